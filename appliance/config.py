@@ -1,0 +1,136 @@
+"""One Settings object: the TOML file, then HEARTH_* environment variables.
+
+Loaded once at an entry point and handed down; nothing else reads the
+environment. The file is `/etc/hearth/hearth.toml`, or the path in
+`$HEARTH_CONFIG`. Every key may be overridden by `HEARTH_<KEY>` (upper case).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import tomllib
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from appliance.errors import ConfigError
+
+DEFAULT_CONFIG_FILE = Path("/etc/hearth/hearth.toml")
+SYSTEM_DATA_DIR = Path("/var/lib/hearth")
+
+
+def default_data_dir() -> Path:
+    """/var/lib/hearth for the appliance's services (root), else the XDG data dir."""
+    if os.geteuid() == 0:
+        return SYSTEM_DATA_DIR
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".local" / "share"
+    return base / "hearth"
+
+
+@dataclass(frozen=True)
+class Settings:
+    data_dir: Path = field(default_factory=default_data_dir)
+    # Both default to folders under data_dir; set either to move it.
+    memory_dir: Path | None = None
+    inbox_dir: Path | None = None
+    # Recall: at most this many facts, none below this confidence.
+    recall_limit: int = 20
+    min_confidence: float = 0.0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "data_dir", Path(self.data_dir).expanduser())
+        if self.memory_dir is None:
+            object.__setattr__(self, "memory_dir", self.data_dir / "memory")
+        if self.inbox_dir is None:
+            object.__setattr__(self, "inbox_dir", self.data_dir / "inbox")
+        _refuse_overlapping(Path(self.memory_dir), Path(self.inbox_dir))
+        if not 1 <= self.recall_limit <= 200:
+            raise ConfigError(f"recall_limit must be between 1 and 200, not {self.recall_limit}")
+        if not 0.0 <= self.min_confidence <= 1.0:
+            raise ConfigError(
+                f"min_confidence must be between 0 and 1, not {self.min_confidence}"
+            )
+
+    @classmethod
+    def for_data_dir(cls, data_dir: Path | str, **overrides: Any) -> Settings:
+        """Settings for a data dir alone, ignoring the file and environment (tests, tools)."""
+        return cls(data_dir=Path(data_dir), **overrides)
+
+
+def _refuse_overlapping(memory_dir: Path, inbox_dir: Path) -> None:
+    """The inbox must never be reachable by recall: not equal, inside, or around memory."""
+    memory = memory_dir.expanduser().resolve()
+    inbox = inbox_dir.expanduser().resolve()
+    if memory == inbox:
+        problem = "is the same folder as"
+    elif inbox.is_relative_to(memory):
+        problem = "is inside"
+    elif memory.is_relative_to(inbox):
+        problem = "contains"
+    else:
+        return
+    raise ConfigError(
+        f"the inbox folder {inbox} {problem} the memory folder {memory}; proposals would "
+        "reach recall without review. Point HEARTH_INBOX_DIR (or inbox_dir) elsewhere."
+    )
+
+
+def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
+    """Read the TOML file (if any), then apply HEARTH_* variables over it."""
+    env = os.environ if environ is None else environ
+    values: dict[str, Any] = {}
+    explicit = env.get("HEARTH_CONFIG")
+    path = Path(explicit) if explicit else DEFAULT_CONFIG_FILE
+    if path.exists():
+        values.update(_read_toml(path))
+    elif explicit:
+        raise ConfigError(f"HEARTH_CONFIG names {path}, which does not exist")
+    fields = {f.name: f for f in dataclasses.fields(Settings)}
+    for name in fields:
+        raw = env.get(f"HEARTH_{name.upper()}")
+        if raw is not None and raw != "":
+            values[name] = raw
+    return Settings(**{k: _coerce(k, v, fields[k].type) for k, v in values.items()})
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"cannot read settings file {path}: {exc}") from exc
+    known = {f.name for f in dataclasses.fields(Settings)}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ConfigError(
+            f"{path}: unknown setting(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}"
+        )
+    return data
+
+
+def _coerce(name: str, value: Any, annotation: Any) -> Any:
+    """Turn a TOML or environment value into the field's type, or say why not."""
+    hint = typing.get_type_hints(Settings)[name] if isinstance(annotation, str) else annotation
+    if isinstance(hint, types.UnionType):
+        hint = next(a for a in typing.get_args(hint) if a is not type(None))
+    try:
+        if hint is Path:
+            return Path(str(value))
+        if hint is bool:
+            if isinstance(value, bool):
+                return value
+            lowered = str(value).strip().lower()
+            if lowered in {"1", "true", "yes", "on"}:
+                return True
+            if lowered in {"0", "false", "no", "off"}:
+                return False
+            raise ValueError(value)
+        if hint in (int, float, str):
+            return hint(value)
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"setting {name}: {value!r} is not a valid {hint.__name__}") from exc
+    return value

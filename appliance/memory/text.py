@@ -1,0 +1,90 @@
+"""How the store reads words: one tokenizer, one stop list, ids and fingerprints.
+
+Recall, deduplication and ids all go through here, so "Sam's peanut allergy"
+means the same thing to each of them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+
+# Words that carry no meaning for recall. Without this list "what is the coffee"
+# matches "the car is in the garage" on "is" and "the". Negations are kept on
+# purpose: "Sam eats meat" and "Sam does not eat meat" must not look alike.
+STOP_WORDS = frozenset(
+    """
+    a about above after again against all am an and any are as at be because been
+    before being below between both but by can could did do does doing down
+    during each few for from further had has have having he her here hers herself him
+    himself his how i i'm if in into is it it's its itself just let's me more most my
+    myself now of off on once only or other our ours ourselves out over own
+    same she should so some such than that that's the their theirs them themselves then
+    there these they this those through to too under until up very was we were what
+    what's when where which while who whom why will with would you your yours yourself
+    yourselves s t ll d re ve m tell know remember please anything something thing things
+    hey hi ok okay also really
+    """.split()
+)
+
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+_SLUG_MAX = 48
+
+
+def normalise(text: str) -> str:
+    """Lower case, compatibility-folded, curly quotes made straight."""
+    folded = unicodedata.normalize("NFKC", text).lower()
+    return folded.replace("\u2019", "'").replace("\u2018", "'")
+
+
+def _stem(word: str) -> str:
+    """A deliberately light stem: possessives and plain plurals only."""
+    if word.endswith("'s"):
+        word = word[:-2]
+    elif "'" in word:
+        word = word.replace("'", "")
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def tokens(text: str) -> list[str]:
+    """Content words of a text, stemmed, in order, stop words removed."""
+    out = []
+    for raw in _WORD.findall(normalise(text)):
+        if raw in STOP_WORDS:
+            continue
+        word = _stem(raw)
+        if word and word not in STOP_WORDS:
+            out.append(word)
+    return out
+
+
+def fingerprint(text: str) -> str:
+    """A short hash that is the same for texts that say the same words.
+
+    Order, case, punctuation, stop words and plurals do not change it, so
+    "Sam is allergic to peanuts." and "sam: allergic to peanut" collide on purpose.
+    """
+    words = sorted(set(tokens(text)))
+    basis = " ".join(words) if words else normalise(text).strip()
+    return hashlib.sha256(basis.encode("utf-8")).hexdigest()[:20]
+
+
+def slugify(text: str, max_words: int = 5) -> str:
+    """A readable id from a text: the first content words joined by hyphens."""
+    ascii_text = unicodedata.normalize("NFKD", normalise(text)).encode("ascii", "ignore").decode()
+    words = [w.replace("'", "") for w in _WORD.findall(ascii_text) if w not in STOP_WORDS]
+    slug = "-".join(words[:max_words])[:_SLUG_MAX].strip("-")
+    return slug or "fact"
+
+
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+
+
+def is_valid_id(value: str) -> bool:
+    """Ids are file names: lower-case letters, digits and hyphens, nothing that walks paths."""
+    return bool(ID_PATTERN.match(value))

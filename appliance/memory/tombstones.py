@@ -1,0 +1,69 @@
+"""What a person discarded or retracted, so it is not proposed again.
+
+One JSON line per tombstone in `tombstones.jsonl` (0600). The note-taker's
+proposals are checked against the fingerprints here before they are written.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from appliance.memory.files import append_line
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Tombstone:
+    fingerprint: str
+    text: str
+    reason: str
+    date: str        # YYYY-MM-DD
+    fact_id: str
+    actor: str
+    kind: str        # "discard" (a proposal) or "retract" (a live fact)
+
+    @classmethod
+    def from_json(cls, line: str) -> Tombstone:
+        return cls(**json.loads(line))
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), sort_keys=True, ensure_ascii=False)
+
+
+class TombstoneLog:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def add(self, tombstone: Tombstone) -> None:
+        """Callers hold the store lock."""
+        append_line(self.path, tombstone.to_json() + "\n")
+
+    def __iter__(self) -> Iterator[Tombstone]:
+        try:
+            handle = self.path.open(encoding="utf-8", errors="replace")
+        except FileNotFoundError:
+            return
+        with handle:
+            for number, line in enumerate(handle, start=1):
+                if not line.strip():
+                    continue
+                try:
+                    yield Tombstone.from_json(line)
+                except (ValueError, TypeError):
+                    # A torn last line from a power cut: the discard it belonged
+                    # to never finished, so its proposal is still in the inbox.
+                    log.warning("tombstones.jsonl line %d is unreadable; skipped", number)
+
+    def fingerprints(self) -> set[str]:
+        return {t.fingerprint for t in self}
+
+    def find(self, fingerprint: str) -> Tombstone | None:
+        for tombstone in self:
+            if tombstone.fingerprint == fingerprint:
+                return tombstone
+        return None
