@@ -41,6 +41,17 @@ class Settings:
     # Recall: at most this many facts, none below this confidence.
     recall_limit: int = 20
     min_confidence: float = 0.0
+    # Brain: a GGUF path per role; "" means the model packaged with the `brain` extra
+    # (SmolLM2-135M-Instruct for chat, Gemma 3 270M for the note-taker). One path may
+    # serve both roles; it is then loaded once.
+    chat_model: str = ""
+    notetaker_model: str = ""
+    model_threads: int = 0  # 0: every core, at most 4 (llama.cpp gains little past that)
+    model_context: int = 2048  # tokens of context per loaded model
+    reply_max_tokens: int = 200  # a spoken kitchen answer is short
+    chat_tools: bool = False  # only for a model that calls tools reliably; defaults do not
+    chat_retention_days: int = 7  # chat transcripts older than this are swept
+    notetaker: bool = True  # propose facts from conversations (to the inbox, never memory)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir).expanduser())
@@ -51,6 +62,20 @@ class Settings:
         _refuse_overlapping(Path(self.memory_dir), Path(self.inbox_dir))
         if not 1 <= self.recall_limit <= 200:
             raise ConfigError(f"recall_limit must be between 1 and 200, not {self.recall_limit}")
+        if not 0 <= self.model_threads <= 64:
+            raise ConfigError(f"model_threads must be between 0 and 64, not {self.model_threads}")
+        if not 256 <= self.model_context <= 131072:
+            raise ConfigError(
+                f"model_context must be between 256 and 131072 tokens, not {self.model_context}"
+            )
+        if not 16 <= self.reply_max_tokens <= 4096:
+            raise ConfigError(
+                f"reply_max_tokens must be between 16 and 4096, not {self.reply_max_tokens}"
+            )
+        if not 1 <= self.chat_retention_days <= 3650:
+            raise ConfigError(
+                f"chat_retention_days must be between 1 and 3650, not {self.chat_retention_days}"
+            )
         if not 0.0 <= self.min_confidence <= 1.0:
             raise ConfigError(
                 f"min_confidence must be between 0 and 1, not {self.min_confidence}"

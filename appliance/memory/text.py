@@ -64,12 +64,13 @@ def tokens(text: str) -> list[str]:
 
 
 def fingerprint(text: str) -> str:
-    """A short hash that is the same for texts that say the same words.
+    """A short hash that is the same for texts that say the same words in the same order.
 
-    Order, case, punctuation, stop words and plurals do not change it, so
-    "Sam is allergic to peanuts." and "sam: allergic to peanut" collide on purpose.
+    Case, punctuation, stop words and plurals do not change it, so "Sam is
+    allergic to peanuts." and "sam: allergic to peanut" collide on purpose. Word
+    order does: "Sam owes Ana" and "Ana owes Sam" are different facts.
     """
-    words = sorted(set(tokens(text)))
+    words = tokens(text)
     basis = " ".join(words) if words else normalise(text).strip()
     return hashlib.sha256(basis.encode("utf-8")).hexdigest()[:20]
 
