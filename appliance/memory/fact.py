@@ -161,6 +161,21 @@ def _require(meta: dict[str, Any], names: tuple[str, ...], what: str) -> None:
         raise InvalidFact(f"{what}: missing field(s) {', '.join(missing)}")
 
 
+def _read_record(text: str, expected_id: str | None, noun: str, required: tuple[str, ...],
+                 fields: tuple[str, ...]) -> tuple[dict[str, Any], str, str, str]:  # fmt: skip
+    """Frontmatter checked for presence, unknown keys and id; returns meta, body, id, label."""
+    what = f"{noun} {expected_id!r}" if expected_id else noun
+    meta, body = _parse(text, what)
+    _require(meta, required, what)
+    unknown = sorted(set(meta) - set(fields))
+    if unknown:
+        raise InvalidFact(f"{what}: unknown field(s) {', '.join(unknown)}")
+    record_id = _id(meta["id"])
+    if expected_id is not None and record_id != expected_id:
+        raise InvalidFact(f"{what}: its id says {record_id!r}, its file name {expected_id!r}")
+    return meta, body, record_id, what
+
+
 def _dump(meta: dict[str, Any], body: str) -> str:
     def plain(value: Any) -> Any:
         if isinstance(value, tuple):
@@ -210,15 +225,8 @@ class Fact:
 
     @classmethod
     def from_text(cls, text: str, expected_id: str | None = None) -> Fact:
-        what = f"fact {expected_id!r}" if expected_id else "fact"
-        meta, body = _parse(text, what)
-        _require(meta, cls._REQUIRED, what)
-        unknown = sorted(set(meta) - set(cls._FIELDS))
-        if unknown:
-            raise InvalidFact(f"{what}: unknown field(s) {', '.join(unknown)}")
-        fact_id = _id(meta["id"])
-        if expected_id is not None and fact_id != expected_id:
-            raise InvalidFact(f"{what}: its id says {fact_id!r}, its file name {expected_id!r}")
+        meta, body, fact_id, what = _read_record(text, expected_id, "fact", cls._REQUIRED,
+                                                 cls._FIELDS)  # fmt: skip
         status = meta["status"]
         if status not in STATUSES:
             raise InvalidFact(f"{what}: status {status!r} is not one of {', '.join(STATUSES)}")
@@ -275,17 +283,8 @@ class Proposal:
 
     @classmethod
     def from_text(cls, text: str, expected_id: str | None = None) -> Proposal:
-        what = f"proposal {expected_id!r}" if expected_id else "proposal"
-        meta, body = _parse(text, what)
-        _require(meta, cls._REQUIRED, what)
-        unknown = sorted(set(meta) - set(cls._FIELDS))
-        if unknown:
-            raise InvalidFact(f"{what}: unknown field(s) {', '.join(unknown)}")
-        proposal_id = _id(meta["id"])
-        if expected_id is not None and proposal_id != expected_id:
-            raise InvalidFact(
-                f"{what}: its id says {proposal_id!r}, its file name {expected_id!r}"
-            )
+        meta, body, proposal_id, what = _read_record(text, expected_id, "proposal",
+                                                     cls._REQUIRED, cls._FIELDS)  # fmt: skip
         try:
             return cls.build(
                 id=proposal_id,

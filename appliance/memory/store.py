@@ -192,26 +192,26 @@ class Memory:
         return problems
 
     def get(self, fact_id: str) -> Fact:
-        path = self._fact_path(fact_id)
-        try:
-            cached = self._read(path, Fact)
-        except FileNotFoundError:
-            raise NotFound(
-                f"no fact with id {fact_id!r}; `hearth memory list` shows what is stored"
-            ) from None
-        if not isinstance(cached.record, Fact):
-            raise InvalidFact(f"{path} cannot be read: {cached.problem}")
-        return cached.record
+        record = self._read_one(self._fact_path(fact_id), Fact,
+                                f"no fact with id {fact_id!r}; `hearth memory list` shows "
+                                "what is stored")  # fmt: skip
+        assert isinstance(record, Fact)
+        return record
 
     def get_proposal(self, proposal_id: str) -> Proposal:
-        path = self._proposal_path(proposal_id)
+        record = self._read_one(self._proposal_path(proposal_id), Proposal,
+                                f"no proposal with id {proposal_id!r}; `hearth review list` "
+                                "shows what is waiting")  # fmt: skip
+        assert isinstance(record, Proposal)
+        return record
+
+    def _read_one(self, path: Path, kind: type[Fact] | type[Proposal],
+                  missing: str) -> Fact | Proposal:  # fmt: skip
         try:
-            cached = self._read(path, Proposal)
+            cached = self._read(path, kind)
         except FileNotFoundError:
-            raise NotFound(
-                f"no proposal with id {proposal_id!r}; `hearth review list` shows what is waiting"
-            ) from None
-        if not isinstance(cached.record, Proposal):
+            raise NotFound(missing) from None
+        if cached.record is None:
             raise InvalidFact(f"{path} cannot be read: {cached.problem}")
         return cached.record
 
