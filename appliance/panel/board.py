@@ -1,0 +1,256 @@
+"""The review board: which screen the panel shows, and what each button does to the inbox.
+
+Keep promotes the proposal on the card, Discard tombstones it, Next moves on;
+on the home screen Next moves the marker over the recent facts and a held
+Discard marks the marked fact doubted. Keep, Discard and Doubt act only on the
+card the panel actually shows (never on a frame still drawing), and a proposal
+settled elsewhere meanwhile (at the CLI, by another panel) is skipped, never
+an error.
+
+    run_board(settings, memory, display, buttons, stop_event)   # the whole loop
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import fcntl
+import logging
+import queue
+import socket
+import struct
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from appliance.config import Settings
+from appliance.errors import HearthError, NotFound
+from appliance.memory import Fact, Memory, Proposal
+from appliance.panel.buttons import Action, Buttons
+from appliance.panel.display import Display, Refresher
+from appliance.panel.render import HomeScreen, RecentFact, ReviewCard, Screen, render
+
+log = logging.getLogger(__name__)
+
+ACTOR = "panel"
+RECENT_FACTS = 6  # at most; a small panel shows fewer, scrolled to keep the marked one
+POLL_SECONDS = 15.0  # how often the board looks for new proposals (a redraw only if changed)
+
+GONE = "That one was already settled elsewhere."
+
+
+@dataclass(frozen=True)
+class Outcome:
+    accepted: bool  # False: nothing happened (the person is told: LED blinks three times)
+    message: str
+
+
+def lan_address() -> str:
+    """The Pi's IPv4 addresses on its network interfaces, read locally (no packet sent)."""
+    found = []
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        for _, name in socket.if_nameindex():
+            if name == "lo":
+                continue
+            try:
+                packed = fcntl.ioctl(probe.fileno(), 0x8915,  # SIOCGIFADDR
+                                     struct.pack("256s", name[:15].encode()))  # fmt: skip
+            except OSError:
+                continue  # interface down or without IPv4
+            found.append(socket.inet_ntoa(packed[20:24]))
+    finally:
+        probe.close()
+    host = socket.gethostname()
+    if not found:
+        return f"Not on a network yet · {host}"
+    return f"On the network at {', '.join(found[:2])} · {host}"
+
+
+class Board:
+    """The state behind the panel: the proposal on the card, the marked fact at home."""
+
+    def __init__(self, memory: Memory, *, address: Callable[[], str] = lan_address,
+                 on_talk: Callable[[], None] | None = None) -> None:  # fmt: skip
+        self.memory = memory
+        self._address = address
+        self._on_talk = on_talk
+        self._current: str | None = None  # the proposal id on the card
+        self._order: list[str] = []  # inbox order when last drawn, to find "the one after"
+        self._selected: str | None = None  # the fact a held Discard would doubt
+        self._recent: list[str] = []
+        self._notice: str | None = None
+
+    # -- what to show --------------------------------------------------------
+
+    def screen(self) -> tuple[Screen, str]:
+        """The screen to draw now, and its tag (what a press would act on)."""
+        proposals = self.memory.proposals()
+        if proposals:
+            return self._review(proposals)
+        self._current = None
+        return self._home(pending=0)
+
+    def _review(self, proposals: list[Proposal]) -> tuple[Screen, str]:
+        ids = [p.id for p in proposals]
+        if self._current not in ids:
+            self._current = self._successor(ids)
+        self._order = ids
+        index = ids.index(self._current)
+        proposal = proposals[index]
+        target_text = None
+        if proposal.target:
+            try:
+                target_text = self.memory.get(proposal.target).text
+            except NotFound:
+                target_text = f"{proposal.target} (no longer on file)"
+        card = ReviewCard(
+            text=proposal.text, type=proposal.type, proposed_at=proposal.proposed_at,
+            conversation=proposal.conversation, position=index + 1, waiting=len(ids),
+            kind=proposal.kind, target_text=target_text, notice=self._notice,
+        )  # fmt: skip
+        return card, f"proposal:{proposal.id}"
+
+    def _successor(self, ids: list[str]) -> str:
+        """The proposal after the one that was on the card (it may be gone), else the oldest."""
+        if self._current in self._order:
+            after = self._order[self._order.index(self._current) + 1:]
+            for candidate in after:
+                if candidate in ids:
+                    return candidate
+        return ids[0]
+
+    def _home(self, pending: int) -> tuple[Screen, str]:
+        live = sorted(self.memory.facts("live"), key=self._recency, reverse=True)[:RECENT_FACTS]
+        self._recent = [f.id for f in live]
+        if self._selected not in self._recent:
+            self._selected = self._recent[0] if self._recent else None
+        selected = self._recent.index(self._selected) if self._selected else None
+        home = HomeScreen(
+            today=self.memory.today(), pending=pending,
+            recent=tuple(RecentFact(f.id, f.type, f.text) for f in live),
+            selected=selected, address=self._address(), notice=self._notice,
+        )  # fmt: skip
+        return home, f"home:{self._selected or ''}"
+
+    def _recency(self, fact: Fact) -> tuple[dt.date, float]:
+        """Newest first: facts carry only a date, so the file's change time orders a day."""
+        try:
+            changed = (self.memory.memory_dir / f"{fact.id}.md").stat().st_mtime
+        except OSError:
+            changed = 0.0
+        return fact.created, changed
+
+    # -- what a press does ---------------------------------------------------
+
+    def handle(self, action: Action, on_glass: str | None) -> Outcome:
+        """Apply one press. on_glass: the tag of the frame the panel shows (None: drawing)."""
+        self._notice = None
+        self.screen()  # see the inbox as it is now, not as it was at the last draw
+        if action is Action.TALK:
+            if self._on_talk is None:
+                return Outcome(False, "Talk needs the voice service (hearth-voice)")
+            self._on_talk()
+            return Outcome(True, "talk")
+        if self._current is not None:
+            return self._handle_review(action, on_glass)
+        return self._handle_home(action, on_glass)
+
+    def _handle_review(self, action: Action, on_glass: str | None) -> Outcome:
+        if action is Action.NEXT:
+            if len(self._order) > 1:
+                self._current = self._successor(self._order)
+            return Outcome(True, f"next: {self._current}")
+        if action not in (Action.KEEP, Action.DISCARD, Action.DOUBT):
+            return Outcome(False, f"{action.value} does nothing on a review card")
+        if on_glass is None or not on_glass.startswith("proposal:"):
+            # The person cannot read a card yet (a refresh is drawing): acting now
+            # would keep or discard something they have not seen.
+            return Outcome(False, "ignored: the panel is still drawing")
+        shown = on_glass.removeprefix("proposal:")  # what the person read, not what is next
+        try:
+            if action is Action.KEEP:
+                fact = self.memory.promote(shown, actor=ACTOR)
+                message = f"kept {shown} (now {fact.id}, {fact.status})"
+            else:  # Discard, or Discard held: on a card both mean "no"
+                self.memory.discard(shown, actor=ACTOR, reason="discarded at the panel")
+                message = f"discarded {shown}; it will not be proposed again"
+        except NotFound:
+            self._notice = GONE
+            log.info("proposal %s was settled elsewhere; skipping it", shown)
+            return Outcome(True, f"{shown} was already settled elsewhere; skipped")
+        except HearthError as exc:  # refused by the guard, a hand-made file in the way...
+            self._notice = str(exc)
+            log.warning("panel could not act on %s: %s", shown, exc)
+            return Outcome(False, str(exc))
+        log.info("%s by the panel", message)
+        return Outcome(True, message)
+
+    def _handle_home(self, action: Action, on_glass: str | None) -> Outcome:
+        if action is Action.NEXT and len(self._recent) > 1:
+            assert self._selected is not None
+            at = self._recent.index(self._selected)
+            self._selected = self._recent[(at + 1) % len(self._recent)]
+            return Outcome(True, f"marked {self._selected}")
+        if action is Action.DOUBT and self._selected is not None:
+            if on_glass is None or not on_glass.startswith("home:"):
+                return Outcome(False, "ignored: the panel is still drawing")
+            marked = on_glass.removeprefix("home:")
+            if not marked:
+                return Outcome(False, "no fact is marked")
+            try:
+                fact = self.memory.doubt(marked, actor=ACTOR)
+            except HearthError as exc:  # retracted at the CLI meanwhile, ...
+                self._notice = str(exc)
+                return Outcome(False, str(exc))
+            self._notice = f"Marked doubted: {fact.text}"
+            return Outcome(True, f"doubted {fact.id}")
+        return Outcome(False, f"{action.value} does nothing on the home screen")
+
+
+def run_board(settings: Settings, memory: Memory, display: Display, buttons: Buttons,
+              stop: threading.Event, *, on_talk: Callable[[], None] | None = None,
+              on_event: Callable[[Screen | Outcome], None] | None = None,
+              poll_seconds: float = POLL_SECONDS,
+              address: Callable[[], str] = lan_address) -> None:  # fmt: skip
+    """Run the board until `stop` is set: draw, read presses, act, redraw.
+
+    `display` from display.open_display (or a PngDisplay for `hearth run`),
+    `buttons` from buttons.open_buttons (or ButtonGroup([]) for none: the board
+    then only keeps board.png current). `on_event` sees each new screen and each
+    press's outcome (the simulator prints them). Blocks; run it on a thread.
+    """
+    interval = settings.panel_min_refresh_seconds if display.is_panel else 0.0
+    refresher = Refresher(display, interval)
+    board = Board(memory, address=address, on_talk=on_talk)
+    presses: queue.Queue[Action] = queue.Queue()
+    buttons.start(presses.put)
+    last_screen: Screen | None = None
+    next_poll = 0.0
+    try:
+        while True:
+            if time.monotonic() >= next_poll:
+                screen, tag = board.screen()
+                refresher.submit(render(screen, display.model), tag)
+                if not display.is_panel:
+                    refresher.wait_idle()  # a file is written in ms: keep presses in step
+                if screen != last_screen and on_event is not None:
+                    on_event(screen)
+                last_screen = screen
+                next_poll = time.monotonic() + poll_seconds
+            # Presses made before the stop still count (a simulator's "kdq" keeps, then
+            # discards), and the last screen is drawn before leaving.
+            if stop.is_set() and presses.empty():
+                break
+            try:
+                action = presses.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            outcome = board.handle(action, refresher.on_glass)
+            buttons.acknowledge(outcome.accepted)
+            if on_event is not None:
+                on_event(outcome)
+            next_poll = 0.0  # redraw now
+    finally:
+        buttons.close()
+        refresher.close()

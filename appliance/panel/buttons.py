@@ -1,0 +1,332 @@
+"""Buttons map to actions, not pins: Keep, Discard, Next, Talk (and Doubt, a held Discard).
+
+The only module that imports gpiozero and evdev. Three sources, one interface:
+the Impression's four GPIO buttons (pins from hardware/pinout.toml), an
+optional USB keypad read with evdev, and single keys from a text stream for
+`hearth panel --simulate`. Each press is acknowledged at once where the
+hardware allows (the Spectra boards' LED blinks), because the panel itself
+takes tens of seconds to show the result.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import logging
+import select
+import threading
+import tomllib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol, TextIO
+
+from appliance.config import Settings
+from appliance.errors import ConfigError
+
+log = logging.getLogger(__name__)
+
+# The checkout's pin map; a packaged install names its own with panel_pinout.
+DEFAULT_PINOUT = Path(__file__).resolve().parents[2] / "hardware" / "pinout.toml"
+HOLD_SECONDS = 2.0  # holding Discard this long means Doubt (on the home screen)
+BOUNCE_SECONDS = 0.05
+
+
+class Action(enum.Enum):
+    KEEP = "keep"
+    DISCARD = "discard"
+    NEXT = "next"
+    TALK = "talk"
+    DOUBT = "doubt"  # Discard held for HOLD_SECONDS
+
+
+OnAction = Callable[[Action], None]
+
+
+@dataclass(frozen=True)
+class Pinout:
+    """One button layout from pinout.toml: which BCM pin is which action, and the LED."""
+
+    buttons: dict[str, int]  # "A" -> 5
+    actions: dict[str, Action]  # "A" -> Action.KEEP
+    led: int | None = None
+    keypad: dict[str, Action] = field(default_factory=dict)  # "KEY_K" -> Action.KEEP
+
+    def pin_actions(self) -> dict[int, Action]:
+        return {pin: self.actions[name] for name, pin in self.buttons.items()
+                if name in self.actions}  # fmt: skip
+
+
+def _action(value: object, where: str) -> Action:
+    try:
+        return Action(str(value))
+    except ValueError:
+        allowed = ", ".join(a.value for a in Action if a is not Action.DOUBT)
+        raise ConfigError(f"{where}: {value!r} is not an action ({allowed})") from None
+
+
+def load_pinout(path: Path, layout: str) -> Pinout:
+    """Read one layout of a pinout.toml, refusing unknown actions and doubled pins."""
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(
+            f"no pin map at {path}; set panel_pinout to a copy of hardware/pinout.toml"
+        ) from None
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"cannot read pin map {path}: {exc}") from exc
+    layouts = data.get("layouts", {})
+    if layout not in layouts:
+        raise ConfigError(f"{path} has no layout {layout!r} (has: {', '.join(layouts)})")
+    chosen = layouts[layout]
+    buttons = {str(k): int(v) for k, v in chosen.get("buttons", {}).items()}
+    led = chosen.get("led")
+    used = [*buttons.values(), *([led] if led is not None else [])]
+    if len(set(used)) != len(used):
+        raise ConfigError(f"{path} layout {layout!r} uses a pin twice: {sorted(used)}")
+    reserved = {int(p) for name, pins in data.get("reserved", {}).items()
+                if name in ("spi", "panel", "i2c", layout) for p in pins}  # fmt: skip
+    clash = sorted(reserved.intersection(used))
+    if clash:
+        raise ConfigError(f"{path} layout {layout!r}: GPIO {clash} belongs to the panel")
+    actions = {str(k): _action(v, f"{path} [actions] {k}") for k, v in data["actions"].items()}
+    keypad = {str(k): _action(v, f"{path} [keypad] {k}") for k, v in data.get("keypad", {}).items()}
+    return Pinout(buttons=buttons, actions=actions, led=int(led) if led else None, keypad=keypad)
+
+
+class Buttons(Protocol):
+    def start(self, on_action: OnAction) -> None: ...
+
+    def acknowledge(self, accepted: bool) -> None:
+        """Tell the person at once that a press landed (accepted) or was ignored."""
+
+    def close(self) -> None: ...
+
+
+class GpioButtons:
+    """The Impression's buttons through gpiozero; pin_factory=MockFactory() in tests.
+
+    Discard fires on release, so a held Discard can mean Doubt instead: the hold
+    fires Doubt after HOLD_SECONDS, and that press's release then does nothing.
+    """
+
+    def __init__(self, pinout: Pinout, *, hold_seconds: float = HOLD_SECONDS,
+                 bounce_seconds: float | None = BOUNCE_SECONDS,
+                 pin_factory: Any = None) -> None:  # fmt: skip
+        from gpiozero import LED, Button
+
+        self.pinout = pinout
+        self._buttons: list[Any] = []
+        self._held: set[int] = set()
+        self._on_action: OnAction | None = None
+        self._hold_seconds = hold_seconds
+        try:
+            for pin, action in pinout.pin_actions().items():
+                button = Button(pin, pull_up=True, bounce_time=bounce_seconds,
+                                hold_time=hold_seconds, pin_factory=pin_factory)  # fmt: skip
+                self._wire(button, pin, action)
+                self._buttons.append(button)
+            self.led = LED(pinout.led, pin_factory=pin_factory) if pinout.led else None
+        except Exception as exc:  # gpiozero raises its own family (BadPinFactory, PinInUse...)
+            self.close()
+            raise ConfigError(f"cannot claim the panel's buttons: {exc}") from exc
+
+    def _wire(self, button: Any, pin: int, action: Action) -> None:
+        def pressed() -> None:
+            self._held.discard(pin)
+            if action is not Action.DISCARD:
+                self._emit(action)
+
+        def held() -> None:
+            self._held.add(pin)
+            self._emit(Action.DOUBT)
+
+        def released() -> None:
+            if action is Action.DISCARD and pin not in self._held:
+                self._emit(action)
+            self._held.discard(pin)
+
+        button.when_pressed = pressed
+        if action is Action.DISCARD:
+            button.when_held = held
+            button.when_released = released
+
+    def _emit(self, action: Action) -> None:
+        if self._on_action is not None:
+            self._on_action(action)
+
+    def start(self, on_action: OnAction) -> None:
+        self._on_action = on_action
+
+    def acknowledge(self, accepted: bool) -> None:
+        # One short blink: done. Three quick blinks: ignored (the panel was still drawing).
+        if self.led is not None:
+            if accepted:
+                self.led.blink(on_time=0.3, off_time=0.1, n=1, background=True)
+            else:
+                self.led.blink(on_time=0.08, off_time=0.08, n=3, background=True)
+
+    def close(self) -> None:
+        for button in self._buttons:
+            button.close()
+        self._buttons.clear()
+        led = getattr(self, "led", None)
+        if led is not None:
+            led.close()
+            self.led = None
+
+
+class Keypad:
+    """A USB keypad through evdev: key names from pinout.toml's [keypad] map to actions.
+
+    `device` is an evdev InputDevice (or, in tests, evdev's EventIO on a pipe);
+    reading goes through evdev's own decoder. Discard acts on key-up: held for
+    HOLD_SECONDS it is Doubt.
+    """
+
+    def __init__(self, device: Any, keymap: dict[str, Action], *,
+                 hold_seconds: float = HOLD_SECONDS) -> None:  # fmt: skip
+        from evdev import ecodes
+
+        self.device = device
+        self._codes: dict[int, Action] = {}
+        for name, action in keymap.items():
+            code = ecodes.ecodes.get(name)
+            if code is None:
+                raise ConfigError(f"unknown key name {name!r} in the keypad map")
+            self._codes[int(code)] = action
+        self._hold_seconds = hold_seconds
+        self._down_at: dict[int, float] = {}
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    @classmethod
+    def open(cls, path: str, keymap: dict[str, Action]) -> Keypad:
+        import evdev
+
+        try:
+            device = evdev.InputDevice(path)
+            device.grab()  # keys go to the board only, not to a console on the Pi
+        except OSError as exc:
+            raise ConfigError(f"cannot open the keypad {path}: {exc}") from exc
+        return cls(device, keymap)
+
+    def start(self, on_action: OnAction) -> None:
+        self._thread = threading.Thread(target=self._read, args=(on_action,),
+                                        name="panel-keypad", daemon=True)  # fmt: skip
+        self._thread.start()
+
+    def _read(self, on_action: OnAction) -> None:
+        from evdev import ecodes
+
+        while not self._stop.is_set():
+            ready, _, _ = select.select([self.device.fileno()], [], [], 0.2)
+            if not ready:
+                continue
+            try:
+                events = list(self.device.read())
+            except BlockingIOError:
+                continue
+            except OSError as exc:  # unplugged
+                log.error("keypad gone: %s", exc)
+                return
+            if not events:
+                return  # end of stream
+            for event in events:
+                if event.type != ecodes.EV_KEY or event.code not in self._codes:
+                    continue
+                action = self._decode(event.code, event.value, event.timestamp())
+                if action is not None:
+                    on_action(action)
+
+    def _decode(self, code: int, value: int, at: float) -> Action | None:
+        """value 1 = down, 0 = up, 2 = autorepeat (ignored)."""
+        action = self._codes[code]
+        if action is Action.DISCARD:
+            if value == 1:
+                self._down_at[code] = at
+            elif value == 0 and code in self._down_at:
+                held = at - self._down_at.pop(code)
+                return Action.DOUBT if held >= self._hold_seconds else Action.DISCARD
+            return None
+        return action if value == 1 else None
+
+    def acknowledge(self, accepted: bool) -> None:
+        """A keypad has no light of its own; the GPIO LED (if any) answers instead."""
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(1.0)
+        with contextlib.suppress(AttributeError, OSError):
+            self.device.close()
+
+
+SIMULATED_KEYS = {"k": Action.KEEP, "d": Action.DISCARD, "n": Action.NEXT,
+                  "t": Action.TALK, "D": Action.DOUBT}  # fmt: skip
+
+
+class KeyStream:
+    """Single keys from a text stream (a laptop's terminal): k, d, n, t, D = held Discard.
+
+    q or the end of the stream calls on_quit. Other characters are ignored.
+    """
+
+    def __init__(self, stream: TextIO, on_quit: Callable[[], None],
+                 echo: Callable[[str], None] | None = None) -> None:  # fmt: skip
+        self.stream = stream
+        self.on_quit = on_quit
+        self.echo = echo
+        self._thread: threading.Thread | None = None
+
+    def start(self, on_action: OnAction) -> None:
+        self._thread = threading.Thread(target=self._read, args=(on_action,),
+                                        name="panel-keys", daemon=True)  # fmt: skip
+        self._thread.start()
+
+    def _read(self, on_action: OnAction) -> None:
+        while True:
+            key = self.stream.read(1)
+            if key in ("", "q", "\x03", "\x04"):
+                self.on_quit()
+                return
+            if key in SIMULATED_KEYS:
+                on_action(SIMULATED_KEYS[key])
+
+    def acknowledge(self, accepted: bool) -> None:
+        if self.echo is not None:
+            self.echo("  (pressed)" if accepted else "  (ignored: the panel is still drawing)")
+
+    def close(self) -> None:
+        """The reader thread is a daemon blocked on the stream; it ends with the process."""
+
+
+class ButtonGroup:
+    """Several sources as one: every press reaches the board, every source acknowledges."""
+
+    def __init__(self, sources: Iterable[Buttons]) -> None:
+        self.sources = list(sources)
+
+    def start(self, on_action: OnAction) -> None:
+        for source in self.sources:
+            source.start(on_action)
+
+    def acknowledge(self, accepted: bool) -> None:
+        for source in self.sources:
+            source.acknowledge(accepted)
+
+    def close(self) -> None:
+        for source in self.sources:
+            source.close()
+
+
+def open_buttons(settings: Settings, layout: str, *, with_gpio: bool) -> ButtonGroup:
+    """The panel's GPIO buttons (when a panel is attached) and the keypad, if one is set."""
+    path = Path(settings.panel_pinout) if settings.panel_pinout else DEFAULT_PINOUT
+    pinout = load_pinout(path, layout)
+    sources: list[Buttons] = []
+    if with_gpio:
+        sources.append(GpioButtons(pinout))
+    if settings.panel_keypad:
+        sources.append(Keypad.open(settings.panel_keypad, pinout.keypad))
+    return ButtonGroup(sources)

@@ -1,0 +1,400 @@
+"""The board's screens, drawn with Pillow at the panel's own size and in its own inks.
+
+Two screens: the review card (one proposal, with Keep / Discard / Next / Talk
+labelled beside the physical buttons) and the home screen (date, what waits,
+a few recent facts, the LAN address). Everything is drawn in the panel's exact
+palette colours with anti-aliasing off, so quantising to the driver's palette
+(no dither) changes no pixel: text stays crisp, no speckle around letters.
+
+    image = render(ReviewCard(...), MODELS["spectra-7.3"])   # P mode, driver palette
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from appliance.errors import ConfigError
+from appliance.panel.panels import Palette, PanelModel
+
+ELLIPSIS = "…"
+# The design is drawn for 800x480 and scaled by the smaller of the two ratios.
+BASE_SIZE = (800, 480)
+
+
+# -- what a screen shows ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ReviewCard:
+    """One proposal waiting for a person's Keep or Discard."""
+
+    text: str
+    type: str
+    proposed_at: dt.datetime
+    conversation: str | None
+    position: int  # 1-based place of this proposal in the inbox
+    waiting: int  # proposals in the inbox, this one included
+    kind: str = "add"  # add | retract | supersede
+    target_text: str | None = None  # the live fact a correction is about
+    notice: str | None = None  # one line for the person, e.g. "already kept elsewhere"
+
+
+@dataclass(frozen=True)
+class RecentFact:
+    id: str
+    type: str
+    text: str
+
+
+@dataclass(frozen=True)
+class HomeScreen:
+    """What the board shows when nothing waits for review."""
+
+    today: dt.date
+    pending: int
+    recent: tuple[RecentFact, ...]
+    selected: int | None  # index into recent that a held Discard would doubt
+    address: str  # the LAN address, or a sentence saying there is none
+    notice: str | None = None
+
+
+Screen = ReviewCard | HomeScreen
+
+
+# -- fonts and text --------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def font(weight: str, size: int) -> ImageFont.FreeTypeFont:
+    """Source Sans Pro from its PyPI package, never a system path (regular/semibold/bold)."""
+    try:
+        import font_source_sans_pro
+    except ImportError:
+        raise ConfigError(
+            "the panel's font is missing; install the panel extra: pip install -e '.[panel]'"
+        ) from None
+    name = {"regular": "SourceSansPro", "semibold": "SourceSansProSemibold",
+            "bold": "SourceSansProBold"}[weight]  # fmt: skip
+    return ImageFont.truetype(font_source_sans_pro.font_files_ttf[name], max(8, size))
+
+
+def ellipsize(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """The text as it is if it fits width, else cut and ended with an ellipsis."""
+    return text if face.getlength(text) <= width else _cut(text, face, width)
+
+
+def _cut(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """Text shortened to end in an ellipsis within width, on a whole word when that costs little."""
+    whole = cut = text.rstrip(" ,.;:")
+    while cut and face.getlength(cut + ELLIPSIS) > width:
+        cut = cut[:-1].rstrip(" ,.;:")
+    head = cut.rsplit(" ", 1)
+    mid_word = cut != whole and not whole[len(cut)].isspace()
+    if mid_word and len(head) == 2 and len(head[0]) >= 0.6 * len(cut):
+        cut = head[0].rstrip(" ,.;:")
+    return cut + ELLIPSIS
+
+
+def wrap(text: str, face: ImageFont.FreeTypeFont, width: float,
+         max_lines: int) -> tuple[list[str], bool]:  # fmt: skip
+    """Greedy word wrap; returns (lines, cut). A cut text ends its last line with an ellipsis."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        while face.getlength(word) > width:  # a word wider than the line: break it
+            head = word
+            while len(head) > 1 and face.getlength(head + "-") > width:
+                head = head[:-1]
+            if current:
+                lines.append(current)
+                current = ""
+            lines.append(head + "-")
+            word = word[len(head):]
+        candidate = f"{current} {word}" if current else word
+        if face.getlength(candidate) <= width:
+            current = candidate
+        else:
+            lines.append(current)
+            current = word
+    if current:
+        lines.append(current)
+    if len(lines) <= max_lines:
+        return lines, False
+    kept = lines[:max_lines]
+    kept[-1] = _cut(kept[-1], face, width)
+    return kept, True
+
+
+# -- drawing ---------------------------------------------------------------------
+
+
+class _Canvas:
+    """An RGB image in the panel's inks, with anti-aliasing off, and the design scale."""
+
+    def __init__(self, model: PanelModel) -> None:
+        self.model = model
+        self.palette: Palette = model.palette
+        self.image = Image.new("RGB", model.size, self.palette.rgb("white"))
+        self.draw = ImageDraw.Draw(self.image)
+        self.draw.fontmode = "1"  # no anti-aliased edges: crisp after quantising
+        # Scale the 800x480 design; never below 0.88, so the 600-wide panels keep
+        # legible labels (their layout has the room: everything below is relative).
+        self.k = max(0.88, min(model.width / BASE_SIZE[0], model.height / BASE_SIZE[1]))
+
+    def px(self, value: float) -> int:
+        return max(1, round(value * self.k))
+
+    def ink(self, name: str) -> tuple[int, int, int]:
+        return self.palette.rgb(name)
+
+    def text(self, xy: tuple[float, float], text: str, weight: str, size: float,
+             colour: str = "black", anchor: str = "la") -> None:  # fmt: skip
+        self.draw.text(xy, text, font=font(weight, self.px(size)), fill=self.ink(colour),
+                       anchor=anchor)  # fmt: skip
+
+    def face(self, weight: str, size: float) -> ImageFont.FreeTypeFont:
+        return font(weight, self.px(size))
+
+
+@dataclass(frozen=True)
+class _Label:
+    word: str
+    hint: str
+    fill: str  # ink of the tile; "white" draws an outlined tile
+    text: str = "white"
+
+
+_REVIEW_LABELS = (
+    _Label("KEEP", "remember it", "green"),
+    _Label("DISCARD", "forget it", "red"),
+    _Label("NEXT", "skip for now", "blue"),
+    _Label("TALK", "hold to speak", "black"),
+)
+
+
+def _home_labels(can_doubt: bool, several: bool) -> tuple[_Label | None, ...]:
+    return (
+        None,
+        _Label("DOUBT", "hold 2 s", "white") if can_doubt else None,
+        _Label("NEXT", "next fact", "white") if several else None,
+        _Label("TALK", "hold to speak", "white"),
+    )
+
+
+RAIL_WIDTH = 150  # design pixels; the labels sit beside buttons A-D on the left edge
+MARGIN = 26
+
+
+def _rail(canvas: _Canvas, labels: tuple[_Label | None, ...]) -> None:
+    """One tile per button, centred on the button: A-D run top to bottom down the left edge."""
+    h = canvas.model.height
+    width = canvas.px(RAIL_WIDTH)
+    gap = canvas.px(5)
+    radius = canvas.px(14)
+    for slot, label in enumerate(labels):
+        top, bottom = slot * h / 4 + gap, (slot + 1) * h / 4 - gap
+        box = (0, round(top), width, round(bottom))
+        if label is None:
+            continue
+        if label.fill == "white":
+            canvas.draw.rounded_rectangle(box, radius, outline=canvas.ink("black"),
+                                          width=canvas.px(2), corners=(False, True, True, False))
+            colour = "black"
+        else:
+            canvas.draw.rounded_rectangle(box, radius, fill=canvas.ink(label.fill),
+                                          corners=(False, True, True, False))
+            colour = label.text
+        middle = (top + bottom) / 2
+        word_face = canvas.face("bold", 30)
+        word_size = 30.0
+        while word_face.getlength(label.word) > width - canvas.px(16) and word_size > 16:
+            word_size -= 1
+            word_face = canvas.face("bold", word_size)
+        canvas.text((width / 2, middle - canvas.px(4)), label.word, "bold", word_size, colour,
+                    anchor="ms")
+        hint_face = canvas.face("semibold", 17)
+        hint = ellipsize(label.hint, hint_face, width - canvas.px(12))
+        canvas.text((width / 2, middle + canvas.px(6)), hint, "semibold", 17, colour,
+                    anchor="mt")
+
+
+def _chip(canvas: _Canvas, x: float, y: float, text: str, fill: str = "black",
+          colour: str = "white", size: float = 17) -> float:  # fmt: skip
+    """A rounded label (a fact's type); returns its right edge."""
+    face = canvas.face("bold", size)
+    pad_x, pad_y = canvas.px(10), canvas.px(4)
+    width = face.getlength(text)
+    ascent, descent = face.getmetrics()
+    box = (round(x), round(y), round(x + width + 2 * pad_x), round(y + ascent + descent + pad_y))
+    canvas.draw.rounded_rectangle(box, canvas.px(8), fill=canvas.ink(fill))
+    canvas.text((x + pad_x, y + pad_y / 2), text, "bold", size, colour)
+    return box[2]
+
+
+def _fit_text(canvas: _Canvas, text: str, box: tuple[float, float, float, float],
+              weight: str, largest: float, smallest: float) -> None:  # fmt: skip
+    """The largest size (design px) at which text fits box; at the smallest, cut with '…'."""
+    x0, y0, x1, y1 = box
+    size = largest
+    while True:
+        face = canvas.face(weight, size)
+        line_height = face.size * 1.18
+        max_lines = max(1, int((y1 - y0) // line_height))
+        lines, cut = wrap(text, face, x1 - x0, max_lines)
+        if not cut or size <= smallest:
+            break
+        size = max(smallest, size - 2)
+    for number, line in enumerate(lines):
+        canvas.text((x0, y0 + number * line_height), line, weight, size)
+
+
+def _notice(canvas: _Canvas, x0: float, x1: float, y: float, text: str) -> None:
+    face = canvas.face("bold", 19)
+    height = canvas.px(34)
+    canvas.draw.rounded_rectangle((round(x0), round(y), round(x1), round(y + height)),
+                                  canvas.px(8), fill=canvas.ink("red"))  # fmt: skip
+    line = ellipsize(text, face, x1 - x0 - canvas.px(24))
+    canvas.text((x0 + canvas.px(12), y + height / 2), line, "bold", 19, "white", anchor="lm")
+
+
+def _when(moment: dt.datetime, today: dt.date | None = None) -> str:
+    day = moment.strftime("%a %-d %b")
+    return f"{day} at {moment:%H:%M}"
+
+
+def _draw_review(canvas: _Canvas, card: ReviewCard) -> None:
+    w, h = canvas.model.size
+    _rail(canvas, _REVIEW_LABELS)
+    x0, x1 = canvas.px(RAIL_WIDTH + MARGIN), w - canvas.px(MARGIN)
+    top = canvas.px(20)
+    canvas.text((x0, top), "TO REVIEW", "bold", 21)
+    canvas.text((x1, top), f"{card.position} of {card.waiting}", "bold", 21, anchor="ra")
+    rule_y = top + canvas.px(36)
+    canvas.draw.rectangle((x0, rule_y, x1, rule_y + canvas.px(2) - 1), fill=canvas.ink("black"))
+
+    chip_y = rule_y + canvas.px(16)
+    right = _chip(canvas, x0, chip_y, card.type.upper())
+    kinds = {"retract": "CORRECTION: FORGET A FACT", "supersede": "CORRECTION: REPLACE A FACT"}
+    if card.kind in kinds:
+        _chip(canvas, right + canvas.px(10), chip_y, kinds[card.kind], fill="white",
+              colour="red")  # fmt: skip
+
+    footer_y = h - canvas.px(96)
+    body_top = chip_y + canvas.px(44)
+    if card.target_text:
+        face = canvas.face("regular", 20)
+        verb = "Instead of" if card.kind == "supersede" else "Forget"
+        line = ellipsize(f"{verb}: “{card.target_text}”", face, x1 - x0)
+        canvas.text((x0, body_top), line, "regular", 20)
+        body_top += canvas.px(34)
+    body_bottom = footer_y - canvas.px(12)
+    if card.notice:
+        body_bottom -= canvas.px(44)
+        _notice(canvas, x0, x1, body_bottom + canvas.px(6), card.notice)
+    _fit_text(canvas, card.text, (x0, body_top, x1, body_bottom), "semibold", 54, 26)
+
+    canvas.draw.rectangle((x0, footer_y, x1, footer_y + canvas.px(1)), fill=canvas.ink("black"))
+    face = canvas.face("regular", 20)
+    heard = f"Heard {_when(card.proposed_at)}"
+    if card.conversation:
+        heard += f" · in “{card.conversation}”"
+    canvas.text((x0, footer_y + canvas.px(12)), ellipsize(heard, face, x1 - x0), "regular", 20)
+    more = card.waiting - 1
+    after = f"{more} more waiting" if more else "The last one waiting"
+    canvas.text((x0, footer_y + canvas.px(44)), after, "bold", 22)
+
+
+def visible_rows(heights: list[float], room: float, selected: int | None) -> range:
+    """The rows that fit in room, scrolled so the marked one is always among them.
+
+    A held Discard doubts the marked fact, so it must be on the glass to be chosen.
+    """
+    start = 0
+    if selected is not None:
+        while start < selected and sum(heights[start:selected + 1]) > room:
+            start += 1
+    end = start
+    while end < len(heights) and sum(heights[start:end + 1]) <= room:
+        end += 1
+    return range(start, end)
+
+
+def _draw_home(canvas: _Canvas, home: HomeScreen) -> None:
+    w, h = canvas.model.size
+    selected = home.selected if home.recent else None
+    _rail(canvas, _home_labels(selected is not None, len(home.recent) > 1))
+    x0, x1 = canvas.px(RAIL_WIDTH + MARGIN), w - canvas.px(MARGIN)
+    top = canvas.px(18)
+    canvas.text((x0, top), f"{home.today:%A}", "bold", 44)
+    canvas.text((x0, top + canvas.px(50)), f"{home.today:%-d %B %Y}", "regular", 28)
+    status_y = top + canvas.px(100)
+    if home.pending:
+        waiting = f"{home.pending} waiting for review"
+        _chip(canvas, x0, status_y, waiting.upper(), fill="red", size=18)
+    else:
+        _chip(canvas, x0, status_y, "NOTHING TO REVIEW", fill="green", size=18)
+
+    list_top = status_y + canvas.px(52)
+    canvas.draw.rectangle((x0, list_top, x1, list_top + canvas.px(2) - 1),
+                          fill=canvas.ink("black"))  # fmt: skip
+    canvas.text((x0, list_top + canvas.px(10)), "RECENTLY REMEMBERED", "bold", 17)
+    footer_y = h - canvas.px(50)
+    y = list_top + canvas.px(40)
+    bottom = footer_y - canvas.px(8)
+    if home.notice:
+        bottom -= canvas.px(44)
+        _notice(canvas, x0, x1, bottom + canvas.px(4), home.notice)
+    if not home.recent:
+        face = canvas.face("regular", 22)
+        lines, _ = wrap("Nothing remembered yet. Keep a proposal here, or tell Hearth "
+                        "“remember that …”.", face, x1 - x0, 3)  # fmt: skip
+        for number, line in enumerate(lines):
+            canvas.text((x0, y + number * face.size * 1.2), line, "regular", 22)
+    face = canvas.face("semibold", 24)
+    line_height = face.size * 1.16
+    text_x = x0 + canvas.px(18)
+    rows = [wrap(fact.text, face, x1 - text_x, 2)[0] for fact in home.recent]
+    heights = [len(lines) * line_height + canvas.px(10) for lines in rows]
+    for number in visible_rows(heights, bottom - y, selected):
+        if number == selected:
+            canvas.draw.rectangle((x0, round(y), x0 + canvas.px(6), round(y + heights[number]
+                                   - canvas.px(10))), fill=canvas.ink("red"))  # fmt: skip
+        for line_number, line in enumerate(rows[number]):
+            canvas.text((text_x, y + line_number * line_height), line, "semibold", 24)
+        y += heights[number]
+
+    canvas.draw.rectangle((x0, footer_y, x1, footer_y + canvas.px(1)), fill=canvas.ink("black"))
+    face = canvas.face("regular", 20)
+    canvas.text((x0, footer_y + canvas.px(12)), ellipsize(home.address, face, x1 - x0),
+                "regular", 20)  # fmt: skip
+
+
+def draw(screen: Screen, model: PanelModel) -> Image.Image:
+    """The screen as an RGB image in the panel's exact inks (before quantising)."""
+    canvas = _Canvas(model)
+    if isinstance(screen, ReviewCard):
+        _draw_review(canvas, screen)
+    else:
+        _draw_home(canvas, screen)
+    return canvas.image
+
+
+def quantise(image: Image.Image, palette: Palette) -> Image.Image:
+    """A P-mode image indexed in the driver's colour order, without dithering.
+
+    Pillow 13 broke the inky drivers' own RGB path (image.im.convert(...): "empty
+    palette"), so the board never hands a driver RGB: it quantises here with the
+    public call and gives the driver P mode, which every supported driver takes as is.
+    """
+    inks = Image.new("P", (1, 1))
+    inks.putpalette(palette.flat())
+    return image.convert("RGB").quantize(palette=inks, dither=Image.Dither.NONE)
+
+
+def render(screen: Screen, model: PanelModel) -> Image.Image:
+    """The screen at the panel's size, in P mode against its driver's palette."""
+    return quantise(draw(screen, model), model.palette)

@@ -1,0 +1,224 @@
+"""board.py: Keep, Discard and Next on the real memory core; the whole loop with mock pins."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from appliance.config import Settings
+from appliance.memory import AlreadyKnown, Memory
+from appliance.panel.board import GONE, Board, run_board
+from appliance.panel.buttons import DEFAULT_PINOUT, Action, ButtonGroup, GpioButtons, load_pinout
+from appliance.panel.display import PngDisplay
+from appliance.panel.panels import MODELS
+from appliance.panel.render import HomeScreen, ReviewCard
+
+
+def here() -> str:
+    return "On the network at 192.0.2.7 · test"
+
+
+def shown(board: Board) -> tuple[ReviewCard | HomeScreen, str]:
+    """What the panel would show after a finished refresh: the screen and its tag."""
+    return board.screen()
+
+
+def test_the_card_shows_the_oldest_proposal_with_its_context(memory: Memory, inbox):
+    card, tag = shown(Board(memory, address=here))
+    assert isinstance(card, ReviewCard)
+    assert tag == f"proposal:{inbox[0]}"
+    assert (card.text, card.type, card.position, card.waiting) == (
+        "Sam is allergic to peanuts", "health", 1, 3)  # fmt: skip
+    assert card.conversation == "kitchen chat"
+    assert card.proposed_at.isoformat() == "2026-11-30T09:00:00"
+
+
+def test_keep_promotes_the_card_as_the_panel(memory: Memory, inbox):
+    board = Board(memory, address=here)
+    _, tag = shown(board)
+    outcome = board.handle(Action.KEEP, on_glass=tag)
+    assert outcome.accepted
+    assert memory.get(inbox[0]).status == "live"
+    assert inbox[0] not in [p.id for p in memory.proposals()]
+    assert [r.fact.id for r in memory.recall("peanuts")] == [inbox[0]]
+    assert [e.actor for e in memory.audit.entries(inbox[0]) if e.action == "promote"] == ["panel"]
+    card, _ = shown(board)
+    assert card.text == "The bins go out on Thursday night"  # the next one comes up
+
+
+def test_discard_tombstones_the_card_as_the_panel(memory: Memory, inbox):
+    board = Board(memory, address=here)
+    _, tag = shown(board)
+    assert board.handle(Action.DISCARD, on_glass=tag).accepted
+    assert [e.actor for e in memory.audit.entries(inbox[0]) if e.action == "discard"] == ["panel"]
+    with pytest.raises(AlreadyKnown):
+        memory.propose("Sam is allergic to peanuts", "health")
+
+
+def test_keep_while_the_panel_is_still_drawing_does_nothing(memory: Memory, inbox):
+    board = Board(memory, address=here)
+    _, tag = shown(board)
+    board.handle(Action.NEXT, on_glass=tag)  # the next card is drawing now
+    outcome = board.handle(Action.KEEP, on_glass=None)
+    assert not outcome.accepted and "still drawing" in outcome.message
+    assert len(memory.proposals()) == 3 and memory.facts() == []
+    _, tag = shown(board)  # control: once the second card is on the glass, Keep keeps it
+    assert board.handle(Action.KEEP, on_glass=tag).accepted
+    assert [f.id for f in memory.facts()] == [inbox[1]]
+
+
+def test_keep_acts_on_the_card_read_not_on_one_queued_behind_it(memory: Memory, inbox):
+    board = Board(memory, address=here)
+    _, tag = shown(board)
+    board.handle(Action.NEXT, on_glass=tag)
+    board.handle(Action.KEEP, on_glass=tag)  # glass still shows the first card
+    assert [f.id for f in memory.facts()] == [inbox[0]]
+
+
+def test_a_proposal_settled_elsewhere_is_skipped_without_error(memory: Memory, inbox):
+    board = Board(memory, address=here)
+    _, tag = shown(board)
+    memory.promote(inbox[0], actor="cli")  # someone kept it at the CLI meanwhile
+    outcome = board.handle(Action.DISCARD, on_glass=tag)
+    assert outcome.accepted and "already settled elsewhere" in outcome.message
+    assert memory.get(inbox[0]).status == "live"  # not discarded after all
+    card, _ = shown(board)
+    assert card.text == "The bins go out on Thursday night" and card.notice == GONE
+    assert (card.position, card.waiting) == (1, 2)
+
+
+def test_next_cycles_through_the_inbox_and_wraps(memory: Memory, inbox):
+    board = Board(memory, address=here)
+    seen = []
+    for _ in range(4):
+        card, tag = shown(board)
+        seen.append(card.position)
+        board.handle(Action.NEXT, on_glass=tag)
+    assert seen == [1, 2, 3, 1]
+
+
+def test_the_home_screen_when_nothing_waits(memory: Memory):
+    for text in ("Sam takes his coffee black", "Bins go out on Thursday night"):
+        memory.add(text, "routine")
+    home, tag = shown(Board(memory, address=here))
+    assert isinstance(home, HomeScreen)
+    assert home.pending == 0 and home.today.isoformat() == "2026-11-30"
+    assert {f.text for f in home.recent} == {"Sam takes his coffee black",
+                                             "Bins go out on Thursday night"}  # fmt: skip
+    assert home.address == here() and tag == f"home:{home.recent[0].id}"
+
+
+def test_holding_discard_at_home_doubts_the_marked_fact(memory: Memory):
+    first = memory.add("Sam takes his coffee black", "preference")
+    second = memory.add("Bins go out on Thursday night", "routine")
+    board = Board(memory, address=here)
+    home, tag = shown(board)
+    assert board.handle(Action.NEXT, on_glass=tag).accepted  # move the marker
+    home, tag = shown(board)
+    marked = home.recent[home.selected].id
+    assert not board.handle(Action.DOUBT, on_glass=None).accepted  # still drawing: nothing
+    assert board.handle(Action.DOUBT, on_glass=tag).accepted
+    assert memory.get(marked).status == "doubted"
+    other = ({first.id, second.id} - {marked}).pop()
+    assert memory.get(other).status == "live"
+    assert [e.actor for e in memory.audit.entries(marked) if e.action == "doubt"] == ["panel"]
+
+
+def test_keep_on_the_home_screen_does_nothing(memory: Memory):
+    memory.add("Sam takes his coffee black", "preference")
+    board = Board(memory, address=here)
+    _, tag = shown(board)
+    assert not board.handle(Action.KEEP, on_glass=tag).accepted
+    assert [f.status for f in memory.facts()] == ["live"]
+
+
+# -- the whole loop ------------------------------------------------------------------
+
+
+def wait_until(condition, timeout: float = 10.0) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_run_board_with_mock_buttons_keeps_and_discards(
+    settings: Settings, memory: Memory, inbox, mock_pins, tmp_path: Path
+):
+    display = PngDisplay(tmp_path / "board.png", MODELS["impression-5.7"])
+    buttons = GpioButtons(load_pinout(DEFAULT_PINOUT, "impression"), bounce_seconds=None,
+                          pin_factory=mock_pins)  # fmt: skip
+    stop = threading.Event()
+    loop = threading.Thread(target=run_board, args=(settings, memory, display, buttons, stop),
+                            kwargs={"address": here})  # fmt: skip
+    loop.start()
+    try:
+        assert wait_until(display.path.exists)
+        for pin, count in ((5, 2), (6, 1)):  # Keep the first card, then Discard the second
+            mock_pins.pin(pin).drive_low()
+            mock_pins.pin(pin).drive_high()
+            assert wait_until(lambda c=count: len(memory.proposals()) == c)
+            time.sleep(0.3)  # let the next card reach the "glass" (board.png)
+    finally:
+        stop.set()
+        loop.join(10)
+    assert not loop.is_alive()
+    assert memory.get(inbox[0]).status == "live"
+    assert [p.id for p in memory.proposals()] == [inbox[2]]
+    actions = [(e.actor, e.action) for e in memory.audit.entries() if e.actor == "panel"]
+    assert actions == [("panel", "promote"), ("panel", "discard")]
+
+
+def test_run_board_without_buttons_keeps_board_png_current(settings: Settings, memory: Memory,
+                                                          tmp_path: Path):  # fmt: skip
+    """What `hearth run` uses: no buttons, the board only follows the inbox."""
+    display = PngDisplay(tmp_path / "board.png", MODELS["spectra-7.3"])
+    stop = threading.Event()
+    loop = threading.Thread(target=run_board, args=(settings, memory, display, ButtonGroup([]),
+                            stop), kwargs={"address": here, "poll_seconds": 0.1})  # fmt: skip
+    loop.start()
+    try:
+        assert wait_until(display.path.exists)
+        before = display.path.read_bytes()
+        memory.propose("Grandma's birthday is on 3 March", "event")
+        assert wait_until(lambda: display.path.read_bytes() != before)
+    finally:
+        stop.set()
+        loop.join(10)
+
+
+def test_hearth_panel_simulate_keeps_then_discards(settings: Settings, memory: Memory, inbox):
+    """The issue's laptop check: k keeps the first card, d tombstones the next."""
+    env = {**os.environ, "HEARTH_DATA_DIR": str(settings.data_dir)}
+    result = subprocess.run([sys.executable, "-m", "appliance.cli", "panel", "--simulate"],
+                            input="kdq", capture_output=True, text=True, env=env, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "[card 1 of 3] health: Sam is allergic to peanuts" in result.stdout
+    assert f"-> kept {inbox[0]}" in result.stdout
+    assert f"-> discarded {inbox[1]}" in result.stdout
+    with Memory.open(settings) as fresh:
+        assert [p.id for p in fresh.proposals()] == [inbox[2]]
+        assert [r.fact.id for r in fresh.recall("peanuts")] == [inbox[0]]
+    assert (settings.data_dir / "board.png").exists()
+
+
+def test_hearth_panel_once_writes_the_current_screen(settings: Settings, memory: Memory, inbox,
+                                                     tmp_path: Path):  # fmt: skip
+    out = tmp_path / "card.png"
+    env = {**os.environ, "HEARTH_DATA_DIR": str(settings.data_dir)}
+    result = subprocess.run([sys.executable, "-m", "appliance.cli", "panel", "--once",
+                             "--model", "spectra-13.3", "--out", str(out)],
+                            capture_output=True, text=True, env=env, timeout=60)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "[card 1 of 3]" in result.stdout and "1600x1200" in result.stdout
+    from PIL import Image
+
+    assert Image.open(out).size == (1600, 1200)
