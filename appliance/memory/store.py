@@ -13,6 +13,7 @@ import json
 import logging
 import os
 import re
+import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -40,7 +41,15 @@ from appliance.memory.files import (
     stale_temp_files,
     write_temp,
 )
-from appliance.memory.recall import Recalled, rank
+from appliance.memory.index import Embedder, IndexBroken, RecallIndex, Stamp, key_for
+from appliance.memory.recall import (
+    ENVELOPE_MAX_BYTES,
+    HYBRID_MODE,
+    KEYWORD_MODE,
+    Recalled,
+    envelope,
+    search,
+)
 from appliance.memory.text import fingerprint, is_valid_id, slugify
 from appliance.memory.tombstones import Tombstone, TombstoneLog
 
@@ -80,7 +89,8 @@ class _Cached:
 class Memory:
     """The fact store of one data dir."""
 
-    def __init__(self, settings: Settings, clock: Callable[[], dt.datetime] | None = None):
+    def __init__(self, settings: Settings, clock: Callable[[], dt.datetime] | None = None,
+                 *, embedder: Callable[[], Embedder | None] | None = None):  # fmt: skip
         self.settings = settings
         self.data_dir = Path(settings.data_dir)
         self.memory_dir = Path(settings.memory_dir)  # type: ignore[arg-type]
@@ -92,20 +102,36 @@ class Memory:
         self.tombstones = TombstoneLog(self.data_dir / "tombstones.jsonl")
         self._lock = StoreLock(self.data_dir / ".lock")
         self._cache: dict[Path, _Cached] = {}
+        # The derived recall index; `embedder` loads the semantic arm's model on first use.
+        self.index = RecallIndex(self.data_dir / "index.sqlite",
+                                 embedder=embedder or self._installed_embedder)  # fmt: skip
+        self._dir_stamps: tuple[int, int] | None = None
 
     # -- opening -----------------------------------------------------------
 
     @classmethod
     def open(cls, where: Settings | Path | str,
-             clock: Callable[[], dt.datetime] | None = None) -> Memory:  # fmt: skip
-        """Open the store of a Settings object or a data dir, recovering from any crash."""
+             clock: Callable[[], dt.datetime] | None = None, *,
+             embedder: Callable[[], Embedder | None] | None = None) -> Memory:  # fmt: skip
+        """Open the store of a Settings object or a data dir, recovering from any crash.
+
+        Opening reconciles the recall index with the files (a stat per file).
+        """
         settings = where if isinstance(where, Settings) else Settings.for_data_dir(where)
-        memory = cls(settings, clock)
+        memory = cls(settings, clock, embedder=embedder)
         memory.recover()
         return memory
 
     def close(self) -> None:
         self._cache.clear()
+        self.index.close()
+
+    def _installed_embedder(self) -> Embedder | None:
+        if not self.settings.semantic:
+            return None
+        from appliance.memory.embed import load_embedder
+
+        return load_embedder()
 
     def __enter__(self) -> Memory:
         return self
@@ -128,27 +154,32 @@ class Memory:
         cached = self._cache.get(path)
         if cached and cached.stamp == stamp:
             return cached
-        record: Fact | Proposal | None = None
-        problem = None
-        raw_hash = None
-        if not path.is_file() or path.is_symlink():
-            problem = "not a regular file (symlinks are never read)"
-        elif st.st_size > MAX_FILE_BYTES:
-            problem = f"{st.st_size} bytes is too large for a fact"
-        else:
-            try:
-                raw = path.read_bytes()
-                raw_hash = content_hash(raw.decode("utf-8", errors="replace"))
-                record = kind.from_text(raw.decode("utf-8"), expected_id=path.stem)
-            except UnicodeDecodeError:
-                problem = "not UTF-8 text"
-            except InvalidFact as exc:
-                problem = str(exc)
-            except OSError as exc:
-                problem = f"cannot be read ({exc.strerror})"
-        result = _Cached(stamp, record, problem, raw_hash)
+        result = _read_file(path, kind, st)
         self._cache[path] = result
         return result
+
+    def _read_ahead(self, files: list[tuple[Path, type[Fact] | type[Proposal]]]) -> None:
+        """Parse many files on the idle cores first (a rebuild), so `_read` finds them cached.
+
+        Only cores the load average says are free are used: on a busy machine
+        worker processes would only queue behind the work they were meant to share.
+        """
+        files = [(path, kind) for path, kind in files if path not in self._cache]
+        cores = os.cpu_count() or 1
+        workers = min(4, cores, round(cores - os.getloadavg()[0]))
+        if workers < 2 or len(files) < PARALLEL_READ_MIN:
+            return
+        import multiprocessing
+        import threading
+        from concurrent.futures import ProcessPoolExecutor
+
+        # fork is quick, but only safe while this process runs no other thread.
+        method = "fork" if threading.active_count() == 1 else "spawn"
+        chunks = [files[i::workers * 4] for i in range(workers * 4)]
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
+            for parsed in pool.map(_read_files, chunks):
+                for path, cached in parsed:
+                    self._cache[path] = cached
 
     def _scan(self, folder: Path, kind: type[Fact] | type[Proposal]
               ) -> Iterator[tuple[Path, _Cached]]:  # fmt: skip
@@ -218,12 +249,45 @@ class Memory:
     def recall(self, query: str, k: int | None = None) -> list[Recalled]:
         """The live facts that answer a question, best first. Never reads the inbox."""
         limit = min(k or self.settings.recall_limit, self.settings.recall_limit)
-        return rank(self.facts(), query, limit=limit, today=self.today(),
-                    min_confidence=self.settings.min_confidence)  # fmt: skip
+        self._catch_up()
+        try:
+            return search(self.index, query, limit=limit, today=self.today(),
+                          min_confidence=self.settings.min_confidence)  # fmt: skip
+        except IndexBroken as exc:
+            self._rebuild_broken_index(exc)
+            return search(self.index, query, limit=limit, today=self.today(),
+                          min_confidence=self.settings.min_confidence)  # fmt: skip
+
+    def recall_context(self, query: str, k: int | None = None, *,
+                       max_bytes: int = ENVELOPE_MAX_BYTES) -> str:  # fmt: skip
+        """What the model reads of memory for a question: the JSON `data_only` envelope.
+
+        The one way recalled text reaches the model, for prompt assembly and the
+        recall tool alike; it names the recall mode, so keyword mode is said.
+        """
+        return envelope(self.recall(query, k), mode=self.recall_mode, max_bytes=max_bytes)
 
     @property
     def recall_mode(self) -> str:
-        return "keyword"
+        """"keyword+semantic" when an embedding model answers, else "keyword"."""
+        return HYBRID_MODE if self.index.embedder is not None else KEYWORD_MODE
+
+    def _catch_up(self) -> None:
+        """Reconcile again if files were added, removed or renamed since we last looked.
+
+        One stat of each folder: a new or deleted file, or an editor that saves by
+        renaming, changes it. An edit in place is found at the next open.
+        """
+        replaced = not self.index.same_file()
+        if replaced or self._dir_stamps != self._folder_stamps():
+            with self._lock.held():
+                if replaced:
+                    self.index.reopen()
+                for note in self._audit_hand_edits():
+                    log.info("recall: %s", note)
+
+    def _folder_stamps(self) -> tuple[int, int]:
+        return (self.memory_dir.stat().st_mtime_ns, self.inbox_dir.stat().st_mtime_ns)
 
     def _fact_path(self, fact_id: str) -> Path:
         return self.memory_dir / f"{_checked_id(fact_id, 'fact')}.md"
@@ -243,8 +307,9 @@ class Memory:
             raise refusal
 
     def _commit(self, path: Path, content: str, *, actor: str, action: str, fact_id: str,
-                detail: str | None = None) -> None:  # fmt: skip
-        """Write-ahead: temp file, then the audit line, then the rename."""
+                detail: str | None = None,
+                record: Fact | Proposal | None = None) -> None:  # fmt: skip
+        """Write-ahead: temp file, then the audit line, then the rename, then the index."""
         temp = write_temp(path, content.encode("utf-8"))
         try:
             self.audit.append(actor=actor, action=action, fact_id=fact_id, content=content,
@@ -253,6 +318,64 @@ class Memory:
             discard_temp(temp)
             raise
         commit_temp(temp, path)
+        self._index_file(path, content, record)
+
+    # -- the recall index: every mutation updates it in the same call ------------
+
+    def _key(self, path: Path) -> str:
+        return key_for("inbox" if path.parent == self.inbox_dir else "memory", path.stem)
+
+    def _index_file(self, path: Path, content: str, record: Fact | Proposal | None) -> None:
+        if record is None:
+            kind = Proposal if path.parent == self.inbox_dir else Fact
+            record = kind.from_text(content, path.stem)
+        try:
+            self.index.put(self._key(path), record, Stamp.of(path.lstat()),
+                           content_hash(content))  # fmt: skip
+        except IndexBroken as exc:
+            self._rebuild_broken_index(exc)  # the rebuild reads the file just written
+        except sqlite3.Error as exc:
+            self._index_lags(exc)
+
+    def _unindex(self, path: Path) -> None:
+        try:
+            self.index.remove([self._key(path)])
+        except IndexBroken as exc:
+            self._rebuild_broken_index(exc)
+        except sqlite3.Error as exc:
+            self._index_lags(exc)
+
+    def _index_lags(self, exc: Exception) -> None:
+        """The file is committed; the index missed it (disk full, locked too long)."""
+        log.warning("the recall index could not be updated (%s); it catches up from the "
+                    "files at the next recall or open", exc)  # fmt: skip
+        self._dir_stamps = None  # the next recall reconciles
+
+    def _rebuild_broken_index(self, exc: Exception) -> None:
+        log.warning("the recall index is damaged (%s); rebuilding it from the files", exc)
+        with self._lock.held():
+            self.index.rebuild_empty()
+            self._audit_hand_edits()
+
+    def reindex(self, actor: str = "cli",
+                progress: Callable[[int, int], None] | None = None) -> int:  # fmt: skip
+        """Rebuild the recall index from the files; returns how many files it holds.
+
+        Hand edits found on the way are audited like at any open; the rebuild
+        itself is audited too.
+        """
+        actor = _checked_actor(actor)
+        with self._lock.held():
+            try:
+                self.index.clear()
+            except IndexBroken:
+                self.index.rebuild_empty()
+            self.index.fresh = True
+            self._audit_hand_edits(progress)
+            count = self.index.count()
+            self.audit.append(actor=actor, action="reindex", detail=f"{count} files")
+        log.info("reindexed %d files for %s", count, actor)
+        return count
 
     def _taken_ids(self) -> set[str]:
         taken = {p.stem for p in self.memory_dir.glob("*.md")}
@@ -260,11 +383,21 @@ class Memory:
         taken |= {t.fact_id for t in self.tombstones}
         return taken
 
+    def _id_taken(self, candidate: str, tombstoned: set[str]) -> bool:
+        # Asked per candidate (the index, then the disk) rather than listing both folders.
+        return (candidate in tombstoned or self.index.has_id(candidate)
+                or self._fact_path(candidate).exists()
+                or self._proposal_path(candidate).exists())  # fmt: skip
+
     def _new_id(self, text: str, taken: set[str] | None = None) -> str:
-        taken = self._taken_ids() if taken is None else taken
+        if taken is None:
+            tombstoned = {t.fact_id for t in self.tombstones}
+            is_taken: Callable[[str], bool] = lambda c: self._id_taken(c, tombstoned)  # noqa: E731
+        else:
+            is_taken = taken.__contains__
         base = slugify(text)
         candidate, n = base, 2
-        while candidate in taken:
+        while is_taken(candidate):
             candidate = f"{base}-{n}"
             n += 1
         return candidate
@@ -297,23 +430,33 @@ class Memory:
                 created=self.today(), last_seen=self.today(), valid_until=valid_until,
             )  # fmt: skip
             Fact.from_text(fact.to_text(), fact.id)  # what we write must read back
-            self._commit(self._fact_path(fact.id), fact.to_text(), actor=actor,
+            self._commit(self._fact_path(fact.id), fact.to_text(), actor=actor, record=fact,
                          action="write", fact_id=fact.id)  # fmt: skip
             log.info("wrote fact %s (%s) for %s", fact.id, type, actor)
             return fact
 
     def _live_with_fingerprint(self, print_: str) -> Fact | None:
-        for fact in self.facts():
-            if fact.status in ("live", "doubted") and fingerprint(fact.text) == print_:
-                return fact
+        for indexed in self._indexed_with_fingerprint(print_):
+            if indexed.status in ("live", "doubted"):
+                with suppress(HearthError):
+                    fact = self.get(indexed.id)  # the file, not the index, is the truth
+                    if fact.status in ("live", "doubted") and fingerprint(fact.text) == print_:
+                        return fact
         return None
+
+    def _indexed_with_fingerprint(self, print_: str) -> list[Fact]:
+        try:
+            return self.index.facts_with_fingerprint(print_)
+        except IndexBroken as exc:
+            self._rebuild_broken_index(exc)
+            return self.index.facts_with_fingerprint(print_)
 
     def _seen_again(self, fact: Fact, actor: str) -> Fact:
         if fact.last_seen == self.today():
             return fact
         updated = fact.replace(last_seen=self.today())
         self._commit(self._fact_path(fact.id), updated.to_text(), actor=actor, action="write",
-                     fact_id=fact.id, detail="seen again")  # fmt: skip
+                     fact_id=fact.id, detail="seen again", record=updated)  # fmt: skip
         return updated
 
     def _change_status(self, fact_id: str, status: str, actor: str, allowed: tuple[str, ...],
@@ -326,7 +469,7 @@ class Memory:
             )
         updated = fact.replace(status=status)
         self._commit(self._fact_path(fact.id), updated.to_text(), actor=actor, action=action,
-                     fact_id=fact.id, detail=detail)  # fmt: skip
+                     fact_id=fact.id, detail=detail, record=updated)  # fmt: skip
         log.info("%s fact %s for %s", action, fact.id, actor)
         return updated
 
@@ -364,7 +507,7 @@ class Memory:
                 links=old.links, pinned=old.pinned, created=self.today(),
                 last_seen=self.today(), supersedes=(old.id,),
             )  # fmt: skip
-            self._commit(self._fact_path(new.id), new.to_text(), actor=actor,
+            self._commit(self._fact_path(new.id), new.to_text(), actor=actor, record=new,
                          action="supersede", fact_id=new.id, detail=f"replaces {old.id}")
             self._change_status(old.id, "superseded", actor, ("live", "doubted"), "supersede",
                                 detail=f"replaced by {new.id}")  # fmt: skip
@@ -398,23 +541,24 @@ class Memory:
                 kind=kind, target=target,
             )  # fmt: skip
             self._commit(self._proposal_path(proposal.id), proposal.to_text(), actor=actor,
-                         action="propose", fact_id=proposal.id,
+                         action="propose", fact_id=proposal.id, record=proposal,
                          detail=None if kind == "add" else f"{kind} {target}")  # fmt: skip
             log.info("proposed %s from %s", proposal.id, actor)
             return proposal
 
     def _refuse_duplicate(self, text: str, kind: str, target: str | None) -> None:
         print_ = fingerprint(text)
-        for proposal in self.proposals():
-            same_words = fingerprint(proposal.text) == print_
-            if (proposal.kind, proposal.target) == (kind, target) and (
-                    same_words or kind != "add"):  # fmt: skip
-                raise AlreadyKnown(f"already waiting for review as {proposal.id!r}")
+        try:
+            waiting = self.index.proposals_matching(print_, kind, target)
+        except IndexBroken as exc:
+            self._rebuild_broken_index(exc)
+            waiting = self.index.proposals_matching(print_, kind, target)
+        if waiting:
+            raise AlreadyKnown(f"already waiting for review as {waiting[0][0]!r}")
         if kind != "add":
             return
-        for fact in self.facts():
-            if fingerprint(fact.text) == print_:
-                raise AlreadyKnown(f"already known as fact {fact.id!r} ({fact.status})")
+        for fact in self._indexed_with_fingerprint(print_):
+            raise AlreadyKnown(f"already known as fact {fact.id!r} ({fact.status})")
         tombstone = self.tombstones.find(print_)
         if tombstone is not None:
             verb = "discarded" if tombstone.kind == "discard" else "retracted"
@@ -454,9 +598,10 @@ class Memory:
                     confidence=proposal.confidence, source=self._stamp("reviewed"),
                     links=proposal.links, created=self.today(), last_seen=self.today(),
                 )  # fmt: skip
-                self._commit(self._fact_path(fact.id), fact.to_text(), actor=actor,
+                self._commit(self._fact_path(fact.id), fact.to_text(), actor=actor, record=fact,
                              action="promote", fact_id=fact.id)
             remove_durably(self._proposal_path(proposal.id))
+            self._unindex(self._proposal_path(proposal.id))
             log.info("promoted %s as %s for %s", proposal.id, fact.id, actor)
             return fact
 
@@ -474,6 +619,7 @@ class Memory:
                               content=proposal.to_text(), detail=reason or None)  # fmt: skip
             self.tombstones.add(tombstone)
             remove_durably(self._proposal_path(proposal.id))
+            self._unindex(self._proposal_path(proposal.id))
             log.info("discarded %s for %s", proposal.id, actor)
             return tombstone
 
@@ -545,8 +691,107 @@ class Memory:
                 notes.append(f"finished settling proposal {proposal.id}")
         return notes
 
-    def _audit_hand_edits(self) -> list[str]:
-        """Files whose content is not what the audit log last recorded were edited by hand."""
+    def _audit_hand_edits(self, progress: Callable[[int, int], None] | None = None
+                          ) -> list[str]:  # fmt: skip
+        """Reconcile the recall index with the files; audit what a person changed by hand.
+
+        One stat per file: a file whose stat matches the index is not read. A new
+        or changed file is read and indexed; it was edited by hand unless its
+        content is what the index already held (a touch) or what the audit log
+        last recorded for it (a write whose index update was lost). A file gone
+        from disk was deleted by hand unless the log says the store removed it.
+        When the index starts empty, every file is compared with the log. Each
+        hand edit is audited once: afterwards the index knows the file as it is.
+        """
+        folder_stamps = self._folder_stamps()
+        full = self.index.fresh
+        try:
+            known = {} if full else self.index.known()
+        except IndexBroken as exc:
+            log.warning("the recall index is damaged (%s); rebuilding it from the files", exc)
+            self.index.rebuild_empty()
+            return self._audit_hand_edits(progress)
+        changed: list[tuple[str, Path, type[Fact] | type[Proposal]]] = []
+        present: set[str] = set()
+        for name, folder, kind in (("memory", self.memory_dir, Fact),
+                                   ("inbox", self.inbox_dir, Proposal)):  # fmt: skip
+            try:
+                entries = list(os.scandir(folder))
+            except FileNotFoundError:
+                continue
+            prefix = f"{name}/"
+            for entry in entries:
+                file_name = entry.name
+                if file_name[0] == "." or not file_name.endswith(".md"):
+                    continue
+                try:
+                    st = entry.stat(follow_symlinks=False)
+                except FileNotFoundError:
+                    continue  # removed while we listed: another process's commit
+                key = prefix + file_name
+                present.add(key)
+                row = known.get(key)
+                if row is None or row[0] != (st.st_ino, st.st_mtime_ns, st.st_size):
+                    changed.append((key, Path(entry.path), kind))
+        gone = [key for key in known if key not in present] if len(known) > len(
+            present) - len(changed) else []  # fmt: skip
+        notes: list[str] = []
+        if changed or gone or full:
+            notes = self._settle_differences(sorted(changed), gone, known, present, full,
+                                             progress)  # fmt: skip
+        self.index.fresh = False
+        self._dir_stamps = folder_stamps
+        return notes
+
+    def _settle_differences(self, changed: list[tuple[str, Path, type[Fact] | type[Proposal]]],
+                            gone: list[str], known: dict[str, tuple[Stamp, str | None]],
+                            present: set[str], full: bool,
+                            progress: Callable[[int, int], None] | None) -> list[str]:  # fmt: skip
+        last = self._last_audited()
+        notes = []
+        puts = []
+        self._read_ahead([(path, kind) for _, path, kind in changed])
+        for done, (key, path, kind) in enumerate(changed, start=1):
+            try:
+                cached = self._read(path, kind)
+            except FileNotFoundError:
+                continue
+            record_id = path.stem
+            row = known.get(key)
+            touched = row is not None and row[1] is not None and row[1] == cached.raw_hash
+            logged = last.get(record_id, _NEVER_AUDITED) == cached.raw_hash
+            if not (touched or logged):
+                detail = "edited" if record_id in last else "added by hand"
+                if cached.problem:
+                    detail += f"; unreadable: {cached.problem}"
+                self._audit_file(path, detail)
+                notes.append(f"{record_id}: {detail}")
+            ino, size, mtime_ns = cached.stamp
+            puts.append((key, cached.record, Stamp(ino, mtime_ns, size), cached.raw_hash,
+                         cached.problem))  # fmt: skip
+            if progress is not None:
+                progress(done, len(changed))
+        present_ids = {key.partition("/")[2][:-3] for key in present}
+        deleted = {key.partition("/")[2][:-3] for key in gone}
+        if full:
+            deleted |= set(last)
+        for record_id in sorted(deleted):
+            if record_id not in present_ids and last.get(record_id) is not None \
+                    and is_valid_id(record_id):  # fmt: skip
+                self.audit.append(actor="hearth", action="hand-edit", fact_id=record_id,
+                                  detail="deleted by hand")  # fmt: skip
+                notes.append(f"{record_id}: deleted by hand")
+        try:
+            self.index.put_many(puts)
+            self.index.remove(gone)
+        except IndexBroken as exc:
+            log.warning("the recall index is damaged (%s); rebuilding it from the files", exc)
+            self.index.rebuild_empty()
+            return notes + self._audit_hand_edits(progress)
+        return notes
+
+    def _last_audited(self) -> dict[str, str | None]:
+        """Each record id's content hash as the audit log last recorded it."""
         last: dict[str, str | None] = {}
         for entry in self.audit.entries():
             if entry.fact_id is None:
@@ -554,25 +799,9 @@ class Memory:
             settled = entry.action == "promote" and entry.detail  # a correction was kept
             if entry.action in ("discard", "recover") or settled:
                 last.pop(entry.fact_id, None)
-            elif entry.action != "refuse":
+            elif entry.action not in ("refuse", "reindex"):
                 last[entry.fact_id] = entry.sha256
-        notes = []
-        on_disk: set[str] = set()
-        for folder, kind in ((self.memory_dir, Fact), (self.inbox_dir, Proposal)):
-            for path, cached in self._scan(folder, kind):
-                on_disk.add(path.stem)
-                if last.get(path.stem, _NEVER_AUDITED) != cached.raw_hash:
-                    detail = "edited" if path.stem in last else "added by hand"
-                    if cached.problem:
-                        detail += f"; unreadable: {cached.problem}"
-                    self._audit_file(path, detail)
-                    notes.append(f"{path.stem}: {detail}")
-        for fact_id, digest in last.items():
-            if fact_id not in on_disk and digest is not None and is_valid_id(fact_id):
-                self.audit.append(actor="hearth", action="hand-edit", fact_id=fact_id,
-                                  detail="deleted by hand")  # fmt: skip
-                notes.append(f"{fact_id}: deleted by hand")
-        return notes
+        return last
 
     def _audit_file(self, path: Path, detail: str) -> None:
         text = None
@@ -581,6 +810,45 @@ class Memory:
                 text = path.read_bytes().decode("utf-8", errors="replace")
         self.audit.append(actor="hearth", action="hand-edit", fact_id=path.stem, content=text,
                           detail=detail)  # fmt: skip
+
+
+PARALLEL_READ_MIN = 3000  # files; below this, starting worker processes costs more than it saves
+
+
+def _read_file(path: Path, kind: type[Fact] | type[Proposal],
+               st: os.stat_result | None = None) -> _Cached:  # fmt: skip
+    """Read and validate one file; what it cannot be is said in `problem`, never raised."""
+    st = st or path.lstat()
+    stamp = (st.st_ino, st.st_size, st.st_mtime_ns)
+    record: Fact | Proposal | None = None
+    problem = None
+    raw_hash = None
+    if not path.is_file() or path.is_symlink():
+        problem = "not a regular file (symlinks are never read)"
+    elif st.st_size > MAX_FILE_BYTES:
+        problem = f"{st.st_size} bytes is too large for a fact"
+    else:
+        try:
+            raw = path.read_bytes()
+            raw_hash = content_hash(raw.decode("utf-8", errors="replace"))
+            record = kind.from_text(raw.decode("utf-8"), expected_id=path.stem)
+        except UnicodeDecodeError:
+            problem = "not UTF-8 text"
+        except InvalidFact as exc:
+            problem = str(exc)
+        except OSError as exc:
+            problem = f"cannot be read ({exc.strerror})"
+    return _Cached(stamp, record, problem, raw_hash)
+
+
+def _read_files(files: list[tuple[Path, type[Fact] | type[Proposal]]]
+                ) -> list[tuple[Path, _Cached]]:  # fmt: skip
+    """A worker's share of `_read_ahead` (files that vanished are left out)."""
+    out = []
+    for path, kind in files:
+        with suppress(FileNotFoundError):
+            out.append((path, _read_file(path, kind)))
+    return out
 
 
 def _checked_id(value: str, what: str) -> str:

@@ -1,0 +1,1 @@
+"""Measurements of Hearth: scripts that print tables and write plots; they never assert."""

