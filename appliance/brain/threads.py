@@ -1,0 +1,149 @@
+"""Conversation threads: every client's chats, in SQLite under <data_dir>/state/ (0600).
+
+A thread is an id and its messages. The web page, the CLI and the voice
+service share one store, so a conversation can move between them. Transcripts
+older than the retention (chat_retention_days, default 7) are swept: on
+opening, and then at most once an hour while adding messages.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+import secrets
+import sqlite3
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from appliance.errors import HearthError
+
+PRIVATE = 0o600
+_THREAD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+_SWEEP_EVERY = dt.timedelta(hours=1)
+ROLES = ("user", "assistant")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS messages (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    thread TEXT NOT NULL,
+    role TEXT NOT NULL CHECK (role IN ('user', 'assistant')),
+    text TEXT NOT NULL,
+    route TEXT,
+    at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS messages_thread ON messages (thread, id);
+CREATE INDEX IF NOT EXISTS messages_at ON messages (at);
+"""
+
+
+class BadThreadId(HearthError):
+    """A thread id a client sent is not one Hearth could have made."""
+
+
+@dataclass(frozen=True)
+class Message:
+    thread: str
+    role: str
+    text: str
+    route: str | None
+    at: dt.datetime
+
+
+def check_thread_id(value: str) -> str:
+    if not _THREAD_ID.match(value):
+        raise BadThreadId(
+            f"thread id {value!r} must be 1-64 letters, digits, '.', '_' or '-'"
+        )
+    return value
+
+
+def new_thread_id() -> str:
+    return secrets.token_hex(6)
+
+
+def _create_private(path: Path) -> None:
+    """Create the database file 0600 from the start (SQLite copies the mode to its journal)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.chmod(path.parent, 0o700)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, PRIVATE)
+        os.close(fd)
+    except FileExistsError:
+        pass
+
+
+class Threads:
+    """The chat transcripts of one data dir."""
+
+    def __init__(self, path: Path, *, retention_days: int = 7,
+                 clock: Callable[[], dt.datetime] | None = None) -> None:  # fmt: skip
+        self.path = path
+        self.retention = dt.timedelta(days=retention_days)
+        self._clock = clock or dt.datetime.now
+        _create_private(path)
+        # One connection shared by the threads of this process, behind a lock.
+        self._db = sqlite3.connect(path, check_same_thread=False, timeout=10.0,
+                                   isolation_level=None)  # fmt: skip
+        self._lock = threading.Lock()
+        self._last_sweep: dt.datetime | None = None
+        with self._lock:
+            self._db.executescript(_SCHEMA)
+        self.sweep()
+
+    @classmethod
+    def open(cls, data_dir: Path, *, retention_days: int = 7,
+             clock: Callable[[], dt.datetime] | None = None) -> Threads:  # fmt: skip
+        return cls(Path(data_dir) / "state" / "chat.sqlite", retention_days=retention_days,
+                   clock=clock)  # fmt: skip
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def add(self, thread: str, role: str, text: str, route: str | None = None) -> Message:
+        check_thread_id(thread)
+        if role not in ROLES:
+            raise ValueError(f"role must be one of {ROLES}, not {role!r}")
+        now = self._clock().replace(microsecond=0)
+        with self._lock:
+            self._db.execute(
+                "INSERT INTO messages (thread, role, text, route, at) VALUES (?, ?, ?, ?, ?)",
+                (thread, role, text, route, now.isoformat()),
+            )
+        if self._last_sweep is None or now - self._last_sweep >= _SWEEP_EVERY:
+            self.sweep()
+        return Message(thread, role, text, route, now)
+
+    def recent(self, thread: str, limit: int = 6,
+               routes: tuple[str, ...] | None = None) -> list[Message]:  # fmt: skip
+        """The last `limit` messages of a thread (optionally of some routes), oldest first."""
+        check_thread_id(thread)
+        where, args = "thread = ?", [thread]
+        if routes is not None:
+            where += f" AND route IN ({', '.join('?' * len(routes))})"
+            args += list(routes)
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT thread, role, text, route, at FROM messages WHERE {where} "
+                "ORDER BY id DESC LIMIT ?",
+                (*args, limit),
+            ).fetchall()
+        return [Message(t, r, x, ro, dt.datetime.fromisoformat(a))
+                for t, r, x, ro, a in reversed(rows)]  # fmt: skip
+
+    def count(self) -> int:
+        with self._lock:
+            return int(self._db.execute("SELECT COUNT(DISTINCT thread) FROM messages")
+                       .fetchone()[0])  # fmt: skip
+
+    def sweep(self) -> int:
+        """Delete messages older than the retention; returns how many went."""
+        now = self._clock().replace(microsecond=0)
+        cutoff = (now - self.retention).isoformat()
+        with self._lock:
+            gone = self._db.execute("DELETE FROM messages WHERE at < ?", (cutoff,)).rowcount
+        self._last_sweep = now
+        return int(gone)

@@ -1,0 +1,99 @@
+"""Brain fixtures: the real default models (loaded once per session) and a ScriptedModel."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from appliance.brain import Brain, llm, models
+from appliance.config import Settings
+from appliance.memory import Memory
+
+
+class ScriptedModel:
+    """A scripted stand-in for a language model, for the agent loop's branches.
+
+    It answers each generate() call with the next scripted text, in small
+    pieces, and keeps every prompt it was given (tokens are code points, so a
+    prompt reads back as text). It is not a model and is never used to claim
+    anything about model quality.
+    """
+
+    name = "scripted"
+    path = None
+    context = 8192
+
+    def __init__(self, replies: Sequence[str], template: str = "<|im_start|>") -> None:
+        self.replies = list(replies)
+        self.prompts: list[str] = []
+        self.schemas: list[dict[str, Any] | None] = []
+        self.lock = threading.RLock()
+        self.template = template
+        self.gate: threading.Event | None = None  # set to hold generate() until released
+        self.entered = threading.Event()  # set once generate() has been called
+
+    def chat_template(self) -> str:
+        return self.template
+
+    def tokenize(self, text: str, *, markup: bool = False, bos: bool = False) -> list[int]:
+        return [ord(c) for c in text]
+
+    def generate(self, tokens: Sequence[int], *, max_tokens: int, stop: Sequence[str] = (),
+                 schema: dict[str, Any] | None = None) -> Iterator[str]:  # fmt: skip
+        with self.lock:
+            self.entered.set()
+            if self.gate is not None:
+                self.gate.wait(10)
+            self.prompts.append("".join(chr(t) for t in tokens))
+            self.schemas.append(schema)
+            if not self.replies:
+                raise AssertionError("ScriptedModel ran out of scripted replies")
+            reply = self.replies.pop(0)
+            for start in range(0, len(reply), 4):
+                yield reply[start:start + 4]
+
+
+@pytest.fixture(scope="session")
+def chat_llm() -> llm.LlamaModel:
+    """SmolLM2-135M-Instruct, the packaged default chat model, loaded once."""
+    return llm.load(models.packaged_chat_model(), context=2048, threads=0)
+
+
+@pytest.fixture(scope="session")
+def notetaker_llm() -> llm.LlamaModel:
+    """Gemma 3 270M, the packaged default note-taker model, loaded once."""
+    return llm.load(models.packaged_notetaker_model(), context=2048, threads=0)
+
+
+@pytest.fixture
+def brain(settings: Settings, memory: Memory, chat_llm: llm.LlamaModel,
+          notetaker_llm: llm.LlamaModel, clock: Any) -> Iterator[Brain]:  # fmt: skip
+    """A Brain on the real default models and this test's data dir."""
+    # Short replies keep the suite fast; the paths under test do not depend on length.
+    short = Settings.for_data_dir(settings.data_dir, reply_max_tokens=64)
+    b = Brain.open(short, memory, chat_model=chat_llm, notetaker_model=notetaker_llm,
+                   clock=clock)  # fmt: skip
+    yield b
+    b.close()
+
+
+def scripted_brain(settings: Settings, memory: Memory, replies: Sequence[str], *,
+                   tools: bool = False, notetaker: ScriptedModel | None = None,
+                   clock: Any = None) -> tuple[Brain, ScriptedModel]:  # fmt: skip
+    model = ScriptedModel(replies)
+    configured = Settings.for_data_dir(settings.data_dir, chat_tools=tools,
+                                       notetaker=notetaker is not None)  # fmt: skip
+    b = Brain.open(configured, memory, chat_model=model, notetaker_model=notetaker, clock=clock)
+    return b, model
+
+
+@pytest.fixture
+def household(data_dir: Path) -> Path:
+    path = data_dir / "household.md"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("We are the Okafors. Dinner is at 6pm.\n", encoding="utf-8")
+    return path

@@ -1,0 +1,67 @@
+"""The issue's 'done when' list, on the real default models (SmolLM2 chat, Gemma note-taker)."""
+
+from __future__ import annotations
+
+import pytest
+
+from appliance.brain import Brain
+from appliance.brain.notetaker import extract
+from appliance.memory import Memory
+
+pytestmark = pytest.mark.model
+
+GRANDMA = "by the way, grandma's birthday is on the 3rd of March"
+
+
+def test_remember_then_ask(brain: Brain, memory: Memory) -> None:
+    said = brain.reply("remember that Sam is allergic to peanuts")
+    [fact] = memory.facts()
+    assert fact.text == "Sam is allergic to peanuts."
+    assert fact.source == "agent@2026-11-30" and fact.status == "live"
+    assert said.route == "remember"
+    answer = brain.reply("what is Sam allergic to?", said.thread_id)
+    assert "peanuts" in answer.text.lower()
+    assert answer.facts == (fact.id,)
+
+
+def test_a_casual_remark_is_proposed_never_made_live(brain: Brain, memory: Memory) -> None:
+    first = brain.reply(GRANDMA)
+    assert first.route == "chat" and first.text  # the model talked
+    assert brain.wait_for_notetaker(120)
+    [proposal] = memory.proposals()
+    assert "grandma" in proposal.text.lower() and "march" in proposal.text.lower()
+    assert proposal.source.startswith("notetaker@")
+    assert proposal.conversation == first.thread_id
+    assert memory.facts() == []
+
+    memory.discard(proposal.id, actor="cli", reason="we know")
+    brain.reply(GRANDMA, first.thread_id)
+    assert brain.wait_for_notetaker(120)
+    assert memory.proposals() == []
+    assert memory.facts() == []
+    assert brain.notetaker is not None and brain.notetaker.stats.known >= 1
+
+
+def test_forget_is_a_proposal_and_the_user_is_told(brain: Brain, memory: Memory) -> None:
+    brain.reply("remember that Sam is allergic to peanuts")
+    reply = brain.reply("forget that Sam is allergic to peanuts")
+    [proposal] = memory.proposals()
+    assert proposal.kind == "retract" and proposal.target == "sam-allergic-peanuts"
+    assert "person will review" in reply.text
+    assert memory.get("sam-allergic-peanuts").status == "live"
+
+
+def test_the_chat_model_streams_an_answer(brain: Brain) -> None:
+    stream = brain.stream("tell me a short joke about carrots")
+    pieces = list(stream)
+    assert len(pieces) > 1 and "".join(pieces).strip()
+    assert stream.route == "chat"
+
+
+def test_gemma_extracts_with_the_grammar_and_invents_nothing_from_small_talk(
+        notetaker_llm) -> None:  # fmt: skip
+    assert extract(notetaker_llm, [("user", "thanks, that's great")]) == []
+    found = extract(notetaker_llm, [("user", "the stopcock is under the kitchen sink")])
+    assert len(found) <= 5
+    assert all(c.type in {"household", "place", "note", "routine", "health", "person",
+                          "preference", "event"} for c in found)  # fmt: skip

@@ -1,0 +1,48 @@
+"""`hearth chat` end to end on the real default models (each command loads them, like a person)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from appliance import cli
+from appliance.memory import Memory
+
+pytestmark = pytest.mark.model
+
+
+def test_chat_once_remembers_and_answers(data_dir: Path, capsys) -> None:
+    assert cli.main(["chat", "--once", "remember that Sam is allergic to peanuts",
+                     "--thread", "kitchen"]) == 0  # fmt: skip
+    out = capsys.readouterr()
+    assert out.out.strip() == "I'll remember that: Sam is allergic to peanuts."
+    assert "(thread kitchen)" in out.err
+    with Memory.open(data_dir) as memory:
+        [fact] = memory.facts()
+    assert fact.source.startswith("agent@")
+
+
+def test_chat_once_exits_after_the_notetaker_has_proposed(data_dir: Path, capsys) -> None:
+    said = "by the way, grandma's birthday is on the 3rd of March"
+    assert cli.main(["chat", "--once", said]) == 0
+    assert capsys.readouterr().out.strip()
+    with Memory.open(data_dir) as memory:  # no waiting here: the command already did
+        [proposal] = memory.proposals()
+        assert memory.facts() == []
+    assert "grandma" in proposal.text.lower()
+
+
+def test_chat_repl_reads_lines_until_an_empty_one(data_dir: Path, capsys,
+                                                 monkeypatch) -> None:  # fmt: skip
+    with Memory.open(data_dir) as memory:
+        memory.add("The bins go out on Thursday night", "routine")
+    monkeypatch.setattr("sys.stdin", io.StringIO("when do the bins go out?\n\n"))
+    assert cli.main(["chat"]) == 0
+    assert "hearth> From memory: The bins go out on Thursday night." in capsys.readouterr().out
+
+
+def test_a_bad_thread_id_is_one_line_and_exit_1(capsys) -> None:
+    assert cli.main(["chat", "--once", "hello", "--thread", "../etc"]) == 1
+    assert capsys.readouterr().err.startswith("hearth: thread id '../etc'")
