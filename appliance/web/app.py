@@ -1,0 +1,335 @@
+"""The bottle app: routes, the token check, body limits, and JSON errors everywhere.
+
+Routes (nothing else exists; a test walks them):
+
+    GET  /                      the chat page (no token to load it; it asks for one)
+    GET  /static/<file>         its CSS and JS
+    GET  /v1/models             token
+    POST /v1/chat/completions   token; OpenAI-compatible, `stream: true` as SSE
+    GET  /memory/inbox          read-only HTML   } open on the LAN unless
+    GET  /api/inbox.json        read-only JSON   } `web_private_views` is set,
+    GET  /board.png             the panel's PNG  } then token
+    GET  /healthz               model, memory, disk: JSON, 200 or 503; never a token
+
+There is deliberately no route that promotes, discards, doubts or retracts.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import json
+import logging
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NoReturn
+
+import bottle
+
+from appliance.brain import BadThreadId, EmptyMessage, MessageTooLong
+from appliance.errors import HearthError
+from appliance.memory import Memory
+from appliance.web import openai_api, views
+from appliance.web.auth import AccessToken
+from appliance.web.model_queue import ModelQueue, QueueFull, Ticket
+from appliance.web.openai_api import BadRequest, ChatRequest
+from appliance.web.service import ChatService
+
+log = logging.getLogger(__name__)
+
+MAX_BODY_BYTES = 64 * 1024
+# What the brain refuses to start a turn with: the client's mistake, so 400.
+REFUSED_INPUT = (EmptyMessage, MessageTooLong, BadThreadId)
+STATIC_FILES = {
+    "index.html": "text/html; charset=utf-8",
+    "chat.js": "text/javascript; charset=utf-8",
+    "chat.css": "text/css; charset=utf-8",
+}
+# The page loads nothing from anywhere but here; the browser enforces it.
+PAGE_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-cache",
+}
+
+
+@dataclass
+class WebParts:
+    """Everything the app talks to, opened once by the entry point and handed in."""
+
+    chat: ChatService
+    memory: Memory
+    token: AccessToken
+    data_dir: Path
+    queue: ModelQueue
+    board: views.BoardSource
+    private_views: bool = False
+
+
+def build_app(parts: WebParts) -> bottle.Bottle:
+    app = bottle.Bottle()
+    app.config["catchall"] = True  # every exception becomes our JSON 500, never a page
+    app.default_error_handler = _json_error_page  # type: ignore[method-assign]
+
+    @app.get("/")
+    def page() -> bytes:
+        return _static("index.html")
+
+    @app.get("/static/<name>")
+    def static(name: str) -> bytes:
+        if name not in STATIC_FILES or name == "index.html":
+            _fail(404, f"no static file {name!r}", "not_found_error")
+        return _static(name)
+
+    @app.get("/v1/models")
+    def models() -> dict[str, Any]:
+        _require_token(parts.token)
+        return openai_api.models_list()
+
+    @app.post("/v1/chat/completions")
+    def chat_completions() -> Any:
+        _require_token(parts.token)
+        chat_request = _chat_request()
+        ticket = _admit(parts.queue)
+        try:
+            ticket.wait_for_turn()
+        except QueueFull as full:
+            _busy(full)
+        bottle.response.set_header(openai_api.THREAD_HEADER, chat_request.thread_id)
+        if chat_request.stream:
+            try:
+                pieces = _call_model(lambda: iter(parts.chat.stream(chat_request.text,
+                                                                    chat_request.thread_id)))
+            except BaseException:
+                ticket.release()
+                raise
+            return _Streamed(ticket, _stream_events(pieces), pieces)
+        with ticket:
+            reply = _call_model(lambda: parts.chat.reply(chat_request.text,
+                                                         chat_request.thread_id))  # fmt: skip
+        return openai_api.completion(reply.text, cid=openai_api.completion_id())
+
+    @app.get("/memory/inbox")
+    def inbox_page() -> str:
+        _maybe_require_token(parts)
+        for name, value in PAGE_HEADERS.items():
+            bottle.response.set_header(name, value)
+        bottle.response.content_type = "text/html; charset=utf-8"
+        return views.inbox_html(parts.memory)
+
+    @app.get("/api/inbox.json")
+    def inbox_json() -> dict[str, Any]:
+        _maybe_require_token(parts)
+        bottle.response.set_header("Cache-Control", "no-store")
+        return views.inbox_json(parts.memory)
+
+    @app.get("/board.png")
+    def board() -> bytes:
+        _maybe_require_token(parts)
+        image = parts.board()
+        if image is None:
+            _fail(404, "the board has not been drawn yet: the panel writes board.png into the "
+                  "data dir when it runs (`hearth run` or `hearth panel --once`)",
+                  "not_found_error")  # fmt: skip
+        bottle.response.content_type = "image/png"
+        bottle.response.set_header("Cache-Control", "no-cache")
+        return image
+
+    @app.get("/healthz")
+    def healthz() -> dict[str, Any]:
+        report = views.health(parts.chat, parts.memory, parts.data_dir)
+        bottle.response.status = 200 if report["ok"] else 503
+        bottle.response.set_header("Cache-Control", "no-store")
+        return report
+
+    return app
+
+
+# -- requests ----------------------------------------------------------------------
+
+
+def _require_token(token: AccessToken) -> None:
+    if not token.accepts_header(bottle.request.get_header("Authorization")):
+        _fail(401, "this needs the appliance's token: send `Authorization: Bearer <token>` "
+              "(`hearth token` prints it)", "authentication_error", "invalid_api_key",
+              headers={"WWW-Authenticate": 'Bearer realm="hearth"'})  # fmt: skip
+
+
+def _maybe_require_token(parts: WebParts) -> None:
+    if parts.private_views:
+        _require_token(parts.token)
+
+
+def _read_body() -> bytes:
+    """The request body, at most MAX_BODY_BYTES; 413 past that, before reading much of it."""
+    environ = bottle.request.environ
+    declared = environ.get("CONTENT_LENGTH") or ""
+    if declared.strip():
+        try:
+            length = int(declared)
+        except ValueError:
+            _fail(400, "Content-Length is not a number", "invalid_request_error")
+        if length > MAX_BODY_BYTES:
+            _too_large(length)
+    body = environ["wsgi.input"].read(MAX_BODY_BYTES + 1)
+    if len(body) > MAX_BODY_BYTES:
+        _too_large(None)
+    return body
+
+
+def _too_large(length: int | None) -> NoReturn:
+    size = f"{length} bytes" if length is not None else "more than that"
+    _fail(413, f"the request body is limited to {MAX_BODY_BYTES} bytes (64 KiB); this one "
+          f"is {size}", "invalid_request_error", "request_too_large")  # fmt: skip
+
+
+def _chat_request() -> ChatRequest:
+    body = _read_body()
+    if not body.strip():
+        _fail(400, "the request body is empty; send a JSON object with a messages list",
+              "invalid_request_error")  # fmt: skip
+    try:
+        decoded = json.loads(body.decode("utf-8-sig"))  # JSON on the wire is UTF-8 (RFC 8259)
+    except UnicodeDecodeError:
+        _fail(400, "the request body is not UTF-8", "invalid_request_error")
+    except json.JSONDecodeError as exc:
+        _fail(400, f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
+              "invalid_request_error")  # fmt: skip
+    try:
+        return openai_api.parse_chat_request(
+            decoded, bottle.request.get_header(openai_api.THREAD_HEADER))
+    except BadRequest as bad:
+        _fail(400, str(bad), "invalid_request_error", param=bad.param)
+
+
+def _admit(queue: ModelQueue) -> Ticket:
+    try:
+        return queue.admit()
+    except QueueFull as full:
+        _busy(full)
+
+
+def _busy(full: QueueFull) -> NoReturn:
+    _fail(503, str(full), "server_busy", "queue_full",
+          headers={"Retry-After": str(full.retry_after)})  # fmt: skip
+
+
+def _call_model(call: Any) -> Any:
+    """Run a model call; a person-readable HearthError keeps its message, anything else not."""
+    try:
+        return call()
+    except REFUSED_INPUT as exc:
+        _fail(400, str(exc), "invalid_request_error", "refused_input")
+    except HearthError as exc:
+        log.warning("the brain refused a request: %s", exc)
+        _fail(500, str(exc), "server_error", "brain_error")
+    except Exception:
+        log.exception("the brain failed on a request")
+        _fail(500, "Hearth could not answer that (an internal error; the server log has the "
+              "details)", "server_error", "internal_error")  # fmt: skip
+
+
+# -- streaming -----------------------------------------------------------------------
+
+
+class _Streamed:
+    """The SSE body of a streaming reply; it holds the model until it ends or is closed.
+
+    The server calls close() when the client goes away or the body is done; that
+    stops generation and frees the model even if the body was never iterated.
+    """
+
+    def __init__(self, ticket: Ticket, events: Iterator[bytes], pieces: Iterator[str]) -> None:
+        self._ticket = ticket
+        self._events = events
+        self._pieces = pieces
+        bottle.response.content_type = "text/event-stream; charset=utf-8"
+        bottle.response.set_header("Cache-Control", "no-cache")
+        bottle.response.set_header("X-Accel-Buffering", "no")
+
+    def __iter__(self) -> Iterator[bytes]:
+        return self._events
+
+    def close(self) -> None:
+        try:
+            self._events.close()  # type: ignore[attr-defined]
+            close_pieces = getattr(self._pieces, "close", None)
+            if close_pieces is not None:
+                close_pieces()  # a body closed before it began never reached _stream_events
+        finally:
+            self._ticket.release()
+
+
+def _stream_events(pieces: Iterator[str]) -> Iterator[bytes]:
+    """SSE chunks of a started turn; `pieces` is the brain's own generator, so closing it
+    (the client went away) stops generation and lets the brain save what was said."""
+    cid, created = openai_api.completion_id(), int(time.time())
+    try:
+        yield openai_api.chunk(cid, created, {"role": "assistant"})
+        for piece in pieces:
+            if piece:
+                yield openai_api.chunk(cid, created, {"content": piece})
+        yield openai_api.chunk(cid, created, {}, "stop")
+        yield openai_api.SSE_DONE
+    except HearthError as exc:
+        # Headers are gone already: the error travels as an event the openai client raises.
+        log.warning("the brain refused a streamed request: %s", exc)
+        yield openai_api.sse(openai_api.error_body(str(exc), "server_error", "brain_error"))
+    except Exception:
+        log.exception("the brain failed while streaming")
+        yield openai_api.sse(openai_api.error_body(
+            "Hearth could not finish that answer (an internal error; the server log has the "
+            "details)", "server_error", "internal_error"))  # fmt: skip
+    finally:
+        close = getattr(pieces, "close", None)
+        if close is not None:
+            close()  # at once, not whenever the garbage collector gets to it
+
+
+# -- responses ------------------------------------------------------------------------
+
+
+def _fail(status: int, message: str, kind: str, code: str | None = None,
+          param: str | None = None, headers: dict[str, str] | None = None) -> NoReturn:  # fmt: skip
+    raise bottle.HTTPResponse(
+        body=json.dumps(openai_api.error_body(message, kind, code, param)),
+        status=status,
+        headers={"Content-Type": "application/json", **(headers or {})},
+    )
+
+
+_STATUS_KINDS = {404: "not_found_error", 405: "invalid_request_error", 500: "server_error"}
+
+
+def _json_error_page(error: bottle.HTTPError) -> bytes:
+    """Replaces bottle's HTML error page: JSON, and no traceback or exception text, ever."""
+    status = error.status_code
+    if status == 404:
+        message = f"no route {bottle.request.path}; see /v1/models, /v1/chat/completions, " \
+                  "/memory/inbox, /api/inbox.json, /board.png, /healthz"
+    elif status == 405:
+        allowed = error.headers.get("Allow", "") if error.headers else ""
+        message = f"{bottle.request.method} is not allowed on {bottle.request.path}" + (
+            f"; allowed: {allowed}" if allowed else "")  # fmt: skip
+    elif status >= 500:
+        if error.exception is not None:
+            log.error("unhandled error on %s %s: %r", bottle.request.method,
+                      bottle.request.path, error.exception)  # fmt: skip
+        message = "Hearth hit an internal error; the server log has the details"
+    else:
+        message = bottle.HTTP_CODES.get(status, "error")
+    bottle.response.content_type = "application/json"
+    bottle.response.set_header("Cache-Control", "no-store")
+    kind = _STATUS_KINDS.get(status, "invalid_request_error")
+    return json.dumps(openai_api.error_body(message, kind, status)).encode()
+
+
+def _static(name: str) -> bytes:
+    data = (importlib.resources.files("appliance.web") / "static" / name).read_bytes()
+    bottle.response.content_type = STATIC_FILES[name]
+    for header, value in PAGE_HEADERS.items():
+        bottle.response.set_header(header, value)
+    return data

@@ -1,0 +1,242 @@
+"""What the LAN endpoint costs on top of the brain, and how fast it says "busy".
+
+    .venv/bin/python benchmarks/web.py [--rounds 5]
+
+Side by side in one run, on a real waitress server on 127.0.0.1:
+
+1. The HTTP layer alone (ScriptedChat, which answers instantly): latency of
+   /healthz, a chat completion, a streamed one; the time to a 503 when the
+   model queue is full (it must be immediate, never a wait).
+2. The real default chat model (SmolLM2-135M-Instruct): time to first piece
+   and to the whole answer, calling `Brain.stream` directly vs through
+   `POST /v1/chat/completions` with `stream: true` and the official openai
+   client, on the same prompts, a pass of each path in turn, each reply in a
+   fresh thread.
+
+Prints markdown tables, writes benchmarks/results/web.md and web.png.
+Measures; never asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import platform
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import openai  # noqa: E402
+
+from appliance.brain import Brain  # noqa: E402
+from appliance.config import Settings  # noqa: E402
+from appliance.memory import Memory  # noqa: E402
+from tests.web.client import call  # noqa: E402
+from tests.web.conftest import start_server, stop_server  # noqa: E402
+
+RESULTS = ROOT / "benchmarks" / "results"
+PROMPTS = [
+    "Give me one tip for baking bread.",
+    "What goes well with roast potatoes?",
+    "Suggest a quick breakfast for a school day.",
+    "How do I keep herbs fresh in the fridge?",
+    "Name a vegetable that grows in winter.",
+]
+
+
+def ms(seconds: list[float]) -> tuple[float, float]:
+    ordered = sorted(seconds)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return statistics.median(ordered) * 1000, p95 * 1000
+
+
+def timed(action: Callable[[], object], n: int) -> list[float]:
+    out = []
+    for _ in range(n):
+        start = time.perf_counter()
+        action()
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def http_layer(data_dir: Path, n: int) -> list[tuple[str, float, float]]:
+    memory = Memory.open(data_dir)
+    web = start_server(memory, data_dir, depth=1)
+    chat = f"{web.url}/v1/chat/completions"
+    body = {"messages": [{"role": "user", "content": "hello"}]}
+    rows = []
+    try:
+        for label, action in [
+            ("GET /healthz", lambda: call(f"{web.url}/healthz")),
+            ("GET /api/inbox.json", lambda: call(f"{web.url}/api/inbox.json")),
+            ("POST chat (JSON)", lambda: call(chat, "POST", body, web.auth())),
+            ("POST chat (stream)", lambda: call(chat, "POST", {**body, "stream": True},
+                                                web.auth())),
+        ]:  # fmt: skip
+            action()  # warm
+            rows.append((label, *ms(timed(action, n))))
+        # Fill the queue (one at the model, one waiting), then time the refusals.
+        web.chat.gate = threading.Event()
+        holders = [threading.Thread(target=call, args=(chat, "POST", body, web.auth()))
+                   for _ in range(2)]  # fmt: skip
+        for holder in holders:
+            holder.start()
+        while web.queue.admitted < 2:
+            time.sleep(0.01)
+        refusals = timed(lambda: call(chat, "POST", body, web.auth()), n)
+        rows.append(("POST chat, queue full (503)", *ms(refusals)))
+        web.chat.gate.set()
+        for holder in holders:
+            holder.join()
+    finally:
+        stop_server(web)
+        memory.close()
+    return rows
+
+
+def brain_vs_http(data_dir: Path, rounds: int) -> dict[str, dict[str, list[float]]]:
+    settings = Settings.for_data_dir(data_dir, notetaker=False)  # measure the reply alone
+    memory = Memory.open(settings)
+    brain = Brain.open(settings, memory)
+    web = start_server(memory, data_dir, chat=brain, depth=1)
+    client = openai.OpenAI(base_url=f"{web.url}/v1", api_key=web.token, max_retries=0,
+                           timeout=300)  # fmt: skip
+    result: dict[str, dict[str, list[float]]] = {
+        "direct": {"first": [], "total": [], "chars": []},
+        "http": {"first": [], "total": [], "chars": []},
+    }
+    counter = 0
+
+    def direct(prompt: str) -> None:
+        nonlocal counter
+        counter += 1
+        start = time.perf_counter()
+        first = None
+        text = ""
+        for piece in brain.stream(prompt, thread_id=f"bench-d{counter}"):
+            first = first or time.perf_counter()
+            text += piece
+        end = time.perf_counter()
+        record("direct", start, first or end, end, text)
+
+    def http(prompt: str) -> None:
+        nonlocal counter
+        counter += 1
+        start = time.perf_counter()
+        first = None
+        text = ""
+        for chunk in client.chat.completions.create(
+                model="hearth", stream=True, messages=[{"role": "user", "content": prompt}],
+                extra_headers={"X-Hearth-Thread": f"bench-h{counter}"}):  # fmt: skip
+            piece = chunk.choices[0].delta.content if chunk.choices else None
+            if piece:
+                first = first or time.perf_counter()
+                text += piece
+        end = time.perf_counter()
+        record("http", start, first or end, end, text)
+
+    def record(path: str, start: float, first: float, end: float, text: str) -> None:
+        result[path]["first"].append(first - start)
+        result[path]["total"].append(end - start)
+        result[path]["chars"].append(float(len(text)))
+
+    try:
+        direct(PROMPTS[0])  # warm the model and the prefix cache
+        result["direct"] = {"first": [], "total": [], "chars": []}
+        # Each path runs a whole pass over the prompts in turn, so no call directly follows
+        # the same prompt on the other path (that would reuse its KV cache and flatter it).
+        for _ in range(rounds):
+            for run_path in (direct, http):
+                for prompt in PROMPTS:
+                    run_path(prompt)
+    finally:
+        stop_server(web)
+        brain.close()
+        memory.close()
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3, help="passes over the prompts")
+    parser.add_argument("-n", type=int, default=200, help="requests per HTTP-layer row")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        layer = http_layer(Path(tmp) / "layer", args.n)
+        model = brain_vs_http(Path(tmp) / "model", args.rounds)
+
+    lines = [
+        "# Web endpoint benchmark",
+        "",
+        f"{dt.date.today().isoformat()} · {platform.machine()} · Python "
+        f"{platform.python_version()} · `python benchmarks/web.py --rounds {args.rounds} "
+        f"-n {args.n}`",
+        "",
+        "## The HTTP layer alone (ScriptedChat answers instantly; waitress on 127.0.0.1)",
+        "",
+        "| request | p50 ms | p95 ms |",
+        "|---|---:|---:|",
+    ]
+    lines += [f"| {label} | {p50:.2f} | {p95:.2f} |" for label, p50, p95 in layer]
+    lines += [
+        "",
+        "## The default chat model: Brain.stream directly vs through HTTP + SSE + openai client",
+        "",
+        f"{len(model['http']['first'])} replies each; passes over the prompts alternate between "
+        "the paths; a fresh thread each; note-taker off.",
+        "",
+        "| path | first piece p50 ms | first piece p95 ms | whole reply p50 ms "
+        "| whole reply p95 ms | reply chars p50 |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for path in ("direct", "http"):
+        first, total = ms(model[path]["first"]), ms(model[path]["total"])
+        chars = statistics.median(model[path]["chars"])
+        lines.append(f"| {path} | {first[0]:.1f} | {first[1]:.1f} | {total[0]:.1f} | "
+                     f"{total[1]:.1f} | {chars:.0f} |")  # fmt: skip
+    overhead = (statistics.median(model["http"]["first"])
+                - statistics.median(model["direct"]["first"])) * 1000  # fmt: skip
+    lines += ["", f"Time to first piece through HTTP minus direct (medians): {overhead:.1f} ms.",
+              ""]  # fmt: skip
+    text = "\n".join(lines)
+    print(text)
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / "web.md").write_text(text)
+    plot(layer, model, RESULTS / "web.png")
+
+
+def plot(layer: list[tuple[str, float, float]], model: dict[str, dict[str, list[float]]],
+         path: Path) -> None:  # fmt: skip
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
+    labels = [row[0] for row in layer]
+    left.barh(labels, [row[1] for row in layer], color="#b5522b")
+    left.set_xlabel("p50 latency, ms")
+    left.set_title("HTTP layer alone")
+    left.invert_yaxis()
+    groups = ["first piece", "whole reply"]
+    for offset, path_name in ((-0.2, "direct"), (0.2, "http")):
+        values = [statistics.median(model[path_name]["first"]) * 1000,
+                  statistics.median(model[path_name]["total"]) * 1000]  # fmt: skip
+        right.bar([i + offset for i in range(2)], values, width=0.4, label=path_name)
+    right.set_xticks(range(2), groups)
+    right.set_ylabel("median, ms")
+    right.set_title("SmolLM2-135M: direct vs HTTP (SSE)")
+    right.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,139 @@
+"""POST /v1/chat/completions and GET /v1/models against a real server, with the real openai client.
+
+The brain here is ScriptedChat (tests/web/conftest.py): the HTTP behaviour is
+what is under test. The real model's path is in test_with_brain.py.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import openai
+import pytest
+
+from appliance.brain import EmptyMessage
+from appliance.web.openai_api import thread_for
+from tests.web.client import call, sse_events
+from tests.web.conftest import Running
+
+
+def client(web: Running, token: str | None = None) -> openai.OpenAI:
+    return openai.OpenAI(base_url=f"{web.url}/v1", api_key=token or web.token, max_retries=0,
+                         timeout=30)  # fmt: skip
+
+
+def ask(text: str, **extra: object) -> dict:
+    return {"model": "hearth", "messages": [{"role": "user", "content": text}], **extra}
+
+
+# -- the openai client, unchanged ------------------------------------------------------
+
+
+def test_openai_client_gets_an_answer(web: Running) -> None:
+    answer = client(web).chat.completions.create(
+        model="hearth", messages=[{"role": "user", "content": "what's for dinner?"}])
+    assert answer.choices[0].message.content == "scripted answer to: what's for dinner?"
+    assert answer.choices[0].message.role == "assistant"
+    assert answer.choices[0].finish_reason == "stop"
+    assert web.chat.calls == [("reply", "what's for dinner?", thread_for(None, "",
+                                                                         "what's for dinner?"))]
+
+
+def test_openai_client_streams_an_answer(web: Running) -> None:
+    pieces = [chunk.choices[0].delta.content
+              for chunk in client(web).chat.completions.create(
+                  model="hearth", stream=True,
+                  messages=[{"role": "user", "content": "tell me a story"}])]  # fmt: skip
+    assert "".join(p for p in pieces if p) == "scripted answer to: tell me a story"
+    assert len([p for p in pieces if p]) == 4, "each piece arrives as its own chunk"
+    assert web.chat.calls[0][0] == "stream"
+
+
+def test_openai_client_lists_the_model(web: Running) -> None:
+    assert [m.id for m in client(web).models.list()] == ["hearth"]
+
+
+def test_openai_client_with_a_wrong_key_is_refused(web: Running) -> None:
+    with pytest.raises(openai.AuthenticationError):
+        client(web, token="not-the-token-at-all-000000").chat.completions.create(
+            model="hearth", messages=[{"role": "user", "content": "hi"}])
+    assert web.chat.calls == [], "the model was never asked"
+
+
+def test_a_streamed_failure_reaches_the_client_as_an_error_without_details(web: Running) -> None:
+    web.chat.fail_midway = RuntimeError("database password is hunter2")
+    with pytest.raises(openai.APIError) as raised:
+        for _ in client(web).chat.completions.create(model="hearth", stream=True,
+                                                     messages=[{"role": "user", "content": "x"}]):
+            pass
+    assert "hunter2" not in str(raised.value)
+    # The server gives the model back once the body is finished (just after the client reads).
+    end = time.monotonic() + 10
+    while web.queue.admitted and time.monotonic() < end:
+        time.sleep(0.01)
+    assert web.queue.admitted == 0, "the model's place was given back"
+
+
+# -- the wire format -------------------------------------------------------------------
+
+
+def test_stream_is_server_sent_events_ending_in_done(web: Running) -> None:
+    answer = call(f"{web.url}/v1/chat/completions", "POST", ask("hi", stream=True), web.auth())
+    assert answer.status == 200
+    assert answer.header("Content-Type").startswith("text/event-stream")
+    events = sse_events(answer.body)
+    assert events[-1] == "[DONE]"
+    chunks = [json.loads(e) for e in events[:-1]]
+    assert chunks[0]["choices"][0]["delta"] == {"role": "assistant"}
+    assert chunks[-1]["choices"][0]["finish_reason"] == "stop"
+    assert {c["object"] for c in chunks} == {"chat.completion.chunk"}
+    assert len({c["id"] for c in chunks}) == 1
+
+
+def test_reply_names_its_thread(web: Running) -> None:
+    answer = call(f"{web.url}/v1/chat/completions", "POST", ask("hi"),
+                  {**web.auth(), "X-Hearth-Thread": "kitchen-1"})  # fmt: skip
+    assert answer.header("X-Hearth-Thread") == "kitchen-1"
+    assert web.chat.calls == [("reply", "hi", "kitchen-1")]
+
+
+def test_the_last_user_message_is_what_the_brain_hears(web: Running) -> None:
+    body = {"model": "hearth", "messages": [
+        {"role": "system", "content": "You are helpful."},
+        {"role": "user", "content": "first question"},
+        {"role": "assistant", "content": "first answer"},
+        {"role": "user", "content": [{"type": "text", "text": "second question"}]},
+    ]}  # fmt: skip
+    assert call(f"{web.url}/v1/chat/completions", "POST", body, web.auth()).status == 200
+    assert web.chat.calls[0][1] == "second question"
+
+
+def test_turns_of_one_conversation_share_a_thread_and_others_do_not(web: Running) -> None:
+    turn1 = {"messages": [{"role": "user", "content": "plan the week"}]}
+    turn2 = {"messages": [{"role": "user", "content": "plan the week"},
+                          {"role": "assistant", "content": "ok"},
+                          {"role": "user", "content": "and Sunday?"}]}  # fmt: skip
+    other = {"messages": [{"role": "user", "content": "a different opening"}]}
+    for body in (turn1, turn2, other, {**turn1, "user": "sam"}):
+        assert call(f"{web.url}/v1/chat/completions", "POST", body, web.auth()).status == 200
+    threads = [thread for _, _, thread in web.chat.calls]
+    assert threads[0] == threads[1]
+    assert threads[2] != threads[0]
+    assert threads[3] != threads[0], "the user field separates people"
+
+
+def test_a_bad_thread_header_is_refused(web: Running) -> None:
+    answer = call(f"{web.url}/v1/chat/completions", "POST", ask("hi"),
+                  {**web.auth(), "X-Hearth-Thread": "../../etc"})  # fmt: skip
+    assert answer.status == 400
+    assert "X-Hearth-Thread" in answer.json["error"]["message"]
+    assert web.chat.calls == []
+
+
+def test_input_the_brain_refuses_is_a_400_not_a_500(web: Running) -> None:
+    web.chat.fail = EmptyMessage("say something: the message is empty")
+    answer = call(f"{web.url}/v1/chat/completions", "POST", ask("hi"), web.auth())
+    assert answer.status == 400
+    assert answer.json["error"]["message"] == "say something: the message is empty"
+    assert web.queue.admitted == 0
