@@ -15,10 +15,14 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from appliance.brain import commands as brain_commands
 from appliance.config import Settings, load_settings
 from appliance.errors import HearthError
 from appliance.memory import FACT_TYPES, STATUSES, Fact, Memory, Proposal
+from appliance.memory import commands as memory_commands
 from appliance.memory.store import AlreadyKnown
+from appliance.panel import commands as panel_commands
+from appliance.web import commands as web_commands
 
 Handler = Callable[[argparse.Namespace, Settings], int]
 
@@ -287,6 +291,10 @@ def build_parser() -> argparse.ArgumentParser:
     command(audit, "log", audit_log, "print the history").add_argument("--fact", help="one fact")
 
     command(top, "doctor", doctor, "check the data dir and report what is wrong")
+    brain_commands.register(top)
+    memory_commands.register(top)
+    panel_commands.register(top)
+    web_commands.register(top)
     return parser
 
 

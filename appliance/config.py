@@ -41,6 +41,8 @@ class Settings:
     # Recall: at most this many facts, none below this confidence.
     recall_limit: int = 20
     min_confidence: float = 0.0
+    # Recall's semantic arm: on when the `semantic` extra is installed; false forces keyword mode.
+    semantic: bool = True
     # Brain: a GGUF path per role; "" means the model packaged with the `brain` extra
     # (SmolLM2-135M-Instruct for chat, Gemma 3 270M for the note-taker). One path may
     # serve both roles; it is then loaded once.
@@ -52,6 +54,23 @@ class Settings:
     chat_tools: bool = False  # only for a model that calls tools reliably; defaults do not
     chat_retention_days: int = 7  # chat transcripts older than this are swept
     notetaker: bool = True  # propose facts from conversations (to the inbox, never memory)
+    # Panel: "auto" reads the Inky's EEPROM and falls back to board.png; "png" never
+    # touches a panel; or a model such as "spectra-7.3" (appliance/panel/panels.py).
+    # No refresh starts sooner than panel_min_refresh_seconds after the last one.
+    # panel_keypad: an evdev device path for a USB keypad ("" for none); panel_pinout:
+    # the pin map (default hardware/pinout.toml of the checkout).
+    panel_model: str = "auto"
+    panel_min_refresh_seconds: float = 30.0
+    panel_keypad: str = ""
+    panel_pinout: Path | None = None
+    # Web (appliance/web): where `hearth serve` listens (every address by default, so a
+    # phone on the LAN reaches it); how many chat requests may wait behind the one the
+    # model is answering before more get 503 + Retry-After; and whether the read-only
+    # views (inbox, board.png) need the token too (/healthz never does).
+    web_host: str = "0.0.0.0"
+    web_port: int = 4327
+    web_queue_depth: int = 2
+    web_private_views: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir).expanduser())
@@ -75,6 +94,15 @@ class Settings:
         if not 1 <= self.chat_retention_days <= 3650:
             raise ConfigError(
                 f"chat_retention_days must be between 1 and 3650, not {self.chat_retention_days}"
+            )
+        if self.panel_min_refresh_seconds < 0:
+            raise ConfigError("panel_min_refresh_seconds must be 0 or more, "
+                              f"not {self.panel_min_refresh_seconds}")  # fmt: skip
+        if not 0 <= self.web_port <= 65535:
+            raise ConfigError(f"web_port must be between 0 and 65535, not {self.web_port}")
+        if not 0 <= self.web_queue_depth <= 32:
+            raise ConfigError(
+                f"web_queue_depth must be between 0 and 32, not {self.web_queue_depth}"
             )
         if not 0.0 <= self.min_confidence <= 1.0:
             raise ConfigError(
