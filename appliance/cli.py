@@ -18,7 +18,7 @@ from pathlib import Path
 from appliance.brain import commands as brain_commands
 from appliance.config import Settings, load_settings
 from appliance.errors import HearthError
-from appliance.memory import FACT_TYPES, STATUSES, Fact, Memory, Proposal
+from appliance.memory import FACT_TYPES, STATUSES, Fact, Memory
 from appliance.memory import commands as memory_commands
 from appliance.memory.store import AlreadyKnown
 from appliance.panel import commands as panel_commands
@@ -56,15 +56,6 @@ def _fact_json(fact: Fact, score: float | None = None) -> dict[str, object]:
     if score is not None:
         row["score"] = round(score, 4)
     return row
-
-
-def _proposal_json(proposal: Proposal) -> dict[str, object]:
-    return {
-        "id": proposal.id, "type": proposal.type, "confidence": proposal.confidence,
-        "text": proposal.text, "source": proposal.source, "kind": proposal.kind,
-        "target": proposal.target, "conversation": proposal.conversation,
-        "proposed_at": proposal.proposed_at.isoformat(),
-    }  # fmt: skip
 
 
 # -- hearth memory ------------------------------------------------------------
@@ -168,7 +159,7 @@ def review_list(args: argparse.Namespace, settings: Settings) -> int:
     with Memory.open(settings) as memory:
         proposals = memory.proposals()
     if args.json:
-        _json([_proposal_json(p) for p in proposals])
+        _json([p.to_json() for p in proposals])
         return 0
     if not proposals:
         _out("nothing waiting for review")

@@ -326,3 +326,12 @@ class Proposal:
     def to_text(self) -> str:
         meta = {name: getattr(self, name) for name in self._FIELDS}
         return _dump(meta, self.text)
+
+    def to_json(self) -> dict[str, object]:
+        """What a client or script sees of a proposal (the CLI's --json, the web's inbox)."""
+        return {
+            "id": self.id, "type": self.type, "text": self.text,
+            "confidence": self.confidence, "kind": self.kind, "target": self.target,
+            "source": self.source, "conversation": self.conversation,
+            "proposed_at": self.proposed_at.isoformat(),
+        }  # fmt: skip

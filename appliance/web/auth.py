@@ -18,6 +18,7 @@ import stat
 from pathlib import Path
 
 from appliance.errors import ConfigError
+from appliance.memory.files import discard_temp, ensure_private_dir, fsync_dir, write_temp
 
 log = logging.getLogger(__name__)
 
@@ -74,22 +75,17 @@ def load_or_create(data_dir: Path) -> AccessToken:
 
 
 def _create(path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    temp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+    ensure_private_dir(path.parent)
+    temp = write_temp(path, (secrets.token_urlsafe(TOKEN_BYTES) + "\n").encode("ascii"))
     try:
-        with os.fdopen(fd, "w", encoding="ascii") as handle:
-            handle.write(secrets.token_urlsafe(TOKEN_BYTES) + "\n")
-            handle.flush()
-            os.fsync(handle.fileno())
         try:
             os.link(temp, path)  # fails if another process made one first: theirs wins
         except FileExistsError:
             return
-        _fsync_dir(path.parent)
+        fsync_dir(path.parent)
         log.info("made a new access token in %s", path)
     finally:
-        temp.unlink(missing_ok=True)
+        discard_temp(temp)
 
 
 def _read(path: Path) -> AccessToken:
@@ -106,11 +102,3 @@ def _read(path: Path) -> AccessToken:
             f"{path} does not hold a usable access token; delete it and start Hearth again "
             "to make a new one (every client then needs the new token)"
         ) from None
-
-
-def _fsync_dir(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from appliance.memory import Memory, Proposal
+from appliance.memory import Memory
 from appliance.web.service import ChatService
 
 log = logging.getLogger(__name__)
@@ -24,18 +24,9 @@ MIN_FREE_BYTES = 64 * 1024 * 1024  # below this an SD card is about to refuse wr
 BoardSource = Callable[[], bytes | None]
 
 
-def proposal_json(proposal: Proposal) -> dict[str, Any]:
-    return {
-        "id": proposal.id, "type": proposal.type, "text": proposal.text,
-        "confidence": proposal.confidence, "kind": proposal.kind, "target": proposal.target,
-        "source": proposal.source, "conversation": proposal.conversation,
-        "proposed_at": proposal.proposed_at.isoformat(),
-    }  # fmt: skip
-
-
 def inbox_json(memory: Memory) -> dict[str, Any]:
     proposals = memory.proposals()
-    return {"waiting": len(proposals), "proposals": [proposal_json(p) for p in proposals]}
+    return {"waiting": len(proposals), "proposals": [p.to_json() for p in proposals]}
 
 
 def inbox_html(memory: Memory) -> str:
