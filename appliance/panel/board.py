@@ -45,8 +45,12 @@ class Outcome:
     message: str
 
 
-def lan_address() -> str:
-    """The Pi's IPv4 addresses on its network interfaces, read locally (no packet sent)."""
+def lan_address(port: int | None = None) -> str:
+    """Where a phone reaches Hearth: the Pi's IPv4 addresses, read locally (no packet sent).
+
+    With the web port, each address is the chat page's URL, which is what a
+    person types into a phone.
+    """
     found = []
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
@@ -64,7 +68,8 @@ def lan_address() -> str:
     host = socket.gethostname()
     if not found:
         return f"Not on a network yet · {host}"
-    return f"On the network at {', '.join(found[:2])} · {host}"
+    shown = [f"http://{ip}:{port}" if port else ip for ip in found[:2]]
+    return f"On the network at {', '.join(shown)} · {host}"
 
 
 class Board:
@@ -212,7 +217,7 @@ def run_board(settings: Settings, memory: Memory, display: Display, buttons: But
               stop: threading.Event, *, on_talk: Callable[[], None] | None = None,
               on_event: Callable[[Screen | Outcome], None] | None = None,
               poll_seconds: float = POLL_SECONDS,
-              address: Callable[[], str] = lan_address) -> None:  # fmt: skip
+              address: Callable[[], str] | None = None) -> None:  # fmt: skip
     """Run the board until `stop` is set: draw, read presses, act, redraw.
 
     `display` from display.open_display (or a PngDisplay for `hearth run`),
@@ -222,6 +227,9 @@ def run_board(settings: Settings, memory: Memory, display: Display, buttons: But
     """
     interval = settings.panel_min_refresh_seconds if display.is_panel else 0.0
     refresher = Refresher(display, interval)
+    if address is None:
+        def address() -> str:
+            return lan_address(settings.web_port)
     board = Board(memory, address=address, on_talk=on_talk)
     presses: queue.Queue[Action] = queue.Queue()
     buttons.start(presses.put)

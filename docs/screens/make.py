@@ -24,7 +24,7 @@ NOW = dt.datetime(2026, 11, 30, 8, 42)
 
 
 def address() -> str:
-    return "On the network at 192.168.1.23 · hearth"
+    return "On the network at http://192.168.1.23:4327 · hearth"
 
 
 class Clock:

@@ -222,3 +222,12 @@ def test_hearth_panel_once_writes_the_current_screen(settings: Settings, memory:
     from PIL import Image
 
     assert Image.open(out).size == (1600, 1200)
+
+
+def test_the_home_screen_address_is_the_chat_url() -> None:
+    from appliance.panel.board import lan_address
+
+    with_port = lan_address(4327)
+    assert lan_address().startswith(("On the network at ", "Not on a network yet"))
+    if with_port.startswith("On the network at "):
+        assert "http://" in with_port and ":4327" in with_port
