@@ -32,7 +32,7 @@ from appliance.brain.llm import Model
 from appliance.brain.router import guess_type
 from appliance.errors import HearthError
 from appliance.memory import FACT_TYPES, AlreadyKnown, Memory
-from appliance.memory.text import fingerprint
+from appliance.memory.text import fingerprint, tokens
 
 log = logging.getLogger(__name__)
 
@@ -146,6 +146,18 @@ def tidy(text: str) -> str:
     return text[0].upper() + text[1:] + ("" if text[-1] in ".!?" else ".")
 
 
+# A proposal is read later, on the panel, far from the conversation: "He can't stand
+# them." or "Ugh." cannot be judged there, so they are never proposed.
+_LEADING_PRONOUN = re.compile(
+    r"^(he|she|they|it|him|her|them|his|hers|their|its|this|that|these|those|we|you|i)\b",
+    re.IGNORECASE)  # fmt: skip
+
+
+def stands_alone(text: str) -> bool:
+    """True when a person could judge the sentence without the conversation around it."""
+    return len(text.split()) >= 3 and len(tokens(text)) >= 2 and not _LEADING_PRONOUN.match(text)
+
+
 class GrammarFailure(HearthError):
     """The model's output did not parse as the JSON the grammar asked for."""
 
@@ -165,8 +177,11 @@ def parse_candidates(raw: str) -> list[Candidate]:
         if not isinstance(item, dict) or not isinstance(item.get("text"), str):
             continue
         text = tidy(item["text"])
+        if not stands_alone(text):
+            log.debug("not proposing %r: it needs the conversation to make sense", text)
+            continue
         # A small base model repeats a fact with another type; the first is its best guess.
-        if not text or fingerprint(text) in seen:
+        if fingerprint(text) in seen:
             continue
         seen.add(fingerprint(text))
         kind = item.get("type")

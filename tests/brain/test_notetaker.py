@@ -57,6 +57,18 @@ def test_at_most_five_items_and_no_repeats() -> None:
     assert [c.type for c in parse_candidates(twice)] == ["preference"]
 
 
+@pytest.mark.parametrize("fragment", ["Ugh.", "No satay.", "He can't stand them.",
+                                      "She stopped eating meat last year."])
+def test_a_sentence_that_needs_the_conversation_is_not_proposed(fragment: str) -> None:
+    assert parse_candidates(facts_json((fragment, "note", 0.5))) == []
+
+
+def test_a_sentence_that_stands_alone_is_proposed() -> None:
+    """Positive control for the filter above: a named subject passes."""
+    [got] = parse_candidates(facts_json(("Ella stopped eating meat last year", "note", 0.5)))
+    assert got.text == "Ella stopped eating meat last year."
+
+
 def test_conversational_lead_ins_are_trimmed() -> None:
     assert tidy("by the way, grandma's birthday is on the 3rd of March") == (
         "Grandma's birthday is on the 3rd of March.")  # fmt: skip
