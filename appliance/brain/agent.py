@@ -363,8 +363,9 @@ class Brain:
         stream.route = "chat"
         _, tokens = self.build_prompt(turns, found)
         first = True
+        stop = (*self.layout.stop, *prompt.REPLY_STOP)
         for piece in self.chat_model.generate(tokens, max_tokens=self.settings.reply_max_tokens,
-                                              stop=self.layout.stop):  # fmt: skip
+                                              stop=stop):  # fmt: skip
             if first:
                 piece = piece.lstrip()
                 first = not piece

@@ -31,6 +31,7 @@ class ScriptedModel:
         self.replies = list(replies)
         self.prompts: list[str] = []
         self.schemas: list[dict[str, Any] | None] = []
+        self.stops: list[tuple[str, ...]] = []
         self.lock = threading.RLock()
         self.template = template
         self.gate: threading.Event | None = None  # set to hold generate() until released
@@ -50,6 +51,7 @@ class ScriptedModel:
                 self.gate.wait(10)
             self.prompts.append("".join(chr(t) for t in tokens))
             self.schemas.append(schema)
+            self.stops.append(tuple(stop))
             if not self.replies:
                 raise AssertionError("ScriptedModel ran out of scripted replies")
             reply = self.replies.pop(0)

@@ -231,3 +231,13 @@ def test_health_reports_models_and_the_notetaker(settings, memory, clock) -> Non
     assert health["chat_model"]["name"] == "scripted"
     assert health["notetaker"] == {"enabled": False}
     assert health["recall_mode"] == memory.recall_mode
+
+
+def test_a_chat_reply_stops_at_a_blank_line(settings, memory: Memory, clock) -> None:
+    """A kitchen answer is one paragraph; the model is told to stop where a letter would start."""
+    b, model = scripted_brain(settings, memory, ["Thanks, noted."], clock=clock)
+    try:
+        b.reply("by the way, the plumber comes on Friday")
+    finally:
+        b.close()
+    assert "\n\n" in model.stops[-1] and "<|im_end|>" in model.stops[-1]

@@ -27,6 +27,7 @@ def test_remember_then_ask(brain: Brain, memory: Memory) -> None:
 def test_a_casual_remark_is_proposed_never_made_live(brain: Brain, memory: Memory) -> None:
     first = brain.reply(GRANDMA)
     assert first.route == "chat" and first.text  # the model talked
+    assert "\n\n" not in first.text and not first.text.lower().startswith("dear")  # no letter
     assert brain.wait_for_notetaker(120)
     [proposal] = memory.proposals()
     assert "grandma" in proposal.text.lower() and "march" in proposal.text.lower()
