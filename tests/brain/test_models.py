@@ -76,6 +76,16 @@ def test_bad_fetches_say_why(settings: Settings, server: str, url: str, sha: str
         models.fetch(settings, url.format(server=server), sha)
 
 
+def test_a_name_that_leaves_the_models_folder_is_refused(settings: Settings,
+                                                         server: str) -> None:  # fmt: skip
+    with pytest.raises(HearthError, match="not a usable file name"):
+        models.fetch(settings, f"{server}/tiny.gguf", PAYLOAD_SHA, name="../escape.gguf")
+    assert not (settings.data_dir / "escape.gguf").exists()
+    # Positive control: a plain name is kept under that name.
+    assert models.fetch(settings, f"{server}/tiny.gguf", PAYLOAD_SHA, name="mine.gguf").name \
+        == "mine.gguf"  # fmt: skip
+
+
 def test_hearth_model_fetch_and_list(server: str, data_dir: Path, capsys) -> None:
     assert cli.main(["model", "fetch", f"{server}/tiny.gguf", "--sha256", PAYLOAD_SHA]) == 0
     out = capsys.readouterr()

@@ -6,6 +6,7 @@ import threading
 
 import pytest
 
+from appliance.brain import Brain
 from appliance.brain.notetaker import (
     CONFIDENCE_RANGE,
     MAX_ITEMS,
@@ -17,6 +18,7 @@ from appliance.brain.notetaker import (
     parse_candidates,
     tidy,
 )
+from appliance.config import Settings
 from appliance.memory import Memory
 
 from .conftest import ScriptedModel, scripted_brain
@@ -192,6 +194,22 @@ def test_router_commands_are_not_read_by_the_notetaker(settings, memory, clock) 
     brain, _ = scripted_brain(settings, memory, [], notetaker=taker_model, clock=clock)
     brain.reply("remember that Sam is allergic to peanuts")
     assert brain.notetaker is not None and brain.notetaker.stats.queued == 0
+    brain.close()
+
+
+def test_a_notetaker_sharing_the_chat_model_does_not_wait_for_replies(settings, memory,
+                                                                       clock) -> None:  # fmt: skip
+    """A note-taker paused at the gate mid-decode would hold the shared model's lock, and
+    the reply waiting for that lock would never end: the shared model's lock takes turns."""
+    shared = ScriptedModel([])
+    configured = Settings.for_data_dir(settings.data_dir, notetaker=True)
+    brain = Brain.open(configured, memory, chat_model=shared, notetaker_model=shared,
+                       clock=clock)  # fmt: skip
+    assert brain.notetaker is not None and brain.notetaker.gate is None
+    brain.close()
+    # Positive control: a note-taker on its own model waits for the replies' gate.
+    brain, _ = scripted_brain(settings, memory, [], notetaker=ScriptedModel([]), clock=clock)
+    assert brain.notetaker is not None and brain.notetaker.gate is brain._gate
     brain.close()
 
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from appliance.brain import prompt
+from appliance.brain import MessageTooLong, prompt
 from appliance.brain.llm import LlamaModel
 from appliance.memory import Memory
 from appliance.memory.recall import envelope
@@ -66,6 +66,8 @@ def test_gemma_layout_keeps_the_system_prompt() -> None:
                          memory_envelope=None, turns=[("user", "hi")])  # fmt: skip
     assert prompt.SYSTEM_PROMPT in built.text
     assert built.text.startswith("<start_of_turn>user\n")
+    # The first user turn holding the context is answered before the real turns begin.
+    assert "<end_of_turn>\n<start_of_turn>model\nUnderstood.<end_of_turn>\n" in built.text
     assert built.text.endswith("<start_of_turn>model\n")
 
 
@@ -105,5 +107,59 @@ def test_template_markers_typed_by_a_person_are_not_special_tokens(chat_llm: Lla
 def test_household_md_is_read_again_when_it_changes(settings, memory, household: Path,
                                                     clock) -> None:  # fmt: skip
     brain, _ = scripted_brain(settings, memory, [], clock=clock)
+    assert "6pm" in brain.static_prefix()  # read once before the change
     household.write_text("We moved: dinner is at 7pm now.\n", encoding="utf-8")
-    assert "7pm" in brain.static_prefix()
+    assert "7pm" in brain.static_prefix() and "6pm" not in brain.static_prefix()
+
+
+def test_the_oldest_turns_are_dropped_until_a_reply_fits(settings, memory, clock) -> None:
+    brain, model = scripted_brain(settings, memory, [], clock=clock)
+    turns = [("user", "OLDEST " + "x" * 400), ("assistant", "MIDDLE reply"), ("user", "LATEST")]
+    whole, _ = brain.build_prompt(turns, [])
+    # Tokens are characters here: room for everything but the oldest turn.
+    model.context = len(whole.text) + brain.settings.reply_max_tokens - 200
+    built, tokens = brain.build_prompt(turns, [])
+    assert "OLDEST" not in built.text and "MIDDLE reply" in built.text and "LATEST" in built.text
+    assert len(tokens) <= model.context - brain.settings.reply_max_tokens
+
+
+def test_recalled_memory_goes_before_the_message_itself(settings, memory, clock) -> None:
+    memory.add("Sam is allergic to peanuts", "health")
+    brain, model = scripted_brain(settings, memory, [], clock=clock)
+    found = memory.recall("Sam")
+    bare, _ = brain.build_prompt([("user", "LATEST")], [])
+    model.context = len(bare.text) + brain.settings.reply_max_tokens
+    built, _ = brain.build_prompt([("user", "LATEST")], found)
+    assert "data_only" not in built.text and "LATEST" in built.text
+
+
+def test_a_message_too_long_for_the_context_is_refused(settings, memory, clock) -> None:
+    brain, model = scripted_brain(settings, memory, [], clock=clock)
+    bare, _ = brain.build_prompt([("user", "hi")], [])
+    model.context = len(bare.text) + brain.settings.reply_max_tokens
+    brain.build_prompt([("user", "hi")], [])  # positive control: this one fits exactly
+    with pytest.raises(MessageTooLong, match="fewer words"):
+        brain.build_prompt([("user", "hi" * 50)], [])
+
+
+class _BosRecorder(ScriptedModel):
+    """Records which texts were tokenized with BOS."""
+
+    def __init__(self) -> None:
+        super().__init__([])
+        self.with_bos: list[str] = []
+
+    def tokenize(self, text: str, *, markup: bool = False, bos: bool = False) -> list[int]:
+        if bos:
+            self.with_bos.append(text)
+        return super().tokenize(text, markup=markup, bos=bos)
+
+
+@pytest.mark.parametrize("layout", [prompt.CHATML, prompt.GEMMA, prompt.PLAIN])
+def test_exactly_one_bos_at_the_start_in_every_layout(layout: prompt.Layout) -> None:
+    """PLAIN's system opener is empty; BOS must still start the prompt, once."""
+    built = prompt.build(layout, static=prompt.static_text(None, None), live=LIVE,
+                         memory_envelope=None, turns=[("user", "hi")])  # fmt: skip
+    model = _BosRecorder()
+    prompt.encode(model, built)
+    assert len(model.with_bos) == 1 and built.text.startswith(model.with_bos[0])
