@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from appliance.memory import Memory
 @pytest.fixture(autouse=True)
 def _isolated_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """No test reads /etc/hearth or writes /var/lib/hearth, even as root in CI."""
-    for name in list(__import__("os").environ):
+    for name in list(os.environ):
         if name.startswith("HEARTH_"):
             monkeypatch.delenv(name)
     monkeypatch.setenv("HEARTH_CONFIG", str(tmp_path / "no-config.toml"))

@@ -11,13 +11,12 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-import os
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from appliance.errors import AuditFailure
-from appliance.memory.files import PRIVATE, append_line, read_last_line
+from appliance.memory.files import append_line, read_last_line
 
 GENESIS = "0" * 64
 ACTIONS = ("write", "propose", "promote", "discard", "doubt", "retract", "supersede",
@@ -163,9 +162,4 @@ class AuditLog:
                 return Verification(False, count, number, "its hash does not match its content")
             prev, seq = entry.hash, entry.seq
         return Verification(True, count)
-
-    def ensure_private(self) -> None:
-        """Create the log 0600 if it does not exist yet (never chmod afterwards)."""
-        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, PRIVATE)
-        os.close(fd)
 

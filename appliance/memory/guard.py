@@ -140,10 +140,3 @@ def find_refusal(text: str) -> Refused | None:
         if 13 <= len(digits) <= 19 and luhn_valid(digits):
             return Refused("secret", "it looks like a payment card number")
     return None
-
-
-def check(text: str) -> None:
-    """Raise Refused if the text must never be remembered."""
-    refusal = find_refusal(text)
-    if refusal is not None:
-        raise refusal

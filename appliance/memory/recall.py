@@ -13,29 +13,21 @@ both. The household's rules sit on top of either arm:
 - `pinned` only breaks exact ties;
 - retracted, superseded and expired facts are never returned, nor facts below
   the minimum confidence; at most `limit` facts come back.
-
-`rank()` is the same keyword ranking computed by parsing every file, kept as
-the reference the index is benchmarked and tested against.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
-import math
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from appliance.memory.fact import Fact
-from appliance.memory.text import tokens
 
 if TYPE_CHECKING:
     from appliance.memory.index import RecallIndex
 
-K1 = 1.2
-B = 0.75
 DOUBTED_WEIGHT = 0.5
 ENVELOPE_MAX_BYTES = 4096
 KEYWORD_MODE = "keyword"
@@ -97,7 +89,7 @@ def _semantic(index: RecallIndex, query: str, *, today: dt.date,
 
     embedder = index.embedder
     assert embedder is not None
-    if not tokens(query) and not query.strip():
+    if not query.strip():
         return []
     version = index.data_version()
     cached = index.vector_cache
@@ -114,38 +106,6 @@ def _semantic(index: RecallIndex, query: str, *, today: dt.date,
     kept = [(f, s) for f, s in hits
             if f.is_recallable(today) and f.confidence >= min_confidence]  # fmt: skip
     return kept[:ARM_DEPTH]
-
-
-def fact_terms(fact: Fact) -> list[str]:
-    """What recall matches a fact on: its id, its text and its links."""
-    return tokens(fact.id.replace("-", " ")) + tokens(fact.text) + tokens(" ".join(fact.links))
-
-
-def rank(facts: Iterable[Fact], query: str, *, limit: int, today: dt.date,
-         min_confidence: float = 0.0) -> list[Recalled]:  # fmt: skip
-    """The facts that answer a query, best first, at most `limit` of them."""
-    candidates = [
-        f for f in facts if f.is_recallable(today) and f.confidence >= min_confidence
-    ]
-    query_terms = set(tokens(query))
-    if not candidates or not query_terms:
-        return []
-    docs = [Counter(fact_terms(f)) for f in candidates]
-    lengths = [sum(d.values()) for d in docs]
-    average = sum(lengths) / len(lengths) or 1.0
-    frequency = Counter(term for d in docs for term in d if term in query_terms)
-    total = len(docs)
-    results = []
-    for fact, doc, length in zip(candidates, docs, lengths, strict=True):
-        score = 0.0
-        for term in query_terms & doc.keys():
-            idf = math.log(1 + (total - frequency[term] + 0.5) / (frequency[term] + 0.5))
-            tf = doc[term]
-            score += idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / average))
-        if score <= 0.0:
-            continue
-        results.append(Recalled(fact, score * weight(fact)))
-    return _best_first(results)[:limit]
 
 
 def envelope(recalled: Sequence[Recalled], *, mode: str = "keyword",

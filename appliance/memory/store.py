@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from appliance.config import Settings
 from appliance.errors import HearthError, InvalidFact, NotFound, Refused
@@ -58,6 +59,7 @@ log = logging.getLogger(__name__)
 MAX_FILE_BYTES = 64 * 1024  # a fact is a sentence or two; anything bigger is not one
 _ACTOR = re.compile(r"^[a-z][a-z0-9-]{0,31}$")
 _NEVER_AUDITED = "never audited"
+_T = TypeVar("_T")
 
 
 class AlreadyKnown(HearthError):
@@ -80,7 +82,7 @@ class ImportReport:
 
 @dataclass(frozen=True)
 class _Cached:
-    stamp: tuple[int, int, int]
+    stamp: Stamp
     record: Fact | Proposal | None
     problem: str | None
     raw_hash: str | None  # sha256 of the text as read; None when the file was not read
@@ -150,9 +152,8 @@ class Memory:
     def _read(self, path: Path, kind: type[Fact] | type[Proposal]) -> _Cached:
         """Parse one file, reusing the last parse while the file is unchanged."""
         st = path.lstat()
-        stamp = (st.st_ino, st.st_size, st.st_mtime_ns)
         cached = self._cache.get(path)
-        if cached and cached.stamp == stamp:
+        if cached and cached.stamp == Stamp.of(st):
             return cached
         result = _read_file(path, kind, st)
         self._cache[path] = result
@@ -250,13 +251,9 @@ class Memory:
         """The live facts that answer a question, best first. Never reads the inbox."""
         limit = min(k or self.settings.recall_limit, self.settings.recall_limit)
         self._catch_up()
-        try:
-            return search(self.index, query, limit=limit, today=self.today(),
-                          min_confidence=self.settings.min_confidence)  # fmt: skip
-        except IndexBroken as exc:
-            self._rebuild_broken_index(exc)
-            return search(self.index, query, limit=limit, today=self.today(),
-                          min_confidence=self.settings.min_confidence)  # fmt: skip
+        return self._ask_index(lambda: search(
+            self.index, query, limit=limit, today=self.today(),
+            min_confidence=self.settings.min_confidence))  # fmt: skip
 
     def recall_context(self, query: str, k: int | None = None, *,
                        max_bytes: int = ENVELOPE_MAX_BYTES) -> str:  # fmt: skip
@@ -351,6 +348,14 @@ class Memory:
                     "files at the next recall or open", exc)  # fmt: skip
         self._dir_stamps = None  # the next recall reconciles
 
+    def _ask_index(self, question: Callable[[], _T]) -> _T:
+        """Ask the index; if it is damaged, rebuild it from the files and ask again."""
+        try:
+            return question()
+        except IndexBroken as exc:
+            self._rebuild_broken_index(exc)
+            return question()
+
     def _rebuild_broken_index(self, exc: Exception) -> None:
         log.warning("the recall index is damaged (%s); rebuilding it from the files", exc)
         with self._lock.held():
@@ -377,27 +382,17 @@ class Memory:
         log.info("reindexed %d files for %s", count, actor)
         return count
 
-    def _taken_ids(self) -> set[str]:
-        taken = {p.stem for p in self.memory_dir.glob("*.md")}
-        taken |= {p.stem for p in self.inbox_dir.glob("*.md")}
-        taken |= {t.fact_id for t in self.tombstones}
-        return taken
-
     def _id_taken(self, candidate: str, tombstoned: set[str]) -> bool:
         # Asked per candidate (the index, then the disk) rather than listing both folders.
         return (candidate in tombstoned or self.index.has_id(candidate)
                 or self._fact_path(candidate).exists()
                 or self._proposal_path(candidate).exists())  # fmt: skip
 
-    def _new_id(self, text: str, taken: set[str] | None = None) -> str:
-        if taken is None:
-            tombstoned = {t.fact_id for t in self.tombstones}
-            is_taken: Callable[[str], bool] = lambda c: self._id_taken(c, tombstoned)  # noqa: E731
-        else:
-            is_taken = taken.__contains__
+    def _new_id(self, text: str) -> str:
+        tombstoned = {t.fact_id for t in self.tombstones}
         base = slugify(text)
         candidate, n = base, 2
-        while is_taken(candidate):
+        while self._id_taken(candidate, tombstoned):
             candidate = f"{base}-{n}"
             n += 1
         return candidate
@@ -445,11 +440,7 @@ class Memory:
         return None
 
     def _indexed_with_fingerprint(self, print_: str) -> list[Fact]:
-        try:
-            return self.index.facts_with_fingerprint(print_)
-        except IndexBroken as exc:
-            self._rebuild_broken_index(exc)
-            return self.index.facts_with_fingerprint(print_)
+        return self._ask_index(lambda: self.index.facts_with_fingerprint(print_))
 
     def _seen_again(self, fact: Fact, actor: str) -> Fact:
         if fact.last_seen == self.today():
@@ -548,11 +539,7 @@ class Memory:
 
     def _refuse_duplicate(self, text: str, kind: str, target: str | None) -> None:
         print_ = fingerprint(text)
-        try:
-            waiting = self.index.proposals_matching(print_, kind, target)
-        except IndexBroken as exc:
-            self._rebuild_broken_index(exc)
-            waiting = self.index.proposals_matching(print_, kind, target)
+        waiting = self._ask_index(lambda: self.index.proposals_matching(print_, kind, target))
         if waiting:
             raise AlreadyKnown(f"already waiting for review as {waiting[0][0]!r}")
         if kind != "add":
@@ -766,8 +753,7 @@ class Memory:
                     detail += f"; unreadable: {cached.problem}"
                 self._audit_file(path, detail)
                 notes.append(f"{record_id}: {detail}")
-            ino, size, mtime_ns = cached.stamp
-            puts.append((key, cached.record, Stamp(ino, mtime_ns, size), cached.raw_hash,
+            puts.append((key, cached.record, cached.stamp, cached.raw_hash,
                          cached.problem))  # fmt: skip
             if progress is not None:
                 progress(done, len(changed))
@@ -819,7 +805,7 @@ def _read_file(path: Path, kind: type[Fact] | type[Proposal],
                st: os.stat_result | None = None) -> _Cached:  # fmt: skip
     """Read and validate one file; what it cannot be is said in `problem`, never raised."""
     st = st or path.lstat()
-    stamp = (st.st_ino, st.st_size, st.st_mtime_ns)
+    stamp = Stamp.of(st)
     record: Fact | Proposal | None = None
     problem = None
     raw_hash = None

@@ -59,9 +59,6 @@ class TombstoneLog:
                     # to never finished, so its proposal is still in the inbox.
                     log.warning("tombstones.jsonl line %d is unreadable; skipped", number)
 
-    def fingerprints(self) -> set[str]:
-        return {t.fingerprint for t in self}
-
     def find(self, fingerprint: str) -> Tombstone | None:
         for tombstone in self:
             if tombstone.fingerprint == fingerprint:

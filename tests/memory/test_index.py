@@ -331,6 +331,23 @@ def test_a_failed_index_update_never_fails_the_write(memory: Memory,
     assert _hand_edits(memory) == []
 
 
+def test_a_failed_index_update_is_caught_up_even_if_the_folders_look_unchanged(
+        memory: Memory, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    memory.recall("anything")  # the folders' stamps are now current
+    before = memory.memory_dir.stat()
+
+    def locked(*args: object, **kwargs: object) -> None:
+        raise sqlite3.OperationalError("database is locked")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(memory.index, "put", locked)
+        fact = memory.add("The fuse box is under the stairs", "household")
+    # A coarse clock: the write left memory/'s mtime where it was.
+    os.utime(memory.memory_dir, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert _ids(memory, "fuse box") == [fact.id]
+    assert _hand_edits(memory) == []
+
+
 def test_a_rebuild_on_idle_cores_parses_in_worker_processes(
         settings: Settings, clock, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
     from appliance.memory import store
