@@ -24,10 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from appliance.panel.display import PngDisplay, inky_display  # noqa: E402
+from appliance.panel.display import PngDisplay  # noqa: E402
 from appliance.panel.panels import MODELS  # noqa: E402
 from appliance.panel.render import HomeScreen, RecentFact, ReviewCard, render  # noqa: E402
-from tests.panel.conftest import FakeLines, FakeSpi, NoEeprom, PanelBus  # noqa: E402
+from tests.panel.conftest import fake_inky  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results"
 CARD = ReviewCard("Sam is allergic to peanuts and carries his EpiPen in the blue school bag",
@@ -51,11 +51,7 @@ def timed(work: Callable[[], object], repeat: int) -> float:
 
 def show_cost(key: str) -> tuple[float, float]:
     """(total ms of show() on fake buses, of which the drivers' own sleeps in ms)."""
-    bus = PanelBus()
-    display = inky_display(MODELS[key], spi_bus=FakeSpi(bus), gpio=FakeLines(bus),
-                           i2c_bus=NoEeprom())  # fmt: skip
-    if MODELS[key].driver == "inky_el133uf1":
-        display.driver.cs0_pin, display.driver.cs1_pin = 26, 16
+    display, _ = fake_inky(key)
     image = render(CARD, display.model)
     slept = []
     real_sleep = time.sleep

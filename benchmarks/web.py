@@ -27,7 +27,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -114,48 +114,42 @@ def brain_vs_http(data_dir: Path, rounds: int) -> dict[str, dict[str, list[float
     }
     counter = 0
 
-    def direct(prompt: str) -> None:
-        nonlocal counter
-        counter += 1
-        start = time.perf_counter()
-        first = None
-        text = ""
-        for piece in brain.stream(prompt, thread_id=f"bench-d{counter}"):
-            first = first or time.perf_counter()
-            text += piece
-        end = time.perf_counter()
-        record("direct", start, first or end, end, text)
+    def direct(prompt: str, thread: str) -> Iterator[str | None]:
+        yield from brain.stream(prompt, thread_id=thread)
 
-    def http(prompt: str) -> None:
-        nonlocal counter
-        counter += 1
-        start = time.perf_counter()
-        first = None
-        text = ""
+    def http(prompt: str, thread: str) -> Iterator[str | None]:
         for chunk in client.chat.completions.create(
                 model="hearth", stream=True, messages=[{"role": "user", "content": prompt}],
-                extra_headers={"X-Hearth-Thread": f"bench-h{counter}"}):  # fmt: skip
-            piece = chunk.choices[0].delta.content if chunk.choices else None
+                extra_headers={"X-Hearth-Thread": thread}):  # fmt: skip
+            yield chunk.choices[0].delta.content if chunk.choices else None
+
+    paths = {"direct": direct, "http": http}
+
+    def measure(path: str, prompt: str) -> None:
+        """Time to the first non-empty piece and to the end, a fresh thread each call."""
+        nonlocal counter
+        counter += 1
+        start = time.perf_counter()
+        first = None
+        text = ""
+        for piece in paths[path](prompt, f"bench-{path[0]}{counter}"):
             if piece:
                 first = first or time.perf_counter()
                 text += piece
         end = time.perf_counter()
-        record("http", start, first or end, end, text)
-
-    def record(path: str, start: float, first: float, end: float, text: str) -> None:
-        result[path]["first"].append(first - start)
+        result[path]["first"].append((first or end) - start)
         result[path]["total"].append(end - start)
         result[path]["chars"].append(float(len(text)))
 
     try:
-        direct(PROMPTS[0])  # warm the model and the prefix cache
+        measure("direct", PROMPTS[0])  # warm the model and the prefix cache
         result["direct"] = {"first": [], "total": [], "chars": []}
         # Each path runs a whole pass over the prompts in turn, so no call directly follows
         # the same prompt on the other path (that would reuse its KV cache and flatter it).
         for _ in range(rounds):
-            for run_path in (direct, http):
+            for path in paths:
                 for prompt in PROMPTS:
-                    run_path(prompt)
+                    measure(path, prompt)
     finally:
         stop_server(web)
         brain.close()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import fcntl
+import heapq
 import logging
 import queue
 import socket
@@ -126,7 +127,7 @@ class Board:
         return ids[0]
 
     def _home(self, pending: int) -> tuple[Screen, str]:
-        live = sorted(self.memory.facts("live"), key=self._recency, reverse=True)[:RECENT_FACTS]
+        live = self._newest_live()
         self._recent = [f.id for f in live]
         if self._selected not in self._recent:
             self._selected = self._recent[0] if self._recent else None
@@ -137,6 +138,18 @@ class Board:
             selected=selected, address=self._address(), notice=self._notice,
         )  # fmt: skip
         return home, f"home:{self._selected or ''}"
+
+    def _newest_live(self) -> list[Fact]:
+        """The RECENT_FACTS newest live facts, newest first.
+
+        Only facts from the newest days can be among them, so only their files are
+        stat-ed (every poll and every press would otherwise stat the whole memory).
+        """
+        live = self.memory.facts("live")
+        if len(live) > RECENT_FACTS:
+            cutoff = heapq.nlargest(RECENT_FACTS, (f.created for f in live))[-1]
+            live = [f for f in live if f.created >= cutoff]
+        return sorted(live, key=self._recency, reverse=True)[:RECENT_FACTS]
 
     def _recency(self, fact: Fact) -> tuple[dt.date, float]:
         """Newest first: facts carry only a date, so the file's change time orders a day."""
@@ -233,18 +246,21 @@ def run_board(settings: Settings, memory: Memory, display: Display, buttons: But
     board = Board(memory, address=address, on_talk=on_talk)
     presses: queue.Queue[Action] = queue.Queue()
     buttons.start(presses.put)
-    last_screen: Screen | None = None
+    last: tuple[Screen, str] | None = None
     next_poll = 0.0
     try:
         while True:
             if time.monotonic() >= next_poll:
                 screen, tag = board.screen()
-                refresher.submit(render(screen, display.model), tag)
-                if not display.is_panel:
-                    refresher.wait_idle()  # a file is written in ms: keep presses in step
-                if screen != last_screen and on_event is not None:
+                # Drawing is the costly part of a poll: skip it while the glass already
+                # shows this very screen (a failed refresh leaves nothing on the glass).
+                if (screen, tag) != last or refresher.on_glass != tag:
+                    refresher.submit(render(screen, display.model), tag)
+                    if not display.is_panel:
+                        refresher.wait_idle()  # a file is written in ms: keep presses in step
+                if on_event is not None and (last is None or screen != last[0]):
                     on_event(screen)
-                last_screen = screen
+                last = (screen, tag)
                 next_poll = time.monotonic() + poll_seconds
             # Presses made before the stop still count (a simulator's "kdq" keeps, then
             # discards), and the last screen is drawn before leaving.

@@ -119,7 +119,6 @@ class GpioButtons:
         self._buttons: list[Any] = []
         self._held: set[int] = set()
         self._on_action: OnAction | None = None
-        self._hold_seconds = hold_seconds
         try:
             for pin, action in pinout.pin_actions().items():
                 button = Button(pin, pull_up=True, bounce_time=bounce_seconds,
@@ -272,11 +271,9 @@ class KeyStream:
     q or the end of the stream calls on_quit. Other characters are ignored.
     """
 
-    def __init__(self, stream: TextIO, on_quit: Callable[[], None],
-                 echo: Callable[[str], None] | None = None) -> None:  # fmt: skip
+    def __init__(self, stream: TextIO, on_quit: Callable[[], None]) -> None:
         self.stream = stream
         self.on_quit = on_quit
-        self.echo = echo
         self._thread: threading.Thread | None = None
 
     def start(self, on_action: OnAction) -> None:
@@ -294,8 +291,7 @@ class KeyStream:
                 on_action(SIMULATED_KEYS[key])
 
     def acknowledge(self, accepted: bool) -> None:
-        if self.echo is not None:
-            self.echo("  (pressed)" if accepted else "  (ignored: the panel is still drawing)")
+        """The simulator prints each press's outcome itself (run_board's on_event)."""
 
     def close(self) -> None:
         """The reader thread is a daemon blocked on the stream; it ends with the process."""

@@ -10,9 +10,8 @@ while one is being drawn it keeps only the latest.
 from __future__ import annotations
 
 import hashlib
+import io
 import logging
-import os
-import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -23,6 +22,7 @@ from PIL import Image
 
 from appliance.config import Settings
 from appliance.errors import ConfigError, HearthError
+from appliance.memory.files import commit_temp, discard_temp, write_temp
 from appliance.panel.panels import DEFAULT_MODEL, PanelModel, model_for_driver, model_named
 
 log = logging.getLogger(__name__)
@@ -56,18 +56,15 @@ class PngDisplay:
 
     def show(self, image: Image.Image) -> None:
         _check_frame(image, self.model)
+        png = io.BytesIO()
+        image.save(png, format="PNG", optimize=True)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".board-", suffix=".png", dir=self.path.parent)
+        # 0600 from the first byte: household content, like every file in the data dir
+        temp = write_temp(self.path, png.getvalue())
         try:
-            with os.fdopen(fd, "wb") as out:
-                image.save(out, format="PNG", optimize=True)
-                out.flush()
-                os.fsync(out.fileno())
-            os.chmod(tmp, 0o600)  # household content, like every file in the data dir
-            os.replace(tmp, self.path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+            commit_temp(temp, self.path)
+        finally:
+            discard_temp(temp)  # gone already once committed
 
     def describe(self) -> str:
         return f"{self.path} ({self.model.title} size, no panel)"
@@ -163,7 +160,6 @@ class Refresher:
         self._drawing = False
         self._last_start: float | None = None
         self._closed = False
-        self.refreshes = 0  # frames actually sent to the display
         self.skipped_identical = 0
         self.failures = 0
         self._thread = threading.Thread(target=self._run, name="panel-refresh", daemon=True)
@@ -242,7 +238,6 @@ class Refresher:
                 log.error("panel refresh failed: %s", exc)
                 print_, tag = None, None
             with self._cond:
-                self.refreshes += 0 if print_ is None else 1
                 self._shown_print, self._shown_tag = print_, tag
                 self._drawing = False
                 self._cond.notify_all()

@@ -261,9 +261,8 @@ def _notice(canvas: _Canvas, x0: float, x1: float, y: float, text: str) -> None:
     canvas.text((x0 + canvas.px(12), y + height / 2), line, "bold", 19, "white", anchor="lm")
 
 
-def _when(moment: dt.datetime, today: dt.date | None = None) -> str:
-    day = moment.strftime("%a %-d %b")
-    return f"{day} at {moment:%H:%M}"
+def _when(moment: dt.datetime) -> str:
+    return moment.strftime("%a %-d %b at %H:%M")
 
 
 def _draw_review(canvas: _Canvas, card: ReviewCard) -> None:

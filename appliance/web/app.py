@@ -16,6 +16,7 @@ There is deliberately no route that promotes, discards, doubts or retracts.
 
 from __future__ import annotations
 
+import functools
 import importlib.resources
 import json
 import logging
@@ -327,8 +328,14 @@ def _json_error_page(error: bottle.HTTPError) -> bytes:
     return json.dumps(openai_api.error_body(message, kind, status)).encode()
 
 
+@functools.cache
+def _static_bytes(name: str) -> bytes:
+    """A file of the installed package: read once per process, not once per request."""
+    return (importlib.resources.files("appliance.web") / "static" / name).read_bytes()
+
+
 def _static(name: str) -> bytes:
-    data = (importlib.resources.files("appliance.web") / "static" / name).read_bytes()
+    data = _static_bytes(name)
     bottle.response.content_type = STATIC_FILES[name]
     for header, value in PAGE_HEADERS.items():
         bottle.response.set_header(header, value)

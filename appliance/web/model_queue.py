@@ -68,10 +68,6 @@ class ModelQueue:
         with self._cond:
             self._closed = True
 
-    def retry_after(self) -> int:
-        with self._cond:
-            return self._retry_after_locked()
-
     # -- what a Ticket calls ------------------------------------------------
 
     def _wait_for_turn(self, ticket: Ticket, timeout: float) -> None:

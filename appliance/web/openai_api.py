@@ -51,9 +51,8 @@ def parse_chat_request(body: object, thread_header: str | None) -> ChatRequest:
     """Validate a decoded JSON body; BadRequest names every missing or wrong field."""
     if not isinstance(body, dict):
         raise BadRequest("the request body must be a JSON object")
-    missing = [name for name in ("messages",) if name not in body]
-    if missing:
-        raise BadRequest(f"missing required field(s): {', '.join(missing)}", missing[0])
+    if "messages" not in body:
+        raise BadRequest("missing required field(s): messages", "messages")
     messages = body["messages"]
     if not isinstance(messages, list) or not messages:
         raise BadRequest("messages must be a non-empty list of {role, content} objects",
@@ -125,11 +124,11 @@ def completion_id() -> str:
     return f"chatcmpl-{secrets.token_hex(12)}"
 
 
-def completion(text: str, *, cid: str, created: int | None = None) -> dict[str, Any]:
+def completion(text: str, *, cid: str) -> dict[str, Any]:
     return {
         "id": cid,
         "object": "chat.completion",
-        "created": created if created is not None else int(time.time()),
+        "created": int(time.time()),
         "model": MODEL_ID,
         "choices": [
             {"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}

@@ -53,7 +53,6 @@ class WebServer:
                  ) -> None:  # fmt: skip
         self._map: dict[int, Any] = {}
         self._stopping = threading.Event()
-        self._stopped = threading.Event()
         self._server = create_server(
             app,
             map=self._map,
@@ -66,10 +65,6 @@ class WebServer:
             channel_timeout=300,  # a streamed answer on a Pi can take minutes
         )
         self._server.channel_class = _Channel  # type: ignore[union-attr]
-
-    @property
-    def host(self) -> str:
-        return str(self._server.effective_host)  # type: ignore[union-attr]
 
     @property
     def port(self) -> int:
@@ -92,9 +87,6 @@ class WebServer:
         with contextlib.suppress(OSError):
             self._server.pull_trigger()
 
-    def wait_stopped(self, timeout: float | None = None) -> bool:
-        return self._stopped.wait(timeout)
-
     def _shutdown(self) -> None:
         # Stop accepting, let the worker threads finish what they hold (a streamed answer
         # is closed by its channel), then close every connection.
@@ -105,5 +97,4 @@ class WebServer:
                 with contextlib.suppress(OSError):
                     channel.close()
             self._map.clear()
-            self._stopped.set()
             log.info("web server stopped")

@@ -118,21 +118,22 @@ class NoEeprom:
         raise OSError(121, "Remote I/O error")
 
 
+def fake_inky(key: str) -> tuple[InkyDisplay, PanelBus]:
+    """The model's real inky driver on fake buses, and the bus that records what it sent."""
+    bus = PanelBus()
+    display = inky_display(MODELS[key], spi_bus=FakeSpi(bus), gpio=FakeLines(bus),
+                           i2c_bus=NoEeprom())  # fmt: skip
+    if MODELS[key].driver == "inky_el133uf1":
+        # This driver names its two chip-select lines only while requesting them
+        # from a real gpiochip; on a Pi the offsets are the BCM numbers.
+        display.driver.cs0_pin, display.driver.cs1_pin = 26, 16
+    return display, bus
+
+
 @pytest.fixture
 def fake_panel() -> Any:
     """fake_panel(model_key) -> (InkyDisplay with the real driver on fake buses, PanelBus)."""
-
-    def make(key: str) -> tuple[InkyDisplay, PanelBus]:
-        bus = PanelBus()
-        display = inky_display(MODELS[key], spi_bus=FakeSpi(bus), gpio=FakeLines(bus),
-                               i2c_bus=NoEeprom())  # fmt: skip
-        if MODELS[key].driver == "inky_el133uf1":
-            # This driver names its two chip-select lines only while requesting them
-            # from a real gpiochip; on a Pi the offsets are the BCM numbers.
-            display.driver.cs0_pin, display.driver.cs1_pin = 26, 16
-        return display, bus
-
-    return make
+    return fake_inky
 
 
 @pytest.fixture

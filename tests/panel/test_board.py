@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import subprocess
 import sys
@@ -13,11 +14,12 @@ import pytest
 
 from appliance.config import Settings
 from appliance.memory import AlreadyKnown, Memory
-from appliance.panel.board import GONE, Board, run_board
+from appliance.panel import board as board_module
+from appliance.panel.board import GONE, RECENT_FACTS, Board, run_board
 from appliance.panel.buttons import DEFAULT_PINOUT, Action, ButtonGroup, GpioButtons, load_pinout
 from appliance.panel.display import PngDisplay
 from appliance.panel.panels import MODELS
-from appliance.panel.render import HomeScreen, ReviewCard
+from appliance.panel.render import HomeScreen, ReviewCard, render
 
 
 def here() -> str:
@@ -114,6 +116,27 @@ def test_the_home_screen_when_nothing_waits(memory: Memory):
     assert home.address == here() and tag == f"home:{home.recent[0].id}"
 
 
+def test_the_home_screen_lists_the_newest_facts_newest_first(memory: Memory, clock):
+    added = []
+    for day in range(3):
+        for n in range(4):  # several a day: the file's change time orders a day
+            added.append(memory.add(f"Fact {n} of day {day}", "note").id)
+        clock.now += dt.timedelta(days=1)
+    home, _ = shown(Board(memory, address=here))
+    assert [f.id for f in home.recent] == added[::-1][:RECENT_FACTS]
+
+
+def test_a_press_sees_the_inbox_as_it_is_now_not_as_last_drawn(memory: Memory, clock):
+    memory.propose("Sam is allergic to peanuts", "health")
+    board = Board(memory, address=here)
+    _, tag = shown(board)  # the only card
+    clock.now += dt.timedelta(minutes=1)
+    second = memory.propose("The bins go out on Thursday night", "routine").id  # not drawn yet
+    assert board.handle(Action.NEXT, on_glass=tag).message == f"next: {second}"
+    card, _ = shown(board)
+    assert (card.position, card.waiting) == (2, 2)
+
+
 def test_holding_discard_at_home_doubts_the_marked_fact(memory: Memory):
     first = memory.add("Sam takes his coffee black", "preference")
     second = memory.add("Bins go out on Thursday night", "routine")
@@ -150,6 +173,14 @@ def wait_until(condition, timeout: float = 10.0) -> bool:
     return False
 
 
+def run_without_buttons(settings: Settings, memory: Memory, display, stop: threading.Event
+                        ) -> threading.Thread:  # fmt: skip
+    loop = threading.Thread(target=run_board, args=(settings, memory, display, ButtonGroup([]),
+                            stop), kwargs={"address": here, "poll_seconds": 0.05})  # fmt: skip
+    loop.start()
+    return loop
+
+
 def test_run_board_with_mock_buttons_keeps_and_discards(
     settings: Settings, memory: Memory, inbox, mock_pins, tmp_path: Path
 ):
@@ -182,14 +213,57 @@ def test_run_board_without_buttons_keeps_board_png_current(settings: Settings, m
     """What `hearth run` uses: no buttons, the board only follows the inbox."""
     display = PngDisplay(tmp_path / "board.png", MODELS["spectra-7.3"])
     stop = threading.Event()
-    loop = threading.Thread(target=run_board, args=(settings, memory, display, ButtonGroup([]),
-                            stop), kwargs={"address": here, "poll_seconds": 0.1})  # fmt: skip
-    loop.start()
+    loop = run_without_buttons(settings, memory, display, stop)
     try:
         assert wait_until(display.path.exists)
         before = display.path.read_bytes()
         memory.propose("Grandma's birthday is on 3 March", "event")
         assert wait_until(lambda: display.path.read_bytes() != before)
+    finally:
+        stop.set()
+        loop.join(10)
+
+
+def test_an_unchanged_screen_is_not_drawn_again_each_poll(settings: Settings, memory: Memory,
+                                                          tmp_path: Path, monkeypatch):  # fmt: skip
+    drawn = []
+
+    def counting_render(screen, model):
+        drawn.append(screen)
+        return render(screen, model)
+
+    monkeypatch.setattr(board_module, "render", counting_render)
+    display = PngDisplay(tmp_path / "board.png", MODELS["spectra-7.3"])
+    stop = threading.Event()
+    loop = run_without_buttons(settings, memory, display, stop)
+    try:
+        assert wait_until(display.path.exists)
+        time.sleep(0.5)  # about ten polls, nothing changed
+        assert len(drawn) == 1
+        memory.propose("Grandma's birthday is on 3 March", "event")  # control: a change draws
+        assert wait_until(lambda: len(drawn) == 2)
+    finally:
+        stop.set()
+        loop.join(10)
+
+
+def test_a_failed_draw_is_tried_again_though_the_screen_is_unchanged(
+        settings: Settings, memory: Memory, tmp_path: Path):  # fmt: skip
+    class FailsOnce(PngDisplay):
+        failed = False
+
+        def show(self, image) -> None:
+            if not self.failed:
+                self.failed = True
+                raise OSError("the card reader hiccuped")
+            super().show(image)
+
+    display = FailsOnce(tmp_path / "board.png", MODELS["spectra-7.3"])
+    stop = threading.Event()
+    loop = run_without_buttons(settings, memory, display, stop)
+    try:
+        assert wait_until(display.path.exists)
+        assert display.failed
     finally:
         stop.set()
         loop.join(10)

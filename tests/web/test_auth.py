@@ -44,6 +44,18 @@ def test_the_file_is_never_chmod_ed(data_dir: Path, monkeypatch) -> None:
     load_or_create(data_dir)
 
 
+def test_a_token_others_can_read_is_warned_about_not_changed(data_dir: Path, caplog) -> None:
+    value = load_or_create(data_dir).value
+    with caplog.at_level("WARNING", logger="appliance.web.auth"):
+        load_or_create(data_dir)
+    assert caplog.records == []  # control: 0600 says nothing
+    token_path(data_dir).chmod(0o644)  # a person widened it
+    with caplog.at_level("WARNING", logger="appliance.web.auth"):
+        assert load_or_create(data_dir).value == value
+    assert "readable by other users" in caplog.text
+    assert stat.S_IMODE(token_path(data_dir).stat().st_mode) == 0o644
+
+
 def test_the_same_token_comes_back_on_every_start(data_dir: Path) -> None:
     assert load_or_create(data_dir).value == load_or_create(data_dir).value
 

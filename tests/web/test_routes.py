@@ -96,6 +96,13 @@ def test_unknown_route_is_a_json_404(web: Running) -> None:
     assert "/wp-admin/setup.php" in error["message"]
 
 
+@pytest.mark.parametrize("name", ["index.html", "..", "__init__.py", "chat.js.map"])
+def test_only_the_pages_own_files_are_static(web: Running, name: str) -> None:
+    assert_json_error(call(f"{web.url}/static/{name}"), 404)
+    answer = call(f"{web.url}/static/chat.js")  # control: the page's script is served
+    assert answer.status == 200 and answer.header("Content-Type").startswith("text/javascript")
+
+
 # -- no review over HTTP ----------------------------------------------------------------
 
 
