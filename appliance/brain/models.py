@@ -26,7 +26,7 @@ from typing import BinaryIO
 
 from appliance.config import Settings
 from appliance.errors import ConfigError, HearthError
-from appliance.memory.files import commit_temp, discard_temp, temp_path_for
+from appliance.files import commit_temp, discard_temp, temp_path_for
 
 log = logging.getLogger(__name__)
 

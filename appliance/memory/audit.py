@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from appliance.errors import AuditFailure
-from appliance.memory.files import append_line, read_last_line
+from appliance.files import append_line, read_last_line
 
 GENESIS = "0" * 64
 ACTIONS = ("write", "propose", "promote", "discard", "doubt", "retract", "supersede",

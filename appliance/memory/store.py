@@ -33,7 +33,7 @@ from appliance.memory.fact import (
     check_text,
     check_type,
 )
-from appliance.memory.files import (
+from appliance.files import (
     StoreLock,
     commit_temp,
     discard_temp,

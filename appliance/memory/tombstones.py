@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from appliance.memory.files import append_line
+from appliance.files import append_line
 
 log = logging.getLogger(__name__)
 

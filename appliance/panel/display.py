@@ -22,7 +22,7 @@ from PIL import Image
 
 from appliance.config import Settings
 from appliance.errors import ConfigError, HearthError
-from appliance.memory.files import commit_temp, discard_temp, write_temp
+from appliance.files import commit_temp, discard_temp, write_temp
 from appliance.panel.panels import DEFAULT_MODEL, PanelModel, model_for_driver, model_named
 
 log = logging.getLogger(__name__)

@@ -18,7 +18,7 @@ import stat
 from pathlib import Path
 
 from appliance.errors import ConfigError
-from appliance.memory.files import discard_temp, ensure_private_dir, fsync_dir, write_temp
+from appliance.files import discard_temp, ensure_private_dir, fsync_dir, write_temp
 
 log = logging.getLogger(__name__)
 
