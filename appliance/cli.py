@@ -22,6 +22,7 @@ from appliance.memory import FACT_TYPES, STATUSES, Fact, Memory
 from appliance.memory import commands as memory_commands
 from appliance.memory.store import AlreadyKnown
 from appliance.panel import commands as panel_commands
+from appliance.service import commands as service_commands
 from appliance.web import commands as web_commands
 
 Handler = Callable[[argparse.Namespace, Settings], int]
@@ -285,6 +286,7 @@ def build_parser() -> argparse.ArgumentParser:
     brain_commands.register(top)
     memory_commands.register(top)
     panel_commands.register(top)
+    service_commands.register(top)
     web_commands.register(top)
     return parser
 

@@ -71,6 +71,11 @@ class Settings:
     web_port: int = 4327
     web_queue_depth: int = 2
     web_private_views: bool = False
+    # Backup (appliance/service/backup.py): where `hearth backup` writes snapshots (a USB
+    # stick's mount point is best: a snapshot on the same SD card dies with it) and how
+    # many it keeps. Unset: <data_dir>/backups.
+    backup_dir: Path | None = None
+    backup_keep: int = 7
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir).expanduser())
@@ -78,6 +83,8 @@ class Settings:
             object.__setattr__(self, "memory_dir", self.data_dir / "memory")
         if self.inbox_dir is None:
             object.__setattr__(self, "inbox_dir", self.data_dir / "inbox")
+        if self.backup_dir is None:
+            object.__setattr__(self, "backup_dir", self.data_dir / "backups")
         _refuse_overlapping(Path(self.memory_dir), Path(self.inbox_dir))
         if not 1 <= self.recall_limit <= 200:
             raise ConfigError(f"recall_limit must be between 1 and 200, not {self.recall_limit}")
@@ -104,6 +111,8 @@ class Settings:
             raise ConfigError(
                 f"web_queue_depth must be between 0 and 32, not {self.web_queue_depth}"
             )
+        if not 1 <= self.backup_keep <= 365:
+            raise ConfigError(f"backup_keep must be between 1 and 365, not {self.backup_keep}")
         if not 0.0 <= self.min_confidence <= 1.0:
             raise ConfigError(
                 f"min_confidence must be between 0 and 1, not {self.min_confidence}"

@@ -20,7 +20,7 @@ from appliance.files import append_line, read_last_line
 
 GENESIS = "0" * 64
 ACTIONS = ("write", "propose", "promote", "discard", "doubt", "retract", "supersede",
-           "refuse", "hand-edit", "reindex", "recover")  # fmt: skip
+           "refuse", "hand-edit", "reindex", "recover", "restore")  # fmt: skip
 
 
 def content_hash(text: str) -> str:
