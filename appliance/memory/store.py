@@ -22,6 +22,15 @@ from typing import TypeVar
 
 from appliance.config import Settings
 from appliance.errors import HearthError, InvalidFact, NotFound, Refused
+from appliance.files import (
+    StoreLock,
+    commit_temp,
+    discard_temp,
+    ensure_private_dir,
+    remove_durably,
+    stale_temp_files,
+    write_temp,
+)
 from appliance.memory import guard
 from appliance.memory.audit import AuditLog, content_hash
 from appliance.memory.fact import (
@@ -32,15 +41,6 @@ from appliance.memory.fact import (
     check_confidence,
     check_text,
     check_type,
-)
-from appliance.files import (
-    StoreLock,
-    commit_temp,
-    discard_temp,
-    ensure_private_dir,
-    remove_durably,
-    stale_temp_files,
-    write_temp,
 )
 from appliance.memory.index import Embedder, IndexBroken, RecallIndex, Stamp, key_for
 from appliance.memory.recall import (
