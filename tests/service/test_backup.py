@@ -78,8 +78,8 @@ def test_restore_brings_back_everything(settings: Settings, fresh: Settings,
     assert (done.facts, done.proposals) == (3, 1)
     with Memory.open(fresh) as memory:
         assert memory.audit.verify().ok
-        assert [r.fact.id for r in memory.recall("who is allergic to peanuts?")][0] == \
-            "sam-allergic-peanuts"
+        best = memory.recall("who is allergic to peanuts?")[0]
+        assert best.fact.id == "sam-allergic-peanuts"
         assert [e.action for e in memory.audit.entries()][-1] == "restore"
         assert memory.facts("doubted")
 
