@@ -204,19 +204,11 @@ def audit_log(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def doctor(args: argparse.Namespace, settings: Settings) -> int:
-    with Memory.open(settings) as memory:
-        problems = memory.check()
-        chain = memory.audit.verify()
-        facts, waiting = memory.facts(), memory.proposals()
-    _out(f"data dir      {settings.data_dir}")
-    _out(f"facts         {len(facts)} ({sum(f.status == 'live' for f in facts)} live)")
-    _out(f"inbox         {len(waiting)} waiting for review")
-    _out(f"audit         {chain.describe()}")
-    for problem in problems:
-        _out(f"unreadable    {problem.path}: {problem.message}")
-    healthy = chain.ok and not problems
-    _out("ok" if healthy else "problems found")
-    return 0 if healthy else 1
+    from appliance.service.doctor import examine, healthy, render, render_json
+
+    findings = examine(settings)
+    _out(render_json(findings) if args.json else render(findings))
+    return 0 if healthy(findings) else 1
 
 
 # -- the parser -------------------------------------------------------------------
@@ -282,7 +274,9 @@ def build_parser() -> argparse.ArgumentParser:
     command(audit, "verify", audit_verify, "recompute the chain; name the first bad line")
     command(audit, "log", audit_log, "print the history").add_argument("--fact", help="one fact")
 
-    command(top, "doctor", doctor, "check the data dir and report what is wrong")
+    doctor_ = command(top, "doctor", doctor, "check this box and report what is wrong "
+                      "(exits 1 when something Hearth needs is broken)")  # fmt: skip
+    doctor_.add_argument("--json", action="store_true")
     brain_commands.register(top)
     memory_commands.register(top)
     panel_commands.register(top)

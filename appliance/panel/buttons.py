@@ -326,3 +326,38 @@ def open_buttons(settings: Settings, layout: str, *, with_gpio: bool) -> ButtonG
     if settings.panel_keypad:
         sources.append(Keypad.open(settings.panel_keypad, pinout.keypad))
     return ButtonGroup(sources)
+
+
+def pin_factory() -> tuple[bool, str]:
+    """(found, detail): the GPIO pin factory gpiozero would use here, for `hearth doctor`."""
+    import warnings
+
+    try:
+        from gpiozero import Device
+
+        with warnings.catch_warnings():  # gpiozero warns for each factory it falls past
+            warnings.simplefilter("ignore")
+            factory = Device._default_pin_factory()  # what a Button would get; claims no pin
+    except Exception as exc:  # BadPinFactory and friends: no GPIO on this machine
+        return False, f"no GPIO pin factory ({type(exc).__name__}: not a Raspberry Pi?)"
+    name = type(factory).__name__
+    factory.close()
+    return True, f"gpiozero pin factory {name}"
+
+
+def input_devices() -> list[str]:
+    """Every evdev input device as 'path name', for `hearth doctor`."""
+    try:
+        import evdev
+    except ImportError:
+        return []
+    found = []
+    for path in evdev.list_devices():
+        try:
+            device = evdev.InputDevice(path)
+        except OSError as exc:
+            found.append(f"{path} (unreadable: {exc.strerror})")
+            continue
+        found.append(f"{path} {device.name}")
+        device.close()
+    return found

@@ -243,3 +243,22 @@ class Refresher:
                 self._cond.notify_all()
             if print_ is not None:
                 log.info("panel refreshed (%s)", tag or "home")
+
+
+def detect_panel(settings: Settings) -> tuple[str, str]:
+    """(state, detail) for `hearth doctor`: reads the EEPROM only, never claims SPI or GPIO.
+
+    The panel service may hold the panel while doctor runs, so nothing here sets it up.
+    """
+    if settings.panel_model == "png":
+        return "ok", f"panel_model = png: the board is drawn to {BOARD_FILE}"
+    if settings.panel_model != "auto":
+        return "ok", f"{model_named(settings.panel_model).title} configured (not probed)"
+    try:
+        import inky
+
+        driver = inky.auto()
+    except (ImportError, OSError, RuntimeError) as exc:
+        return "absent", f"no panel answers on I2C ({exc}); the board goes to {BOARD_FILE}"
+    model = model_for_driver(type(driver).__module__, driver.resolution)
+    return "ok", f"{model.title} found by its EEPROM"

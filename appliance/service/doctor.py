@@ -1,0 +1,215 @@
+"""`hearth doctor`: what this box has and what is wrong with it, for the person who built it.
+
+Every check returns findings and never raises: a missing extra, a machine with no
+panel, an unreadable folder each become a line, not a traceback. A finding is
+`broken` only when Hearth cannot do its job (unreadable facts, a broken audit chain,
+a missing model, a data dir it cannot write); hardware that is simply absent (a
+laptop has no panel, no GPIO, no microphone) is `absent`, which is not a failure.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from appliance.config import DEFAULT_CONFIG_FILE, Settings
+
+OK, FIXED, WARN, ABSENT, BROKEN = "ok", "fixed", "warn", "absent", "broken"
+PRIVATE_DIR, PRIVATE_FILE = 0o700, 0o600
+LOW_DISK_BYTES = 200 * 1024 * 1024  # an SD card this full cannot hold a snapshot
+
+
+@dataclass(frozen=True)
+class Finding:
+    area: str
+    state: str  # ok | fixed | warn | absent | broken
+    detail: str
+
+
+Check = Callable[[Settings], list[Finding]]
+
+
+def examine(settings: Settings, checks: list[Check] | None = None) -> list[Finding]:
+    found: list[Finding] = []
+    for check in checks if checks is not None else CHECKS:
+        try:
+            found += check(settings)
+        except Exception as exc:  # a check with a bug must not hide the others
+            found.append(Finding(check.__name__.removeprefix("check_"), BROKEN,
+                                 f"the check itself failed: {type(exc).__name__}: {exc}"))
+    return found
+
+
+def healthy(findings: list[Finding]) -> bool:
+    return not any(f.state == BROKEN for f in findings)
+
+
+def render(findings: list[Finding]) -> str:
+    lines = [f"{f.area:<15} {f.state:<7} {f.detail}" for f in findings]
+    lines.append("ok" if healthy(findings) else "problems found")
+    return "\n".join(lines)
+
+
+def render_json(findings: list[Finding]) -> str:
+    return json.dumps({"healthy": healthy(findings), "findings": [asdict(f) for f in findings]},
+                      indent=2, ensure_ascii=False)  # fmt: skip
+
+
+# -- the checks, in the order a person reads them ------------------------------------
+
+
+def check_config(settings: Settings) -> list[Finding]:
+    explicit = os.environ.get("HEARTH_CONFIG")
+    source = Path(explicit) if explicit else DEFAULT_CONFIG_FILE
+    where = f"{source}" if source.exists() else f"{source} (absent: defaults)"
+    return [
+        Finding("config", OK, where),
+        Finding("paths", OK, f"data {settings.data_dir}, memory {settings.memory_dir}, "
+                             f"inbox {settings.inbox_dir} (kept apart: checked)"),
+    ]
+
+
+def check_permissions(settings: Settings) -> list[Finding]:
+    """Household content is 0600 in 0700 folders; wider modes are tightened and said."""
+    roots = {Path(settings.data_dir), Path(settings.memory_dir), Path(settings.inbox_dir)}
+    if not Path(settings.data_dir).exists():
+        return [Finding("permissions", ABSENT, f"{settings.data_dir} does not exist yet")]
+    tightened: list[str] = []
+    unwritable: list[str] = []
+    for root in sorted(roots):
+        if not root.exists():
+            continue
+        for path in [root, *root.rglob("*")]:
+            if path.is_symlink():
+                continue
+            try:
+                mode = stat.S_IMODE(path.stat().st_mode)
+                want = PRIVATE_DIR if path.is_dir() else PRIVATE_FILE
+                if mode & ~want:
+                    os.chmod(path, mode & want)
+                    tightened.append(f"{path} {mode:o}->{mode & want:o}")
+            except PermissionError:
+                unwritable.append(str(path))
+            except FileNotFoundError:
+                continue  # removed while we walked (a service is running)
+    if not os.access(settings.data_dir, os.W_OK):
+        unwritable.insert(0, str(settings.data_dir))
+    found = []
+    if unwritable:
+        found.append(Finding("permissions", BROKEN, f"not ours to change: {unwritable[0]}"
+                             f"{f' and {len(unwritable) - 1} more' if len(unwritable) > 1 else ''}"
+                             "; run as the user that owns the data dir"))  # fmt: skip
+    if tightened:
+        found.append(Finding("permissions", FIXED, f"tightened {len(tightened)}: "
+                             + "; ".join(tightened[:3]) + (" …" if len(tightened) > 3 else "")))
+    if not found:
+        found.append(Finding("permissions", OK, "files 0600, folders 0700"))
+    return found
+
+
+def check_memory(settings: Settings) -> list[Finding]:
+    from appliance.memory import Memory
+
+    with Memory.open(settings) as memory:
+        problems = memory.check()
+        chain = memory.audit.verify()
+        facts, waiting = memory.facts(), memory.proposals()
+        indexed, mode = memory.index.count(), memory.recall_mode
+    live = sum(f.status == "live" for f in facts)
+    found = [
+        Finding("facts", OK, f"{len(facts)} ({live} live), {len(waiting)} waiting for review"),
+        Finding("index", OK, f"{indexed} file(s) indexed, recall in {mode} mode"),
+        Finding("audit", OK if chain.ok else BROKEN, chain.describe()),
+    ]
+    found += [Finding("unreadable", BROKEN, f"{p.path}: {p.message}") for p in problems]
+    return found
+
+
+def check_models(settings: Settings) -> list[Finding]:
+    try:
+        from appliance.brain.models import resolve
+    except ImportError as exc:
+        return [Finding("models", ABSENT, f"the brain extra is not installed ({exc.name})")]
+    from appliance.errors import HearthError
+
+    found = []
+    for role in ("chat", "notetaker"):
+        try:
+            model = resolve(settings, role)
+        except HearthError as exc:
+            found.append(Finding(f"model {role}", BROKEN, str(exc)))
+            continue
+        if model.present:
+            size = model.path.stat().st_size
+            found.append(Finding(f"model {role}", OK,
+                                 f"{model.path} ({size / 1e6:.0f} MB, {model.origin})"))
+        else:
+            found.append(Finding(f"model {role}", BROKEN, f"{model.path} is missing"))
+    return found
+
+
+def check_panel(settings: Settings) -> list[Finding]:
+    try:
+        from appliance.panel.display import detect_panel
+    except ImportError as exc:
+        return [Finding("panel", ABSENT, f"the panel extra is not installed ({exc.name})")]
+    state, detail = detect_panel(settings)
+    return [Finding("panel", state, detail)]
+
+
+def check_inputs(settings: Settings) -> list[Finding]:
+    try:
+        from appliance.panel.buttons import input_devices, pin_factory
+    except ImportError as exc:
+        return [Finding("gpio", ABSENT, f"the panel extra is not installed ({exc.name})")]
+    factory = pin_factory()
+    devices = input_devices()
+    found = [Finding("gpio", OK if factory[0] else ABSENT, factory[1])]
+    if devices:
+        found.append(Finding("evdev", OK, "; ".join(devices)))
+    else:
+        found.append(Finding("evdev", ABSENT, "no input devices (no USB keypad)"))
+    if settings.panel_keypad and not Path(settings.panel_keypad).exists():
+        found.append(Finding("keypad", BROKEN, f"panel_keypad {settings.panel_keypad} "
+                                               "does not exist (unplugged, or a new name?)"))
+    return found
+
+
+def check_sound(settings: Settings, asound: Path = Path("/proc/asound/pcm")) -> list[Finding]:
+    """ALSA's own list of PCM devices: read, never opened, so a busy device is no problem."""
+    try:
+        lines = asound.read_text().splitlines()
+    except OSError:
+        lines = []
+    capture = [line for line in lines if "capture" in line]
+    playback = [line for line in lines if "playback" in line]
+
+    def named(line: str) -> str:
+        parts = [p.strip() for p in line.split(":")]
+        return f"hw:{parts[0].replace('-', ',')} {parts[1]}" if len(parts) > 1 else line
+
+    return [
+        Finding("microphone", OK if capture else ABSENT,
+                "; ".join(named(c) for c in capture) or "no capture device (voice off)"),
+        Finding("speaker", OK if playback else ABSENT,
+                "; ".join(named(p) for p in playback) or "no playback device (rings silently)"),
+    ]
+
+
+def check_disk(settings: Settings) -> list[Finding]:
+    where = Path(settings.data_dir)
+    while not where.exists():
+        where = where.parent
+    usage = shutil.disk_usage(where)
+    state = OK if usage.free >= LOW_DISK_BYTES else WARN
+    return [Finding("disk", state, f"{usage.free / 1e9:.1f} GB free of "
+                                   f"{usage.total / 1e9:.1f} GB at {where}")]
+
+
+CHECKS: list[Check] = [check_config, check_permissions, check_memory, check_models,
+                       check_panel, check_inputs, check_sound, check_disk]  # fmt: skip
