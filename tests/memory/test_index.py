@@ -14,6 +14,7 @@ from appliance.cli import main
 from appliance.config import Settings
 from appliance.memory import Fact, Memory
 from appliance.memory.index import SCHEMA_VERSION, Stamp
+from appliance.memory.records import Records
 
 
 def _hand_edits(memory: Memory) -> list[tuple[str | None, str | None]]:
@@ -32,13 +33,13 @@ def _ids(memory: Memory, query: str) -> list[str]:
 
 def _count_reads(memory: Memory, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     reads: list[str] = []
-    real = Memory._read
+    real = Records.read
 
-    def counting(self: Memory, path: Path, kind: type) -> object:
+    def counting(self: Records, path: Path, kind: type) -> object:
         reads.append(path.name)
         return real(self, path, kind)
 
-    monkeypatch.setattr(Memory, "_read", counting)
+    monkeypatch.setattr(Records, "read", counting)
     return reads
 
 
@@ -346,33 +347,3 @@ def test_a_failed_index_update_is_caught_up_even_if_the_folders_look_unchanged(
     os.utime(memory.memory_dir, ns=(before.st_atime_ns, before.st_mtime_ns))
     assert _ids(memory, "fuse box") == [fact.id]
     assert _hand_edits(memory) == []
-
-
-def test_a_rebuild_on_idle_cores_parses_in_worker_processes(
-        settings: Settings, clock, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
-    from appliance.memory import store
-
-    with Memory.open(settings, clock=clock) as memory:
-        facts = [memory.add(f"Fact number {n} about the garden shed", "note") for n in range(12)]
-    (memory.memory_dir / "broken.md").write_text("no frontmatter here\n")
-    for suffix in ("", "-wal", "-shm"):
-        Path(f"{memory.data_dir / 'index.sqlite'}{suffix}").unlink(missing_ok=True)
-    monkeypatch.setattr(store, "PARALLEL_READ_MIN", 4)
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
-    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))
-    import concurrent.futures
-
-    pools: list[int] = []
-
-    class CountedPool(concurrent.futures.ProcessPoolExecutor):
-        def __init__(self, workers: int, **kwargs: object) -> None:
-            pools.append(workers)
-            super().__init__(workers, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", CountedPool)
-    with Memory.open(settings, clock=clock) as memory:
-        assert pools == [2]  # both idle cores parsed
-        assert len(memory.recall("garden shed")) == 12
-        assert {f.id for f in facts} <= {f.id for f in memory.facts()}
-        assert _hand_edits(memory) == [("broken", "added by hand; unreadable: fact 'broken': "
-                                        "no frontmatter (a '---' block at the top)")]  # fmt: skip
