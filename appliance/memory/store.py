@@ -44,7 +44,6 @@ from appliance.memory.fact import (
     check_type,
 )
 from appliance.memory.index import Embedder, RecallIndex
-from appliance.memory.reconcile import Reconciler, find_unfinished
 from appliance.memory.recall import (
     ENVELOPE_MAX_BYTES,
     HYBRID_MODE,
@@ -53,6 +52,7 @@ from appliance.memory.recall import (
     envelope,
     search,
 )
+from appliance.memory.reconcile import Reconciler, find_unfinished
 from appliance.memory.records import Problem, Records
 from appliance.memory.text import fingerprint, slugify
 from appliance.memory.tombstones import Tombstone, TombstoneLog
