@@ -24,9 +24,9 @@ index up after a write (callers hold the store lock unless said otherwise):
                                      # tell the index about the store's own commit; a damaged
                                      #   index is rebuilt, a busy one catches up later
     reconciler.reindex(actor)        # throw the index's rows away and read every file again
-    find_unfinished(records, tombstones) -> Unfinished
-                                     # pure: what a writer killed mid-mutation left behind;
-                                     #   `Memory.recover` finishes it
+    reconciler.find_unfinished(tombstones) -> Unfinished
+                                     # pure: what a writer killed mid-mutation left behind
+                                     #   (run after reconcile); `Memory.recover` finishes it
 
 A damaged index is rebuilt from the files at most once per call: every path
 above goes through `_repair`, and a second failure is raised, not looped on.
@@ -41,20 +41,26 @@ from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from appliance.errors import HearthError
-from appliance.files import StoreLock, stale_temp_files
+from appliance.files import StoreLock
 from appliance.memory.audit import AuditLog, content_hash
 from appliance.memory.fact import Fact, Proposal
 from appliance.memory.index import IndexBroken, RecallIndex, Stamp, key_for
 from appliance.memory.records import MAX_FILE_BYTES, Kind, Read, Records
-from appliance.memory.text import fingerprint, is_valid_id
+from appliance.memory.text import (
+    correction_fingerprint,
+    fingerprint,
+    is_valid_id,
+    legacy_fingerprint,
+)
 from appliance.memory.tombstones import TombstoneLog
 
 log = logging.getLogger(__name__)
 
 _NEVER_AUDITED = "never audited"
+RECALLABLE = {"live", "doubted"}
 _T = TypeVar("_T")
 Progress = Callable[[int, int], None]
 
@@ -92,12 +98,22 @@ class Report:
         return [c for c in self.changes if c.read.problem]
 
 
+class FileCounts(NamedTuple):
+    """Files the index holds: facts in memory/, proposals in inbox/ (counted apart)."""
+
+    facts: int
+    inbox: int
+
+    def describe(self) -> str:
+        return f"{self.facts} fact file(s) and {self.inbox} inbox file(s)"
+
+
 @dataclass(frozen=True)
 class Unfinished:
-    """What a writer killed mid-mutation left behind (see `find_unfinished`)."""
+    """What a writer killed mid-mutation left behind (see `Reconciler.find_unfinished`)."""
 
-    temp_files: list[Path] = field(default_factory=list)
     settled_proposals: list[tuple[str, str]] = field(default_factory=list)  # (id, how)
+    half_superseded: list[tuple[str, str]] = field(default_factory=list)  # (old id, new id)
 
 
 class Reconciler:
@@ -264,7 +280,7 @@ class Reconciler:
             self._repair(exc)
             return question()
 
-    def reindex(self, actor: str, progress: Progress | None = None) -> int:
+    def reindex(self, actor: str, progress: Progress | None = None) -> FileCounts:
         """Rebuild the index from the files; audited. Returns how many files it holds."""
         with self.lock.held():
             try:
@@ -273,9 +289,44 @@ class Reconciler:
                 self.index.rebuild_empty()
             self.index.fresh = True
             self.reconcile(progress)
-            count = self.index.count()
-            self.audit.append(actor=actor, action="reindex", detail=f"{count} files")
+            count = FileCounts(self.index.count("memory"), self.index.count("inbox"))
+            self.audit.append(actor=actor, action="reindex", detail=count.describe())
         return count
+
+    # -- what a crash left ----------------------------------------------------------------
+
+    def find_unfinished(self, tombstones: TombstoneLog) -> Unfinished:
+        """What a writer killed mid-mutation left behind. Pure: reads only; index reconciled.
+
+        - a promote or discard cut off before the proposal was removed leaves the
+          proposal in the inbox beside its live fact or its tombstone;
+        - a supersede cut off between its two commits leaves the new fact (which
+          names the old in `supersedes`) and the old one both recallable.
+        """
+        settled = []
+        discarded: dict[str, set[str]] = {}
+        for t in tombstones:
+            if t.kind == "discard":
+                discarded.setdefault(t.fact_id, set()).add(t.fingerprint)
+        for proposal in self.records.proposals():
+            print_ = fingerprint(proposal.text)
+            promoted = False
+            if proposal.kind == "add" and (self.records.memory_dir
+                                           / f"{proposal.id}.md").exists():  # fmt: skip
+                with suppress(HearthError):
+                    fact = self.records.fact(proposal.id)
+                    promoted = fact.origin == "reviewed" and fingerprint(fact.text) == print_
+            if promoted:
+                settled.append((proposal.id, "promoted"))
+            elif discarded.get(proposal.id, set()) & _prints_of(proposal):
+                settled.append((proposal.id, "discarded"))
+        half = []
+        for old_id, new_id in self.ask(self.index.both_live_after_supersede):
+            with suppress(HearthError):  # the files, not the index, are the truth
+                old, new = self.records.fact(old_id), self.records.fact(new_id)
+                if old_id in new.supersedes and {old.status, new.status} <= RECALLABLE:
+                    half.append((old_id, new_id))
+        return Unfinished(settled, half)
 
     # -- the store's own commits ------------------------------------------------------------
 
@@ -324,7 +375,7 @@ def _hand_edit(record_id: str, read: Read, row: tuple[Stamp, str | None] | None,
         return None
     detail = "edited" if record_id in last else "added by hand"
     if read.problem:
-        detail += f"; unreadable: {read.problem}"
+        detail += f"; {read.problem}" if read.refused else f"; unreadable: {read.problem}"
     return detail
 
 
@@ -342,25 +393,9 @@ def last_audited(audit: AuditLog) -> dict[str, str | None]:
     return last
 
 
-def find_unfinished(records: Records, tombstones: TombstoneLog) -> Unfinished:
-    """What a writer killed mid-mutation left: temp files, proposals already settled.
-
-    A promote or discard cut off before the proposal was removed leaves the
-    proposal in the inbox beside its live fact or its tombstone. Pure: reads only.
-    """
-    temps = [temp for folder in (records.memory_dir, records.inbox_dir)
-             for temp in stale_temp_files(folder)]  # fmt: skip
-    settled = []
-    tombstoned = {(t.fact_id, t.fingerprint) for t in tombstones}
-    for proposal in records.proposals():
-        print_ = fingerprint(proposal.text)
-        promoted = False
-        if proposal.kind == "add" and (records.memory_dir / f"{proposal.id}.md").exists():
-            with suppress(HearthError):
-                fact = records.fact(proposal.id)
-                promoted = fact.origin == "reviewed" and fingerprint(fact.text) == print_
-        if promoted:
-            settled.append((proposal.id, "promoted"))
-        elif (proposal.id, print_) in tombstoned:
-            settled.append((proposal.id, "discarded"))
-    return Unfinished(temps, settled)
+def _prints_of(proposal: Proposal) -> set[str]:
+    """Every fingerprint a discard of this proposal may have left (old rule included)."""
+    if proposal.target is not None:
+        return {correction_fingerprint(proposal.kind, proposal.target, proposal.text),
+                fingerprint(proposal.text), legacy_fingerprint(proposal.text)}  # fmt: skip
+    return {fingerprint(proposal.text), legacy_fingerprint(proposal.text)}

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from appliance.errors import InvalidFact, NotFound
+from appliance.memory import guard
 from appliance.memory.audit import content_hash
 from appliance.memory.fact import Fact, Proposal
 from appliance.memory.index import Stamp
@@ -33,6 +34,7 @@ class Problem:
 
     path: Path
     message: str
+    refused: bool = False  # readable, but the guard refuses it (a hand edit)
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,7 @@ class Read:
     record: Fact | Proposal | None
     problem: str | None
     raw_hash: str | None  # sha256 of the text as read; None when the file was not read
+    refused: bool = False  # readable, but the guard refuses its text: never a record
 
 
 def read_file(path: Path, kind: Kind, st: os.stat_result | None = None) -> Read:
@@ -67,7 +70,27 @@ def read_file(path: Path, kind: Kind, st: os.stat_result | None = None) -> Read:
             problem = str(exc)
         except OSError as exc:
             problem = f"cannot be read ({exc.strerror})"
+    if isinstance(record, Fact):
+        refusal = _refusal(record)
+        if refusal is not None:
+            return Read(stamp, None, refusal, raw_hash, refused=True)
     return Read(stamp, record, problem, raw_hash)
+
+
+def _refusal(fact: Fact) -> str | None:
+    """Why the guard refuses a fact file's text or links, if it does.
+
+    The store's own writes passed the guard already; this catches a file a person
+    wrote or edited by hand, which is then never recalled (nor listed, nor shown)
+    and is reported by `hearth memory check` and `hearth doctor`. Inbox files are
+    guarded when kept instead, so a person still sees what was put there.
+    """
+    for piece in (fact.text, *fact.links):
+        refusal = guard.find_refusal(piece)
+        if refusal is not None:
+            return (f"refused by the guard ({refusal.category}: {refusal.reason}); never "
+                    "recalled: fix or delete the file")
+    return None
 
 
 def checked_id(value: str, what: str) -> str:
@@ -143,7 +166,7 @@ class Records:
         for folder, kind in ((self.memory_dir, Fact), (self.inbox_dir, Proposal)):
             for path, read in self.scan(folder, kind):
                 if read.problem:
-                    problems.append(Problem(path, read.problem))
+                    problems.append(Problem(path, read.problem, read.refused))
         return problems
 
     def fact(self, fact_id: str) -> Fact:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NoReturn
 
 from appliance.config import Settings
 from appliance.errors import HearthError, InvalidFact, Refused
@@ -30,6 +31,7 @@ from appliance.files import (
     discard_temp,
     ensure_private_dir,
     remove_durably,
+    stale_temp_files,
     write_temp,
 )
 from appliance.memory import guard
@@ -52,9 +54,15 @@ from appliance.memory.recall import (
     envelope,
     search,
 )
-from appliance.memory.reconcile import Reconciler, find_unfinished
+from appliance.memory.reconcile import FileCounts, Reconciler
 from appliance.memory.records import Problem, Records
-from appliance.memory.text import fingerprint, slugify
+from appliance.memory.text import (
+    correction_fingerprint,
+    fingerprint,
+    is_legacy_fingerprint,
+    legacy_fingerprint,
+    slugify,
+)
 from appliance.memory.tombstones import Tombstone, TombstoneLog
 
 log = logging.getLogger(__name__)
@@ -64,6 +72,22 @@ _ACTOR = re.compile(r"^[a-z][a-z0-9-]{0,31}$")
 
 class AlreadyKnown(HearthError):
     """A proposal was not written because the store already knows it (or was told no)."""
+
+
+class Tombstoned(HearthError):
+    """A person discarded or retracted these words before; nothing was written."""
+
+
+class HeldForReview(HearthError):
+    """Words a person said no to before were said again: they wait in the inbox, not live."""
+
+    def __init__(self, message: str, proposal_id: str) -> None:
+        super().__init__(message)
+        self.proposal_id = proposal_id
+
+
+class Stale(HearthError):
+    """A press or command acted on a proposal that changed after it was shown."""
 
 
 @dataclass
@@ -181,14 +205,55 @@ class Memory:
 
     # -- the write path shared by every mutation ---------------------------
 
-    def _guard(self, text: str, actor: str) -> None:
-        """Refuse forbidden text; the refusal itself is audited (and writes nothing else)."""
-        refusal = guard.find_refusal(text)
-        if refusal is not None:
-            self.audit.append(actor=actor, action="refuse", content=text,
-                              detail=refusal.category)  # fmt: skip
-            log.info("refused %s text from %s", refusal.category, actor)
-            raise refusal
+    def _guard(self, text: str, actor: str, links: Iterable[str] = ()) -> None:
+        """Refuse forbidden text or links; the refusal is audited (and writes nothing else).
+
+        Links are recalled and shown like the text, so each is guarded on its own.
+        """
+        for piece in (text, *links):
+            refusal = guard.find_refusal(piece)
+            if refusal is not None:
+                self.audit.append(actor=actor, action="refuse", content=piece,
+                                  detail=refusal.category)  # fmt: skip
+                log.info("refused %s text from %s", refusal.category, actor)
+                raise refusal
+
+    def tombstone_for(self, text: str) -> Tombstone | None:
+        """The tombstone a person left for these words (discarded or retracted), if any.
+
+        Tombstones written before fingerprints kept prepositions, modals and
+        numbers are compared by their text when they still hold it, else by the
+        old, broader fingerprint: an old refusal is honoured even where it may be
+        too broad (the cost is a review, never a fact coming back).
+        """
+        print_ = fingerprint(text)
+        legacy = None
+        for tombstone in self.tombstones:
+            if tombstone.fingerprint == print_:
+                return tombstone
+            if is_legacy_fingerprint(tombstone.fingerprint):
+                if tombstone.text:
+                    if fingerprint(tombstone.text) == print_:
+                        return tombstone
+                else:
+                    legacy = legacy or legacy_fingerprint(text)
+                    if tombstone.fingerprint == legacy:
+                        return tombstone
+        return None
+
+    def said_no_before(self, proposal: Proposal) -> str | None:
+        """ "you discarded this on DATE (reason)" when a person said no to these words before.
+
+        What the panel's card and `hearth review list` show beside a proposal that
+        came back through chat, the model's tool or an import.
+        """
+        if proposal.kind != "add":
+            return None
+        tombstone = self.tombstone_for(proposal.text)
+        return None if tombstone is None else _said_no(tombstone)
+
+    def _correction_tombstone(self, kind: str, target: str, text: str) -> Tombstone | None:
+        return self.tombstones.find(correction_fingerprint(kind, target, text))
 
     def _commit(self, path: Path, content: str, *, actor: str, action: str, fact_id: str,
                 detail: str | None = None,
@@ -209,7 +274,7 @@ class Memory:
         self.reconciler.unindexed(path)
 
     def reindex(self, actor: str = "cli",
-                progress: Callable[[int, int], None] | None = None) -> int:  # fmt: skip
+                progress: Callable[[int, int], None] | None = None) -> FileCounts:  # fmt: skip
         """Rebuild the recall index from the files; returns how many files it holds.
 
         Hand edits found on the way are audited like at any open; the rebuild
@@ -217,14 +282,18 @@ class Memory:
         """
         actor = _checked_actor(actor)
         count = self.reconciler.reindex(actor, progress)
-        log.info("reindexed %d files for %s", count, actor)
+        log.info("reindexed %s for %s", count.describe(), actor)
         return count
 
     def _id_taken(self, candidate: str, tombstoned: set[str]) -> bool:
-        # Asked per candidate (the index, then the disk) rather than listing both folders.
+        # Asked per candidate (the index, then the disk, then the log) rather than
+        # listing both folders. The log remembers every id ever used, settled
+        # proposals' too: an id is never reused, so a stale card or an old audit
+        # line can never point at a different record.
         return (candidate in tombstoned or self.index.has_id(candidate)
                 or self._fact_path(candidate).exists()
-                or self._proposal_path(candidate).exists())  # fmt: skip
+                or self._proposal_path(candidate).exists()
+                or self.audit.mentions(candidate))  # fmt: skip
 
     def _new_id(self, text: str) -> str:
         tombstoned = {t.fact_id for t in self.tombstones}
@@ -239,34 +308,74 @@ class Memory:
 
     def add(self, text: str, type: str, *, confidence: float = 0.9, origin: str = "cli",
             links: Iterable[str] = (), pinned: bool = False,
-            valid_until: dt.date | None = None, actor: str | None = None) -> Fact:  # fmt: skip
+            valid_until: dt.date | None = None, actor: str | None = None,
+            despite_tombstone: bool = False) -> Fact:  # fmt: skip
         """Write a live fact (a person at the CLI, the model's memory tool, an import).
 
         Saying the same thing twice does not make two facts: the existing one is
         marked seen again and returned.
+
+        Words a person discarded or retracted never become live silently: from
+        the model (chat, its tool) or an import they go to the inbox instead,
+        marked with the earlier refusal, and HeldForReview says so; at the CLI
+        they are refused (Tombstoned) unless `despite_tombstone`, which only
+        origin "cli" may pass and which is audited.
         """
         actor = _checked_actor(actor or origin)
         if origin not in FACT_ORIGINS or origin == "reviewed":
             raise InvalidFact(
                 f"origin {origin!r} cannot write live facts; use one of agent, cli, household"
             )
+        if despite_tombstone and origin != "cli":
+            raise InvalidFact("only a person at the CLI can write despite a tombstone")
         text, type = check_text(text), check_type(type)
         confidence = check_confidence(confidence)
+        links = tuple(links)
         with self._lock.held():
-            self._guard(text, actor)
+            self._guard(text, actor, links)
             existing = self._live_with_fingerprint(fingerprint(text))
             if existing is not None:
                 return self._seen_again(existing, actor)
+            tombstone = self.tombstone_for(text)
+            detail = None
+            if tombstone is not None:
+                if not despite_tombstone:
+                    self._refuse_tombstoned(text, type, origin, links, actor, tombstone)
+                detail = f"despite tombstone ({_said_no(tombstone)})"
             fact = Fact(
                 id=self._new_id(text), type=type, text=text, confidence=confidence,
-                source=self._stamp(origin), links=tuple(links), pinned=pinned,
+                source=self._stamp(origin), links=links, pinned=pinned,
                 created=self.today(), last_seen=self.today(), valid_until=valid_until,
             )  # fmt: skip
             Fact.from_text(fact.to_text(), fact.id)  # what we write must read back
             self._commit(self._fact_path(fact.id), fact.to_text(), actor=actor, record=fact,
-                         action="write", fact_id=fact.id)  # fmt: skip
+                         action="write", fact_id=fact.id, detail=detail)  # fmt: skip
             log.info("wrote fact %s (%s) for %s", fact.id, type, actor)
             return fact
+
+    def _refuse_tombstoned(self, text: str, type: str, origin: str, links: tuple[str, ...],
+                           actor: str, tombstone: Tombstone) -> NoReturn:  # fmt: skip
+        """A person said no to these words before: not live. Raises, always."""
+        said_no = _said_no(tombstone)
+        if origin == "cli":
+            raise Tombstoned(
+                f"{said_no}; nothing was written. `hearth memory add --despite-tombstone ...` "
+                "keeps it anyway"
+            )
+        waiting = self.reconciler.ask(
+            lambda: self.index.proposals_matching(fingerprint(text), "add", None))
+        if waiting:
+            proposal_id = waiting[0][0]
+        else:
+            proposal_id = self._write_proposal(
+                text, type, 0.9, "chat" if origin == "agent" else "cli", links=links,
+                conversation=None, kind="add", target=None, actor=actor,
+            ).id  # fmt: skip
+        raise HeldForReview(
+            f"{said_no}, so it was not remembered: it waits for review as {proposal_id!r} "
+            "(Keep on the panel or `hearth review keep` makes it live)",
+            proposal_id,
+        )
 
     def _live_with_fingerprint(self, print_: str) -> Fact | None:
         for indexed in self._indexed_with_fingerprint(print_):
@@ -329,7 +438,7 @@ class Memory:
             old = self.get(fact_id)
             if old.status not in ("live", "doubted"):
                 raise InvalidFact(f"fact {fact_id!r} is {old.status}; it cannot be superseded")
-            self._guard(new_text, actor)
+            self._guard(new_text, actor, old.links)
             new = Fact(
                 id=self._new_id(new_text), type=check_type(type or old.type), text=new_text,
                 confidence=max(old.confidence, 0.9), source=self._stamp(origin),
@@ -358,22 +467,30 @@ class Memory:
             raise InvalidFact(f"origin {origin!r} cannot propose; use one of "
                               f"{', '.join(PROPOSAL_ORIGINS)}")  # fmt: skip
         text, type = check_text(text), check_type(type)
+        links = tuple(links)
         with self._lock.held():
-            self._guard(text, actor)
+            self._guard(text, actor, links)
             if target is not None:
                 self.get(target)  # a correction must name a fact that exists
             self._refuse_duplicate(text, kind, target)
-            proposal = Proposal.build(
-                id=self._new_id(text), type=type, text=text, confidence=confidence,
-                source=self._stamp(origin), links=links, conversation=conversation,
-                proposed_at=self._clock().replace(microsecond=0, tzinfo=None),
-                kind=kind, target=target,
-            )  # fmt: skip
-            self._commit(self._proposal_path(proposal.id), proposal.to_text(), actor=actor,
-                         action="propose", fact_id=proposal.id, record=proposal,
-                         detail=None if kind == "add" else f"{kind} {target}")  # fmt: skip
-            log.info("proposed %s from %s", proposal.id, actor)
-            return proposal
+            return self._write_proposal(text, type, confidence, origin, links=links,
+                                        conversation=conversation, kind=kind, target=target,
+                                        actor=actor)  # fmt: skip
+
+    def _write_proposal(self, text: str, type: str, confidence: float, origin: str, *,
+                        links: tuple[str, ...], conversation: str | None, kind: str,
+                        target: str | None, actor: str) -> Proposal:  # fmt: skip
+        proposal = Proposal.build(
+            id=self._new_id(text), type=type, text=text, confidence=confidence,
+            source=self._stamp(origin), links=links, conversation=conversation,
+            proposed_at=self._clock().replace(microsecond=0, tzinfo=None),
+            kind=kind, target=target,
+        )  # fmt: skip
+        self._commit(self._proposal_path(proposal.id), proposal.to_text(), actor=actor,
+                     action="propose", fact_id=proposal.id, record=proposal,
+                     detail=None if kind == "add" else f"{kind} {target}")  # fmt: skip
+        log.info("proposed %s from %s", proposal.id, actor)
+        return proposal
 
     def _refuse_duplicate(self, text: str, kind: str, target: str | None) -> None:
         print_ = fingerprint(text)
@@ -381,23 +498,28 @@ class Memory:
         if waiting:
             raise AlreadyKnown(f"already waiting for review as {waiting[0][0]!r}")
         if kind != "add":
+            assert target is not None
+            tombstone = self._correction_tombstone(kind, target, text)
+            if tombstone is not None:
+                raise AlreadyKnown(f"{_said_no(tombstone, 'this correction')}; "
+                                   "not proposed again")  # fmt: skip
             return
         for fact in self._indexed_with_fingerprint(print_):
             raise AlreadyKnown(f"already known as fact {fact.id!r} ({fact.status})")
-        tombstone = self.tombstones.find(print_)
+        tombstone = self.tombstone_for(text)
         if tombstone is not None:
-            verb = "discarded" if tombstone.kind == "discard" else "retracted"
-            raise AlreadyKnown(
-                f"{verb} by {tombstone.actor} on {tombstone.date} ({tombstone.reason}); "
-                "not proposed again"
-            )
+            raise AlreadyKnown(f"{_said_no(tombstone)}; not proposed again")
 
-    def promote(self, proposal_id: str, actor: str) -> Fact:
-        """A person kept a proposal: it becomes live (or its correction is applied)."""
+    def promote(self, proposal_id: str, actor: str, *, shown: str | None = None) -> Fact:
+        """A person kept a proposal: it becomes live (or its correction is applied).
+
+        `shown`: the `Proposal.digest` of what the person read (the panel's card);
+        if the proposal no longer matches it, nothing happens (Stale).
+        """
         actor = _checked_actor(actor)
         with self._lock.held():
-            proposal = self.get_proposal(proposal_id)
-            self._guard(proposal.text, actor)
+            proposal = self._proposal_as_shown(proposal_id, shown)
+            self._guard(proposal.text, actor, proposal.links)
             if proposal.kind == "retract":
                 assert proposal.target is not None
                 self.audit.append(actor=actor, action="promote", fact_id=proposal.id,
@@ -429,13 +551,20 @@ class Memory:
             log.info("promoted %s as %s for %s", proposal.id, fact.id, actor)
             return fact
 
-    def discard(self, proposal_id: str, actor: str, reason: str = "") -> Tombstone:
-        """A person said no: the proposal goes, and a tombstone keeps it from coming back."""
+    def discard(self, proposal_id: str, actor: str, reason: str = "", *,
+                shown: str | None = None) -> Tombstone:  # fmt: skip
+        """A person said no: the proposal goes, and a tombstone keeps it from coming back.
+
+        A correction's tombstone names the correction (forget or replace that
+        fact), so the same correction is not proposed again either.
+        """
         actor = _checked_actor(actor)
         with self._lock.held():
-            proposal = self.get_proposal(proposal_id)
+            proposal = self._proposal_as_shown(proposal_id, shown)
+            print_ = fingerprint(proposal.text) if proposal.target is None else (
+                correction_fingerprint(proposal.kind, proposal.target, proposal.text))
             tombstone = Tombstone(
-                fingerprint=fingerprint(proposal.text), text=proposal.text,
+                fingerprint=print_, text=proposal.text,
                 reason=reason or "discarded at review", date=self.today().isoformat(),
                 fact_id=proposal.id, actor=actor, kind="discard",
             )  # fmt: skip
@@ -445,6 +574,15 @@ class Memory:
             self._remove(self._proposal_path(proposal.id))
             log.info("discarded %s for %s", proposal.id, actor)
             return tombstone
+
+    def _proposal_as_shown(self, proposal_id: str, shown: str | None) -> Proposal:
+        proposal = self.get_proposal(proposal_id)
+        if shown is not None and proposal.digest != shown:
+            raise Stale(
+                f"proposal {proposal_id!r} changed since it was shown; nothing was done. "
+                "Read it again and press again"
+            )
+        return proposal
 
     # -- bulk and upkeep -------------------------------------------------------
 
@@ -483,20 +621,32 @@ class Memory:
         """Finish or undo what a crashed writer left; audit what a person changed by hand."""
         notes: list[str] = []
         with self._lock.held():
-            unfinished = find_unfinished(self.records, self.tombstones)
-            for temp in unfinished.temp_files:
+            for temp in stale_temp_files(self.memory_dir) + stale_temp_files(self.inbox_dir):
                 with suppress(OSError):
                     temp.unlink()
                     notes.append(f"removed unfinished write {temp.name}")
+            notes += self.reconciler.reconcile()
+            unfinished = self.reconciler.find_unfinished(self.tombstones)
             for proposal_id, how in unfinished.settled_proposals:
                 self.audit.append(actor="hearth", action="recover", fact_id=proposal_id,
                                   detail=how)  # fmt: skip
-                remove_durably(self._proposal_path(proposal_id))
+                self._remove(self._proposal_path(proposal_id))
                 notes.append(f"finished settling proposal {proposal_id}")
-            notes += self.reconciler.reconcile()
+            for old_id, new_id in unfinished.half_superseded:
+                self._change_status(old_id, "superseded", "hearth", ("live", "doubted"),
+                                    "supersede", detail=f"replaced by {new_id} (finished "
+                                    "after a crash)")  # fmt: skip
+                notes.append(f"finished superseding {old_id} with {new_id}")
         for note in notes:
             log.info("recover: %s", note)
         return notes
+
+
+def _said_no(tombstone: Tombstone, what: str = "this") -> str:
+    """ "you discarded this on 2026-11-30 (reason)": the marker a re-said fact carries."""
+    verb = "discarded" if tombstone.kind == "discard" else "retracted"
+    who = "you" if tombstone.actor in ("cli", "panel") else tombstone.actor
+    return f"{who} {verb} {what} on {tombstone.date} ({tombstone.reason})"
 
 
 def _checked_actor(actor: str) -> str:
@@ -505,4 +655,5 @@ def _checked_actor(actor: str) -> str:
     return actor
 
 
-__all__ = ["AlreadyKnown", "ImportReport", "Memory", "Problem", "Refused"]
+__all__ = ["AlreadyKnown", "HeldForReview", "ImportReport", "Memory", "Problem", "Refused",
+           "Stale", "Tombstoned"]

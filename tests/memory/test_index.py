@@ -222,15 +222,16 @@ def test_an_index_from_another_schema_version_is_rebuilt(settings: Settings, clo
 def test_reindex_rebuilds_from_the_files_and_is_audited(memory: Memory) -> None:
     for n in range(3):
         memory.add(f"Fact number {n} about the garden shed", "note")
+    memory.propose("The shed key is under the pot", "household")
     with memory.index.transaction() as conn:
         conn.execute("DELETE FROM terms")
     assert memory.recall("shed") == []  # a broken index answers wrongly...
     progress: list[tuple[int, int]] = []
-    assert memory.reindex(actor="cli", progress=lambda d, t: progress.append((d, t))) == 3
+    assert memory.reindex(actor="cli", progress=lambda d, t: progress.append((d, t))) == (3, 1)
     assert len(memory.recall("shed")) == 3  # ...until it is rebuilt
-    assert progress[-1] == (3, 3)
+    assert progress[-1] == (4, 4)
     [entry] = [e for e in memory.audit.entries() if e.action == "reindex"]
-    assert entry.detail == "3 files" and _hand_edits(memory) == []
+    assert entry.detail == "3 fact file(s) and 1 inbox file(s)" and _hand_edits(memory) == []
     assert memory.audit.verify().ok
 
 
@@ -240,7 +241,8 @@ def test_hearth_reindex_command(capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
     assert main(["reindex"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("reindexed 1 file(s) in ") and out.endswith("keyword mode\n")
+    assert out.startswith("reindexed 1 fact file(s) and 0 inbox file(s) in ")
+    assert out.endswith("keyword mode\n")
 
 
 def test_duplicate_words_are_found_through_the_index_fingerprint(memory: Memory) -> None:
