@@ -100,9 +100,9 @@ def test_a_damaged_index_is_rebuilt_once_then_the_damage_is_raised(
     monkeypatch.setattr(memory.index, "rebuild_empty", counted)
     monkeypatch.setattr(memory.index, "put_many", broken)
     memory.index.fresh = True  # a rebuild: every file is put
-    with pytest.raises(IndexBroken):  # still broken after one rebuild: said, not looped on
-        with memory._lock.held():
-            memory.reconciler.reconcile()
+    # still broken after one rebuild: said, not looped on
+    with pytest.raises(IndexBroken), memory._lock.held():
+        memory.reconciler.reconcile()
     assert len(rebuilds) == 1
     monkeypatch.undo()
     with memory._lock.held():  # control: once it reads again, reconcile settles
