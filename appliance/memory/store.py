@@ -372,8 +372,8 @@ class Memory:
                 conversation=None, kind="add", target=None, actor=actor,
             ).id  # fmt: skip
         raise HeldForReview(
-            f"{said_no}, so it was not remembered: it waits for review as {proposal_id!r} "
-            "(Keep on the panel or `hearth review keep` makes it live)",
+            f"{said_no}; it waits for review as {proposal_id!r} instead (Keep on the panel, "
+            f"or `hearth review keep {proposal_id}`, makes it live)",
             proposal_id,
         )
 
