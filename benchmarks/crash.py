@@ -42,7 +42,10 @@ def main() -> int:
         result = torture(settings, args.kills, args.seed)
         seconds = time.perf_counter() - started
     rows = [
-        ("kills (SIGKILL at a random moment, 20-150 ms into a run)", result.kills),
+        ("kills (SIGKILL 0-250 ms after the child opened the store; 1 in 5 after the fork)",
+         result.kills),
+        ("kills that came after the child reported at least one mutation",
+         result.among_mutations),
         ("mutations the children reported done", result.reported),
         ("reported mutations missing from disk after a kill", len(result.lost)),
         ("kills after which a fact and its replacement were both live", len(result.both_live)),
