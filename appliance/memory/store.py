@@ -56,13 +56,7 @@ from appliance.memory.recall import (
 )
 from appliance.memory.reconcile import FileCounts, Reconciler
 from appliance.memory.records import Problem, Records
-from appliance.memory.text import (
-    correction_fingerprint,
-    fingerprint,
-    is_legacy_fingerprint,
-    legacy_fingerprint,
-    slugify,
-)
+from appliance.memory.text import correction_fingerprint, fingerprint, slugify
 from appliance.memory.tombstones import Tombstone, TombstoneLog
 
 log = logging.getLogger(__name__)
@@ -218,29 +212,6 @@ class Memory:
                 log.info("refused %s text from %s", refusal.category, actor)
                 raise refusal
 
-    def tombstone_for(self, text: str) -> Tombstone | None:
-        """The tombstone a person left for these words (discarded or retracted), if any.
-
-        Tombstones written before fingerprints kept prepositions, modals and
-        numbers are compared by their text when they still hold it, else by the
-        old, broader fingerprint: an old refusal is honoured even where it may be
-        too broad (the cost is a review, never a fact coming back).
-        """
-        print_ = fingerprint(text)
-        legacy = None
-        for tombstone in self.tombstones:
-            if tombstone.fingerprint == print_:
-                return tombstone
-            if is_legacy_fingerprint(tombstone.fingerprint):
-                if tombstone.text:
-                    if fingerprint(tombstone.text) == print_:
-                        return tombstone
-                else:
-                    legacy = legacy or legacy_fingerprint(text)
-                    if tombstone.fingerprint == legacy:
-                        return tombstone
-        return None
-
     def said_no_before(self, proposal: Proposal) -> str | None:
         """ "you discarded this on DATE (reason)" when a person said no to these words before.
 
@@ -249,11 +220,8 @@ class Memory:
         """
         if proposal.kind != "add":
             return None
-        tombstone = self.tombstone_for(proposal.text)
-        return None if tombstone is None else _said_no(tombstone)
-
-    def _correction_tombstone(self, kind: str, target: str, text: str) -> Tombstone | None:
-        return self.tombstones.find(correction_fingerprint(kind, target, text))
+        tombstone = self.tombstones.matching(proposal.text)
+        return None if tombstone is None else tombstone.said_no()
 
     def _commit(self, path: Path, content: str, *, actor: str, action: str, fact_id: str,
                 detail: str | None = None,
@@ -336,12 +304,12 @@ class Memory:
             existing = self._live_with_fingerprint(fingerprint(text))
             if existing is not None:
                 return self._seen_again(existing, actor)
-            tombstone = self.tombstone_for(text)
+            tombstone = self.tombstones.matching(text)
             detail = None
             if tombstone is not None:
                 if not despite_tombstone:
                     self._refuse_tombstoned(text, type, origin, links, actor, tombstone)
-                detail = f"despite tombstone ({_said_no(tombstone)})"
+                detail = f"despite tombstone ({tombstone.said_no()})"
             fact = Fact(
                 id=self._new_id(text), type=type, text=text, confidence=confidence,
                 source=self._stamp(origin), links=links, pinned=pinned,
@@ -356,7 +324,7 @@ class Memory:
     def _refuse_tombstoned(self, text: str, type: str, origin: str, links: tuple[str, ...],
                            actor: str, tombstone: Tombstone) -> NoReturn:  # fmt: skip
         """A person said no to these words before: not live. Raises, always."""
-        said_no = _said_no(tombstone)
+        said_no = tombstone.said_no()
         if origin == "cli":
             raise Tombstoned(
                 f"{said_no}; nothing was written. `hearth memory add --despite-tombstone ...` "
@@ -499,16 +467,16 @@ class Memory:
             raise AlreadyKnown(f"already waiting for review as {waiting[0][0]!r}")
         if kind != "add":
             assert target is not None
-            tombstone = self._correction_tombstone(kind, target, text)
+            tombstone = self.tombstones.find(correction_fingerprint(kind, target, text))
             if tombstone is not None:
-                raise AlreadyKnown(f"{_said_no(tombstone, 'this correction')}; "
+                raise AlreadyKnown(f"{tombstone.said_no('this correction')}; "
                                    "not proposed again")  # fmt: skip
             return
         for fact in self._indexed_with_fingerprint(print_):
             raise AlreadyKnown(f"already known as fact {fact.id!r} ({fact.status})")
-        tombstone = self.tombstone_for(text)
+        tombstone = self.tombstones.matching(text)
         if tombstone is not None:
-            raise AlreadyKnown(f"{_said_no(tombstone)}; not proposed again")
+            raise AlreadyKnown(f"{tombstone.said_no()}; not proposed again")
 
     def promote(self, proposal_id: str, actor: str, *, shown: str | None = None) -> Fact:
         """A person kept a proposal: it becomes live (or its correction is applied).
@@ -640,13 +608,6 @@ class Memory:
         for note in notes:
             log.info("recover: %s", note)
         return notes
-
-
-def _said_no(tombstone: Tombstone, what: str = "this") -> str:
-    """ "you discarded this on 2026-11-30 (reason)": the marker a re-said fact carries."""
-    verb = "discarded" if tombstone.kind == "discard" else "retracted"
-    who = "you" if tombstone.actor in ("cli", "panel") else tombstone.actor
-    return f"{who} {verb} {what} on {tombstone.date} ({tombstone.reason})"
 
 
 def _checked_actor(actor: str) -> str:
