@@ -456,7 +456,7 @@ class RecallIndex:
         rows = self._run(lambda c: c.execute(
             "SELECT o.id, n.id FROM files n, json_each(n.supersedes) j "
             "JOIN files o ON o.folder = 'memory' AND o.id = j.value "
-            f"WHERE n.folder = 'memory' AND n.status IN {_RECALLABLE} "
+            f"WHERE n.folder = 'memory' AND n.supersedes != '[]' AND n.status IN {_RECALLABLE} "
             f"AND o.status IN {_RECALLABLE} ORDER BY o.id").fetchall())  # fmt: skip
         return [(str(r[0]), str(r[1])) for r in rows]  # type: ignore[union-attr]
 
