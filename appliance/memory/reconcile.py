@@ -28,8 +28,10 @@ index up after a write (callers hold the store lock unless said otherwise):
                                      # pure: what a writer killed mid-mutation left behind
                                      #   (run after reconcile); `Memory.recover` finishes it
 
-A damaged index is rebuilt from the files at most once per call: every path
-above goes through `_repair`, and a second failure is raised, not looped on.
+A damaged index is rebuilt from the files, boundedly: `reconcile` rebuilds at
+most once and raises IndexBroken if the new index breaks too; `ask`, `indexed`
+and `unindexed` repair through `_repair` (one rebuild, then `reconcile`) and
+ask once more. Nothing loops on a damaged disk.
 """
 
 from __future__ import annotations
