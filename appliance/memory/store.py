@@ -152,18 +152,28 @@ class Memory:
     # -- reading (delegated to Records and the recall index) ---------------------
 
     def facts(self, status: str | None = None) -> list[Fact]:
-        """Every readable fact on disk (optionally of one status); bad files are skipped."""
-        return self.records.facts(status)
+        """Every readable fact on disk (optionally of one status); bad files are skipped,
+        and so are hand-written ones the guard refused."""
+        refused = self.reconciler.refused()
+        return [f for f in self.records.facts(status) if f.id not in refused]
 
     def proposals(self) -> list[Proposal]:
         """What waits in the inbox, oldest first."""
         return self.records.proposals()
 
     def check(self) -> list[Problem]:
-        """Files in memory/ and inbox/ that cannot be read; each is skipped by readers."""
-        return self.records.check()
+        """Files in memory/ and inbox/ that cannot be read or were refused; readers skip each."""
+        problems = self.records.check()
+        for fact_id, why in self.reconciler.refused().items():
+            path = self.memory_dir / f"{fact_id}.md"
+            if path.exists():
+                problems.append(Problem(path, why, refused=True))
+        return sorted(problems, key=lambda p: (p.path.parent.name != "memory", p.path.name))
 
     def get(self, fact_id: str) -> Fact:
+        why = self.reconciler.refused().get(fact_id)
+        if why is not None:
+            raise InvalidFact(f"{self._fact_path(fact_id)} cannot be read: {why}")
         return self.records.fact(fact_id)
 
     def get_proposal(self, proposal_id: str) -> Proposal:
