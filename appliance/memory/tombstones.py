@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from appliance.files import append_line
+from appliance.memory.text import fingerprint, is_legacy_fingerprint, legacy_fingerprint
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +34,12 @@ class Tombstone:
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True, ensure_ascii=False)
+
+    def said_no(self, what: str = "this") -> str:
+        """ "you discarded this on 2026-11-30 (reason)": what a re-said fact is marked with."""
+        verb = "discarded" if self.kind == "discard" else "retracted"
+        who = "you" if self.actor in ("cli", "panel") else self.actor
+        return f"{who} {verb} {what} on {self.date} ({self.reason})"
 
 
 class TombstoneLog:
@@ -63,4 +70,28 @@ class TombstoneLog:
         for tombstone in self:
             if tombstone.fingerprint == fingerprint:
                 return tombstone
+        return None
+
+    def matching(self, text: str) -> Tombstone | None:
+        """The tombstone a person left for these words (discarded or retracted), if any.
+
+        Tombstones written before fingerprints kept prepositions, modals and
+        numbers (`is_legacy_fingerprint`) are compared by their text when they
+        still hold it, else by the old, broader fingerprint: an old refusal is
+        honoured even where it may be too broad (the cost is a review, never a
+        fact coming back).
+        """
+        print_ = fingerprint(text)
+        legacy = None
+        for tombstone in self:
+            if tombstone.fingerprint == print_:
+                return tombstone
+            if is_legacy_fingerprint(tombstone.fingerprint):
+                if tombstone.text:
+                    if fingerprint(tombstone.text) == print_:
+                        return tombstone
+                else:
+                    legacy = legacy or legacy_fingerprint(text)
+                    if tombstone.fingerprint == legacy:
+                        return tombstone
         return None

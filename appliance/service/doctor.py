@@ -126,7 +126,9 @@ def check_memory(settings: Settings) -> list[Finding]:
         Finding("index", OK, f"{indexed} file(s) indexed, recall in {mode} mode"),
         Finding("audit", OK if chain.ok else BROKEN, chain.describe()),
     ]
-    found += [Finding("unreadable", BROKEN, f"{p.path}: {p.message}") for p in problems]
+    # A refused hand edit is never recalled, but a person must look at it: it counts.
+    found += [Finding("refused" if getattr(p, "refused", False) else "unreadable", BROKEN,
+                      f"{p.path}: {p.message}") for p in problems]
     return found
 
 
