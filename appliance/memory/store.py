@@ -309,12 +309,12 @@ class Memory:
         """Write-ahead: temp file, then the audit line, then the rename, then the index."""
         temp = write_temp(path, content.encode("utf-8"))
         try:
-            self.audit.append(actor=actor, action=action, fact_id=fact_id, content=content,
-                              detail=detail)  # fmt: skip
+            with self.audit.recording(actor=actor, action=action, fact_id=fact_id,
+                                      content=content, detail=detail):  # fmt: skip
+                commit_temp(temp, path)
         except BaseException:
             discard_temp(temp)
             raise
-        commit_temp(temp, path)
         self._index_file(path, content, record)
 
     # -- the recall index: every mutation updates it in the same call ------------
@@ -562,16 +562,16 @@ class Memory:
             self._guard(proposal.text, actor)
             if proposal.kind == "retract":
                 assert proposal.target is not None
-                self.audit.append(actor=actor, action="promote", fact_id=proposal.id,
-                                  content=proposal.to_text(),
-                                  detail=f"retract {proposal.target}")  # fmt: skip
-                fact = self.retract(proposal.target, actor, reason=proposal.text)
+                with self.audit.recording(actor=actor, action="promote", fact_id=proposal.id,
+                                          content=proposal.to_text(),
+                                          detail=f"retract {proposal.target}"):  # fmt: skip
+                    fact = self.retract(proposal.target, actor, reason=proposal.text)
             elif proposal.kind == "supersede":
                 assert proposal.target is not None
-                self.audit.append(actor=actor, action="promote", fact_id=proposal.id,
-                                  content=proposal.to_text(),
-                                  detail=f"supersede {proposal.target}")  # fmt: skip
-                fact = self.supersede(proposal.target, proposal.text, actor, origin="cli")
+                with self.audit.recording(actor=actor, action="promote", fact_id=proposal.id,
+                                          content=proposal.to_text(),
+                                          detail=f"supersede {proposal.target}"):  # fmt: skip
+                    fact = self.supersede(proposal.target, proposal.text, actor, origin="cli")
             else:
                 # Ids are unique across memory/ and inbox/, so the proposal's id is
                 # free in memory/ unless someone made a file there by hand.
@@ -602,9 +602,9 @@ class Memory:
                 reason=reason or "discarded at review", date=self.today().isoformat(),
                 fact_id=proposal.id, actor=actor, kind="discard",
             )  # fmt: skip
-            self.audit.append(actor=actor, action="discard", fact_id=proposal.id,
-                              content=proposal.to_text(), detail=reason or None)  # fmt: skip
-            self.tombstones.add(tombstone)
+            with self.audit.recording(actor=actor, action="discard", fact_id=proposal.id,
+                                      content=proposal.to_text(), detail=reason or None):
+                self.tombstones.add(tombstone)
             remove_durably(self._proposal_path(proposal.id))
             self._unindex(self._proposal_path(proposal.id))
             log.info("discarded %s for %s", proposal.id, actor)
@@ -779,7 +779,7 @@ class Memory:
     def _last_audited(self) -> dict[str, str | None]:
         """Each record id's content hash as the audit log last recorded it."""
         last: dict[str, str | None] = {}
-        for entry in self.audit.entries():
+        for entry in self.audit.happened():
             if entry.fact_id is None:
                 continue
             settled = entry.action == "promote" and entry.detail  # a correction was kept
