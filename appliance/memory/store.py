@@ -101,7 +101,8 @@ class Memory:
         for folder in (self.data_dir, self.memory_dir, self.inbox_dir):
             ensure_private_dir(folder)
         self.audit = AuditLog(self.data_dir / "audit.jsonl")
-        self.tombstones = TombstoneLog(self.data_dir / "tombstones.jsonl")
+        self.tombstones = TombstoneLog(self.data_dir / "tombstones.jsonl",
+                                       embedder=lambda: self.index.embedder)  # fmt: skip
         self._lock = StoreLock(self.data_dir / ".lock")
         self._cache: dict[Path, _Cached] = {}
         # The derived recall index; `embedder` loads the semantic arm's model on first use.
@@ -546,7 +547,7 @@ class Memory:
             return
         for fact in self._indexed_with_fingerprint(print_):
             raise AlreadyKnown(f"already known as fact {fact.id!r} ({fact.status})")
-        tombstone = self.tombstones.find(print_)
+        tombstone = self.tombstones.matching(text)
         if tombstone is not None:
             verb = "discarded" if tombstone.kind == "discard" else "retracted"
             raise AlreadyKnown(
@@ -592,8 +593,12 @@ class Memory:
             log.info("promoted %s as %s for %s", proposal.id, fact.id, actor)
             return fact
 
-    def discard(self, proposal_id: str, actor: str, reason: str = "") -> Tombstone:
-        """A person said no: the proposal goes, and a tombstone keeps it from coming back."""
+    def discard(self, proposal_id: str, actor: str, reason: str = "", *,
+                keep_text: bool = False) -> Tombstone:  # fmt: skip
+        """A person said no: the proposal goes, and a tombstone keeps it from coming back.
+
+        The tombstone keeps the words only if `keep_text` (tombstones.py says what it keeps).
+        """
         actor = _checked_actor(actor)
         with self._lock.held():
             proposal = self.get_proposal(proposal_id)
@@ -604,7 +609,7 @@ class Memory:
             )  # fmt: skip
             with self.audit.recording(actor=actor, action="discard", fact_id=proposal.id,
                                       content=proposal.to_text(), detail=reason or None):
-                self.tombstones.add(tombstone)
+                tombstone = self.tombstones.add(tombstone, keep_text=keep_text)
             remove_durably(self._proposal_path(proposal.id))
             self._unindex(self._proposal_path(proposal.id))
             log.info("discarded %s for %s", proposal.id, actor)

@@ -1,31 +1,57 @@
 """What a person discarded or retracted, so it is not proposed again.
 
-One JSON line per tombstone in `tombstones.jsonl` (0600). The note-taker's
-proposals are checked against the fingerprints here before they are written.
+One JSON line per tombstone in `tombstones.jsonl` (0600). A proposal is
+checked against them before it is written: by fingerprint (the same words), and
+where the embedder is installed by meaning (the same thing in other words).
+
+A tombstone keeps what that check needs, not what was said: the fingerprint,
+the text's embedding vector and the model that made it, its marks (names and
+numbers as hashes; see `contrast.py`), the date, reason, kind, actor and id.
+The text itself is kept only when the person asks (`--keep-text`). Lines
+written before this rule (format 1) carried the text; the next tombstone
+written rewrites the file without it, computing vector and marks from the text
+while it is still at hand.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import logging
-from collections.abc import Iterator
-from dataclasses import asdict, dataclass
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from appliance.files import append_line
+from appliance.files import append_line, commit_temp, write_temp
+from appliance.memory.contrast import Marks, contrast
+from appliance.memory.embed import VectorTable
+from appliance.memory.index import Embedder
+from appliance.memory.text import fingerprint
 
 log = logging.getLogger(__name__)
+
+FORMAT = 2  # 1: the text was always kept; 2: kept only on request, vector and marks instead
+# The cosine at or above which a proposal means what a tombstone means (marks
+# agreeing), per embedding model; a model not listed matches by fingerprint only.
+# Chosen on the tuning half of benchmarks/data/tombstone_pairs.jsonl with no
+# false merge (`python -m benchmarks.tombstones`; docs/memory.md has both halves).
+SAME_MEANING = {"all-minilm-l6-v2-onnx-int8": 0.90}
 
 
 @dataclass(frozen=True)
 class Tombstone:
     fingerprint: str
-    text: str
     reason: str
     date: str        # YYYY-MM-DD
     fact_id: str
     actor: str
     kind: str        # "discard" (a proposal) or "retract" (a live fact)
+    text: str | None = None             # only when the person asked for it to be kept
+    vector: str | None = None           # base64 float32, unit length
+    model: str | None = None            # the embedder that made `vector`
+    marks: dict[str, object] | None = None  # `Marks.to_json()`
+    format: int = 1                     # lines without it predate format 2
 
     @classmethod
     def from_json(cls, line: str) -> Tombstone:
@@ -34,33 +60,107 @@ class Tombstone:
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True, ensure_ascii=False)
 
+    def vector_bytes(self) -> bytes | None:
+        return base64.b64decode(self.vector) if self.vector else None
+
 
 class TombstoneLog:
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, embedder: Callable[[], Embedder | None] | None = None):
         self.path = path
+        self._embedder_loader = embedder
+        self._cache: tuple[tuple[int, int, int], list[Tombstone]] | None = None
 
-    def add(self, tombstone: Tombstone) -> None:
-        """Callers hold the store lock."""
-        append_line(self.path, tombstone.to_json() + "\n")
+    def _embedder(self) -> Embedder | None:
+        return self._embedder_loader() if self._embedder_loader is not None else None
+
+    def add(self, tombstone: Tombstone, *, keep_text: bool = False) -> Tombstone:
+        """Write one tombstone; returns it as stored. Callers hold the store lock.
+
+        `tombstone.text` is what was refused: the check's vector and marks are
+        made from it, and it is dropped unless `keep_text`.
+        """
+        if any(old.format < FORMAT for old in self):
+            self._rewrite_without_text()
+        stored = self._sealed(tombstone, keep_text=keep_text)
+        append_line(self.path, stored.to_json() + "\n")
+        return stored
+
+    def _sealed(self, tombstone: Tombstone, *, keep_text: bool) -> Tombstone:
+        """The tombstone in format 2: vector and marks from its text, the text only if kept."""
+        text = tombstone.text
+        if text is None:
+            return replace(tombstone, format=FORMAT)
+        vector, model = tombstone.vector, tombstone.model
+        embedder = self._embedder()
+        if vector is None and embedder is not None:
+            vector = base64.b64encode(embedder.passages([text])[0]).decode("ascii")
+            model = embedder.model_id
+        return replace(tombstone, text=text if keep_text else None, vector=vector, model=model,
+                       marks=Marks.of(text).to_json(), format=FORMAT)  # fmt: skip
+
+    def _rewrite_without_text(self) -> None:
+        """Drop the text from format-1 lines (they kept it without being asked), durably."""
+        stones = [stone if stone.format >= FORMAT else self._sealed(stone, keep_text=False)
+                  for stone in self]  # fmt: skip
+        data = "".join(stone.to_json() + "\n" for stone in stones).encode("utf-8")
+        commit_temp(write_temp(self.path, data), self.path)
+        log.info("tombstones.jsonl rewritten without the text of %d old line(s)", len(stones))
 
     def __iter__(self) -> Iterator[Tombstone]:
+        return iter(self._all())
+
+    def _all(self) -> list[Tombstone]:
         try:
-            handle = self.path.open(encoding="utf-8", errors="replace")
+            st = os.stat(self.path)
         except FileNotFoundError:
-            return
-        with handle:
+            return []
+        key = (st.st_ino, st.st_size, st.st_mtime_ns)
+        if self._cache is not None and self._cache[0] == key:
+            return self._cache[1]
+        stones = []
+        with self.path.open(encoding="utf-8", errors="replace") as handle:
             for number, line in enumerate(handle, start=1):
                 if not line.strip():
                     continue
                 try:
-                    yield Tombstone.from_json(line)
+                    stones.append(Tombstone.from_json(line))
                 except (ValueError, TypeError):
                     # A torn last line from a power cut: the discard it belonged
                     # to never finished, so its proposal is still in the inbox.
                     log.warning("tombstones.jsonl line %d is unreadable; skipped", number)
+        self._cache = (key, stones)
+        return stones
 
     def find(self, fingerprint: str) -> Tombstone | None:
         for tombstone in self:
             if tombstone.fingerprint == fingerprint:
                 return tombstone
+        return None
+
+    def matching(self, text: str, vector: bytes | None = None) -> Tombstone | None:
+        """The tombstone that says what `text` says: the same words, or (embedder
+        installed) a cosine at or above the model's threshold with marks that agree.
+
+        `vector` is the text's passage embedding if the caller already has one.
+        """
+        same_words = self.find(fingerprint(text))
+        if same_words is not None:
+            return same_words
+        embedder = self._embedder()
+        threshold = SAME_MEANING.get(embedder.model_id) if embedder is not None else None
+        if embedder is None or threshold is None:
+            return None  # keyword mode: the fingerprint rules
+        stones = [t for t in self if t.vector and t.marks and t.model == embedder.model_id]
+        if not stones:
+            return None
+        query = vector if vector is not None else embedder.passages([text])[0]
+        table = VectorTable(stones, [t.vector_bytes() or b"" for t in stones])
+        marks = Marks.of(text)
+        for stone, _score in table.nearest(query, threshold, limit=len(stones)):
+            try:
+                theirs = Marks.from_json(stone.marks or {})
+            except ValueError:
+                continue  # marks damaged by hand: this one matches by fingerprint only
+            if contrast(marks, theirs) is None:
+                return stone
         return None
