@@ -1,0 +1,152 @@
+"""Tombstones: what a person refused does not come back, in other words either; and
+a tombstone keeps what the check needs, not the refused words."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from appliance.config import Settings
+from appliance.memory import Memory
+from appliance.memory.embed import OnnxMiniLMEmbedder, installed_runtime, load_embedder
+from appliance.memory.store import AlreadyKnown
+from appliance.memory.text import fingerprint
+from appliance.memory.tombstones import FORMAT, SAME_MEANING
+
+
+@pytest.fixture(scope="session")
+def minilm() -> OnnxMiniLMEmbedder:
+    assert installed_runtime() == "minilm", "install the semantic extra: ./dev install"
+    model = load_embedder()
+    assert isinstance(model, OnnxMiniLMEmbedder)
+    return model
+
+
+@pytest.fixture
+def semantic_memory(data_dir: Path, clock, minilm: OnnxMiniLMEmbedder) -> Iterator[Memory]:  # type: ignore[no-untyped-def]
+    settings = Settings.for_data_dir(data_dir, semantic=True)
+    with Memory.open(settings, clock=clock, embedder=lambda: minilm) as memory:
+        yield memory
+
+
+def _discard(memory: Memory, text: str, **kwargs: object) -> None:
+    memory.discard(memory.propose(text, "health").id, actor="panel", **kwargs)  # type: ignore[arg-type]
+
+
+def _tombstone_file(memory: Memory) -> str:
+    return (memory.data_dir / "tombstones.jsonl").read_text(encoding="utf-8")
+
+
+# -- rewording ------------------------------------------------------------------------
+
+
+def test_a_paraphrase_of_a_discarded_fact_is_not_proposed_again(semantic_memory: Memory) -> None:
+    _discard(semantic_memory, "Mum is pregnant with twins.")
+    with pytest.raises(AlreadyKnown, match="discarded by panel on 2026-11-30"):
+        semantic_memory.propose("Mum is expecting twins.", "health")
+    assert semantic_memory.proposals() == []
+    fact = semantic_memory.add("Leo is allergic to kiwi.", "health")
+    semantic_memory.retract(fact.id, reason="outgrew it")
+    with pytest.raises(AlreadyKnown, match="retracted"):
+        semantic_memory.propose("Leo has a kiwi allergy.", "health")
+
+
+def test_a_near_but_different_fact_is_proposed(semantic_memory: Memory) -> None:
+    """Positive control: close in words and topic, but another fact."""
+    _discard(semantic_memory, "Mum is pregnant with twins.")
+    _discard(semantic_memory, "Sam likes tea.")
+    for text in ("Mum is pregnant with triplets.", "Sam likes coffee."):
+        assert semantic_memory.propose(text, "health").text == text
+
+
+def test_a_contrast_stops_a_merge_the_cosine_would_make(
+        semantic_memory: Memory, minilm: OnnxMiniLMEmbedder) -> None:
+    import numpy as np
+
+    a, b = "Leo is allergic to kiwi.", "Leo is not allergic to kiwi."
+    va, vb = (np.frombuffer(v, dtype=np.float32) for v in minilm.passages([a, b]))
+    assert float(va @ vb) >= SAME_MEANING[minilm.model_id]  # the cosine alone would merge
+    _discard(semantic_memory, a)
+    assert semantic_memory.propose(b, "health").text == b
+
+
+def test_keyword_mode_falls_back_to_the_fingerprint(memory: Memory) -> None:
+    assert memory.recall_mode == "keyword"
+    _discard(memory, "Mum is pregnant with twins.")
+    with pytest.raises(AlreadyKnown, match="discarded"):
+        memory.propose("mum: pregnant with twins", "health")  # the same words
+    assert memory.propose("Mum is expecting twins.", "health")  # no meaning without a model
+    [stone] = list(memory.tombstones)
+    assert stone.vector is None and stone.text is None
+
+
+def test_a_tombstone_from_another_model_matches_by_fingerprint_only(semantic_memory: Memory
+                                                                    ) -> None:  # fmt: skip
+    _discard(semantic_memory, "Mum is pregnant with twins.")
+    path = semantic_memory.data_dir / "tombstones.jsonl"
+    line = json.loads(path.read_text())
+    path.write_text(json.dumps({**line, "model": "some-other-model"}) + "\n")
+    assert semantic_memory.propose("Mum is expecting twins.", "health")
+
+
+# -- privacy ----------------------------------------------------------------------------
+
+
+def test_a_discarded_text_is_not_kept(semantic_memory: Memory) -> None:
+    _discard(semantic_memory, "Mum is pregnant with twins.")
+    fact = semantic_memory.add("Ana's alarm code hint is the dog's birthday", "note")
+    semantic_memory.retract(fact.id)
+    on_disk = _tombstone_file(semantic_memory)
+    assert "Mum is pregnant with twins" not in on_disk and "alarm code hint is" not in on_disk
+    # The id is a slug of the first content words (and stays, as in the audit log);
+    # nothing past it is kept, not even as a name or number.
+    assert fact.id == "anas-alarm-code-hint-dogs" and "birthday" not in on_disk
+    assert "Mum" not in on_disk and "Ana'" not in on_disk
+    stones = list(semantic_memory.tombstones)
+    assert [s.text for s in stones] == [None, None]
+    assert all(s.vector and s.marks and s.format == FORMAT for s in stones)
+    assert stones[0].fingerprint == fingerprint("Mum is pregnant with twins.")
+
+
+def test_the_text_is_kept_when_the_person_asks(semantic_memory: Memory) -> None:
+    """Positive control: --keep-text keeps exactly that tombstone's words."""
+    _discard(semantic_memory, "Mum is pregnant with twins.", keep_text=True)
+    _discard(semantic_memory, "Sam likes tea.")
+    assert [s.text for s in semantic_memory.tombstones] == ["Mum is pregnant with twins.", None]
+    assert "Sam" not in _tombstone_file(semantic_memory)
+
+
+def test_cli_discard_keeps_text_only_with_the_flag(
+        memory: Memory, capsys: pytest.CaptureFixture[str]) -> None:
+    from appliance.cli import main
+
+    first = memory.propose("Sam likes tea.", "preference")
+    second = memory.propose("Mia likes cocoa.", "preference")
+    assert main(["review", "discard", first.id]) == 0
+    assert main(["review", "discard", second.id, "--keep-text"]) == 0
+    out = capsys.readouterr().out
+    assert "its words are kept in tombstones.jsonl" in out.splitlines()[1]
+    assert [s.text for s in memory.tombstones] == [None, "Mia likes cocoa."]
+
+
+OLD_LINE = {"fingerprint": fingerprint("Mum is pregnant with twins."),
+            "text": "Mum is pregnant with twins.", "reason": "private", "date": "2026-10-01",
+            "fact_id": "mum-pregnant-twins", "actor": "panel", "kind": "discard"}  # fmt: skip
+
+
+def test_old_lines_with_text_load_and_lose_it_at_the_next_tombstone(semantic_memory: Memory
+                                                                    ) -> None:  # fmt: skip
+    path = semantic_memory.data_dir / "tombstones.jsonl"
+    path.write_text(json.dumps(OLD_LINE) + "\n")
+    with pytest.raises(AlreadyKnown, match="on 2026-10-01"):
+        semantic_memory.propose("mum is pregnant with twins", "health")  # still holds
+    _discard(semantic_memory, "Sam likes tea.")
+    assert "Mum is pregnant with twins" not in path.read_text()
+    old, new = list(semantic_memory.tombstones)
+    assert (old.text, old.format, old.date, old.reason) == (None, FORMAT, "2026-10-01", "private")
+    assert old.vector and old.marks  # made from the text while it was still at hand
+    with pytest.raises(AlreadyKnown, match="on 2026-10-01"):
+        semantic_memory.propose("Mum is expecting twins.", "health")
