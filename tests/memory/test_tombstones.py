@@ -11,24 +11,16 @@ import pytest
 
 from appliance.config import Settings
 from appliance.memory import Memory
-from appliance.memory.embed import OnnxMiniLMEmbedder, installed_runtime, load_embedder
+from appliance.memory.embed import OnnxMiniLMEmbedder
 from appliance.memory.store import AlreadyKnown
 from appliance.memory.text import fingerprint
 from appliance.memory.tombstones import FORMAT, SAME_MEANING
 
 
-@pytest.fixture(scope="session")
-def minilm() -> OnnxMiniLMEmbedder:
-    assert installed_runtime() == "minilm", "install the semantic extra: ./dev install"
-    model = load_embedder()
-    assert isinstance(model, OnnxMiniLMEmbedder)
-    return model
-
-
 @pytest.fixture
-def semantic_memory(data_dir: Path, clock, minilm: OnnxMiniLMEmbedder) -> Iterator[Memory]:  # type: ignore[no-untyped-def]
+def semantic_memory(data_dir: Path, clock, real_embedder: OnnxMiniLMEmbedder) -> Iterator[Memory]:  # type: ignore[no-untyped-def]
     settings = Settings.for_data_dir(data_dir, semantic=True)
-    with Memory.open(settings, clock=clock, embedder=lambda: minilm) as memory:
+    with Memory.open(settings, clock=clock, embedder=lambda: real_embedder) as memory:
         yield memory
 
 
@@ -63,12 +55,12 @@ def test_a_near_but_different_fact_is_proposed(semantic_memory: Memory) -> None:
 
 
 def test_a_contrast_stops_a_merge_the_cosine_would_make(
-        semantic_memory: Memory, minilm: OnnxMiniLMEmbedder) -> None:
+        semantic_memory: Memory, real_embedder: OnnxMiniLMEmbedder) -> None:
     import numpy as np
 
     a, b = "Leo is allergic to kiwi.", "Leo is not allergic to kiwi."
-    va, vb = (np.frombuffer(v, dtype=np.float32) for v in minilm.passages([a, b]))
-    assert float(va @ vb) >= SAME_MEANING[minilm.model_id]  # the cosine alone would merge
+    va, vb = (np.frombuffer(v, dtype=np.float32) for v in real_embedder.passages([a, b]))
+    assert float(va @ vb) >= SAME_MEANING[real_embedder.model_id]  # the cosine alone would merge
     _discard(semantic_memory, a)
     assert semantic_memory.propose(b, "health").text == b
 
