@@ -87,24 +87,50 @@ class TombstoneLog:
 
     def _sealed(self, tombstone: Tombstone, *, keep_text: bool) -> Tombstone:
         """The tombstone in format 2: vector and marks from its text, the text only if kept."""
-        text = tombstone.text
-        if text is None:
-            return replace(tombstone, format=FORMAT)
-        vector, model = tombstone.vector, tombstone.model
-        embedder = self._embedder()
-        if vector is None and embedder is not None:
-            vector = base64.b64encode(embedder.passages([text])[0]).decode("ascii")
-            model = embedder.model_id
-        return replace(tombstone, text=text if keep_text else None, vector=vector, model=model,
-                       marks=Marks.of(text).to_json(), format=FORMAT)  # fmt: skip
+        [sealed] = self._seal_many([tombstone], keep_text=keep_text)
+        return sealed
+
+    def _seal_many(self, stones: list[Tombstone], *, keep_text: bool) -> list[Tombstone]:
+        texts = [s.text for s in stones if s.text is not None and s.vector is None]
+        vectors = dict(zip(texts, self._embed(texts), strict=True))
+        model = getattr(self._embedder(), "model_id", None)
+        out = []
+        for stone in stones:
+            text = stone.text
+            if text is None:
+                out.append(replace(stone, format=FORMAT))
+                continue
+            vector = vectors.get(text)
+            out.append(replace(
+                stone, text=text if keep_text else None, marks=Marks.of(text).to_json(),
+                vector=stone.vector if vector is None else base64.b64encode(vector).decode(),
+                model=stone.model if vector is None else model, format=FORMAT,
+            ))  # fmt: skip
+        return out
+
+    def _embed(self, texts: list[str]) -> list[bytes | None]:
+        """Passage vectors, or None each where no model answers (the fingerprint still holds).
+
+        A model that fails here must not stop a person's Discard.
+        """
+        embedder = self._embedder() if texts else None
+        if embedder is None:
+            return [None] * len(texts)
+        try:
+            return list(embedder.passages(texts))
+        except Exception as exc:  # an onnxruntime failure costs the vector, never the discard
+            log.warning("tombstone vectors not made (%s); matched by fingerprint only", exc)
+            return [None] * len(texts)
 
     def _rewrite_without_text(self) -> None:
         """Drop the text from format-1 lines (they kept it without being asked), durably."""
-        stones = [stone if stone.format >= FORMAT else self._sealed(stone, keep_text=False)
-                  for stone in self]  # fmt: skip
+        stones = list(self)
+        old = [s for s in stones if s.format < FORMAT]
+        sealed = iter(self._seal_many(old, keep_text=False))
+        stones = [next(sealed) if s.format < FORMAT else s for s in stones]
         data = "".join(stone.to_json() + "\n" for stone in stones).encode("utf-8")
         commit_temp(write_temp(self.path, data), self.path)
-        log.info("tombstones.jsonl rewritten without the text of %d old line(s)", len(stones))
+        log.info("tombstones.jsonl rewritten without the text of %d old line(s)", len(old))
 
     def __iter__(self) -> Iterator[Tombstone]:
         return iter(self._all())
@@ -153,7 +179,9 @@ class TombstoneLog:
         stones = [t for t in self if t.vector and t.marks and t.model == embedder.model_id]
         if not stones:
             return None
-        query = vector if vector is not None else embedder.passages([text])[0]
+        query = vector if vector is not None else self._embed([text])[0]
+        if query is None:
+            return None
         table = VectorTable(stones, [t.vector_bytes() or b"" for t in stones])
         marks = Marks.of(text)
         for stone, _score in table.nearest(query, threshold, limit=len(stones)):

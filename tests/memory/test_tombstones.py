@@ -142,3 +142,26 @@ def test_old_lines_with_text_load_and_lose_it_at_the_next_tombstone(semantic_mem
     assert old.vector and old.marks  # made from the text while it was still at hand
     with pytest.raises(AlreadyKnown, match="on 2026-10-01"):
         semantic_memory.propose("Mum is expecting twins.", "health")
+
+
+class FailingEmbedder:
+    """Stands in for an onnxruntime that raises at run time (a broken install)."""
+
+    model_id = "all-minilm-l6-v2-onnx-int8"
+    floor = 0.3
+
+    def passages(self, texts: list[str]) -> list[bytes]:
+        raise RuntimeError("onnxruntime: session failed")
+
+    def query(self, text: str) -> bytes:
+        raise RuntimeError("onnxruntime: session failed")
+
+
+def test_a_failing_model_costs_the_vector_never_the_discard(data_dir: Path, clock) -> None:  # type: ignore[no-untyped-def]
+    settings = Settings.for_data_dir(data_dir, semantic=True)
+    with Memory.open(settings, clock=clock, embedder=lambda: FailingEmbedder()) as memory:
+        proposal = memory.propose("Mum is pregnant with twins.", "health")
+        stone = memory.discard(proposal.id, actor="panel")
+        assert stone.vector is None and memory.proposals() == []
+        with pytest.raises(AlreadyKnown):
+            memory.propose("mum is pregnant with twins", "health")  # the fingerprint holds
