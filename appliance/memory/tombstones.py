@@ -10,7 +10,7 @@ numbers as hashes; see `contrast.py`), the date, reason, kind, actor and id.
 The text itself is kept only when the person asks (`--keep-text`). Lines
 written before this rule (format 1) carried the text; the next tombstone
 written rewrites the file without it, computing vector and marks from the text
-while it is still at hand.
+while it is still at hand (and today's fingerprint, if the line's is the older rule's).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from appliance.files import append_line, commit_temp, write_temp
 from appliance.memory.contrast import Marks, contrast
 from appliance.memory.embed import VectorTable
 from appliance.memory.index import Embedder
-from appliance.memory.text import fingerprint
+from appliance.memory.text import fingerprint, is_legacy_fingerprint
 
 log = logging.getLogger(__name__)
 
@@ -42,12 +42,12 @@ SAME_MEANING = {"all-minilm-l6-v2-onnx-int8": 0.90}
 @dataclass(frozen=True)
 class Tombstone:
     fingerprint: str
+    text: str | None  # what was refused: given to `add`, stored only when asked to be kept
     reason: str
     date: str        # YYYY-MM-DD
     fact_id: str
     actor: str
     kind: str        # "discard" (a proposal) or "retract" (a live fact)
-    text: str | None = None             # only when the person asked for it to be kept
     vector: str | None = None           # base64 float32, unit length
     model: str | None = None            # the embedder that made `vector`
     marks: dict[str, object] | None = None  # `Marks.to_json()`
@@ -91,18 +91,23 @@ class TombstoneLog:
         return sealed
 
     def _seal_many(self, stones: list[Tombstone], *, keep_text: bool) -> list[Tombstone]:
-        texts = [s.text for s in stones if s.text is not None and s.vector is None]
+        texts = [s.text for s in stones if s.text and s.vector is None]
         vectors = dict(zip(texts, self._embed(texts), strict=True))
         model = getattr(self._embedder(), "model_id", None)
         out = []
         for stone in stones:
             text = stone.text
-            if text is None:
-                out.append(replace(stone, format=FORMAT))
+            if not text:
+                out.append(replace(stone, text=None, format=FORMAT))
                 continue
             vector = vectors.get(text)
+            # A line from before fingerprints kept meaning words gets today's, while
+            # its text is still at hand to make it from.
+            print_ = fingerprint(text) if is_legacy_fingerprint(stone.fingerprint) else (
+                stone.fingerprint)
             out.append(replace(
                 stone, text=text if keep_text else None, marks=Marks.of(text).to_json(),
+                fingerprint=print_,
                 vector=stone.vector if vector is None else base64.b64encode(vector).decode(),
                 model=stone.model if vector is None else model, format=FORMAT,
             ))  # fmt: skip
@@ -164,14 +169,16 @@ class TombstoneLog:
         return None
 
     def matching(self, text: str, vector: bytes | None = None) -> Tombstone | None:
-        """The tombstone that says what `text` says: the same words, or (embedder
-        installed) a cosine at or above the model's threshold with marks that agree.
+        """The tombstone that says what `text` says: the same words, or the same meaning."""
+        return self.find(fingerprint(text)) or self.find_similar(text, vector)
+
+    def find_similar(self, text: str, vector: bytes | None = None) -> Tombstone | None:
+        """The tombstone that means what `text` means in other words (embedder installed):
+        a cosine at or above the model's threshold, with marks that agree.
 
         `vector` is the text's passage embedding if the caller already has one.
+        None in keyword mode, where the fingerprint rules.
         """
-        same_words = self.find(fingerprint(text))
-        if same_words is not None:
-            return same_words
         embedder = self._embedder()
         threshold = SAME_MEANING.get(embedder.model_id) if embedder is not None else None
         if embedder is None or threshold is None:

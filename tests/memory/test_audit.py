@@ -14,7 +14,8 @@ import pytest
 from appliance.errors import AuditFailure, InvalidFact, Refused
 from appliance.memory import Memory
 from appliance.memory.audit import Verification, hash_files
-from appliance.memory.store import MAX_FILE_BYTES, AlreadyKnown
+from appliance.memory.records import MAX_FILE_BYTES
+from appliance.memory.store import AlreadyKnown
 
 WORDS = ("kettle toast garden piano swimming dentist recycling grandma sam ana football "
          "bread jam peanuts coffee shed bike library pharmacy violin").split()

@@ -12,8 +12,8 @@ import pytest
 from appliance.config import Settings
 from appliance.memory import Memory
 from appliance.memory.embed import OnnxMiniLMEmbedder
-from appliance.memory.store import AlreadyKnown
-from appliance.memory.text import fingerprint
+from appliance.memory.store import AlreadyKnown, HeldForReview, Tombstoned
+from appliance.memory.text import fingerprint, legacy_fingerprint
 from appliance.memory.tombstones import FORMAT, SAME_MEANING
 
 
@@ -37,13 +37,29 @@ def _tombstone_file(memory: Memory) -> str:
 
 def test_a_paraphrase_of_a_discarded_fact_is_not_proposed_again(semantic_memory: Memory) -> None:
     _discard(semantic_memory, "Mum is pregnant with twins.")
-    with pytest.raises(AlreadyKnown, match="discarded by panel on 2026-11-30"):
+    with pytest.raises(AlreadyKnown, match="you discarded this on 2026-11-30"):
         semantic_memory.propose("Mum is expecting twins.", "health")
     assert semantic_memory.proposals() == []
     fact = semantic_memory.add("Leo is allergic to kiwi.", "health")
     semantic_memory.retract(fact.id, reason="outgrew it")
-    with pytest.raises(AlreadyKnown, match="retracted"):
+    with pytest.raises(AlreadyKnown, match="you retracted this"):
         semantic_memory.propose("Leo has a kiwi allergy.", "health")
+
+
+def test_a_paraphrase_said_again_in_chat_is_held_for_review_not_live(semantic_memory: Memory
+                                                                     ) -> None:  # fmt: skip
+    _discard(semantic_memory, "Mum is pregnant with twins.")
+    with pytest.raises(HeldForReview, match="you discarded this on 2026-11-30"):
+        semantic_memory.add("Mum is expecting twins.", "health", origin="agent")
+    assert semantic_memory.facts() == []
+    [waiting] = semantic_memory.proposals()
+    assert waiting.text == "Mum is expecting twins."
+    assert semantic_memory.said_no_before(waiting) == (
+        "you discarded this on 2026-11-30 (discarded at review)")
+    with pytest.raises(Tombstoned):
+        semantic_memory.add("Mum is expecting twins.", "health", origin="cli")
+    # Positive control: another fact in the same words' neighbourhood goes live.
+    assert semantic_memory.add("Mum is pregnant with triplets.", "health", origin="agent")
 
 
 def test_a_near_but_different_fact_is_proposed(semantic_memory: Memory) -> None:
@@ -124,7 +140,7 @@ def test_cli_discard_keeps_text_only_with_the_flag(
     assert [s.text for s in memory.tombstones] == [None, "Mia likes cocoa."]
 
 
-OLD_LINE = {"fingerprint": fingerprint("Mum is pregnant with twins."),
+OLD_LINE = {"fingerprint": legacy_fingerprint("Mum is pregnant with twins."),
             "text": "Mum is pregnant with twins.", "reason": "private", "date": "2026-10-01",
             "fact_id": "mum-pregnant-twins", "actor": "panel", "kind": "discard"}  # fmt: skip
 
@@ -140,6 +156,7 @@ def test_old_lines_with_text_load_and_lose_it_at_the_next_tombstone(semantic_mem
     old, new = list(semantic_memory.tombstones)
     assert (old.text, old.format, old.date, old.reason) == (None, FORMAT, "2026-10-01", "private")
     assert old.vector and old.marks  # made from the text while it was still at hand
+    assert old.fingerprint == fingerprint("Mum is pregnant with twins.")  # and today's rule
     with pytest.raises(AlreadyKnown, match="on 2026-10-01"):
         semantic_memory.propose("Mum is expecting twins.", "health")
 

@@ -14,12 +14,13 @@ import pytest
 
 from appliance.config import Settings
 from appliance.memory import AlreadyKnown, Memory
+from appliance.memory.store import HeldForReview
 from appliance.panel import board as board_module
-from appliance.panel.board import GONE, RECENT_FACTS, Board, run_board
+from appliance.panel.board import GONE, RECENT_FACTS, TOO_LONG, Board, run_board
 from appliance.panel.buttons import DEFAULT_PINOUT, Action, ButtonGroup, GpioButtons, load_pinout
 from appliance.panel.display import PngDisplay
 from appliance.panel.panels import MODELS
-from appliance.panel.render import HomeScreen, ReviewCard, render
+from appliance.panel.render import HomeScreen, ReviewCard, render, shows_whole
 
 
 def here() -> str:
@@ -34,7 +35,7 @@ def shown(board: Board) -> tuple[ReviewCard | HomeScreen, str]:
 def test_the_card_shows_the_oldest_proposal_with_its_context(memory: Memory, inbox):
     card, tag = shown(Board(memory, address=here))
     assert isinstance(card, ReviewCard)
-    assert tag == f"proposal:{inbox[0]}"
+    assert tag == f"proposal:{inbox[0]}:{memory.get_proposal(inbox[0]).digest}"
     assert (card.text, card.type, card.position, card.waiting) == (
         "Sam is allergic to peanuts", "health", 1, 3)  # fmt: skip
     assert card.conversation == "kitchen chat"
@@ -93,6 +94,67 @@ def test_a_proposal_settled_elsewhere_is_skipped_without_error(memory: Memory, i
     card, _ = shown(board)
     assert card.text == "The bins go out on Thursday night" and card.notice == GONE
     assert (card.position, card.waiting) == (1, 2)
+
+
+def test_a_press_on_a_card_whose_proposal_changed_since_it_was_drawn_does_nothing(
+        memory: Memory, inbox):  # fmt: skip
+    board = Board(memory, address=here)
+    _, tag = shown(board)  # the glass shows "Sam is allergic to peanuts"
+    path = memory.inbox_dir / f"{inbox[0]}.md"
+    path.write_text(path.read_text().replace("---\nSam is allergic to peanuts",
+                                             "---\nSam is allergic to kiwi"))  # behind the card
+    outcome = board.handle(Action.KEEP, on_glass=tag)
+    assert not outcome.accepted and "changed since it was shown" in outcome.message
+    assert memory.facts() == [] and len(memory.proposals()) == 3
+    card, tag = shown(board)  # control: the redrawn card, once read, is kept
+    assert card.text == "Sam is allergic to kiwi" and "changed" in (card.notice or "")
+    assert board.handle(Action.KEEP, on_glass=tag).accepted
+    assert [f.text for f in memory.facts()] == ["Sam is allergic to kiwi"]
+
+
+def test_a_stale_card_never_acts_on_a_later_proposal_given_the_same_words(memory: Memory):
+    tea = memory.add("Sam likes tea", "preference")
+    biscuits = memory.add("Sam likes biscuits", "preference")
+    memory.propose("Asked in chat to forget: Sam likes tea", "preference", origin="chat",
+                   kind="retract", target=tea.id)  # fmt: skip
+    board = Board(memory, address=here)
+    _, stale = shown(board)
+    memory.promote(stale.split(":")[1], actor="cli")  # settled at the CLI meanwhile
+    memory.propose("Asked in chat to forget: Sam likes biscuits", "preference", origin="chat",
+                   kind="retract", target=biscuits.id)  # fmt: skip
+    outcome = board.handle(Action.KEEP, on_glass=stale)  # the old card is still on the glass
+    assert "already settled elsewhere" in outcome.message
+    assert memory.get(biscuits.id).status == "live"  # the later proposal was not acted on
+
+
+def test_a_proposal_too_long_for_the_card_cannot_be_kept_from_the_panel(memory: Memory):
+    long_text = " ".join(["Sam likes tea with two sugars and a biscuit"] * 30)
+    memory.propose(long_text, "preference")
+    board = Board(memory, address=here,
+                  shows_whole=lambda card: shows_whole(card, MODELS["spectra-7.3"]))
+    card, tag = shown(board)
+    assert tag.endswith(":cut") and card.notice == TOO_LONG
+    outcome = board.handle(Action.KEEP, on_glass=tag)
+    assert not outcome.accepted and "too long" in outcome.message
+    assert memory.facts() == []
+    assert board.handle(Action.DISCARD, on_glass=tag).accepted  # saying no needs no reading
+    assert memory.proposals() == []
+
+
+def test_a_proposal_the_card_shows_whole_is_kept_from_the_panel(memory: Memory, inbox):
+    board = Board(memory, address=here,
+                  shows_whole=lambda card: shows_whole(card, MODELS["spectra-7.3"]))
+    _, tag = shown(board)
+    assert not tag.endswith(":cut")
+    assert board.handle(Action.KEEP, on_glass=tag).accepted
+
+
+def test_the_card_says_when_a_person_said_no_to_these_words_before(memory: Memory):
+    memory.discard(memory.propose("Mum is pregnant with twins", "health").id, actor="panel")
+    with pytest.raises(HeldForReview):
+        memory.add("Mum is pregnant with twins", "health", origin="agent")
+    card, _ = shown(Board(memory, address=here))
+    assert card.said_no == "you discarded this on 2026-11-30 (discarded at review)"
 
 
 def test_next_cycles_through_the_inbox_and_wraps(memory: Memory, inbox):

@@ -140,3 +140,27 @@ def test_a_small_panel_still_shows_the_marker_on_the_last_fact():
     k = max(0.88, min(model.width / 800, model.height / 480))
     list_area = image[:, round((150 + 26) * k): round((150 + 26 + 6) * k)]
     assert (list_area == model.palette.index("red")).any()
+
+
+@pytest.mark.parametrize("key", sorted(MODELS))
+def test_shows_whole_tells_a_card_that_fits_from_one_that_was_cut(key):
+    from appliance.panel.render import shows_whole
+
+    assert shows_whole(CARD, MODELS[key])  # positive control: a sentence fits every panel
+    long_card = ReviewCard(" ".join(["Sam likes tea with two sugars and a biscuit"] * 30),
+                           "preference", dt.datetime(2026, 11, 30, 8, 42), None, 1, 1)
+    assert not shows_whole(long_card, MODELS[key])
+
+
+def test_a_card_for_words_said_no_to_before_says_so_in_red():
+    marked = ReviewCard("Mum is pregnant with twins", "health", dt.datetime(2026, 12, 2, 9),
+                        None, 1, 1, said_no="you discarded this on 2026-11-30 (at the panel)")
+    plain = draw(ReviewCard(marked.text, "health", marked.proposed_at, None, 1, 1),
+                 MODELS["spectra-7.3"])  # fmt: skip
+    shown = draw(marked, MODELS["spectra-7.3"])
+    red = MODELS["spectra-7.3"].palette.rgb("red")
+
+    def reds(image: Image.Image) -> int:
+        return int((numpy.asarray(image) == red).all(axis=2).sum())
+
+    assert reds(shown) > reds(plain) + 100  # the marker's red line of text
