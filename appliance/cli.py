@@ -20,8 +20,6 @@ from appliance.config import Settings, load_settings
 from appliance.errors import HearthError
 from appliance.memory import FACT_TYPES, STATUSES, Fact, Memory
 from appliance.memory import commands as memory_commands
-from appliance.memory.audit import Verification, hash_files
-from appliance.memory.records import MAX_FILE_BYTES
 from appliance.memory.store import AlreadyKnown
 from appliance.panel import commands as panel_commands
 from appliance.web import commands as web_commands
@@ -197,16 +195,9 @@ def review_discard(args: argparse.Namespace, settings: Settings) -> int:
 # -- hearth audit -----------------------------------------------------------------
 
 
-def _verify_audit(memory: Memory) -> Verification:
-    """The chain, its head, and a line for every file on disk (files hashed first)."""
-    on_disk = hash_files({"memory": memory.memory_dir, "inbox": memory.inbox_dir},
-                         MAX_FILE_BYTES)  # fmt: skip
-    return memory.audit.verify(on_disk)
-
-
 def audit_verify(args: argparse.Namespace, settings: Settings) -> int:
     with Memory.open(settings) as memory:
-        result = _verify_audit(memory)
+        result = memory.verify_audit()
     _out(result.describe())
     return 0 if result.ok else 1
 
@@ -223,7 +214,7 @@ def audit_log(args: argparse.Namespace, settings: Settings) -> int:
 def doctor(args: argparse.Namespace, settings: Settings) -> int:
     with Memory.open(settings) as memory:
         problems = memory.check()
-        chain = _verify_audit(memory)
+        chain = memory.verify_audit()
         facts, waiting = memory.facts(), memory.proposals()
     _out(f"data dir      {settings.data_dir}")
     _out(f"facts         {len(facts)} ({sum(f.status == 'live' for f in facts)} live)")

@@ -349,21 +349,3 @@ class AuditLog:
                 "lost lines, or a hand edit happened since it was last read); restore the "
                 "log from the nightly backup")
 
-
-def hash_files(folders: Mapping[str, Path], max_bytes: int) -> dict[str, str | None]:
-    """Each `*.md` file's text hash as the store records it ("memory/<id>.md": sha256).
-
-    None for what the store never hashes: symlinks, non-files, files over max_bytes.
-    """
-    out: dict[str, str | None] = {}
-    for name, folder in folders.items():
-        for path in sorted(folder.glob("*.md")) if folder.is_dir() else []:
-            if path.name.startswith("."):
-                continue
-            sha = None
-            with contextlib.suppress(OSError):
-                if path.is_file() and not path.is_symlink() \
-                        and path.stat().st_size <= max_bytes:  # fmt: skip
-                    sha = content_hash(path.read_bytes().decode("utf-8", errors="replace"))
-            out[f"{name}/{path.name}"] = sha
-    return out

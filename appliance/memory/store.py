@@ -35,7 +35,7 @@ from appliance.files import (
     write_temp,
 )
 from appliance.memory import guard
-from appliance.memory.audit import AuditLog
+from appliance.memory.audit import AuditLog, Verification
 from appliance.memory.fact import (
     FACT_ORIGINS,
     PROPOSAL_ORIGINS,
@@ -172,6 +172,11 @@ class Memory:
 
     def get(self, fact_id: str) -> Fact:
         return self.records.fact(fact_id)
+
+    def verify_audit(self) -> Verification:
+        """The audit chain, its head, and a line for every file on disk (files read first,
+        so a write landing meanwhile has its line already)."""
+        return self.audit.verify(self.records.hashes())
 
     def get_proposal(self, proposal_id: str) -> Proposal:
         return self.records.proposal(proposal_id)

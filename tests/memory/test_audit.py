@@ -13,8 +13,6 @@ import pytest
 
 from appliance.errors import AuditFailure, InvalidFact, Refused
 from appliance.memory import Memory
-from appliance.memory.audit import Verification, hash_files
-from appliance.memory.records import MAX_FILE_BYTES
 from appliance.memory.store import AlreadyKnown
 
 WORDS = ("kettle toast garden piano swimming dentist recycling grandma sam ana football "
@@ -178,11 +176,6 @@ def test_refusal_is_audited_without_a_fact(memory: Memory, tmp_path: Path) -> No
 # -- the end of the log: audit.head and the files on disk --------------------------------
 
 
-def _verify_with_files(memory: Memory) -> Verification:
-    return memory.audit.verify(hash_files({"memory": memory.memory_dir,
-                                           "inbox": memory.inbox_dir}, MAX_FILE_BYTES))
-
-
 def _cut_lines(memory: Memory, count: int) -> None:
     path = memory.data_dir / "audit.jsonl"
     lines = path.read_text().splitlines(keepends=True)
@@ -204,7 +197,7 @@ def test_a_whole_log_verifies_with_its_head_and_its_files(memory: Memory) -> Non
     _mixed_session(memory, 40)
     total = len(list(memory.audit.entries()))
     assert memory.audit.head().seq == total  # type: ignore[union-attr]
-    result = _verify_with_files(memory)
+    result = memory.verify_audit()
     assert result.ok, result.describe()
     assert result.describe() == f"audit chain intact over {total} lines"
 
@@ -240,7 +233,7 @@ def test_a_deleted_log_and_head_with_facts_on_disk_is_reported(memory: Memory) -
     fact = memory.add("The bins go out on Thursday", "routine")
     (memory.data_dir / "audit.jsonl").unlink()
     (memory.data_dir / "audit.head").unlink()
-    result = _verify_with_files(memory)
+    result = memory.verify_audit()
     assert not result.ok
     assert "audit.jsonl is missing or empty, but 1 file(s) are on disk" in result.reason
     assert f"memory/{fact.id}.md" in result.reason
@@ -248,7 +241,7 @@ def test_a_deleted_log_and_head_with_facts_on_disk_is_reported(memory: Memory) -
 
 def test_an_empty_data_dir_verifies_with_no_log(memory: Memory) -> None:
     """Positive control: no log and no files is a new appliance, not a loss."""
-    result = _verify_with_files(memory)
+    result = memory.verify_audit()
     assert result.ok and result.lines == 0
 
 
@@ -258,7 +251,7 @@ def test_a_cut_tail_shows_in_the_files_even_without_the_head(memory: Memory) -> 
     _cut_lines(memory, 1)
     (memory.data_dir / "audit.head").unlink()
     assert memory.audit.verify().ok  # the chain alone cannot see it
-    result = _verify_with_files(memory)
+    result = memory.verify_audit()
     assert not result.ok and f"memory/{late.id}.md" in result.reason
     assert "1 file(s) on disk have no line in the log" in result.reason
 
@@ -346,7 +339,7 @@ def test_a_write_the_disk_refuses_after_its_line_is_withdrawn(
     write, abandon = list(memory.audit.entries())
     assert (write.action, abandon.action, abandon.sha256) == ("write", "abandon", write.hash)
     assert memory.audit.happened() == []
-    assert _verify_with_files(memory).ok
+    assert memory.verify_audit().ok
     fact = memory.add("The bins go out on Thursday", "routine")  # positive control
     assert [e.action for e in memory.audit.happened()] == ["write"]
     assert (memory.memory_dir / f"{fact.id}.md").exists()
