@@ -39,9 +39,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from appliance.config import Settings
+from appliance.files import commit_temp, write_temp
 from appliance.memory import Fact, Memory
 from appliance.memory.audit import GENESIS, AuditEntry, content_hash
-from appliance.files import commit_temp, write_temp
 from appliance.memory.index import Stamp, fact_terms, match_expression
 from appliance.memory.recall import Recalled, weight
 from appliance.memory.text import slugify, tokens
