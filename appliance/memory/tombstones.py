@@ -69,6 +69,7 @@ class TombstoneLog:
         self.path = path
         self._embedder_loader = embedder
         self._cache: tuple[tuple[int, int, int], list[Tombstone]] | None = None
+        self._table: tuple[list[Tombstone], str, VectorTable] | None = None
 
     def _embedder(self) -> Embedder | None:
         return self._embedder_loader() if self._embedder_loader is not None else None
@@ -183,15 +184,14 @@ class TombstoneLog:
         threshold = SAME_MEANING.get(embedder.model_id) if embedder is not None else None
         if embedder is None or threshold is None:
             return None  # keyword mode: the fingerprint rules
-        stones = [t for t in self if t.vector and t.marks and t.model == embedder.model_id]
-        if not stones:
+        table = self._vector_table(embedder.model_id)
+        if not table.items:
             return None
         query = vector if vector is not None else self._embed([text])[0]
         if query is None:
             return None
-        table = VectorTable(stones, [t.vector_bytes() or b"" for t in stones])
         marks = Marks.of(text)
-        for stone, _score in table.nearest(query, threshold, limit=len(stones)):
+        for stone, _score in table.nearest(query, threshold, limit=len(table.items)):
             try:
                 theirs = Marks.from_json(stone.marks or {})
             except ValueError:
@@ -199,3 +199,13 @@ class TombstoneLog:
             if contrast(marks, theirs) is None:
                 return stone
         return None
+
+    def _vector_table(self, model: str) -> VectorTable:
+        """The vectors of `model`'s tombstones as one matrix, rebuilt only when the file changes."""
+        stones = self._all()
+        if self._table is not None and self._table[0] is stones and self._table[1] == model:
+            return self._table[2]
+        usable = [t for t in stones if t.vector and t.marks and t.model == model]
+        table = VectorTable(usable, [t.vector_bytes() or b"" for t in usable])
+        self._table = (stones, model, table)
+        return table
