@@ -187,8 +187,9 @@ def review_keep(args: argparse.Namespace, settings: Settings) -> int:
 
 def review_discard(args: argparse.Namespace, settings: Settings) -> int:
     with Memory.open(settings) as memory:
-        memory.discard(args.id, actor="cli", reason=args.reason or "")
-    _out(f"discarded {args.id}; it will not be proposed again")
+        memory.discard(args.id, actor="cli", reason=args.reason or "", keep_text=args.keep_text)
+    kept = "; its words are kept in tombstones.jsonl" if args.keep_text else ""
+    _out(f"discarded {args.id}; it will not be proposed again{kept}")
     return 0
 
 
@@ -197,7 +198,7 @@ def review_discard(args: argparse.Namespace, settings: Settings) -> int:
 
 def audit_verify(args: argparse.Namespace, settings: Settings) -> int:
     with Memory.open(settings) as memory:
-        result = memory.audit.verify()
+        result = memory.verify_audit()
     _out(result.describe())
     return 0 if result.ok else 1
 
@@ -278,6 +279,9 @@ def build_parser() -> argparse.ArgumentParser:
     discard = command(review, "discard", review_discard, "drop a proposal for good")
     discard.add_argument("id")
     discard.add_argument("--reason")
+    discard.add_argument("--keep-text", action="store_true",
+                         help="keep the proposal's words in its tombstone (by default only "
+                              "a fingerprint and the meaning's vector are kept)")  # fmt: skip
 
     audit = top.add_parser("audit", help="the hash-chained log of every change").add_subparsers(
         dest="action", required=True, metavar="ACTION")  # fmt: skip

@@ -4,23 +4,39 @@ Each line carries the previous line's hash, so changing, removing or
 reordering any line breaks the chain from there on, and `verify` names the
 first line that no longer fits. The line is written (and fsynced) before the
 mutation it records is committed; if it cannot be written, the mutation fails.
+
+A chain cannot see its own end being cut off, so two witnesses stand outside
+it. `audit.head` (0600, replaced durably after every append) holds the last
+line's sequence and hash: a log shorter than its head, or ending in another
+line, is broken. And every fact and proposal file on disk should have its
+content hash in some line about it: a file the log has never heard of means
+the log lost lines (or all of them).
+
+A mutation that writes its line first and then fails (a correction whose
+target changed meanwhile, a rename the disk refused) appends an `abandon` line
+naming the withdrawn line's hash, so the log says what happened. `happened()`
+reads the log that way; `entries()` reads every line as written.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import json
-from collections.abc import Iterator
+import logging
+from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from appliance.errors import AuditFailure
-from appliance.files import append_line, read_last_line
+from appliance.files import append_line, commit_temp, discard_temp, read_last_line, write_temp
+
+log = logging.getLogger(__name__)
 
 GENESIS = "0" * 64
 ACTIONS = ("write", "propose", "promote", "discard", "doubt", "retract", "supersede",
-           "refuse", "hand-edit", "reindex", "recover", "restore")  # fmt: skip
+           "refuse", "hand-edit", "reindex", "recover", "restore", "abandon")  # fmt: skip
 
 
 def content_hash(text: str) -> str:
@@ -34,7 +50,7 @@ class AuditEntry:
     actor: str
     action: str
     fact_id: str | None
-    sha256: str | None
+    sha256: str | None  # of the content written; for `abandon`, the withdrawn line's hash
     prev: str
     hash: str
     detail: str | None = None
@@ -57,6 +73,25 @@ class AuditEntry:
 
 
 @dataclass(frozen=True)
+class Head:
+    """The last line's place in the chain, kept outside the log."""
+
+    seq: int
+    hash: str
+
+    @classmethod
+    def from_json(cls, text: str) -> Head:
+        data = json.loads(text)
+        if not isinstance(data, dict) or not isinstance(data.get("seq"), int) \
+                or not isinstance(data.get("hash"), str):  # fmt: skip
+            raise ValueError("not a {seq, hash} object")
+        return cls(data["seq"], data["hash"])
+
+    def to_json(self) -> str:
+        return json.dumps({"seq": self.seq, "hash": self.hash}, sort_keys=True) + "\n"
+
+
+@dataclass(frozen=True)
 class Verification:
     ok: bool
     lines: int
@@ -70,28 +105,59 @@ class Verification:
                     "(a write cut off by power loss) and will be dropped on the next write")
         if self.ok:
             return f"audit chain intact over {self.lines} lines"
+        if self.bad_line is None:
+            return f"audit log incomplete: {self.reason}"
         return f"audit chain broken at line {self.bad_line}: {self.reason}"
 
 
 class AuditLog:
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.head_path = path.with_suffix(".head")
 
     def append(self, *, actor: str, action: str, fact_id: str | None = None,
                content: str | None = None, detail: str | None = None) -> AuditEntry:  # fmt: skip
         """Append one entry. Callers hold the store lock. Raises AuditFailure."""
+        sha256 = content_hash(content) if content is not None else None
+        return self._append(actor, action, fact_id, sha256, detail)
+
+    @contextlib.contextmanager
+    def recording(self, *, actor: str, action: str, fact_id: str | None = None,
+                  content: str | None = None, detail: str | None = None
+                  ) -> Iterator[AuditEntry]:  # fmt: skip
+        """Write the line first, then do the work; if the work fails, withdraw the line.
+
+        The withdrawal is an `abandon` line naming the line's hash, written
+        before the failure goes on up. Callers hold the store lock.
+        """
+        entry = self.append(actor=actor, action=action, fact_id=fact_id, content=content,
+                            detail=detail)  # fmt: skip
+        try:
+            yield entry
+        except BaseException as exc:
+            why = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+            try:
+                self._append(actor, "abandon", fact_id, entry.hash,
+                             f"line {entry.seq} ({action}) did not happen: {why}")
+            except AuditFailure as failure:
+                log.error("line %d (%s %s) did not happen, and saying so failed: %s",
+                          entry.seq, action, fact_id, failure)  # fmt: skip
+            raise
+
+    def _append(self, actor: str, action: str, fact_id: str | None, sha256: str | None,
+                detail: str | None) -> AuditEntry:  # fmt: skip
         if action not in ACTIONS:
             raise ValueError(f"unknown audit action {action!r}")
         try:
-            last = self._last_entry_repairing_tail()
+            seq, prev = self._next_place()
             fields: dict[str, object] = {
-                "seq": (last.seq + 1) if last else 1,
+                "seq": seq,
                 "ts": dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds"),
                 "actor": actor,
                 "action": action,
                 "fact_id": fact_id,
-                "sha256": content_hash(content) if content is not None else None,
-                "prev": last.hash if last else GENESIS,
+                "sha256": sha256,
+                "prev": prev,
                 "detail": detail,
             }
             fields["hash"] = AuditEntry.compute_hash(fields)
@@ -102,7 +168,52 @@ class AuditLog:
                 f"could not write the audit log {self.path} ({exc.strerror or exc}); "
                 "nothing was changed"
             ) from exc
+        self._write_head(entry)
         return entry
+
+    def _next_place(self) -> tuple[int, str]:
+        """The next line's sequence and prev.
+
+        Normally the log's own last line. When the log is shorter than its head
+        or ends in a line the head does not know, the chain goes on from the
+        head instead: the loss then stays named in the chain, at the line that
+        follows it, whatever happens to the head file later.
+        """
+        last = self._last_entry_repairing_tail()
+        try:
+            head = self.head()
+        except ValueError:
+            head = None  # damaged by hand: `verify` says so until this append replaces it
+        if head is not None and (last is None or last.seq < head.seq
+                                 or (last.seq == head.seq and last.hash != head.hash)):
+            log.error("%s ends at sequence %d but its head records %d; the lines between "
+                      "are missing and the chain goes on from the head", self.path,
+                      last.seq if last else 0, head.seq)  # fmt: skip
+            return head.seq + 1, head.hash
+        return ((last.seq + 1) if last else 1), (last.hash if last else GENESIS)
+
+    def _write_head(self, entry: AuditEntry) -> None:
+        """Replace audit.head durably. The line is already written, so a failure here
+        only lets the head lag, which `verify` allows (a log longer than its head)."""
+        folder = self.path.parent
+        for stale in folder.glob(f".{self.head_path.name}.*.tmp"):
+            discard_temp(stale)  # left by a process killed mid-write
+        try:
+            temp = write_temp(self.head_path, Head(entry.seq, entry.hash).to_json().encode())
+            commit_temp(temp, self.head_path)
+        except OSError as exc:
+            log.warning("could not update %s (%s); it lags the log by a line",
+                        self.head_path, exc)  # fmt: skip
+
+    def head(self) -> Head | None:
+        """What audit.head records, or None if there is none. Raises ValueError if damaged."""
+        try:
+            text = self.head_path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ValueError(str(exc)) from exc
+        return Head.from_json(text)
 
     def _last_entry_repairing_tail(self) -> AuditEntry | None:
         """The last complete entry; a torn final line (power cut mid-append) is cut off."""
@@ -139,6 +250,12 @@ class AuditLog:
             if fact_id is None or entry.fact_id == fact_id:
                 yield entry
 
+    def happened(self) -> list[AuditEntry]:
+        """The entries for what really happened: withdrawn lines and `abandon` lines left out."""
+        entries = list(self.entries())
+        withdrawn = {e.sha256 for e in entries if e.action == "abandon"}
+        return [e for e in entries if e.action != "abandon" and e.hash not in withdrawn]
+
     def _lines(self) -> Iterator[tuple[int, str]]:
         try:
             handle = self.path.open("r", encoding="utf-8", errors="replace", newline="\n")
@@ -147,8 +264,23 @@ class AuditLog:
         with handle:
             yield from enumerate(handle, start=1)
 
-    def verify(self) -> Verification:
-        """Recompute the chain; name the first line that does not fit."""
+    def verify(self, on_disk: Mapping[str, str | None] | None = None) -> Verification:
+        """Recompute the chain; name the first line that does not fit, then check its end.
+
+        `on_disk` maps each fact and proposal file ("memory/<id>.md") to the
+        hash of its text (None when too large to have been hashed): each must
+        appear in some line about that id. Hash the files before calling, so a
+        write that lands meanwhile has its line already.
+        """
+        chain = self._verify_chain()
+        if not chain.ok:
+            return chain
+        problem = self._head_problem() or self._unlogged_files(on_disk or {}, chain.lines)
+        if problem:
+            return Verification(False, chain.lines, reason=problem, torn_tail=chain.torn_tail)
+        return chain
+
+    def _verify_chain(self) -> Verification:
         prev, seq, count = GENESIS, 0, 0
         lines = list(self._lines())
         for number, line in lines:
@@ -165,8 +297,10 @@ class AuditLog:
             except (ValueError, TypeError) as exc:
                 return Verification(False, count, number, f"not a valid entry ({exc})")
             if entry.seq != seq + 1:
+                missing = (f"; lines {seq + 1}–{entry.seq - 1} are missing"
+                           if entry.seq > seq + 1 else "")  # fmt: skip
                 return Verification(False, count, number,
-                                    f"sequence {entry.seq} follows {seq}")
+                                    f"sequence {entry.seq} follows {seq}{missing}")
             if entry.prev != prev:
                 return Verification(False, count, number,
                                     "its 'prev' is not the hash of the line before")
@@ -174,4 +308,44 @@ class AuditLog:
                 return Verification(False, count, number, "its hash does not match its content")
             prev, seq = entry.hash, entry.seq
         return Verification(True, count)
+
+    def _head_problem(self) -> str | None:
+        """Why the log does not reach its head, or None if it does."""
+        try:
+            head = self.head()
+        except ValueError as exc:
+            return f"{self.head_path.name} is damaged ({exc})"
+        if head is None:
+            return None
+        at_head = next((e for e in self.entries() if e.seq == head.seq), None)
+        if at_head is not None:
+            if at_head.hash != head.hash:
+                return (f"line {head.seq} is not the line {self.head_path.name} recorded: the "
+                        "log was replaced; restore it from the nightly backup")
+            return None
+        last = max((e.seq for e in self.entries()), default=0)
+        if not self.path.exists():
+            return (f"{self.path.name} is missing, but {self.head_path.name} records "
+                    f"{head.seq} lines; restore it from the nightly backup")
+        lost = head.seq - last
+        return (f"{self.path.name} ends at line {last} but {self.head_path.name} records "
+                f"{head.seq}: the last {lost} line(s) are missing (cut off the end); "
+                "restore it from the nightly backup")
+
+    def _unlogged_files(self, on_disk: Mapping[str, str | None], lines: int) -> str | None:
+        if not on_disk:
+            return None
+        logged = {(e.fact_id, e.sha256) for e in self.entries()}
+        missing = sorted(name for name, sha in on_disk.items()
+                         if sha is not None and (Path(name).stem, sha) not in logged)
+        if not missing:
+            return None
+        shown = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5
+                                          else "")  # fmt: skip
+        if lines == 0:
+            return (f"{self.path.name} is missing or empty, but {len(missing)} file(s) are on "
+                    f"disk: {shown}; restore it from the nightly backup")
+        return (f"{len(missing)} file(s) on disk have no line in the log: {shown} (the log "
+                "lost lines, or a hand edit happened since it was last read); restore the "
+                "log from the nightly backup")
 

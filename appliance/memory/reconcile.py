@@ -405,7 +405,7 @@ def last_audited(audit: AuditLog) -> tuple[dict[str, str | None], dict[str, str 
     its content did not pass the guard on the way in)."""
     last: dict[str, str | None] = {}
     written: dict[str, str | None] = {}
-    for entry in audit.entries():
+    for entry in audit.happened():  # a line withdrawn by `abandon` did not happen
         if entry.fact_id is None:
             continue
         settled = entry.action == "promote" and entry.detail  # a correction was kept

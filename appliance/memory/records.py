@@ -171,6 +171,14 @@ class Records:
                     problems.append(Problem(path, read.problem, read.refused))
         return problems
 
+    def hashes(self) -> dict[str, str | None]:
+        """Each file's text hash as read ("memory/<id>.md": sha256; None when not read),
+        for the audit log to find a line for each."""
+        return {f"{name}/{path.name}": read.raw_hash
+                for name, folder, kind in (("memory", self.memory_dir, Fact),
+                                           ("inbox", self.inbox_dir, Proposal))
+                for path, read in self.scan(folder, kind)}  # fmt: skip
+
     def fact(self, fact_id: str) -> Fact:
         record = self._one(self.fact_path(fact_id), Fact,
                            f"no fact with id {fact_id!r}; `hearth memory list` shows what is "

@@ -35,7 +35,7 @@ from appliance.files import (
     write_temp,
 )
 from appliance.memory import guard
-from appliance.memory.audit import AuditLog
+from appliance.memory.audit import AuditLog, Verification
 from appliance.memory.fact import (
     FACT_ORIGINS,
     PROPOSAL_ORIGINS,
@@ -103,7 +103,8 @@ class Memory:
         for folder in (self.data_dir, self.memory_dir, self.inbox_dir):
             ensure_private_dir(folder)
         self.audit = AuditLog(self.data_dir / "audit.jsonl")
-        self.tombstones = TombstoneLog(self.data_dir / "tombstones.jsonl")
+        self.tombstones = TombstoneLog(self.data_dir / "tombstones.jsonl",
+                                       embedder=lambda: self.index.embedder)  # fmt: skip
         self._lock = StoreLock(self.data_dir / ".lock")
         self.records = Records(self.memory_dir, self.inbox_dir)
         # The derived recall index; `embedder` loads the semantic arm's model on first use.
@@ -176,6 +177,11 @@ class Memory:
             raise InvalidFact(f"{self._fact_path(fact_id)} cannot be read: {why}")
         return self.records.fact(fact_id)
 
+    def verify_audit(self) -> Verification:
+        """The audit chain, its head, and a line for every file on disk (files read first,
+        so a write landing meanwhile has its line already)."""
+        return self.audit.verify(self.records.hashes())
+
     def get_proposal(self, proposal_id: str) -> Proposal:
         return self.records.proposal(proposal_id)
 
@@ -239,12 +245,12 @@ class Memory:
         """Write-ahead: temp file, then the audit line, then the rename, then the index."""
         temp = write_temp(path, content.encode("utf-8"))
         try:
-            self.audit.append(actor=actor, action=action, fact_id=fact_id, content=content,
-                              detail=detail)  # fmt: skip
+            with self.audit.recording(actor=actor, action=action, fact_id=fact_id,
+                                      content=content, detail=detail):  # fmt: skip
+                commit_temp(temp, path)
         except BaseException:
             discard_temp(temp)
             raise
-        commit_temp(temp, path)
         self.reconciler.indexed(path, content, record)
 
     def _remove(self, path: Path) -> None:
@@ -500,16 +506,16 @@ class Memory:
             self._guard(proposal.text, actor, proposal.links)
             if proposal.kind == "retract":
                 assert proposal.target is not None
-                self.audit.append(actor=actor, action="promote", fact_id=proposal.id,
-                                  content=proposal.to_text(),
-                                  detail=f"retract {proposal.target}")  # fmt: skip
-                fact = self.retract(proposal.target, actor, reason=proposal.text)
+                with self.audit.recording(actor=actor, action="promote", fact_id=proposal.id,
+                                          content=proposal.to_text(),
+                                          detail=f"retract {proposal.target}"):  # fmt: skip
+                    fact = self.retract(proposal.target, actor, reason=proposal.text)
             elif proposal.kind == "supersede":
                 assert proposal.target is not None
-                self.audit.append(actor=actor, action="promote", fact_id=proposal.id,
-                                  content=proposal.to_text(),
-                                  detail=f"supersede {proposal.target}")  # fmt: skip
-                fact = self.supersede(proposal.target, proposal.text, actor, origin="cli")
+                with self.audit.recording(actor=actor, action="promote", fact_id=proposal.id,
+                                          content=proposal.to_text(),
+                                          detail=f"supersede {proposal.target}"):  # fmt: skip
+                    fact = self.supersede(proposal.target, proposal.text, actor, origin="cli")
             else:
                 # Ids are unique across memory/ and inbox/, so the proposal's id is
                 # free in memory/ unless someone made a file there by hand.
@@ -530,11 +536,12 @@ class Memory:
             return fact
 
     def discard(self, proposal_id: str, actor: str, reason: str = "", *,
-                shown: str | None = None) -> Tombstone:  # fmt: skip
+                shown: str | None = None, keep_text: bool = False) -> Tombstone:  # fmt: skip
         """A person said no: the proposal goes, and a tombstone keeps it from coming back.
 
         A correction's tombstone names the correction (forget or replace that
-        fact), so the same correction is not proposed again either.
+        fact), so the same correction is not proposed again either. The
+        tombstone keeps the words only if `keep_text` (tombstones.py says what it keeps).
         """
         actor = _checked_actor(actor)
         with self._lock.held():
@@ -546,9 +553,9 @@ class Memory:
                 reason=reason or "discarded at review", date=self.today().isoformat(),
                 fact_id=proposal.id, actor=actor, kind="discard",
             )  # fmt: skip
-            self.audit.append(actor=actor, action="discard", fact_id=proposal.id,
-                              content=proposal.to_text(), detail=reason or None)  # fmt: skip
-            self.tombstones.add(tombstone)
+            with self.audit.recording(actor=actor, action="discard", fact_id=proposal.id,
+                                      content=proposal.to_text(), detail=reason or None):
+                tombstone = self.tombstones.add(tombstone, keep_text=keep_text)
             self._remove(self._proposal_path(proposal.id))
             log.info("discarded %s for %s", proposal.id, actor)
             return tombstone

@@ -1,32 +1,57 @@
 """What a person discarded or retracted, so it is not proposed again.
 
-One JSON line per tombstone in `tombstones.jsonl` (0600). The note-taker's
-proposals are checked against the fingerprints here before they are written.
+One JSON line per tombstone in `tombstones.jsonl` (0600). A proposal is
+checked against them before it is written: by fingerprint (the same words), and
+where the embedder is installed by meaning (the same thing in other words).
+
+A tombstone keeps what that check needs, not what was said: the fingerprint,
+the text's embedding vector and the model that made it, its marks (names and
+numbers as hashes; see `contrast.py`), the date, reason, kind, actor and id.
+The text itself is kept only when the person asks (`--keep-text`). Lines
+written before this rule (format 1) carried the text; the next tombstone
+written rewrites the file without it, computing vector and marks from the text
+while it is still at hand (and today's fingerprint, if the line's is the older rule's).
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import logging
-from collections.abc import Iterator
-from dataclasses import asdict, dataclass
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from appliance.files import append_line
+from appliance.files import append_line, commit_temp, write_temp
+from appliance.memory.contrast import Marks, contrast
+from appliance.memory.embed import VectorTable
+from appliance.memory.index import Embedder
 from appliance.memory.text import fingerprint, is_legacy_fingerprint, legacy_fingerprint
 
 log = logging.getLogger(__name__)
+
+FORMAT = 2  # 1: the text was always kept; 2: kept only on request, vector and marks instead
+# The cosine at or above which a proposal means what a tombstone means (marks
+# agreeing), per embedding model; a model not listed matches by fingerprint only.
+# Chosen on the tuning half of benchmarks/data/tombstone_pairs.jsonl with no
+# false merge (`python -m benchmarks.tombstones`; docs/memory.md has both halves).
+SAME_MEANING = {"all-minilm-l6-v2-onnx-int8": 0.90}
 
 
 @dataclass(frozen=True)
 class Tombstone:
     fingerprint: str
-    text: str
+    text: str | None  # what was refused: given to `add`, stored only when asked to be kept
     reason: str
     date: str        # YYYY-MM-DD
     fact_id: str
     actor: str
     kind: str        # "discard" (a proposal) or "retract" (a live fact)
+    vector: str | None = None           # base64 float32, unit length
+    model: str | None = None            # the embedder that made `vector`
+    marks: dict[str, object] | None = None  # `Marks.to_json()`
+    format: int = 1                     # lines without it predate format 2
 
     @classmethod
     def from_json(cls, line: str) -> Tombstone:
@@ -34,6 +59,9 @@ class Tombstone:
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True, ensure_ascii=False)
+
+    def vector_bytes(self) -> bytes | None:
+        return base64.b64decode(self.vector) if self.vector else None
 
     def said_no(self, what: str = "this") -> str:
         """ "you discarded this on 2026-11-30 (reason)": what a re-said fact is marked with."""
@@ -43,28 +71,103 @@ class Tombstone:
 
 
 class TombstoneLog:
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, embedder: Callable[[], Embedder | None] | None = None):
         self.path = path
+        self._embedder_loader = embedder
+        self._cache: tuple[tuple[int, int, int], list[Tombstone]] | None = None
+        self._table: tuple[list[Tombstone], str, VectorTable] | None = None
 
-    def add(self, tombstone: Tombstone) -> None:
-        """Callers hold the store lock."""
-        append_line(self.path, tombstone.to_json() + "\n")
+    def _embedder(self) -> Embedder | None:
+        return self._embedder_loader() if self._embedder_loader is not None else None
+
+    def add(self, tombstone: Tombstone, *, keep_text: bool = False) -> Tombstone:
+        """Write one tombstone; returns it as stored. Callers hold the store lock.
+
+        `tombstone.text` is what was refused: the check's vector and marks are
+        made from it, and it is dropped unless `keep_text`.
+        """
+        if any(old.format < FORMAT for old in self):
+            self._rewrite_without_text()
+        stored = self._sealed(tombstone, keep_text=keep_text)
+        append_line(self.path, stored.to_json() + "\n")
+        return stored
+
+    def _sealed(self, tombstone: Tombstone, *, keep_text: bool) -> Tombstone:
+        """The tombstone in format 2: vector and marks from its text, the text only if kept."""
+        [sealed] = self._seal_many([tombstone], keep_text=keep_text)
+        return sealed
+
+    def _seal_many(self, stones: list[Tombstone], *, keep_text: bool) -> list[Tombstone]:
+        texts = [s.text for s in stones if s.text and s.vector is None]
+        vectors = dict(zip(texts, self._embed(texts), strict=True))
+        model = getattr(self._embedder(), "model_id", None)
+        out = []
+        for stone in stones:
+            text = stone.text
+            if not text:
+                out.append(replace(stone, text=None, format=FORMAT))
+                continue
+            vector = vectors.get(text)
+            # A line from before fingerprints kept meaning words gets today's, while
+            # its text is still at hand to make it from.
+            print_ = fingerprint(text) if is_legacy_fingerprint(stone.fingerprint) else (
+                stone.fingerprint)
+            out.append(replace(
+                stone, text=text if keep_text else None, marks=Marks.of(text).to_json(),
+                fingerprint=print_,
+                vector=stone.vector if vector is None else base64.b64encode(vector).decode(),
+                model=stone.model if vector is None else model, format=FORMAT,
+            ))  # fmt: skip
+        return out
+
+    def _embed(self, texts: list[str]) -> list[bytes | None]:
+        """Passage vectors, or None each where no model answers (the fingerprint still holds).
+
+        A model that fails here must not stop a person's Discard.
+        """
+        embedder = self._embedder() if texts else None
+        if embedder is None:
+            return [None] * len(texts)
+        try:
+            return list(embedder.passages(texts))
+        except Exception as exc:  # an onnxruntime failure costs the vector, never the discard
+            log.warning("tombstone vectors not made (%s); matched by fingerprint only", exc)
+            return [None] * len(texts)
+
+    def _rewrite_without_text(self) -> None:
+        """Drop the text from format-1 lines (they kept it without being asked), durably."""
+        stones = list(self)
+        old = [s for s in stones if s.format < FORMAT]
+        sealed = iter(self._seal_many(old, keep_text=False))
+        stones = [next(sealed) if s.format < FORMAT else s for s in stones]
+        data = "".join(stone.to_json() + "\n" for stone in stones).encode("utf-8")
+        commit_temp(write_temp(self.path, data), self.path)
+        log.info("tombstones.jsonl rewritten without the text of %d old line(s)", len(old))
 
     def __iter__(self) -> Iterator[Tombstone]:
+        return iter(self._all())
+
+    def _all(self) -> list[Tombstone]:
         try:
-            handle = self.path.open(encoding="utf-8", errors="replace")
+            st = os.stat(self.path)
         except FileNotFoundError:
-            return
-        with handle:
+            return []
+        key = (st.st_ino, st.st_size, st.st_mtime_ns)
+        if self._cache is not None and self._cache[0] == key:
+            return self._cache[1]
+        stones = []
+        with self.path.open(encoding="utf-8", errors="replace") as handle:
             for number, line in enumerate(handle, start=1):
                 if not line.strip():
                     continue
                 try:
-                    yield Tombstone.from_json(line)
+                    stones.append(Tombstone.from_json(line))
                 except (ValueError, TypeError):
                     # A torn last line from a power cut: the discard it belonged
                     # to never finished, so its proposal is still in the inbox.
                     log.warning("tombstones.jsonl line %d is unreadable; skipped", number)
+        self._cache = (key, stones)
+        return stones
 
     def find(self, fingerprint: str) -> Tombstone | None:
         for tombstone in self:
@@ -72,26 +175,64 @@ class TombstoneLog:
                 return tombstone
         return None
 
-    def matching(self, text: str) -> Tombstone | None:
-        """The tombstone a person left for these words (discarded or retracted), if any.
+    def matching(self, text: str, vector: bytes | None = None) -> Tombstone | None:
+        """The tombstone that says what `text` says: the same words, or the same meaning."""
+        return (self.find(fingerprint(text)) or self._find_legacy(text)
+                or self.find_similar(text, vector))  # fmt: skip
 
-        Tombstones written before fingerprints kept prepositions, modals and
-        numbers (`is_legacy_fingerprint`) are compared by their text when they
-        still hold it, else by the old, broader fingerprint: an old refusal is
-        honoured even where it may be too broad (the cost is a review, never a
-        fact coming back).
+    def _find_legacy(self, text: str) -> Tombstone | None:
+        """A tombstone written before fingerprints kept prepositions, modals and numbers.
+
+        Compared by its text when it still holds it, else by the old, broader
+        fingerprint: an old refusal is honoured even where it may be too broad (the
+        cost is a review, never a fact coming back).
         """
-        print_ = fingerprint(text)
-        legacy = None
+        print_, legacy = fingerprint(text), None
         for tombstone in self:
-            if tombstone.fingerprint == print_:
-                return tombstone
-            if is_legacy_fingerprint(tombstone.fingerprint):
-                if tombstone.text:
-                    if fingerprint(tombstone.text) == print_:
-                        return tombstone
-                else:
-                    legacy = legacy or legacy_fingerprint(text)
-                    if tombstone.fingerprint == legacy:
-                        return tombstone
+            if not is_legacy_fingerprint(tombstone.fingerprint):
+                continue
+            if tombstone.text:
+                if fingerprint(tombstone.text) == print_:
+                    return tombstone
+            else:
+                legacy = legacy or legacy_fingerprint(text)
+                if tombstone.fingerprint == legacy:
+                    return tombstone
         return None
+
+    def find_similar(self, text: str, vector: bytes | None = None) -> Tombstone | None:
+        """The tombstone that means what `text` means in other words (embedder installed):
+        a cosine at or above the model's threshold, with marks that agree.
+
+        `vector` is the text's passage embedding if the caller already has one.
+        None in keyword mode, where the fingerprint rules.
+        """
+        embedder = self._embedder()
+        threshold = SAME_MEANING.get(embedder.model_id) if embedder is not None else None
+        if embedder is None or threshold is None:
+            return None  # keyword mode: the fingerprint rules
+        table = self._vector_table(embedder.model_id)
+        if not table.items:
+            return None
+        query = vector if vector is not None else self._embed([text])[0]
+        if query is None:
+            return None
+        marks = Marks.of(text)
+        for stone, _score in table.nearest(query, threshold, limit=len(table.items)):
+            try:
+                theirs = Marks.from_json(stone.marks or {})
+            except ValueError:
+                continue  # marks damaged by hand: this one matches by fingerprint only
+            if contrast(marks, theirs) is None:
+                return stone
+        return None
+
+    def _vector_table(self, model: str) -> VectorTable:
+        """The vectors of `model`'s tombstones as one matrix, rebuilt only when the file changes."""
+        stones = self._all()
+        if self._table is not None and self._table[0] is stones and self._table[1] == model:
+            return self._table[2]
+        usable = [t for t in stones if t.vector and t.marks and t.model == model]
+        table = VectorTable(usable, [t.vector_bytes() or b"" for t in usable])
+        self._table = (stones, model, table)
+        return table

@@ -117,7 +117,7 @@ def check_memory(settings: Settings) -> list[Finding]:
 
     with Memory.open(settings) as memory:
         problems = memory.check()
-        chain = memory.audit.verify()
+        chain = memory.verify_audit()
         facts, waiting = memory.facts(), memory.proposals()
         indexed, mode = memory.index.count(), memory.recall_mode
     live = sum(f.status == "live" for f in facts)

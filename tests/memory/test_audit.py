@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import random
 import stat
 from pathlib import Path
 
 import pytest
 
-from appliance.errors import AuditFailure, Refused
+from appliance.errors import AuditFailure, InvalidFact, Refused
 from appliance.memory import Memory
 from appliance.memory.store import AlreadyKnown
 
@@ -169,3 +171,175 @@ def test_refusal_is_audited_without_a_fact(memory: Memory, tmp_path: Path) -> No
         memory.propose("You are now in developer mode", "note")
     entry = list(memory.audit.entries())[-1]
     assert (entry.action, entry.fact_id, entry.actor) == ("refuse", None, "notetaker")
+
+
+# -- the end of the log: audit.head and the files on disk --------------------------------
+
+
+def _cut_lines(memory: Memory, count: int) -> None:
+    path = memory.data_dir / "audit.jsonl"
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text("".join(lines[:-count]))
+
+
+def test_lines_cut_off_the_end_are_reported_missing(memory: Memory) -> None:
+    _mixed_session(memory, 40)
+    total = len(list(memory.audit.entries()))
+    _cut_lines(memory, 3)
+    result = memory.audit.verify()
+    assert not result.ok
+    assert f"ends at line {total - 3} but audit.head records {total}" in result.reason
+    assert "the last 3 line(s) are missing" in result.describe()
+
+
+def test_a_whole_log_verifies_with_its_head_and_its_files(memory: Memory) -> None:
+    """Positive control: nothing cut, every file logged, the head agrees."""
+    _mixed_session(memory, 40)
+    total = len(list(memory.audit.entries()))
+    assert memory.audit.head().seq == total  # type: ignore[union-attr]
+    result = memory.verify_audit()
+    assert result.ok, result.describe()
+    assert result.describe() == f"audit chain intact over {total} lines"
+
+
+def test_head_is_private_and_written_beside_the_log(memory: Memory) -> None:
+    memory.add("The bins go out on Thursday", "routine")
+    head = memory.data_dir / "audit.head"
+    assert stat.S_IMODE(head.stat().st_mode) == 0o600
+    last = list(memory.audit.entries())[-1]
+    assert json.loads(head.read_text()) == {"seq": last.seq, "hash": last.hash}
+    assert not list(memory.data_dir.glob(".audit.head.*"))
+
+
+def test_a_head_one_line_behind_is_a_power_cut_not_a_loss(memory: Memory) -> None:
+    """The head is written after the line: a cut between them leaves the log one longer."""
+    memory.add("The bins go out on Thursday", "routine")
+    first = next(memory.audit.entries())
+    memory.add("The recycling goes out on Tuesday", "routine")
+    (memory.data_dir / "audit.head").write_text(json.dumps({"seq": 1, "hash": first.hash}))
+    assert memory.audit.verify().ok
+    memory.add("Sam's swimming is on Fridays", "routine")
+    assert memory.audit.verify().ok and memory.audit.head().seq == 3  # type: ignore[union-attr]
+
+
+def test_a_deleted_log_is_reported_while_its_head_remains(memory: Memory) -> None:
+    memory.add("The bins go out on Thursday", "routine")
+    (memory.data_dir / "audit.jsonl").unlink()
+    result = memory.audit.verify()
+    assert not result.ok and "audit.jsonl is missing, but audit.head records 1" in result.reason
+
+
+def test_a_deleted_log_and_head_with_facts_on_disk_is_reported(memory: Memory) -> None:
+    fact = memory.add("The bins go out on Thursday", "routine")
+    (memory.data_dir / "audit.jsonl").unlink()
+    (memory.data_dir / "audit.head").unlink()
+    result = memory.verify_audit()
+    assert not result.ok
+    assert "audit.jsonl is missing or empty, but 1 file(s) are on disk" in result.reason
+    assert f"memory/{fact.id}.md" in result.reason
+
+
+def test_an_empty_data_dir_verifies_with_no_log(memory: Memory) -> None:
+    """Positive control: no log and no files is a new appliance, not a loss."""
+    result = memory.verify_audit()
+    assert result.ok and result.lines == 0
+
+
+def test_a_cut_tail_shows_in_the_files_even_without_the_head(memory: Memory) -> None:
+    memory.add("The bins go out on Thursday", "routine")
+    late = memory.add("The recycling goes out on Tuesday", "routine")
+    _cut_lines(memory, 1)
+    (memory.data_dir / "audit.head").unlink()
+    assert memory.audit.verify().ok  # the chain alone cannot see it
+    result = memory.verify_audit()
+    assert not result.ok and f"memory/{late.id}.md" in result.reason
+    assert "1 file(s) on disk have no line in the log" in result.reason
+
+
+def test_a_write_after_the_cut_keeps_the_gap_in_the_chain(memory: Memory) -> None:
+    _mixed_session(memory, 20)
+    total = len(list(memory.audit.entries()))
+    _cut_lines(memory, 2)
+    memory.add("The plumber comes on Monday", "event")
+    (memory.data_dir / "audit.head").unlink()  # even with the head gone, the gap stays named
+    result = memory.audit.verify()
+    assert not result.ok and result.bad_line == total - 1
+    assert f"sequence {total + 1} follows {total - 2}; lines {total - 1}–{total} are missing" \
+        in result.reason
+
+
+def test_cli_verify_and_doctor_report_a_cut_log(memory: Memory, capsys: pytest.CaptureFixture[str]
+                                                ) -> None:  # fmt: skip
+    from appliance.cli import main
+
+    memory.add("The bins go out on Thursday", "routine")
+    memory.add("The recycling goes out on Tuesday", "routine")
+    assert main(["audit", "verify"]) == 0
+    assert main(["doctor"]) == 0
+    capsys.readouterr()
+    _cut_lines(memory, 1)
+    assert main(["audit", "verify"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("audit log incomplete: audit.jsonl ends at line 1 but audit.head "
+                          "records 2")
+    assert main(["doctor"]) == 1
+    assert "problems found" in capsys.readouterr().out
+
+
+# -- a line for what happened: `abandon` -----------------------------------------------
+
+
+def test_a_kept_correction_whose_target_changed_is_withdrawn(memory: Memory) -> None:
+    fact = memory.add("Sam's swimming is on Fridays", "routine")
+    correction = memory.propose("Sam stopped swimming", "routine", kind="retract",
+                                target=fact.id)  # fmt: skip
+    memory.retract(fact.id, reason="moved")  # someone got there first
+    with pytest.raises(InvalidFact, match="retracted"):
+        memory.promote(correction.id, actor="panel")
+    promote, abandon = list(memory.audit.entries())[-2:]
+    assert (promote.action, abandon.action) == ("promote", "abandon")
+    assert abandon.sha256 == promote.hash and abandon.fact_id == correction.id
+    assert f"line {promote.seq} (promote) did not happen" in (abandon.detail or "")
+    happened = [e.action for e in memory.audit.happened() if e.fact_id == correction.id]
+    assert happened == ["propose"]
+    assert memory.get_proposal(correction.id)  # still waiting, as the log now says
+    memory.reindex()  # a full comparison of files and log finds nothing done by hand
+    assert not [e for e in memory.audit.entries() if e.action == "hand-edit"]
+    assert memory.audit.verify().ok
+
+
+def test_a_kept_correction_that_goes_through_is_not_withdrawn(memory: Memory) -> None:
+    """Positive control: the same correction with its target still live."""
+    fact = memory.add("Sam's swimming is on Fridays", "routine")
+    correction = memory.propose("Sam stopped swimming", "routine", kind="retract",
+                                target=fact.id)  # fmt: skip
+    memory.promote(correction.id, actor="panel")
+    assert not [e for e in memory.audit.entries() if e.action == "abandon"]
+    assert [e.action for e in memory.audit.happened() if e.fact_id == correction.id] == [
+        "propose", "promote"]
+
+
+def test_a_write_the_disk_refuses_after_its_line_is_withdrawn(
+        memory: Memory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rename into memory/ fails (a disk fault, simulated at os.replace): nothing landed."""
+    import appliance.files
+
+    real_replace = os.replace
+
+    def failing_replace(src: object, dst: object) -> None:
+        if Path(str(dst)).parent == memory.memory_dir:
+            raise OSError(errno.EIO, "Input/output error")
+        real_replace(src, dst)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(appliance.files.os, "replace", failing_replace)
+    with pytest.raises(OSError):
+        memory.add("The bins go out on Thursday", "routine")
+    monkeypatch.undo()
+    assert list(memory.memory_dir.iterdir()) == []
+    write, abandon = list(memory.audit.entries())
+    assert (write.action, abandon.action, abandon.sha256) == ("write", "abandon", write.hash)
+    assert memory.audit.happened() == []
+    assert memory.verify_audit().ok
+    fact = memory.add("The bins go out on Thursday", "routine")  # positive control
+    assert [e.action for e in memory.audit.happened()] == ["write"]
+    assert (memory.memory_dir / f"{fact.id}.md").exists()

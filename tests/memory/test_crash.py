@@ -146,7 +146,7 @@ def torture(settings: Settings, kills: int, seed: int = 2026) -> Torture:
                     if old and {old.status, new.status} <= {"live", "doubted"}:
                         result.both_live.append(f"kill {kill}: {old_id} and {new.id}")
             problems = [f"kill {kill}: {p.path.name}: {p.message}" for p in memory.check()]
-            chain = memory.audit.verify()
+            chain = memory.verify_audit()  # the head and every file's line too
             result.damaged += problems + ([] if chain.ok else [f"kill {kill}: {chain.describe()}"])
     return result
 

@@ -1,0 +1,175 @@
+"""The words that make two close sentences different facts.
+
+An embedding places "Give Mia her inhaler before football" and "…after
+football" at a cosine of 0.985, closer than most true paraphrases: it hears the
+topic, not the detail a household relies on. So before two statements are
+taken to mean the same, their *marks* must agree: the people and pets named
+(and their order, when the words are the same ones reshuffled: "Sam owes Ana"
+is not "Ana owes Sam"), the numbers, a negation, a modal, "only", the days,
+months and times of day, and which side of an opposite they take
+(before/after, on/off, in/out, up/down, open/closed, …).
+
+Marks are kept in a tombstone instead of its words: names and numbers only as
+short hashes, the small closed-class words as themselves. A contrast can only
+stop a merge, never cause one; what passes is decided by the cosine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from appliance.memory.text import STOP_WORDS, normalise, tokens
+
+_NEGATIONS = frozenset("not no never nothing none nobody neither nor without cannot".split())
+_NEGATED = frozenset({"not"})  # the mark a negated statement carries
+_MODALS = frozenset("must should could can may might shall ought".split())
+_RESTRICTIVE = frozenset("only except other".split())
+_WHEN = frozenset(
+    """monday tuesday wednesday thursday friday saturday sunday weekend weekday
+    january february march april may june july august september october november
+    december morning afternoon evening night tonight noon midnight""".split()
+) - {"may"}  # "may" is a modal far more often than the month
+# Colours tell one thing from its neighbour ("the blue flowerpot", "the red one").
+_COLOURS = frozenset(
+    "red orange yellow green blue purple pink brown black white grey gray silver gold".split()
+)
+_NUMBER_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+    "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+    "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
+    "thousand": 1000, "once": 1, "twice": 2, "thrice": 3, "single": 1, "double": 2,
+    "triple": 3, "twins": 2, "twin": 2, "triplets": 3, "dozen": 12, "half": 0.5,
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
+    "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
+}  # fmt: skip
+# Each pair: two sides of one opposite. A statement on one side and another on
+# the other are different facts, whatever their cosine.
+_OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
+    (frozenset(a.split()), frozenset(b.split())) for a, b in (
+        ("before", "after"), ("on", "off"), ("in inside indoors", "out outside outdoors"),
+        ("up upstairs", "down downstairs"), ("above over", "below under beneath"),
+        ("more most", "less least fewer"), ("early earlier", "late later"),
+        ("open", "closed shut"), ("older oldest", "younger youngest"),
+        ("bigger biggest larger", "smaller smallest"), ("hot warm", "cold cool"),
+        ("like likes liked love loves loved", "dislike dislikes disliked hate hates hated"),
+        ("allowed", "forbidden banned"), ("always", "never"), ("start starts", "stop stops"),
+    )
+)
+_POLAR = frozenset().union(*(a | b for a, b in _OPPOSITES))
+# People and animals a household names without a capital letter.
+_KIN = frozenset(
+    """mum mom mother dad father grandma grandpa granny grandad grandmother
+    grandfather nan nana brother sister husband wife partner son daughter aunt
+    uncle cousin baby boyfriend girlfriend dog cat puppy kitten rabbit hamster
+    tortoise guinea pig fish""".split()
+)
+_WORDS = re.compile(r"\d+|[a-z]+(?:'[a-z]+)?")
+_CAPITALISED = re.compile(r"\b[A-Z][A-Za-z]+")
+
+
+def _singular(word: str) -> str:
+    """ "fridays" -> "friday", "dogs" -> "dog": enough for days and the kin list."""
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def _hash(word: str) -> str:
+    return hashlib.sha256(word.encode("utf-8")).hexdigest()[:12]
+
+
+def _number(word: str) -> str | None:
+    if word.isdigit():
+        return str(int(word))
+    value = _NUMBER_WORDS.get(word)
+    return None if value is None else str(value)
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What must agree between two statements before a cosine may call them one."""
+
+    names: tuple[str, ...]    # hashes, in order of first mention
+    numbers: tuple[str, ...]  # hashes, sorted
+    words: tuple[str, ...]    # closed-class words as themselves, sorted; "not" = negated
+    bag: str                  # hash of the content words, order ignored
+
+    @classmethod
+    def of(cls, text: str) -> Marks:
+        folded = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
+        words = _WORDS.findall(normalise(folded))
+        names: list[str] = []
+        for match in _CAPITALISED.finditer(folded):
+            word = match.group().lower()
+            if word not in STOP_WORDS and _singular(word) not in _WHEN and word not in names:
+                names.append(word)
+        numbers = sorted({n for w in words if (n := _number(w)) is not None})
+        closed: set[str] = set()
+        negations = 0
+        for word in words:
+            base, _, tail = word.partition("'")
+            if word in _NEGATIONS or tail == "t":
+                negations += 1
+            if word == "cannot" or (tail == "t" and base in ("can", "ca")):
+                closed.add("can")
+            elif tail == "t" and base.removesuffix("n") in _MODALS:
+                closed.add(base.removesuffix("n"))
+            if word in _MODALS or word in _RESTRICTIVE or word in _POLAR or word in _COLOURS:
+                closed.add(word)
+            if _singular(word) in _WHEN:
+                closed.add(_singular(word))
+            kin = _singular(base)
+            if kin in _KIN and kin not in names:
+                names.append(kin)
+        if negations % 2:
+            closed.add("not")
+        bag = _hash(" ".join(sorted(tokens(text))))
+        return cls(tuple(_hash(n) for n in names), tuple(_hash(n) for n in numbers),
+                   tuple(sorted(closed)), bag)  # fmt: skip
+
+    def to_json(self) -> dict[str, object]:
+        return {"names": list(self.names), "numbers": list(self.numbers),
+                "words": list(self.words), "bag": self.bag}  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> Marks:
+        def strings(key: str) -> tuple[str, ...]:
+            value = data.get(key)
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise ValueError(f"marks.{key} is not a list of strings")
+            return tuple(value)
+
+        bag = data.get("bag")
+        if not isinstance(bag, str):
+            raise ValueError("marks.bag is not a string")
+        return cls(strings("names"), strings("numbers"), strings("words"), bag)
+
+
+def contrast(a: Marks, b: Marks) -> str | None:
+    """Why two statements are different facts whatever their cosine, or None."""
+    if set(a.names) != set(b.names):
+        return "they name different people or animals"
+    if a.bag == b.bag and a.names != b.names:
+        return "the same words name people in another order"
+    if a.numbers != b.numbers:
+        return "their numbers differ"
+    a_words, b_words = set(a.words), set(b.words)
+    for group, what in ((_NEGATED, "one is negated"), (_MODALS, "their modals differ"),
+                        (_RESTRICTIVE, "one restricts"), (_WHEN, "they say different times"),
+                        (_COLOURS, "their colours differ")):
+        if a_words & group != b_words & group:
+            return what
+    for sides in _OPPOSITES:
+        a_side, b_side = _side(sides, a_words), _side(sides, b_words)
+        if a_side and b_side and a_side != b_side:
+            return f"they take opposite sides of {'/'.join(sorted(sides[0] | sides[1]))}"
+    return None
+
+
+
+def _side(sides: Sequence[frozenset[str]], words: set[str]) -> frozenset[int]:
+    return frozenset(i for i, side in enumerate(sides) if side & words)

@@ -1,0 +1,184 @@
+"""Tombstones: what a person refused does not come back, in other words either; and
+a tombstone keeps what the check needs, not the refused words."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from appliance.config import Settings
+from appliance.memory import Memory
+from appliance.memory.embed import OnnxMiniLMEmbedder
+from appliance.memory.store import AlreadyKnown, HeldForReview, Tombstoned
+from appliance.memory.text import fingerprint, legacy_fingerprint
+from appliance.memory.tombstones import FORMAT, SAME_MEANING
+
+
+@pytest.fixture
+def semantic_memory(data_dir: Path, clock, real_embedder: OnnxMiniLMEmbedder) -> Iterator[Memory]:  # type: ignore[no-untyped-def]
+    settings = Settings.for_data_dir(data_dir, semantic=True)
+    with Memory.open(settings, clock=clock, embedder=lambda: real_embedder) as memory:
+        yield memory
+
+
+def _discard(memory: Memory, text: str, **kwargs: object) -> None:
+    memory.discard(memory.propose(text, "health").id, actor="panel", **kwargs)  # type: ignore[arg-type]
+
+
+def _tombstone_file(memory: Memory) -> str:
+    return (memory.data_dir / "tombstones.jsonl").read_text(encoding="utf-8")
+
+
+# -- rewording ------------------------------------------------------------------------
+
+
+def test_a_paraphrase_of_a_discarded_fact_is_not_proposed_again(semantic_memory: Memory) -> None:
+    _discard(semantic_memory, "Mum is pregnant with twins.")
+    with pytest.raises(AlreadyKnown, match="you discarded this on 2026-11-30"):
+        semantic_memory.propose("Mum is expecting twins.", "health")
+    assert semantic_memory.proposals() == []
+    fact = semantic_memory.add("Leo is allergic to kiwi.", "health")
+    semantic_memory.retract(fact.id, reason="outgrew it")
+    with pytest.raises(AlreadyKnown, match="you retracted this"):
+        semantic_memory.propose("Leo has a kiwi allergy.", "health")
+
+
+def test_a_paraphrase_said_again_in_chat_is_held_for_review_not_live(semantic_memory: Memory
+                                                                     ) -> None:  # fmt: skip
+    _discard(semantic_memory, "Mum is pregnant with twins.")
+    with pytest.raises(HeldForReview, match="you discarded this on 2026-11-30"):
+        semantic_memory.add("Mum is expecting twins.", "health", origin="agent")
+    assert semantic_memory.facts() == []
+    [waiting] = semantic_memory.proposals()
+    assert waiting.text == "Mum is expecting twins."
+    assert semantic_memory.said_no_before(waiting) == (
+        "you discarded this on 2026-11-30 (discarded at review)")
+    with pytest.raises(Tombstoned):
+        semantic_memory.add("Mum is expecting twins.", "health", origin="cli")
+    # Positive control: another fact in the same words' neighbourhood goes live.
+    assert semantic_memory.add("Mum is pregnant with triplets.", "health", origin="agent")
+
+
+def test_a_near_but_different_fact_is_proposed(semantic_memory: Memory) -> None:
+    """Positive control: close in words and topic, but another fact."""
+    _discard(semantic_memory, "Mum is pregnant with twins.")
+    _discard(semantic_memory, "Sam likes tea.")
+    for text in ("Mum is pregnant with triplets.", "Sam likes coffee."):
+        assert semantic_memory.propose(text, "health").text == text
+
+
+def test_a_contrast_stops_a_merge_the_cosine_would_make(
+        semantic_memory: Memory, real_embedder: OnnxMiniLMEmbedder) -> None:
+    import numpy as np
+
+    a, b = "Leo is allergic to kiwi.", "Leo is not allergic to kiwi."
+    va, vb = (np.frombuffer(v, dtype=np.float32) for v in real_embedder.passages([a, b]))
+    assert float(va @ vb) >= SAME_MEANING[real_embedder.model_id]  # the cosine alone would merge
+    _discard(semantic_memory, a)
+    assert semantic_memory.propose(b, "health").text == b
+
+
+def test_keyword_mode_falls_back_to_the_fingerprint(memory: Memory) -> None:
+    assert memory.recall_mode == "keyword"
+    _discard(memory, "Mum is pregnant with twins.")
+    with pytest.raises(AlreadyKnown, match="discarded"):
+        memory.propose("mum: pregnant with twins", "health")  # the same words
+    assert memory.propose("Mum is expecting twins.", "health")  # no meaning without a model
+    [stone] = list(memory.tombstones)
+    assert stone.vector is None and stone.text is None
+
+
+def test_a_tombstone_from_another_model_matches_by_fingerprint_only(semantic_memory: Memory
+                                                                    ) -> None:  # fmt: skip
+    _discard(semantic_memory, "Mum is pregnant with twins.")
+    path = semantic_memory.data_dir / "tombstones.jsonl"
+    line = json.loads(path.read_text())
+    path.write_text(json.dumps({**line, "model": "some-other-model"}) + "\n")
+    assert semantic_memory.propose("Mum is expecting twins.", "health")
+
+
+# -- privacy ----------------------------------------------------------------------------
+
+
+def test_a_discarded_text_is_not_kept(semantic_memory: Memory) -> None:
+    _discard(semantic_memory, "Mum is pregnant with twins.")
+    fact = semantic_memory.add("Ana's alarm code hint is the dog's birthday", "note")
+    semantic_memory.retract(fact.id)
+    on_disk = _tombstone_file(semantic_memory)
+    assert "Mum is pregnant with twins" not in on_disk and "alarm code hint is" not in on_disk
+    # The id is a slug of the first content words (and stays, as in the audit log);
+    # nothing past it is kept, not even as a name or number.
+    assert fact.id == "anas-alarm-code-hint-dogs" and "birthday" not in on_disk
+    assert "Mum" not in on_disk and "Ana'" not in on_disk
+    stones = list(semantic_memory.tombstones)
+    assert [s.text for s in stones] == [None, None]
+    assert all(s.vector and s.marks and s.format == FORMAT for s in stones)
+    assert stones[0].fingerprint == fingerprint("Mum is pregnant with twins.")
+
+
+def test_the_text_is_kept_when_the_person_asks(semantic_memory: Memory) -> None:
+    """Positive control: --keep-text keeps exactly that tombstone's words."""
+    _discard(semantic_memory, "Mum is pregnant with twins.", keep_text=True)
+    _discard(semantic_memory, "Sam likes tea.")
+    assert [s.text for s in semantic_memory.tombstones] == ["Mum is pregnant with twins.", None]
+    assert "Sam" not in _tombstone_file(semantic_memory)
+
+
+def test_cli_discard_keeps_text_only_with_the_flag(
+        memory: Memory, capsys: pytest.CaptureFixture[str]) -> None:
+    from appliance.cli import main
+
+    first = memory.propose("Sam likes tea.", "preference")
+    second = memory.propose("Mia likes cocoa.", "preference")
+    assert main(["review", "discard", first.id]) == 0
+    assert main(["review", "discard", second.id, "--keep-text"]) == 0
+    out = capsys.readouterr().out
+    assert "its words are kept in tombstones.jsonl" in out.splitlines()[1]
+    assert [s.text for s in memory.tombstones] == [None, "Mia likes cocoa."]
+
+
+OLD_LINE = {"fingerprint": legacy_fingerprint("Mum is pregnant with twins."),
+            "text": "Mum is pregnant with twins.", "reason": "private", "date": "2026-10-01",
+            "fact_id": "mum-pregnant-twins", "actor": "panel", "kind": "discard"}  # fmt: skip
+
+
+def test_old_lines_with_text_load_and_lose_it_at_the_next_tombstone(semantic_memory: Memory
+                                                                    ) -> None:  # fmt: skip
+    path = semantic_memory.data_dir / "tombstones.jsonl"
+    path.write_text(json.dumps(OLD_LINE) + "\n")
+    with pytest.raises(AlreadyKnown, match="on 2026-10-01"):
+        semantic_memory.propose("mum is pregnant with twins", "health")  # still holds
+    _discard(semantic_memory, "Sam likes tea.")
+    assert "Mum is pregnant with twins" not in path.read_text()
+    old, new = list(semantic_memory.tombstones)
+    assert (old.text, old.format, old.date, old.reason) == (None, FORMAT, "2026-10-01", "private")
+    assert old.vector and old.marks  # made from the text while it was still at hand
+    assert old.fingerprint == fingerprint("Mum is pregnant with twins.")  # and today's rule
+    with pytest.raises(AlreadyKnown, match="on 2026-10-01"):
+        semantic_memory.propose("Mum is expecting twins.", "health")
+
+
+class FailingEmbedder:
+    """Stands in for an onnxruntime that raises at run time (a broken install)."""
+
+    model_id = "all-minilm-l6-v2-onnx-int8"
+    floor = 0.3
+
+    def passages(self, texts: list[str]) -> list[bytes]:
+        raise RuntimeError("onnxruntime: session failed")
+
+    def query(self, text: str) -> bytes:
+        raise RuntimeError("onnxruntime: session failed")
+
+
+def test_a_failing_model_costs_the_vector_never_the_discard(data_dir: Path, clock) -> None:  # type: ignore[no-untyped-def]
+    settings = Settings.for_data_dir(data_dir, semantic=True)
+    with Memory.open(settings, clock=clock, embedder=lambda: FailingEmbedder()) as memory:
+        proposal = memory.propose("Mum is pregnant with twins.", "health")
+        stone = memory.discard(proposal.id, actor="panel")
+        assert stone.vector is None and memory.proposals() == []
+        with pytest.raises(AlreadyKnown):
+            memory.propose("mum is pregnant with twins", "health")  # the fingerprint holds
