@@ -296,10 +296,10 @@ class Memory:
 
     def _guard(self, text: str, actor: str) -> None:
         """Refuse forbidden text; the refusal itself is audited (and writes nothing else)."""
-        refusal = guard.find_refusal(text)
+        refusal = guard.find_refusal(text, self.index.embedder)
         if refusal is not None:
             self.audit.append(actor=actor, action="refuse", content=text,
-                              detail=refusal.category)  # fmt: skip
+                              detail=refusal.audit_detail)  # fmt: skip
             log.info("refused %s text from %s", refusal.category, actor)
             raise refusal
 

@@ -119,7 +119,7 @@ def test_refused_write_leaves_no_file_and_one_audit_line(memory: Memory, tmp_pat
     assert list(memory.inbox_dir.iterdir()) == []
     after = list(memory.audit.entries())
     assert len(after) == len(before) + 1
-    assert (after[-1].action, after[-1].detail) == ("refuse", "instruction")
+    assert (after[-1].action, after[-1].detail) == ("refuse", "instruction by rules")
     assert memory.audit.verify().ok
 
 
