@@ -63,12 +63,17 @@ _BROKEN = (r"(?:disabled|deactivated|off|down|offline|broken|unavailable|not wor
            r"in (?:maintenance|safe|debug|test|offline|admin|developer|service) mode|"
            r"wrong|reset|hacked|compromised|blocked|failed|died|crashed|stopped|quit|"
            r"packed up|given up|frozen|bricked|broken down|not (?:connected|online|plugged in|"
-           r"listening|recording|powered|on|responding|set up|configured|updated))")
+           r"listening|recording|powered|on|responding|set up|configured|updated)|"
+           r"out of (?:service|action)|unresponsive|kaput|bust|busted|knackered|playing up|"
+           r"acting up|corrupted|inactive|suspended|paused)")
 _CANNOT = (r"(?:doesn'?t|does not|don'?t|do not|isn'?t|is not|aren'?t|are not|can'?t|"
-           r"cannot|won'?t|will not|no longer|never|stopped|has stopped|have stopped)")
+           r"cannot|won'?t|will not|no longer|never|stopped|has stopped|have stopped|"
+           r"(?:is|are|was|were) (?:un|not )able to|(?:isn'?t|aren'?t) able to|can no longer|"
+           r"fails? to|failed to|refuses? to|won'?t be able to)")
 _ABILITY = (r"(?:work|working|function|functioning|run|running|exist|record|listen|hear|"
             r"connect|ring|fire|go off|sound|respond|save|store|remember|set|show|display|"
-            r"update|reach|access|speak|work properly)(?:s|es)?")
+            r"update|reach|access|speak|work properly|refresh|light up|turn on|boot|start|"
+            r"load|wake|beep|chime|play|draw|redraw|hear|listen|alarm|alert)(?:s|es)?")
 _IS = (r"(?:is|are|was|were|has been|have been|will be|got|gets|has|have|had|'s|'re)"
        r"(?: now| permanently| currently| still)?")
 
@@ -190,6 +195,23 @@ ACCESS = (
                     r"write|modify|control|access|delete|post|manage|administer|wipe|rewrite)\w*"
                     r" (?:to )?(?:the )?(?:hearth|appliance|memory|memories|facts|settings|"
                     r"assistant|inbox)\b"),
+    _rule("access", r"\b(?:mark|set|flag|treat|consider|count|tag)\w* (?:all|every|each|any|"
+                    r"whatever|everything)\b[^.;]{0,30}?\bas (?:accepted|approved|kept|reviewed|"
+                    r"confirmed|live|promoted|verified|checked)\b"),
+    _rule("access", r"\b(?:saved?|writ(?:e|ten)|stored?|kept|promoted|added|put)\b (?:straight |"
+                    r"directly |right )?(?:as |into |to |in )?(?:the )?live\b(?! (?:in|with|at|on|"
+                    r"near|together|nearby|abroad|alone))"),
+    _rule("access", r"\b(?:accept|allow|take|let through|apply|process)\w* (?:all |any |every )?"
+                    r"(?:changes|edits|writes|requests|posts|facts|updates|commands|memories)\b"
+                    r"[^.;]{0,30}?\b(?:with no|without)\b"),
+    _rule("access", r"\b(?:is|are) (?:now )?(?:allowed|permitted|free|authori[sz]ed|able) to "
+                    r"(?:change|edit|modify|control|wipe|delete|manage|administer|configure|"
+                    r"rewrite|reset)\w* (?:hearth'?s?|the appliance'?s?|the assistant'?s?|your|"
+                    r"the memory|memory|memories|hearth'?s facts)\b"),
+    _rule("access", r"\b(?:approve|accept|promote|keep|confirm|review)\w* (?:the |all |any |my |"
+                    r"our |new )?(?:proposals|suggestions|memories|facts|notes)\b[^.;]{0,20}?"
+                    r"\b(?:on (?:my|our|their|his|her) behalf|for (?:me|us)|yourself|itself|by "
+                    r"yourself|on your own|on its own)\b"),
     _rule("access", r"\b(?:pre-?approved|pre-?accepted|auto-?approved|already approved|"
                     r"approved in advance)\b"),
     _rule("access", r"\b(?:(?:no|without)(?: (?:need|needing|having) (?:for|to))?(?: more| any)?|"
@@ -253,6 +275,23 @@ INSTRUCTION = (
                          r"\b(?:developers?|creators?|makers?|programmers?|owners?|trainers?|"
                          r"company|the system|anyone else) (?:told|taught|instructed|programmed|"
                          r"trained|asked|gave) you\b"),
+    _rule("instruction", r"(?:^|[.!?] |\bplease )(?:now )?(?:act|behave|pretend|roleplay|"
+                         r"role-play|pose|play the role) (?:as|like|to be|of|that)\b[^.;]{0,30}?"
+                         r"\b(?:who|that|with no|without)\b (?:used to |would |always |never |"
+                         r"can |will |has no |knows? )?(?:tell|read|say|give|reveal|share|"
+                         r"ignore|answer|break|rules|limits|restrictions|filters|codes?|"
+                         r"passwords?|secrets?)\w*\b|"
+                         r"\b(?:session|conversation|chat|mode|persona|character)\b[^.;]{0,20}?"
+                         r"\b(?:with no|without(?: any)?|free of) (?:restrictions|limits|rules|"
+                         r"filters|guardrails|censorship)\b"),
+    _rule("instruction", r"\byou (?:must|should|will|shall|have to|need to|are to|can now|may "
+                         r"now) (?:now |always )?(?:tell|say|give|share|reveal|send|read out|"
+                         r"disclose|show|print|recite)\w*\b[^.;]{0,40}?\b(?:codes?|passwords?|"
+                         r"pins?|secrets?|private|address|everything|all (?:the )?facts|memory|"
+                         r"memories|keys?)\b|\byou (?:are|'re) (?:now )?(?:allowed|permitted|"
+                         r"free|authori[sz]ed|supposed|meant|required) to (?:share|reveal|tell|"
+                         r"give out|disclose|ignore|bypass|skip|break|say|leak|change|write|"
+                         r"delete|obey)\b"),
     _rule("instruction", r"\b(?:stop|quit|cease|don'?t|do not|no longer|never)\b (?:following|"
                          r"obeying|observing|respecting|listening to|sticking to|applying|using|"
                          r"follow|obey|observe|respect|apply) (?:your|any|those|these|all|the "
@@ -327,6 +366,9 @@ DEVICE = (
     _rule("device", rf"(?:^|\bthe |\b{_OWNER} |[.,;] ){_OWN_PART}{_ELSEWHERE}\s+{_CANNOT}\s+"
                     rf"(?:\w+ly )?{_ABILITY}\b"),
     _rule("device", rf"\b{_OWNER} {_ANY_PART}\s+{_CANNOT}\s+(?:\w+ly )?{_ABILITY}\b"),
+    _rule("device", rf"\b{_OWNER} {_ANY_PART}\s+(?:has been|have been|was|were|is now|are now|"
+                    r"got)\s+(?:changed|updated|reset|modified|replaced|reconfigured|set to|"
+                    r"switched to|renamed|upgraded|downgraded|turned down|moved)\b"),
     # the appliance as subject: "Hearth has no internet", "this appliance can't set timers"
     _rule("device", rf"\b{_SELF}\s+(?:has|have|'s got|got)\s+no\s+(?:(?:working|more|"
                     r"longer|real) )?[a-z-]+"),
@@ -377,6 +419,9 @@ _PASSWORD = (r"(?:password|passwords|passcode|passphrase|passwd|pwd|pw|pass word
 _CODE = (r"(?:pin|pin code|pin number|code|combination|combo|unlock code|access code|"
          r"alarm code|door code|gate code|keypad code|disarm code|security code|cvv|cvc|cv2|"
          r"otp|one-time code|passcode)")
+# "is", "=", ":" between a label and its value, as whole words ("his" holds no "is").
+_SAYS = (r"\s*(?:\b(?:is|are|was|would be|will be|is now|has been changed to|changed to|"
+         r"set to)\b|[=:-])\s*")
 _NUMBER_WORDS = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 
 SECRET = (
@@ -392,16 +437,16 @@ SECRET = (
                     r"access_token|auth_token|refresh_token|private_key)\s*[:=]\s*\S{8,}",
           "plain", "it looks like an API key or access token"),
     # "the password for the router is hunter22", "Netflix pw: popcorn", "pass: kettle-oak-42"
-    _rule("secret", rf"\b{_PASSWORD}{_FILLER}\s*(?:is|are|was|=|:|-|would be|will be|"
-                    rf"is now|has been changed to|changed to|set to)\s*['\"]?"
+    _rule("secret", rf"\b{_PASSWORD}{_FILLER}{_SAYS}['\"]?"
                     rf"(?!{_NOT_A_VALUE}\b)[^\s'\"]{{3,}}"),
     _rule("secret", r"\b(?:pass|login|user ?name and password|credentials|creds|logins?)\s*"
                     r"(?:[:=]|is)\s*(?!" + _NOT_A_VALUE[3:-1] + r"\b)\S+[^.;]{0,40}?"
                     r"(?:/|:|,| and )\s*\S{3,}"),
-    _rule("secret", r"\b(?:pass|wifi|wi-fi)\s*[:=]\s*\S{4,}"),
+    _rule("secret", r"\b(?:pass|wifi|wi-fi)\s*[:=]\s*\S{4,}|\b(?:pass|pw|pwd|password)\s+"
+                    r"(?=\S*[a-z])(?=\S*\d)\S{4,}|\S+@\S+\.[a-z]{2,}\s*(?:/|,|;|:)\s*"
+                    r"(?=\S*\d)\S{4,}"),
     # "the alarm code is 4821", "PIN: 0912", "the code to the safe is 9-1-7-3"
-    _rule("secret", rf"\b{_CODE}{_FILLER}\s*(?:is|are|was|=|:|-|would be|will be|is now|"
-                    rf"has been changed to|changed to|set to)?\s*['\"]?(?:\d[\d -]{{2,}}\d|"
+    _rule("secret", rf"\b{_CODE}{_FILLER}{_SAYS}?['\"]?(?:\d[\d -]{{2,}}\d|"
                     rf"\d{{3,}}|{_NUMBER_WORDS}(?:[ -]{_NUMBER_WORDS}){{2,}})\b"),
     # "The password is hunter22" said the other way round: "hunter22 is the wifi password"
     _rule("secret", rf"^['\"]?[^\s'\"]*\d[^\s'\"]*['\"]? is (?:the |our |my )?"
