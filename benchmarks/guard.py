@@ -26,7 +26,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from appliance.memory.guard import find_refusal
-from appliance.memory.guard_exemplars import EXEMPLARS, Exemplars, matrix_for, write_vectors
+from appliance.memory.guard_exemplars import (
+    EXEMPLARS,
+    Exemplars,
+    matrix_for,
+    nearest_refusal,
+    write_vectors,
+)
+from appliance.memory.normalise import normalise
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
@@ -91,6 +98,20 @@ def score(cases: list[Case], embedder: object | None) -> Score:
     return result
 
 
+def exemplars_alone(cases: list[Case], embedder: object) -> tuple[int, int, int, int]:
+    """Ablation, not a mode Hearth runs: what the exemplar check would refuse on its own."""
+    caught = refusals = false = ordinary = 0
+    for case in cases:
+        refused = nearest_refusal(normalise(case.text).words, embedder) is not None  # type: ignore[arg-type]
+        if case.kind == ORDINARY:
+            ordinary += 1
+            false += refused
+        else:
+            refusals += 1
+            caught += refused
+    return caught, refusals, false, ordinary
+
+
 def _pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}% ({part}/{whole})" if whole else "–"
 
@@ -137,7 +158,8 @@ def plot(results: dict[tuple[str, str], Score], path: Path) -> None:
     labels = [f"{split}\n{mode}" for split, mode in results]
     right.bar(range(len(results)), [statistics.median(s.seconds) * 1e3 for s in results.values()])
     right.set_xticks(range(len(results)), labels, fontsize=7)
-    right.set_ylabel("ms per check (p50)")
+    right.set_yscale("log")
+    right.set_ylabel("ms per check (p50, log scale)")
     right.set_title("Cost of one check")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -168,10 +190,13 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print("no embedder with guard thresholds installed: rules-only mode only")
     results: dict[tuple[str, str], Score] = {}
+    alone: dict[str, tuple[int, int, int, int]] = {}
     for split in SPLITS:
         cases = load_split(split)
         for mode, model in modes:
             results[(split, mode)] = score(cases, model)
+        if len(modes) > 1:
+            alone[split] = exemplars_alone(cases, modes[1][1])
 
     exemplars = Exemplars.from_file(EXEMPLARS)
     counts = {k: exemplars.kinds.count(k) for k in dict.fromkeys(exemplars.kinds)}
@@ -188,6 +213,11 @@ def main(argv: list[str] | None = None) -> int:
              f"{thresholds}.", "",
              "Targets on the held-out split: at most 2% false refusals, at least 95% of "
              "refusals caught.", "", *table(results), ""]  # fmt: skip
+    if alone:
+        lines += ["Ablation (not a mode Hearth runs): the exemplar check alone, no rules.", "",
+                  "| split | refusals caught | false refusals |", "|---|---|---|",
+                  *[f"| {split} | {_pct(c, r)} | {_pct(f, o)} |"
+                    for split, (c, r, f, o) in alone.items()], ""]  # fmt: skip
     for (split, mode), s in results.items():
         if split == "tune" and s.failures:
             lines += [f"## Failures on the tuning split, {mode}", "",
@@ -196,6 +226,8 @@ def main(argv: list[str] | None = None) -> int:
     (args.out / "guard.md").write_text("\n".join(lines), encoding="utf-8")
     plot(results, args.out / "guard.png")
     print("\n".join(table(results)))
+    for split, (c, r, f, o) in alone.items():
+        print(f"exemplars alone, {split}: caught {_pct(c, r)}, false {_pct(f, o)}")
     print(f"\nwrote {args.out / 'guard.md'} and {args.out / 'guard.png'}")
     return 0
 
