@@ -99,10 +99,11 @@ _OFF_VERB = (r"(?:bypass|disable|deactivate|skip|switch off|turn off|shut off|sh
              r"ignore|remove|circumvent|get around|suspend|override|kill|pause|neutrali[sz]e|"
              r"defeat|evade|avoid|dismantle|uninstall|delete|drop|stop|end|abolish|"
              r"get rid of|do away with|switch|turn)")
-_PROPOSALS = (r"(?:proposals?|suggestions?|facts?|memor(?:y|ies)|notes?|entries|"
-              r"(?:the )?note-?taker'?s? (?:facts|proposals|suggestions|notes)|"
-              r"what(?:ever)? (?:the )?(?:note-?taker|model|assistant|hearth|it) "
-              r"(?:suggests|proposes|says|writes|wants|offers|notes)|pending (?:ones|items))")
+_PROPOSAL_WORDS = (r"proposals?|suggestions?|facts?|memor(?:y|ies)|notes?|entries|"
+                   r"(?:the )?note-?taker'?s? (?:facts|proposals|suggestions|notes)|"
+                   r"what(?:ever)? (?:the )?(?:note-?taker|model|assistant|hearth|it) "
+                   r"(?:suggests|proposes|says|writes|wants|offers|notes)|pending (?:ones|items)")
+_PROPOSALS = f"(?:{_PROPOSAL_WORDS})"
 _KEEP = (r"(?:approve|accept|promote|keep|confirm|save|store|allow|admit|take|pass|"
          r"approved|accepted|promoted|kept|confirmed|saved|stored|allowed|written|"
          r"added|passed)")
@@ -169,7 +170,7 @@ ACCESS = (
                     r"(?:reviewing|checking|confirming|approving|vetting|"
                     r"moderating|screening|asking (?:about|for)|showing|review|check|confirm|"
                     r"approve|vet|ask (?:about|for)|show)\b[^.;]{0,30}?\b(?:"
-                    + _PROPOSALS[3:-1] + r"|keep or discard|the board|the panel|things|stuff|"
+                    + _PROPOSAL_WORDS + r"|keep or discard|the board|the panel|things|stuff|"
                     r"anything|everything|them|each one|what (?:you|it|hearth) (?:keeps?|saves?)|"
                     r"anything (?:hearth|the note-?taker|the model) (?:suggests|proposes))"),
     # the review of what is remembered, switched off by other words
@@ -218,7 +219,7 @@ ACCESS = (
                     r"(?:no one|nobody|no-one) (?:needs|has|have|is going) to|there is no need "
                     r"(?:to|for)|doesn'?t need to be|don'?t need to be|need not be) "
                     r"(?:the )?(?:review|approv|confirm|check|vet|moderat)\w*(?: step)?"
-                    rf"(?:\s+(?:of )?(?:{_PROPOSALS[3:-1]}|them|it|anything|what|the note-?taker)"
+                    rf"(?:\s+(?:of )?(?:{_PROPOSAL_WORDS}|them|it|anything|what|the note-?taker)"
                     r"|\s*$|\s*[.!,;])"),
     _rule("access", r"\b(?:save|write|store|keep|mark|promote|put|add)\w*\b[^.;]{0,40}?"
                     r"\bas live\b|\b(?:write|save|store|go|goes|put|send|add)\w* (?:it |them |"
@@ -400,7 +401,7 @@ DEVICE = (
 # -- secrets ----------------------------------------------------------------
 
 # Words that say where a secret is, or describe it, rather than being it.
-_NOT_A_VALUE = (r"(?:on|in|under|at|behind|inside|written|taped|stuck|kept|stored|saved|"
+_NOT_A_VALUE_WORDS = (r"on|in|under|at|behind|inside|written|taped|stuck|kept|stored|saved|"
                 r"printed|somewhere|also|not|with|the|a|an|my|his|her|their|our|your|its|same|"
                 r"different|changed|changing|new|old|easy|hard|long|short|secret|known|"
                 r"available|expired|wrong|required|needed|case|too|very|being|now|still|only|"
@@ -411,7 +412,8 @@ _NOT_A_VALUE = (r"(?:on|in|under|at|behind|inside|written|taped|stuck|kept|store
                 r"kept|going|hidden|protected|encrypted|set|due|needed|updated|inside|"
                 r"written|memorised|memorized|each|every|usually|always|never|probably|"
                 r"mum's|dad's|sam's|in|ask|check|see|look|top|back|bottom|front|side|"
-                r"taped|sellotaped|engraved|printed|handwritten|scribbled)")
+                r"taped|sellotaped|engraved|printed|handwritten|scribbled")
+_NOT_A_VALUE = f"(?:{_NOT_A_VALUE_WORDS})"
 _FILLER = r"(?:\s+(?:for|of|to|on|at|into)\s+[^.:=;]{1,40}?)?"
 _PASSWORD = (r"(?:password|passwords|passcode|passphrase|passwd|pwd|pw|pass word|"
              r"wi-?fi key|network key|wpa2? key|wifi code|api key|secret key|access key|"
@@ -440,7 +442,7 @@ SECRET = (
     _rule("secret", rf"\b{_PASSWORD}{_FILLER}{_SAYS}['\"]?"
                     rf"(?!{_NOT_A_VALUE}\b)[^\s'\"]{{3,}}"),
     _rule("secret", r"\b(?:pass|login|user ?name and password|credentials|creds|logins?)\s*"
-                    r"(?:[:=]|is)\s*(?!" + _NOT_A_VALUE[3:-1] + r"\b)\S+[^.;]{0,40}?"
+                    r"(?:[:=]|is)\s*(?!" + _NOT_A_VALUE_WORDS + r"\b)\S+[^.;]{0,40}?"
                     r"(?:/|:|,| and )\s*\S{3,}"),
     _rule("secret", r"\b(?:pass|wifi|wi-fi)\s*[:=]\s*\S{4,}|\b(?:pass|pw|pwd|password)\s+"
                     r"(?=\S*[a-z])(?=\S*\d)\S{4,}|\S+@\S+\.[a-z]{2,}\s*(?:/|,|;|:)\s*"

