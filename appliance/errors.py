@@ -30,10 +30,17 @@ class InvalidFact(HearthError, ValueError):
 class Refused(HearthError):
     """The guard refused text that must never be remembered. Nothing was written."""
 
-    def __init__(self, category: str, reason: str) -> None:
+    def __init__(self, category: str, reason: str, decided_by: str = "rules") -> None:
         self.category = category
         self.reason = reason
-        super().__init__(f"refused ({category}): {reason}; nothing was written")
+        self.decided_by = decided_by  # "rules", or "exemplars" (the embedder's nearest match)
+        super().__init__(f"refused ({category}): {reason}; decided by the guard's {decided_by}; "
+                         "nothing was written")
+
+    @property
+    def audit_detail(self) -> str:
+        """What the audit log's `refuse` line records: the family, then what decided."""
+        return f"{self.category} by {self.decided_by}"
 
 
 class AuditFailure(HearthError):

@@ -221,10 +221,10 @@ class Memory:
         Links are recalled and shown like the text, so each is guarded on its own.
         """
         for piece in (text, *links):
-            refusal = guard.find_refusal(piece)
+            refusal = guard.find_refusal(piece, self.index.embedder)
             if refusal is not None:
                 self.audit.append(actor=actor, action="refuse", content=piece,
-                                  detail=refusal.category)  # fmt: skip
+                                  detail=refusal.audit_detail)  # fmt: skip
                 log.info("refused %s text from %s", refusal.category, actor)
                 raise refusal
 

@@ -27,7 +27,7 @@ def settings(data_dir: Path) -> Settings:
 
 @pytest.fixture(scope="session")
 def real_embedder() -> OnnxMiniLMEmbedder:
-    """The `semantic` extra's real model, loaded once for every test that asks."""
+    """The semantic extra's real model, loaded once (recall's semantic arm and the guard)."""
     assert installed_runtime() == "minilm", "install the semantic extra: ./dev install"
     model = load_embedder()
     assert isinstance(model, OnnxMiniLMEmbedder)
