@@ -210,7 +210,7 @@ def test_an_index_from_another_schema_version_is_rebuilt(settings: Settings, clo
         fact = memory.add("The fuse box is under the stairs", "household")
     with sqlite3.connect(memory.data_dir / "index.sqlite") as conn:
         conn.execute("UPDATE meta SET value = 'old' WHERE key = 'schema'")
-        conn.execute("DELETE FROM terms")
+        conn.execute("UPDATE files SET terms = NULL")
     with Memory.open(settings, clock=clock) as memory:
         assert _ids(memory, "fuse box") == [fact.id]
     with sqlite3.connect(memory.data_dir / "index.sqlite") as conn:
@@ -222,7 +222,7 @@ def test_reindex_rebuilds_from_the_files_and_is_audited(memory: Memory) -> None:
     for n in range(3):
         memory.add(f"Fact number {n} about the garden shed", "note")
     with memory.index.transaction() as conn:
-        conn.execute("DELETE FROM terms")
+        conn.execute("UPDATE files SET terms = NULL")
     assert memory.recall("shed") == []  # a broken index answers wrongly...
     progress: list[tuple[int, int]] = []
     assert memory.reindex(actor="cli", progress=lambda d, t: progress.append((d, t))) == 3
