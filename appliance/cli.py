@@ -43,18 +43,23 @@ def _date_arg(value: str) -> dt.date:
 
 
 def _fact_row(fact: Fact) -> str:
-    marks = "".join(["*" if fact.pinned else "", "?" if fact.status == "doubted" else ""])
+    # Words, not marks: the status column already says "doubted"; the note says what it means.
+    notes = [word for word, on in (("pinned", fact.pinned),
+                                   ("doubted: may be wrong", fact.status == "doubted")) if on]
     head = f"{fact.id:<40} {fact.type:<10} {fact.status:<10} {fact.confidence:.2f}"
-    return f"{head} {fact.text}{marks}"
+    return f"{head} {fact.text}" + (f"  ({'; '.join(notes)})" if notes else "")
 
 
-def _fact_json(fact: Fact, score: float | None = None) -> dict[str, object]:
+def _fact_json(fact: Fact, score: float | None = None,
+               match: str | None = None) -> dict[str, object]:  # fmt: skip
     row: dict[str, object] = {
         "id": fact.id, "type": fact.type, "status": fact.status,
         "confidence": fact.confidence, "text": fact.text,
     }  # fmt: skip
     if score is not None:
         row["score"] = round(score, 4)
+    if match is not None:
+        row["match"] = match  # how recall found it: keyword, semantic or both
     return row
 
 
@@ -64,7 +69,8 @@ def _fact_json(fact: Fact, score: float | None = None) -> dict[str, object]:
 def memory_add(args: argparse.Namespace, settings: Settings) -> int:
     with Memory.open(settings) as memory:
         fact = memory.add(args.text, args.type, confidence=args.confidence, origin="cli",
-                          links=args.link, pinned=args.pin, valid_until=args.until)  # fmt: skip
+                          links=args.link, pinned=args.pin, valid_until=args.until,
+                          despite_tombstone=args.despite_tombstone)  # fmt: skip
     _out(f"remembered {fact.id}")
     return 0
 
@@ -74,12 +80,12 @@ def memory_recall(args: argparse.Namespace, settings: Settings) -> int:
         results = memory.recall(args.query, args.k)
         mode = memory.recall_mode
     if args.json:
-        _json([_fact_json(r.fact, r.score) for r in results])
+        _json([_fact_json(r.fact, r.score, r.match) for r in results])
         return 0
     if not results:
         _out(f"nothing recalled ({mode} mode)")
     for result in results:
-        _out(f"{result.score:7.3f}  {_fact_row(result.fact)}")
+        _out(f"{result.score:7.3f} {result.match:<8}  {_fact_row(result.fact)}")
     return 0
 
 
@@ -134,10 +140,10 @@ def memory_import(args: argparse.Namespace, settings: Settings) -> int:
 def memory_check(args: argparse.Namespace, settings: Settings) -> int:
     with Memory.open(settings) as memory:
         problems = memory.check()
-        count = len(memory.facts()) + len(memory.proposals())
+        facts, waiting = len(memory.facts()), len(memory.proposals())
     for problem in problems:
         _out(f"{problem.path}: {problem.message}")
-    _out(f"{count} file(s) read, {len(problems)} skipped")
+    _out(f"{facts} fact file(s) and {waiting} inbox file(s) read, {len(problems)} skipped")
     return 1 if problems else 0
 
 
@@ -158,14 +164,16 @@ def inbox_propose(args: argparse.Namespace, settings: Settings) -> int:
 def review_list(args: argparse.Namespace, settings: Settings) -> int:
     with Memory.open(settings) as memory:
         proposals = memory.proposals()
+        said_no = {p.id: memory.said_no_before(p) for p in proposals}
     if args.json:
-        _json([p.to_json() for p in proposals])
+        _json([{**p.to_json(), "said_no_before": said_no[p.id]} for p in proposals])
         return 0
     if not proposals:
         _out("nothing waiting for review")
     for p in proposals:
         what = p.text if p.kind == "add" else f"[{p.kind} {p.target}] {p.text}"
-        _out(f"{p.id:<40} {p.type:<10} {p.confidence:.2f} {what}")
+        marker = f"  ({said_no[p.id]})" if said_no[p.id] else ""
+        _out(f"{p.id:<40} {p.type:<10} {p.confidence:.2f} {what}{marker}")
     return 0
 
 
@@ -212,7 +220,8 @@ def doctor(args: argparse.Namespace, settings: Settings) -> int:
     _out(f"inbox         {len(waiting)} waiting for review")
     _out(f"audit         {chain.describe()}")
     for problem in problems:
-        _out(f"unreadable    {problem.path}: {problem.message}")
+        label = "refused" if problem.refused else "unreadable"
+        _out(f"{label:<13} {problem.path}: {problem.message}")
     healthy = chain.ok and not problems
     _out("ok" if healthy else "problems found")
     return 0 if healthy else 1
@@ -241,6 +250,8 @@ def build_parser() -> argparse.ArgumentParser:
     add.add_argument("--link", action="append", default=[], help="an alias recall also matches")
     add.add_argument("--pin", action="store_true", help="wins ties in recall")
     add.add_argument("--until", type=_date_arg, help="forget after this date (YYYY-MM-DD)")
+    add.add_argument("--despite-tombstone", action="store_true",
+                     help="write it even though it was discarded or retracted before (audited)")
     recall = command(memory, "recall", memory_recall, "the facts that answer a question")
     recall.add_argument("query")
     recall.add_argument("-k", type=int, default=5, help="at most this many (default 5)")

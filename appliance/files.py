@@ -67,10 +67,6 @@ def discard_temp(temp: Path) -> None:
         temp.unlink()
 
 
-def atomic_write(target: Path, text: str) -> None:
-    commit_temp(write_temp(target, text.encode("utf-8")), target)
-
-
 def remove_durably(path: Path) -> None:
     path.unlink()
     fsync_dir(path.parent)

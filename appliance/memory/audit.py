@@ -117,6 +117,18 @@ class AuditLog:
                 "`hearth audit verify` and restore it from the nightly backup"
             ) from exc
 
+    def mentions(self, record_id: str) -> bool:
+        """Whether any line is about this id: the store never gives an id out twice.
+
+        A byte search, not a parse: it runs for every new id. Ids are [a-z0-9-],
+        so the compact JSON of `to_json` spells the field exactly so.
+        """
+        try:
+            data = self.path.read_bytes()
+        except OSError:
+            return False  # no log yet, or an unreadable one: the append will say so
+        return f'"fact_id":"{record_id}"'.encode() in data
+
     def entries(self, fact_id: str | None = None) -> Iterator[AuditEntry]:
         """Every readable entry, oldest first (optionally only those about one fact)."""
         for _, line in self._lines():

@@ -42,11 +42,11 @@ def reindex(args: argparse.Namespace, settings: Settings) -> int:
     started = time.perf_counter()
     bar = ProgressBar("reading facts")
     with Memory.open(settings) as memory:
-        count = memory.reindex(actor="cli", progress=bar)
+        counts = memory.reindex(actor="cli", progress=bar)
         mode = memory.recall_mode
     bar.finish()
     seconds = time.perf_counter() - started
-    print(f"reindexed {count} file(s) in {seconds:.1f} s; recall is in {mode} mode")
+    print(f"reindexed {counts.describe()} in {seconds:.1f} s; recall is in {mode} mode")
     return 0
 
 

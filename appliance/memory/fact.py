@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import hashlib
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -325,6 +326,15 @@ class Proposal:
     def to_text(self) -> str:
         meta = {name: getattr(self, name) for name in self._FIELDS}
         return _dump(meta, self.text)
+
+    @property
+    def digest(self) -> str:
+        """A short hash of everything a card shows of this proposal (and its id).
+
+        A press carries the digest of the card it was made on; the store acts only
+        if the proposal still matches it.
+        """
+        return hashlib.sha256(self.to_text().encode("utf-8")).hexdigest()[:16]
 
     def to_json(self) -> dict[str, object]:
         """What a client or script sees of a proposal (the CLI's --json, the web's inbox)."""

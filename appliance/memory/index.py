@@ -40,7 +40,7 @@ from appliance.memory.recallable import (
     weight,
 )
 from appliance.memory.terms import TermTable
-from appliance.memory.text import STOP_WORDS, fingerprint, tokens
+from appliance.memory.text import FINGERPRINT_IGNORED, STOP_WORDS, fingerprint, tokens
 
 if TYPE_CHECKING:
     from appliance.memory.embed import VectorTable
@@ -50,9 +50,11 @@ log = logging.getLogger(__name__)
 # Bump when the tables or the meaning of a column change: an index written by
 # another version is rebuilt rather than trusted.
 SCHEMA_VERSION = "3"
-# The tokenizer is part of the index: change the stop list and old terms lie.
+# The tokenizer is part of the index: change the stop list (or what a fingerprint
+# ignores) and old terms and fingerprints lie.
 TOKENIZER_VERSION = hashlib.sha256(
-    (" ".join(sorted(STOP_WORDS)) + "|light-stem-1").encode("utf-8")
+    (" ".join(sorted(STOP_WORDS)) + "|light-stem-1|" + " ".join(sorted(FINGERPRINT_IGNORED))
+     ).encode("utf-8")
 ).hexdigest()[:16]
 _CORRUPT_CODES = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
 
@@ -512,8 +514,11 @@ class RecallIndex:
             (kind, target, print_)).fetchall())  # fmt: skip
         return [(r[0], r[1]) for r in rows]  # type: ignore[union-attr]
 
-    def count(self) -> int:
-        row = self._run(lambda c: c.execute("SELECT count(*) FROM files").fetchone())
+    def count(self, folder: str | None = None) -> int:
+        """Files the index holds (of one folder, 'memory' or 'inbox', if given)."""
+        row = self._run(lambda c: c.execute(
+            "SELECT count(*) FROM files WHERE ? IS NULL OR folder = ?", (folder, folder)
+        ).fetchone())  # fmt: skip
         return int(row[0])  # type: ignore[index]
 
     def facts(self, rowids: Sequence[int]) -> dict[int, Fact]:
@@ -525,6 +530,16 @@ class RecallIndex:
             f"SELECT rowid, {_FACT_COLUMNS} FROM files WHERE rowid IN ({marks})",
             list(rowids)).fetchall())  # fmt: skip
         return {int(r[0]): _fact_from_row(r[1:]) for r in rows}  # type: ignore[union-attr]
+
+    def both_live_after_supersede(self) -> list[tuple[str, str]]:
+        """(old id, new id) where a recallable fact names a still-recallable one in
+        `supersedes`: a supersede cut off between its two commits."""
+        rows = self._run(lambda c: c.execute(
+            "SELECT o.id, n.id FROM files n, json_each(n.supersedes) j "
+            "JOIN files o ON o.folder = 'memory' AND o.id = j.value "
+            f"WHERE n.folder = 'memory' AND {sql_statuses('n.status')} "
+            f"AND {sql_statuses('o.status')} ORDER BY o.id").fetchall())  # fmt: skip
+        return [(str(r[0]), str(r[1])) for r in rows]  # type: ignore[union-attr]
 
     def keyword(self, query: str, *, today: dt.date, min_confidence: float, limit: int,
                 weighted: bool = True) -> list[Hit]:  # fmt: skip

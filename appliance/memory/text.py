@@ -1,4 +1,4 @@
-"""How the store reads words: one tokenizer, one stop list, ids and fingerprints.
+"""How the store reads words: one tokenizer, recall's stop list, ids and fingerprints.
 
 Recall, deduplication and ids all go through here, so "Sam's peanut allergy"
 means the same thing to each of them.
@@ -63,16 +63,67 @@ def tokens(text: str) -> list[str]:
     return out
 
 
+# What a fingerprint may ignore: only words that never change what a fact claims
+# (articles, the present "is", chat filler). Recall's STOP_WORDS is broader on
+# purpose; here "before"/"after", "on"/"off", "should"/"must", "only", "not"
+# and every number count, so "give Mia her inhaler after football" is never the
+# same fact as "... before football".
+FINGERPRINT_IGNORED = frozenset(
+    """
+    a an the is are am be 's s t ll d re ve m that please hey hi ok okay also really
+    tell know remember let's i'm
+    """.split()
+)
+# Fingerprints made since the narrower rule carry this prefix; a bare 20-hex
+# fingerprint (tombstones written before it) was made by `legacy_fingerprint`.
+FINGERPRINT_PREFIX = "f2-"
+
+
+def _fingerprint_words(text: str) -> list[str]:
+    out = []
+    for raw in _WORD.findall(normalise(text)):
+        if raw in FINGERPRINT_IGNORED:
+            continue
+        word = _stem(raw)
+        if word and word not in FINGERPRINT_IGNORED:
+            out.append(word)
+    return out
+
+
+def _digest(basis: str) -> str:
+    return hashlib.sha256(basis.encode("utf-8")).hexdigest()[:20]
+
+
 def fingerprint(text: str) -> str:
     """A short hash that is the same for texts that say the same words in the same order.
 
-    Case, punctuation, stop words and plurals do not change it, so "Sam is
-    allergic to peanuts." and "sam: allergic to peanut" collide on purpose. Word
-    order does: "Sam owes Ana" and "Ana owes Sam" are different facts.
+    Case, punctuation, articles, "is" and plurals do not change it, so "Sam is
+    allergic to peanuts." and "sam: allergic to peanuts" collide on purpose.
+    Word order does ("Sam owes Ana" is not "Ana owes Sam"), and so does every
+    word that changes meaning: prepositions, modals, negations, numbers.
+    """
+    words = _fingerprint_words(text)
+    return FINGERPRINT_PREFIX + _digest(" ".join(words) if words else normalise(text).strip())
+
+
+def legacy_fingerprint(text: str) -> str:
+    """The fingerprint as made before the narrower rule (recall's whole stop list dropped).
+
+    Only for tombstones written then that no longer hold their text.
     """
     words = tokens(text)
-    basis = " ".join(words) if words else normalise(text).strip()
-    return hashlib.sha256(basis.encode("utf-8")).hexdigest()[:20]
+    return _digest(" ".join(words) if words else normalise(text).strip())
+
+
+def is_legacy_fingerprint(value: str) -> bool:
+    return not value.startswith(FINGERPRINT_PREFIX)
+
+
+def correction_fingerprint(kind: str, target: str, text: str) -> str:
+    """What identifies a correction: forgetting a fact is one request whatever its wording;
+    replacing it is one per replacement text."""
+    basis = f"{kind} {target}" if kind == "retract" else f"{kind} {target} {fingerprint(text)}"
+    return FINGERPRINT_PREFIX + _digest(basis)
 
 
 def slugify(text: str, max_words: int = 5) -> str:

@@ -3,9 +3,11 @@
 Keep promotes the proposal on the card, Discard tombstones it, Next moves on;
 on the home screen Next moves the marker over the recent facts and a held
 Discard marks the marked fact doubted. Keep, Discard and Doubt act only on the
-card the panel actually shows (never on a frame still drawing), and a proposal
-settled elsewhere meanwhile (at the CLI, by another panel) is skipped, never
-an error.
+card the panel actually shows (never on a frame still drawing), and only if the
+proposal still matches the card's digest; a proposal settled elsewhere
+meanwhile (at the CLI, by another panel) is skipped, never an error. A proposal
+too long for the card to show whole cannot be kept from the panel (the card
+says so); Discard still works, since it makes nothing live.
 
     run_board(settings, memory, display, buttons, stop_event)   # the whole loop
 """
@@ -22,14 +24,21 @@ import struct
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from appliance.config import Settings
 from appliance.errors import HearthError, NotFound
 from appliance.memory import Fact, Memory, Proposal
 from appliance.panel.buttons import Action, Buttons
 from appliance.panel.display import Display, Refresher
-from appliance.panel.render import HomeScreen, RecentFact, ReviewCard, Screen, render
+from appliance.panel.render import (
+    HomeScreen,
+    RecentFact,
+    ReviewCard,
+    Screen,
+    render,
+    shows_whole,
+)
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +47,7 @@ RECENT_FACTS = 6  # at most; a small panel shows fewer, scrolled to keep the mar
 POLL_SECONDS = 15.0  # how often the board looks for new proposals (a redraw only if changed)
 
 GONE = "That one was already settled elsewhere."
+TOO_LONG = "Too long to show whole here: keep it with `hearth review keep`."
 
 
 @dataclass(frozen=True)
@@ -77,8 +87,10 @@ class Board:
     """The state behind the panel: the proposal on the card, the marked fact at home."""
 
     def __init__(self, memory: Memory, *, address: Callable[[], str] = lan_address,
-                 on_talk: Callable[[], None] | None = None) -> None:  # fmt: skip
+                 on_talk: Callable[[], None] | None = None,
+                 shows_whole: Callable[[ReviewCard], bool] | None = None) -> None:  # fmt: skip
         self.memory = memory
+        self._shows_whole = shows_whole  # None: every card is taken as shown whole
         self._address = address
         self._on_talk = on_talk
         self._current: str | None = None  # the proposal id on the card
@@ -114,8 +126,14 @@ class Board:
             text=proposal.text, type=proposal.type, proposed_at=proposal.proposed_at,
             conversation=proposal.conversation, position=index + 1, waiting=len(ids),
             kind=proposal.kind, target_text=target_text, notice=self._notice,
+            said_no=self.memory.said_no_before(proposal),
         )  # fmt: skip
-        return card, f"proposal:{proposal.id}"
+        # The tag names what a press acts on: this proposal, as this card shows it.
+        tag = f"proposal:{proposal.id}:{proposal.digest}"
+        if self._shows_whole is not None and not self._shows_whole(card):
+            card = replace(card, notice=TOO_LONG)
+            tag += ":cut"
+        return card, tag
 
     def _successor(self, ids: list[str]) -> str:
         """The proposal after the one that was on the card (it may be gone), else the oldest."""
@@ -185,19 +203,25 @@ class Board:
             # The person cannot read a card yet (a refresh is drawing): acting now
             # would keep or discard something they have not seen.
             return Outcome(False, "ignored: the panel is still drawing")
-        shown = on_glass.removeprefix("proposal:")  # what the person read, not what is next
+        # What the person read, not what is next: the id, and the digest of the card.
+        shown, digest, *rest = on_glass.removeprefix("proposal:").split(":")
+        if action is Action.KEEP and rest == ["cut"]:
+            self._notice = TOO_LONG
+            return Outcome(False, f"{shown} is too long for the card to show whole; keep it at "
+                                  "the CLI after reading it there (`hearth review list`)")
         try:
             if action is Action.KEEP:
-                fact = self.memory.promote(shown, actor=ACTOR)
+                fact = self.memory.promote(shown, actor=ACTOR, shown=digest)
                 message = f"kept {shown} (now {fact.id}, {fact.status})"
             else:  # Discard, or Discard held: on a card both mean "no"
-                self.memory.discard(shown, actor=ACTOR, reason="discarded at the panel")
+                self.memory.discard(shown, actor=ACTOR, reason="discarded at the panel",
+                                    shown=digest)  # fmt: skip
                 message = f"discarded {shown}; it will not be proposed again"
         except NotFound:
             self._notice = GONE
             log.info("proposal %s was settled elsewhere; skipping it", shown)
             return Outcome(True, f"{shown} was already settled elsewhere; skipped")
-        except HearthError as exc:  # refused by the guard, a hand-made file in the way...
+        except HearthError as exc:  # changed since shown, refused by the guard, a file in the way
             self._notice = str(exc)
             log.warning("panel could not act on %s: %s", shown, exc)
             return Outcome(False, str(exc))
@@ -243,7 +267,8 @@ def run_board(settings: Settings, memory: Memory, display: Display, buttons: But
     if address is None:
         def address() -> str:
             return lan_address(settings.web_port)
-    board = Board(memory, address=address, on_talk=on_talk)
+    board = Board(memory, address=address, on_talk=on_talk,
+                  shows_whole=lambda card: shows_whole(card, display.model))  # fmt: skip
     presses: queue.Queue[Action] = queue.Queue()
     buttons.start(presses.put)
     last: tuple[Screen, str] | None = None

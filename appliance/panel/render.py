@@ -41,6 +41,7 @@ class ReviewCard:
     kind: str = "add"  # add | retract | supersede
     target_text: str | None = None  # the live fact a correction is about
     notice: str | None = None  # one line for the person, e.g. "already kept elsewhere"
+    said_no: str | None = None  # "you discarded this on 2026-11-30 (...)": it came back
 
 
 @dataclass(frozen=True)
@@ -236,8 +237,11 @@ def _chip(canvas: _Canvas, x: float, y: float, text: str, fill: str = "black",
 
 
 def _fit_text(canvas: _Canvas, text: str, box: tuple[float, float, float, float],
-              weight: str, largest: float, smallest: float) -> None:  # fmt: skip
-    """The largest size (design px) at which text fits box; at the smallest, cut with '…'."""
+              weight: str, largest: float, smallest: float) -> bool:  # fmt: skip
+    """The largest size (design px) at which text fits box; at the smallest, cut with '…'.
+
+    Returns whether the text had to be cut.
+    """
     x0, y0, x1, y1 = box
     size = largest
     while True:
@@ -250,6 +254,7 @@ def _fit_text(canvas: _Canvas, text: str, box: tuple[float, float, float, float]
         size = max(smallest, size - 2)
     for number, line in enumerate(lines):
         canvas.text((x0, y0 + number * line_height), line, weight, size)
+    return cut
 
 
 def _notice(canvas: _Canvas, x0: float, x1: float, y: float, text: str) -> None:
@@ -265,7 +270,8 @@ def _when(moment: dt.datetime) -> str:
     return moment.strftime("%a %-d %b at %H:%M")
 
 
-def _draw_review(canvas: _Canvas, card: ReviewCard) -> None:
+def _draw_review(canvas: _Canvas, card: ReviewCard) -> bool:
+    """Draws the card; returns whether the proposal's text had to be cut to fit."""
     w, h = canvas.model.size
     _rail(canvas, _REVIEW_LABELS)
     x0, x1 = canvas.px(RAIL_WIDTH + MARGIN), w - canvas.px(MARGIN)
@@ -290,11 +296,16 @@ def _draw_review(canvas: _Canvas, card: ReviewCard) -> None:
         line = ellipsize(f"{verb}: “{card.target_text}”", face, x1 - x0)
         canvas.text((x0, body_top), line, "regular", 20)
         body_top += canvas.px(34)
+    if card.said_no:
+        face = canvas.face("bold", 20)
+        line = ellipsize(card.said_no[:1].upper() + card.said_no[1:], face, x1 - x0)
+        canvas.text((x0, body_top), line, "bold", 20, "red")
+        body_top += canvas.px(34)
     body_bottom = footer_y - canvas.px(12)
     if card.notice:
         body_bottom -= canvas.px(44)
         _notice(canvas, x0, x1, body_bottom + canvas.px(6), card.notice)
-    _fit_text(canvas, card.text, (x0, body_top, x1, body_bottom), "semibold", 54, 26)
+    cut = _fit_text(canvas, card.text, (x0, body_top, x1, body_bottom), "semibold", 54, 26)
 
     canvas.draw.rectangle((x0, footer_y, x1, footer_y + canvas.px(1)), fill=canvas.ink("black"))
     face = canvas.face("regular", 20)
@@ -305,6 +316,12 @@ def _draw_review(canvas: _Canvas, card: ReviewCard) -> None:
     more = card.waiting - 1
     after = f"{more} more waiting" if more else "The last one waiting"
     canvas.text((x0, footer_y + canvas.px(44)), after, "bold", 22)
+    return cut
+
+
+def shows_whole(card: ReviewCard, model: PanelModel) -> bool:
+    """Whether the card shows its proposal's text in full on this panel (nothing cut)."""
+    return not _draw_review(_Canvas(model), card)
 
 
 def visible_rows(heights: list[float], room: float, selected: int | None) -> range:

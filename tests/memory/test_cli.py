@@ -25,7 +25,11 @@ def test_add_recall_show_list(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = hearth(capsys, "memory", "recall", "what is Sam allergic to", "--json")
     rows = json.loads(out)
     assert code == 0 and [r["id"] for r in rows] == ["sam-allergic-peanuts"]
-    assert set(rows[0]) == {"id", "type", "status", "confidence", "score", "text"}
+    assert set(rows[0]) == {"id", "type", "status", "confidence", "score", "match", "text"}
+    assert rows[0]["match"] == "keyword"  # keyword mode: how each hit was found is said
+    code, out, _ = hearth(capsys, "memory", "recall", "what is Sam allergic to")
+    assert out.split()[1:3] == ["keyword", "sam-allergic-peanuts"]
+    assert out.rstrip().endswith("Sam is allergic to peanuts  (pinned)")
     code, out, _ = hearth(capsys, "memory", "show", "sam-allergic-peanuts")
     assert code == 0 and "pinned: true" in out and out.endswith("Sam is allergic to peanuts\n")
     code, out, _ = hearth(capsys, "memory", "list", "--status", "live", "--json")
@@ -63,7 +67,7 @@ def test_review_flow(capsys: pytest.CaptureFixture[str]) -> None:
     assert out == "nothing waiting for review\n"
     code, out, _ = hearth(capsys, "inbox", "propose", "Sam hates broccoli", "--type",
                           "preference")
-    assert code == 0 and out.startswith("not proposed: discarded by cli")
+    assert code == 0 and out.startswith("not proposed: you discarded this on ")
     code, out, _ = hearth(capsys, "memory", "recall", "who teaches piano")
     assert "ana-teaches-sam-piano" in out
 

@@ -167,7 +167,7 @@ def test_discard_removes_the_proposal_and_leaves_a_tombstone(memory: Memory) -> 
 def test_discarded_proposal_is_not_proposed_again(memory: Memory) -> None:
     proposal = memory.propose("Sam hates broccoli", "preference")
     memory.discard(proposal.id, actor="panel")
-    with pytest.raises(AlreadyKnown, match="discarded by panel"):
+    with pytest.raises(AlreadyKnown, match="you discarded this on 2026-11-30"):
         memory.propose("sam HATES broccoli!", "preference")
     assert _files(memory.inbox_dir) == []
 

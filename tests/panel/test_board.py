@@ -34,7 +34,7 @@ def shown(board: Board) -> tuple[ReviewCard | HomeScreen, str]:
 def test_the_card_shows_the_oldest_proposal_with_its_context(memory: Memory, inbox):
     card, tag = shown(Board(memory, address=here))
     assert isinstance(card, ReviewCard)
-    assert tag == f"proposal:{inbox[0]}"
+    assert tag == f"proposal:{inbox[0]}:{memory.get_proposal(inbox[0]).digest}"
     assert (card.text, card.type, card.position, card.waiting) == (
         "Sam is allergic to peanuts", "health", 1, 3)  # fmt: skip
     assert card.conversation == "kitchen chat"
