@@ -232,7 +232,11 @@ class VectorTable:
         np = self._np
         if len(self) == 0:
             return []
-        scores = self._matrix[:self._rows] @ np.frombuffer(query, dtype=np.float32)
+        # einsum, not `@`: `@` goes to OpenBLAS, whose threads wait on each other when
+        # other work holds the cores (10x slower measured under load); einsum's own
+        # loop runs on this thread only, as fast as one BLAS thread.
+        scores = np.einsum("ij,j->i", self._matrix[:self._rows],
+                           np.frombuffer(query, dtype=np.float32))  # fmt: skip
         if self._dead:
             scores[self._dead] = -np.inf
         above = np.flatnonzero(scores >= floor)

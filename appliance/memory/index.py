@@ -552,13 +552,20 @@ class RecallIndex:
         words = tokens(query)
         if not words:
             return []
-        table = self.term_table()
+        with self._thread_lock:  # another thread's write patches the table in place
+            found = self.term_table().top(words, limit, weighted,
+                                          _accepting(today, min_confidence))  # fmt: skip
+        return [Hit(entry, score) for entry, score in found]
 
-        def accept(entry: Entry) -> bool:
-            return (is_recallable(entry.status, entry.valid_until, today)
-                    and entry.confidence >= min_confidence)  # fmt: skip
-
-        return [Hit(entry, score) for entry, score in table.top(words, limit, weighted, accept)]
+    def nearest(self, question: bytes, *, floor: float, today: dt.date, min_confidence: float,
+                limit: int) -> list[Hit]:  # fmt: skip
+        """The semantic arm: recallable facts within `floor` cosine of the question, best first."""
+        with self._thread_lock:
+            table = self.vector_table()
+            if table is None:
+                return []
+            found = table.nearest(question, floor, limit, _accepting(today, min_confidence))
+        return [Hit(entry, score) for entry, score in found]
 
     def term_table(self) -> TermTable:
         """Every recallable fact's terms, in memory; kept current like `vector_table`."""
@@ -632,6 +639,15 @@ def _row_values(key: str, record: Fact | Proposal | None, stamp: Stamp, sha256: 
     elif isinstance(record, Proposal):
         values.update(kind=record.kind, target=record.target)
     return values
+
+
+def _accepting(today: dt.date, min_confidence: float) -> Callable[[Entry], bool]:
+    """What either arm may return today: recallable (recallable.py) and sure enough."""
+    def accept(entry: Entry) -> bool:
+        return (is_recallable(entry.status, entry.valid_until, today)
+                and entry.confidence >= min_confidence)  # fmt: skip
+
+    return accept
 
 
 def _entry_of(rowid: int, fact: Fact) -> Entry:

@@ -94,16 +94,9 @@ def semantic_arm(index: RecallIndex, question: bytes, *, today: dt.date,
     """Recallable facts whose stored vector is within the model's floor of the question's."""
     embedder = index.embedder
     assert embedder is not None
-    table = index.vector_table()
-    if table is None or not len(table):
-        return []
-    floor = float(getattr(embedder, "floor", 0.0))
-
-    def accept(entry: Entry) -> bool:
-        return (recallable.is_recallable(entry.status, entry.valid_until, today)
-                and entry.confidence >= min_confidence)  # fmt: skip
-
-    return table.nearest(question, floor, ARM_DEPTH, accept)
+    hits = index.nearest(question, floor=float(getattr(embedder, "floor", 0.0)), today=today,
+                         min_confidence=min_confidence, limit=ARM_DEPTH)  # fmt: skip
+    return [(hit.entry, hit.score) for hit in hits]
 
 
 def envelope(recalled: Sequence[Recalled], *, mode: str = "keyword",
