@@ -17,6 +17,7 @@ import frontmatter
 import yaml
 
 from appliance.errors import InvalidFact
+from appliance.memory import recallable
 from appliance.memory.text import is_valid_id
 
 # The kinds of thing a household remembers. `note` is the generic one the
@@ -220,9 +221,7 @@ class Fact:
 
     def is_recallable(self, today: dt.date) -> bool:
         """Live and doubted facts are recalled until their valid_until has passed."""
-        if self.status not in ("live", "doubted"):
-            return False
-        return self.valid_until is None or self.valid_until >= today
+        return recallable.is_recallable(self.status, self.valid_until, today)
 
     @classmethod
     def from_text(cls, text: str, expected_id: str | None = None) -> Fact:

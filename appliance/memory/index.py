@@ -3,9 +3,13 @@
 `index.sqlite` holds, for every file in memory/ and inbox/, what a reader needs
 without parsing it again: the stat that says whether it changed, its content
 hash, its fingerprint (for deduplication), and for a fact every field. Facts
-that recall may return also sit in an FTS5 table of their terms (id, text and
-links, run through the store's own tokenizer and stop list), and, when an
-embedding model is installed, a vector per fact.
+that recall may return also carry their terms (id, text and links, run through
+the store's own tokenizer and stop list) and, when an embedding model is
+installed, a vector.
+
+Each process ranks from two in-memory tables loaded from here on its first
+recall and kept while nothing changes: the terms as inverted lists for BM25
+(terms.py) and the vectors as one matrix (embed.py). Reading never writes.
 
 The files stay the source of truth. Everything here can be thrown away and
 rebuilt from them: a missing, corrupt or outdated index is rebuilt, never fatal.
@@ -20,23 +24,32 @@ import datetime as dt
 import hashlib
 import json
 import logging
-import math
 import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from appliance.memory.fact import Fact, Proposal
+from appliance.memory.recallable import (
+    RECALLABLE_STATUSES,
+    is_recallable,
+    sql_statuses,
+    weight,
+)
+from appliance.memory.terms import TermTable
 from appliance.memory.text import FINGERPRINT_IGNORED, STOP_WORDS, fingerprint, tokens
+
+if TYPE_CHECKING:
+    from appliance.memory.embed import VectorTable
 
 log = logging.getLogger(__name__)
 
 # Bump when the tables or the meaning of a column change: an index written by
 # another version is rebuilt rather than trusted.
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 # The tokenizer is part of the index: change the stop list (or what a fingerprint
 # ignores) and old terms and fingerprints lie.
 TOKENIZER_VERSION = hashlib.sha256(
@@ -59,14 +72,10 @@ CREATE TABLE IF NOT EXISTS files (
     type TEXT, text TEXT, status TEXT, confidence REAL, source TEXT, links TEXT,
     pinned INTEGER, created TEXT, last_seen TEXT, valid_until TEXT, supersedes TEXT,
     kind TEXT, target TEXT,             -- proposals only
-    nterms INTEGER                      -- terms in the FTS5 row; NULL when not recallable
+    terms TEXT                          -- what the keyword arm matches; NULL when not recallable
 );
 CREATE INDEX IF NOT EXISTS files_fingerprint ON files (fingerprint);
 CREATE INDEX IF NOT EXISTS files_id ON files (id);
-CREATE VIRTUAL TABLE IF NOT EXISTS terms USING fts5 (words, tokenize = 'ascii');
-CREATE VIRTUAL TABLE IF NOT EXISTS vocab USING fts5vocab (terms, row);
--- FTS5's own row count and token total, kept beside it so BM25 can be computed outside it.
-CREATE TABLE IF NOT EXISTS totals (docs INTEGER NOT NULL, tokens INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS vectors (
     rowid INTEGER PRIMARY KEY,          -- = files.rowid
     model TEXT NOT NULL,
@@ -76,27 +85,8 @@ CREATE TABLE IF NOT EXISTS vectors (
 
 _FACT_COLUMNS = ("id, type, text, status, confidence, source, links, pinned, created, "
                  "last_seen, valid_until, supersedes")  # fmt: skip
-_RECALLABLE = "('live', 'doubted')"
-
-
-K1 = 1.2  # FTS5's bm25() constants, which the rarest-first path repeats exactly
-B = 0.75
-# Facts the rarest-first path may score in Python before handing over to FTS5.
-_PRUNE_BUDGET = 400
-_PRUNE_FLOOR = 300  # below this many matches in all, FTS5 ranking them is quicker
-_F_COLUMNS = ", ".join("f." + c.strip() for c in _FACT_COLUMNS.split(","))
-_F_FILTERS = (f"f.status IN {_RECALLABLE} AND f.confidence >= ? "
-              "AND (f.valid_until IS NULL OR f.valid_until >= ?)")  # fmt: skip
-
-
-def _idf(docs: int, containing: int) -> float:
-    """FTS5's idf: log((N - n + 0.5) / (n + 0.5)), floored at 1e-6 for very common words."""
-    value = math.log((docs - containing + 0.5) / (containing + 0.5))
-    return value if value > 0 else 1e-6
-
-
-def _saturation(count: int, length: float, average: float) -> float:
-    return count * (K1 + 1) / (count + K1 * (1 - B + B * length / average))
+# What ranking needs of a fact (an Entry), read without building the Fact.
+_ENTRY_COLUMNS = "f.rowid, f.id, f.status, f.confidence, f.pinned, f.valid_until"
 
 
 class IndexBroken(Exception):
@@ -115,24 +105,31 @@ class Stamp(NamedTuple):
         return cls(st.st_ino, st.st_mtime_ns, st.st_size)
 
 
-@dataclass(frozen=True)
-class Hit:
-    fact: Fact
+class Entry(NamedTuple):
+    """What ranking needs of a recallable fact; only the winners become `Fact`s."""
+
+    rowid: int
+    id: str
+    status: str
+    confidence: float
+    pinned: bool
+    valid_until: dt.date | None
+
+    @classmethod
+    def from_row(cls, row: Sequence[object]) -> Entry:
+        rowid, fact_id, status, confidence, pinned, until = row
+        return cls(int(rowid), str(fact_id), str(status), float(confidence),  # type: ignore[arg-type]
+                   bool(pinned), dt.date.fromisoformat(str(until)) if until else None)  # fmt: skip
+
+
+class Hit(NamedTuple):
+    entry: Entry
     score: float
 
 
 def fact_terms(fact: Fact) -> list[str]:
     """What recall matches a fact on: its id, its text and its links."""
     return tokens(fact.id.replace("-", " ")) + tokens(fact.text) + tokens(" ".join(fact.links))
-
-
-def match_expression(query: str) -> str | None:
-    """An FTS5 query for any content word of a question, or None if it has none.
-
-    The store's tokenizer yields only [a-z0-9] words, so quoting each is safe.
-    """
-    words = list(dict.fromkeys(tokens(query)))
-    return " OR ".join(f'"{w}"' for w in words) if words else None
 
 
 def key_for(folder: str, record_id: str) -> str:
@@ -150,15 +147,26 @@ class Embedder(Protocol):
 
 
 class RecallIndex:
-    """One connection to `index.sqlite`, opened once per process."""
+    """One connection to `index.sqlite`, opened once per process.
+
+    Reading never writes. The semantic arm's vectors are held in memory as one
+    matrix (`vector_table`) that survives reads; it is kept current by the
+    `generation` counter in `meta`, which only writers move (when a row of
+    memory/ changes): this process's own writes patch the matrix in place,
+    another process's make the next query load it again.
+    """
 
     def __init__(self, path: Path, embedder: Callable[[], Embedder | None] | None = None):
         self.path = path
         self._embedder_loader = embedder
         self._embedder: Embedder | None = None
         self._embedder_loaded = False
-        self._vector_cache: tuple[tuple[int, int], object] | None = None
-        self._generation = 0
+        self._vectors: VectorTable | None = None
+        self._terms: TermTable | None = None
+        self._question_worker: ThreadPoolExecutor | None = None
+        # The last `meta.generation` seen, and the data_version it was seen at:
+        # data_version moves only when another connection commits.
+        self._seen: tuple[int, int] | None = None  # (data_version, generation)
         self.fresh = False  # True when this open found nothing usable: populate it
         # The web server's threads share this connection: one statement or
         # transaction at a time, so no thread reads another's half-done write.
@@ -185,6 +193,7 @@ class RecallIndex:
         conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
                                timeout=10.0)  # fmt: skip
         self._opened_inode = os.stat(self.path).st_ino
+        self._forget_cache()
         try:
             conn.execute("PRAGMA journal_mode = WAL")
             # A lost index transaction on power loss costs a re-read at the next
@@ -201,9 +210,8 @@ class RecallIndex:
                     "DROP TABLE IF EXISTS totals; DROP TABLE IF EXISTS meta;"
                 )
                 conn.executescript(_SCHEMA)
-                conn.execute("INSERT INTO totals (docs, tokens) VALUES (0, 0)")
                 conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
-                                 expected.items())  # fmt: skip
+                                 [*expected.items(), ("generation", "0")])  # fmt: skip
                 self.fresh = True
         except BaseException:
             conn.close()
@@ -224,12 +232,12 @@ class RecallIndex:
 
     def rebuild_empty(self) -> None:
         """Throw the database away and start an empty one (after damage)."""
-        with contextlib.suppress(sqlite3.Error):
-            self._conn.close()
-        self._remove_files()
-        self._conn = self._try_connect()
-        self.fresh = True
-        self._changed()
+        with self._thread_lock:
+            with contextlib.suppress(sqlite3.Error):
+                self._conn.close()
+            self._remove_files()
+            self._conn = self._try_connect()
+            self.fresh = True
 
     def reopen(self) -> None:
         """Connect again: index.sqlite was deleted or replaced behind this connection."""
@@ -237,17 +245,19 @@ class RecallIndex:
             with contextlib.suppress(sqlite3.Error):
                 self._conn.close()
             self._conn = self._connect()
-            self._changed()
 
     def clear(self) -> None:
         """Empty every table in place (other processes keep their connections)."""
-        with self.transaction():
-            self._conn.execute("DELETE FROM files")
-            self._conn.execute("DELETE FROM terms")
-            self._conn.execute("DELETE FROM vectors")
-            self._conn.execute("UPDATE totals SET docs = 0, tokens = 0")
+        with self.transaction() as conn:
+            conn.execute("DELETE FROM files")
+            conn.execute("DELETE FROM vectors")
+            self._next_generation(conn)
+            self._forget_cache()
 
     def close(self) -> None:
+        if self._question_worker is not None:
+            self._question_worker.shutdown(wait=False)
+            self._question_worker = None
         with contextlib.suppress(sqlite3.Error):
             self._conn.close()
 
@@ -281,17 +291,46 @@ class RecallIndex:
                 yield self._conn
             except BaseException:
                 self._conn.execute("ROLLBACK")
+                self._forget_cache()  # a patch applied before the failure is undone
                 raise
             self._conn.execute("COMMIT")
         except sqlite3.DatabaseError as exc:
+            self._forget_cache()
             if getattr(exc, "sqlite_errorcode", 0) & 0xFF in _CORRUPT_CODES:
                 raise IndexBroken(str(exc)) from exc
             raise
-        finally:
-            self._changed()
 
-    def _changed(self) -> None:
-        self._generation += 1
+    # -- the generation: moved by writers only --------------------------------------------
+
+    def generation(self) -> int:
+        """A number that changes whenever a row of memory/ changes, in any process.
+
+        A read costs one `PRAGMA data_version` (which moves only when another
+        connection commits); `meta` is read only when it moved.
+        """
+        def work(conn: sqlite3.Connection) -> int:
+            version = int(conn.execute("PRAGMA data_version").fetchone()[0])
+            if self._seen is None or self._seen[0] != version:
+                row = conn.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
+                self._seen = (version, int(row[0]) if row else 0)
+            return self._seen[1]
+
+        return self._run(work)  # type: ignore[return-value]
+
+    def _next_generation(self, conn: sqlite3.Connection) -> tuple[int, int]:
+        """Inside a write transaction: move the generation on; (before, after)."""
+        row = conn.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
+        before = int(row[0]) if row else 0
+        conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('generation', ?)",
+                     (str(before + 1),))  # fmt: skip
+        version = int(conn.execute("PRAGMA data_version").fetchone()[0])
+        self._seen = (version, before + 1)  # our own commit does not move data_version
+        return before, before + 1
+
+    def _forget_cache(self) -> None:
+        self._vectors = None
+        self._terms = None
+        self._seen = None
 
     # -- the embedding model, loaded on first need --------------------------------------
 
@@ -302,6 +341,17 @@ class RecallIndex:
             if self._embedder_loader is not None:
                 self._embedder = self._embedder_loader()
         return self._embedder
+
+    def embed_question(self, text: str) -> Future[bytes]:
+        """The question's vector, computed on a worker thread while the keyword arm runs.
+
+        onnxruntime and SQLite both let go of the GIL, so the two arms overlap.
+        """
+        embedder = self.embedder
+        assert embedder is not None
+        if self._question_worker is None:
+            self._question_worker = ThreadPoolExecutor(1, thread_name_prefix="hearth-question")
+        return self._question_worker.submit(embedder.query, text)
 
     # -- writing ----------------------------------------------------------------------
 
@@ -318,98 +368,119 @@ class RecallIndex:
         """
         items = list(items)
         pending_vectors: list[tuple[int, str]] = []
-        totals = [0, 0]  # change in FTS5 rows and tokens, written once at the end
+        # memory/ rows this transaction changes: rowid -> (fact, terms) if it stays recallable
+        changed: dict[int, tuple[Fact, str] | None] = {}
         with self.transaction() as conn:
             empty = self.fresh and conn.execute("SELECT 1 FROM files LIMIT 1").fetchone() is None
             if empty:
-                rows, words = [], []
+                rows = []
                 for rowid, (key, record, stamp, sha256, problem) in enumerate(items, start=1):
-                    values, terms = _row_values(key, record, stamp, sha256, problem)
+                    values = _row_values(key, record, stamp, sha256, problem)
                     rows.append((rowid, *values.values()))
-                    if terms is not None:
-                        words.append((rowid, " ".join(terms)))
-                        totals[0] += 1
-                        totals[1] += len(terms)
+                    if values["terms"] is not None:
                         pending_vectors.append((rowid, _embedding_text(record)))  # type: ignore[arg-type]
                 if rows:
                     conn.executemany(f"INSERT INTO files (rowid, {_ROW_COLUMNS}) VALUES "
                                      f"(?, {', '.join('?' * len(_ROW_NAMES))})", rows)  # fmt: skip
-                conn.executemany("INSERT INTO terms (rowid, words) VALUES (?, ?)", words)
+                self._forget_cache()  # loaded whole at the first query
             else:
                 for key, record, stamp, sha256, problem in items:
-                    rowid, terms = self._write_row(conn, key, record, stamp, sha256, problem,
-                                                   totals)  # fmt: skip
+                    rowid, terms = self._write_row(conn, key, record, stamp, sha256, problem)
                     if terms is not None:
                         pending_vectors.append((rowid, _embedding_text(record)))  # type: ignore[arg-type]
+                    if key.startswith("memory/"):
+                        changed[rowid] = (record, terms) if terms is not None else None  # type: ignore[assignment]
+            vectors: dict[int, bytes] = {}
             for start in range(0, len(pending_vectors), 64):
-                self._store_vectors(conn, pending_vectors[start:start + 64])
-            if totals != [0, 0]:
-                conn.execute("UPDATE totals SET docs = docs + ?, tokens = tokens + ?", totals)
+                vectors |= self._store_vectors(conn, pending_vectors[start:start + 64])
+            if empty or changed:
+                self._patch_tables(conn, changed, vectors)
         return len(items)
 
     def _write_row(self, conn: sqlite3.Connection, key: str, record: Fact | Proposal | None,
-                   stamp: Stamp, sha256: str | None, problem: str | None,
-                   totals: list[int]) -> tuple[int, list[str] | None]:  # fmt: skip
-        values, words = _row_values(key, record, stamp, sha256, problem)
-        old = conn.execute("SELECT rowid, nterms FROM files WHERE path = ?", (key,)).fetchone()
+                   stamp: Stamp, sha256: str | None,
+                   problem: str | None) -> tuple[int, str | None]:  # fmt: skip
+        values = _row_values(key, record, stamp, sha256, problem)
         row = conn.execute(
             f"INSERT INTO files ({_ROW_COLUMNS}) VALUES ({_ROW_MARKS}) "
             f"ON CONFLICT (path) DO UPDATE SET {_ROW_UPDATES} RETURNING rowid",
             values,
         ).fetchone()
         rowid = int(row[0])
-        if old is not None:
-            if old[1] is not None:
-                conn.execute("DELETE FROM terms WHERE rowid = ?", (rowid,))
-                totals[0] -= 1
-                totals[1] -= old[1]
-            conn.execute("DELETE FROM vectors WHERE rowid = ?", (rowid,))
-        if words is not None:
-            conn.execute("INSERT INTO terms (rowid, words) VALUES (?, ?)",
-                         (rowid, " ".join(words)))  # fmt: skip
-            totals[0] += 1
-            totals[1] += len(words)
-        return rowid, words
+        conn.execute("DELETE FROM vectors WHERE rowid = ?", (rowid,))
+        return rowid, values["terms"]  # type: ignore[return-value]
 
-    def _store_vectors(self, conn: sqlite3.Connection, pending: list[tuple[int, str]]) -> None:
+    def _store_vectors(self, conn: sqlite3.Connection,
+                       pending: list[tuple[int, str]]) -> dict[int, bytes]:  # fmt: skip
         embedder = self.embedder if pending else None
         if embedder is None:
-            return
-        vectors = embedder.passages([text for _, text in pending])
-        conn.executemany(
-            "INSERT OR REPLACE INTO vectors (rowid, model, vector) VALUES (?, ?, ?)",
-            [(rowid, embedder.model_id, blob)
-             for (rowid, _), blob in zip(pending, vectors, strict=True)],
-        )  # fmt: skip
+            return {}
+        vectors = dict(zip((rowid for rowid, _ in pending),
+                           embedder.passages([text for _, text in pending]), strict=True))
+        conn.executemany("INSERT OR REPLACE INTO vectors (rowid, model, vector) VALUES (?, ?, ?)",
+                         [(rowid, embedder.model_id, blob) for rowid, blob in vectors.items()])
+        return vectors
+
+    def _patch_tables(self, conn: sqlite3.Connection, changed: dict[int, tuple[Fact, str] | None],
+                      vectors: dict[int, bytes]) -> None:  # fmt: skip
+        """Move the generation on and bring this process's in-memory tables along with it.
+
+        A table is patched only if it was current just before this transaction
+        (the write lock is held, so no other process can slip in between);
+        otherwise it is dropped and loaded again when next needed.
+        """
+        before, after = self._next_generation(conn)
+        if self._terms is not None:
+            if self._terms.generation == before:
+                self._terms.apply(after, [(_entry_of(rowid, item[0]), item[1])
+                                          for rowid, item in changed.items() if item is not None],
+                                  [rowid for rowid, item in changed.items() if item is None])
+            else:
+                self._terms = None
+        if self._vectors is not None:
+            if self._vectors.generation == before:
+                self._vectors.apply(after, [(rowid, vectors[rowid], _entry_of(rowid, item[0]))
+                                            for rowid, item in changed.items()
+                                            if item is not None and rowid in vectors],
+                                    [rowid for rowid in changed if rowid not in vectors])
+            else:
+                self._vectors = None
 
     def remove(self, keys: Iterable[str]) -> None:
         with self.transaction() as conn:
+            removed: dict[int, tuple[Fact, str] | None] = {}
             for key in keys:
-                row = conn.execute("SELECT rowid, nterms FROM files WHERE path = ?",
-                                   (key,)).fetchone()  # fmt: skip
+                row = conn.execute("SELECT rowid FROM files WHERE path = ?", (key,)).fetchone()
                 if row is None:
                     continue
-                if row[1] is not None:
-                    conn.execute("DELETE FROM terms WHERE rowid = ?", (row[0],))
-                    conn.execute("UPDATE totals SET docs = docs - 1, tokens = tokens - ?",
-                                 (row[1],))  # fmt: skip
                 conn.execute("DELETE FROM vectors WHERE rowid = ?", (row[0],))
                 conn.execute("DELETE FROM files WHERE rowid = ?", (row[0],))
+                if key.startswith("memory/"):
+                    removed[int(row[0])] = None
+            if removed:
+                self._patch_tables(conn, removed, {})
 
     def embed_missing(self) -> int:
-        """Give every recallable fact a vector from the current model (model installed later)."""
+        """Give every recallable fact a vector from the current model (model installed later).
+
+        Writes only when some fact has no vector: reading never commits.
+        """
         embedder = self.embedder
         if embedder is None:
             return 0
         rows = self._run(lambda c: c.execute(
             f"SELECT f.rowid, {_FACT_COLUMNS} FROM files f LEFT JOIN vectors v "
             "ON v.rowid = f.rowid AND v.model = ? "
-            f"WHERE f.folder = 'memory' AND f.status IN {_RECALLABLE} AND v.rowid IS NULL",
+            f"WHERE f.folder = 'memory' AND {sql_statuses('f.status')} AND v.rowid IS NULL",
             (embedder.model_id,)).fetchall())  # fmt: skip
+        if not rows:
+            return 0
         pending = [(int(r[0]), _embedding_text(_fact_from_row(r[1:]))) for r in rows]  # type: ignore[union-attr]
         with self.transaction() as conn:
             for start in range(0, len(pending), 64):
                 self._store_vectors(conn, pending[start:start + 64])
+            self._next_generation(conn)
+            self._vectors = None
         return len(pending)
 
     # -- reading ----------------------------------------------------------------------------
@@ -457,158 +528,111 @@ class RecallIndex:
             (folder,)).fetchall())  # fmt: skip
         return {str(r[0]): str(r[1]) for r in rows}  # type: ignore[union-attr]
 
+    def facts(self, rowids: Sequence[int]) -> dict[int, Fact]:
+        """The facts of these rows (the winners of a ranking), by rowid."""
+        if not rowids:
+            return {}
+        marks = ", ".join("?" * len(rowids))
+        rows = self._run(lambda c: c.execute(
+            f"SELECT rowid, {_FACT_COLUMNS} FROM files WHERE rowid IN ({marks})",
+            list(rowids)).fetchall())  # fmt: skip
+        return {int(r[0]): _fact_from_row(r[1:]) for r in rows}  # type: ignore[union-attr]
+
     def both_live_after_supersede(self) -> list[tuple[str, str]]:
         """(old id, new id) where a recallable fact names a still-recallable one in
         `supersedes`: a supersede cut off between its two commits."""
+        # CROSS JOIN keeps SQLite's order: the few facts that supersede something, then
+        # the old fact by its id (files_id). Left to itself the planner scanned every
+        # row for every row: 10 s at 2,000 facts, at every open.
         rows = self._run(lambda c: c.execute(
-            "SELECT o.id, n.id FROM files n, json_each(n.supersedes) j "
-            "JOIN files o ON o.folder = 'memory' AND o.id = j.value "
-            f"WHERE n.folder = 'memory' AND n.supersedes != '[]' AND n.status IN {_RECALLABLE} "
-            f"AND o.status IN {_RECALLABLE} ORDER BY o.id").fetchall())  # fmt: skip
+            "SELECT o.id, n.id FROM files n CROSS JOIN json_each(n.supersedes) j "
+            "CROSS JOIN files o WHERE n.folder = 'memory' AND n.supersedes != '[]' "
+            f"AND {sql_statuses('n.status')} AND o.id = j.value AND o.folder = 'memory' "
+            f"AND {sql_statuses('o.status')} ORDER BY o.id").fetchall())  # fmt: skip
         return [(str(r[0]), str(r[1])) for r in rows]  # type: ignore[union-attr]
 
     def keyword(self, query: str, *, today: dt.date, min_confidence: float, limit: int,
                 weighted: bool = True) -> list[Hit]:  # fmt: skip
-        """BM25 over recallable facts, best first (FTS5's bm25: k1 1.2, b 0.75).
+        """BM25 over recallable facts, best first (terms.py: FTS5's k1 1.2, b 0.75).
 
-        Weighted (the keyword-only ranking): the score is BM25 times confidence,
-        halved for a doubted fact, with pinned breaking exact ties. Unweighted is
-        the keyword arm before fusion, which applies the same weights afterwards.
-
-        A question usually holds one selective word. The facts holding the rarest
-        words are scored first; once no fact without them could reach the k-th
-        score (each remaining word can add at most its own bound), the answer is
-        exact without touching the common words' long lists. Otherwise FTS5 ranks
-        every match. Both ways give the same facts in the same order.
+        Weighted (the keyword-only ranking): the score is BM25 times `weight`
+        (recallable.py), with pinned breaking exact ties. Unweighted is the
+        keyword arm before fusion, which applies the same weight afterwards.
         """
-        words = list(dict.fromkeys(tokens(query)))
+        words = tokens(query)
         if not words:
             return []
-        filters = (min_confidence, today.isoformat())
-        pruned = self._keyword_rarest_first(words, filters, limit, weighted)
-        if pruned is not None:
-            return pruned
-        return self._keyword_every_match(words, filters, limit, weighted)
+        with self._thread_lock:  # another thread's write patches the table in place
+            found = self.term_table().top(words, limit, weighted,
+                                          _accepting(today, min_confidence))  # fmt: skip
+        return [Hit(entry, score) for entry, score in found]
 
-    def _keyword_every_match(self, words: list[str], filters: tuple[float, str], limit: int,
-                             weighted: bool) -> list[Hit]:  # fmt: skip
-        weight = ("* f.confidence * (CASE f.status WHEN 'doubted' THEN 0.5 ELSE 1.0 END)"
-                  if weighted else "")  # fmt: skip
-        sql = (
-            f"SELECT {_F_COLUMNS}, -bm25(terms) {weight} AS score "
-            "FROM terms JOIN files f ON f.rowid = terms.rowid "
-            f"WHERE terms MATCH ? AND {_F_FILTERS} "
-            "ORDER BY score DESC, f.pinned DESC, f.id LIMIT ?"
-        )
-        expression = " OR ".join(f'"{w}"' for w in words)
-        rows = self._run(lambda c: c.execute(sql, (expression, *filters, limit)).fetchall())
-        return [Hit(_fact_from_row(r[:-1]), float(r[-1])) for r in rows]  # type: ignore[union-attr]
-
-    def _keyword_rarest_first(self, words: list[str], filters: tuple[float, str], limit: int,
-                              weighted: bool) -> list[Hit] | None:  # fmt: skip
-        """Exact top `limit` scoring few facts in Python, or None when that would cost more."""
-        def work(conn: sqlite3.Connection) -> list[Hit] | None:
-            docs, total_tokens = conn.execute("SELECT docs, tokens FROM totals").fetchone()
-            if not docs:
+    def nearest(self, question: bytes, *, floor: float, today: dt.date, min_confidence: float,
+                limit: int) -> list[Hit]:  # fmt: skip
+        """The semantic arm: recallable facts within `floor` cosine of the question, best first."""
+        with self._thread_lock:
+            table = self.vector_table()
+            if table is None:
                 return []
-            if docs <= _PRUNE_FLOOR:
-                return None  # a small store: FTS5 ranks every match quicker
-            stats = {}
-            for word in words:
-                row = conn.execute("SELECT doc, cnt FROM vocab WHERE term = ?", (word,)).fetchone()
-                if row is not None and row[0] > 0:
-                    stats[word] = (int(row[0]), int(row[1]))
-            if not stats:
-                return []
-            average = total_tokens / docs
-            idf = {w: _idf(docs, df) for w, (df, _) in stats.items()}
-            # The most a word can add to any fact: its idf times the saturation of
-            # one occurrence in an empty fact, or the limit (k1 + 1) if some fact
-            # holds it twice (an id repeats its text's first words).
-            bound = {w: idf[w] * (_saturation(1, 0.0, average) if cnt == df else K1 + 1)
-                     for w, (df, cnt) in stats.items()}  # fmt: skip
-            order = sorted(stats, key=lambda w: (stats[w][0], w))
-            if sum(df for df, _ in stats.values()) <= _PRUNE_FLOOR or (
-                    stats[order[0]][0] > _PRUNE_BUDGET):  # fmt: skip
-                return None  # few matches in all (FTS5 is quicker), or no selective word
-            # rowid -> (score, pinned, id): enough to rank; facts are built for the winners.
-            scored: dict[int, tuple[float, bool, str]] = {}
-            for position, word in enumerate(order):
-                if len(scored) + stats[word][0] > _PRUNE_BUDGET:
-                    return None
-                rows = conn.execute(
-                    "SELECT terms.rowid, terms.words, f.confidence, f.status, f.pinned, f.id "
-                    "FROM terms JOIN files f ON f.rowid = terms.rowid "
-                    f"WHERE terms MATCH ? AND {_F_FILTERS}", (f'"{word}"', *filters)).fetchall()
-                for rowid, text, confidence, status, pinned, fact_id in rows:
-                    if rowid in scored:
-                        continue
-                    terms = text.split()
-                    score = 0.0
-                    for w in stats:  # the query's order, as FTS5 sums its phrases
-                        n = terms.count(w)
-                        if n:
-                            score += idf[w] * _saturation(n, len(terms), average)
-                    if weighted:
-                        score *= confidence * (0.5 if status == "doubted" else 1.0)
-                    scored[rowid] = (score, bool(pinned), fact_id)
-                best = sorted(scored.items(), key=lambda i: (-i[1][0], not i[1][1], i[1][2]))
-                best = best[:limit]
-                rest = sum(bound[w] for w in order[position + 1:])
-                if position == len(order) - 1 or (len(best) == limit and rest < best[-1][1][0]):
-                    marks = ", ".join("?" * len(best))
-                    facts = {r[0]: _fact_from_row(r[1:]) for r in conn.execute(
-                        f"SELECT f.rowid, {_F_COLUMNS} FROM files f WHERE f.rowid IN ({marks})",
-                        [rowid for rowid, _ in best])}  # fmt: skip
-                    return [Hit(facts[rowid], score) for rowid, (score, _, _) in best]
-            return None
+            found = table.nearest(question, floor, limit, _accepting(today, min_confidence))
+        return [Hit(entry, score) for entry, score in found]
 
-        return self._run(work)  # type: ignore[return-value]
+    def term_table(self) -> TermTable:
+        """Every recallable fact's terms, in memory; kept current like `vector_table`."""
+        with self._thread_lock:
+            generation = self.generation()
+            if self._terms is not None and self._terms.generation == generation:
+                return self._terms
+            rows = self._run(lambda c: c.execute(
+                f"SELECT f.terms, {_ENTRY_COLUMNS} FROM files f "
+                f"WHERE f.folder = 'memory' AND f.terms IS NOT NULL").fetchall())  # fmt: skip
+            self._terms = TermTable(generation, ((Entry.from_row(r[1:]), r[0])
+                                                 for r in rows),  # type: ignore[union-attr]
+                                    lambda e: weight(e.confidence, e.status))  # fmt: skip
+            return self._terms
 
-    def vector_rows(self) -> tuple[list[Fact], list[bytes]]:
-        """The current model's vectors of every live or doubted fact, with the facts."""
+    def vector_table(self) -> VectorTable | None:
+        """The current model's vectors of every live or doubted fact, as one matrix.
+
+        Kept between queries; loaded again only when another process changed
+        memory/ (this process's writes patch it in place).
+        """
         embedder = self.embedder
         if embedder is None:
-            return [], []
-        rows = self._run(lambda c: c.execute(
-            f"SELECT {_F_COLUMNS}, v.vector "
-            "FROM vectors v JOIN files f ON f.rowid = v.rowid "
-            f"WHERE v.model = ? AND f.status IN {_RECALLABLE} ORDER BY f.id",
-            (embedder.model_id,)).fetchall())  # fmt: skip
-        facts = [_fact_from_row(r[:-1]) for r in rows]  # type: ignore[union-attr]
-        return facts, [r[-1] for r in rows]  # type: ignore[union-attr]
+            return None
+        with self._thread_lock:
+            generation = self.generation()
+            if self._vectors is not None and self._vectors.generation == generation:
+                return self._vectors
+            if self.embed_missing():  # facts indexed before the model was installed
+                generation = self.generation()
+            from appliance.memory.embed import VectorTable  # numpy lives behind this import
 
-    @property
-    def vector_cache(self) -> tuple[tuple[int, int], object] | None:
-        return self._vector_cache
-
-    @vector_cache.setter
-    def vector_cache(self, value: tuple[tuple[int, int], object]) -> None:
-        self._vector_cache = value
-
-    def data_version(self) -> tuple[int, int]:
-        """Changes whenever any connection (this one or another process's) commits."""
-        row = self._run(lambda c: c.execute("PRAGMA data_version").fetchone())
-        return (int(row[0]), self._generation)  # type: ignore[index]
+            rows = self._run(lambda c: c.execute(
+                f"SELECT v.vector, {_ENTRY_COLUMNS} FROM vectors v "
+                f"JOIN files f ON f.rowid = v.rowid WHERE v.model = ? AND "
+                f"{sql_statuses('f.status')}", (embedder.model_id,)).fetchall())  # fmt: skip
+            self._vectors = VectorTable(generation, [r[0] for r in rows],  # type: ignore[union-attr]
+                                        [Entry.from_row(r[1:]) for r in rows])  # type: ignore[union-attr]
+            return self._vectors
 
 
 _ROW_NAMES = ("path", "folder", "id", "ino", "mtime_ns", "size", "sha256", "problem",
               "fingerprint", "type", "text", "status", "confidence", "source", "links", "pinned",
               "created", "last_seen", "valid_until", "supersedes", "kind", "target",
-              "nterms")  # fmt: skip
+              "terms")  # fmt: skip
 _ROW_COLUMNS = ", ".join(_ROW_NAMES)
 _ROW_MARKS = ", ".join(f":{name}" for name in _ROW_NAMES)
 _ROW_UPDATES = ", ".join(f"{name} = excluded.{name}" for name in _ROW_NAMES if name != "path")
 
 
 def _row_values(key: str, record: Fact | Proposal | None, stamp: Stamp, sha256: str | None,
-                problem: str | None) -> tuple[dict[str, object], list[str] | None]:  # fmt: skip
-    """The `files` row for one file (in _ROW_NAMES order), and its terms if recallable."""
+                problem: str | None) -> dict[str, object]:  # fmt: skip
+    """The `files` row for one file (in _ROW_NAMES order); `terms` is set if recallable."""
     folder, _, name = key.partition("/")
     values: dict[str, object] = dict.fromkeys(_ROW_NAMES)
     values.update(path=key, folder=folder, id=name.removesuffix(".md"), ino=stamp[0],
                   mtime_ns=stamp[1], size=stamp[2], sha256=sha256, problem=problem)  # fmt: skip
-    words = None
     if record is not None:
         values.update(fingerprint=fingerprint(record.text), type=record.type,
                       text=record.text, confidence=record.confidence,
@@ -620,12 +644,24 @@ def _row_values(key: str, record: Fact | Proposal | None, stamp: Stamp, sha256: 
             valid_until=record.valid_until.isoformat() if record.valid_until else None,
             supersedes=json.dumps(list(record.supersedes)),
         )  # fmt: skip
-        if record.status in ("live", "doubted"):
-            words = fact_terms(record)
-            values["nterms"] = len(words)
+        if record.status in RECALLABLE_STATUSES:  # expired facts stay: the date moves
+            values["terms"] = " ".join(fact_terms(record))
     elif isinstance(record, Proposal):
         values.update(kind=record.kind, target=record.target)
-    return values, words
+    return values
+
+
+def _accepting(today: dt.date, min_confidence: float) -> Callable[[Entry], bool]:
+    """What either arm may return today: recallable (recallable.py) and sure enough."""
+    def accept(entry: Entry) -> bool:
+        return (is_recallable(entry.status, entry.valid_until, today)
+                and entry.confidence >= min_confidence)  # fmt: skip
+
+    return accept
+
+
+def _entry_of(rowid: int, fact: Fact) -> Entry:
+    return Entry(rowid, fact.id, fact.status, fact.confidence, fact.pinned, fact.valid_until)
 
 
 def _embedding_text(fact: Fact) -> str:

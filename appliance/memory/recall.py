@@ -9,7 +9,8 @@ both. The household's rules sit on top of either arm:
 
 - a fact that neither arm matched is never returned, however pinned or
   confident it is;
-- confidence multiplies the score; a doubted fact counts half;
+- confidence multiplies the score; a doubted fact counts half (recallable.py
+  holds these rules once, for both arms and the SQL);
 - `pinned` only breaks exact ties;
 - retracted, superseded and expired facts are never returned, nor facts below
   the minimum confidence; at most `limit` facts come back.
@@ -23,12 +24,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from appliance.memory import recallable
 from appliance.memory.fact import Fact
 
 if TYPE_CHECKING:
-    from appliance.memory.index import RecallIndex
+    from appliance.memory.index import Entry, RecallIndex
 
-DOUBTED_WEIGHT = 0.5
 ENVELOPE_MAX_BYTES = 4096
 KEYWORD_MODE = "keyword"
 HYBRID_MODE = "keyword+semantic"
@@ -44,68 +45,58 @@ class Recalled:
 
 
 def weight(fact: Fact) -> float:
-    """How much a match counts: its confidence, halved when a person doubted it."""
-    return fact.confidence * (DOUBTED_WEIGHT if fact.status == "doubted" else 1.0)
-
-
-def _best_first(results: list[Recalled]) -> list[Recalled]:
-    return sorted(results, key=lambda r: (-r.score, not r.fact.pinned, r.fact.id))
+    """How much a match with a fact counts (recallable.weight)."""
+    return recallable.weight(fact.confidence, fact.status)
 
 
 def search(index: RecallIndex, query: str, *, limit: int, today: dt.date,
            min_confidence: float = 0.0) -> list[Recalled]:  # fmt: skip
     """The facts that answer a query, best first, from the recall index.
 
-    Keyword mode (no embedding model): BM25 times `weight`, computed inside
+    Keyword mode (no embedding model): BM25 times the weight, computed inside
     SQLite. Otherwise both arms rank their candidates on their own measure, the
     ranks are fused (sum of 1/(RRF_K + rank)) and the fused score is weighted.
+    Arms hand over light entries; only the `limit` winners are read as facts.
     """
     embedder = index.embedder
     if embedder is None:
         hits = index.keyword(query, today=today, min_confidence=min_confidence, limit=limit)
-        return [Recalled(h.fact, h.score, "keyword") for h in hits]
+        return _as_recalled(index, [(h.entry, h.score, "keyword") for h in hits])
+    question = index.embed_question(query) if query.strip() else None
     keyword = index.keyword(query, today=today, min_confidence=min_confidence,
                             limit=ARM_DEPTH, weighted=False)  # fmt: skip
-    semantic = _semantic(index, query, today=today, min_confidence=min_confidence)
-    fused: dict[str, list] = {}  # id -> [fact, rrf, found by keyword, found by semantic]
+    semantic = [] if question is None else semantic_arm(
+        index, question.result(), today=today, min_confidence=min_confidence)
+    fused: dict[int, list] = {}  # rowid -> [entry, rrf, found by keyword, found by semantic]
     for position, hit in enumerate(keyword, start=1):
-        fused[hit.fact.id] = [hit.fact, 1.0 / (RRF_K + position), True, False]
-    for position, (fact, _) in enumerate(semantic, start=1):
-        entry = fused.setdefault(fact.id, [fact, 0.0, False, False])
-        entry[1] += 1.0 / (RRF_K + position)
-        entry[3] = True
-    results = [
-        Recalled(fact, rrf * weight(fact),
-                 "both" if by_keyword and by_semantic else "keyword" if by_keyword else "semantic")
-        for fact, rrf, by_keyword, by_semantic in fused.values()
-    ]  # fmt: skip
-    return _best_first(results)[:limit]
+        fused[hit.entry.rowid] = [hit.entry, 1.0 / (RRF_K + position), True, False]
+    for position, (entry, _) in enumerate(semantic, start=1):
+        item = fused.setdefault(entry.rowid, [entry, 0.0, False, False])
+        item[1] += 1.0 / (RRF_K + position)
+        item[3] = True
+    ranked = sorted(
+        ((entry, rrf * recallable.weight(entry.confidence, entry.status),
+          "both" if by_keyword and by_semantic else "keyword" if by_keyword else "semantic")
+         for entry, rrf, by_keyword, by_semantic in fused.values()),
+        key=lambda item: (-item[1], not item[0].pinned, item[0].id))  # fmt: skip
+    return _as_recalled(index, ranked[:limit])
 
 
-def _semantic(index: RecallIndex, query: str, *, today: dt.date,
-              min_confidence: float) -> list[tuple[Fact, float]]:  # fmt: skip
-    """Recallable facts whose stored vector is within the model's floor of the question."""
-    from appliance.memory.embed import VectorTable  # numpy lives behind this import
+def _as_recalled(index: RecallIndex, ranked: list[tuple[Entry, float, str]]) -> list[Recalled]:
+    """The winners as facts, in rank order (one a writer removed meanwhile is left out)."""
+    facts = index.facts([entry.rowid for entry, _, _ in ranked])
+    return [Recalled(facts[entry.rowid], score, match)
+            for entry, score, match in ranked if entry.rowid in facts]  # fmt: skip
 
+
+def semantic_arm(index: RecallIndex, question: bytes, *, today: dt.date,
+                 min_confidence: float) -> list[tuple[Entry, float]]:  # fmt: skip
+    """Recallable facts whose stored vector is within the model's floor of the question's."""
     embedder = index.embedder
     assert embedder is not None
-    if not query.strip():
-        return []
-    version = index.data_version()
-    cached = index.vector_cache
-    if cached is None or cached[0] != version:
-        if index.embed_missing():  # facts indexed before the model was installed
-            version = index.data_version()
-        facts, blobs = index.vector_rows()
-        cached = (version, VectorTable(facts, blobs))
-        index.vector_cache = cached
-    table = cached[1]
-    assert isinstance(table, VectorTable)
-    floor = float(getattr(embedder, "floor", 0.0))
-    hits = table.nearest(embedder.query(query), floor, len(table.items))
-    kept = [(f, s) for f, s in hits
-            if f.is_recallable(today) and f.confidence >= min_confidence]  # fmt: skip
-    return kept[:ARM_DEPTH]
+    hits = index.nearest(question, floor=float(getattr(embedder, "floor", 0.0)), today=today,
+                         min_confidence=min_confidence, limit=ARM_DEPTH)  # fmt: skip
+    return [(hit.entry, hit.score) for hit in hits]
 
 
 def envelope(recalled: Sequence[Recalled], *, mode: str = "keyword",

@@ -243,18 +243,20 @@ class Memory:
                 detail: str | None = None,
                 record: Fact | Proposal | None = None) -> None:  # fmt: skip
         """Write-ahead: temp file, then the audit line, then the rename, then the index."""
-        temp = write_temp(path, content.encode("utf-8"))
-        try:
-            with self.audit.recording(actor=actor, action=action, fact_id=fact_id,
-                                      content=content, detail=detail):  # fmt: skip
-                commit_temp(temp, path)
-        except BaseException:
-            discard_temp(temp)
-            raise
+        with self.reconciler.own_commit(path):
+            temp = write_temp(path, content.encode("utf-8"))
+            try:
+                with self.audit.recording(actor=actor, action=action, fact_id=fact_id,
+                                          content=content, detail=detail):  # fmt: skip
+                    commit_temp(temp, path)
+            except BaseException:
+                discard_temp(temp)
+                raise
         self.reconciler.indexed(path, content, record)
 
     def _remove(self, path: Path) -> None:
-        remove_durably(path)
+        with self.reconciler.own_commit(path):
+            remove_durably(path)
         self.reconciler.unindexed(path)
 
     def reindex(self, actor: str = "cli",

@@ -181,32 +181,116 @@ def test_keyword_ranking_agrees_with_rank_bm25(data_dir: Path, clock) -> None:
         assert compared >= 20
 
 
-def test_scoring_the_rarest_words_first_gives_exactly_what_fts5_gives(tmp_path: Path) -> None:
-    """The shortcut for selective questions must rank as FTS5's bm25() over every match."""
-    rng = random.Random(11)
+def _random_facts(rng: random.Random, count: int, day: dt.date) -> list[Fact]:
     common = ["kitchen", "garden", "monday", "sam", "keys", "car", "boiler", "school"]
     rare = [f"word{n}" for n in range(80)]
-    index = RecallIndex(tmp_path / "index.sqlite")
+    return [Fact(id=f"fact-{n}", type="note",
+                 text=" ".join(rng.sample(common, 3) + rng.sample(rare, 2) + [f"unique{n}"]),
+                 confidence=rng.choice((0.5, 0.9, 1.0)), pinned=rng.random() < 0.05,
+                 status="doubted" if rng.random() < 0.05 else "live",
+                 valid_until=day if rng.random() < 0.05 else None,
+                 source="cli@2026-11-30", created=day, last_seen=day)
+            for n in range(count)]  # fmt: skip
+
+
+def test_the_keyword_table_patched_by_own_writes_ranks_as_one_loaded_fresh(
+        tmp_path: Path) -> None:  # fmt: skip
+    """This process's writes patch its in-memory table; another process loads it whole."""
+    rng = random.Random(11)
     day = dt.date(2026, 11, 30)
-    facts = []
-    for n in range(1200):
-        words = rng.sample(common, 3) + rng.sample(rare, 2) + [f"unique{n}"]
-        facts.append(Fact(id=f"fact-{n}", type="note", text=" ".join(words),
-                          confidence=rng.choice((0.5, 0.9, 1.0)), pinned=rng.random() < 0.05,
-                          status="doubted" if rng.random() < 0.05 else "live",
-                          source="cli@2026-11-30", created=day, last_seen=day))  # fmt: skip
+    index = RecallIndex(tmp_path / "index.sqlite")
+    facts = _random_facts(rng, 400, day)
     index.put_many((f"memory/{f.id}.md", f, Stamp(n, 1, 1), None, None)
                    for n, f in enumerate(facts))  # fmt: skip
-    filters, shortcut = (0.0, day.isoformat()), 0
-    for _ in range(80):
-        words = [*rng.sample(common, 2), rng.choice(rare)]
+    index.keyword("kitchen", today=day, min_confidence=0.0, limit=5)  # loaded here
+    for n in range(300):  # doubts, retractions, new facts, deletions: patched one by one
+        fact = rng.choice(facts)
+        roll = rng.random()
+        if roll < 0.3:
+            index.put(f"memory/{fact.id}.md", fact.replace(status="doubted"), Stamp(n, 2, 1), None)
+        elif roll < 0.5:
+            index.put(f"memory/{fact.id}.md", fact.replace(status="retracted"), Stamp(n, 3, 1),
+                      None)  # fmt: skip
+        elif roll < 0.8:
+            new = _random_facts(rng, 1, day)[0].replace(id=f"new-{n}")
+            index.put(f"memory/{new.id}.md", new, Stamp(n, 4, 1), None)
+        else:
+            index.remove([f"memory/{fact.id}.md"])
+    patched = index.term_table()
+    fresh = RecallIndex(tmp_path / "index.sqlite")  # another process: loads from the file
+    assert fresh.term_table() is not patched and len(fresh.term_table()) == len(patched)
+    compared = 0
+    for _ in range(60):
+        query = " ".join([*rng.sample(["kitchen", "garden", "sam", "car"], 2),
+                          f"word{rng.randrange(80)}"])  # fmt: skip
         for weighted, limit in ((True, 5), (False, 50)):
-            quick = index._keyword_rarest_first(words, filters, limit, weighted)
-            full = index._keyword_every_match(words, filters, limit, weighted)
-            if quick is None:
-                continue
-            shortcut += 1
-            assert [h.fact.id for h in quick] == [h.fact.id for h in full], words
-            assert [h.score for h in quick] == pytest.approx([h.score for h in full])
-    assert shortcut >= 40  # the shortcut was taken, so the comparison means something
+            ours = index.keyword(query, today=day, min_confidence=0.6, limit=limit,
+                                 weighted=weighted)  # fmt: skip
+            theirs = fresh.keyword(query, today=day + dt.timedelta(days=1), min_confidence=0.6,
+                                   limit=limit, weighted=weighted)  # fmt: skip
+            same_day = fresh.keyword(query, today=day, min_confidence=0.6, limit=limit,
+                                     weighted=weighted)  # fmt: skip
+            assert [h.entry.id for h in ours] == [h.entry.id for h in same_day], query
+            assert [h.score for h in ours] == pytest.approx([h.score for h in same_day])
+            assert all(h.entry.valid_until is None for h in theirs)  # expired the day after
+            compared += 1
+    assert index.term_table() is patched  # reads never replaced it
     index.close()
+    fresh.close()
+
+
+def test_reading_never_commits(memory: Memory) -> None:
+    """Another connection's data_version moves on every commit: recall must not move it."""
+    import sqlite3
+
+    memory.add("The bins go out on Thursday night", "routine")
+    with sqlite3.connect(memory.data_dir / "index.sqlite") as other:
+        before = other.execute("PRAGMA data_version").fetchone()[0]
+        for _ in range(3):
+            assert memory.recall("bins")
+        assert other.execute("PRAGMA data_version").fetchone()[0] == before
+        memory.add("The recycling goes out on Monday", "routine")  # the positive control
+        assert other.execute("PRAGMA data_version").fetchone()[0] != before
+
+
+def test_the_table_survives_reads_and_own_writes_and_reloads_on_another_process_write(
+        settings: Settings, clock) -> None:  # fmt: skip
+    with Memory.open(settings, clock=clock) as memory, \
+            Memory.open(settings, clock=clock) as other:  # fmt: skip
+        memory.add("The bins go out on Thursday night", "routine")
+        memory.recall("bins")
+        table = memory.index.term_table()
+        memory.recall("bins")
+        memory.add("The bins are washed in spring", "routine")  # patched in place
+        assert memory.index.term_table() is table
+        assert len(memory.recall("bins")) == 2
+        other.propose("The bins need new stickers", "routine")  # inbox only: nothing to reload
+        assert memory.index.term_table() is table
+        other.add("The green bin is for garden waste", "routine")
+        assert len(memory.recall("bins")) == 3  # another process's fact, seen at once
+        assert memory.index.term_table() is not table
+
+
+def test_the_doubted_weight_and_expiry_have_one_definition(memory: Memory, clock,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every ranking path reads recallable.py: change it there and every path follows."""
+    from appliance.memory import recallable
+
+    live = memory.add("The spare key is under the blue pot", "household")
+    doubted = memory.add("The spare key is under the red pot", "household")
+    doubted = memory.doubt(doubted.id)
+    memory.add("The spare key is with Ana until Friday", "household",
+               valid_until=dt.date(2026, 11, 30))  # fmt: skip
+    for factor in (0.5, 0.25, 1.0):
+        monkeypatch.setattr(recallable, "DOUBTED_WEIGHT", factor)
+        memory.index._forget_cache()  # as a new process would load it
+        scores = {r.fact.id: r.score for r in memory.recall("spare key blue red")}
+        assert scores[doubted.id] == pytest.approx(factor * scores[live.id]), factor
+        assert Fact.is_recallable(doubted, clock.now.date())
+    assert len(memory.recall("spare key")) == 3
+    clock.now += dt.timedelta(days=1)
+    assert len(memory.recall("spare key")) == 2  # expired: not returned the day after
+    monkeypatch.setattr(recallable, "RECALLABLE_STATUSES", ("live",))
+    memory.index._forget_cache()
+    assert [r.fact.id for r in memory.recall("spare key")] == [live.id]
+    assert not Fact.is_recallable(doubted, clock.now.date())

@@ -148,3 +148,53 @@ def test_a_broken_model_install_falls_back_to_keyword_mode(
         memory.add("Sam is allergic to peanuts", "health")
         assert memory.recall_mode == "keyword"
         assert [h.match for h in memory.recall("peanuts")] == ["keyword"]
+
+
+def test_fusion_weighs_a_doubted_fact_by_the_one_definition(
+        semantic_memory: Memory, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """Found by both arms at rank 1: 2/61 times confidence times the doubted weight."""
+    from appliance.memory import recallable
+
+    fact = semantic_memory.add("Sam is allergic to peanuts", "health", confidence=0.8)
+    [hit] = semantic_memory.recall("Sam peanuts allergy")
+    assert hit.match == "both" and hit.score == pytest.approx(2 / 61 * 0.8)  # live: no factor
+    semantic_memory.doubt(fact.id)
+    for factor in (0.5, 0.25):
+        monkeypatch.setattr(recallable, "DOUBTED_WEIGHT", factor)
+        [hit] = semantic_memory.recall("Sam peanuts allergy")
+        assert hit.score == pytest.approx(2 / 61 * 0.8 * factor), factor
+        [hit] = semantic_memory.recall("who can't eat nuts?")
+        assert hit.match == "semantic" and hit.score == pytest.approx(1 / 61 * 0.8 * factor)
+
+
+def test_semantic_recall_reads_the_vectors_once_and_patches_them_on_own_writes(
+        semantic_settings: Settings, clock, embedder: CountingEmbedder) -> None:  # fmt: skip
+    with Memory.open(semantic_settings, clock=clock, embedder=lambda: embedder) as memory, \
+            Memory.open(semantic_settings, clock=clock, embedder=lambda: embedder) as other:
+        _household(memory)
+        assert memory.recall("who can't eat nuts?")
+        table = memory.index.vector_table()
+        for _ in range(3):
+            memory.recall("where do I turn off the water?")
+        assert memory.index.vector_table() is table  # reads never reload it
+        memory.add("Mia cannot eat eggs", "health")  # this process's write: patched in place
+        assert memory.index.vector_table() is table and len(table) == 6
+        assert "mia-cannot-eat-eggs" in [h.fact.id for h in memory.recall("food allergies")]
+        memory.retract("mia-cannot-eat-eggs")
+        assert memory.index.vector_table() is table and len(table) == 5
+        assert "mia-cannot-eat-eggs" not in [h.fact.id for h in memory.recall("food allergies")]
+        other.add("Leo is allergic to kiwi", "health")  # another process: loaded again
+        assert "leo-allergic-kiwi" in [h.fact.id for h in memory.recall("food allergies")]
+        assert memory.index.vector_table() is not table
+
+
+def test_an_expired_fact_is_not_found_by_the_semantic_arm(semantic_memory: Memory,
+                                                          clock) -> None:  # fmt: skip
+    import datetime as dt
+
+    semantic_memory.add("The plumber visits tomorrow morning", "event",
+                        valid_until=clock.now.date() + dt.timedelta(days=1))  # fmt: skip
+    question = "when is the repair man coming?"
+    assert [h.match for h in semantic_memory.recall(question)] == ["semantic"]  # the control
+    clock.now += dt.timedelta(days=2)
+    assert semantic_memory.recall(question) == []
