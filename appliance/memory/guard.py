@@ -27,6 +27,7 @@ access to the car", "remove the safety gate when Leo turns three", "the oven is 
 
 from __future__ import annotations
 
+import logging
 import re
 from functools import cache
 
@@ -44,6 +45,8 @@ _IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b")
 _WORDS = re.compile(r"[a-z]+")
 _SEED_LABEL = re.compile(r"\b(?:seed|recovery|backup|mnemonic|secret|wallet)\b[^.]{0,20}?"
                          r"\b(?:phrase|words|sentence|mnemonic|key|seed)\b")  # fmt: skip
+
+log = logging.getLogger(__name__)
 
 
 def _looks_random(token: str) -> bool:
@@ -137,7 +140,11 @@ def find_refusal(text: str, embedder: ExemplarEmbedder | None = None) -> Refused
     refusal = rule_refusal(seen)
     if refusal is not None or embedder is None:
         return refusal
-    near = nearest_refusal(seen.words, embedder)
+    try:
+        near = nearest_refusal(seen.words, embedder)
+    except Exception as exc:  # a broken model at run time: the rules have already decided
+        log.warning("guard: the exemplar check failed (%s); the rules decided alone", exc)
+        return None
     if near is None:
         return None
     return Refused(near.kind, f"{REASONS[near.kind]} (it reads like \"{near.exemplar}\", "

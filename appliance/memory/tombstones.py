@@ -70,6 +70,15 @@ class Tombstone:
         return f"{who} {verb} {what} on {self.date} ({self.reason})"
 
 
+@dataclass(frozen=True)
+class _Row:
+    """A tombstone as a row of recall's VectorTable (which ranks entries by rowid and id)."""
+
+    rowid: int
+    id: str
+    stone: Tombstone
+
+
 class TombstoneLog:
     def __init__(self, path: Path, embedder: Callable[[], Embedder | None] | None = None):
         self.path = path
@@ -212,13 +221,14 @@ class TombstoneLog:
         if embedder is None or threshold is None:
             return None  # keyword mode: the fingerprint rules
         table = self._vector_table(embedder.model_id)
-        if not table.items:
+        if len(table) == 0:
             return None
         query = vector if vector is not None else self._embed([text])[0]
         if query is None:
             return None
         marks = Marks.of(text)
-        for stone, _score in table.nearest(query, threshold, limit=len(table.items)):
+        for row, _score in table.nearest(query, threshold, len(table), lambda _row: True):
+            stone = row.stone
             try:
                 theirs = Marks.from_json(stone.marks or {})
             except ValueError:
@@ -233,6 +243,7 @@ class TombstoneLog:
         if self._table is not None and self._table[0] is stones and self._table[1] == model:
             return self._table[2]
         usable = [t for t in stones if t.vector and t.marks and t.model == model]
-        table = VectorTable(usable, [t.vector_bytes() or b"" for t in usable])
+        rows = [_Row(n, t.fact_id, t) for n, t in enumerate(usable)]
+        table = VectorTable(0, [t.vector_bytes() or b"" for t in usable], rows)
         self._table = (stones, model, table)
         return table
