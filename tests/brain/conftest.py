@@ -86,13 +86,13 @@ def brain(settings: Settings, memory: Memory, chat_llm: llm.LlamaModel,
 def scripted_brain(settings: Settings, memory: Memory, replies: Sequence[str], *,
                    tools: bool = False, notetaker: ScriptedModel | None = None,
                    clock: Any = None,
-                   intents: router.Router = router.DEFAULT_ROUTER,
+                   intents: router.Router = router.DEFAULT_ROUTER, sweep_every: float = 3600.0,
                    ) -> tuple[Brain, ScriptedModel]:  # fmt: skip
     model = ScriptedModel(replies)
     configured = Settings.for_data_dir(settings.data_dir, chat_tools=tools,
                                        notetaker=notetaker is not None)  # fmt: skip
     b = Brain.open(configured, memory, chat_model=model, notetaker_model=notetaker, clock=clock,
-                   intents=intents)  # fmt: skip
+                   intents=intents, sweep_every=sweep_every)  # fmt: skip
     return b, model
 
 
