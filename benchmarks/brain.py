@@ -343,12 +343,11 @@ def main() -> None:
     judge(candidates)
 
     defaults = Settings.for_data_dir(tempfile.gettempdir())
-    chat_path = models.resolve(defaults, "chat").path
-    chat = llm.load(chat_path, context=2048, threads=0)
+    chat = llm.load(models.packaged_chat_model(), context=2048, threads=0)
     gemma = llm.load(models.packaged_notetaker_model(), context=2048, threads=0)
     qwen = llm.load(models.packaged_qwen_model(), context=2048, threads=0)
     extractors = {"Gemma 3 270M": gemma, "Qwen2.5 0.5B": qwen}
-    taker_path = models.resolve(defaults, "notetaker").path if defaults.notetaker else None
+    taker_file = models.resolve(defaults, "notetaker") if defaults.notetaker else None
 
     honesty = bench_honesty(chat)
     takers = bench_notetaker(extractors)
@@ -362,7 +361,8 @@ def main() -> None:
             ttft = bench_ttft(brain, chat, args.runs)
             brain.close()
 
-    taker = {gemma.path: gemma, qwen.path: qwen, chat.path: chat}.get(taker_path)
+    taker = ({gemma.path: gemma, qwen.path: qwen, chat.path: chat}.get(taker_file.path)
+             if taker_file else None)  # fmt: skip
     off, off_stated, _ = bench_latency(80, chat, None, on=False)
     on, on_stated, proposed = bench_latency(80, chat, taker, on=True)
     load = os.getloadavg()

