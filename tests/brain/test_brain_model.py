@@ -1,4 +1,4 @@
-"""The issue's 'done when' list, on the real default models (SmolLM2 chat, Gemma note-taker)."""
+"""The brain on the real models: the default chat model (Qwen2.5-0.5B), Gemma for extraction."""
 
 from __future__ import annotations
 
