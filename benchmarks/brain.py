@@ -33,6 +33,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -41,13 +42,12 @@ from appliance.brain import Brain, llm, models, notetaker, prompt, questions, ro
 from appliance.config import Settings
 from appliance.memory import Memory
 from appliance.memory.text import tokens as content_words
-from benchmarks import brain_models
+from benchmarks import brain_models, brain_notetaker
 
 HERE = Path(__file__).parent
-EXTRACTION = HERE / "data" / "brain_extraction.jsonl"
-EXTRACTION_HELDOUT = HERE / "data" / "brain_extraction_heldout.jsonl"
 QUESTIONS = HERE / "data" / "brain_questions.json"
 JUDGMENTS = HERE / "data" / "brain_judgments.json"
+RAW = Path(tempfile.gettempdir()) / "hearth-brain-benchmark.json"  # the last run, for --from-raw
 RESULTS = HERE / "results"
 # A household.md of the length a family writes: a page of plain notes.
 HOUSEHOLD = """# The Okafors
@@ -223,35 +223,44 @@ def score_case(case: dict, got: list[str]) -> tuple[int, int, int]:
     return hits, len(keys), made_up
 
 
-def extract_case(case: dict, approach: str, models_by_name: dict[str, llm.LlamaModel]
-                 ) -> list[str]:  # fmt: skip
-    """What one approach proposes for an utterance (before Memory.propose)."""
-    rules, _, model_name = approach.partition(" + ")
-    if rules not in ("rules",):  # a model alone, on every turn (as before this issue)
-        model = models_by_name[approach]
-        return [c.text for c in notetaker.extract(model, [("user", s) for s in case["said"]])]
-    got: list[str] = []
-    for said in case["said"]:  # as the brain does: statements by rules, the rest by a model
-        kind = router.route(said).kind
-        if kind == "statement":
-            got += [c.text for c in notetaker.rule_candidates(said)]
-        elif kind == "chat" and model_name:
-            got += [c.text for c in notetaker.extract(models_by_name[model_name],
-                                                      [("user", said)])]  # fmt: skip
-    return got
+def start_extractors() -> dict[str, subprocess.Popen[str]]:
+    """Each extraction model in its own process (see brain_notetaker.py), side by side."""
+    return {name: subprocess.Popen([sys.executable, "-m", "benchmarks.brain_notetaker", name],
+                                   stdout=subprocess.PIPE, text=True)
+            for name in brain_notetaker.EXTRACTORS}  # fmt: skip
 
 
-def bench_notetaker(models_by_name: dict[str, llm.LlamaModel]) -> list[dict]:
-    approaches = ["rules", *models_by_name, *(f"rules + {m}" for m in models_by_name)]
+def collect(running: dict[str, subprocess.Popen[str]]) -> dict[str, dict]:
+    out = {}
+    for name, proc in running.items():
+        stdout, _ = proc.communicate()
+        if proc.returncode:
+            raise SystemExit(f"extractor {name} failed ({proc.returncode})")
+        out[name] = json.loads(stdout)
+    return out
+
+
+def bench_notetaker(extracted: dict[str, dict]) -> list[dict]:
+    """Per approach and split: rules alone, each model alone, rules with each model."""
+    approaches = ["rules", *extracted, *(f"rules + {m}" for m in extracted)]
     out = []
-    for split, path in (("tune", EXTRACTION), ("held-out", EXTRACTION_HELDOUT)):
-        cases = jsonl(path)
+    for split in brain_notetaker.SPLITS:
+        cases = brain_notetaker.cases(split)
         for approach in approaches:
             found = gold = invented = small_talk = 0
-            started = time.perf_counter()
+            seconds = []
             rows = []
-            for case in cases:
-                got = extract_case(case, approach, models_by_name)
+            for n, case in enumerate(cases):
+                rules = [c.text for said in case["said"]
+                         for c in notetaker.rule_candidates(said)
+                         if router.route(said).kind == "statement"]  # fmt: skip
+                if approach == "rules":
+                    got = rules
+                elif approach in extracted:
+                    got = extracted[approach][split][n]["alone"]
+                    seconds.append(extracted[approach][split][n]["seconds"])
+                else:
+                    got = rules + extracted[approach.split(" + ")[1]][split][n]["after_rules"]
                 hits, total, made_up = score_case(case, got)
                 found, gold, invented = found + hits, gold + total, invented + made_up
                 small_talk += bool(not case["facts"] and got)
@@ -259,10 +268,8 @@ def bench_notetaker(models_by_name: dict[str, llm.LlamaModel]) -> list[dict]:
             out.append({"split": split, "approach": approach, "found": found, "gold": gold,
                         "invented": invented, "small_talk": small_talk,
                         "small_talk_cases": sum(not c["facts"] for c in cases),
-                        "seconds": (time.perf_counter() - started) / len(cases),
+                        "seconds": statistics.mean(seconds) if seconds else 0.0,
                         "rows": rows})  # fmt: skip
-            print(f"note-taker {split} {approach}: {found}/{gold} found, {invented} invented, "
-                  f"{small_talk} on small talk", flush=True)
     return out
 
 
@@ -336,37 +343,55 @@ def write_transcripts(candidates: list[dict]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--from-raw", type=Path, help="write the report from a saved run")
     args = parser.parse_args()
-    started = time.time()
+    raw = json.loads(args.from_raw.read_text()) if args.from_raw else measure(args.runs)
+    RAW.write_text(json.dumps(raw), encoding="utf-8")
+    report(raw)
 
-    candidates = run_candidates()
-    judge(candidates)
+
+def measure(runs: int) -> dict:
+    started = time.time()
+    # The candidates run one after another (their numbers compare side by side); the
+    # extraction models and the rest run alongside them, on a machine shared with others.
+    measured: dict[str, list[dict]] = {}
+    sequence = threading.Thread(target=lambda: measured.setdefault("c", run_candidates()))
+    sequence.start()
+    extractors = start_extractors()
 
     defaults = Settings.for_data_dir(tempfile.gettempdir())
     chat = llm.load(models.packaged_chat_model(), context=2048, threads=0)
-    gemma = llm.load(models.packaged_notetaker_model(), context=2048, threads=0)
-    qwen = llm.load(models.packaged_qwen_model(), context=2048, threads=0)
-    extractors = {"Gemma 3 270M": gemma, "Qwen2.5 0.5B": qwen}
     taker_file = models.resolve(defaults, "notetaker") if defaults.notetaker else None
+    taker = (llm.load(taker_file.path, context=2048, threads=0)
+             if taker_file and taker_file.path != chat.path else chat if taker_file else None)
 
     honesty = bench_honesty(chat)
-    takers = bench_notetaker(extractors)
-
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "household.md").write_text(HOUSEHOLD, encoding="utf-8")
         settings = Settings.for_data_dir(tmp, notetaker=False)
         with Memory.open(settings) as memory:
             brain = Brain.open(settings, memory, chat_model=chat)
-            gen = bench_generation(brain, chat, args.runs)
-            ttft = bench_ttft(brain, chat, args.runs)
+            gen = bench_generation(brain, chat, runs)
+            ttft = bench_ttft(brain, chat, runs)
             brain.close()
+    off, off_stated, _ = bench_latency(64, chat, None, on=False)
+    on, on_stated, proposed = bench_latency(64, chat, taker, on=True)
+    extracted = collect(extractors)
+    sequence.join()
+    return {"runs": runs, "candidates": measured["c"], "extracted": extracted,
+            "honesty": honesty, "gen": gen, "ttft": ttft, "off": off, "on": on,
+            "off_stated": off_stated, "on_stated": on_stated, "proposed": proposed,
+            "chat": chat.name, "threads": chat.threads,
+            "taker": getattr(taker, "name", "none (rules)"), "load": os.getloadavg()[0],
+            "seconds": time.time() - started}  # fmt: skip
 
-    taker = ({gemma.path: gemma, qwen.path: qwen, chat.path: chat}.get(taker_file.path)
-             if taker_file else None)  # fmt: skip
-    off, off_stated, _ = bench_latency(80, chat, None, on=False)
-    on, on_stated, proposed = bench_latency(80, chat, taker, on=True)
-    load = os.getloadavg()
 
+def report(raw: dict) -> None:
+    candidates, honesty, gen, ttft = raw["candidates"], raw["honesty"], raw["gen"], raw["ttft"]
+    off, on, off_stated, on_stated = raw["off"], raw["on"], raw["off_stated"], raw["on_stated"]
+    proposed = raw["proposed"]
+    judge(candidates)
+    takers = bench_notetaker(raw["extracted"])
     rows = [
         ("generation, Hearth path (tokens/s)", f"{gen['hearth']:.1f}"),
         ("generation, bare create_completion (tokens/s)", f"{gen['bare']:.1f}"),
@@ -402,12 +427,14 @@ def main() -> None:
                     for t in takers]  # fmt: skip
     lines = [
         "# Brain benchmark", "",
-        f"`python -m benchmarks.brain --runs {args.runs}` on {platform.machine()}, "
-        f"{os.cpu_count()} cores shared with other work, Python "
+        f"`python -m benchmarks.brain --runs {raw['runs']}` on {platform.machine()}, "
+        f"{os.cpu_count()} cores shared with other helpers' work, Python "
         f"{platform.python_version()}, {dt.date.today().isoformat()}; load average at the "
-        f"end {load[0]:.2f} (every number is slowed alike; compare side by side). Default "
-        f"chat model {chat.name}, note-taker model {getattr(taker, 'name', 'none (rules)')}, "
-        f"{chat.threads} threads, greedy decoding. Run took {time.time() - started:.0f} s.", "",
+        f"end {raw['load']:.2f} (every number is slowed alike; compare side by side). "
+        f"Default chat model {raw['chat']}, note-taker model {raw['taker']}, "
+        f"{raw['threads']} threads, greedy decoding. The candidates ran one after another; "
+        f"the extraction models and the rest ran alongside them. Run took "
+        f"{raw['seconds']:.0f} s.", "",
         "## Chat-model candidates, side by side", "",
         *candidate_rows(candidates), "",
         "Every kitchen turn, verbatim with its score: [brain-transcripts.md]"

@@ -33,7 +33,7 @@ CANDIDATES: dict[str, Callable[[], Path]] = {
 }
 HOUSEHOLD = "We are the Okafors: Ada, Sam (9), Leo (6) and Grandma Ngozi. Dinner is at 6pm.\n"
 SPEED_PROMPT = "Write a long, detailed story about a family cooking dinner together."
-SPEED_TOKENS = 96
+SPEED_TOKENS = 48
 # A fixed clock: the live-state block holds the time, and greedy decoding gives the same
 # text for the same prompt, so a re-run can match the judged replies.
 CLOCK = dt.datetime(2026, 12, 1, 18, 0)
@@ -82,7 +82,7 @@ def measure(name: str) -> dict:
                  "load_s": loaded_s, "rss_loaded_mb": rss_loaded, "threads": model.threads}
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "household.md").write_text(HOUSEHOLD, encoding="utf-8")
-        settings = Settings.for_data_dir(tmp, notetaker=False, reply_max_tokens=120)
+        settings = Settings.for_data_dir(tmp, notetaker=False, reply_max_tokens=64)
         with Memory.open(settings) as memory:
             # An empty table: every turn goes to the model, so its own behaviour shows.
             brain = Brain.open(settings, memory, chat_model=model, intents=router.Router([]),
