@@ -175,7 +175,8 @@ def bench_honesty(chat: llm.LlamaModel) -> list[dict]:
     table = json.loads(QUESTIONS.read_text(encoding="utf-8"))
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        settings = Settings.for_data_dir(tmp, notetaker=False, reply_max_tokens=48)
+        # Only the route matters here; a short reply keeps the run short.
+        settings = Settings.for_data_dir(tmp, notetaker=False, reply_max_tokens=24)
         with Memory.open(settings) as memory:
             for fact in table["facts"]:
                 memory.add(fact["text"], fact["type"])
@@ -360,22 +361,22 @@ def measure(runs: int) -> dict:
     extractors = start_extractors()
 
     defaults = Settings.for_data_dir(tempfile.gettempdir())
-    chat = llm.load(models.packaged_chat_model(), context=2048, threads=0)
+    chat = llm.load(models.packaged_chat_model(), context=2048, threads=brain_models.THREADS)
     taker_file = models.resolve(defaults, "notetaker") if defaults.notetaker else None
-    taker = (llm.load(taker_file.path, context=2048, threads=0)
+    taker = (llm.load(taker_file.path, context=2048, threads=brain_models.THREADS)
              if taker_file and taker_file.path != chat.path else chat if taker_file else None)
 
     honesty = bench_honesty(chat)
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "household.md").write_text(HOUSEHOLD, encoding="utf-8")
-        settings = Settings.for_data_dir(tmp, notetaker=False)
+        settings = Settings.for_data_dir(tmp, notetaker=False, reply_max_tokens=64)
         with Memory.open(settings) as memory:
             brain = Brain.open(settings, memory, chat_model=chat)
             gen = bench_generation(brain, chat, runs)
             ttft = bench_ttft(brain, chat, runs)
             brain.close()
-    off, off_stated, _ = bench_latency(64, chat, None, on=False)
-    on, on_stated, proposed = bench_latency(64, chat, taker, on=True)
+    off, off_stated, _ = bench_latency(32, chat, None, on=False)
+    on, on_stated, proposed = bench_latency(32, chat, taker, on=True)
     extracted = collect(extractors)
     sequence.join()
     return {"runs": runs, "candidates": measured["c"], "extracted": extracted,

@@ -34,6 +34,9 @@ CANDIDATES: dict[str, Callable[[], Path]] = {
 HOUSEHOLD = "We are the Okafors: Ada, Sam (9), Leo (6) and Grandma Ngozi. Dinner is at 6pm.\n"
 SPEED_PROMPT = "Write a long, detailed story about a family cooking dinner together."
 SPEED_TOKENS = 48
+# One llama.cpp thread per process: this machine is shared and oversubscribed, where two
+# spinning threads per process lose more than they gain. Every candidate gets the same.
+THREADS = 1
 # A fixed clock: the live-state block holds the time, and greedy decoding gives the same
 # text for the same prompt, so a re-run can match the judged replies.
 CLOCK = dt.datetime(2026, 12, 1, 18, 0)
@@ -75,7 +78,7 @@ def decode_rate(model: llm.LlamaModel, tokens: list[int]) -> float:
 def measure(name: str) -> dict:
     path = CANDIDATES[name]()
     started = time.perf_counter()
-    model = llm.load(path, context=2048, threads=0)
+    model = llm.load(path, context=2048, threads=THREADS)
     loaded_s = time.perf_counter() - started
     rss_loaded = rss_mb()
     out: dict = {"name": name, "file": path.name, "bytes": path.stat().st_size,

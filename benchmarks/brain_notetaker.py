@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from appliance.brain import llm, models, notetaker, router
+from benchmarks.brain_models import THREADS
 
 HERE = Path(__file__).parent
 SPLITS = {"tune": HERE / "data" / "brain_extraction.jsonl",
@@ -36,7 +37,7 @@ def texts(model: llm.LlamaModel, said: list[str]) -> list[str]:
 
 
 def measure(name: str) -> dict:
-    model = llm.load(EXTRACTORS[name](), context=2048, threads=0)
+    model = llm.load(EXTRACTORS[name](), context=2048, threads=THREADS)
     out: dict = {"name": name}
     for split in SPLITS:
         rows = []
