@@ -33,9 +33,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from appliance.brain import Brain, llm, models, notetaker, prompt, questions, router
@@ -138,14 +137,24 @@ def jsonl(path: Path) -> list[dict]:
 # -- chat-model candidates ---------------------------------------------------------------
 
 
-def run_candidates() -> list[dict]:
-    """Each candidate in its own process, one after the other (see brain_models.py)."""
-    out = []
-    for name in brain_models.CANDIDATES:
-        print(f"candidate: {name}", flush=True)
-        done = subprocess.run([sys.executable, "-m", "benchmarks.brain_models", name],
-                              capture_output=True, text=True, check=True)  # fmt: skip
-        out.append(json.loads(done.stdout))
+PARTS = Path(tempfile.gettempdir()) / "hearth-brain-benchmark"  # each process's JSON, kept
+
+
+def start(module: str, name: str) -> subprocess.Popen[str]:
+    """A measuring process whose JSON lands in PARTS as soon as it is done."""
+    PARTS.mkdir(exist_ok=True)
+    out = (PARTS / f"{module}-{name.split()[0]}.json").open("w", encoding="utf-8")
+    return subprocess.Popen([sys.executable, "-m", f"benchmarks.{module}", name], stdout=out,
+                            text=True)  # fmt: skip
+
+
+def collect(running: dict[str, subprocess.Popen[str]], module: str) -> dict[str, dict]:
+    out = {}
+    for name, proc in running.items():
+        if proc.wait():
+            raise SystemExit(f"{module} {name} failed ({proc.returncode})")
+        path = PARTS / f"{module}-{name.split()[0]}.json"
+        out[name] = json.loads(path.read_text(encoding="utf-8"))
     return out
 
 
@@ -222,23 +231,6 @@ def score_case(case: dict, got: list[str]) -> tuple[int, int, int]:
     hits = sum(any(k <= w for w in words) for k in keys)
     made_up = sum(not any(k & w for k in keys) for w in words)
     return hits, len(keys), made_up
-
-
-def start_extractors() -> dict[str, subprocess.Popen[str]]:
-    """Each extraction model in its own process (see brain_notetaker.py), side by side."""
-    return {name: subprocess.Popen([sys.executable, "-m", "benchmarks.brain_notetaker", name],
-                                   stdout=subprocess.PIPE, text=True)
-            for name in brain_notetaker.EXTRACTORS}  # fmt: skip
-
-
-def collect(running: dict[str, subprocess.Popen[str]]) -> dict[str, dict]:
-    out = {}
-    for name, proc in running.items():
-        stdout, _ = proc.communicate()
-        if proc.returncode:
-            raise SystemExit(f"extractor {name} failed ({proc.returncode})")
-        out[name] = json.loads(stdout)
-    return out
 
 
 def bench_notetaker(extracted: dict[str, dict]) -> list[dict]:
@@ -345,20 +337,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--from-raw", type=Path, help="write the report from a saved run")
+    parser.add_argument("--from-parts", action="store_true",
+                        help="write the report from the parts a run saved so far")
     args = parser.parse_args()
-    raw = json.loads(args.from_raw.read_text()) if args.from_raw else measure(args.runs)
+    if args.from_parts:
+        raw = from_parts()
+    else:
+        raw = json.loads(args.from_raw.read_text()) if args.from_raw else measure(args.runs)
     RAW.write_text(json.dumps(raw), encoding="utf-8")
     report(raw)
 
 
 def measure(runs: int) -> dict:
     started = time.time()
-    # The candidates run one after another (their numbers compare side by side); the
-    # extraction models and the rest run alongside them, on a machine shared with others.
-    measured: dict[str, list[dict]] = {}
-    sequence = threading.Thread(target=lambda: measured.setdefault("c", run_candidates()))
-    sequence.start()
-    extractors = start_extractors()
+    # Every candidate and extraction model in its own process, all at once, so each sees
+    # the same machine (shared with other work) and each peak RSS is its own.
+    candidates = {name: start("brain_models", name) for name in brain_models.CANDIDATES}
+    extractors = {name: start("brain_notetaker", name) for name in brain_notetaker.EXTRACTORS}
 
     defaults = Settings.for_data_dir(tempfile.gettempdir())
     chat = llm.load(models.packaged_chat_model(), context=2048, threads=brain_models.THREADS)
@@ -377,14 +372,39 @@ def measure(runs: int) -> dict:
             brain.close()
     off, off_stated, _ = bench_latency(32, chat, None, on=False)
     on, on_stated, proposed = bench_latency(32, chat, taker, on=True)
-    extracted = collect(extractors)
-    sequence.join()
-    return {"runs": runs, "candidates": measured["c"], "extracted": extracted,
+    mine = {"runs": runs, "honesty": honesty, "gen": gen, "ttft": ttft, "off": off, "on": on,
+            "off_stated": off_stated, "on_stated": on_stated, "proposed": proposed,
+            "chat": chat.name, "threads": chat.threads,
+            "taker": getattr(taker, "name", "none (rules)"), "started": started}  # fmt: skip
+    (PARTS / "main.json").write_text(json.dumps(mine), encoding="utf-8")
+    extracted = collect(extractors, "brain_notetaker")
+    measured = list(collect(candidates, "brain_models").values())
+    return {"runs": runs, "candidates": measured, "extracted": extracted,
             "honesty": honesty, "gen": gen, "ttft": ttft, "off": off, "on": on,
             "off_stated": off_stated, "on_stated": on_stated, "proposed": proposed,
             "chat": chat.name, "threads": chat.threads,
             "taker": getattr(taker, "name", "none (rules)"), "load": os.getloadavg()[0],
             "seconds": time.time() - started}  # fmt: skip
+
+
+def from_parts() -> dict:
+    """What a run saved so far: its own measurements and every finished process."""
+    raw = json.loads((PARTS / "main.json").read_text(encoding="utf-8"))
+
+    def finished(module: str, names: Iterable[str]) -> dict[str, dict]:
+        out = {}
+        for name in names:
+            try:
+                out[name] = json.loads((PARTS / f"{module}-{name.split()[0]}.json").read_text())
+            except (OSError, ValueError):
+                print(f"not finished: {module} {name}")
+        return out
+
+    raw["candidates"] = list(finished("brain_models", brain_models.CANDIDATES).values())
+    raw["extracted"] = finished("brain_notetaker", brain_notetaker.EXTRACTORS)
+    raw["load"] = os.getloadavg()[0]
+    raw["seconds"] = time.time() - raw.pop("started")
+    return raw
 
 
 def report(raw: dict) -> None:
@@ -433,8 +453,8 @@ def report(raw: dict) -> None:
         f"{platform.python_version()}, {dt.date.today().isoformat()}; load average at the "
         f"end {raw['load']:.2f} (every number is slowed alike; compare side by side). "
         f"Default chat model {raw['chat']}, note-taker model {raw['taker']}, "
-        f"{raw['threads']} threads, greedy decoding. The candidates ran one after another; "
-        f"the extraction models and the rest ran alongside them. Run took "
+        f"{raw['threads']} llama.cpp thread per model, greedy decoding. Every candidate and "
+        f"extraction model ran in its own process, all at once. Run took "
         f"{raw['seconds']:.0f} s.", "",
         "## Chat-model candidates, side by side", "",
         *candidate_rows(candidates), "",
