@@ -114,7 +114,8 @@ class _Channel(HTTPChannel):
 
     @property
     def answering(self) -> bool:
-        return bool(self.requests)
+        """A request is being answered, or its answer is still being sent."""
+        return bool(self.requests) or self.total_outbufs_len > 0
 
     def overdue(self, now: float, bounds: ConnectionBounds) -> str | None:
         if self.answering:
@@ -157,7 +158,10 @@ class _Server(TcpWSGIServer):
     def _evict(self, new: _Channel, candidates: list[_Channel], excess: int) -> None:
         if excess <= 0:
             return
-        idle = sorted((c for c in candidates if not c.answering), key=lambda c: c.last_activity)
+        # Half-sent requests go first, oldest first: a connection that has sent nothing
+        # yet is most likely a request on its way (the one that caused this eviction).
+        idle = sorted((c for c in candidates if not c.answering),
+                      key=lambda c: (c.request is None, c.last_activity))  # fmt: skip
         for channel in idle[:excess]:
             self.evicted += 1
             channel.handle_close()

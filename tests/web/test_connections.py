@@ -163,3 +163,57 @@ def test_one_address_cannot_hold_more_than_its_share(memory: Memory, data_dir: P
 def test_bounds_that_make_no_sense_are_refused(bad: dict) -> None:
     with pytest.raises(ValueError):
         ConnectionBounds(**bad)
+
+
+class Reopening:
+    """A client that keeps `count` half-sent requests open, re-opening each one closed."""
+
+    def __init__(self, port: int, count: int) -> None:
+        self.port, self.count, self.opened = port, count, 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _open(self) -> socket.socket:
+        sock = socket.create_connection(("127.0.0.1", self.port), timeout=5)
+        sock.sendall(HALF_REQUEST)
+        sock.setblocking(False)
+        self.opened += 1
+        return sock
+
+    def _run(self) -> None:
+        held = [self._open() for _ in range(self.count)]
+        while not self._stop.is_set():
+            for index, sock in enumerate(held):
+                try:
+                    gone = sock.recv(1) == b""
+                except BlockingIOError:
+                    gone = False
+                except OSError:
+                    gone = True
+                if gone:
+                    sock.close()
+                    held[index] = self._open()
+            time.sleep(0.02)
+        for sock in held:
+            sock.close()
+
+    def __enter__(self) -> Reopening:
+        self._thread.start()
+        while self.opened < self.count:
+            time.sleep(0.01)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join(10)
+
+
+def test_a_client_that_reopens_every_closed_connection_cannot_cut_answers(web: Running) -> None:
+    """The caps close that client's own oldest connections, never one whose answer is still
+    being sent: every request below gets its whole answer."""
+    with Reopening(port_of(web), HALF_OPEN) as attack:
+        for _ in range(40):
+            assert call(f"{web.url}/healthz", timeout=30).status == 200
+            chat = call(f"{web.url}/v1/chat/completions", "POST", CHAT, web.auth(), timeout=30)
+            assert chat.status == 200 and chat.json["choices"]
+        assert attack.opened > HALF_OPEN, "the caps were closing the attacker's connections"
