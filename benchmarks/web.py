@@ -45,6 +45,8 @@ from appliance.memory import Memory  # noqa: E402
 from appliance.web.brain_chat import BrainChat  # noqa: E402
 from tests.web.client import call  # noqa: E402
 from tests.web.conftest import start_server, stop_server  # noqa: E402
+from tests.web.test_connections import HALF_OPEN, HALF_REQUEST  # noqa: E402
+from tests.web.test_connections import Reopening as HalfOpenLoad  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results"
 PROMPTS = [
@@ -104,54 +106,6 @@ def http_layer(data_dir: Path, n: int) -> list[tuple[str, float, float]]:
         stop_server(web)
         memory.close()
     return rows
-
-
-HALF_OPEN = 200
-HALF_REQUEST = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
-
-
-class HalfOpenLoad:
-    """One client holding `count` half-sent requests open, re-opening each one closed."""
-
-    def __init__(self, port: int, count: int) -> None:
-        self.port, self.count = port, count
-        self.opened = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-
-    def _open(self) -> socket.socket:
-        sock = socket.create_connection(("127.0.0.1", self.port), timeout=5)
-        sock.sendall(HALF_REQUEST)
-        sock.setblocking(False)
-        self.opened += 1
-        return sock
-
-    def _run(self) -> None:
-        held = [self._open() for _ in range(self.count)]
-        while not self._stop.is_set():
-            for index, sock in enumerate(held):
-                try:
-                    gone = sock.recv(1) == b""
-                except BlockingIOError:
-                    gone = False
-                except OSError:
-                    gone = True
-                if gone:
-                    sock.close()
-                    held[index] = self._open()
-            time.sleep(0.02)
-        for sock in held:
-            sock.close()
-
-    def __enter__(self) -> HalfOpenLoad:
-        self._thread.start()
-        while self.opened < self.count:
-            time.sleep(0.01)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        self._thread.join(10)
 
 
 def half_open(data_dir: Path, n: int) -> dict[str, object]:

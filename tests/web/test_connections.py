@@ -212,7 +212,7 @@ def test_a_client_that_reopens_every_closed_connection_cannot_cut_answers(web: R
     """The caps close that client's own oldest connections, never one whose answer is still
     being sent: every request below gets its whole answer."""
     with Reopening(port_of(web), HALF_OPEN) as attack:
-        for _ in range(40):
+        for _ in range(100):
             assert call(f"{web.url}/healthz", timeout=30).status == 200
             chat = call(f"{web.url}/v1/chat/completions", "POST", CHAT, web.auth(), timeout=30)
             assert chat.status == 200 and chat.json["choices"]

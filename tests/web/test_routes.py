@@ -11,7 +11,7 @@ import pytest
 from appliance.memory import Memory
 from appliance.web.app import MAX_BODY_BYTES, build_app
 from tests.web.client import call, call_chunked
-from tests.web.conftest import Running, start_server, stop_server
+from tests.web.conftest import Running
 
 VIEWS = ["/memory/inbox", "/api/inbox.json", "/board.png", "/healthz"]
 OTHER_VERBS = ["POST", "PUT", "PATCH", "DELETE"]
@@ -275,27 +275,19 @@ def test_health_says_ok_or_not_and_nothing_about_the_household(memory: Memory,
     assert answer.header("Cache-Control") == "no-store"
 
 
-def test_health_is_503_when_the_model_is_not_ready(memory: Memory, data_dir) -> None:
-    web = start_server(memory, data_dir)
+def test_health_is_503_when_the_model_is_not_ready(web: Running) -> None:
     web.chat.healthy = False
-    try:
-        answer = call(f"{web.url}/healthz")
-    finally:
-        stop_server(web)
+    answer = call(f"{web.url}/healthz")  # the first call checks (then at most every 30 s)
     assert answer.status == 503
     assert answer.json["ok"] is False and answer.json["model"]["ok"] is False
 
 
-def test_health_is_503_when_the_brain_check_itself_fails(memory: Memory, data_dir) -> None:
+def test_health_is_503_when_the_brain_check_itself_fails(web: Running, monkeypatch) -> None:
     def broken() -> dict:
         raise OSError("gone")
 
-    web = start_server(memory, data_dir)
-    web.chat.health = broken
-    try:
-        answer = call(f"{web.url}/healthz")
-    finally:
-        stop_server(web)
+    monkeypatch.setattr(web.chat, "health", broken)
+    answer = call(f"{web.url}/healthz")
     assert answer.status == 503
     assert "gone" not in answer.body.decode()
 
