@@ -71,6 +71,9 @@ class Settings:
     web_port: int = 4327
     web_queue_depth: int = 2
     web_private_views: bool = False
+    # Sound (appliance/sound.py): "auto" plays on the first ALSA card if there is one,
+    # "off" never plays, or an ALSA device name for aplay -D (e.g. "plughw:1,0").
+    sound: str = "auto"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir).expanduser())

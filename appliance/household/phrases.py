@@ -99,7 +99,8 @@ class ClearList:
 
 
 Command = (SetTimer | AskTimerLength | CancelTimer | TimerStatus | Remind | AskReminderTime
-           | AskReminderWhat | ListReminders | CancelReminder | AddItems | RemoveItems | ReadList | ClearList)
+           | AskReminderWhat | ListReminders | CancelReminder | AddItems | RemoveItems
+           | ReadList | ClearList)
 
 # -- the sentence, normalised ---------------------------------------------------------
 

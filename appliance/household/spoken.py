@@ -80,7 +80,7 @@ def _fraction_at(tokens: list[str], i: int) -> tuple[float, int] | None:
 
 
 def _amount_at(tokens: list[str], i: int) -> tuple[float, int] | None:
-    """How many of the unit that follows: a number, "a", "half a", "a couple of", "three quarters of"."""
+    """How many of the unit that follows: a number, "a", "half a", "a couple of", "quarter of"."""
     rest = tokens[i:i + 4]
     if rest[:3] == ["a", "couple", "of"] or rest[:2] == ["couple", "of"]:
         return 2.0, i + (3 if rest[0] == "a" else 2)
@@ -189,7 +189,7 @@ def _clock_at(tokens: list[str], i: int) -> tuple[int, int, str | None, int] | N
             hour = _hour_at(tokens, i + len(lead))
             if hour is None:
                 return None
-            return _shifted(hour[0], minutes) + (_meridiem_after(tokens, hour[1]))
+            return (*_shifted(hour[0], minutes), *_meridiem_after(tokens, hour[1]))
     found = number_at(tokens, i)
     if found is not None and tokens[found[1]:found[1] + 1] in (["past"], ["to"]) and \
             found[0] == int(found[0]) and 1 <= found[0] < 30:  # fmt: skip
@@ -197,7 +197,7 @@ def _clock_at(tokens: list[str], i: int) -> tuple[int, int, str | None, int] | N
         hour = _hour_at(tokens, found[1] + 1)
         if hour is None:
             return None
-        return _shifted(hour[0], sign * int(found[0])) + (_meridiem_after(tokens, hour[1]))
+        return (*_shifted(hour[0], sign * int(found[0])), *_meridiem_after(tokens, hour[1]))
     hour = _hour_at(tokens, i)
     if hour is None:
         return None
@@ -208,7 +208,7 @@ def _clock_at(tokens: list[str], i: int) -> tuple[int, int, str | None, int] | N
         minute, end = int(after[0]), after[1]
     elif tokens[end:end + 1] == ["o'clock"]:
         end += 1
-    return (hour[0], minute) + _meridiem_after(tokens, end)
+    return (hour[0], minute, *_meridiem_after(tokens, end))
 
 
 def _shifted(hour: int, minutes: int) -> tuple[int, int]:
