@@ -18,6 +18,7 @@ from pathlib import Path
 from appliance.brain import commands as brain_commands
 from appliance.config import Settings, load_settings
 from appliance.errors import HearthError
+from appliance.household import commands as household_commands
 from appliance.memory import FACT_TYPES, STATUSES, Fact, Memory
 from appliance.memory import commands as memory_commands
 from appliance.memory.store import AlreadyKnown
@@ -283,6 +284,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     command(top, "doctor", doctor, "check the data dir and report what is wrong")
     brain_commands.register(top)
+    household_commands.register(top)
     memory_commands.register(top)
     panel_commands.register(top)
     web_commands.register(top)
