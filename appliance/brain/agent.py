@@ -105,8 +105,10 @@ class Brain:
     def __init__(self, settings: Settings, memory: Memory, chat_model: Model,
                  notetaker_model: Model | None, *, threads: Threads,
                  parts: Mapping[str, bool] | None = None,
-                 clock: Callable[[], dt.datetime] | None = None) -> None:  # fmt: skip
+                 clock: Callable[[], dt.datetime] | None = None,
+                 intents: router.Router = router.DEFAULT_ROUTER) -> None:  # fmt: skip
         self.settings = settings
+        self.router = intents
         self.memory = memory
         self.chat_model = chat_model
         self.notetaker_model = notetaker_model
@@ -130,7 +132,8 @@ class Brain:
     @classmethod
     def open(cls, settings: Settings, memory: Memory, *, chat_model: Model | None = None,
              notetaker_model: Model | None = None, parts: Mapping[str, bool] | None = None,
-             clock: Callable[[], dt.datetime] | None = None) -> Brain:  # fmt: skip
+             clock: Callable[[], dt.datetime] | None = None,
+             intents: router.Router = router.DEFAULT_ROUTER) -> Brain:  # fmt: skip
         """Load the configured models (once; one path serving both roles is loaded once)."""
         from appliance.brain import llm
 
@@ -149,7 +152,7 @@ class Brain:
         threads = Threads.open(settings.data_dir, retention_days=settings.chat_retention_days,
                                clock=clock)  # fmt: skip
         return cls(settings, memory, chat_model, notetaker_model, threads=threads, parts=parts,
-                   clock=clock)  # fmt: skip
+                   clock=clock, intents=intents)  # fmt: skip
 
     def close(self, timeout: float | None = 30.0) -> None:
         """Let the note-taker finish what is queued, then stop it; close the thread store."""
@@ -174,7 +177,7 @@ class Brain:
             raise MessageTooLong(f"a message can be at most {MAX_MESSAGE_CHARS} characters, "
                                  f"not {len(text)}")  # fmt: skip
         thread = check_thread_id(thread_id) if thread_id else new_thread_id()
-        return ReplyStream(self, text, thread, router.route(text))
+        return ReplyStream(self, text, thread, self.router.route(text))
 
     def reply(self, text: str, thread_id: str | None = None) -> Reply:
         return self.stream(text, thread_id).reply()
@@ -214,7 +217,9 @@ class Brain:
         with self._lock:
             self._gate.busy()
             try:
-                if route.kind == "remember":
+                if (act := self.router.act(route)) is not None:
+                    pieces = iter([act(route)])  # another part's intent answers itself
+                elif route.kind == "remember":
                     pieces = self._remember(stream, route)
                 elif route.kind == "correct":
                     pieces = self._correct(stream, route)

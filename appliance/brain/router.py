@@ -1,21 +1,38 @@
 """The intent router: the household's exact commands, handled by rules, never by the model.
 
 Small models route tool calls badly (the best measured was 4 in 8), so what
-must be exact is decided here, deterministically:
+must be exact is decided here, deterministically, by a table of intents tried
+in order; the first whose matcher claims the message decides the route:
 
-- "remember (that) …", "note that …", "don't forget (that) …"  -> remember
-- "forget …", "that's wrong …", "that isn't right …"             -> correct
-- "what do you know about X", "what is X's …", other questions   -> recall
-- anything else                                                  -> chat (the model)
+    name             said                                              route
+    ask-to-recall    "do you remember …?"                              recall (explicit)
+    remember         "remember (that) …", "note that …", "don't forget" remember
+    forget           "forget …"                                        correct
+    wrong            "that's wrong[, new words]"                       correct
+    know-about       "what do you know about X"                        recall (explicit)
+    question         "what/who/where/when … ?", anything ending in "?"  recall
+    (nothing)        anything else                                     chat (the model)
 
-Nothing here touches memory; the brain acts on the route. This is the seam
-later issues (timers, the shopping list) extend with their own rules.
+Nothing here touches memory; the brain acts on the route.
+
+The seam for other parts (timers, reminders, the shopping list): an `Intent` is a
+name and a matcher, a function from the message to a `Route` or None. The
+composition code builds the brain's router from the default table plus its own
+entries, placed before the entry that would otherwise claim the message:
+
+    timer = Intent("timer", match_timer, act=timers.answer)  # act(route) -> reply text
+    brain_router = DEFAULT_ROUTER.extended([timer], before="question")
+    Brain.open(settings, memory, intents=brain_router)
+
+An intent with `act` is answered by that function (deterministically, no model);
+the built-in routes (remember, correct, recall, chat) are answered by the brain.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 
 _LEAD = r"^\s*(?:(?:hey |ok |okay )?hearth[,:]?\s+)?(?:please\s+)?(?:can you\s+|could you\s+)?"
 _REMEMBER = re.compile(
@@ -36,12 +53,12 @@ _QUESTION = re.compile(
 # "do you remember …?" asks; it does not tell.
 _ASKS_TO_RECALL = re.compile(r"^\s*(?:do|did|can)\s+you\s+remember\b", re.IGNORECASE)
 
-ROUTES = ("remember", "correct", "recall", "chat")
+ROUTES = ("remember", "correct", "recall", "chat")  # the routes the brain itself answers
 
 
 @dataclass(frozen=True)
 class Route:
-    kind: str  # one of ROUTES
+    kind: str  # one of ROUTES, or the name of an intent that answers itself (`act`)
     text: str  # what the route acts on: the fact, the correction, or the question
     explicit: bool = False  # recall: asked about memory by name ("what do you know about")
     replaces: bool = False  # correct: `text` is what should be true instead ("that's wrong, …")
@@ -56,25 +73,117 @@ def sentence(text: str) -> str:
     return text if text[-1] in ".!?" else text + "."
 
 
-def route(message: str) -> Route:
-    text = message.strip()
-    if _ASKS_TO_RECALL.match(text):
-        what = _ASKS_TO_RECALL.sub("", text).strip(" ?")
-        return Route("recall", what or text, explicit=True)
+Matcher = Callable[[str], Route | None]
+
+
+@dataclass(frozen=True)
+class Intent:
+    """One entry of the router's table: a name, a matcher, and optionally its own answer."""
+
+    name: str
+    match: Matcher  # the stripped message -> a Route, or None to let later intents try
+    act: Callable[[Route], str] | None = None  # answers the route itself (no model); its
+    # routes carry the intent's name as their kind
+
+
+def _ask_to_recall(text: str) -> Route | None:
+    if not _ASKS_TO_RECALL.match(text):
+        return None
+    what = _ASKS_TO_RECALL.sub("", text).strip(" ?")
+    return Route("recall", what or text, explicit=True)
+
+
+def _remember(text: str) -> Route | None:
     if match := _REMEMBER.match(text):
         fact = sentence(re.sub(r"^that\s+", "", match["what"], flags=re.IGNORECASE))
         if fact:
             return Route("remember", fact)
+    return None
+
+
+def _forget(text: str) -> Route | None:
     if match := _FORGET.match(text):
         return Route("correct", match["what"].strip(" .!?"))
+    return None
+
+
+def _wrong(text: str) -> Route | None:
     if match := _WRONG.match(text):
         instead = sentence(match["what"])
         return Route("correct", instead, replaces=bool(instead))
+    return None
+
+
+def _know_about(text: str) -> Route | None:
     if match := _KNOW_ABOUT.match(text):
         return Route("recall", match["what"], explicit=True)
+    return None
+
+
+def _question(text: str) -> Route | None:
     if _QUESTION.match(text) or text.endswith("?"):
         return Route("recall", text)
-    return Route("chat", text)
+    return None
+
+
+DEFAULT_INTENTS: tuple[Intent, ...] = (
+    Intent("ask-to-recall", _ask_to_recall),
+    Intent("remember", _remember),
+    Intent("forget", _forget),
+    Intent("wrong", _wrong),
+    Intent("know-about", _know_about),
+    Intent("question", _question),
+)
+
+
+class UnknownIntent(ValueError):
+    """`before=` named an intent the table does not have (a wiring bug, not user input)."""
+
+
+class Router:
+    """An ordered table of intents; a message no intent claims goes to the model (chat)."""
+
+    def __init__(self, intents: Iterable[Intent]) -> None:
+        self.intents: tuple[Intent, ...] = tuple(intents)
+        names = [intent.name for intent in self.intents]
+        if len(set(names)) != len(names):
+            raise ValueError(f"intent names must be unique: {names}")
+        self._acts = {i.name: i.act for i in self.intents if i.act is not None}
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(intent.name for intent in self.intents)
+
+    def extended(self, intents: Sequence[Intent], *, before: str | None = None) -> Router:
+        """A new router with `intents` placed before the entry named `before` (else last)."""
+        table = list(self.intents)
+        if before is None:
+            at = len(table)
+        elif before in self.names:
+            at = self.names.index(before)
+        else:
+            raise UnknownIntent(f"no intent named {before!r}; the table has {self.names}")
+        return Router([*table[:at], *intents, *table[at:]])
+
+    def route(self, message: str) -> Route:
+        text = message.strip()
+        for intent in self.intents:
+            if (found := intent.match(text)) is not None:
+                # An intent that answers itself is found again by its own name.
+                return replace(found, kind=intent.name) if intent.act else found
+        return Route("chat", text)
+
+    def act(self, route: Route) -> Callable[[Route], str] | None:
+        """The intent's own answer for this route's kind, if it has one."""
+        return self._acts.get(route.kind)
+
+
+DEFAULT_ROUTER = Router(DEFAULT_INTENTS)
+
+
+def route(message: str) -> Route:
+    """The default table's route for a message."""
+    return DEFAULT_ROUTER.route(message)
 
 
 # -- a fact's type, for "remember …" (the note-taker asks the model instead) ---------

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from appliance.brain import Brain, llm, models
+from appliance.brain import Brain, llm, models, router
 from appliance.config import Settings
 from appliance.memory import Memory
 
@@ -85,11 +85,14 @@ def brain(settings: Settings, memory: Memory, chat_llm: llm.LlamaModel,
 
 def scripted_brain(settings: Settings, memory: Memory, replies: Sequence[str], *,
                    tools: bool = False, notetaker: ScriptedModel | None = None,
-                   clock: Any = None) -> tuple[Brain, ScriptedModel]:  # fmt: skip
+                   clock: Any = None,
+                   intents: router.Router = router.DEFAULT_ROUTER,
+                   ) -> tuple[Brain, ScriptedModel]:  # fmt: skip
     model = ScriptedModel(replies)
     configured = Settings.for_data_dir(settings.data_dir, chat_tools=tools,
                                        notetaker=notetaker is not None)  # fmt: skip
-    b = Brain.open(configured, memory, chat_model=model, notetaker_model=notetaker, clock=clock)
+    b = Brain.open(configured, memory, chat_model=model, notetaker_model=notetaker, clock=clock,
+                   intents=intents)  # fmt: skip
     return b, model
 
 

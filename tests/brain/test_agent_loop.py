@@ -8,6 +8,7 @@ import pytest
 
 from appliance.brain import BadThreadId, EmptyMessage, MessageTooLong
 from appliance.brain.agent import MAX_STEPS
+from appliance.brain.router import DEFAULT_ROUTER, Intent, Route
 from appliance.brain.tools import ACTION_SCHEMA
 from appliance.memory import Memory
 
@@ -93,6 +94,18 @@ def test_without_tools_the_model_just_talks(settings, memory, clock) -> None:
 
 
 # -- the intent router's paths ------------------------------------------------------------
+
+
+def test_an_intent_added_by_another_part_answers_without_the_model(settings, memory,
+                                                                   clock) -> None:  # fmt: skip
+    timer = Intent("timer", lambda t: Route("timer", t) if t.startswith("set a timer") else None,
+                   act=lambda r: "Timer set.")  # fmt: skip
+    brain, model = scripted_brain(settings, memory, ["Hello."], clock=clock,
+                                  intents=DEFAULT_ROUTER.extended([timer], before="question"))
+    reply = brain.reply("set a timer for 5 minutes")
+    assert (reply.text, reply.route) == ("Timer set.", "timer")
+    assert model.prompts == []
+    assert brain.reply("good morning", thread_id=reply.thread_id).route == "chat"  # control
 
 
 def test_remember_writes_a_live_agent_fact_without_the_model(settings, memory, clock) -> None:

@@ -2,7 +2,14 @@ from __future__ import annotations
 
 import pytest
 
-from appliance.brain.router import guess_type, route
+from appliance.brain.router import (
+    DEFAULT_ROUTER,
+    Intent,
+    Route,
+    UnknownIntent,
+    guess_type,
+    route,
+)
 
 
 @pytest.mark.parametrize(("said", "fact"), [
@@ -66,3 +73,41 @@ def test_everything_else_goes_to_the_model(said: str) -> None:
 ])  # fmt: skip
 def test_guess_type(fact: str, kind: str) -> None:
     assert guess_type(fact) == kind
+
+
+# -- the table: the seam other parts extend ------------------------------------------
+
+
+def _timer(text: str) -> Route | None:
+    return Route("timer", text) if text.lower().startswith("set a timer") else None
+
+
+def test_an_extended_intent_claims_its_messages_before_the_named_entry() -> None:
+    extended = DEFAULT_ROUTER.extended([Intent("timer", _timer, act=lambda r: "ok")],
+                                       before="question")  # fmt: skip
+    assert extended.names.index("timer") == extended.names.index("question") - 1
+    assert extended.route("set a timer for 5 minutes?").kind == "timer"
+    # Positive control: the default table sends the same words to recall.
+    assert DEFAULT_ROUTER.route("set a timer for 5 minutes?").kind == "recall"
+    assert extended.route("what is Sam allergic to?").kind == "recall"
+
+
+def test_an_intent_that_answers_itself_is_found_by_its_name() -> None:
+    shout = Intent("shout", lambda t: Route("chat", t) if t.isupper() else None,
+                   act=lambda r: r.text.lower())  # fmt: skip
+    extended = DEFAULT_ROUTER.extended([shout], before="remember")
+    r = extended.route("HELLO")
+    assert r.kind == "shout"
+    act = extended.act(r)
+    assert act is not None and act(r) == "hello"
+    assert extended.act(extended.route("hello there")) is None
+
+
+def test_extending_before_an_unknown_intent_is_an_error() -> None:
+    with pytest.raises(UnknownIntent, match="no intent named 'timers'"):
+        DEFAULT_ROUTER.extended([Intent("timer", _timer)], before="timers")
+
+
+def test_intent_names_are_unique() -> None:
+    with pytest.raises(ValueError, match="unique"):
+        DEFAULT_ROUTER.extended([Intent("remember", _timer)])
