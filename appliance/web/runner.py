@@ -46,8 +46,9 @@ class RunOptions:
 def open_brain(settings: Settings, memory: Memory) -> Any:
     """The real brain (imported here: loading models is the slow, heavy part)."""
     from appliance.brain import Brain
+    from appliance.brain.household import household_router
 
-    return Brain.open(settings, memory)
+    return Brain.open(settings, memory, intents=household_router(settings.data_dir))
 
 
 def urls(host: str, port: int) -> list[str]:
