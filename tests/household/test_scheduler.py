@@ -105,7 +105,7 @@ def test_a_cancelled_timer_never_rings(store: HouseholdStore, scheduler: Schedul
 
 
 def test_two_schedulers_ring_a_timer_once(data_dir: Path, store: HouseholdStore,
-                                          clock: MovableClock, silence: Silence) -> None:  # fmt: skip
+                                          clock: MovableClock, silence: Silence) -> None:
     """`hearth run` and a stray `hearth scheduler` on one data dir: one ring, not two."""
     store.add_timer("pasta", 60)
     clock.advance(60)
@@ -126,8 +126,8 @@ def test_a_reminder_rings_at_its_time(store: HouseholdStore, scheduler: Schedule
     assert ring.record.id == reminder.id and ring.words == "Reminder: call the dentist."
 
 
-def test_a_ringing_timer_sounds_again_until_stopped(store: HouseholdStore, clock: MovableClock,
-                                                     caplog: pytest.LogCaptureFixture) -> None:  # fmt: skip
+def test_a_ringing_timer_sounds_again_until_stopped(
+        store: HouseholdStore, clock: MovableClock, caplog: pytest.LogCaptureFixture) -> None:
     scheduler = Scheduler(store, Silence("test"), clock)
     timer = store.add_timer("pasta", 60)
     clock.advance(60)
@@ -166,10 +166,9 @@ def test_keep_on_a_ringing_timer_adds_five_minutes(store: HouseholdStore, schedu
     assert [r.record.id for r in scheduler.check()] == [timer.id]
 
 
-def test_no_sound_device_rings_silently_with_a_log_line(store: HouseholdStore,
-                                                         scheduler: Scheduler,
-                                                         clock: MovableClock,
-                                                         caplog: pytest.LogCaptureFixture) -> None:  # fmt: skip
+def test_no_sound_device_rings_silently_with_a_log_line(
+        store: HouseholdStore, scheduler: Scheduler, clock: MovableClock,
+        caplog: pytest.LogCaptureFixture) -> None:  # fmt: skip
     store.add_timer("pasta", 60)
     clock.advance(60)
     [ring] = scheduler.check()

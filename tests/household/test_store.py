@@ -36,9 +36,10 @@ def test_clear_empties_the_list(store: HouseholdStore) -> None:
     assert store.items() == []
 
 
-@pytest.mark.parametrize(("said", "key"), [("eggs", "egg"), ("tomatoes", "tomato"),
-                                           ("berries", "berry"), ("rice", "rice"),
-                                           ("bin bags", "bin bag"), ("glass", "glass")])  # fmt: skip
+@pytest.mark.parametrize(("said", "key"), [
+    ("eggs", "egg"), ("tomatoes", "tomato"), ("berries", "berry"), ("rice", "rice"),
+    ("bin bags", "bin bag"), ("glass", "glass"),
+])  # fmt: skip
 def test_item_keys_fold_plurals(said: str, key: str) -> None:
     assert item_key(said) == key
 
