@@ -90,3 +90,10 @@ class Item:
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "added_at": _clock_time(self.added_at)}
+
+
+def label(record: Timer | Reminder) -> str:
+    """What a ringing record is called aloud and on the panel: "Pasta timer", "Reminder: …"."""
+    if isinstance(record, Timer):
+        return "Timer" if record.name == "timer" else f"{record.title} timer"
+    return f"Reminder: {record.text}"

@@ -19,7 +19,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from appliance.household.records import Reminder, Timer
+from appliance.household.records import Reminder, Timer, label
 from appliance.household.store import HouseholdStore
 from appliance.sound import Sound
 
@@ -41,10 +41,7 @@ class Ring:
 
     @property
     def words(self) -> str:
-        if isinstance(self.record, Timer):
-            name = self.record.name
-            return "Timer done." if name == "timer" else f"{self.record.title} timer done."
-        return f"Reminder: {self.record.text}."
+        return label(self.record) + (" done." if isinstance(self.record, Timer) else ".")
 
 
 class Scheduler:
