@@ -100,9 +100,12 @@ class HouseholdStore:
         self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         self._db.execute("PRAGMA journal_mode = WAL")
         self._db.execute("PRAGMA synchronous = FULL")
-        with self._write():
-            for statement in filter(str.strip, _SCHEMA.split(";")):
-                self._db.execute(statement)
+        tables = {row[0] for row in self._db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}  # fmt: skip
+        if not {"timers", "reminders", "shopping"} <= tables:  # a read-only open writes nothing
+            with self._write():
+                for statement in filter(str.strip, _SCHEMA.split(";")):
+                    self._db.execute(statement)
 
     @classmethod
     def open(cls, data_dir: Path | str, clock: Clock | None = None) -> HouseholdStore:

@@ -8,7 +8,9 @@ Routes (nothing else exists; a test walks them):
     POST /v1/chat/completions   token; OpenAI-compatible, `stream: true` as SSE
     GET  /memory/inbox          read-only HTML   } open on the LAN unless
     GET  /api/inbox.json        read-only JSON   } `web_private_views` is set,
-    GET  /board.png             the panel's PNG  } then token
+    GET  /api/timers.json       read-only JSON   } then token
+    GET  /api/shopping.json     read-only JSON   }
+    GET  /board.png             the panel's PNG  }
     GET  /healthz               model, memory, disk: JSON, 200 or 503; never a token
 
 There is deliberately no route that promotes, discards, doubts or retracts.
@@ -126,6 +128,18 @@ def build_app(parts: WebParts) -> bottle.Bottle:
         _maybe_require_token(parts)
         bottle.response.set_header("Cache-Control", "no-store")
         return views.inbox_json(parts.memory)
+
+    @app.get("/api/timers.json")
+    def timers_json() -> dict[str, Any]:
+        _maybe_require_token(parts)
+        bottle.response.set_header("Cache-Control", "no-store")
+        return views.timers_json(parts.data_dir)
+
+    @app.get("/api/shopping.json")
+    def shopping_json() -> dict[str, Any]:
+        _maybe_require_token(parts)
+        bottle.response.set_header("Cache-Control", "no-store")
+        return views.shopping_json(parts.data_dir)
 
     @app.get("/board.png")
     def board() -> bytes:
@@ -310,7 +324,8 @@ def _json_error_page(error: bottle.HTTPError) -> bytes:
     status = error.status_code
     if status == 404:
         message = f"no route {bottle.request.path}; see /v1/models, /v1/chat/completions, " \
-                  "/memory/inbox, /api/inbox.json, /board.png, /healthz"
+                  "/memory/inbox, /api/inbox.json, /api/timers.json, /api/shopping.json, " \
+                  "/board.png, /healthz"
     elif status == 405:
         allowed = error.headers.get("Allow", "") if error.headers else ""
         message = f"{bottle.request.method} is not allowed on {bottle.request.path}" + (
