@@ -53,3 +53,25 @@ def test_with_the_default_models_a_timer_is_set_by_rules_and_not_noted(
         assert (timer.rings_at - timer.set_at).total_seconds() == 720
         assert [i.name for i in store.items()] == ["eggs", "milk"]
     assert memory.proposals() == [] and memory.facts() == []  # records, never memories
+
+
+def test_household_turns_are_never_read_by_the_notetaker(settings: Settings, memory: Memory,
+                                                          data_dir: Path) -> None:  # fmt: skip
+    """Scripted models (not a model): a note-taker that would propose whatever it reads."""
+    from tests.brain.conftest import ScriptedModel, scripted_brain
+    from tests.brain.test_notetaker import facts_json
+
+    taker = ScriptedModel([facts_json(("We are out of butter", "household", 0.8))])
+    brain, chat = scripted_brain(settings, memory, ["Nice."], notetaker=taker,
+                                 intents=household_router(data_dir))  # fmt: skip
+    try:
+        assert brain.reply("we're out of butter").route == "shopping"
+        assert brain.reply("set a pasta timer for twelve minutes").route == "timers"
+        assert brain.notetaker is not None and brain.notetaker.stats.queued == 0
+        assert chat.prompts == []  # nor did the chat model see them
+        brain.reply("we had a lovely walk today")  # the control: a chat turn is read
+        assert brain.wait_for_notetaker(10) and brain.notetaker.stats.queued == 1
+    finally:
+        brain.close()
+    with HouseholdStore.open(data_dir) as store:
+        assert [i.name for i in store.items()] == ["butter"]

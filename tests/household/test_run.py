@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
 
 import pytest
 
+from appliance.config import Settings
+from appliance.household import HouseholdStore
+from appliance.web.runner import RunOptions, run
+from tests.web.conftest import ScriptedChat
 from tests.web.test_run import READY, Lines
 
 
@@ -42,3 +47,28 @@ def test_a_short_timer_set_in_chat_shows_as_rung_while_hearth_run_runs() -> None
         child.terminate()
         child.wait(60)
     assert child.returncode == 0
+
+
+@pytest.mark.parametrize(("with_scheduler", "state"), [(True, "ringing"), (False, "pending")])
+def test_a_timer_rings_while_the_model_is_still_loading(data_dir, with_scheduler: bool,
+                                                        state: str) -> None:  # fmt: skip
+    """`hearth run` starts the scheduler before the model loads; `hearth serve` never rings
+    (on the Pi the scheduler is its own service, so the brain process holds no timers)."""
+    with HouseholdStore.open(data_dir) as store:
+        timer = store.add_timer("tea", 1)
+    seen: dict[str, str] = {}
+
+    def slow_model(settings: Settings, memory: object) -> ScriptedChat:
+        with HouseholdStore.open(data_dir) as store:  # the model is "loading" for up to 5 s
+            deadline = time.monotonic() + 5
+            while store.timer(timer.id).state == "pending" and time.monotonic() < deadline:
+                time.sleep(0.1)
+            seen["state"] = store.timer(timer.id).state
+        os.kill(os.getpid(), signal.SIGTERM)  # then stop: run() returns before serving
+        return ScriptedChat()
+
+    options = RunOptions("127.0.0.1", 0, with_board=False, show_token=False,
+                         with_scheduler=with_scheduler)  # fmt: skip
+    assert run(Settings.for_data_dir(data_dir), options, say=lambda _: None,
+               chat_factory=slow_model) == 0  # fmt: skip
+    assert seen["state"] == state
