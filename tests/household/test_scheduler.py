@@ -110,10 +110,21 @@ def test_two_schedulers_ring_a_timer_once(data_dir: Path, store: HouseholdStore,
     store.add_timer("pasta", 60)
     clock.advance(60)
     with HouseholdStore.open(data_dir, clock) as other:
-        first, second = Scheduler(store, silence, clock), Scheduler(other, silence, clock)
-        due, _ = store.due(clock.now)
-        assert other.claim_ring(due[0], clock.now, False)  # the other process got there first
-        assert first.check() == [] and second.check() == []
+        [seen_here], _ = store.due(clock.now)  # both read the due timer before either rings it
+        [seen_there], _ = other.due(clock.now)
+        assert other.claim_ring(seen_there, clock.now, False)
+        assert not store.claim_ring(seen_here, clock.now, False)
+        assert Scheduler(store, silence, clock).check() == []
+
+
+def test_a_timer_cancelled_after_it_was_read_does_not_ring(
+        store: HouseholdStore, clock: MovableClock) -> None:
+    timer = store.add_timer("pasta", 60)
+    clock.advance(60)
+    [due], _ = store.due(clock.now)
+    store.stop_timer(timer.id)  # "cancel the pasta timer", said in the same second
+    assert not store.claim_ring(due, clock.now, False)
+    assert store.timer(timer.id).state == "cancelled"
 
 
 def test_a_reminder_rings_at_its_time(store: HouseholdStore, scheduler: Scheduler,
