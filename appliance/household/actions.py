@@ -45,8 +45,9 @@ def perform(store: HouseholdStore, command: p.Command) -> str:
         case p.SetTimer(name=name, seconds=seconds):
             timer = store.add_timer(name, seconds)
             what = "Timer" if timer.name == "timer" else f"{timer.title} timer"
-            return (f"{what} set for {say_duration(seconds)}: it rings at "
-                    f"{clock(timer.rings_at, now)}.")
+            rings = (f"{timer.rings_at:%H:%M:%S}" if seconds < 120  # to the second when short
+                     else clock(timer.rings_at, now))  # fmt: skip
+            return f"{what} set for {say_duration(seconds)}: it rings at {rings}."
         case p.AskTimerLength(name=name):
             named = f"the {name} timer" if name else "the timer"
             return (f"For how long? Say how long {named} should run, for example "

@@ -18,6 +18,7 @@ import threading
 
 from appliance.config import Settings
 from appliance.household.actions import clock
+from appliance.household.spoken import say_duration
 from appliance.household.store import HouseholdStore, NoSuchRecord
 
 log = logging.getLogger(__name__)
@@ -83,7 +84,7 @@ def timers_list(args: argparse.Namespace, settings: Settings) -> int:
         _out("no timers running")
     for t in timers:
         state = "RINGING" if t.state == "ringing" else f"rings {clock(t.rings_at, now)}"
-        _out(f"{t.name:<20} {state:<22} set for {t.seconds / 60:g} min")
+        _out(f"{t.name:<20} {state:<22} {say_duration(t.seconds)}")
     return 0
 
 
