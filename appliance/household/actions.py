@@ -83,22 +83,10 @@ def perform(store: HouseholdStore, command: p.Command) -> str:
             return f"Cancelled the reminder to {found[0].text}."
         case p.AddItems(items=items):
             added, already = store.add_items(items)
-            said = []
-            if added:
-                said.append(f"Added {_listed(added)} to the shopping list.")
-            if already:
-                verb = "is" if len(already) == 1 else "are"
-                said.append(f"{_listed(already).capitalize()} {verb} already on it.")
-            return " ".join(said)
+            return _items_said("Added {} to the shopping list.", added, "Already on it", already)
         case p.RemoveItems(items=items):
             removed, missing = store.remove_items(items)
-            said = []
-            if removed:
-                said.append(f"Took {_listed(removed)} off the shopping list.")
-            if missing:
-                verb = "wasn't" if len(missing) == 1 else "weren't"
-                said.append(f"{_listed(missing).capitalize()} {verb} on it.")
-            return " ".join(said)
+            return _items_said("Took {} off the shopping list.", removed, "Not on it", missing)
         case p.ReadList():
             items = [item.name for item in store.items()]
             if not items:
@@ -109,6 +97,14 @@ def perform(store: HouseholdStore, command: p.Command) -> str:
             return (f"Cleared the shopping list ({count} item{'s' if count != 1 else ''})."
                     if count else "The shopping list was already empty.")
     raise TypeError(f"not a household command: {command!r}")
+
+
+def _items_said(done: str, changed: list[str], unchanged: str, left: list[str]) -> str:
+    """ "Added bread to the shopping list. Already on it: eggs." """
+    said = [done.format(_listed(changed))] if changed else []
+    if left:
+        said.append(f"{unchanged}: {_listed(left)}.")
+    return " ".join(said)
 
 
 def _day_and_time(at: dt.datetime, now: dt.datetime) -> str:
