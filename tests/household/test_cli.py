@@ -113,7 +113,9 @@ def test_shopping_round_trip_through_chat_and_cli(capsys: pytest.CaptureFixture[
     hearth(capsys, "chat", "--once", "add eggs and milk to the shopping list")
     hearth(capsys, "chat", "--once", "we're out of butter")
     assert hearth(capsys, "shopping", "list")[1] == "eggs\nmilk\nbutter\n"
-    hearth(capsys, "shopping", "add", "bread", "eggs")
+    assert hearth(capsys, "chat", "--once", "put milk and bread on the list")[1] == \
+        "Added bread to the shopping list. Already on it: milk.\n"  # fmt: skip
+    hearth(capsys, "shopping", "add", "eggs")
     hearth(capsys, "chat", "--once", "take eggs off the list")
     code, out, _ = hearth(capsys, "shopping", "list", "--json")
     assert [row["name"] for row in json.loads(out)] == ["milk", "butter", "bread"]
