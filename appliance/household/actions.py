@@ -126,8 +126,10 @@ def _cancel_timer(store: HouseholdStore, command: p.CancelTimer, now: dt.datetim
             return (f"There is no {command.name} timer. Running: "
                     f"{_listed([t.name for t in timers])}.")
     else:
-        ringing = [t for t in timers if t.state == "ringing"]
-        chosen = ringing or timers
+        chosen = timers
+    ringing = [t for t in chosen if t.state == "ringing"]
+    if len(chosen) > 1 and len(ringing) == 1:
+        chosen = ringing  # "stop the timer" while one of them rings means that one
     if len(chosen) > 1:
         return ("Which one? " + "; ".join(f"{t.name} (rings at {clock(t.rings_at, now)})"
                                           for t in chosen) + ".")  # fmt: skip

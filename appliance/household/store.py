@@ -154,11 +154,11 @@ class HouseholdStore:
             chosen, number = base, 2
             while chosen in taken:
                 chosen, number = f"{base} {number}", number + 1
-            rings_at = now + dt.timedelta(seconds=seconds)
+            # in epoch seconds: twelve minutes are twelve minutes across a clock change
             cursor = db.execute(
                 "INSERT INTO timers (name, seconds, set_at, rings_at, state) "
                 "VALUES (?, ?, ?, ?, 'pending')",
-                (chosen, seconds, _epoch(now), _epoch(rings_at)))  # fmt: skip
+                (chosen, seconds, _epoch(now), _epoch(now) + seconds))  # fmt: skip
             row = db.execute("SELECT * FROM timers WHERE id = ?", (cursor.lastrowid,)).fetchone()
         return Timer.from_row(row)
 
@@ -204,7 +204,7 @@ class HouseholdStore:
         with self._write() as db:
             db.execute("UPDATE timers SET state = 'pending', rings_at = ?, rang_at = NULL, "
                        "late = 0, seconds = seconds + ? WHERE id = ? AND state = 'ringing'",
-                       (_epoch(now + dt.timedelta(seconds=seconds)), seconds, timer_id))
+                       (_epoch(now) + seconds, seconds, timer_id))
         return self.timer(timer_id)
 
     # -- reminders ---------------------------------------------------------------------
