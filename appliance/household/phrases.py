@@ -128,9 +128,11 @@ _SET_TIMER = re.compile(
     rf"(?: (?:on|going))?(?: (?:called|named|for|on) (?:the |my )?(?P<post>{_NAME}))?"
     r"(?: on)?$")  # fmt: skip
 _CANCEL_TIMER = re.compile(
-    r"^(?:cancel|stop|delete|remove|clear|end|kill|dismiss|forget|turn off|switch off|"
-    r"turn|switch) (?:(?:the|my|that|this) )?(?:(?P<pre>" + _NAME + r") )?timers?"
-    r"(?: (?:for|on|called) (?:the |my )?(?P<post>" + _NAME + r"))?(?: off)?$")  # fmt: skip
+    r"^(?:(?:cancel|stop|delete|remove|clear|end|kill|dismiss|forget|turn off|switch off) "
+    r"(?:(?:the|my|that|this) )?(?:(?P<pre>" + _NAME + r") )?timers?"
+    r"(?: (?:for|on|called) (?:the |my )?(?P<post>" + _NAME + r"))?"
+    r"|(?:turn|switch) (?:(?:the|my|that|this) )?(?:(?P<pre_off>" + _NAME + r") )?timers?"
+    r"(?: (?:for|on|called) (?:the |my )?(?P<post_off>" + _NAME + r"))? off)$")  # fmt: skip
 _STATUS = re.compile(
     r"^how (?:long|much (?:longer|more time|time))(?: is| has| have)?(?: it| we| i| there)?"
     r"(?: got)?(?: (?:left|remaining|to go))?(?: (?:on|for|in) (?:the |my )?"
@@ -164,10 +166,11 @@ def _timer(text: str) -> Command | None:
     if "timer" not in tokens and "timers" not in tokens:
         return None
     if match := _CANCEL_TIMER.match(text):
-        pre = match["pre"]
-        if pre in _NOT_A_TIMER_NAME or (pre is None and text.split(" ")[-1] == "timers"):
+        pre = match["pre"] or match["pre_off"]
+        post = match["post"] or match["post_off"]
+        if pre in _NOT_A_TIMER_NAME or (pre is None and re.search(r"\btimers\b", text)):
             return CancelTimer(None, every=True)
-        return CancelTimer(_name(pre or match["post"]))
+        return CancelTimer(_name(pre or post))
     if _LISTS_TIMERS.match(text):
         return TimerStatus(None)
     if match := _STATUS.match(text):
@@ -252,6 +255,9 @@ _NOT_GROCERIES = {
     "money", "steam", "order", "sight", "reach", "control", "hand", "here", "it", "this",
     "that", "them", "practice", "date", "the house", "the door", "bed", "things", "words",
     "puff", "our minds", "my mind", "your mind", "the question", "work", "school", "town",
+    "idea", "clue", "choice", "chance", "reason", "excuse", "problem", "problems", "way",
+    "plans", "help", "rest", "sleep", "information", "details", "woods", "danger", "shape",
+    "tune", "line", "touch", "bounds", "options", "battery", "signal", "wifi", "data",
 }  # fmt: skip
 # a grocery is a noun phrase: "bag of flour", never "the house in a hurry"
 _CLAUSE_WORD = re.compile(r"\b(?:in|at|to|with|for|from|on|into|because|when|so|but|if)\b")
