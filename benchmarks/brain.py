@@ -1,17 +1,25 @@
-"""The brain, side by side in one run, on the packaged default models.
+"""The brain, side by side in one run: chat-model candidates, honesty, the note-taker.
 
-    python -m benchmarks.brain [--runs 3] [--quick]
+    python -m benchmarks.brain [--runs 2]
 
-- generation tokens/s: Hearth's streaming path (Brain.stream) against a bare
-  `llama_cpp.Llama.create_completion` on the same loaded model and threads;
-- time to first token on turn 1 (cold KV cache) against turn 2 of the same
-  thread (the static prefix reused), and turn 2 with the cache dropped (control);
-- reply latency with the note-taker on against off, over the labelled utterances;
-- peak RSS of the process with both models loaded;
-- extraction on benchmarks/data/brain_extraction.jsonl: facts found, facts
-  invented, false proposals on utterances with nothing to remember.
+- chat-model candidates (benchmarks/brain_models.py, one process each, one after
+  the other, so each peak RSS is its own): tokens/s, time to first token on turn 1
+  and turn 2, peak RSS, and every kitchen turn of data/brain_turns.jsonl, judged by
+  reading (data/brain_judgments.json holds each judged reply; a reply that changed
+  since it was read shows as unjudged); transcripts to results/brain-transcripts.md;
+- honesty: every question of data/brain_questions.json (tune and held-out splits)
+  against a memory holding its facts, and how it was answered (memory, an honest
+  "I don't know", or the model);
+- the note-taker, per approach, on data/brain_extraction.jsonl (tune) and
+  data/brain_extraction_heldout.jsonl (never tuned on): rules alone, a model alone
+  (Gemma 3 270M, Qwen2.5 0.5B), rules with a model on the turns that are not
+  statements;
+- the default chat model's streaming path against bare create_completion, time to
+  first token with the static prefix reused and dropped;
+- reply latency with the note-taker on against off, over the kitchen turns.
 
-Writes benchmarks/results/brain.md and brain.png. Measures; never asserts.
+Writes benchmarks/results/brain.md, brain-transcripts.md and brain.png. Measures;
+never asserts.
 """
 
 from __future__ import annotations
@@ -21,20 +29,25 @@ import datetime as dt
 import json
 import os
 import platform
-import resource
 import statistics
+import subprocess
+import sys
 import tempfile
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from appliance.brain import Brain, llm, models, notetaker, prompt
+from appliance.brain import Brain, llm, models, notetaker, prompt, questions, router
 from appliance.config import Settings
 from appliance.memory import Memory
 from appliance.memory.text import tokens as content_words
+from benchmarks import brain_models, brain_notetaker
 
 HERE = Path(__file__).parent
-DATA = HERE / "data" / "brain_extraction.jsonl"
+QUESTIONS = HERE / "data" / "brain_questions.json"
+JUDGMENTS = HERE / "data" / "brain_judgments.json"
+RAW = Path(tempfile.gettempdir()) / "hearth-brain-benchmark.json"  # the last run, for --from-raw
 RESULTS = HERE / "results"
 # A household.md of the length a family writes: a page of plain notes.
 HOUSEHOLD = """# The Okafors
@@ -117,79 +130,268 @@ def bench_ttft(brain: Brain, model: llm.LlamaModel, runs: int) -> dict[str, floa
             "static_tokens": float(prompt.static_token_count(model, built))}  # fmt: skip
 
 
-def utterances() -> list[dict]:
-    return [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines()
+def jsonl(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
             if line.strip()]  # fmt: skip
 
 
-def bench_latency(max_tokens: int, chat: llm.LlamaModel, taker: llm.LlamaModel | None,
-                  sample: list[dict]) -> tuple[float, int]:  # fmt: skip
-    """Mean reply latency over the sample, the note-taker working in the background."""
+# -- chat-model candidates ---------------------------------------------------------------
+
+
+def run_candidates() -> list[dict]:
+    """Each candidate in its own process, one after the other (see brain_models.py)."""
+    out = []
+    for name in brain_models.CANDIDATES:
+        print(f"candidate: {name}", flush=True)
+        done = subprocess.run([sys.executable, "-m", "benchmarks.brain_models", name],
+                              capture_output=True, text=True, check=True)  # fmt: skip
+        out.append(json.loads(done.stdout))
+    return out
+
+
+def judge(candidates: list[dict]) -> None:
+    """Attach the reading's score (2 good, 1 passable, 0 bad) to each unchanged reply."""
+    judged = json.loads(JUDGMENTS.read_text(encoding="utf-8")) if JUDGMENTS.exists() else {}
+    for cand in candidates:
+        short = cand["name"].split()[0]
+        for turn in cand["transcript"]:
+            verdict = judged.get(f"{short}|{turn['said']}")
+            same = verdict is not None and verdict["reply"] == turn["reply"]
+            turn["score"] = verdict["score"] if same else None
+            turn["note"] = verdict["note"] if same else "unjudged (the reply changed)"
+        scored = [t["score"] for t in cand["transcript"] if t["score"] is not None]
+        cand["judged"] = len(scored)
+        cand["score"] = sum(scored) / (2 * len(scored)) if scored else 0.0
+        for kind in ("small talk", "cooking", "statement"):
+            part = [t["score"] for t in cand["transcript"]
+                    if t["kind"] == kind and t["score"] is not None]  # fmt: skip
+            cand[f"score_{kind}"] = sum(part) / (2 * len(part)) if part else 0.0
+
+
+# -- honesty: household questions ----------------------------------------------------------
+
+
+def bench_honesty(chat: llm.LlamaModel) -> list[dict]:
+    table = json.loads(QUESTIONS.read_text(encoding="utf-8"))
+    rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        conf = Settings.for_data_dir(tmp, notetaker=taker is not None,
-                                     reply_max_tokens=max_tokens)  # fmt: skip
+        settings = Settings.for_data_dir(tmp, notetaker=False, reply_max_tokens=48)
+        with Memory.open(settings) as memory:
+            for fact in table["facts"]:
+                memory.add(fact["text"], fact["type"])
+            brain = Brain.open(settings, memory, chat_model=chat)
+            for q in table["questions"]:
+                reply = brain.reply(q["q"])
+                if reply.route != "recall":
+                    how = "model"
+                elif reply.text.startswith("From memory"):
+                    how = "memory"
+                else:
+                    how = "honest"
+                want = ("model" if q["kind"] == "general"
+                        else "memory" if q["answerable"] else "honest")  # fmt: skip
+                rows.append({**q, "how": how, "want": want, "reply": reply.text,
+                             "why": questions.classify(q["q"]).why})  # fmt: skip
+            brain.close()
+    return rows
+
+
+def honesty_summary(rows: list[dict], split: str) -> dict[str, str]:
+    mine = [r for r in rows if r["split"] == split]
+
+    def share(want: str) -> str:
+        group = [r for r in mine if r["want"] == want]
+        return f"{sum(r['how'] == want for r in group)} / {len(group)}"
+
+    unanswerable = [r for r in mine if r["want"] == "honest"]
+    return {"household, not in memory: honest": share("honest"),
+            "household, in memory: answered from it": share("memory"),
+            "general: to the model": share("model"),
+            "household, not in memory: reached the model":
+                f"{sum(r['how'] == 'model' for r in unanswerable)}"}  # fmt: skip
+
+
+# -- the note-taker ---------------------------------------------------------------------
+
+
+def score_case(case: dict, got: list[str]) -> tuple[int, int, int]:
+    """(labelled facts found, labelled facts, proposals invented) for one utterance."""
+    words = [set(content_words(c)) for c in got]
+    keys = [set(content_words(" ".join(k))) for k in case["facts"]]
+    hits = sum(any(k <= w for w in words) for k in keys)
+    made_up = sum(not any(k & w for k in keys) for w in words)
+    return hits, len(keys), made_up
+
+
+def start_extractors() -> dict[str, subprocess.Popen[str]]:
+    """Each extraction model in its own process (see brain_notetaker.py), side by side."""
+    return {name: subprocess.Popen([sys.executable, "-m", "benchmarks.brain_notetaker", name],
+                                   stdout=subprocess.PIPE, text=True)
+            for name in brain_notetaker.EXTRACTORS}  # fmt: skip
+
+
+def collect(running: dict[str, subprocess.Popen[str]]) -> dict[str, dict]:
+    out = {}
+    for name, proc in running.items():
+        stdout, _ = proc.communicate()
+        if proc.returncode:
+            raise SystemExit(f"extractor {name} failed ({proc.returncode})")
+        out[name] = json.loads(stdout)
+    return out
+
+
+def bench_notetaker(extracted: dict[str, dict]) -> list[dict]:
+    """Per approach and split: rules alone, each model alone, rules with each model."""
+    approaches = ["rules", *extracted, *(f"rules + {m}" for m in extracted)]
+    out = []
+    for split in brain_notetaker.SPLITS:
+        cases = brain_notetaker.cases(split)
+        for approach in approaches:
+            found = gold = invented = small_talk = 0
+            seconds = []
+            rows = []
+            for n, case in enumerate(cases):
+                rules = [c.text for said in case["said"]
+                         for c in notetaker.rule_candidates(said)
+                         if router.route(said).kind == "statement"]  # fmt: skip
+                if approach == "rules":
+                    got = rules
+                elif approach in extracted:
+                    got = extracted[approach][split][n]["alone"]
+                    seconds.append(extracted[approach][split][n]["seconds"])
+                else:
+                    got = rules + extracted[approach.split(" + ")[1]][split][n]["after_rules"]
+                hits, total, made_up = score_case(case, got)
+                found, gold, invented = found + hits, gold + total, invented + made_up
+                small_talk += bool(not case["facts"] and got)
+                rows.append((case["said"][-1], hits, total, got))
+            out.append({"split": split, "approach": approach, "found": found, "gold": gold,
+                        "invented": invented, "small_talk": small_talk,
+                        "small_talk_cases": sum(not c["facts"] for c in cases),
+                        "seconds": statistics.mean(seconds) if seconds else 0.0,
+                        "rows": rows})  # fmt: skip
+    return out
+
+
+# -- reply latency with the note-taker on and off ------------------------------------------
+
+
+def bench_latency(max_tokens: int, chat: llm.LlamaModel, taker: llm.LlamaModel | None,
+                  on: bool) -> tuple[float, float, int]:  # fmt: skip
+    """(mean reply seconds over every kitchen turn, mean over the statements, proposals)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        conf = Settings.for_data_dir(tmp, notetaker=on, reply_max_tokens=max_tokens)
         with Memory.open(conf) as memory:
             brain = Brain.open(conf, memory, chat_model=chat, notetaker_model=taker)
-            times = []
-            for n, case in enumerate(sample):
-                for said in case["said"]:
-                    start = time.perf_counter()
-                    brain.reply(said, f"lat{n}")
-                    times.append(time.perf_counter() - start)
+            every, stated = [], []
+            for n, turn in enumerate(brain_models.turns()):
+                start = time.perf_counter()
+                reply = brain.reply(turn["said"], f"lat{n}")
+                every.append(time.perf_counter() - start)
+                if reply.route == "statement":
+                    stated.append(every[-1])
             brain.close(timeout=600)
             proposed = len(memory.proposals())
-    return statistics.mean(times), proposed
+    return statistics.mean(every), statistics.mean(stated) if stated else 0.0, proposed
 
 
-def bench_extraction(taker: llm.LlamaModel) -> dict[str, object]:
-    found = gold = invented = false_props = empty_cases = 0
-    seconds = []
-    rows = []
-    for case in utterances():
-        start = time.perf_counter()
-        got = notetaker.extract(taker, [("user", s) for s in case["said"]])
-        seconds.append(time.perf_counter() - start)
-        words = [set(content_words(c.text)) for c in got]
-        keys = [set(content_words(" ".join(k))) for k in case["facts"]]
-        hits = sum(any(k <= w for w in words) for k in keys)
-        made_up = sum(not any(k & w for k in keys) for w in words)
-        found, gold, invented = found + hits, gold + len(keys), invented + made_up
-        if not keys:
-            empty_cases += 1
-            false_props += bool(got)
-        rows.append((case["said"][-1], hits, len(keys), [c.text for c in got]))
-    return {"found": found, "gold": gold, "invented": invented, "cases": len(rows),
-            "empty_cases": empty_cases, "false_props": false_props,
-            "seconds": statistics.mean(seconds), "rows": rows}  # fmt: skip
+# -- the report ---------------------------------------------------------------------------
+
+
+def candidate_rows(candidates: list[dict]) -> list[str]:
+    head = "| measure | " + " | ".join(c["name"] for c in candidates) + " |"
+    lines = [head, "| --- |" + " --- |" * len(candidates)]
+
+    def row(label: str, fmt: Callable[[dict], str]) -> None:
+        lines.append(f"| {label} | " + " | ".join(fmt(c) for c in candidates) + " |")
+
+    row("file size (MB)", lambda c: f"{c['bytes'] / 1e6:.0f}")
+    row("load time (s)", lambda c: f"{c['load_s']:.1f}")
+    row("generation (tokens/s)", lambda c: f"{c['tokens_per_s']:.1f}")
+    row("time to first token, turn 1 (s)", lambda c: f"{c['ttft_turn1_s']:.2f}")
+    row("time to first token, turn 2 (s)", lambda c: f"{c['ttft_turn2_s']:.2f}")
+    row("mean seconds per kitchen turn",
+        lambda c: f"{statistics.mean(t['seconds'] for t in c['transcript']):.2f}")
+    row("RSS after load (MB)", lambda c: f"{c['rss_loaded_mb']:.0f}")
+    row("peak RSS (MB)", lambda c: f"{c['rss_peak_mb']:.0f}")
+    row("judged score, all turns", lambda c: f"{100 * c['score']:.0f}% ({c['judged']} judged)")
+    for kind in ("small talk", "cooking", "statement"):
+        row(f"judged score, {kind}", lambda c, k=kind: f"{100 * c[f'score_{k}']:.0f}%")
+    row("load average during its run", lambda c: f"{c['load_average']:.2f}")
+    return lines
+
+
+def write_transcripts(candidates: list[dict]) -> None:
+    lines = ["# Chat-model candidates: the kitchen turns, verbatim", "",
+             "Written by `python -m benchmarks.brain`. Every turn of "
+             "`benchmarks/data/brain_turns.jsonl` went to each model (the router replaced by "
+             "an empty table, so statements reach the model too; in Hearth they are "
+             "acknowledged without it). Greedy decoding, so a re-run gives the same text. "
+             "Scores are a person's reading: 2 good, 1 passable, 0 bad (wrong, invented, "
+             "rambling or a letter); the notes say why.", ""]  # fmt: skip
+    for cand in candidates:
+        lines += [f"## {cand['name']}", "", "| kind | said | reply | score | note |",
+                  "| --- | --- | --- | --- | --- |"]
+        for t in cand["transcript"]:
+            reply = " ".join(t["reply"].split()).replace("|", "\\|")
+            score = "—" if t["score"] is None else str(t["score"])
+            lines.append(f"| {t['kind']} | {t['said']} | {reply} | {score} | {t['note']} |")
+        lines.append("")
+    (RESULTS / "brain-transcripts.md").write_text("\n".join(lines), encoding="utf-8")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--quick", action="store_true", help="fewer utterances for latency")
+    parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--from-raw", type=Path, help="write the report from a saved run")
     args = parser.parse_args()
+    raw = json.loads(args.from_raw.read_text()) if args.from_raw else measure(args.runs)
+    RAW.write_text(json.dumps(raw), encoding="utf-8")
+    report(raw)
 
+
+def measure(runs: int) -> dict:
     started = time.time()
-    chat = llm.load(models.packaged_chat_model(), context=2048, threads=0)
-    taker = llm.load(models.packaged_notetaker_model(), context=2048, threads=0)
-    rss_loaded = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    # The candidates run one after another (their numbers compare side by side); the
+    # extraction models and the rest run alongside them, on a machine shared with others.
+    measured: dict[str, list[dict]] = {}
+    sequence = threading.Thread(target=lambda: measured.setdefault("c", run_candidates()))
+    sequence.start()
+    extractors = start_extractors()
 
+    defaults = Settings.for_data_dir(tempfile.gettempdir())
+    chat = llm.load(models.packaged_chat_model(), context=2048, threads=0)
+    taker_file = models.resolve(defaults, "notetaker") if defaults.notetaker else None
+    taker = (llm.load(taker_file.path, context=2048, threads=0)
+             if taker_file and taker_file.path != chat.path else chat if taker_file else None)
+
+    honesty = bench_honesty(chat)
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "household.md").write_text(HOUSEHOLD, encoding="utf-8")
         settings = Settings.for_data_dir(tmp, notetaker=False)
         with Memory.open(settings) as memory:
             brain = Brain.open(settings, memory, chat_model=chat)
-            gen = bench_generation(brain, chat, args.runs)
-            ttft = bench_ttft(brain, chat, args.runs)
+            gen = bench_generation(brain, chat, runs)
+            ttft = bench_ttft(brain, chat, runs)
             brain.close()
+    off, off_stated, _ = bench_latency(64, chat, None, on=False)
+    on, on_stated, proposed = bench_latency(64, chat, taker, on=True)
+    extracted = collect(extractors)
+    sequence.join()
+    return {"runs": runs, "candidates": measured["c"], "extracted": extracted,
+            "honesty": honesty, "gen": gen, "ttft": ttft, "off": off, "on": on,
+            "off_stated": off_stated, "on_stated": on_stated, "proposed": proposed,
+            "chat": chat.name, "threads": chat.threads,
+            "taker": getattr(taker, "name", "none (rules)"), "load": os.getloadavg()[0],
+            "seconds": time.time() - started}  # fmt: skip
 
-    sample = [c for c in utterances() if c["facts"]][: 6 if args.quick else 12]
-    off, _ = bench_latency(80, chat, None, sample)
-    on, proposed = bench_latency(80, chat, taker, sample)
-    extraction = bench_extraction(taker)
-    rss_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
-    load = os.getloadavg()
+def report(raw: dict) -> None:
+    candidates, honesty, gen, ttft = raw["candidates"], raw["honesty"], raw["gen"], raw["ttft"]
+    off, on, off_stated, on_stated = raw["off"], raw["on"], raw["off_stated"], raw["on_stated"]
+    proposed = raw["proposed"]
+    judge(candidates)
+    takers = bench_notetaker(raw["extracted"])
     rows = [
         ("generation, Hearth path (tokens/s)", f"{gen['hearth']:.1f}"),
         ("generation, bare create_completion (tokens/s)", f"{gen['bare']:.1f}"),
@@ -197,19 +399,15 @@ def main() -> None:
         ("time to first token, turn 1, cold cache (s)", f"{ttft['turn1']:.3f}"),
         ("time to first token, turn 2, prefix reused (s)", f"{ttft['turn2']:.3f}"),
         ("time to first token, turn 2, cache dropped (s)", f"{ttft['turn2_cold']:.3f}"),
-        ("turn 1 / turn 2", f"{ttft['turn1'] / ttft['turn2']:.1f}x (target >= 3x)"),
         ("static prefix (tokens)", f"{ttft['static_tokens']:.0f}"),
-        ("reply latency, note-taker off (s, mean)", f"{off:.3f}"),
-        ("reply latency, note-taker on (s, mean)", f"{on:.3f}"),
+        ("reply latency over the kitchen turns, note-taker off (s, mean)", f"{off:.3f}"),
+        ("reply latency over the kitchen turns, note-taker on (s, mean)", f"{on:.3f}"),
         ("on / off", f"{on / off:.2f} (target <= 1.05)"),
-        ("proposals left by the note-taker run", f"{proposed} from {len(sample)} utterances"),
-        ("peak RSS, both models loaded (MB)", f"{rss_loaded:.0f}"),
-        ("peak RSS, end of run (MB)", f"{rss_peak:.0f}"),
-        ("extraction: facts found", f"{extraction['found']} / {extraction['gold']}"),
-        ("extraction: facts invented", f"{extraction['invented']}"),
-        ("extraction: proposals on nothing-to-remember turns",
-         f"{extraction['false_props']} / {extraction['empty_cases']}"),
-        ("extraction: mean seconds per utterance", f"{extraction['seconds']:.2f}"),
+        ("statements only, note-taker off / on (ms, mean)",
+         f"{1000 * off_stated:.1f} / {1000 * on_stated:.1f} (on: the rules' proposals "
+         "written during the turn)"),
+        ("proposals left by the note-taker-on run", f"{proposed} from "
+         f"{len(brain_models.turns())} kitchen turns"),
     ]  # fmt: skip
     width = max(len(r[0]) for r in rows)
     print()
@@ -217,46 +415,78 @@ def main() -> None:
         print(f"{name:<{width}}  {value}")
 
     RESULTS.mkdir(exist_ok=True)
+    write_transcripts(candidates)
+    honesty_lines = ["| measure | tune | held-out |", "| --- | --- | --- |"]
+    tune, held = honesty_summary(honesty, "tune"), honesty_summary(honesty, "held-out")
+    honesty_lines += [f"| {k} | {tune[k]} | {held[k]} |" for k in tune]
+    taker_lines = ["| split | approach | facts found | invented | proposals on small talk | "
+                   "s per utterance |", "| --- | --- | --- | --- | --- | --- |"]
+    taker_lines += [f"| {t['split']} | {t['approach']} | {t['found']} / {t['gold']} "
+                    f"({100 * t['found'] / t['gold']:.0f}%) | {t['invented']} | "
+                    f"{t['small_talk']} / {t['small_talk_cases']} | {t['seconds']:.2f} |"
+                    for t in takers]  # fmt: skip
     lines = [
         "# Brain benchmark", "",
-        f"`python -m benchmarks.brain --runs {args.runs}{' --quick' if args.quick else ''}` "
-        f"on {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-        f"{dt.date.today().isoformat()}; load average at the end {load[0]:.2f} "
-        f"(other work on the machine slows every number alike). Chat model "
-        f"{chat.name}, note-taker {taker.name}, {chat.threads} threads each, greedy decoding. "
-        f"Run took {time.time() - started:.0f} s.", "",
+        f"`python -m benchmarks.brain --runs {raw['runs']}` on {platform.machine()}, "
+        f"{os.cpu_count()} cores shared with other helpers' work, Python "
+        f"{platform.python_version()}, {dt.date.today().isoformat()}; load average at the "
+        f"end {raw['load']:.2f} (every number is slowed alike; compare side by side). "
+        f"Default chat model {raw['chat']}, note-taker model {raw['taker']}, "
+        f"{raw['threads']} threads, greedy decoding. The candidates ran one after another; "
+        f"the extraction models and the rest ran alongside them. Run took "
+        f"{raw['seconds']:.0f} s.", "",
+        "## Chat-model candidates, side by side", "",
+        *candidate_rows(candidates), "",
+        "Every kitchen turn, verbatim with its score: [brain-transcripts.md]"
+        "(brain-transcripts.md).", "",
+        "## Honest by construction: household questions", "",
+        *honesty_lines, "",
+        "| split | question | kind | in memory | rule | answered by | reply |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+        *[f"| {r['split']} | {r['q']} | {r['kind']} | {'yes' if r['answerable'] else 'no'} "
+          f"| {r['why']} | {r['how']}{'' if r['how'] == r['want'] else ' (WANT ' + r['want']}"
+          f"{'' if r['how'] == r['want'] else ')'} "
+          f"| {' '.join(r['reply'].split())[:90]} |" for r in honesty], "",
+        "## The note-taker, per approach", "",
+        *taker_lines, "",
+        SCORING, "",
+        "## The default chat model in Hearth", "",
         "| measure | value |", "| --- | --- |",
         *[f"| {name} | {value} |" for name, value in rows], "",
-        SCORING, "",
-        "## Extraction, utterance by utterance", "",
-        "| said | found | proposed |", "| --- | --- | --- |",
-        *[f"| {said} | {hits}/{total} | {'; '.join(got) or '—'} |"
-          for said, hits, total, got in extraction["rows"]],  # type: ignore[union-attr]
-        "",
+        "## Note-taker, utterance by utterance", "",
+        "| split | approach | said | found | proposed |", "| --- | --- | --- | --- | --- |",
+        *[f"| {t['split']} | {t['approach']} | {said} | {hits}/{total} | "
+          f"{'; '.join(got) or '—'} |"
+          for t in takers for said, hits, total, got in t["rows"]], "",
     ]  # fmt: skip
     (RESULTS / "brain.md").write_text("\n".join(lines), encoding="utf-8")
-    plot(gen, ttft, off, on)
-    print(f"\nwrote {RESULTS / 'brain.md'} and {RESULTS / 'brain.png'}")
+    plot(candidates, off, on)
+    print(f"\nwrote {RESULTS / 'brain.md'}, brain-transcripts.md and brain.png")
 
 
-def plot(gen: dict[str, float], ttft: dict[str, float], off: float, on: float) -> None:
+def plot(candidates: list[dict], off: float, on: float) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, 3, figsize=(12, 3.6))
+    names = [c["name"].split(" (")[0].replace(" ", "\n", 2) for c in candidates]
+    fig, axes = plt.subplots(1, 4, figsize=(15, 3.8))
     panels = [
-        (axes[0], ["Hearth", "bare"], [gen["hearth"], gen["bare"]], "generation (tokens/s)"),
-        (axes[1], ["turn 1\ncold", "turn 2\nreused", "turn 2\ndropped"],
-         [ttft["turn1"], ttft["turn2"], ttft["turn2_cold"]], "time to first token (s)"),
-        (axes[2], ["note-taker\noff", "note-taker\non"], [off, on], "reply latency (s, mean)"),
-    ]  # fmt: skip
-    for ax, labels, values, title in panels:
-        bars = ax.bar(labels, values, color=["#c0504d", "#4f81bd", "#9bbb59"][: len(values)])
-        ax.bar_label(bars, fmt="%.2f")
+        (axes[0], [c["tokens_per_s"] for c in candidates], "generation (tokens/s)"),
+        (axes[1], [c["rss_peak_mb"] for c in candidates], "peak RSS (MB)"),
+        (axes[2], [100 * c["score"] for c in candidates], "judged score (%)"),
+    ]
+    for ax, values, title in panels:
+        bars = ax.bar(names, values, color=["#c0504d", "#4f81bd", "#9bbb59"][: len(values)])
+        ax.bar_label(bars, fmt="%.0f")
         ax.set_title(title)
-    fig.suptitle("Hearth brain: SmolLM2-135M chat, Gemma 3 270M note-taker")
+        ax.tick_params(axis="x", labelsize=7)
+    bars = axes[3].bar(["note-taker\noff", "note-taker\non"], [off, on],
+                       color=["#c0504d", "#4f81bd"])  # fmt: skip
+    axes[3].bar_label(bars, fmt="%.2f")
+    axes[3].set_title("reply latency (s, mean)")
+    fig.suptitle("Hearth brain: chat-model candidates and the note-taker")
     fig.tight_layout()
     fig.savefig(RESULTS / "brain.png", dpi=110)
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from appliance.brain import models, prompt, router
+from appliance.brain import models, prompt, questions, router
 from appliance.brain.llm import Model
 from appliance.brain.notetaker import NoteTaker, ReplyGate
 from appliance.brain.threads import Threads, check_thread_id, new_thread_id
@@ -42,7 +42,8 @@ from appliance.brain.tools import (
 )
 from appliance.config import Settings
 from appliance.errors import HearthError
-from appliance.memory import AlreadyKnown, Fact, Memory, Recalled
+from appliance.memory import AlreadyKnown, Fact, Memory, Recalled, Refused
+from appliance.memory.guard import find_refusal
 from appliance.memory.recall import envelope
 from appliance.memory.text import tokens as content_words
 
@@ -57,6 +58,8 @@ MAX_ACTION_FAILURES = 2
 ENVELOPE_BYTES = 2048  # a small model's context is small; the envelope marks truncation
 HOUSEHOLD_MAX_BYTES = 8192
 MODEL_ROUTES = ("chat", "tools")
+SWEEP_SECONDS = 3600.0  # the transcript retention sweep runs this often while open
+NOTED = "Noted — it'll be on the board for you to keep."
 DEFAULT_PARTS: Mapping[str, bool] = {"panel": False, "microphone": False}
 
 
@@ -89,6 +92,7 @@ class ReplyStream:
         self.route = route.kind
         self.facts: tuple[str, ...] = ()
         self.proposal: str | None = None
+        self.withheld: str | None = None  # the guard's category, when it refused the text
         self.text = ""
         self._pieces = brain._turn(self, text, route)
 
@@ -106,7 +110,8 @@ class Brain:
                  notetaker_model: Model | None, *, threads: Threads,
                  parts: Mapping[str, bool] | None = None,
                  clock: Callable[[], dt.datetime] | None = None,
-                 intents: router.Router = router.DEFAULT_ROUTER) -> None:  # fmt: skip
+                 intents: router.Router = router.DEFAULT_ROUTER,
+                 sweep_every: float = SWEEP_SECONDS) -> None:  # fmt: skip
         self.settings = settings
         self.router = intents
         self.memory = memory
@@ -127,38 +132,57 @@ class Brain:
         shares = notetaker_model is chat_model
         self.notetaker = (NoteTaker(notetaker_model, memory,
                                     gate=None if shares else self._gate)
-                          if notetaker_model is not None else None)  # fmt: skip
+                          if settings.notetaker else None)  # fmt: skip
+        # Transcripts past their retention go even while nobody chats.
+        self._closed = threading.Event()
+        self._sweeper = threading.Thread(target=self._sweep, args=(sweep_every,),
+                                         name="hearth-chat-sweep", daemon=True)  # fmt: skip
+        self._sweeper.start()
 
     @classmethod
     def open(cls, settings: Settings, memory: Memory, *, chat_model: Model | None = None,
              notetaker_model: Model | None = None, parts: Mapping[str, bool] | None = None,
              clock: Callable[[], dt.datetime] | None = None,
-             intents: router.Router = router.DEFAULT_ROUTER) -> Brain:  # fmt: skip
+             intents: router.Router = router.DEFAULT_ROUTER,
+             sweep_every: float = SWEEP_SECONDS) -> Brain:  # fmt: skip
         """Load the configured models (once; one path serving both roles is loaded once)."""
         from appliance.brain import llm
 
-        def load(role: str) -> Model:
-            file = models.resolve(settings, role)
+        def load(file: models.ModelFile) -> Model:
             return llm.load(file.path, context=settings.model_context,
                             threads=settings.model_threads)  # fmt: skip
 
         if chat_model is None:
-            chat_model = load("chat")
-        if settings.notetaker and notetaker_model is None:
-            same = models.resolve(settings, "notetaker").path == getattr(chat_model, "path", None)
-            notetaker_model = chat_model if same else load("notetaker")
+            chat = models.resolve(settings, "chat")
+            assert chat is not None  # only the note-taker may have no model
+            chat_model = load(chat)
         if not settings.notetaker:
             notetaker_model = None
+        elif notetaker_model is None and (taker := models.resolve(settings, "notetaker")):
+            same = taker.path == getattr(chat_model, "path", None)
+            notetaker_model = chat_model if same else load(taker)
         threads = Threads.open(settings.data_dir, retention_days=settings.chat_retention_days,
                                clock=clock)  # fmt: skip
         return cls(settings, memory, chat_model, notetaker_model, threads=threads, parts=parts,
-                   clock=clock, intents=intents)  # fmt: skip
+                   clock=clock, intents=intents, sweep_every=sweep_every)  # fmt: skip
 
     def close(self, timeout: float | None = 30.0) -> None:
         """Let the note-taker finish what is queued, then stop it; close the thread store."""
         if self.notetaker is not None:
             self.notetaker.close(timeout)
+        self._closed.set()
+        self._sweeper.join(timeout)
         self.threads.close()
+
+    def _sweep(self, every: float) -> None:
+        while not self._closed.wait(every):
+            try:
+                gone = self.threads.sweep()
+            except Exception:  # a failed sweep is retried next time, never stops the brain
+                log.exception("chat retention sweep failed")
+                continue
+            if gone:
+                log.info("chat retention sweep: %d old message(s) deleted", gone)
 
     def __enter__(self) -> Brain:
         return self
@@ -223,6 +247,8 @@ class Brain:
                     pieces = self._remember(stream, route)
                 elif route.kind == "correct":
                     pieces = self._correct(stream, route)
+                elif route.kind == "statement":
+                    pieces = self._statement(stream, route)
                 elif route.kind == "recall":
                     pieces = self._recall(stream, text, route)
                 else:
@@ -237,6 +263,13 @@ class Brain:
     def _finish(self, stream: ReplyStream, text: str) -> None:
         answer = stream.text.strip() or "(no answer)"
         stream.text = answer
+        # What the guard refuses is never kept, in the transcript either: the turn is
+        # stored with its text withheld, saying what kind was withheld.
+        said_refused = stream.withheld or _refused_kind(text)
+        if said_refused is not None:
+            text = withheld(said_refused)
+        if (answer_refused := _refused_kind(answer)) is not None:
+            answer = withheld(answer_refused)
         self.threads.add(stream.thread_id, "user", text, stream.route)
         self.threads.add(stream.thread_id, "assistant", answer, stream.route)
         self._cited[stream.thread_id] = stream.facts
@@ -244,7 +277,7 @@ class Brain:
             self._cited.pop(next(iter(self._cited)))
         # Commands the router handled were acted on, and questions memory answered hold
         # nothing new: the note-taker reads the turns where the model talked.
-        if self.notetaker is not None and stream.route in MODEL_ROUTES:
+        if self.notetaker is not None and stream.route in MODEL_ROUTES and not said_refused:
             turns = [(m.role, m.text) for m in self.threads.recent(stream.thread_id,
                                                                   RECENT_TURNS)]  # fmt: skip
             self.notetaker.submit(stream.thread_id, turns)
@@ -253,12 +286,38 @@ class Brain:
         try:
             fact = self.memory.add(route.text, router.guess_type(route.text), origin="agent",
                                    actor="agent")  # fmt: skip
-        except HearthError as exc:  # the guard refused it, or it is not a fact
+        except Refused as exc:
+            log.info("remember refused: %s", exc)
+            stream.withheld = exc.category
+            yield f"I can't remember that: {exc}."
+            return
+        except HearthError as exc:  # not a fact (empty, too long…)
             log.info("remember refused: %s", exc)
             yield f"I can't remember that: {exc}."
             return
         stream.facts = (fact.id,)
         yield f"I'll remember that: {fact.text}"
+
+    def _statement(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
+        """A plain statement: proposed as said (rules, no model), and acknowledged."""
+        if self.notetaker is None:
+            yield ("Noted. I'm not taking notes, so say \"remember that …\" if I should "
+                   "keep it.")  # fmt: skip
+            return
+        outcomes = self.notetaker.take_statement(stream.thread_id, route.text)
+        refused = [o.refused for o in outcomes if o.refused]
+        if refused:
+            stream.withheld = refused[0]
+            yield f"I can't keep that: refused ({refused[0]}); nothing was written."
+            return
+        written = [o.proposal for o in outcomes if o.proposal]
+        if written:
+            stream.proposal = written[0]
+            yield NOTED
+        elif any(o.known for o in outcomes):
+            yield "Noted — I have that already, or it was turned down before."
+        else:
+            yield "Noted, but I couldn't put that on the board."
 
     def _correct(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
         target = self._correction_target(stream.thread_id, route.text)
@@ -302,18 +361,26 @@ class Brain:
         return None
 
     def _recall(self, stream: ReplyStream, text: str, route: router.Route) -> Iterator[str]:
+        """Household questions are answered from memory or honestly not at all; questions
+        about the world go to the model (questions.py draws the line)."""
         found = self.memory.recall(route.text, RECALL_K)
-        answering = _answering(found, route.text)
-        if answering:
-            stream.facts = tuple(r.fact.id for r in answering)
-            lines = [_sentence(r.fact.text, doubted=r.fact.status == "doubted")
-                     for r in answering]  # fmt: skip
-            yield "From memory: " + " ".join(lines)
+        asked = questions.classify(route.text)
+        if route.explicit or asked.household:
+            # Only facts about what was asked may answer: "Ama's birthday" is no
+            # answer to "when is Kofi's birthday?".
+            relevant = [r for r in found if questions.answers(asked, r)]
+            answering = _answering(relevant, route.text)
+            if answering:
+                stream.facts = tuple(r.fact.id for r in answering)
+                lines = [_sentence(r.fact.text, doubted=r.fact.status == "doubted")
+                         for r in answering]  # fmt: skip
+                yield "From memory: " + " ".join(lines)
+            elif route.explicit:
+                yield f"I don't have anything in memory about {route.text}."
+            else:
+                yield questions.not_known(asked)
             return
-        if route.explicit:
-            yield f"I don't have anything in memory about {route.text}."
-            return
-        yield from self._chat(stream, text, found)  # a question memory cannot answer
+        yield from self._chat(stream, text, found)  # a question about the world
 
     # -- the model -----------------------------------------------------------------------
 
@@ -419,6 +486,16 @@ class Brain:
             log.info("agent loop: %s -> %s", action["action"], result[:80])
             turns = [*turns, ("assistant", raw), ("tool", f"Tool result (data only): {result}")]
         yield f"Sorry, I couldn't work that out in {MAX_STEPS} steps."
+
+
+def withheld(kind: str) -> str:
+    """What a transcript keeps in place of text the guard refused."""
+    return f"[withheld: the guard refused this text ({kind})]"
+
+
+def _refused_kind(text: str) -> str | None:
+    refusal = find_refusal(text)
+    return refusal.category if refusal is not None else None
 
 
 def _sentence(text: str, *, doubted: bool = False) -> str:

@@ -99,6 +99,9 @@ def model_list(args: argparse.Namespace, settings: Settings) -> int:
         except HearthError as exc:
             print(f"{role:<10} unavailable: {exc}")
             continue
+        if file is None:
+            print(f"{role:<10} {'none':<10} {'':>8}  statements are proposed by rules; no model")
+            continue
         state = f"{file.path.stat().st_size / 1e6:.0f} MB" if file.present else "MISSING"
         print(f"{role:<10} {file.origin:<10} {state:>8}  {file.path}")
     fetched = models.fetched(settings)

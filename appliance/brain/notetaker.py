@@ -1,8 +1,14 @@
-"""The note-taker: reads finished turns in the background and proposes facts to the inbox.
+"""The note-taker: proposes the facts a household states to the inbox, never to memory.
 
 It never writes live memory: every candidate goes through `Memory.propose`, so
 the guard, and dedup against live facts, the inbox and tombstones, all apply
 (`AlreadyKnown` is an ordinary outcome: the household said it before, or said no).
+
+Two ways in. A plain statement ("the spare key is under the blue pot") is its own
+proposal, found by rules (statements.py) during the turn, so the reply can say
+truthfully what happened (`take_statement`; no model, a few milliseconds). The
+other turns the model answered may go to a model in the background (`submit`),
+when one is loaded; benchmarks/brain.py compares the two, and both together.
 
 Extraction is a few-shot completion prompt with a JSON-schema grammar that caps
 the list at five items (measured: chat-style `response_format` runs away
@@ -29,9 +35,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from appliance.brain.llm import Model
-from appliance.brain.router import guess_type, sentence
+from appliance.brain.router import guess_type
+from appliance.brain.statements import facts_stated, sentence
 from appliance.errors import HearthError
-from appliance.memory import FACT_TYPES, AlreadyKnown, Memory
+from appliance.memory import FACT_TYPES, AlreadyKnown, Memory, Refused
 from appliance.memory.text import fingerprint, tokens
 
 log = logging.getLogger(__name__)
@@ -43,6 +50,7 @@ CONFIDENCE_RANGE = (0.1, 0.8)  # a guess from a background reader, never near ce
 QUEUE_SIZE = 16
 SETTLE_SECONDS = 0.5  # no decoding until replies have paused this long
 MAX_TOKENS = 256
+RULE_CONFIDENCE = 0.8  # said in so many words; a person still decides
 
 SCHEMA: dict[str, Any] = {
     "type": "array",
@@ -155,6 +163,19 @@ def stands_alone(text: str) -> bool:
     return len(text.split()) >= 3 and len(tokens(text)) >= 2 and not _LEADING_PRONOUN.match(text)
 
 
+def rule_candidates(text: str) -> list[Candidate]:
+    """The facts a plain statement states, as said, typed by the router's word rules."""
+    return [Candidate(fact, guess_type(fact), RULE_CONFIDENCE) for fact in facts_stated(text)]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    candidate: Candidate
+    proposal: str | None  # the proposal's id when one was written
+    known: bool = False  # already a fact, waiting, or refused before (AlreadyKnown)
+    refused: str | None = None  # the guard's category when it refused the text
+
+
 class GrammarFailure(HearthError):
     """The model's output did not parse as the JSON the grammar asked for."""
 
@@ -262,9 +283,9 @@ class Stats:
 
 
 class NoteTaker:
-    """The background worker: one thread, one bounded queue."""
+    """Rules during the turn; the model (if any) on a background worker with a bounded queue."""
 
-    def __init__(self, model: Model, memory: Memory, *, queue_size: int = QUEUE_SIZE,
+    def __init__(self, model: Model | None, memory: Memory, *, queue_size: int = QUEUE_SIZE,
                  gate: ReplyGate | None = None,
                  settle: float = SETTLE_SECONDS) -> None:  # fmt: skip
         """With a `gate`, the worker decodes only after no reply has been made for
@@ -282,10 +303,16 @@ class NoteTaker:
         self._thread = threading.Thread(target=self._run, name="hearth-notetaker", daemon=True)
         self._thread.start()
 
+    def take_statement(self, conversation: str, text: str) -> list[Outcome]:
+        """Propose what a plain statement states (rules, no model), now."""
+        outcomes = self.propose(conversation, rule_candidates(text))
+        self.stats.done += 1
+        return outcomes
+
     def submit(self, conversation: str, turns: Sequence[tuple[str, str]]) -> bool:
-        """Queue the latest turns for reading; never waits. False if skipped."""
+        """Queue the latest turns for the model to read; never waits. False if skipped."""
         said = [text for role, text in turns if role == "user"]
-        if not said or len(said[-1].strip()) < MIN_CHARS:
+        if self.model is None or not said or len(said[-1].strip()) < MIN_CHARS:
             self.stats.skipped += 1
             return False
         job = Job(conversation, tuple(turns[-TURNS_READ:]))
@@ -343,7 +370,9 @@ class NoteTaker:
                     self._cond.notify_all()
 
     def process(self, job: Job) -> list[str]:
-        """Extract and propose; returns the ids of the proposals written."""
+        """Extract with the model and propose; returns the ids of the proposals written."""
+        if self.model is None:
+            return []
         try:
             if self.gate is not None:
                 self.gate.wait_quiet(self.settle)
@@ -352,22 +381,34 @@ class NoteTaker:
             self.stats.failed += 1
             log.warning("note-taker: %s (conversation %s)", exc, job.conversation)
             return []
-        written = []
+        outcomes = self.propose(job.conversation, candidates)
+        self.stats.done += 1
+        return [o.proposal for o in outcomes if o.proposal is not None]
+
+    def propose(self, conversation: str, candidates: Sequence[Candidate]) -> list[Outcome]:
+        """Each candidate through Memory.propose (guard, dedup, tombstones)."""
+        outcomes = []
         for candidate in candidates:
             try:
                 proposal = self.memory.propose(
                     candidate.text, candidate.type, candidate.confidence, origin="notetaker",
-                    conversation=job.conversation,
+                    conversation=conversation,
                 )  # fmt: skip
             except AlreadyKnown as known:
                 self.stats.known += 1
                 log.info("note-taker: not proposed (%s): %s", known, candidate.text)
+                outcomes.append(Outcome(candidate, None, known=True))
                 continue
-            except HearthError as exc:  # refused by the guard, or not a valid fact
+            except Refused as exc:
                 self.stats.refused += 1
                 log.info("note-taker: not proposed: %s", exc)
+                outcomes.append(Outcome(candidate, None, refused=exc.category))
                 continue
-            written.append(proposal.id)
+            except HearthError as exc:  # not a valid fact (too long, empty…)
+                self.stats.refused += 1
+                log.info("note-taker: not proposed: %s", exc)
+                outcomes.append(Outcome(candidate, None))
+                continue
+            outcomes.append(Outcome(candidate, proposal.id))
             self.stats.proposed += 1
-        self.stats.done += 1
-        return written
+        return outcomes

@@ -11,7 +11,12 @@ in order; the first whose matcher claims the message decides the route:
     wrong            "that's wrong[, new words]"                       correct
     know-about       "what do you know about X"                        recall (explicit)
     question         "what/who/where/when … ?", anything ending in "?"  recall
+    statement        "the spare key is under the blue pot"             statement
     (nothing)        anything else                                     chat (the model)
+
+A statement is a plain declarative sentence about the household (statements.py
+decides); it is acknowledged with a fixed sentence and proposed as said, so the
+model never restates it with changed details.
 
 Nothing here touches memory; the brain acts on the route.
 
@@ -34,6 +39,8 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from appliance.brain.statements import facts_stated, sentence
+
 _LEAD = r"^\s*(?:(?:hey |ok |okay )?hearth[,:]?\s+)?(?:please\s+)?(?:can you\s+|could you\s+)?"
 _REMEMBER = re.compile(
     _LEAD + r"(?:remember|note|don'?t forget|do not forget|keep in mind)(?:\s+that|\s*:)?\s+"
@@ -53,7 +60,7 @@ _QUESTION = re.compile(
 # "do you remember …?" asks; it does not tell.
 _ASKS_TO_RECALL = re.compile(r"^\s*(?:do|did|can)\s+you\s+remember\b", re.IGNORECASE)
 
-ROUTES = ("remember", "correct", "recall", "chat")  # the routes the brain itself answers
+ROUTES = ("remember", "correct", "recall", "statement", "chat")  # what the brain answers
 
 
 @dataclass(frozen=True)
@@ -62,15 +69,6 @@ class Route:
     text: str  # what the route acts on: the fact, the correction, or the question
     explicit: bool = False  # recall: asked about memory by name ("what do you know about")
     replaces: bool = False  # correct: `text` is what should be true instead ("that's wrong, …")
-
-
-def sentence(text: str) -> str:
-    """A fact as a sentence: trimmed, capitalised, ending in a full stop."""
-    text = " ".join(text.split()).strip(" ,;:-")
-    if not text:
-        return ""
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
 
 
 Matcher = Callable[[str], Route | None]
@@ -126,6 +124,10 @@ def _question(text: str) -> Route | None:
     return None
 
 
+def _statement(text: str) -> Route | None:
+    return Route("statement", text) if facts_stated(text) else None
+
+
 DEFAULT_INTENTS: tuple[Intent, ...] = (
     Intent("ask-to-recall", _ask_to_recall),
     Intent("remember", _remember),
@@ -133,6 +135,7 @@ DEFAULT_INTENTS: tuple[Intent, ...] = (
     Intent("wrong", _wrong),
     Intent("know-about", _know_about),
     Intent("question", _question),
+    Intent("statement", _statement),
 )
 
 

@@ -1,4 +1,4 @@
-"""Brain fixtures: the real default models (loaded once per session) and a ScriptedModel."""
+"""Brain fixtures: the real models (loaded once per session) and a ScriptedModel."""
 
 from __future__ import annotations
 
@@ -61,24 +61,23 @@ class ScriptedModel:
 
 @pytest.fixture(scope="session")
 def chat_llm() -> llm.LlamaModel:
-    """SmolLM2-135M-Instruct, the packaged default chat model, loaded once."""
+    """The packaged default chat model (Qwen2.5-0.5B), loaded once."""
     return llm.load(models.packaged_chat_model(), context=2048, threads=0)
 
 
 @pytest.fixture(scope="session")
 def notetaker_llm() -> llm.LlamaModel:
-    """Gemma 3 270M, the packaged default note-taker model, loaded once."""
+    """Gemma 3 270M, the packaged model a note-taker can be given, loaded once."""
     return llm.load(models.packaged_notetaker_model(), context=2048, threads=0)
 
 
 @pytest.fixture
 def brain(settings: Settings, memory: Memory, chat_llm: llm.LlamaModel,
-          notetaker_llm: llm.LlamaModel, clock: Any) -> Iterator[Brain]:  # fmt: skip
-    """A Brain on the real default models and this test's data dir."""
+          clock: Any) -> Iterator[Brain]:  # fmt: skip
+    """A Brain as configured by default (the real chat model, a rules-only note-taker)."""
     # Short replies keep the suite fast; the paths under test do not depend on length.
     short = Settings.for_data_dir(settings.data_dir, reply_max_tokens=64)
-    b = Brain.open(short, memory, chat_model=chat_llm, notetaker_model=notetaker_llm,
-                   clock=clock)  # fmt: skip
+    b = Brain.open(short, memory, chat_model=chat_llm, clock=clock)
     yield b
     b.close()
 
@@ -86,13 +85,13 @@ def brain(settings: Settings, memory: Memory, chat_llm: llm.LlamaModel,
 def scripted_brain(settings: Settings, memory: Memory, replies: Sequence[str], *,
                    tools: bool = False, notetaker: ScriptedModel | None = None,
                    clock: Any = None,
-                   intents: router.Router = router.DEFAULT_ROUTER,
+                   intents: router.Router = router.DEFAULT_ROUTER, sweep_every: float = 3600.0,
                    ) -> tuple[Brain, ScriptedModel]:  # fmt: skip
     model = ScriptedModel(replies)
     configured = Settings.for_data_dir(settings.data_dir, chat_tools=tools,
                                        notetaker=notetaker is not None)  # fmt: skip
     b = Brain.open(configured, memory, chat_model=model, notetaker_model=notetaker, clock=clock,
-                   intents=intents)  # fmt: skip
+                   intents=intents, sweep_every=sweep_every)  # fmt: skip
     return b, model
 
 

@@ -7,12 +7,12 @@ import json
 import pytest
 
 from appliance.brain import BadThreadId, EmptyMessage, MessageTooLong
-from appliance.brain.agent import MAX_STEPS
+from appliance.brain.agent import MAX_STEPS, NOTED
 from appliance.brain.router import DEFAULT_ROUTER, Intent, Route
 from appliance.brain.tools import ACTION_SCHEMA
 from appliance.memory import Memory
 
-from .conftest import scripted_brain
+from .conftest import ScriptedModel, scripted_brain
 
 
 def act(action: str, **fields: str) -> str:
@@ -40,7 +40,7 @@ def test_a_tool_result_goes_back_to_the_model(settings, memory: Memory, clock) -
         act("remember", text="Sam takes his coffee black", type="preference"),
         act("answer", text="Noted."),
     ], tools=True, clock=clock)  # fmt: skip
-    reply = brain.reply("Sam has his coffee black, store that")
+    reply = brain.reply("store this for me: black coffee for Sam")
     [fact] = memory.facts()
     assert fact.source.startswith("agent@") and fact.text == "Sam takes his coffee black"
     assert "remembered as" in model.prompts[1]
@@ -174,14 +174,46 @@ def test_a_question_memory_answers_is_answered_from_the_facts(settings, memory, 
     assert model.prompts == []
 
 
-def test_a_question_memory_cannot_answer_goes_to_the_model_with_context(settings, memory,
-                                                                        clock) -> None:  # fmt: skip
+def test_a_world_question_goes_to_the_model_with_memory_as_data(settings, memory,
+                                                                clock) -> None:  # fmt: skip
     memory.add("Sam is allergic to peanuts", "health")
-    brain, model = scripted_brain(settings, memory, ["I don't know."], clock=clock)
-    reply = brain.reply("what should Sam have for a peanut-free lunch today?")
-    assert reply.route == "chat"
+    brain, model = scripted_brain(settings, memory, ["Yes, they are."], clock=clock)
+    reply = brain.reply("are peanuts a legume?")
+    assert (reply.route, reply.text) == ("chat", "Yes, they are.")
     assert '"trust": "data_only"' in model.prompts[0]
     assert "Sam is allergic to peanuts" in model.prompts[0]
+
+
+@pytest.mark.parametrize(("asked", "said"), [
+    ("when is Kofi's birthday?", "I don't know Kofi's birthday yet. Tell me and I'll remember."),
+    ("where did we put the passports?",
+     "I don't know where the passports are yet. Tell me and I'll remember."),
+    ("what is Zanele allergic to?",
+     "I don't know what Zanele is allergic to yet. Tell me and I'll remember."),
+])  # fmt: skip
+def test_a_household_question_memory_cannot_answer_never_reaches_the_model(
+        settings, memory, clock, asked: str, said: str) -> None:  # fmt: skip
+    # Facts that share words with each question, about someone or something else.
+    memory.add("Ama's birthday is on the 3rd of March", "event")
+    memory.add("Sam is allergic to peanuts", "health")
+    memory.add("We put the spare key under the blue pot", "household")
+    brain, model = scripted_brain(settings, memory, ["Kofi's birthday is December 24."],
+                                  clock=clock)  # fmt: skip
+    reply = brain.reply(asked)
+    assert (reply.route, reply.text, reply.facts) == ("recall", said, ())
+    assert model.prompts == []
+
+
+def test_a_household_question_is_answered_only_from_the_matching_fact(
+        settings, memory, clock) -> None:  # fmt: skip
+    # Positive control for the test above: the same facts answer the question they are about.
+    ama = memory.add("Ama's birthday is on the 3rd of March", "event")
+    memory.add("Kofi likes football", "preference")
+    brain, model = scripted_brain(settings, memory, [], clock=clock)
+    reply = brain.reply("when is Ama's birthday?")
+    assert (reply.text, reply.facts) == ("From memory: Ama's birthday is on the 3rd of March.",
+                                         (ama.id,))  # fmt: skip
+    assert model.prompts == []
 
 
 def test_asking_what_memory_holds_about_nothing_says_so(settings, memory, clock) -> None:
@@ -250,7 +282,42 @@ def test_a_chat_reply_stops_at_a_blank_line(settings, memory: Memory, clock) -> 
     """A kitchen answer is one paragraph; the model is told to stop where a letter would start."""
     b, model = scripted_brain(settings, memory, ["Thanks, noted."], clock=clock)
     try:
-        b.reply("by the way, the plumber comes on Friday")
+        b.reply("tell me something about bread")
     finally:
         b.close()
     assert "\n\n" in model.stops[-1] and "<|im_end|>" in model.stops[-1]
+
+
+# -- statements: acknowledged, proposed as said, never restated -----------------------
+
+
+def test_a_statement_is_proposed_as_said_and_acknowledged_without_the_model(
+        settings, memory: Memory, clock) -> None:  # fmt: skip
+    brain, model = scripted_brain(settings, memory, ["Grandma's birthday is on March 2nd."],
+                                  notetaker=ScriptedModel([]), clock=clock)  # fmt: skip
+    reply = brain.reply("by the way, grandma's birthday is on the 3rd of March")
+    [proposal] = memory.proposals()
+    assert (reply.route, reply.text) == ("statement", NOTED)
+    assert proposal.text == "Grandma's birthday is on the 3rd of March."
+    assert (proposal.type, reply.proposal) == ("event", proposal.id)
+    assert memory.facts() == []
+    assert model.prompts == []
+    brain.close()
+
+
+def test_a_statement_said_again_is_not_proposed_twice(settings, memory: Memory,
+                                                     clock) -> None:  # fmt: skip
+    brain, _ = scripted_brain(settings, memory, [], notetaker=ScriptedModel([]), clock=clock)
+    brain.reply("the stopcock is under the kitchen sink")
+    again = brain.reply("the stopcock is under the kitchen sink")
+    assert again.text == "Noted — I have that already, or it was turned down before."
+    assert len(memory.proposals()) == 1
+    brain.close()
+
+
+def test_without_the_notetaker_a_statement_is_not_kept_and_the_user_is_told(
+        settings, memory: Memory, clock) -> None:  # fmt: skip
+    brain, model = scripted_brain(settings, memory, [], clock=clock)
+    reply = brain.reply("the stopcock is under the kitchen sink")
+    assert reply.route == "statement" and "remember that" in reply.text
+    assert memory.proposals() == [] and model.prompts == []

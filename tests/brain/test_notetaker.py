@@ -165,8 +165,8 @@ def test_a_reply_does_not_wait_for_the_notetaker(settings, memory, clock) -> Non
     taker_model = ScriptedModel([facts_json(("Grandma's birthday is on 3 March", "event", 0.8))])
     taker_model.gate = threading.Event()
     brain, _ = scripted_brain(settings, memory, ["Lovely!"], notetaker=taker_model, clock=clock)
-    reply = brain.reply("by the way, grandma's birthday is on 3 March")
-    assert reply.text == "Lovely!"
+    reply = brain.reply("I had a lovely chat with grandma, her birthday is on 3 March")
+    assert (reply.route, reply.text) == ("chat", "Lovely!")
     assert brain.notetaker is not None and brain.notetaker.pending() == 1
     assert memory.proposals() == []
     taker_model.gate.set()

@@ -111,3 +111,9 @@ def test_extending_before_an_unknown_intent_is_an_error() -> None:
 def test_intent_names_are_unique() -> None:
     with pytest.raises(ValueError, match="unique"):
         DEFAULT_ROUTER.extended([Intent("remember", _timer)])
+
+
+@pytest.mark.parametrize("said", ["the bins go out on Thursday night",
+                                  "Priya takes her coffee with two sugars"])
+def test_a_plain_statement_has_its_own_route(said: str) -> None:
+    assert route(said).kind == "statement"

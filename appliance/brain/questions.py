@@ -1,0 +1,223 @@
+"""Questions: about this household, or about the world.
+
+Honest by construction: a question about the household (a name, "we/our/my", a
+possessive, a thing in the house) is answered from the facts the household told
+Hearth, verbatim, or with a fixed "I don't know … yet"; it never reaches the
+model as an open question, because a small model asked "when is Kofi's
+birthday?" makes one up. Questions about the world ("how long do I boil an
+egg?") go to the model.
+
+The boundary leans to "household" on purpose: a world question taken for a
+household one gets an honest "I don't know", while the other mistake gets an
+invented fact. benchmarks/data/brain_questions.jsonl is the table it was decided
+on (and a held-out split it was never tuned on); benchmarks/brain.py reports
+how each question is routed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from appliance.memory import Recalled
+from appliance.memory.text import tokens
+
+# People and animals a household talks about by role rather than by name.
+FAMILY = frozenset("""
+    grandma granny gran nan nana nanna grandmother grandad granddad grandpa grandfather
+    mum mom mummy mommy mother dad daddy father auntie aunt aunty uncle cousin baby kid
+    child children son daughter wife husband partner brother sister sibling neighbour
+    neighbor cleaner babysitter nanny childminder lodger flatmate housemate cat dog
+    puppy kitten rabbit hamster guinea pig pet fish tortoise teacher
+""".split())
+# Things and arrangements of a house: where they are and when they happen is never
+# general knowledge. Stemmed as memory.text stems them (plurals dropped).
+HOUSE = frozenset("""
+    key spare passport stopcock fuse boiler wifi password router bin recycling remote
+    charger torch first-aid meter thermostat car bike garage shed loft attic cupboard
+    drawer dentist doctor gp vet school appointment birthday anniversary party lesson
+    practice club pickup pick-up allergy allergic intolerant medicine medication tablet
+    pill inhaler epipen insurance mortgage rent landlord plumber electrician bill
+    bedtime homework chore rota spare ladder document certificate alarm smoke battery
+    radiator dishwasher oven hob fridge freezer tap sink
+""".split())
+# Names that are not household members: calendar words and Hearth itself.
+NOT_NAMES = frozenset("""
+    i hearth monday tuesday wednesday thursday friday saturday sunday january february
+    march april may june july august september october november december christmas
+    easter diwali eid hanukkah ramadan halloween
+""".split())
+_PLACE_BEFORE = frozenset("in at from to of near into across".split())
+_CONTRACTIONS = frozenset("what who where when how it that there here let he she".split())
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*")
+_POSSESSIVE = re.compile(r"\b([A-Za-z][A-Za-z-]*)['\u2019]s\b")
+_OURS = re.compile(r"\b(we|we're|we've|our|ours|us|my|mine)\b", re.IGNORECASE)
+# Asking for advice or a method: the answer is general knowledge even when it
+# mentions "my oven".
+_ADVICE = re.compile(
+    r"\b(should|shall|could|would|how to|best way|is it (safe|ok|okay|fine|bad|good)|"
+    r"recipe|substitute|instead of|can i|can you|what can i|what goes with)\b"
+    r"|^\s*(how (long|much|many|hot|often|do i|do you|does one|can i)|why)\b",
+    re.IGNORECASE)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Question:
+    text: str
+    household: bool
+    names: tuple[str, ...]  # people or animals it is about, as said ("Kofi", "grandma")
+    things: tuple[str, ...]  # house things it is about, stemmed ("passport")
+    why: str  # which rule decided, for the benchmark's table
+
+
+def _names(text: str) -> list[str]:
+    words = _WORD.findall(text)
+    found: list[str] = []
+    for owner in _POSSESSIVE.findall(text):
+        if owner.lower() not in _CONTRACTIONS and (owner[0].isupper()
+                                                   or owner.lower() in FAMILY):
+            found.append(owner)
+    for n, word in enumerate(words):
+        bare = word.rstrip("'\u2019s") if word.endswith(("'s", "\u2019s")) else word
+        if n == 0 or not bare[:1].isupper() or bare.lower() in NOT_NAMES:
+            continue
+        if words[n - 1].lower() in _PLACE_BEFORE:
+            continue  # "in Tokyo", "the capital of France": a place, not a person
+        found.append(bare)
+    for word in words:
+        if word.lower().rstrip("s") in FAMILY or word.lower() in FAMILY:
+            found.append(word.lower())
+    unique: dict[str, str] = {}
+    for name in found:
+        unique.setdefault(name.lower(), name)
+    return list(unique.values())
+
+
+def classify(text: str) -> Question:
+    """Whether a question is about this household, and what it is about."""
+    names = tuple(_names(text))
+    things = tuple(t for t in dict.fromkeys(tokens(text)) if t in HOUSE)
+    possessive = any(o[0].isupper() or o.lower() in FAMILY
+                     for o in _POSSESSIVE.findall(text)
+                     if o.lower() not in _CONTRACTIONS)  # fmt: skip
+    if names or possessive:
+        return Question(text, True, names, things, "names someone")
+    if _ADVICE.search(text):
+        return Question(text, False, names, things, "asks for advice or a method")
+    if _OURS.search(text):
+        return Question(text, True, names, things, "we / our / my")
+    if things:
+        return Question(text, True, names, things, "a thing in the house")
+    return Question(text, False, names, things, "nothing of the household")
+
+
+def answers(question: Question, recalled: Recalled) -> bool:
+    """Whether a recalled fact is about what was asked: every person named, and a
+    house thing asked about, must be in the fact (its text or its links).
+
+    Recall ranks by shared words, so "when is Kofi's birthday?" finds "Ama's
+    birthday is on 3 March"; that fact must not answer, nor reach the model.
+    """
+    fact = recalled.fact
+    held = set(tokens(fact.text + " " + " ".join(fact.links)))
+    if any(not set(tokens(name)) <= held for name in question.names):
+        return False
+    return not question.things or any(t in held for t in question.things)
+
+
+# -- the honest reply ----------------------------------------------------------------
+
+_SPEAKER = {"my": "your", "our": "your", "ours": "yours", "mine": "yours", "we": "you",
+            "i": "you", "me": "you", "us": "you", "we're": "you're", "i'm": "you're"}
+_WHERE_IS = re.compile(r"^(where|when|what|who|which)(?:'s| is| are| was)\s+(.+)$",
+                       re.IGNORECASE)  # fmt: skip
+_WHERE_PUT = re.compile(r"^where (?:did|do|have) (?:we|i|you) (?:put|keep|leave|left|store)"
+                        r"\s+(.+)$", re.IGNORECASE)  # fmt: skip
+_NAME_IS = re.compile(r"^(what|who|when|where|which)\s+(is|was)\s+([A-Z][\w-]*)\s+(.+)$")
+_YES_NO = re.compile(r"^(is|does|has|can|did)\s+([A-Z][\w-]*|the \w+|my \w+|our \w+)\s+(.+)$",
+                     re.IGNORECASE)  # fmt: skip
+_THIRD = {"is": "is", "has": "has", "can": "can", "did": "did"}
+_WH_DO = re.compile(r"^(what time|how often|how|what|when|where|which \w+)\s+(do|does)\s+"
+                    r"(the \w+|our \w+|my \w+|we|i|you|[A-Z][\w-]*)\s+(\w+)(.*)$",
+                    re.IGNORECASE)  # fmt: skip
+_WHO = re.compile(r"^who\s+(has|is|does|can|knows|keeps)\s+(.+)$", re.IGNORECASE)
+_HOW_IS = re.compile(r"^how\s+(\w+)\s+(is|are)\s+([A-Z][\w-]*|the \w+|our \w+|my \w+)$")
+
+
+def _speaker_swap(text: str) -> str:
+    return " ".join(_SPEAKER.get(w.lower(), w) for w in text.split())
+
+
+def _possessed(text: str) -> str | None:
+    """'Kofi's birthday' from 'when is Kofi's birthday?'."""
+    for match in re.finditer(r"\b([A-Za-z][\w-]*['\u2019]s)\s+((?:[a-z][\w-]*\s*){1,3})", text):
+        owner = match.group(1)
+        if owner[:-2].lower() in _CONTRACTIONS:
+            continue
+        before = text[:match.start()].split()[-1:]  # "Auntie" in "Auntie Efua's"
+        if before and (before[0].lower() in FAMILY or before[0] in ("Mr", "Mrs", "Ms", "Dr")):
+            owner = f"{before[0]} {owner}"
+        words = []
+        for word in match.group(2).split():
+            if word.lower() in ("to", "for", "on", "in", "at", "is", "are", "and", "with"):
+                break
+            words.append(word)
+        if words:
+            return f"{owner} {' '.join(words)}"
+    return None
+
+
+def _verb_s(verb: str) -> str:
+    if verb == "have":
+        return "has"
+    if verb.endswith(("s", "sh", "ch", "x", "o")):
+        return verb + "es"
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def _embedded(text: str) -> str | None:
+    """The question as a clause: 'where the passports are', 'what Zanele is allergic to'."""
+    if match := _WHERE_PUT.match(text):
+        thing = _speaker_swap(match.group(1))
+        return f"where {thing} {'are' if thing.endswith('s') else 'is'}"
+    if match := _WH_DO.match(text):
+        wh, verb, subject, first, rest = match.groups()
+        first = _verb_s(first) if verb.lower() == "does" else first
+        return f"{wh.lower()} {_speaker_swap(subject)} {first}{rest}"
+    if match := _WHO.match(text):
+        return f"who {match.group(1).lower()} {_speaker_swap(match.group(2))}"
+    if match := _HOW_IS.match(text):
+        how, verb, subject = match.groups()
+        return f"how {how} {_speaker_swap(subject)} {verb}"
+    if match := _NAME_IS.match(text):
+        wh, verb, name, rest = match.groups()
+        return f"{wh.lower()} {name} {verb} {rest}"
+    if match := _YES_NO.match(text):
+        verb, subject, rest = match.groups()
+        subject = _speaker_swap(subject)
+        if verb.lower() == "does":
+            first, _, tail = rest.partition(" ")
+            return f"whether {subject} {_verb_s(first)} {tail}".rstrip()
+        return f"whether {subject} {_THIRD.get(verb.lower(), verb.lower())} {rest}"
+    if match := _WHERE_IS.match(text):
+        wh, rest = match.groups()
+        rest = _speaker_swap(rest)
+        if rest.split()[0].lower() in ("the", "your"):
+            verb = "are" if re.search(r"\b(are)\b", text, re.IGNORECASE) else "is"
+            return f"{wh.lower()} {rest} {verb}"
+    return None
+
+
+def not_known(question: Question) -> str:
+    """The fixed reply to a household question memory cannot answer."""
+    text = " ".join(question.text.split()).strip().rstrip("?.! ")
+    text = re.sub(r"^(hey |ok |okay )?hearth[,:]?\s+", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"^(do you know|can you tell me|tell me)\s+", "", text, flags=re.IGNORECASE)
+    what = _possessed(text) or _embedded(text)
+    if what is None:
+        about = " or ".join(n for n in question.names) if question.names else ""
+        what = f"that about {about}" if about else "that"
+    return f"I don't know {_speaker_swap(what)} yet. Tell me and I'll remember."

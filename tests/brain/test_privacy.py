@@ -1,0 +1,80 @@
+"""What the guard refused never stays in the transcript; old transcripts go on a clock."""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+from appliance.memory import Memory
+
+from .conftest import ScriptedModel, scripted_brain
+
+
+def stored(data_dir: Path) -> list[tuple[str, str]]:
+    """Every (role, text) in state/chat.sqlite, read with plain sqlite3."""
+    with sqlite3.connect(data_dir / "state" / "chat.sqlite") as db:
+        return db.execute("SELECT role, text FROM messages ORDER BY id").fetchall()
+
+
+@pytest.mark.parametrize("said", [
+    "remember that the wifi password is hunter22",      # the remember command
+    "the wifi password is hunter22",                    # a plain statement
+])  # fmt: skip
+def test_a_refused_turn_is_stored_with_its_text_withheld(settings, memory: Memory, clock,
+                                                         said: str) -> None:  # fmt: skip
+    brain, model = scripted_brain(settings, memory, [], notetaker=ScriptedModel([]),
+                                  clock=clock)  # fmt: skip
+    reply = brain.reply(said)
+    brain.close()
+    assert "refused (secret)" in reply.text and "hunter22" not in reply.text
+    rows = stored(settings.data_dir)
+    assert ("user", "[withheld: the guard refused this text (secret)]") in rows
+    assert not any("hunter22" in text for _, text in rows)
+    assert memory.facts() == [] and memory.proposals() == []
+    assert model.prompts == []
+
+
+def test_an_accepted_turn_is_stored_as_said(settings, memory: Memory, clock) -> None:
+    # Positive control for the test above.
+    brain, _ = scripted_brain(settings, memory, [], clock=clock)
+    brain.reply("remember that the wifi password is on the fridge")
+    brain.close()
+    assert ("user", "remember that the wifi password is on the fridge") in stored(
+        settings.data_dir)
+
+
+def test_a_model_turn_with_a_secret_is_withheld_and_not_read_by_the_notetaker(
+        settings, memory: Memory, clock) -> None:  # fmt: skip
+    taker = ScriptedModel([])
+    brain, _ = scripted_brain(settings, memory, ["Got it."], notetaker=taker, clock=clock)
+    brain.reply("ugh, my card is 4111 1111 1111 1111 and it expired")
+    brain.close()
+    assert not any("4111" in text for _, text in stored(settings.data_dir))
+    assert brain.notetaker is not None and brain.notetaker.stats.queued == 0
+
+
+def test_the_retention_sweep_runs_on_a_clock_while_nobody_chats(settings, memory: Memory,
+                                                                clock) -> None:  # fmt: skip
+    brain, _ = scripted_brain(settings, memory, ["Hello."], clock=clock, sweep_every=0.05)
+    brain.reply("good morning to you", "old")
+    clock.now += dt.timedelta(days=settings.chat_retention_days, hours=1)
+    deadline = time.monotonic() + 10
+    while brain.threads.count() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert brain.threads.count() == 0
+    brain.close()
+
+
+def test_the_sweep_keeps_what_is_inside_the_retention(settings, memory: Memory,
+                                                     clock) -> None:  # fmt: skip
+    # Positive control for the test above: the sweeper ran, and kept the recent turn.
+    brain, _ = scripted_brain(settings, memory, ["Hello."], clock=clock, sweep_every=0.05)
+    brain.reply("good morning to you", "recent")
+    clock.now += dt.timedelta(days=settings.chat_retention_days - 1)
+    time.sleep(0.3)
+    assert brain.threads.count() == 1
+    brain.close()
