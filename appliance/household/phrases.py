@@ -257,7 +257,7 @@ _NOT_GROCERIES = {
     "puff", "our minds", "my mind", "your mind", "the question", "work", "school", "town",
     "idea", "clue", "choice", "chance", "reason", "excuse", "problem", "problems", "way",
     "plans", "help", "rest", "sleep", "information", "details", "woods", "danger", "shape",
-    "tune", "line", "touch", "bounds", "options", "battery", "signal", "wifi", "data",
+    "tune", "line", "touch", "bounds", "battery", "signal", "wifi", "data",
 }  # fmt: skip
 # a grocery is a noun phrase: "bag of flour", never "the house in a hurry"
 _CLAUSE_WORD = re.compile(r"\b(?:in|at|to|with|for|from|on|into|because|when|so|but|if)\b")

@@ -12,18 +12,13 @@ import pytest
 
 from appliance.household import HouseholdStore, Scheduler
 from appliance.sound import Silence
+from tests.conftest import Clock
 
 PHRASES = Path(__file__).parents[2] / "benchmarks" / "data" / "household_phrases.json"
 
 
-class MovableClock:
-    """A clock a test sets and advances; the store and the scheduler both read it."""
-
-    def __init__(self, now: dt.datetime) -> None:
-        self.now = now
-
-    def __call__(self) -> dt.datetime:
-        return self.now
+class MovableClock(Clock):
+    """The shared test clock, moved by seconds: the store and the scheduler both read it."""
 
     def advance(self, seconds: float) -> dt.datetime:
         self.now += dt.timedelta(seconds=seconds)
