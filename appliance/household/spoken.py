@@ -278,25 +278,42 @@ def clock_at(tokens: list[str], i: int) -> tuple[Moment, int] | None:
 
 
 _DAYS = {"today": 0, "tonight": 0, "tomorrow": 1}
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _day_at(tokens: list[str], i: int, now: dt.datetime) -> tuple[int, int] | None:
+    """(days from today, end) for "today", "tomorrow", "(on) (next) friday" at tokens[i].
+
+    A weekday is the next one after today: "on Tuesday" said on a Tuesday is next week.
+    """
+    if tokens[i:i + 1] and tokens[i] in _DAYS:
+        return _DAYS[tokens[i]], i + 1
+    at = i + 1 if tokens[i:i + 1] == ["on"] else i
+    at += 1 if tokens[at:at + 1] == ["next"] else 0
+    if tokens[at:at + 1] and tokens[at] in _WEEKDAYS:
+        ahead = (_WEEKDAYS.index(tokens[at]) - now.weekday()) % 7 or 7
+        return ahead, at + 1
+    return None
 
 
 def when_in(tokens: list[str], now: dt.datetime) -> Span | None:
-    """The first "in <duration>", "at <time>", "tomorrow (at <time>)" or "<time> tomorrow"."""
+    """The first "in <duration>", "at <time> (<day>)" or "<day> at <time>".
+
+    A day is "today", "tonight", "tomorrow" or a weekday ("on Friday at 6").
+    """
     for i, token in enumerate(tokens):
         if token == "in" and (span := duration_at(tokens, i + 1)) is not None:
             moment = now + dt.timedelta(seconds=float(span.value))
             return Span(moment.replace(microsecond=0), i, span.end)
         day: int | None = None
-        start = i
-        if token in _DAYS and tokens[i + 1:i + 2] == ["at"]:
-            day, i = _DAYS[token], i + 1
-            token = "at"
-        if token == "at" and (clock := clock_at(tokens, i + 1)) is not None:
+        at, start = i, i
+        if (named := _day_at(tokens, i, now)) is not None and \
+                tokens[named[1]:named[1] + 1] == ["at"]:  # fmt: skip
+            day, at = named[0], named[1]
+        if tokens[at] == "at" and (clock := clock_at(tokens, at + 1)) is not None:
             moment, end = clock
-            if day is None and tokens[end:end + 1] and tokens[end] in _DAYS:
-                day, end = _DAYS[tokens[end]], end + 1
-            if day is None and start > 0 and tokens[start - 1] in _DAYS:
-                day, start = _DAYS[tokens[start - 1]], start - 1
+            if day is None and (after := _day_at(tokens, end, now)) is not None:
+                day, end = after
             return Span(moment.after(now, day), start, end)
     return None
 
