@@ -26,7 +26,9 @@ from appliance.sound import Sound
 log = logging.getLogger(__name__)
 
 POLL_SECONDS = 1.0  # other processes add timers; a row is seen within a second
-LATE_AFTER = dt.timedelta(seconds=5)  # rung later than this after its time: marked late
+# Marked late: due before this scheduler started (nothing ran to ring it), or rung more
+# than LATE_AFTER after its time (a stalled machine).
+LATE_AFTER = dt.timedelta(seconds=5)
 REPEAT_SECONDS = 30.0
 REPEATS = 10  # sounds after the first, then the ring is shown but silent
 
@@ -50,6 +52,7 @@ class Scheduler:
         self.store = store
         self.sound = sound
         self._clock = clock or dt.datetime.now
+        self.started = self._clock()  # what came due before this moment came due while down
         self._sounded: dict[tuple[str, int], int] = {}  # ringing record -> sounds so far
 
     def check(self) -> list[Ring]:
@@ -59,7 +62,7 @@ class Scheduler:
         rung = []
         for record in [*timers, *reminders]:
             due = record.rings_at if isinstance(record, Timer) else record.due_at
-            late = now - due > LATE_AFTER
+            late = due < self.started or now - due > LATE_AFTER
             if not self.store.claim_ring(record, now, late):
                 continue  # cancelled, or rung by another scheduler, since it was read
             ring = Ring(record, now, late)

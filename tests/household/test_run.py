@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -72,3 +73,41 @@ def test_a_timer_rings_while_the_model_is_still_loading(data_dir, with_scheduler
     assert run(Settings.for_data_dir(data_dir), options, say=lambda _: None,
                chat_factory=slow_model) == 0  # fmt: skip
     assert seen["state"] == state
+
+
+def _scheduler() -> subprocess.Popen:
+    child = subprocess.Popen([sys.executable, "-m", "appliance.cli", "scheduler"],
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                             env={**os.environ, "PYTHONUNBUFFERED": "1"})  # fmt: skip
+    Lines(child.stdout).wait_for(re.compile("ringing timers and reminders from"), timeout=60)
+    return child
+
+
+def _state(data_dir, name: str) -> tuple[str, bool]:
+    with HouseholdStore.open(data_dir) as store:
+        [timer] = [t for t in store.recent_timers() if t.name == name]
+        return timer.state, timer.late
+
+
+@pytest.mark.slow
+def test_a_timer_due_while_the_scheduler_was_killed_rings_once_late_after_restart(
+        data_dir) -> None:
+    first = _scheduler()
+    with HouseholdStore.open(data_dir) as store:
+        store.add_timer("bread", 2)
+        store.add_timer("soup", 30)  # still pending after the restart: rings on time later
+    first.kill()  # SIGKILL: no clean shutdown
+    first.wait(10)
+    time.sleep(3)  # the bread timer comes due while nothing runs
+    assert _state(data_dir, "bread") == ("pending", False)
+    second = _scheduler()
+    try:
+        deadline = time.monotonic() + 10
+        while _state(data_dir, "bread")[0] == "pending" and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _state(data_dir, "bread") == ("ringing", True)
+        assert _state(data_dir, "soup") == ("pending", False)
+    finally:
+        second.terminate()
+        second.wait(10)
+    assert second.returncode == 0

@@ -206,3 +206,11 @@ def test_run_rings_on_its_own_thread_and_stops(store: HouseholdStore, silence: S
         thread.join(5)
         real.close()
     assert not thread.is_alive()
+
+
+def test_a_timer_due_just_before_the_scheduler_started_is_late(
+        store: HouseholdStore, clock: MovableClock, silence: Silence) -> None:
+    store.add_timer("bread", 60)
+    clock.advance(61)  # one second after it was due, the scheduler (re)starts
+    [ring] = Scheduler(store, silence, clock).check()
+    assert ring.late
