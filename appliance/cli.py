@@ -18,6 +18,7 @@ from pathlib import Path
 from appliance.brain import commands as brain_commands
 from appliance.config import Settings, load_settings
 from appliance.errors import HearthError
+from appliance.household import commands as household_commands
 from appliance.memory import FACT_TYPES, STATUSES, Fact, Memory
 from appliance.memory import commands as memory_commands
 from appliance.memory.store import AlreadyKnown
@@ -292,6 +293,7 @@ def build_parser() -> argparse.ArgumentParser:
                       "(exits 1 when something Hearth needs is broken)")  # fmt: skip
     doctor_.add_argument("--json", action="store_true")
     brain_commands.register(top)
+    household_commands.register(top)
     memory_commands.register(top)
     panel_commands.register(top)
     service_commands.register(top)

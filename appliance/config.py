@@ -83,6 +83,9 @@ class Settings:
     # many it keeps. Unset: <data_dir>/backups.
     backup_dir: Path | None = None
     backup_keep: int = 7
+    # Sound (appliance/sound.py): "auto" plays on the first ALSA card if there is one,
+    # "off" never plays, or an ALSA device name for aplay -D (e.g. "plughw:1,0").
+    sound: str = "auto"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir).expanduser())

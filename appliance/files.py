@@ -25,6 +25,17 @@ def ensure_private_dir(path: Path) -> None:
     path.mkdir(mode=0o700, parents=True, exist_ok=True)
 
 
+def create_private_file(path: Path) -> None:
+    """Create an empty file 0600 from the start, in a 0700 folder (an existing one is kept).
+
+    SQLite gives its journal and WAL files the database file's mode, so a
+    database created this way never has a moment readable by others.
+    """
+    ensure_private_dir(path.parent)
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, PRIVATE))
+
+
 def fsync_dir(path: Path) -> None:
     fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
     try:

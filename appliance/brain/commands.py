@@ -39,12 +39,19 @@ def register(top: argparse._SubParsersAction) -> None:
 
 def chat_command(args: argparse.Namespace, settings: Settings) -> int:
     from appliance.brain import Brain
+    from appliance.brain.household import household_router
     from appliance.brain.threads import check_thread_id
     from appliance.memory import Memory
 
     if args.thread:
         check_thread_id(args.thread)  # before the models load: a typo costs nothing
-    with Memory.open(settings) as memory, Brain.open(settings, memory) as brain:
+    intents = household_router(settings.data_dir)
+    routed = intents.route(args.once) if args.once is not None else None
+    if routed is not None and (act := intents.act(routed)) is not None:
+        print(act(routed), flush=True)  # a household command: rules answer, no model loads
+        return 0
+    with Memory.open(settings) as memory, Brain.open(settings, memory,
+                                                     intents=intents) as brain:  # fmt: skip
         if args.once is not None:
             reply = brain.reply(args.once, args.thread)
             print(reply.text, flush=True)

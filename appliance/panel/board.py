@@ -1,5 +1,8 @@
 """The review board: which screen the panel shows, and what each button does to the inbox.
 
+While a timer or reminder rings, the board shows it and every button stops it
+(Keep: rings again in five minutes), acting on nothing else: a press meant to
+silence a timer never keeps or discards a proposal.
 Keep promotes the proposal on the card, Discard tombstones it, Next moves on;
 on the home screen Next moves the marker over the recent facts and a held
 Discard marks the marked fact doubted. Keep, Discard and Doubt act only on the
@@ -28,6 +31,9 @@ from dataclasses import dataclass, replace
 
 from appliance.config import Settings
 from appliance.errors import HearthError, NotFound
+from appliance.household import HouseholdStore, Reminder, Timer
+from appliance.household.actions import SNOOZE_SECONDS
+from appliance.household.records import label
 from appliance.memory import Fact, Memory, Proposal
 from appliance.panel.buttons import Action, Buttons
 from appliance.panel.display import Display, Refresher
@@ -35,6 +41,7 @@ from appliance.panel.render import (
     HomeScreen,
     RecentFact,
     ReviewCard,
+    RingingScreen,
     Screen,
     render,
     shows_whole,
@@ -88,9 +95,11 @@ class Board:
 
     def __init__(self, memory: Memory, *, address: Callable[[], str] = lan_address,
                  on_talk: Callable[[], None] | None = None,
-                 shows_whole: Callable[[ReviewCard], bool] | None = None) -> None:  # fmt: skip
+                 shows_whole: Callable[[ReviewCard], bool] | None = None,
+                 household: HouseholdStore | None = None) -> None:  # fmt: skip
         self.memory = memory
         self._shows_whole = shows_whole  # None: every card is taken as shown whole
+        self.household = household
         self._address = address
         self._on_talk = on_talk
         self._current: str | None = None  # the proposal id on the card
@@ -103,6 +112,10 @@ class Board:
 
     def screen(self) -> tuple[Screen, str]:
         """The screen to draw now, and its tag (what a press would act on)."""
+        if self.household is not None and (ringing := self.household.ringing()):
+            first = min(r.rang_at for r in ringing if r.rang_at is not None)
+            screen = RingingScreen(tuple(label(r) for r in ringing), f"{first:%H:%M}")
+            return screen, "ringing:" + ",".join(f"{type(r).__name__}{r.id}" for r in ringing)
         proposals = self.memory.proposals()
         if proposals:
             return self._review(proposals)
@@ -154,8 +167,15 @@ class Board:
             today=self.memory.today(), pending=pending,
             recent=tuple(RecentFact(f.id, f.type, f.text) for f in live),
             selected=selected, address=self._address(), notice=self._notice,
+            **self._household_lines(),
         )  # fmt: skip
         return home, f"home:{self._selected or ''}"
+
+    def _household_lines(self) -> dict[str, tuple[str, ...]]:
+        if self.household is None:
+            return {}
+        timers = tuple(f"{t.title} — {t.rings_at:%H:%M}" for t in self.household.timers())
+        return {"timers": timers, "shopping": tuple(i.name for i in self.household.items())}
 
     def _newest_live(self) -> list[Fact]:
         """The RECENT_FACTS newest live facts, newest first.
@@ -182,6 +202,8 @@ class Board:
     def handle(self, action: Action, on_glass: str | None) -> Outcome:
         """Apply one press. on_glass: the tag of the frame the panel shows (None: drawing)."""
         self._notice = None
+        if self.household is not None and (ringing := self.household.ringing()):
+            return self._stop_ringing(action, ringing)
         self.screen()  # see the inbox as it is now, not as it was at the last draw
         if action is Action.TALK:
             if self._on_talk is None:
@@ -191,6 +213,23 @@ class Board:
         if self._current is not None:
             return self._handle_review(action, on_glass)
         return self._handle_home(action, on_glass)
+
+    def _stop_ringing(self, action: Action, ringing: list[Timer | Reminder]) -> Outcome:
+        """Any button silences what rings, even before the glass shows it; Keep snoozes timers."""
+        assert self.household is not None
+        done = []
+        for record in ringing:
+            if isinstance(record, Timer) and action is Action.KEEP:
+                self.household.snooze_timer(record.id, SNOOZE_SECONDS)
+                done.append(f"{record.name} rings again in 5 minutes")
+            elif isinstance(record, Timer):
+                self.household.stop_timer(record.id)
+                done.append(f"stopped {record.name}")
+            else:
+                self.household.stop_reminder(record.id)
+                done.append(f"stopped the reminder to {record.text}")
+        log.info("panel: %s", "; ".join(done))
+        return Outcome(True, "; ".join(done))
 
     def _handle_review(self, action: Action, on_glass: str | None) -> Outcome:
         if action is Action.NEXT:
@@ -267,7 +306,8 @@ def run_board(settings: Settings, memory: Memory, display: Display, buttons: But
     if address is None:
         def address() -> str:
             return lan_address(settings.web_port)
-    board = Board(memory, address=address, on_talk=on_talk,
+    household = HouseholdStore.open(settings.data_dir)
+    board = Board(memory, address=address, on_talk=on_talk, household=household,
                   shows_whole=lambda card: shows_whole(card, display.model))  # fmt: skip
     presses: queue.Queue[Action] = queue.Queue()
     buttons.start(presses.put)
@@ -303,3 +343,4 @@ def run_board(settings: Settings, memory: Memory, display: Display, buttons: But
     finally:
         buttons.close()
         refresher.close()
+        household.close()

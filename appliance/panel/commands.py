@@ -60,9 +60,11 @@ def _png_display(args: argparse.Namespace, settings: Settings):  # -> PngDisplay
 
 def describe(screen: Screen) -> str:
     """One line saying what the board shows, for a person at a terminal."""
-    from appliance.panel.render import ReviewCard
+    from appliance.panel.render import ReviewCard, RingingScreen
 
-    if isinstance(screen, ReviewCard):
+    if isinstance(screen, RingingScreen):
+        line = f"[ringing since {screen.since}] {'; '.join(screen.ringing)}"
+    elif isinstance(screen, ReviewCard):
         when = screen.proposed_at.strftime("%a %-d %b %H:%M")
         line = (f"[card {screen.position} of {screen.waiting}] {screen.type}: {screen.text}"
                 f"  (heard {when}{f', in {screen.conversation}' if screen.conversation else ''})")
@@ -70,6 +72,10 @@ def describe(screen: Screen) -> str:
         marked = (f"; marked: {screen.recent[screen.selected].text}"
                   if screen.selected is not None and screen.recent else "")
         line = f"[home] {screen.today:%A %-d %B}: nothing to review{marked}"
+        if screen.timers:
+            line += f"\n  timers: {' · '.join(screen.timers)}"
+        if screen.shopping:
+            line += f"\n  shopping: {', '.join(screen.shopping)}"
     if screen.notice:
         line += f"\n  notice: {screen.notice}"
     return line  # fmt: skip
@@ -84,12 +90,13 @@ def panel(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _once(args: argparse.Namespace, settings: Settings) -> int:
+    from appliance.household import HouseholdStore
     from appliance.panel.board import Board
     from appliance.panel.render import render
 
     display = _png_display(args, settings)
-    with Memory.open(settings) as memory:
-        screen, _ = Board(memory).screen()
+    with Memory.open(settings) as memory, HouseholdStore.open(settings.data_dir) as household:
+        screen, _ = Board(memory, household=household).screen()
     display.show(render(screen, display.model))
     print(describe(screen))
     print(f"wrote {display.path} ({display.model.width}x{display.model.height}, "

@@ -1,10 +1,12 @@
 """The board's screens, drawn with Pillow at the panel's own size and in its own inks.
 
-Two screens: the review card (one proposal, with Keep / Discard / Next / Talk
-labelled beside the physical buttons) and the home screen (date, what waits,
-a few recent facts, the LAN address). Everything is drawn in the panel's exact
-palette colours with anti-aliasing off, so quantising to the driver's palette
-(no dither) changes no pixel: text stays crisp, no speckle around letters.
+Three screens: the review card (one proposal, with Keep / Discard / Next / Talk
+labelled beside the physical buttons), the home screen (date, what waits, the
+timers and when each rings, the shopping list, a few recent facts, the LAN
+address) and the ringing screen (what rings; any button stops it). Everything
+is drawn in the panel's exact palette colours with anti-aliasing off, so
+quantising to the driver's palette (no dither) changes no pixel: text stays
+crisp, no speckle around letters.
 
     image = render(ReviewCard(...), MODELS["spectra-7.3"])   # P mode, driver palette
 """
@@ -61,9 +63,19 @@ class HomeScreen:
     selected: int | None  # index into recent that a held Discard would doubt
     address: str  # the LAN address, or a sentence saying there is none
     notice: str | None = None
+    timers: tuple[str, ...] = ()  # "Pasta — 18:42": when each rings (e-ink shows no countdown)
+    shopping: tuple[str, ...] = ()  # the shopping list's items
 
 
-Screen = ReviewCard | HomeScreen
+@dataclass(frozen=True)
+class RingingScreen:
+    """Timers and reminders ringing now; any button stops them (Keep: five more minutes)."""
+
+    ringing: tuple[str, ...]  # "Pasta timer", "Reminder: call the dentist"
+    since: str  # "18:42": when the first one rang
+
+
+Screen = ReviewCard | HomeScreen | RingingScreen
 
 
 # -- fonts and text --------------------------------------------------------------
@@ -358,7 +370,7 @@ def _draw_home(canvas: _Canvas, home: HomeScreen) -> None:
     else:
         _chip(canvas, x0, status_y, "NOTHING TO REVIEW", fill="green", size=18)
 
-    list_top = status_y + canvas.px(52)
+    list_top = _draw_household(canvas, home, x0, x1, status_y + canvas.px(52))
     canvas.draw.rectangle((x0, list_top, x1, list_top + canvas.px(2) - 1),
                           fill=canvas.ink("black"))  # fmt: skip
     canvas.text((x0, list_top + canvas.px(10)), "RECENTLY REMEMBERED", "bold", 17)
@@ -393,11 +405,56 @@ def _draw_home(canvas: _Canvas, home: HomeScreen) -> None:
                 "regular", 20)  # fmt: skip
 
 
+def _draw_household(canvas: _Canvas, home: HomeScreen, x0: float, x1: float,
+                    y: float) -> float:  # fmt: skip
+    """Timers and the shopping list, one line each under the status; returns where they end."""
+    for label, line in (("TIMERS", " · ".join(home.timers)),
+                        ("SHOPPING", ", ".join(home.shopping))):  # fmt: skip
+        if not line:
+            continue
+        canvas.text((x0, y), label, "bold", 17, "red" if label == "TIMERS" else "black")
+        left = x0 + canvas.px(110)
+        face = canvas.face("semibold", 22)
+        canvas.text((left, y - canvas.px(3)), ellipsize(line, face, x1 - left), "semibold", 22)
+        y += canvas.px(34)
+    return y
+
+
+_RINGING_LABELS = (
+    _Label("KEEP", "5 more minutes", "green"),
+    _Label("STOP", "stop ringing", "red"),
+    _Label("STOP", "stop ringing", "blue"),
+    _Label("STOP", "stop ringing", "black"),
+)
+
+
+def _draw_ringing(canvas: _Canvas, screen: RingingScreen) -> None:
+    w, h = canvas.model.size
+    _rail(canvas, _RINGING_LABELS)
+    x0, x1 = canvas.px(RAIL_WIDTH + MARGIN), w - canvas.px(MARGIN)
+    top = canvas.px(20)
+    canvas.text((x0, top), "RINGING", "bold", 21, "red")
+    canvas.text((x1, top), f"since {screen.since}", "bold", 21, anchor="ra")
+    rule_y = top + canvas.px(36)
+    canvas.draw.rectangle((x0, rule_y, x1, rule_y + canvas.px(2) - 1), fill=canvas.ink("red"))
+    first, *others = screen.ringing
+    bottom = h - canvas.px(60) - canvas.px(40) * min(len(others), 3)
+    _fit_text(canvas, first, (x0, rule_y + canvas.px(24), x1, bottom), "bold", 64, 30)
+    face = canvas.face("semibold", 26)
+    for number, line in enumerate(others[:3]):
+        canvas.text((x0, bottom + number * canvas.px(40)), ellipsize(line, face, x1 - x0),
+                    "semibold", 26)  # fmt: skip
+    canvas.text((x0, h - canvas.px(44)), "Any button stops it; Keep rings again in 5 minutes.",
+                "regular", 20)  # fmt: skip
+
+
 def draw(screen: Screen, model: PanelModel) -> Image.Image:
     """The screen as an RGB image in the panel's exact inks (before quantising)."""
     canvas = _Canvas(model)
     if isinstance(screen, ReviewCard):
         _draw_review(canvas, screen)
+    elif isinstance(screen, RingingScreen):
+        _draw_ringing(canvas, screen)
     else:
         _draw_home(canvas, screen)
     return canvas.image

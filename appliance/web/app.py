@@ -10,6 +10,8 @@ first passes the Host check (hosts.py); `access.py` holds the two rules:
     POST /v1/chat/completions   api; OpenAI-compatible, `stream: true` as SSE
     GET  /memory/inbox          view: read-only HTML
     GET  /api/inbox.json        view: read-only JSON
+    GET  /api/timers.json       view: read-only JSON (timers, reminders, rung in the last hour)
+    GET  /api/shopping.json     view: read-only JSON
     GET  /board.png             view: the picture on the panel
     GET  /healthz               open: ok or not for model, memory, disk (200 or 503)
 
@@ -149,6 +151,18 @@ def build_app(parts: WebParts) -> bottle.Bottle:
     def inbox_json() -> dict[str, Any]:
         bottle.response.set_header("Cache-Control", "no-store")
         return views.inbox_json(parts.memory)
+
+    @app.get("/api/timers.json")
+    @access.view
+    def timers_json() -> dict[str, Any]:
+        bottle.response.set_header("Cache-Control", "no-store")
+        return views.timers_json(parts.data_dir)
+
+    @app.get("/api/shopping.json")
+    @access.view
+    def shopping_json() -> dict[str, Any]:
+        bottle.response.set_header("Cache-Control", "no-store")
+        return views.shopping_json(parts.data_dir)
 
     @app.get("/board.png")
     @access.view
@@ -317,7 +331,8 @@ def _json_error_page(error: bottle.HTTPError) -> bytes:
     status = error.status_code
     if status == 404:
         message = f"no route {bottle.request.path}; see /v1/models, /v1/chat/completions, " \
-                  "/memory/inbox, /api/inbox.json, /board.png, /healthz"
+                  "/memory/inbox, /api/inbox.json, /api/timers.json, /api/shopping.json, " \
+                  "/board.png, /healthz"
     elif status == 405:
         allowed = error.headers.get("Allow", "") if error.headers else ""
         message = f"{bottle.request.method} is not allowed on {bottle.request.path}" + (

@@ -56,12 +56,13 @@ def _port(value: str) -> int:
     return port
 
 
-def _options(args: argparse.Namespace, settings: Settings, *, board: bool, token: bool):
+def _options(args: argparse.Namespace, settings: Settings, *, board: bool, token: bool,
+             scheduler: bool = False):  # fmt: skip
     from appliance.web.runner import RunOptions
 
     return RunOptions(host=args.host if args.host is not None else settings.web_host,
                       port=args.port if args.port is not None else settings.web_port,
-                      with_board=board, show_token=token)  # fmt: skip
+                      with_board=board, show_token=token, with_scheduler=scheduler)  # fmt: skip
 
 
 def _say(line: str) -> None:
@@ -77,7 +78,8 @@ def serve_command(args: argparse.Namespace, settings: Settings) -> int:
 def run_command(args: argparse.Namespace, settings: Settings) -> int:
     from appliance.web.runner import run
 
-    return run(settings, _options(args, settings, board=not args.no_board, token=True), say=_say)
+    return run(settings, _options(args, settings, board=not args.no_board, token=True,
+                                  scheduler=True), say=_say)  # fmt: skip
 
 
 def token_command(args: argparse.Namespace, settings: Settings) -> int:

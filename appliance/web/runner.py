@@ -1,7 +1,8 @@
 """The running appliance: `hearth serve` (the brain service) and `hearth run` (all of it).
 
     hearth serve   memory + brain (model loaded once, note-taker) + the HTTP endpoint
-    hearth run     the same, plus the review board drawn to board.png, for a laptop
+    hearth run     the same, plus the review board drawn to board.png and the household
+                   scheduler (timers, reminders) on a thread: the whole appliance, one process
 
 Both stop cleanly on SIGTERM or Ctrl-C: no new requests, the note-taker finishes
 what it holds, the board's last refresh completes, then memory is closed.
@@ -21,6 +22,7 @@ from typing import Any
 
 from appliance.config import Settings
 from appliance.errors import ConfigError
+from appliance.household.service import ringing
 from appliance.memory import Memory
 from appliance.web.auth import AccessToken, load_or_create, token_path
 from appliance.web.service import ChatService
@@ -39,15 +41,17 @@ class RunOptions:
     port: int
     with_board: bool  # draw the review board to board.png (hearth run)
     show_token: bool  # print the token (hearth run, a person at a terminal; never a journal)
+    with_scheduler: bool = False  # ring timers and reminders here (hearth run)
 
 
 def open_brain(settings: Settings, memory: Memory) -> Any:
     """The real brain as the web's ChatService (imported here: loading models is the slow,
     heavy part)."""
     from appliance.brain import Brain
+    from appliance.brain.household import household_router
     from appliance.web.brain_chat import BrainChat
 
-    return BrainChat(Brain.open(settings, memory))
+    return BrainChat(Brain.open(settings, memory, intents=household_router(settings.data_dir)))
 
 
 def urls(host: str, port: int) -> list[str]:
@@ -75,6 +79,9 @@ def run(settings: Settings, options: RunOptions, *, say: Say = print,
         with ExitStack() as stack:
             token = load_or_create(Path(settings.data_dir))
             memory = stack.enter_context(Memory.open(settings))
+            if options.with_scheduler:  # on the Pi: its own service, `hearth scheduler`
+                # Timers ring from their own thread, started before the model loads.
+                stack.enter_context(ringing(settings))
             say("hearth: loading the model…")
             chat = chat_factory(settings, memory)
             stack.callback(_close_chat, chat)

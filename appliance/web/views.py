@@ -1,4 +1,5 @@
-"""What the read-only views show: the inbox (HTML and JSON), the board image; and health.
+"""What the read-only views show: the inbox (HTML and JSON), timers and the shopping list
+(JSON), the board image, health.
 
 Nothing here changes anything. Keep and Discard are not offered: review belongs
 to a person at the panel or the CLI, so the inbox page says how to do it there.
@@ -15,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from appliance.household import HouseholdStore
 from appliance.memory import Memory
 from appliance.web.service import ChatService
 
@@ -62,6 +64,17 @@ the kitchen panel, or run <code>hearth review keep ID</code> /
 <p><a href="/">Chat</a> · <a href="/board.png">The board</a></p>
 </main></body></html>
 """
+
+
+def timers_json(data_dir: Path) -> dict[str, Any]:
+    """Running timers, and those that rang within the last hour (as `hearth timers list --json`)."""
+    with HouseholdStore.open(data_dir) as store:
+        return {"timers": [t.to_json() for t in store.recent_timers()]}
+
+
+def shopping_json(data_dir: Path) -> dict[str, Any]:
+    with HouseholdStore.open(data_dir) as store:
+        return {"items": [item.to_json() for item in store.items()]}
 
 
 def board_from_file(data_dir: Path) -> BoardSource:

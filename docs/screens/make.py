@@ -13,11 +13,13 @@ import sys
 import tempfile
 from pathlib import Path
 
+from appliance.household import HouseholdStore, Scheduler
 from appliance.memory import Memory
 from appliance.panel.board import Board
 from appliance.panel.buttons import Action
 from appliance.panel.panels import MODELS
 from appliance.panel.render import render
+from appliance.sound import Silence
 
 HERE = Path(__file__).resolve().parent
 NOW = dt.datetime(2026, 11, 30, 8, 42)
@@ -66,9 +68,18 @@ def main() -> int:
         screens["correction"], _ = board.screen()
         for proposal in memory.proposals():
             memory.discard(proposal.id, actor="docs")
-        screens["home"], _ = Board(memory, address=address).screen()
+        kitchen = HouseholdStore.open(tmp, clock)
+        kitchen.add_timer("pasta", 12 * 60)
+        kitchen.add_timer("bread", 35 * 60)
+        kitchen.add_items(["eggs", "milk", "butter", "washing up liquid"])
+        screens["home"], _ = Board(memory, address=address, household=kitchen).screen()
+        clock.now += dt.timedelta(minutes=12)
+        Scheduler(kitchen, Silence("screenshots"), clock).check()
+        screens["ringing"], _ = Board(memory, address=address, household=kitchen).screen()
+        kitchen.close()
         for key in ("impression-5.7", "impression-7.3", "spectra-7.3", "spectra-13.3"):
-            for name in ("review", "home") + (("correction",) if key == "spectra-7.3" else ()):
+            extra = ("correction", "ringing") if key == "spectra-7.3" else ()
+            for name in ("review", "home", *extra):
                 path = out / f"{name}-{key}.png"  # what board.png holds, but world-readable
                 render(screens[name], MODELS[key]).save(path, optimize=True)
                 print(f"wrote {path.relative_to(HERE.parent.parent)}")

@@ -1,0 +1,99 @@
+"""The household's records: timers, reminders, shopping items. Rows in, records out.
+
+A timer or reminder is `pending` until its time, then `ringing` until a person
+stops it (a panel button, "stop the timer", `hearth timers cancel`), then
+`done`; `cancelled` if stopped before it rang. `late` marks one that rang
+after its time because nothing was running to ring it (the scheduler was down).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+STATES = ("pending", "ringing", "done", "cancelled")
+
+
+def moment(epoch: float | None) -> dt.datetime | None:
+    """Stored seconds since the epoch as a local, naive datetime (the clock's kind)."""
+    return None if epoch is None else dt.datetime.fromtimestamp(epoch)
+
+
+def _clock_time(when: dt.datetime | None) -> str | None:
+    return None if when is None else when.isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class Timer:
+    id: int
+    name: str  # "pasta"; "timer" when none was said
+    seconds: float
+    set_at: dt.datetime
+    rings_at: dt.datetime
+    state: str
+    rang_at: dt.datetime | None = None
+    late: bool = False
+    stopped_at: dt.datetime | None = None
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> Timer:
+        return cls(row["id"], row["name"], row["seconds"], moment(row["set_at"]),  # type: ignore[arg-type]
+                   moment(row["rings_at"]), row["state"], moment(row["rang_at"]),  # type: ignore[arg-type]
+                   bool(row["late"]), moment(row["stopped_at"]))  # fmt: skip
+
+    @property
+    def title(self) -> str:
+        """ "Pasta", or "Timer" for one that was not named."""
+        return self.name[:1].upper() + self.name[1:]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "seconds": self.seconds,
+                "set_at": _clock_time(self.set_at), "rings_at": _clock_time(self.rings_at),
+                "state": self.state, "rang_at": _clock_time(self.rang_at), "late": self.late,
+                "stopped_at": _clock_time(self.stopped_at)}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Reminder:
+    id: int
+    text: str  # what to do: "call the dentist"
+    set_at: dt.datetime
+    due_at: dt.datetime
+    state: str
+    rang_at: dt.datetime | None = None
+    late: bool = False
+    stopped_at: dt.datetime | None = None
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> Reminder:
+        return cls(row["id"], row["text"], moment(row["set_at"]),  # type: ignore[arg-type]
+                   moment(row["due_at"]), row["state"], moment(row["rang_at"]),  # type: ignore[arg-type]
+                   bool(row["late"]), moment(row["stopped_at"]))  # fmt: skip
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "text": self.text, "set_at": _clock_time(self.set_at),
+                "due_at": _clock_time(self.due_at), "state": self.state,
+                "rang_at": _clock_time(self.rang_at), "late": self.late,
+                "stopped_at": _clock_time(self.stopped_at)}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Item:
+    name: str  # as said: "washing up liquid"
+    added_at: dt.datetime
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> Item:
+        return cls(row["name"], moment(row["added_at"]))  # type: ignore[arg-type]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "added_at": _clock_time(self.added_at)}
+
+
+def label(record: Timer | Reminder) -> str:
+    """What a ringing record is called aloud and on the panel: "Pasta timer", "Reminder: …"."""
+    if isinstance(record, Timer):
+        return "Timer" if record.name == "timer" else f"{record.title} timer"
+    return f"Reminder: {record.text}"

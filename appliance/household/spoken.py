@@ -1,0 +1,328 @@
+"""Numbers, durations and clock times as a kitchen says them, read by hand-written rules.
+
+    duration_in(words("set a timer for an hour and a half"))  -> Span(5400, 4, 10)
+    clock_in(words("at half past six"), now)                  -> Span(18:30 today, 1, 4)
+
+Words are lower-case tokens (see `words`). Every reader needs the whole
+expression to be one it knows: a number word it cannot place, a unit it does
+not know, or a time that is not on the clock reads as nothing, never as a
+guess. benchmarks/household_parsers.py measured the maintained parsers on the
+package index against these rules on the committed phrase table; the rules won
+(docs/household.md has the table).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+_ONES = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19,
+}  # fmt: skip
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+         "eighty": 80, "ninety": 90}  # fmt: skip
+_UNITS = {
+    "second": 1, "seconds": 1, "sec": 1, "secs": 1,
+    "minute": 60, "minutes": 60, "min": 60, "mins": 60,
+    "hour": 3600, "hours": 3600, "hr": 3600, "hrs": 3600,
+}  # fmt: skip
+_TOKEN = re.compile(r"\d+(?:[.:]\d+)?(?:am|pm)?|[a-z]+(?:'[a-z]+)?")
+
+
+@dataclass(frozen=True)
+class Span:
+    """What was read, and the words it covered: words[start:end]."""
+
+    value: float | dt.datetime
+    start: int
+    end: int
+
+
+def words(text: str) -> list[str]:
+    """Lower-case tokens; hyphens split ("thirty-five"), "1.5", "7:30" and "5pm" stay whole."""
+    text = text.lower().replace("’", "'").replace("-", " ")
+    return _TOKEN.findall(text)
+
+
+def is_unit(word: str) -> bool:
+    return word in _UNITS
+
+
+def number_at(tokens: list[str], i: int) -> tuple[float, int] | None:
+    """A number starting at tokens[i]: digits, or words up to 99 (and "a hundred")."""
+    if i >= len(tokens):
+        return None
+    token = tokens[i]
+    if re.fullmatch(r"\d+(?:\.\d+)?", token):
+        return float(token), i + 1
+    if token in _ONES:
+        return float(_ONES[token]), i + 1
+    if token in _TENS:
+        value = _TENS[token]
+        if i + 1 < len(tokens) and tokens[i + 1] in _ONES and 0 < _ONES[tokens[i + 1]] < 10:
+            return float(value + _ONES[tokens[i + 1]]), i + 2
+        return float(value), i + 1
+    if token in ("a", "one") and tokens[i + 1:i + 2] == ["hundred"]:
+        return 100.0, i + 2
+    return None
+
+
+def _fraction_at(tokens: list[str], i: int) -> tuple[float, int] | None:
+    """ "and a half" / "and a quarter" after a number or a unit."""
+    rest = tokens[i:i + 3]
+    if rest[:2] == ["and", "a"] and len(rest) == 3 and rest[2] in ("half", "quarter"):
+        return (0.5 if rest[2] == "half" else 0.25), i + 3
+    return None
+
+
+def _amount_at(tokens: list[str], i: int) -> tuple[float, int] | None:
+    """How many of the unit that follows: a number, "a", "half a", "a couple of", "quarter of"."""
+    rest = tokens[i:i + 4]
+    if rest[:3] == ["a", "couple", "of"] or rest[:2] == ["couple", "of"]:
+        return 2.0, i + (3 if rest[0] == "a" else 2)
+    if rest[:2] in (["half", "a"], ["half", "an"]):
+        return 0.5, i + 2
+    for lead in (["a", "quarter", "of"], ["quarter", "of"]):
+        if rest[:len(lead)] == lead and tokens[i + len(lead):i + len(lead) + 1] in (["a"], ["an"]):
+            return 0.25, i + len(lead) + 1
+    if rest[1:3] == ["quarters", "of"] and rest[0] in ("three",) and \
+            tokens[i + 3:i + 4] in (["a"], ["an"]):  # fmt: skip
+        return 0.75, i + 4
+    if rest[:1] in (["a"], ["an"]):
+        return 1.0, i + 1
+    found = number_at(tokens, i)
+    if found is None:
+        return None
+    value, end = found
+    if (fraction := _fraction_at(tokens, end)) is not None:
+        value, end = value + fraction[0], fraction[1]
+    return value, end
+
+
+def _part_at(tokens: list[str], i: int) -> tuple[float, int] | None:
+    """One amount and its unit ("twenty minutes", "an hour and a half"), in seconds."""
+    found = _amount_at(tokens, i)
+    if found is None:
+        return None
+    amount, end = found
+    if end >= len(tokens) or tokens[end] not in _UNITS:
+        return None
+    unit = _UNITS[tokens[end]]
+    end += 1
+    if (fraction := _fraction_at(tokens, end)) is not None and amount == int(amount):
+        amount, end = amount + fraction[0], fraction[1]
+    return amount * unit, end
+
+
+def duration_at(tokens: list[str], i: int) -> Span | None:
+    """A duration starting at tokens[i]: parts joined by "and" or nothing, units getting smaller."""
+    first = _part_at(tokens, i)
+    if first is None:
+        return None
+    total, end = first
+    last_unit = _unit_of(tokens, end)
+    while True:
+        at = end + 1 if tokens[end:end + 1] == ["and"] else end
+        part = _part_at(tokens, at)
+        if part is None or _unit_of(tokens, part[1]) >= last_unit:
+            break
+        total, end = total + part[0], part[1]
+        last_unit = _unit_of(tokens, end)
+    return Span(total, i, end) if total > 0 else None
+
+
+def _unit_of(tokens: list[str], end: int) -> int:
+    """The size of the unit a part that ends at `end` was counted in."""
+    for token in reversed(tokens[:end]):
+        if token in _UNITS:
+            return _UNITS[token]
+    return 0
+
+
+def duration_in(tokens: list[str]) -> Span | None:
+    """The first duration anywhere in the words."""
+    for i in range(len(tokens)):
+        if (found := duration_at(tokens, i)) is not None:
+            return found
+    return None
+
+
+# -- clock times -------------------------------------------------------------------------
+
+_NAMED_TIMES = {"noon": (12, 0), "midday": (12, 0), "midnight": (0, 0)}
+
+
+def _hour_at(tokens: list[str], i: int) -> tuple[int, int] | None:
+    found = number_at(tokens, i)
+    if found is None or found[0] != int(found[0]) or not 1 <= found[0] <= 12:
+        return None
+    return int(found[0]), found[1]
+
+
+def _clock_at(tokens: list[str], i: int) -> tuple[int, int, str | None, int] | None:
+    """(hour, minute, "am"/"pm"/None, end) for a time of day said at tokens[i]."""
+    if i >= len(tokens):
+        return None
+    token = tokens[i]
+    if token in _NAMED_TIMES:
+        hour, minute = _NAMED_TIMES[token]
+        return hour, minute, "pm" if hour == 12 else "am", i + 1
+    if match := re.fullmatch(r"(\d{1,2})(?::(\d{2}))?(am|pm)?", token):
+        hour, minute = int(match[1]), int(match[2] or 0)
+        meridiem, end = match[3], i + 1
+        if meridiem is None and tokens[end:end + 1] in (["am"], ["pm"]):
+            meridiem, end = tokens[end], end + 1
+        if meridiem is None and match[2] is None and tokens[end:end + 1] == ["o'clock"]:
+            end += 1
+        if minute > 59 or hour > 23 or (meridiem and not 1 <= hour <= 12):
+            return None
+        return hour, minute, meridiem, end
+    # "half past six", "quarter to seven", "twenty past five"
+    for lead, minutes in ((["half", "past"], 30), (["quarter", "past"], 15),
+                          (["a", "quarter", "past"], 15), (["quarter", "to"], -15),
+                          (["a", "quarter", "to"], -15)):  # fmt: skip
+        if tokens[i:i + len(lead)] == lead:
+            hour = _hour_at(tokens, i + len(lead))
+            if hour is None:
+                return None
+            return (*_shifted(hour[0], minutes), *_meridiem_after(tokens, hour[1]))
+    found = number_at(tokens, i)
+    if found is not None and tokens[found[1]:found[1] + 1] in (["past"], ["to"]) and \
+            found[0] == int(found[0]) and 1 <= found[0] < 30:  # fmt: skip
+        sign = 1 if tokens[found[1]] == "past" else -1
+        hour = _hour_at(tokens, found[1] + 1)
+        if hour is None:
+            return None
+        return (*_shifted(hour[0], sign * int(found[0])), *_meridiem_after(tokens, hour[1]))
+    hour = _hour_at(tokens, i)
+    if hour is None:
+        return None
+    # "six thirty", "six o'clock", "six pm"
+    minute, end = 0, hour[1]
+    after = number_at(tokens, end)
+    if after is not None and after[0] == int(after[0]) and 10 <= after[0] <= 59:
+        minute, end = int(after[0]), after[1]
+    elif tokens[end:end + 1] == ["o'clock"]:
+        end += 1
+    return (hour[0], minute, *_meridiem_after(tokens, end))
+
+
+def _shifted(hour: int, minutes: int) -> tuple[int, int]:
+    if minutes >= 0:
+        return hour, minutes
+    return (hour - 1) or 12, 60 + minutes
+
+
+def _meridiem_after(tokens: list[str], end: int) -> tuple[str | None, int]:
+    if tokens[end:end + 1] in (["am"], ["pm"]):
+        return tokens[end], end + 1
+    if tokens[end:end + 3] == ["in", "the", "morning"]:
+        return "am", end + 3
+    if tokens[end:end + 3] in (["in", "the", "evening"], ["in", "the", "afternoon"]) or \
+            tokens[end:end + 2] == ["at", "night"]:  # fmt: skip
+        return "pm", end + (3 if tokens[end] == "in" else 2)
+    return None, end
+
+
+def _on_day(day: dt.date, hour: int, minute: int, meridiem: str | None, *,
+            named_day: bool) -> list[dt.datetime]:  # fmt: skip
+    """The moments a time of day may mean on a day, in the order to try them."""
+    if meridiem == "am":
+        hours = [hour % 12]
+    elif meridiem == "pm":
+        hours = [hour % 12 + 12]
+    elif hour > 12 or hour == 0:
+        hours = [hour]
+    elif named_day:  # "tomorrow at 8": a day's 7-11 are mornings, 12 noon, 1-6 evenings
+        hours = [hour if 7 <= hour <= 12 else hour + 12]
+    else:
+        hours = [hour % 12, hour % 12 + 12]
+    return [dt.datetime.combine(day, dt.time(h, minute)) for h in hours]
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A time of day as said, to be placed on a day relative to now."""
+
+    hour: int
+    minute: int
+    meridiem: str | None
+
+    def after(self, now: dt.datetime, day_offset: int | None) -> dt.datetime:
+        """The moment meant: on the named day (0 today, 1 tomorrow), else the next one."""
+        if day_offset is not None:
+            day = now.date() + dt.timedelta(days=day_offset)
+            candidates = _on_day(day, self.hour, self.minute, self.meridiem,
+                                 named_day=day_offset > 0)  # fmt: skip
+            future = [c for c in candidates if c > now]
+            return future[0] if future else candidates[0]
+        for days in (0, 1):
+            day = now.date() + dt.timedelta(days=days)
+            for candidate in _on_day(day, self.hour, self.minute, self.meridiem, named_day=False):
+                if candidate > now:
+                    return candidate
+        raise AssertionError("a time of day always comes again within two days")
+
+
+def clock_at(tokens: list[str], i: int) -> tuple[Moment, int] | None:
+    """A time of day said at tokens[i] ("half past six", "7:30", "5pm", "noon")."""
+    found = _clock_at(tokens, i)
+    if found is None:
+        return None
+    hour, minute, meridiem, end = found
+    return Moment(hour, minute, meridiem), end
+
+
+_DAYS = {"today": 0, "tonight": 0, "tomorrow": 1}
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _day_at(tokens: list[str], i: int, now: dt.datetime) -> tuple[int, int] | None:
+    """(days from today, end) for "today", "tomorrow", "(on) (next) friday" at tokens[i].
+
+    A weekday is the next one after today: "on Tuesday" said on a Tuesday is next week.
+    """
+    if tokens[i:i + 1] and tokens[i] in _DAYS:
+        return _DAYS[tokens[i]], i + 1
+    at = i + 1 if tokens[i:i + 1] == ["on"] else i
+    at += 1 if tokens[at:at + 1] == ["next"] else 0
+    if tokens[at:at + 1] and tokens[at] in _WEEKDAYS:
+        ahead = (_WEEKDAYS.index(tokens[at]) - now.weekday()) % 7 or 7
+        return ahead, at + 1
+    return None
+
+
+def when_in(tokens: list[str], now: dt.datetime) -> Span | None:
+    """The first "in <duration>", "at <time> (<day>)" or "<day> at <time>".
+
+    A day is "today", "tonight", "tomorrow" or a weekday ("on Friday at 6").
+    """
+    for i, token in enumerate(tokens):
+        if token == "in" and (span := duration_at(tokens, i + 1)) is not None:
+            moment = now + dt.timedelta(seconds=float(span.value))
+            return Span(moment.replace(microsecond=0), i, span.end)
+        day: int | None = None
+        at, start = i, i
+        if (named := _day_at(tokens, i, now)) is not None and \
+                tokens[named[1]:named[1] + 1] == ["at"]:  # fmt: skip
+            day, at = named[0], named[1]
+        if tokens[at] == "at" and (clock := clock_at(tokens, at + 1)) is not None:
+            moment, end = clock
+            if day is None and (after := _day_at(tokens, end, now)) is not None:
+                day, end = after
+            return Span(moment.after(now, day), start, end)
+    return None
+
+
+def say_duration(seconds: float) -> str:
+    """ "12 minutes", "1 hour 30 minutes", "45 seconds": how Hearth says a length of time."""
+    seconds = round(seconds)
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    parts = [f"{n} {unit}{'s' if n != 1 else ''}"
+             for n, unit in ((hours, "hour"), (minutes, "minute"), (secs, "second")) if n]
+    return " ".join(parts) or "0 seconds"

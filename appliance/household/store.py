@@ -1,0 +1,322 @@
+"""The household's records in SQLite: <data_dir>/state/household.sqlite, created 0600.
+
+Several processes share it (the scheduler, the brain, the panel, the CLI), so
+the database runs in WAL mode with a busy timeout, every change is one
+transaction, and a ring is claimed with a conditional UPDATE: two schedulers
+running at once still ring a timer once. `synchronous=FULL`: a timer that was
+confirmed to a person survives the power being pulled a moment later.
+
+    store = HouseholdStore.open(settings.data_dir)
+    store.add_timer("pasta", 720)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import re
+import sqlite3
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+
+from appliance.errors import NotFound
+from appliance.files import create_private_file
+from appliance.household.records import Item, Reminder, Timer
+
+FILE = Path("state") / "household.sqlite"
+ACTIVE = ("pending", "ringing")
+RECENT_SECONDS = 3600.0  # `timers list --json` shows timers that rang within the last hour
+BUSY_TIMEOUT_MS = 10_000
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS timers (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    seconds REAL NOT NULL CHECK (seconds > 0),
+    set_at REAL NOT NULL,
+    rings_at REAL NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('pending', 'ringing', 'done', 'cancelled')),
+    rang_at REAL,
+    late INTEGER NOT NULL DEFAULT 0,
+    stopped_at REAL
+);
+CREATE INDEX IF NOT EXISTS timers_state ON timers (state, rings_at);
+CREATE TABLE IF NOT EXISTS reminders (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    text TEXT NOT NULL CHECK (length(text) > 0),
+    set_at REAL NOT NULL,
+    due_at REAL NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('pending', 'ringing', 'done', 'cancelled')),
+    rang_at REAL,
+    late INTEGER NOT NULL DEFAULT 0,
+    stopped_at REAL
+);
+CREATE INDEX IF NOT EXISTS reminders_state ON reminders (state, due_at);
+CREATE TABLE IF NOT EXISTS shopping (
+    key TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    added_at REAL NOT NULL
+);
+"""
+
+Clock = Callable[[], dt.datetime]
+
+
+class NoSuchRecord(NotFound):
+    """No timer, reminder or item by the name or id asked for."""
+
+
+def item_key(name: str) -> str:
+    """One key for "egg" and "eggs", "tomato" and "tomatoes": a list holds each thing once."""
+    said = " ".join(name.lower().split())
+    head, _, last = said.rpartition(" ")
+    for plural, single in (("ies", "y"), ("oes", "o"), ("ches", "ch"), ("shes", "sh"),
+                           ("xes", "x"), ("sses", "ss")):  # fmt: skip
+        if last.endswith(plural) and len(last) > len(plural) + 1:
+            last = last[: -len(plural)] + single
+            break
+    else:
+        if last.endswith("s") and not last.endswith("ss") and len(last) > 3:
+            last = last[:-1]
+    return f"{head} {last}".strip()
+
+
+def _epoch(when: dt.datetime) -> float:
+    return when.timestamp()
+
+
+class HouseholdStore:
+    """Timers, reminders and the shopping list of one data dir."""
+
+    def __init__(self, path: Path, clock: Clock | None = None) -> None:
+        self.path = path
+        self._clock = clock or dt.datetime.now
+        create_private_file(path)
+        self._db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                                   check_same_thread=False)  # fmt: skip
+        self._db.row_factory = sqlite3.Row
+        self._lock = threading.Lock()
+        self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        self._db.execute("PRAGMA journal_mode = WAL")
+        self._db.execute("PRAGMA synchronous = FULL")
+        tables = {row[0] for row in self._db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}  # fmt: skip
+        if not {"timers", "reminders", "shopping"} <= tables:  # a read-only open writes nothing
+            with self._write():
+                for statement in filter(str.strip, _SCHEMA.split(";")):
+                    self._db.execute(statement)
+
+    @classmethod
+    def open(cls, data_dir: Path | str, clock: Clock | None = None) -> HouseholdStore:
+        return cls(Path(data_dir) / FILE, clock)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> HouseholdStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def now(self) -> dt.datetime:
+        return self._clock()
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One transaction, taken before the first read so a read-then-write cannot race."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def _read(self, sql: str, args: Sequence[object] = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            return self._db.execute(sql, args).fetchall()
+
+    # -- timers ------------------------------------------------------------------------
+
+    def add_timer(self, name: str | None, seconds: float) -> Timer:
+        """A pending timer; a second "pasta" timer while one runs is called "pasta 2"."""
+        if not seconds > 0:
+            raise ValueError("a timer runs for a positive number of seconds")
+        base = " ".join((name or "timer").split())
+        now = self._clock()
+        with self._write() as db:
+            taken = {row["name"] for row in db.execute(
+                "SELECT name FROM timers WHERE state IN ('pending', 'ringing')")}  # fmt: skip
+            chosen, number = base, 2
+            while chosen in taken:
+                chosen, number = f"{base} {number}", number + 1
+            # in epoch seconds: twelve minutes are twelve minutes across a clock change
+            cursor = db.execute(
+                "INSERT INTO timers (name, seconds, set_at, rings_at, state) "
+                "VALUES (?, ?, ?, ?, 'pending')",
+                (chosen, seconds, _epoch(now), _epoch(now) + seconds))  # fmt: skip
+            row = db.execute("SELECT * FROM timers WHERE id = ?", (cursor.lastrowid,)).fetchone()
+        return Timer.from_row(row)
+
+    def timers(self, states: Iterable[str] = ACTIVE) -> list[Timer]:
+        wanted = tuple(states)
+        marks = ", ".join("?" * len(wanted))
+        rows = self._read(f"SELECT * FROM timers WHERE state IN ({marks}) ORDER BY rings_at, id",
+                          wanted)  # fmt: skip
+        return [Timer.from_row(row) for row in rows]
+
+    def recent_timers(self, within: float = RECENT_SECONDS) -> list[Timer]:
+        """Every pending or ringing timer, and those that rang within the last hour."""
+        since = _epoch(self._clock()) - within
+        rows = self._read("SELECT * FROM timers WHERE state IN ('pending', 'ringing') "
+                          "OR (rang_at IS NOT NULL AND rang_at >= ?) ORDER BY rings_at, id",
+                          (since,))  # fmt: skip
+        return [Timer.from_row(row) for row in rows]
+
+    def timer(self, timer_id: int) -> Timer:
+        rows = self._read("SELECT * FROM timers WHERE id = ?", (timer_id,))
+        if not rows:
+            raise NoSuchRecord(f"no timer with id {timer_id}")
+        return Timer.from_row(rows[0])
+
+    def find_timers(self, name: str) -> list[Timer]:
+        """Pending or ringing timers called `name` ("rice" finds "rice" and "rice 2")."""
+        key = item_key(name)
+        return [t for t in self.timers()
+                if item_key(re.sub(r" \d+$", "", t.name)) == key or t.name == name]
+
+    def stop_timer(self, timer_id: int) -> Timer:
+        """Cancel a pending timer or silence a ringing one."""
+        now = _epoch(self._clock())
+        with self._write() as db:
+            db.execute("UPDATE timers SET state = CASE state WHEN 'ringing' THEN 'done' "
+                       "ELSE 'cancelled' END, stopped_at = ? "
+                       "WHERE id = ? AND state IN ('pending', 'ringing')", (now, timer_id))
+        return self.timer(timer_id)
+
+    def snooze_timer(self, timer_id: int, seconds: float) -> Timer:
+        """A ringing timer, silenced and set to ring again `seconds` from now."""
+        now = self._clock()
+        with self._write() as db:
+            db.execute("UPDATE timers SET state = 'pending', rings_at = ?, rang_at = NULL, "
+                       "late = 0, seconds = seconds + ? WHERE id = ? AND state = 'ringing'",
+                       (_epoch(now) + seconds, seconds, timer_id))
+        return self.timer(timer_id)
+
+    # -- reminders ---------------------------------------------------------------------
+
+    def add_reminder(self, text: str, due_at: dt.datetime) -> Reminder:
+        text = " ".join(text.split())
+        if not text:
+            raise ValueError("a reminder says what to do")
+        now = self._clock()
+        with self._write() as db:
+            cursor = db.execute(
+                "INSERT INTO reminders (text, set_at, due_at, state) VALUES (?, ?, ?, 'pending')",
+                (text, _epoch(now), _epoch(due_at)))  # fmt: skip
+            row = db.execute("SELECT * FROM reminders WHERE id = ?",
+                             (cursor.lastrowid,)).fetchone()  # fmt: skip
+        return Reminder.from_row(row)
+
+    def reminders(self, states: Iterable[str] = ACTIVE) -> list[Reminder]:
+        wanted = tuple(states)
+        marks = ", ".join("?" * len(wanted))
+        rows = self._read(
+            f"SELECT * FROM reminders WHERE state IN ({marks}) ORDER BY due_at, id", wanted)
+        return [Reminder.from_row(row) for row in rows]
+
+    def reminder(self, reminder_id: int) -> Reminder:
+        rows = self._read("SELECT * FROM reminders WHERE id = ?", (reminder_id,))
+        if not rows:
+            raise NoSuchRecord(f"no reminder with id {reminder_id}; "
+                               "`hearth reminders list` shows their ids")  # fmt: skip
+        return Reminder.from_row(rows[0])
+
+    def stop_reminder(self, reminder_id: int) -> Reminder:
+        """Cancel a pending reminder or silence a ringing one."""
+        now = _epoch(self._clock())
+        with self._write() as db:
+            changed = db.execute(
+                "UPDATE reminders SET state = CASE state WHEN 'ringing' THEN 'done' "
+                "ELSE 'cancelled' END, stopped_at = ? "
+                "WHERE id = ? AND state IN ('pending', 'ringing')", (now, reminder_id)).rowcount
+        if not changed:
+            self.reminder(reminder_id)  # raises for an unknown id
+            raise NoSuchRecord(f"reminder {reminder_id} is not pending: it already rang or "
+                               "was cancelled")  # fmt: skip
+        return self.reminder(reminder_id)
+
+    # -- ringing (the scheduler's side) ------------------------------------------------
+
+    def due(self, now: dt.datetime) -> tuple[list[Timer], list[Reminder]]:
+        at = _epoch(now)
+        timers = self._read("SELECT * FROM timers WHERE state = 'pending' AND rings_at <= ? "
+                            "ORDER BY rings_at, id", (at,))  # fmt: skip
+        reminders = self._read("SELECT * FROM reminders WHERE state = 'pending' AND due_at <= ? "
+                               "ORDER BY due_at, id", (at,))  # fmt: skip
+        return [Timer.from_row(r) for r in timers], [Reminder.from_row(r) for r in reminders]
+
+    def claim_ring(self, record: Timer | Reminder, now: dt.datetime, late: bool) -> bool:
+        """Mark a due record ringing; False if another process rang or cancelled it first."""
+        table = "timers" if isinstance(record, Timer) else "reminders"
+        with self._write() as db:
+            changed = db.execute(
+                f"UPDATE {table} SET state = 'ringing', rang_at = ?, late = ? "
+                "WHERE id = ? AND state = 'pending'",
+                (_epoch(now), int(late), record.id)).rowcount  # fmt: skip
+        return changed == 1
+
+    def ringing(self) -> list[Timer | Reminder]:
+        timers: list[Timer | Reminder] = list(self.timers(("ringing",)))
+        return timers + list(self.reminders(("ringing",)))
+
+    def next_due(self) -> dt.datetime | None:
+        rows = self._read("SELECT min(at) AS at FROM (SELECT rings_at AS at FROM timers WHERE "
+                          "state = 'pending' UNION ALL SELECT due_at FROM reminders WHERE "
+                          "state = 'pending')")  # fmt: skip
+        at = rows[0]["at"] if rows else None
+        return None if at is None else dt.datetime.fromtimestamp(at)
+
+    # -- the shopping list -------------------------------------------------------------
+
+    def items(self) -> list[Item]:
+        return [Item.from_row(r) for r in self._read("SELECT * FROM shopping ORDER BY added_at, "
+                                                     "rowid")]  # fmt: skip
+
+    def add_items(self, names: Iterable[str]) -> tuple[list[str], list[str]]:
+        """Add each item not already on the list; returns (added, already there)."""
+        added: list[str] = []
+        already: list[str] = []
+        now = _epoch(self._clock())
+        with self._write() as db:
+            for raw in names:
+                name = " ".join(raw.split())
+                if not name:
+                    continue
+                cursor = db.execute("INSERT OR IGNORE INTO shopping (key, name, added_at) "
+                                    "VALUES (?, ?, ?)", (item_key(name), name, now))  # fmt: skip
+                (added if cursor.rowcount else already).append(name)
+        return added, already
+
+    def remove_items(self, names: Iterable[str]) -> tuple[list[str], list[str]]:
+        """Take items off the list; returns (removed, as written on it) and (not on it)."""
+        removed: list[str] = []
+        missing: list[str] = []
+        with self._write() as db:
+            for raw in names:
+                key = item_key(raw)
+                row = db.execute("SELECT name FROM shopping WHERE key = ?", (key,)).fetchone()
+                if row is None:
+                    missing.append(" ".join(raw.split()))
+                    continue
+                db.execute("DELETE FROM shopping WHERE key = ?", (key,))
+                removed.append(row["name"])
+        return removed, missing
+
+    def clear_items(self) -> int:
+        with self._write() as db:
+            return db.execute("DELETE FROM shopping").rowcount

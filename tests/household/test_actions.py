@@ -1,0 +1,55 @@
+"""What a command does to the records, and what Hearth says about it."""
+
+from __future__ import annotations
+
+from appliance.household import HouseholdStore, Scheduler, parse, perform
+from tests.household.conftest import MovableClock
+
+
+def say(store: HouseholdStore, text: str) -> str:
+    command = parse(text, store.now())
+    assert command is not None, text
+    return perform(store, command)
+
+
+def test_setting_a_timer_says_when_it_rings(store: HouseholdStore) -> None:
+    assert say(store, "set a pasta timer for twelve minutes") == \
+        "Pasta timer set for 12 minutes: it rings at 18:42."  # fmt: skip
+
+
+def test_stop_the_timer_stops_the_one_ringing(store: HouseholdStore, scheduler: Scheduler,
+                                              clock: MovableClock) -> None:  # fmt: skip
+    store.add_timer("pasta", 60)
+    store.add_timer("rice", 600)
+    clock.advance(60)
+    scheduler.check()
+    assert say(store, "stop the timer") == "Stopped the pasta timer."
+    assert [t.name for t in store.timers()] == ["rice"]
+
+
+def test_an_ambiguous_cancel_asks_and_cancels_nothing(store: HouseholdStore) -> None:
+    store.add_timer("pasta", 600)
+    store.add_timer("rice", 900)
+    assert say(store, "cancel the timer") == \
+        "Which one? pasta (rings at 18:40); rice (rings at 18:45)."  # fmt: skip
+    assert [t.name for t in store.timers()] == ["pasta", "rice"]
+
+
+def test_cancelling_a_timer_that_is_not_there_says_what_runs(store: HouseholdStore) -> None:
+    store.add_timer("rice", 900)
+    assert say(store, "cancel the pasta timer") == "There is no pasta timer. Running: rice."
+    assert [t.name for t in store.timers()] == ["rice"]
+
+
+def test_how_long_is_left(store: HouseholdStore, clock: MovableClock) -> None:
+    store.add_timer("rice", 900)
+    clock.advance(125)
+    assert say(store, "how long is left on the rice?") == \
+        "The rice timer has 12 minutes 55 seconds left (it rings at 18:45)."  # fmt: skip
+
+
+def test_a_reminder_without_a_time_is_a_question_and_writes_nothing(store: HouseholdStore) -> None:
+    assert say(store, "remind me to call mum").startswith("When should I remind you to call mum?")
+    assert store.reminders() == []
+    assert say(store, "remind me to call mum at 7") == "I'll remind you to call mum at 19:00."
+    assert [r.text for r in store.reminders()] == ["call mum"]

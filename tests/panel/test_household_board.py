@@ -1,0 +1,102 @@
+"""The board's household side: timers and the shopping list at home, ringing, any button stops."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy
+import pytest
+
+from appliance.household import HouseholdStore, Scheduler
+from appliance.memory import Memory
+from appliance.panel.board import Board
+from appliance.panel.buttons import Action
+from appliance.panel.panels import MODELS
+from appliance.panel.render import HomeScreen, RingingScreen, render
+from appliance.sound import Silence
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = dt.datetime(2026, 12, 1, 18, 30)
+
+    def __call__(self) -> dt.datetime:
+        return self.now
+
+
+@pytest.fixture
+def household(data_dir: Path) -> Iterator[tuple[HouseholdStore, Clock]]:
+    clock = Clock()
+    with HouseholdStore.open(data_dir, clock) as store:
+        yield store, clock
+
+
+def here() -> str:
+    return "On the network at 192.0.2.7 · test"
+
+
+def ring(store: HouseholdStore, clock: Clock, name: str, seconds: float) -> None:
+    store.add_timer(name, seconds)
+    clock.now += dt.timedelta(seconds=seconds)
+    Scheduler(store, Silence("test"), clock).check()
+
+
+def test_home_shows_each_timer_with_the_time_it_rings_and_the_list(memory: Memory,
+                                                                   household) -> None:  # fmt: skip
+    store, _ = household
+    store.add_timer("pasta", 12 * 60)
+    store.add_items(["eggs", "milk"])
+    home, _ = Board(memory, address=here, household=store).screen()
+    assert isinstance(home, HomeScreen)
+    assert (home.timers, home.shopping) == (("Pasta — 18:42",), ("eggs", "milk"))
+
+
+def test_the_household_lines_change_what_is_drawn(memory: Memory, household) -> None:
+    store, _ = household
+    model = MODELS["spectra-7.3"]
+    before = numpy.array(render(Board(memory, address=here, household=store).screen()[0], model))
+    store.add_items(["eggs"])
+    after = numpy.array(render(Board(memory, address=here, household=store).screen()[0], model))
+    assert (before != after).any()
+
+
+def test_a_ringing_timer_takes_the_screen(memory: Memory, household) -> None:
+    store, clock = household
+    ring(store, clock, "pasta", 60)
+    screen, tag = Board(memory, address=here, household=store).screen()
+    assert isinstance(screen, RingingScreen) and screen.ringing == ("Pasta timer",)
+    assert tag.startswith("ringing:")
+    render(screen, MODELS["impression-5.7"])  # draws on the smallest supported layout too
+
+
+@pytest.mark.parametrize("action", [Action.DISCARD, Action.NEXT, Action.TALK, Action.DOUBT])
+def test_any_button_stops_a_ringing_timer(memory: Memory, household, action: Action) -> None:
+    store, clock = household
+    ring(store, clock, "pasta", 60)
+    outcome = Board(memory, address=here, household=store).handle(action, None)
+    assert outcome.accepted and outcome.message == "stopped pasta"
+    assert store.ringing() == [] and store.timers(("done",))[0].name == "pasta"
+
+
+def test_keep_on_a_ringing_timer_rings_it_again_in_five_minutes(memory: Memory,
+                                                                household) -> None:  # fmt: skip
+    store, clock = household
+    ring(store, clock, "bread", 60)
+    Board(memory, address=here, household=store).handle(Action.KEEP, None)
+    [bread] = store.timers()
+    assert (bread.state, bread.rings_at) == ("pending", clock.now + dt.timedelta(minutes=5))
+
+
+def test_a_press_that_stops_a_ring_never_touches_the_inbox(memory: Memory, household) -> None:
+    store, clock = household
+    proposal = memory.propose("Sam is allergic to peanuts", "health", 0.8, origin="notetaker")
+    ring(store, clock, "pasta", 60)
+    board = Board(memory, address=here, household=store)
+    board.handle(Action.KEEP, f"proposal:{proposal.id}")  # Keep pressed to silence the timer
+    assert [p.id for p in memory.proposals()] == [proposal.id]
+    assert memory.facts() == []
+    # the control: with nothing ringing, the same press keeps the proposal
+    board.handle(Action.KEEP, f"proposal:{proposal.id}")
+    assert memory.proposals() == []
