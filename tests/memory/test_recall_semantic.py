@@ -198,3 +198,20 @@ def test_an_expired_fact_is_not_found_by_the_semantic_arm(semantic_memory: Memor
     assert [h.match for h in semantic_memory.recall(question)] == ["semantic"]  # the control
     clock.now += dt.timedelta(days=2)
     assert semantic_memory.recall(question) == []
+
+
+def test_an_empty_vector_table_takes_its_first_row() -> None:
+    """The first fact written after an empty store's first recall (a fresh box)."""
+    import numpy as np
+
+    from appliance.memory.embed import VectorTable
+
+    class Entry:
+        def __init__(self, rowid: int, id: str) -> None:
+            self.rowid, self.id = rowid, id
+
+    table = VectorTable(1, [], [])
+    vector = np.ones(384, dtype=np.float32) / np.sqrt(384)
+    table.apply(2, [(7, vector.tobytes(), Entry(7, "sam-tea"))], [])
+    [(entry, score)] = table.nearest(vector.tobytes(), 0.5, 5, lambda _e: True)
+    assert entry.id == "sam-tea" and score > 0.99
