@@ -146,7 +146,9 @@ def check_models(settings: Settings) -> list[Finding]:
         except HearthError as exc:
             found.append(Finding(f"model {role}", BROKEN, str(exc)))
             continue
-        if model.present:
+        if model is None:
+            found.append(Finding(f"model {role}", OK, "none: statements are proposed by rules"))
+        elif model.present:
             size = model.path.stat().st_size
             found.append(Finding(f"model {role}", OK,
                                  f"{model.path} ({size / 1e6:.0f} MB, {model.origin})"))
