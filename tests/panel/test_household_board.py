@@ -94,9 +94,10 @@ def test_a_press_that_stops_a_ring_never_touches_the_inbox(memory: Memory, house
     proposal = memory.propose("Sam is allergic to peanuts", "health", 0.8, origin="notetaker")
     ring(store, clock, "pasta", 60)
     board = Board(memory, address=here, household=store)
-    board.handle(Action.KEEP, f"proposal:{proposal.id}")  # Keep pressed to silence the timer
+    shown = f"proposal:{proposal.id}:{proposal.digest}"  # the card as the glass shows it
+    board.handle(Action.KEEP, shown)  # Keep pressed to silence the timer
     assert [p.id for p in memory.proposals()] == [proposal.id]
     assert memory.facts() == []
     # the control: with nothing ringing, the same press keeps the proposal
-    board.handle(Action.KEEP, f"proposal:{proposal.id}")
+    board.handle(Action.KEEP, shown)
     assert memory.proposals() == []
