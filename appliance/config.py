@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import tomllib
 import types
 import typing
@@ -65,13 +66,18 @@ class Settings:
     panel_keypad: str = ""
     panel_pinout: Path | None = None
     # Web (appliance/web): where `hearth serve` listens (every address by default, so a
-    # phone on the LAN reaches it); how many chat requests may wait behind the one the
-    # model is answering before more get 503 + Retry-After; and whether the read-only
-    # views (inbox, board.png) need the token too (/healthz never does).
+    # phone on the LAN reaches it; "127.0.0.1" keeps it to this machine); how many chat
+    # requests may wait behind the one the model is answering before more get 503 +
+    # Retry-After; whether the read-only views (inbox, board.png) need the token (or the
+    # chat page's cookie); false opens them to the LAN (/healthz never needs it).
+    # web_hosts: more names or addresses the box answers to, comma-separated, besides
+    # its hostname, <hostname>.local, hearth.local, localhost and the address a request
+    # arrived on; any other Host header is refused (DNS rebinding).
     web_host: str = "0.0.0.0"
     web_port: int = 4327
     web_queue_depth: int = 2
-    web_private_views: bool = False
+    web_private_views: bool = True
+    web_hosts: str = ""
     # Sound (appliance/sound.py): "auto" plays on the first ALSA card if there is one,
     # "off" never plays, or an ALSA device name for aplay -D (e.g. "plughw:1,0").
     sound: str = "auto"
@@ -108,6 +114,7 @@ class Settings:
             raise ConfigError(
                 f"web_queue_depth must be between 0 and 32, not {self.web_queue_depth}"
             )
+        _check_web_hosts(self.web_hosts)
         if not 0.0 <= self.min_confidence <= 1.0:
             raise ConfigError(
                 f"min_confidence must be between 0 and 1, not {self.min_confidence}"
@@ -117,6 +124,13 @@ class Settings:
     def for_data_dir(cls, data_dir: Path | str, **overrides: Any) -> Settings:
         """Settings for a data dir alone, ignoring the file and environment (tests, tools)."""
         return cls(data_dir=Path(data_dir), **overrides)
+
+
+def _check_web_hosts(value: str) -> None:
+    for name in re.split(r"[,\s]+", value.strip()):
+        if name and not re.fullmatch(r"\[?[A-Za-z0-9.:_-]+\]?", name):
+            raise ConfigError(f"web_hosts: {name!r} is not a host name or address "
+                              "(give names or addresses, comma-separated, no ports)")
 
 
 def _refuse_overlapping(memory_dir: Path, inbox_dir: Path) -> None:

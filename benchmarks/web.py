@@ -7,7 +7,10 @@ Side by side in one run, on a real waitress server on 127.0.0.1:
 1. The HTTP layer alone (ScriptedChat, which answers instantly): latency of
    /healthz, a chat completion, a streamed one; the time to a 503 when the
    model queue is full (it must be immediate, never a wait).
-2. The real default chat model (SmolLM2-135M-Instruct): time to first piece
+2. Half-open connections: /healthz and a chat completion on an idle server,
+   then on the same server while one client keeps 200 half-sent requests open
+   (re-opening each one the server closes), with the default ConnectionBounds.
+3. The real default chat model (SmolLM2-135M-Instruct): time to first piece
    and to the whole answer, calling `Brain.stream` directly vs through
    `POST /v1/chat/completions` with `stream: true` and the official openai
    client, on the same prompts, a pass of each path in turn, each reply in a
@@ -22,6 +25,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import platform
+import socket
 import statistics
 import sys
 import tempfile
@@ -38,8 +42,11 @@ import openai  # noqa: E402
 from appliance.brain import Brain  # noqa: E402
 from appliance.config import Settings  # noqa: E402
 from appliance.memory import Memory  # noqa: E402
+from appliance.web.brain_chat import BrainChat  # noqa: E402
 from tests.web.client import call  # noqa: E402
 from tests.web.conftest import start_server, stop_server  # noqa: E402
+from tests.web.test_connections import HALF_OPEN, HALF_REQUEST  # noqa: E402
+from tests.web.test_connections import Reopening as HalfOpenLoad  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results"
 PROMPTS = [
@@ -75,7 +82,7 @@ def http_layer(data_dir: Path, n: int) -> list[tuple[str, float, float]]:
     try:
         for label, action in [
             ("GET /healthz", lambda: call(f"{web.url}/healthz")),
-            ("GET /api/inbox.json", lambda: call(f"{web.url}/api/inbox.json")),
+            ("GET /api/inbox.json", lambda: call(f"{web.url}/api/inbox.json", headers=web.auth())),
             ("POST chat (JSON)", lambda: call(chat, "POST", body, web.auth())),
             ("POST chat (stream)", lambda: call(chat, "POST", {**body, "stream": True},
                                                 web.auth())),
@@ -101,11 +108,50 @@ def http_layer(data_dir: Path, n: int) -> list[tuple[str, float, float]]:
     return rows
 
 
+def half_open(data_dir: Path, n: int) -> dict[str, object]:
+    memory = Memory.open(data_dir)
+    web = start_server(memory, data_dir, depth=1)
+    chat = f"{web.url}/v1/chat/completions"
+    body = {"messages": [{"role": "user", "content": "hello"}]}
+    actions = {"GET /healthz": lambda: call(f"{web.url}/healthz", timeout=30),
+               "POST chat (JSON)": lambda: call(chat, "POST", body, web.auth(), timeout=30)}
+    result: dict[str, object] = {"bounds": web.server.bounds}
+    try:
+        for action in actions.values():
+            action()  # warm
+        idle = {label: ms(timed(action, n)) for label, action in actions.items()}
+        evicted_before = web.server.evicted
+        with HalfOpenLoad(web.server.port, HALF_OPEN) as load:
+            loaded = {label: ms(timed(action, n)) for label, action in actions.items()}
+            open_now = web.server.open_connections()
+        result.update(idle=idle, loaded=loaded, opened=load.opened, open_at_server=open_now,
+                      evicted=web.server.evicted - evicted_before)  # fmt: skip
+        # How long until the last half-open connection of a burst is closed.
+        port = web.server.port
+        burst = [socket.create_connection(("127.0.0.1", port), timeout=30)
+                 for _ in range(HALF_OPEN)]  # fmt: skip
+        start = time.perf_counter()
+        for sock in burst:
+            sock.sendall(HALF_REQUEST)
+        for sock in burst:
+            try:
+                while sock.recv(4096):
+                    pass
+            except OSError:
+                pass
+            sock.close()
+        result["all_closed_s"] = time.perf_counter() - start
+    finally:
+        stop_server(web)
+        memory.close()
+    return result
+
+
 def brain_vs_http(data_dir: Path, rounds: int) -> dict[str, dict[str, list[float]]]:
     settings = Settings.for_data_dir(data_dir, notetaker=False)  # measure the reply alone
     memory = Memory.open(settings)
     brain = Brain.open(settings, memory)
-    web = start_server(memory, data_dir, chat=brain, depth=1)
+    web = start_server(memory, data_dir, chat=BrainChat(brain), depth=1)
     client = openai.OpenAI(base_url=f"{web.url}/v1", api_key=web.token, max_retries=0,
                            timeout=300)  # fmt: skip
     result: dict[str, dict[str, list[float]]] = {
@@ -164,6 +210,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         layer = http_layer(Path(tmp) / "layer", args.n)
+        stalled = half_open(Path(tmp) / "half-open", args.n)
         model = brain_vs_http(Path(tmp) / "model", args.rounds)
 
     lines = [
@@ -179,6 +226,27 @@ def main() -> None:
         "|---|---:|---:|",
     ]
     lines += [f"| {label} | {p50:.2f} | {p95:.2f} |" for label, p50, p95 in layer]
+    bounds = stalled["bounds"]
+    lines += [
+        "",
+        f"## {HALF_OPEN} half-open connections from one client (ScriptedChat)",
+        "",
+        f"The same server, idle and then while one client keeps {HALF_OPEN} half-sent "
+        "requests open, re-opening each one the server closes "
+        f"({stalled['opened']} opened in all; {stalled['evicted']} closed by the caps; "
+        f"{stalled['open_at_server']} open at the server at the end). Bounds: a request "
+        f"within {bounds.request_seconds:g} s of its first byte, {bounds.idle_seconds:g} s "
+        f"idle, {bounds.per_client} per client, {bounds.total} in all. {args.n} requests "
+        "per row, each on a new connection.",
+        "",
+        "| request | idle p50 ms | idle p95 ms | half-open load p50 ms | load p95 ms |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for label, (p50, p95) in stalled["idle"].items():  # type: ignore[union-attr]
+        l50, l95 = stalled["loaded"][label]  # type: ignore[index]
+        lines.append(f"| {label} | {p50:.2f} | {p95:.2f} | {l50:.2f} | {l95:.2f} |")
+    lines += ["", f"A burst of {HALF_OPEN} half-open connections: the last was closed "
+              f"{stalled['all_closed_s']:.1f} s after it was sent."]  # fmt: skip
     lines += [
         "",
         "## The default chat model: Brain.stream directly vs through HTTP + SSE + openai client",
@@ -203,22 +271,31 @@ def main() -> None:
     print(text)
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "web.md").write_text(text)
-    plot(layer, model, RESULTS / "web.png")
+    plot(layer, stalled, model, RESULTS / "web.png")
 
 
-def plot(layer: list[tuple[str, float, float]], model: dict[str, dict[str, list[float]]],
-         path: Path) -> None:  # fmt: skip
+def plot(layer: list[tuple[str, float, float]], stalled: dict[str, object],
+         model: dict[str, dict[str, list[float]]], path: Path) -> None:  # fmt: skip
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
+    fig, (left, middle, right) = plt.subplots(1, 3, figsize=(15, 4))
     labels = [row[0] for row in layer]
     left.barh(labels, [row[1] for row in layer], color="#b5522b")
     left.set_xlabel("p50 latency, ms")
     left.set_title("HTTP layer alone")
     left.invert_yaxis()
+    requests = list(stalled["idle"])  # type: ignore[arg-type]
+    for offset, state, colour in ((-0.2, "idle", "#7a8b5c"), (0.2, "loaded", "#b5522b")):
+        values = [stalled[state][r][1] for r in requests]  # type: ignore[index]
+        middle.bar([i + offset for i in range(len(requests))], values, width=0.4,
+                   color=colour, label="idle" if state == "idle" else f"{HALF_OPEN} half-open")
+    middle.set_xticks(range(len(requests)), requests)
+    middle.set_ylabel("p95 latency, ms")
+    middle.set_title("Under half-open connections")
+    middle.legend()
     groups = ["first piece", "whole reply"]
     for offset, path_name in ((-0.2, "direct"), (0.2, "http")):
         values = [statistics.median(model[path_name]["first"]) * 1000,

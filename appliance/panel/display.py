@@ -1,4 +1,4 @@
-"""Where a rendered screen goes: the Inky panel, or board.png in the data dir.
+"""Where a rendered screen goes: the Inky panel (and a copy in board.png), or board.png alone.
 
 The only module that imports inky. A panel refresh blocks for up to ~30 s and
 there is no partial refresh, so `Refresher` owns the display on a thread of
@@ -45,6 +45,18 @@ def _check_frame(image: Image.Image, model: PanelModel) -> None:
                          f"not {image.mode} {image.width}x{image.height}")  # fmt: skip
 
 
+def write_png(path: Path, image: Image.Image) -> None:
+    """Replace the PNG at path atomically, 0600 from the first byte (household content)."""
+    png = io.BytesIO()
+    image.save(png, format="PNG", optimize=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = write_temp(path, png.getvalue())
+    try:
+        commit_temp(temp, path)
+    finally:
+        discard_temp(temp)  # gone already once committed
+
+
 class PngDisplay:
     """No panel: each frame replaces board.png atomically (the web part serves it)."""
 
@@ -56,15 +68,7 @@ class PngDisplay:
 
     def show(self, image: Image.Image) -> None:
         _check_frame(image, self.model)
-        png = io.BytesIO()
-        image.save(png, format="PNG", optimize=True)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        # 0600 from the first byte: household content, like every file in the data dir
-        temp = write_temp(self.path, png.getvalue())
-        try:
-            commit_temp(temp, self.path)
-        finally:
-            discard_temp(temp)  # gone already once committed
+        write_png(self.path, image)
 
     def describe(self) -> str:
         return f"{self.path} ({self.model.title} size, no panel)"
@@ -75,9 +79,10 @@ class InkyDisplay:
 
     is_panel = True
 
-    def __init__(self, driver: Any, model: PanelModel) -> None:
+    def __init__(self, driver: Any, model: PanelModel, copy_to: Path | None = None) -> None:
         self.driver = driver
         self.model = model
+        self.copy_to = Path(copy_to) if copy_to is not None else None  # board.png for the web
 
     def show(self, image: Image.Image) -> None:
         _check_frame(image, self.model)
@@ -86,6 +91,8 @@ class InkyDisplay:
         # colours without dither and remaps them; neither changes a pixel.
         self.driver.set_image(image)
         self.driver.show()
+        if self.copy_to is not None:  # after the refresh: /board.png shows what the glass does
+            write_png(self.copy_to, image)
 
     def describe(self) -> str:
         return f"{self.model.title} on SPI"
@@ -98,14 +105,15 @@ def driver_class(model: PanelModel) -> type:
     return importlib.import_module(f"inky.{model.driver}").Inky
 
 
-def inky_display(model: PanelModel, **buses: Any) -> InkyDisplay:
+def inky_display(model: PanelModel, copy_to: Path | None = None, **buses: Any) -> InkyDisplay:
     """Construct the model's driver; tests pass spi_bus=, gpio=, i2c_bus= fakes."""
-    return InkyDisplay(driver_class(model)(resolution=model.size, **buses), model)
+    return InkyDisplay(driver_class(model)(resolution=model.size, **buses), model, copy_to)
 
 
 def open_display(settings: Settings) -> Display:
     """The configured panel, the one that answers on I2C (auto), or board.png.
 
+    A panel also writes each frame it shows to board.png, so /board.png is the glass.
     auto falls back to the PNG file when no panel answers (a laptop, a Pi with
     nothing on its header); a named model that fails to open is an error.
     """
@@ -116,7 +124,7 @@ def open_display(settings: Settings) -> Display:
     if choice != "auto":
         model = model_named(choice)
         try:
-            display = inky_display(model)
+            display = inky_display(model, copy_to=png)
             # Claim SPI and GPIO and reset the controller now (no refresh), so a
             # missing or miswired panel is an error at start, not a log line later.
             display.driver.setup()
@@ -130,7 +138,7 @@ def open_display(settings: Settings) -> Display:
     except (ImportError, OSError, RuntimeError) as exc:
         log.info("no Inky panel found (%s); drawing to %s", exc, png)
         return PngDisplay(png, model_named(DEFAULT_MODEL))
-    return InkyDisplay(driver, model_for_driver(type(driver).__module__, driver.resolution))
+    return InkyDisplay(driver, model_for_driver(type(driver).__module__, driver.resolution), png)
 
 
 def fingerprint(image: Image.Image) -> str:

@@ -1,17 +1,19 @@
-"""The bottle app: routes, the token check, body limits, and JSON errors everywhere.
+"""The bottle app: routes, who may use them, body limits, and JSON errors everywhere.
 
-Routes (nothing else exists; a test walks them):
+Routes (nothing else exists; a test walks them). Every one, /healthz too,
+first passes the Host check (hosts.py); `access.py` holds the two rules:
 
     GET  /                      the chat page (no token to load it; it asks for one)
     GET  /static/<file>         its CSS and JS
-    GET  /v1/models             token
-    POST /v1/chat/completions   token; OpenAI-compatible, `stream: true` as SSE
-    GET  /memory/inbox          read-only HTML   } open on the LAN unless
-    GET  /api/inbox.json        read-only JSON   } `web_private_views` is set,
-    GET  /api/timers.json       read-only JSON   } then token
-    GET  /api/shopping.json     read-only JSON   }
-    GET  /board.png             the panel's PNG  }
-    GET  /healthz               model, memory, disk: JSON, 200 or 503; never a token
+    POST /session               api: sets the view cookie for this browser
+    GET  /v1/models             api
+    POST /v1/chat/completions   api; OpenAI-compatible, `stream: true` as SSE
+    GET  /memory/inbox          view: read-only HTML
+    GET  /api/inbox.json        view: read-only JSON
+    GET  /api/timers.json       view: running timers and those rung in the last hour (JSON)
+    GET  /api/shopping.json     view: the shopping list (JSON)
+    GET  /board.png             view: the picture on the panel
+    GET  /healthz               open: ok or not for model, memory, disk (200 or 503)
 
 There is deliberately no route that promotes, discards, doubts or retracts.
 """
@@ -34,10 +36,13 @@ from appliance.brain import BadThreadId, EmptyMessage, MessageTooLong
 from appliance.errors import HearthError
 from appliance.memory import Memory
 from appliance.web import openai_api, views
+from appliance.web.access import Access
 from appliance.web.auth import AccessToken
+from appliance.web.failures import fail as _fail
+from appliance.web.hosts import HostCheck, box_names
 from appliance.web.model_queue import ModelQueue, QueueFull, Ticket
 from appliance.web.openai_api import BadRequest, ChatRequest
-from appliance.web.service import ChatService
+from appliance.web.service import ChatService, ChatTurn, Usage
 
 log = logging.getLogger(__name__)
 
@@ -69,10 +74,19 @@ class WebParts:
     data_dir: Path
     queue: ModelQueue
     board: views.BoardSource
-    private_views: bool = False
+    private_views: bool = True
+    hosts: str = ""  # the web_hosts setting: names the box answers to besides its own
+    health_seconds: float = views.HEALTH_SECONDS
+
+
+def build_site(parts: WebParts) -> HostCheck:
+    """The WSGI application a server runs: the app behind the Host check."""
+    return HostCheck(build_app(parts), box_names(parts.hosts))
 
 
 def build_app(parts: WebParts) -> bottle.Bottle:
+    access = Access(parts.token, private_views=parts.private_views)
+    health = views.Health(parts.chat, parts.memory, parts.data_dir, every=parts.health_seconds)
     app = bottle.Bottle()
     app.config["catchall"] = True  # every exception becomes our JSON 500, never a page
     app.default_error_handler = _json_error_page  # type: ignore[method-assign]
@@ -87,63 +101,72 @@ def build_app(parts: WebParts) -> bottle.Bottle:
             _fail(404, f"no static file {name!r}", "not_found_error")
         return _static(name)
 
+    @app.post("/session")
+    @access.api
+    def session() -> None:
+        access.set_view_cookie()
+        bottle.response.status = 204
+
     @app.get("/v1/models")
+    @access.api
     def models() -> dict[str, Any]:
-        _require_token(parts.token)
         return openai_api.models_list()
 
     @app.post("/v1/chat/completions")
+    @access.api
     def chat_completions() -> Any:
-        _require_token(parts.token)
         chat_request = _chat_request()
         ticket = _admit(parts.queue)
         try:
             ticket.wait_for_turn()
         except QueueFull as full:
             _busy(full)
-        bottle.response.set_header(openai_api.THREAD_HEADER, chat_request.thread_id)
+        try:
+            turn: ChatTurn = _call_model(lambda: parts.chat.stream(
+                chat_request.text, chat_request.thread_id, chat_request.history))  # fmt: skip
+        except BaseException:
+            ticket.release()
+            raise
+        bottle.response.set_header(openai_api.THREAD_HEADER, turn.thread_id)
         if chat_request.stream:
-            try:
-                pieces = _call_model(lambda: iter(parts.chat.stream(chat_request.text,
-                                                                    chat_request.thread_id)))
-            except BaseException:
-                ticket.release()
-                raise
-            return _Streamed(ticket, _stream_events(pieces), pieces)
+            return _Streamed(ticket, turn, chat_request.include_usage)
         with ticket:
-            reply = _call_model(lambda: parts.chat.reply(chat_request.text,
-                                                         chat_request.thread_id))  # fmt: skip
-        return openai_api.completion(reply.text, cid=openai_api.completion_id())
+            try:
+                _call_model(lambda: [None for _ in turn])
+            finally:
+                turn.close()
+        return openai_api.completion(turn.text, cid=openai_api.completion_id(),
+                                     usage=_usage(turn.usage))  # fmt: skip
 
     @app.get("/memory/inbox")
+    @access.view
     def inbox_page() -> str:
-        _maybe_require_token(parts)
         for name, value in PAGE_HEADERS.items():
             bottle.response.set_header(name, value)
         bottle.response.content_type = "text/html; charset=utf-8"
         return views.inbox_html(parts.memory)
 
     @app.get("/api/inbox.json")
+    @access.view
     def inbox_json() -> dict[str, Any]:
-        _maybe_require_token(parts)
         bottle.response.set_header("Cache-Control", "no-store")
         return views.inbox_json(parts.memory)
 
     @app.get("/api/timers.json")
+    @access.view
     def timers_json() -> dict[str, Any]:
-        _maybe_require_token(parts)
         bottle.response.set_header("Cache-Control", "no-store")
         return views.timers_json(parts.data_dir)
 
     @app.get("/api/shopping.json")
+    @access.view
     def shopping_json() -> dict[str, Any]:
-        _maybe_require_token(parts)
         bottle.response.set_header("Cache-Control", "no-store")
         return views.shopping_json(parts.data_dir)
 
     @app.get("/board.png")
+    @access.view
     def board() -> bytes:
-        _maybe_require_token(parts)
         image = parts.board()
         if image is None:
             _fail(404, "the board has not been drawn yet: the panel writes board.png into the "
@@ -155,7 +178,7 @@ def build_app(parts: WebParts) -> bottle.Bottle:
 
     @app.get("/healthz")
     def healthz() -> dict[str, Any]:
-        report = views.health(parts.chat, parts.memory, parts.data_dir)
+        report = health.report()
         bottle.response.status = 200 if report["ok"] else 503
         bottle.response.set_header("Cache-Control", "no-store")
         return report
@@ -164,18 +187,6 @@ def build_app(parts: WebParts) -> bottle.Bottle:
 
 
 # -- requests ----------------------------------------------------------------------
-
-
-def _require_token(token: AccessToken) -> None:
-    if not token.accepts_header(bottle.request.get_header("Authorization")):
-        _fail(401, "this needs the appliance's token: send `Authorization: Bearer <token>` "
-              "(`hearth token` prints it)", "authentication_error", "invalid_api_key",
-              headers={"WWW-Authenticate": 'Bearer realm="hearth"'})  # fmt: skip
-
-
-def _maybe_require_token(parts: WebParts) -> None:
-    if parts.private_views:
-        _require_token(parts.token)
 
 
 def _read_body() -> bytes:
@@ -212,6 +223,9 @@ def _chat_request() -> ChatRequest:
         _fail(400, "the request body is not UTF-8", "invalid_request_error")
     except json.JSONDecodeError as exc:
         _fail(400, f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
+              "invalid_request_error")  # fmt: skip
+    except RecursionError:  # fifty thousand "[": the decoder recurses once per level
+        _fail(400, "the JSON is nested too deeply to be a chat request",
               "invalid_request_error")  # fmt: skip
     try:
         return openai_api.parse_chat_request(
@@ -257,10 +271,10 @@ class _Streamed:
     stops generation and frees the model even if the body was never iterated.
     """
 
-    def __init__(self, ticket: Ticket, events: Iterator[bytes], pieces: Iterator[str]) -> None:
+    def __init__(self, ticket: Ticket, turn: ChatTurn, include_usage: bool) -> None:
         self._ticket = ticket
-        self._events = events
-        self._pieces = pieces
+        self._turn = turn
+        self._events = _stream_events(turn, include_usage)
         bottle.response.content_type = "text/event-stream; charset=utf-8"
         bottle.response.set_header("Cache-Control", "no-cache")
         bottle.response.set_header("X-Accel-Buffering", "no")
@@ -271,23 +285,23 @@ class _Streamed:
     def close(self) -> None:
         try:
             self._events.close()  # type: ignore[attr-defined]
-            close_pieces = getattr(self._pieces, "close", None)
-            if close_pieces is not None:
-                close_pieces()  # a body closed before it began never reached _stream_events
+            self._turn.close()  # a body closed before it began never reached _stream_events
         finally:
             self._ticket.release()
 
 
-def _stream_events(pieces: Iterator[str]) -> Iterator[bytes]:
-    """SSE chunks of a started turn; `pieces` is the brain's own generator, so closing it
-    (the client went away) stops generation and lets the brain save what was said."""
+def _stream_events(turn: ChatTurn, include_usage: bool) -> Iterator[bytes]:
+    """SSE chunks of a started turn; closing the turn (the client went away) stops
+    generation and lets the brain save what was said."""
     cid, created = openai_api.completion_id(), int(time.time())
     try:
         yield openai_api.chunk(cid, created, {"role": "assistant"})
-        for piece in pieces:
+        for piece in turn:
             if piece:
                 yield openai_api.chunk(cid, created, {"content": piece})
         yield openai_api.chunk(cid, created, {}, "stop")
+        if include_usage:
+            yield openai_api.usage_chunk(cid, created, _usage(turn.usage))
         yield openai_api.SSE_DONE
     except HearthError as exc:
         # Headers are gone already: the error travels as an event the openai client raises.
@@ -299,21 +313,14 @@ def _stream_events(pieces: Iterator[str]) -> Iterator[bytes]:
             "Hearth could not finish that answer (an internal error; the server log has the "
             "details)", "server_error", "internal_error"))  # fmt: skip
     finally:
-        close = getattr(pieces, "close", None)
-        if close is not None:
-            close()  # at once, not whenever the garbage collector gets to it
+        turn.close()  # at once, not whenever the garbage collector gets to it
+
+
+def _usage(usage: Usage) -> dict[str, int]:
+    return openai_api.usage_json(usage.prompt_tokens, usage.completion_tokens)
 
 
 # -- responses ------------------------------------------------------------------------
-
-
-def _fail(status: int, message: str, kind: str, code: str | None = None,
-          param: str | None = None, headers: dict[str, str] | None = None) -> NoReturn:  # fmt: skip
-    raise bottle.HTTPResponse(
-        body=json.dumps(openai_api.error_body(message, kind, code, param)),
-        status=status,
-        headers={"Content-Type": "application/json", **(headers or {})},
-    )
 
 
 _STATUS_KINDS = {404: "not_found_error", 405: "invalid_request_error", 500: "server_error"}

@@ -9,6 +9,7 @@ processes starting at once agree on one token and a torn write is never read.
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import logging
 import os
@@ -61,6 +62,19 @@ class AccessToken:
         if scheme.lower() != "bearer":
             return False
         return self.accepts(credentials.strip())
+
+    def view_cookie(self) -> str:
+        """The cookie value that opens the read-only views (never the API) in a browser.
+
+        Derived from the token, so it changes with it; a copied cookie cannot chat.
+        """
+        return hmac.new(self._value, b"hearth read-only views", hashlib.sha256).hexdigest()
+
+    def accepts_view_cookie(self, presented: str | None) -> bool:
+        if not presented:
+            return False
+        return hmac.compare_digest(presented.encode("ascii", "replace"),
+                                   self.view_cookie().encode("ascii"))  # fmt: skip
 
     def __repr__(self) -> str:  # never print the secret by accident
         return "AccessToken(****)"

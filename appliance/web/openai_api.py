@@ -1,24 +1,23 @@
 """The OpenAI chat-completions shapes: reading a request, writing a reply or its SSE chunks.
 
-Hearth's brain keeps its own conversation threads, so a request's `messages`
-list is mapped onto a thread rather than replayed:
+Hearth's brain keeps conversation threads, and two clients never share one:
 
-- the text sent to the brain is the **last user message**;
-- the thread is the `X-Hearth-Thread` header when a client sends one (the chat
-  page does), else `oa-` + a hash of the request's `user` field and the
-  conversation's **first user message**. A client that resends the whole
-  history each turn (the `openai` client, Open WebUI) keeps the same first
-  message, so every turn of one conversation lands in one thread. Two
-  conversations that open with the very same words share a thread; a client
-  that cares sends `X-Hearth-Thread` (or a distinct `user`).
+- the text the brain answers is the **last user message**;
+- with an `X-Hearth-Thread` header (the chat page and the voice service send
+  one), the brain continues that thread from its own record, and the
+  request's earlier messages are not needed;
+- without it, the request stands alone: the brain starts a fresh thread and
+  hears the user and assistant messages before the last one as the
+  conversation so far. That is how the `openai` client, `llm` and Open WebUI
+  work (they send the whole history each turn), and two phones that both open
+  with "hi" never see each other's words.
 
-Everything the client sent besides that (earlier turns, temperature, ...) is
-ignored: the brain answers from its own thread and the household's memory.
+System prompts, temperature and the like are ignored: Hearth answers from its
+own prompt and the household's memory.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import secrets
@@ -39,11 +38,16 @@ class BadRequest(ValueError):
         self.param = param
 
 
+HISTORY_MESSAGES = 12  # the brain keeps fewer turns than this in its prompt anyway
+
+
 @dataclass(frozen=True)
 class ChatRequest:
     text: str  # the last user message
-    thread_id: str
+    thread_id: str | None  # X-Hearth-Thread, or None: a fresh thread for this request
+    history: tuple[tuple[str, str], ...]  # (role, text) said before it, oldest first
     stream: bool
+    include_usage: bool  # stream_options.include_usage: a last chunk with the token counts
     model: str
 
 
@@ -57,7 +61,7 @@ def parse_chat_request(body: object, thread_header: str | None) -> ChatRequest:
     if not isinstance(messages, list) or not messages:
         raise BadRequest("messages must be a non-empty list of {role, content} objects",
                          "messages")  # fmt: skip
-    said: list[str] = []
+    said: list[tuple[int, str, str]] = []  # (index, role, text) of user and assistant turns
     for index, message in enumerate(messages):
         where = f"messages[{index}]"
         if not isinstance(message, dict):
@@ -69,10 +73,15 @@ def parse_chat_request(body: object, thread_header: str | None) -> ChatRequest:
             raise BadRequest(f"{where}.role {message['role']!r} is not a known role",
                              f"{where}.role")  # fmt: skip
         if message["role"] == "user":
-            said.append(_content_text(message["content"], f"{where}.content"))
-    if not said:
+            said.append((index, "user", _content_text(message["content"], f"{where}.content")))
+        elif message["role"] == "assistant" and message["content"] is not None:
+            said.append((index, "assistant", _content_text(message["content"],
+                                                           f"{where}.content")))  # fmt: skip
+    users = [entry for entry in said if entry[1] == "user"]
+    if not users:
         raise BadRequest("messages has no message with role 'user' to answer", "messages")
-    text = said[-1].strip()
+    last = users[-1]
+    text = last[2].strip()
     if not text:
         raise BadRequest("the last user message is empty", "messages")
     stream = body.get("stream", False)
@@ -81,11 +90,28 @@ def parse_chat_request(body: object, thread_header: str | None) -> ChatRequest:
     model = body.get("model", MODEL_ID)
     if not isinstance(model, str):
         raise BadRequest("model must be a string", "model")
-    user = body.get("user", "")
-    if not isinstance(user, str):
+    if not isinstance(body.get("user", ""), str):
         raise BadRequest("user must be a string", "user")
-    return ChatRequest(text=text, thread_id=thread_for(thread_header, user, said[0]),
-                       stream=stream, model=model)  # fmt: skip
+    earlier = tuple((role, said_text.strip()) for index, role, said_text in said
+                    if index < last[0] and said_text.strip())  # fmt: skip
+    thread = thread_for(thread_header)
+    return ChatRequest(text=text, thread_id=thread,
+                       history=earlier[-HISTORY_MESSAGES:] if thread is None else (),
+                       stream=stream,
+                       include_usage=_include_usage(body, stream), model=model)  # fmt: skip
+
+
+def _include_usage(body: dict[str, Any], stream: bool) -> bool:
+    options = body.get("stream_options")
+    if options is None:
+        return False
+    if not isinstance(options, dict):
+        raise BadRequest("stream_options must be an object", "stream_options")
+    include = options.get("include_usage", False)
+    if not isinstance(include, bool):
+        raise BadRequest("stream_options.include_usage must be true or false",
+                         "stream_options.include_usage")  # fmt: skip
+    return include and stream
 
 
 def _content_text(content: Any, where: str) -> str:
@@ -106,15 +132,14 @@ def _content_text(content: Any, where: str) -> str:
     raise BadRequest(f"{where} must be a string or a list of text parts", where)
 
 
-def thread_for(header: str | None, user: str, first_user_message: str) -> str:
-    """The brain thread for a request (see the module docstring for the rule)."""
-    if header is not None and header != "":
-        if not _THREAD_SHAPE.match(header):
-            raise BadRequest(f"{THREAD_HEADER} must be 1-64 letters, digits, '.', '_' or '-'",
-                             THREAD_HEADER)  # fmt: skip
-        return header
-    digest = hashlib.sha256(f"{user}\0{first_user_message.strip()}".encode()).hexdigest()
-    return f"oa-{digest[:20]}"
+def thread_for(header: str | None) -> str | None:
+    """The brain thread a request continues: its X-Hearth-Thread, or None (a fresh one)."""
+    if header is None or header == "":
+        return None
+    if not _THREAD_SHAPE.match(header):
+        raise BadRequest(f"{THREAD_HEADER} must be 1-64 letters, digits, '.', '_' or '-'",
+                         THREAD_HEADER)  # fmt: skip
+    return header
 
 
 # -- replies --------------------------------------------------------------------
@@ -124,7 +149,12 @@ def completion_id() -> str:
     return f"chatcmpl-{secrets.token_hex(12)}"
 
 
-def completion(text: str, *, cid: str) -> dict[str, Any]:
+def usage_json(prompt_tokens: int, completion_tokens: int) -> dict[str, int]:
+    return {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
+            "total_tokens": prompt_tokens + completion_tokens}  # fmt: skip
+
+
+def completion(text: str, *, cid: str, usage: dict[str, int]) -> dict[str, Any]:
     return {
         "id": cid,
         "object": "chat.completion",
@@ -133,6 +163,7 @@ def completion(text: str, *, cid: str) -> dict[str, Any]:
         "choices": [
             {"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}
         ],
+        "usage": usage,
     }
 
 
@@ -143,6 +174,12 @@ def chunk(cid: str, created: int, delta: dict[str, str], finish: str | None = No
         "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
     }  # fmt: skip
     return sse(body)
+
+
+def usage_chunk(cid: str, created: int, usage: dict[str, int]) -> bytes:
+    """The last chunk of a stream that asked for `stream_options.include_usage`."""
+    return sse({"id": cid, "object": "chat.completion.chunk", "created": created,
+                "model": MODEL_ID, "choices": [], "usage": usage})  # fmt: skip
 
 
 def sse(payload: dict[str, Any]) -> bytes:

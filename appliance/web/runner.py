@@ -30,6 +30,7 @@ from appliance.web.service import ChatService
 log = logging.getLogger(__name__)
 
 Say = Callable[[str], None]
+EVERY = ("0.0.0.0", "::", "")  # listen addresses that mean every interface
 # Builds the chat service once memory is open; the real one loads the models.
 ChatFactory = Callable[[Settings, Memory], Any]
 
@@ -44,16 +45,18 @@ class RunOptions:
 
 
 def open_brain(settings: Settings, memory: Memory) -> Any:
-    """The real brain (imported here: loading models is the slow, heavy part)."""
+    """The real brain as the web's ChatService (imported here: loading models is the slow,
+    heavy part)."""
     from appliance.brain import Brain
     from appliance.brain.household import household_router
+    from appliance.web.brain_chat import BrainChat
 
-    return Brain.open(settings, memory, intents=household_router(settings.data_dir))
+    return BrainChat(Brain.open(settings, memory, intents=household_router(settings.data_dir)))
 
 
 def urls(host: str, port: int) -> list[str]:
     """Where a person can reach a server bound to host:port."""
-    if host in ("0.0.0.0", "::", ""):
+    if host in EVERY:
         return [f"http://127.0.0.1:{port}/", f"http://{socket.gethostname()}:{port}/ (the LAN)"]
     shown = f"[{host}]" if ":" in host else host
     return [f"http://{shown}:{port}/"]
@@ -102,7 +105,7 @@ def run(settings: Settings, options: RunOptions, *, say: Say = print,
 
 def _build_server(settings: Settings, options: RunOptions, chat: ChatService, memory: Memory,
                   token: AccessToken) -> tuple[Any, Any]:  # fmt: skip
-    from appliance.web.app import WebParts, build_app
+    from appliance.web.app import WebParts, build_site
     from appliance.web.model_queue import ModelQueue
     from appliance.web.server import WebServer
     from appliance.web.views import board_from_file
@@ -111,9 +114,10 @@ def _build_server(settings: Settings, options: RunOptions, chat: ChatService, me
     queue = ModelQueue(depth=settings.web_queue_depth)
     parts = WebParts(chat=chat, memory=memory, token=token, data_dir=data_dir, queue=queue,
                      board=board_from_file(data_dir),
-                     private_views=settings.web_private_views)  # fmt: skip
+                     private_views=settings.web_private_views,
+                     hosts=settings.web_hosts)  # fmt: skip
     try:
-        server = WebServer(build_app(parts), options.host, options.port, queue.capacity)
+        server = WebServer(build_site(parts), options.host, options.port, queue.capacity)
     except OSError as exc:
         raise ConfigError(
             f"cannot listen on {options.host}:{options.port}: {exc.strerror}; "
@@ -125,9 +129,12 @@ def _build_server(settings: Settings, options: RunOptions, chat: ChatService, me
 def _announce(say: Say, options: RunOptions, port: int, token: AccessToken,
               data_dir: Path) -> None:  # fmt: skip
     where = urls(options.host, port)
-    say(f"hearth: listening on port {port}")
+    shown = f"[{options.host}]" if ":" in options.host else options.host
+    say(f"hearth: listening on {shown}:{port}"
+        + (" (every address: phones on the LAN reach it)" if options.host in EVERY else ""))
     for url in where:
         say(f"hearth: chat at {url}")
+    say(f"hearth: data in {data_dir}")
     if options.show_token:
         say(f"hearth: token {token.value}")
     else:

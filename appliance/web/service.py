@@ -1,28 +1,51 @@
 """What the web needs from the brain, and nothing more.
 
-The web never imports the brain's classes: it asks for a `ChatService`, so tests
-hand it a scripted one and `hearth serve` hands it the real `Brain`.
+The web asks for a `ChatService`: tests hand it a scripted one, `hearth serve`
+hands it `BrainChat` (appliance/web/brain_chat.py) around the real `Brain`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 
-class ChatReply(Protocol):
-    text: str
+@dataclass(frozen=True)
+class Usage:
+    """Tokens the model read (its whole prompt, every step) and wrote for one answer.
+
+    An answer the router or memory gave without the model used none: 0 and 0.
+    """
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+
+class ChatTurn(Protocol):
+    """One answer being made. Iterate it for the text as it is generated; `text` (the
+    whole answer, as the thread keeps it) and `usage` are final once iteration ends.
+    Closing it stops generation."""
+
     thread_id: str
+
+    def __iter__(self) -> Iterator[str]: ...
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def usage(self) -> Usage: ...
+
+    def close(self) -> None: ...
 
 
 class ChatService(Protocol):
-    def reply(self, text: str, thread_id: str | None = None) -> ChatReply:
-        """The whole answer to one message in a thread (a new thread when None)."""
-        ...
-
-    def stream(self, text: str, thread_id: str | None = None) -> Iterable[str]:
-        """The answer as it is generated, piece by piece. Bad input raises here, before
-        anything is generated; closing the iterator stops generation."""
+    def stream(self, text: str, thread_id: str | None = None,
+               history: Sequence[tuple[str, str]] = ()) -> ChatTurn:  # fmt: skip
+        """Start a turn in `thread_id`, or in a fresh thread that begins with `history`
+        ((role, text) pairs, oldest first) when it is None. Bad input raises here,
+        before anything is generated or stored."""
         ...
 
     def health(self) -> dict[str, object]:

@@ -1,5 +1,5 @@
 """What the read-only views show: the inbox (HTML and JSON), timers and the shopping list
-(JSON), the board image, health.
+(JSON), the board image; and health.
 
 Nothing here changes anything. Keep and Discard are not offered: review belongs
 to a person at the panel or the CLI, so the inbox page says how to do it there.
@@ -10,6 +10,8 @@ from __future__ import annotations
 import html
 import logging
 import shutil
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,6 +24,7 @@ log = logging.getLogger(__name__)
 
 BOARD_FILE = "board.png"  # the panel's PNG sink writes it here, in the data dir
 MIN_FREE_BYTES = 64 * 1024 * 1024  # below this an SD card is about to refuse writes
+HEALTH_SECONDS = 30.0  # /healthz re-checks at most this often
 
 BoardSource = Callable[[], bytes | None]
 
@@ -87,31 +90,69 @@ def board_from_file(data_dir: Path) -> BoardSource:
     return read
 
 
-def health(chat: ChatService, memory: Memory, data_dir: Path,
-           min_free: int = MIN_FREE_BYTES) -> dict[str, Any]:  # fmt: skip
-    """Model loaded, memory readable, disk free: each with its own ok, and ok for all three."""
-    try:
-        model = dict(chat.health())
-        model["ok"] = bool(model.get("ok"))
-    except Exception as exc:  # a broken brain is what /healthz exists to report
-        log.exception("the brain's health check failed")
-        model = {"ok": False, "error": f"health check failed: {type(exc).__name__}"}
-    try:
-        facts = memory.facts("live")
-        waiting = memory.proposals()
-        problems = memory.check()
-        store: dict[str, Any] = {
-            "ok": True, "live_facts": len(facts), "waiting": len(waiting),
-            "unreadable_files": len(problems), "recall_mode": memory.recall_mode,
-        }  # fmt: skip
-    except Exception as exc:
-        log.exception("the memory health check failed")
-        store = {"ok": False, "error": f"memory cannot be read: {type(exc).__name__}"}
-    try:
-        free = shutil.disk_usage(data_dir).free
-        disk: dict[str, Any] = {"ok": free >= min_free, "free_bytes": free,
-                                "min_free_bytes": min_free}  # fmt: skip
-    except OSError as exc:
-        disk = {"ok": False, "error": f"cannot stat the data dir: {exc.strerror}"}
-    return {"ok": model["ok"] and store["ok"] and disk["ok"],
-            "model": model, "memory": store, "disk": disk}  # fmt: skip
+class Health:
+    """/healthz's answer: model, memory and disk each ok or not, and nothing else.
+
+    The checks read the memory folder, so they run at most once per `every`
+    seconds, on whichever request finds the last result stale (one at a time;
+    the others answer the previous result at once): a client that calls /healthz
+    in a loop costs no folder walk per call. The answer holds booleans only: no
+    counts, names or text that would say anything about the household.
+    """
+
+    def __init__(self, chat: ChatService, memory: Memory, data_dir: Path, *,
+                 every: float = HEALTH_SECONDS,
+                 min_free: int = MIN_FREE_BYTES) -> None:  # fmt: skip
+        self._chat = chat
+        self._memory = memory
+        self._data_dir = Path(data_dir)
+        self.every = every
+        self.min_free = min_free
+        self._lock = threading.Lock()
+        self._report: dict[str, Any] | None = None
+        self._at = 0.0
+
+    def report(self) -> dict[str, Any]:
+        stale = self._report is None or time.monotonic() - self._at >= self.every
+        if stale and self._lock.acquire(blocking=self._report is None):
+            try:
+                self._report = self._check()
+                self._at = time.monotonic()
+            finally:
+                self._lock.release()
+        assert self._report is not None
+        return self._report
+
+    def _check(self) -> dict[str, Any]:
+        parts = {"model": self._model_ok(), "memory": self._memory_ok(), "disk": self._disk_ok()}
+        return {"ok": all(parts.values()), **{name: {"ok": ok} for name, ok in parts.items()}}
+
+    def _model_ok(self) -> bool:
+        try:
+            return bool(self._chat.health().get("ok"))
+        except Exception:  # a broken brain is what /healthz exists to report
+            log.exception("the brain's health check failed")
+            return False
+
+    def _memory_ok(self) -> bool:
+        try:
+            self._memory.proposals()
+            problems = self._memory.check()
+        except Exception:
+            log.exception("the memory health check failed")
+            return False
+        if problems:
+            log.warning("health: %d fact file(s) cannot be read (`hearth memory check`)",
+                        len(problems))  # fmt: skip
+        return True
+
+    def _disk_ok(self) -> bool:
+        try:
+            free = shutil.disk_usage(self._data_dir).free
+        except OSError as exc:
+            log.error("health: cannot stat the data dir: %s", exc.strerror)
+            return False
+        if free < self.min_free:
+            log.warning("health: %d bytes free in %s, below %d", free, self._data_dir,
+                        self.min_free)  # fmt: skip
+        return free >= self.min_free

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,32 +14,42 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 from appliance.memory import Memory
-from appliance.web.app import WebParts, build_app
+from appliance.web.app import WebParts, build_site
 from appliance.web.auth import AccessToken, load_or_create
 from appliance.web.model_queue import ModelQueue
-from appliance.web.server import WebServer
-from appliance.web.views import board_from_file
+from appliance.web.server import ConnectionBounds, WebServer
+from appliance.web.service import Usage
+from appliance.web.views import HEALTH_SECONDS, board_from_file
 
 
-@dataclass(frozen=True)
-class ScriptedReply:
-    text: str
-    thread_id: str
-    route: str = "scripted"
+class ScriptedTurn:
+    """One scripted answer; its usage counts words (scripted, not a model's tokens)."""
+
+    def __init__(self, chat: ScriptedChat, text: str, thread_id: str) -> None:
+        self.thread_id = thread_id
+        self.text = ""
+        self.usage = Usage()
+        self._pieces = chat._pieces(self, text)
+
+    def __iter__(self) -> Iterator[str]:
+        return self._pieces
+
+    def close(self) -> None:
+        self._pieces.close()
 
 
 class ScriptedChat:
     """A stand-in for the brain that answers by script, so HTTP behaviour is tested exactly.
 
-    It echoes what it was asked. Like the brain, bad input raises when a turn
-    starts (`fail`), before anything is generated; `fail_midway` raises after two
-    pieces. `gate` (when set) holds every call at the model until a test opens
-    it, so tests can fill the model queue; `pause` holds a stream after its
-    first piece.
+    It echoes what it was asked, and keeps every call's thread and the history
+    it was handed. Like the brain, bad input raises when a turn starts (`fail`),
+    before anything is generated; `fail_midway` raises after two pieces. `gate`
+    (when set) holds every call at the model until a test opens it, so tests
+    can fill the model queue; `pause` holds a stream after its first piece.
     """
 
     def __init__(self) -> None:
-        self.calls: list[tuple[str, str, str | None]] = []  # (kind, text, thread_id)
+        self.calls: list[tuple[str, str | None, tuple[tuple[str, str], ...]]] = []
         self.gate: threading.Event | None = None
         self.pause: threading.Event | None = None
         self.at_model = threading.Semaphore(0)  # released once per call that reached the model
@@ -47,42 +57,38 @@ class ScriptedChat:
         self.fail: Exception | None = None
         self.fail_midway: Exception | None = None
         self.healthy = True
+        self.health_calls = 0
         self._lock = threading.Lock()
+        self._threads = 0
 
-    def _start(self, kind: str, text: str, thread_id: str | None) -> None:
+    def stream(self, text: str, thread_id: str | None = None,
+               history: Sequence[tuple[str, str]] = ()) -> ScriptedTurn:  # fmt: skip
         with self._lock:
-            self.calls.append((kind, text, thread_id))
+            self.calls.append((text, thread_id, tuple(history)))
+            if thread_id is None:
+                self._threads += 1
+                thread_id = f"scripted-{self._threads}"
         if self.fail is not None:
             raise self.fail
+        return ScriptedTurn(self, text, thread_id)
 
-    def _hold(self) -> None:
+    def _pieces(self, turn: ScriptedTurn, text: str) -> Iterator[str]:
         self.at_model.release()
         if self.gate is not None:
             assert self.gate.wait(30), "a test left the scripted model's gate closed"
-
-    def reply(self, text: str, thread_id: str | None = None) -> ScriptedReply:
-        self._start("reply", text, thread_id)
-        self._hold()
-        with self._lock:
-            self.finished.append(text)
-        return ScriptedReply(f"scripted answer to: {text}", thread_id or "t-new")
-
-    def stream(self, text: str, thread_id: str | None = None) -> Iterator[str]:
-        self._start("stream", text, thread_id)
-        return self._pieces(text)
-
-    def _pieces(self, text: str) -> Iterator[str]:
-        self._hold()
         for index, piece in enumerate(["scripted ", "answer ", "to: ", text]):
             if index == 2 and self.fail_midway is not None:
                 raise self.fail_midway
+            turn.text += piece
             yield piece
             if index == 0 and self.pause is not None:
                 assert self.pause.wait(30), "a test left the scripted stream paused"
+        turn.usage = Usage(len(text.split()), len(turn.text.split()))
         with self._lock:
             self.finished.append(text)
 
     def health(self) -> dict[str, object]:
+        self.health_calls += 1
         return {"ok": self.healthy, "chat_model": "scripted", "loaded": self.healthy}
 
 
@@ -102,15 +108,19 @@ class Running:
         return {"Authorization": f"Bearer {token if token is not None else self.token}"}
 
 
-def start_server(memory: Memory, data_dir: Path, *, depth: int = 1, private_views: bool = False,
-                 max_wait: float = 30.0, chat: Any = None) -> Running:  # fmt: skip
+def start_server(memory: Memory, data_dir: Path, *, depth: int = 1, private_views: bool = True,
+                 max_wait: float = 30.0, chat: Any = None, hosts: str = "",
+                 bounds: ConnectionBounds | None = None,
+                 health_seconds: float = HEALTH_SECONDS) -> Running:  # fmt: skip
     """A real waitress server on 127.0.0.1 and a free port, serving on a thread."""
     chat = ScriptedChat() if chat is None else chat
     token: AccessToken = load_or_create(data_dir)
     queue = ModelQueue(depth=depth, max_wait=max_wait)
     parts = WebParts(chat=chat, memory=memory, token=token, data_dir=data_dir, queue=queue,
-                     board=board_from_file(data_dir), private_views=private_views)  # fmt: skip
-    server = WebServer(build_app(parts), host="127.0.0.1", port=0, model_capacity=queue.capacity)
+                     board=board_from_file(data_dir), private_views=private_views,
+                     hosts=hosts, health_seconds=health_seconds)  # fmt: skip
+    server = WebServer(build_site(parts), host="127.0.0.1", port=0,
+                       model_capacity=queue.capacity, bounds=bounds)  # fmt: skip
     thread = threading.Thread(target=server.serve, name="web-test-server", daemon=True)
     thread.start()
     return Running(f"http://127.0.0.1:{server.port}", token.value, chat, memory, data_dir,
@@ -134,8 +144,9 @@ def web(memory: Memory, data_dir: Path) -> Iterator[Running]:
 
 
 @pytest.fixture
-def private_web(memory: Memory, data_dir: Path) -> Iterator[Running]:
-    running = start_server(memory, data_dir, private_views=True)
+def open_web(memory: Memory, data_dir: Path) -> Iterator[Running]:
+    """A household that set web_private_views = false."""
+    running = start_server(memory, data_dir, private_views=False)
     yield running
     stop_server(running)
 

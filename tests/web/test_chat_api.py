@@ -13,7 +13,6 @@ import openai
 import pytest
 
 from appliance.brain import EmptyMessage
-from appliance.web.openai_api import thread_for
 from tests.web.client import call, sse_events
 from tests.web.conftest import Running
 
@@ -36,8 +35,7 @@ def test_openai_client_gets_an_answer(web: Running) -> None:
     assert answer.choices[0].message.content == "scripted answer to: what's for dinner?"
     assert answer.choices[0].message.role == "assistant"
     assert answer.choices[0].finish_reason == "stop"
-    assert web.chat.calls == [("reply", "what's for dinner?", thread_for(None, "",
-                                                                         "what's for dinner?"))]
+    assert web.chat.calls == [("what's for dinner?", None, ())]
 
 
 def test_openai_client_streams_an_answer(web: Running) -> None:
@@ -47,7 +45,6 @@ def test_openai_client_streams_an_answer(web: Running) -> None:
                   messages=[{"role": "user", "content": "tell me a story"}])]  # fmt: skip
     assert "".join(p for p in pieces if p) == "scripted answer to: tell me a story"
     assert len([p for p in pieces if p]) == 4, "each piece arrives as its own chunk"
-    assert web.chat.calls[0][0] == "stream"
 
 
 def test_openai_client_lists_the_model(web: Running) -> None:
@@ -95,10 +92,11 @@ def test_reply_names_its_thread(web: Running) -> None:
     answer = call(f"{web.url}/v1/chat/completions", "POST", ask("hi"),
                   {**web.auth(), "X-Hearth-Thread": "kitchen-1"})  # fmt: skip
     assert answer.header("X-Hearth-Thread") == "kitchen-1"
-    assert web.chat.calls == [("reply", "hi", "kitchen-1")]
+    assert web.chat.calls == [("hi", "kitchen-1", ())]
 
 
-def test_the_last_user_message_is_what_the_brain_hears(web: Running) -> None:
+def test_the_last_user_message_is_what_the_brain_hears_and_the_rest_is_its_history(
+        web: Running) -> None:  # fmt: skip
     body = {"model": "hearth", "messages": [
         {"role": "system", "content": "You are helpful."},
         {"role": "user", "content": "first question"},
@@ -106,21 +104,78 @@ def test_the_last_user_message_is_what_the_brain_hears(web: Running) -> None:
         {"role": "user", "content": [{"type": "text", "text": "second question"}]},
     ]}  # fmt: skip
     assert call(f"{web.url}/v1/chat/completions", "POST", body, web.auth()).status == 200
-    assert web.chat.calls[0][1] == "second question"
+    assert web.chat.calls == [("second question", None, (("user", "first question"),
+                                                         ("assistant", "first answer")))]
 
 
-def test_turns_of_one_conversation_share_a_thread_and_others_do_not(web: Running) -> None:
-    turn1 = {"messages": [{"role": "user", "content": "plan the week"}]}
-    turn2 = {"messages": [{"role": "user", "content": "plan the week"},
-                          {"role": "assistant", "content": "ok"},
-                          {"role": "user", "content": "and Sunday?"}]}  # fmt: skip
-    other = {"messages": [{"role": "user", "content": "a different opening"}]}
-    for body in (turn1, turn2, other, {**turn1, "user": "sam"}):
-        assert call(f"{web.url}/v1/chat/completions", "POST", body, web.auth()).status == 200
-    threads = [thread for _, _, thread in web.chat.calls]
-    assert threads[0] == threads[1]
-    assert threads[2] != threads[0]
-    assert threads[3] != threads[0], "the user field separates people"
+def test_two_clients_that_open_with_the_same_words_never_share_a_thread(web: Running) -> None:
+    """The old rule hashed the first message into the thread id: two phones saying "hi"
+    shared one conversation. Now a request without X-Hearth-Thread stands alone."""
+    hi = ask("hi")
+    first = call(f"{web.url}/v1/chat/completions", "POST", hi, web.auth())
+    second = call(f"{web.url}/v1/chat/completions", "POST", hi, web.auth())
+    assert first.status == second.status == 200
+    assert [thread for _, thread, _ in web.chat.calls] == [None, None], \
+        "each stands alone: the brain makes a fresh thread"
+    assert first.header("X-Hearth-Thread") != second.header("X-Hearth-Thread")
+    # Positive control: the same X-Hearth-Thread is how two requests share one.
+    for _ in range(2):
+        call(f"{web.url}/v1/chat/completions", "POST", hi,
+             {**web.auth(), "X-Hearth-Thread": "kitchen-1"})  # fmt: skip
+    assert [thread for _, thread, _ in web.chat.calls[2:]] == ["kitchen-1", "kitchen-1"]
+
+
+def test_a_thread_header_continues_the_brains_thread_not_the_clients_copy(
+        web: Running) -> None:  # fmt: skip
+    body = {"messages": [{"role": "user", "content": "plan the week"},
+                         {"role": "assistant", "content": "ok"},
+                         {"role": "user", "content": "and Sunday?"}]}  # fmt: skip
+    call(f"{web.url}/v1/chat/completions", "POST", body,
+         {**web.auth(), "X-Hearth-Thread": "kitchen-1"})  # fmt: skip
+    assert web.chat.calls == [("and Sunday?", "kitchen-1", ())]
+
+
+# -- usage and errors, the way OpenAI clients read them ---------------------------------
+
+
+def test_a_completion_carries_usage(web: Running) -> None:
+    answer = client(web).chat.completions.create(model="hearth", messages=[
+        {"role": "user", "content": "what is for dinner"}])  # fmt: skip
+    # ScriptedChat counts words (scripted); the real model's tokens: test_with_brain.py
+    assert answer.usage is not None
+    assert (answer.usage.prompt_tokens, answer.usage.completion_tokens) == (4, 7)
+    assert answer.usage.total_tokens == 11
+
+
+def test_a_stream_reports_usage_only_when_asked(web: Running) -> None:
+    asked = list(client(web).chat.completions.create(
+        model="hearth", stream=True, stream_options={"include_usage": True},
+        messages=[{"role": "user", "content": "tell me a story"}]))  # fmt: skip
+    assert asked[-1].choices == []
+    assert (asked[-1].usage.prompt_tokens, asked[-1].usage.completion_tokens) == (4, 7)
+    assert all(chunk.usage is None for chunk in asked[:-1])
+    # Positive control: without stream_options no chunk carries usage.
+    plain = list(client(web).chat.completions.create(
+        model="hearth", stream=True, messages=[{"role": "user", "content": "tell me"}]))
+    assert all(chunk.usage is None for chunk in plain)
+    assert plain[-1].choices[0].finish_reason == "stop"
+
+
+def test_bad_stream_options_are_a_400_naming_the_field(web: Running) -> None:
+    answer = call(f"{web.url}/v1/chat/completions", "POST",
+                  ask("hi", stream=True, stream_options={"include_usage": "yes"}), web.auth())
+    assert answer.status == 400
+    assert answer.json["error"]["param"] == "stream_options.include_usage"
+
+
+def test_errors_reach_the_openai_client_with_their_message(web: Running) -> None:
+    with pytest.raises(openai.BadRequestError) as raised:
+        client(web).chat.completions.create(model="hearth", messages=[])
+    assert raised.value.status_code == 400
+    assert raised.value.body["message"] == \
+        "messages must be a non-empty list of {role, content} objects"
+    assert raised.value.body["param"] == "messages"
+    assert raised.value.code is None and raised.value.type == "invalid_request_error"
 
 
 def test_a_bad_thread_header_is_refused(web: Running) -> None:

@@ -166,7 +166,7 @@ def test_health_and_views_answer_while_the_model_is_busy(busy_web: Running) -> N
         # The gate is still shut: had these needed a thread the model holds, they would
         # wait for it, and the gate opens only after they answered.
         assert call(f"{web.url}/healthz").status == 200
-        assert call(f"{web.url}/api/inbox.json").status == 200
+        assert call(f"{web.url}/api/inbox.json", headers=web.auth()).status == 200
         assert call(f"{web.url}/").status == 200
         assert not any(job.done() for job in jobs)
         web.chat.gate.set()
@@ -198,7 +198,7 @@ def test_a_client_that_hangs_up_mid_stream_gives_the_model_back(busy_web: Runnin
     host, port = web.url.removeprefix("http://").split(":")
     body = b'{"stream": true, "messages": [{"role": "user", "content": "bye"}]}'
     raw = socket.create_connection((host, int(port)), timeout=10)
-    raw.sendall(b"POST " + CHAT.encode() + b" HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer "
+    raw.sendall(b"POST " + CHAT.encode() + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
                 + web.token.encode() + b"\r\nContent-Length: " + str(len(body)).encode()
                 + b"\r\n\r\n" + body)  # fmt: skip
     seen = b""

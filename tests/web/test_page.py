@@ -50,21 +50,45 @@ def test_the_page_asks_for_the_token_once_and_streams_an_answer(web: Running,
     wait(browser, lambda d: answers(d) == ["scripted"])
     web.chat.pause.set()
     wait(browser, lambda d: answers(d) == ["scripted answer to: what is Sam allergic to?"])
-    assert web.chat.calls[0][0] == "stream"
-    assert web.chat.calls[0][2].startswith("web-"), "the page keeps its own thread"
+    assert web.chat.calls[0][1].startswith("web-"), "the page keeps its own thread"
 
     # A second message goes to the same thread; the token is not asked again after a reload.
     send(browser, "and Alex?")
     wait(browser, lambda d: len(answers(d)) == 2 and answers(d)[1].endswith("and Alex?"))
-    assert web.chat.calls[1][2] == web.chat.calls[0][2]
+    assert web.chat.calls[1][1] == web.chat.calls[0][1]
     browser.refresh()
     wait(browser, lambda d: d.find_element(By.ID, "message").is_displayed())
     assert not browser.find_element(By.ID, "token-form").is_displayed()
 
 
-def test_a_wrong_token_asks_again_and_keeps_the_message(web: Running, browser) -> None:
+def test_a_wrong_token_is_refused_at_once_and_the_right_one_opens_the_views(
+        web: Running, browser) -> None:  # fmt: skip
     browser.get(web.url + "/")
-    enter_token(browser, "not-the-token-not-the-token")
+    wait(browser, lambda d: d.find_element(By.ID, "token-input").is_displayed())
+    browser.find_element(By.ID, "token-input").send_keys("not-the-token-not-the-token")
+    browser.find_element(By.ID, "token-save").click()
+    wait(browser, lambda d: "not accepted" in d.find_element(By.ID, "status").text)
+    assert browser.find_element(By.ID, "token-form").is_displayed()
+    browser.get(web.url + "/api/inbox.json")
+    assert "authentication_error" in browser.page_source, "no cookie without the token"
+
+    browser.get(web.url + "/")
+    enter_token(browser, web.token)
+    cookie = browser.get_cookie("hearth_view")
+    assert cookie is not None and cookie["httpOnly"] is True
+    assert cookie["sameSite"] == "Strict"
+    assert browser.execute_script("return document.cookie") == "", "no script can read it"
+    browser.get(web.url + "/api/inbox.json")  # the Inbox link, with no token pasted again
+    assert '"waiting": 0' in browser.page_source
+    browser.get(web.url + "/memory/inbox")
+    assert "Nothing is waiting for review" in browser.page_source
+
+
+def test_a_token_no_longer_accepted_asks_again_and_keeps_the_message(web: Running,
+                                                                     browser) -> None:  # fmt: skip
+    browser.get(web.url + "/")
+    enter_token(browser, web.token)
+    browser.execute_script("localStorage.setItem('hearth.token', 'an-old-token-an-old-token')")
     send(browser, "hello?")
     wait(browser, lambda d: d.find_element(By.ID, "token-form").is_displayed())
     assert "not accepted" in browser.find_element(By.ID, "status").text

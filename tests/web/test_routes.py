@@ -58,21 +58,22 @@ def test_the_right_token_is_let_in(web: Running, method: str, path: str, body: d
     assert call(f"{web.url}{path}", method, body, lower).status == 200
 
 
-@pytest.mark.parametrize("path", VIEWS)
-def test_views_are_open_on_the_lan_by_default(web: Running, path: str) -> None:
-    (web.data_dir / "board.png").write_bytes(b"\x89PNG\r\n\x1a\nfake")
-    assert call(f"{web.url}{path}").status == 200
-
-
 @pytest.mark.parametrize("path", ["/memory/inbox", "/api/inbox.json", "/board.png"])
-def test_private_views_need_the_token(private_web: Running, path: str) -> None:
-    (private_web.data_dir / "board.png").write_bytes(b"\x89PNG\r\n\x1a\nfake")
-    assert_json_error(call(f"{private_web.url}{path}"), 401)
-    assert call(f"{private_web.url}{path}", headers=private_web.auth()).status == 200
+def test_views_need_the_token_by_default(web: Running, path: str) -> None:
+    (web.data_dir / "board.png").write_bytes(b"\x89PNG\r\n\x1a\nfake")
+    error = assert_json_error(call(f"{web.url}{path}"), 401)
+    assert "chat page" in error["message"]
+    assert call(f"{web.url}{path}", headers=web.auth()).status == 200
 
 
-def test_health_never_needs_the_token(private_web: Running) -> None:
-    assert call(f"{private_web.url}/healthz").status == 200
+@pytest.mark.parametrize("path", VIEWS)
+def test_a_household_can_open_the_views_to_the_lan(open_web: Running, path: str) -> None:
+    (open_web.data_dir / "board.png").write_bytes(b"\x89PNG\r\n\x1a\nfake")
+    assert call(f"{open_web.url}{path}").status == 200
+
+
+def test_health_never_needs_the_token(web: Running) -> None:
+    assert call(f"{web.url}/healthz").status == 200
 
 
 # -- the verbs ------------------------------------------------------------------------
@@ -116,8 +117,9 @@ def test_no_route_reviews_or_changes_memory(memory: Memory, data_dir, web: Runni
     assert all(not any(word in rule.lower() for word in REVIEW_WORDS) for _, rule in routes)
     callbacks = " ".join(r.callback.__name__ for r in app.routes)
     assert not any(word in callbacks.lower() for word in REVIEW_WORDS)
-    # The only route that takes anything but GET is the chat, which talks to the brain.
-    assert [(m, r) for m, r in routes if m != "GET"] == [("POST", CHAT)]
+    # Besides GET: the chat, which talks to the brain, and the view cookie.
+    assert sorted((m, r) for m, r in routes if m != "GET") == [("POST", "/session"),
+                                                               ("POST", CHAT)]  # fmt: skip
 
 
 def test_likely_review_paths_do_nothing_with_any_verb(memory: Memory, web: Running) -> None:
@@ -140,10 +142,10 @@ def test_likely_review_paths_do_nothing_with_any_verb(memory: Memory, web: Runni
 
 def test_inbox_views_show_what_waits_and_offer_no_buttons(memory: Memory, web: Running) -> None:
     memory.propose("Grandma's birthday is on the 3rd of March", "event")
-    listed = call(f"{web.url}/api/inbox.json").json
+    listed = call(f"{web.url}/api/inbox.json", headers=web.auth()).json
     assert listed["waiting"] == 1
     assert listed["proposals"][0]["text"] == "Grandma's birthday is on the 3rd of March"
-    page = call(f"{web.url}/memory/inbox").body.decode()
+    page = call(f"{web.url}/memory/inbox", headers=web.auth()).body.decode()
     assert "Grandma&#x27;s birthday is on the 3rd of March" in page
     assert "<form" not in page and "<button" not in page
     assert "hearth review keep" in page
@@ -151,7 +153,7 @@ def test_inbox_views_show_what_waits_and_offer_no_buttons(memory: Memory, web: R
 
 def test_inbox_page_escapes_what_it_shows(memory: Memory, web: Running) -> None:
     memory.propose("Tom likes <b>bold</b> & <i>italics</i>", "preference")
-    page = call(f"{web.url}/memory/inbox").body.decode()
+    page = call(f"{web.url}/memory/inbox", headers=web.auth()).body.decode()
     assert "<b>bold</b>" not in page
     assert "&lt;b&gt;bold&lt;/b&gt;" in page
 
@@ -216,7 +218,7 @@ def test_a_chunked_body_under_the_limit_is_answered(web: Running) -> None:
     chunks = [b'{"messages": [{"role": "user", ', b'"content": "chunked hello"}]}']
     answer = call_chunked(host, int(port), CHAT, chunks, web.auth())
     assert answer.status == 200, answer.body
-    assert web.chat.calls[0][1] == "chunked hello"
+    assert web.chat.calls[0][0] == "chunked hello"
 
 
 def test_an_internal_error_reaches_the_client_as_json_without_details(web: Running) -> None:
@@ -231,14 +233,15 @@ def test_a_crash_inside_a_view_is_json_without_a_traceback(web: Running, monkeyp
         raise ZeroDivisionError("a bug with private details")
 
     monkeypatch.setattr(web.parts, "board", explode)
-    answer = call(f"{web.url}/board.png")
+    answer = call(f"{web.url}/board.png", headers=web.auth())
     error = assert_json_error(answer, 500)
     assert "private details" not in answer.body.decode()
     assert "server log" in error["message"]
 
 
 def test_bottle_error_pages_are_replaced_even_for_odd_requests(web: Running) -> None:
-    head, body = raw_request(web, b"BREW /coffee HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    head, body = raw_request(web, b"BREW /coffee HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                             b"Connection: close\r\n\r\n")  # fmt: skip
     assert head.startswith(b"HTTP/1.1 404") or head.startswith(b"HTTP/1.1 405")
     assert json.loads(body)["error"]["message"]
     assert bottle.ERROR_PAGE_TEMPLATE[:20].encode() not in body
@@ -250,30 +253,31 @@ def test_bottle_error_pages_are_replaced_even_for_odd_requests(web: Running) -> 
 def test_board_is_the_png_the_panel_wrote(web: Running) -> None:
     png = b"\x89PNG\r\n\x1a\n" + bytes(range(256))
     (web.data_dir / "board.png").write_bytes(png)
-    answer = call(f"{web.url}/board.png")
+    answer = call(f"{web.url}/board.png", headers=web.auth())
     assert answer.status == 200
     assert answer.header("Content-Type") == "image/png"
     assert answer.body == png
 
 
 def test_board_not_drawn_yet_is_a_404_that_says_so(web: Running) -> None:
-    error = assert_json_error(call(f"{web.url}/board.png"), 404)
+    error = assert_json_error(call(f"{web.url}/board.png", headers=web.auth()), 404)
     assert "hearth panel --once" in error["message"]
 
 
-def test_health_reports_model_memory_and_disk(web: Running) -> None:
+def test_health_says_ok_or_not_and_nothing_about_the_household(memory: Memory,
+                                                               web: Running) -> None:  # fmt: skip
+    memory.add("Sam is allergic to peanuts", "health")
+    memory.propose("Grandma's birthday is on the 3rd of March", "event")
     answer = call(f"{web.url}/healthz")
     assert answer.status == 200
-    report = answer.json
-    assert report["ok"] is True
-    assert report["model"]["ok"] is True and report["model"]["loaded"] is True
-    assert report["memory"]["ok"] is True
-    assert report["disk"]["free_bytes"] > 0
+    assert answer.json == {"ok": True, "model": {"ok": True}, "memory": {"ok": True},
+                           "disk": {"ok": True}}, "booleans only: no counts, names or text"
+    assert answer.header("Cache-Control") == "no-store"
 
 
 def test_health_is_503_when_the_model_is_not_ready(web: Running) -> None:
     web.chat.healthy = False
-    answer = call(f"{web.url}/healthz")
+    answer = call(f"{web.url}/healthz")  # the first call checks (then at most every 30 s)
     assert answer.status == 503
     assert answer.json["ok"] is False and answer.json["model"]["ok"] is False
 
@@ -302,7 +306,7 @@ def raw_request(web: Running, request: bytes) -> tuple[bytes, bytes]:
 
 def test_a_huge_body_is_refused_by_the_server_before_the_app_as_json(web: Running) -> None:
     """Past 1 MiB waitress refuses on the header alone, before any of it is read; JSON too."""
-    head, body = raw_request(web, b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n"
+    head, body = raw_request(web, b"POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                              b"Authorization: Bearer " + web.token.encode() + b"\r\n"
                              b"Content-Length: 2097152\r\n\r\n")  # fmt: skip
     assert head.startswith(b"HTTP/1.1 413")
@@ -312,7 +316,7 @@ def test_a_huge_body_is_refused_by_the_server_before_the_app_as_json(web: Runnin
 
 
 def test_a_malformed_request_gets_json(web: Running) -> None:
-    head, body = raw_request(web, b"GET /healthz HTTP/1.1\r\nHost: x\r\n"
+    head, body = raw_request(web, b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                              b"Content-Length: nope\r\n\r\n")  # fmt: skip
     assert head.startswith(b"HTTP/1.1 400")
     assert json.loads(body)["error"]["code"] == 400

@@ -18,7 +18,7 @@ from appliance.web.runner import RunOptions, run, urls
 from tests.web.client import call
 from tests.web.conftest import ScriptedChat
 
-READY = re.compile(r"listening on port (\d+)")
+READY = re.compile(r"listening on \S+:(\d+)")
 TOKEN = re.compile(r"hearth: token (\S+)")
 
 
@@ -72,17 +72,20 @@ def test_hearth_run_serves_then_stops_cleanly(data_dir: Path, stop_with: int) ->
         assert f"hearth: chat at {url}/" in lines.seen
         assert token == (data_dir / "web.token").read_text().strip()
 
+        assert f"hearth: data in {data_dir}" in lines.seen
         health = call(f"{url}/healthz")
         assert health.status == 200, health.body
-        assert health.json["model"]["chat_model"]["loaded"] is True
+        assert health.json["model"] == {"ok": True}
         answer = call(f"{url}/v1/chat/completions", "POST",
                       {"messages": [{"role": "user", "content": "remember that the bins go "
                                      "out on Tuesday"}]},
                       {"Authorization": f"Bearer {token}"})  # fmt: skip
         assert answer.status == 200, answer.body
         # The board is drawn to board.png and served.
-        wait_until(lambda: call(f"{url}/board.png").status == 200, timeout=30)
-        assert call(f"{url}/board.png").body.startswith(b"\x89PNG")
+        auth = {"Authorization": f"Bearer {token}"}
+        wait_until(lambda: call(f"{url}/board.png", headers=auth).status == 200, timeout=30)
+        assert call(f"{url}/board.png", headers=auth).body.startswith(b"\x89PNG")
+        assert call(f"{url}/board.png").status == 401, "behind the token by default"
 
         child.send_signal(stop_with)
         assert child.wait(60) == 0

@@ -1,6 +1,7 @@
 // Hearth's chat page: no build step, nothing from the internet, one file.
-// The token is asked once and kept in this browser's localStorage; replies stream
-// in over server-sent events read with fetch() and a ReadableStream.
+// The token is asked once and kept in this browser's localStorage; POST /session then
+// gives the browser an HttpOnly cookie that opens the Inbox and Board links. Replies
+// stream in over server-sent events read with fetch() and a ReadableStream.
 "use strict";
 
 const TOKEN_KEY = "hearth.token";
@@ -81,6 +82,18 @@ async function readEvents(body, onData) {
   }
 }
 
+// Ask for the view cookie with the token; false when the token is not accepted.
+async function openViews(token) {
+  try {
+    const response = await fetch("/session", {
+      method: "POST", headers: { "Authorization": "Bearer " + token },
+    });
+    return response.status !== 401;
+  } catch (_) {
+    return true;  // Hearth unreachable: the token may be fine; sending will say so
+  }
+}
+
 async function send(text) {
   const token = localStorage.getItem(TOKEN_KEY);
   if (!token) { showTokenForm(); return false; }
@@ -144,10 +157,14 @@ async function send(text) {
 }
 
 function start() {
-  $("token-form").addEventListener("submit", (event) => {
+  $("token-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const value = $("token-input").value.trim();
     if (!value) return;
+    if (!(await openViews(value))) {
+      showTokenForm("That token was not accepted. Enter the one `hearth token` prints.");
+      return;
+    }
     localStorage.setItem(TOKEN_KEY, value);
     $("token-input").value = "";
     setStatus("");
@@ -185,7 +202,18 @@ function start() {
     setStatus("New conversation.");
   });
 
-  if (localStorage.getItem(TOKEN_KEY)) showChat(); else showTokenForm();
+  const saved = localStorage.getItem(TOKEN_KEY);
+  if (saved) {
+    showChat();
+    openViews(saved).then((ok) => {
+      if (!ok) {
+        localStorage.removeItem(TOKEN_KEY);
+        showTokenForm("That token is no longer accepted. Enter the one `hearth token` prints.");
+      }
+    });
+  } else {
+    showTokenForm();
+  }
 }
 
 start();
