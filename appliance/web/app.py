@@ -10,8 +10,8 @@ first passes the Host check (hosts.py); `access.py` holds the two rules:
     POST /v1/chat/completions   api; OpenAI-compatible, `stream: true` as SSE
     GET  /memory/inbox          view: read-only HTML
     GET  /api/inbox.json        view: read-only JSON
-    GET  /api/timers.json       view: read-only JSON (timers, reminders, rung in the last hour)
-    GET  /api/shopping.json     view: read-only JSON
+    GET  /api/timers.json       view: running timers and those rung in the last hour (JSON)
+    GET  /api/shopping.json     view: the shopping list (JSON)
     GET  /board.png             view: the picture on the panel
     GET  /healthz               open: ok or not for model, memory, disk (200 or 503)
 

@@ -1,5 +1,5 @@
 """What the read-only views show: the inbox (HTML and JSON), timers and the shopping list
-(JSON), the board image, health.
+(JSON), the board image; and health.
 
 Nothing here changes anything. Keep and Discard are not offered: review belongs
 to a person at the panel or the CLI, so the inbox page says how to do it there.
