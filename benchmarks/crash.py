@@ -42,14 +42,15 @@ def main() -> int:
         result = torture(settings, args.kills, args.seed)
         seconds = time.perf_counter() - started
     rows = [
-        ("kills (SIGKILL 0-250 ms after the child opened the store; 1 in 5 after the fork)",
-         result.kills),
+        ("kills (SIGKILL 0-50 ms after the child opened and reported 0-3 mutations; "
+         "1 in 5 right after the fork)", result.kills),
         ("kills that came after the child reported at least one mutation",
          result.among_mutations),
         ("mutations the children reported done", result.reported),
         ("reported mutations missing from disk after a kill", len(result.lost)),
-        ("kills after which a fact and its replacement were both live", len(result.both_live)),
-        ("kills after which a file was unreadable or the chain broken", len(result.damaged)),
+        ("a fact and its replacement both live after an open (findings)",
+         len(result.both_live)),
+        ("an unreadable file or a broken chain after an open (findings)", len(result.damaged)),
     ]
     table = "\n".join(["| | |", "|---|---:|", *(f"| {name} | {value} |" for name, value in rows)])
     text = (f"# Crash test: {result.kills} power cuts\n\n"
