@@ -44,8 +44,8 @@ def _date_arg(value: str) -> dt.date:
 
 def _fact_row(fact: Fact) -> str:
     # Words, not marks: the status column already says "doubted"; the note says what it means.
-    notes = [word for word, on in (("pinned", fact.pinned),
-                                   ("doubted: may be wrong", fact.status == "doubted")) if on]
+    notes = [word for word, on in (
+        ("pinned", fact.pinned), ("doubted: it may be wrong", fact.status == "doubted")) if on]
     head = f"{fact.id:<40} {fact.type:<10} {fact.status:<10} {fact.confidence:.2f}"
     return f"{head} {fact.text}" + (f"  ({'; '.join(notes)})" if notes else "")
 

@@ -450,13 +450,20 @@ class RecallIndex:
         ).fetchone())  # fmt: skip
         return int(row[0])  # type: ignore[index]
 
+    def problems(self, folder: str) -> dict[str, str]:
+        """Record id -> problem, for files of one folder that are not a record."""
+        rows = self._run(lambda c: c.execute(
+            "SELECT id, problem FROM files WHERE folder = ? AND problem IS NOT NULL",
+            (folder,)).fetchall())  # fmt: skip
+        return {str(r[0]): str(r[1]) for r in rows}  # type: ignore[union-attr]
+
     def both_live_after_supersede(self) -> list[tuple[str, str]]:
         """(old id, new id) where a recallable fact names a still-recallable one in
         `supersedes`: a supersede cut off between its two commits."""
         rows = self._run(lambda c: c.execute(
             "SELECT o.id, n.id FROM files n, json_each(n.supersedes) j "
             "JOIN files o ON o.folder = 'memory' AND o.id = j.value "
-            f"WHERE n.folder = 'memory' AND n.status IN {_RECALLABLE} "
+            f"WHERE n.folder = 'memory' AND n.supersedes != '[]' AND n.status IN {_RECALLABLE} "
             f"AND o.status IN {_RECALLABLE} ORDER BY o.id").fetchall())  # fmt: skip
         return [(str(r[0]), str(r[1])) for r in rows]  # type: ignore[union-attr]
 

@@ -28,8 +28,10 @@ index up after a write (callers hold the store lock unless said otherwise):
                                      # pure: what a writer killed mid-mutation left behind
                                      #   (run after reconcile); `Memory.recover` finishes it
 
-A damaged index is rebuilt from the files at most once per call: every path
-above goes through `_repair`, and a second failure is raised, not looped on.
+A damaged index is rebuilt from the files, boundedly: `reconcile` rebuilds at
+most once and raises IndexBroken if the new index breaks too; `ask`, `indexed`
+and `unindexed` repair through `_repair` (one rebuild, then `reconcile`) and
+ask once more. Nothing loops on a damaged disk.
 """
 
 from __future__ import annotations
@@ -48,7 +50,14 @@ from appliance.files import StoreLock
 from appliance.memory.audit import AuditLog, content_hash
 from appliance.memory.fact import Fact, Proposal
 from appliance.memory.index import IndexBroken, RecallIndex, Stamp, key_for
-from appliance.memory.records import MAX_FILE_BYTES, Kind, Read, Records
+from appliance.memory.records import (
+    MAX_FILE_BYTES,
+    REFUSED,
+    Kind,
+    Read,
+    Records,
+    guarded,
+)
 from appliance.memory.text import (
     correction_fingerprint,
     fingerprint,
@@ -169,7 +178,7 @@ class Reconciler:
             present) - len(changed) else []  # fmt: skip
         if not (changed or gone or full):
             return Report(folder_stamps=folder_stamps)
-        last = last_audited(self.audit)
+        last, written = last_audited(self.audit)
         changes = []
         changed.sort(key=lambda item: item[0])
         for done, (key, path, kind) in enumerate(changed, start=1):
@@ -177,6 +186,8 @@ class Reconciler:
                 read = self.records.read(path, kind)
             except FileNotFoundError:
                 continue
+            if written.get(path.stem, _NEVER_AUDITED) != read.raw_hash:
+                read = guarded(read)  # not the store's own write: a person's, guard it
             changes.append(Change(key, path, read, _hand_edit(path.stem, read, known.get(key),
                                                               last)))  # fmt: skip
             if progress is not None:
@@ -295,6 +306,15 @@ class Reconciler:
 
     # -- what a crash left ----------------------------------------------------------------
 
+    def refused(self) -> dict[str, str]:
+        """Fact id -> why, for fact files reconciliation found the guard refuses.
+
+        Every process sees them through the index: its own Records may have
+        parsed the file as a fact, but the store never lists, shows or recalls it.
+        """
+        return {record_id: problem for record_id, problem in self.ask(
+            lambda: self.index.problems("memory")).items() if problem.startswith(REFUSED)}
+
     def find_unfinished(self, tombstones: TombstoneLog) -> Unfinished:
         """What a writer killed mid-mutation left behind. Pure: reads only; index reconciled.
 
@@ -379,18 +399,26 @@ def _hand_edit(record_id: str, read: Read, row: tuple[Stamp, str | None] | None,
     return detail
 
 
-def last_audited(audit: AuditLog) -> dict[str, str | None]:
-    """Each record id's content hash as the audit log last recorded it."""
+def last_audited(audit: AuditLog) -> tuple[dict[str, str | None], dict[str, str | None]]:
+    """Each record id's content hash as the audit log last recorded it, and as the store
+    itself last wrote it (a hand edit found on disk is recorded, but never vouched for:
+    its content did not pass the guard on the way in)."""
     last: dict[str, str | None] = {}
+    written: dict[str, str | None] = {}
     for entry in audit.happened():  # a line withdrawn by `abandon` did not happen
         if entry.fact_id is None:
             continue
         settled = entry.action == "promote" and entry.detail  # a correction was kept
         if entry.action in ("discard", "recover") or settled:
             last.pop(entry.fact_id, None)
+            written.pop(entry.fact_id, None)
         elif entry.action not in ("refuse", "reindex"):
             last[entry.fact_id] = entry.sha256
-    return last
+            if entry.action == "hand-edit":
+                written.pop(entry.fact_id, None)
+            else:
+                written[entry.fact_id] = entry.sha256
+    return last, written
 
 
 def _prints_of(proposal: Proposal) -> set[str]:

@@ -70,27 +70,29 @@ def read_file(path: Path, kind: Kind, st: os.stat_result | None = None) -> Read:
             problem = str(exc)
         except OSError as exc:
             problem = f"cannot be read ({exc.strerror})"
-    if isinstance(record, Fact):
-        refusal = _refusal(record)
-        if refusal is not None:
-            return Read(stamp, None, refusal, raw_hash, refused=True)
     return Read(stamp, record, problem, raw_hash)
 
 
-def _refusal(fact: Fact) -> str | None:
-    """Why the guard refuses a fact file's text or links, if it does.
+REFUSED = "refused by the guard"  # how a refused fact file's problem begins
 
-    The store's own writes passed the guard already; this catches a file a person
-    wrote or edited by hand, which is then never recalled (nor listed, nor shown)
-    and is reported by `hearth memory check` and `hearth doctor`. Inbox files are
-    guarded when kept instead, so a person still sees what was put there.
+
+def guarded(read: Read) -> Read:
+    """The read as the guard sees it: a fact whose text or links it refuses is no record.
+
+    Run by reconciliation on fact files the store did not write (a person's
+    editor): the store's own writes passed the guard already, and guarding
+    every file at every rebuild would cost more than parsing them. Inbox files
+    are guarded when kept instead, so a person still sees what was put there.
     """
-    for piece in (fact.text, *fact.links):
+    if not isinstance(read.record, Fact):
+        return read
+    for piece in (read.record.text, *read.record.links):
         refusal = guard.find_refusal(piece)
         if refusal is not None:
-            return (f"refused by the guard ({refusal.category}: {refusal.reason}); never "
-                    "recalled: fix or delete the file")
-    return None
+            why = (f"{REFUSED} ({refusal.category}: {refusal.reason}); never recalled: fix "
+                   "or delete the file")  # fmt: skip
+            return Read(read.stamp, None, why, read.raw_hash, refused=True)
+    return read
 
 
 def checked_id(value: str, what: str) -> str:

@@ -56,13 +56,7 @@ from appliance.memory.recall import (
 )
 from appliance.memory.reconcile import FileCounts, Reconciler
 from appliance.memory.records import Problem, Records
-from appliance.memory.text import (
-    correction_fingerprint,
-    fingerprint,
-    is_legacy_fingerprint,
-    legacy_fingerprint,
-    slugify,
-)
+from appliance.memory.text import correction_fingerprint, fingerprint, slugify
 from appliance.memory.tombstones import Tombstone, TombstoneLog
 
 log = logging.getLogger(__name__)
@@ -159,18 +153,28 @@ class Memory:
     # -- reading (delegated to Records and the recall index) ---------------------
 
     def facts(self, status: str | None = None) -> list[Fact]:
-        """Every readable fact on disk (optionally of one status); bad files are skipped."""
-        return self.records.facts(status)
+        """Every readable fact on disk (optionally of one status); bad files are skipped,
+        and so are hand-written ones the guard refused."""
+        refused = self.reconciler.refused()
+        return [f for f in self.records.facts(status) if f.id not in refused]
 
     def proposals(self) -> list[Proposal]:
         """What waits in the inbox, oldest first."""
         return self.records.proposals()
 
     def check(self) -> list[Problem]:
-        """Files in memory/ and inbox/ that cannot be read; each is skipped by readers."""
-        return self.records.check()
+        """Files in memory/ and inbox/ that cannot be read or were refused; readers skip each."""
+        problems = self.records.check()
+        for fact_id, why in self.reconciler.refused().items():
+            path = self.memory_dir / f"{fact_id}.md"
+            if path.exists():
+                problems.append(Problem(path, why, refused=True))
+        return sorted(problems, key=lambda p: (p.path.parent.name != "memory", p.path.name))
 
     def get(self, fact_id: str) -> Fact:
+        why = self.reconciler.refused().get(fact_id)
+        if why is not None:
+            raise InvalidFact(f"{self._fact_path(fact_id)} cannot be read: {why}")
         return self.records.fact(fact_id)
 
     def verify_audit(self) -> Verification:
@@ -224,30 +228,6 @@ class Memory:
                 log.info("refused %s text from %s", refusal.category, actor)
                 raise refusal
 
-    def tombstone_for(self, text: str) -> Tombstone | None:
-        """The tombstone a person left for these words (discarded or retracted), if any,
-        or for the same meaning in other words where the embedder is installed.
-
-        Tombstones written before fingerprints kept prepositions, modals and
-        numbers are compared by their text when they still hold it, else by the
-        old, broader fingerprint: an old refusal is honoured even where it may be
-        too broad (the cost is a review, never a fact coming back).
-        """
-        print_ = fingerprint(text)
-        legacy = None
-        for tombstone in self.tombstones:
-            if tombstone.fingerprint == print_:
-                return tombstone
-            if is_legacy_fingerprint(tombstone.fingerprint):
-                if tombstone.text:
-                    if fingerprint(tombstone.text) == print_:
-                        return tombstone
-                else:
-                    legacy = legacy or legacy_fingerprint(text)
-                    if tombstone.fingerprint == legacy:
-                        return tombstone
-        return self.tombstones.find_similar(text)  # the same meaning in other words
-
     def said_no_before(self, proposal: Proposal) -> str | None:
         """ "you discarded this on DATE (reason)" when a person said no to these words before.
 
@@ -256,11 +236,8 @@ class Memory:
         """
         if proposal.kind != "add":
             return None
-        tombstone = self.tombstone_for(proposal.text)
-        return None if tombstone is None else _said_no(tombstone)
-
-    def _correction_tombstone(self, kind: str, target: str, text: str) -> Tombstone | None:
-        return self.tombstones.find(correction_fingerprint(kind, target, text))
+        tombstone = self.tombstones.matching(proposal.text)
+        return None if tombstone is None else tombstone.said_no()
 
     def _commit(self, path: Path, content: str, *, actor: str, action: str, fact_id: str,
                 detail: str | None = None,
@@ -343,12 +320,12 @@ class Memory:
             existing = self._live_with_fingerprint(fingerprint(text))
             if existing is not None:
                 return self._seen_again(existing, actor)
-            tombstone = self.tombstone_for(text)
+            tombstone = self.tombstones.matching(text)
             detail = None
             if tombstone is not None:
                 if not despite_tombstone:
                     self._refuse_tombstoned(text, type, origin, links, actor, tombstone)
-                detail = f"despite tombstone ({_said_no(tombstone)})"
+                detail = f"despite tombstone ({tombstone.said_no()})"
             fact = Fact(
                 id=self._new_id(text), type=type, text=text, confidence=confidence,
                 source=self._stamp(origin), links=links, pinned=pinned,
@@ -363,7 +340,7 @@ class Memory:
     def _refuse_tombstoned(self, text: str, type: str, origin: str, links: tuple[str, ...],
                            actor: str, tombstone: Tombstone) -> NoReturn:  # fmt: skip
         """A person said no to these words before: not live. Raises, always."""
-        said_no = _said_no(tombstone)
+        said_no = tombstone.said_no()
         if origin == "cli":
             raise Tombstoned(
                 f"{said_no}; nothing was written. `hearth memory add --despite-tombstone ...` "
@@ -379,8 +356,8 @@ class Memory:
                 conversation=None, kind="add", target=None, actor=actor,
             ).id  # fmt: skip
         raise HeldForReview(
-            f"{said_no}, so it was not remembered: it waits for review as {proposal_id!r} "
-            "(Keep on the panel or `hearth review keep` makes it live)",
+            f"{said_no}; it waits for review as {proposal_id!r} instead (Keep on the panel, "
+            f"or `hearth review keep {proposal_id}`, makes it live)",
             proposal_id,
         )
 
@@ -506,16 +483,16 @@ class Memory:
             raise AlreadyKnown(f"already waiting for review as {waiting[0][0]!r}")
         if kind != "add":
             assert target is not None
-            tombstone = self._correction_tombstone(kind, target, text)
+            tombstone = self.tombstones.find(correction_fingerprint(kind, target, text))
             if tombstone is not None:
-                raise AlreadyKnown(f"{_said_no(tombstone, 'this correction')}; "
+                raise AlreadyKnown(f"{tombstone.said_no('this correction')}; "
                                    "not proposed again")  # fmt: skip
             return
         for fact in self._indexed_with_fingerprint(print_):
             raise AlreadyKnown(f"already known as fact {fact.id!r} ({fact.status})")
-        tombstone = self.tombstone_for(text)
+        tombstone = self.tombstones.matching(text)
         if tombstone is not None:
-            raise AlreadyKnown(f"{_said_no(tombstone)}; not proposed again")
+            raise AlreadyKnown(f"{tombstone.said_no()}; not proposed again")
 
     def promote(self, proposal_id: str, actor: str, *, shown: str | None = None) -> Fact:
         """A person kept a proposal: it becomes live (or its correction is applied).
@@ -648,13 +625,6 @@ class Memory:
         for note in notes:
             log.info("recover: %s", note)
         return notes
-
-
-def _said_no(tombstone: Tombstone, what: str = "this") -> str:
-    """ "you discarded this on 2026-11-30 (reason)": the marker a re-said fact carries."""
-    verb = "discarded" if tombstone.kind == "discard" else "retracted"
-    who = "you" if tombstone.actor in ("cli", "panel") else tombstone.actor
-    return f"{who} {verb} {what} on {tombstone.date} ({tombstone.reason})"
 
 
 def _checked_actor(actor: str) -> str:

@@ -51,16 +51,21 @@ def _stem(word: str) -> str:
     return word
 
 
-def tokens(text: str) -> list[str]:
-    """Content words of a text, stemmed, in order, stop words removed."""
+def _words(text: str, ignored: frozenset[str]) -> list[str]:
+    """The words of a text, stemmed, in order, those in `ignored` removed."""
     out = []
     for raw in _WORD.findall(normalise(text)):
-        if raw in STOP_WORDS:
+        if raw in ignored:
             continue
         word = _stem(raw)
-        if word and word not in STOP_WORDS:
+        if word and word not in ignored:
             out.append(word)
     return out
+
+
+def tokens(text: str) -> list[str]:
+    """Content words of a text, stemmed, in order, stop words removed."""
+    return _words(text, STOP_WORDS)
 
 
 # What a fingerprint may ignore: only words that never change what a fact claims
@@ -70,24 +75,13 @@ def tokens(text: str) -> list[str]:
 # same fact as "... before football".
 FINGERPRINT_IGNORED = frozenset(
     """
-    a an the is are am be 's s t ll d re ve m that please hey hi ok okay also really
+    a an the is are am be s t ll d re ve m that please hey hi ok okay also really
     tell know remember let's i'm
     """.split()
 )
 # Fingerprints made since the narrower rule carry this prefix; a bare 20-hex
 # fingerprint (tombstones written before it) was made by `legacy_fingerprint`.
 FINGERPRINT_PREFIX = "f2-"
-
-
-def _fingerprint_words(text: str) -> list[str]:
-    out = []
-    for raw in _WORD.findall(normalise(text)):
-        if raw in FINGERPRINT_IGNORED:
-            continue
-        word = _stem(raw)
-        if word and word not in FINGERPRINT_IGNORED:
-            out.append(word)
-    return out
 
 
 def _digest(basis: str) -> str:
@@ -102,7 +96,7 @@ def fingerprint(text: str) -> str:
     Word order does ("Sam owes Ana" is not "Ana owes Sam"), and so does every
     word that changes meaning: prepositions, modals, negations, numbers.
     """
-    words = _fingerprint_words(text)
+    words = _words(text, FINGERPRINT_IGNORED)
     return FINGERPRINT_PREFIX + _digest(" ".join(words) if words else normalise(text).strip())
 
 

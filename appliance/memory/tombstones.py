@@ -27,7 +27,7 @@ from appliance.files import append_line, commit_temp, write_temp
 from appliance.memory.contrast import Marks, contrast
 from appliance.memory.embed import VectorTable
 from appliance.memory.index import Embedder
-from appliance.memory.text import fingerprint, is_legacy_fingerprint
+from appliance.memory.text import fingerprint, is_legacy_fingerprint, legacy_fingerprint
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +62,12 @@ class Tombstone:
 
     def vector_bytes(self) -> bytes | None:
         return base64.b64decode(self.vector) if self.vector else None
+
+    def said_no(self, what: str = "this") -> str:
+        """ "you discarded this on 2026-11-30 (reason)": what a re-said fact is marked with."""
+        verb = "discarded" if self.kind == "discard" else "retracted"
+        who = "you" if self.actor in ("cli", "panel") else self.actor
+        return f"{who} {verb} {what} on {self.date} ({self.reason})"
 
 
 class TombstoneLog:
@@ -170,8 +176,30 @@ class TombstoneLog:
         return None
 
     def matching(self, text: str, vector: bytes | None = None) -> Tombstone | None:
-        """The tombstone that says what `text` says: the same words, or the same meaning."""
-        return self.find(fingerprint(text)) or self.find_similar(text, vector)
+        """The tombstone a person left for these words (discarded or retracted), if any,
+        or for the same meaning in other words where the embedder is installed
+        (`find_similar`; `vector` is the text's passage embedding if the caller has one).
+
+        Tombstones written before fingerprints kept prepositions, modals and
+        numbers (`is_legacy_fingerprint`) are compared by their text when they
+        still hold it, else by the old, broader fingerprint: an old refusal is
+        honoured even where it may be too broad (the cost is a review, never a
+        fact coming back).
+        """
+        print_ = fingerprint(text)
+        legacy = None
+        for tombstone in self:
+            if tombstone.fingerprint == print_:
+                return tombstone
+            if is_legacy_fingerprint(tombstone.fingerprint):
+                if tombstone.text:
+                    if fingerprint(tombstone.text) == print_:
+                        return tombstone
+                else:
+                    legacy = legacy or legacy_fingerprint(text)
+                    if tombstone.fingerprint == legacy:
+                        return tombstone
+        return self.find_similar(text, vector)
 
     def find_similar(self, text: str, vector: bytes | None = None) -> Tombstone | None:
         """The tombstone that means what `text` means in other words (embedder installed):

@@ -319,8 +319,12 @@ def _draw_review(canvas: _Canvas, card: ReviewCard) -> bool:
     return cut
 
 
+@lru_cache(maxsize=16)
 def shows_whole(card: ReviewCard, model: PanelModel) -> bool:
-    """Whether the card shows its proposal's text in full on this panel (nothing cut)."""
+    """Whether the card shows its proposal's text in full on this panel (nothing cut).
+
+    Cached: the board asks at every poll and press, and a card is a drawing (~50 ms).
+    """
     return not _draw_review(_Canvas(model), card)
 
 

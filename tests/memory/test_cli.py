@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import subprocess
 import sys
@@ -147,3 +148,33 @@ def test_console_script_runs_and_prints_no_traceback(data_dir: Path) -> None:
     assert done.returncode == 1
     assert done.stderr.startswith("hearth: no fact with id 'nobody'")
     assert "Traceback" not in done.stderr
+
+
+def test_a_retracted_fact_said_again_at_the_cli_needs_the_override(
+        capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    hearth(capsys, "memory", "add", "Leo is allergic to kiwi", "--type", "health")
+    hearth(capsys, "memory", "retract", "leo-allergic-kiwi", "--reason", "outgrew it")
+    code, _, err = hearth(capsys, "memory", "add", "Leo is allergic to kiwi.", "--type", "health")
+    assert code == 1 and "you retracted this on " in err and "--despite-tombstone" in err
+    assert hearth(capsys, "memory", "recall", "kiwi")[1] == "nothing recalled (keyword mode)\n"
+    code, out, _ = hearth(capsys, "memory", "add", "Leo is allergic to kiwi.", "--type",
+                          "health", "--despite-tombstone")  # fmt: skip
+    assert code == 0 and out.startswith("remembered leo-allergic-kiwi-2")
+    code, out, _ = hearth(capsys, "audit", "log", "--fact", "leo-allergic-kiwi-2")
+    assert "despite tombstone (you retracted this on" in out
+
+
+def test_review_list_marks_words_said_no_to_before(capsys: pytest.CaptureFixture[str]) -> None:
+    from appliance.config import load_settings
+    from appliance.memory import Memory
+    from appliance.memory.store import HeldForReview
+
+    hearth(capsys, "inbox", "propose", "Mum is pregnant with twins", "--type", "health")
+    hearth(capsys, "review", "discard", "mum-pregnant-twins", "--reason", "private")
+    with Memory.open(load_settings()) as memory, pytest.raises(HeldForReview):
+        memory.add("Mum is pregnant with twins", "health", origin="agent")
+    code, out, _ = hearth(capsys, "review", "list")
+    assert out.rstrip().endswith("Mum is pregnant with twins  (you discarded this on "
+                                 f"{dt.date.today().isoformat()} (private))")
+    code, out, _ = hearth(capsys, "review", "list", "--json")
+    assert json.loads(out)[0]["said_no_before"].startswith("you discarded this on ")

@@ -33,6 +33,8 @@ def _write_forever(settings: Settings, seed: int, report: int) -> None:
     def done(*words: str) -> None:
         os.write(report, (" ".join(words) + "\n").encode())
 
+    done("ready")  # opened (and recovered): the parent's clock starts now
+
     n = 0
     while True:
         n += 1
@@ -73,6 +75,7 @@ def _fork(target, *args) -> int:  # type: ignore[no-untyped-def]
 class Torture:
     kills: int = 0
     reported: int = 0  # mutations the children reported as done
+    among_mutations: int = 0  # kills that came after at least one reported mutation
     lost: list[str] = field(default_factory=list)  # reported, yet not on disk
     both_live: list[str] = field(default_factory=list)  # a fact and its replacement, after open
     damaged: list[str] = field(default_factory=list)  # unreadable files or a broken chain
@@ -110,7 +113,9 @@ def torture(settings: Settings, kills: int, seed: int = 2026) -> Torture:
 
     Before any recovery: every mutation the child reported is on disk. After
     opening (which recovers): no fact and its replacement are both recallable,
-    every file reads, and the audit chain verifies.
+    every file reads, and the audit chain verifies. Most kills come 0-250 ms after
+    the child has opened the store (so they land among mutations, however loaded
+    the machine); one in five comes 0-250 ms after the fork, often mid-recovery.
     """
     rng = random.Random(seed)
     result = Torture()
@@ -119,13 +124,16 @@ def torture(settings: Settings, kills: int, seed: int = 2026) -> Torture:
         read, write = os.pipe()
         pid = _fork(_write_forever, settings, seed * 100_000 + kill, write)
         os.close(write)
-        time.sleep(rng.uniform(0.02, 0.15))
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
         with os.fdopen(read, "rb") as pipe:
-            lines = pipe.read().decode().splitlines()
+            if rng.random() < 0.8:
+                pipe.readline()  # "ready", or b"" if the child died first
+            time.sleep(rng.uniform(0.0, 0.25))
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            lines = [line for line in pipe.read().decode().splitlines() if line != "ready"]
         result.kills += 1
         result.reported += len(lines)
+        result.among_mutations += bool(lines)
         records = Records(Path(settings.memory_dir), Path(settings.inbox_dir))
         tombstoned = {t.fact_id for t in TombstoneLog(Path(settings.data_dir) / "tombstones.jsonl")}
         result.lost += [f"kill {kill}: {line}" for line in lines
@@ -147,7 +155,7 @@ def test_sigkill_at_random_moments_loses_nothing_reported_and_never_leaves_both_
         settings: Settings) -> None:  # fmt: skip
     result = torture(settings, KILLS)
     assert result.lost == [] and result.both_live == [] and result.damaged == []
-    assert result.reported > KILLS // 2, "most kills should land while the children write"
+    assert result.among_mutations > KILLS // 2, "most kills should land among mutations"
 
     # Afterwards the store is clean, writable, and the chain still verifies.
     with Memory.open(settings) as memory:
