@@ -185,29 +185,30 @@ class TombstoneLog:
         return None
 
     def matching(self, text: str, vector: bytes | None = None) -> Tombstone | None:
-        """The tombstone that says what `text` says: the same words, or the same meaning."""
-        return (self.find(fingerprint(text)) or self._find_legacy(text)
-                or self.find_similar(text, vector))  # fmt: skip
+        """The tombstone a person left for these words (discarded or retracted), if any,
+        or for the same meaning in other words where the embedder is installed
+        (`find_similar`; `vector` is the text's passage embedding if the caller has one).
 
-    def _find_legacy(self, text: str) -> Tombstone | None:
-        """A tombstone written before fingerprints kept prepositions, modals and numbers.
-
-        Compared by its text when it still holds it, else by the old, broader
-        fingerprint: an old refusal is honoured even where it may be too broad (the
-        cost is a review, never a fact coming back).
+        Tombstones written before fingerprints kept prepositions, modals and
+        numbers (`is_legacy_fingerprint`) are compared by their text when they
+        still hold it, else by the old, broader fingerprint: an old refusal is
+        honoured even where it may be too broad (the cost is a review, never a
+        fact coming back).
         """
-        print_, legacy = fingerprint(text), None
+        print_ = fingerprint(text)
+        legacy = None
         for tombstone in self:
-            if not is_legacy_fingerprint(tombstone.fingerprint):
-                continue
-            if tombstone.text:
-                if fingerprint(tombstone.text) == print_:
-                    return tombstone
-            else:
-                legacy = legacy or legacy_fingerprint(text)
-                if tombstone.fingerprint == legacy:
-                    return tombstone
-        return None
+            if tombstone.fingerprint == print_:
+                return tombstone
+            if is_legacy_fingerprint(tombstone.fingerprint):
+                if tombstone.text:
+                    if fingerprint(tombstone.text) == print_:
+                        return tombstone
+                else:
+                    legacy = legacy or legacy_fingerprint(text)
+                    if tombstone.fingerprint == legacy:
+                        return tombstone
+        return self.find_similar(text, vector)
 
     def find_similar(self, text: str, vector: bytes | None = None) -> Tombstone | None:
         """The tombstone that means what `text` means in other words (embedder installed):
