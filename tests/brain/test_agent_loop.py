@@ -321,3 +321,27 @@ def test_without_the_notetaker_a_statement_is_not_kept_and_the_user_is_told(
     reply = brain.reply("the stopcock is under the kitchen sink")
     assert reply.route == "statement" and "remember that" in reply.text
     assert memory.proposals() == [] and model.prompts == []
+
+
+@pytest.mark.parametrize(("asked", "said"), [
+    ("how old is Sam?", "I don't know how old Sam is yet. Tell me and I'll remember. "
+                        "What I do know: Sam is allergic to peanuts."),
+    ("what's our wifi password?", "I don't know what your wifi password is yet. "
+                                  "Tell me and I'll remember."),
+])  # fmt: skip
+def test_a_fact_about_the_subject_that_does_not_answer_is_not_given_as_the_answer(
+        settings, memory, clock, asked: str, said: str) -> None:  # fmt: skip
+    memory.add("Sam is allergic to peanuts", "health")
+    memory.add("The wifi router is in the hallway cupboard", "household")
+    brain, model = scripted_brain(settings, memory, [], clock=clock)
+    reply = brain.reply(asked)
+    assert reply.text == said and not reply.text.startswith("From memory")
+    assert model.prompts == []
+
+
+def test_a_question_about_a_kind_is_answered_by_the_fact_about_it(settings, memory,
+                                                                  clock) -> None:  # fmt: skip
+    # Positive control for the test above: milk is dairy.
+    memory.add("Ravi cannot have dairy", "health")
+    brain, _ = scripted_brain(settings, memory, [], clock=clock)
+    assert brain.reply("can Ravi have milk?").text == "From memory: Ravi cannot have dairy."
