@@ -172,6 +172,9 @@ def judge(candidates: list[dict]) -> None:
         scored = [t["score"] for t in cand["transcript"] if t["score"] is not None]
         cand["judged"] = len(scored)
         cand["score"] = sum(scored) / (2 * len(scored)) if scored else 0.0
+        model_turns = [t for t in cand["transcript"] if t["kind"] != "statement"]
+        cand["points_model"] = sum(t["score"] or 0 for t in model_turns)
+        cand["turns_model"] = len(model_turns)
         for kind in ("small talk", "cooking", "statement"):
             part = [t["score"] for t in cand["transcript"]
                     if t["kind"] == kind and t["score"] is not None]  # fmt: skip
@@ -335,6 +338,8 @@ def candidate_rows(candidates: list[dict]) -> list[str]:
     row("judged score, all turns", lambda c: f"{100 * c['score']:.0f}% ({c['judged']} judged)")
     for kind in ("small talk", "cooking", "statement"):
         row(f"judged score, {kind}", lambda c, k=kind: f"{100 * c[f'score_{k}']:.0f}%")
+    row("judged points, small talk + cooking (what Hearth sends the model)",
+        lambda c: f"{c['points_model']} / {2 * c['turns_model']}")
     row("load average during its run", lambda c: f"{c['load_average']:.2f}")
     return lines
 
@@ -477,7 +482,8 @@ def report(raw: dict) -> None:
         f"{os.cpu_count()} cores shared with other helpers' work, Python "
         f"{platform.python_version()}, {dt.date.today().isoformat()}; load average at the "
         f"end {raw['load']:.2f} (every number is slowed alike; compare side by side). "
-        f"Default chat model {raw['chat']}, note-taker model {raw['taker']}, "
+        f"Chat model for Hearth's own path (last section) {raw['chat']}, note-taker model "
+        f"{raw['taker']}, "
         f"{raw['threads']} llama.cpp thread per model, greedy decoding. Every candidate and "
         f"extraction model ran in its own process, all at once. Run took "
         f"{raw['seconds']:.0f} s.", "",
@@ -496,7 +502,7 @@ def report(raw: dict) -> None:
         "## The note-taker, per approach", "",
         *taker_lines, "",
         SCORING, "",
-        "## The default chat model in Hearth", "",
+        f"## Hearth's own path, on {raw['chat']}", "",
         "| measure | value |", "| --- | --- |",
         *[f"| {name} | {value} |" for name, value in rows], "",
         "## Note-taker, utterance by utterance", "",
