@@ -45,7 +45,7 @@ class Settings:
     # Recall's semantic arm: on when the `semantic` extra is installed; false forces keyword mode.
     semantic: bool = True
     # Brain: a GGUF path per role, or a packaged model by name ("qwen2.5-0.5b",
-    # "gemma3-270m", "smollm2-135m"); "" means the default: Qwen2.5-0.5B for chat, and no
+    # "gemma3-270m", "smollm2-135m"); "" means the default: SmolLM2-135M for chat, and no
     # model for the note-taker (statements by rules; "none" says so too). One path may
     # serve both roles; it is then loaded once.
     chat_model: str = ""

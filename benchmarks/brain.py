@@ -9,7 +9,8 @@
   since it was read shows as unjudged); transcripts to results/brain-transcripts.md;
 - honesty: every question of data/brain_questions.json (tune and held-out splits)
   against a memory holding its facts, and how it was answered (memory, an honest
-  "I don't know", or the model);
+  "I don't know", or the model; a probe stands in for the model, since which way a
+  question goes never depends on it);
 - the note-taker, per approach, on data/brain_extraction.jsonl (tune) and
   data/brain_extraction_heldout.jsonl (never tuned on): rules alone, a model alone
   (Gemma 3 270M, Qwen2.5 0.5B), rules with a model on the turns that are not
@@ -34,7 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 from appliance.brain import Brain, llm, models, notetaker, prompt, questions, router
@@ -171,6 +172,9 @@ def judge(candidates: list[dict]) -> None:
         scored = [t["score"] for t in cand["transcript"] if t["score"] is not None]
         cand["judged"] = len(scored)
         cand["score"] = sum(scored) / (2 * len(scored)) if scored else 0.0
+        model_turns = [t for t in cand["transcript"] if t["kind"] != "statement"]
+        cand["points_model"] = sum(t["score"] or 0 for t in model_turns)
+        cand["turns_model"] = len(model_turns)
         for kind in ("small talk", "cooking", "statement"):
             part = [t["score"] for t in cand["transcript"]
                     if t["kind"] == kind and t["score"] is not None]  # fmt: skip
@@ -180,19 +184,43 @@ def judge(candidates: list[dict]) -> None:
 # -- honesty: household questions ----------------------------------------------------------
 
 
-def bench_honesty(chat: llm.LlamaModel) -> list[dict]:
+class ModelProbe:
+    """A stand-in for the chat model that only records that it was asked. Which way a
+    question goes does not depend on the model, so the honesty table needs no decoding."""
+
+    name = "probe"
+    path = None
+    context = 8192
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def chat_template(self) -> str:
+        return "<|im_start|>"
+
+    def tokenize(self, text: str, *, markup: bool = False, bos: bool = False) -> list[int]:
+        return [ord(c) for c in text]
+
+    def generate(self, tokens: Sequence[int], *, max_tokens: int, stop: Sequence[str] = (),
+                 schema: dict | None = None) -> Iterator[str]:  # fmt: skip
+        self.asked += 1
+        yield "(the chat model answers)"
+
+
+def bench_honesty() -> list[dict]:
     table = json.loads(QUESTIONS.read_text(encoding="utf-8"))
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        # Only the route matters here; a short reply keeps the run short.
-        settings = Settings.for_data_dir(tmp, notetaker=False, reply_max_tokens=24)
+        settings = Settings.for_data_dir(tmp, notetaker=False)
         with Memory.open(settings) as memory:
             for fact in table["facts"]:
                 memory.add(fact["text"], fact["type"])
-            brain = Brain.open(settings, memory, chat_model=chat)
+            probe = ModelProbe()
+            brain = Brain.open(settings, memory, chat_model=probe)  # type: ignore[arg-type]
             for q in table["questions"]:
+                asked = probe.asked
                 reply = brain.reply(q["q"])
-                if reply.route != "recall":
+                if probe.asked > asked:
                     how = "model"
                 elif reply.text.startswith("From memory"):
                     how = "memory"
@@ -310,6 +338,8 @@ def candidate_rows(candidates: list[dict]) -> list[str]:
     row("judged score, all turns", lambda c: f"{100 * c['score']:.0f}% ({c['judged']} judged)")
     for kind in ("small talk", "cooking", "statement"):
         row(f"judged score, {kind}", lambda c, k=kind: f"{100 * c[f'score_{k}']:.0f}%")
+    row("judged points, small talk + cooking (what Hearth sends the model)",
+        lambda c: f"{c['points_model']} / {2 * c['turns_model']}")
     row("load average during its run", lambda c: f"{c['load_average']:.2f}")
     return lines
 
@@ -361,7 +391,6 @@ def measure(runs: int) -> dict:
     taker = (llm.load(taker_file.path, context=2048, threads=brain_models.THREADS)
              if taker_file and taker_file.path != chat.path else chat if taker_file else None)
 
-    honesty = bench_honesty(chat)
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "household.md").write_text(HOUSEHOLD, encoding="utf-8")
         settings = Settings.for_data_dir(tmp, notetaker=False, reply_max_tokens=64)
@@ -372,15 +401,15 @@ def measure(runs: int) -> dict:
             brain.close()
     off, off_stated, _ = bench_latency(32, chat, None, on=False)
     on, on_stated, proposed = bench_latency(32, chat, taker, on=True)
-    mine = {"runs": runs, "honesty": honesty, "gen": gen, "ttft": ttft, "off": off, "on": on,
+    mine = {"runs": runs, "gen": gen, "ttft": ttft, "off": off, "on": on,
             "off_stated": off_stated, "on_stated": on_stated, "proposed": proposed,
             "chat": chat.name, "threads": chat.threads,
             "taker": getattr(taker, "name", "none (rules)"), "started": started}  # fmt: skip
     (PARTS / "main.json").write_text(json.dumps(mine), encoding="utf-8")
     extracted = collect(extractors, "brain_notetaker")
     measured = list(collect(candidates, "brain_models").values())
-    return {"runs": runs, "candidates": measured, "extracted": extracted,
-            "honesty": honesty, "gen": gen, "ttft": ttft, "off": off, "on": on,
+    return {"runs": runs, "candidates": measured, "extracted": extracted, "gen": gen,
+            "ttft": ttft, "off": off, "on": on,
             "off_stated": off_stated, "on_stated": on_stated, "proposed": proposed,
             "chat": chat.name, "threads": chat.threads,
             "taker": getattr(taker, "name", "none (rules)"), "load": os.getloadavg()[0],
@@ -408,7 +437,8 @@ def from_parts() -> dict:
 
 
 def report(raw: dict) -> None:
-    candidates, honesty, gen, ttft = raw["candidates"], raw["honesty"], raw["gen"], raw["ttft"]
+    honesty = bench_honesty()  # no model needed: always the current rules
+    candidates, gen, ttft = raw["candidates"], raw["gen"], raw["ttft"]
     off, on, off_stated, on_stated = raw["off"], raw["on"], raw["off_stated"], raw["on_stated"]
     proposed = raw["proposed"]
     judge(candidates)
@@ -452,7 +482,8 @@ def report(raw: dict) -> None:
         f"{os.cpu_count()} cores shared with other helpers' work, Python "
         f"{platform.python_version()}, {dt.date.today().isoformat()}; load average at the "
         f"end {raw['load']:.2f} (every number is slowed alike; compare side by side). "
-        f"Default chat model {raw['chat']}, note-taker model {raw['taker']}, "
+        f"Chat model for Hearth's own path (last section) {raw['chat']}, note-taker model "
+        f"{raw['taker']}, "
         f"{raw['threads']} llama.cpp thread per model, greedy decoding. Every candidate and "
         f"extraction model ran in its own process, all at once. Run took "
         f"{raw['seconds']:.0f} s.", "",
@@ -471,7 +502,7 @@ def report(raw: dict) -> None:
         "## The note-taker, per approach", "",
         *taker_lines, "",
         SCORING, "",
-        "## The default chat model in Hearth", "",
+        f"## Hearth's own path, on {raw['chat']}", "",
         "| measure | value |", "| --- | --- |",
         *[f"| {name} | {value} |" for name, value in rows], "",
         "## Note-taker, utterance by utterance", "",

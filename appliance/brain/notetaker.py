@@ -36,7 +36,7 @@ from typing import Any
 
 from appliance.brain.llm import Model
 from appliance.brain.router import guess_type
-from appliance.brain.statements import facts_stated, sentence
+from appliance.brain.statements import facts_stated, sentence, without_filler
 from appliance.errors import HearthError
 from appliance.memory import FACT_TYPES, AlreadyKnown, Memory, Refused
 from appliance.memory.text import fingerprint, tokens
@@ -142,13 +142,9 @@ def extraction_prompt(turns: Sequence[tuple[str, str]]) -> str:
     return f"{INSTRUCTIONS}{shots}Conversation:\n{said}\nFacts: "
 
 
-_FILLER = re.compile(r"^(?:(?:oh|and|also|so|btw|by the way|anyway|right|well|ok|okay)\b[\s,]*)+",
-                     re.IGNORECASE)  # fmt: skip
-
-
 def tidy(text: str) -> str:
     """One sentence without the conversational lead-in ("by the way, …"), capitalised."""
-    return sentence(_FILLER.sub("", " ".join(text.split())))
+    return sentence(without_filler(" ".join(text.split())))
 
 
 # A proposal is read later, on the panel, far from the conversation: "He can't stand

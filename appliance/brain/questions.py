@@ -112,18 +112,44 @@ def classify(text: str) -> Question:
     return Question(text, False, names, things, "nothing of the household")
 
 
-def answers(question: Question, recalled: Recalled) -> bool:
-    """Whether a recalled fact is about what was asked: every person named, and a
-    house thing asked about, must be in the fact (its text or its links).
+# A kitchen's own kinds: "can Ravi have milk?" is answered by "Ravi cannot have dairy".
+KINDS = {"milk": "dairy", "cheese": "dairy", "butter": "dairy", "yoghurt": "dairy",
+         "yogurt": "dairy", "cream": "dairy", "lactose": "dairy", "bread": "gluten",
+         "pasta": "gluten", "wheat": "gluten", "flour": "gluten", "peanut": "nut",
+         "cashew": "nut", "almond": "nut", "walnut": "nut", "prawn": "shellfish",
+         "shrimp": "shellfish", "crab": "shellfish", "meat": "vegetarian"}  # fmt: skip
+
+
+def about(question: Question, recalled: Recalled) -> bool:
+    """Whether a recalled fact is about what was asked: every person named and every
+    house thing asked about must be in the fact (its text or its links).
 
     Recall ranks by shared words, so "when is Kofi's birthday?" finds "Ama's
     birthday is on 3 March"; that fact must not answer, nor reach the model.
     """
-    fact = recalled.fact
-    held = set(tokens(fact.text + " " + " ".join(fact.links)))
+    held = _held(recalled)
     if any(not set(tokens(name)) <= held for name in question.names):
         return False
-    return not question.things or any(t in held for t in question.things)
+    return all(t in held for t in question.things)
+
+
+def answers(question: Question, recalled: Recalled) -> bool:
+    """About what was asked, and saying what was asked about it: one of the question's
+    other words (or its kind: milk is dairy) is in the fact. "How old is Sam?" is not
+    answered by "Sam is allergic to peanuts". For "where …" the place is the answer."""
+    if not about(question, recalled):
+        return False
+    subject = {t for name in question.names for t in tokens(name)} | set(question.things)
+    rest = set(tokens(question.text)) - subject
+    if not rest or question.text.lower().lstrip().startswith("where"):
+        return True
+    held = _held(recalled)
+    return any(word in held or KINDS.get(word) in held for word in rest)
+
+
+def _held(recalled: Recalled) -> set[str]:
+    fact = recalled.fact
+    return set(tokens(fact.text + " " + " ".join(fact.links)))
 
 
 # -- the honest reply ----------------------------------------------------------------
@@ -211,8 +237,9 @@ def _embedded(text: str) -> str | None:
     return None
 
 
-def not_known(question: Question) -> str:
-    """The fixed reply to a household question memory cannot answer."""
+def not_known(question: Question, known: list[str] | None = None) -> str:
+    """The fixed reply to a household question memory cannot answer, with what memory
+    does hold about the same person or thing (verbatim), if anything."""
     text = " ".join(question.text.split()).strip().rstrip("?.! ")
     text = re.sub(r"^(hey |ok |okay )?hearth[,:]?\s+", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(do you know|can you tell me|tell me)\s+", "", text, flags=re.IGNORECASE)
@@ -220,4 +247,7 @@ def not_known(question: Question) -> str:
     if what is None:
         about = " or ".join(n for n in question.names) if question.names else ""
         what = f"that about {about}" if about else "that"
-    return f"I don't know {_speaker_swap(what)} yet. Tell me and I'll remember."
+    reply = f"I don't know {_speaker_swap(what)} yet. Tell me and I'll remember."
+    if known:
+        reply += " What I do know: " + " ".join(known)
+    return reply

@@ -71,6 +71,11 @@ _NOT_A_NAME = frozenset("""
 """.split())
 
 
+def without_filler(text: str) -> str:
+    """The text without its conversational lead-in ("oh, and by the way, …")."""
+    return _FILLER.sub("", text)
+
+
 def _names_someone(clause: str) -> bool:
     """A person or animal is the subject: 'Sam is…', "Lucy's play…", 'Aunt Clare…'."""
     words = clause.split()
@@ -115,10 +120,10 @@ def facts_stated(text: str) -> list[str]:
         return []
     facts: list[str] = []
     for part in re.split(r"(?<=[.!])\s+", text):  # sentences first
-        clauses = [c for c in _CLAUSE.split(_FILLER.sub("", part)) if c.strip()]
+        clauses = [c for c in _CLAUSE.split(without_filler(part)) if c.strip()]
         kept: list[str] = []
         for n, clause in enumerate(clauses):
-            clause = _FILLER.sub("", clause).strip(" .!")
+            clause = without_filler(clause).strip(" .!")
             if is_statement(clause):
                 kept.append(clause)
             elif kept and n and _TAIL.match(clause) and not _NOW.search(clause):

@@ -61,7 +61,7 @@ class ScriptedModel:
 
 @pytest.fixture(scope="session")
 def chat_llm() -> llm.LlamaModel:
-    """The packaged default chat model (Qwen2.5-0.5B), loaded once."""
+    """The packaged default chat model (SmolLM2-135M-Instruct), loaded once."""
     return llm.load(models.packaged_chat_model(), context=2048, threads=0)
 
 

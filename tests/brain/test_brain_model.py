@@ -1,4 +1,4 @@
-"""The brain on the real models: the default chat model (Qwen2.5-0.5B), Gemma for extraction."""
+"""The brain on the real models: the default chat model (SmolLM2-135M), Gemma for extraction."""
 
 from __future__ import annotations
 

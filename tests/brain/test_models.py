@@ -92,7 +92,7 @@ def test_hearth_model_fetch_and_list(server: str, data_dir: Path, capsys) -> Non
     assert "saved" in out.out and "100.0%" in out.err  # the progress bar reached the end
     assert cli.main(["model", "list", "--verify"]) == 0
     listing = capsys.readouterr().out
-    assert "chat       packaged" in listing and models.QWEN_FILE in listing
+    assert "chat       packaged" in listing and "SmolLM2-135M-Instruct.Q4_1.gguf" in listing
     assert "notetaker  none" in listing and "rules" in listing
     assert f"tiny.gguf  sha256 {PAYLOAD_SHA}" in listing
 
