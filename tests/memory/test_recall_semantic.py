@@ -205,3 +205,10 @@ def test_an_expired_fact_is_not_found_by_the_semantic_arm(semantic_memory: Memor
     assert [h.match for h in semantic_memory.recall(question)] == ["semantic"]  # the control
     clock.now += dt.timedelta(days=2)
     assert semantic_memory.recall(question) == []
+
+
+def test_the_first_fact_after_a_recall_on_an_empty_store_is_found(semantic_memory: Memory) -> None:
+    assert semantic_memory.recall("who can't eat nuts?") == []  # loads an empty table
+    semantic_memory.add("Sam is allergic to peanuts", "health")  # patches it: first row
+    assert [h.fact.id for h in semantic_memory.recall("who can't eat nuts?")] == [
+        "sam-allergic-peanuts"]
