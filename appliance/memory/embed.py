@@ -204,7 +204,7 @@ class VectorTable:
             vector = np.frombuffer(blob, dtype=np.float32)
             if self._rows == len(self._matrix) or self._matrix.shape[1] != len(vector):
                 grown = np.empty((self._spare(self._rows), len(vector)), dtype=np.float32)
-                if self._rows:  # an empty table's (0, 0) matrix has nothing to carry over
+                if self._rows:
                     grown[:self._rows] = self._matrix[:self._rows]
                 self._matrix = grown
             self._matrix[self._rows] = vector

@@ -200,18 +200,8 @@ def test_an_expired_fact_is_not_found_by_the_semantic_arm(semantic_memory: Memor
     assert semantic_memory.recall(question) == []
 
 
-def test_an_empty_vector_table_takes_its_first_row() -> None:
-    """The first fact written after an empty store's first recall (a fresh box)."""
-    import numpy as np
-
-    from appliance.memory.embed import VectorTable
-
-    class Entry:
-        def __init__(self, rowid: int, id: str) -> None:
-            self.rowid, self.id = rowid, id
-
-    table = VectorTable(1, [], [])
-    vector = np.ones(384, dtype=np.float32) / np.sqrt(384)
-    table.apply(2, [(7, vector.tobytes(), Entry(7, "sam-tea"))], [])
-    [(entry, score)] = table.nearest(vector.tobytes(), 0.5, 5, lambda _e: True)
-    assert entry.id == "sam-tea" and score > 0.99
+def test_the_first_fact_after_a_recall_on_an_empty_store_is_found(semantic_memory: Memory) -> None:
+    assert semantic_memory.recall("who can't eat nuts?") == []  # loads an empty table
+    semantic_memory.add("Sam is allergic to peanuts", "health")  # patches it: first row
+    assert [h.fact.id for h in semantic_memory.recall("who can't eat nuts?")] == [
+        "sam-allergic-peanuts"]
