@@ -13,8 +13,6 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import signal
-import threading
 
 from appliance.config import Settings
 from appliance.household.actions import clock
@@ -169,13 +167,6 @@ def shopping_clear(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def scheduler_command(args: argparse.Namespace, settings: Settings) -> int:
-    from appliance.household.service import ringing
+    from appliance.composition import scheduler_service
 
-    stop = threading.Event()
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(signum, lambda *_: stop.set())
-    with ringing(settings) as scheduler:
-        _out(f"hearth scheduler: ringing timers and reminders from {scheduler.store.path}")
-        stop.wait()
-    _out("hearth scheduler: stopped")
-    return 0
+    return scheduler_service(settings, say=_out)

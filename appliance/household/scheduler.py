@@ -100,10 +100,15 @@ class Scheduler:
             return POLL_SECONDS
         return max(0.05, min(POLL_SECONDS, (upcoming - self._clock()).total_seconds()))
 
-    def run(self, stop: threading.Event) -> None:
-        """Ring until `stop` is set. A failing check is logged and tried again, never fatal."""
+    def run(self, stop: threading.Event, on_turn: Callable[[], None] | None = None) -> None:
+        """Ring until `stop` is set. A failing check is logged and tried again, never fatal.
+
+        `on_turn` is called each time round (the service's watchdog heartbeat).
+        """
         log.info("scheduler: ringing timers and reminders from %s", self.store.path)
         while not stop.is_set():
+            if on_turn is not None:
+                on_turn()
             try:
                 self.check()
                 wait = self.seconds_to_wait()

@@ -26,13 +26,15 @@ log = logging.getLogger(__name__)
 
 @contextmanager
 def ringing(settings: Settings, *, sound: Sound | None = None,
-            clock: Callable[[], dt.datetime] | None = None) -> Iterator[Scheduler]:  # fmt: skip
+            clock: Callable[[], dt.datetime] | None = None,
+            on_turn: Callable[[], None] | None = None) -> Iterator[Scheduler]:  # fmt: skip
     """Run the scheduler on a thread for the duration of the block."""
     store = HouseholdStore.open(settings.data_dir, clock)
     speaker = sound if sound is not None else open_sound(settings)
     scheduler = Scheduler(store, speaker, clock)
     stop = threading.Event()
-    thread = threading.Thread(target=scheduler.run, args=(stop,), name="scheduler", daemon=True)
+    thread = threading.Thread(target=scheduler.run, args=(stop, on_turn), name="scheduler",
+                              daemon=True)  # fmt: skip
     thread.start()
     try:
         yield scheduler

@@ -293,13 +293,15 @@ def run_board(settings: Settings, memory: Memory, display: Display, buttons: But
               stop: threading.Event, *, on_talk: Callable[[], None] | None = None,
               on_event: Callable[[Screen | Outcome], None] | None = None,
               poll_seconds: float = POLL_SECONDS,
-              address: Callable[[], str] | None = None) -> None:  # fmt: skip
+              address: Callable[[], str] | None = None,
+              on_turn: Callable[[], None] | None = None) -> None:  # fmt: skip
     """Run the board until `stop` is set: draw, read presses, act, redraw.
 
     `display` from display.open_display (or a PngDisplay for `hearth run`),
     `buttons` from buttons.open_buttons (or ButtonGroup([]) for none: the board
     then only keeps board.png current). `on_event` sees each new screen and each
-    press's outcome (the simulator prints them). Blocks; run it on a thread.
+    press's outcome (the simulator prints them); `on_turn` is called each time round
+    (at least every 0.2 s). Blocks; run it on a thread.
     """
     interval = settings.panel_min_refresh_seconds if display.is_panel else 0.0
     refresher = Refresher(display, interval)
@@ -315,6 +317,8 @@ def run_board(settings: Settings, memory: Memory, display: Display, buttons: But
     next_poll = 0.0
     try:
         while True:
+            if on_turn is not None:
+                on_turn()  # the service's watchdog heartbeat: the loop still turns
             if time.monotonic() >= next_poll:
                 screen, tag = board.screen()
                 # Drawing is the costly part of a poll: skip it while the glass already

@@ -145,7 +145,7 @@ def _simulate(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _service(args: argparse.Namespace, settings: Settings) -> int:
-    from appliance.panel.board import run_board
+    from appliance.composition import panel_service
     from appliance.panel.buttons import open_buttons
     from appliance.panel.display import open_display
 
@@ -155,6 +155,5 @@ def _service(args: argparse.Namespace, settings: Settings) -> int:
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop.set())
     print(f"hearth panel: drawing to {display.describe()}", flush=True)
-    with Memory.open(settings) as memory:
-        run_board(settings, memory, display, buttons, stop)
+    panel_service(settings, display, buttons, stop)
     return 0

@@ -70,15 +70,15 @@ def _say(line: str) -> None:
 
 
 def serve_command(args: argparse.Namespace, settings: Settings) -> int:
-    from appliance.web.runner import run
+    from appliance.composition import serve
 
-    return run(settings, _options(args, settings, board=False, token=False), say=_say)
+    return serve(settings, _options(args, settings, board=False, token=False), say=_say)
 
 
 def run_command(args: argparse.Namespace, settings: Settings) -> int:
-    from appliance.web.runner import run
+    from appliance.composition import serve
 
-    return run(settings, _options(args, settings, board=not args.no_board, token=True,
+    return serve(settings, _options(args, settings, board=not args.no_board, token=True,
                                   scheduler=True), say=_say)  # fmt: skip
 
 

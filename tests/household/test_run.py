@@ -12,9 +12,10 @@ import time
 
 import pytest
 
+from appliance.composition import serve
 from appliance.config import Settings
 from appliance.household import HouseholdStore
-from appliance.web.runner import RunOptions, run
+from appliance.web.runner import RunOptions
 from tests.web.conftest import ScriptedChat
 from tests.web.test_run import READY, Lines
 
@@ -65,12 +66,12 @@ def test_a_timer_rings_while_the_model_is_still_loading(data_dir, with_scheduler
             while store.timer(timer.id).state == "pending" and time.monotonic() < deadline:
                 time.sleep(0.1)
             seen["state"] = store.timer(timer.id).state
-        os.kill(os.getpid(), signal.SIGTERM)  # then stop: run() returns before serving
+        os.kill(os.getpid(), signal.SIGTERM)  # then stop: serve() returns before serving
         return ScriptedChat()
 
     options = RunOptions("127.0.0.1", 0, with_board=False, show_token=False,
                          with_scheduler=with_scheduler)  # fmt: skip
-    assert run(Settings.for_data_dir(data_dir), options, say=lambda _: None,
+    assert serve(Settings.for_data_dir(data_dir), options, say=lambda _: None,
                chat_factory=slow_model) == 0  # fmt: skip
     assert seen["state"] == state
 

@@ -40,7 +40,16 @@ def units_here(tmp_path: Path) -> Path:
 def test_there_is_a_unit_for_each_part() -> None:
     names = {p.name for p in UNITS.iterdir()}
     assert {"hearth.target", "hearth-brain.service", "hearth-panel.service",
-            "hearth-backup.service", "hearth-backup.timer"} <= names
+            "hearth-household.service", "hearth-backup.service", "hearth-backup.timer"} <= names
+
+
+def test_the_target_wants_every_long_running_unit() -> None:
+    lines = (UNITS / "hearth.target").read_text().splitlines()
+    wants = [u for line in lines if line.startswith("Wants=") for u in line[6:].split()]
+    for unit in UNITS.iterdir():
+        if unit.suffix == ".service" and unit.name != "hearth-backup.service":
+            assert unit.name in wants, f"hearth.target does not start {unit.name}"
+    assert "hearth-backup.timer" in wants
 
 
 @pytest.mark.parametrize("unit", sorted(p.name for p in UNITS.iterdir()))
@@ -82,7 +91,7 @@ def test_every_service_runs_contained_as_hearth(unit: Path) -> None:
 
 
 def test_long_running_services_notify_and_are_watched() -> None:
-    for name in ("hearth-brain.service", "hearth-panel.service"):
+    for name in ("hearth-brain.service", "hearth-panel.service", "hearth-household.service"):
         service = _unit(UNITS / name)["Service"]
         assert service["Type"] == "notify"
         assert service["WatchdogSec"]

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from appliance.composition import serve
 from appliance.config import Settings
-from appliance.web.runner import RunOptions, run, urls
+from appliance.web.runner import RunOptions, urls
 from tests.web.client import call
 from tests.web.conftest import ScriptedChat
 
@@ -117,8 +118,8 @@ def test_hearth_serve_hides_the_token_and_stops_on_sigterm(data_dir: Path) -> No
     visitor = threading.Thread(target=visit_then_stop, daemon=True)
     visitor.start()
     settings = Settings.for_data_dir(data_dir)
-    code = run(settings, RunOptions("127.0.0.1", 0, with_board=False, show_token=False),
-               say=say, chat_factory=lambda s, m: ScriptedChat())  # fmt: skip
+    code = serve(settings, RunOptions("127.0.0.1", 0, with_board=False, show_token=False),
+                 say=say, chat_factory=lambda s, m: ScriptedChat())  # fmt: skip
     visitor.join(10)
     assert code == 0
     assert results["health"] == 200
@@ -140,9 +141,9 @@ def test_a_port_in_use_is_a_clear_error(data_dir: Path) -> None:
     try:
         port = holder.getsockname()[1]
         with pytest.raises(ConfigError, match="--port"):
-            run(Settings.for_data_dir(data_dir),
-                RunOptions("127.0.0.1", port, with_board=False, show_token=False),
-                say=lambda _: None, chat_factory=lambda s, m: ScriptedChat())  # fmt: skip
+            serve(Settings.for_data_dir(data_dir),
+                  RunOptions("127.0.0.1", port, with_board=False, show_token=False),
+                  say=lambda _: None, chat_factory=lambda s, m: ScriptedChat())  # fmt: skip
     finally:
         holder.close()
 

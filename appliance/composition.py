@@ -1,0 +1,216 @@
+"""The appliance, composed: which parts each process runs, and how they are wired.
+
+This is the only module that knows every part. `hearth run` and each systemd
+service's entry point come here, so a laptop and the Pi run the same wiring:
+
+    process            parts                                           systemd unit
+    hearth serve       memory, brain (the model), note-taker, web      hearth-brain
+    hearth panel       memory, the board, its display and buttons      hearth-panel
+    hearth scheduler   household records, the scheduler, sound         hearth-household
+    hearth run         all of them in one process, the board to a PNG  (a laptop)
+
+Under systemd each service says READY=1 once it can do its job (the brain: the
+model is loaded and the port is open; the panel: the display is open and the board
+loop runs; the scheduler: its store is open and its loop runs), and pings the
+watchdog only while its own liveness check passes: the brain's server answers its
+own /healthz, the panel's and the scheduler's loops keep turning. Outside systemd
+all of that is silent.
+"""
+
+from __future__ import annotations
+
+import http.client
+import logging
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+
+from appliance.config import Settings
+from appliance.household.service import ringing
+from appliance.memory import Memory
+from appliance.service.systemd import Heartbeat, ServiceManager, Watchdog
+from appliance.web.auth import load_or_create
+from appliance.web.runner import EVERY, RunOptions, announce, build_server
+
+log = logging.getLogger(__name__)
+
+Say = Callable[[str], None]
+# Builds the chat service once memory is open; the real one loads the models.
+ChatFactory = Callable[[Settings, Memory], Any]
+PROBE_SECONDS = 10.0  # a /healthz slower than this, under load, counts as hung
+
+
+def open_brain(settings: Settings, memory: Memory) -> Any:
+    """The real brain, with the household's intents, as the web's chat service."""
+    from appliance.brain import Brain
+    from appliance.brain.household import household_router
+    from appliance.web.brain_chat import BrainChat
+
+    return BrainChat(Brain.open(settings, memory, intents=household_router(settings.data_dir)))
+
+
+def serve(settings: Settings, options: RunOptions, *, say: Say = print,
+          chat_factory: ChatFactory = open_brain,
+          manager: ServiceManager | None = None) -> int:  # fmt: skip
+    """`hearth serve` and `hearth run`: run until SIGTERM/SIGINT; returns the exit code."""
+    manager = manager or ServiceManager()
+    stop = threading.Event()
+    server_box: list[Any] = []
+
+    def on_signal(signum: int, _frame: object) -> None:
+        log.info("signal %d: stopping", signum)
+        stop.set()
+        if server_box:
+            server_box[0].stop()
+
+    previous = {s: signal.signal(s, on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        with ExitStack() as stack:
+            token = load_or_create(Path(settings.data_dir))
+            memory = stack.enter_context(Memory.open(settings))
+            if options.with_scheduler:  # on the Pi: its own service, `hearth scheduler`
+                # Timers ring from their own thread, started before the model loads.
+                stack.enter_context(ringing(settings))
+            say("hearth: loading the model…")
+            manager.status("loading the model")
+            chat = chat_factory(settings, memory)
+            stack.callback(_close_chat, chat)
+            if stop.is_set():
+                return 0
+            server, queue = build_server(settings, options, chat, memory, token)
+            stack.callback(queue.close)
+            server_box.append(server)
+            if options.with_board:
+                stack.enter_context(board_thread(settings))
+            announce(say, options, server.port, token, Path(settings.data_dir))
+            watchdog = Watchdog(manager, [_answers_health(options.host, server.port)])
+            manager.ready(f"answering on port {server.port}")
+            watchdog.start()
+            stack.callback(watchdog.stop)
+            if not stop.is_set():
+                server.serve()
+            manager.stopping()
+            say("hearth: stopping")
+        say("hearth: stopped")
+        return 0
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _answers_health(host: str, port: int) -> Callable[[], bool]:
+    """The brain's liveness: its own server answers /healthz (a wedged pool does not)."""
+    probe_host = "127.0.0.1" if host in EVERY else host
+
+    def answers() -> bool:
+        connection = http.client.HTTPConnection(probe_host, port, timeout=PROBE_SECONDS)
+        try:
+            connection.request("GET", "/healthz")
+            return connection.getresponse().status == 200
+        except OSError:
+            return False
+        finally:
+            connection.close()
+
+    return answers
+
+
+def _close_chat(chat: Any) -> None:
+    close = getattr(chat, "close", None)
+    if close is not None:
+        close()  # the brain lets its note-taker finish what it holds
+
+
+def scheduler_service(settings: Settings, *, say: Say = print,
+                      manager: ServiceManager | None = None) -> int:  # fmt: skip
+    """`hearth scheduler`: ring timers and reminders until SIGTERM/SIGINT."""
+    from appliance.household.scheduler import POLL_SECONDS
+
+    manager = manager or ServiceManager()
+    stop = threading.Event()
+    previous = {s: signal.signal(s, lambda *_: stop.set()) for s in (signal.SIGTERM, signal.SIGINT)}
+    # The loop wakes at least every POLL_SECONDS; three missed turns is a hang.
+    beat = Heartbeat(within=3 * POLL_SECONDS + 5)
+    try:
+        with ringing(settings, on_turn=beat.beat) as scheduler:
+            say(f"hearth scheduler: ringing timers and reminders from {scheduler.store.path}")
+            watchdog = Watchdog(manager, [beat.fresh])
+            manager.ready("ringing timers and reminders")
+            watchdog.start()
+            try:
+                stop.wait()
+            finally:
+                manager.stopping()
+                watchdog.stop()
+        say("hearth scheduler: stopped")
+        return 0
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def panel_service(settings: Settings, display: Any, buttons: Any, stop: threading.Event, *,
+                  manager: ServiceManager | None = None) -> None:  # fmt: skip
+    """`hearth panel`: the board on its display and buttons until `stop` is set."""
+    from appliance.panel.board import run_board
+
+    manager = manager or ServiceManager()
+    # The board loop turns every fraction of a second; a glass refresh runs on its own
+    # thread, so a minute without a turn means the loop itself is stuck.
+    beat = Heartbeat(within=60)
+    watchdog = Watchdog(manager, [beat.fresh])
+    first = threading.Event()
+
+    def turned() -> None:
+        beat.beat()
+        if not first.is_set():
+            first.set()
+            manager.ready(f"drawing to {display.describe()}")
+            watchdog.start()
+
+    with Memory.open(settings) as memory:
+        try:
+            run_board(settings, memory, display, buttons, stop, on_turn=turned)
+        finally:
+            manager.stopping()
+            watchdog.stop()
+
+
+@contextmanager
+def board_thread(settings: Settings) -> Iterator[None]:
+    """The review board on its own thread, drawn to board.png (a laptop has no panel).
+
+    It opens its own Memory: the board reads the inbox on its thread, the web on its own.
+    Without the panel extra (Pillow, the font) `hearth run` still serves chat.
+    """
+    try:
+        from appliance.panel.board import run_board
+        from appliance.panel.buttons import ButtonGroup
+        from appliance.panel.display import BOARD_FILE, PngDisplay
+        from appliance.panel.panels import DEFAULT_MODEL, model_named
+    except ImportError as exc:
+        log.warning("not drawing the board: the panel extra is missing (%s)", exc)
+        yield
+        return
+    stop = threading.Event()
+    display = PngDisplay(Path(settings.data_dir) / BOARD_FILE, model_named(DEFAULT_MODEL))
+    with Memory.open(settings) as memory:
+
+        def draw() -> None:
+            try:
+                run_board(settings, memory, display, ButtonGroup([]), stop)
+            except Exception:  # the board must never take chat down with it
+                log.exception("the board stopped drawing")
+
+        thread = threading.Thread(target=draw, name="board", daemon=True)
+        thread.start()
+        try:
+            yield
+        finally:
+            stop.set()
+            thread.join(45)  # a refresh in flight completes first
+            if thread.is_alive():
+                log.warning("the board did not stop within 45 s")

@@ -1,0 +1,171 @@
+"""Each process composed as systemd runs it: READY when it can work, pings while it is alive.
+
+A real datagram socket plays systemd's part; the services are the real composition
+(`appliance/composition.py`) with a scripted chat model in place of the GGUF one.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from appliance.composition import _answers_health, panel_service, scheduler_service, serve
+from appliance.config import Settings
+from appliance.panel.buttons import ButtonGroup
+from appliance.panel.display import PngDisplay
+from appliance.panel.panels import DEFAULT_MODEL, model_named
+from appliance.service.systemd import ServiceManager
+from appliance.web.runner import RunOptions
+from tests.web.client import call
+from tests.web.conftest import ScriptedChat
+
+
+class Systemd:
+    """The listening end of NOTIFY_SOCKET: every message a service sends, in order."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = str(path)
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.sock.bind(self.path)
+        self.messages: list[str] = []
+        self._stop = threading.Event()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        self.sock.settimeout(0.1)
+        while not self._stop.is_set():
+            try:
+                self.messages.append(self.sock.recv(4096).decode())
+            except TimeoutError:
+                continue
+
+    def manager(self, watchdog_seconds: float = 0.4) -> ServiceManager:
+        return ServiceManager({"NOTIFY_SOCKET": self.path,
+                               "WATCHDOG_USEC": str(int(watchdog_seconds * 1e6))})
+
+    def wait_for(self, prefix: str, timeout: float = 30) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for message in list(self.messages):
+                if message.startswith(prefix):
+                    return message
+            time.sleep(0.02)
+        raise AssertionError(f"no {prefix!r} in {self.messages}")
+
+    def close(self) -> None:
+        self._stop.set()
+        self._reader.join(2)
+        self.sock.close()
+
+
+@pytest.fixture
+def systemd(tmp_path: Path) -> Iterator[Systemd]:
+    listener = Systemd(tmp_path / "notify")
+    yield listener
+    listener.close()
+
+
+def test_the_brain_is_ready_only_once_it_answers_and_pings_while_healthy(
+        systemd: Systemd, data_dir: Path) -> None:  # fmt: skip
+    said: list[str] = []
+    seen: dict[str, object] = {}
+
+    def watch_then_stop() -> None:
+        ready = systemd.wait_for("READY=1")
+        port = int(re.search(r"port (\d+)", ready)[1])
+        seen["health"] = call(f"http://127.0.0.1:{port}/healthz").status  # ready means it
+        time.sleep(0.8)  # two watchdog periods
+        seen["pings"] = systemd.messages.count("WATCHDOG=1")
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    watcher = threading.Thread(target=watch_then_stop, daemon=True)
+    watcher.start()
+    code = serve(Settings.for_data_dir(data_dir),
+                 RunOptions("127.0.0.1", 0, with_board=False, show_token=False),
+                 say=said.append, chat_factory=lambda s, m: ScriptedChat(),
+                 manager=systemd.manager())  # fmt: skip
+    watcher.join(10)
+    assert code == 0
+    assert seen["health"] == 200
+    assert seen["pings"] >= 2
+    statuses = [m for m in systemd.messages if m != "WATCHDOG=1"]
+    assert statuses[0] == "STATUS=loading the model"
+    assert statuses[1].startswith("READY=1\nSTATUS=answering on port")
+    assert statuses[-1] == "STOPPING=1\nSTATUS=stopping"
+
+
+def test_the_brains_liveness_is_its_own_server_answering(data_dir: Path) -> None:
+    with socket.socket() as idle:  # a port where nothing answers HTTP: a wedged server
+        idle.bind(("127.0.0.1", 0))
+        idle.listen()
+        port = idle.getsockname()[1]
+        import appliance.composition as composition
+
+        composition.PROBE_SECONDS, saved = 0.5, composition.PROBE_SECONDS
+        try:
+            assert _answers_health("127.0.0.1", port)() is False
+        finally:
+            composition.PROBE_SECONDS = saved
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    assert _answers_health("0.0.0.0", port)() is False  # nobody listens at all
+
+
+def test_the_scheduler_is_ready_and_pings_while_its_loop_turns(systemd: Systemd,
+                                                              data_dir: Path) -> None:  # fmt: skip
+    def stop_later() -> None:
+        systemd.wait_for("READY=1")
+        time.sleep(0.8)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=stop_later, daemon=True).start()
+    code = scheduler_service(Settings.for_data_dir(data_dir), say=lambda _: None,
+                             manager=systemd.manager())  # fmt: skip
+    assert code == 0
+    assert systemd.messages[0] == "READY=1\nSTATUS=ringing timers and reminders"
+    assert systemd.messages.count("WATCHDOG=1") >= 2
+    assert systemd.messages[-1] == "STOPPING=1\nSTATUS=stopping"
+
+
+def test_the_panel_is_ready_once_its_loop_runs_and_stops_pinging_when_it_hangs(
+        systemd: Systemd, data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    import appliance.composition as composition
+    from appliance.service import systemd as notify
+
+    # A stuck loop: the board's first turn happens, then the loop never comes round again.
+    hung = threading.Event()
+
+    def run_board_that_hangs(*args: object, on_turn, **kwargs: object) -> None:  # type: ignore[no-untyped-def]
+        on_turn()
+        hung.wait(3)
+
+    monkeypatch.setattr("appliance.panel.board.run_board", run_board_that_hangs)
+    real_heartbeat = notify.Heartbeat
+    monkeypatch.setattr(composition, "Heartbeat", lambda within: real_heartbeat(within=0.3))
+    settings = Settings.for_data_dir(data_dir)
+    display = PngDisplay(data_dir / "board.png", model_named(DEFAULT_MODEL))
+    stop = threading.Event()
+    service = threading.Thread(target=panel_service, args=(settings, display, ButtonGroup([]),
+                                                            stop),
+                               kwargs={"manager": systemd.manager(0.2)}, daemon=True)
+    service.start()
+    systemd.wait_for("READY=1")
+    time.sleep(0.2)
+    early = systemd.messages.count("WATCHDOG=1")
+    time.sleep(0.6)  # the heartbeat is stale now: pings stop
+    stale_from = systemd.messages.count("WATCHDOG=1")
+    time.sleep(0.6)
+    assert early >= 1 and systemd.messages.count("WATCHDOG=1") == stale_from
+    hung.set()
+    service.join(5)
+    assert systemd.messages[-1] == "STOPPING=1\nSTATUS=stopping"
