@@ -1,19 +1,6 @@
-"""Service tests use keyword recall: what they check does not depend on the embedder."""
+"""Service tests use keyword recall, as the memory tests do: what they check does not
+depend on the embedder. The fixtures are the memory tests' own."""
 
-from __future__ import annotations
+from tests.memory.conftest import _keyword_mode, settings
 
-from pathlib import Path
-
-import pytest
-
-from appliance.config import Settings
-
-
-@pytest.fixture(autouse=True)
-def _keyword_mode(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("HEARTH_SEMANTIC", "false")
-
-
-@pytest.fixture
-def settings(data_dir: Path) -> Settings:
-    return Settings.for_data_dir(data_dir, semantic=False)
+__all__ = ["_keyword_mode", "settings"]
