@@ -60,7 +60,7 @@ def render_json(findings: list[Finding]) -> str:
                       indent=2, ensure_ascii=False)  # fmt: skip
 
 
-# -- the checks, in the order a person reads them ------------------------------------
+# -- the checks, in the order a person reads them (memory first: opening it makes the dirs) --
 
 
 def check_config(settings: Settings) -> list[Finding]:
@@ -215,5 +215,5 @@ def check_disk(settings: Settings) -> list[Finding]:
                                    f"{usage.total / 1e9:.1f} GB at {where}")]
 
 
-CHECKS: list[Check] = [check_config, check_permissions, check_memory, check_models,
+CHECKS: list[Check] = [check_config, check_memory, check_permissions, check_models,
                        check_panel, check_inputs, check_sound, check_disk]  # fmt: skip
