@@ -84,7 +84,7 @@ def serve(settings: Settings, options: RunOptions, *, say: Say = print,
             stack.callback(queue.close)
             server_box.append(server)
             if options.with_board:
-                stack.enter_context(board_thread(settings))
+                stack.enter_context(board_thread(settings, port=server.port))
             announce(say, options, server.port, token, Path(settings.data_dir))
             watchdog = Watchdog(manager, [_answers_health(options.host, server.port)])
             manager.ready(f"answering on port {server.port}")
@@ -180,14 +180,16 @@ def panel_service(settings: Settings, display: Any, buttons: Any, stop: threadin
 
 
 @contextmanager
-def board_thread(settings: Settings) -> Iterator[None]:
+def board_thread(settings: Settings, port: int | None = None) -> Iterator[None]:
     """The review board on its own thread, drawn to board.png (a laptop has no panel).
 
     It opens its own Memory: the board reads the inbox on its thread, the web on its own.
+    `port` is where this process's server really listens (`--port` may differ from the
+    setting), so the home screen names the chat page a phone can open.
     Without the panel extra (Pillow, the font) `hearth run` still serves chat.
     """
     try:
-        from appliance.panel.board import run_board
+        from appliance.panel.board import lan_address, run_board
         from appliance.panel.buttons import ButtonGroup
         from appliance.panel.display import BOARD_FILE, PngDisplay
         from appliance.panel.panels import DEFAULT_MODEL, model_named
@@ -201,7 +203,8 @@ def board_thread(settings: Settings) -> Iterator[None]:
 
         def draw() -> None:
             try:
-                run_board(settings, memory, display, ButtonGroup([]), stop)
+                run_board(settings, memory, display, ButtonGroup([]), stop,
+                          address=lambda: lan_address(port or settings.web_port))  # fmt: skip
             except Exception:  # the board must never take chat down with it
                 log.exception("the board stopped drawing")
 

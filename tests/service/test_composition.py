@@ -169,3 +169,23 @@ def test_the_panel_is_ready_once_its_loop_runs_and_stops_pinging_when_it_hangs(
     hung.set()
     service.join(5)
     assert systemd.messages[-1] == "STOPPING=1\nSTATUS=stopping"
+
+
+def test_hearth_runs_board_names_the_port_it_really_listens_on(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """`hearth run --port 4399`: the home screen's chat URL says 4399, not the setting."""
+    from appliance.composition import board_thread
+
+    seen: list[str] = []
+
+    def run_board_once(*args: object, address, **kwargs: object) -> None:  # type: ignore[no-untyped-def]
+        seen.append(address())
+
+    monkeypatch.setattr("appliance.panel.board.run_board", run_board_once)
+    monkeypatch.setattr("appliance.panel.board.lan_address", lambda port: f"at port {port}")
+    settings = Settings.for_data_dir(data_dir, web_port=4327)
+    with board_thread(settings, port=4399):
+        pass
+    with board_thread(settings):  # no server port given: the setting's
+        pass
+    assert seen == ["at port 4399", "at port 4327"]
