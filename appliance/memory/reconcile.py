@@ -50,6 +50,7 @@ from appliance.files import StoreLock
 from appliance.memory.audit import AuditLog, content_hash
 from appliance.memory.fact import Fact, Proposal
 from appliance.memory.index import IndexBroken, RecallIndex, Stamp, key_for
+from appliance.memory.recallable import RECALLABLE_STATUSES
 from appliance.memory.records import (
     MAX_FILE_BYTES,
     REFUSED,
@@ -69,7 +70,6 @@ from appliance.memory.tombstones import TombstoneLog
 log = logging.getLogger(__name__)
 
 _NEVER_AUDITED = "never audited"
-RECALLABLE = {"live", "doubted"}
 _T = TypeVar("_T")
 Progress = Callable[[int, int], None]
 
@@ -344,7 +344,8 @@ class Reconciler:
         for old_id, new_id in self.ask(self.index.both_live_after_supersede):
             with suppress(HearthError):  # the files, not the index, are the truth
                 old, new = self.records.fact(old_id), self.records.fact(new_id)
-                if old_id in new.supersedes and {old.status, new.status} <= RECALLABLE:
+                both = {old.status, new.status}
+                if old_id in new.supersedes and both <= set(RECALLABLE_STATUSES):
                     half.append((old_id, new_id))
         return Unfinished(settled, half)
 
