@@ -13,6 +13,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from appliance.errors import InvalidFact, NotFound
 from appliance.memory import guard
@@ -26,6 +27,7 @@ log = logging.getLogger(__name__)
 MAX_FILE_BYTES = 64 * 1024  # a fact is a sentence or two; anything bigger is not one
 
 Kind = type[Fact] | type[Proposal]
+_R = TypeVar("_R", Fact, Proposal)
 
 
 @dataclass(frozen=True)
@@ -180,24 +182,21 @@ class Records:
                 for path, read in self.scan(folder, kind)}  # fmt: skip
 
     def fact(self, fact_id: str) -> Fact:
-        record = self._one(self.fact_path(fact_id), Fact,
-                           f"no fact with id {fact_id!r}; `hearth memory list` shows what is "
-                           "stored")  # fmt: skip
-        assert isinstance(record, Fact)
-        return record
+        return self._one(self.fact_path(fact_id), Fact,
+                         f"no fact with id {fact_id!r}; `hearth memory list` shows what is "
+                         "stored")  # fmt: skip
 
     def proposal(self, proposal_id: str) -> Proposal:
-        record = self._one(self.proposal_path(proposal_id), Proposal,
-                           f"no proposal with id {proposal_id!r}; `hearth review list` shows "
-                           "what is waiting")  # fmt: skip
-        assert isinstance(record, Proposal)
-        return record
+        return self._one(self.proposal_path(proposal_id), Proposal,
+                         f"no proposal with id {proposal_id!r}; `hearth review list` shows "
+                         "what is waiting")  # fmt: skip
 
-    def _one(self, path: Path, kind: Kind, missing: str) -> Fact | Proposal:
+    def _one(self, path: Path, kind: type[_R], missing: str) -> _R:
         try:
             read = self.read(path, kind)
         except FileNotFoundError:
             raise NotFound(missing) from None
         if read.record is None:
             raise InvalidFact(f"{path} cannot be read: {read.problem}")
+        assert isinstance(read.record, kind)
         return read.record
