@@ -161,6 +161,18 @@ def test_old_lines_with_text_load_and_lose_it_at_the_next_tombstone(semantic_mem
         semantic_memory.propose("Mum is expecting twins.", "health")
 
 
+def test_an_old_line_still_holding_its_text_is_compared_by_todays_rule(memory: Memory) -> None:
+    """Before any tombstone rewrites it, a format-1 line is matched by its text's fingerprint
+    today: the old rule (prepositions dropped) would refuse the opposite as well."""
+    old = {**OLD_LINE, "fingerprint": legacy_fingerprint("Give Mia her inhaler before football"),
+           "text": "Give Mia her inhaler before football", "fact_id": "mia-inhaler"}
+    (memory.data_dir / "tombstones.jsonl").write_text(json.dumps(old) + "\n")
+    assert memory.propose("Give Mia her inhaler after football", "health")
+    with pytest.raises(AlreadyKnown, match="on 2026-10-01"):
+        memory.propose("Give Mia her inhaler before football", "health")
+    assert [s.format for s in memory.tombstones] == [1]  # no tombstone written: not rewritten
+
+
 class FailingEmbedder:
     """Stands in for an onnxruntime that raises at run time (a broken install)."""
 
