@@ -60,6 +60,13 @@ class Tombstone:
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True, ensure_ascii=False)
 
+    def todays_fingerprint(self) -> str:
+        """The fingerprint by today's rule: a line from before fingerprints kept meaning
+        words gets it remade from its text, while it still holds the text."""
+        if self.text and is_legacy_fingerprint(self.fingerprint):
+            return fingerprint(self.text)
+        return self.fingerprint
+
     def vector_bytes(self) -> bytes | None:
         return base64.b64decode(self.vector) if self.vector else None
 
@@ -117,13 +124,9 @@ class TombstoneLog:
                 out.append(replace(stone, text=None, format=FORMAT))
                 continue
             vector = vectors.get(text)
-            # A line from before fingerprints kept meaning words gets today's, while
-            # its text is still at hand to make it from.
-            print_ = fingerprint(text) if is_legacy_fingerprint(stone.fingerprint) else (
-                stone.fingerprint)
             out.append(replace(
                 stone, text=text if keep_text else None, marks=Marks.of(text).to_json(),
-                fingerprint=print_,
+                fingerprint=stone.todays_fingerprint(),
                 vector=stone.vector if vector is None else base64.b64encode(vector).decode(),
                 model=stone.model if vector is None else model, format=FORMAT,
             ))  # fmt: skip
@@ -198,16 +201,12 @@ class TombstoneLog:
         print_ = fingerprint(text)
         legacy = None
         for tombstone in self:
-            if tombstone.fingerprint == print_:
+            if tombstone.todays_fingerprint() == print_:
                 return tombstone
-            if is_legacy_fingerprint(tombstone.fingerprint):
-                if tombstone.text:
-                    if fingerprint(tombstone.text) == print_:
-                        return tombstone
-                else:
-                    legacy = legacy or legacy_fingerprint(text)
-                    if tombstone.fingerprint == legacy:
-                        return tombstone
+            if not tombstone.text and is_legacy_fingerprint(tombstone.fingerprint):
+                legacy = legacy or legacy_fingerprint(text)
+                if tombstone.fingerprint == legacy:
+                    return tombstone
         return self.find_similar(text, vector)
 
     def find_similar(self, text: str, vector: bytes | None = None) -> Tombstone | None:
