@@ -51,6 +51,7 @@ from appliance.memory import Fact, Memory
 from appliance.memory.audit import GENESIS, AuditEntry, content_hash
 from appliance.memory.index import Stamp, fact_terms
 from appliance.memory.recall import Recalled, weight
+from appliance.memory.recallable import RECALLABLE_STATUSES
 from appliance.memory.text import slugify, tokens
 
 HERE = Path(__file__).resolve().parent
@@ -382,7 +383,7 @@ def measure_size(size: int, workdir: Path, n_queries: int, parse_max: int, write
     result.matches_p50, result.matches_p95 = percentile(matches, 0.5), percentile(matches, 0.95)
 
     # rank-bm25 over the same terms, with FTS5's constants, rebuilt in memory.
-    live = [f for f in facts if f.status in ("live", "doubted")]
+    live = [f for f in facts if f.status in RECALLABLE_STATUSES]  # what the index gives terms
     corpus = [fact_terms(f) for f in live]
     builds = [timed(lambda: BM25Okapi(corpus, k1=1.2, b=0.75, epsilon=0.0)) for _ in range(2)]
     result.bm25_build = min(builds)
