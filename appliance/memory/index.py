@@ -32,6 +32,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
+from appliance.files import create_private_file
 from appliance.memory.fact import Fact, Proposal
 from appliance.memory.recallable import (
     RECALLABLE_STATUSES,
@@ -187,9 +188,7 @@ class RecallIndex:
     def _try_connect(self) -> sqlite3.Connection:
         existed = self.path.exists()
         if not existed:
-            # Created 0600 from the start: it holds the household's words.
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-            os.close(fd)
+            create_private_file(self.path)  # 0600 from the start: it holds the household's words
         conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
                                timeout=10.0)  # fmt: skip
         self._opened_inode = os.stat(self.path).st_ino
