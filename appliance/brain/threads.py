@@ -9,7 +9,6 @@ opening, and then at most once an hour while adding messages.
 from __future__ import annotations
 
 import datetime as dt
-import os
 import re
 import secrets
 import sqlite3
@@ -19,8 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from appliance.errors import HearthError
+from appliance.files import create_private_file
 
-PRIVATE = 0o600
 _THREAD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 _SWEEP_EVERY = dt.timedelta(hours=1)
 ROLES = ("user", "assistant")
@@ -64,17 +63,6 @@ def new_thread_id() -> str:
     return secrets.token_hex(6)
 
 
-def _create_private(path: Path) -> None:
-    """Create the database file 0600 from the start (SQLite copies the mode to its journal)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    os.chmod(path.parent, 0o700)
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, PRIVATE)
-        os.close(fd)
-    except FileExistsError:
-        pass
-
-
 class Threads:
     """The chat transcripts of one data dir."""
 
@@ -83,7 +71,7 @@ class Threads:
         self.path = path
         self.retention = dt.timedelta(days=retention_days)
         self._clock = clock or dt.datetime.now
-        _create_private(path)
+        create_private_file(path)  # 0600 from the start: SQLite copies the mode to its journal
         # One connection shared by the threads of this process, behind a lock.
         self._db = sqlite3.connect(path, check_same_thread=False, timeout=10.0,
                                    isolation_level=None)  # fmt: skip
