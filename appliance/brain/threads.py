@@ -3,7 +3,8 @@
 A thread is an id and its messages. The web page, the CLI and the voice
 service share one store, so a conversation can move between them. Transcripts
 older than the retention (chat_retention_days, default 7) are swept: on
-opening, and then at most once an hour while adding messages.
+opening, and then on a clock by the brain that holds the store (agent.py's
+hearth-chat-sweep thread), whether or not anyone is chatting.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from appliance.errors import HearthError
 from appliance.files import create_private_file
 
 _THREAD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
-_SWEEP_EVERY = dt.timedelta(hours=1)
 ROLES = ("user", "assistant")
 
 _SCHEMA = """
@@ -76,7 +76,6 @@ class Threads:
         self._db = sqlite3.connect(path, check_same_thread=False, timeout=10.0,
                                    isolation_level=None)  # fmt: skip
         self._lock = threading.Lock()
-        self._last_sweep: dt.datetime | None = None
         with self._lock:
             self._db.executescript(_SCHEMA)
         self.sweep()
@@ -101,8 +100,6 @@ class Threads:
                 "INSERT INTO messages (thread, role, text, route, at) VALUES (?, ?, ?, ?, ?)",
                 (thread, role, text, route, now.isoformat()),
             )
-        if self._last_sweep is None or now - self._last_sweep >= _SWEEP_EVERY:
-            self.sweep()
         return Message(thread, role, text, route, now)
 
     def recent(self, thread: str, limit: int = 6,
@@ -133,5 +130,4 @@ class Threads:
         cutoff = (now - self.retention).isoformat()
         with self._lock:
             gone = self._db.execute("DELETE FROM messages WHERE at < ?", (cutoff,)).rowcount
-        self._last_sweep = now
         return int(gone)
