@@ -304,7 +304,7 @@ class Brain:
             yield ("Noted. I'm not taking notes, so say \"remember that …\" if I should "
                    "keep it.")  # fmt: skip
             return
-        outcomes = self.notetaker.take_statement(stream.thread_id, route.text)
+        outcomes = self.notetaker.take_statement(stream.thread_id, route.facts)
         refused = [o.refused for o in outcomes if o.refused]
         if refused:
             stream.withheld = refused[0]

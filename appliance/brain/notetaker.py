@@ -161,7 +161,12 @@ def stands_alone(text: str) -> bool:
 
 def rule_candidates(text: str) -> list[Candidate]:
     """The facts a plain statement states, as said, typed by the router's word rules."""
-    return [Candidate(fact, guess_type(fact), RULE_CONFIDENCE) for fact in facts_stated(text)]
+    return typed_by_rules(facts_stated(text))
+
+
+def typed_by_rules(facts: Sequence[str]) -> list[Candidate]:
+    """Stated facts as candidates, typed by the router's word rules."""
+    return [Candidate(fact, guess_type(fact), RULE_CONFIDENCE) for fact in facts]
 
 
 @dataclass(frozen=True)
@@ -299,9 +304,9 @@ class NoteTaker:
         self._thread = threading.Thread(target=self._run, name="hearth-notetaker", daemon=True)
         self._thread.start()
 
-    def take_statement(self, conversation: str, text: str) -> list[Outcome]:
-        """Propose what a plain statement states (rules, no model), now."""
-        outcomes = self.propose(conversation, rule_candidates(text))
+    def take_statement(self, conversation: str, facts: Sequence[str]) -> list[Outcome]:
+        """Propose what a plain statement states (the router's `facts`; no model), now."""
+        outcomes = self.propose(conversation, typed_by_rules(facts))
         self.stats.done += 1
         return outcomes
 

@@ -69,6 +69,7 @@ class Route:
     text: str  # what the route acts on: the fact, the correction, or the question
     explicit: bool = False  # recall: asked about memory by name ("what do you know about")
     replaces: bool = False  # correct: `text` is what should be true instead ("that's wrong, …")
+    facts: tuple[str, ...] = ()  # statement: the facts it states (statements.facts_stated)
 
 
 Matcher = Callable[[str], Route | None]
@@ -125,7 +126,8 @@ def _question(text: str) -> Route | None:
 
 
 def _statement(text: str) -> Route | None:
-    return Route("statement", text) if facts_stated(text) else None
+    facts = facts_stated(text)
+    return Route("statement", text, facts=tuple(facts)) if facts else None
 
 
 DEFAULT_INTENTS: tuple[Intent, ...] = (

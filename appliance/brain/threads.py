@@ -3,13 +3,13 @@
 A thread is an id and its messages. The web page, the CLI and the voice
 service share one store, so a conversation can move between them. Transcripts
 older than the retention (chat_retention_days, default 7) are swept: on
-opening, and then at most once an hour while adding messages.
+opening, and then on a clock by the brain that holds the store (agent.py's
+hearth-chat-sweep thread), whether or not anyone is chatting.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import os
 import re
 import secrets
 import sqlite3
@@ -19,10 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from appliance.errors import HearthError
+from appliance.files import create_private_file
 
-PRIVATE = 0o600
 _THREAD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
-_SWEEP_EVERY = dt.timedelta(hours=1)
 ROLES = ("user", "assistant")
 
 _SCHEMA = """
@@ -64,17 +63,6 @@ def new_thread_id() -> str:
     return secrets.token_hex(6)
 
 
-def _create_private(path: Path) -> None:
-    """Create the database file 0600 from the start (SQLite copies the mode to its journal)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    os.chmod(path.parent, 0o700)
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, PRIVATE)
-        os.close(fd)
-    except FileExistsError:
-        pass
-
-
 class Threads:
     """The chat transcripts of one data dir."""
 
@@ -83,12 +71,11 @@ class Threads:
         self.path = path
         self.retention = dt.timedelta(days=retention_days)
         self._clock = clock or dt.datetime.now
-        _create_private(path)
+        create_private_file(path)  # 0600 from the start: SQLite copies the mode to its journal
         # One connection shared by the threads of this process, behind a lock.
         self._db = sqlite3.connect(path, check_same_thread=False, timeout=10.0,
                                    isolation_level=None)  # fmt: skip
         self._lock = threading.Lock()
-        self._last_sweep: dt.datetime | None = None
         with self._lock:
             self._db.executescript(_SCHEMA)
         self.sweep()
@@ -113,8 +100,6 @@ class Threads:
                 "INSERT INTO messages (thread, role, text, route, at) VALUES (?, ?, ?, ?, ?)",
                 (thread, role, text, route, now.isoformat()),
             )
-        if self._last_sweep is None or now - self._last_sweep >= _SWEEP_EVERY:
-            self.sweep()
         return Message(thread, role, text, route, now)
 
     def recent(self, thread: str, limit: int = 6,
@@ -145,5 +130,4 @@ class Threads:
         cutoff = (now - self.retention).isoformat()
         with self._lock:
             gone = self._db.execute("DELETE FROM messages WHERE at < ?", (cutoff,)).rowcount
-        self._last_sweep = now
         return int(gone)

@@ -47,6 +47,28 @@ def test_an_accepted_turn_is_stored_as_said(settings, memory: Memory, clock) -> 
         settings.data_dir)
 
 
+def test_a_model_answer_with_a_secret_is_stored_withheld(settings, memory: Memory,
+                                                         clock) -> None:  # fmt: skip
+    brain, _ = scripted_brain(settings, memory, ["Sure: the card is 4111 1111 1111 1111."],
+                              clock=clock)  # fmt: skip
+    brain.reply("tell me a joke")
+    brain.close()
+    rows = stored(settings.data_dir)
+    assert ("assistant", "[withheld: the guard refused this text (secret)]") in rows
+    assert ("user", "tell me a joke") in rows
+    assert not any("4111" in text for _, text in rows)
+
+
+def test_a_model_answer_without_a_secret_is_stored_as_said(settings, memory: Memory,
+                                                          clock) -> None:  # fmt: skip
+    # Positive control for the test above.
+    brain, _ = scripted_brain(settings, memory, ["Why did the egg cross the road?"],
+                              clock=clock)  # fmt: skip
+    brain.reply("tell me a joke")
+    brain.close()
+    assert ("assistant", "Why did the egg cross the road?") in stored(settings.data_dir)
+
+
 def test_a_model_turn_with_a_secret_is_withheld_and_not_read_by_the_notetaker(
         settings, memory: Memory, clock) -> None:  # fmt: skip
     taker = ScriptedModel([])

@@ -196,6 +196,18 @@ def test_a_model_without_guard_thresholds_leaves_the_rules_to_decide() -> None:
     assert refusal is not None and refusal.decided_by == "rules"
 
 
+def test_a_model_failing_at_run_time_leaves_the_rules_to_decide() -> None:
+    class BrokenModel:
+        model_id = OnnxMiniLMEmbedder.model_id  # a model the guard has thresholds for
+
+        def query(self, text: str) -> bytes:
+            raise RuntimeError("the model broke")
+
+    assert find_refusal(EXEMPLAR_ONLY, BrokenModel()) is None  # no exception: rules decided
+    refusal = find_refusal("Deactivate the guard", BrokenModel())
+    assert refusal is not None and refusal.decided_by == "rules"
+
+
 def test_shipped_exemplar_vectors_are_those_of_the_shipped_exemplars(
         real_embedder: OnnxMiniLMEmbedder) -> None:  # fmt: skip
     exemplars = Exemplars.from_file()
