@@ -158,6 +158,31 @@ def test_one_address_cannot_hold_more_than_its_share(memory: Memory, data_dir: P
             sock.close()
 
 
+def test_past_the_cap_a_new_connection_is_refused_when_every_other_is_being_answered(
+        memory: Memory, data_dir: Path) -> None:  # fmt: skip
+    """The cap never cuts an answer to make room: the newcomer is closed instead."""
+    with serving(memory, data_dir, ConnectionBounds(per_client=1, total=4)) as web:
+        web.chat.pause = threading.Event()
+        result: dict[str, object] = {}
+
+        def ask() -> None:
+            result["answer"] = call(f"{web.url}/v1/chat/completions", "POST",
+                                    {**CHAT, "stream": True}, web.auth(), timeout=30)  # fmt: skip
+
+        asker = threading.Thread(target=ask)
+        asker.start()
+        assert web.chat.at_model.acquire(timeout=10), "the stream never reached the model"
+        newcomer = socket.create_connection(("127.0.0.1", port_of(web)), timeout=10)
+        newcomer.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        assert closed_by_server(newcomer, time.monotonic() + 3), "the cap let a second one in"
+        newcomer.close()
+        web.chat.pause.set()
+        asker.join(30)
+        answer = result["answer"]
+        assert answer.status == 200  # type: ignore[attr-defined]
+        assert sse_events(answer.body)[-1] == "[DONE]"  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize("bad", [dict(request_seconds=0), dict(per_client=0),
                                  dict(per_client=10, total=5)])
 def test_bounds_that_make_no_sense_are_refused(bad: dict) -> None:
