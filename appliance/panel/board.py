@@ -116,6 +116,10 @@ class Board:
             first = min(r.rang_at for r in ringing if r.rang_at is not None)
             screen = RingingScreen(tuple(label(r) for r in ringing), f"{first:%H:%M}")
             return screen, "ringing:" + ",".join(f"{type(r).__name__}{r.id}" for r in ringing)
+        return self._inbox_screen()
+
+    def _inbox_screen(self) -> tuple[Screen, str]:
+        """The review card, or the home screen when nothing waits (nothing rings)."""
         proposals = self.memory.proposals()
         if proposals:
             return self._review(proposals)
@@ -204,7 +208,7 @@ class Board:
         self._notice = None
         if self.household is not None and (ringing := self.household.ringing()):
             return self._stop_ringing(action, ringing)
-        self.screen()  # see the inbox as it is now, not as it was at the last draw
+        self._inbox_screen()  # see the inbox as it is now, not as it was at the last draw
         if action is Action.TALK:
             if self._on_talk is None:
                 return Outcome(False, "Talk needs the voice service (hearth-voice)")

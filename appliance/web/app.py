@@ -25,7 +25,7 @@ import importlib.resources
 import json
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
@@ -146,23 +146,18 @@ def build_app(parts: WebParts) -> bottle.Bottle:
         bottle.response.content_type = "text/html; charset=utf-8"
         return views.inbox_html(parts.memory)
 
-    @app.get("/api/inbox.json")
-    @access.view
-    def inbox_json() -> dict[str, Any]:
-        bottle.response.set_header("Cache-Control", "no-store")
-        return views.inbox_json(parts.memory)
+    def json_view(path: str, read: Callable[[], dict[str, Any]]) -> None:
+        """A read-only JSON view: read afresh each time, never cached by the browser."""
 
-    @app.get("/api/timers.json")
-    @access.view
-    def timers_json() -> dict[str, Any]:
-        bottle.response.set_header("Cache-Control", "no-store")
-        return views.timers_json(parts.data_dir)
+        @app.get(path)
+        @access.view
+        def view() -> dict[str, Any]:
+            bottle.response.set_header("Cache-Control", "no-store")
+            return read()
 
-    @app.get("/api/shopping.json")
-    @access.view
-    def shopping_json() -> dict[str, Any]:
-        bottle.response.set_header("Cache-Control", "no-store")
-        return views.shopping_json(parts.data_dir)
+    json_view("/api/inbox.json", lambda: views.inbox_json(parts.memory))
+    json_view("/api/timers.json", lambda: views.timers_json(parts.data_dir))
+    json_view("/api/shopping.json", lambda: views.shopping_json(parts.data_dir))
 
     @app.get("/board.png")
     @access.view

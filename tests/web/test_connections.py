@@ -7,9 +7,11 @@ half-open connections are closed within the bound the server sets.
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -36,6 +38,16 @@ def half_open(port: int, count: int, source: str = "127.0.0.1") -> list[socket.s
         sock.sendall(HALF_REQUEST)
         sockets.append(sock)
     return sockets
+
+
+@contextlib.contextmanager
+def serving(memory: Memory, data_dir: Path, bounds: ConnectionBounds) -> Iterator[Running]:
+    """A server on 127.0.0.1 with these bounds, stopped afterwards."""
+    web = start_server(memory, data_dir, bounds=bounds)
+    try:
+        yield web
+    finally:
+        stop_server(web)
 
 
 def closed_by_server(sock: socket.socket, deadline: float) -> bool:
@@ -74,8 +86,7 @@ def test_a_trickling_request_is_closed_however_often_it_sends(memory: Memory,
     """One byte at a time keeps resetting an idle timer; the request bound counts from the
     first byte."""
     bounds = ConnectionBounds(request_seconds=1.5, idle_seconds=5, check_seconds=0.2)
-    web = start_server(memory, data_dir, bounds=bounds)
-    try:
+    with serving(memory, data_dir, bounds) as web:
         sock = socket.create_connection(("127.0.0.1", port_of(web)), timeout=10)
         sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         started = time.monotonic()
@@ -96,31 +107,25 @@ def test_a_trickling_request_is_closed_however_often_it_sends(memory: Memory,
         assert closed, "a trickle of bytes kept the connection open"
         assert time.monotonic() - started < bounds.request_seconds + 2
         sock.close()
-    finally:
-        stop_server(web)
 
 
 def test_an_idle_kept_alive_connection_is_closed_and_a_busy_one_is_not(
         memory: Memory, data_dir: Path) -> None:  # fmt: skip
     bounds = ConnectionBounds(request_seconds=1, idle_seconds=1, check_seconds=0.2)
-    web = start_server(memory, data_dir, bounds=bounds)
-    try:
+    with serving(memory, data_dir, bounds) as web:
         sock = socket.create_connection(("127.0.0.1", port_of(web)), timeout=10)
         sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         first = sock.recv(65536)
         assert first.startswith(b"HTTP/1.1 200")
         assert closed_by_server(sock, time.monotonic() + 4), "an idle connection stayed open"
         sock.close()
-    finally:
-        stop_server(web)
 
 
 def test_a_stream_stays_open_while_the_model_takes_longer_than_every_bound(
         memory: Memory, data_dir: Path) -> None:  # fmt: skip
     bounds = ConnectionBounds(request_seconds=0.5, idle_seconds=0.5, check_seconds=0.1)
-    web = start_server(memory, data_dir, bounds=bounds)
-    web.chat.pause = threading.Event()
-    try:
+    with serving(memory, data_dir, bounds) as web:
+        web.chat.pause = threading.Event()
         result: dict[str, object] = {}
 
         def ask() -> None:
@@ -135,14 +140,11 @@ def test_a_stream_stays_open_while_the_model_takes_longer_than_every_bound(
         answer = result["answer"]
         assert answer.status == 200  # type: ignore[attr-defined]
         assert sse_events(answer.body)[-1] == "[DONE]"  # type: ignore[attr-defined]
-    finally:
-        stop_server(web)
 
 
 def test_one_address_cannot_hold_more_than_its_share(memory: Memory, data_dir: Path) -> None:
     bounds = ConnectionBounds(per_client=8, total=64)
-    web = start_server(memory, data_dir, bounds=bounds)
-    try:
+    with serving(memory, data_dir, bounds) as web:
         mine = half_open(port_of(web), 12)
         other = half_open(port_of(web), 4, source="127.0.0.2")  # another client on loopback
         soon = time.monotonic() + 2
@@ -154,8 +156,31 @@ def test_one_address_cannot_hold_more_than_its_share(memory: Memory, data_dir: P
         assert web.server.open_connections() == 12
         for sock in mine + other:
             sock.close()
-    finally:
-        stop_server(web)
+
+
+def test_past_the_cap_a_new_connection_is_refused_when_every_other_is_being_answered(
+        memory: Memory, data_dir: Path) -> None:  # fmt: skip
+    """The cap never cuts an answer to make room: the newcomer is closed instead."""
+    with serving(memory, data_dir, ConnectionBounds(per_client=1, total=4)) as web:
+        web.chat.pause = threading.Event()
+        result: dict[str, object] = {}
+
+        def ask() -> None:
+            result["answer"] = call(f"{web.url}/v1/chat/completions", "POST",
+                                    {**CHAT, "stream": True}, web.auth(), timeout=30)  # fmt: skip
+
+        asker = threading.Thread(target=ask)
+        asker.start()
+        assert web.chat.at_model.acquire(timeout=10), "the stream never reached the model"
+        newcomer = socket.create_connection(("127.0.0.1", port_of(web)), timeout=10)
+        newcomer.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        assert closed_by_server(newcomer, time.monotonic() + 3), "the cap let a second one in"
+        newcomer.close()
+        web.chat.pause.set()
+        asker.join(30)
+        answer = result["answer"]
+        assert answer.status == 200  # type: ignore[attr-defined]
+        assert sse_events(answer.body)[-1] == "[DONE]"  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("bad", [dict(request_seconds=0), dict(per_client=0),

@@ -151,6 +151,13 @@ def test_inbox_views_show_what_waits_and_offer_no_buttons(memory: Memory, web: R
     assert "hearth review keep" in page
 
 
+@pytest.mark.parametrize("path", ["/api/inbox.json", "/api/timers.json", "/api/shopping.json"])
+def test_json_views_are_never_cached(web: Running, path: str) -> None:
+    answer = call(f"{web.url}{path}", headers=web.auth())
+    assert answer.status == 200
+    assert answer.header("Cache-Control") == "no-store", "a browser would show an old inbox"
+
+
 def test_inbox_page_escapes_what_it_shows(memory: Memory, web: Running) -> None:
     memory.propose("Tom likes <b>bold</b> & <i>italics</i>", "preference")
     page = call(f"{web.url}/memory/inbox", headers=web.auth()).body.decode()
