@@ -214,3 +214,22 @@ def test_a_timer_due_just_before_the_scheduler_started_is_late(
     clock.advance(61)  # one second after it was due, the scheduler (re)starts
     [ring] = Scheduler(store, silence, clock).check()
     assert ring.late
+
+
+def test_a_restarted_scheduler_does_not_sound_again_at_once_for_what_still_rings(
+        data_dir: Path, store: HouseholdStore, clock: MovableClock,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A timer rung by an earlier run keeps its own rhythm: the next sound is on its turn."""
+    store.add_timer("pasta", 60)
+    clock.advance(60)
+    Scheduler(store, Silence("test"), clock).check()  # the run before the restart rings it
+    said = lambda: sum("would have said 'Pasta timer done.'" in m for m in caplog.messages)  # noqa: E731
+    assert said() == 1
+    clock.advance(2 * REPEAT_SECONDS + 5)  # down past two repeats; then it restarts
+    with HouseholdStore.open(data_dir, clock) as after:
+        restarted = Scheduler(after, Silence("test"), clock)
+        assert restarted.check() == []
+        assert said() == 1  # no sound on starting up: the repeats it missed are not made up
+        clock.advance(REPEAT_SECONDS)
+        restarted.check()
+        assert said() == 2  # then the next repeat, on its turn
