@@ -233,3 +233,17 @@ def test_a_restarted_scheduler_does_not_sound_again_at_once_for_what_still_rings
         clock.advance(REPEAT_SECONDS)
         restarted.check()
         assert said() == 2  # then the next repeat, on its turn
+
+
+def test_a_timer_and_a_reminder_with_one_id_each_sound_again(
+        store: HouseholdStore, clock: MovableClock, caplog: pytest.LogCaptureFixture) -> None:
+    scheduler = Scheduler(store, Silence("test"), clock)
+    timer = store.add_timer("pasta", 60)
+    reminder = store.add_reminder("stir the sauce", clock.now + dt.timedelta(seconds=60))
+    assert timer.id == reminder.id  # their own tables: ids overlap
+    clock.advance(60)
+    assert len(scheduler.check()) == 2
+    clock.advance(REPEAT_SECONDS)
+    scheduler.check()
+    for words in ("Pasta timer done.", "Reminder: stir the sauce."):
+        assert sum(f"would have said {words!r}" in m for m in caplog.messages) == 2, words
