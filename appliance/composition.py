@@ -52,6 +52,17 @@ def open_brain(settings: Settings, memory: Memory) -> Any:
     return BrainChat(Brain.open(settings, memory, intents=household_router(settings.data_dir)))
 
 
+@contextmanager
+def _stop_signals(handler: Callable[[int, Any], None]) -> Iterator[None]:
+    """SIGTERM and SIGINT call `handler` inside the block; the handlers before come back after."""
+    previous = {s: signal.signal(s, handler) for s in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        yield
+    finally:
+        for signum, before in previous.items():
+            signal.signal(signum, before)
+
+
 def serve(settings: Settings, options: RunOptions, *, say: Say = print,
           chat_factory: ChatFactory = open_brain,
           manager: ServiceManager | None = None) -> int:  # fmt: skip
@@ -66,8 +77,7 @@ def serve(settings: Settings, options: RunOptions, *, say: Say = print,
         if server_box:
             server_box[0].stop()
 
-    previous = {s: signal.signal(s, on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
-    try:
+    with _stop_signals(on_signal):
         with ExitStack() as stack:
             token = load_or_create(Path(settings.data_dir))
             memory = stack.enter_context(Memory.open(settings))
@@ -96,9 +106,6 @@ def serve(settings: Settings, options: RunOptions, *, say: Say = print,
             say("hearth: stopping")
         say("hearth: stopped")
         return 0
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
 
 
 def _answers_health(host: str, port: int) -> Callable[[], bool]:
@@ -131,10 +138,9 @@ def scheduler_service(settings: Settings, *, say: Say = print,
 
     manager = manager or ServiceManager()
     stop = threading.Event()
-    previous = {s: signal.signal(s, lambda *_: stop.set()) for s in (signal.SIGTERM, signal.SIGINT)}
     # The loop wakes at least every POLL_SECONDS; three missed turns is a hang.
     beat = Heartbeat(within=3 * POLL_SECONDS + 5)
-    try:
+    with _stop_signals(lambda *_: stop.set()):
         with ringing(settings, on_turn=beat.beat) as scheduler:
             say(f"hearth scheduler: ringing timers and reminders from {scheduler.store.path}")
             watchdog = Watchdog(manager, [beat.fresh])
@@ -147,9 +153,6 @@ def scheduler_service(settings: Settings, *, say: Say = print,
                 watchdog.stop()
         say("hearth scheduler: stopped")
         return 0
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
 
 
 def panel_service(settings: Settings, display: Any, buttons: Any, stop: threading.Event, *,

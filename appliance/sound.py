@@ -13,6 +13,7 @@ The voice service reuses `speech_wav` and `Speaker.play`.
 
 from __future__ import annotations
 
+import functools
 import io
 import logging
 import math
@@ -52,6 +53,7 @@ def sound_cards(cards_file: Path = ASOUND_CARDS) -> list[str]:
             if line[:3].strip().isdigit() and "[" in line]  # fmt: skip
 
 
+@functools.cache  # the same bytes every ring: made once (about 20 ms of Python), not per ring
 def chime_wav(notes: tuple[float, ...] = (880.0, 660.0), seconds: float = 0.35) -> bytes:
     """A two-note chime as a 16-bit mono WAV, made here (no sound file to ship or lose)."""
     frames = bytearray()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 
 from appliance.household import phrases as p
-from appliance.household.records import Timer
+from appliance.household.records import Timer, label
 from appliance.household.spoken import say_duration
 from appliance.household.store import HouseholdStore
 
@@ -44,10 +44,9 @@ def perform(store: HouseholdStore, command: p.Command) -> str:
     match command:
         case p.SetTimer(name=name, seconds=seconds):
             timer = store.add_timer(name, seconds)
-            what = "Timer" if timer.name == "timer" else f"{timer.title} timer"
             rings = (f"{timer.rings_at:%H:%M:%S}" if seconds < 120  # to the second when short
                      else clock(timer.rings_at, now))  # fmt: skip
-            return f"{what} set for {say_duration(seconds)}: it rings at {rings}."
+            return f"{label(timer)} set for {say_duration(seconds)}: it rings at {rings}."
         case p.AskTimerLength(name=name):
             named = f"the {name} timer" if name else "the timer"
             return (f"For how long? Say how long {named} should run, for example "

@@ -46,6 +46,11 @@ class Ring:
         return label(self.record) + (" done." if isinstance(self.record, Timer) else ".")
 
 
+def _key(record: Timer | Reminder) -> tuple[str, int]:
+    """A ringing record's key: a timer and a reminder may share an id."""
+    return ("timer" if isinstance(record, Timer) else "reminder", record.id)
+
+
 class Scheduler:
     def __init__(self, store: HouseholdStore, sound: Sound,
                  clock: Callable[[], dt.datetime] | None = None) -> None:  # fmt: skip
@@ -67,11 +72,11 @@ class Scheduler:
                 continue  # cancelled, or rung by another scheduler, since it was read
             ring = Ring(record, now, late)
             rung.append(ring)
-            kind = "timer" if isinstance(record, Timer) else "reminder"
-            label = record.name if isinstance(record, Timer) else record.text
-            log.info("%s %d (%s) rings%s", kind, record.id, label,
+            key = _key(record)
+            what = record.name if isinstance(record, Timer) else record.text
+            log.info("%s %d (%s) rings%s", key[0], record.id, what,
                      f", late: it was due at {due:%H:%M:%S}" if late else "")  # fmt: skip
-            self._sounded[(kind, record.id)] = 1
+            self._sounded[key] = 1
             self.sound.announce(ring.words)
         self._repeat(now)
         return rung
@@ -79,8 +84,7 @@ class Scheduler:
     def _repeat(self, now: dt.datetime) -> None:
         still = set()
         for record in self.store.ringing():
-            kind = "timer" if isinstance(record, Timer) else "reminder"
-            key = (kind, record.id)
+            key = _key(record)
             still.add(key)
             assert record.rang_at is not None
             due = int((now - record.rang_at).total_seconds() // REPEAT_SECONDS) + 1

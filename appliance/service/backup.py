@@ -98,23 +98,22 @@ def back_up(settings: Settings, to: Path | None = None, *, keep: int | None = No
     except OSError as exc:
         raise BackupError(f"cannot use {folder} for backups: {exc.strerror or exc}") from None
     target = folder / snapshot_name(now())
-    temp = files.temp_path_for(target)
+    # Built in memory (every member is read whole anyway), then written like any durable
+    # file: write_temp removes its own temp file if writing it fails.
     try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, files.PRIVATE)
-        with os.fdopen(fd, "wb") as raw:
-            count = _write_archive(settings, raw)
-            raw.flush()
-            os.fsync(raw.fileno())
-        files.commit_temp(temp, target)
+        archive = io.BytesIO()
+        count = _write_archive(settings, archive)
+        temp = files.write_temp(target, archive.getvalue())
+        try:
+            files.commit_temp(temp, target)
+        except BaseException:
+            files.discard_temp(temp)
+            raise
     except OSError as exc:
-        files.discard_temp(temp)
         raise BackupError(
             f"could not write a snapshot to {folder} ({exc.strerror or exc}); "
             "nothing was replaced, older snapshots are kept"
         ) from None
-    except BaseException:
-        files.discard_temp(temp)
-        raise
     for old in snapshots(folder)[:-keep]:
         with contextlib.suppress(OSError):
             files.remove_durably(old)
@@ -124,7 +123,7 @@ def back_up(settings: Settings, to: Path | None = None, *, keep: int | None = No
     return Snapshot(target, count, size)
 
 
-def _write_archive(settings: Settings, raw: io.BufferedWriter) -> int:
+def _write_archive(settings: Settings, raw: io.BytesIO) -> int:
     manifest: dict[str, dict[str, object]] = {}
     with tarfile.open(fileobj=raw, mode="w:gz") as tar:
         def put(name: str, data: bytes) -> None:

@@ -15,6 +15,8 @@ def say(store: HouseholdStore, text: str) -> str:
 def test_setting_a_timer_says_when_it_rings(store: HouseholdStore) -> None:
     assert say(store, "set a pasta timer for twelve minutes") == \
         "Pasta timer set for 12 minutes: it rings at 18:42."  # fmt: skip
+    assert say(store, "set a timer for ten minutes") == \
+        "Timer set for 10 minutes: it rings at 18:40."  # fmt: skip
 
 
 def test_stop_the_timer_stops_the_one_ringing(store: HouseholdStore, scheduler: Scheduler,

@@ -214,3 +214,36 @@ def test_a_timer_due_just_before_the_scheduler_started_is_late(
     clock.advance(61)  # one second after it was due, the scheduler (re)starts
     [ring] = Scheduler(store, silence, clock).check()
     assert ring.late
+
+
+def test_a_restarted_scheduler_does_not_sound_again_at_once_for_what_still_rings(
+        data_dir: Path, store: HouseholdStore, clock: MovableClock,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A timer rung by an earlier run keeps its own rhythm: the next sound is on its turn."""
+    store.add_timer("pasta", 60)
+    clock.advance(60)
+    Scheduler(store, Silence("test"), clock).check()  # the run before the restart rings it
+    said = lambda: sum("would have said 'Pasta timer done.'" in m for m in caplog.messages)  # noqa: E731
+    assert said() == 1
+    clock.advance(2 * REPEAT_SECONDS + 5)  # down past two repeats; then it restarts
+    with HouseholdStore.open(data_dir, clock) as after:
+        restarted = Scheduler(after, Silence("test"), clock)
+        assert restarted.check() == []
+        assert said() == 1  # no sound on starting up: the repeats it missed are not made up
+        clock.advance(REPEAT_SECONDS)
+        restarted.check()
+        assert said() == 2  # then the next repeat, on its turn
+
+
+def test_a_timer_and_a_reminder_with_one_id_each_sound_again(
+        store: HouseholdStore, clock: MovableClock, caplog: pytest.LogCaptureFixture) -> None:
+    scheduler = Scheduler(store, Silence("test"), clock)
+    timer = store.add_timer("pasta", 60)
+    reminder = store.add_reminder("stir the sauce", clock.now + dt.timedelta(seconds=60))
+    assert timer.id == reminder.id  # their own tables: ids overlap
+    clock.advance(60)
+    assert len(scheduler.check()) == 2
+    clock.advance(REPEAT_SECONDS)
+    scheduler.check()
+    for words in ("Pasta timer done.", "Reminder: stir the sauce."):
+        assert sum(f"would have said {words!r}" in m for m in caplog.messages) == 2, words

@@ -110,6 +110,26 @@ def test_only_the_newest_snapshots_are_kept(settings: Settings, tmp_path: Path) 
     assert kept == [f"hearth-backup-20261201T0330{s:02d}Z.tar.gz" for s in (2, 3, 4)]
 
 
+def test_a_snapshot_that_cannot_be_written_keeps_the_older_ones_and_leaves_no_temp_file(
+        settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    import datetime as dt
+    import errno
+
+    from appliance import files
+
+    _household(settings)
+    folder = tmp_path / "b"
+    older = back_up(settings, folder, now=lambda: dt.datetime(2026, 12, 1, 3, 30, tzinfo=dt.UTC))
+
+    def full(temp: Path, target: Path) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(files, "commit_temp", full)
+    with pytest.raises(BackupError, match="No space left on device.*older snapshots are kept"):
+        back_up(settings, folder, now=lambda: dt.datetime(2026, 12, 2, 3, 30, tzinfo=dt.UTC))
+    assert sorted(p.name for p in folder.iterdir()) == [older.path.name]
+
+
 def test_configured_memory_and_inbox_folders_are_the_ones_backed_up(tmp_path: Path) -> None:
     moved = Settings.for_data_dir(tmp_path / "data", semantic=False,
                                   memory_dir=tmp_path / "elsewhere" / "facts",

@@ -128,10 +128,12 @@ def test_the_scheduler_is_ready_and_pings_while_its_loop_turns(systemd: Systemd,
         time.sleep(0.8)
         os.kill(os.getpid(), signal.SIGTERM)
 
+    before = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
     threading.Thread(target=stop_later, daemon=True).start()
     code = scheduler_service(Settings.for_data_dir(data_dir), say=lambda _: None,
                              manager=systemd.manager())  # fmt: skip
     assert code == 0
+    assert (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)) == before
     assert systemd.messages[0] == "READY=1\nSTATUS=ringing timers and reminders"
     assert systemd.messages.count("WATCHDOG=1") >= 2
     assert systemd.messages[-1] == "STOPPING=1\nSTATUS=stopping"
