@@ -5,9 +5,10 @@ from __future__ import annotations
 import gzip
 import io
 import json
-import multiprocessing
 import sqlite3
 import stat
+import subprocess
+import sys
 import tarfile
 import time
 from pathlib import Path
@@ -140,25 +141,34 @@ def test_configured_memory_and_inbox_folders_are_the_ones_backed_up(tmp_path: Pa
     assert any(n.startswith("inbox/") for n in names)
 
 
-def _writer(settings: Settings, stop_at: float) -> None:
-    with Memory.open(settings) as memory:
-        n = 0
-        while time.monotonic() < stop_at:
-            n += 1
-            memory.add(f"Jar number {n} is in the pantry", "household")
+# The writer is a fresh interpreter, not a fork: a forked child inherits the parent's
+# model threads (onnxruntime, tokenizers) without them, and can hang holding the store lock.
+_WRITER = """
+import sys, time
+from appliance.config import Settings
+from appliance.memory import Memory
+settings = Settings.for_data_dir(sys.argv[1])
+stop_at = time.monotonic() + float(sys.argv[2])
+with Memory.open(settings) as memory:
+    n = 0
+    print("writing", flush=True)
+    while time.monotonic() < stop_at:
+        n += 1
+        memory.add(f"Jar number {n} is in the pantry", "household")
+"""
 
 
 def test_backup_while_a_writer_runs_is_a_consistent_cut(settings: Settings, fresh: Settings,
                                                        tmp_path: Path) -> None:  # fmt: skip
     _household(settings)
-    child = multiprocessing.get_context("fork").Process(
-        target=_writer, args=(settings, time.monotonic() + 3))
-    child.start()
+    child = subprocess.Popen([sys.executable, "-c", _WRITER, str(settings.data_dir), "4"],
+                             stdout=subprocess.PIPE, text=True)
     try:
-        time.sleep(0.5)
+        assert child.stdout is not None and child.stdout.readline() == "writing\n"
+        time.sleep(1.0)
         made = back_up(settings, tmp_path / "b")
     finally:
-        child.join(10)
+        child.wait(30)
     restore(fresh, made.path)
     with Memory.open(fresh) as memory:
         assert memory.audit.verify().ok
