@@ -38,7 +38,8 @@ def register(top: argparse._SubParsersAction) -> None:
     mode = sub.add_mutually_exclusive_group()
     mode.add_argument("--simulate", action="store_true",
                       help="draw to board.png and read single keys from stdin: k = Keep, "
-                           "d = Discard, n = Next, D = held Discard (doubt), q = quit")
+                           "d = Discard, n = Next, D = held Discard (doubt), t = tap Talk, "
+                           "q = quit")
     mode.add_argument("--once", action="store_true",
                       help="draw the current screen to a PNG and exit")  # fmt: skip
     sub.add_argument("--out", type=Path,
@@ -136,11 +137,15 @@ def _simulate(args: argparse.Namespace, settings: Settings) -> int:
 
     print(f"hearth panel --simulate: drawing to {display.path} ({display.model.title}, "
           f"{display.model.width}x{display.model.height})")
-    print("keys: k = Keep, d = Discard, n = Next, D = held Discard (doubt), q = quit",
+    print("keys: k = Keep, d = Discard, n = Next, D = held Discard (doubt), t = tap Talk, "
+          "q = quit",
           flush=True)  # fmt: skip
+    from appliance.composition import last_exchange, talk_sender
+
     keys = KeyStream(sys.stdin, on_quit=stop.set)
     with Memory.open(settings) as memory, _single_keys():
-        run_board(settings, memory, display, keys, stop, on_event=show)
+        run_board(settings, memory, display, keys, stop, on_event=show,
+                  on_talk=talk_sender(settings), said=last_exchange(settings))  # fmt: skip
     return 0
 
 
