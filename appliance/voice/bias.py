@@ -2,9 +2,9 @@
 
 Whisper tiny has never heard "Tilly", "Bongani" or "stopcock"; it writes the nearest
 words it knows. faster-whisper takes an initial prompt (text the decoder treats as
-what came just before), so the prompt names the names and things in memory: the
+what came just before), so the prompt names the names and things in memory (the
 links and capitalised words of live facts, the shopping list and timer names, and
-names in household.md. It is rebuilt at each press of Talk, so a fact kept a minute ago
+names in household.md) and gives two example commands. It is rebuilt at each press of Talk, so a fact kept a minute ago
 is heard correctly now. `benchmarks/voice.py` measures the word error rate on names
 with and without it, on a tuning split and a held-out split.
 """
@@ -76,18 +76,23 @@ def household_words(fact_texts: Iterable[str], links: Iterable[str] = (),
     return ordered
 
 
+# Two of the household's commands, said the way the brain's router reads them: primes
+# "Remember that …" (without it tiny often writes "Remember, that's …" or "Remember to …").
+COMMAND_EXAMPLES = "Remember that the keys are in the drawer. Set a timer for ten minutes."
+
+
 def bias_for(words: Iterable[str]) -> Bias:
-    """The prompt as one plain sentence naming the words, and no hotwords.
+    """The prompt: one plain sentence naming the words, then two example commands.
 
     Measured on the tuning split (docs/voice.md): a bare list of words or command
     phrases, or hotwords as well, made Whisper tiny repeat the list back instead of
-    hearing the clip; one sentence heard the most names with the fewest other errors.
+    hearing the clip; whole sentences heard the most names with the fewest other errors.
     """
     names = tuple(words)
     if not names:
-        return Bias(prompt=None, hotwords=None, words=())
-    return Bias(prompt=f"Names and things in this house: {', '.join(names)}.", hotwords=None,
-                words=names)  # fmt: skip
+        return Bias(prompt=COMMAND_EXAMPLES, hotwords=None, words=())
+    return Bias(prompt=f"Names and things in this house: {', '.join(names)}. {COMMAND_EXAMPLES}",
+                hotwords=None, words=names)  # fmt: skip
 
 
 def read_notes(data_dir: Path) -> str:
