@@ -4,9 +4,10 @@ Whisper tiny has never heard "Tilly", "Bongani" or "stopcock"; it writes the nea
 words it knows. faster-whisper takes an initial prompt (text the decoder treats as
 what came just before), so the prompt names the names and things in memory (the
 links and capitalised words of live facts, the shopping list and timer names, and
-names in household.md) and gives two example commands. It is rebuilt at each press of Talk, so a fact kept a minute ago
-is heard correctly now. `benchmarks/voice.py` measures the word error rate on names
-with and without it, on a tuning split and a held-out split.
+names in household.md) and gives two example commands. It is rebuilt for each
+utterance, so a fact kept a minute ago is heard correctly now. `benchmarks/voice.py`
+measures the word error rate on names with and without it, on a tuning split and a
+held-out split.
 """
 
 from __future__ import annotations
