@@ -232,8 +232,8 @@ def board_thread(settings: Settings, port: int | None = None) -> Iterator[None]:
 
 
 @contextmanager
-def voice_parts(settings: Settings, *, sound: Any = None,
-                port: int | None = None) -> Iterator[Any]:  # fmt: skip
+def voice_parts(settings: Settings, *, sound: Any = None, port: int | None = None,
+                transcriber: Any = None) -> Iterator[Any]:  # fmt: skip
     """The voice service's parts, wired: the Whisper model (loaded here, once), the VAD,
     the brain's loopback endpoint with the token, the speaker and the board's exchange
     file. The bias is rebuilt from memory and the household records at each utterance."""
@@ -263,7 +263,8 @@ def voice_parts(settings: Settings, *, sound: Any = None,
 
         token = load_or_create(Path(settings.data_dir))
         brain = BrainClient(port or settings.web_port, token.value)
-        yield Voice(open_vad(settings.voice_vad), Transcriber.open(settings), brain, sound,
+        transcriber = transcriber or Transcriber.open(settings)
+        yield Voice(open_vad(settings.voice_vad), transcriber, brain, sound,
                     ShownExchange(settings.data_dir), bias,
                     max_seconds=settings.voice_max_seconds)  # fmt: skip
 

@@ -105,7 +105,7 @@ class Settings:
     voice_model: str = ""
     voice_language: str = "en"
     voice_threads: int = 0
-    voice_vad: str = "webrtc"
+    voice_vad: str = "silero"
     voice_max_seconds: float = 15.0
     runtime_dir: Path | None = None
 

@@ -42,6 +42,7 @@ from appliance.config import Settings  # noqa: E402
 from appliance.sound import speech_wav  # noqa: E402
 from appliance.voice.bias import bias_for, household_words  # noqa: E402
 from appliance.voice.brain_client import BrainClient  # noqa: E402
+from appliance.voice.capture import WavSource  # noqa: E402
 from appliance.voice.service import Voice  # noqa: E402
 from appliance.voice.shown import ShownExchange  # noqa: E402
 from appliance.voice.stt import Transcriber, default_model_dir  # noqa: E402
@@ -181,7 +182,8 @@ def latency_table(transcriber: Transcriber, data_dir: Path, port: int,
             audio = spoken(clip)
             results = []
             for _ in range(repeats):
-                results.append(voice.answer(audio, time.monotonic()))
+                # Listening classifies each frame as it arrives; release is its end.
+                results.append(voice.answer(voice.listen(WavSource(audio))))
             text = statistics.median(r.to_text for r in results)
             first = statistics.median(r.to_first_word or float("nan") for r in results)
             seconds = results[0].speech_seconds

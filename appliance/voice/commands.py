@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import sys
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
@@ -58,8 +57,7 @@ def _one_wav(args: argparse.Namespace, settings: Settings) -> int:
 
     source = WavSource.from_file(args.wav)  # a bad file fails before the model loads
     with voice_parts(settings, port=args.port) as voice:
-        audio = voice.listen(source)
-        return _report(voice.answer(audio))
+        return _report(voice.answer(voice.listen(source)))
 
 
 def _simulate(args: argparse.Namespace, settings: Settings) -> int:
@@ -80,9 +78,7 @@ def _simulate(args: argparse.Namespace, settings: Settings) -> int:
                                        name="voice-enter", daemon=True)  # fmt: skip
             stopper.start()
             print("listening… Enter to stop", flush=True)
-            audio = voice.listen(microphone, held=held)
-            released = time.monotonic()
-            _report(voice.answer(audio, released))
+            _report(voice.answer(voice.listen(microphone, held=held)))
             if stopper.is_alive():  # listening ended on the speaker's silence
                 print("(Enter)", flush=True)
                 stopper.join()

