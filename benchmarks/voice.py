@@ -99,7 +99,7 @@ def _score(transcriber: Transcriber, clips: list[dict], names: list[str],
            bias: object) -> tuple[float, int, int, list[str]]:  # fmt: skip
     edits = total = right = wanted = 0
     heard_all = []
-    vad = WebrtcVad()
+    vad = SileroVad()  # the default
     for item in clips:
         clip = Clip(item["text"], item["voice"], item["speed"])
         heard = transcriber.transcribe(trim(spoken(clip), vad), bias)  # type: ignore[arg-type]

@@ -4,7 +4,7 @@ Whisper tiny has never heard "Tilly", "Bongani" or "stopcock"; it writes the nea
 words it knows. faster-whisper takes an initial prompt (text the decoder treats as
 what came just before), so the prompt names the names and things in memory (the
 links and capitalised words of live facts, the shopping list and timer names, and
-names in household.md) and gives two example commands. It is rebuilt for each
+names in household.md), after a sentence about the appliance. It is rebuilt for each
 utterance, so a fact kept a minute ago is heard correctly now. `benchmarks/voice.py`
 measures the word error rate on names with and without it, on a tuning split and a
 held-out split.
@@ -77,13 +77,15 @@ def household_words(fact_texts: Iterable[str], links: Iterable[str] = (),
     return ordered
 
 
-# Two of the household's commands, said the way the brain's router reads them: primes
-# "Remember that …" (without it tiny often writes "Remember, that's …" or "Remember to …").
-COMMAND_EXAMPLES = "Remember that the keys are in the drawer. Set a timer for ten minutes."
+# Said before the names: a sentence about the appliance, never a command or a household
+# fact. Whisper tiny sometimes writes its prompt back when it hears only noise; example
+# commands here ("Set a timer for ten minutes.") came back as a timer set by a fan's hum.
+# This sentence still primes "Hearth"-style kitchen speech ("Remember that the bin bags…").
+PREAMBLE = "Hearth is the kitchen assistant."
 
 
 def bias_for(words: Iterable[str]) -> Bias:
-    """The prompt: one plain sentence naming the words, then two example commands.
+    """The prompt: the preamble, then one plain sentence naming the words; no hotwords.
 
     Measured on the tuning split (docs/voice.md): a bare list of words or command
     phrases, or hotwords as well, made Whisper tiny repeat the list back instead of
@@ -91,9 +93,22 @@ def bias_for(words: Iterable[str]) -> Bias:
     """
     names = tuple(words)
     if not names:
-        return Bias(prompt=COMMAND_EXAMPLES, hotwords=None, words=())
-    return Bias(prompt=f"Names and things in this house: {', '.join(names)}. {COMMAND_EXAMPLES}",
+        return Bias(prompt=PREAMBLE, hotwords=None, words=())
+    return Bias(prompt=f"{PREAMBLE} Names and things in this house: {', '.join(names)}.",
                 hotwords=None, words=names)  # fmt: skip
+
+
+def repeats_prompt(text: str, bias: Bias) -> bool:
+    """True when a transcript is the prompt written back (Whisper heard no speech in it)."""
+    if not bias.prompt:
+        return False
+    said = _plain(text)
+    return bool(said) and any(_plain(part) and _plain(part) in said
+                              for part in re.split(r"(?<=[.:])\s+", bias.prompt))  # fmt: skip
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9']+", text.lower()))
 
 
 def read_notes(data_dir: Path) -> str:

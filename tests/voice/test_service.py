@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from appliance.voice.bias import Bias, bias_for, repeats_prompt
 from appliance.voice.brain_client import BrainClient, BrainDown
 from appliance.voice.capture import WavSource
 from appliance.voice.service import NOTHING_HEARD, sentences
@@ -30,6 +31,43 @@ def test_silence_only_makes_no_request(scripted_web, make_voice, data_dir) -> No
         spoken_result = voice.answer(voice.listen(WavSource(spoken(QUESTION))))  # the control
     assert spoken_result.asked and len(scripted_web.chat.calls) == 1
     assert "scripted answer to:" in spoken_result.reply
+
+
+def test_noise_never_reaches_whisper_or_the_brain(scripted_web, make_voice) -> None:
+    import numpy as np
+
+    fan = np.random.default_rng(5).normal(0, 1000, 16000 * 3).astype(np.int16).tobytes()
+    with make_voice(scripted_web) as voice:
+        result = voice.answer(voice.listen(WavSource(fan)))
+    assert (result.asked, result.speech_seconds, result.transcribe_seconds) == (False, 0.0, 0.0)
+    assert scripted_web.chat.calls == []
+
+
+def test_a_transcript_that_is_the_prompt_written_back_is_nothing_heard(transcriber) -> None:
+    import numpy as np
+
+    fan = np.random.default_rng(5).normal(0, 1000, 16000 * 3).astype(np.int16).tobytes()
+    actionable = Bias("Set a timer for ten minutes.", None, ())  # why the preamble is no command
+    heard = transcriber.transcribe(fan, actionable)
+    assert heard and repeats_prompt(heard, actionable), heard
+    household = bias_for(["Tilly", "stopcock"])
+    assert repeats_prompt("Names and things in this house: Tilly, stopcock.", household)
+    assert not repeats_prompt("Set a pasta timer for twelve minutes.", household)  # control
+    assert not repeats_prompt("Where is the stopcock?", household)
+
+
+def test_a_prompt_written_back_past_a_fooled_vad_makes_no_request(scripted_web, make_voice):
+    import numpy as np
+
+    from appliance.voice.vad import WebrtcVad
+
+    fan = np.random.default_rng(5).normal(0, 1000, 16000 * 3).astype(np.int16).tobytes()
+    with make_voice(scripted_web) as voice:
+        voice.vad = WebrtcVad()  # the VAD that hears speech in a fan (test_speech.py)
+        voice.bias = lambda: Bias("Set a timer for ten minutes.", None, ())
+        result = voice.answer(voice.listen(WavSource(fan)))
+    assert result.transcribe_seconds > 0  # Whisper did run, and wrote its prompt back
+    assert not result.asked and scripted_web.chat.calls == []
 
 
 def test_the_reply_is_on_the_board_until_it_is_old(scripted_web, make_voice, data_dir) -> None:
