@@ -91,13 +91,14 @@ def panel(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _once(args: argparse.Namespace, settings: Settings) -> int:
+    from appliance.composition import last_exchange
     from appliance.household import HouseholdStore
     from appliance.panel.board import Board
     from appliance.panel.render import render
 
     display = _png_display(args, settings)
     with Memory.open(settings) as memory, HouseholdStore.open(settings.data_dir) as household:
-        screen, _ = Board(memory, household=household).screen()
+        screen, _ = Board(memory, household=household, said=last_exchange(settings)).screen()
     display.show(render(screen, display.model))
     print(describe(screen))
     print(f"wrote {display.path} ({display.model.width}x{display.model.height}, "

@@ -82,6 +82,7 @@ def household_words(fact_texts: Iterable[str], links: Iterable[str] = (),
 # commands here ("Set a timer for ten minutes.") came back as a timer set by a fan's hum.
 # This sentence still primes "Hearth"-style kitchen speech ("Remember that the bin bags…").
 PREAMBLE = "Hearth is the kitchen assistant."
+NAMES_HEADER = "Names and things in this house:"
 
 
 def bias_for(words: Iterable[str]) -> Bias:
@@ -94,17 +95,20 @@ def bias_for(words: Iterable[str]) -> Bias:
     names = tuple(words)
     if not names:
         return Bias(prompt=PREAMBLE, hotwords=None, words=())
-    return Bias(prompt=f"{PREAMBLE} Names and things in this house: {', '.join(names)}.",
+    return Bias(prompt=f"{PREAMBLE} {NAMES_HEADER} {', '.join(names)}.",
                 hotwords=None, words=names)  # fmt: skip
 
 
 def repeats_prompt(text: str, bias: Bias) -> bool:
-    """True when a transcript is the prompt written back (Whisper heard no speech in it)."""
+    """True when a transcript is the prompt written back (Whisper heard no speech in it):
+    the whole transcript is a piece of the prompt, or it holds one of the prompt's own
+    sentences. A transcript that merely uses a word of the prompt ("set a pasta timer"
+    with "pasta" in memory) is speech."""
     if not bias.prompt:
         return False
-    said = _plain(text)
-    return bool(said) and any(_plain(part) and _plain(part) in said
-                              for part in re.split(r"(?<=[.:])\s+", bias.prompt))  # fmt: skip
+    said, prompt = _plain(text), _plain(bias.prompt)
+    fixed = [_plain(PREAMBLE), _plain(NAMES_HEADER)]
+    return bool(said) and (said in prompt or any(f in said for f in fixed if f in prompt))
 
 
 def _plain(text: str) -> str:

@@ -33,10 +33,10 @@ class Exchange:
     at: dt.datetime
 
     def line(self) -> str:
-        """The board's notice line."""
+        """The board's notice line: the reply first (a long line is cut at its end)."""
         if not self.heard:
             return self.reply
-        return f"You said: \u201c{self.heard}\u201d \u2014 {self.reply}"
+        return f"{self.reply} (heard: \u201c{self.heard}\u201d)"
 
     def to_json(self) -> str:
         return json.dumps({"heard": self.heard, "reply": self.reply, "at": self.at.isoformat()})

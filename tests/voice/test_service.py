@@ -54,6 +54,10 @@ def test_a_transcript_that_is_the_prompt_written_back_is_nothing_heard(transcrib
     assert repeats_prompt("Names and things in this house: Tilly, stopcock.", household)
     assert not repeats_prompt("Set a pasta timer for twelve minutes.", household)  # control
     assert not repeats_prompt("Where is the stopcock?", household)
+    with_a_timer = bias_for(["pasta"])  # a word of the prompt used in speech is speech
+    assert not repeats_prompt("Set a pasta timer for 12 minutes.", with_a_timer)
+    assert repeats_prompt("Pasta.", with_a_timer) and repeats_prompt("Hearth is the kitchen "
+                                                                     "assistant.", bias_for([]))
 
 
 def test_a_prompt_written_back_past_a_fooled_vad_makes_no_request(scripted_web, make_voice):
