@@ -21,6 +21,9 @@ from appliance.voice.service import Voice
 from appliance.voice.stt import Transcriber, default_model_dir
 from tests.web.conftest import Running, start_server, stop_server
 
+# The real HTTP server with the scripted chat service (named as such), which counts calls.
+from tests.web.conftest import web as scripted_web  # noqa: F401  (a fixture, used by name)
+
 
 @pytest.fixture(scope="session")
 def transcriber() -> Transcriber:
@@ -92,14 +95,6 @@ def brain_web(settings: Settings, memory: Memory, data_dir: Path,
     yield running
     stop_server(running)
     brain.close()
-
-
-@pytest.fixture
-def scripted_web(memory: Memory, data_dir: Path) -> Iterator[Running]:
-    """The real HTTP server with the scripted chat service (named as such): it counts calls."""
-    running = start_server(memory, data_dir)
-    yield running
-    stop_server(running)
 
 
 @pytest.fixture
