@@ -25,7 +25,9 @@ def test_voice_is_ready_once_it_can_hear_talk_and_pings_while_it_waits(
     def stop_later() -> None:
         systemd.wait_for("READY=1")
         socket_at_ready.append((runtime_dir / "talk.sock").exists())
-        time.sleep(0.8)
+        deadline = time.monotonic() + 20
+        while systemd.messages.count("WATCHDOG=1") < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
         os.kill(os.getpid(), signal.SIGTERM)
 
     threading.Thread(target=stop_later, daemon=True).start()
@@ -41,4 +43,4 @@ def test_voice_is_ready_once_it_can_hear_talk_and_pings_while_it_waits(
     assert systemd.messages.count("WATCHDOG=1") >= 2
     assert systemd.messages[-1] == "STOPPING=1\nSTATUS=stopping"
     assert not (runtime_dir / "talk.sock").exists()
-    assert any("no microphone" in line for line in said)  # this machine has none: said once
+    assert any("waiting for Talk on" in line for line in said)
