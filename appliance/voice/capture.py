@@ -104,13 +104,18 @@ def _resampled(samples: np.ndarray, rate: float) -> np.ndarray:
 
 
 class _DeviceStream:
-    def __init__(self, stream: Any, rate: float) -> None:
+    def __init__(self, stream: Any, rate: float, name: str, error: type[Exception]) -> None:
         self._stream = stream
         self._rate = rate
+        self._name = name
+        self._error = error  # sounddevice.PortAudioError
 
     def read(self, samples: int) -> bytes:
         wanted = round(samples * self._rate / SAMPLE_RATE)
-        data, overflowed = self._stream.read(wanted)
+        try:
+            data, overflowed = self._stream.read(wanted)
+        except self._error as exc:  # unplugged mid-utterance
+            raise DeviceError(f"the microphone {self._name!r} stopped recording: {exc}") from exc
         if overflowed:
             log.warning("the microphone's buffer overflowed: some sound was lost")
         raw = np.frombuffer(bytes(data), dtype=np.int16)
@@ -142,7 +147,7 @@ class Microphone:
         if stream is None:
             raise DeviceError(_device_problem(self.device.name, problem))
         try:
-            yield _DeviceStream(stream, rate)
+            yield _DeviceStream(stream, rate, self.device.name, sd.PortAudioError)
         finally:
             stream.stop()
             stream.close()
