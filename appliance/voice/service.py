@@ -175,7 +175,7 @@ class Voice:
             log.warning("%s", down)
             self.sound.speak(said)
             reply = " ".join([*spoken, said])
-        self.shown.write(Exchange(text, reply, _now()))
+        self.shown.write(Exchange(_showable(text), reply, _now()))
         return Result(text, reply, True, seconds, transcribed - started,
                       transcribed - released_at, first_word)  # fmt: skip
 
@@ -204,6 +204,16 @@ class Voice:
                 self.shown.write(Exchange("", str(exc), _now()))
                 continue
             self.answer(heard)
+
+
+def _showable(heard: str) -> str:
+    """What the board may show of a transcript: never text the guard refuses (a password
+    said aloud stays off the kitchen wall, as it stays out of the chat transcript)."""
+    from appliance.brain.agent import withheld
+    from appliance.memory.guard import find_refusal
+
+    refusal = find_refusal(heard)
+    return withheld(refusal.category) if refusal is not None else heard
 
 
 def _has_words(text: str) -> bool:

@@ -64,3 +64,17 @@ def test_a_spoken_timer_command_sets_a_timer(brain_web, make_voice, data_dir) ->
     # The length is what must be exact; tiny may mishear the name ("faster" for "pasta").
     assert [t.seconds for t in timers] == [720.0], result
     assert "12 minutes" in result.reply
+
+
+def test_a_secret_said_aloud_is_refused_and_never_shown_on_the_board(brain_web, make_voice,
+                                                                   data_dir, memory) -> None:
+    from appliance.voice.capture import WavSource
+
+    secret = Clip("remember that the wifi password is hunter twenty two", "en-gb-x-rp", 140)
+    with make_voice(brain_web) as voice:
+        result = voice.answer(voice.listen(WavSource(spoken(secret))))
+    print(f"heard {result.heard!r}; replied {result.reply!r}")
+    assert "password" in result.heard.lower()  # heard, so the guard had something to refuse
+    line = ShownExchange(data_dir).line()
+    assert "refused" in result.reply and memory.facts() == []
+    assert "hunter" not in line.lower() and "[withheld: the guard refused this text" in line
