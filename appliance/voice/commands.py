@@ -48,7 +48,7 @@ def voice(args: argparse.Namespace, settings: Settings) -> int:
 def _report(result: Any) -> int:
     print(f"heard: {result.heard or '(nothing)'}", flush=True)
     print(f"hearth: {result.reply}", flush=True)
-    return 0 if result.asked else 1
+    return 0 if result.answered else 1  # nothing heard, or the brain down: a script sees it
 
 
 def _one_wav(args: argparse.Namespace, settings: Settings) -> int:

@@ -64,7 +64,8 @@ class Heard:
 class Result:
     heard: str
     reply: str
-    asked: bool  # a request reached the brain
+    asked: bool  # a request was sent to the brain
+    answered: bool  # ... and the brain answered it (False: it was down, and that was said)
     speech_seconds: float  # audio left after trimming
     transcribe_seconds: float
     to_text: float | None  # seconds from the end of listening to the transcript
@@ -163,6 +164,7 @@ class Voice:
                  transcribed - started)  # fmt: skip
         spoken: list[str] = []
         first_word = None
+        answered = True
         try:
             for sentence in sentences(self.brain.reply(text)):
                 self.sound.speak(sentence)
@@ -171,19 +173,20 @@ class Voice:
                 spoken.append(sentence)
             reply = " ".join(spoken)
         except BrainDown as down:
+            answered = False
             said = str(down).split(" (")[0]
             log.warning("%s", down)
             self.sound.speak(said)
             reply = " ".join([*spoken, said])
         self.shown.write(Exchange(_showable(text), reply, _now()))
-        return Result(text, reply, True, seconds, transcribed - started,
+        return Result(text, reply, True, answered, seconds, transcribed - started,
                       transcribed - released_at, first_word)  # fmt: skip
 
     def _nothing(self, seconds: float, transcribing: float) -> Result:
         self.sound.play(nothing_cue())
         self.shown.write(Exchange("", NOTHING_HEARD, _now()))
         log.info("Talk: nothing heard (%.1f s of speech-like sound)", seconds)
-        return Result("", NOTHING_HEARD, False, seconds, transcribing, None, None)
+        return Result("", NOTHING_HEARD, False, False, seconds, transcribing, None, None)
 
     # -- the service ------------------------------------------------------------
 

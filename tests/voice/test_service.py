@@ -29,7 +29,7 @@ def test_silence_only_makes_no_request(scripted_web, make_voice, data_dir) -> No
         assert scripted_web.chat.calls == []
         assert ShownExchange(data_dir).line() == NOTHING_HEARD  # the board says so
         spoken_result = voice.answer(voice.listen(WavSource(spoken(QUESTION))))  # the control
-    assert spoken_result.asked and len(scripted_web.chat.calls) == 1
+    assert spoken_result.answered and len(scripted_web.chat.calls) == 1
     assert "scripted answer to:" in spoken_result.reply
 
 
@@ -100,7 +100,7 @@ def test_a_brain_that_is_down_is_tried_again_then_said_aloud_and_shown(
     with make_voice(scripted_web) as voice:
         voice.brain = BrainClient(_free_port(), "x" * 43, wait=0.05)
         result = voice.answer(voice.listen(WavSource(spoken(QUESTION))))
-    assert result.asked and "can't reach the brain" in result.reply
+    assert result.asked and not result.answered and "can't reach the brain" in result.reply
     assert "try again" in ShownExchange(data_dir).line()
     assert sum("brain attempt" in r.message for r in caplog.records) == 3
     assert any("would have said \"I can't reach the brain" in r.message
