@@ -17,10 +17,10 @@ import time
 from collections.abc import Callable, Iterator
 
 from appliance.errors import HearthError
+from appliance.web.openai_api import HEARD_HEADER, HEARD_SPEECH, THREAD_HEADER
 
 log = logging.getLogger(__name__)
 
-THREAD_HEADER = "X-Hearth-Thread"
 RETRIES = 3
 ATTEMPT_WAIT = 1.5  # seconds between tries: a brain restarting answers within a few
 REPLY_TIMEOUT = 120.0  # a Pi's model answering a long question, and the queue before it
@@ -61,8 +61,10 @@ class BrainClient:
     def _post(self, text: str) -> tuple[http.client.HTTPResponse, http.client.HTTPConnection]:
         body = json.dumps({"model": "hearth", "stream": True,
                            "messages": [{"role": "user", "content": text}]})  # fmt: skip
-        headers = {"Authorization": f"Bearer {self._token}",
-                   "Content-Type": "application/json"}  # fmt: skip
+        # Heard, not typed: the brain proposes a spoken "remember that" for Keep on the
+        # panel instead of keeping words speech recognition may have got wrong.
+        headers = {"Authorization": f"Bearer {self._token}", "Content-Type": "application/json",
+                   HEARD_HEADER: HEARD_SPEECH}  # fmt: skip
         if thread := self._current_thread():
             headers[THREAD_HEADER] = thread
         problem = ""

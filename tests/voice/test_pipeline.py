@@ -40,7 +40,7 @@ def _serve_one_press(voice, runtime_dir: Path, data_dir: Path) -> ShownExchange:
     return shown
 
 
-def test_spoken_remember_through_the_alsa_device_ends_as_a_live_fact(
+def test_spoken_remember_through_the_alsa_device_ends_as_a_live_fact_once_kept(
         alsa_file_mic, brain_web, make_voice, runtime_dir, data_dir, memory: Memory) -> None:
     alsa_file_mic(spoken(BIN_BAGS))
     with make_voice(brain_web) as voice:
@@ -48,9 +48,14 @@ def test_spoken_remember_through_the_alsa_device_ends_as_a_live_fact(
     exchange = shown.current()
     assert exchange is not None, "no answer within 90 s"
     print(f"heard {exchange.heard!r}; replied {exchange.reply!r}")
+    # Heard, not typed: the words wait on the board, read back, and nothing is live yet.
+    assert memory.facts("live") == []
+    [waiting] = memory.proposals()
+    assert "under the sink" in waiting.text.lower() and "bin" in waiting.text.lower()
+    assert waiting.text.rstrip(".") in exchange.reply and "Keep" in exchange.reply
+    memory.promote(waiting.id, actor="panel")  # a person presses Keep
     live = [f.text.lower() for f in memory.facts("live")]
     assert any("under the sink" in text and "bin" in text for text in live), (exchange, live)
-    assert "remember" in exchange.reply.lower()
 
 
 def test_a_spoken_timer_command_sets_a_timer(brain_web, make_voice, data_dir) -> None:
@@ -70,11 +75,20 @@ def test_a_secret_said_aloud_is_refused_and_never_shown_on_the_board(brain_web, 
                                                                    data_dir, memory) -> None:
     from appliance.voice.capture import WavSource
 
-    secret = Clip("remember that the wifi password is hunter twenty two", "en-gb-x-rp", 140)
+    # Whisper tiny hears espeak's "wifi password" differently by voice and thread count
+    # ("my 5-part world"); two voices make it near-certain that one is heard as said.
+    secrets = [Clip("remember that the wifi password is hunter twenty two", voice, speed)
+               for voice, speed in (("en-gb", 150), ("en-gb-x-rp", 140))]  # fmt: skip
+    refused = 0
     with make_voice(brain_web) as voice:
-        result = voice.answer(voice.listen(WavSource(spoken(secret))))
-    print(f"heard {result.heard!r}; replied {result.reply!r}")
-    assert "password" in result.heard.lower()  # heard, so the guard had something to refuse
-    line = ShownExchange(data_dir).line()
-    assert "refused" in result.reply and memory.facts() == []
-    assert "hunter" not in line.lower() and "[withheld: the guard refused this text" in line
+        for secret in secrets:
+            result = voice.answer(voice.listen(WavSource(spoken(secret))))
+            print(f"heard {result.heard!r}; replied {result.reply!r}")
+            assert memory.facts() == []  # heard or misheard, nothing spoken is live at once
+            if "password" not in result.heard.lower():
+                continue  # misheard into other words: proposed for Keep, never kept
+            refused += 1
+            line = ShownExchange(data_dir).line()
+            assert "refused" in result.reply
+            assert "hunter" not in line.lower() and "[withheld: the guard refused this text" in line
+    assert refused, "neither voice was heard saying 'password': the guard was never tried"
