@@ -24,6 +24,7 @@ from appliance.memory import commands as memory_commands
 from appliance.memory.store import AlreadyKnown
 from appliance.panel import commands as panel_commands
 from appliance.service import commands as service_commands
+from appliance.voice import commands as voice_commands
 from appliance.web import commands as web_commands
 
 Handler = Callable[[argparse.Namespace, Settings], int]
@@ -297,6 +298,7 @@ def build_parser() -> argparse.ArgumentParser:
     memory_commands.register(top)
     panel_commands.register(top)
     service_commands.register(top)
+    voice_commands.register(top)
     web_commands.register(top)
     return parser
 

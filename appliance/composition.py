@@ -7,13 +7,17 @@ service's entry point come here, so a laptop and the Pi run the same wiring:
     hearth serve       memory, brain (the model), note-taker, web      hearth-brain
     hearth panel       memory, the board, its display and buttons      hearth-panel
     hearth scheduler   household records, the scheduler, sound         hearth-household
+    hearth voice       the microphone, VAD, Whisper, the Talk socket   hearth-voice
     hearth run         all of them in one process, the board to a PNG  (a laptop)
 
 Under systemd each service says READY=1 once it can do its job (the brain: the
 model is loaded and the port is open; the panel: the display is open and the board
-loop runs; the scheduler: its store is open and its loop runs), and pings the
-watchdog only while its own liveness check passes: the brain's server answers its
-own /healthz, the panel's and the scheduler's loops keep turning. Outside systemd
+loop runs; the scheduler: its store is open and its loop runs; voice: the speech
+model is loaded and the Talk socket is bound), and pings the watchdog only while
+its own liveness check passes: the brain's server answers its own /healthz, the
+panel's, the scheduler's and the voice service's loops keep turning. The panel's
+Talk button reaches the voice service through `talk_sender` (a datagram socket in
+the runtime dir), and the board shows the last spoken exchange (`last_exchange`). Outside systemd
 all of that is silent.
 """
 
@@ -176,7 +180,8 @@ def panel_service(settings: Settings, display: Any, buttons: Any, stop: threadin
 
     with Memory.open(settings) as memory:
         try:
-            run_board(settings, memory, display, buttons, stop, on_turn=turned)
+            run_board(settings, memory, display, buttons, stop, on_turn=turned,
+                      on_talk=talk_sender(settings), said=last_exchange(settings))  # fmt: skip
         finally:
             manager.stopping()
             watchdog.stop()
@@ -207,7 +212,8 @@ def board_thread(settings: Settings, port: int | None = None) -> Iterator[None]:
         def draw() -> None:
             try:
                 run_board(settings, memory, display, ButtonGroup([]), stop,
-                          address=lambda: lan_address(port or settings.web_port))  # fmt: skip
+                          address=lambda: lan_address(port or settings.web_port),
+                          said=last_exchange(settings))  # fmt: skip
             except Exception:  # the board must never take chat down with it
                 log.exception("the board stopped drawing")
 
@@ -220,3 +226,92 @@ def board_thread(settings: Settings, port: int | None = None) -> Iterator[None]:
             thread.join(45)  # a refresh in flight completes first
             if thread.is_alive():
                 log.warning("the board did not stop within 45 s")
+
+
+# -- voice ---------------------------------------------------------------------------
+
+
+@contextmanager
+def voice_parts(settings: Settings, *, sound: Any = None, port: int | None = None,
+                transcriber: Any = None) -> Iterator[Any]:  # fmt: skip
+    """The voice service's parts, wired: the Whisper model (loaded here, once), the VAD,
+    the brain's loopback endpoint with the token, the speaker and the board's exchange
+    file. The bias is rebuilt from memory and the household records at each utterance."""
+    from appliance.household import HouseholdStore
+    from appliance.sound import open_sound
+    from appliance.voice.bias import bias_for, household_words, read_notes
+    from appliance.voice.brain_client import BrainClient
+    from appliance.voice.service import Voice
+    from appliance.voice.shown import ShownExchange
+    from appliance.voice.stt import Transcriber
+    from appliance.voice.vad import open_vad
+
+    with ExitStack() as stack:
+        # The embedder is never needed here: the bias reads facts, it does not recall.
+        memory = stack.enter_context(Memory.open(settings, embedder=lambda: None))
+        household = stack.enter_context(HouseholdStore.open(settings.data_dir))
+        if sound is None:
+            sound = open_sound(settings)
+            stack.callback(sound.close)
+
+        def bias() -> Any:
+            live = memory.facts("live")
+            names = [t.name for t in household.timers()]
+            return bias_for(household_words(
+                [f.text for f in live], [link for f in live for link in f.links],
+                [i.name for i in household.items()] + names, read_notes(settings.data_dir)))
+
+        token = load_or_create(Path(settings.data_dir))
+        brain = BrainClient(port or settings.web_port, token.value)
+        transcriber = transcriber or Transcriber.open(settings)
+        yield Voice(open_vad(settings.voice_vad), transcriber, brain, sound,
+                    ShownExchange(settings.data_dir), bias,
+                    max_seconds=settings.voice_max_seconds)  # fmt: skip
+
+
+def voice_service(settings: Settings, *, say: Say = print,
+                  manager: ServiceManager | None = None) -> int:  # fmt: skip
+    """`hearth voice`: answer each press of Talk (from the panel's socket) until SIGTERM."""
+    from appliance.voice.capture import DeviceError, open_microphone
+    from appliance.voice.talk import TalkListener, talk_socket
+
+    manager = manager or ServiceManager()
+    stop = threading.Event()
+    # The loop turns every 0.5 s when idle; an answer (transcribing, the brain's reply
+    # spoken) takes well under a minute, so 90 s without a turn is a hang.
+    beat = Heartbeat(within=90)
+    with _stop_signals(lambda *_: stop.set()), ExitStack() as stack:
+        manager.status("loading the speech model")
+        voice = stack.enter_context(voice_parts(settings))
+        try:
+            say(f"hearth voice: listening with the {open_microphone(settings).describe()}")
+        except DeviceError as exc:  # a USB microphone may be plugged in later: found per press
+            say(f"hearth voice: {exc}; Talk will say so until one is there")
+        talk = TalkListener(talk_socket(settings))
+        stack.callback(talk.close)
+        say(f"hearth voice: waiting for Talk on {talk.path}")
+        watchdog = Watchdog(manager, [beat.fresh])
+        manager.ready("waiting for Talk")
+        watchdog.start()
+        stack.callback(watchdog.stop)
+        try:
+            voice.serve(talk, lambda: open_microphone(settings), stop, on_turn=beat.beat)
+        finally:
+            manager.stopping()
+    say("hearth voice: stopped")
+    return 0
+
+
+def talk_sender(settings: Settings) -> Callable[[bool], bool]:
+    """What the panel's Talk button calls: pressed (True) or released (False) -> delivered."""
+    from appliance.voice.talk import Talk, TalkSender, talk_socket
+
+    sender = TalkSender(talk_socket(settings))
+    return lambda pressed: sender.send(Talk.PRESS if pressed else Talk.RELEASE)
+
+
+def last_exchange(settings: Settings) -> Callable[[], str | None]:
+    """What the board shows of the last spoken exchange (None: nothing recent)."""
+    from appliance.voice.shown import ShownExchange
+
+    return ShownExchange(settings.data_dir).line

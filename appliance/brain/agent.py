@@ -87,8 +87,10 @@ class ReplyStream:
     the end (or when the consumer stops early: what was said so far is saved).
     """
 
-    def __init__(self, brain: Brain, text: str, thread_id: str, route: router.Route) -> None:
+    def __init__(self, brain: Brain, text: str, thread_id: str, route: router.Route,
+                 *, heard: bool = False) -> None:  # fmt: skip
         self.thread_id = thread_id
+        self.heard = heard  # a speech transcript: its words may be misheard
         self.route = route.kind
         self.facts: tuple[str, ...] = ()
         self.proposal: str | None = None
@@ -192,8 +194,14 @@ class Brain:
 
     # -- the public turn API -------------------------------------------------------
 
-    def stream(self, text: str, thread_id: str | None = None) -> ReplyStream:
-        """Start a turn; iterate the result for the reply's text pieces."""
+    def stream(self, text: str, thread_id: str | None = None, *,
+               heard: bool = False) -> ReplyStream:  # fmt: skip
+        """Start a turn; iterate the result for the reply's text pieces.
+
+        `heard`: the text is what speech recognition heard. Its words may be wrong, so
+        a "remember that" goes to the inbox for a person to keep, never straight to
+        memory; everything else is answered as if typed.
+        """
         text = text.strip()
         if not text:
             raise EmptyMessage("say something: the message is empty")
@@ -201,10 +209,10 @@ class Brain:
             raise MessageTooLong(f"a message can be at most {MAX_MESSAGE_CHARS} characters, "
                                  f"not {len(text)}")  # fmt: skip
         thread = check_thread_id(thread_id) if thread_id else new_thread_id()
-        return ReplyStream(self, text, thread, self.router.route(text))
+        return ReplyStream(self, text, thread, self.router.route(text), heard=heard)
 
-    def reply(self, text: str, thread_id: str | None = None) -> Reply:
-        return self.stream(text, thread_id).reply()
+    def reply(self, text: str, thread_id: str | None = None, *, heard: bool = False) -> Reply:
+        return self.stream(text, thread_id, heard=heard).reply()
 
     @property
     def busy(self) -> bool:
@@ -243,6 +251,8 @@ class Brain:
             try:
                 if (act := self.router.act(route)) is not None:
                     pieces = iter([act(route)])  # another part's intent answers itself
+                elif route.kind == "remember" and stream.heard:
+                    pieces = self._remember_heard(stream, route)
                 elif route.kind == "remember":
                     pieces = self._remember(stream, route)
                 elif route.kind == "correct":
@@ -297,6 +307,32 @@ class Brain:
             return
         stream.facts = (fact.id,)
         yield f"I'll remember that: {fact.text}"
+
+    def _remember_heard(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
+        """A spoken "remember that": proposed as heard, for a person to keep on the panel.
+
+        Speech recognition mishears ("the bin magma under the sink"), and a fact that
+        is wrong by one word is a fact nobody told Hearth. The words are read back, and
+        Keep on the board is the household saying they are right.
+        """
+        try:
+            proposal = self.memory.propose(route.text, router.guess_type(route.text), 0.9,
+                                           origin="voice", conversation=stream.thread_id,
+                                           actor="voice")  # fmt: skip
+        except Refused as exc:
+            log.info("spoken remember refused: %s", exc)
+            stream.withheld = exc.category
+            yield f"I can't remember that: {exc}."
+            return
+        except AlreadyKnown:
+            yield "I have that already, or it was turned down before."
+            return
+        except HearthError as exc:  # not a fact (empty, too long…)
+            yield f"I can't remember that: {exc}."
+            return
+        stream.proposal = proposal.id
+        yield (f"I heard \"{proposal.text.rstrip('.')}\". It's on the board: press Keep "
+               "if that's right.")
 
     def _statement(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
         """A plain statement: proposed as said (rules, no model), and acknowledged."""

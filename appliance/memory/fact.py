@@ -37,8 +37,9 @@ STATUSES = ("live", "doubted", "retracted", "superseded")
 # or the household itself (household.md, a bulk import).
 FACT_ORIGINS = ("agent", "reviewed", "cli", "household")
 # Who may propose: the background note-taker, a conversation asking for a
-# correction, or a person at the CLI.
-PROPOSAL_ORIGINS = ("notetaker", "chat", "cli")
+# correction, a "remember that" heard by the voice service (speech can be misheard,
+# so a person keeps it), or a person at the CLI.
+PROPOSAL_ORIGINS = ("notetaker", "chat", "voice", "cli")
 # What keeping a proposal does: add a new fact, retract one, or replace one.
 PROPOSAL_KINDS = ("add", "retract", "supersede")
 

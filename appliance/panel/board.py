@@ -94,14 +94,16 @@ class Board:
     """The state behind the panel: the proposal on the card, the marked fact at home."""
 
     def __init__(self, memory: Memory, *, address: Callable[[], str] = lan_address,
-                 on_talk: Callable[[], None] | None = None,
+                 on_talk: Callable[[bool], bool] | None = None,
+                 said: Callable[[], str | None] | None = None,
                  shows_whole: Callable[[ReviewCard], bool] | None = None,
                  household: HouseholdStore | None = None) -> None:  # fmt: skip
         self.memory = memory
         self._shows_whole = shows_whole  # None: every card is taken as shown whole
         self.household = household
         self._address = address
-        self._on_talk = on_talk
+        self._on_talk = on_talk  # Talk pressed (True) or released (False) -> delivered
+        self._said = said  # the last spoken exchange, while it is recent (the voice service)
         self._current: str | None = None  # the proposal id on the card
         self._order: list[str] = []  # inbox order when last drawn, to find "the one after"
         self._selected: str | None = None  # the fact a held Discard would doubt
@@ -142,7 +144,7 @@ class Board:
         card = ReviewCard(
             text=proposal.text, type=proposal.type, proposed_at=proposal.proposed_at,
             conversation=proposal.conversation, position=index + 1, waiting=len(ids),
-            kind=proposal.kind, target_text=target_text, notice=self._notice,
+            kind=proposal.kind, target_text=target_text, notice=self._shown_notice(),
             said_no=self.memory.said_no_before(proposal),
         )  # fmt: skip
         # The tag names what a press acts on: this proposal, as this card shows it.
@@ -170,10 +172,16 @@ class Board:
         home = HomeScreen(
             today=self.memory.today(), pending=pending,
             recent=tuple(RecentFact(f.id, f.type, f.text) for f in live),
-            selected=selected, address=self._address(), notice=self._notice,
+            selected=selected, address=self._address(), notice=self._shown_notice(),
             **self._household_lines(),
         )  # fmt: skip
         return home, f"home:{self._selected or ''}"
+
+    def _shown_notice(self) -> str | None:
+        """A press's own notice first; otherwise what was last said to Hearth and its answer."""
+        if self._notice is not None or self._said is None:
+            return self._notice
+        return self._said()
 
     def _household_lines(self) -> dict[str, tuple[str, ...]]:
         if self.household is None:
@@ -206,17 +214,23 @@ class Board:
     def handle(self, action: Action, on_glass: str | None) -> Outcome:
         """Apply one press. on_glass: the tag of the frame the panel shows (None: drawing)."""
         self._notice = None
+        if action is Action.TALK_END:  # before the ringing check: a release stops nothing
+            return self._talk(pressed=False)
         if self.household is not None and (ringing := self.household.ringing()):
             return self._stop_ringing(action, ringing)
         self._inbox_screen()  # see the inbox as it is now, not as it was at the last draw
         if action is Action.TALK:
-            if self._on_talk is None:
-                return Outcome(False, "Talk needs the voice service (hearth-voice)")
-            self._on_talk()
-            return Outcome(True, "talk")
+            return self._talk(pressed=True)
         if self._current is not None:
             return self._handle_review(action, on_glass)
         return self._handle_home(action, on_glass)
+
+    def _talk(self, pressed: bool) -> Outcome:
+        """Hand Talk to the voice service; a press it cannot receive is ignored, and says so."""
+        if self._on_talk is None or not self._on_talk(pressed):
+            return Outcome(False, "Talk needs the voice service (hearth-voice), which is not "
+                                  "running")  # fmt: skip
+        return Outcome(True, "listening" if pressed else "talk released")
 
     def _stop_ringing(self, action: Action, ringing: list[Timer | Reminder]) -> Outcome:
         """Any button silences what rings, even before the glass shows it; Keep snoozes timers."""
@@ -294,7 +308,8 @@ class Board:
 
 
 def run_board(settings: Settings, memory: Memory, display: Display, buttons: Buttons,
-              stop: threading.Event, *, on_talk: Callable[[], None] | None = None,
+              stop: threading.Event, *, on_talk: Callable[[bool], bool] | None = None,
+              said: Callable[[], str | None] | None = None,
               on_event: Callable[[Screen | Outcome], None] | None = None,
               poll_seconds: float = POLL_SECONDS,
               address: Callable[[], str] | None = None,
@@ -313,7 +328,7 @@ def run_board(settings: Settings, memory: Memory, display: Display, buttons: But
         def address() -> str:
             return lan_address(settings.web_port)
     household = HouseholdStore.open(settings.data_dir)
-    board = Board(memory, address=address, on_talk=on_talk, household=household,
+    board = Board(memory, address=address, on_talk=on_talk, said=said, household=household,
                   shows_whole=lambda card: shows_whole(card, display.model))  # fmt: skip
     presses: queue.Queue[Action] = queue.Queue()
     buttons.start(presses.put)

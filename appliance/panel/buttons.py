@@ -36,7 +36,8 @@ class Action(enum.Enum):
     KEEP = "keep"
     DISCARD = "discard"
     NEXT = "next"
-    TALK = "talk"
+    TALK = "talk"  # Talk pressed: the voice service starts listening
+    TALK_END = "talk-end"  # Talk released: it stops (after a tap, at the speaker's silence)
     DOUBT = "doubt"  # Discard held for HOLD_SECONDS
 
 
@@ -59,9 +60,12 @@ class Pinout:
 
 def _action(value: object, where: str) -> Action:
     try:
-        return Action(str(value))
+        action = Action(str(value))
+        if action is Action.TALK_END:
+            raise ValueError(value)  # a release, never a button of its own
+        return action
     except ValueError:
-        allowed = ", ".join(a.value for a in Action if a is not Action.DOUBT)
+        allowed = ", ".join(a.value for a in Action if a not in (Action.DOUBT, Action.TALK_END))
         raise ConfigError(f"{where}: {value!r} is not an action ({allowed})") from None
 
 
@@ -108,6 +112,7 @@ class GpioButtons:
 
     Discard fires on release, so a held Discard can mean Doubt instead: the hold
     fires Doubt after HOLD_SECONDS, and that press's release then does nothing.
+    Talk fires on press and TALK_END on release (hold to speak).
     """
 
     def __init__(self, pinout: Pinout, *, hold_seconds: float = HOLD_SECONDS,
@@ -149,6 +154,8 @@ class GpioButtons:
         if action is Action.DISCARD:
             button.when_held = held
             button.when_released = released
+        elif action is Action.TALK:
+            button.when_released = lambda: self._emit(Action.TALK_END)
 
     def _emit(self, action: Action) -> None:
         if self._on_action is not None:
@@ -248,6 +255,8 @@ class Keypad:
                 held = at - self._down_at.pop(code)
                 return Action.DOUBT if held >= self._hold_seconds else Action.DISCARD
             return None
+        if action is Action.TALK and value == 0:
+            return Action.TALK_END
         return action if value == 1 else None
 
     def acknowledge(self, accepted: bool) -> None:
@@ -267,6 +276,9 @@ SIMULATED_KEYS = {"k": Action.KEEP, "d": Action.DISCARD, "n": Action.NEXT,
 
 class KeyStream:
     """Single keys from a text stream (a laptop's terminal): k, d, n, t, D = held Discard.
+
+    t is a tap of Talk (press and release at once): the voice service listens until
+    the speaker stops.
 
     q or the end of the stream calls on_quit. Other characters are ignored.
     """
@@ -289,6 +301,8 @@ class KeyStream:
                 return
             if key in SIMULATED_KEYS:
                 on_action(SIMULATED_KEYS[key])
+                if SIMULATED_KEYS[key] is Action.TALK:
+                    on_action(Action.TALK_END)
 
     def acknowledge(self, accepted: bool) -> None:
         """The simulator prints each press's outcome itself (run_board's on_event)."""

@@ -38,7 +38,8 @@ def register(top: argparse._SubParsersAction) -> None:
     mode = sub.add_mutually_exclusive_group()
     mode.add_argument("--simulate", action="store_true",
                       help="draw to board.png and read single keys from stdin: k = Keep, "
-                           "d = Discard, n = Next, D = held Discard (doubt), q = quit")
+                           "d = Discard, n = Next, D = held Discard (doubt), t = tap Talk, "
+                           "q = quit")
     mode.add_argument("--once", action="store_true",
                       help="draw the current screen to a PNG and exit")  # fmt: skip
     sub.add_argument("--out", type=Path,
@@ -90,13 +91,14 @@ def panel(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _once(args: argparse.Namespace, settings: Settings) -> int:
+    from appliance.composition import last_exchange
     from appliance.household import HouseholdStore
     from appliance.panel.board import Board
     from appliance.panel.render import render
 
     display = _png_display(args, settings)
     with Memory.open(settings) as memory, HouseholdStore.open(settings.data_dir) as household:
-        screen, _ = Board(memory, household=household).screen()
+        screen, _ = Board(memory, household=household, said=last_exchange(settings)).screen()
     display.show(render(screen, display.model))
     print(describe(screen))
     print(f"wrote {display.path} ({display.model.width}x{display.model.height}, "
@@ -136,11 +138,15 @@ def _simulate(args: argparse.Namespace, settings: Settings) -> int:
 
     print(f"hearth panel --simulate: drawing to {display.path} ({display.model.title}, "
           f"{display.model.width}x{display.model.height})")
-    print("keys: k = Keep, d = Discard, n = Next, D = held Discard (doubt), q = quit",
+    print("keys: k = Keep, d = Discard, n = Next, D = held Discard (doubt), t = tap Talk, "
+          "q = quit",
           flush=True)  # fmt: skip
+    from appliance.composition import last_exchange, talk_sender
+
     keys = KeyStream(sys.stdin, on_quit=stop.set)
     with Memory.open(settings) as memory, _single_keys():
-        run_board(settings, memory, display, keys, stop, on_event=show)
+        run_board(settings, memory, display, keys, stop, on_event=show,
+                  on_talk=talk_sender(settings), said=last_exchange(settings))  # fmt: skip
     return 0
 
 

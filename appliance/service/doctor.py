@@ -205,6 +205,25 @@ def check_sound(settings: Settings, asound: Path = Path("/proc/asound/pcm")) -> 
     ]
 
 
+def check_voice(settings: Settings) -> list[Finding]:
+    """The microphone `hearth voice` would record from: found by name, and not held by another
+    program (opened for a moment, at 16 kHz, nothing kept)."""
+    try:
+        from appliance.voice.capture import DeviceError, Microphone, capture_devices, find_device
+    except ImportError as exc:
+        return [Finding("voice", ABSENT, f"the voice extra is not installed ({exc.name})")]
+    try:
+        device = find_device(settings.voice_device, capture_devices())
+    except DeviceError as exc:  # none at all (absent), or not the one voice_device names
+        return [Finding("voice", BROKEN if settings.voice_device else ABSENT, str(exc))]
+    try:
+        with Microphone(device).open() as stream:
+            stream.read(160)  # 10 ms: it records
+    except DeviceError as exc:
+        return [Finding("voice", WARN, str(exc))]
+    return [Finding("voice", OK, f"records from {device.name!r}")]
+
+
 def check_disk(settings: Settings) -> list[Finding]:
     where = Path(settings.data_dir)
     while not where.exists():
@@ -216,4 +235,5 @@ def check_disk(settings: Settings) -> list[Finding]:
 
 
 CHECKS: list[Check] = [check_config, check_memory, check_permissions, check_models,
-                       check_panel, check_inputs, check_sound, check_disk]  # fmt: skip
+                       check_panel, check_inputs, check_sound, check_voice,
+                       check_disk]  # fmt: skip

@@ -123,7 +123,8 @@ def build_app(parts: WebParts) -> bottle.Bottle:
             _busy(full)
         try:
             turn: ChatTurn = _call_model(lambda: parts.chat.stream(
-                chat_request.text, chat_request.thread_id, chat_request.history))  # fmt: skip
+                chat_request.text, chat_request.thread_id, chat_request.history,
+                heard=chat_request.heard))  # fmt: skip
         except BaseException:
             ticket.release()
             raise
@@ -224,7 +225,8 @@ def _chat_request() -> ChatRequest:
               "invalid_request_error")  # fmt: skip
     try:
         return openai_api.parse_chat_request(
-            decoded, bottle.request.get_header(openai_api.THREAD_HEADER))
+            decoded, bottle.request.get_header(openai_api.THREAD_HEADER),
+            bottle.request.get_header(openai_api.HEARD_HEADER))
     except BadRequest as bad:
         _fail(400, str(bad), "invalid_request_error", param=bad.param)
 

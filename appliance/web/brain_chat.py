@@ -99,9 +99,9 @@ class BrainChat:
         brain.chat_model = self.model  # the note-taker keeps its own reference, unmetered
 
     def stream(self, text: str, thread_id: str | None = None,
-               history: Sequence[tuple[str, str]] = ()) -> _BrainTurn:  # fmt: skip
+               history: Sequence[tuple[str, str]] = (), *, heard: bool = False) -> _BrainTurn:
         fresh = thread_id is None
-        stream = self.brain.stream(text, new_thread_id() if fresh else thread_id)
+        stream = self.brain.stream(text, new_thread_id() if fresh else thread_id, heard=heard)
         if fresh:
             # The turn reads its thread only when iterated, so this history is what it hears.
             for role, said in history:

@@ -27,6 +27,12 @@ from typing import Any
 
 MODEL_ID = "hearth"
 THREAD_HEADER = "X-Hearth-Thread"
+# "X-Hearth-Heard: speech" says the text is what speech recognition heard, not what a
+# person typed: the brain then proposes a "remember that" instead of keeping it (a
+# mishearing must never become a fact). It can only make a turn more careful, so any
+# client may send it.
+HEARD_HEADER = "X-Hearth-Heard"
+HEARD_SPEECH = "speech"
 _THREAD_SHAPE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 
 
@@ -49,9 +55,11 @@ class ChatRequest:
     stream: bool
     include_usage: bool  # stream_options.include_usage: a last chunk with the token counts
     model: str
+    heard: bool = False  # X-Hearth-Heard: speech — the text is a transcript
 
 
-def parse_chat_request(body: object, thread_header: str | None) -> ChatRequest:
+def parse_chat_request(body: object, thread_header: str | None,
+                       heard_header: str | None = None) -> ChatRequest:  # fmt: skip
     """Validate a decoded JSON body; BadRequest names every missing or wrong field."""
     if not isinstance(body, dict):
         raise BadRequest("the request body must be a JSON object")
@@ -95,7 +103,9 @@ def parse_chat_request(body: object, thread_header: str | None) -> ChatRequest:
     earlier = tuple((role, said_text.strip()) for index, role, said_text in said
                     if index < last[0] and said_text.strip())  # fmt: skip
     thread = thread_for(thread_header)
-    return ChatRequest(text=text, thread_id=thread,
+    if heard_header not in (None, "", HEARD_SPEECH):
+        raise BadRequest(f"{HEARD_HEADER} may only be {HEARD_SPEECH!r}", HEARD_HEADER)
+    return ChatRequest(text=text, thread_id=thread, heard=heard_header == HEARD_SPEECH,
                        history=earlier[-HISTORY_MESSAGES:] if thread is None else (),
                        stream=stream,
                        include_usage=_include_usage(body, stream), model=model)  # fmt: skip

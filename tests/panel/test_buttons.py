@@ -192,3 +192,29 @@ def test_simulated_keys_map_and_q_quits():
     assert wait_for(presses, 4) == [Action.KEEP, Action.DISCARD, Action.NEXT, Action.DOUBT]
     time.sleep(0.05)
     assert quit_called == [True] and presses.empty()  # nothing read after q
+
+
+def test_talk_held_sends_talk_on_press_and_talk_end_on_release(gpio_buttons, mock_pins):
+    _, presses = gpio_buttons
+    mock_pins.pin(24).drive_low()
+    assert wait_for(presses, 1) == [Action.TALK]
+    time.sleep(0.3)  # held: nothing more until the release
+    assert presses.empty()
+    mock_pins.pin(24).drive_high()
+    assert wait_for(presses, 1) == [Action.TALK_END]
+
+
+def test_keypad_talk_key_down_and_up_are_talk_and_talk_end(keypad_pipe):
+    pipe, presses = keypad_pipe
+    t = 1_700_000_000.0
+    os.write(pipe, key(ecodes.KEY_KP0, 1, t) + key(ecodes.KEY_KP0, 2, t + 0.5)
+             + key(ecodes.KEY_KP0, 0, t + 3))  # fmt: skip
+    assert wait_for(presses, 2) == [Action.TALK, Action.TALK_END]
+
+
+def test_talk_end_is_not_a_button_of_its_own_in_the_pin_map(tmp_path):
+    bad = tmp_path / "pinout.toml"
+    bad.write_text(DEFAULT_PINOUT.read_text().replace('D = "talk"', 'D = "talk-end"'))
+    assert 'D = "talk-end"' in bad.read_text()
+    with pytest.raises(ConfigError, match="is not an action"):
+        load_pinout(bad, "impression")

@@ -101,3 +101,28 @@ def test_a_press_that_stops_a_ring_never_touches_the_inbox(memory: Memory, house
     # the control: with nothing ringing, the same press keeps the proposal
     board.handle(Action.KEEP, shown)
     assert memory.proposals() == []
+
+
+def test_talk_pressed_to_stop_a_ring_does_not_start_listening(memory: Memory, household) -> None:
+    store, clock = household
+    ring(store, clock, "pasta", 60)
+    talked: list[bool] = []
+    board = Board(memory, address=here, household=store,
+                  on_talk=lambda pressed: talked.append(pressed) or True)  # fmt: skip
+    board.handle(Action.TALK, None)  # stops the ring, and nothing else
+    assert store.ringing() == [] and talked == []
+    board.handle(Action.TALK, None)  # the control: with nothing ringing, Talk listens
+    assert talked == [True]
+
+
+def test_releasing_talk_as_a_timer_starts_ringing_ends_listening_not_the_ring(
+        memory: Memory, household) -> None:
+    store, clock = household
+    talked: list[bool] = []
+    board = Board(memory, address=here, household=store,
+                  on_talk=lambda pressed: talked.append(pressed) or True)  # fmt: skip
+    board.handle(Action.TALK, None)
+    ring(store, clock, "pasta", 60)  # rings while Talk is held
+    board.handle(Action.TALK_END, None)
+    assert talked == [True, False]  # the voice service hears the release
+    assert [t.name for t in store.ringing()] == ["pasta"]  # the ring waits for a real press

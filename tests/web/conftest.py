@@ -54,6 +54,7 @@ class ScriptedChat:
         self.pause: threading.Event | None = None
         self.at_model = threading.Semaphore(0)  # released once per call that reached the model
         self.finished: list[str] = []  # texts whose answer was given in full
+        self.heard: list[bool] = []  # each call's `heard` (X-Hearth-Heard: speech)
         self.fail: Exception | None = None
         self.fail_midway: Exception | None = None
         self.healthy = True
@@ -62,8 +63,9 @@ class ScriptedChat:
         self._threads = 0
 
     def stream(self, text: str, thread_id: str | None = None,
-               history: Sequence[tuple[str, str]] = ()) -> ScriptedTurn:  # fmt: skip
+               history: Sequence[tuple[str, str]] = (), *, heard: bool = False) -> ScriptedTurn:
         with self._lock:
+            self.heard.append(heard)
             self.calls.append((text, thread_id, tuple(history)))
             if thread_id is None:
                 self._threads += 1

@@ -186,6 +186,17 @@ def test_a_bad_thread_header_is_refused(web: Running) -> None:
     assert web.chat.calls == []
 
 
+def test_a_speech_transcript_is_marked_heard_and_a_typed_one_is_not(web: Running) -> None:
+    call(f"{web.url}/v1/chat/completions", "POST", ask("hi"), web.auth())
+    call(f"{web.url}/v1/chat/completions", "POST", ask("hi"),
+         {**web.auth(), "X-Hearth-Heard": "speech"})  # fmt: skip
+    assert web.chat.heard == [False, True]
+    refused = call(f"{web.url}/v1/chat/completions", "POST", ask("hi"),
+                   {**web.auth(), "X-Hearth-Heard": "typed-honestly"})  # fmt: skip
+    assert refused.status == 400 and "X-Hearth-Heard" in refused.json["error"]["message"]
+    assert web.chat.heard == [False, True]  # the bad one never reached the brain
+
+
 def test_input_the_brain_refuses_is_a_400_not_a_500(web: Running) -> None:
     web.chat.fail = EmptyMessage("say something: the message is empty")
     answer = call(f"{web.url}/v1/chat/completions", "POST", ask("hi"), web.auth())

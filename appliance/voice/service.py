@@ -1,0 +1,227 @@
+"""One utterance, start to finish: listen while Talk is held, trim, transcribe, ask, answer.
+
+    voice = Voice(vad, transcriber, brain, sound, shown, bias)
+    heard = voice.listen(source, talk)        # while Talk is held (or, after a tap, until quiet)
+    result = voice.answer(heard)              # VAD, STT, the brain, the reply spoken and shown
+
+A press of Talk plays a short rising cue (listening) and the end of listening a
+falling one; speech too quiet or too short to be speech gets a low double cue and
+the board says "nothing heard": no request reaches the brain. Samples stay in
+memory; nothing here writes audio anywhere.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import re
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from appliance.sound import Sound, chime_wav
+from appliance.voice.bias import Bias, repeats_prompt
+from appliance.voice.brain_client import BrainClient, BrainDown
+from appliance.voice.capture import SAMPLE_BYTES, SAMPLE_RATE, AudioSource, DeviceError
+from appliance.voice.shown import Exchange, ShownExchange
+from appliance.voice.stt import Transcriber
+from appliance.voice.talk import Talk, TalkListener
+from appliance.voice.vad import Ending, Vad, trim
+
+log = logging.getLogger(__name__)
+
+TAP_SECONDS = 0.6  # released sooner than this: a tap, so listening ends on trailing silence
+TAP_SILENCE = 0.8  # after a tap, this much quiet after speech ends the utterance
+TAP_GIVE_UP = 5.0  # after a tap, this long with no speech at all ends it
+HELD_SILENCE = 3.0  # while held, this much quiet after speech ends it (a lost release)
+NOTHING_HEARD = "Talk: nothing heard. Hold Talk while you speak."
+_SENTENCE = re.compile(r"(.+?[.!?])\s+", re.S)
+
+
+def listening_cue() -> bytes:
+    return chime_wav((660.0, 990.0), 0.08)
+
+
+def done_cue() -> bytes:
+    return chime_wav((990.0, 660.0), 0.08)
+
+
+def nothing_cue() -> bytes:
+    return chime_wav((330.0, 330.0), 0.12)
+
+
+@dataclass(frozen=True)
+class Heard:
+    """What the microphone gave while Talk was held, and the VAD's answer for each frame."""
+
+    audio: bytes
+    speech: list[bool] | None = None  # None: not classified yet
+    released_at: float | None = None  # time.monotonic() when listening ended
+
+
+@dataclass(frozen=True)
+class Result:
+    heard: str
+    reply: str
+    asked: bool  # a request was sent to the brain
+    answered: bool  # ... and the brain answered it (False: it was down, and that was said)
+    speech_seconds: float  # audio left after trimming
+    transcribe_seconds: float
+    to_text: float | None  # seconds from the end of listening to the transcript
+    to_first_word: float | None  # ... to the first sentence of the reply handed to the speaker
+
+
+def sentences(pieces: Iterator[str]) -> Iterator[str]:
+    """Whole sentences out of a reply streamed in pieces, each as soon as it is complete."""
+    buffer = ""
+    for piece in pieces:
+        buffer += piece
+        while found := _SENTENCE.match(buffer):
+            yield found[1].strip()
+            buffer = buffer[found.end():]
+    if buffer.strip():
+        yield buffer.strip()
+
+
+class Voice:
+    def __init__(self, vad: Vad, transcriber: Transcriber, brain: BrainClient, sound: Sound,
+                 shown: ShownExchange, bias: Callable[[], Bias], *,
+                 max_seconds: float = 15.0) -> None:  # fmt: skip
+        self.vad = vad
+        self.transcriber = transcriber
+        self.brain = brain
+        self.sound = sound
+        self.shown = shown
+        self.bias = bias
+        self.max_seconds = max_seconds
+
+    # -- listening ------------------------------------------------------------
+
+    def listen(self, source: AudioSource, talk: TalkListener | None = None, *,
+               held: threading.Event | None = None) -> Heard:  # fmt: skip
+        """Samples from `source` while Talk is held, or after a tap until the speaker stops.
+
+        Releases come from `talk` (the panel's socket) or by clearing `held` (the
+        keyboard in --simulate; a WAV: None, so the file's end or its silence ends it).
+        Raises DeviceError for a missing or busy microphone.
+        """
+        pressed_at = time.monotonic()
+        self.sound.play(listening_cue())
+        frame = self.vad.frame_samples
+        ending = Ending(self.vad, HELD_SILENCE, self.max_seconds)
+        tapped = False
+        chunks: list[bytes] = []
+        limit = int(self.max_seconds * SAMPLE_RATE) * SAMPLE_BYTES
+        with source.open() as stream:
+            size = 0
+            while size < limit:
+                data = stream.read(frame)
+                if len(data) < frame * SAMPLE_BYTES:
+                    break  # a file has ended
+                chunks.append(data)
+                size += len(data)
+                if ending.push(data):
+                    break
+                if not tapped and self._released(talk, held):
+                    if time.monotonic() - pressed_at >= TAP_SECONDS:
+                        break  # a hold: the release ends it
+                    tapped = True  # a tap: listen on until the speaker stops
+                    ending.silence_seconds, ending.give_up_seconds = TAP_SILENCE, TAP_GIVE_UP
+        released_at = time.monotonic()
+        self.sound.play(done_cue())
+        return Heard(b"".join(chunks), ending.speech, released_at)
+
+    @staticmethod
+    def _released(talk: TalkListener | None, held: threading.Event | None) -> bool:
+        if held is not None:
+            return not held.is_set()
+        if talk is not None:
+            event = talk.receive(0)
+            return event is not None  # a release, or a second press: stop either way
+        return False
+
+    # -- answering ------------------------------------------------------------
+
+    def answer(self, heard: Heard | bytes) -> Result:
+        """Trim, transcribe, ask the brain, speak and show the reply. Never raises for a
+        person's problem (nothing said, the brain down): the result and the board say it."""
+        if isinstance(heard, bytes):
+            heard = Heard(heard)
+        released_at = heard.released_at or time.monotonic()
+        speech = trim(heard.audio, self.vad, heard.speech)
+        seconds = len(speech) / SAMPLE_BYTES / SAMPLE_RATE
+        if not speech:
+            return self._nothing(0.0, 0.0)
+        started = time.monotonic()
+        bias = self.bias()
+        text = self.transcriber.transcribe(speech, bias)
+        transcribed = time.monotonic()
+        if not _has_words(text) or repeats_prompt(text, bias):
+            # Whisper writing its own prompt back heard no speech: never an instruction.
+            return self._nothing(seconds, transcribed - started)
+        log.info("heard %d chars in %.1f s of speech (%.2f s to transcribe)", len(text), seconds,
+                 transcribed - started)  # fmt: skip
+        spoken: list[str] = []
+        first_word = None
+        answered = True
+        try:
+            for sentence in sentences(self.brain.reply(text)):
+                self.sound.speak(sentence)
+                if first_word is None:
+                    first_word = time.monotonic() - released_at
+                spoken.append(sentence)
+            reply = " ".join(spoken)
+        except BrainDown as down:
+            answered = False
+            said = str(down).split(" (")[0]
+            log.warning("%s", down)
+            self.sound.speak(said)
+            reply = " ".join([*spoken, said])
+        self.shown.write(Exchange(_showable(text), reply, _now()))
+        return Result(text, reply, True, answered, seconds, transcribed - started,
+                      transcribed - released_at, first_word)  # fmt: skip
+
+    def _nothing(self, seconds: float, transcribing: float) -> Result:
+        self.sound.play(nothing_cue())
+        self.shown.write(Exchange("", NOTHING_HEARD, _now()))
+        log.info("Talk: nothing heard (%.1f s of speech-like sound)", seconds)
+        return Result("", NOTHING_HEARD, False, False, seconds, transcribing, None, None)
+
+    # -- the service ------------------------------------------------------------
+
+    def serve(self, talk: TalkListener, microphone: Callable[[], AudioSource],
+              stop: threading.Event, on_turn: Callable[[], None] | None = None) -> None:
+        """Answer each press of Talk until `stop` is set; the microphone is found per press."""
+        while not stop.is_set():
+            if on_turn is not None:
+                on_turn()
+            event = talk.receive(0.5)
+            if event is None or event.kind is not Talk.PRESS:
+                continue  # a release without its press (dropped, or from before a restart)
+            try:
+                heard = self.listen(microphone(), talk)
+            except DeviceError as exc:
+                log.error("%s", exc)
+                self.sound.speak("I can't hear: the microphone is missing or busy.")
+                self.shown.write(Exchange("", str(exc), _now()))
+                continue
+            self.answer(heard)
+
+
+def _showable(heard: str) -> str:
+    """What the board may show of a transcript: never text the guard refuses (a password
+    said aloud stays off the kitchen wall, as it stays out of the chat transcript)."""
+    from appliance.brain.agent import withheld
+    from appliance.memory.guard import find_refusal
+
+    refusal = find_refusal(heard)
+    return withheld(refusal.category) if refusal is not None else heard
+
+
+def _has_words(text: str) -> bool:
+    return any(ch.isalnum() for ch in text)
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now()

@@ -1,0 +1,74 @@
+"""Test speech: espeak-ng sentences as 16 kHz mono samples, and how wrong a transcript is.
+
+Shared by tests/voice and benchmarks/voice.py. espeak-ng speaks at 22.05 kHz; sox
+resamples to 16 kHz and pads silence either side (a person never starts speaking
+on the first sample after pressing Talk).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import wave
+from dataclasses import dataclass
+from pathlib import Path
+
+NAMES_FILE = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "voice_names.json"
+_NUMBERS = {"0": "zero", "1": "one", "2": "two", "3": "three", "4": "four", "5": "five",
+            "6": "six", "7": "seven", "8": "eight", "9": "nine", "10": "ten"}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Clip:
+    text: str
+    voice: str = "en-gb"
+    speed: int = 150
+
+
+def spoken(clip: Clip, *, lead: float = 0.4, tail: float = 0.6, gain_db: float = 0.0) -> bytes:
+    """The clip spoken by espeak-ng, as 16 kHz 16-bit mono samples (no WAV header)."""
+    words = subprocess.run(["espeak-ng", "-v", clip.voice, "-s", str(clip.speed), "--stdout",
+                            clip.text], capture_output=True, check=True, timeout=30).stdout
+    done = subprocess.run(["sox", "-t", "wav", "-", "-t", "raw", "-r", "16000", "-c", "1",
+                           "-b", "16", "-e", "signed-integer", "-", "gain", str(gain_db),
+                           "pad", str(lead), str(tail)],
+                          input=words, capture_output=True, check=True, timeout=30)  # fmt: skip
+    return done.stdout
+
+
+def write_wav(path: Path, samples: bytes, rate: int = 16000) -> Path:
+    with wave.open(str(path), "wb") as wav:
+        wav.setnchannels(1)
+        wav.setsampwidth(2)
+        wav.setframerate(rate)
+        wav.writeframes(samples)
+    return path
+
+
+def words(text: str) -> list[str]:
+    """Lower case, no punctuation, digits as words: "at 6." and "at six" are the same."""
+    found = re.findall(r"[a-z0-9']+", text.lower().replace("-", " "))
+    return [_NUMBERS.get(w, w).removesuffix("'s") for w in found]
+
+
+def word_errors(reference: str, heard: str) -> tuple[int, int]:
+    """(edits, reference words): the Levenshtein distance over words."""
+    ref, hyp = words(reference), words(heard)
+    row = list(range(len(hyp) + 1))
+    for i, r in enumerate(ref, 1):
+        previous, row[0] = row[0], i
+        for j, h in enumerate(hyp, 1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (r != h))
+    return row[-1], len(ref)
+
+
+def names_heard(reference: str, heard: str, names: list[str]) -> tuple[int, int]:
+    """(names in the reference that the transcript has too, names in the reference)."""
+    wanted = [n.lower() for n in names if n.lower() in words(reference)]
+    got = set(words(heard))
+    return sum(n in got for n in wanted), len(wanted)
+
+
+def name_set() -> dict:
+    return json.loads(NAMES_FILE.read_text())
