@@ -55,7 +55,7 @@ def test_wifi_is_saved_0600_and_the_password_leaves_the_card(card):
     conf = root / boot_files.WPA_CONF
     text = conf.read_text()
     assert stat.S_IMODE(conf.stat().st_mode) == 0o600
-    assert "ssid=" + "Kitchen Wi-Fi".encode().hex() in text and "country=GB" in text
+    assert "ssid=" + b"Kitchen Wi-Fi".hex() in text and "country=GB" in text
     assert "psk=" + boot_files.Wifi("Kitchen Wi-Fi", "correct horse").psk() in text
     assert "correct horse" not in text
     left = (boot / "hearth-wifi.txt").read_text()
