@@ -11,6 +11,8 @@ export STARTED
 
 say() { printf '[%4ss] %s\n' "$(( $(date +%s) - STARTED ))" "$*" >&2; }
 die() { printf 'image: %s\n' "$*" >&2; exit 1; }
+# set -e stops a script at a failing command without a word: say which one.
+trap 'printf "image: %s failed at line %s: %s\n" "${0##*/}" "$LINENO" "$BASH_COMMAND" >&2' ERR
 
 # The pip that downloads wheels: $HEARTH_PYTHON's, else the repository's venv (./dev install).
 pip_() {
