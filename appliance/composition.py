@@ -181,10 +181,26 @@ def panel_service(settings: Settings, display: Any, buttons: Any, stop: threadin
     with Memory.open(settings) as memory:
         try:
             run_board(settings, memory, display, buttons, stop, on_turn=turned,
-                      on_talk=talk_sender(settings), said=last_exchange(settings))  # fmt: skip
+                      on_talk=talk_sender(settings), said=last_exchange(settings),
+                      welcome=first_boot_card(settings, memory))  # fmt: skip
         finally:
             manager.stopping()
             watchdog.stop()
+
+
+def first_boot_card(settings: Settings, memory: Memory,
+                    port: int | None = None) -> Callable[[], Any]:  # fmt: skip
+    """The panel's welcome card (chat URL, QR code, token) while the box is new.
+
+    The token is the brain's own file: whichever service starts first makes it
+    (load_or_create agrees between processes), so the card never waits for the model.
+    """
+    from appliance.panel.board import lan_ips
+    from appliance.panel.welcome import chat_urls, welcome_card
+
+    data_dir = Path(settings.data_dir)
+    return lambda: welcome_card(memory, lambda: chat_urls(lan_ips(), port or settings.web_port),
+                                lambda: load_or_create(data_dir).value)  # fmt: skip
 
 
 @contextmanager
@@ -213,7 +229,8 @@ def board_thread(settings: Settings, port: int | None = None) -> Iterator[None]:
             try:
                 run_board(settings, memory, display, ButtonGroup([]), stop,
                           address=lambda: lan_address(port or settings.web_port),
-                          said=last_exchange(settings))  # fmt: skip
+                          said=last_exchange(settings),
+                          welcome=first_boot_card(settings, memory, port))  # fmt: skip
             except Exception:  # the board must never take chat down with it
                 log.exception("the board stopped drawing")
 

@@ -46,6 +46,7 @@ from appliance.panel.render import (
     render,
     shows_whole,
 )
+from appliance.panel.welcome import WelcomeCard
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +70,16 @@ def lan_address(port: int | None = None) -> str:
     With the web port, each address is the chat page's URL, which is what a
     person types into a phone.
     """
+    found = lan_ips()
+    host = socket.gethostname()
+    if not found:
+        return f"Not on a network yet · {host}"
+    shown = [f"http://{ip}:{port}" if port else ip for ip in found[:2]]
+    return f"On the network at {', '.join(shown)} · {host}"
+
+
+def lan_ips() -> list[str]:
+    """The IPv4 address of each interface but loopback, read locally (no packet sent)."""
     found = []
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
@@ -83,11 +94,7 @@ def lan_address(port: int | None = None) -> str:
             found.append(socket.inet_ntoa(packed[20:24]))
     finally:
         probe.close()
-    host = socket.gethostname()
-    if not found:
-        return f"Not on a network yet · {host}"
-    shown = [f"http://{ip}:{port}" if port else ip for ip in found[:2]]
-    return f"On the network at {', '.join(shown)} · {host}"
+    return found
 
 
 class Board:
@@ -97,8 +104,10 @@ class Board:
                  on_talk: Callable[[bool], bool] | None = None,
                  said: Callable[[], str | None] | None = None,
                  shows_whole: Callable[[ReviewCard], bool] | None = None,
-                 household: HouseholdStore | None = None) -> None:  # fmt: skip
+                 household: HouseholdStore | None = None,
+                 welcome: Callable[[], WelcomeCard | None] | None = None) -> None:  # fmt: skip
         self.memory = memory
+        self._welcome = welcome  # the first-boot card while the box is new (welcome.py)
         self._shows_whole = shows_whole  # None: every card is taken as shown whole
         self.household = household
         self._address = address
@@ -126,6 +135,8 @@ class Board:
         if proposals:
             return self._review(proposals)
         self._current = None
+        if self._welcome is not None and (card := self._welcome()) is not None:
+            return card, "welcome"
         return self._home(pending=0)
 
     def _review(self, proposals: list[Proposal]) -> tuple[Screen, str]:
@@ -313,7 +324,8 @@ def run_board(settings: Settings, memory: Memory, display: Display, buttons: But
               on_event: Callable[[Screen | Outcome], None] | None = None,
               poll_seconds: float = POLL_SECONDS,
               address: Callable[[], str] | None = None,
-              on_turn: Callable[[], None] | None = None) -> None:  # fmt: skip
+              on_turn: Callable[[], None] | None = None,
+              welcome: Callable[[], WelcomeCard | None] | None = None) -> None:  # fmt: skip
     """Run the board until `stop` is set: draw, read presses, act, redraw.
 
     `display` from display.open_display (or a PngDisplay for `hearth run`),
@@ -329,7 +341,8 @@ def run_board(settings: Settings, memory: Memory, display: Display, buttons: But
             return lan_address(settings.web_port)
     household = HouseholdStore.open(settings.data_dir)
     board = Board(memory, address=address, on_talk=on_talk, said=said, household=household,
-                  shows_whole=lambda card: shows_whole(card, display.model))  # fmt: skip
+                  shows_whole=lambda card: shows_whole(card, display.model),
+                  welcome=welcome)  # fmt: skip
     presses: queue.Queue[Action] = queue.Queue()
     buttons.start(presses.put)
     last: tuple[Screen, str] | None = None

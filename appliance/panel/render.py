@@ -3,7 +3,8 @@
 Three screens: the review card (one proposal, with Keep / Discard / Next / Talk
 labelled beside the physical buttons), the home screen (date, what waits, the
 timers and when each rings, the shopping list, a few recent facts, the LAN
-address) and the ringing screen (what rings; any button stops it). Everything
+address), the ringing screen (what rings; any button stops it) and, on a new box, the
+welcome card (welcome.py). Everything
 is drawn in the panel's exact palette colours with anti-aliasing off, so
 quantising to the driver's palette (no dither) changes no pixel: text stays
 crisp, no speckle around letters.
@@ -21,6 +22,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from appliance.errors import ConfigError
 from appliance.panel.panels import Palette, PanelModel
+from appliance.panel.welcome import WelcomeCard, draw_welcome
 
 ELLIPSIS = "…"
 # The design is drawn for 800x480 and scaled by the smaller of the two ratios.
@@ -75,7 +77,7 @@ class RingingScreen:
     since: str  # "18:42": when the first one rang
 
 
-Screen = ReviewCard | HomeScreen | RingingScreen
+Screen = ReviewCard | HomeScreen | RingingScreen | WelcomeCard
 
 
 # -- fonts and text --------------------------------------------------------------
@@ -455,6 +457,8 @@ def draw(screen: Screen, model: PanelModel) -> Image.Image:
         _draw_review(canvas, screen)
     elif isinstance(screen, RingingScreen):
         _draw_ringing(canvas, screen)
+    elif isinstance(screen, WelcomeCard):
+        draw_welcome(canvas, screen)
     else:
         _draw_home(canvas, screen)
     return canvas.image

@@ -1,0 +1,117 @@
+"""The welcome card: how a household reaches a box it has told nothing yet.
+
+A freshly flashed Hearth has no keyboard and no screen but the e-ink panel, so the
+panel itself says how to start: the chat page's address on the LAN (as text and as a
+QR code a phone camera opens), `hearth.local` for phones that resolve mDNS, and the
+token the page asks for once. It is shown while there is nothing in memory and
+nothing to review; the first fact kept or remembered replaces it with the home
+screen (which still names the LAN address). The token is on the glass only while the
+box is new: whoever stands at the counter could press Keep anyway.
+
+    card = welcome_card(memory, urls, token)   # None once the box holds a fact
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from appliance.memory import Memory
+
+if TYPE_CHECKING:
+    from appliance.panel.render import _Canvas
+
+MDNS_NAME = "hearth.local"
+QR_BORDER = 2  # quiet-zone modules around the code (phones read 2 reliably on a white panel)
+
+
+@dataclass(frozen=True)
+class WelcomeCard:
+    """The first-boot screen: where the chat page is and the token it asks for."""
+
+    url: str  # the chat page on the LAN, http://<address>:<port>/ (the QR code holds it)
+    mdns_url: str  # http://hearth.local:<port>/
+    token: str
+    on_network: bool  # False: no LAN address yet (Wi-Fi not set up, no cable)
+
+
+def chat_urls(addresses: list[str], port: int) -> tuple[str, str, bool]:
+    """The chat page's URL for a phone: the first LAN address, else the mDNS name."""
+    mdns = f"http://{MDNS_NAME}:{port}/"
+    if not addresses:
+        return mdns, mdns, False
+    return f"http://{addresses[0]}:{port}/", mdns, True
+
+
+def welcome_card(memory: Memory, urls: Callable[[], tuple[str, str, bool]],
+                 token: Callable[[], str]) -> WelcomeCard | None:  # fmt: skip
+    """The card while the box is new (no fact in memory, none waiting), else None."""
+    if memory.facts() or memory.proposals():
+        return None
+    url, mdns_url, on_network = urls()
+    return WelcomeCard(url=url, mdns_url=mdns_url, token=token(), on_network=on_network)
+
+
+def qr_modules(text: str) -> list[list[bool]]:
+    """The QR code of text as rows of dark (True) and light modules, quiet zone included."""
+    import segno
+
+    code = segno.make(text, error="m", micro=False)
+    return [[bool(cell) for cell in row] for row in code.matrix_iter(border=QR_BORDER)]
+
+
+def token_lines(token: str, per_line: int = 22) -> list[str]:
+    """The token in lines short enough to read and type, split only between characters."""
+    return [token[at:at + per_line] for at in range(0, len(token), per_line)]
+
+
+def qr_box(canvas: _Canvas, modules: int) -> tuple[int, int, int]:
+    """Where the code goes: its left, top and module size in pixels (whole pixels, square)."""
+    w, h = canvas.model.size
+    side = min(h - 2 * canvas.px(24), w // 2 - canvas.px(24))
+    scale = max(1, side // modules)
+    size = scale * modules
+    return w - canvas.px(24) - size, (h - size) // 2, scale
+
+
+def draw_welcome(canvas: _Canvas, card: WelcomeCard) -> None:
+    """Steps and the token on the left, the QR code of the chat page on the right."""
+    from appliance.panel.render import MARGIN, ellipsize, wrap
+
+    modules = qr_modules(card.url)
+    left, top, scale = qr_box(canvas, len(modules))
+    for row_number, row in enumerate(modules):
+        for column, dark in enumerate(row):
+            if dark:
+                x, y = left + column * scale, top + row_number * scale
+                canvas.draw.rectangle((x, y, x + scale - 1, y + scale - 1),
+                                      fill=canvas.ink("black"))  # fmt: skip
+    x0, x1 = canvas.px(MARGIN), left - canvas.px(18)
+    y = canvas.px(20)
+    canvas.text((x0, y), "Hello, I'm Hearth", "bold", 40)
+    y += canvas.px(58)
+    if card.on_network:
+        steps = ["On a phone on this Wi-Fi, scan the code, or open:"]
+    else:
+        steps = ["Not on a network yet: plug in a cable, or write hearth-wifi.txt on "
+                 "the card's boot partition. Then, on a phone, open:"]
+    face = canvas.face("regular", 22)
+    for line in wrap(steps[0], face, x1 - x0, 4)[0]:
+        canvas.text((x0, y), line, "regular", 22)
+        y += round(face.size * 1.2)
+    y += canvas.px(4)
+    bold = canvas.face("bold", 26)
+    for url in dict.fromkeys([card.url, card.mdns_url]):  # once when they are the same
+        canvas.text((x0, y), ellipsize(url, bold, x1 - x0), "bold", 26)
+        y += round(bold.size * 1.25)
+    y += canvas.px(14)
+    canvas.text((x0, y), "Paste this token once when the page asks:", "regular", 22)
+    y += round(face.size * 1.35)
+    mono = canvas.face("semibold", 24)
+    for line in token_lines(card.token):
+        canvas.text((x0, y), line, "semibold", 24)
+        y += round(mono.size * 1.2)
+    canvas.text((x0, canvas.model.size[1] - canvas.px(40)),
+                ellipsize("Shown until Hearth remembers a fact.", face, x1 - x0),
+                "regular", 20)  # fmt: skip

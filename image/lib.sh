@@ -1,0 +1,44 @@
+# Shared by the image scripts: messages, the Debian mirror, the architecture names.
+# shellcheck shell=bash
+
+SUITE=trixie                                   # Python 3.13; its Pi 4 device tree takes overlays
+IMAGE_EXTRAS=brain,web,panel,voice,semantic    # every extra but qwen (a 500 MB optional model)
+NEEDS_SOURCE_BUILD="evdev spidev"              # sdist-only on the index for cp313
+NEEDS_SOURCE_BUILD_arm64="lgpio"               # gpiozero's pin factory on a Pi 5 (aarch64 only)
+_repo=$(dirname "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")")
+STARTED=${STARTED:-$(date +%s)}
+export STARTED
+
+say() { printf '[%4ss] %s\n' "$(( $(date +%s) - STARTED ))" "$*" >&2; }
+die() { printf 'image: %s\n' "$*" >&2; exit 1; }
+# set -e stops a script at a failing command without a word: say which one.
+trap 'printf "image: %s failed at line %s: %s\n" "${0##*/}" "$LINENO" "$BASH_COMMAND" >&2' ERR
+
+# The pip that downloads wheels: $HEARTH_PYTHON's, else the repository's venv (./dev install).
+pip_() {
+    local python=${HEARTH_PYTHON:-$_repo/.venv/bin/python}
+    [ -x "$python" ] || python=python3
+    "$python" -m pip --disable-pip-version-check "$@"
+}
+
+machine_of() {
+    case "$1" in
+        amd64) echo x86_64 ;;
+        arm64) echo aarch64 ;;
+        *) die "--arch must be amd64 or arm64, not '${1:-}'" ;;
+    esac
+}
+
+# This machine's Debian mirror, as apt is configured here (never a host written in a script).
+debian_mirror() {
+    local uri
+    uri=$(apt-get indextargets --format '$(REPO_URI) $(RELEASE)' 2>/dev/null \
+          | awk '$2 !~ /-/ && $1 !~ /security/ {print $1; exit}')
+    [ -n "$uri" ] || die "no Debian mirror in this machine's apt sources (apt-get indextargets)"
+    echo "${uri%/}"
+}
+
+# llama-cpp-python==X.Y.Z, as pyproject.toml pins it.
+llama_requirement() {
+    grep -o '"llama-cpp-python==[^"]*"' "$_repo/pyproject.toml" | tr -d '"'
+}

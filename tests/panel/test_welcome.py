@@ -1,0 +1,101 @@
+"""welcome.py: the first-boot card on a new box, its QR code, and when it gives way."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import segno
+from PIL import Image
+
+from appliance.composition import first_boot_card
+from appliance.config import Settings
+from appliance.memory import Memory
+from appliance.panel.board import Board
+from appliance.panel.panels import MODELS
+from appliance.panel.render import HomeScreen, ReviewCard, _Canvas, draw
+from appliance.panel.welcome import WelcomeCard, chat_urls, qr_box, qr_modules, welcome_card
+from appliance.web.auth import token_path
+
+TOKEN = "jkADrRqw6W8U_l_Vakw1Xgl4TydA_G4yJy2TF7N4oZs"
+
+
+def urls() -> tuple[str, str, bool]:
+    return chat_urls(["192.0.2.7"], 4327)
+
+
+def board(memory: Memory) -> Board:
+    return Board(memory, welcome=lambda: welcome_card(memory, urls, lambda: TOKEN))
+
+
+def test_a_new_box_shows_the_welcome_card_with_url_and_token(memory: Memory):
+    screen, tag = board(memory).screen()
+    assert screen == WelcomeCard(url="http://192.0.2.7:4327/", mdns_url="http://hearth.local:4327/",
+                                 token=TOKEN, on_network=True)  # fmt: skip
+    assert tag == "welcome"
+
+
+def test_the_first_fact_replaces_the_welcome_card_with_the_home_screen(memory: Memory):
+    memory.add("Sam is allergic to peanuts", type="health", actor="cli")
+    screen, _ = board(memory).screen()
+    assert isinstance(screen, HomeScreen)
+
+
+def test_a_proposal_waiting_is_shown_before_the_welcome_card(memory: Memory):
+    memory.propose("The bins go out on Thursday night", type="routine", actor="notetaker")
+    screen, _ = board(memory).screen()
+    assert isinstance(screen, ReviewCard)
+
+
+def test_without_a_welcome_source_a_new_box_shows_the_home_screen(memory: Memory):
+    screen, _ = Board(memory).screen()
+    assert isinstance(screen, HomeScreen)
+
+
+def test_no_lan_address_points_the_phone_at_hearth_local():
+    assert chat_urls([], 4327) == ("http://hearth.local:4327/", "http://hearth.local:4327/", False)
+
+
+def test_a_button_on_the_welcome_card_changes_nothing(memory: Memory):
+    from appliance.panel.buttons import Action
+
+    shown = board(memory)
+    _, tag = shown.screen()
+    for action in (Action.KEEP, Action.DISCARD, Action.NEXT, Action.DOUBT):
+        assert not shown.handle(action, on_glass=tag).accepted
+    assert memory.facts() == [] and memory.proposals() == []
+
+
+@pytest.mark.parametrize("model", ["spectra-7.3", "impression-4"])
+def test_the_drawn_qr_code_is_the_chat_url_module_for_module(model: str):
+    """Sample the centre of every module on the drawn card against segno's own matrix."""
+    card = WelcomeCard("http://192.0.2.7:4327/", "http://hearth.local:4327/", TOKEN, True)
+    panel = MODELS[model]
+    image = draw(card, panel).convert("RGB")
+    modules = qr_modules(card.url)
+    left, top, scale = qr_box(_Canvas(panel), len(modules))
+    black = panel.palette.rgb("black")
+    drawn = [[image.getpixel((left + c * scale + scale // 2, top + r * scale + scale // 2)) == black
+              for c in range(len(modules))] for r in range(len(modules))]  # fmt: skip
+    expected = [[bool(v) for v in row]
+                for row in segno.make(card.url, error="m", micro=False).matrix_iter(border=2)]
+    assert drawn == expected
+    assert scale >= 3  # a phone camera needs modules a few pixels wide at arm's length
+
+
+def test_the_card_fits_the_panel_and_is_saved_as_png(tmp_path: Path):
+    card = WelcomeCard("http://192.0.2.7:4327/", "http://hearth.local:4327/", TOKEN, False)
+    for panel in MODELS.values():
+        image = draw(card, panel)
+        assert image.size == panel.size
+        image.save(tmp_path / f"{panel.key}.png")
+        assert Image.open(tmp_path / f"{panel.key}.png").size == panel.size
+
+
+def test_the_panel_makes_the_token_the_brain_will_use(settings: Settings, memory: Memory):
+    """Whichever service starts first makes the token; the card shows the file's token."""
+    assert not token_path(settings.data_dir).exists()
+    card = first_boot_card(settings, memory)()
+    assert card is not None
+    assert card.token == token_path(settings.data_dir).read_text().strip()
+    assert first_boot_card(settings, memory)().token == card.token  # made once, then read
