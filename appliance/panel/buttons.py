@@ -26,8 +26,9 @@ from appliance.errors import ConfigError
 
 log = logging.getLogger(__name__)
 
-# The checkout's pin map; a packaged install names its own with panel_pinout.
-DEFAULT_PINOUT = Path(__file__).resolve().parents[2] / "hardware" / "pinout.toml"
+# hardware/pinout.toml, through the package's link to it, so an installed wheel (the SD
+# image's venv) carries the same map a checkout reads; panel_pinout names another.
+DEFAULT_PINOUT = Path(__file__).parent / "pinout.toml"
 HOLD_SECONDS = 2.0  # holding Discard this long means Doubt (on the home screen)
 BOUNCE_SECONDS = 0.05
 

@@ -218,3 +218,15 @@ def test_talk_end_is_not_a_button_of_its_own_in_the_pin_map(tmp_path):
     assert 'D = "talk-end"' in bad.read_text()
     with pytest.raises(ConfigError, match="is not an action"):
         load_pinout(bad, "impression")
+
+
+def test_the_package_reads_the_one_pin_map_and_a_wheel_carries_it() -> None:
+    import tomllib
+
+    from appliance.panel.buttons import DEFAULT_PINOUT
+
+    # A link, not a copy: hardware/pinout.toml stays the one file a maintainer edits.
+    hardware = Path(__file__).resolve().parents[2] / "hardware" / "pinout.toml"
+    assert DEFAULT_PINOUT.is_symlink() and DEFAULT_PINOUT.resolve() == hardware
+    project = tomllib.loads((hardware.parents[1] / "pyproject.toml").read_text())
+    assert "panel/pinout.toml" in project["tool"]["setuptools"]["package-data"]["appliance"]
