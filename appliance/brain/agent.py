@@ -42,7 +42,7 @@ from appliance.brain.tools import (
 )
 from appliance.config import Settings
 from appliance.errors import HearthError
-from appliance.memory import AlreadyKnown, Fact, Memory, Recalled, Refused
+from appliance.memory import AlreadyKnown, Fact, Memory, Proposal, Recalled, Refused
 from appliance.memory.guard import find_refusal
 from appliance.memory.recall import envelope
 from appliance.memory.text import tokens as content_words
@@ -251,8 +251,6 @@ class Brain:
             try:
                 if (act := self.router.act(route)) is not None:
                     pieces = iter([act(route)])  # another part's intent answers itself
-                elif route.kind == "remember" and stream.heard:
-                    pieces = self._remember_heard(stream, route)
                 elif route.kind == "remember":
                     pieces = self._remember(stream, route)
                 elif route.kind == "correct":
@@ -293,46 +291,37 @@ class Brain:
             self.notetaker.submit(stream.thread_id, turns)
 
     def _remember(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
-        try:
-            fact = self.memory.add(route.text, router.guess_type(route.text), origin="agent",
-                                   actor="agent")  # fmt: skip
-        except Refused as exc:
-            log.info("remember refused: %s", exc)
-            stream.withheld = exc.category
-            yield f"I can't remember that: {exc}."
-            return
-        except HearthError as exc:  # not a fact (empty, too long…)
-            log.info("remember refused: %s", exc)
-            yield f"I can't remember that: {exc}."
-            return
-        stream.facts = (fact.id,)
-        yield f"I'll remember that: {fact.text}"
-
-    def _remember_heard(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
-        """A spoken "remember that": proposed as heard, for a person to keep on the panel.
+        """An explicit "remember that": typed, a live fact; heard, a proposal read back.
 
         Speech recognition mishears ("the bin magma under the sink"), and a fact that
-        is wrong by one word is a fact nobody told Hearth. The words are read back, and
-        Keep on the board is the household saying they are right.
+        is wrong by one word is a fact nobody told Hearth: a spoken one waits on the
+        board, and Keep is the household saying the words are right.
         """
+        kind = router.guess_type(route.text)
         try:
-            proposal = self.memory.propose(route.text, router.guess_type(route.text), 0.9,
-                                           origin="voice", conversation=stream.thread_id,
-                                           actor="voice")  # fmt: skip
-        except Refused as exc:
-            log.info("spoken remember refused: %s", exc)
-            stream.withheld = exc.category
+            if stream.heard:
+                record: Fact | Proposal = self.memory.propose(
+                    route.text, kind, 0.9, origin="voice", conversation=stream.thread_id,
+                    actor="voice")  # fmt: skip
+            else:
+                record = self.memory.add(route.text, kind, origin="agent", actor="agent")
+        except AlreadyKnown as exc:
+            yield ("I have that already, or it was turned down before." if stream.heard
+                   else f"I can't remember that: {exc}.")  # fmt: skip
+            return
+        except HearthError as exc:  # refused by the guard, or not a fact (empty, too long…)
+            log.info("remember refused: %s", exc)
+            if isinstance(exc, Refused):
+                stream.withheld = exc.category
             yield f"I can't remember that: {exc}."
             return
-        except AlreadyKnown:
-            yield "I have that already, or it was turned down before."
+        if isinstance(record, Proposal):
+            stream.proposal = record.id
+            yield (f"I heard \"{record.text.rstrip('.')}\". It's on the board: press Keep "
+                   "if that's right.")  # fmt: skip
             return
-        except HearthError as exc:  # not a fact (empty, too long…)
-            yield f"I can't remember that: {exc}."
-            return
-        stream.proposal = proposal.id
-        yield (f"I heard \"{proposal.text.rstrip('.')}\". It's on the board: press Keep "
-               "if that's right.")
+        stream.facts = (record.id,)
+        yield f"I'll remember that: {record.text}"
 
     def _statement(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
         """A plain statement: proposed as said (rules, no model), and acknowledged."""
