@@ -28,7 +28,11 @@ THREAD_SECONDS = 300.0
 
 
 class BrainDown(HearthError):
-    """The brain did not answer: the message is what the kitchen hears."""
+    """The brain did not answer. `said` is what the kitchen hears; the message adds why."""
+
+    def __init__(self, said: str, why: str) -> None:
+        super().__init__(f"{said} ({why})")
+        self.said = said
 
 
 class BrainClient:
@@ -82,15 +86,15 @@ class BrainClient:
                 detail = _error_message(response.read())
                 connection.close()
                 if response.status in (401, 403):
-                    raise BrainDown("I can't talk to the brain: it refused my key. "
-                                    f"({response.status}: {detail})")  # fmt: skip
+                    raise BrainDown("I can't talk to the brain: it refused my key.",
+                                    f"{response.status}: {detail}")  # fmt: skip
                 if response.status < 500:  # our request is wrong: trying again will not help
-                    raise BrainDown(f"The brain could not take that. ({detail})")
+                    raise BrainDown("The brain could not take that.", detail)
                 problem = f"{response.status}: {detail}"
             log.warning("brain attempt %d of %d failed: %s", attempt, self.retries, problem)
             if attempt < self.retries:
                 time.sleep(self.wait)
-        raise BrainDown(f"I can't reach the brain right now; try again in a minute. ({problem})")
+        raise BrainDown("I can't reach the brain right now; try again in a minute.", problem)
 
 
 def _error_message(body: bytes) -> str:
@@ -114,7 +118,7 @@ def _stream_text(response: http.client.HTTPResponse) -> Iterator[str]:
         except ValueError:
             continue
         if "error" in event:
-            raise BrainDown(f"The brain stopped answering. ({event['error'].get('message')})")
+            raise BrainDown("The brain stopped answering.", str(event["error"].get("message")))
         for choice in event.get("choices", []):
             piece = choice.get("delta", {}).get("content")
             if piece:

@@ -174,10 +174,9 @@ class Voice:
             reply = " ".join(spoken)
         except BrainDown as down:
             answered = False
-            said = str(down).split(" (")[0]
             log.warning("%s", down)
-            self.sound.speak(said)
-            reply = " ".join([*spoken, said])
+            self.sound.speak(down.said)
+            reply = " ".join([*spoken, down.said])
         self.shown.write(Exchange(_showable(text), reply, _now()))
         return Result(text, reply, True, answered, seconds, transcribed - started,
                       transcribed - released_at, first_word)  # fmt: skip
