@@ -98,7 +98,7 @@ class Silence:
         log.warning("sound is off: %s", why)
 
     def announce(self, words: str) -> None:
-        log.warning("no sound (%s): would have said %r", self.why, words)
+        self.speak(words)
 
     def speak(self, words: str) -> None:
         log.warning("no sound (%s): would have said %r", self.why, words)
@@ -121,14 +121,8 @@ class Speaker:
         self._thread.start()
 
     def announce(self, words: str) -> None:
-        try:
-            self._queue.put_nowait(chime_wav())
-            try:
-                self._queue.put_nowait(speech_wav(words))
-            except OSError as exc:
-                log.warning("cannot speak %r (%s); the chime plays alone", words, exc)
-        except queue.Full:
-            log.warning("sound queue full: %r not played", words)
+        self.play(chime_wav())
+        self.speak(words)  # a failure to speak leaves the chime playing alone
 
     def speak(self, words: str) -> None:
         try:
