@@ -4,7 +4,7 @@
 SUITE=trixie                                   # Python 3.13; its Pi 4 device tree takes overlays
 IMAGE_EXTRAS=brain,web,panel,voice,semantic    # every extra but qwen (a 500 MB optional model)
 NEEDS_SOURCE_BUILD="evdev spidev"              # sdist-only on the index for cp313
-NEEDS_SOURCE_BUILD_arm64="lgpio"               # gpiozero's pin factory on a Pi 5 (aarch64 only)
+NEEDS_SOURCE_BUILD_arm64="lgpio"               # gpiozero's first-choice pin factory (aarch64 only)
 _repo=$(dirname "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")")
 STARTED=${STARTED:-$(date +%s)}
 export STARTED
@@ -19,6 +19,15 @@ pip_() {
     local python=${HEARTH_PYTHON:-$_repo/.venv/bin/python}
     [ -x "$python" ] || python=python3
     "$python" -m pip --disable-pip-version-check "$@"
+}
+
+# How `file` names a compiled module for that architecture.
+machine_description() {
+    case "$1" in
+        amd64) echo x86-64 ;;
+        arm64) echo "ARM aarch64" ;;
+        *) die "--arch must be amd64 or arm64, not '${1:-}'" ;;
+    esac
 }
 
 machine_of() {

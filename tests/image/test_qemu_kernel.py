@@ -1,0 +1,83 @@
+"""image/test: which kernel and initrd it boots, read from the card's own boot partition.
+
+The Pi card names them in config.txt, as the Pi's firmware reads them; the amd64 image has
+fixed names. A FAT partition is made here with mkfs.vfat and read back with mtools, as
+image/test reads the real card.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[2] / "image/test"
+
+RASPI_FIRMWARE_CONFIG = """\
+# Do not modify this file!
+arm_64bit=1
+enable_uart=1
+upstream_kernel=1
+
+kernel=vmlinuz-6.12.117+deb13-arm64
+# For details on the initramfs directive, see
+initramfs initrd.img-6.12.117+deb13-arm64
+
+# Inserted by /etc/default/raspi-firmware-custom
+dtparam=spi=on
+dtparam=i2c_arm=on
+dtoverlay=pi4-spidev
+"""
+
+
+def load():
+    loader = importlib.machinery.SourceFileLoader("hearth_image_test", str(SCRIPT))
+    spec = importlib.util.spec_from_loader("hearth_image_test", loader)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["hearth_image_test"] = module
+    loader.exec_module(module)
+    return module
+
+
+image_test = load()
+
+
+def fat_with(tmp_path: Path, config: str) -> Path:
+    disk = tmp_path / "boot.vfat"
+    mkfs = shutil.which("mkfs.vfat") or "/usr/sbin/mkfs.vfat"
+    subprocess.run([mkfs, "-C", str(disk), "8192"], check=True, capture_output=True)
+    (tmp_path / "config.txt").write_text(config)
+    subprocess.run(["mcopy", "-i", str(disk), str(tmp_path / "config.txt"), "::/config.txt"],
+                   check=True, env={"MTOOLS_SKIP_CHECK": "1", "PATH": "/usr/bin:/bin"})  # fmt: skip
+    return disk
+
+
+def test_the_pi_card_boots_the_kernel_and_initrd_its_config_txt_names(tmp_path):
+    disk = fat_with(tmp_path, RASPI_FIRMWARE_CONFIG)
+    work = tmp_path / "work"
+    work.mkdir()
+    assert image_test.boot_files(disk, 0, "arm64", work) == {
+        "vmlinuz": "vmlinuz-6.12.117+deb13-arm64",
+        "initrd.img": "initrd.img-6.12.117+deb13-arm64",
+        "cmdline.txt": "cmdline.txt",
+    }
+
+
+def test_a_config_txt_without_a_kernel_line_is_a_failure_that_shows_the_file(tmp_path):
+    disk = fat_with(tmp_path, RASPI_FIRMWARE_CONFIG.replace("kernel=", "#kernel="))
+    work = tmp_path / "work"
+    work.mkdir()
+    with pytest.raises(image_test.Failed, match="names no kernel="):
+        image_test.boot_files(disk, 0, "arm64", work)
+
+
+def test_the_amd64_image_has_fixed_names_and_no_config_txt(tmp_path):
+    names = image_test.boot_files(tmp_path / "no-such-disk", 0, "amd64", tmp_path)
+    assert names == {"vmlinuz": "vmlinuz", "initrd.img": "initrd.img",
+                     "cmdline.txt": "cmdline.txt"}  # fmt: skip
+
