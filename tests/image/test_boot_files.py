@@ -8,29 +8,18 @@ script inside the booted image.
 from __future__ import annotations
 
 import datetime as dt
-import importlib.machinery
-import importlib.util
 import stat
-import sys
 from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "image/overlay/usr/local/sbin/hearth-boot-files"
+from tests.image.scripts import load_script
+
 TODAY = dt.date(2026, 12, 1)
 KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGv0n5mO3q1T4s5QmQ2b8s2F3s9bZ0t6m0Q6cO3b8jLq sam@laptop"
 
 
-def load():
-    loader = importlib.machinery.SourceFileLoader("hearth_boot_files", str(SCRIPT))
-    spec = importlib.util.spec_from_loader("hearth_boot_files", loader)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["hearth_boot_files"] = module  # dataclasses look their module up there
-    loader.exec_module(module)
-    return module
-
-
-boot_files = load()
+boot_files = load_script("image/overlay/usr/local/sbin/hearth-boot-files", "hearth_boot_files")
 
 
 @pytest.fixture

@@ -7,16 +7,13 @@ image/test reads the real card.
 
 from __future__ import annotations
 
-import importlib.machinery
-import importlib.util
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "image/test"
+from tests.image.scripts import load_script
 
 RASPI_FIRMWARE_CONFIG = """\
 # Do not modify this file!
@@ -35,16 +32,7 @@ dtoverlay=pi4-spidev
 """
 
 
-def load():
-    loader = importlib.machinery.SourceFileLoader("hearth_image_test", str(SCRIPT))
-    spec = importlib.util.spec_from_loader("hearth_image_test", loader)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["hearth_image_test"] = module
-    loader.exec_module(module)
-    return module
-
-
-image_test = load()
+image_test = load_script("image/test", "hearth_image_test")
 
 
 def fat_with(tmp_path: Path, config: str) -> Path:
