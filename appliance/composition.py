@@ -254,9 +254,10 @@ def voice_parts(settings: Settings, *, sound: Any = None, port: int | None = Non
     """The voice service's parts, wired: the Whisper model (loaded here, once), the VAD,
     the brain's loopback endpoint with the token, the speaker and the board's exchange
     file. The bias is rebuilt from memory and the household records at each utterance."""
+    from appliance.brain.agent import household_notes
     from appliance.household import HouseholdStore
     from appliance.sound import open_sound
-    from appliance.voice.bias import bias_for, household_words, read_notes
+    from appliance.voice.bias import bias_for, household_words
     from appliance.voice.brain_client import BrainClient
     from appliance.voice.service import Voice
     from appliance.voice.shown import ShownExchange
@@ -273,10 +274,10 @@ def voice_parts(settings: Settings, *, sound: Any = None, port: int | None = Non
 
         def bias() -> Any:
             live = memory.facts("live")
-            names = [t.name for t in household.timers()]
+            names = [i.name for i in household.items()] + [t.name for t in household.timers()]
             return bias_for(household_words(
                 [f.text for f in live], [link for f in live for link in f.links],
-                [i.name for i in household.items()] + names, read_notes(settings.data_dir)))
+                names, household_notes(settings.data_dir) or ""))
 
         token = load_or_create(Path(settings.data_dir))
         brain = BrainClient(port or settings.web_port, token.value)

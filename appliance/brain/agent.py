@@ -414,15 +414,7 @@ class Brain:
     # -- the model -----------------------------------------------------------------------
 
     def _household(self) -> str | None:
-        path = Path(self.settings.data_dir) / "household.md"
-        try:
-            raw = path.read_bytes()[:HOUSEHOLD_MAX_BYTES]
-        except FileNotFoundError:
-            return None
-        except OSError as exc:
-            log.warning("cannot read %s: %s", path, exc)
-            return None
-        return raw.decode("utf-8", errors="replace")
+        return household_notes(self.settings.data_dir)
 
     def static_prefix(self) -> str:
         return prompt.static_text(self._household(), TOOL_LIST if self.tools_enabled else None)
@@ -520,6 +512,26 @@ class Brain:
 def withheld(kind: str) -> str:
     """What a transcript keeps in place of text the guard refused."""
     return f"[withheld: the guard refused this text ({kind})]"
+
+
+def showable(text: str) -> str:
+    """`text`, or its withheld marker if the guard refuses it (a transcript, the board)."""
+    kind = _refused_kind(text)
+    return withheld(kind) if kind is not None else text
+
+
+def household_notes(data_dir: Path | str) -> str | None:
+    """household.md, the household's own notes: at most HOUSEHOLD_MAX_BYTES, bad bytes
+    replaced (None: there are none, or they cannot be read)."""
+    path = Path(data_dir) / "household.md"
+    try:
+        raw = path.read_bytes()[:HOUSEHOLD_MAX_BYTES]
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        log.warning("cannot read %s: %s", path, exc)
+        return None
+    return raw.decode("utf-8", errors="replace")
 
 
 def _refused_kind(text: str) -> str | None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 
 MAX_WORDS = 48  # Whisper reads at most 224 prompt tokens; a name is 2-4 of them
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]+")
@@ -114,10 +113,3 @@ def repeats_prompt(text: str, bias: Bias) -> bool:
 def _plain(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9']+", text.lower()))
 
-
-def read_notes(data_dir: Path) -> str:
-    """household.md, the household's own notes (absent: nothing)."""
-    try:
-        return (Path(data_dir) / "household.md").read_text(encoding="utf-8")
-    except OSError:
-        return ""

@@ -211,11 +211,9 @@ class Voice:
 def _showable(heard: str) -> str:
     """What the board may show of a transcript: never text the guard refuses (a password
     said aloud stays off the kitchen wall, as it stays out of the chat transcript)."""
-    from appliance.brain.agent import withheld
-    from appliance.memory.guard import find_refusal
+    from appliance.brain.agent import showable
 
-    refusal = find_refusal(heard)
-    return withheld(refusal.category) if refusal is not None else heard
+    return showable(heard)
 
 
 def _has_words(text: str) -> bool:

@@ -13,11 +13,11 @@ A `Bias` (bias.py) steers the decoder toward the household's own words.
 from __future__ import annotations
 
 import logging
-import os
 from pathlib import Path
 
 import numpy as np
 
+from appliance.brain.llm import default_threads
 from appliance.config import Settings
 from appliance.errors import ConfigError
 from appliance.voice.bias import Bias
@@ -34,10 +34,6 @@ def default_model_dir() -> Path:
     return Path(get_model_path())
 
 
-def speech_threads(setting: int) -> int:
-    return setting or max(1, min(4, os.cpu_count() or 1))
-
-
 class Transcriber:
     """One Whisper model in memory; `transcribe` is safe to call from one thread at a time."""
 
@@ -52,7 +48,7 @@ class Transcriber:
                               "model.bin, config.json and tokenizer.json")  # fmt: skip
         self.model_dir = model_dir
         self.language = language
-        self.threads = speech_threads(threads)
+        self.threads = default_threads(threads)
         self._model = WhisperModel(str(model_dir), device="cpu", compute_type="int8",
                                    cpu_threads=self.threads, num_workers=1)  # fmt: skip
         log.info("speech model %s loaded (%d threads)", model_dir, self.threads)

@@ -163,3 +163,16 @@ def test_exactly_one_bos_at_the_start_in_every_layout(layout: prompt.Layout) -> 
     model = _BosRecorder()
     prompt.encode(model, built)
     assert len(model.with_bos) == 1 and built.text.startswith(model.with_bos[0])
+
+
+def test_household_notes_with_bad_bytes_are_read_capped_and_never_raise(tmp_path):
+    # One reader for the brain's prompt and the voice service's bias: a stray byte or a
+    # huge file must not stop either (voice once read it with read_text and crashed).
+    from appliance.brain.agent import HOUSEHOLD_MAX_BYTES, household_notes
+
+    assert household_notes(tmp_path) is None
+    (tmp_path / "household.md").write_bytes(b"Bins go out on Tuesdays \xff\xfe\n" * 2000)
+    notes = household_notes(tmp_path)
+    assert notes is not None and notes.startswith("Bins go out on Tuesdays \ufffd")
+    assert len(notes.encode("utf-8", errors="replace")) <= HOUSEHOLD_MAX_BYTES * 2
+    assert len(notes) <= HOUSEHOLD_MAX_BYTES
