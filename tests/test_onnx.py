@@ -15,6 +15,13 @@ def disabled(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     real = onnxruntime.disable_telemetry_events
     monkeypatch.setattr(onnxruntime, "disable_telemetry_events",
                         lambda: (calls.append("off"), real())[1])  # fmt: skip
+    session = onnxruntime.InferenceSession  # the order matters: off, then a session
+
+    def recorded_session(*args, **kwargs):
+        calls.append("session")
+        return session(*args, **kwargs)
+
+    monkeypatch.setattr(onnxruntime, "InferenceSession", recorded_session)
     return calls
 
 
@@ -28,6 +35,7 @@ def test_recall_and_voice_load_onnxruntime_through_it(disabled: list[str]) -> No
     from appliance.voice.vad import SileroVad
 
     OnnxMiniLMEmbedder()
-    assert disabled == ["off"]
+    assert disabled[:2] == ["off", "session"]
+    embedder_calls = len(disabled)
     SileroVad()
-    assert disabled == ["off", "off"]
+    assert disabled[embedder_calls] == "off" and "session" in disabled[embedder_calls:]
