@@ -120,10 +120,13 @@ def test_a_brain_still_loading_answers_on_a_later_try(retries: int) -> None:
             assert "".join(client.reply("hello")) == "Hello there. How can I help?"
 
 
-def test_a_refused_token_is_said_plainly_and_not_retried() -> None:
-    with _loading_brain(busy_answers=0, status=401) as port, pytest.raises(
-            BrainDown, match="refused my key"):  # fmt: skip
+@pytest.mark.parametrize(("status", "said"), [(401, "refused my key"),
+                                              (400, "could not take that")])  # fmt: skip
+def test_a_refusal_is_said_plainly_and_not_retried(status: int, said: str) -> None:
+    brain = _loading_brain(busy_answers=0, status=status)
+    with brain as port, pytest.raises(BrainDown, match=said):
         list(BrainClient(port, "x" * 43, wait=0.05).reply("hello"))
+    assert brain.hits == 1  # a 503 is tried again; a refusal would only be refused again
 
 
 def test_sentences_are_spoken_as_soon_as_each_is_complete() -> None:
@@ -181,6 +184,7 @@ class _loading_brain:
     def __init__(self, busy_answers: int, status: int = 200) -> None:
         self.busy = busy_answers
         self.status = status
+        self.hits = 0  # requests received
 
     def __enter__(self) -> int:
         outer = self
@@ -188,6 +192,7 @@ class _loading_brain:
         class Handler(http.server.BaseHTTPRequestHandler):
             def do_POST(self) -> None:
                 self.rfile.read(int(self.headers["Content-Length"]))
+                outer.hits += 1
                 if outer.busy > 0 or outer.status != 200:
                     outer.busy -= 1
                     code = 503 if outer.status == 200 else outer.status
