@@ -47,18 +47,28 @@ def _date_arg(value: str) -> dt.date:
 
 def _fact_row(fact: Fact) -> str:
     # Words, not marks: the status column already says "doubted"; the note says what it means.
-    notes = [word for word, on in (
-        ("pinned", fact.pinned), ("doubted: it may be wrong", fact.status == "doubted")) if on]
+    notes = [
+        word
+        for word, on in (
+            ("pinned", fact.pinned),
+            ("doubted: it may be wrong", fact.status == "doubted"),
+        )
+        if on
+    ]
     head = f"{fact.id:<40} {fact.type:<10} {fact.status:<10} {fact.confidence:.2f}"
     return f"{head} {fact.text}" + (f"  ({'; '.join(notes)})" if notes else "")
 
 
-def _fact_json(fact: Fact, score: float | None = None,
-               match: str | None = None) -> dict[str, object]:  # fmt: skip
+def _fact_json(
+    fact: Fact, score: float | None = None, match: str | None = None
+) -> dict[str, object]:
     row: dict[str, object] = {
-        "id": fact.id, "type": fact.type, "status": fact.status,
-        "confidence": fact.confidence, "text": fact.text,
-    }  # fmt: skip
+        "id": fact.id,
+        "type": fact.type,
+        "status": fact.status,
+        "confidence": fact.confidence,
+        "text": fact.text,
+    }
     if score is not None:
         row["score"] = round(score, 4)
     if match is not None:
@@ -71,9 +81,16 @@ def _fact_json(fact: Fact, score: float | None = None,
 
 def memory_add(args: argparse.Namespace, settings: Settings) -> int:
     with Memory.open(settings) as memory:
-        fact = memory.add(args.text, args.type, confidence=args.confidence, origin="cli",
-                          links=args.link, pinned=args.pin, valid_until=args.until,
-                          despite_tombstone=args.despite_tombstone)  # fmt: skip
+        fact = memory.add(
+            args.text,
+            args.type,
+            confidence=args.confidence,
+            origin="cli",
+            links=args.link,
+            pinned=args.pin,
+            valid_until=args.until,
+            despite_tombstone=args.despite_tombstone,
+        )
     _out(f"remembered {fact.id}")
     return 0
 
@@ -230,14 +247,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-v", "--verbose", action="store_true", help="log what happens")
     top = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def command(group: argparse._SubParsersAction, name: str, handler: Handler,
-                help: str) -> argparse.ArgumentParser:  # fmt: skip
+    def command(
+        group: argparse._SubParsersAction, name: str, handler: Handler, help: str
+    ) -> argparse.ArgumentParser:
         sub = group.add_parser(name, help=help, description=help)
         sub.set_defaults(handler=handler)
         return sub
 
     memory = top.add_parser("memory", help="the household's live facts").add_subparsers(
-        dest="action", required=True, metavar="ACTION")  # fmt: skip
+        dest="action", required=True, metavar="ACTION"
+    )
     add = command(memory, "add", memory_add, "remember a fact now (a person at the CLI)")
     add.add_argument("text")
     add.add_argument("--type", required=True, help=f"one of {', '.join(FACT_TYPES)}")
@@ -245,8 +264,11 @@ def build_parser() -> argparse.ArgumentParser:
     add.add_argument("--link", action="append", default=[], help="an alias recall also matches")
     add.add_argument("--pin", action="store_true", help="wins ties in recall")
     add.add_argument("--until", type=_date_arg, help="forget after this date (YYYY-MM-DD)")
-    add.add_argument("--despite-tombstone", action="store_true",
-                     help="write it even though it was discarded or retracted before (audited)")
+    add.add_argument(
+        "--despite-tombstone",
+        action="store_true",
+        help="write it even though it was discarded or retracted before (audited)",
+    )
     recall = command(memory, "recall", memory_recall, "the facts that answer a question")
     recall.add_argument("query")
     recall.add_argument("-k", type=int, default=5, help="at most this many (default 5)")
@@ -263,35 +285,47 @@ def build_parser() -> argparse.ArgumentParser:
     supersede.add_argument("id")
     supersede.add_argument("new_text")
     command(memory, "import", memory_import, "add facts from a JSON-lines file").add_argument(
-        "file")  # fmt: skip
+        "file"
+    )
     command(memory, "check", memory_check, "report fact files that cannot be read")
 
     inbox = top.add_parser("inbox", help="proposals waiting for review").add_subparsers(
-        dest="action", required=True, metavar="ACTION")  # fmt: skip
+        dest="action", required=True, metavar="ACTION"
+    )
     propose = command(inbox, "propose", inbox_propose, "suggest a fact for review")
     propose.add_argument("text")
     propose.add_argument("--type", required=True, help=f"one of {', '.join(FACT_TYPES)}")
     propose.add_argument("--confidence", type=float, default=0.6)
 
     review = top.add_parser("review", help="keep or discard proposals").add_subparsers(
-        dest="action", required=True, metavar="ACTION")  # fmt: skip
+        dest="action", required=True, metavar="ACTION"
+    )
     command(review, "list", review_list, "what waits for review").add_argument(
-        "--json", action="store_true")  # fmt: skip
+        "--json", action="store_true"
+    )
     command(review, "keep", review_keep, "make a proposal a live fact").add_argument("id")
     discard = command(review, "discard", review_discard, "drop a proposal for good")
     discard.add_argument("id")
     discard.add_argument("--reason")
-    discard.add_argument("--keep-text", action="store_true",
-                         help="keep the proposal's words in its tombstone (by default only "
-                              "a fingerprint and the meaning's vector are kept)")  # fmt: skip
+    discard.add_argument(
+        "--keep-text",
+        action="store_true",
+        help="keep the proposal's words in its tombstone (by default only "
+        "a fingerprint and the meaning's vector are kept)",
+    )
 
     audit = top.add_parser("audit", help="the hash-chained log of every change").add_subparsers(
-        dest="action", required=True, metavar="ACTION")  # fmt: skip
+        dest="action", required=True, metavar="ACTION"
+    )
     command(audit, "verify", audit_verify, "recompute the chain; name the first bad line")
     command(audit, "log", audit_log, "print the history").add_argument("--fact", help="one fact")
 
-    doctor_ = command(top, "doctor", doctor, "check this box and report what is wrong "
-                      "(exits 1 when something Hearth needs is broken)")  # fmt: skip
+    doctor_ = command(
+        top,
+        "doctor",
+        doctor,
+        "check this box and report what is wrong (exits 1 when something Hearth needs is broken)",
+    )
     doctor_.add_argument("--json", action="store_true")
     brain_commands.register(top)
     household_commands.register(top)
@@ -305,8 +339,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _configure_logging(verbose: bool) -> None:
     under_systemd = "JOURNAL_STREAM" in os.environ or "INVOCATION_ID" in os.environ
-    fmt = "%(levelname)s %(name)s: %(message)s" if under_systemd else (
-        "%(asctime)s %(levelname)s %(name)s: %(message)s")  # fmt: skip
+    fmt = (
+        "%(levelname)s %(name)s: %(message)s"
+        if under_systemd
+        else ("%(asctime)s %(levelname)s %(name)s: %(message)s")
+    )
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format=fmt)
 
 
@@ -321,8 +358,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"hearth: {exc}", file=sys.stderr)
         return 1
     except PermissionError as exc:
-        print(f"hearth: permission denied on {exc.filename}; run as the user that owns the "
-              "data dir, or set HEARTH_DATA_DIR", file=sys.stderr)  # fmt: skip
+        print(
+            f"hearth: permission denied on {exc.filename}; run as the user that owns the "
+            "data dir, or set HEARTH_DATA_DIR",
+            file=sys.stderr,
+        )
         return 1
     except KeyboardInterrupt:
         return 130

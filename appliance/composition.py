@@ -67,9 +67,14 @@ def _stop_signals(handler: Callable[[int, Any], None]) -> Iterator[None]:
             signal.signal(signum, before)
 
 
-def serve(settings: Settings, options: RunOptions, *, say: Say = print,
-          chat_factory: ChatFactory = open_brain,
-          manager: ServiceManager | None = None) -> int:  # fmt: skip
+def serve(
+    settings: Settings,
+    options: RunOptions,
+    *,
+    say: Say = print,
+    chat_factory: ChatFactory = open_brain,
+    manager: ServiceManager | None = None,
+) -> int:
     """`hearth serve` and `hearth run`: run until SIGTERM/SIGINT; returns the exit code."""
     manager = manager or ServiceManager()
     stop = threading.Event()
@@ -135,8 +140,9 @@ def _close_chat(chat: Any) -> None:
         close()  # the brain lets its note-taker finish what it holds
 
 
-def scheduler_service(settings: Settings, *, say: Say = print,
-                      manager: ServiceManager | None = None) -> int:  # fmt: skip
+def scheduler_service(
+    settings: Settings, *, say: Say = print, manager: ServiceManager | None = None
+) -> int:
     """`hearth scheduler`: ring timers and reminders until SIGTERM/SIGINT."""
     from appliance.household.scheduler import POLL_SECONDS
 
@@ -159,8 +165,14 @@ def scheduler_service(settings: Settings, *, say: Say = print,
         return 0
 
 
-def panel_service(settings: Settings, display: Any, buttons: Any, stop: threading.Event, *,
-                  manager: ServiceManager | None = None) -> None:  # fmt: skip
+def panel_service(
+    settings: Settings,
+    display: Any,
+    buttons: Any,
+    stop: threading.Event,
+    *,
+    manager: ServiceManager | None = None,
+) -> None:
     """`hearth panel`: the board on its display and buttons until `stop` is set."""
     from appliance.panel.board import run_board
 
@@ -180,16 +192,25 @@ def panel_service(settings: Settings, display: Any, buttons: Any, stop: threadin
 
     with Memory.open(settings) as memory:
         try:
-            run_board(settings, memory, display, buttons, stop, on_turn=turned,
-                      on_talk=talk_sender(settings), said=last_exchange(settings),
-                      welcome=first_boot_card(settings, memory))  # fmt: skip
+            run_board(
+                settings,
+                memory,
+                display,
+                buttons,
+                stop,
+                on_turn=turned,
+                on_talk=talk_sender(settings),
+                said=last_exchange(settings),
+                welcome=first_boot_card(settings, memory),
+            )
         finally:
             manager.stopping()
             watchdog.stop()
 
 
-def first_boot_card(settings: Settings, memory: Memory,
-                    port: int | None = None) -> Callable[[], Any]:  # fmt: skip
+def first_boot_card(
+    settings: Settings, memory: Memory, port: int | None = None
+) -> Callable[[], Any]:
     """The panel's welcome card (chat URL, QR code, token) while the box is new.
 
     The token is the brain's own file: whichever service starts first makes it
@@ -199,8 +220,11 @@ def first_boot_card(settings: Settings, memory: Memory,
     from appliance.panel.welcome import chat_urls, welcome_card
 
     data_dir = Path(settings.data_dir)
-    return lambda: welcome_card(memory, lambda: chat_urls(lan_ips(), port or settings.web_port),
-                                lambda: load_or_create(data_dir).value)  # fmt: skip
+    return lambda: welcome_card(
+        memory,
+        lambda: chat_urls(lan_ips(), port or settings.web_port),
+        lambda: load_or_create(data_dir).value,
+    )
 
 
 @contextmanager
@@ -227,10 +251,16 @@ def board_thread(settings: Settings, port: int | None = None) -> Iterator[None]:
 
         def draw() -> None:
             try:
-                run_board(settings, memory, display, ButtonGroup([]), stop,
-                          address=lambda: lan_address(port or settings.web_port),
-                          said=last_exchange(settings),
-                          welcome=first_boot_card(settings, memory, port))  # fmt: skip
+                run_board(
+                    settings,
+                    memory,
+                    display,
+                    ButtonGroup([]),
+                    stop,
+                    address=lambda: lan_address(port or settings.web_port),
+                    said=last_exchange(settings),
+                    welcome=first_boot_card(settings, memory, port),
+                )
             except Exception:  # the board must never take chat down with it
                 log.exception("the board stopped drawing")
 
@@ -249,8 +279,9 @@ def board_thread(settings: Settings, port: int | None = None) -> Iterator[None]:
 
 
 @contextmanager
-def voice_parts(settings: Settings, *, sound: Any = None, port: int | None = None,
-                transcriber: Any = None) -> Iterator[Any]:  # fmt: skip
+def voice_parts(
+    settings: Settings, *, sound: Any = None, port: int | None = None, transcriber: Any = None
+) -> Iterator[Any]:
     """The voice service's parts, wired: the Whisper model (loaded here, once), the VAD,
     the brain's loopback endpoint with the token, the speaker and the board's exchange
     file. The bias is rebuilt from memory and the household records at each utterance."""
@@ -275,20 +306,32 @@ def voice_parts(settings: Settings, *, sound: Any = None, port: int | None = Non
         def bias() -> Any:
             live = memory.facts("live")
             names = [i.name for i in household.items()] + [t.name for t in household.timers()]
-            return bias_for(household_words(
-                [f.text for f in live], [link for f in live for link in f.links],
-                names, household_notes(settings.data_dir) or ""))
+            return bias_for(
+                household_words(
+                    [f.text for f in live],
+                    [link for f in live for link in f.links],
+                    names,
+                    household_notes(settings.data_dir) or "",
+                )
+            )
 
         token = load_or_create(Path(settings.data_dir))
         brain = BrainClient(port or settings.web_port, token.value)
         transcriber = transcriber or Transcriber.open(settings)
-        yield Voice(open_vad(settings.voice_vad), transcriber, brain, sound,
-                    ShownExchange(settings.data_dir), bias,
-                    max_seconds=settings.voice_max_seconds)  # fmt: skip
+        yield Voice(
+            open_vad(settings.voice_vad),
+            transcriber,
+            brain,
+            sound,
+            ShownExchange(settings.data_dir),
+            bias,
+            max_seconds=settings.voice_max_seconds,
+        )
 
 
-def voice_service(settings: Settings, *, say: Say = print,
-                  manager: ServiceManager | None = None) -> int:  # fmt: skip
+def voice_service(
+    settings: Settings, *, say: Say = print, manager: ServiceManager | None = None
+) -> int:
     """`hearth voice`: answer each press of Talk (from the panel's socket) until SIGTERM."""
     from appliance.voice.capture import DeviceError, open_microphone
     from appliance.voice.talk import TalkListener, talk_socket

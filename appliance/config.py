@@ -137,8 +137,9 @@ class Settings:
                 f"chat_retention_days must be between 1 and 3650, not {self.chat_retention_days}"
             )
         if self.panel_min_refresh_seconds < 0:
-            raise ConfigError("panel_min_refresh_seconds must be 0 or more, "
-                              f"not {self.panel_min_refresh_seconds}")  # fmt: skip
+            raise ConfigError(
+                f"panel_min_refresh_seconds must be 0 or more, not {self.panel_min_refresh_seconds}"
+            )
         if not 0 <= self.web_port <= 65535:
             raise ConfigError(f"web_port must be between 0 and 65535, not {self.web_port}")
         if not 0 <= self.web_queue_depth <= 32:
@@ -151,14 +152,13 @@ class Settings:
         if self.voice_vad not in ("webrtc", "silero"):
             raise ConfigError(f"voice_vad must be webrtc or silero, not {self.voice_vad!r}")
         if not 1.0 <= self.voice_max_seconds <= 120.0:
-            raise ConfigError("voice_max_seconds must be between 1 and 120, "
-                              f"not {self.voice_max_seconds}")  # fmt: skip
+            raise ConfigError(
+                f"voice_max_seconds must be between 1 and 120, not {self.voice_max_seconds}"
+            )
         if not 0 <= self.voice_threads <= 64:
             raise ConfigError(f"voice_threads must be between 0 and 64, not {self.voice_threads}")
         if not 0.0 <= self.min_confidence <= 1.0:
-            raise ConfigError(
-                f"min_confidence must be between 0 and 1, not {self.min_confidence}"
-            )
+            raise ConfigError(f"min_confidence must be between 0 and 1, not {self.min_confidence}")
 
     @classmethod
     def for_data_dir(cls, data_dir: Path | str, **overrides: Any) -> Settings:
@@ -169,8 +169,10 @@ class Settings:
 def _check_web_hosts(value: str) -> None:
     for name in re.split(r"[,\s]+", value.strip()):
         if name and not re.fullmatch(r"\[?[A-Za-z0-9.:_-]+\]?", name):
-            raise ConfigError(f"web_hosts: {name!r} is not a host name or address "
-                              "(give names or addresses, comma-separated, no ports)")
+            raise ConfigError(
+                f"web_hosts: {name!r} is not a host name or address "
+                "(give names or addresses, comma-separated, no ports)"
+            )
 
 
 def _refuse_overlapping(memory_dir: Path, inbox_dir: Path) -> None:

@@ -34,8 +34,10 @@ class Refused(HearthError):
         self.category = category
         self.reason = reason
         self.decided_by = decided_by  # "rules", or "exemplars" (the embedder's nearest match)
-        super().__init__(f"refused ({category}): {reason}; decided by the guard's {decided_by}; "
-                         "nothing was written")
+        super().__init__(
+            f"refused ({category}): {reason}; decided by the guard's {decided_by}; "
+            "nothing was written"
+        )
 
     @property
     def audit_detail(self) -> str:

@@ -89,8 +89,9 @@ def stale_temp_files(folder: Path) -> list[Path]:
         return []
     # Names are filtered before any Path is made: at 100,000 facts this runs on every open.
     with os.scandir(folder) as entries:
-        return [Path(e.path) for e in entries
-                if e.name.startswith(".") and e.name.endswith(TEMP_SUFFIX)]  # fmt: skip
+        return [
+            Path(e.path) for e in entries if e.name.startswith(".") and e.name.endswith(TEMP_SUFFIX)
+        ]
 
 
 def _last_newline(fd: int, end: int) -> int:

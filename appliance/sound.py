@@ -55,8 +55,9 @@ def sound_cards(cards_file: Path = ASOUND_CARDS) -> list[str]:
         text = cards_file.read_text()
     except OSError:
         return []
-    return [line.strip() for line in text.splitlines()
-            if line[:3].strip().isdigit() and "[" in line]  # fmt: skip
+    return [
+        line.strip() for line in text.splitlines() if line[:3].strip().isdigit() and "[" in line
+    ]
 
 
 @functools.cache  # the same bytes every ring: made once (about 20 ms of Python), not per ring
@@ -83,8 +84,12 @@ def speech_wav(words: str, *, voice: str = "en-gb", speed: int = 150) -> bytes:
     program = shutil.which("espeak-ng")
     if program is None:
         raise FileNotFoundError("espeak-ng is not installed (apt-get install espeak-ng)")
-    done = subprocess.run([program, "-v", voice, "-s", str(speed), "--stdout", words],
-                          capture_output=True, timeout=SPEAK_TIMEOUT, check=False)  # fmt: skip
+    done = subprocess.run(
+        [program, "-v", voice, "-s", str(speed), "--stdout", words],
+        capture_output=True,
+        timeout=SPEAK_TIMEOUT,
+        check=False,
+    )
     if done.returncode != 0 or not done.stdout.startswith(b"RIFF"):
         raise OSError(f"espeak-ng failed: {done.stderr.decode(errors='replace').strip()}")
     return done.stdout
@@ -148,14 +153,18 @@ class Speaker:
     def _play_now(self, wav: bytes) -> bool:
         command = [self._aplay, "-q"] + (["-D", self.device] if self.device else []) + ["-"]
         try:
-            done = subprocess.run(command, input=wav, capture_output=True,
-                                  timeout=PLAY_TIMEOUT, check=False)  # fmt: skip
+            done = subprocess.run(
+                command, input=wav, capture_output=True, timeout=PLAY_TIMEOUT, check=False
+            )
         except (OSError, subprocess.TimeoutExpired) as exc:
             log.warning("cannot play a sound with aplay: %s", exc)
             return False
         if done.returncode != 0:
-            log.warning("aplay could not play a sound (exit %d): %s", done.returncode,
-                        done.stderr.decode(errors="replace").strip()[:200])  # fmt: skip
+            log.warning(
+                "aplay could not play a sound (exit %d): %s",
+                done.returncode,
+                done.stderr.decode(errors="replace").strip()[:200],
+            )
             return False
         return True
 

@@ -66,8 +66,8 @@ The boiler is in the loft; the plumber is Dave Brooks.
 SCORING = (
     "Extraction scoring: a labelled fact is found when one extracted item holds all of its "
     "keywords; an item is counted invented when it shares no keyword with any labelled fact "
-    "of its utterance, so a true but unlabelled remark (\"She stopped eating meat last "
-    "year.\") counts against the model too. TTFT turn 2 \"dropped\" is the same turn with "
+    'of its utterance, so a true but unlabelled remark ("She stopped eating meat last '
+    'year.") counts against the model too. TTFT turn 2 "dropped" is the same turn with '
     "the KV cache reset: what turn 2 would cost without prefix reuse."
 )
 LONG_ASK = "Write a long, detailed story about a family cooking dinner together."
@@ -102,8 +102,12 @@ def bench_generation(brain: Brain, model: llm.LlamaModel, runs: int) -> dict[str
     for n in range(runs):
         model.llama.reset()
         chunks = model.llama.create_completion(
-            tokens, max_tokens=brain.settings.reply_max_tokens, temperature=0.0,
-            repeat_penalty=1.1, stream=True)  # fmt: skip
+            tokens,
+            max_tokens=brain.settings.reply_max_tokens,
+            temperature=0.0,
+            repeat_penalty=1.1,
+            stream=True,
+        )
         first, total, count = timed_pieces(c["choices"][0]["text"] for c in chunks)
         bare.append(decode_rate(first, total, count))
         model.llama.reset()
@@ -117,22 +121,29 @@ def bench_ttft(brain: Brain, model: llm.LlamaModel, runs: int) -> dict[str, floa
     for n in range(runs):
         model.llama.reset()  # a cold cache, as after a restart
         thread = f"ttft{n}"
-        one.append(timed_pieces(iter(brain.stream("Tell me a fun fact about bread.",
-                                                  thread)))[0] or 0.0)  # fmt: skip
-        two.append(timed_pieces(iter(brain.stream("And one about cheese, please.",
-                                                  thread)))[0] or 0.0)  # fmt: skip
+        one.append(
+            timed_pieces(iter(brain.stream("Tell me a fun fact about bread.", thread)))[0] or 0.0
+        )
+        two.append(
+            timed_pieces(iter(brain.stream("And one about cheese, please.", thread)))[0] or 0.0
+        )
         model.llama.reset()
-        control.append(timed_pieces(iter(brain.stream("And one about apples, please.",
-                                                      thread)))[0] or 0.0)  # fmt: skip
+        control.append(
+            timed_pieces(iter(brain.stream("And one about apples, please.", thread)))[0] or 0.0
+        )
     built, _ = brain.build_prompt([("user", "x")], [])
-    return {"turn1": statistics.median(one), "turn2": statistics.median(two),
-            "turn2_cold": statistics.median(control),
-            "static_tokens": float(prompt.static_token_count(model, built))}  # fmt: skip
+    return {
+        "turn1": statistics.median(one),
+        "turn2": statistics.median(two),
+        "turn2_cold": statistics.median(control),
+        "static_tokens": float(prompt.static_token_count(model, built)),
+    }
 
 
 def jsonl(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
-            if line.strip()]  # fmt: skip
+    return [
+        json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
 
 
 # -- chat-model candidates ---------------------------------------------------------------
@@ -145,8 +156,9 @@ def start(module: str, name: str) -> subprocess.Popen[str]:
     """A measuring process whose JSON lands in PARTS as soon as it is done."""
     PARTS.mkdir(exist_ok=True)
     out = (PARTS / f"{module}-{name.split()[0]}.json").open("w", encoding="utf-8")
-    return subprocess.Popen([sys.executable, "-m", f"benchmarks.{module}", name], stdout=out,
-                            text=True)  # fmt: skip
+    return subprocess.Popen(
+        [sys.executable, "-m", f"benchmarks.{module}", name], stdout=out, text=True
+    )
 
 
 def collect(running: dict[str, subprocess.Popen[str]], module: str) -> dict[str, dict]:
@@ -176,8 +188,11 @@ def judge(candidates: list[dict]) -> None:
         cand["points_model"] = sum(t["score"] or 0 for t in model_turns)
         cand["turns_model"] = len(model_turns)
         for kind in ("small talk", "cooking", "statement"):
-            part = [t["score"] for t in cand["transcript"]
-                    if t["kind"] == kind and t["score"] is not None]  # fmt: skip
+            part = [
+                t["score"]
+                for t in cand["transcript"]
+                if t["kind"] == kind and t["score"] is not None
+            ]
             cand[f"score_{kind}"] = sum(part) / (2 * len(part)) if part else 0.0
 
 
@@ -201,8 +216,14 @@ class ModelProbe:
     def tokenize(self, text: str, *, markup: bool = False, bos: bool = False) -> list[int]:
         return [ord(c) for c in text]
 
-    def generate(self, tokens: Sequence[int], *, max_tokens: int, stop: Sequence[str] = (),
-                 schema: dict | None = None) -> Iterator[str]:  # fmt: skip
+    def generate(
+        self,
+        tokens: Sequence[int],
+        *,
+        max_tokens: int,
+        stop: Sequence[str] = (),
+        schema: dict | None = None,
+    ) -> Iterator[str]:
         self.asked += 1
         yield "(the chat model answers)"
 
@@ -226,10 +247,18 @@ def bench_honesty() -> list[dict]:
                     how = "memory"
                 else:
                     how = "honest"
-                want = ("model" if q["kind"] == "general"
-                        else "memory" if q["answerable"] else "honest")  # fmt: skip
-                rows.append({**q, "how": how, "want": want, "reply": reply.text,
-                             "why": questions.classify(q["q"]).why})  # fmt: skip
+                want = (
+                    "model" if q["kind"] == "general" else "memory" if q["answerable"] else "honest"
+                )
+                rows.append(
+                    {
+                        **q,
+                        "how": how,
+                        "want": want,
+                        "reply": reply.text,
+                        "why": questions.classify(q["q"]).why,
+                    }
+                )
             brain.close()
     return rows
 
@@ -242,11 +271,14 @@ def honesty_summary(rows: list[dict], split: str) -> dict[str, str]:
         return f"{sum(r['how'] == want for r in group)} / {len(group)}"
 
     unanswerable = [r for r in mine if r["want"] == "honest"]
-    return {"household, not in memory: honest": share("honest"),
-            "household, in memory: answered from it": share("memory"),
-            "general: to the model": share("model"),
-            "household, not in memory: reached the model":
-                f"{sum(r['how'] == 'model' for r in unanswerable)}"}  # fmt: skip
+    return {
+        "household, not in memory: honest": share("honest"),
+        "household, in memory: answered from it": share("memory"),
+        "general: to the model": share("model"),
+        "household, not in memory: reached the model": str(
+            sum(r["how"] == "model" for r in unanswerable)
+        ),
+    }
 
 
 # -- the note-taker ---------------------------------------------------------------------
@@ -272,9 +304,12 @@ def bench_notetaker(extracted: dict[str, dict]) -> list[dict]:
             seconds = []
             rows = []
             for n, case in enumerate(cases):
-                rules = [c.text for said in case["said"]
-                         for c in notetaker.rule_candidates(said)
-                         if router.route(said).kind == "statement"]  # fmt: skip
+                rules = [
+                    c.text
+                    for said in case["said"]
+                    for c in notetaker.rule_candidates(said)
+                    if router.route(said).kind == "statement"
+                ]
                 if approach == "rules":
                     got = rules
                 elif approach in extracted:
@@ -286,19 +321,28 @@ def bench_notetaker(extracted: dict[str, dict]) -> list[dict]:
                 found, gold, invented = found + hits, gold + total, invented + made_up
                 small_talk += bool(not case["facts"] and got)
                 rows.append((case["said"][-1], hits, total, got))
-            out.append({"split": split, "approach": approach, "found": found, "gold": gold,
-                        "invented": invented, "small_talk": small_talk,
-                        "small_talk_cases": sum(not c["facts"] for c in cases),
-                        "seconds": statistics.mean(seconds) if seconds else 0.0,
-                        "rows": rows})  # fmt: skip
+            out.append(
+                {
+                    "split": split,
+                    "approach": approach,
+                    "found": found,
+                    "gold": gold,
+                    "invented": invented,
+                    "small_talk": small_talk,
+                    "small_talk_cases": sum(not c["facts"] for c in cases),
+                    "seconds": statistics.mean(seconds) if seconds else 0.0,
+                    "rows": rows,
+                }
+            )
     return out
 
 
 # -- reply latency with the note-taker on and off ------------------------------------------
 
 
-def bench_latency(max_tokens: int, chat: llm.LlamaModel, taker: llm.LlamaModel | None,
-                  on: bool) -> tuple[float, float, int]:  # fmt: skip
+def bench_latency(
+    max_tokens: int, chat: llm.LlamaModel, taker: llm.LlamaModel | None, on: bool
+) -> tuple[float, float, int]:
     """(mean reply seconds over every kitchen turn, mean over the statements, proposals)."""
     with tempfile.TemporaryDirectory() as tmp:
         conf = Settings.for_data_dir(tmp, notetaker=on, reply_max_tokens=max_tokens)
@@ -331,30 +375,42 @@ def candidate_rows(candidates: list[dict]) -> list[str]:
     row("generation (tokens/s)", lambda c: f"{c['tokens_per_s']:.1f}")
     row("time to first token, turn 1 (s)", lambda c: f"{c['ttft_turn1_s']:.2f}")
     row("time to first token, turn 2 (s)", lambda c: f"{c['ttft_turn2_s']:.2f}")
-    row("mean seconds per kitchen turn",
-        lambda c: f"{statistics.mean(t['seconds'] for t in c['transcript']):.2f}")
+    row(
+        "mean seconds per kitchen turn",
+        lambda c: f"{statistics.mean(t['seconds'] for t in c['transcript']):.2f}",
+    )
     row("RSS after load (MB)", lambda c: f"{c['rss_loaded_mb']:.0f}")
     row("peak RSS (MB)", lambda c: f"{c['rss_peak_mb']:.0f}")
     row("judged score, all turns", lambda c: f"{100 * c['score']:.0f}% ({c['judged']} judged)")
     for kind in ("small talk", "cooking", "statement"):
         row(f"judged score, {kind}", lambda c, k=kind: f"{100 * c[f'score_{k}']:.0f}%")
-    row("judged points, small talk + cooking (what Hearth sends the model)",
-        lambda c: f"{c['points_model']} / {2 * c['turns_model']}")
+    row(
+        "judged points, small talk + cooking (what Hearth sends the model)",
+        lambda c: f"{c['points_model']} / {2 * c['turns_model']}",
+    )
     row("load average during its run", lambda c: f"{c['load_average']:.2f}")
     return lines
 
 
 def write_transcripts(candidates: list[dict]) -> None:
-    lines = ["# Chat-model candidates: the kitchen turns, verbatim", "",
-             "Written by `python -m benchmarks.brain`. Every turn of "
-             "`benchmarks/data/brain_turns.jsonl` went to each model (the router replaced by "
-             "an empty table, so statements reach the model too; in Hearth they are "
-             "acknowledged without it). Greedy decoding, so a re-run gives the same text. "
-             "Scores are a person's reading: 2 good, 1 passable, 0 bad (wrong, invented, "
-             "rambling or a letter); the notes say why.", ""]  # fmt: skip
+    lines = [
+        "# Chat-model candidates: the kitchen turns, verbatim",
+        "",
+        "Written by `python -m benchmarks.brain`. Every turn of "
+        "`benchmarks/data/brain_turns.jsonl` went to each model (the router replaced by "
+        "an empty table, so statements reach the model too; in Hearth they are "
+        "acknowledged without it). Greedy decoding, so a re-run gives the same text. "
+        "Scores are a person's reading: 2 good, 1 passable, 0 bad (wrong, invented, "
+        "rambling or a letter); the notes say why.",
+        "",
+    ]
     for cand in candidates:
-        lines += [f"## {cand['name']}", "", "| kind | said | reply | score | note |",
-                  "| --- | --- | --- | --- | --- |"]
+        lines += [
+            f"## {cand['name']}",
+            "",
+            "| kind | said | reply | score | note |",
+            "| --- | --- | --- | --- | --- |",
+        ]
         for t in cand["transcript"]:
             reply = " ".join(t["reply"].split()).replace("|", "\\|")
             score = "—" if t["score"] is None else str(t["score"])
@@ -367,8 +423,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--from-raw", type=Path, help="write the report from a saved run")
-    parser.add_argument("--from-parts", action="store_true",
-                        help="write the report from the parts a run saved so far")
+    parser.add_argument(
+        "--from-parts",
+        action="store_true",
+        help="write the report from the parts a run saved so far",
+    )
     args = parser.parse_args()
     if args.from_parts:
         raw = from_parts()
@@ -388,8 +447,13 @@ def measure(runs: int) -> dict:
     defaults = Settings.for_data_dir(tempfile.gettempdir())
     chat = llm.load(models.packaged_chat_model(), context=2048, threads=brain_models.THREADS)
     taker_file = models.resolve(defaults, "notetaker") if defaults.notetaker else None
-    taker = (llm.load(taker_file.path, context=2048, threads=brain_models.THREADS)
-             if taker_file and taker_file.path != chat.path else chat if taker_file else None)
+    taker = (
+        llm.load(taker_file.path, context=2048, threads=brain_models.THREADS)
+        if taker_file and taker_file.path != chat.path
+        else chat
+        if taker_file
+        else None
+    )
 
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "household.md").write_text(HOUSEHOLD, encoding="utf-8")
@@ -401,19 +465,40 @@ def measure(runs: int) -> dict:
             brain.close()
     off, off_stated, _ = bench_latency(32, chat, None, on=False)
     on, on_stated, proposed = bench_latency(32, chat, taker, on=True)
-    mine = {"runs": runs, "gen": gen, "ttft": ttft, "off": off, "on": on,
-            "off_stated": off_stated, "on_stated": on_stated, "proposed": proposed,
-            "chat": chat.name, "threads": chat.threads,
-            "taker": getattr(taker, "name", "none (rules)"), "started": started}  # fmt: skip
+    mine = {
+        "runs": runs,
+        "gen": gen,
+        "ttft": ttft,
+        "off": off,
+        "on": on,
+        "off_stated": off_stated,
+        "on_stated": on_stated,
+        "proposed": proposed,
+        "chat": chat.name,
+        "threads": chat.threads,
+        "taker": getattr(taker, "name", "none (rules)"),
+        "started": started,
+    }
     (PARTS / "main.json").write_text(json.dumps(mine), encoding="utf-8")
     extracted = collect(extractors, "brain_notetaker")
     measured = list(collect(candidates, "brain_models").values())
-    return {"runs": runs, "candidates": measured, "extracted": extracted, "gen": gen,
-            "ttft": ttft, "off": off, "on": on,
-            "off_stated": off_stated, "on_stated": on_stated, "proposed": proposed,
-            "chat": chat.name, "threads": chat.threads,
-            "taker": getattr(taker, "name", "none (rules)"), "load": os.getloadavg()[0],
-            "seconds": time.time() - started}  # fmt: skip
+    return {
+        "runs": runs,
+        "candidates": measured,
+        "extracted": extracted,
+        "gen": gen,
+        "ttft": ttft,
+        "off": off,
+        "on": on,
+        "off_stated": off_stated,
+        "on_stated": on_stated,
+        "proposed": proposed,
+        "chat": chat.name,
+        "threads": chat.threads,
+        "taker": getattr(taker, "name", "none (rules)"),
+        "load": os.getloadavg()[0],
+        "seconds": time.time() - started,
+    }
 
 
 def from_parts() -> dict:
@@ -454,12 +539,16 @@ def report(raw: dict) -> None:
         ("reply latency over the kitchen turns, note-taker off (s, mean)", f"{off:.3f}"),
         ("reply latency over the kitchen turns, note-taker on (s, mean)", f"{on:.3f}"),
         ("on / off", f"{on / off:.2f} (target <= 1.05)"),
-        ("statements only, note-taker off / on (ms, mean)",
-         f"{1000 * off_stated:.1f} / {1000 * on_stated:.1f} (on: the rules' proposals "
-         "written during the turn)"),
-        ("proposals left by the note-taker-on run", f"{proposed} from "
-         f"{len(brain_models.turns())} kitchen turns"),
-    ]  # fmt: skip
+        (
+            "statements only, note-taker off / on (ms, mean)",
+            f"{1000 * off_stated:.1f} / {1000 * on_stated:.1f} (on: the rules' proposals "
+            "written during the turn)",
+        ),
+        (
+            "proposals left by the note-taker-on run",
+            f"{proposed} from {len(brain_models.turns())} kitchen turns",
+        ),
+    ]
     width = max(len(r[0]) for r in rows)
     print()
     for name, value in rows:
@@ -470,14 +559,19 @@ def report(raw: dict) -> None:
     honesty_lines = ["| measure | tune | held-out |", "| --- | --- | --- |"]
     tune, held = honesty_summary(honesty, "tune"), honesty_summary(honesty, "held-out")
     honesty_lines += [f"| {k} | {tune[k]} | {held[k]} |" for k in tune]
-    taker_lines = ["| split | approach | facts found | invented | proposals on small talk | "
-                   "s per utterance |", "| --- | --- | --- | --- | --- | --- |"]
-    taker_lines += [f"| {t['split']} | {t['approach']} | {t['found']} / {t['gold']} "
-                    f"({100 * t['found'] / t['gold']:.0f}%) | {t['invented']} | "
-                    f"{t['small_talk']} / {t['small_talk_cases']} | {t['seconds']:.2f} |"
-                    for t in takers]  # fmt: skip
+    taker_lines = [
+        "| split | approach | facts found | invented | proposals on small talk | s per utterance |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    taker_lines += [
+        f"| {t['split']} | {t['approach']} | {t['found']} / {t['gold']} "
+        f"({100 * t['found'] / t['gold']:.0f}%) | {t['invented']} | "
+        f"{t['small_talk']} / {t['small_talk_cases']} | {t['seconds']:.2f} |"
+        for t in takers
+    ]
     lines = [
-        "# Brain benchmark", "",
+        "# Brain benchmark",
+        "",
         f"`python -m benchmarks.brain --runs {raw['runs']}` on {platform.machine()}, "
         f"{os.cpu_count()} cores shared with other helpers' work, Python "
         f"{platform.python_version()}, {dt.date.today().isoformat()}; load average at the "
@@ -486,31 +580,53 @@ def report(raw: dict) -> None:
         f"{raw['taker']}, "
         f"{raw['threads']} llama.cpp thread per model, greedy decoding. Every candidate and "
         f"extraction model ran in its own process, all at once. Run took "
-        f"{raw['seconds']:.0f} s.", "",
-        "## Chat-model candidates, side by side", "",
-        *candidate_rows(candidates), "",
+        f"{raw['seconds']:.0f} s.",
+        "",
+        "## Chat-model candidates, side by side",
+        "",
+        *candidate_rows(candidates),
+        "",
         "Every kitchen turn, verbatim with its score: [brain-transcripts.md]"
-        "(brain-transcripts.md).", "",
-        "## Honest by construction: household questions", "",
-        *honesty_lines, "",
+        "(brain-transcripts.md).",
+        "",
+        "## Honest by construction: household questions",
+        "",
+        *honesty_lines,
+        "",
         "| split | question | kind | in memory | rule | answered by | reply |",
         "| --- | --- | --- | --- | --- | --- | --- |",
-        *[f"| {r['split']} | {r['q']} | {r['kind']} | {'yes' if r['answerable'] else 'no'} "
-          f"| {r['why']} | {r['how']}{'' if r['how'] == r['want'] else ' (WANT ' + r['want']}"
-          f"{'' if r['how'] == r['want'] else ')'} "
-          f"| {' '.join(r['reply'].split())[:90]} |" for r in honesty], "",
-        "## The note-taker, per approach", "",
-        *taker_lines, "",
-        SCORING, "",
-        f"## Hearth's own path, on {raw['chat']}", "",
-        "| measure | value |", "| --- | --- |",
-        *[f"| {name} | {value} |" for name, value in rows], "",
-        "## Note-taker, utterance by utterance", "",
-        "| split | approach | said | found | proposed |", "| --- | --- | --- | --- | --- |",
-        *[f"| {t['split']} | {t['approach']} | {said} | {hits}/{total} | "
-          f"{'; '.join(got) or '—'} |"
-          for t in takers for said, hits, total, got in t["rows"]], "",
-    ]  # fmt: skip
+        *[
+            f"| {r['split']} | {r['q']} | {r['kind']} | {'yes' if r['answerable'] else 'no'} "
+            f"| {r['why']} | {r['how']}{'' if r['how'] == r['want'] else ' (WANT ' + r['want']}"
+            f"{'' if r['how'] == r['want'] else ')'} "
+            f"| {' '.join(r['reply'].split())[:90]} |"
+            for r in honesty
+        ],
+        "",
+        "## The note-taker, per approach",
+        "",
+        *taker_lines,
+        "",
+        SCORING,
+        "",
+        f"## Hearth's own path, on {raw['chat']}",
+        "",
+        "| measure | value |",
+        "| --- | --- |",
+        *[f"| {name} | {value} |" for name, value in rows],
+        "",
+        "## Note-taker, utterance by utterance",
+        "",
+        "| split | approach | said | found | proposed |",
+        "| --- | --- | --- | --- | --- |",
+        *[
+            f"| {t['split']} | {t['approach']} | {said} | {hits}/{total} | "
+            f"{'; '.join(got) or '—'} |"
+            for t in takers
+            for said, hits, total, got in t["rows"]
+        ],
+        "",
+    ]
     (RESULTS / "brain.md").write_text("\n".join(lines), encoding="utf-8")
     plot(candidates, off, on)
     print(f"\nwrote {RESULTS / 'brain.md'}, brain-transcripts.md and brain.png")
@@ -534,8 +650,9 @@ def plot(candidates: list[dict], off: float, on: float) -> None:
         ax.bar_label(bars, fmt="%.0f")
         ax.set_title(title)
         ax.tick_params(axis="x", labelsize=7)
-    bars = axes[3].bar(["note-taker\noff", "note-taker\non"], [off, on],
-                       color=["#c0504d", "#4f81bd"])  # fmt: skip
+    bars = axes[3].bar(
+        ["note-taker\noff", "note-taker\non"], [off, on], color=["#c0504d", "#4f81bd"]
+    )
     axes[3].bar_label(bars, fmt="%.2f")
     axes[3].set_title("reply latency (s, mean)")
     fig.suptitle("Hearth brain: chat-model candidates and the note-taker")

@@ -43,8 +43,9 @@ CLOCK = dt.datetime(2026, 12, 1, 18, 0)
 
 
 def turns() -> list[dict]:
-    return [json.loads(line) for line in TURNS.read_text(encoding="utf-8").splitlines()
-            if line.strip()]  # fmt: skip
+    return [
+        json.loads(line) for line in TURNS.read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
 
 
 def rss_mb() -> float:
@@ -66,8 +67,9 @@ def decode_rate(model: llm.LlamaModel, tokens: list[int]) -> float:
     model.llama.reset()
     first = None
     count = 0
-    for _ in model.llama.create_completion(tokens, max_tokens=SPEED_TOKENS, temperature=0.0,
-                                           repeat_penalty=1.1, stream=True):  # fmt: skip
+    for _ in model.llama.create_completion(
+        tokens, max_tokens=SPEED_TOKENS, temperature=0.0, repeat_penalty=1.1, stream=True
+    ):
         count += 1
         if first is None:
             first = time.perf_counter()
@@ -81,28 +83,38 @@ def measure(name: str) -> dict:
     model = llm.load(path, context=2048, threads=THREADS)
     loaded_s = time.perf_counter() - started
     rss_loaded = rss_mb()
-    out: dict = {"name": name, "file": path.name, "bytes": path.stat().st_size,
-                 "load_s": loaded_s, "rss_loaded_mb": rss_loaded, "threads": model.threads}
+    out: dict = {
+        "name": name,
+        "file": path.name,
+        "bytes": path.stat().st_size,
+        "load_s": loaded_s,
+        "rss_loaded_mb": rss_loaded,
+        "threads": model.threads,
+    }
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "household.md").write_text(HOUSEHOLD, encoding="utf-8")
         settings = Settings.for_data_dir(tmp, notetaker=False, reply_max_tokens=64)
         with Memory.open(settings) as memory:
             # An empty table: every turn goes to the model, so its own behaviour shows.
-            brain = Brain.open(settings, memory, chat_model=model, intents=router.Router([]),
-                               clock=lambda: CLOCK)  # fmt: skip
+            brain = Brain.open(
+                settings, memory, chat_model=model, intents=router.Router([]), clock=lambda: CLOCK
+            )
             model.llama.reset()
-            out["ttft_turn1_s"] = first_piece(iter(brain.stream("Tell me a fun fact about "
-                                                                "bread.", "ttft")))
-            out["ttft_turn2_s"] = first_piece(iter(brain.stream("And one about cheese, "
-                                                                "please.", "ttft")))
+            out["ttft_turn1_s"] = first_piece(
+                iter(brain.stream("Tell me a fun fact about bread.", "ttft"))
+            )
+            out["ttft_turn2_s"] = first_piece(
+                iter(brain.stream("And one about cheese, please.", "ttft"))
+            )
             _, tokens = brain.build_prompt([("user", SPEED_PROMPT)], [])
             out["tokens_per_s"] = decode_rate(model, tokens)
             transcript = []
             for n, turn in enumerate(turns()):
                 start = time.perf_counter()
                 reply = brain.reply(turn["said"], f"t{n}")
-                transcript.append({**turn, "reply": reply.text,
-                                   "seconds": time.perf_counter() - start})  # fmt: skip
+                transcript.append(
+                    {**turn, "reply": reply.text, "seconds": time.perf_counter() - start}
+                )
             brain.close()
     out["transcript"] = transcript
     out["rss_peak_mb"] = rss_mb()

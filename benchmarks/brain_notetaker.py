@@ -19,8 +19,10 @@ from appliance.brain import llm, models, notetaker, router
 from benchmarks.brain_models import THREADS
 
 HERE = Path(__file__).parent
-SPLITS = {"tune": HERE / "data" / "brain_extraction.jsonl",
-          "held-out": HERE / "data" / "brain_extraction_heldout.jsonl"}  # fmt: skip
+SPLITS = {
+    "tune": HERE / "data" / "brain_extraction.jsonl",
+    "held-out": HERE / "data" / "brain_extraction_heldout.jsonl",
+}
 EXTRACTORS: dict[str, Callable[[], Path]] = {
     "Gemma 3 270M": models.packaged_gemma_model,
     "Qwen2.5 0.5B": models.packaged_qwen_model,
@@ -28,8 +30,11 @@ EXTRACTORS: dict[str, Callable[[], Path]] = {
 
 
 def cases(split: str) -> list[dict]:
-    return [json.loads(line) for line in SPLITS[split].read_text(encoding="utf-8").splitlines()
-            if line.strip()]  # fmt: skip
+    return [
+        json.loads(line)
+        for line in SPLITS[split].read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
 
 
 def texts(model: llm.LlamaModel, said: list[str]) -> list[str]:

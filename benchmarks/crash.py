@@ -42,24 +42,30 @@ def main() -> int:
         result = torture(settings, args.kills, args.seed)
         seconds = time.perf_counter() - started
     rows = [
-        ("kills (SIGKILL 0-50 ms after the child opened and reported 0-3 mutations; "
-         "1 in 5 right after the fork)", result.kills),
-        ("kills that came after the child reported at least one mutation",
-         result.among_mutations),
+        (
+            "kills (SIGKILL 0-50 ms after the child opened and reported 0-3 mutations; "
+            "1 in 5 right after the fork)",
+            result.kills,
+        ),
+        ("kills that came after the child reported at least one mutation", result.among_mutations),
         ("mutations the children reported done", result.reported),
         ("reported mutations missing from disk after a kill", len(result.lost)),
-        ("a fact and its replacement both live after an open (findings)",
-         len(result.both_live)),
+        ("a fact and its replacement both live after an open (findings)", len(result.both_live)),
         ("an unreadable file or a broken chain after an open (findings)", len(result.damaged)),
     ]
     table = "\n".join(["| | |", "|---|---:|", *(f"| {name} | {value} |" for name, value in rows)])
-    text = (f"# Crash test: {result.kills} power cuts\n\n"
-            f"`.venv/bin/python benchmarks/crash.py --kills {args.kills} --seed {args.seed}` "
-            f"on {platform.machine()}, Python {platform.python_version()}, "
-            f"{os.cpu_count()} cores (load average {os.getloadavg()[0]:.1f} at the end), "
-            f"{seconds:.0f} s.\n\n{table}\n")  # fmt: skip
-    for name, found in (("lost", result.lost), ("both live", result.both_live),
-                        ("damaged", result.damaged)):  # fmt: skip
+    text = (
+        f"# Crash test: {result.kills} power cuts\n\n"
+        f"`.venv/bin/python benchmarks/crash.py --kills {args.kills} --seed {args.seed}` "
+        f"on {platform.machine()}, Python {platform.python_version()}, "
+        f"{os.cpu_count()} cores (load average {os.getloadavg()[0]:.1f} at the end), "
+        f"{seconds:.0f} s.\n\n{table}\n"
+    )
+    for name, found in (
+        ("lost", result.lost),
+        ("both live", result.both_live),
+        ("damaged", result.damaged),
+    ):
         if found:
             text += f"\n{name} (first 10):\n\n" + "\n".join(f"- {f}" for f in found[:10]) + "\n"
     print(text)

@@ -86,8 +86,9 @@ def score(cases: list[Case], embedder: object | None) -> Score:
             result.ordinary += 1
             if refusal is not None:
                 result.false_refusals += 1
-                result.failures.append(f"false refusal ({refusal.category}, "
-                                       f"{refusal.decided_by}): {case.text!r}")  # fmt: skip
+                result.failures.append(
+                    f"false refusal ({refusal.category}, {refusal.decided_by}): {case.text!r}"
+                )
             continue
         result.total[case.kind] = result.total.get(case.kind, 0) + 1
         if refusal is None:
@@ -123,13 +124,28 @@ def _us(seconds: list[float]) -> str:
 
 
 def table(results: dict[tuple[str, str], Score]) -> list[str]:
-    head = ["split", "mode", *KINDS, "all refusals", "false refusals", "family named right",
-            "by exemplars", "one check"]  # fmt: skip
+    head = [
+        "split",
+        "mode",
+        *KINDS,
+        "all refusals",
+        "false refusals",
+        "family named right",
+        "by exemplars",
+        "one check",
+    ]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for (split, mode), s in results.items():
-        cells = [split, mode, *[_pct(s.caught.get(k, 0), s.total.get(k, 0)) for k in KINDS],
-                 _pct(s.caught_all, s.refusals), _pct(s.false_refusals, s.ordinary),
-                 _pct(s.named_right, s.caught_all), str(s.by_exemplar), _us(s.seconds)]
+        cells = [
+            split,
+            mode,
+            *[_pct(s.caught.get(k, 0), s.total.get(k, 0)) for k in KINDS],
+            _pct(s.caught_all, s.refusals),
+            _pct(s.false_refusals, s.ordinary),
+            _pct(s.named_right, s.caught_all),
+            str(s.by_exemplar),
+            _us(s.seconds),
+        ]
         lines.append("| " + " | ".join(cells) + " |")
     return lines
 
@@ -140,8 +156,7 @@ def plot(results: dict[tuple[str, str], Score], path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.5),
-                                      gridspec_kw={"width_ratios": [3, 1]})  # fmt: skip
+    fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.5), gridspec_kw={"width_ratios": [3, 1]})
     groups = [*KINDS, "false refusals"]
     width = 0.8 / max(len(results), 1)
     for n, ((split, mode), s) in enumerate(results.items()):
@@ -168,8 +183,11 @@ def plot(results: dict[tuple[str, str], Score], path: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write-vectors", action="store_true",
-                        help="embed guard_exemplars.json and ship the vectors beside it")
+    parser.add_argument(
+        "--write-vectors",
+        action="store_true",
+        help="embed guard_exemplars.json and ship the vectors beside it",
+    )
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args(argv)
 
@@ -201,27 +219,45 @@ def main(argv: list[str] | None = None) -> int:
     exemplars = Exemplars.from_file(EXEMPLARS)
     counts = {k: exemplars.kinds.count(k) for k in dict.fromkeys(exemplars.kinds)}
     thresholds = exemplars.thresholds
-    lines = ["# Guard: refusals caught and ordinary facts refused", "",
-             "`python -m benchmarks.guard` on "
-             f"{platform.machine()}, {os.cpu_count()} cores, shared with other work "
-             "(timings are under load; compare the rows of one run).", "",
-             "- heldout: benchmarks/data/guard_heldout.json, committed before any tuning, "
-             "never tuned on.",
-             "- tune: benchmarks/data/guard_tune.json, the split the rules, exemplars and "
-             "threshold were tuned on.",
-             f"- exemplars: {counts} (appliance/memory/guard_exemplars.json); thresholds "
-             f"{thresholds}.", "",
-             "Targets on the held-out split: at most 2% false refusals, at least 95% of "
-             "refusals caught.", "", *table(results), ""]  # fmt: skip
+    lines = [
+        "# Guard: refusals caught and ordinary facts refused",
+        "",
+        "`python -m benchmarks.guard` on "
+        f"{platform.machine()}, {os.cpu_count()} cores, shared with other work "
+        "(timings are under load; compare the rows of one run).",
+        "",
+        "- heldout: benchmarks/data/guard_heldout.json, committed before any tuning, "
+        "never tuned on.",
+        "- tune: benchmarks/data/guard_tune.json, the split the rules, exemplars and "
+        "threshold were tuned on.",
+        f"- exemplars: {counts} (appliance/memory/guard_exemplars.json); thresholds {thresholds}.",
+        "",
+        "Targets on the held-out split: at most 2% false refusals, at least 95% of "
+        "refusals caught.",
+        "",
+        *table(results),
+        "",
+    ]
     if alone:
-        lines += ["Ablation (not a mode Hearth runs): the exemplar check alone, no rules.", "",
-                  "| split | refusals caught | false refusals |", "|---|---|---|",
-                  *[f"| {split} | {_pct(c, r)} | {_pct(f, o)} |"
-                    for split, (c, r, f, o) in alone.items()], ""]  # fmt: skip
+        lines += [
+            "Ablation (not a mode Hearth runs): the exemplar check alone, no rules.",
+            "",
+            "| split | refusals caught | false refusals |",
+            "|---|---|---|",
+            *[
+                f"| {split} | {_pct(c, r)} | {_pct(f, o)} |"
+                for split, (c, r, f, o) in alone.items()
+            ],
+            "",
+        ]
     for (split, mode), s in results.items():
         if split == "tune" and s.failures:
-            lines += [f"## Failures on the tuning split, {mode}", "",
-                      *[f"- {f}" for f in s.failures], ""]
+            lines += [
+                f"## Failures on the tuning split, {mode}",
+                "",
+                *[f"- {f}" for f in s.failures],
+                "",
+            ]
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "guard.md").write_text("\n".join(lines), encoding="utf-8")
     plot(results, args.out / "guard.png")

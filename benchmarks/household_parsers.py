@@ -100,7 +100,8 @@ def _reader(name: str):
         import importlib.util
 
         spec = importlib.util.spec_from_file_location(
-            "spoken", ROOT / "appliance" / "household" / "spoken.py")
+            "spoken", ROOT / "appliance" / "household" / "spoken.py"
+        )
         assert spec is not None and spec.loader is not None
         spoken = importlib.util.module_from_spec(spec)
         sys.modules["spoken"] = spoken
@@ -151,15 +152,20 @@ def _reader(name: str):
             value = found.resolution
             if kind == "seconds":
                 unit = getattr(getattr(value, "unit", None), "value", None)
-                return None if unit is None else value.value * {
-                    "seconds": 1, "minutes": 60, "hours": 3600}.get(unit, 0) or None
+                return (
+                    None
+                    if unit is None
+                    else value.value * {"seconds": 1, "minutes": 60, "hours": 3600}.get(unit, 0)
+                    or None
+                )
             if getattr(value, "unit", None) is not None:  # a length: "in twenty minutes"
                 unit = value.unit.value
                 seconds = value.value * {"seconds": 1, "minutes": 60, "hours": 3600}.get(unit, 0)
                 return now + dt.timedelta(seconds=seconds)
             try:
-                return dt.datetime(value.year, value.month, value.day, value.hour or 0,
-                                   value.minute or 0)  # fmt: skip
+                return dt.datetime(
+                    value.year, value.month, value.day, value.hour or 0, value.minute or 0
+                )
             except (TypeError, ValueError):
                 return None
 
@@ -168,8 +174,11 @@ def _reader(name: str):
         from dateparser.search import search_dates
 
         def read_dp(text: str, now: dt.datetime, kind: str):
-            found = search_dates(text, languages=["en"], settings={
-                "RELATIVE_BASE": now, "PREFER_DATES_FROM": "future"})  # fmt: skip
+            found = search_dates(
+                text,
+                languages=["en"],
+                settings={"RELATIVE_BASE": now, "PREFER_DATES_FROM": "future"},
+            )
             return _as(found[0][1], now, kind) if found else None
 
         return read_dp
@@ -229,8 +238,7 @@ def worker(name: str) -> None:
             if case["kind"] == "seconds":
                 ok = isinstance(got, int | float) and abs(got - case["want"]) < 0.5
             else:
-                ok = isinstance(got, dt.datetime) and \
-                    got.strftime("%Y-%m-%dT%H:%M") == case["want"]  # fmt: skip
+                ok = isinstance(got, dt.datetime) and got.strftime("%Y-%m-%dT%H:%M") == case["want"]
             right.append({"text": case["text"], "ok": ok, "got": str(got)})
         results[split] = right
     print(json.dumps({"import_seconds": imported, "results": results}))
@@ -242,8 +250,10 @@ def worker(name: str) -> None:
 def install(name: str, into: Path) -> Path:
     target = into / name
     if not target.exists():
-        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--target",
-                        str(target), name], check=True)  # fmt: skip
+        subprocess.run(
+            [sys.executable, "-m", "pip", "install", "--quiet", "--target", str(target), name],
+            check=True,
+        )
     return target
 
 
@@ -254,9 +264,25 @@ def size_mb(folder: Path) -> float:
 def aarch64_wheel(name: str) -> str:
     with tempfile.TemporaryDirectory() as scratch:
         done = subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-             "--platform", "manylinux2014_aarch64", "--python-version", "3.11", "-d", scratch,
-             name], capture_output=True, text=True)  # fmt: skip
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--no-deps",
+                "--only-binary=:all:",
+                "--platform",
+                "manylinux2014_aarch64",
+                "--python-version",
+                "3.11",
+                "-d",
+                scratch,
+                name,
+            ],
+            capture_output=True,
+            text=True,
+        )
         wheels = list(Path(scratch).glob("*.whl"))
         if done.returncode != 0 or not wheels:
             return "no wheel (source only)"
@@ -268,8 +294,13 @@ def run_worker(name: str, path: Path | None, repeats: int = 3) -> dict:
     env = {**os.environ, "PYTHONPATH": str(path) if path else ""}
     runs = []
     for _ in range(repeats):
-        done = subprocess.run([sys.executable, __file__, "--worker", name], env=env,
-                              capture_output=True, text=True, check=True)  # fmt: skip
+        done = subprocess.run(
+            [sys.executable, __file__, "--worker", name],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         runs.append(json.loads(done.stdout.strip().splitlines()[-1]))
     result = runs[0]
     result["import_seconds"] = statistics.median(r["import_seconds"] for r in runs)
@@ -279,8 +310,12 @@ def run_worker(name: str, path: Path | None, repeats: int = 3) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=OUT)
-    parser.add_argument("--install", type=Path, default=INSTALL,
-                        help="where each candidate is installed (default .bench-parsers/)")
+    parser.add_argument(
+        "--install",
+        type=Path,
+        default=INSTALL,
+        help="where each candidate is installed (default .bench-parsers/)",
+    )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -293,12 +328,21 @@ def main() -> None:
         path = None if name == RULES else install(name, args.install)
         print(f"measuring {name}…", file=sys.stderr, flush=True)
         result = run_worker(name, path)
-        scores = {split: sum(r["ok"] for r in result["results"][split])
-                  for split in ("tune", "held_out")}  # fmt: skip
-        misses[name] = [r for split in ("tune", "held_out") for r in result["results"][split]
-                        if not r["ok"]]  # fmt: skip
-        rows.append((name, scores, result["import_seconds"],
-                     size_mb(path) if path else None, aarch64_wheel(name) if path else "-"))
+        scores = {
+            split: sum(r["ok"] for r in result["results"][split]) for split in ("tune", "held_out")
+        }
+        misses[name] = [
+            r for split in ("tune", "held_out") for r in result["results"][split] if not r["ok"]
+        ]
+        rows.append(
+            (
+                name,
+                scores,
+                result["import_seconds"],
+                size_mb(path) if path else None,
+                aarch64_wheel(name) if path else "-",
+            )
+        )
     lines = [
         "# Timer lengths and reminder times: maintained parsers against Hearth's rules",
         "",
@@ -316,10 +360,16 @@ def main() -> None:
         lines.append(
             f"| {name} | {scores['tune']}/{counts['tune']} | "
             f"{scores['held_out']}/{counts['held_out']} | {imported * 1000:.0f} | "
-            f"{'(in Hearth)' if size is None else f'{size:.2f}'} | {wheel} |")
-    lines += ["", "The number converters are scored with the glue described in the script's",
-              "docstring; without it they read no length or moment at all.", "",
-              "## What each got wrong (first five)", ""]
+            f"{'(in Hearth)' if size is None else f'{size:.2f}'} | {wheel} |"
+        )
+    lines += [
+        "",
+        "The number converters are scored with the glue described in the script's",
+        "docstring; without it they read no length or moment at all.",
+        "",
+        "## What each got wrong (first five)",
+        "",
+    ]
     for name, wrong in misses.items():
         shown = "; ".join(f"“{w['text']}” → {w['got']}" for w in wrong[:5]) or "nothing"
         lines.append(f"- **{name}** ({len(wrong)} wrong): {shown}")

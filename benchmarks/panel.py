@@ -30,13 +30,31 @@ from appliance.panel.render import HomeScreen, RecentFact, ReviewCard, render  #
 from tests.panel.conftest import fake_inky  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results"
-CARD = ReviewCard("Sam is allergic to peanuts and carries his EpiPen in the blue school bag",
-                  "health", dt.datetime(2026, 11, 30, 8, 42), "breakfast", 1, 3)  # fmt: skip
-HOME = HomeScreen(dt.date(2026, 11, 30), 0, tuple(
-    RecentFact(str(i), "routine", text) for i, text in enumerate([
-        "Sam takes his coffee black", "Piano lessons are on Wednesdays at 5",
-        "Grandma can't eat gluten", "Bins go out on Thursday night"])),
-    0, "On the network at 192.168.1.23 · hearth")  # fmt: skip
+CARD = ReviewCard(
+    "Sam is allergic to peanuts and carries his EpiPen in the blue school bag",
+    "health",
+    dt.datetime(2026, 11, 30, 8, 42),
+    "breakfast",
+    1,
+    3,
+)
+HOME = HomeScreen(
+    dt.date(2026, 11, 30),
+    0,
+    tuple(
+        RecentFact(str(i), "routine", text)
+        for i, text in enumerate(
+            [
+                "Sam takes his coffee black",
+                "Piano lessons are on Wednesdays at 5",
+                "Grandma can't eat gluten",
+                "Bins go out on Thursday night",
+            ]
+        )
+    ),
+    0,
+    "On the network at 192.168.1.23 · hearth",
+)
 
 
 def timed(work: Callable[[], object], repeat: int) -> float:
@@ -80,14 +98,26 @@ def main() -> int:
             image = render(CARD, model)
             write = timed(lambda p=png, i=image: p.show(i), 10)
             show, sleeps = show_cost(key)
-            rows.append((key, f"{model.width}x{model.height}", render_card, render_home, write,
-                         show - sleeps, sleeps))  # fmt: skip
-    header = ("| panel | pixels | render card ms | render home ms | write board.png ms "
-              "| driver show() CPU ms | driver sleeps ms |")
+            rows.append(
+                (
+                    key,
+                    f"{model.width}x{model.height}",
+                    render_card,
+                    render_home,
+                    write,
+                    show - sleeps,
+                    sleeps,
+                )
+            )
+    header = (
+        "| panel | pixels | render card ms | render home ms | write board.png ms "
+        "| driver show() CPU ms | driver sleeps ms |"
+    )
     lines = [header, "|" + " --- |" * 7]
     for key, px, card, home, write, cpu, sleeps in rows:
-        lines.append(f"| {key} | {px} | {card:.0f} | {home:.0f} | {write:.0f} | {cpu:.0f} "
-                     f"| {sleeps:.0f} |")  # fmt: skip
+        lines.append(
+            f"| {key} | {px} | {card:.0f} | {home:.0f} | {write:.0f} | {cpu:.0f} | {sleeps:.0f} |"
+        )
     machine = f"{platform.machine()}, {platform.python_version()}, median of 10 (show: of 3)"
     table = "\n".join(lines)
     print(table)

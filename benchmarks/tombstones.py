@@ -39,8 +39,8 @@ SPLITS = ("tune", "held-out")
 class Pair:
     a: str
     b: str
-    label: str   # same | different
-    split: str   # tune | held-out
+    label: str  # same | different
+    split: str  # tune | held-out
     cosine: float
     contrast: str | None
 
@@ -55,16 +55,29 @@ def measure(path: Path) -> list[Pair]:
     vectors = embedder.passages([t for r in rows for t in (r["a"], r["b"])])
     pairs = []
     for n, row in enumerate(rows):
-        va, vb = (np.frombuffer(v, dtype=np.float32) for v in vectors[2 * n: 2 * n + 2])
-        pairs.append(Pair(row["a"], row["b"], row["label"], row["split"], float(va @ vb),
-                          contrast(Marks.of(row["a"]), Marks.of(row["b"]))))  # fmt: skip
+        va, vb = (np.frombuffer(v, dtype=np.float32) for v in vectors[2 * n : 2 * n + 2])
+        pairs.append(
+            Pair(
+                row["a"],
+                row["b"],
+                row["label"],
+                row["split"],
+                float(va @ vb),
+                contrast(Marks.of(row["a"]), Marks.of(row["b"])),
+            )
+        )
     return pairs
 
 
 def choose(pairs: list[Pair], *, with_contrast: bool) -> float:
     """The smallest hundredth above every `different` tuning pair that would merge."""
-    passing = [p.cosine for p in pairs if p.split == "tune" and p.label == "different"
-               and (p.contrast is None or not with_contrast)]  # fmt: skip
+    passing = [
+        p.cosine
+        for p in pairs
+        if p.split == "tune"
+        and p.label == "different"
+        and (p.contrast is None or not with_contrast)
+    ]
     top = max(passing, default=0.0)
     return min(1.0, math.floor(top * 100 + 1) / 100)
 
@@ -73,8 +86,9 @@ def merges(pair: Pair, threshold: float, *, with_contrast: bool) -> bool:
     return pair.cosine >= threshold and (pair.contrast is None or not with_contrast)
 
 
-def score(pairs: list[Pair], split: str, threshold: float, *, with_contrast: bool
-          ) -> tuple[int, int, int, int]:  # fmt: skip
+def score(
+    pairs: list[Pair], split: str, threshold: float, *, with_contrast: bool
+) -> tuple[int, int, int, int]:
     """(paraphrases caught, paraphrases, different pairs merged, different pairs)."""
     same = [p for p in pairs if p.split == split and p.label == "same"]
     diff = [p for p in pairs if p.split == split and p.label == "different"]
@@ -84,28 +98,35 @@ def score(pairs: list[Pair], split: str, threshold: float, *, with_contrast: boo
 
 
 def table(pairs: list[Pair], threshold: float) -> list[str]:
-    lines = ["| split | label | cosine | contrast | merged | a | b |",
-             "|---|---|---:|---|---|---|---|"]
+    lines = [
+        "| split | label | cosine | contrast | merged | a | b |",
+        "|---|---|---:|---|---|---|---|",
+    ]
     for p in sorted(pairs, key=lambda p: (p.split != "tune", p.label, -p.cosine)):
         merged = "yes" if merges(p, threshold, with_contrast=True) else ""
-        lines.append(f"| {p.split} | {p.label} | {p.cosine:.3f} | {p.contrast or ''} | "
-                     f"{merged} | {p.a} | {p.b} |")  # fmt: skip
+        lines.append(
+            f"| {p.split} | {p.label} | {p.cosine:.3f} | {p.contrast or ''} | "
+            f"{merged} | {p.a} | {p.b} |"
+        )
     return lines
 
 
 def summary(pairs: list[Pair], splits: tuple[str, ...]) -> tuple[list[str], float]:
-    lines = ["| rule | threshold | split | paraphrases caught | different pairs merged |",
-             "|---|---:|---|---:|---:|"]
+    lines = [
+        "| rule | threshold | split | paraphrases caught | different pairs merged |",
+        "|---|---:|---|---:|---:|",
+    ]
     chosen = 0.0
     for with_contrast, name in ((False, "cosine alone"), (True, "cosine + contrast")):
         threshold = choose(pairs, with_contrast=with_contrast)
         if with_contrast:
             chosen = threshold
         for split in splits:
-            caught, same, merged, diff = score(pairs, split, threshold,
-                                               with_contrast=with_contrast)  # fmt: skip
-            lines.append(f"| {name} | {threshold:.2f} | {split} | {caught}/{same} "
-                         f"({100 * caught / same:.0f}%) | {merged}/{diff} |")  # fmt: skip
+            caught, same, merged, diff = score(pairs, split, threshold, with_contrast=with_contrast)
+            lines.append(
+                f"| {name} | {threshold:.2f} | {split} | {caught}/{same} "
+                f"({100 * caught / same:.0f}%) | {merged}/{diff} |"
+            )
     return lines, chosen
 
 
@@ -122,14 +143,14 @@ def plot(pairs: list[Pair], threshold: float, out: Path) -> None:
             for k, p in enumerate(group):
                 jitter = x + (k / max(len(group) - 1, 1) - 0.5) * 0.5
                 blocked = p.contrast is not None
-                ax.scatter(jitter, p.cosine, color=colour, marker="x" if blocked else "o",
-                           alpha=0.8, s=28)  # fmt: skip
+                ax.scatter(
+                    jitter, p.cosine, color=colour, marker="x" if blocked else "o", alpha=0.8, s=28
+                )
         ax.axhline(threshold, color="black", linestyle="--", linewidth=1)
         ax.set_xticks([0, 1], ["paraphrase", "near but different"])
         ax.set_title(f"{split} half")
     axes[0].set_ylabel("cosine (all-MiniLM-L6-v2 int8)")
-    fig.suptitle(f"Tombstone matching: threshold {threshold:.2f}; x = a contrast stops the "
-                 "merge")  # fmt: skip
+    fig.suptitle(f"Tombstone matching: threshold {threshold:.2f}; x = a contrast stops the merge")
     fig.tight_layout()
     fig.savefig(out, dpi=110)
     plt.close(fig)
@@ -139,8 +160,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=Path, default=PAIRS)
     parser.add_argument("--out", type=Path, default=HERE / "results")
-    parser.add_argument("--tune-only", action="store_true",
-                        help="show only the tuning half; write nothing")  # fmt: skip
+    parser.add_argument(
+        "--tune-only", action="store_true", help="show only the tuning half; write nothing"
+    )
     args = parser.parse_args()
     pairs = measure(args.pairs)
     if args.tune_only:

@@ -51,16 +51,21 @@ from appliance.web.auth import load_or_create  # noqa: E402
 from tests.voice.speech import Clip, name_set, names_heard, spoken, word_errors  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results"
-VAD_CLIPS = [Clip("set a pasta timer for twelve minutes", "en-gb", 150),
-             Clip("what's on the shopping list", "en-us", 170),
-             Clip("remember that the bin bags are under the sink", "en-gb-x-rp", 140),
-             Clip("how long do I boil an egg for", "en-us+f2", 160),
-             Clip("add eggs and milk to the shopping list", "en-gb-scotland", 150),
-             Clip("stop the timer", "en-029", 130)]  # fmt: skip
-LATENCY_CLIPS = {"short": Clip("stop the timer", "en-gb", 150),
-                 "medium": Clip("how long do I boil an egg for", "en-gb", 150),
-                 "long": Clip("remind me to take the bread out of the oven in twenty five "
-                              "minutes please", "en-gb", 150)}  # fmt: skip
+VAD_CLIPS = [
+    Clip("set a pasta timer for twelve minutes", "en-gb", 150),
+    Clip("what's on the shopping list", "en-us", 170),
+    Clip("remember that the bin bags are under the sink", "en-gb-x-rp", 140),
+    Clip("how long do I boil an egg for", "en-us+f2", 160),
+    Clip("add eggs and milk to the shopping list", "en-gb-scotland", 150),
+    Clip("stop the timer", "en-029", 130),
+]
+LATENCY_CLIPS = {
+    "short": Clip("stop the timer", "en-gb", 150),
+    "medium": Clip("how long do I boil an egg for", "en-gb", 150),
+    "long": Clip(
+        "remind me to take the bread out of the oven in twenty five minutes please", "en-gb", 150
+    ),
+}
 
 
 def _noise(seconds: float, level: float, seed: int = 1) -> bytes:
@@ -70,17 +75,26 @@ def _noise(seconds: float, level: float, seed: int = 1) -> bytes:
 
 def _hum(seconds: float) -> bytes:
     t = np.arange(int(16000 * seconds)) / 16000
-    return (600 * np.sin(2 * np.pi * 50 * t) + 300 * np.sin(2 * np.pi * 100 * t)).astype(
-        np.int16).tobytes()  # fmt: skip
+    return (
+        (600 * np.sin(2 * np.pi * 50 * t) + 300 * np.sin(2 * np.pi * 100 * t))
+        .astype(np.int16)
+        .tobytes()
+    )
 
 
 def vad_table() -> list[str]:
     speech = [spoken(c) for c in VAD_CLIPS]
-    quiet = {"silence": bytes(16000 * 2 * 3), "room noise (-50 dBFS)": _noise(3, 100),
-             "loud noise (-30 dBFS)": _noise(3, 1000), "mains hum": _hum(3)}  # fmt: skip
-    rows = ["| VAD | utterances found | speech kept after trim (s) | false starts on "
-            f"{', '.join(quiet)} | µs per frame | µs per second of audio |",
-            "| --- | --- | --- | --- | --- | --- |"]
+    quiet = {
+        "silence": bytes(16000 * 2 * 3),
+        "room noise (-50 dBFS)": _noise(3, 100),
+        "loud noise (-30 dBFS)": _noise(3, 1000),
+        "mains hum": _hum(3),
+    }
+    rows = [
+        "| VAD | utterances found | speech kept after trim (s) | false starts on "
+        f"{', '.join(quiet)} | µs per frame | µs per second of audio |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
     for vad in (WebrtcVad(), SileroVad()):
         found = sum(bool(trim(s, vad)) for s in speech)
         kept = statistics.mean(len(trim(s, vad)) / 32000 for s in speech)
@@ -90,13 +104,16 @@ def vad_table() -> list[str]:
         frames = speech_frames(audio, vad)
         cost = (time.perf_counter() - began) / len(frames) * 1e6
         per_second = cost * 16000 / vad.frame_samples
-        rows.append(f"| {vad.name} | {found}/{len(speech)} | {kept:.2f} | {starts} | "
-                    f"{cost:.1f} | {per_second:.0f} |")
+        rows.append(
+            f"| {vad.name} | {found}/{len(speech)} | {kept:.2f} | {starts} | "
+            f"{cost:.1f} | {per_second:.0f} |"
+        )
     return rows
 
 
-def _score(transcriber: Transcriber, clips: list[dict], names: list[str],
-           bias: object) -> tuple[float, int, int, list[str]]:  # fmt: skip
+def _score(
+    transcriber: Transcriber, clips: list[dict], names: list[str], bias: object
+) -> tuple[float, int, int, list[str]]:
     edits = total = right = wanted = 0
     heard_all = []
     vad = SileroVad()  # the default
@@ -110,19 +127,22 @@ def _score(transcriber: Transcriber, clips: list[dict], names: list[str],
     return edits / total, right, wanted, heard_all
 
 
-def names_table(transcriber: Transcriber, splits: tuple[str, ...],
-                show: bool = False) -> list[str]:  # fmt: skip
+def names_table(transcriber: Transcriber, splits: tuple[str, ...], show: bool = False) -> list[str]:
     data = name_set()
     memory = data["memory"]
     words = household_words([m["text"] for m in memory], [w for m in memory for w in m["links"]])
     bias = bias_for(words)
-    rows = ["| split | clips | bias | word error rate | names heard right |",
-            "| --- | --- | --- | --- | --- |"]
+    rows = [
+        "| split | clips | bias | word error rate | names heard right |",
+        "| --- | --- | --- | --- | --- |",
+    ]
     for split in splits:
         for label, used in (("none", None), ("memory's words", bias)):
             wer, right, wanted, heard = _score(transcriber, data[split], data["names"], used)
-            rows.append(f"| {split} | {len(data[split])} | {label} | {wer:.0%} | "
-                        f"{right}/{wanted} ({right / wanted:.0%}) |")
+            rows.append(
+                f"| {split} | {len(data[split])} | {label} | {wer:.0%} | "
+                f"{right}/{wanted} ({right / wanted:.0%}) |"
+            )
             if show:
                 for item, said in zip(data[split], heard, strict=True):
                     print(f"    {label:>14}: {item['text']!r} -> {said!r}")
@@ -153,9 +173,21 @@ def brain_server(data_dir: Path) -> Iterator[int]:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     env = {**os.environ, "HEARTH_DATA_DIR": str(data_dir), "PYTHONPATH": str(ROOT)}
-    server = subprocess.Popen([sys.executable, "-m", "appliance.cli", "serve", "--host",
-                               "127.0.0.1", "--port", str(port)], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "appliance.cli",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         deadline = time.monotonic() + 180
         while time.monotonic() < deadline:
@@ -169,15 +201,27 @@ def brain_server(data_dir: Path) -> Iterator[int]:
         server.wait(30)
 
 
-def latency_table(transcriber: Transcriber, data_dir: Path, port: int,
-                  repeats: int = 5) -> tuple[list[str], dict]:  # fmt: skip
+def latency_table(
+    transcriber: Transcriber, data_dir: Path, port: int, repeats: int = 5
+) -> tuple[list[str], dict]:
     token = load_or_create(data_dir).value
-    rows = ["| clip | speech (s) | VAD | release → text (s) | release → first word (s) | "
-            "real-time factor |", "| --- | --- | --- | --- | --- | --- |"]
+    rows = [
+        "| clip | speech (s) | VAD | release → text (s) | release → first word (s) | "
+        "real-time factor |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
     plot: dict = {}
-    voices = {vad.name: Voice(vad, transcriber, BrainClient(port, token), SynthesisOnly(),  # type: ignore[arg-type]
-                              ShownExchange(data_dir), lambda: bias_for([]))
-              for vad in (WebrtcVad(), SileroVad())}  # fmt: skip
+    voices = {
+        vad.name: Voice(
+            vad,
+            transcriber,
+            BrainClient(port, token),
+            SynthesisOnly(),  # type: ignore[arg-type]
+            ShownExchange(data_dir),
+            lambda: bias_for([]),
+        )
+        for vad in (WebrtcVad(), SileroVad())
+    }
     audio = {label: spoken(clip) for label, clip in LATENCY_CLIPS.items()}
     for voice in voices.values():  # warm up: the first call pays for loading and caches
         voice.answer(voice.listen(WavSource(audio["short"])))
@@ -195,8 +239,9 @@ def latency_table(transcriber: Transcriber, data_dir: Path, port: int,
             first = statistics.median(r.to_first_word or float("nan") for r in results)
             seconds = results[0].speech_seconds
             rtf = statistics.median(r.transcribe_seconds for r in results) / seconds
-            rows.append(f"| {label} | {seconds:.1f} | {name} | {text:.2f} | {first:.2f} | "
-                        f"{rtf:.2f} |")
+            rows.append(
+                f"| {label} | {seconds:.1f} | {name} | {text:.2f} | {first:.2f} | {rtf:.2f} |"
+            )
             plot.setdefault(name, []).append((seconds, text, first))
     return rows, plot
 
@@ -231,20 +276,38 @@ def main() -> int:
     if args.tune:
         print("\n".join(names_table(transcriber, ("tune",), show=True)))
         return 0
-    lines = ["# Voice", "", f"`python benchmarks/voice.py` on {platform.machine()} "
-             f"({os.cpu_count()} cores, shared, under load), Python {platform.python_version()}; "
-             f"Whisper tiny.en loaded in {load:.1f} s. A Pi 4 will be several times slower.", "",
-             "## VAD", "", *vad_table(), "", "## Names, with and without the bias", "",
-             *names_table(transcriber, ("tune", "held_out")), ""]  # fmt: skip
+    lines = [
+        "# Voice",
+        "",
+        f"`python benchmarks/voice.py` on {platform.machine()} "
+        f"({os.cpu_count()} cores, shared, under load), Python {platform.python_version()}; "
+        f"Whisper tiny.en loaded in {load:.1f} s. A Pi 4 will be several times slower.",
+        "",
+        "## VAD",
+        "",
+        *vad_table(),
+        "",
+        "## Names, with and without the bias",
+        "",
+        *names_table(transcriber, ("tune", "held_out")),
+        "",
+    ]
     with tempfile.TemporaryDirectory() as folder:
         data_dir = Path(folder)
         Settings.for_data_dir(data_dir)
         with brain_server(data_dir) as port:
             rows, plot = latency_table(transcriber, data_dir, port)
-    lines += ["## Latency after Talk is released", "", *rows, "",
-              "First word: the reply's first sentence synthesised by espeak-ng and handed to "
-              "the player (no card here), against `hearth serve` with the default model.", "",
-              "![latency](voice.png)", ""]  # fmt: skip
+    lines += [
+        "## Latency after Talk is released",
+        "",
+        *rows,
+        "",
+        "First word: the reply's first sentence synthesised by espeak-ng and handed to "
+        "the player (no card here), against `hearth serve` with the default model.",
+        "",
+        "![latency](voice.png)",
+        "",
+    ]
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "voice.md").write_text("\n".join(lines))
     write_plot(plot, RESULTS / "voice.png")

@@ -84,15 +84,18 @@ def http_layer(data_dir: Path, n: int) -> list[tuple[str, float, float]]:
             ("GET /healthz", lambda: call(f"{web.url}/healthz")),
             ("GET /api/inbox.json", lambda: call(f"{web.url}/api/inbox.json", headers=web.auth())),
             ("POST chat (JSON)", lambda: call(chat, "POST", body, web.auth())),
-            ("POST chat (stream)", lambda: call(chat, "POST", {**body, "stream": True},
-                                                web.auth())),
-        ]:  # fmt: skip
+            (
+                "POST chat (stream)",
+                lambda: call(chat, "POST", {**body, "stream": True}, web.auth()),
+            ),
+        ]:
             action()  # warm
             rows.append((label, *ms(timed(action, n))))
         # Fill the queue (one at the model, one waiting), then time the refusals.
         web.chat.gate = threading.Event()
-        holders = [threading.Thread(target=call, args=(chat, "POST", body, web.auth()))
-                   for _ in range(2)]  # fmt: skip
+        holders = [
+            threading.Thread(target=call, args=(chat, "POST", body, web.auth())) for _ in range(2)
+        ]
         for holder in holders:
             holder.start()
         while web.queue.admitted < 2:
@@ -113,8 +116,10 @@ def half_open(data_dir: Path, n: int) -> dict[str, object]:
     web = start_server(memory, data_dir, depth=1)
     chat = f"{web.url}/v1/chat/completions"
     body = {"messages": [{"role": "user", "content": "hello"}]}
-    actions = {"GET /healthz": lambda: call(f"{web.url}/healthz", timeout=30),
-               "POST chat (JSON)": lambda: call(chat, "POST", body, web.auth(), timeout=30)}
+    actions = {
+        "GET /healthz": lambda: call(f"{web.url}/healthz", timeout=30),
+        "POST chat (JSON)": lambda: call(chat, "POST", body, web.auth(), timeout=30),
+    }
     result: dict[str, object] = {"bounds": web.server.bounds}
     try:
         for action in actions.values():
@@ -124,12 +129,18 @@ def half_open(data_dir: Path, n: int) -> dict[str, object]:
         with HalfOpenLoad(web.server.port, HALF_OPEN) as load:
             loaded = {label: ms(timed(action, n)) for label, action in actions.items()}
             open_now = web.server.open_connections()
-        result.update(idle=idle, loaded=loaded, opened=load.opened, open_at_server=open_now,
-                      evicted=web.server.evicted - evicted_before)  # fmt: skip
+        result.update(
+            idle=idle,
+            loaded=loaded,
+            opened=load.opened,
+            open_at_server=open_now,
+            evicted=web.server.evicted - evicted_before,
+        )
         # How long until the last half-open connection of a burst is closed.
         port = web.server.port
-        burst = [socket.create_connection(("127.0.0.1", port), timeout=30)
-                 for _ in range(HALF_OPEN)]  # fmt: skip
+        burst = [
+            socket.create_connection(("127.0.0.1", port), timeout=30) for _ in range(HALF_OPEN)
+        ]
         start = time.perf_counter()
         for sock in burst:
             sock.sendall(HALF_REQUEST)
@@ -152,8 +163,7 @@ def brain_vs_http(data_dir: Path, rounds: int) -> dict[str, dict[str, list[float
     memory = Memory.open(settings)
     brain = Brain.open(settings, memory)
     web = start_server(memory, data_dir, chat=BrainChat(brain), depth=1)
-    client = openai.OpenAI(base_url=f"{web.url}/v1", api_key=web.token, max_retries=0,
-                           timeout=300)  # fmt: skip
+    client = openai.OpenAI(base_url=f"{web.url}/v1", api_key=web.token, max_retries=0, timeout=300)
     result: dict[str, dict[str, list[float]]] = {
         "direct": {"first": [], "total": [], "chars": []},
         "http": {"first": [], "total": [], "chars": []},
@@ -165,8 +175,11 @@ def brain_vs_http(data_dir: Path, rounds: int) -> dict[str, dict[str, list[float
 
     def http(prompt: str, thread: str) -> Iterator[str | None]:
         for chunk in client.chat.completions.create(
-                model="hearth", stream=True, messages=[{"role": "user", "content": prompt}],
-                extra_headers={"X-Hearth-Thread": thread}):  # fmt: skip
+            model="hearth",
+            stream=True,
+            messages=[{"role": "user", "content": prompt}],
+            extra_headers={"X-Hearth-Thread": thread},
+        ):
             yield chunk.choices[0].delta.content if chunk.choices else None
 
     paths = {"direct": direct, "http": http}
@@ -245,8 +258,11 @@ def main() -> None:
     for label, (p50, p95) in stalled["idle"].items():  # type: ignore[union-attr]
         l50, l95 = stalled["loaded"][label]  # type: ignore[index]
         lines.append(f"| {label} | {p50:.2f} | {p95:.2f} | {l50:.2f} | {l95:.2f} |")
-    lines += ["", f"A burst of {HALF_OPEN} half-open connections: the last was closed "
-              f"{stalled['all_closed_s']:.1f} s after it was sent."]  # fmt: skip
+    lines += [
+        "",
+        f"A burst of {HALF_OPEN} half-open connections: the last was closed "
+        f"{stalled['all_closed_s']:.1f} s after it was sent.",
+    ]
     lines += [
         "",
         "## The default chat model: Brain.stream directly vs through HTTP + SSE + openai client",
@@ -261,12 +277,18 @@ def main() -> None:
     for path in ("direct", "http"):
         first, total = ms(model[path]["first"]), ms(model[path]["total"])
         chars = statistics.median(model[path]["chars"])
-        lines.append(f"| {path} | {first[0]:.1f} | {first[1]:.1f} | {total[0]:.1f} | "
-                     f"{total[1]:.1f} | {chars:.0f} |")  # fmt: skip
-    overhead = (statistics.median(model["http"]["first"])
-                - statistics.median(model["direct"]["first"])) * 1000  # fmt: skip
-    lines += ["", f"Time to first piece through HTTP minus direct (medians): {overhead:.1f} ms.",
-              ""]  # fmt: skip
+        lines.append(
+            f"| {path} | {first[0]:.1f} | {first[1]:.1f} | {total[0]:.1f} | "
+            f"{total[1]:.1f} | {chars:.0f} |"
+        )
+    overhead = (
+        statistics.median(model["http"]["first"]) - statistics.median(model["direct"]["first"])
+    ) * 1000
+    lines += [
+        "",
+        f"Time to first piece through HTTP minus direct (medians): {overhead:.1f} ms.",
+        "",
+    ]
     text = "\n".join(lines)
     print(text)
     RESULTS.mkdir(parents=True, exist_ok=True)
@@ -274,8 +296,12 @@ def main() -> None:
     plot(layer, stalled, model, RESULTS / "web.png")
 
 
-def plot(layer: list[tuple[str, float, float]], stalled: dict[str, object],
-         model: dict[str, dict[str, list[float]]], path: Path) -> None:  # fmt: skip
+def plot(
+    layer: list[tuple[str, float, float]],
+    stalled: dict[str, object],
+    model: dict[str, dict[str, list[float]]],
+    path: Path,
+) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -290,16 +316,23 @@ def plot(layer: list[tuple[str, float, float]], stalled: dict[str, object],
     requests = list(stalled["idle"])  # type: ignore[arg-type]
     for offset, state, colour in ((-0.2, "idle", "#7a8b5c"), (0.2, "loaded", "#b5522b")):
         values = [stalled[state][r][1] for r in requests]  # type: ignore[index]
-        middle.bar([i + offset for i in range(len(requests))], values, width=0.4,
-                   color=colour, label="idle" if state == "idle" else f"{HALF_OPEN} half-open")
+        middle.bar(
+            [i + offset for i in range(len(requests))],
+            values,
+            width=0.4,
+            color=colour,
+            label="idle" if state == "idle" else f"{HALF_OPEN} half-open",
+        )
     middle.set_xticks(range(len(requests)), requests)
     middle.set_ylabel("p95 latency, ms")
     middle.set_title("Under half-open connections")
     middle.legend()
     groups = ["first piece", "whole reply"]
     for offset, path_name in ((-0.2, "direct"), (0.2, "http")):
-        values = [statistics.median(model[path_name]["first"]) * 1000,
-                  statistics.median(model[path_name]["total"]) * 1000]  # fmt: skip
+        values = [
+            statistics.median(model[path_name]["first"]) * 1000,
+            statistics.median(model[path_name]["total"]) * 1000,
+        ]
         right.bar([i + offset for i in range(2)], values, width=0.4, label=path_name)
     right.set_xticks(range(2), groups)
     right.set_ylabel("median, ms")

@@ -13,8 +13,9 @@ def disabled(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     calls: list[str] = []
     real = onnxruntime.disable_telemetry_events
-    monkeypatch.setattr(onnxruntime, "disable_telemetry_events",
-                        lambda: (calls.append("off"), real())[1])  # fmt: skip
+    monkeypatch.setattr(
+        onnxruntime, "disable_telemetry_events", lambda: (calls.append("off"), real())[1]
+    )
     session = onnxruntime.InferenceSession  # the order matters: off, then a session
 
     def recorded_session(*args, **kwargs):

@@ -87,8 +87,9 @@ class ReplyStream:
     the end (or when the consumer stops early: what was said so far is saved).
     """
 
-    def __init__(self, brain: Brain, text: str, thread_id: str, route: router.Route,
-                 *, heard: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self, brain: Brain, text: str, thread_id: str, route: router.Route, *, heard: bool = False
+    ) -> None:
         self.thread_id = thread_id
         self.heard = heard  # a speech transcript: its words may be misheard
         self.route = route.kind
@@ -108,12 +109,19 @@ class ReplyStream:
 
 
 class Brain:
-    def __init__(self, settings: Settings, memory: Memory, chat_model: Model,
-                 notetaker_model: Model | None, *, threads: Threads,
-                 parts: Mapping[str, bool] | None = None,
-                 clock: Callable[[], dt.datetime] | None = None,
-                 intents: router.Router = router.DEFAULT_ROUTER,
-                 sweep_every: float = SWEEP_SECONDS) -> None:  # fmt: skip
+    def __init__(
+        self,
+        settings: Settings,
+        memory: Memory,
+        chat_model: Model,
+        notetaker_model: Model | None,
+        *,
+        threads: Threads,
+        parts: Mapping[str, bool] | None = None,
+        clock: Callable[[], dt.datetime] | None = None,
+        intents: router.Router = router.DEFAULT_ROUTER,
+        sweep_every: float = SWEEP_SECONDS,
+    ) -> None:
         self.settings = settings
         self.router = intents
         self.memory = memory
@@ -132,27 +140,38 @@ class Brain:
         # note-taker).
         self._gate = ReplyGate()
         shares = notetaker_model is chat_model
-        self.notetaker = (NoteTaker(notetaker_model, memory,
-                                    gate=None if shares else self._gate)
-                          if settings.notetaker else None)  # fmt: skip
+        self.notetaker = (
+            NoteTaker(notetaker_model, memory, gate=None if shares else self._gate)
+            if settings.notetaker
+            else None
+        )
         # Transcripts past their retention go even while nobody chats.
         self._closed = threading.Event()
-        self._sweeper = threading.Thread(target=self._sweep, args=(sweep_every,),
-                                         name="hearth-chat-sweep", daemon=True)  # fmt: skip
+        self._sweeper = threading.Thread(
+            target=self._sweep, args=(sweep_every,), name="hearth-chat-sweep", daemon=True
+        )
         self._sweeper.start()
 
     @classmethod
-    def open(cls, settings: Settings, memory: Memory, *, chat_model: Model | None = None,
-             notetaker_model: Model | None = None, parts: Mapping[str, bool] | None = None,
-             clock: Callable[[], dt.datetime] | None = None,
-             intents: router.Router = router.DEFAULT_ROUTER,
-             sweep_every: float = SWEEP_SECONDS) -> Brain:  # fmt: skip
+    def open(
+        cls,
+        settings: Settings,
+        memory: Memory,
+        *,
+        chat_model: Model | None = None,
+        notetaker_model: Model | None = None,
+        parts: Mapping[str, bool] | None = None,
+        clock: Callable[[], dt.datetime] | None = None,
+        intents: router.Router = router.DEFAULT_ROUTER,
+        sweep_every: float = SWEEP_SECONDS,
+    ) -> Brain:
         """Load the configured models (once; one path serving both roles is loaded once)."""
         from appliance.brain import llm
 
         def load(file: models.ModelFile) -> Model:
-            return llm.load(file.path, context=settings.model_context,
-                            threads=settings.model_threads)  # fmt: skip
+            return llm.load(
+                file.path, context=settings.model_context, threads=settings.model_threads
+            )
 
         if chat_model is None:
             chat = models.resolve(settings, "chat")
@@ -163,10 +182,20 @@ class Brain:
         elif notetaker_model is None and (taker := models.resolve(settings, "notetaker")):
             same = taker.path == getattr(chat_model, "path", None)
             notetaker_model = chat_model if same else load(taker)
-        threads = Threads.open(settings.data_dir, retention_days=settings.chat_retention_days,
-                               clock=clock)  # fmt: skip
-        return cls(settings, memory, chat_model, notetaker_model, threads=threads, parts=parts,
-                   clock=clock, intents=intents, sweep_every=sweep_every)  # fmt: skip
+        threads = Threads.open(
+            settings.data_dir, retention_days=settings.chat_retention_days, clock=clock
+        )
+        return cls(
+            settings,
+            memory,
+            chat_model,
+            notetaker_model,
+            threads=threads,
+            parts=parts,
+            clock=clock,
+            intents=intents,
+            sweep_every=sweep_every,
+        )
 
     def close(self, timeout: float | None = 30.0) -> None:
         """Let the note-taker finish what is queued, then stop it; close the thread store."""
@@ -194,8 +223,9 @@ class Brain:
 
     # -- the public turn API -------------------------------------------------------
 
-    def stream(self, text: str, thread_id: str | None = None, *,
-               heard: bool = False) -> ReplyStream:  # fmt: skip
+    def stream(
+        self, text: str, thread_id: str | None = None, *, heard: bool = False
+    ) -> ReplyStream:
         """Start a turn; iterate the result for the reply's text pieces.
 
         `heard`: the text is what speech recognition heard. Its words may be wrong, so
@@ -206,8 +236,9 @@ class Brain:
         if not text:
             raise EmptyMessage("say something: the message is empty")
         if len(text) > MAX_MESSAGE_CHARS:
-            raise MessageTooLong(f"a message can be at most {MAX_MESSAGE_CHARS} characters, "
-                                 f"not {len(text)}")  # fmt: skip
+            raise MessageTooLong(
+                f"a message can be at most {MAX_MESSAGE_CHARS} characters, not {len(text)}"
+            )
         thread = check_thread_id(thread_id) if thread_id else new_thread_id()
         return ReplyStream(self, text, thread, self.router.route(text), heard=heard)
 
@@ -226,22 +257,36 @@ class Brain:
             if model is None:
                 return None
             path = getattr(model, "path", None)
-            return {"name": model.name, "path": str(path) if path else None,
-                    "context": model.context, "loaded": True}  # fmt: skip
+            return {
+                "name": model.name,
+                "path": str(path) if path else None,
+                "context": model.context,
+                "loaded": True,
+            }
 
         taker: dict[str, Any] = {"enabled": self.notetaker is not None}
         if self.notetaker is not None:
             stats = self.notetaker.stats
-            taker |= {"alive": self.notetaker.alive, "pending": self.notetaker.pending(),
-                      "dropped": stats.dropped, "proposed": stats.proposed,
-                      "known": stats.known, "failed": stats.failed}  # fmt: skip
+            taker |= {
+                "alive": self.notetaker.alive,
+                "pending": self.notetaker.pending(),
+                "dropped": stats.dropped,
+                "proposed": stats.proposed,
+                "known": stats.known,
+                "failed": stats.failed,
+            }
         ok = self.notetaker is None or self.notetaker.alive
         return {
-            "ok": ok, "busy": self.busy, "chat_model": describe(self.chat_model),
-            "notetaker_model": describe(self.notetaker_model), "notetaker": taker,
-            "layout": self.layout.name, "tools": self.tools_enabled,
-            "recall_mode": self.memory.recall_mode, "threads": self.threads.count(),
-        }  # fmt: skip
+            "ok": ok,
+            "busy": self.busy,
+            "chat_model": describe(self.chat_model),
+            "notetaker_model": describe(self.notetaker_model),
+            "notetaker": taker,
+            "layout": self.layout.name,
+            "tools": self.tools_enabled,
+            "recall_mode": self.memory.recall_mode,
+            "threads": self.threads.count(),
+        }
 
     # -- one turn ----------------------------------------------------------------------
 
@@ -286,8 +331,7 @@ class Brain:
         # Commands the router handled were acted on, and questions memory answered hold
         # nothing new: the note-taker reads the turns where the model talked.
         if self.notetaker is not None and stream.route in MODEL_ROUTES and not said_refused:
-            turns = [(m.role, m.text) for m in self.threads.recent(stream.thread_id,
-                                                                  RECENT_TURNS)]  # fmt: skip
+            turns = [(m.role, m.text) for m in self.threads.recent(stream.thread_id, RECENT_TURNS)]
             self.notetaker.submit(stream.thread_id, turns)
 
     def _remember(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
@@ -301,13 +345,21 @@ class Brain:
         try:
             if stream.heard:
                 record: Fact | Proposal = self.memory.propose(
-                    route.text, kind, 0.9, origin="voice", conversation=stream.thread_id,
-                    actor="voice")  # fmt: skip
+                    route.text,
+                    kind,
+                    0.9,
+                    origin="voice",
+                    conversation=stream.thread_id,
+                    actor="voice",
+                )
             else:
                 record = self.memory.add(route.text, kind, origin="agent", actor="agent")
         except AlreadyKnown as exc:
-            yield ("I have that already, or it was turned down before." if stream.heard
-                   else f"I can't remember that: {exc}.")  # fmt: skip
+            yield (
+                "I have that already, or it was turned down before."
+                if stream.heard
+                else f"I can't remember that: {exc}."
+            )
             return
         except HearthError as exc:  # refused by the guard, or not a fact (empty, too long…)
             log.info("remember refused: %s", exc)
@@ -317,8 +369,10 @@ class Brain:
             return
         if isinstance(record, Proposal):
             stream.proposal = record.id
-            yield (f"I heard \"{record.text.rstrip('.')}\". It's on the board: press Keep "
-                   "if that's right.")  # fmt: skip
+            yield (
+                f'I heard "{record.text.rstrip(".")}". It\'s on the board: press Keep '
+                "if that's right."
+            )
             return
         stream.facts = (record.id,)
         yield f"I'll remember that: {record.text}"
@@ -326,8 +380,7 @@ class Brain:
     def _statement(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
         """A plain statement: proposed as said (rules, no model), and acknowledged."""
         if self.notetaker is None:
-            yield ("Noted. I'm not taking notes, so say \"remember that …\" if I should "
-                   "keep it.")  # fmt: skip
+            yield ('Noted. I\'m not taking notes, so say "remember that …" if I should keep it.')
             return
         outcomes = self.notetaker.take_statement(stream.thread_id, route.facts)
         refused = [o.refused for o in outcomes if o.refused]
@@ -347,30 +400,42 @@ class Brain:
     def _correct(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
         target = self._correction_target(stream.thread_id, route.text)
         if target is None:
-            yield ("I couldn't find that in memory, so there is nothing to correct. "
-                   "`hearth memory list` shows what is stored.")  # fmt: skip
+            yield (
+                "I couldn't find that in memory, so there is nothing to correct. "
+                "`hearth memory list` shows what is stored."
+            )
             return
         replacement = route.text if route.replaces else ""
         new_words = replacement and content_words(replacement) != content_words(target.text)
         kind = "supersede" if new_words else "retract"
         said = replacement if kind == "supersede" else f"Asked in chat to forget: {target.text}"
         try:
-            proposal = self.memory.propose(said, target.type, 0.9, origin="chat",
-                                           conversation=stream.thread_id, kind=kind,
-                                           target=target.id, actor="chat")  # fmt: skip
+            proposal = self.memory.propose(
+                said,
+                target.type,
+                0.9,
+                origin="chat",
+                conversation=stream.thread_id,
+                kind=kind,
+                target=target.id,
+                actor="chat",
+            )
         except AlreadyKnown:
-            yield (f"A correction of \"{target.text.rstrip('.')}\" is already waiting for "
-                   "review; a person will look at it on the panel or with `hearth review list`.")
+            yield (
+                f'A correction of "{target.text.rstrip(".")}" is already waiting for '
+                "review; a person will look at it on the panel or with `hearth review list`."
+            )
             return
         except HearthError as exc:
             yield f"I can't propose that correction: {exc}."
             return
         stream.facts, stream.proposal = (target.id,), proposal.id
         old, new = target.text.rstrip("."), replacement.rstrip(".")
-        change = (f"replace \"{old}\" with \"{new}\"" if kind == "supersede"
-                  else f"forget \"{old}\"")  # fmt: skip
-        yield (f"I can't change memory from a conversation, so I've asked to {change}. "
-               "A person will review it on the panel or with `hearth review list`.")
+        change = f'replace "{old}" with "{new}"' if kind == "supersede" else f'forget "{old}"'
+        yield (
+            f"I can't change memory from a conversation, so I've asked to {change}. "
+            "A person will review it on the panel or with `hearth review list`."
+        )
 
     def _correction_target(self, thread: str, what: str) -> Fact | None:
         if what:
@@ -422,15 +487,24 @@ class Brain:
     def live_state(self) -> prompt.LiveState:
         return prompt.LiveState(self._clock(), self.parts, self.memory.recall_mode)
 
-    def build_prompt(self, turns: list[tuple[str, str]],
-                     found: list[Recalled]) -> tuple[prompt.Prompt, list[int]]:  # fmt: skip
+    def build_prompt(
+        self, turns: list[tuple[str, str]], found: list[Recalled]
+    ) -> tuple[prompt.Prompt, list[int]]:
         """The prompt and its tokens, dropping the oldest turns until a reply fits."""
-        memo = envelope(found, mode=self.memory.recall_mode,
-                        max_bytes=ENVELOPE_BYTES) if found else None  # fmt: skip
+        memo = (
+            envelope(found, mode=self.memory.recall_mode, max_bytes=ENVELOPE_BYTES)
+            if found
+            else None
+        )
         static = self.static_prefix()
         while True:
-            built = prompt.build(self.layout, static=static, live=self.live_state(),
-                                 memory_envelope=memo, turns=turns)  # fmt: skip
+            built = prompt.build(
+                self.layout,
+                static=static,
+                live=self.live_state(),
+                memory_envelope=memo,
+                turns=turns,
+            )
             tokens = prompt.encode(self.chat_model, built)
             room = self.chat_model.context - self.settings.reply_max_tokens
             if len(tokens) <= room:
@@ -448,11 +522,9 @@ class Brain:
     def _history(self, thread: str) -> list[tuple[str, str]]:
         """Earlier turns the model itself answered. The router's fixed replies ("I'll
         remember that: …") are left out: a small model copies them into unrelated answers."""
-        return [(m.role, m.text) for m in self.threads.recent(thread, RECENT_TURNS,
-                                                              MODEL_ROUTES)]  # fmt: skip
+        return [(m.role, m.text) for m in self.threads.recent(thread, RECENT_TURNS, MODEL_ROUTES)]
 
-    def _chat(self, stream: ReplyStream, text: str,
-              found: list[Recalled] | None) -> Iterator[str]:  # fmt: skip
+    def _chat(self, stream: ReplyStream, text: str, found: list[Recalled] | None) -> Iterator[str]:
         if found is None:
             found = self.memory.recall(text, RECALL_K)
         turns = [*self._history(stream.thread_id), ("user", text)]
@@ -464,8 +536,9 @@ class Brain:
         _, tokens = self.build_prompt(turns, found)
         first = True
         stop = (*self.layout.stop, *prompt.REPLY_STOP)
-        for piece in self.chat_model.generate(tokens, max_tokens=self.settings.reply_max_tokens,
-                                              stop=stop):  # fmt: skip
+        for piece in self.chat_model.generate(
+            tokens, max_tokens=self.settings.reply_max_tokens, stop=stop
+        ):
             if first:
                 piece = piece.lstrip()
                 first = not piece
@@ -474,15 +547,21 @@ class Brain:
         if first:
             yield "Sorry, I have no answer to that."
 
-    def _agent_loop(self, stream: ReplyStream, turns: list[tuple[str, str]],
-                    found: list[Recalled]) -> Iterator[str]:  # fmt: skip
+    def _agent_loop(
+        self, stream: ReplyStream, turns: list[tuple[str, str]], found: list[Recalled]
+    ) -> Iterator[str]:
         """Model picks an action per step; tool results (and errors) go back to it."""
         failures = 0
         for _step in range(MAX_STEPS):
             _, tokens = self.build_prompt(turns, found)
-            raw = "".join(self.chat_model.generate(
-                tokens, max_tokens=self.settings.reply_max_tokens, stop=self.layout.stop,
-                schema=ACTION_SCHEMA))  # fmt: skip
+            raw = "".join(
+                self.chat_model.generate(
+                    tokens,
+                    max_tokens=self.settings.reply_max_tokens,
+                    stop=self.layout.stop,
+                    schema=ACTION_SCHEMA,
+                )
+            )
             try:
                 action = parse_action(raw)
             except ActionFailure as exc:
@@ -491,8 +570,11 @@ class Brain:
                 if failures >= MAX_ACTION_FAILURES:
                     yield "Sorry, I got muddled working that out. Could you say it another way?"
                     return
-                turns = [*turns, ("assistant", raw), ("tool", f"error: {exc}. Reply with one "
-                                                              "JSON action.")]  # fmt: skip
+                turns = [
+                    *turns,
+                    ("assistant", raw),
+                    ("tool", f"error: {exc}. Reply with one JSON action."),
+                ]
                 continue
             if action["action"] == "answer":
                 yield action["text"].strip() or "Sorry, I have no answer to that."
@@ -563,7 +645,8 @@ def _answering(found: list[Recalled], question: str) -> list[Recalled]:
     if not asked:
         return []
     best = found[0]
-    if len(asked & set(content_words(best.fact.text + " " + " ".join(best.fact.links)))) * 2 \
-            < len(asked):  # fmt: skip
+    if len(asked & set(content_words(best.fact.text + " " + " ".join(best.fact.links)))) * 2 < len(
+        asked
+    ):
         return []
     return [r for r in found[:ANSWER_FACTS] if r.score >= best.score / 2]

@@ -15,19 +15,30 @@ NOTETAKER_WAIT = 120.0  # seconds `chat --once` waits for the note-taker before 
 
 
 def register(top: argparse._SubParsersAction) -> None:
-    chat = top.add_parser("chat", help="talk to Hearth in the terminal",
-                          description="Talk to Hearth. Without --once, a prompt loop; "
-                                      "an empty line or Ctrl-D ends it.")  # fmt: skip
-    chat.add_argument("--once", metavar="TEXT", help="say one thing, print the answer, exit "
-                      "when the note-taker has finished (so scripts can check the inbox)")
+    chat = top.add_parser(
+        "chat",
+        help="talk to Hearth in the terminal",
+        description="Talk to Hearth. Without --once, a prompt loop; "
+        "an empty line or Ctrl-D ends it.",
+    )
+    chat.add_argument(
+        "--once",
+        metavar="TEXT",
+        help="say one thing, print the answer, exit "
+        "when the note-taker has finished (so scripts can check the inbox)",
+    )
     chat.add_argument("--thread", metavar="T", help="continue conversation thread T")
     chat.set_defaults(handler=chat_command)
 
     model = top.add_parser("model", help="the GGUF models the brain uses").add_subparsers(
-        dest="action", required=True, metavar="ACTION")  # fmt: skip
-    fetch = model.add_parser("fetch", help="download a GGUF into the data dir's models/",
-                             description="Download a GGUF model into <data_dir>/models/ with a "
-                                         "progress bar; it is kept only if its sha256 matches.")
+        dest="action", required=True, metavar="ACTION"
+    )
+    fetch = model.add_parser(
+        "fetch",
+        help="download a GGUF into the data dir's models/",
+        description="Download a GGUF model into <data_dir>/models/ with a "
+        "progress bar; it is kept only if its sha256 matches.",
+    )
     fetch.add_argument("url")
     fetch.add_argument("--sha256", required=True, help="the file's expected sha256 (64 hex)")
     fetch.add_argument("--name", help="file name to save as (default: the URL's last part)")
@@ -50,15 +61,16 @@ def chat_command(args: argparse.Namespace, settings: Settings) -> int:
     if routed is not None and (act := intents.act(routed)) is not None:
         print(act(routed), flush=True)  # a household command: rules answer, no model loads
         return 0
-    with Memory.open(settings) as memory, Brain.open(settings, memory,
-                                                     intents=intents) as brain:  # fmt: skip
+    with Memory.open(settings) as memory, Brain.open(settings, memory, intents=intents) as brain:
         if args.once is not None:
             reply = brain.reply(args.once, args.thread)
             print(reply.text, flush=True)
             print(f"(thread {reply.thread_id})", file=sys.stderr)
             if not brain.wait_for_notetaker(NOTETAKER_WAIT):
-                print("hearth: the note-taker did not finish in time; its job was dropped",
-                      file=sys.stderr)  # fmt: skip
+                print(
+                    "hearth: the note-taker did not finish in time; its job was dropped",
+                    file=sys.stderr,
+                )
             return 0
         thread = args.thread
         print("Hearth is listening. An empty line or Ctrl-D ends the chat.", flush=True)
@@ -83,9 +95,10 @@ def chat_command(args: argparse.Namespace, settings: Settings) -> int:
 def model_fetch(args: argparse.Namespace, settings: Settings) -> int:
     from appliance.brain import models
 
-    path = models.fetch(settings, args.url, args.sha256, name=args.name,
-                        progress=models.progress_bar())  # fmt: skip
-    print(f"saved {path}; set chat_model (or notetaker_model) = \"{path.name}\" to use it")
+    path = models.fetch(
+        settings, args.url, args.sha256, name=args.name, progress=models.progress_bar()
+    )
+    print(f'saved {path}; set chat_model (or notetaker_model) = "{path.name}" to use it')
     return 0
 
 

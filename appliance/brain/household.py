@@ -27,8 +27,9 @@ FAMILIES = {
 }
 
 
-def household_intents(data_dir: Path | str,
-                      clock: Callable[[], dt.datetime] | None = None) -> list[Intent]:  # fmt: skip
+def household_intents(
+    data_dir: Path | str, clock: Callable[[], dt.datetime] | None = None
+) -> list[Intent]:
     now = clock or dt.datetime.now
 
     def matcher(prefixes: tuple[str, ...]) -> Callable[[str], Route | None]:
@@ -49,7 +50,10 @@ def household_intents(data_dir: Path | str,
     return [Intent(name, matcher(prefixes), act) for name, prefixes in FAMILIES.items()]
 
 
-def household_router(data_dir: Path | str, clock: Callable[[], dt.datetime] | None = None,
-                     base: Router = DEFAULT_ROUTER) -> Router:  # fmt: skip
+def household_router(
+    data_dir: Path | str,
+    clock: Callable[[], dt.datetime] | None = None,
+    base: Router = DEFAULT_ROUTER,
+) -> Router:
     """The default router with the household's intents tried first."""
     return base.extended(household_intents(data_dir, clock), before=base.names[0])

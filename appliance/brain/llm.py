@@ -40,8 +40,14 @@ class Model(Protocol):
 
     def tokenize(self, text: str, *, markup: bool = False, bos: bool = False) -> list[int]: ...
 
-    def generate(self, tokens: Sequence[int], *, max_tokens: int, stop: Sequence[str] = (),
-                 schema: dict[str, Any] | None = None) -> Iterator[str]: ...  # fmt: skip
+    def generate(
+        self,
+        tokens: Sequence[int],
+        *,
+        max_tokens: int,
+        stop: Sequence[str] = (),
+        schema: dict[str, Any] | None = None,
+    ) -> Iterator[str]: ...
 
     def chat_template(self) -> str: ...
 
@@ -85,17 +91,21 @@ class LlamaModel:
         try:
             with _quiet_stderr():
                 self._llama = llama_cpp.Llama(
-                    model_path=str(self.path), n_ctx=context, n_threads=self.threads,
-                    n_threads_batch=self.threads, verbose=False,
-                )  # fmt: skip
+                    model_path=str(self.path),
+                    n_ctx=context,
+                    n_threads=self.threads,
+                    n_threads_batch=self.threads,
+                    verbose=False,
+                )
         except (ValueError, RuntimeError) as exc:
             raise ConfigError(f"llama.cpp cannot load {self.path}: {exc}") from exc
         self.context = self._llama.n_ctx()
         self.lock = threading.RLock()
         self._tokens: OrderedDict[tuple[str, bool, bool], list[int]] = OrderedDict()
         self._grammars: dict[str, Any] = {}
-        log.info("loaded %s (%d tokens of context, %d threads)", self.path, self.context,
-                 self.threads)  # fmt: skip
+        log.info(
+            "loaded %s (%d tokens of context, %d threads)", self.path, self.context, self.threads
+        )
 
     @property
     def llama(self) -> Any:
@@ -125,15 +135,26 @@ class LlamaModel:
             self._grammars[text] = grammar
         return grammar
 
-    def generate(self, tokens: Sequence[int], *, max_tokens: int, stop: Sequence[str] = (),
-                 schema: dict[str, Any] | None = None) -> Iterator[str]:  # fmt: skip
+    def generate(
+        self,
+        tokens: Sequence[int],
+        *,
+        max_tokens: int,
+        stop: Sequence[str] = (),
+        schema: dict[str, Any] | None = None,
+    ) -> Iterator[str]:
         """Text pieces as they are sampled (greedy, so the same prompt gives the same text)."""
         grammar = self._grammar(schema) if schema is not None else None
         with self.lock:
             chunks = self._llama.create_completion(
-                list(tokens), max_tokens=max_tokens, temperature=0.0, repeat_penalty=1.1,
-                stop=list(stop), grammar=grammar, stream=True,
-            )  # fmt: skip
+                list(tokens),
+                max_tokens=max_tokens,
+                temperature=0.0,
+                repeat_penalty=1.1,
+                stop=list(stop),
+                grammar=grammar,
+                stream=True,
+            )
             for chunk in chunks:
                 piece = chunk["choices"][0]["text"]
                 if piece:

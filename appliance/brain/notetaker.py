@@ -76,23 +76,31 @@ INSTRUCTIONS = (
 )
 EXAMPLES: tuple[tuple[str, str], ...] = (
     ("user: can you put the kettle on", "[]"),
-    ("user: oh and Ana is Sam's piano teacher, she comes on Wednesdays",
-     '[{"text": "Ana is Sam\'s piano teacher.", "type": "person", "confidence": 0.8}, '
-     '{"text": "Ana comes on Wednesdays.", "type": "routine", "confidence": 0.7}]'),
+    (
+        "user: oh and Ana is Sam's piano teacher, she comes on Wednesdays",
+        '[{"text": "Ana is Sam\'s piano teacher.", "type": "person", "confidence": 0.8}, '
+        '{"text": "Ana comes on Wednesdays.", "type": "routine", "confidence": 0.7}]',
+    ),
     ("user: what's the weather like\nuser: is it going to rain later", "[]"),
-    ("user: by the way, Leo's birthday is on the 12th of June",
-     '[{"text": "Leo\'s birthday is on the 12th of June.", "type": "event", '
-     '"confidence": 0.8}]'),
-    ("user: tell me a joke\nuser: Mia can't have dairy, it makes her ill",
-     '[{"text": "Mia cannot have dairy.", "type": "health", "confidence": 0.8}]'),
+    (
+        "user: by the way, Leo's birthday is on the 12th of June",
+        '[{"text": "Leo\'s birthday is on the 12th of June.", "type": "event", "confidence": 0.8}]',
+    ),
+    (
+        "user: tell me a joke\nuser: Mia can't have dairy, it makes her ill",
+        '[{"text": "Mia cannot have dairy.", "type": "health", "confidence": 0.8}]',
+    ),
     ("user: thanks, that's all", "[]"),
-    ("user: the fuse box is in the cupboard under the stairs",
-     '[{"text": "The fuse box is in the cupboard under the stairs.", "type": "household", '
-     '"confidence": 0.8}]'),
-    ("user: Dad prefers oat milk in his tea",
-     '[{"text": "Dad prefers oat milk in his tea.", "type": "preference", '
-     '"confidence": 0.7}]'),
-)  # fmt: skip
+    (
+        "user: the fuse box is in the cupboard under the stairs",
+        '[{"text": "The fuse box is in the cupboard under the stairs.", "type": "household", '
+        '"confidence": 0.8}]',
+    ),
+    (
+        "user: Dad prefers oat milk in his tea",
+        '[{"text": "Dad prefers oat milk in his tea.", "type": "preference", "confidence": 0.7}]',
+    ),
+)
 
 
 class ReplyGate:
@@ -151,7 +159,8 @@ def tidy(text: str) -> str:
 # them." or "Ugh." cannot be judged there, so they are never proposed.
 _LEADING_PRONOUN = re.compile(
     r"^(he|she|they|it|him|her|them|his|hers|their|its|this|that|these|those|we|you|i)\b",
-    re.IGNORECASE)  # fmt: skip
+    re.IGNORECASE,
+)
 
 
 def stands_alone(text: str) -> bool:
@@ -216,8 +225,12 @@ def parse_candidates(raw: str) -> list[Candidate]:
     return out
 
 
-def extract(model: Model, turns: Sequence[tuple[str, str]], gate: ReplyGate | None = None,
-            settle: float = 0.0) -> list[Candidate]:  # fmt: skip
+def extract(
+    model: Model,
+    turns: Sequence[tuple[str, str]],
+    gate: ReplyGate | None = None,
+    settle: float = 0.0,
+) -> list[Candidate]:
     """Ask the model for the facts in a conversation (grammar-constrained).
 
     With a `gate`, generation pauses between tokens while replies are being made.
@@ -286,9 +299,15 @@ class Stats:
 class NoteTaker:
     """Rules during the turn; the model (if any) on a background worker with a bounded queue."""
 
-    def __init__(self, model: Model | None, memory: Memory, *, queue_size: int = QUEUE_SIZE,
-                 gate: ReplyGate | None = None,
-                 settle: float = SETTLE_SECONDS) -> None:  # fmt: skip
+    def __init__(
+        self,
+        model: Model | None,
+        memory: Memory,
+        *,
+        queue_size: int = QUEUE_SIZE,
+        gate: ReplyGate | None = None,
+        settle: float = SETTLE_SECONDS,
+    ) -> None:
         """With a `gate`, the worker decodes only after no reply has been made for
         `settle` seconds (see ReplyGate)."""
         self.model = model
@@ -323,8 +342,11 @@ class NoteTaker:
             if len(self._queue) >= self._queue_size:
                 old = self._queue.popleft()
                 self.stats.dropped += 1
-                log.warning("note-taker queue full (%d): dropped the oldest job, from "
-                            "conversation %s", self._queue_size, old.conversation)  # fmt: skip
+                log.warning(
+                    "note-taker queue full (%d): dropped the oldest job, from conversation %s",
+                    self._queue_size,
+                    old.conversation,
+                )
             self._queue.append(job)
             self.stats.queued += 1
             self._cond.notify_all()
@@ -392,9 +414,12 @@ class NoteTaker:
         for candidate in candidates:
             try:
                 proposal = self.memory.propose(
-                    candidate.text, candidate.type, candidate.confidence, origin="notetaker",
+                    candidate.text,
+                    candidate.type,
+                    candidate.confidence,
+                    origin="notetaker",
                     conversation=conversation,
-                )  # fmt: skip
+                )
             except AlreadyKnown as known:
                 self.stats.known += 1
                 log.info("note-taker: not proposed (%s): %s", known, candidate.text)

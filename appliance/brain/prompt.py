@@ -84,8 +84,12 @@ class Layout:
 
 CHATML = Layout(
     name="chatml",
-    open={"system": "<|im_start|>system\n", "user": "<|im_start|>user\n",
-          "assistant": "<|im_start|>assistant\n", "tool": "<|im_start|>user\n"},
+    open={
+        "system": "<|im_start|>system\n",
+        "user": "<|im_start|>user\n",
+        "assistant": "<|im_start|>assistant\n",
+        "tool": "<|im_start|>user\n",
+    },
     close="<|im_end|>\n",
     reply_open="<|im_start|>assistant\n",
     stop=("<|im_end|>", "<|im_start|>"),
@@ -94,8 +98,12 @@ CHATML = Layout(
 # and a first user turn wants an answer before the real turns.
 GEMMA = Layout(
     name="gemma",
-    open={"system": "<start_of_turn>user\n", "user": "<start_of_turn>user\n",
-          "assistant": "<start_of_turn>model\n", "tool": "<start_of_turn>user\n"},
+    open={
+        "system": "<start_of_turn>user\n",
+        "user": "<start_of_turn>user\n",
+        "assistant": "<start_of_turn>model\n",
+        "tool": "<start_of_turn>user\n",
+    },
     close="<end_of_turn>\n",
     reply_open="<start_of_turn>model\n",
     stop=("<end_of_turn>", "<start_of_turn>"),
@@ -127,10 +135,13 @@ class LiveState:
     recall_mode: str
 
     def render(self) -> str:
-        present = ", ".join(f"{name}: {'present' if on else 'absent'}"
-                            for name, on in sorted(self.parts.items()))  # fmt: skip
-        return (f"{LIVE_LABEL} today is {self.now:%A %d %B %Y}, the time is {self.now:%H:%M}; "
-                f"{present or 'no optional parts'}; recall is in {self.recall_mode} mode.")
+        present = ", ".join(
+            f"{name}: {'present' if on else 'absent'}" for name, on in sorted(self.parts.items())
+        )
+        return (
+            f"{LIVE_LABEL} today is {self.now:%A %d %B %Y}, the time is {self.now:%H:%M}; "
+            f"{present or 'no optional parts'}; recall is in {self.recall_mode} mode."
+        )
 
 
 def static_text(household: str | None, tools: str | None) -> str:
@@ -143,8 +154,14 @@ def static_text(household: str | None, tools: str | None) -> str:
     return "\n\n".join(parts) + "\n\n"
 
 
-def build(layout: Layout, *, static: str, live: LiveState, memory_envelope: str | None,
-          turns: Sequence[tuple[str, str]]) -> Prompt:  # fmt: skip
+def build(
+    layout: Layout,
+    *,
+    static: str,
+    live: LiveState,
+    memory_envelope: str | None,
+    turns: Sequence[tuple[str, str]],
+) -> Prompt:
     """The whole prompt for one reply. `turns` are (role, text), oldest first, ending with
     the message to answer (a user turn, or a tool result inside the agent loop)."""
     dynamic = live.render() + "\n"
@@ -159,8 +176,11 @@ def build(layout: Layout, *, static: str, live: LiveState, memory_envelope: str 
     if layout.after_system:
         segments.append(Segment(layout.after_system, markup=True))
     for role, text in turns:
-        segments += [Segment(layout.open[role], markup=True), Segment(text),
-                     Segment(layout.close, markup=True)]  # fmt: skip
+        segments += [
+            Segment(layout.open[role], markup=True),
+            Segment(text),
+            Segment(layout.close, markup=True),
+        ]
     segments.append(Segment(layout.reply_open, markup=True))
     return Prompt(tuple(segments))
 

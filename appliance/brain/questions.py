@@ -23,16 +23,19 @@ from appliance.memory import Recalled
 from appliance.memory.text import tokens
 
 # People and animals a household talks about by role rather than by name.
-FAMILY = frozenset("""
+FAMILY = frozenset(
+    """
     grandma granny gran nan nana nanna grandmother grandad granddad grandpa grandfather
     mum mom mummy mommy mother dad daddy father auntie aunt aunty uncle cousin baby kid
     child children son daughter wife husband partner brother sister sibling neighbour
     neighbor cleaner babysitter nanny childminder lodger flatmate housemate cat dog
     puppy kitten rabbit hamster guinea pig pet fish tortoise teacher
-""".split())
+""".split()
+)
 # Things and arrangements of a house: where they are and when they happen is never
 # general knowledge. Stemmed as memory.text stems them (plurals dropped).
-HOUSE = frozenset("""
+HOUSE = frozenset(
+    """
     key spare passport stopcock fuse boiler wifi password router bin recycling remote
     charger torch first-aid meter thermostat car bike garage shed loft attic cupboard
     drawer dentist doctor gp vet school appointment birthday anniversary party lesson
@@ -40,13 +43,16 @@ HOUSE = frozenset("""
     pill inhaler epipen insurance mortgage rent landlord plumber electrician bill
     bedtime homework chore rota spare ladder document certificate alarm smoke battery
     radiator dishwasher oven hob fridge freezer tap sink
-""".split())
+""".split()
+)
 # Names that are not household members: calendar words and Hearth itself.
-NOT_NAMES = frozenset("""
+NOT_NAMES = frozenset(
+    """
     i hearth monday tuesday wednesday thursday friday saturday sunday january february
     march april may june july august september october november december christmas
     easter diwali eid hanukkah ramadan halloween
-""".split())
+""".split()
+)
 _PLACE_BEFORE = frozenset("in at from to of near into across".split())
 _CONTRACTIONS = frozenset("what who where when how it that there here let he she".split())
 
@@ -59,7 +65,8 @@ _ADVICE = re.compile(
     r"\b(should|shall|could|would|how to|best way|is it (safe|ok|okay|fine|bad|good)|"
     r"recipe|substitute|instead of|can i|can you|what can i|what goes with)\b"
     r"|^\s*(how (long|much|many|hot|often|do i|do you|does one|can i)|why)\b",
-    re.IGNORECASE)  # fmt: skip
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -75,8 +82,7 @@ def _names(text: str) -> list[str]:
     words = _WORD.findall(text)
     found: list[str] = []
     for owner in _POSSESSIVE.findall(text):
-        if owner.lower() not in _CONTRACTIONS and (owner[0].isupper()
-                                                   or owner.lower() in FAMILY):
+        if owner.lower() not in _CONTRACTIONS and (owner[0].isupper() or owner.lower() in FAMILY):
             found.append(owner)
     for n, word in enumerate(words):
         bare = word.rstrip("'\u2019s") if word.endswith(("'s", "\u2019s")) else word
@@ -98,9 +104,11 @@ def classify(text: str) -> Question:
     """Whether a question is about this household, and what it is about."""
     names = tuple(_names(text))
     things = tuple(t for t in dict.fromkeys(tokens(text)) if t in HOUSE)
-    possessive = any(o[0].isupper() or o.lower() in FAMILY
-                     for o in _POSSESSIVE.findall(text)
-                     if o.lower() not in _CONTRACTIONS)  # fmt: skip
+    possessive = any(
+        o[0].isupper() or o.lower() in FAMILY
+        for o in _POSSESSIVE.findall(text)
+        if o.lower() not in _CONTRACTIONS
+    )
     if names or possessive:
         return Question(text, True, names, things, "names someone")
     if _ADVICE.search(text):
@@ -113,11 +121,27 @@ def classify(text: str) -> Question:
 
 
 # A kitchen's own kinds: "can Ravi have milk?" is answered by "Ravi cannot have dairy".
-KINDS = {"milk": "dairy", "cheese": "dairy", "butter": "dairy", "yoghurt": "dairy",
-         "yogurt": "dairy", "cream": "dairy", "lactose": "dairy", "bread": "gluten",
-         "pasta": "gluten", "wheat": "gluten", "flour": "gluten", "peanut": "nut",
-         "cashew": "nut", "almond": "nut", "walnut": "nut", "prawn": "shellfish",
-         "shrimp": "shellfish", "crab": "shellfish", "meat": "vegetarian"}  # fmt: skip
+KINDS = {
+    "milk": "dairy",
+    "cheese": "dairy",
+    "butter": "dairy",
+    "yoghurt": "dairy",
+    "yogurt": "dairy",
+    "cream": "dairy",
+    "lactose": "dairy",
+    "bread": "gluten",
+    "pasta": "gluten",
+    "wheat": "gluten",
+    "flour": "gluten",
+    "peanut": "nut",
+    "cashew": "nut",
+    "almond": "nut",
+    "walnut": "nut",
+    "prawn": "shellfish",
+    "shrimp": "shellfish",
+    "crab": "shellfish",
+    "meat": "vegetarian",
+}
 
 
 def about(question: Question, recalled: Recalled) -> bool:
@@ -154,19 +178,34 @@ def _held(recalled: Recalled) -> set[str]:
 
 # -- the honest reply ----------------------------------------------------------------
 
-_SPEAKER = {"my": "your", "our": "your", "ours": "yours", "mine": "yours", "we": "you",
-            "i": "you", "me": "you", "us": "you", "we're": "you're", "i'm": "you're"}
-_WHERE_IS = re.compile(r"^(where|when|what|who|which)(?:'s| is| are| was)\s+(.+)$",
-                       re.IGNORECASE)  # fmt: skip
-_WHERE_PUT = re.compile(r"^where (?:did|do|have) (?:we|i|you) (?:put|keep|leave|left|store)"
-                        r"\s+(.+)$", re.IGNORECASE)  # fmt: skip
+_SPEAKER = {
+    "my": "your",
+    "our": "your",
+    "ours": "yours",
+    "mine": "yours",
+    "we": "you",
+    "i": "you",
+    "me": "you",
+    "us": "you",
+    "we're": "you're",
+    "i'm": "you're",
+}
+_WHERE_IS = re.compile(r"^(where|when|what|who|which)(?:'s| is| are| was)\s+(.+)$", re.IGNORECASE)
+_WHERE_PUT = re.compile(
+    r"^where (?:did|do|have) (?:we|i|you) (?:put|keep|leave|left|store)"
+    r"\s+(.+)$",
+    re.IGNORECASE,
+)
 _NAME_IS = re.compile(r"^(what|who|when|where|which)\s+(is|was)\s+([A-Z][\w-]*)\s+(.+)$")
-_YES_NO = re.compile(r"^(is|does|has|can|did)\s+([A-Z][\w-]*|the \w+|my \w+|our \w+)\s+(.+)$",
-                     re.IGNORECASE)  # fmt: skip
+_YES_NO = re.compile(
+    r"^(is|does|has|can|did)\s+([A-Z][\w-]*|the \w+|my \w+|our \w+)\s+(.+)$", re.IGNORECASE
+)
 _THIRD = {"is": "is", "has": "has", "can": "can", "did": "did"}
-_WH_DO = re.compile(r"^(what time|how often|how|what|when|where|which \w+)\s+(do|does)\s+"
-                    r"(the \w+|our \w+|my \w+|we|i|you|[A-Z][\w-]*)\s+(\w+)(.*)$",
-                    re.IGNORECASE)  # fmt: skip
+_WH_DO = re.compile(
+    r"^(what time|how often|how|what|when|where|which \w+)\s+(do|does)\s+"
+    r"(the \w+|our \w+|my \w+|we|i|you|[A-Z][\w-]*)\s+(\w+)(.*)$",
+    re.IGNORECASE,
+)
 _WHO = re.compile(r"^who\s+(has|is|does|can|knows|keeps)\s+(.+)$", re.IGNORECASE)
 _HOW_IS = re.compile(r"^how\s+(\w+)\s+(is|are)\s+([A-Z][\w-]*|the \w+|our \w+|my \w+)$")
 
@@ -181,7 +220,7 @@ def _possessed(text: str) -> str | None:
         owner = match.group(1)
         if owner[:-2].lower() in _CONTRACTIONS:
             continue
-        before = text[:match.start()].split()[-1:]  # "Auntie" in "Auntie Efua's"
+        before = text[: match.start()].split()[-1:]  # "Auntie" in "Auntie Efua's"
         if before and (before[0].lower() in FAMILY or before[0] in ("Mr", "Mrs", "Ms", "Dr")):
             owner = f"{before[0]} {owner}"
         words = []

@@ -44,19 +44,28 @@ from appliance.brain.statements import facts_stated, sentence
 _LEAD = r"^\s*(?:(?:hey |ok |okay )?hearth[,:]?\s+)?(?:please\s+)?(?:can you\s+|could you\s+)?"
 _REMEMBER = re.compile(
     _LEAD + r"(?:remember|note|don'?t forget|do not forget|keep in mind)(?:\s+that|\s*:)?\s+"
-    r"(?P<what>.+)$", re.IGNORECASE | re.DOTALL)  # fmt: skip
-_FORGET = re.compile(_LEAD + r"forget(?:\s+about|\s+that)?\s+(?P<what>.+)$",
-                     re.IGNORECASE | re.DOTALL)  # fmt: skip
+    r"(?P<what>.+)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_FORGET = re.compile(
+    _LEAD + r"forget(?:\s+about|\s+that)?\s+(?P<what>.+)$", re.IGNORECASE | re.DOTALL
+)
 _WRONG = re.compile(
     r"^\s*(?:no[,.!]?\s+)?(?:that'?s|that is|this is|that was|it'?s|it is)\s+"
     r"(?:wrong|not right|not true|incorrect|not correct|outdated|out of date)"
-    r"(?:\s+now)?\s*[,.:;!-]*\s*(?P<what>.*)$", re.IGNORECASE | re.DOTALL)  # fmt: skip
+    r"(?:\s+now)?\s*[,.:;!-]*\s*(?P<what>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
 _KNOW_ABOUT = re.compile(
     r"^\s*(?:hearth[,:]?\s+)?(?:what|tell me what)\s+do\s+(?:you|we)\s+know\s+about\s+"
-    r"(?P<what>.+?)[?.!\s]*$", re.IGNORECASE | re.DOTALL)  # fmt: skip
+    r"(?P<what>.+?)[?.!\s]*$",
+    re.IGNORECASE | re.DOTALL,
+)
 _QUESTION = re.compile(
     r"^\s*(?:hearth[,:]?\s+)?(?:what|what's|whats|who|who's|whose|where|where's|when|when's|"
-    r"which|does|do|did|is|are|has|have|how)\b", re.IGNORECASE)  # fmt: skip
+    r"which|does|do|did|is|are|has|have|how)\b",
+    re.IGNORECASE,
+)
 # "do you remember …?" asks; it does not tell.
 _ASKS_TO_RECALL = re.compile(r"^\s*(?:do|did|can)\s+you\s+remember\b", re.IGNORECASE)
 
@@ -194,24 +203,46 @@ def route(message: str) -> Route:
 # -- a fact's type, for "remember …" (the note-taker asks the model instead) ---------
 
 _TYPE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (kind, re.compile(pattern, re.IGNORECASE)) for kind, pattern in (
-        ("health", r"\b(allerg\w*|intoleran\w*|medic\w*|pills?|tablets?|inhaler|asthma|"
-                   r"diabet\w*|epipen|coeliac|celiac|gluten|dose|prescription)\b"),
-        ("event", r"\b(birthday|anniversary|appointment|wedding|party|dentist on|"
-                  r"\d{1,2}(st|nd|rd|th)\b|january|february|march|april|may|june|july|august|"
-                  r"september|october|november|december)\b"),
-        ("routine", r"\b(every|each|weekly|daily|on (mon|tue|wed|thu|fri|sat|sun)\w*|"
-                    r"bins?|mornings|evenings|nights)\b"),
-        ("preference", r"\b(likes?|loves?|hates?|prefers?|favou?rite|can'?t stand|"
-                       r"doesn'?t (eat|drink|like)|does not (eat|drink|like)|takes (his|her|"
-                       r"their) (coffee|tea)|vegetarian|vegan)\b"),
-        ("place", r"\b(lives (in|on|at)|is (on|in) \w+ (road|street|lane|avenue)|"
-                  r"address|located)\b"),
-        ("household", r"\b(key|stopcock|boiler|fuse|wi-?fi|router|cupboard|drawer|shed|"
-                      r"garage|fridge|freezer|oven|under the sink|meter)\b"),
-        ("person", r"\b(is (my|our|\w+'s) (teacher|friend|neighbou?r|son|daughter|mum|mom|"
-                   r"dad|brother|sister|aunt|uncle|cousin|grandma|grandad|grandpa|partner|"
-                   r"wife|husband|doctor|vet|cleaner|babysitter|nanny))\b"),
+    (kind, re.compile(pattern, re.IGNORECASE))
+    for kind, pattern in (
+        (
+            "health",
+            r"\b(allerg\w*|intoleran\w*|medic\w*|pills?|tablets?|inhaler|asthma|"
+            r"diabet\w*|epipen|coeliac|celiac|gluten|dose|prescription)\b",
+        ),
+        (
+            "event",
+            r"\b(birthday|anniversary|appointment|wedding|party|dentist on|"
+            r"\d{1,2}(st|nd|rd|th)\b|january|february|march|april|may|june|july|august|"
+            r"september|october|november|december)\b",
+        ),
+        (
+            "routine",
+            r"\b(every|each|weekly|daily|on (mon|tue|wed|thu|fri|sat|sun)\w*|"
+            r"bins?|mornings|evenings|nights)\b",
+        ),
+        (
+            "preference",
+            r"\b(likes?|loves?|hates?|prefers?|favou?rite|can'?t stand|"
+            r"doesn'?t (eat|drink|like)|does not (eat|drink|like)|takes (his|her|"
+            r"their) (coffee|tea)|vegetarian|vegan)\b",
+        ),
+        (
+            "place",
+            r"\b(lives (in|on|at)|is (on|in) \w+ (road|street|lane|avenue)|"
+            r"address|located)\b",
+        ),
+        (
+            "household",
+            r"\b(key|stopcock|boiler|fuse|wi-?fi|router|cupboard|drawer|shed|"
+            r"garage|fridge|freezer|oven|under the sink|meter)\b",
+        ),
+        (
+            "person",
+            r"\b(is (my|our|\w+'s) (teacher|friend|neighbou?r|son|daughter|mum|mom|"
+            r"dad|brother|sister|aunt|uncle|cousin|grandma|grandad|grandpa|partner|"
+            r"wife|husband|doctor|vet|cleaner|babysitter|nanny))\b",
+        ),
     )
 )
 

@@ -31,44 +31,64 @@ def sentence(text: str) -> str:
     text = text[0].upper() + text[1:]
     return text if text[-1] in ".!?" else text + "."
 
+
 _FILLER = re.compile(
     r"^(?:(?:oh|and|also|so|btw|by the way|anyway|right|well|ok|okay|just so you know|"
-    r"fyi|for the record|hearth)\b[\s,:!-]*)+", re.IGNORECASE)  # fmt: skip
+    r"fyi|for the record|hearth)\b[\s,:!-]*)+",
+    re.IGNORECASE,
+)
 # Speaks to Hearth (a request), not about the household.
-_REQUEST = frozenset("""
+_REQUEST = frozenset(
+    """
     tell play set add put make give turn show read stop start call remind let let's please
     can could would will leave take bring get open close switch find help say sing order
     buy check look
-""".split())
+""".split()
+)
 # About now, not about how the household is.
 _NOW = re.compile(
     r"\b(today|tonight|this (?:morning|afternoon|evening|week)|right now|just now|at the "
     r"moment|again|yesterday|out of|nearly out|running low|back soon|being|so (?:tired|"
     r"hungry|busy)|lovely|delicious|amazing|great|awful|fun|yummy|gorgeous|silly|tired|"
-    r"hungry|bored)\b", re.IGNORECASE)  # fmt: skip
+    r"hungry|bored)\b",
+    re.IGNORECASE,
+)
 # A past verb tells a one-off event ("the kids loved the pancakes") unless it is a change
 # that lasts ("we switched to oat milk", "the collection moved to Mondays").
-_PAST = re.compile(r"\b(\w{3,}ed|had|was|were|did|made|ate|went|got|took|came|left|burnt)\b",
-                   re.IGNORECASE)  # fmt: skip
-_LASTING = re.compile(r"\b(switched|moved|changed|started|stopped|became|now|married|"
-                      r"divorced|retired|born|died)\b", re.IGNORECASE)  # fmt: skip
+_PAST = re.compile(
+    r"\b(\w{3,}ed|had|was|were|did|made|ate|went|got|took|came|left|burnt)\b", re.IGNORECASE
+)
+_LASTING = re.compile(
+    r"\b(switched|moved|changed|started|stopped|became|now|married|"
+    r"divorced|retired|born|died)\b",
+    re.IGNORECASE,
+)
 _VERB = re.compile(
     r"\b(is|are|was|were|has|have|had|'s|can|can't|cannot|can not|doesn't|don't|does not|"
-    r"do not|won't|isn't|aren't|should|must|will|never|always|\w+s|\w+ed)\b", re.IGNORECASE)
-_SPEAKER_SUBJECT = re.compile(r"^(i|i'm|i've|i'd|i'll|you|you're|it|it's|that|that's|this|"
-                              r"there|there's|he|she|they|he's|she's|they're|these|those)\b",
-                              re.IGNORECASE)  # fmt: skip
+    r"do not|won't|isn't|aren't|should|must|will|never|always|\w+s|\w+ed)\b",
+    re.IGNORECASE,
+)
+_SPEAKER_SUBJECT = re.compile(
+    r"^(i|i'm|i've|i'd|i'll|you|you're|it|it's|that|that's|this|"
+    r"there|there's|he|she|they|he's|she's|they're|these|those)\b",
+    re.IGNORECASE,
+)
 _OURS = re.compile(r"^(we|we've|our|my)\b", re.IGNORECASE)
 # Where a sentence holds more than one thing said: ", Ravi can't have dairy".
 _CLAUSE = re.compile(r"\s*(?:[,;]|\s-\s|\bbut\b)\s*", re.IGNORECASE)
 # A tail that belongs to the fact before it: "…, next to the bakery", "…, half a pouch".
-_TAIL = re.compile(r"^(next|near|by|on|in|at|with|behind|under|above|half|a|an|every|each|"
-                   r"twice|once|from|until|after|before|\d)", re.IGNORECASE)  # fmt: skip
-_NOT_A_NAME = frozenset("""
+_TAIL = re.compile(
+    r"^(next|near|by|on|in|at|with|behind|under|above|half|a|an|every|each|"
+    r"twice|once|from|until|after|before|\d)",
+    re.IGNORECASE,
+)
+_NOT_A_NAME = frozenset(
+    """
     good thanks thank never ugh oh yes no well great nice lovely happy sorry hello hi hey
     dinner lunch breakfast tea today tonight tomorrow everything nothing someone everyone
     what how why when where who which hearth morning evening night please
-""".split())
+""".split()
+)
 
 
 def without_filler(text: str) -> str:
@@ -84,8 +104,7 @@ def _names_someone(clause: str) -> bool:
     if bare[:1].isupper() and bare.lower() not in _NOT_A_NAME and len(words) > 1:
         return True
     head = [w.lower().strip(",.!?") for w in words[:3]]
-    return any(re.sub(r"['\u2019]s$", "", w) in FAMILY or w.rstrip("s") in FAMILY
-               for w in head)  # fmt: skip
+    return any(re.sub(r"['\u2019]s$", "", w) in FAMILY or w.rstrip("s") in FAMILY for w in head)
 
 
 def _about_the_house(clause: str) -> bool:

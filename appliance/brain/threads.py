@@ -53,9 +53,7 @@ class Message:
 
 def check_thread_id(value: str) -> str:
     if not _THREAD_ID.match(value):
-        raise BadThreadId(
-            f"thread id {value!r} must be 1-64 letters, digits, '.', '_' or '-'"
-        )
+        raise BadThreadId(f"thread id {value!r} must be 1-64 letters, digits, '.', '_' or '-'")
     return value
 
 
@@ -66,25 +64,33 @@ def new_thread_id() -> str:
 class Threads:
     """The chat transcripts of one data dir."""
 
-    def __init__(self, path: Path, *, retention_days: int = 7,
-                 clock: Callable[[], dt.datetime] | None = None) -> None:  # fmt: skip
+    def __init__(
+        self, path: Path, *, retention_days: int = 7, clock: Callable[[], dt.datetime] | None = None
+    ) -> None:
         self.path = path
         self.retention = dt.timedelta(days=retention_days)
         self._clock = clock or dt.datetime.now
         create_private_file(path)  # 0600 from the start: SQLite copies the mode to its journal
         # One connection shared by the threads of this process, behind a lock.
-        self._db = sqlite3.connect(path, check_same_thread=False, timeout=10.0,
-                                   isolation_level=None)  # fmt: skip
+        self._db = sqlite3.connect(
+            path, check_same_thread=False, timeout=10.0, isolation_level=None
+        )
         self._lock = threading.Lock()
         with self._lock:
             self._db.executescript(_SCHEMA)
         self.sweep()
 
     @classmethod
-    def open(cls, data_dir: Path, *, retention_days: int = 7,
-             clock: Callable[[], dt.datetime] | None = None) -> Threads:  # fmt: skip
-        return cls(Path(data_dir) / "state" / "chat.sqlite", retention_days=retention_days,
-                   clock=clock)  # fmt: skip
+    def open(
+        cls,
+        data_dir: Path,
+        *,
+        retention_days: int = 7,
+        clock: Callable[[], dt.datetime] | None = None,
+    ) -> Threads:
+        return cls(
+            Path(data_dir) / "state" / "chat.sqlite", retention_days=retention_days, clock=clock
+        )
 
     def close(self) -> None:
         with self._lock:
@@ -102,8 +108,9 @@ class Threads:
             )
         return Message(thread, role, text, route, now)
 
-    def recent(self, thread: str, limit: int = 6,
-               routes: tuple[str, ...] | None = None) -> list[Message]:  # fmt: skip
+    def recent(
+        self, thread: str, limit: int = 6, routes: tuple[str, ...] | None = None
+    ) -> list[Message]:
         """The last `limit` messages of a thread (optionally of some routes), oldest first."""
         check_thread_id(thread)
         where, args = "thread = ?", [thread]
@@ -116,13 +123,15 @@ class Threads:
                 "ORDER BY id DESC LIMIT ?",
                 (*args, limit),
             ).fetchall()
-        return [Message(t, r, x, ro, dt.datetime.fromisoformat(a))
-                for t, r, x, ro, a in reversed(rows)]  # fmt: skip
+        return [
+            Message(t, r, x, ro, dt.datetime.fromisoformat(a)) for t, r, x, ro, a in reversed(rows)
+        ]
 
     def count(self) -> int:
         with self._lock:
-            return int(self._db.execute("SELECT COUNT(DISTINCT thread) FROM messages")
-                       .fetchone()[0])  # fmt: skip
+            return int(
+                self._db.execute("SELECT COUNT(DISTINCT thread) FROM messages").fetchone()[0]
+            )
 
     def sweep(self) -> int:
         """Delete messages older than the retention; returns how many went."""

@@ -21,21 +21,33 @@ RECALL_K = 5
 
 ACTION_SCHEMA: dict[str, Any] = {
     "anyOf": [
-        {"type": "object",
-         "properties": {"action": {"const": "recall"},
-                        "query": {"type": "string", "maxLength": 200}},
-         "required": ["action", "query"]},
-        {"type": "object",
-         "properties": {"action": {"const": "remember"},
-                        "text": {"type": "string", "maxLength": 300},
-                        "type": {"type": "string", "enum": list(FACT_TYPES)}},
-         "required": ["action", "text", "type"]},
-        {"type": "object",
-         "properties": {"action": {"const": "answer"},
-                        "text": {"type": "string", "maxLength": 800}},
-         "required": ["action", "text"]},
+        {
+            "type": "object",
+            "properties": {
+                "action": {"const": "recall"},
+                "query": {"type": "string", "maxLength": 200},
+            },
+            "required": ["action", "query"],
+        },
+        {
+            "type": "object",
+            "properties": {
+                "action": {"const": "remember"},
+                "text": {"type": "string", "maxLength": 300},
+                "type": {"type": "string", "enum": list(FACT_TYPES)},
+            },
+            "required": ["action", "text", "type"],
+        },
+        {
+            "type": "object",
+            "properties": {
+                "action": {"const": "answer"},
+                "text": {"type": "string", "maxLength": 800},
+            },
+            "required": ["action", "text"],
+        },
     ]
-}  # fmt: skip
+}
 
 TOOL_LIST = (
     "Tools. Reply with exactly one JSON object per step:\n"
@@ -60,8 +72,7 @@ def parse_action(raw: str) -> dict[str, Any]:
         action = json.loads(raw)
     except json.JSONDecodeError as exc:
         raise ActionFailure(f"not JSON ({exc.msg}): {raw[:80]!r}") from None
-    if not isinstance(action, dict) or action.get("action") not in ("recall", "remember",
-                                                                    "answer"):  # fmt: skip
+    if not isinstance(action, dict) or action.get("action") not in ("recall", "remember", "answer"):
         raise ActionFailure(f"not one of the actions recall, remember, answer: {raw[:80]!r}")
     needed = {"recall": ("query",), "remember": ("text", "type"), "answer": ("text",)}
     for key in needed[action["action"]]:
@@ -86,12 +97,14 @@ class MemoryTools:
         name = action["action"]
         if name == "recall":
             results = self.memory.recall(action["query"], RECALL_K)
-            return ToolResult(envelope(results, mode=self.memory.recall_mode),
-                              tuple(r.fact.id for r in results))  # fmt: skip
+            return ToolResult(
+                envelope(results, mode=self.memory.recall_mode), tuple(r.fact.id for r in results)
+            )
         if name == "remember":
             try:
-                fact = self.memory.add(action["text"], action["type"], origin="agent",
-                                       actor="agent")  # fmt: skip
+                fact = self.memory.add(
+                    action["text"], action["type"], origin="agent", actor="agent"
+                )
             except HearthError as exc:  # refused, unknown type, empty text
                 raise ToolError(str(exc)) from exc
             return ToolResult(f"remembered as {fact.id}: {fact.text}", (fact.id,))

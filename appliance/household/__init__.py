@@ -12,6 +12,14 @@ from appliance.household.scheduler import Ring, Scheduler
 from appliance.household.store import HouseholdStore, NoSuchRecord
 
 __all__ = [
-    "Command", "HouseholdStore", "Item", "NoSuchRecord", "Reminder", "Ring", "Scheduler",
-    "Timer", "parse", "perform",
-]  # fmt: skip
+    "Command",
+    "HouseholdStore",
+    "Item",
+    "NoSuchRecord",
+    "Reminder",
+    "Ring",
+    "Scheduler",
+    "Timer",
+    "parse",
+    "perform",
+]

@@ -44,13 +44,18 @@ def perform(store: HouseholdStore, command: p.Command) -> str:
     match command:
         case p.SetTimer(name=name, seconds=seconds):
             timer = store.add_timer(name, seconds)
-            rings = (f"{timer.rings_at:%H:%M:%S}" if seconds < 120  # to the second when short
-                     else clock(timer.rings_at, now))  # fmt: skip
+            rings = (
+                f"{timer.rings_at:%H:%M:%S}"
+                if seconds < 120  # to the second when short
+                else clock(timer.rings_at, now)
+            )
             return f"{label(timer)} set for {say_duration(seconds)}: it rings at {rings}."
         case p.AskTimerLength(name=name):
             named = f"the {name} timer" if name else "the timer"
-            return (f"For how long? Say how long {named} should run, for example "
-                    f"“set a {name + ' ' if name else ''}timer for 12 minutes”.")
+            return (
+                f"For how long? Say how long {named} should run, for example "
+                f"“set a {name + ' ' if name else ''}timer for 12 minutes”."
+            )
         case p.CancelTimer():
             return _cancel_timer(store, command, now)
         case p.TimerStatus(name=name):
@@ -61,23 +66,35 @@ def perform(store: HouseholdStore, command: p.Command) -> str:
             store.add_reminder(what, at)
             return f"I'll remind you to {what} {_day_and_time(at, now)}."
         case p.AskReminderTime(what=what):
-            return (f"When should I remind you to {what}? Say, for example, “remind me to "
-                    f"{what} at 6” or “in 20 minutes”.")
+            return (
+                f"When should I remind you to {what}? Say, for example, “remind me to "
+                f"{what} at 6” or “in 20 minutes”."
+            )
         case p.AskReminderWhat(at=at):
-            return (f"What should I remind you about {_day_and_time(at, now)}? Say, for "
-                    "example, “remind me to check the oven in 20 minutes”.")
+            return (
+                f"What should I remind you about {_day_and_time(at, now)}? Say, for "
+                "example, “remind me to check the oven in 20 minutes”."
+            )
         case p.ListReminders():
             reminders = store.reminders()
             if not reminders:
                 return "No reminders are set."
-            return "Reminders: " + "; ".join(
-                f"{r.text} {_day_and_time(r.due_at, now)}"
-                + (" (ringing now)" if r.state == "ringing" else "") for r in reminders) + "."
+            return (
+                "Reminders: "
+                + "; ".join(
+                    f"{r.text} {_day_and_time(r.due_at, now)}"
+                    + (" (ringing now)" if r.state == "ringing" else "")
+                    for r in reminders
+                )
+                + "."
+            )
         case p.CancelReminder(what=what):
             found = [r for r in store.reminders() if what in r.text or r.text in what]
             if len(found) != 1:
-                return (f"I couldn't find one reminder to {what}; `hearth reminders list` shows "
-                        "them, and `hearth reminders cancel ID` cancels one.")
+                return (
+                    f"I couldn't find one reminder to {what}; `hearth reminders list` shows "
+                    "them, and `hearth reminders cancel ID` cancels one."
+                )
             store.stop_reminder(found[0].id)
             return f"Cancelled the reminder to {found[0].text}."
         case p.AddItems(items=items):
@@ -93,8 +110,11 @@ def perform(store: HouseholdStore, command: p.Command) -> str:
             return f"On the shopping list: {', '.join(items)}."
         case p.ClearList():
             count = store.clear_items()
-            return (f"Cleared the shopping list ({count} item{'s' if count != 1 else ''})."
-                    if count else "The shopping list was already empty.")
+            return (
+                f"Cleared the shopping list ({count} item{'s' if count != 1 else ''})."
+                if count
+                else "The shopping list was already empty."
+            )
     raise TypeError(f"not a household command: {command!r}")
 
 
@@ -122,16 +142,20 @@ def _cancel_timer(store: HouseholdStore, command: p.CancelTimer, now: dt.datetim
     if command.name is not None:
         chosen = store.find_timers(command.name)
         if not chosen:
-            return (f"There is no {command.name} timer. Running: "
-                    f"{_listed([t.name for t in timers])}.")
+            return (
+                f"There is no {command.name} timer. Running: {_listed([t.name for t in timers])}."
+            )
     else:
         chosen = timers
     ringing = [t for t in chosen if t.state == "ringing"]
     if len(chosen) > 1 and len(ringing) == 1:
         chosen = ringing  # "stop the timer" while one of them rings means that one
     if len(chosen) > 1:
-        return ("Which one? " + "; ".join(f"{t.name} (rings at {clock(t.rings_at, now)})"
-                                          for t in chosen) + ".")  # fmt: skip
+        return (
+            "Which one? "
+            + "; ".join(f"{t.name} (rings at {clock(t.rings_at, now)})" for t in chosen)
+            + "."
+        )
     timer = store.stop_timer(chosen[0].id)
     verb = "Stopped" if timer.state == "done" else "Cancelled"
     return f"{verb} {timer_label(timer)}."

@@ -1,11 +1,11 @@
 """`hearth timers`, `hearth reminders`, `hearth shopping` and `hearth scheduler`.
 
-    hearth timers list [--json]          running timers (--json: and those rung in the last hour)
-    hearth timers cancel NAME            cancel a timer, or silence it if it rings
-    hearth reminders list [--json]       pending and ringing reminders, with their ids
-    hearth reminders cancel ID
-    hearth shopping list [--json] | add ITEM... | remove ITEM... | clear
-    hearth scheduler                     the service that rings them (hearth-household)
+hearth timers list [--json]          running timers (--json: and those rung in the last hour)
+hearth timers cancel NAME            cancel a timer, or silence it if it rings
+hearth reminders list [--json]       pending and ringing reminders, with their ids
+hearth reminders cancel ID
+hearth shopping list [--json] | add ITEM... | remove ITEM... | clear
+hearth scheduler                     the service that rings them (hearth-household)
 """
 
 from __future__ import annotations
@@ -25,40 +25,50 @@ log = logging.getLogger(__name__)
 def register(top: argparse._SubParsersAction) -> None:
     def group(name: str, help: str) -> argparse._SubParsersAction:
         return top.add_parser(name, help=help, description=help).add_subparsers(
-            dest="action", required=True, metavar="ACTION")  # fmt: skip
+            dest="action", required=True, metavar="ACTION"
+        )
 
     def command(parent: argparse._SubParsersAction, name: str, handler, help: str):
         sub = parent.add_parser(name, help=help, description=help)
         sub.set_defaults(handler=handler)
         return sub
 
-    timers = group("timers", "kitchen timers (set them by talking: “set a pasta timer for "
-                             "12 minutes”)")  # fmt: skip
+    timers = group(
+        "timers", "kitchen timers (set them by talking: “set a pasta timer for 12 minutes”)"
+    )
     command(timers, "list", timers_list, "running timers, and when each rings").add_argument(
-        "--json", action="store_true", help="also timers that rang in the last hour")
-    command(timers, "cancel", timers_cancel, "cancel a timer, or silence a ringing one"
-            ).add_argument("name")  # fmt: skip
+        "--json", action="store_true", help="also timers that rang in the last hour"
+    )
+    command(
+        timers, "cancel", timers_cancel, "cancel a timer, or silence a ringing one"
+    ).add_argument("name")
 
-    reminders = group("reminders", "reminders (“remind me to call the dentist at half past "
-                                   "six”)")  # fmt: skip
+    reminders = group("reminders", "reminders (“remind me to call the dentist at half past six”)")
     command(reminders, "list", reminders_list, "pending and ringing reminders").add_argument(
-        "--json", action="store_true")  # fmt: skip
-    command(reminders, "cancel", reminders_cancel, "cancel (or silence) a reminder by its id"
-            ).add_argument("id", type=int)  # fmt: skip
+        "--json", action="store_true"
+    )
+    command(
+        reminders, "cancel", reminders_cancel, "cancel (or silence) a reminder by its id"
+    ).add_argument("id", type=int)
 
     shopping = group("shopping", "the shopping list")
     command(shopping, "list", shopping_list, "what is on the list").add_argument(
-        "--json", action="store_true")  # fmt: skip
+        "--json", action="store_true"
+    )
     command(shopping, "add", shopping_add, "put items on the list").add_argument(
-        "items", nargs="+", metavar="ITEM")  # fmt: skip
+        "items", nargs="+", metavar="ITEM"
+    )
     command(shopping, "remove", shopping_remove, "take items off the list").add_argument(
-        "items", nargs="+", metavar="ITEM")  # fmt: skip
+        "items", nargs="+", metavar="ITEM"
+    )
     command(shopping, "clear", shopping_clear, "empty the list")
 
     scheduler = top.add_parser(
-        "scheduler", help="ring timers and reminders at their time (the hearth-household service)",
+        "scheduler",
+        help="ring timers and reminders at their time (the hearth-household service)",
         description="Ring each timer and reminder at its time, with a sound when the machine "
-                    "has a speaker. Runs until SIGTERM or Ctrl-C; needs no model.")  # fmt: skip
+        "has a speaker. Runs until SIGTERM or Ctrl-C; needs no model.",
+    )
     scheduler.set_defaults(handler=scheduler_command)
 
 
@@ -75,8 +85,17 @@ def timers_list(args: argparse.Namespace, settings: Settings) -> int:
         now = store.now()
         timers = store.recent_timers() if args.json else store.timers()
     if args.json:
-        _json([t.to_json() | ({"seconds_left": max(0, round((t.rings_at - now).total_seconds()))}
-                              if t.state == "pending" else {}) for t in timers])
+        _json(
+            [
+                t.to_json()
+                | (
+                    {"seconds_left": max(0, round((t.rings_at - now).total_seconds()))}
+                    if t.state == "pending"
+                    else {}
+                )
+                for t in timers
+            ]
+        )
         return 0
     if not timers:
         _out("no timers running")
@@ -93,11 +112,15 @@ def timers_cancel(args: argparse.Namespace, settings: Settings) -> int:
         chosen = exact or found
         if not chosen:
             running = ", ".join(t.name for t in store.timers()) or "none"
-            raise NoSuchRecord(f"no timer called {args.name!r} is running (running: {running}); "
-                               "`hearth timers list` shows them")  # fmt: skip
+            raise NoSuchRecord(
+                f"no timer called {args.name!r} is running (running: {running}); "
+                "`hearth timers list` shows them"
+            )
         if len(chosen) > 1:
-            raise NoSuchRecord(f"{len(chosen)} timers are called {args.name!r}: "
-                               f"{', '.join(t.name for t in chosen)}; name one of them")
+            raise NoSuchRecord(
+                f"{len(chosen)} timers are called {args.name!r}: "
+                f"{', '.join(t.name for t in chosen)}; name one of them"
+            )
         timer = store.stop_timer(chosen[0].id)
     _out(f"{'stopped' if timer.state == 'done' else 'cancelled'} the {timer.name} timer")
     return 0
@@ -121,8 +144,10 @@ def reminders_list(args: argparse.Namespace, settings: Settings) -> int:
 def reminders_cancel(args: argparse.Namespace, settings: Settings) -> int:
     with HouseholdStore.open(settings.data_dir) as store:
         reminder = store.stop_reminder(args.id)
-    _out(f"{'stopped' if reminder.state == 'done' else 'cancelled'} reminder {reminder.id}: "
-         f"{reminder.text}")
+    _out(
+        f"{'stopped' if reminder.state == 'done' else 'cancelled'} reminder {reminder.id}: "
+        f"{reminder.text}"
+    )
     return 0
 
 

@@ -98,15 +98,28 @@ class ClearList:
     intent: ClassVar[str] = "shopping.clear"
 
 
-Command = (SetTimer | AskTimerLength | CancelTimer | TimerStatus | Remind | AskReminderTime
-           | AskReminderWhat | ListReminders | CancelReminder | AddItems | RemoveItems
-           | ReadList | ClearList)
+Command = (
+    SetTimer
+    | AskTimerLength
+    | CancelTimer
+    | TimerStatus
+    | Remind
+    | AskReminderTime
+    | AskReminderWhat
+    | ListReminders
+    | CancelReminder
+    | AddItems
+    | RemoveItems
+    | ReadList
+    | ClearList
+)
 
 # -- the sentence, normalised ---------------------------------------------------------
 
 _LEAD = re.compile(
     r"^(?:(?:hey|ok|okay) )?(?:hearth ,? ?)?(?:please )?"
-    r"(?:(?:can|could|would|will) you (?:please )?)?")  # fmt: skip
+    r"(?:(?:can|could|would|will) you (?:please )?)?"
+)
 _TAIL = re.compile(r"(?: ,)?(?: (?:please|thanks|thank you|for me))+$")
 _TOKENS = re.compile(r"\d+(?:[.:]\d+)?(?:am|pm)?|[a-z]+(?:'[a-z]+)?|,")
 
@@ -126,21 +139,25 @@ _SET_VERB = r"(?:set|start|put|make|create|begin)(?: up)?"
 _SET_TIMER = re.compile(
     rf"^(?:{_SET_VERB} )?(?:(?:a|an|the|my|another|one) )?(?:(?P<pre>{_NAME}) )?timer"
     rf"(?: (?:on|going))?(?: (?:called|named|for|on) (?:the |my )?(?P<post>{_NAME}))?"
-    r"(?: on)?$")  # fmt: skip
+    r"(?: on)?$"
+)
 _CANCEL_TIMER = re.compile(
     r"^(?:(?:cancel|stop|delete|remove|clear|end|kill|dismiss|forget|turn off|switch off) "
     r"(?:(?:the|my|that|this) )?(?:(?P<pre>" + _NAME + r") )?timers?"
     r"(?: (?:for|on|called) (?:the |my )?(?P<post>" + _NAME + r"))?"
     r"|(?:turn|switch) (?:(?:the|my|that|this) )?(?:(?P<pre_off>" + _NAME + r") )?timers?"
-    r"(?: (?:for|on|called) (?:the |my )?(?P<post_off>" + _NAME + r"))? off)$")  # fmt: skip
+    r"(?: (?:for|on|called) (?:the |my )?(?P<post_off>" + _NAME + r"))? off)$"
+)
 _STATUS = re.compile(
     r"^how (?:long|much (?:longer|more time|time))(?: is| has| have)?(?: it| we| i| there)?"
     r"(?: got)?(?: (?:left|remaining|to go))?(?: (?:on|for|in) (?:the |my )?"
-    rf"(?P<name>{_NAME}))?$")  # fmt: skip
+    rf"(?P<name>{_NAME}))?$"
+)
 _LISTS_TIMERS = re.compile(
     r"^(?:(?:what|which|any|are there any|is there a|do i have any|do we have any) timers?"
     r"(?: (?:are|is|do i have|do we have|have i got|have we got))?(?: (?:running|on|going|set|"
-    r"left))?|(?:list|show|show me|read|tell me) (?:(?:the|my|all|all the|all my) )?timers)$")
+    r"left))?|(?:list|show|show me|read|tell me) (?:(?:the|my|all|all the|all my) )?timers)$"
+)
 _NOT_A_TIMER_NAME = {"all", "all the", "all my", "every", "each", "both"}
 
 
@@ -155,8 +172,10 @@ def _name(raw: str | None) -> str | None:
     name = re.sub(r"^(?:the|my|a|an) ", "", name)
     name = re.sub(r"(?:^| )timer$", "", name)
     said = name.split()
-    if any(spoken.number_at(said, i) is not None or word in _AMOUNT_WORDS
-           or spoken.is_unit(word) for i, word in enumerate(said)):  # fmt: skip
+    if any(
+        spoken.number_at(said, i) is not None or word in _AMOUNT_WORDS or spoken.is_unit(word)
+        for i, word in enumerate(said)
+    ):
         return None  # "set a timer for twelve": a length without its unit, never a name
     return name or None
 
@@ -184,7 +203,7 @@ def _timer(text: str) -> Command | None:
             return AskTimerLength(_name(match["pre"] or match["post"]))
         return None
     start = span.start - 1 if span.start > 0 and tokens[span.start - 1] == "for" else span.start
-    rest = " ".join(tokens[:start] + tokens[span.end:])
+    rest = " ".join(tokens[:start] + tokens[span.end :])
     match = _SET_TIMER.match(rest)
     if match is None:
         return None
@@ -204,10 +223,12 @@ def _timer_status(text: str) -> Command | None:
 _LISTS_REMINDERS = re.compile(
     r"^(?:(?:what|which|any|are there any|do i have any|do we have any) reminders?"
     r"(?: (?:are|is|do i have|do we have|have i got|have we got))?(?: (?:set|on|left|today))?|"
-    r"(?:list|show|show me|read|tell me) (?:(?:the|my|all|all my|our) )?reminders)$")
+    r"(?:list|show|show me|read|tell me) (?:(?:the|my|all|all my|our) )?reminders)$"
+)
 _CANCEL_REMINDER = re.compile(
     r"^(?:cancel|delete|remove|forget|drop) (?:the |my |that )?reminder (?:to|about) "
-    r"(?P<what>.+)$")  # fmt: skip
+    r"(?P<what>.+)$"
+)
 
 
 def _reminder(text: str, now: dt.datetime) -> Command | None:
@@ -223,7 +244,7 @@ def _reminder(text: str, now: dt.datetime) -> Command | None:
         if tokens[0] == "to" and len(tokens) > 1:
             return AskReminderTime(" ".join(tokens[1:]))
         return None
-    rest = tokens[:span.start] + tokens[span.end:]
+    rest = tokens[: span.start] + tokens[span.end :]
     assert isinstance(span.value, dt.datetime)
     if not rest:
         return AskReminderWhat(span.value)
@@ -240,25 +261,83 @@ _ADD = re.compile(rf"^(?:add|put|stick|write) (?P<items>.+?) (?:to|on|onto|in) {
 _RAN_OUT = re.compile(
     r"^(?:we're|we are|we've|we have|i'm|i am|i've|i have)? ?(?:just |nearly |almost |all )?"
     r"(?:out of|run out of|ran out of|running out of|running low on|low on|got no)"
-    r" (?P<items>.+)$|^we (?:ran out of|need (?:more|some)) (?P<needed>.+)$")  # fmt: skip
+    r" (?P<items>.+)$|^we (?:ran out of|need (?:more|some)) (?P<needed>.+)$"
+)
 _REMOVE = re.compile(
     rf"^(?:take|cross|strike|scratch|tick|remove|delete|drop) (?P<items>.+?) "
-    rf"(?:off|from|off of) {_LIST}$")  # fmt: skip
+    rf"(?:off|from|off of) {_LIST}$"
+)
 _READ = re.compile(
     rf"^(?:(?:what's|what is|whats) on {_LIST}|(?:read|show|tell)(?: me)?(?: what's on)? {_LIST}"
     r"|(?:the )?shopping list|what do (?:we|i) need(?: to buy| to get)?(?: from| at)?"
-    r"(?: the)?(?: shops?| supermarket)?)$")  # fmt: skip
+    r"(?: the)?(?: shops?| supermarket)?)$"
+)
 _CLEAR = re.compile(rf"^(?:clear|empty|wipe|reset|delete)(?: out)? {_LIST}$")
 # "we're out of time": out of something no shop sells
 _NOT_GROCERIES = {
-    "time", "luck", "breath", "patience", "ideas", "options", "space", "room", "energy",
-    "money", "steam", "order", "sight", "reach", "control", "hand", "here", "it", "this",
-    "that", "them", "practice", "date", "the house", "the door", "bed", "things", "words",
-    "puff", "our minds", "my mind", "your mind", "the question", "work", "school", "town",
-    "idea", "clue", "choice", "chance", "reason", "excuse", "problem", "problems", "way",
-    "plans", "help", "rest", "sleep", "information", "details", "woods", "danger", "shape",
-    "tune", "line", "touch", "bounds", "battery", "signal", "wifi", "data",
-}  # fmt: skip
+    "time",
+    "luck",
+    "breath",
+    "patience",
+    "ideas",
+    "options",
+    "space",
+    "room",
+    "energy",
+    "money",
+    "steam",
+    "order",
+    "sight",
+    "reach",
+    "control",
+    "hand",
+    "here",
+    "it",
+    "this",
+    "that",
+    "them",
+    "practice",
+    "date",
+    "the house",
+    "the door",
+    "bed",
+    "things",
+    "words",
+    "puff",
+    "our minds",
+    "my mind",
+    "your mind",
+    "the question",
+    "work",
+    "school",
+    "town",
+    "idea",
+    "clue",
+    "choice",
+    "chance",
+    "reason",
+    "excuse",
+    "problem",
+    "problems",
+    "way",
+    "plans",
+    "help",
+    "rest",
+    "sleep",
+    "information",
+    "details",
+    "woods",
+    "danger",
+    "shape",
+    "tune",
+    "line",
+    "touch",
+    "bounds",
+    "battery",
+    "signal",
+    "wifi",
+    "data",
+}
 # a grocery is a noun phrase: "bag of flour", never "the house in a hurry"
 _CLAUSE_WORD = re.compile(r"\b(?:in|at|to|with|for|from|on|into|because|when|so|but|if)\b")
 _ITEM_LEAD = re.compile(r"^(?:some|more|a|an|the|any|a few|a bit of|a little)\s+")
@@ -289,8 +368,10 @@ def _shopping(text: str) -> Command | None:
     if match := _RAN_OUT.match(text):
         said = match["items"] or match["needed"]
         items = items_of(said)
-        if not items or any(item in _NOT_GROCERIES or len(item.split()) > 4
-                            or _CLAUSE_WORD.search(item) for item in items):
+        if not items or any(
+            item in _NOT_GROCERIES or len(item.split()) > 4 or _CLAUSE_WORD.search(item)
+            for item in items
+        ):
             return None
         return AddItems(items)
     return None

@@ -39,9 +39,17 @@ class Timer:
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> Timer:
-        return cls(row["id"], row["name"], row["seconds"], moment(row["set_at"]),  # type: ignore[arg-type]
-                   moment(row["rings_at"]), row["state"], moment(row["rang_at"]),  # type: ignore[arg-type]
-                   bool(row["late"]), moment(row["stopped_at"]))  # fmt: skip
+        return cls(
+            row["id"],
+            row["name"],
+            row["seconds"],
+            moment(row["set_at"]),  # type: ignore[arg-type]
+            moment(row["rings_at"]),
+            row["state"],
+            moment(row["rang_at"]),  # type: ignore[arg-type]
+            bool(row["late"]),
+            moment(row["stopped_at"]),
+        )
 
     @property
     def title(self) -> str:
@@ -49,10 +57,17 @@ class Timer:
         return self.name[:1].upper() + self.name[1:]
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "seconds": self.seconds,
-                "set_at": _clock_time(self.set_at), "rings_at": _clock_time(self.rings_at),
-                "state": self.state, "rang_at": _clock_time(self.rang_at), "late": self.late,
-                "stopped_at": _clock_time(self.stopped_at)}  # fmt: skip
+        return {
+            "id": self.id,
+            "name": self.name,
+            "seconds": self.seconds,
+            "set_at": _clock_time(self.set_at),
+            "rings_at": _clock_time(self.rings_at),
+            "state": self.state,
+            "rang_at": _clock_time(self.rang_at),
+            "late": self.late,
+            "stopped_at": _clock_time(self.stopped_at),
+        }
 
 
 @dataclass(frozen=True)
@@ -68,15 +83,28 @@ class Reminder:
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> Reminder:
-        return cls(row["id"], row["text"], moment(row["set_at"]),  # type: ignore[arg-type]
-                   moment(row["due_at"]), row["state"], moment(row["rang_at"]),  # type: ignore[arg-type]
-                   bool(row["late"]), moment(row["stopped_at"]))  # fmt: skip
+        return cls(
+            row["id"],
+            row["text"],
+            moment(row["set_at"]),  # type: ignore[arg-type]
+            moment(row["due_at"]),
+            row["state"],
+            moment(row["rang_at"]),  # type: ignore[arg-type]
+            bool(row["late"]),
+            moment(row["stopped_at"]),
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "text": self.text, "set_at": _clock_time(self.set_at),
-                "due_at": _clock_time(self.due_at), "state": self.state,
-                "rang_at": _clock_time(self.rang_at), "late": self.late,
-                "stopped_at": _clock_time(self.stopped_at)}  # fmt: skip
+        return {
+            "id": self.id,
+            "text": self.text,
+            "set_at": _clock_time(self.set_at),
+            "due_at": _clock_time(self.due_at),
+            "state": self.state,
+            "rang_at": _clock_time(self.rang_at),
+            "late": self.late,
+            "stopped_at": _clock_time(self.stopped_at),
+        }
 
 
 @dataclass(frozen=True)

@@ -52,8 +52,9 @@ def _key(record: Timer | Reminder) -> tuple[str, int]:
 
 
 class Scheduler:
-    def __init__(self, store: HouseholdStore, sound: Sound,
-                 clock: Callable[[], dt.datetime] | None = None) -> None:  # fmt: skip
+    def __init__(
+        self, store: HouseholdStore, sound: Sound, clock: Callable[[], dt.datetime] | None = None
+    ) -> None:
         self.store = store
         self.sound = sound
         self._clock = clock or dt.datetime.now
@@ -74,8 +75,13 @@ class Scheduler:
             rung.append(ring)
             key = _key(record)
             what = record.name if isinstance(record, Timer) else record.text
-            log.info("%s %d (%s) rings%s", key[0], record.id, what,
-                     f", late: it was due at {due:%H:%M:%S}" if late else "")  # fmt: skip
+            log.info(
+                "%s %d (%s) rings%s",
+                key[0],
+                record.id,
+                what,
+                f", late: it was due at {due:%H:%M:%S}" if late else "",
+            )
             self._sounded[key] = 1
             self.sound.announce(ring.words)
         self._repeat(now)

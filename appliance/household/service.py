@@ -25,16 +25,21 @@ log = logging.getLogger(__name__)
 
 
 @contextmanager
-def ringing(settings: Settings, *, sound: Sound | None = None,
-            clock: Callable[[], dt.datetime] | None = None,
-            on_turn: Callable[[], None] | None = None) -> Iterator[Scheduler]:  # fmt: skip
+def ringing(
+    settings: Settings,
+    *,
+    sound: Sound | None = None,
+    clock: Callable[[], dt.datetime] | None = None,
+    on_turn: Callable[[], None] | None = None,
+) -> Iterator[Scheduler]:
     """Run the scheduler on a thread for the duration of the block."""
     store = HouseholdStore.open(settings.data_dir, clock)
     speaker = sound if sound is not None else open_sound(settings)
     scheduler = Scheduler(store, speaker, clock)
     stop = threading.Event()
-    thread = threading.Thread(target=scheduler.run, args=(stop, on_turn), name="scheduler",
-                              daemon=True)  # fmt: skip
+    thread = threading.Thread(
+        target=scheduler.run, args=(stop, on_turn), name="scheduler", daemon=True
+    )
     thread.start()
     try:
         yield scheduler

@@ -18,18 +18,51 @@ import re
 from dataclasses import dataclass
 
 _ONES = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
-    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
     "nineteen": 19,
-}  # fmt: skip
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-         "eighty": 80, "ninety": 90}  # fmt: skip
+}
+_TENS = {
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
 _UNITS = {
-    "second": 1, "seconds": 1, "sec": 1, "secs": 1,
-    "minute": 60, "minutes": 60, "min": 60, "mins": 60,
-    "hour": 3600, "hours": 3600, "hr": 3600, "hrs": 3600,
-}  # fmt: skip
+    "second": 1,
+    "seconds": 1,
+    "sec": 1,
+    "secs": 1,
+    "minute": 60,
+    "minutes": 60,
+    "min": 60,
+    "mins": 60,
+    "hour": 3600,
+    "hours": 3600,
+    "hr": 3600,
+    "hrs": 3600,
+}
 _TOKEN = re.compile(r"\d+(?:[.:]\d+)?(?:am|pm)?|[a-z]+(?:'[a-z]+)?")
 
 
@@ -66,14 +99,14 @@ def number_at(tokens: list[str], i: int) -> tuple[float, int] | None:
         if i + 1 < len(tokens) and tokens[i + 1] in _ONES and 0 < _ONES[tokens[i + 1]] < 10:
             return float(value + _ONES[tokens[i + 1]]), i + 2
         return float(value), i + 1
-    if token in ("a", "one") and tokens[i + 1:i + 2] == ["hundred"]:
+    if token in ("a", "one") and tokens[i + 1 : i + 2] == ["hundred"]:
         return 100.0, i + 2
     return None
 
 
 def _fraction_at(tokens: list[str], i: int) -> tuple[float, int] | None:
     """ "and a half" / "and a quarter" after a number or a unit."""
-    rest = tokens[i:i + 3]
+    rest = tokens[i : i + 3]
     if rest[:2] == ["and", "a"] and len(rest) == 3 and rest[2] in ("half", "quarter"):
         return (0.5 if rest[2] == "half" else 0.25), i + 3
     return None
@@ -81,16 +114,22 @@ def _fraction_at(tokens: list[str], i: int) -> tuple[float, int] | None:
 
 def _amount_at(tokens: list[str], i: int) -> tuple[float, int] | None:
     """How many of the unit that follows: a number, "a", "half a", "a couple of", "quarter of"."""
-    rest = tokens[i:i + 4]
+    rest = tokens[i : i + 4]
     if rest[:3] == ["a", "couple", "of"] or rest[:2] == ["couple", "of"]:
         return 2.0, i + (3 if rest[0] == "a" else 2)
     if rest[:2] in (["half", "a"], ["half", "an"]):
         return 0.5, i + 2
     for lead in (["a", "quarter", "of"], ["quarter", "of"]):
-        if rest[:len(lead)] == lead and tokens[i + len(lead):i + len(lead) + 1] in (["a"], ["an"]):
+        if rest[: len(lead)] == lead and tokens[i + len(lead) : i + len(lead) + 1] in (
+            ["a"],
+            ["an"],
+        ):
             return 0.25, i + len(lead) + 1
-    if rest[1:3] == ["quarters", "of"] and rest[0] in ("three",) and \
-            tokens[i + 3:i + 4] in (["a"], ["an"]):  # fmt: skip
+    if (
+        rest[1:3] == ["quarters", "of"]
+        and rest[0] in ("three",)
+        and tokens[i + 3 : i + 4] in (["a"], ["an"])
+    ):
         return 0.75, i + 4
     if rest[:1] in (["a"], ["an"]):
         return 1.0, i + 1
@@ -126,7 +165,7 @@ def duration_at(tokens: list[str], i: int) -> Span | None:
     total, end = first
     last_unit = _unit_of(tokens, end)
     while True:
-        at = end + 1 if tokens[end:end + 1] == ["and"] else end
+        at = end + 1 if tokens[end : end + 1] == ["and"] else end
         part = _part_at(tokens, at)
         if part is None or _unit_of(tokens, part[1]) >= last_unit:
             break
@@ -174,25 +213,33 @@ def _clock_at(tokens: list[str], i: int) -> tuple[int, int, str | None, int] | N
     if match := re.fullmatch(r"(\d{1,2})(?::(\d{2}))?(am|pm)?", token):
         hour, minute = int(match[1]), int(match[2] or 0)
         meridiem, end = match[3], i + 1
-        if meridiem is None and tokens[end:end + 1] in (["am"], ["pm"]):
+        if meridiem is None and tokens[end : end + 1] in (["am"], ["pm"]):
             meridiem, end = tokens[end], end + 1
-        if meridiem is None and match[2] is None and tokens[end:end + 1] == ["o'clock"]:
+        if meridiem is None and match[2] is None and tokens[end : end + 1] == ["o'clock"]:
             end += 1
         if minute > 59 or hour > 23 or (meridiem and not 1 <= hour <= 12):
             return None
         return hour, minute, meridiem, end
     # "half past six", "quarter to seven", "twenty past five"
-    for lead, minutes in ((["half", "past"], 30), (["quarter", "past"], 15),
-                          (["a", "quarter", "past"], 15), (["quarter", "to"], -15),
-                          (["a", "quarter", "to"], -15)):  # fmt: skip
-        if tokens[i:i + len(lead)] == lead:
+    for lead, minutes in (
+        (["half", "past"], 30),
+        (["quarter", "past"], 15),
+        (["a", "quarter", "past"], 15),
+        (["quarter", "to"], -15),
+        (["a", "quarter", "to"], -15),
+    ):
+        if tokens[i : i + len(lead)] == lead:
             hour = _hour_at(tokens, i + len(lead))
             if hour is None:
                 return None
             return (*_shifted(hour[0], minutes), *_meridiem_after(tokens, hour[1]))
     found = number_at(tokens, i)
-    if found is not None and tokens[found[1]:found[1] + 1] in (["past"], ["to"]) and \
-            found[0] == int(found[0]) and 1 <= found[0] < 30:  # fmt: skip
+    if (
+        found is not None
+        and tokens[found[1] : found[1] + 1] in (["past"], ["to"])
+        and found[0] == int(found[0])
+        and 1 <= found[0] < 30
+    ):
         sign = 1 if tokens[found[1]] == "past" else -1
         hour = _hour_at(tokens, found[1] + 1)
         if hour is None:
@@ -206,7 +253,7 @@ def _clock_at(tokens: list[str], i: int) -> tuple[int, int, str | None, int] | N
     after = number_at(tokens, end)
     if after is not None and after[0] == int(after[0]) and 10 <= after[0] <= 59:
         minute, end = int(after[0]), after[1]
-    elif tokens[end:end + 1] == ["o'clock"]:
+    elif tokens[end : end + 1] == ["o'clock"]:
         end += 1
     return (hour[0], minute, *_meridiem_after(tokens, end))
 
@@ -218,18 +265,20 @@ def _shifted(hour: int, minutes: int) -> tuple[int, int]:
 
 
 def _meridiem_after(tokens: list[str], end: int) -> tuple[str | None, int]:
-    if tokens[end:end + 1] in (["am"], ["pm"]):
+    if tokens[end : end + 1] in (["am"], ["pm"]):
         return tokens[end], end + 1
-    if tokens[end:end + 3] == ["in", "the", "morning"]:
+    if tokens[end : end + 3] == ["in", "the", "morning"]:
         return "am", end + 3
-    if tokens[end:end + 3] in (["in", "the", "evening"], ["in", "the", "afternoon"]) or \
-            tokens[end:end + 2] == ["at", "night"]:  # fmt: skip
+    if tokens[end : end + 3] in (["in", "the", "evening"], ["in", "the", "afternoon"]) or tokens[
+        end : end + 2
+    ] == ["at", "night"]:
         return "pm", end + (3 if tokens[end] == "in" else 2)
     return None, end
 
 
-def _on_day(day: dt.date, hour: int, minute: int, meridiem: str | None, *,
-            named_day: bool) -> list[dt.datetime]:  # fmt: skip
+def _on_day(
+    day: dt.date, hour: int, minute: int, meridiem: str | None, *, named_day: bool
+) -> list[dt.datetime]:
     """The moments a time of day may mean on a day, in the order to try them."""
     if meridiem == "am":
         hours = [hour % 12]
@@ -256,8 +305,9 @@ class Moment:
         """The moment meant: on the named day (0 today, 1 tomorrow), else the next one."""
         if day_offset is not None:
             day = now.date() + dt.timedelta(days=day_offset)
-            candidates = _on_day(day, self.hour, self.minute, self.meridiem,
-                                 named_day=day_offset > 0)  # fmt: skip
+            candidates = _on_day(
+                day, self.hour, self.minute, self.meridiem, named_day=day_offset > 0
+            )
             future = [c for c in candidates if c > now]
             return future[0] if future else candidates[0]
         for days in (0, 1):
@@ -286,11 +336,11 @@ def _day_at(tokens: list[str], i: int, now: dt.datetime) -> tuple[int, int] | No
 
     A weekday is the next one after today: "on Tuesday" said on a Tuesday is next week.
     """
-    if tokens[i:i + 1] and tokens[i] in _DAYS:
+    if tokens[i : i + 1] and tokens[i] in _DAYS:
         return _DAYS[tokens[i]], i + 1
-    at = i + 1 if tokens[i:i + 1] == ["on"] else i
-    at += 1 if tokens[at:at + 1] == ["next"] else 0
-    if tokens[at:at + 1] and tokens[at] in _WEEKDAYS:
+    at = i + 1 if tokens[i : i + 1] == ["on"] else i
+    at += 1 if tokens[at : at + 1] == ["next"] else 0
+    if tokens[at : at + 1] and tokens[at] in _WEEKDAYS:
         ahead = (_WEEKDAYS.index(tokens[at]) - now.weekday()) % 7 or 7
         return ahead, at + 1
     return None
@@ -307,8 +357,9 @@ def when_in(tokens: list[str], now: dt.datetime) -> Span | None:
             return Span(moment.replace(microsecond=0), i, span.end)
         day: int | None = None
         at, start = i, i
-        if (named := _day_at(tokens, i, now)) is not None and \
-                tokens[named[1]:named[1] + 1] == ["at"]:  # fmt: skip
+        if (named := _day_at(tokens, i, now)) is not None and tokens[named[1] : named[1] + 1] == [
+            "at"
+        ]:
             day, at = named[0], named[1]
         if tokens[at] == "at" and (clock := clock_at(tokens, at + 1)) is not None:
             moment, end = clock
@@ -323,6 +374,9 @@ def say_duration(seconds: float) -> str:
     seconds = round(seconds)
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
-    parts = [f"{n} {unit}{'s' if n != 1 else ''}"
-             for n, unit in ((hours, "hour"), (minutes, "minute"), (secs, "second")) if n]
+    parts = [
+        f"{n} {unit}{'s' if n != 1 else ''}"
+        for n, unit in ((hours, "hour"), (minutes, "minute"), (secs, "second"))
+        if n
+    ]
     return " ".join(parts) or "0 seconds"

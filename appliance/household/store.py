@@ -71,8 +71,14 @@ def item_key(name: str) -> str:
     """One key for "egg" and "eggs", "tomato" and "tomatoes": a list holds each thing once."""
     said = " ".join(name.lower().split())
     head, _, last = said.rpartition(" ")
-    for plural, single in (("ies", "y"), ("oes", "o"), ("ches", "ch"), ("shes", "sh"),
-                           ("xes", "x"), ("sses", "ss")):  # fmt: skip
+    for plural, single in (
+        ("ies", "y"),
+        ("oes", "o"),
+        ("ches", "ch"),
+        ("shes", "sh"),
+        ("xes", "x"),
+        ("sses", "ss"),
+    ):
         if last.endswith(plural) and len(last) > len(plural) + 1:
             last = last[: -len(plural)] + single
             break
@@ -93,15 +99,18 @@ class HouseholdStore:
         self.path = path
         self._clock = clock or dt.datetime.now
         create_private_file(path)
-        self._db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
-                                   check_same_thread=False)  # fmt: skip
+        self._db = sqlite3.connect(
+            path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+        )
         self._db.row_factory = sqlite3.Row
         self._lock = threading.Lock()
         self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         self._db.execute("PRAGMA journal_mode = WAL")
         self._db.execute("PRAGMA synchronous = FULL")
-        tables = {row[0] for row in self._db.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table'")}  # fmt: skip
+        tables = {
+            row[0]
+            for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
         if not {"timers", "reminders", "shopping"} <= tables:  # a read-only open writes nothing
             with self._write():
                 for statement in filter(str.strip, _SCHEMA.split(";")):
@@ -149,8 +158,12 @@ class HouseholdStore:
         base = " ".join((name or "timer").split())
         now = self._clock()
         with self._write() as db:
-            taken = {row["name"] for row in db.execute(
-                "SELECT name FROM timers WHERE state IN ('pending', 'ringing')")}  # fmt: skip
+            taken = {
+                row["name"]
+                for row in db.execute(
+                    "SELECT name FROM timers WHERE state IN ('pending', 'ringing')"
+                )
+            }
             chosen, number = base, 2
             while chosen in taken:
                 chosen, number = f"{base} {number}", number + 1
@@ -158,23 +171,27 @@ class HouseholdStore:
             cursor = db.execute(
                 "INSERT INTO timers (name, seconds, set_at, rings_at, state) "
                 "VALUES (?, ?, ?, ?, 'pending')",
-                (chosen, seconds, _epoch(now), _epoch(now) + seconds))  # fmt: skip
+                (chosen, seconds, _epoch(now), _epoch(now) + seconds),
+            )
             row = db.execute("SELECT * FROM timers WHERE id = ?", (cursor.lastrowid,)).fetchone()
         return Timer.from_row(row)
 
     def timers(self, states: Iterable[str] = ACTIVE) -> list[Timer]:
         wanted = tuple(states)
         marks = ", ".join("?" * len(wanted))
-        rows = self._read(f"SELECT * FROM timers WHERE state IN ({marks}) ORDER BY rings_at, id",
-                          wanted)  # fmt: skip
+        rows = self._read(
+            f"SELECT * FROM timers WHERE state IN ({marks}) ORDER BY rings_at, id", wanted
+        )
         return [Timer.from_row(row) for row in rows]
 
     def recent_timers(self, within: float = RECENT_SECONDS) -> list[Timer]:
         """Every pending or ringing timer, and those that rang within the last hour."""
         since = _epoch(self._clock()) - within
-        rows = self._read("SELECT * FROM timers WHERE state IN ('pending', 'ringing') "
-                          "OR (rang_at IS NOT NULL AND rang_at >= ?) ORDER BY rings_at, id",
-                          (since,))  # fmt: skip
+        rows = self._read(
+            "SELECT * FROM timers WHERE state IN ('pending', 'ringing') "
+            "OR (rang_at IS NOT NULL AND rang_at >= ?) ORDER BY rings_at, id",
+            (since,),
+        )
         return [Timer.from_row(row) for row in rows]
 
     def timer(self, timer_id: int) -> Timer:
@@ -186,25 +203,33 @@ class HouseholdStore:
     def find_timers(self, name: str) -> list[Timer]:
         """Pending or ringing timers called `name` ("rice" finds "rice" and "rice 2")."""
         key = item_key(name)
-        return [t for t in self.timers()
-                if item_key(re.sub(r" \d+$", "", t.name)) == key or t.name == name]
+        return [
+            t
+            for t in self.timers()
+            if item_key(re.sub(r" \d+$", "", t.name)) == key or t.name == name
+        ]
 
     def stop_timer(self, timer_id: int) -> Timer:
         """Cancel a pending timer or silence a ringing one."""
         now = _epoch(self._clock())
         with self._write() as db:
-            db.execute("UPDATE timers SET state = CASE state WHEN 'ringing' THEN 'done' "
-                       "ELSE 'cancelled' END, stopped_at = ? "
-                       "WHERE id = ? AND state IN ('pending', 'ringing')", (now, timer_id))
+            db.execute(
+                "UPDATE timers SET state = CASE state WHEN 'ringing' THEN 'done' "
+                "ELSE 'cancelled' END, stopped_at = ? "
+                "WHERE id = ? AND state IN ('pending', 'ringing')",
+                (now, timer_id),
+            )
         return self.timer(timer_id)
 
     def snooze_timer(self, timer_id: int, seconds: float) -> Timer:
         """A ringing timer, silenced and set to ring again `seconds` from now."""
         now = self._clock()
         with self._write() as db:
-            db.execute("UPDATE timers SET state = 'pending', rings_at = ?, rang_at = NULL, "
-                       "late = 0, seconds = seconds + ? WHERE id = ? AND state = 'ringing'",
-                       (_epoch(now) + seconds, seconds, timer_id))
+            db.execute(
+                "UPDATE timers SET state = 'pending', rings_at = ?, rang_at = NULL, "
+                "late = 0, seconds = seconds + ? WHERE id = ? AND state = 'ringing'",
+                (_epoch(now) + seconds, seconds, timer_id),
+            )
         return self.timer(timer_id)
 
     # -- reminders ---------------------------------------------------------------------
@@ -217,23 +242,25 @@ class HouseholdStore:
         with self._write() as db:
             cursor = db.execute(
                 "INSERT INTO reminders (text, set_at, due_at, state) VALUES (?, ?, ?, 'pending')",
-                (text, _epoch(now), _epoch(due_at)))  # fmt: skip
-            row = db.execute("SELECT * FROM reminders WHERE id = ?",
-                             (cursor.lastrowid,)).fetchone()  # fmt: skip
+                (text, _epoch(now), _epoch(due_at)),
+            )
+            row = db.execute("SELECT * FROM reminders WHERE id = ?", (cursor.lastrowid,)).fetchone()
         return Reminder.from_row(row)
 
     def reminders(self, states: Iterable[str] = ACTIVE) -> list[Reminder]:
         wanted = tuple(states)
         marks = ", ".join("?" * len(wanted))
         rows = self._read(
-            f"SELECT * FROM reminders WHERE state IN ({marks}) ORDER BY due_at, id", wanted)
+            f"SELECT * FROM reminders WHERE state IN ({marks}) ORDER BY due_at, id", wanted
+        )
         return [Reminder.from_row(row) for row in rows]
 
     def reminder(self, reminder_id: int) -> Reminder:
         rows = self._read("SELECT * FROM reminders WHERE id = ?", (reminder_id,))
         if not rows:
-            raise NoSuchRecord(f"no reminder with id {reminder_id}; "
-                               "`hearth reminders list` shows their ids")  # fmt: skip
+            raise NoSuchRecord(
+                f"no reminder with id {reminder_id}; `hearth reminders list` shows their ids"
+            )
         return Reminder.from_row(rows[0])
 
     def stop_reminder(self, reminder_id: int) -> Reminder:
@@ -243,21 +270,28 @@ class HouseholdStore:
             changed = db.execute(
                 "UPDATE reminders SET state = CASE state WHEN 'ringing' THEN 'done' "
                 "ELSE 'cancelled' END, stopped_at = ? "
-                "WHERE id = ? AND state IN ('pending', 'ringing')", (now, reminder_id)).rowcount
+                "WHERE id = ? AND state IN ('pending', 'ringing')",
+                (now, reminder_id),
+            ).rowcount
         if not changed:
             self.reminder(reminder_id)  # raises for an unknown id
-            raise NoSuchRecord(f"reminder {reminder_id} is not pending: it already rang or "
-                               "was cancelled")  # fmt: skip
+            raise NoSuchRecord(
+                f"reminder {reminder_id} is not pending: it already rang or was cancelled"
+            )
         return self.reminder(reminder_id)
 
     # -- ringing (the scheduler's side) ------------------------------------------------
 
     def due(self, now: dt.datetime) -> tuple[list[Timer], list[Reminder]]:
         at = _epoch(now)
-        timers = self._read("SELECT * FROM timers WHERE state = 'pending' AND rings_at <= ? "
-                            "ORDER BY rings_at, id", (at,))  # fmt: skip
-        reminders = self._read("SELECT * FROM reminders WHERE state = 'pending' AND due_at <= ? "
-                               "ORDER BY due_at, id", (at,))  # fmt: skip
+        timers = self._read(
+            "SELECT * FROM timers WHERE state = 'pending' AND rings_at <= ? ORDER BY rings_at, id",
+            (at,),
+        )
+        reminders = self._read(
+            "SELECT * FROM reminders WHERE state = 'pending' AND due_at <= ? ORDER BY due_at, id",
+            (at,),
+        )
         return [Timer.from_row(r) for r in timers], [Reminder.from_row(r) for r in reminders]
 
     def claim_ring(self, record: Timer | Reminder, now: dt.datetime, late: bool) -> bool:
@@ -267,7 +301,8 @@ class HouseholdStore:
             changed = db.execute(
                 f"UPDATE {table} SET state = 'ringing', rang_at = ?, late = ? "
                 "WHERE id = ? AND state = 'pending'",
-                (_epoch(now), int(late), record.id)).rowcount  # fmt: skip
+                (_epoch(now), int(late), record.id),
+            ).rowcount
         return changed == 1
 
     def ringing(self) -> list[Timer | Reminder]:
@@ -275,17 +310,20 @@ class HouseholdStore:
         return timers + list(self.reminders(("ringing",)))
 
     def next_due(self) -> dt.datetime | None:
-        rows = self._read("SELECT min(at) AS at FROM (SELECT rings_at AS at FROM timers WHERE "
-                          "state = 'pending' UNION ALL SELECT due_at FROM reminders WHERE "
-                          "state = 'pending')")  # fmt: skip
+        rows = self._read(
+            "SELECT min(at) AS at FROM (SELECT rings_at AS at FROM timers WHERE "
+            "state = 'pending' UNION ALL SELECT due_at FROM reminders WHERE "
+            "state = 'pending')"
+        )
         at = rows[0]["at"] if rows else None
         return None if at is None else dt.datetime.fromtimestamp(at)
 
     # -- the shopping list -------------------------------------------------------------
 
     def items(self) -> list[Item]:
-        return [Item.from_row(r) for r in self._read("SELECT * FROM shopping ORDER BY added_at, "
-                                                     "rowid")]  # fmt: skip
+        return [
+            Item.from_row(r) for r in self._read("SELECT * FROM shopping ORDER BY added_at, rowid")
+        ]
 
     def add_items(self, names: Iterable[str]) -> tuple[list[str], list[str]]:
         """Add each item not already on the list; returns (added, already there)."""
@@ -297,8 +335,10 @@ class HouseholdStore:
                 name = " ".join(raw.split())
                 if not name:
                     continue
-                cursor = db.execute("INSERT OR IGNORE INTO shopping (key, name, added_at) "
-                                    "VALUES (?, ?, ?)", (item_key(name), name, now))  # fmt: skip
+                cursor = db.execute(
+                    "INSERT OR IGNORE INTO shopping (key, name, added_at) VALUES (?, ?, ?)",
+                    (item_key(name), name, now),
+                )
                 (added if cursor.rowcount else already).append(name)
         return added, already
 

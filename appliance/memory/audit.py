@@ -35,8 +35,21 @@ from appliance.files import append_line, commit_temp, discard_temp, read_last_li
 log = logging.getLogger(__name__)
 
 GENESIS = "0" * 64
-ACTIONS = ("write", "propose", "promote", "discard", "doubt", "retract", "supersede",
-           "refuse", "hand-edit", "reindex", "recover", "restore", "abandon")  # fmt: skip
+ACTIONS = (
+    "write",
+    "propose",
+    "promote",
+    "discard",
+    "doubt",
+    "retract",
+    "supersede",
+    "refuse",
+    "hand-edit",
+    "reindex",
+    "recover",
+    "restore",
+    "abandon",
+)
 
 
 def content_hash(text: str) -> str:
@@ -82,8 +95,11 @@ class Head:
     @classmethod
     def from_json(cls, text: str) -> Head:
         data = json.loads(text)
-        if not isinstance(data, dict) or not isinstance(data.get("seq"), int) \
-                or not isinstance(data.get("hash"), str):  # fmt: skip
+        if (
+            not isinstance(data, dict)
+            or not isinstance(data.get("seq"), int)
+            or not isinstance(data.get("hash"), str)
+        ):
             raise ValueError("not a {seq, hash} object")
         return cls(data["seq"], data["hash"])
 
@@ -101,8 +117,10 @@ class Verification:
 
     def describe(self) -> str:
         if self.ok and self.torn_tail:
-            return (f"audit chain intact over {self.lines} lines; the final line is torn "
-                    "(a write cut off by power loss) and will be dropped on the next write")
+            return (
+                f"audit chain intact over {self.lines} lines; the final line is torn "
+                "(a write cut off by power loss) and will be dropped on the next write"
+            )
         if self.ok:
             return f"audit chain intact over {self.lines} lines"
         if self.bad_line is None:
@@ -115,37 +133,62 @@ class AuditLog:
         self.path = path
         self.head_path = path.with_suffix(".head")
 
-    def append(self, *, actor: str, action: str, fact_id: str | None = None,
-               content: str | None = None, detail: str | None = None) -> AuditEntry:  # fmt: skip
+    def append(
+        self,
+        *,
+        actor: str,
+        action: str,
+        fact_id: str | None = None,
+        content: str | None = None,
+        detail: str | None = None,
+    ) -> AuditEntry:
         """Append one entry. Callers hold the store lock. Raises AuditFailure."""
         sha256 = content_hash(content) if content is not None else None
         return self._append(actor, action, fact_id, sha256, detail)
 
     @contextlib.contextmanager
-    def recording(self, *, actor: str, action: str, fact_id: str | None = None,
-                  content: str | None = None, detail: str | None = None
-                  ) -> Iterator[AuditEntry]:  # fmt: skip
+    def recording(
+        self,
+        *,
+        actor: str,
+        action: str,
+        fact_id: str | None = None,
+        content: str | None = None,
+        detail: str | None = None,
+    ) -> Iterator[AuditEntry]:
         """Write the line first, then do the work; if the work fails, withdraw the line.
 
         The withdrawal is an `abandon` line naming the line's hash, written
         before the failure goes on up. Callers hold the store lock.
         """
-        entry = self.append(actor=actor, action=action, fact_id=fact_id, content=content,
-                            detail=detail)  # fmt: skip
+        entry = self.append(
+            actor=actor, action=action, fact_id=fact_id, content=content, detail=detail
+        )
         try:
             yield entry
         except BaseException as exc:
             why = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
             try:
-                self._append(actor, "abandon", fact_id, entry.hash,
-                             f"line {entry.seq} ({action}) did not happen: {why}")
+                self._append(
+                    actor,
+                    "abandon",
+                    fact_id,
+                    entry.hash,
+                    f"line {entry.seq} ({action}) did not happen: {why}",
+                )
             except AuditFailure as failure:
-                log.error("line %d (%s %s) did not happen, and saying so failed: %s",
-                          entry.seq, action, fact_id, failure)  # fmt: skip
+                log.error(
+                    "line %d (%s %s) did not happen, and saying so failed: %s",
+                    entry.seq,
+                    action,
+                    fact_id,
+                    failure,
+                )
             raise
 
-    def _append(self, actor: str, action: str, fact_id: str | None, sha256: str | None,
-                detail: str | None) -> AuditEntry:  # fmt: skip
+    def _append(
+        self, actor: str, action: str, fact_id: str | None, sha256: str | None, detail: str | None
+    ) -> AuditEntry:
         if action not in ACTIONS:
             raise ValueError(f"unknown audit action {action!r}")
         try:
@@ -184,11 +227,16 @@ class AuditLog:
             head = self.head()
         except ValueError:
             head = None  # damaged by hand: `verify` says so until this append replaces it
-        if head is not None and (last is None or last.seq < head.seq
-                                 or (last.seq == head.seq and last.hash != head.hash)):
-            log.error("%s ends at sequence %d but its head records %d; the lines between "
-                      "are missing and the chain goes on from the head", self.path,
-                      last.seq if last else 0, head.seq)  # fmt: skip
+        if head is not None and (
+            last is None or last.seq < head.seq or (last.seq == head.seq and last.hash != head.hash)
+        ):
+            log.error(
+                "%s ends at sequence %d but its head records %d; the lines between "
+                "are missing and the chain goes on from the head",
+                self.path,
+                last.seq if last else 0,
+                head.seq,
+            )
             return head.seq + 1, head.hash
         return ((last.seq + 1) if last else 1), (last.hash if last else GENESIS)
 
@@ -202,8 +250,7 @@ class AuditLog:
             temp = write_temp(self.head_path, Head(entry.seq, entry.hash).to_json().encode())
             commit_temp(temp, self.head_path)
         except OSError as exc:
-            log.warning("could not update %s (%s); it lags the log by a line",
-                        self.head_path, exc)  # fmt: skip
+            log.warning("could not update %s (%s); it lags the log by a line", self.head_path, exc)
 
     def head(self) -> Head | None:
         """What audit.head records, or None if there is none. Raises ValueError if damaged."""
@@ -297,13 +344,16 @@ class AuditLog:
             except (ValueError, TypeError) as exc:
                 return Verification(False, count, number, f"not a valid entry ({exc})")
             if entry.seq != seq + 1:
-                missing = (f"; lines {seq + 1}–{entry.seq - 1} are missing"
-                           if entry.seq > seq + 1 else "")  # fmt: skip
-                return Verification(False, count, number,
-                                    f"sequence {entry.seq} follows {seq}{missing}")
+                missing = (
+                    f"; lines {seq + 1}–{entry.seq - 1} are missing" if entry.seq > seq + 1 else ""
+                )
+                return Verification(
+                    False, count, number, f"sequence {entry.seq} follows {seq}{missing}"
+                )
             if entry.prev != prev:
-                return Verification(False, count, number,
-                                    "its 'prev' is not the hash of the line before")
+                return Verification(
+                    False, count, number, "its 'prev' is not the hash of the line before"
+                )
             if AuditEntry.compute_hash(asdict(entry)) != entry.hash:
                 return Verification(False, count, number, "its hash does not match its content")
             prev, seq = entry.hash, entry.seq
@@ -320,32 +370,45 @@ class AuditLog:
         at_head = next((e for e in self.entries() if e.seq == head.seq), None)
         if at_head is not None:
             if at_head.hash != head.hash:
-                return (f"line {head.seq} is not the line {self.head_path.name} recorded: the "
-                        "log was replaced; restore it from the nightly backup")
+                return (
+                    f"line {head.seq} is not the line {self.head_path.name} recorded: the "
+                    "log was replaced; restore it from the nightly backup"
+                )
             return None
         last = max((e.seq for e in self.entries()), default=0)
         if not self.path.exists():
-            return (f"{self.path.name} is missing, but {self.head_path.name} records "
-                    f"{head.seq} lines; restore it from the nightly backup")
+            return (
+                f"{self.path.name} is missing, but {self.head_path.name} records "
+                f"{head.seq} lines; restore it from the nightly backup"
+            )
         lost = head.seq - last
-        return (f"{self.path.name} ends at line {last} but {self.head_path.name} records "
-                f"{head.seq}: the last {lost} line(s) are missing (cut off the end); "
-                "restore it from the nightly backup")
+        return (
+            f"{self.path.name} ends at line {last} but {self.head_path.name} records "
+            f"{head.seq}: the last {lost} line(s) are missing (cut off the end); "
+            "restore it from the nightly backup"
+        )
 
     def _unlogged_files(self, on_disk: Mapping[str, str | None], lines: int) -> str | None:
         if not on_disk:
             return None
         logged = {(e.fact_id, e.sha256) for e in self.entries()}
-        missing = sorted(name for name, sha in on_disk.items()
-                         if sha is not None and (Path(name).stem, sha) not in logged)
+        missing = sorted(
+            name
+            for name, sha in on_disk.items()
+            if sha is not None and (Path(name).stem, sha) not in logged
+        )
         if not missing:
             return None
-        shown = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5
-                                          else "")  # fmt: skip
+        shown = ", ".join(missing[:5]) + (
+            f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+        )
         if lines == 0:
-            return (f"{self.path.name} is missing or empty, but {len(missing)} file(s) are on "
-                    f"disk: {shown}; restore it from the nightly backup")
-        return (f"{len(missing)} file(s) on disk have no line in the log: {shown} (the log "
-                "lost lines, or a hand edit happened since it was last read); restore the "
-                "log from the nightly backup")
-
+            return (
+                f"{self.path.name} is missing or empty, but {len(missing)} file(s) are on "
+                f"disk: {shown}; restore it from the nightly backup"
+            )
+        return (
+            f"{len(missing)} file(s) on disk have no line in the log: {shown} (the log "
+            "lost lines, or a hand edit happened since it was last read); restore the "
+            "log from the nightly backup"
+        )

@@ -51,7 +51,10 @@ def reindex(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def register(top: argparse._SubParsersAction) -> None:
-    sub = top.add_parser("reindex", help="rebuild the recall index from the fact files",
-                         description="Rebuild index.sqlite from memory/ and inbox/ (the files "
-                                     "are the truth; the index is derived).")  # fmt: skip
+    sub = top.add_parser(
+        "reindex",
+        help="rebuild the recall index from the fact files",
+        description="Rebuild index.sqlite from memory/ and inbox/ (the files "
+        "are the truth; the index is derived).",
+    )
     sub.set_defaults(handler=reindex)

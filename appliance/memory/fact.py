@@ -23,14 +23,14 @@ from appliance.memory.text import is_valid_id
 # The kinds of thing a household remembers. `note` is the generic one the
 # note-taker falls back to; anything else is an error, never coerced here.
 FACT_TYPES = (
-    "person",      # who someone is: "Ana is Sam's piano teacher"
+    "person",  # who someone is: "Ana is Sam's piano teacher"
     "preference",  # likes and dislikes: "Sam takes his coffee black"
-    "routine",     # what happens when: "bins go out on Thursday night"
-    "household",   # the house and its things: "the stopcock is under the sink"
-    "health",      # allergies, medicines, conditions: "Sam is allergic to peanuts"
-    "place",       # where things or people are: "the dentist is on Mill Road"
-    "event",       # dated things: birthdays, appointments
-    "note",        # anything else worth keeping
+    "routine",  # what happens when: "bins go out on Thursday night"
+    "household",  # the house and its things: "the stopcock is under the sink"
+    "health",  # allergies, medicines, conditions: "Sam is allergic to peanuts"
+    "place",  # where things or people are: "the dentist is on Mill Road"
+    "event",  # dated things: birthdays, appointments
+    "note",  # anything else worth keeping
 )
 STATUSES = ("live", "doubted", "retracted", "superseded")
 # Where a live fact came from: the model's tool, a person's review, the CLI,
@@ -48,9 +48,7 @@ _SOURCE = re.compile(r"^([a-z]+)@(\d{4}-\d{2}-\d{2})$")
 
 def check_type(value: object) -> str:
     if value not in FACT_TYPES:
-        raise InvalidFact(
-            f"unknown fact type {value!r}; allowed types: {', '.join(FACT_TYPES)}"
-        )
+        raise InvalidFact(f"unknown fact type {value!r}; allowed types: {', '.join(FACT_TYPES)}")
     return str(value)
 
 
@@ -135,9 +133,7 @@ def _ids(value: object, name: str) -> tuple[str, ...]:
 
 def _id(value: object) -> str:
     if not isinstance(value, str) or not is_valid_id(value):
-        raise InvalidFact(
-            f"id {value!r} is not a fact id (lower-case letters, digits and hyphens)"
-        )
+        raise InvalidFact(f"id {value!r} is not a fact id (lower-case letters, digits and hyphens)")
     return value
 
 
@@ -164,8 +160,13 @@ def _require(meta: dict[str, Any], names: tuple[str, ...], what: str) -> None:
         raise InvalidFact(f"{what}: missing field(s) {', '.join(missing)}")
 
 
-def _read_record(text: str, expected_id: str | None, noun: str, required: tuple[str, ...],
-                 fields: tuple[str, ...]) -> tuple[dict[str, Any], str, str, str]:  # fmt: skip
+def _read_record(
+    text: str,
+    expected_id: str | None,
+    noun: str,
+    required: tuple[str, ...],
+    fields: tuple[str, ...],
+) -> tuple[dict[str, Any], str, str, str]:
     """Frontmatter checked for presence, unknown keys and id; returns meta, body, id, label."""
     what = f"{noun} {expected_id!r}" if expected_id else noun
     meta, body = _parse(text, what)
@@ -212,8 +213,19 @@ class Fact:
     valid_until: dt.date | None = None
     supersedes: tuple[str, ...] = ()
 
-    _FIELDS = ("id", "type", "status", "confidence", "source", "links", "pinned",
-               "created", "last_seen", "valid_until", "supersedes")  # fmt: skip
+    _FIELDS = (
+        "id",
+        "type",
+        "status",
+        "confidence",
+        "source",
+        "links",
+        "pinned",
+        "created",
+        "last_seen",
+        "valid_until",
+        "supersedes",
+    )
     _REQUIRED = ("id", "type", "status", "confidence", "source", "created")
 
     @property
@@ -226,8 +238,9 @@ class Fact:
 
     @classmethod
     def from_text(cls, text: str, expected_id: str | None = None) -> Fact:
-        meta, body, fact_id, what = _read_record(text, expected_id, "fact", cls._REQUIRED,
-                                                 cls._FIELDS)  # fmt: skip
+        meta, body, fact_id, what = _read_record(
+            text, expected_id, "fact", cls._REQUIRED, cls._FIELDS
+        )
         status = meta["status"]
         if status not in STATUSES:
             raise InvalidFact(f"{what}: status {status!r} is not one of {', '.join(STATUSES)}")
@@ -268,14 +281,24 @@ class Proposal:
     confidence: float = 0.6
     source: str = ""
     links: tuple[str, ...] = ()
-    proposed_at: dt.datetime = field(default_factory=lambda: dt.datetime.now().replace(
-        microsecond=0))
+    proposed_at: dt.datetime = field(
+        default_factory=lambda: dt.datetime.now().replace(microsecond=0)
+    )
     conversation: str | None = None  # the chat thread it came from, if any
     kind: str = "add"
     target: str | None = None  # the live fact a retract/supersede proposal is about
 
-    _FIELDS = ("id", "type", "confidence", "source", "links", "proposed_at", "conversation",
-               "kind", "target")  # fmt: skip
+    _FIELDS = (
+        "id",
+        "type",
+        "confidence",
+        "source",
+        "links",
+        "proposed_at",
+        "conversation",
+        "kind",
+        "target",
+    )
     _REQUIRED = ("id", "type", "confidence", "source", "proposed_at")
 
     @property
@@ -284,8 +307,9 @@ class Proposal:
 
     @classmethod
     def from_text(cls, text: str, expected_id: str | None = None) -> Proposal:
-        meta, body, proposal_id, what = _read_record(text, expected_id, "proposal",
-                                                     cls._REQUIRED, cls._FIELDS)  # fmt: skip
+        meta, body, proposal_id, what = _read_record(
+            text, expected_id, "proposal", cls._REQUIRED, cls._FIELDS
+        )
         try:
             return cls.build(
                 id=proposal_id,
@@ -303,10 +327,20 @@ class Proposal:
             raise InvalidFact(f"{what}: {exc}") from None
 
     @classmethod
-    def build(cls, *, id: str, type: object, text: object, confidence: object,
-              source: object, links: object = None, proposed_at: dt.datetime,
-              conversation: object = None, kind: object = "add",
-              target: object = None) -> Proposal:  # fmt: skip
+    def build(
+        cls,
+        *,
+        id: str,
+        type: object,
+        text: object,
+        confidence: object,
+        source: object,
+        links: object = None,
+        proposed_at: dt.datetime,
+        conversation: object = None,
+        kind: object = "add",
+        target: object = None,
+    ) -> Proposal:
         if kind not in PROPOSAL_KINDS:
             raise InvalidFact(f"kind {kind!r} is not one of {', '.join(PROPOSAL_KINDS)}")
         if (kind == "add") != (target is None):
@@ -340,8 +374,13 @@ class Proposal:
     def to_json(self) -> dict[str, object]:
         """What a client or script sees of a proposal (the CLI's --json, the web's inbox)."""
         return {
-            "id": self.id, "type": self.type, "text": self.text,
-            "confidence": self.confidence, "kind": self.kind, "target": self.target,
-            "source": self.source, "conversation": self.conversation,
+            "id": self.id,
+            "type": self.type,
+            "text": self.text,
+            "confidence": self.confidence,
+            "kind": self.kind,
+            "target": self.target,
+            "source": self.source,
+            "conversation": self.conversation,
             "proposed_at": self.proposed_at.isoformat(),
-        }  # fmt: skip
+        }

@@ -43,8 +43,10 @@ _LONG_TOKEN = re.compile(r"[A-Za-z0-9+/_=-]{32,}")
 _CARD = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
 _IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b")
 _WORDS = re.compile(r"[a-z]+")
-_SEED_LABEL = re.compile(r"\b(?:seed|recovery|backup|mnemonic|secret|wallet)\b[^.]{0,20}?"
-                         r"\b(?:phrase|words|sentence|mnemonic|key|seed)\b")  # fmt: skip
+_SEED_LABEL = re.compile(
+    r"\b(?:seed|recovery|backup|mnemonic|secret|wallet)\b[^.]{0,20}?"
+    r"\b(?:phrase|words|sentence|mnemonic|key|seed)\b"
+)
 
 log = logging.getLogger(__name__)
 
@@ -147,5 +149,8 @@ def find_refusal(text: str, embedder: ExemplarEmbedder | None = None) -> Refused
         return None
     if near is None:
         return None
-    return Refused(near.kind, f"{REASONS[near.kind]} (it reads like \"{near.exemplar}\", "
-                              f"similarity {near.score:.2f})", decided_by=EXEMPLAR_MODE)
+    return Refused(
+        near.kind,
+        f'{REASONS[near.kind]} (it reads like "{near.exemplar}", similarity {near.score:.2f})',
+        decided_by=EXEMPLAR_MODE,
+    )

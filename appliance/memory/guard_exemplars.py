@@ -59,8 +59,9 @@ class Exemplars:
         for kind, sentences in [*data["refuse"].items(), (ORDINARY, data[ORDINARY])]:
             texts.extend(sentences)
             kinds.extend([kind] * len(sentences))
-        thresholds = {model: (float(t["floor"]), float(t["margin"]))
-                      for model, t in data["models"].items()}  # fmt: skip
+        thresholds = {
+            model: (float(t["floor"]), float(t["margin"])) for model, t in data["models"].items()
+        }
         return cls(tuple(texts), tuple(kinds), thresholds)
 
     def digest(self, model_id: str) -> str:
@@ -94,8 +95,9 @@ class ExemplarMatrix:
         refusal_scores = np.where(self._refusal, scores, -2.0)
         best = int(np.argmax(refusal_scores))
         ordinary = float(np.max(np.where(self._refusal, -2.0, scores)))
-        return Nearest(self.exemplars.kinds[best], self.exemplars.texts[best],
-                       float(scores[best]), ordinary)  # fmt: skip
+        return Nearest(
+            self.exemplars.kinds[best], self.exemplars.texts[best], float(scores[best]), ordinary
+        )
 
     def refuses(self, near: Nearest) -> bool:
         return near.score >= self.floor and near.score - near.ordinary_score >= self.margin
@@ -136,9 +138,12 @@ def matrix_for(embedder: ExemplarEmbedder) -> ExemplarMatrix | None:
         else:
             vectors = _shipped_vectors(exemplars, model_id)
             if vectors is None:
-                log.warning("guard exemplar vectors for %s are stale; embedding %d exemplars "
-                            "now (run `python -m appliance.memory.guard_exemplars`)",
-                            model_id, len(exemplars.texts))  # fmt: skip
+                log.warning(
+                    "guard exemplar vectors for %s are stale; embedding %d exemplars "
+                    "now (run `python -m appliance.memory.guard_exemplars`)",
+                    model_id,
+                    len(exemplars.texts),
+                )
                 vectors = _embed_all(exemplars, embedder)
             _MATRICES[model_id] = ExemplarMatrix(exemplars, vectors, model_id)
     return _MATRICES[model_id]
@@ -168,4 +173,3 @@ def write_vectors(embedder: ExemplarEmbedder, path: Path = VECTORS) -> int:
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     _MATRICES.pop(embedder.model_id, None)
     return len(exemplars.texts)
-

@@ -54,8 +54,9 @@ SCHEMA_VERSION = "3"
 # The tokenizer is part of the index: change the stop list (or what a fingerprint
 # ignores) and old terms and fingerprints lie.
 TOKENIZER_VERSION = hashlib.sha256(
-    (" ".join(sorted(STOP_WORDS)) + "|light-stem-1|" + " ".join(sorted(FINGERPRINT_IGNORED))
-     ).encode("utf-8")
+    (
+        " ".join(sorted(STOP_WORDS)) + "|light-stem-1|" + " ".join(sorted(FINGERPRINT_IGNORED))
+    ).encode("utf-8")
 ).hexdigest()[:16]
 _CORRUPT_CODES = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
 
@@ -84,8 +85,10 @@ CREATE TABLE IF NOT EXISTS vectors (
 );
 """
 
-_FACT_COLUMNS = ("id, type, text, status, confidence, source, links, pinned, created, "
-                 "last_seen, valid_until, supersedes")  # fmt: skip
+_FACT_COLUMNS = (
+    "id, type, text, status, confidence, source, links, pinned, created, "
+    "last_seen, valid_until, supersedes"
+)
 # What ranking needs of a fact (an Entry), read without building the Fact.
 _ENTRY_COLUMNS = "f.rowid, f.id, f.status, f.confidence, f.pinned, f.valid_until"
 
@@ -119,8 +122,14 @@ class Entry(NamedTuple):
     @classmethod
     def from_row(cls, row: Sequence[object]) -> Entry:
         rowid, fact_id, status, confidence, pinned, until = row
-        return cls(int(rowid), str(fact_id), str(status), float(confidence),  # type: ignore[arg-type]
-                   bool(pinned), dt.date.fromisoformat(str(until)) if until else None)  # fmt: skip
+        return cls(
+            int(rowid),
+            str(fact_id),
+            str(status),
+            float(confidence),  # type: ignore[arg-type]
+            bool(pinned),
+            dt.date.fromisoformat(str(until)) if until else None,
+        )
 
 
 class Hit(NamedTuple):
@@ -189,8 +198,9 @@ class RecallIndex:
         existed = self.path.exists()
         if not existed:
             create_private_file(self.path)  # 0600 from the start: it holds the household's words
-        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
-                               timeout=10.0)  # fmt: skip
+        conn = sqlite3.connect(
+            self.path, isolation_level=None, check_same_thread=False, timeout=10.0
+        )
         self._opened_inode = os.stat(self.path).st_ino
         self._forget_cache()
         try:
@@ -209,8 +219,10 @@ class RecallIndex:
                     "DROP TABLE IF EXISTS totals; DROP TABLE IF EXISTS meta;"
                 )
                 conn.executescript(_SCHEMA)
-                conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
-                                 [*expected.items(), ("generation", "0")])  # fmt: skip
+                conn.executemany(
+                    "INSERT INTO meta (key, value) VALUES (?, ?)",
+                    [*expected.items(), ("generation", "0")],
+                )
                 self.fresh = True
         except BaseException:
             conn.close()
@@ -307,6 +319,7 @@ class RecallIndex:
         A read costs one `PRAGMA data_version` (which moves only when another
         connection commits); `meta` is read only when it moved.
         """
+
         def work(conn: sqlite3.Connection) -> int:
             version = int(conn.execute("PRAGMA data_version").fetchone()[0])
             if self._seen is None or self._seen[0] != version:
@@ -320,8 +333,9 @@ class RecallIndex:
         """Inside a write transaction: move the generation on; (before, after)."""
         row = conn.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
         before = int(row[0]) if row else 0
-        conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('generation', ?)",
-                     (str(before + 1),))  # fmt: skip
+        conn.execute(
+            "INSERT OR REPLACE INTO meta (key, value) VALUES ('generation', ?)", (str(before + 1),)
+        )
         version = int(conn.execute("PRAGMA data_version").fetchone()[0])
         self._seen = (version, before + 1)  # our own commit does not move data_version
         return before, before + 1
@@ -354,13 +368,21 @@ class RecallIndex:
 
     # -- writing ----------------------------------------------------------------------
 
-    def put(self, key: str, record: Fact | Proposal | None, stamp: Stamp, sha256: str | None,
-            *, problem: str | None = None) -> None:  # fmt: skip
+    def put(
+        self,
+        key: str,
+        record: Fact | Proposal | None,
+        stamp: Stamp,
+        sha256: str | None,
+        *,
+        problem: str | None = None,
+    ) -> None:
         """Record one file as it now is on disk (in its own transaction)."""
         self.put_many([(key, record, stamp, sha256, problem)])
 
-    def put_many(self, items: Iterable[tuple[str, Fact | Proposal | None, Stamp, str | None,
-                                             str | None]]) -> int:  # fmt: skip
+    def put_many(
+        self, items: Iterable[tuple[str, Fact | Proposal | None, Stamp, str | None, str | None]]
+    ) -> int:
         """Record many files in one transaction; embeds new facts' text in batches.
 
         Into an empty index (a rebuild) the rows go in bulk, with no lookups.
@@ -379,8 +401,11 @@ class RecallIndex:
                     if values["terms"] is not None:
                         pending_vectors.append((rowid, _embedding_text(record)))  # type: ignore[arg-type]
                 if rows:
-                    conn.executemany(f"INSERT INTO files (rowid, {_ROW_COLUMNS}) VALUES "
-                                     f"(?, {', '.join('?' * len(_ROW_NAMES))})", rows)  # fmt: skip
+                    conn.executemany(
+                        f"INSERT INTO files (rowid, {_ROW_COLUMNS}) VALUES "
+                        f"(?, {', '.join('?' * len(_ROW_NAMES))})",
+                        rows,
+                    )
                 self._forget_cache()  # loaded whole at the first query
             else:
                 for key, record, stamp, sha256, problem in items:
@@ -391,14 +416,20 @@ class RecallIndex:
                         changed[rowid] = (record, terms) if terms is not None else None  # type: ignore[assignment]
             vectors: dict[int, bytes] = {}
             for start in range(0, len(pending_vectors), 64):
-                vectors |= self._store_vectors(conn, pending_vectors[start:start + 64])
+                vectors |= self._store_vectors(conn, pending_vectors[start : start + 64])
             if empty or changed:
                 self._patch_tables(conn, changed, vectors)
         return len(items)
 
-    def _write_row(self, conn: sqlite3.Connection, key: str, record: Fact | Proposal | None,
-                   stamp: Stamp, sha256: str | None,
-                   problem: str | None) -> tuple[int, str | None]:  # fmt: skip
+    def _write_row(
+        self,
+        conn: sqlite3.Connection,
+        key: str,
+        record: Fact | Proposal | None,
+        stamp: Stamp,
+        sha256: str | None,
+        problem: str | None,
+    ) -> tuple[int, str | None]:
         values = _row_values(key, record, stamp, sha256, problem)
         row = conn.execute(
             f"INSERT INTO files ({_ROW_COLUMNS}) VALUES ({_ROW_MARKS}) "
@@ -409,19 +440,31 @@ class RecallIndex:
         conn.execute("DELETE FROM vectors WHERE rowid = ?", (rowid,))
         return rowid, values["terms"]  # type: ignore[return-value]
 
-    def _store_vectors(self, conn: sqlite3.Connection,
-                       pending: list[tuple[int, str]]) -> dict[int, bytes]:  # fmt: skip
+    def _store_vectors(
+        self, conn: sqlite3.Connection, pending: list[tuple[int, str]]
+    ) -> dict[int, bytes]:
         embedder = self.embedder if pending else None
         if embedder is None:
             return {}
-        vectors = dict(zip((rowid for rowid, _ in pending),
-                           embedder.passages([text for _, text in pending]), strict=True))
-        conn.executemany("INSERT OR REPLACE INTO vectors (rowid, model, vector) VALUES (?, ?, ?)",
-                         [(rowid, embedder.model_id, blob) for rowid, blob in vectors.items()])
+        vectors = dict(
+            zip(
+                (rowid for rowid, _ in pending),
+                embedder.passages([text for _, text in pending]),
+                strict=True,
+            )
+        )
+        conn.executemany(
+            "INSERT OR REPLACE INTO vectors (rowid, model, vector) VALUES (?, ?, ?)",
+            [(rowid, embedder.model_id, blob) for rowid, blob in vectors.items()],
+        )
         return vectors
 
-    def _patch_tables(self, conn: sqlite3.Connection, changed: dict[int, tuple[Fact, str] | None],
-                      vectors: dict[int, bytes]) -> None:  # fmt: skip
+    def _patch_tables(
+        self,
+        conn: sqlite3.Connection,
+        changed: dict[int, tuple[Fact, str] | None],
+        vectors: dict[int, bytes],
+    ) -> None:
         """Move the generation on and bring this process's in-memory tables along with it.
 
         A table is patched only if it was current just before this transaction
@@ -431,17 +474,28 @@ class RecallIndex:
         before, after = self._next_generation(conn)
         if self._terms is not None:
             if self._terms.generation == before:
-                self._terms.apply(after, [(_entry_of(rowid, item[0]), item[1])
-                                          for rowid, item in changed.items() if item is not None],
-                                  [rowid for rowid, item in changed.items() if item is None])
+                self._terms.apply(
+                    after,
+                    [
+                        (_entry_of(rowid, item[0]), item[1])
+                        for rowid, item in changed.items()
+                        if item is not None
+                    ],
+                    [rowid for rowid, item in changed.items() if item is None],
+                )
             else:
                 self._terms = None
         if self._vectors is not None:
             if self._vectors.generation == before:
-                self._vectors.apply(after, [(rowid, vectors[rowid], _entry_of(rowid, item[0]))
-                                            for rowid, item in changed.items()
-                                            if item is not None and rowid in vectors],
-                                    [rowid for rowid in changed if rowid not in vectors])
+                self._vectors.apply(
+                    after,
+                    [
+                        (rowid, vectors[rowid], _entry_of(rowid, item[0]))
+                        for rowid, item in changed.items()
+                        if item is not None and rowid in vectors
+                    ],
+                    [rowid for rowid in changed if rowid not in vectors],
+                )
             else:
                 self._vectors = None
 
@@ -467,17 +521,20 @@ class RecallIndex:
         embedder = self.embedder
         if embedder is None:
             return 0
-        rows = self._run(lambda c: c.execute(
-            f"SELECT f.rowid, {_FACT_COLUMNS} FROM files f LEFT JOIN vectors v "
-            "ON v.rowid = f.rowid AND v.model = ? "
-            f"WHERE f.folder = 'memory' AND {sql_statuses('f.status')} AND v.rowid IS NULL",
-            (embedder.model_id,)).fetchall())  # fmt: skip
+        rows = self._run(
+            lambda c: c.execute(
+                f"SELECT f.rowid, {_FACT_COLUMNS} FROM files f LEFT JOIN vectors v "
+                "ON v.rowid = f.rowid AND v.model = ? "
+                f"WHERE f.folder = 'memory' AND {sql_statuses('f.status')} AND v.rowid IS NULL",
+                (embedder.model_id,),
+            ).fetchall()
+        )
         if not rows:
             return 0
         pending = [(int(r[0]), _embedding_text(_fact_from_row(r[1:]))) for r in rows]  # type: ignore[union-attr]
         with self.transaction() as conn:
             for start in range(0, len(pending), 64):
-                self._store_vectors(conn, pending[start:start + 64])
+                self._store_vectors(conn, pending[start : start + 64])
             self._next_generation(conn)
             self._vectors = None
         return len(pending)
@@ -489,42 +546,56 @@ class RecallIndex:
 
         Plain tuples: at 100,000 files this runs on every open.
         """
-        rows = self._run(lambda c: c.execute(
-            "SELECT path, ino, mtime_ns, size, sha256 FROM files").fetchall())
+        rows = self._run(
+            lambda c: c.execute("SELECT path, ino, mtime_ns, size, sha256 FROM files").fetchall()
+        )
         return {r[0]: ((r[1], r[2], r[3]), r[4]) for r in rows}  # type: ignore[union-attr,misc]
 
     def has_id(self, record_id: str) -> bool:
-        row = self._run(lambda c: c.execute(
-            "SELECT 1 FROM files WHERE id = ? LIMIT 1", (record_id,)).fetchone())
+        row = self._run(
+            lambda c: c.execute("SELECT 1 FROM files WHERE id = ? LIMIT 1", (record_id,)).fetchone()
+        )
         return row is not None
 
     def facts_with_fingerprint(self, print_: str) -> list[Fact]:
-        rows = self._run(lambda c: c.execute(
-            f"SELECT {_FACT_COLUMNS} FROM files WHERE folder = 'memory' AND fingerprint = ? "
-            "AND problem IS NULL ORDER BY id", (print_,)).fetchall())  # fmt: skip
+        rows = self._run(
+            lambda c: c.execute(
+                f"SELECT {_FACT_COLUMNS} FROM files WHERE folder = 'memory' AND fingerprint = ? "
+                "AND problem IS NULL ORDER BY id",
+                (print_,),
+            ).fetchall()
+        )
         return [_fact_from_row(r) for r in rows]  # type: ignore[union-attr]
 
-    def proposals_matching(self, print_: str, kind: str,
-                           target: str | None) -> list[tuple[str, str]]:  # fmt: skip
+    def proposals_matching(
+        self, print_: str, kind: str, target: str | None
+    ) -> list[tuple[str, str]]:
         """(id, fingerprint) of inbox files with this kind and target (and, for adds, words)."""
-        rows = self._run(lambda c: c.execute(
-            "SELECT id, fingerprint FROM files WHERE folder = 'inbox' AND problem IS NULL "
-            "AND kind = ? AND target IS ? AND (kind != 'add' OR fingerprint = ?) ORDER BY id",
-            (kind, target, print_)).fetchall())  # fmt: skip
+        rows = self._run(
+            lambda c: c.execute(
+                "SELECT id, fingerprint FROM files WHERE folder = 'inbox' AND problem IS NULL "
+                "AND kind = ? AND target IS ? AND (kind != 'add' OR fingerprint = ?) ORDER BY id",
+                (kind, target, print_),
+            ).fetchall()
+        )
         return [(r[0], r[1]) for r in rows]  # type: ignore[union-attr]
 
     def count(self, folder: str | None = None) -> int:
         """Files the index holds (of one folder, 'memory' or 'inbox', if given)."""
-        row = self._run(lambda c: c.execute(
-            "SELECT count(*) FROM files WHERE ? IS NULL OR folder = ?", (folder, folder)
-        ).fetchone())  # fmt: skip
+        row = self._run(
+            lambda c: c.execute(
+                "SELECT count(*) FROM files WHERE ? IS NULL OR folder = ?", (folder, folder)
+            ).fetchone()
+        )
         return int(row[0])  # type: ignore[index]
 
     def problems(self, folder: str) -> dict[str, str]:
         """Record id -> problem, for files of one folder that are not a record."""
-        rows = self._run(lambda c: c.execute(
-            "SELECT id, problem FROM files WHERE folder = ? AND problem IS NOT NULL",
-            (folder,)).fetchall())  # fmt: skip
+        rows = self._run(
+            lambda c: c.execute(
+                "SELECT id, problem FROM files WHERE folder = ? AND problem IS NOT NULL", (folder,)
+            ).fetchall()
+        )
         return {str(r[0]): str(r[1]) for r in rows}  # type: ignore[union-attr]
 
     def facts(self, rowids: Sequence[int]) -> dict[int, Fact]:
@@ -532,9 +603,11 @@ class RecallIndex:
         if not rowids:
             return {}
         marks = ", ".join("?" * len(rowids))
-        rows = self._run(lambda c: c.execute(
-            f"SELECT rowid, {_FACT_COLUMNS} FROM files WHERE rowid IN ({marks})",
-            list(rowids)).fetchall())  # fmt: skip
+        rows = self._run(
+            lambda c: c.execute(
+                f"SELECT rowid, {_FACT_COLUMNS} FROM files WHERE rowid IN ({marks})", list(rowids)
+            ).fetchall()
+        )
         return {int(r[0]): _fact_from_row(r[1:]) for r in rows}  # type: ignore[union-attr]
 
     def both_live_after_supersede(self) -> list[tuple[str, str]]:
@@ -543,15 +616,25 @@ class RecallIndex:
         # CROSS JOIN keeps SQLite's order: the few facts that supersede something, then
         # the old fact by its id (files_id). Left to itself the planner scanned every
         # row for every row: 10 s at 2,000 facts, at every open.
-        rows = self._run(lambda c: c.execute(
-            "SELECT o.id, n.id FROM files n CROSS JOIN json_each(n.supersedes) j "
-            "CROSS JOIN files o WHERE n.folder = 'memory' AND n.supersedes != '[]' "
-            f"AND {sql_statuses('n.status')} AND o.id = j.value AND o.folder = 'memory' "
-            f"AND {sql_statuses('o.status')} ORDER BY o.id").fetchall())  # fmt: skip
+        rows = self._run(
+            lambda c: c.execute(
+                "SELECT o.id, n.id FROM files n CROSS JOIN json_each(n.supersedes) j "
+                "CROSS JOIN files o WHERE n.folder = 'memory' AND n.supersedes != '[]' "
+                f"AND {sql_statuses('n.status')} AND o.id = j.value AND o.folder = 'memory' "
+                f"AND {sql_statuses('o.status')} ORDER BY o.id"
+            ).fetchall()
+        )
         return [(str(r[0]), str(r[1])) for r in rows]  # type: ignore[union-attr]
 
-    def keyword(self, query: str, *, today: dt.date, min_confidence: float, limit: int,
-                weighted: bool = True) -> list[Hit]:  # fmt: skip
+    def keyword(
+        self,
+        query: str,
+        *,
+        today: dt.date,
+        min_confidence: float,
+        limit: int,
+        weighted: bool = True,
+    ) -> list[Hit]:
         """BM25 over recallable facts, best first (terms.py: FTS5's k1 1.2, b 0.75).
 
         Weighted (the keyword-only ranking): the score is BM25 times `weight`
@@ -562,12 +645,12 @@ class RecallIndex:
         if not words:
             return []
         with self._thread_lock:  # another thread's write patches the table in place
-            found = self.term_table().top(words, limit, weighted,
-                                          _accepting(today, min_confidence))  # fmt: skip
+            found = self.term_table().top(words, limit, weighted, _accepting(today, min_confidence))
         return [Hit(entry, score) for entry, score in found]
 
-    def nearest(self, question: bytes, *, floor: float, today: dt.date, min_confidence: float,
-                limit: int) -> list[Hit]:  # fmt: skip
+    def nearest(
+        self, question: bytes, *, floor: float, today: dt.date, min_confidence: float, limit: int
+    ) -> list[Hit]:
         """The semantic arm: recallable facts within `floor` cosine of the question, best first."""
         with self._thread_lock:
             table = self.vector_table()
@@ -582,12 +665,17 @@ class RecallIndex:
             generation = self.generation()
             if self._terms is not None and self._terms.generation == generation:
                 return self._terms
-            rows = self._run(lambda c: c.execute(
-                f"SELECT f.terms, {_ENTRY_COLUMNS} FROM files f "
-                f"WHERE f.folder = 'memory' AND f.terms IS NOT NULL").fetchall())  # fmt: skip
-            self._terms = TermTable(generation, ((Entry.from_row(r[1:]), r[0])
-                                                 for r in rows),  # type: ignore[union-attr]
-                                    lambda e: weight(e.confidence, e.status))  # fmt: skip
+            rows = self._run(
+                lambda c: c.execute(
+                    f"SELECT f.terms, {_ENTRY_COLUMNS} FROM files f "
+                    f"WHERE f.folder = 'memory' AND f.terms IS NOT NULL"
+                ).fetchall()
+            )
+            self._terms = TermTable(
+                generation,
+                ((Entry.from_row(r[1:]), r[0]) for r in rows),  # type: ignore[union-attr]
+                lambda e: weight(e.confidence, e.status),
+            )
             return self._terms
 
     def vector_table(self) -> VectorTable | None:
@@ -607,42 +695,86 @@ class RecallIndex:
                 generation = self.generation()
             from appliance.memory.embed import VectorTable  # numpy lives behind this import
 
-            rows = self._run(lambda c: c.execute(
-                f"SELECT v.vector, {_ENTRY_COLUMNS} FROM vectors v "
-                f"JOIN files f ON f.rowid = v.rowid WHERE v.model = ? AND "
-                f"{sql_statuses('f.status')}", (embedder.model_id,)).fetchall())  # fmt: skip
-            self._vectors = VectorTable(generation, [r[0] for r in rows],  # type: ignore[union-attr]
-                                        [Entry.from_row(r[1:]) for r in rows])  # type: ignore[union-attr]
+            rows = self._run(
+                lambda c: c.execute(
+                    f"SELECT v.vector, {_ENTRY_COLUMNS} FROM vectors v "
+                    f"JOIN files f ON f.rowid = v.rowid WHERE v.model = ? AND "
+                    f"{sql_statuses('f.status')}",
+                    (embedder.model_id,),
+                ).fetchall()
+            )
+            self._vectors = VectorTable(
+                generation,
+                [r[0] for r in rows],  # type: ignore[union-attr]
+                [Entry.from_row(r[1:]) for r in rows],
+            )  # type: ignore[union-attr]
             return self._vectors
 
 
-_ROW_NAMES = ("path", "folder", "id", "ino", "mtime_ns", "size", "sha256", "problem",
-              "fingerprint", "type", "text", "status", "confidence", "source", "links", "pinned",
-              "created", "last_seen", "valid_until", "supersedes", "kind", "target",
-              "terms")  # fmt: skip
+_ROW_NAMES = (
+    "path",
+    "folder",
+    "id",
+    "ino",
+    "mtime_ns",
+    "size",
+    "sha256",
+    "problem",
+    "fingerprint",
+    "type",
+    "text",
+    "status",
+    "confidence",
+    "source",
+    "links",
+    "pinned",
+    "created",
+    "last_seen",
+    "valid_until",
+    "supersedes",
+    "kind",
+    "target",
+    "terms",
+)
 _ROW_COLUMNS = ", ".join(_ROW_NAMES)
 _ROW_MARKS = ", ".join(f":{name}" for name in _ROW_NAMES)
 _ROW_UPDATES = ", ".join(f"{name} = excluded.{name}" for name in _ROW_NAMES if name != "path")
 
 
-def _row_values(key: str, record: Fact | Proposal | None, stamp: Stamp, sha256: str | None,
-                problem: str | None) -> dict[str, object]:  # fmt: skip
+def _row_values(
+    key: str, record: Fact | Proposal | None, stamp: Stamp, sha256: str | None, problem: str | None
+) -> dict[str, object]:
     """The `files` row for one file (in _ROW_NAMES order); `terms` is set if recallable."""
     folder, _, name = key.partition("/")
     values: dict[str, object] = dict.fromkeys(_ROW_NAMES)
-    values.update(path=key, folder=folder, id=name.removesuffix(".md"), ino=stamp[0],
-                  mtime_ns=stamp[1], size=stamp[2], sha256=sha256, problem=problem)  # fmt: skip
+    values.update(
+        path=key,
+        folder=folder,
+        id=name.removesuffix(".md"),
+        ino=stamp[0],
+        mtime_ns=stamp[1],
+        size=stamp[2],
+        sha256=sha256,
+        problem=problem,
+    )
     if record is not None:
-        values.update(fingerprint=fingerprint(record.text), type=record.type,
-                      text=record.text, confidence=record.confidence,
-                      source=record.source, links=json.dumps(list(record.links)))  # fmt: skip
+        values.update(
+            fingerprint=fingerprint(record.text),
+            type=record.type,
+            text=record.text,
+            confidence=record.confidence,
+            source=record.source,
+            links=json.dumps(list(record.links)),
+        )
     if isinstance(record, Fact):
         values.update(
-            status=record.status, pinned=int(record.pinned),
-            created=record.created.isoformat(), last_seen=record.last_seen.isoformat(),
+            status=record.status,
+            pinned=int(record.pinned),
+            created=record.created.isoformat(),
+            last_seen=record.last_seen.isoformat(),
             valid_until=record.valid_until.isoformat() if record.valid_until else None,
             supersedes=json.dumps(list(record.supersedes)),
-        )  # fmt: skip
+        )
         if record.status in RECALLABLE_STATUSES:  # expired facts stay: the date moves
             values["terms"] = " ".join(fact_terms(record))
     elif isinstance(record, Proposal):
@@ -652,9 +784,12 @@ def _row_values(key: str, record: Fact | Proposal | None, stamp: Stamp, sha256: 
 
 def _accepting(today: dt.date, min_confidence: float) -> Callable[[Entry], bool]:
     """What either arm may return today: recallable (recallable.py) and sure enough."""
+
     def accept(entry: Entry) -> bool:
-        return (is_recallable(entry.status, entry.valid_until, today)
-                and entry.confidence >= min_confidence)  # fmt: skip
+        return (
+            is_recallable(entry.status, entry.valid_until, today)
+            and entry.confidence >= min_confidence
+        )
 
     return accept
 
@@ -671,14 +806,31 @@ def _embedding_text(fact: Fact) -> str:
 
 
 def _fact_from_row(row: Sequence[object]) -> Fact:
-    (fact_id, type_, text, status, confidence, source, links, pinned, created, last_seen,
-     valid_until, supersedes) = row  # fmt: skip
+    (
+        fact_id,
+        type_,
+        text,
+        status,
+        confidence,
+        source,
+        links,
+        pinned,
+        created,
+        last_seen,
+        valid_until,
+        supersedes,
+    ) = row
     return Fact(
-        id=str(fact_id), type=str(type_), text=str(text), status=str(status),
+        id=str(fact_id),
+        type=str(type_),
+        text=str(text),
+        status=str(status),
         confidence=float(confidence),  # type: ignore[arg-type]
-        source=str(source), links=tuple(json.loads(str(links or "[]"))), pinned=bool(pinned),
+        source=str(source),
+        links=tuple(json.loads(str(links or "[]"))),
+        pinned=bool(pinned),
         created=dt.date.fromisoformat(str(created)),
         last_seen=dt.date.fromisoformat(str(last_seen)),
         valid_until=dt.date.fromisoformat(str(valid_until)) if valid_until else None,
         supersedes=tuple(json.loads(str(supersedes or "[]"))),
-    )  # fmt: skip
+    )

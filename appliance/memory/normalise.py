@@ -27,30 +27,109 @@ from dataclasses import dataclass
 
 # Cyrillic and Greek letters that render like Latin ones (the confusables that
 # matter for English words), mapped to the Latin letter a reader sees.
-_LOOKALIKES = str.maketrans({
-    # Cyrillic lower case
-    "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o",
-    "р": "p", "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ї": "i",
-    "ј": "j", "ԁ": "d", "ԛ": "q", "ԝ": "w", "ӏ": "l", "һ": "h", "ց": "g", "ɡ": "g",
-    # Cyrillic upper case
-    "А": "A", "В": "B", "Е": "E", "Ё": "E", "К": "K", "М": "M", "Н": "H", "О": "O",
-    "Р": "P", "С": "C", "Т": "T", "У": "Y", "Х": "X", "Ѕ": "S", "І": "I", "Ї": "I",
-    "Ј": "J", "Ԁ": "D", "Ԛ": "Q", "Ԝ": "W", "Ӏ": "I",
-    # Greek lower case
-    "α": "a", "β": "b", "γ": "y", "ε": "e", "η": "n", "ι": "i", "κ": "k", "ν": "v",
-    "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ω": "w", "ς": "s",
-    # Greek upper case
-    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M",
-    "Ν": "N", "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
-    # Latin look-alikes NFKC keeps
-    "ı": "i", "ɑ": "a", "ɩ": "i", "ǀ": "l",
-    # Punctuation that hides word boundaries or apostrophes
-    "\u2018": "'", "\u2019": "'", "\u02bc": "'", "\u2032": "'", "\u201c": '"', "\u201d": '"',
-    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-",
-})
+_LOOKALIKES = str.maketrans(
+    {
+        # Cyrillic lower case
+        "а": "a",
+        "в": "b",
+        "е": "e",
+        "ё": "e",
+        "к": "k",
+        "м": "m",
+        "н": "h",
+        "о": "o",
+        "р": "p",
+        "с": "c",
+        "т": "t",
+        "у": "y",
+        "х": "x",
+        "ѕ": "s",
+        "і": "i",
+        "ї": "i",
+        "ј": "j",
+        "ԁ": "d",
+        "ԛ": "q",
+        "ԝ": "w",
+        "ӏ": "l",
+        "һ": "h",
+        "ց": "g",
+        "ɡ": "g",
+        # Cyrillic upper case
+        "А": "A",
+        "В": "B",
+        "Е": "E",
+        "Ё": "E",
+        "К": "K",
+        "М": "M",
+        "Н": "H",
+        "О": "O",
+        "Р": "P",
+        "С": "C",
+        "Т": "T",
+        "У": "Y",
+        "Х": "X",
+        "Ѕ": "S",
+        "І": "I",
+        "Ї": "I",
+        "Ј": "J",
+        "Ԁ": "D",
+        "Ԛ": "Q",
+        "Ԝ": "W",
+        "Ӏ": "I",
+        # Greek lower case
+        "α": "a",
+        "β": "b",
+        "γ": "y",
+        "ε": "e",
+        "η": "n",
+        "ι": "i",
+        "κ": "k",
+        "ν": "v",
+        "ο": "o",
+        "ρ": "p",
+        "τ": "t",
+        "υ": "u",
+        "χ": "x",
+        "ω": "w",
+        "ς": "s",
+        # Greek upper case
+        "Α": "A",
+        "Β": "B",
+        "Ε": "E",
+        "Ζ": "Z",
+        "Η": "H",
+        "Ι": "I",
+        "Κ": "K",
+        "Μ": "M",
+        "Ν": "N",
+        "Ο": "O",
+        "Ρ": "P",
+        "Τ": "T",
+        "Υ": "Y",
+        "Χ": "X",
+        # Latin look-alikes NFKC keeps
+        "ı": "i",
+        "ɑ": "a",
+        "ɩ": "i",
+        "ǀ": "l",
+        # Punctuation that hides word boundaries or apostrophes
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u02bc": "'",
+        "\u2032": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2013": "-",
+        "\u2014": "-",
+    }
+)
 # Digits and signs used for letters inside a word ("pr3v10us", "p@ssw0rd").
-_LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t",
-                       "@": "a", "$": "s"})  # fmt: skip
+_LEET = str.maketrans(
+    {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"}
+)
 _WORD = re.compile(r"[a-z0-9@$]+")
 # Three or more single characters joined by one separator: "i g n o r e", "I.g.n.o.r.e".
 _SPACED = re.compile(r"(?<![\w@$])(?:[a-z0-9][ .\-_*·]){2,}[a-z0-9](?![\w@$])")
@@ -88,5 +167,6 @@ def normalise(text: str) -> Normalised:
     # keeps its word boundary where the writer left a wider gap.
     joined = _SPACED.sub(lambda m: _SEPARATOR.sub("", m.group()), folded.lower())
     words = _SPACES.sub(" ", _WORD.sub(_unleet, joined)).strip()
-    return Normalised(plain=_SPACES.sub(" ", folded).strip(), words=words,
-                      squashed=_NOT_LETTER.sub("", words))
+    return Normalised(
+        plain=_SPACES.sub(" ", folded).strip(), words=words, squashed=_NOT_LETTER.sub("", words)
+    )

@@ -128,8 +128,9 @@ class Unfinished:
 class Reconciler:
     """Keeps one process's recall index in step with the files of its data dir."""
 
-    def __init__(self, records: Records, index: RecallIndex, audit: AuditLog,
-                 lock: StoreLock) -> None:  # fmt: skip
+    def __init__(
+        self, records: Records, index: RecallIndex, audit: AuditLog, lock: StoreLock
+    ) -> None:
         self.records = records
         self.index = index
         self.audit = audit
@@ -139,8 +140,10 @@ class Reconciler:
     # -- the pure step ------------------------------------------------------------------
 
     def folder_stamps(self) -> tuple[int, int]:
-        return (self.records.memory_dir.stat().st_mtime_ns,
-                self.records.inbox_dir.stat().st_mtime_ns)  # fmt: skip
+        return (
+            self.records.memory_dir.stat().st_mtime_ns,
+            self.records.inbox_dir.stat().st_mtime_ns,
+        )
 
     def scan(self, progress: Progress | None = None) -> Report:
         """Compare the files with the index and the audit log; change nothing.
@@ -154,8 +157,10 @@ class Reconciler:
         known = {} if full else self.index.known()
         changed: list[tuple[str, Path, Kind]] = []
         present: set[str] = set()
-        for name, folder, kind in (("memory", self.records.memory_dir, Fact),
-                                   ("inbox", self.records.inbox_dir, Proposal)):  # fmt: skip
+        for name, folder, kind in (
+            ("memory", self.records.memory_dir, Fact),
+            ("inbox", self.records.inbox_dir, Proposal),
+        ):
             try:
                 entries = list(os.scandir(folder))
             except FileNotFoundError:
@@ -174,8 +179,11 @@ class Reconciler:
                 row = known.get(key)
                 if row is None or row[0] != (st.st_ino, st.st_mtime_ns, st.st_size):
                     changed.append((key, Path(entry.path), kind))
-        gone = [key for key in known if key not in present] if len(known) > len(
-            present) - len(changed) else []  # fmt: skip
+        gone = (
+            [key for key in known if key not in present]
+            if len(known) > len(present) - len(changed)
+            else []
+        )
         if not (changed or gone or full):
             return Report(folder_stamps=folder_stamps)
         last, written = last_audited(self.audit)
@@ -188,17 +196,22 @@ class Reconciler:
                 continue
             if written.get(path.stem, _NEVER_AUDITED) != read.raw_hash:
                 read = guarded(read)  # not the store's own write: a person's, guard it
-            changes.append(Change(key, path, read, _hand_edit(path.stem, read, known.get(key),
-                                                              last)))  # fmt: skip
+            changes.append(
+                Change(key, path, read, _hand_edit(path.stem, read, known.get(key), last))
+            )
             if progress is not None:
                 progress(done, len(changed))
         present_ids = {key.partition("/")[2][:-3] for key in present}
         deleted = {key.partition("/")[2][:-3] for key in gone}
         if full:
             deleted |= set(last)
-        by_hand = sorted(record_id for record_id in deleted
-                         if record_id not in present_ids and last.get(record_id) is not None
-                         and is_valid_id(record_id))  # fmt: skip
+        by_hand = sorted(
+            record_id
+            for record_id in deleted
+            if record_id not in present_ids
+            and last.get(record_id) is not None
+            and is_valid_id(record_id)
+        )
         return Report(changes, gone, by_hand, folder_stamps, full)
 
     # -- the one place that acts on a report ----------------------------------------------
@@ -216,15 +229,20 @@ class Reconciler:
                 self._audit_file(change.path, change.hand_edit)
                 notes.append(f"{change.path.stem}: {change.hand_edit}")
         for record_id in report.deleted:
-            self.audit.append(actor="hearth", action="hand-edit", fact_id=record_id,
-                              detail="deleted by hand")  # fmt: skip
+            self.audit.append(
+                actor="hearth", action="hand-edit", fact_id=record_id, detail="deleted by hand"
+            )
             notes.append(f"{record_id}: deleted by hand")
         return notes
 
     def _update_index(self, report: Report) -> None:
         if report.changes or report.gone or report.full:
-            self.index.put_many([(c.key, c.read.record, c.read.stamp, c.read.raw_hash,
-                                  c.read.problem) for c in report.changes])  # fmt: skip
+            self.index.put_many(
+                [
+                    (c.key, c.read.record, c.read.stamp, c.read.raw_hash, c.read.problem)
+                    for c in report.changes
+                ]
+            )
             self.index.remove(report.gone)
         self.index.fresh = False
         self._dir_stamps = report.folder_stamps
@@ -234,8 +252,9 @@ class Reconciler:
         if path.is_file() and not path.is_symlink() and path.stat().st_size <= MAX_FILE_BYTES:
             with suppress(OSError):
                 text = path.read_bytes().decode("utf-8", errors="replace")
-        self.audit.append(actor="hearth", action="hand-edit", fact_id=path.stem, content=text,
-                          detail=detail)  # fmt: skip
+        self.audit.append(
+            actor="hearth", action="hand-edit", fact_id=path.stem, content=text, detail=detail
+        )
 
     # -- scan + apply, with one bounded rebuild -------------------------------------------
 
@@ -312,8 +331,11 @@ class Reconciler:
         Every process sees them through the index: its own Records may have
         parsed the file as a fact, but the store never lists, shows or recalls it.
         """
-        return {record_id: problem for record_id, problem in self.ask(
-            lambda: self.index.problems("memory")).items() if problem.startswith(REFUSED)}
+        return {
+            record_id: problem
+            for record_id, problem in self.ask(lambda: self.index.problems("memory")).items()
+            if problem.startswith(REFUSED)
+        }
 
     def find_unfinished(self, tombstones: TombstoneLog) -> Unfinished:
         """What a writer killed mid-mutation left behind. Pure: reads only; index reconciled.
@@ -331,8 +353,7 @@ class Reconciler:
         for proposal in self.records.proposals():
             print_ = fingerprint(proposal.text)
             promoted = False
-            if proposal.kind == "add" and (self.records.memory_dir
-                                           / f"{proposal.id}.md").exists():  # fmt: skip
+            if proposal.kind == "add" and (self.records.memory_dir / f"{proposal.id}.md").exists():
                 with suppress(HearthError):
                     fact = self.records.fact(proposal.id)
                     promoted = fact.origin == "reviewed" and fingerprint(fact.text) == print_
@@ -352,16 +373,14 @@ class Reconciler:
     # -- the store's own commits ------------------------------------------------------------
 
     def key(self, path: Path) -> str:
-        return key_for("inbox" if path.parent == self.records.inbox_dir else "memory",
-                       path.stem)  # fmt: skip
+        return key_for("inbox" if path.parent == self.records.inbox_dir else "memory", path.stem)
 
     def indexed(self, path: Path, content: str, record: Fact | Proposal | None) -> None:
         """The store committed `content` to `path`: record it in the index."""
         if record is None:
             record = self.records.kind_of(path).from_text(content, path.stem)
         try:
-            self.index.put(self.key(path), record, Stamp.of(path.lstat()),
-                           content_hash(content))  # fmt: skip
+            self.index.put(self.key(path), record, Stamp.of(path.lstat()), content_hash(content))
         except IndexBroken as exc:
             self._repair(exc)  # the rebuild reads the file just written
         except sqlite3.Error as exc:
@@ -411,13 +430,17 @@ class Reconciler:
 
     def _lags(self, exc: Exception) -> None:
         """The file is committed; the index missed it (disk full, locked too long)."""
-        log.warning("the recall index could not be updated (%s); it catches up from the "
-                    "files at the next recall or open", exc)  # fmt: skip
+        log.warning(
+            "the recall index could not be updated (%s); it catches up from the "
+            "files at the next recall or open",
+            exc,
+        )
         self._dir_stamps = None  # the next catch_up reconciles
 
 
-def _hand_edit(record_id: str, read: Read, row: tuple[Stamp, str | None] | None,
-               last: dict[str, str | None]) -> str | None:  # fmt: skip
+def _hand_edit(
+    record_id: str, read: Read, row: tuple[Stamp, str | None] | None, last: dict[str, str | None]
+) -> str | None:
     """The audit detail if a person changed this file, else None.
 
     Not a hand edit: content the index already held (a touch), or what the
@@ -458,6 +481,9 @@ def last_audited(audit: AuditLog) -> tuple[dict[str, str | None], dict[str, str 
 def _prints_of(proposal: Proposal) -> set[str]:
     """Every fingerprint a discard of this proposal may have left (old rule included)."""
     if proposal.target is not None:
-        return {correction_fingerprint(proposal.kind, proposal.target, proposal.text),
-                fingerprint(proposal.text), legacy_fingerprint(proposal.text)}  # fmt: skip
+        return {
+            correction_fingerprint(proposal.kind, proposal.target, proposal.text),
+            fingerprint(proposal.text),
+            legacy_fingerprint(proposal.text),
+        }
     return {fingerprint(proposal.text), legacy_fingerprint(proposal.text)}

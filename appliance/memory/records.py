@@ -91,8 +91,10 @@ def guarded(read: Read) -> Read:
     for piece in (read.record.text, *read.record.links):
         refusal = guard.find_refusal(piece)
         if refusal is not None:
-            why = (f"{REFUSED} ({refusal.category}: {refusal.reason}); never recalled: fix "
-                   "or delete the file")  # fmt: skip
+            why = (
+                f"{REFUSED} ({refusal.category}: {refusal.reason}); never recalled: fix "
+                "or delete the file"
+            )
             return Read(read.stamp, None, why, read.raw_hash, refused=True)
     return read
 
@@ -160,8 +162,11 @@ class Records:
 
     def proposals(self) -> list[Proposal]:
         """What waits in the inbox, oldest first."""
-        out = [r.record for _, r in self.scan(self.inbox_dir, Proposal)
-               if isinstance(r.record, Proposal)]  # fmt: skip
+        out = [
+            r.record
+            for _, r in self.scan(self.inbox_dir, Proposal)
+            if isinstance(r.record, Proposal)
+        ]
         return sorted(out, key=lambda p: (p.proposed_at, p.id))
 
     def check(self) -> list[Problem]:
@@ -176,20 +181,28 @@ class Records:
     def hashes(self) -> dict[str, str | None]:
         """Each file's text hash as read ("memory/<id>.md": sha256; None when not read),
         for the audit log to find a line for each."""
-        return {f"{name}/{path.name}": read.raw_hash
-                for name, folder, kind in (("memory", self.memory_dir, Fact),
-                                           ("inbox", self.inbox_dir, Proposal))
-                for path, read in self.scan(folder, kind)}  # fmt: skip
+        return {
+            f"{name}/{path.name}": read.raw_hash
+            for name, folder, kind in (
+                ("memory", self.memory_dir, Fact),
+                ("inbox", self.inbox_dir, Proposal),
+            )
+            for path, read in self.scan(folder, kind)
+        }
 
     def fact(self, fact_id: str) -> Fact:
-        return self._one(self.fact_path(fact_id), Fact,
-                         f"no fact with id {fact_id!r}; `hearth memory list` shows what is "
-                         "stored")  # fmt: skip
+        return self._one(
+            self.fact_path(fact_id),
+            Fact,
+            f"no fact with id {fact_id!r}; `hearth memory list` shows what is stored",
+        )
 
     def proposal(self, proposal_id: str) -> Proposal:
-        return self._one(self.proposal_path(proposal_id), Proposal,
-                         f"no proposal with id {proposal_id!r}; `hearth review list` shows "
-                         "what is waiting")  # fmt: skip
+        return self._one(
+            self.proposal_path(proposal_id),
+            Proposal,
+            f"no proposal with id {proposal_id!r}; `hearth review list` shows what is waiting",
+        )
 
     def _one(self, path: Path, kind: type[_R], missing: str) -> _R:
         try:

@@ -93,8 +93,13 @@ class ImportReport:
 class Memory:
     """The fact store of one data dir."""
 
-    def __init__(self, settings: Settings, clock: Callable[[], dt.datetime] | None = None,
-                 *, embedder: Callable[[], Embedder | None] | None = None):  # fmt: skip
+    def __init__(
+        self,
+        settings: Settings,
+        clock: Callable[[], dt.datetime] | None = None,
+        *,
+        embedder: Callable[[], Embedder | None] | None = None,
+    ):
         self.settings = settings
         self.data_dir = Path(settings.data_dir)
         self.memory_dir = Path(settings.memory_dir)  # type: ignore[arg-type]
@@ -103,21 +108,27 @@ class Memory:
         for folder in (self.data_dir, self.memory_dir, self.inbox_dir):
             ensure_private_dir(folder)
         self.audit = AuditLog(self.data_dir / "audit.jsonl")
-        self.tombstones = TombstoneLog(self.data_dir / "tombstones.jsonl",
-                                       embedder=lambda: self.index.embedder)  # fmt: skip
+        self.tombstones = TombstoneLog(
+            self.data_dir / "tombstones.jsonl", embedder=lambda: self.index.embedder
+        )
         self._lock = StoreLock(self.data_dir / ".lock")
         self.records = Records(self.memory_dir, self.inbox_dir)
         # The derived recall index; `embedder` loads the semantic arm's model on first use.
-        self.index = RecallIndex(self.data_dir / "index.sqlite",
-                                 embedder=embedder or self._installed_embedder)  # fmt: skip
+        self.index = RecallIndex(
+            self.data_dir / "index.sqlite", embedder=embedder or self._installed_embedder
+        )
         self.reconciler = Reconciler(self.records, self.index, self.audit, self._lock)
 
     # -- opening -----------------------------------------------------------
 
     @classmethod
-    def open(cls, where: Settings | Path | str,
-             clock: Callable[[], dt.datetime] | None = None, *,
-             embedder: Callable[[], Embedder | None] | None = None) -> Memory:  # fmt: skip
+    def open(
+        cls,
+        where: Settings | Path | str,
+        clock: Callable[[], dt.datetime] | None = None,
+        *,
+        embedder: Callable[[], Embedder | None] | None = None,
+    ) -> Memory:
         """Open the store of a Settings object or a data dir, recovering from any crash.
 
         Opening reconciles the recall index with the files (a stat per file).
@@ -189,12 +200,19 @@ class Memory:
         """The live facts that answer a question, best first. Never reads the inbox."""
         limit = min(k or self.settings.recall_limit, self.settings.recall_limit)
         self.reconciler.catch_up()
-        return self.reconciler.ask(lambda: search(
-            self.index, query, limit=limit, today=self.today(),
-            min_confidence=self.settings.min_confidence))  # fmt: skip
+        return self.reconciler.ask(
+            lambda: search(
+                self.index,
+                query,
+                limit=limit,
+                today=self.today(),
+                min_confidence=self.settings.min_confidence,
+            )
+        )
 
-    def recall_context(self, query: str, k: int | None = None, *,
-                       max_bytes: int = ENVELOPE_MAX_BYTES) -> str:  # fmt: skip
+    def recall_context(
+        self, query: str, k: int | None = None, *, max_bytes: int = ENVELOPE_MAX_BYTES
+    ) -> str:
         """What the model reads of memory for a question: the JSON `data_only` envelope.
 
         The one way recalled text reaches the model, for prompt assembly and the
@@ -204,7 +222,7 @@ class Memory:
 
     @property
     def recall_mode(self) -> str:
-        """"keyword+semantic" when an embedding model answers, else "keyword"."""
+        """ "keyword+semantic" when an embedding model answers, else "keyword"."""
         return HYBRID_MODE if self.index.embedder is not None else KEYWORD_MODE
 
     def _fact_path(self, fact_id: str) -> Path:
@@ -223,8 +241,9 @@ class Memory:
         for piece in (text, *links):
             refusal = guard.find_refusal(piece, self.index.embedder)
             if refusal is not None:
-                self.audit.append(actor=actor, action="refuse", content=piece,
-                                  detail=refusal.audit_detail)  # fmt: skip
+                self.audit.append(
+                    actor=actor, action="refuse", content=piece, detail=refusal.audit_detail
+                )
                 log.info("refused %s text from %s", refusal.category, actor)
                 raise refusal
 
@@ -239,15 +258,24 @@ class Memory:
         tombstone = self.tombstones.matching(proposal.text)
         return None if tombstone is None else tombstone.said_no()
 
-    def _commit(self, path: Path, content: str, *, actor: str, action: str, fact_id: str,
-                detail: str | None = None,
-                record: Fact | Proposal | None = None) -> None:  # fmt: skip
+    def _commit(
+        self,
+        path: Path,
+        content: str,
+        *,
+        actor: str,
+        action: str,
+        fact_id: str,
+        detail: str | None = None,
+        record: Fact | Proposal | None = None,
+    ) -> None:
         """Write-ahead: temp file, then the audit line, then the rename, then the index."""
         with self.reconciler.own_commit(path):
             temp = write_temp(path, content.encode("utf-8"))
             try:
-                with self.audit.recording(actor=actor, action=action, fact_id=fact_id,
-                                          content=content, detail=detail):  # fmt: skip
+                with self.audit.recording(
+                    actor=actor, action=action, fact_id=fact_id, content=content, detail=detail
+                ):
                     commit_temp(temp, path)
             except BaseException:
                 discard_temp(temp)
@@ -259,8 +287,9 @@ class Memory:
             remove_durably(path)
         self.reconciler.unindexed(path)
 
-    def reindex(self, actor: str = "cli",
-                progress: Callable[[int, int], None] | None = None) -> FileCounts:  # fmt: skip
+    def reindex(
+        self, actor: str = "cli", progress: Callable[[int, int], None] | None = None
+    ) -> FileCounts:
         """Rebuild the recall index from the files; returns how many files it holds.
 
         Hand edits found on the way are audited like at any open; the rebuild
@@ -276,10 +305,13 @@ class Memory:
         # listing both folders. The log remembers every id ever used, settled
         # proposals' too: an id is never reused, so a stale card or an old audit
         # line can never point at a different record.
-        return (candidate in tombstoned or self.index.has_id(candidate)
-                or self._fact_path(candidate).exists()
-                or self._proposal_path(candidate).exists()
-                or self.audit.mentions(candidate))  # fmt: skip
+        return (
+            candidate in tombstoned
+            or self.index.has_id(candidate)
+            or self._fact_path(candidate).exists()
+            or self._proposal_path(candidate).exists()
+            or self.audit.mentions(candidate)
+        )
 
     def _new_id(self, text: str) -> str:
         tombstoned = {t.fact_id for t in self.tombstones}
@@ -292,10 +324,19 @@ class Memory:
 
     # -- live facts ----------------------------------------------------------
 
-    def add(self, text: str, type: str, *, confidence: float = 0.9, origin: str = "cli",
-            links: Iterable[str] = (), pinned: bool = False,
-            valid_until: dt.date | None = None, actor: str | None = None,
-            despite_tombstone: bool = False) -> Fact:  # fmt: skip
+    def add(
+        self,
+        text: str,
+        type: str,
+        *,
+        confidence: float = 0.9,
+        origin: str = "cli",
+        links: Iterable[str] = (),
+        pinned: bool = False,
+        valid_until: dt.date | None = None,
+        actor: str | None = None,
+        despite_tombstone: bool = False,
+    ) -> Fact:
         """Write a live fact (a person at the CLI, the model's memory tool, an import).
 
         Saying the same thing twice does not make two facts: the existing one is
@@ -329,18 +370,39 @@ class Memory:
                     self._refuse_tombstoned(text, type, origin, links, actor, tombstone)
                 detail = f"despite tombstone ({tombstone.said_no()})"
             fact = Fact(
-                id=self._new_id(text), type=type, text=text, confidence=confidence,
-                source=self._stamp(origin), links=links, pinned=pinned,
-                created=self.today(), last_seen=self.today(), valid_until=valid_until,
-            )  # fmt: skip
+                id=self._new_id(text),
+                type=type,
+                text=text,
+                confidence=confidence,
+                source=self._stamp(origin),
+                links=links,
+                pinned=pinned,
+                created=self.today(),
+                last_seen=self.today(),
+                valid_until=valid_until,
+            )
             Fact.from_text(fact.to_text(), fact.id)  # what we write must read back
-            self._commit(self._fact_path(fact.id), fact.to_text(), actor=actor, record=fact,
-                         action="write", fact_id=fact.id, detail=detail)  # fmt: skip
+            self._commit(
+                self._fact_path(fact.id),
+                fact.to_text(),
+                actor=actor,
+                record=fact,
+                action="write",
+                fact_id=fact.id,
+                detail=detail,
+            )
             log.info("wrote fact %s (%s) for %s", fact.id, type, actor)
             return fact
 
-    def _refuse_tombstoned(self, text: str, type: str, origin: str, links: tuple[str, ...],
-                           actor: str, tombstone: Tombstone) -> NoReturn:  # fmt: skip
+    def _refuse_tombstoned(
+        self,
+        text: str,
+        type: str,
+        origin: str,
+        links: tuple[str, ...],
+        actor: str,
+        tombstone: Tombstone,
+    ) -> NoReturn:
         """A person said no to these words before: not live. Raises, always."""
         said_no = tombstone.said_no()
         if origin == "cli":
@@ -349,14 +411,22 @@ class Memory:
                 "keeps it anyway"
             )
         waiting = self.reconciler.ask(
-            lambda: self.index.proposals_matching(fingerprint(text), "add", None))
+            lambda: self.index.proposals_matching(fingerprint(text), "add", None)
+        )
         if waiting:
             proposal_id = waiting[0][0]
         else:
             proposal_id = self._write_proposal(
-                text, type, 0.9, "chat" if origin == "agent" else "cli", links=links,
-                conversation=None, kind="add", target=None, actor=actor,
-            ).id  # fmt: skip
+                text,
+                type,
+                0.9,
+                "chat" if origin == "agent" else "cli",
+                links=links,
+                conversation=None,
+                kind="add",
+                target=None,
+                actor=actor,
+            ).id
         raise HeldForReview(
             f"{said_no}; it waits for review as {proposal_id!r} instead (Keep on the panel, "
             f"or `hearth review keep {proposal_id}`, makes it live)",
@@ -379,12 +449,26 @@ class Memory:
         if fact.last_seen == self.today():
             return fact
         updated = fact.replace(last_seen=self.today())
-        self._commit(self._fact_path(fact.id), updated.to_text(), actor=actor, action="write",
-                     fact_id=fact.id, detail="seen again", record=updated)  # fmt: skip
+        self._commit(
+            self._fact_path(fact.id),
+            updated.to_text(),
+            actor=actor,
+            action="write",
+            fact_id=fact.id,
+            detail="seen again",
+            record=updated,
+        )
         return updated
 
-    def _change_status(self, fact_id: str, status: str, actor: str, allowed: tuple[str, ...],
-                       action: str, detail: str | None = None) -> Fact:  # fmt: skip
+    def _change_status(
+        self,
+        fact_id: str,
+        status: str,
+        actor: str,
+        allowed: tuple[str, ...],
+        action: str,
+        detail: str | None = None,
+    ) -> Fact:
         fact = self.get(fact_id)
         if fact.status not in allowed:
             raise InvalidFact(
@@ -392,31 +476,54 @@ class Memory:
                 f"be {action.rstrip('e')}ed"
             )
         updated = fact.replace(status=status)
-        self._commit(self._fact_path(fact.id), updated.to_text(), actor=actor, action=action,
-                     fact_id=fact.id, detail=detail, record=updated)  # fmt: skip
+        self._commit(
+            self._fact_path(fact.id),
+            updated.to_text(),
+            actor=actor,
+            action=action,
+            fact_id=fact.id,
+            detail=detail,
+            record=updated,
+        )
         log.info("%s fact %s for %s", action, fact.id, actor)
         return updated
 
     def doubt(self, fact_id: str, actor: str = "cli") -> Fact:
         """Still recalled, but ranked lower and shown to the model as doubted."""
         with self._lock.held():
-            return self._change_status(fact_id, "doubted", _checked_actor(actor), ("live",),
-                                       "doubt")  # fmt: skip
+            return self._change_status(
+                fact_id, "doubted", _checked_actor(actor), ("live",), "doubt"
+            )
 
     def retract(self, fact_id: str, actor: str = "cli", reason: str = "") -> Fact:
         """Never recalled again, and tombstoned so it is not proposed again."""
         actor = _checked_actor(actor)
         with self._lock.held():
-            fact = self._change_status(fact_id, "retracted", actor, ("live", "doubted"),
-                                       "retract", detail=reason or None)  # fmt: skip
-            self.tombstones.add(Tombstone(
-                fingerprint=fingerprint(fact.text), text=fact.text, reason=reason or "retracted",
-                date=self.today().isoformat(), fact_id=fact.id, actor=actor, kind="retract",
-            ))  # fmt: skip
+            fact = self._change_status(
+                fact_id, "retracted", actor, ("live", "doubted"), "retract", detail=reason or None
+            )
+            self.tombstones.add(
+                Tombstone(
+                    fingerprint=fingerprint(fact.text),
+                    text=fact.text,
+                    reason=reason or "retracted",
+                    date=self.today().isoformat(),
+                    fact_id=fact.id,
+                    actor=actor,
+                    kind="retract",
+                )
+            )
             return fact
 
-    def supersede(self, fact_id: str, new_text: str, actor: str = "cli", *,
-                  origin: str = "cli", type: str | None = None) -> Fact:  # fmt: skip
+    def supersede(
+        self,
+        fact_id: str,
+        new_text: str,
+        actor: str = "cli",
+        *,
+        origin: str = "cli",
+        type: str | None = None,
+    ) -> Fact:
         """Replace a fact with a new one; the old one stays on disk, marked superseded."""
         actor = _checked_actor(actor)
         new_text = check_text(new_text)
@@ -426,23 +533,51 @@ class Memory:
                 raise InvalidFact(f"fact {fact_id!r} is {old.status}; it cannot be superseded")
             self._guard(new_text, actor, old.links)
             new = Fact(
-                id=self._new_id(new_text), type=check_type(type or old.type), text=new_text,
-                confidence=max(old.confidence, 0.9), source=self._stamp(origin),
-                links=old.links, pinned=old.pinned, created=self.today(),
-                last_seen=self.today(), supersedes=(old.id,),
-            )  # fmt: skip
-            self._commit(self._fact_path(new.id), new.to_text(), actor=actor, record=new,
-                         action="supersede", fact_id=new.id, detail=f"replaces {old.id}")
-            self._change_status(old.id, "superseded", actor, ("live", "doubted"), "supersede",
-                                detail=f"replaced by {new.id}")  # fmt: skip
+                id=self._new_id(new_text),
+                type=check_type(type or old.type),
+                text=new_text,
+                confidence=max(old.confidence, 0.9),
+                source=self._stamp(origin),
+                links=old.links,
+                pinned=old.pinned,
+                created=self.today(),
+                last_seen=self.today(),
+                supersedes=(old.id,),
+            )
+            self._commit(
+                self._fact_path(new.id),
+                new.to_text(),
+                actor=actor,
+                record=new,
+                action="supersede",
+                fact_id=new.id,
+                detail=f"replaces {old.id}",
+            )
+            self._change_status(
+                old.id,
+                "superseded",
+                actor,
+                ("live", "doubted"),
+                "supersede",
+                detail=f"replaced by {new.id}",
+            )
             return new
 
     # -- the inbox -----------------------------------------------------------
 
-    def propose(self, text: str, type: str, confidence: float = 0.6, origin: str = "notetaker",
-                *, links: Iterable[str] = (), conversation: str | None = None,
-                kind: str = "add", target: str | None = None,
-                actor: str | None = None) -> Proposal:  # fmt: skip
+    def propose(
+        self,
+        text: str,
+        type: str,
+        confidence: float = 0.6,
+        origin: str = "notetaker",
+        *,
+        links: Iterable[str] = (),
+        conversation: str | None = None,
+        kind: str = "add",
+        target: str | None = None,
+        actor: str | None = None,
+    ) -> Proposal:
         """Suggest a fact for a person to review. Writes to the inbox, never to memory.
 
         Raises AlreadyKnown if the same words are a fact (in any status), wait in
@@ -450,8 +585,9 @@ class Memory:
         """
         actor = _checked_actor(actor or origin)
         if origin not in PROPOSAL_ORIGINS:
-            raise InvalidFact(f"origin {origin!r} cannot propose; use one of "
-                              f"{', '.join(PROPOSAL_ORIGINS)}")  # fmt: skip
+            raise InvalidFact(
+                f"origin {origin!r} cannot propose; use one of {', '.join(PROPOSAL_ORIGINS)}"
+            )
         text, type = check_text(text), check_type(type)
         links = tuple(links)
         with self._lock.held():
@@ -459,22 +595,52 @@ class Memory:
             if target is not None:
                 self.get(target)  # a correction must name a fact that exists
             self._refuse_duplicate(text, kind, target)
-            return self._write_proposal(text, type, confidence, origin, links=links,
-                                        conversation=conversation, kind=kind, target=target,
-                                        actor=actor)  # fmt: skip
+            return self._write_proposal(
+                text,
+                type,
+                confidence,
+                origin,
+                links=links,
+                conversation=conversation,
+                kind=kind,
+                target=target,
+                actor=actor,
+            )
 
-    def _write_proposal(self, text: str, type: str, confidence: float, origin: str, *,
-                        links: tuple[str, ...], conversation: str | None, kind: str,
-                        target: str | None, actor: str) -> Proposal:  # fmt: skip
+    def _write_proposal(
+        self,
+        text: str,
+        type: str,
+        confidence: float,
+        origin: str,
+        *,
+        links: tuple[str, ...],
+        conversation: str | None,
+        kind: str,
+        target: str | None,
+        actor: str,
+    ) -> Proposal:
         proposal = Proposal.build(
-            id=self._new_id(text), type=type, text=text, confidence=confidence,
-            source=self._stamp(origin), links=links, conversation=conversation,
+            id=self._new_id(text),
+            type=type,
+            text=text,
+            confidence=confidence,
+            source=self._stamp(origin),
+            links=links,
+            conversation=conversation,
             proposed_at=self._clock().replace(microsecond=0, tzinfo=None),
-            kind=kind, target=target,
-        )  # fmt: skip
-        self._commit(self._proposal_path(proposal.id), proposal.to_text(), actor=actor,
-                     action="propose", fact_id=proposal.id, record=proposal,
-                     detail=None if kind == "add" else f"{kind} {target}")  # fmt: skip
+            kind=kind,
+            target=target,
+        )
+        self._commit(
+            self._proposal_path(proposal.id),
+            proposal.to_text(),
+            actor=actor,
+            action="propose",
+            fact_id=proposal.id,
+            record=proposal,
+            detail=None if kind == "add" else f"{kind} {target}",
+        )
         log.info("proposed %s from %s", proposal.id, actor)
         return proposal
 
@@ -487,8 +653,7 @@ class Memory:
             assert target is not None
             tombstone = self.tombstones.find(correction_fingerprint(kind, target, text))
             if tombstone is not None:
-                raise AlreadyKnown(f"{tombstone.said_no('this correction')}; "
-                                   "not proposed again")  # fmt: skip
+                raise AlreadyKnown(f"{tombstone.said_no('this correction')}; not proposed again")
             return
         for fact in self._indexed_with_fingerprint(print_):
             raise AlreadyKnown(f"already known as fact {fact.id!r} ({fact.status})")
@@ -508,15 +673,23 @@ class Memory:
             self._guard(proposal.text, actor, proposal.links)
             if proposal.kind == "retract":
                 assert proposal.target is not None
-                with self.audit.recording(actor=actor, action="promote", fact_id=proposal.id,
-                                          content=proposal.to_text(),
-                                          detail=f"retract {proposal.target}"):  # fmt: skip
+                with self.audit.recording(
+                    actor=actor,
+                    action="promote",
+                    fact_id=proposal.id,
+                    content=proposal.to_text(),
+                    detail=f"retract {proposal.target}",
+                ):
                     fact = self.retract(proposal.target, actor, reason=proposal.text)
             elif proposal.kind == "supersede":
                 assert proposal.target is not None
-                with self.audit.recording(actor=actor, action="promote", fact_id=proposal.id,
-                                          content=proposal.to_text(),
-                                          detail=f"supersede {proposal.target}"):  # fmt: skip
+                with self.audit.recording(
+                    actor=actor,
+                    action="promote",
+                    fact_id=proposal.id,
+                    content=proposal.to_text(),
+                    detail=f"supersede {proposal.target}",
+                ):
                     fact = self.supersede(proposal.target, proposal.text, actor, origin="cli")
             else:
                 # Ids are unique across memory/ and inbox/, so the proposal's id is
@@ -527,18 +700,36 @@ class Memory:
                         "and keep the proposal again"
                     )
                 fact = Fact(
-                    id=proposal.id, type=proposal.type, text=proposal.text,
-                    confidence=proposal.confidence, source=self._stamp("reviewed"),
-                    links=proposal.links, created=self.today(), last_seen=self.today(),
-                )  # fmt: skip
-                self._commit(self._fact_path(fact.id), fact.to_text(), actor=actor, record=fact,
-                             action="promote", fact_id=fact.id)
+                    id=proposal.id,
+                    type=proposal.type,
+                    text=proposal.text,
+                    confidence=proposal.confidence,
+                    source=self._stamp("reviewed"),
+                    links=proposal.links,
+                    created=self.today(),
+                    last_seen=self.today(),
+                )
+                self._commit(
+                    self._fact_path(fact.id),
+                    fact.to_text(),
+                    actor=actor,
+                    record=fact,
+                    action="promote",
+                    fact_id=fact.id,
+                )
             self._remove(self._proposal_path(proposal.id))
             log.info("promoted %s as %s for %s", proposal.id, fact.id, actor)
             return fact
 
-    def discard(self, proposal_id: str, actor: str, reason: str = "", *,
-                shown: str | None = None, keep_text: bool = False) -> Tombstone:  # fmt: skip
+    def discard(
+        self,
+        proposal_id: str,
+        actor: str,
+        reason: str = "",
+        *,
+        shown: str | None = None,
+        keep_text: bool = False,
+    ) -> Tombstone:
         """A person said no: the proposal goes, and a tombstone keeps it from coming back.
 
         A correction's tombstone names the correction (forget or replace that
@@ -548,15 +739,27 @@ class Memory:
         actor = _checked_actor(actor)
         with self._lock.held():
             proposal = self._proposal_as_shown(proposal_id, shown)
-            print_ = fingerprint(proposal.text) if proposal.target is None else (
-                correction_fingerprint(proposal.kind, proposal.target, proposal.text))
+            print_ = (
+                fingerprint(proposal.text)
+                if proposal.target is None
+                else (correction_fingerprint(proposal.kind, proposal.target, proposal.text))
+            )
             tombstone = Tombstone(
-                fingerprint=print_, text=proposal.text,
-                reason=reason or "discarded at review", date=self.today().isoformat(),
-                fact_id=proposal.id, actor=actor, kind="discard",
-            )  # fmt: skip
-            with self.audit.recording(actor=actor, action="discard", fact_id=proposal.id,
-                                      content=proposal.to_text(), detail=reason or None):
+                fingerprint=print_,
+                text=proposal.text,
+                reason=reason or "discarded at review",
+                date=self.today().isoformat(),
+                fact_id=proposal.id,
+                actor=actor,
+                kind="discard",
+            )
+            with self.audit.recording(
+                actor=actor,
+                action="discard",
+                fact_id=proposal.id,
+                content=proposal.to_text(),
+                detail=reason or None,
+            ):
                 tombstone = self.tombstones.add(tombstone, keep_text=keep_text)
             self._remove(self._proposal_path(proposal.id))
             log.info("discarded %s for %s", proposal.id, actor)
@@ -593,12 +796,15 @@ class Memory:
                     raise InvalidFact(f"unknown key(s) {', '.join(unknown)}")
                 until = item.get("valid_until")
                 fact = self.add(
-                    item.get("text", ""), item.get("type", ""),
+                    item.get("text", ""),
+                    item.get("type", ""),
                     confidence=item.get("confidence", 0.9),
                     origin=item.get("origin", "household"),
-                    links=item.get("links", ()), pinned=bool(item.get("pinned", False)),
-                    valid_until=dt.date.fromisoformat(until) if until else None, actor=actor,
-                )  # fmt: skip
+                    links=item.get("links", ()),
+                    pinned=bool(item.get("pinned", False)),
+                    valid_until=dt.date.fromisoformat(until) if until else None,
+                    actor=actor,
+                )
                 report.added.append(fact)
             except (HearthError, ValueError) as exc:
                 report.refused.append((number, str(exc)))
@@ -615,14 +821,18 @@ class Memory:
             notes += self.reconciler.reconcile()
             unfinished = self.reconciler.find_unfinished(self.tombstones)
             for proposal_id, how in unfinished.settled_proposals:
-                self.audit.append(actor="hearth", action="recover", fact_id=proposal_id,
-                                  detail=how)  # fmt: skip
+                self.audit.append(actor="hearth", action="recover", fact_id=proposal_id, detail=how)
                 self._remove(self._proposal_path(proposal_id))
                 notes.append(f"finished settling proposal {proposal_id}")
             for old_id, new_id in unfinished.half_superseded:
-                self._change_status(old_id, "superseded", "hearth", ("live", "doubted"),
-                                    "supersede", detail=f"replaced by {new_id} (finished "
-                                    "after a crash)")  # fmt: skip
+                self._change_status(
+                    old_id,
+                    "superseded",
+                    "hearth",
+                    ("live", "doubted"),
+                    "supersede",
+                    detail=f"replaced by {new_id} (finished after a crash)",
+                )
                 notes.append(f"finished superseding {old_id} with {new_id}")
         for note in notes:
             log.info("recover: %s", note)
@@ -635,5 +845,13 @@ def _checked_actor(actor: str) -> str:
     return actor
 
 
-__all__ = ["AlreadyKnown", "HeldForReview", "ImportReport", "Memory", "Problem", "Refused",
-           "Stale", "Tombstoned"]
+__all__ = [
+    "AlreadyKnown",
+    "HeldForReview",
+    "ImportReport",
+    "Memory",
+    "Problem",
+    "Refused",
+    "Stale",
+    "Tombstoned",
+]

@@ -40,8 +40,9 @@ def idf(docs: int, containing: int) -> float:
 class TermTable:
     """Recallable facts' terms as inverted lists, for BM25; `generation` as in VectorTable."""
 
-    def __init__(self, generation: int, rows: Iterable[tuple[Any, str]],
-                 weigh: Callable[[Any], float]) -> None:  # fmt: skip
+    def __init__(
+        self, generation: int, rows: Iterable[tuple[Any, str]], weigh: Callable[[Any], float]
+    ) -> None:
         """`rows`: (index.Entry, its terms joined by spaces); `weigh`: an entry's weight."""
         self.generation = generation
         self._weigh = weigh
@@ -86,8 +87,9 @@ class TermTable:
         self._dead_in.update(set(self._slot_words[slot].split()))
         self._tokens -= self._lengths[slot]
 
-    def apply(self, generation: int, upserts: Sequence[tuple[Any, str]],
-              removals: Sequence[int]) -> None:  # fmt: skip
+    def apply(
+        self, generation: int, upserts: Sequence[tuple[Any, str]], removals: Sequence[int]
+    ) -> None:
         """Patch in this process's own write: new or changed facts, and facts gone."""
         for rowid in [*removals, *(entry.rowid for entry, _ in upserts)]:
             self._kill(rowid)
@@ -98,8 +100,11 @@ class TermTable:
         self.generation = generation
 
     def _squeeze(self) -> None:
-        live = [(self._entries[slot], self._slot_words[slot])
-                for slot in range(len(self._entries)) if slot not in self._dead]  # fmt: skip
+        live = [
+            (self._entries[slot], self._slot_words[slot])
+            for slot in range(len(self._entries))
+            if slot not in self._dead
+        ]
         self.__init__(self.generation, live, self._weigh)  # type: ignore[misc]
 
     def matches(self, words: Sequence[str]) -> int:
@@ -111,8 +116,9 @@ class TermTable:
                 slots.update(lists[0])
         return len(slots - self._dead)
 
-    def top(self, words: Sequence[str], limit: int, weighted: bool,
-            accept: Callable[[Any], bool]) -> list[tuple[Any, float]]:  # fmt: skip
+    def top(
+        self, words: Sequence[str], limit: int, weighted: bool, accept: Callable[[Any], bool]
+    ) -> list[tuple[Any, float]]:
         """The `limit` best accepted facts for these words: (entry, score), best first.
 
         Weighted multiplies BM25 by each fact's weight. Ties go to the pinned
@@ -136,7 +142,8 @@ class TermTable:
             top_up = idf(docs, containing) * (K1 + 1)
             for slot, count in zip(lists[0], lists[1], strict=True):
                 scores[slot] = get(slot, 0.0) + top_up * count / (
-                    count + short + per_length * lengths[slot])
+                    count + short + per_length * lengths[slot]
+                )
         for slot in self._dead:
             scores.pop(slot, None)
         if weighted:
@@ -148,8 +155,10 @@ class TermTable:
             if len(best) == take:  # keep every fact tied with the last one taken
                 cut = best[-1][1]
                 best = [item for item in scores.items() if item[1] >= cut]
-            ranked = sorted(((self._entries[slot], score) for slot, score in best),
-                            key=lambda item: (-item[1], not item[0].pinned, item[0].id))
+            ranked = sorted(
+                ((self._entries[slot], score) for slot, score in best),
+                key=lambda item: (-item[1], not item[0].pinned, item[0].id),
+            )
             kept = [item for item in ranked if accept(item[0])]
             if len(kept) >= limit or len(best) >= len(scores):
                 return kept[:limit]

@@ -44,14 +44,14 @@ class Tombstone:
     fingerprint: str
     text: str | None  # what was refused: given to `add`, stored only when asked to be kept
     reason: str
-    date: str        # YYYY-MM-DD
+    date: str  # YYYY-MM-DD
     fact_id: str
     actor: str
-    kind: str        # "discard" (a proposal) or "retract" (a live fact)
-    vector: str | None = None           # base64 float32, unit length
-    model: str | None = None            # the embedder that made `vector`
+    kind: str  # "discard" (a proposal) or "retract" (a live fact)
+    vector: str | None = None  # base64 float32, unit length
+    model: str | None = None  # the embedder that made `vector`
     marks: dict[str, object] | None = None  # `Marks.to_json()`
-    format: int = 1                     # lines without it predate format 2
+    format: int = 1  # lines without it predate format 2
 
     @classmethod
     def from_json(cls, line: str) -> Tombstone:
@@ -124,12 +124,17 @@ class TombstoneLog:
                 out.append(replace(stone, text=None, format=FORMAT))
                 continue
             vector = vectors.get(text)
-            out.append(replace(
-                stone, text=text if keep_text else None, marks=Marks.of(text).to_json(),
-                fingerprint=stone.todays_fingerprint(),
-                vector=stone.vector if vector is None else base64.b64encode(vector).decode(),
-                model=stone.model if vector is None else model, format=FORMAT,
-            ))  # fmt: skip
+            out.append(
+                replace(
+                    stone,
+                    text=text if keep_text else None,
+                    marks=Marks.of(text).to_json(),
+                    fingerprint=stone.todays_fingerprint(),
+                    vector=stone.vector if vector is None else base64.b64encode(vector).decode(),
+                    model=stone.model if vector is None else model,
+                    format=FORMAT,
+                )
+            )
         return out
 
     def _embed(self, texts: list[str]) -> list[bytes | None]:

@@ -87,8 +87,11 @@ def lan_ips() -> list[str]:
             if name == "lo":
                 continue
             try:
-                packed = fcntl.ioctl(probe.fileno(), 0x8915,  # SIOCGIFADDR
-                                     struct.pack("256s", name[:15].encode()))  # fmt: skip
+                packed = fcntl.ioctl(
+                    probe.fileno(),
+                    0x8915,  # SIOCGIFADDR
+                    struct.pack("256s", name[:15].encode()),
+                )
             except OSError:
                 continue  # interface down or without IPv4
             found.append(socket.inet_ntoa(packed[20:24]))
@@ -100,12 +103,17 @@ def lan_ips() -> list[str]:
 class Board:
     """The state behind the panel: the proposal on the card, the marked fact at home."""
 
-    def __init__(self, memory: Memory, *, address: Callable[[], str] = lan_address,
-                 on_talk: Callable[[bool], bool] | None = None,
-                 said: Callable[[], str | None] | None = None,
-                 shows_whole: Callable[[ReviewCard], bool] | None = None,
-                 household: HouseholdStore | None = None,
-                 welcome: Callable[[], WelcomeCard | None] | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        memory: Memory,
+        *,
+        address: Callable[[], str] = lan_address,
+        on_talk: Callable[[bool], bool] | None = None,
+        said: Callable[[], str | None] | None = None,
+        shows_whole: Callable[[ReviewCard], bool] | None = None,
+        household: HouseholdStore | None = None,
+        welcome: Callable[[], WelcomeCard | None] | None = None,
+    ) -> None:
         self.memory = memory
         self._welcome = welcome  # the first-boot card while the box is new (welcome.py)
         self._shows_whole = shows_whole  # None: every card is taken as shown whole
@@ -153,11 +161,17 @@ class Board:
             except NotFound:
                 target_text = f"{proposal.target} (no longer on file)"
         card = ReviewCard(
-            text=proposal.text, type=proposal.type, proposed_at=proposal.proposed_at,
-            conversation=proposal.conversation, position=index + 1, waiting=len(ids),
-            kind=proposal.kind, target_text=target_text, notice=self._shown_notice(),
+            text=proposal.text,
+            type=proposal.type,
+            proposed_at=proposal.proposed_at,
+            conversation=proposal.conversation,
+            position=index + 1,
+            waiting=len(ids),
+            kind=proposal.kind,
+            target_text=target_text,
+            notice=self._shown_notice(),
             said_no=self.memory.said_no_before(proposal),
-        )  # fmt: skip
+        )
         # The tag names what a press acts on: this proposal, as this card shows it.
         tag = f"proposal:{proposal.id}:{proposal.digest}"
         if self._shows_whole is not None and not self._shows_whole(card):
@@ -168,7 +182,7 @@ class Board:
     def _successor(self, ids: list[str]) -> str:
         """The proposal after the one that was on the card (it may be gone), else the oldest."""
         if self._current in self._order:
-            after = self._order[self._order.index(self._current) + 1:]
+            after = self._order[self._order.index(self._current) + 1 :]
             for candidate in after:
                 if candidate in ids:
                     return candidate
@@ -181,11 +195,14 @@ class Board:
             self._selected = self._recent[0] if self._recent else None
         selected = self._recent.index(self._selected) if self._selected else None
         home = HomeScreen(
-            today=self.memory.today(), pending=pending,
+            today=self.memory.today(),
+            pending=pending,
             recent=tuple(RecentFact(f.id, f.type, f.text) for f in live),
-            selected=selected, address=self._address(), notice=self._shown_notice(),
+            selected=selected,
+            address=self._address(),
+            notice=self._shown_notice(),
             **self._household_lines(),
-        )  # fmt: skip
+        )
         return home, f"home:{self._selected or ''}"
 
     def _shown_notice(self) -> str | None:
@@ -239,8 +256,9 @@ class Board:
     def _talk(self, pressed: bool) -> Outcome:
         """Hand Talk to the voice service; a press it cannot receive is ignored, and says so."""
         if self._on_talk is None or not self._on_talk(pressed):
-            return Outcome(False, "Talk needs the voice service (hearth-voice), which is not "
-                                  "running")  # fmt: skip
+            return Outcome(
+                False, "Talk needs the voice service (hearth-voice), which is not running"
+            )
         return Outcome(True, "listening" if pressed else "talk released")
 
     def _stop_ringing(self, action: Action, ringing: list[Timer | Reminder]) -> Outcome:
@@ -275,15 +293,19 @@ class Board:
         shown, digest, *rest = on_glass.removeprefix("proposal:").split(":")
         if action is Action.KEEP and rest == ["cut"]:
             self._notice = TOO_LONG
-            return Outcome(False, f"{shown} is too long for the card to show whole; keep it at "
-                                  "the CLI after reading it there (`hearth review list`)")
+            return Outcome(
+                False,
+                f"{shown} is too long for the card to show whole; keep it at "
+                "the CLI after reading it there (`hearth review list`)",
+            )
         try:
             if action is Action.KEEP:
                 fact = self.memory.promote(shown, actor=ACTOR, shown=digest)
                 message = f"kept {shown} (now {fact.id}, {fact.status})"
             else:  # Discard, or Discard held: on a card both mean "no"
-                self.memory.discard(shown, actor=ACTOR, reason="discarded at the panel",
-                                    shown=digest)  # fmt: skip
+                self.memory.discard(
+                    shown, actor=ACTOR, reason="discarded at the panel", shown=digest
+                )
                 message = f"discarded {shown}; it will not be proposed again"
         except NotFound:
             self._notice = GONE
@@ -318,14 +340,21 @@ class Board:
         return Outcome(False, f"{action.value} does nothing on the home screen")
 
 
-def run_board(settings: Settings, memory: Memory, display: Display, buttons: Buttons,
-              stop: threading.Event, *, on_talk: Callable[[bool], bool] | None = None,
-              said: Callable[[], str | None] | None = None,
-              on_event: Callable[[Screen | Outcome], None] | None = None,
-              poll_seconds: float = POLL_SECONDS,
-              address: Callable[[], str] | None = None,
-              on_turn: Callable[[], None] | None = None,
-              welcome: Callable[[], WelcomeCard | None] | None = None) -> None:  # fmt: skip
+def run_board(
+    settings: Settings,
+    memory: Memory,
+    display: Display,
+    buttons: Buttons,
+    stop: threading.Event,
+    *,
+    on_talk: Callable[[bool], bool] | None = None,
+    said: Callable[[], str | None] | None = None,
+    on_event: Callable[[Screen | Outcome], None] | None = None,
+    poll_seconds: float = POLL_SECONDS,
+    address: Callable[[], str] | None = None,
+    on_turn: Callable[[], None] | None = None,
+    welcome: Callable[[], WelcomeCard | None] | None = None,
+) -> None:
     """Run the board until `stop` is set: draw, read presses, act, redraw.
 
     `display` from display.open_display (or a PngDisplay for `hearth run`),
@@ -337,12 +366,20 @@ def run_board(settings: Settings, memory: Memory, display: Display, buttons: But
     interval = settings.panel_min_refresh_seconds if display.is_panel else 0.0
     refresher = Refresher(display, interval)
     if address is None:
+
         def address() -> str:
             return lan_address(settings.web_port)
+
     household = HouseholdStore.open(settings.data_dir)
-    board = Board(memory, address=address, on_talk=on_talk, said=said, household=household,
-                  shows_whole=lambda card: shows_whole(card, display.model),
-                  welcome=welcome)  # fmt: skip
+    board = Board(
+        memory,
+        address=address,
+        on_talk=on_talk,
+        said=said,
+        household=household,
+        shows_whole=lambda card: shows_whole(card, display.model),
+        welcome=welcome,
+    )
     presses: queue.Queue[Action] = queue.Queue()
     buttons.start(presses.put)
     last: tuple[Screen, str] | None = None

@@ -55,8 +55,9 @@ class Pinout:
     keypad: dict[str, Action] = field(default_factory=dict)  # "KEY_K" -> Action.KEEP
 
     def pin_actions(self) -> dict[int, Action]:
-        return {pin: self.actions[name] for name, pin in self.buttons.items()
-                if name in self.actions}  # fmt: skip
+        return {
+            pin: self.actions[name] for name, pin in self.buttons.items() if name in self.actions
+        }
 
 
 def _action(value: object, where: str) -> Action:
@@ -89,8 +90,12 @@ def load_pinout(path: Path, layout: str) -> Pinout:
     used = [*buttons.values(), *([led] if led is not None else [])]
     if len(set(used)) != len(used):
         raise ConfigError(f"{path} layout {layout!r} uses a pin twice: {sorted(used)}")
-    reserved = {int(p) for name, pins in data.get("reserved", {}).items()
-                if name in ("spi", "panel", "i2c", layout) for p in pins}  # fmt: skip
+    reserved = {
+        int(p)
+        for name, pins in data.get("reserved", {}).items()
+        if name in ("spi", "panel", "i2c", layout)
+        for p in pins
+    }
     clash = sorted(reserved.intersection(used))
     if clash:
         raise ConfigError(f"{path} layout {layout!r}: GPIO {clash} belongs to the panel")
@@ -116,9 +121,14 @@ class GpioButtons:
     Talk fires on press and TALK_END on release (hold to speak).
     """
 
-    def __init__(self, pinout: Pinout, *, hold_seconds: float = HOLD_SECONDS,
-                 bounce_seconds: float | None = BOUNCE_SECONDS,
-                 pin_factory: Any = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        pinout: Pinout,
+        *,
+        hold_seconds: float = HOLD_SECONDS,
+        bounce_seconds: float | None = BOUNCE_SECONDS,
+        pin_factory: Any = None,
+    ) -> None:
         from gpiozero import LED, Button
 
         self.pinout = pinout
@@ -127,8 +137,13 @@ class GpioButtons:
         self._on_action: OnAction | None = None
         try:
             for pin, action in pinout.pin_actions().items():
-                button = Button(pin, pull_up=True, bounce_time=bounce_seconds,
-                                hold_time=hold_seconds, pin_factory=pin_factory)  # fmt: skip
+                button = Button(
+                    pin,
+                    pull_up=True,
+                    bounce_time=bounce_seconds,
+                    hold_time=hold_seconds,
+                    pin_factory=pin_factory,
+                )
                 self._wire(button, pin, action)
                 self._buttons.append(button)
             self.led = LED(pinout.led, pin_factory=pin_factory) if pinout.led else None
@@ -191,8 +206,9 @@ class Keypad:
     HOLD_SECONDS it is Doubt.
     """
 
-    def __init__(self, device: Any, keymap: dict[str, Action], *,
-                 hold_seconds: float = HOLD_SECONDS) -> None:  # fmt: skip
+    def __init__(
+        self, device: Any, keymap: dict[str, Action], *, hold_seconds: float = HOLD_SECONDS
+    ) -> None:
         from evdev import ecodes
 
         self.device = device
@@ -219,8 +235,9 @@ class Keypad:
         return cls(device, keymap)
 
     def start(self, on_action: OnAction) -> None:
-        self._thread = threading.Thread(target=self._read, args=(on_action,),
-                                        name="panel-keypad", daemon=True)  # fmt: skip
+        self._thread = threading.Thread(
+            target=self._read, args=(on_action,), name="panel-keypad", daemon=True
+        )
         self._thread.start()
 
     def _read(self, on_action: OnAction) -> None:
@@ -271,8 +288,13 @@ class Keypad:
             self.device.close()
 
 
-SIMULATED_KEYS = {"k": Action.KEEP, "d": Action.DISCARD, "n": Action.NEXT,
-                  "t": Action.TALK, "D": Action.DOUBT}  # fmt: skip
+SIMULATED_KEYS = {
+    "k": Action.KEEP,
+    "d": Action.DISCARD,
+    "n": Action.NEXT,
+    "t": Action.TALK,
+    "D": Action.DOUBT,
+}
 
 
 class KeyStream:
@@ -290,8 +312,9 @@ class KeyStream:
         self._thread: threading.Thread | None = None
 
     def start(self, on_action: OnAction) -> None:
-        self._thread = threading.Thread(target=self._read, args=(on_action,),
-                                        name="panel-keys", daemon=True)  # fmt: skip
+        self._thread = threading.Thread(
+            target=self._read, args=(on_action,), name="panel-keys", daemon=True
+        )
         self._thread.start()
 
     def _read(self, on_action: OnAction) -> None:

@@ -31,21 +31,30 @@ log = logging.getLogger(__name__)
 
 def register(top: argparse._SubParsersAction) -> None:
     sub = top.add_parser(
-        "panel", help="the e-ink review board and its buttons",
+        "panel",
+        help="the e-ink review board and its buttons",
         description="Draw the review board on the Inky panel (or board.png) and read the "
-                    "buttons: Keep, Discard, Next, Talk.",
-    )  # fmt: skip
+        "buttons: Keep, Discard, Next, Talk.",
+    )
     mode = sub.add_mutually_exclusive_group()
-    mode.add_argument("--simulate", action="store_true",
-                      help="draw to board.png and read single keys from stdin: k = Keep, "
-                           "d = Discard, n = Next, D = held Discard (doubt), t = tap Talk, "
-                           "q = quit")
-    mode.add_argument("--once", action="store_true",
-                      help="draw the current screen to a PNG and exit")  # fmt: skip
-    sub.add_argument("--out", type=Path,
-                     help="the PNG to write (default: board.png in the data dir)")
-    sub.add_argument("--model", help="draw at this panel's size and inks (default: the "
-                     "panel_model setting, or spectra-7.3 without a panel)")  # fmt: skip
+    mode.add_argument(
+        "--simulate",
+        action="store_true",
+        help="draw to board.png and read single keys from stdin: k = Keep, "
+        "d = Discard, n = Next, D = held Discard (doubt), t = tap Talk, "
+        "q = quit",
+    )
+    mode.add_argument(
+        "--once", action="store_true", help="draw the current screen to a PNG and exit"
+    )
+    sub.add_argument(
+        "--out", type=Path, help="the PNG to write (default: board.png in the data dir)"
+    )
+    sub.add_argument(
+        "--model",
+        help="draw at this panel's size and inks (default: the "
+        "panel_model setting, or spectra-7.3 without a panel)",
+    )
     sub.set_defaults(handler=panel)
 
 
@@ -53,8 +62,9 @@ def _png_display(args: argparse.Namespace, settings: Settings):  # -> PngDisplay
     from appliance.panel.display import BOARD_FILE, PngDisplay
     from appliance.panel.panels import DEFAULT_MODEL, model_named
 
-    key = args.model or (settings.panel_model if settings.panel_model not in ("auto", "png")
-                         else DEFAULT_MODEL)  # fmt: skip
+    key = args.model or (
+        settings.panel_model if settings.panel_model not in ("auto", "png") else DEFAULT_MODEL
+    )
     out = args.out or Path(settings.data_dir) / BOARD_FILE
     return PngDisplay(out, model_named(key))
 
@@ -67,11 +77,16 @@ def describe(screen: Screen) -> str:
         line = f"[ringing since {screen.since}] {'; '.join(screen.ringing)}"
     elif isinstance(screen, ReviewCard):
         when = screen.proposed_at.strftime("%a %-d %b %H:%M")
-        line = (f"[card {screen.position} of {screen.waiting}] {screen.type}: {screen.text}"
-                f"  (heard {when}{f', in {screen.conversation}' if screen.conversation else ''})")
+        line = (
+            f"[card {screen.position} of {screen.waiting}] {screen.type}: {screen.text}"
+            f"  (heard {when}{f', in {screen.conversation}' if screen.conversation else ''})"
+        )
     else:
-        marked = (f"; marked: {screen.recent[screen.selected].text}"
-                  if screen.selected is not None and screen.recent else "")
+        marked = (
+            f"; marked: {screen.recent[screen.selected].text}"
+            if screen.selected is not None and screen.recent
+            else ""
+        )
         line = f"[home] {screen.today:%A %-d %B}: nothing to review{marked}"
         if screen.timers:
             line += f"\n  timers: {' · '.join(screen.timers)}"
@@ -79,7 +94,7 @@ def describe(screen: Screen) -> str:
             line += f"\n  shopping: {', '.join(screen.shopping)}"
     if screen.notice:
         line += f"\n  notice: {screen.notice}"
-    return line  # fmt: skip
+    return line
 
 
 def panel(args: argparse.Namespace, settings: Settings) -> int:
@@ -101,8 +116,10 @@ def _once(args: argparse.Namespace, settings: Settings) -> int:
         screen, _ = Board(memory, household=household, said=last_exchange(settings)).screen()
     display.show(render(screen, display.model))
     print(describe(screen))
-    print(f"wrote {display.path} ({display.model.width}x{display.model.height}, "
-          f"{display.model.title})")  # fmt: skip
+    print(
+        f"wrote {display.path} ({display.model.width}x{display.model.height}, "
+        f"{display.model.title})"
+    )
     return 0
 
 
@@ -136,17 +153,28 @@ def _simulate(args: argparse.Namespace, settings: Settings) -> int:
         else:
             print(describe(event), flush=True)
 
-    print(f"hearth panel --simulate: drawing to {display.path} ({display.model.title}, "
-          f"{display.model.width}x{display.model.height})")
-    print("keys: k = Keep, d = Discard, n = Next, D = held Discard (doubt), t = tap Talk, "
-          "q = quit",
-          flush=True)  # fmt: skip
+    print(
+        f"hearth panel --simulate: drawing to {display.path} ({display.model.title}, "
+        f"{display.model.width}x{display.model.height})"
+    )
+    print(
+        "keys: k = Keep, d = Discard, n = Next, D = held Discard (doubt), t = tap Talk, q = quit",
+        flush=True,
+    )
     from appliance.composition import last_exchange, talk_sender
 
     keys = KeyStream(sys.stdin, on_quit=stop.set)
     with Memory.open(settings) as memory, _single_keys():
-        run_board(settings, memory, display, keys, stop, on_event=show,
-                  on_talk=talk_sender(settings), said=last_exchange(settings))  # fmt: skip
+        run_board(
+            settings,
+            memory,
+            display,
+            keys,
+            stop,
+            on_event=show,
+            on_talk=talk_sender(settings),
+            said=last_exchange(settings),
+        )
     return 0
 
 

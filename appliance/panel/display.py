@@ -41,8 +41,10 @@ class Display(Protocol):
 
 def _check_frame(image: Image.Image, model: PanelModel) -> None:
     if image.size != model.size or image.mode != "P":
-        raise ValueError(f"{model.title} needs a P-mode {model.width}x{model.height} image, "
-                         f"not {image.mode} {image.width}x{image.height}")  # fmt: skip
+        raise ValueError(
+            f"{model.title} needs a P-mode {model.width}x{model.height} image, "
+            f"not {image.mode} {image.width}x{image.height}"
+        )
 
 
 def write_png(path: Path, image: Image.Image) -> None:
@@ -156,8 +158,9 @@ class Refresher:
     the board acts only on what a person can actually read.
     """
 
-    def __init__(self, display: Display, min_interval: float,
-                 clock: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
+    def __init__(
+        self, display: Display, min_interval: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.display = display
         self.min_interval = max(0.0, min_interval)
         self._clock = clock

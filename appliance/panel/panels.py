@@ -42,14 +42,30 @@ class Palette:
 # the controller's colour number (0 black, 1 white, 2 green, 3 blue, 4 red,
 # 5 yellow, 6 orange), so a P-mode image goes to the panel as it is.
 _ACEP_NAMES = ("black", "white", "green", "blue", "red", "yellow", "orange")
-UC8159_PALETTE = Palette(_ACEP_NAMES, (
-    (28, 24, 28), (255, 255, 255), (29, 173, 35), (30, 29, 174),
-    (205, 36, 37), (231, 222, 35), (216, 123, 36),
-))  # fmt: skip
-AC073TC1A_PALETTE = Palette(_ACEP_NAMES, (
-    (0, 0, 0), (236, 248, 255), (1, 189, 38), (13, 23, 226),
-    (250, 40, 17), (255, 255, 34), (247, 130, 22),
-))  # fmt: skip
+UC8159_PALETTE = Palette(
+    _ACEP_NAMES,
+    (
+        (28, 24, 28),
+        (255, 255, 255),
+        (29, 173, 35),
+        (30, 29, 174),
+        (205, 36, 37),
+        (231, 222, 35),
+        (216, 123, 36),
+    ),
+)
+AC073TC1A_PALETTE = Palette(
+    _ACEP_NAMES,
+    (
+        (0, 0, 0),
+        (236, 248, 255),
+        (1, 189, 38),
+        (13, 23, 226),
+        (250, 40, 17),
+        (255, 255, 34),
+        (247, 130, 22),
+    ),
+)
 # Spectra 6: the driver takes a P-mode image with exactly these six pure
 # colours as already quantised (no dither) and remaps index 4, 5 to the
 # controller's 5, 6 itself.
@@ -79,20 +95,59 @@ class PanelModel:
         return self.size[1]
 
 
-MODELS: dict[str, PanelModel] = {m.key: m for m in (
-    PanelModel("impression-5.7", 'Inky Impression 5.7" (7-colour)', (600, 448),
-               "inky_uc8159", UC8159_PALETTE, "impression"),
-    PanelModel("impression-4", 'Inky Impression 4" (7-colour)', (640, 400),
-               "inky_uc8159", UC8159_PALETTE, "impression"),
-    PanelModel("impression-7.3", 'Inky Impression 7.3" (7-colour)', (800, 480),
-               "inky_ac073tc1a", AC073TC1A_PALETTE, "impression"),
-    PanelModel("spectra-7.3", 'Inky Impression 7.3" (Spectra 6)', (800, 480),
-               "inky_e673", SPECTRA_PALETTE, "spectra"),
-    PanelModel("spectra-4", 'Inky Impression 4" (Spectra 6)', (600, 400),
-               "inky_e640", SPECTRA_PALETTE, "spectra"),
-    PanelModel("spectra-13.3", 'Inky Impression 13.3" (Spectra 6)', (1600, 1200),
-               "inky_el133uf1", SPECTRA_PALETTE, "spectra-13"),
-)}  # fmt: skip
+MODELS: dict[str, PanelModel] = {
+    m.key: m
+    for m in (
+        PanelModel(
+            "impression-5.7",
+            'Inky Impression 5.7" (7-colour)',
+            (600, 448),
+            "inky_uc8159",
+            UC8159_PALETTE,
+            "impression",
+        ),
+        PanelModel(
+            "impression-4",
+            'Inky Impression 4" (7-colour)',
+            (640, 400),
+            "inky_uc8159",
+            UC8159_PALETTE,
+            "impression",
+        ),
+        PanelModel(
+            "impression-7.3",
+            'Inky Impression 7.3" (7-colour)',
+            (800, 480),
+            "inky_ac073tc1a",
+            AC073TC1A_PALETTE,
+            "impression",
+        ),
+        PanelModel(
+            "spectra-7.3",
+            'Inky Impression 7.3" (Spectra 6)',
+            (800, 480),
+            "inky_e673",
+            SPECTRA_PALETTE,
+            "spectra",
+        ),
+        PanelModel(
+            "spectra-4",
+            'Inky Impression 4" (Spectra 6)',
+            (600, 400),
+            "inky_e640",
+            SPECTRA_PALETTE,
+            "spectra",
+        ),
+        PanelModel(
+            "spectra-13.3",
+            'Inky Impression 13.3" (Spectra 6)',
+            (1600, 1200),
+            "inky_el133uf1",
+            SPECTRA_PALETTE,
+            "spectra-13",
+        ),
+    )
+}
 
 # What the PNG sink draws when no panel is named: the common 7.3" Spectra.
 DEFAULT_MODEL = "spectra-7.3"
@@ -114,6 +169,6 @@ def model_for_driver(module: str, size: tuple[int, int]) -> PanelModel:
             return model
     raise ConfigError(
         f"the panel found ({module} {size[0]}x{size[1]}) is not one Hearth supports: it needs "
-        f"an Inky Impression with buttons ({', '.join(MODELS)}); set panel_model = \"png\" "
+        f'an Inky Impression with buttons ({", ".join(MODELS)}); set panel_model = "png" '
         "to draw to a file instead"
     )

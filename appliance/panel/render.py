@@ -92,8 +92,11 @@ def font(weight: str, size: int) -> ImageFont.FreeTypeFont:
         raise ConfigError(
             "the panel's font is missing; install the panel extra: pip install -e '.[panel]'"
         ) from None
-    name = {"regular": "SourceSansPro", "semibold": "SourceSansProSemibold",
-            "bold": "SourceSansProBold"}[weight]  # fmt: skip
+    name = {
+        "regular": "SourceSansPro",
+        "semibold": "SourceSansProSemibold",
+        "bold": "SourceSansProBold",
+    }[weight]
     return ImageFont.truetype(font_source_sans_pro.font_files_ttf[name], max(8, size))
 
 
@@ -114,8 +117,9 @@ def _cut(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
     return cut + ELLIPSIS
 
 
-def wrap(text: str, face: ImageFont.FreeTypeFont, width: float,
-         max_lines: int) -> tuple[list[str], bool]:  # fmt: skip
+def wrap(
+    text: str, face: ImageFont.FreeTypeFont, width: float, max_lines: int
+) -> tuple[list[str], bool]:
     """Greedy word wrap; returns (lines, cut). A cut text ends its last line with an ellipsis."""
     lines: list[str] = []
     current = ""
@@ -128,7 +132,7 @@ def wrap(text: str, face: ImageFont.FreeTypeFont, width: float,
                 lines.append(current)
                 current = ""
             lines.append(head + "-")
-            word = word[len(head):]
+            word = word[len(head) :]
         candidate = f"{current} {word}" if current else word
         if face.getlength(candidate) <= width:
             current = candidate
@@ -166,10 +170,18 @@ class _Canvas:
     def ink(self, name: str) -> tuple[int, int, int]:
         return self.palette.rgb(name)
 
-    def text(self, xy: tuple[float, float], text: str, weight: str, size: float,
-             colour: str = "black", anchor: str = "la") -> None:  # fmt: skip
-        self.draw.text(xy, text, font=font(weight, self.px(size)), fill=self.ink(colour),
-                       anchor=anchor)  # fmt: skip
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        weight: str,
+        size: float,
+        colour: str = "black",
+        anchor: str = "la",
+    ) -> None:
+        self.draw.text(
+            xy, text, font=font(weight, self.px(size)), fill=self.ink(colour), anchor=anchor
+        )
 
     def face(self, weight: str, size: float) -> ImageFont.FreeTypeFont:
         return font(weight, self.px(size))
@@ -216,12 +228,18 @@ def _rail(canvas: _Canvas, labels: tuple[_Label | None, ...]) -> None:
         if label is None:
             continue
         if label.fill == "white":
-            canvas.draw.rounded_rectangle(box, radius, outline=canvas.ink("black"),
-                                          width=canvas.px(2), corners=(False, True, True, False))
+            canvas.draw.rounded_rectangle(
+                box,
+                radius,
+                outline=canvas.ink("black"),
+                width=canvas.px(2),
+                corners=(False, True, True, False),
+            )
             colour = "black"
         else:
-            canvas.draw.rounded_rectangle(box, radius, fill=canvas.ink(label.fill),
-                                          corners=(False, True, True, False))
+            canvas.draw.rounded_rectangle(
+                box, radius, fill=canvas.ink(label.fill), corners=(False, True, True, False)
+            )
             colour = label.text
         middle = (top + bottom) / 2
         word_face = canvas.face("bold", 30)
@@ -229,16 +247,23 @@ def _rail(canvas: _Canvas, labels: tuple[_Label | None, ...]) -> None:
         while word_face.getlength(label.word) > width - canvas.px(16) and word_size > 16:
             word_size -= 1
             word_face = canvas.face("bold", word_size)
-        canvas.text((width / 2, middle - canvas.px(4)), label.word, "bold", word_size, colour,
-                    anchor="ms")
+        canvas.text(
+            (width / 2, middle - canvas.px(4)), label.word, "bold", word_size, colour, anchor="ms"
+        )
         hint_face = canvas.face("semibold", 17)
         hint = ellipsize(label.hint, hint_face, width - canvas.px(12))
-        canvas.text((width / 2, middle + canvas.px(6)), hint, "semibold", 17, colour,
-                    anchor="mt")
+        canvas.text((width / 2, middle + canvas.px(6)), hint, "semibold", 17, colour, anchor="mt")
 
 
-def _chip(canvas: _Canvas, x: float, y: float, text: str, fill: str = "black",
-          colour: str = "white", size: float = 17) -> float:  # fmt: skip
+def _chip(
+    canvas: _Canvas,
+    x: float,
+    y: float,
+    text: str,
+    fill: str = "black",
+    colour: str = "white",
+    size: float = 17,
+) -> float:
     """A rounded label (a fact's type); returns its right edge."""
     face = canvas.face("bold", size)
     pad_x, pad_y = canvas.px(10), canvas.px(4)
@@ -250,8 +275,14 @@ def _chip(canvas: _Canvas, x: float, y: float, text: str, fill: str = "black",
     return box[2]
 
 
-def _fit_text(canvas: _Canvas, text: str, box: tuple[float, float, float, float],
-              weight: str, largest: float, smallest: float) -> bool:  # fmt: skip
+def _fit_text(
+    canvas: _Canvas,
+    text: str,
+    box: tuple[float, float, float, float],
+    weight: str,
+    largest: float,
+    smallest: float,
+) -> bool:
     """The largest size (design px) at which text fits box; at the smallest, cut with '…'.
 
     Returns whether the text had to be cut.
@@ -274,8 +305,9 @@ def _fit_text(canvas: _Canvas, text: str, box: tuple[float, float, float, float]
 def _notice(canvas: _Canvas, x0: float, x1: float, y: float, text: str) -> None:
     face = canvas.face("bold", 19)
     height = canvas.px(34)
-    canvas.draw.rounded_rectangle((round(x0), round(y), round(x1), round(y + height)),
-                                  canvas.px(8), fill=canvas.ink("red"))  # fmt: skip
+    canvas.draw.rounded_rectangle(
+        (round(x0), round(y), round(x1), round(y + height)), canvas.px(8), fill=canvas.ink("red")
+    )
     line = ellipsize(text, face, x1 - x0 - canvas.px(24))
     canvas.text((x0 + canvas.px(12), y + height / 2), line, "bold", 19, "white", anchor="lm")
 
@@ -299,8 +331,7 @@ def _draw_review(canvas: _Canvas, card: ReviewCard) -> bool:
     right = _chip(canvas, x0, chip_y, card.type.upper())
     kinds = {"retract": "CORRECTION: FORGET A FACT", "supersede": "CORRECTION: REPLACE A FACT"}
     if card.kind in kinds:
-        _chip(canvas, right + canvas.px(10), chip_y, kinds[card.kind], fill="white",
-              colour="red")  # fmt: skip
+        _chip(canvas, right + canvas.px(10), chip_y, kinds[card.kind], fill="white", colour="red")
 
     footer_y = h - canvas.px(96)
     body_top = chip_y + canvas.px(44)
@@ -349,10 +380,10 @@ def visible_rows(heights: list[float], room: float, selected: int | None) -> ran
     """
     start = 0
     if selected is not None:
-        while start < selected and sum(heights[start:selected + 1]) > room:
+        while start < selected and sum(heights[start : selected + 1]) > room:
             start += 1
     end = start
-    while end < len(heights) and sum(heights[start:end + 1]) <= room:
+    while end < len(heights) and sum(heights[start : end + 1]) <= room:
         end += 1
     return range(start, end)
 
@@ -373,8 +404,7 @@ def _draw_home(canvas: _Canvas, home: HomeScreen) -> None:
         _chip(canvas, x0, status_y, "NOTHING TO REVIEW", fill="green", size=18)
 
     list_top = _draw_household(canvas, home, x0, x1, status_y + canvas.px(52))
-    canvas.draw.rectangle((x0, list_top, x1, list_top + canvas.px(2) - 1),
-                          fill=canvas.ink("black"))  # fmt: skip
+    canvas.draw.rectangle((x0, list_top, x1, list_top + canvas.px(2) - 1), fill=canvas.ink("black"))
     canvas.text((x0, list_top + canvas.px(10)), "RECENTLY REMEMBERED", "bold", 17)
     footer_y = h - canvas.px(50)
     y = list_top + canvas.px(40)
@@ -384,8 +414,12 @@ def _draw_home(canvas: _Canvas, home: HomeScreen) -> None:
         _notice(canvas, x0, x1, bottom + canvas.px(4), home.notice)
     if not home.recent:
         face = canvas.face("regular", 22)
-        lines, _ = wrap("Nothing remembered yet. Keep a proposal here, or tell Hearth "
-                        "“remember that …”.", face, x1 - x0, 3)  # fmt: skip
+        lines, _ = wrap(
+            "Nothing remembered yet. Keep a proposal here, or tell Hearth “remember that …”.",
+            face,
+            x1 - x0,
+            3,
+        )
         for number, line in enumerate(lines):
             canvas.text((x0, y + number * face.size * 1.2), line, "regular", 22)
     face = canvas.face("semibold", 24)
@@ -395,23 +429,27 @@ def _draw_home(canvas: _Canvas, home: HomeScreen) -> None:
     heights = [len(lines) * line_height + canvas.px(10) for lines in rows]
     for number in visible_rows(heights, bottom - y, selected):
         if number == selected:
-            canvas.draw.rectangle((x0, round(y), x0 + canvas.px(6), round(y + heights[number]
-                                   - canvas.px(10))), fill=canvas.ink("red"))  # fmt: skip
+            canvas.draw.rectangle(
+                (x0, round(y), x0 + canvas.px(6), round(y + heights[number] - canvas.px(10))),
+                fill=canvas.ink("red"),
+            )
         for line_number, line in enumerate(rows[number]):
             canvas.text((text_x, y + line_number * line_height), line, "semibold", 24)
         y += heights[number]
 
     canvas.draw.rectangle((x0, footer_y, x1, footer_y + canvas.px(1)), fill=canvas.ink("black"))
     face = canvas.face("regular", 20)
-    canvas.text((x0, footer_y + canvas.px(12)), ellipsize(home.address, face, x1 - x0),
-                "regular", 20)  # fmt: skip
+    canvas.text(
+        (x0, footer_y + canvas.px(12)), ellipsize(home.address, face, x1 - x0), "regular", 20
+    )
 
 
-def _draw_household(canvas: _Canvas, home: HomeScreen, x0: float, x1: float,
-                    y: float) -> float:  # fmt: skip
+def _draw_household(canvas: _Canvas, home: HomeScreen, x0: float, x1: float, y: float) -> float:
     """Timers and the shopping list, one line each under the status; returns where they end."""
-    for label, line in (("TIMERS", " · ".join(home.timers)),
-                        ("SHOPPING", ", ".join(home.shopping))):  # fmt: skip
+    for label, line in (
+        ("TIMERS", " · ".join(home.timers)),
+        ("SHOPPING", ", ".join(home.shopping)),
+    ):
         if not line:
             continue
         canvas.text((x0, y), label, "bold", 17, "red" if label == "TIMERS" else "black")
@@ -444,10 +482,15 @@ def _draw_ringing(canvas: _Canvas, screen: RingingScreen) -> None:
     _fit_text(canvas, first, (x0, rule_y + canvas.px(24), x1, bottom), "bold", 64, 30)
     face = canvas.face("semibold", 26)
     for number, line in enumerate(others[:3]):
-        canvas.text((x0, bottom + number * canvas.px(40)), ellipsize(line, face, x1 - x0),
-                    "semibold", 26)  # fmt: skip
-    canvas.text((x0, h - canvas.px(44)), "Any button stops it; Keep rings again in 5 minutes.",
-                "regular", 20)  # fmt: skip
+        canvas.text(
+            (x0, bottom + number * canvas.px(40)), ellipsize(line, face, x1 - x0), "semibold", 26
+        )
+    canvas.text(
+        (x0, h - canvas.px(44)),
+        "Any button stops it; Keep rings again in 5 minutes.",
+        "regular",
+        20,
+    )
 
 
 def draw(screen: Screen, model: PanelModel) -> Image.Image:

@@ -44,8 +44,9 @@ def chat_urls(addresses: list[str], port: int) -> tuple[str, str, bool]:
     return f"http://{addresses[0]}:{port}/", mdns, True
 
 
-def welcome_card(memory: Memory, urls: Callable[[], tuple[str, str, bool]],
-                 token: Callable[[], str]) -> WelcomeCard | None:  # fmt: skip
+def welcome_card(
+    memory: Memory, urls: Callable[[], tuple[str, str, bool]], token: Callable[[], str]
+) -> WelcomeCard | None:
     """The card while the box is new (no fact in memory, none waiting), else None."""
     if memory.facts() or memory.proposals():
         return None
@@ -63,7 +64,7 @@ def qr_modules(text: str) -> list[list[bool]]:
 
 def token_lines(token: str, per_line: int = 22) -> list[str]:
     """The token in lines short enough to read and type, split only between characters."""
-    return [token[at:at + per_line] for at in range(0, len(token), per_line)]
+    return [token[at : at + per_line] for at in range(0, len(token), per_line)]
 
 
 def qr_box(canvas: _Canvas, modules: int) -> tuple[int, int, int]:
@@ -85,8 +86,9 @@ def draw_welcome(canvas: _Canvas, card: WelcomeCard) -> None:
         for column, dark in enumerate(row):
             if dark:
                 x, y = left + column * scale, top + row_number * scale
-                canvas.draw.rectangle((x, y, x + scale - 1, y + scale - 1),
-                                      fill=canvas.ink("black"))  # fmt: skip
+                canvas.draw.rectangle(
+                    (x, y, x + scale - 1, y + scale - 1), fill=canvas.ink("black")
+                )
     x0, x1 = canvas.px(MARGIN), left - canvas.px(18)
     y = canvas.px(20)
     canvas.text((x0, y), "Hello, I'm Hearth", "bold", 40)
@@ -94,8 +96,10 @@ def draw_welcome(canvas: _Canvas, card: WelcomeCard) -> None:
     if card.on_network:
         steps = ["On a phone on this Wi-Fi, scan the code, or open:"]
     else:
-        steps = ["Not on a network yet: plug in a cable, or write hearth-wifi.txt on "
-                 "the card's boot partition. Then, on a phone, open:"]
+        steps = [
+            "Not on a network yet: plug in a cable, or write hearth-wifi.txt on "
+            "the card's boot partition. Then, on a phone, open:"
+        ]
     face = canvas.face("regular", 22)
     for line in wrap(steps[0], face, x1 - x0, 4)[0]:
         canvas.text((x0, y), line, "regular", 22)
@@ -112,6 +116,9 @@ def draw_welcome(canvas: _Canvas, card: WelcomeCard) -> None:
     for line in token_lines(card.token):
         canvas.text((x0, y), line, "semibold", 24)
         y += round(mono.size * 1.2)
-    canvas.text((x0, canvas.model.size[1] - canvas.px(40)),
-                ellipsize("Shown until Hearth remembers a fact.", face, x1 - x0),
-                "regular", 20)  # fmt: skip
+    canvas.text(
+        (x0, canvas.model.size[1] - canvas.px(40)),
+        ellipsize("Shown until Hearth remembers a fact.", face, x1 - x0),
+        "regular",
+        20,
+    )

@@ -79,15 +79,23 @@ def snapshots(folder: Path) -> list[Path]:
     """The snapshots in a folder, oldest first (their names sort by time)."""
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.iterdir()
-                  if p.name.startswith(PREFIX) and p.name.endswith(SUFFIX) and p.is_file())
+    return sorted(
+        p
+        for p in folder.iterdir()
+        if p.name.startswith(PREFIX) and p.name.endswith(SUFFIX) and p.is_file()
+    )
 
 
 # -- writing a snapshot ---------------------------------------------------------------
 
 
-def back_up(settings: Settings, to: Path | None = None, *, keep: int | None = None,
-            now: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.UTC)) -> Snapshot:
+def back_up(
+    settings: Settings,
+    to: Path | None = None,
+    *,
+    keep: int | None = None,
+    now: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.UTC),
+) -> Snapshot:
     """Write a snapshot of the configured data into `to` and keep the newest `keep`."""
     folder = Path(to) if to is not None else Path(settings.backup_dir)
     keep = settings.backup_keep if keep is None else keep
@@ -126,6 +134,7 @@ def back_up(settings: Settings, to: Path | None = None, *, keep: int | None = No
 def _write_archive(settings: Settings, raw: io.BytesIO) -> int:
     manifest: dict[str, dict[str, object]] = {}
     with tarfile.open(fileobj=raw, mode="w:gz") as tar:
+
         def put(name: str, data: bytes) -> None:
             manifest[name] = {"size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
             _add_member(tar, name, data)
@@ -136,11 +145,15 @@ def _write_archive(settings: Settings, raw: io.BytesIO) -> int:
         with files.StoreLock(Path(settings.data_dir) / ".lock").held():
             for name, data in _store_files(settings):
                 put(name, data)
-        body = json.dumps({
-            "format": FORMAT,
-            "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-            "files": manifest,
-        }, indent=1, sort_keys=True).encode("utf-8")  # fmt: skip
+        body = json.dumps(
+            {
+                "format": FORMAT,
+                "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+                "files": manifest,
+            },
+            indent=1,
+            sort_keys=True,
+        ).encode("utf-8")
         _add_member(tar, MANIFEST, body)
         _add_member(tar, MANIFEST_SUM, hashlib.sha256(body).hexdigest().encode("ascii") + b"\n")
     return len(manifest)
@@ -155,8 +168,10 @@ def _add_member(tar: tarfile.TarFile, name: str, data: bytes) -> None:
 
 
 def _store_files(settings: Settings) -> Iterator[tuple[str, bytes]]:
-    for folder, label in ((Path(settings.memory_dir), "memory"),
-                          (Path(settings.inbox_dir), "inbox")):  # fmt: skip
+    for folder, label in (
+        (Path(settings.memory_dir), "memory"),
+        (Path(settings.inbox_dir), "inbox"),
+    ):
         if not folder.is_dir():
             continue
         for path in sorted(folder.glob("*.md")):
@@ -201,47 +216,62 @@ def read_snapshot(path: Path) -> dict[str, bytes]:
         with tarfile.open(path, mode="r:gz") as tar:
             for info in tar:
                 if not info.isfile() or not _safe_name(info.name) or info.name in members:
-                    raise BackupError(f"{path.name} holds {info.name!r}, which no Hearth "
-                                      "snapshot does; not restoring it")  # fmt: skip
+                    raise BackupError(
+                        f"{path.name} holds {info.name!r}, which no Hearth "
+                        "snapshot does; not restoring it"
+                    )
                 handle = tar.extractfile(info)
                 assert handle is not None  # a regular file always has one
                 members[info.name] = handle.read()
     except FileNotFoundError:
         raise BackupError(f"no snapshot at {path}") from None
     except (tarfile.TarError, EOFError, OSError, ValueError) as exc:
-        raise BackupError(f"{path.name} is truncated or damaged ({exc}); not restoring it") \
-            from None
+        raise BackupError(
+            f"{path.name} is truncated or damaged ({exc}); not restoring it"
+        ) from None
     body = members.pop(MANIFEST, None)
     stated = members.pop(MANIFEST_SUM, b"").decode("ascii", "replace").strip()
     if body is None:
         raise BackupError(f"{path.name} has no manifest: truncated, or not a Hearth snapshot")
     if hashlib.sha256(body).hexdigest() != stated:
-        raise BackupError(f"{path.name}: its manifest does not match its checksum; "
-                          "the snapshot was altered or damaged")  # fmt: skip
+        raise BackupError(
+            f"{path.name}: its manifest does not match its checksum; "
+            "the snapshot was altered or damaged"
+        )
     try:
         manifest = json.loads(body)
         listed: dict[str, dict[str, object]] = manifest["files"]
         if manifest.get("format") != FORMAT:
-            raise BackupError(f"{path.name} is snapshot format {manifest.get('format')}; "
-                              f"this Hearth reads format {FORMAT}")  # fmt: skip
+            raise BackupError(
+                f"{path.name} is snapshot format {manifest.get('format')}; "
+                f"this Hearth reads format {FORMAT}"
+            )
     except (ValueError, KeyError, TypeError):
         raise BackupError(f"{path.name}: its manifest is unreadable") from None
     if set(listed) != set(members):
         missing = sorted(set(listed) - set(members))
         extra = sorted(set(members) - set(listed))
-        raise BackupError(f"{path.name} does not match its manifest (missing {missing}, "
-                          f"unlisted {extra}); not restoring it")  # fmt: skip
+        raise BackupError(
+            f"{path.name} does not match its manifest (missing {missing}, "
+            f"unlisted {extra}); not restoring it"
+        )
     for name, data in members.items():
         if hashlib.sha256(data).hexdigest() != listed[name].get("sha256"):
-            raise BackupError(f"{path.name}: {name} does not match its checksum; "
-                              "the snapshot was altered or damaged")  # fmt: skip
+            raise BackupError(
+                f"{path.name}: {name} does not match its checksum; "
+                "the snapshot was altered or damaged"
+            )
     return members
 
 
 def _safe_name(name: str) -> bool:
     pure = PurePosixPath(name)
-    return (not pure.is_absolute() and ".." not in pure.parts and name == pure.as_posix()
-            and (name in (MANIFEST, MANIFEST_SUM) or bool(_NAME.match(name))))  # fmt: skip
+    return (
+        not pure.is_absolute()
+        and ".." not in pure.parts
+        and name == pure.as_posix()
+        and (name in (MANIFEST, MANIFEST_SUM) or bool(_NAME.match(name)))
+    )
 
 
 def restore(settings: Settings, snapshot: Path, *, force: bool = False) -> Restored:
@@ -266,8 +296,11 @@ def restore(settings: Settings, snapshot: Path, *, force: bool = False) -> Resto
             files.ensure_private_dir(target.parent)
             files.commit_temp(files.write_temp(target, data), target)
         index = Path(settings.data_dir) / "index.sqlite"
-        for derived in (index, index.with_name(index.name + "-wal"),
-                        index.with_name(index.name + "-shm")):  # fmt: skip
+        for derived in (
+            index,
+            index.with_name(index.name + "-wal"),
+            index.with_name(index.name + "-shm"),
+        ):
             with contextlib.suppress(FileNotFoundError):
                 derived.unlink()
     facts, proposals = _rebuild(settings, Path(snapshot).name)
@@ -291,8 +324,10 @@ def _target(settings: Settings, name: str) -> Path:
 def _household_content(settings: Settings) -> list[tuple[str, Path]]:
     """What is in the data dir now, each with its name in a snapshot's layout."""
     found: list[tuple[str, Path]] = []
-    for folder, label in ((Path(settings.memory_dir), "memory"),
-                          (Path(settings.inbox_dir), "inbox")):  # fmt: skip
+    for folder, label in (
+        (Path(settings.memory_dir), "memory"),
+        (Path(settings.inbox_dir), "inbox"),
+    ):
         if folder.is_dir():
             found += [(f"{label}/{p.name}", p) for p in sorted(folder.glob("*.md"))]
     data = Path(settings.data_dir)

@@ -1,7 +1,7 @@
 """`hearth backup` and `hearth restore`.
 
-    hearth backup [--to DIR] [--keep N]    a snapshot of the household's data (nightly timer)
-    hearth restore SNAPSHOT [--force]      put one back into an empty data dir, reindex
+hearth backup [--to DIR] [--keep N]    a snapshot of the household's data (nightly timer)
+hearth restore SNAPSHOT [--force]      put one back into an empty data dir, reindex
 """
 
 from __future__ import annotations
@@ -14,25 +14,36 @@ from appliance.config import Settings
 
 def register(top: argparse._SubParsersAction) -> None:
     backup = top.add_parser(
-        "backup", help="write a snapshot of the household's data",
+        "backup",
+        help="write a snapshot of the household's data",
         description="Write a dated, compressed, checksummed snapshot of memory, the inbox, "
-                    "tombstones, the audit log, household.md and the state databases (not "
-                    "the models, not the index) and keep the newest N.",
-    )  # fmt: skip
-    backup.add_argument("--to", type=Path, help="folder for the snapshot (default: the "
-                        "backup_dir setting, <data_dir>/backups; a USB stick is better)")
-    backup.add_argument("--keep", type=int, help="snapshots to keep there (default: the "
-                        "backup_keep setting, 7)")  # fmt: skip
+        "tombstones, the audit log, household.md and the state databases (not "
+        "the models, not the index) and keep the newest N.",
+    )
+    backup.add_argument(
+        "--to",
+        type=Path,
+        help="folder for the snapshot (default: the "
+        "backup_dir setting, <data_dir>/backups; a USB stick is better)",
+    )
+    backup.add_argument(
+        "--keep", type=int, help="snapshots to keep there (default: the backup_keep setting, 7)"
+    )
     backup.set_defaults(handler=backup_command)
 
     restore = top.add_parser(
-        "restore", help="put a snapshot back and rebuild the index",
+        "restore",
+        help="put a snapshot back and rebuild the index",
         description="Check a snapshot's checksums, put it into the configured data dir and "
-                    "rebuild the recall index. Refuses a data dir that holds household data.",
-    )  # fmt: skip
+        "rebuild the recall index. Refuses a data dir that holds household data.",
+    )
     restore.add_argument("snapshot", type=Path)
-    restore.add_argument("--force", action="store_true", help="restore over existing data: "
-                         "what is there is moved aside to <data_dir>/replaced-<time>/ first")
+    restore.add_argument(
+        "--force",
+        action="store_true",
+        help="restore over existing data: "
+        "what is there is moved aside to <data_dir>/replaced-<time>/ first",
+    )
     restore.set_defaults(handler=restore_command)
 
 
@@ -48,8 +59,11 @@ def restore_command(args: argparse.Namespace, settings: Settings) -> int:
     from appliance.service.backup import restore
 
     done = restore(settings, args.snapshot, force=args.force)
-    print(f"restored {done.files} file(s) from {args.snapshot.name}: {done.facts} fact(s), "
-          f"{done.proposals} waiting for review; index rebuilt", flush=True)  # fmt: skip
+    print(
+        f"restored {done.files} file(s) from {args.snapshot.name}: {done.facts} fact(s), "
+        f"{done.proposals} waiting for review; index rebuilt",
+        flush=True,
+    )
     if done.set_aside is not None:
         print(f"what was there before is in {done.set_aside}", flush=True)
     return 0

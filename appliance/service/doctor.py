@@ -40,8 +40,13 @@ def examine(settings: Settings, checks: list[Check] | None = None) -> list[Findi
         try:
             found += check(settings)
         except Exception as exc:  # a check with a bug must not hide the others
-            found.append(Finding(check.__name__.removeprefix("check_"), BROKEN,
-                                 f"the check itself failed: {type(exc).__name__}: {exc}"))
+            found.append(
+                Finding(
+                    check.__name__.removeprefix("check_"),
+                    BROKEN,
+                    f"the check itself failed: {type(exc).__name__}: {exc}",
+                )
+            )
     return found
 
 
@@ -56,8 +61,11 @@ def render(findings: list[Finding]) -> str:
 
 
 def render_json(findings: list[Finding]) -> str:
-    return json.dumps({"healthy": healthy(findings), "findings": [asdict(f) for f in findings]},
-                      indent=2, ensure_ascii=False)  # fmt: skip
+    return json.dumps(
+        {"healthy": healthy(findings), "findings": [asdict(f) for f in findings]},
+        indent=2,
+        ensure_ascii=False,
+    )
 
 
 # -- the checks, in the order a person reads them (memory first: opening it makes the dirs) --
@@ -69,8 +77,12 @@ def check_config(settings: Settings) -> list[Finding]:
     where = f"{source}" if source.exists() else f"{source} (absent: defaults)"
     return [
         Finding("config", OK, where),
-        Finding("paths", OK, f"data {settings.data_dir}, memory {settings.memory_dir}, "
-                             f"inbox {settings.inbox_dir} (kept apart: checked)"),
+        Finding(
+            "paths",
+            OK,
+            f"data {settings.data_dir}, memory {settings.memory_dir}, "
+            f"inbox {settings.inbox_dir} (kept apart: checked)",
+        ),
     ]
 
 
@@ -101,12 +113,25 @@ def check_permissions(settings: Settings) -> list[Finding]:
         unwritable.insert(0, str(settings.data_dir))
     found = []
     if unwritable:
-        found.append(Finding("permissions", BROKEN, f"not ours to change: {unwritable[0]}"
-                             f"{f' and {len(unwritable) - 1} more' if len(unwritable) > 1 else ''}"
-                             "; run as the user that owns the data dir"))  # fmt: skip
+        found.append(
+            Finding(
+                "permissions",
+                BROKEN,
+                f"not ours to change: {unwritable[0]}"
+                f"{f' and {len(unwritable) - 1} more' if len(unwritable) > 1 else ''}"
+                "; run as the user that owns the data dir",
+            )
+        )
     if tightened:
-        found.append(Finding("permissions", FIXED, f"tightened {len(tightened)}: "
-                             + "; ".join(tightened[:3]) + (" …" if len(tightened) > 3 else "")))
+        found.append(
+            Finding(
+                "permissions",
+                FIXED,
+                f"tightened {len(tightened)}: "
+                + "; ".join(tightened[:3])
+                + (" …" if len(tightened) > 3 else ""),
+            )
+        )
     if not found:
         found.append(Finding("permissions", OK, "files 0600, folders 0700"))
     return found
@@ -127,8 +152,14 @@ def check_memory(settings: Settings) -> list[Finding]:
         Finding("audit", OK if chain.ok else BROKEN, chain.describe()),
     ]
     # A refused hand edit is never recalled, but a person must look at it: it counts.
-    found += [Finding("refused" if getattr(p, "refused", False) else "unreadable", BROKEN,
-                      f"{p.path}: {p.message}") for p in problems]
+    found += [
+        Finding(
+            "refused" if getattr(p, "refused", False) else "unreadable",
+            BROKEN,
+            f"{p.path}: {p.message}",
+        )
+        for p in problems
+    ]
     return found
 
 
@@ -150,8 +181,9 @@ def check_models(settings: Settings) -> list[Finding]:
             found.append(Finding(f"model {role}", OK, "none: statements are proposed by rules"))
         elif model.present:
             size = model.path.stat().st_size
-            found.append(Finding(f"model {role}", OK,
-                                 f"{model.path} ({size / 1e6:.0f} MB, {model.origin})"))
+            found.append(
+                Finding(f"model {role}", OK, f"{model.path} ({size / 1e6:.0f} MB, {model.origin})")
+            )
         else:
             found.append(Finding(f"model {role}", BROKEN, f"{model.path} is missing"))
     return found
@@ -179,8 +211,13 @@ def check_inputs(settings: Settings) -> list[Finding]:
     else:
         found.append(Finding("evdev", ABSENT, "no input devices (no USB keypad)"))
     if settings.panel_keypad and not Path(settings.panel_keypad).exists():
-        found.append(Finding("keypad", BROKEN, f"panel_keypad {settings.panel_keypad} "
-                                               "does not exist (unplugged, or a new name?)"))
+        found.append(
+            Finding(
+                "keypad",
+                BROKEN,
+                f"panel_keypad {settings.panel_keypad} does not exist (unplugged, or a new name?)",
+            )
+        )
     return found
 
 
@@ -198,10 +235,16 @@ def check_sound(settings: Settings, asound: Path = Path("/proc/asound/pcm")) -> 
         return f"hw:{parts[0].replace('-', ',')} {parts[1]}" if len(parts) > 1 else line
 
     return [
-        Finding("microphone", OK if capture else ABSENT,
-                "; ".join(named(c) for c in capture) or "no capture device (voice off)"),
-        Finding("speaker", OK if playback else ABSENT,
-                "; ".join(named(p) for p in playback) or "no playback device (rings silently)"),
+        Finding(
+            "microphone",
+            OK if capture else ABSENT,
+            "; ".join(named(c) for c in capture) or "no capture device (voice off)",
+        ),
+        Finding(
+            "speaker",
+            OK if playback else ABSENT,
+            "; ".join(named(p) for p in playback) or "no playback device (rings silently)",
+        ),
     ]
 
 
@@ -230,10 +273,23 @@ def check_disk(settings: Settings) -> list[Finding]:
         where = where.parent
     usage = shutil.disk_usage(where)
     state = OK if usage.free >= LOW_DISK_BYTES else WARN
-    return [Finding("disk", state, f"{usage.free / 1e9:.1f} GB free of "
-                                   f"{usage.total / 1e9:.1f} GB at {where}")]
+    return [
+        Finding(
+            "disk",
+            state,
+            f"{usage.free / 1e9:.1f} GB free of {usage.total / 1e9:.1f} GB at {where}",
+        )
+    ]
 
 
-CHECKS: list[Check] = [check_config, check_memory, check_permissions, check_models,
-                       check_panel, check_inputs, check_sound, check_voice,
-                       check_disk]  # fmt: skip
+CHECKS: list[Check] = [
+    check_config,
+    check_memory,
+    check_permissions,
+    check_models,
+    check_panel,
+    check_inputs,
+    check_sound,
+    check_voice,
+    check_disk,
+]

@@ -65,8 +65,9 @@ class ServiceManager:
 class Watchdog:
     """Pings systemd's watchdog at half its interval while every liveness check passes."""
 
-    def __init__(self, manager: ServiceManager, checks: list[LivenessCheck],
-                 interval: float | None = None) -> None:  # fmt: skip
+    def __init__(
+        self, manager: ServiceManager, checks: list[LivenessCheck], interval: float | None = None
+    ) -> None:
         self._manager = manager
         self._checks = checks
         self._interval = interval if interval is not None else manager.watchdog_interval

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 MAX_WORDS = 48  # Whisper reads at most 224 prompt tokens; a name is 2-4 of them
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]+")
 # Words Whisper already knows well, so spending prompt tokens on them buys nothing.
-_COMMON = frozenset("""
+_COMMON = frozenset(
+    """
 january february march april may june july august september october november december
 a about after again all always an and any are as at away back be because been before being
 bin bins big both but by can come could day days did do does done down each even every for
@@ -31,7 +32,8 @@ than that the their them then there these they thing things think this those thr
 to today tomorrow too two under up us use very was way we week well were what when where
 which while who why will with would year yes yet you your kitchen morning evening friday
 monday tuesday wednesday thursday saturday sunday left right top bottom cupboard drawer
-""".split())
+""".split()
+)
 
 
 @dataclass(frozen=True)
@@ -53,8 +55,9 @@ def _uncommon(text: str) -> list[str]:
     return found
 
 
-def household_words(fact_texts: Iterable[str], links: Iterable[str] = (),
-                    items: Iterable[str] = (), notes: str = "") -> list[str]:  # fmt: skip
+def household_words(
+    fact_texts: Iterable[str], links: Iterable[str] = (), items: Iterable[str] = (), notes: str = ""
+) -> list[str]:
     """Names first (links, capitalised words), then things; each once, at most MAX_WORDS."""
     ordered: list[str] = []
     seen: set[str] = set()
@@ -94,8 +97,7 @@ def bias_for(words: Iterable[str]) -> Bias:
     names = tuple(words)
     if not names:
         return Bias(prompt=PREAMBLE, hotwords=None, words=())
-    return Bias(prompt=f"{PREAMBLE} {NAMES_HEADER} {', '.join(names)}.",
-                hotwords=None, words=names)  # fmt: skip
+    return Bias(prompt=f"{PREAMBLE} {NAMES_HEADER} {', '.join(names)}.", hotwords=None, words=names)
 
 
 def repeats_prompt(text: str, bias: Bias) -> bool:
@@ -112,4 +114,3 @@ def repeats_prompt(text: str, bias: Bias) -> bool:
 
 def _plain(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9']+", text.lower()))
-

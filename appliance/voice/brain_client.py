@@ -36,9 +36,16 @@ class BrainDown(HearthError):
 
 
 class BrainClient:
-    def __init__(self, port: int, token: str, *, host: str = "127.0.0.1",
-                 retries: int = RETRIES, wait: float = ATTEMPT_WAIT,
-                 clock: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
+    def __init__(
+        self,
+        port: int,
+        token: str,
+        *,
+        host: str = "127.0.0.1",
+        retries: int = RETRIES,
+        wait: float = ATTEMPT_WAIT,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.host, self.port = host, port
         self._token = token
         self.retries = retries
@@ -63,12 +70,16 @@ class BrainClient:
         return None
 
     def _post(self, text: str) -> tuple[http.client.HTTPResponse, http.client.HTTPConnection]:
-        body = json.dumps({"model": "hearth", "stream": True,
-                           "messages": [{"role": "user", "content": text}]})  # fmt: skip
+        body = json.dumps(
+            {"model": "hearth", "stream": True, "messages": [{"role": "user", "content": text}]}
+        )
         # Heard, not typed: the brain proposes a spoken "remember that" for Keep on the
         # panel instead of keeping words speech recognition may have got wrong.
-        headers = {"Authorization": f"Bearer {self._token}", "Content-Type": "application/json",
-                   HEARD_HEADER: HEARD_SPEECH}  # fmt: skip
+        headers = {
+            "Authorization": f"Bearer {self._token}",
+            "Content-Type": "application/json",
+            HEARD_HEADER: HEARD_SPEECH,
+        }
         if thread := self._current_thread():
             headers[THREAD_HEADER] = thread
         problem = ""
@@ -86,8 +97,10 @@ class BrainClient:
                 detail = _error_message(response.read())
                 connection.close()
                 if response.status in (401, 403):
-                    raise BrainDown("I can't talk to the brain: it refused my key.",
-                                    f"{response.status}: {detail}")  # fmt: skip
+                    raise BrainDown(
+                        "I can't talk to the brain: it refused my key.",
+                        f"{response.status}: {detail}",
+                    )
                 if response.status < 500:  # our request is wrong: trying again will not help
                     raise BrainDown("The brain could not take that.", detail)
                 problem = f"{response.status}: {detail}"
@@ -110,7 +123,7 @@ def _stream_text(response: http.client.HTTPResponse) -> Iterator[str]:
         line = raw.decode("utf-8", "replace").strip()
         if not line.startswith("data: "):
             continue
-        payload = line[len("data: "):]
+        payload = line[len("data: ") :]
         if payload == "[DONE]":
             return
         try:

@@ -64,8 +64,9 @@ def _sounddevice() -> Any:
     except OSError as exc:  # the Python package is there, PortAudio is not
         raise DeviceError(f"cannot use sound input: {exc} (apt-get install libportaudio2)") from exc
     except ImportError as exc:
-        raise DeviceError(f"the voice extra is not installed ({exc.name}): "
-                          "pip install -e '.[voice]'") from exc  # fmt: skip
+        raise DeviceError(
+            f"the voice extra is not installed ({exc.name}): pip install -e '.[voice]'"
+        ) from exc
     return sounddevice
 
 
@@ -74,24 +75,30 @@ def capture_devices() -> list[CaptureDevice]:
     sd = _sounddevice()
     sd._terminate()  # PortAudio lists devices once per initialisation
     sd._initialize()
-    return [CaptureDevice(i, str(d["name"]), float(d["default_samplerate"]))
-            for i, d in enumerate(sd.query_devices()) if d["max_input_channels"] > 0]  # fmt: skip
+    return [
+        CaptureDevice(i, str(d["name"]), float(d["default_samplerate"]))
+        for i, d in enumerate(sd.query_devices())
+        if d["max_input_channels"] > 0
+    ]
 
 
 def find_device(wanted: str, devices: list[CaptureDevice] | None = None) -> CaptureDevice:
     """The capture device whose name contains `wanted` ("" = the first); DeviceError if none."""
     found = capture_devices() if devices is None else devices
     if not found:
-        raise DeviceError("no microphone: no capture device is connected (plug in the USB "
-                          "microphone; `hearth doctor` lists what it finds)")  # fmt: skip
+        raise DeviceError(
+            "no microphone: no capture device is connected (plug in the USB "
+            "microphone; `hearth doctor` lists what it finds)"
+        )
     if not wanted:
         return found[0]
     for device in found:
         if wanted.lower() in device.name.lower():
             return device
     names = "; ".join(d.name for d in found)
-    raise DeviceError(f"no microphone named {wanted!r} (voice_device); capture devices "
-                      f"found: {names}")  # fmt: skip
+    raise DeviceError(
+        f"no microphone named {wanted!r} (voice_device); capture devices found: {names}"
+    )
 
 
 def _resampled(samples: np.ndarray, rate: float) -> np.ndarray:
@@ -138,8 +145,13 @@ class Microphone:
         problem: Exception | None = None
         for rate in (SAMPLE_RATE, self.device.default_rate):
             try:
-                stream = sd.RawInputStream(samplerate=rate, channels=1, dtype="int16",
-                                           device=self.device.index, blocksize=0)  # fmt: skip
+                stream = sd.RawInputStream(
+                    samplerate=rate,
+                    channels=1,
+                    dtype="int16",
+                    device=self.device.index,
+                    blocksize=0,
+                )
                 stream.start()
                 break
             except sd.PortAudioError as exc:  # busy, unplugged, or no such rate
@@ -156,8 +168,10 @@ class Microphone:
 def _device_problem(name: str, exc: Exception | None) -> str:
     text = str(exc)
     if "busy" in text.lower() or "unavailable" in text.lower() or "-9985" in text:
-        return (f"the microphone {name!r} is busy: another program is recording from it "
-                f"({text}); close it and press Talk again")
+        return (
+            f"the microphone {name!r} is busy: another program is recording from it "
+            f"({text}); close it and press Talk again"
+        )
     return f"cannot record from the microphone {name!r}: {text}"
 
 
@@ -172,7 +186,7 @@ class _BytesStream:
         self._at = 0
 
     def read(self, samples: int) -> bytes:
-        piece = self._data[self._at:self._at + samples * SAMPLE_BYTES]
+        piece = self._data[self._at : self._at + samples * SAMPLE_BYTES]
         self._at += len(piece)
         return piece
 
@@ -205,11 +219,14 @@ def read_wav(path: Path) -> bytes:
     except FileNotFoundError:
         raise BadAudio(f"no such file: {path}") from None
     except (wave.Error, EOFError, OSError) as exc:
-        raise BadAudio(f"{path} is not a WAV file Hearth can read ({exc}); make one with "
-                       "`sox IN -r 16000 -c 1 -b 16 OUT.wav`") from None  # fmt: skip
+        raise BadAudio(
+            f"{path} is not a WAV file Hearth can read ({exc}); make one with "
+            "`sox IN -r 16000 -c 1 -b 16 OUT.wav`"
+        ) from None
     if width != SAMPLE_BYTES:
-        raise BadAudio(f"{path} has {8 * width}-bit samples; Hearth reads 16-bit PCM "
-                       "(`sox IN -b 16 OUT.wav`)")  # fmt: skip
+        raise BadAudio(
+            f"{path} has {8 * width}-bit samples; Hearth reads 16-bit PCM (`sox IN -b 16 OUT.wav`)"
+        )
     if rate < 8000:
         raise BadAudio(f"{path} is sampled at {rate} Hz; speech needs 8000 Hz or more")
     samples = np.frombuffer(frames, dtype="<i2")

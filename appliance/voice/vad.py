@@ -84,15 +84,16 @@ def open_vad(name: str) -> Vad:
         if name == "silero":
             return SileroVad()
     except ImportError as exc:
-        raise ConfigError(f"voice_vad {name!r} needs {exc.name}: pip install -e '.[voice]'"
-                          ) from exc  # fmt: skip
+        raise ConfigError(
+            f"voice_vad {name!r} needs {exc.name}: pip install -e '.[voice]'"
+        ) from exc
     raise ConfigError(f"voice_vad must be webrtc or silero, not {name!r}")
 
 
 def frames(audio: bytes, samples: int) -> list[bytes]:
     """Whole frames of `samples` samples (a short tail is dropped: it is 30 ms at most)."""
     size = samples * SAMPLE_BYTES
-    return [audio[i:i + size] for i in range(0, len(audio) - size + 1, size)]
+    return [audio[i : i + size] for i in range(0, len(audio) - size + 1, size)]
 
 
 def speech_frames(audio: bytes, vad: Vad) -> list[bool]:
@@ -108,14 +109,15 @@ def trim(audio: bytes, vad: Vad, found: list[bool] | None = None) -> bytes:
     """
     if found is None:
         found = speech_frames(audio, vad)
-    start = next((i for i in range(len(found) - ONSET_FRAMES + 1)
-                  if all(found[i:i + ONSET_FRAMES])), None)  # fmt: skip
+    start = next(
+        (i for i in range(len(found) - ONSET_FRAMES + 1) if all(found[i : i + ONSET_FRAMES])), None
+    )
     if start is None:
         return b""
     end = max(i for i, speech in enumerate(found) if speech) + 1
     pad = int(PAD_SECONDS * SAMPLE_RATE / vad.frame_samples)
     size = vad.frame_samples * SAMPLE_BYTES
-    return audio[max(0, start - pad) * size:min(len(found), end + pad) * size]
+    return audio[max(0, start - pad) * size : min(len(found), end + pad) * size]
 
 
 @dataclass

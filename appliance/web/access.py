@@ -50,21 +50,33 @@ class Access:
         @functools.wraps(handler)
         def guarded(*args: Any, **kwargs: Any) -> Any:
             if self.private_views and not self.token.accepts_view_cookie(
-                    bottle.request.get_cookie(VIEW_COOKIE)):  # fmt: skip
-                self._require_bearer(" or open it from the chat page once the token is "
-                                     "entered there")  # fmt: skip
+                bottle.request.get_cookie(VIEW_COOKIE)
+            ):
+                self._require_bearer(
+                    " or open it from the chat page once the token is entered there"
+                )
             return handler(*args, **kwargs)
 
         return guarded  # type: ignore[return-value]
 
     def set_view_cookie(self) -> None:
         """For a request that already passed `api`: the browser keeps the views open."""
-        bottle.response.set_cookie(VIEW_COOKIE, self.token.view_cookie(), path="/",
-                                   max_age=COOKIE_MAX_AGE, httponly=True,
-                                   samesite="strict")  # fmt: skip
+        bottle.response.set_cookie(
+            VIEW_COOKIE,
+            self.token.view_cookie(),
+            path="/",
+            max_age=COOKIE_MAX_AGE,
+            httponly=True,
+            samesite="strict",
+        )
 
     def _require_bearer(self, hint: str = "") -> None:
         if not self.token.accepts_header(bottle.request.get_header("Authorization")):
-            fail(401, "this needs the appliance's token: send `Authorization: Bearer <token>` "
-                 f"(`hearth token` prints it){hint}", "authentication_error", "invalid_api_key",
-                 headers={"WWW-Authenticate": 'Bearer realm="hearth"'})  # fmt: skip
+            fail(
+                401,
+                "this needs the appliance's token: send `Authorization: Bearer <token>` "
+                f"(`hearth token` prints it){hint}",
+                "authentication_error",
+                "invalid_api_key",
+                headers={"WWW-Authenticate": 'Bearer realm="hearth"'},
+            )

@@ -122,9 +122,14 @@ def build_app(parts: WebParts) -> bottle.Bottle:
         except QueueFull as full:
             _busy(full)
         try:
-            turn: ChatTurn = _call_model(lambda: parts.chat.stream(
-                chat_request.text, chat_request.thread_id, chat_request.history,
-                heard=chat_request.heard))  # fmt: skip
+            turn: ChatTurn = _call_model(
+                lambda: parts.chat.stream(
+                    chat_request.text,
+                    chat_request.thread_id,
+                    chat_request.history,
+                    heard=chat_request.heard,
+                )
+            )
         except BaseException:
             ticket.release()
             raise
@@ -136,8 +141,9 @@ def build_app(parts: WebParts) -> bottle.Bottle:
                 _call_model(lambda: [None for _ in turn])
             finally:
                 turn.close()
-        return openai_api.completion(turn.text, cid=openai_api.completion_id(),
-                                     usage=_usage(turn.usage))  # fmt: skip
+        return openai_api.completion(
+            turn.text, cid=openai_api.completion_id(), usage=_usage(turn.usage)
+        )
 
     @app.get("/memory/inbox")
     @access.view
@@ -165,9 +171,12 @@ def build_app(parts: WebParts) -> bottle.Bottle:
     def board() -> bytes:
         image = parts.board()
         if image is None:
-            _fail(404, "the board has not been drawn yet: the panel writes board.png into the "
-                  "data dir when it runs (`hearth run` or `hearth panel --once`)",
-                  "not_found_error")  # fmt: skip
+            _fail(
+                404,
+                "the board has not been drawn yet: the panel writes board.png into the "
+                "data dir when it runs (`hearth run` or `hearth panel --once`)",
+                "not_found_error",
+            )
         bottle.response.content_type = "image/png"
         bottle.response.set_header("Cache-Control", "no-cache")
         return image
@@ -204,29 +213,40 @@ def _read_body() -> bytes:
 
 def _too_large(length: int | None) -> NoReturn:
     size = f"{length} bytes" if length is not None else "more than that"
-    _fail(413, f"the request body is limited to {MAX_BODY_BYTES} bytes (64 KiB); this one "
-          f"is {size}", "invalid_request_error", "request_too_large")  # fmt: skip
+    _fail(
+        413,
+        f"the request body is limited to {MAX_BODY_BYTES} bytes (64 KiB); this one is {size}",
+        "invalid_request_error",
+        "request_too_large",
+    )
 
 
 def _chat_request() -> ChatRequest:
     body = _read_body()
     if not body.strip():
-        _fail(400, "the request body is empty; send a JSON object with a messages list",
-              "invalid_request_error")  # fmt: skip
+        _fail(
+            400,
+            "the request body is empty; send a JSON object with a messages list",
+            "invalid_request_error",
+        )
     try:
         decoded = json.loads(body.decode("utf-8-sig"))  # JSON on the wire is UTF-8 (RFC 8259)
     except UnicodeDecodeError:
         _fail(400, "the request body is not UTF-8", "invalid_request_error")
     except json.JSONDecodeError as exc:
-        _fail(400, f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
-              "invalid_request_error")  # fmt: skip
+        _fail(
+            400,
+            f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
+            "invalid_request_error",
+        )
     except RecursionError:  # fifty thousand "[": the decoder recurses once per level
-        _fail(400, "the JSON is nested too deeply to be a chat request",
-              "invalid_request_error")  # fmt: skip
+        _fail(400, "the JSON is nested too deeply to be a chat request", "invalid_request_error")
     try:
         return openai_api.parse_chat_request(
-            decoded, bottle.request.get_header(openai_api.THREAD_HEADER),
-            bottle.request.get_header(openai_api.HEARD_HEADER))
+            decoded,
+            bottle.request.get_header(openai_api.THREAD_HEADER),
+            bottle.request.get_header(openai_api.HEARD_HEADER),
+        )
     except BadRequest as bad:
         _fail(400, str(bad), "invalid_request_error", param=bad.param)
 
@@ -239,8 +259,9 @@ def _admit(queue: ModelQueue) -> Ticket:
 
 
 def _busy(full: QueueFull) -> NoReturn:
-    _fail(503, str(full), "server_busy", "queue_full",
-          headers={"Retry-After": str(full.retry_after)})  # fmt: skip
+    _fail(
+        503, str(full), "server_busy", "queue_full", headers={"Retry-After": str(full.retry_after)}
+    )
 
 
 def _call_model(call: Any) -> Any:
@@ -254,8 +275,12 @@ def _call_model(call: Any) -> Any:
         _fail(500, str(exc), "server_error", "brain_error")
     except Exception:
         log.exception("the brain failed on a request")
-        _fail(500, "Hearth could not answer that (an internal error; the server log has the "
-              "details)", "server_error", "internal_error")  # fmt: skip
+        _fail(
+            500,
+            "Hearth could not answer that (an internal error; the server log has the details)",
+            "server_error",
+            "internal_error",
+        )
 
 
 # -- streaming -----------------------------------------------------------------------
@@ -306,9 +331,14 @@ def _stream_events(turn: ChatTurn, include_usage: bool) -> Iterator[bytes]:
         yield openai_api.sse(openai_api.error_body(str(exc), "server_error", "brain_error"))
     except Exception:
         log.exception("the brain failed while streaming")
-        yield openai_api.sse(openai_api.error_body(
-            "Hearth could not finish that answer (an internal error; the server log has the "
-            "details)", "server_error", "internal_error"))  # fmt: skip
+        yield openai_api.sse(
+            openai_api.error_body(
+                "Hearth could not finish that answer (an internal error; the server log has the "
+                "details)",
+                "server_error",
+                "internal_error",
+            )
+        )
     finally:
         turn.close()  # at once, not whenever the garbage collector gets to it
 
@@ -327,17 +357,24 @@ def _json_error_page(error: bottle.HTTPError) -> bytes:
     """Replaces bottle's HTML error page: JSON, and no traceback or exception text, ever."""
     status = error.status_code
     if status == 404:
-        message = f"no route {bottle.request.path}; see /v1/models, /v1/chat/completions, " \
-                  "/memory/inbox, /api/inbox.json, /api/timers.json, /api/shopping.json, " \
-                  "/board.png, /healthz"
+        message = (
+            f"no route {bottle.request.path}; see /v1/models, /v1/chat/completions, "
+            "/memory/inbox, /api/inbox.json, /api/timers.json, /api/shopping.json, "
+            "/board.png, /healthz"
+        )
     elif status == 405:
         allowed = error.headers.get("Allow", "") if error.headers else ""
         message = f"{bottle.request.method} is not allowed on {bottle.request.path}" + (
-            f"; allowed: {allowed}" if allowed else "")  # fmt: skip
+            f"; allowed: {allowed}" if allowed else ""
+        )
     elif status >= 500:
         if error.exception is not None:
-            log.error("unhandled error on %s %s: %r", bottle.request.method,
-                      bottle.request.path, error.exception)  # fmt: skip
+            log.error(
+                "unhandled error on %s %s: %r",
+                bottle.request.method,
+                bottle.request.path,
+                error.exception,
+            )
         message = "Hearth hit an internal error; the server log has the details"
     else:
         message = bottle.HTTP_CODES.get(status, "error")

@@ -73,8 +73,9 @@ class AccessToken:
     def accepts_view_cookie(self, presented: str | None) -> bool:
         if not presented:
             return False
-        return hmac.compare_digest(presented.encode("ascii", "replace"),
-                                   self.view_cookie().encode("ascii"))  # fmt: skip
+        return hmac.compare_digest(
+            presented.encode("ascii", "replace"), self.view_cookie().encode("ascii")
+        )
 
     def __repr__(self) -> str:  # never print the secret by accident
         return "AccessToken(****)"
@@ -106,8 +107,11 @@ def _read(path: Path) -> AccessToken:
     mode = path.stat().st_mode
     if mode & (stat.S_IRWXG | stat.S_IRWXO):
         # Hearth never widens it; a person did. Say so rather than silently fixing it.
-        log.warning("%s is readable by other users (mode %o); anyone who can read it can "
-                    "chat with Hearth", path, stat.S_IMODE(mode))  # fmt: skip
+        log.warning(
+            "%s is readable by other users (mode %o); anyone who can read it can chat with Hearth",
+            path,
+            stat.S_IMODE(mode),
+        )
     value = path.read_text(encoding="ascii", errors="replace").strip()
     try:
         return AccessToken(value)

@@ -98,8 +98,14 @@ class BrainChat:
         self.model = MeteredModel(brain.chat_model)
         brain.chat_model = self.model  # the note-taker keeps its own reference, unmetered
 
-    def stream(self, text: str, thread_id: str | None = None,
-               history: Sequence[tuple[str, str]] = (), *, heard: bool = False) -> _BrainTurn:
+    def stream(
+        self,
+        text: str,
+        thread_id: str | None = None,
+        history: Sequence[tuple[str, str]] = (),
+        *,
+        heard: bool = False,
+    ) -> _BrainTurn:
         fresh = thread_id is None
         stream = self.brain.stream(text, new_thread_id() if fresh else thread_id, heard=heard)
         if fresh:

@@ -85,20 +85,30 @@ class HostCheck:
         host = normalise(host_header)
         if host is None:
             return False
-        return host in self.names or (local_address is not None
-                                      and host == _address(local_address))  # fmt: skip
+        return host in self.names or (local_address is not None and host == _address(local_address))
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         host = environ.get("HTTP_HOST")
         if self.allows(host, environ.get(LOCAL_ADDRESS_KEY)):
             return self._app(environ, start_response)
         shown = (host or "")[:80]
-        body = json.dumps({"error": {
-            "message": f"this Hearth does not answer to the name {shown!r}; open it by its "
-                       "own name or address, or add the name to the web_hosts setting",
-            "type": "invalid_request_error", "param": "Host", "code": "unknown_host",
-        }}).encode()  # fmt: skip
-        start_response("400 Bad Request", [("Content-Type", "application/json"),
-                                           ("Content-Length", str(len(body))),
-                                           ("Cache-Control", "no-store")])  # fmt: skip
+        body = json.dumps(
+            {
+                "error": {
+                    "message": f"this Hearth does not answer to the name {shown!r}; open it by its "
+                    "own name or address, or add the name to the web_hosts setting",
+                    "type": "invalid_request_error",
+                    "param": "Host",
+                    "code": "unknown_host",
+                }
+            }
+        ).encode()
+        start_response(
+            "400 Bad Request",
+            [
+                ("Content-Type", "application/json"),
+                ("Content-Length", str(len(body))),
+                ("Cache-Control", "no-store"),
+            ],
+        )
         return [body]

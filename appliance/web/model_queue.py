@@ -80,8 +80,10 @@ class ModelQueue:
                     self._admitted -= 1
                     ticket._done = True
                     self._cond.notify_all()
-                    raise QueueFull("the model did not become free in time; try again",
-                                    self._retry_after_locked())  # fmt: skip
+                    raise QueueFull(
+                        "the model did not become free in time; try again",
+                        self._retry_after_locked(),
+                    )
                 self._cond.wait(remaining)
             self._waiting.popleft()
             self._running = ticket

@@ -58,8 +58,9 @@ class ChatRequest:
     heard: bool = False  # X-Hearth-Heard: speech — the text is a transcript
 
 
-def parse_chat_request(body: object, thread_header: str | None,
-                       heard_header: str | None = None) -> ChatRequest:  # fmt: skip
+def parse_chat_request(
+    body: object, thread_header: str | None, heard_header: str | None = None
+) -> ChatRequest:
     """Validate a decoded JSON body; BadRequest names every missing or wrong field."""
     if not isinstance(body, dict):
         raise BadRequest("the request body must be a JSON object")
@@ -67,8 +68,7 @@ def parse_chat_request(body: object, thread_header: str | None,
         raise BadRequest("missing required field(s): messages", "messages")
     messages = body["messages"]
     if not isinstance(messages, list) or not messages:
-        raise BadRequest("messages must be a non-empty list of {role, content} objects",
-                         "messages")  # fmt: skip
+        raise BadRequest("messages must be a non-empty list of {role, content} objects", "messages")
     said: list[tuple[int, str, str]] = []  # (index, role, text) of user and assistant turns
     for index, message in enumerate(messages):
         where = f"messages[{index}]"
@@ -78,13 +78,13 @@ def parse_chat_request(body: object, thread_header: str | None,
         if absent:
             raise BadRequest(f"missing required field(s): {', '.join(absent)}", absent[0])
         if message["role"] not in ("system", "developer", "user", "assistant", "tool"):
-            raise BadRequest(f"{where}.role {message['role']!r} is not a known role",
-                             f"{where}.role")  # fmt: skip
+            raise BadRequest(
+                f"{where}.role {message['role']!r} is not a known role", f"{where}.role"
+            )
         if message["role"] == "user":
             said.append((index, "user", _content_text(message["content"], f"{where}.content")))
         elif message["role"] == "assistant" and message["content"] is not None:
-            said.append((index, "assistant", _content_text(message["content"],
-                                                           f"{where}.content")))  # fmt: skip
+            said.append((index, "assistant", _content_text(message["content"], f"{where}.content")))
     users = [entry for entry in said if entry[1] == "user"]
     if not users:
         raise BadRequest("messages has no message with role 'user' to answer", "messages")
@@ -100,15 +100,23 @@ def parse_chat_request(body: object, thread_header: str | None,
         raise BadRequest("model must be a string", "model")
     if not isinstance(body.get("user", ""), str):
         raise BadRequest("user must be a string", "user")
-    earlier = tuple((role, said_text.strip()) for index, role, said_text in said
-                    if index < last[0] and said_text.strip())  # fmt: skip
+    earlier = tuple(
+        (role, said_text.strip())
+        for index, role, said_text in said
+        if index < last[0] and said_text.strip()
+    )
     thread = thread_for(thread_header)
     if heard_header not in (None, "", HEARD_SPEECH):
         raise BadRequest(f"{HEARD_HEADER} may only be {HEARD_SPEECH!r}", HEARD_HEADER)
-    return ChatRequest(text=text, thread_id=thread, heard=heard_header == HEARD_SPEECH,
-                       history=earlier[-HISTORY_MESSAGES:] if thread is None else (),
-                       stream=stream,
-                       include_usage=_include_usage(body, stream), model=model)  # fmt: skip
+    return ChatRequest(
+        text=text,
+        thread_id=thread,
+        heard=heard_header == HEARD_SPEECH,
+        history=earlier[-HISTORY_MESSAGES:] if thread is None else (),
+        stream=stream,
+        include_usage=_include_usage(body, stream),
+        model=model,
+    )
 
 
 def _include_usage(body: dict[str, Any], stream: bool) -> bool:
@@ -119,8 +127,9 @@ def _include_usage(body: dict[str, Any], stream: bool) -> bool:
         raise BadRequest("stream_options must be an object", "stream_options")
     include = options.get("include_usage", False)
     if not isinstance(include, bool):
-        raise BadRequest("stream_options.include_usage must be true or false",
-                         "stream_options.include_usage")  # fmt: skip
+        raise BadRequest(
+            "stream_options.include_usage must be true or false", "stream_options.include_usage"
+        )
     return include and stream
 
 
@@ -136,8 +145,7 @@ def _content_text(content: Any, where: str) -> str:
                 if isinstance(text, str):
                     parts.append(text)
                     continue
-            raise BadRequest(f"{where} may only hold text parts; Hearth reads no images",
-                             where)  # fmt: skip
+            raise BadRequest(f"{where} may only hold text parts; Hearth reads no images", where)
         return "\n".join(parts)
     raise BadRequest(f"{where} must be a string or a list of text parts", where)
 
@@ -147,8 +155,9 @@ def thread_for(header: str | None) -> str | None:
     if header is None or header == "":
         return None
     if not _THREAD_SHAPE.match(header):
-        raise BadRequest(f"{THREAD_HEADER} must be 1-64 letters, digits, '.', '_' or '-'",
-                         THREAD_HEADER)  # fmt: skip
+        raise BadRequest(
+            f"{THREAD_HEADER} must be 1-64 letters, digits, '.', '_' or '-'", THREAD_HEADER
+        )
     return header
 
 
@@ -160,8 +169,11 @@ def completion_id() -> str:
 
 
 def usage_json(prompt_tokens: int, completion_tokens: int) -> dict[str, int]:
-    return {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
-            "total_tokens": prompt_tokens + completion_tokens}  # fmt: skip
+    return {
+        "prompt_tokens": prompt_tokens,
+        "completion_tokens": completion_tokens,
+        "total_tokens": prompt_tokens + completion_tokens,
+    }
 
 
 def completion(text: str, *, cid: str, usage: dict[str, int]) -> dict[str, Any]:
@@ -180,16 +192,27 @@ def completion(text: str, *, cid: str, usage: dict[str, int]) -> dict[str, Any]:
 def chunk(cid: str, created: int, delta: dict[str, str], finish: str | None = None) -> bytes:
     """One server-sent event carrying a chat.completion.chunk."""
     body = {
-        "id": cid, "object": "chat.completion.chunk", "created": created, "model": MODEL_ID,
+        "id": cid,
+        "object": "chat.completion.chunk",
+        "created": created,
+        "model": MODEL_ID,
         "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
-    }  # fmt: skip
+    }
     return sse(body)
 
 
 def usage_chunk(cid: str, created: int, usage: dict[str, int]) -> bytes:
     """The last chunk of a stream that asked for `stream_options.include_usage`."""
-    return sse({"id": cid, "object": "chat.completion.chunk", "created": created,
-                "model": MODEL_ID, "choices": [], "usage": usage})  # fmt: skip
+    return sse(
+        {
+            "id": cid,
+            "object": "chat.completion.chunk",
+            "created": created,
+            "model": MODEL_ID,
+            "choices": [],
+            "usage": usage,
+        }
+    )
 
 
 def sse(payload: dict[str, Any]) -> bytes:
@@ -199,12 +222,15 @@ def sse(payload: dict[str, Any]) -> bytes:
 SSE_DONE = b"data: [DONE]\n\n"
 
 
-def error_body(message: str, kind: str, code: str | int | None = None,
-               param: str | None = None) -> dict[str, Any]:  # fmt: skip
+def error_body(
+    message: str, kind: str, code: str | int | None = None, param: str | None = None
+) -> dict[str, Any]:
     """OpenAI's error shape, used for every error Hearth's web answers, on every route."""
     return {"error": {"message": message, "type": kind, "param": param, "code": code}}
 
 
 def models_list() -> dict[str, Any]:
-    return {"object": "list",
-            "data": [{"id": MODEL_ID, "object": "model", "created": 0, "owned_by": "hearth"}]}
+    return {
+        "object": "list",
+        "data": [{"id": MODEL_ID, "object": "model", "created": 0, "owned_by": "hearth"}],
+    }

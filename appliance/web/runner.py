@@ -43,8 +43,9 @@ def urls(host: str, port: int) -> list[str]:
     return [f"http://{shown}:{port}/"]
 
 
-def build_server(settings: Settings, options: RunOptions, chat: ChatService, memory: Memory,
-                  token: AccessToken) -> tuple[Any, Any]:  # fmt: skip
+def build_server(
+    settings: Settings, options: RunOptions, chat: ChatService, memory: Memory, token: AccessToken
+) -> tuple[Any, Any]:
     from appliance.web.app import WebParts, build_site
     from appliance.web.model_queue import ModelQueue
     from appliance.web.server import WebServer
@@ -52,10 +53,16 @@ def build_server(settings: Settings, options: RunOptions, chat: ChatService, mem
 
     data_dir = Path(settings.data_dir)
     queue = ModelQueue(depth=settings.web_queue_depth)
-    parts = WebParts(chat=chat, memory=memory, token=token, data_dir=data_dir, queue=queue,
-                     board=board_from_file(data_dir),
-                     private_views=settings.web_private_views,
-                     hosts=settings.web_hosts)  # fmt: skip
+    parts = WebParts(
+        chat=chat,
+        memory=memory,
+        token=token,
+        data_dir=data_dir,
+        queue=queue,
+        board=board_from_file(data_dir),
+        private_views=settings.web_private_views,
+        hosts=settings.web_hosts,
+    )
     try:
         server = WebServer(build_site(parts), options.host, options.port, queue.capacity)
     except OSError as exc:
@@ -66,12 +73,13 @@ def build_server(settings: Settings, options: RunOptions, chat: ChatService, mem
     return server, queue
 
 
-def announce(say: Say, options: RunOptions, port: int, token: AccessToken,
-              data_dir: Path) -> None:  # fmt: skip
+def announce(say: Say, options: RunOptions, port: int, token: AccessToken, data_dir: Path) -> None:
     where = urls(options.host, port)
     shown = f"[{options.host}]" if ":" in options.host else options.host
-    say(f"hearth: listening on {shown}:{port}"
-        + (" (every address: phones on the LAN reach it)" if options.host in EVERY else ""))
+    say(
+        f"hearth: listening on {shown}:{port}"
+        + (" (every address: phones on the LAN reach it)" if options.host in EVERY else "")
+    )
     for url in where:
         say(f"hearth: chat at {url}")
     say(f"hearth: data in {data_dir}")

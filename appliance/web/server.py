@@ -69,10 +69,16 @@ class _JsonErrorTask(ErrorTask):
 
     def execute(self) -> None:
         error = self.request.error
-        body = json.dumps({"error": {
-            "message": f"{error.reason}: {error.body}", "type": "invalid_request_error",
-            "param": None, "code": error.code,
-        }}).encode()  # fmt: skip
+        body = json.dumps(
+            {
+                "error": {
+                    "message": f"{error.reason}: {error.body}",
+                    "type": "invalid_request_error",
+                    "param": None,
+                    "code": error.code,
+                }
+            }
+        ).encode()
         self.status = f"{error.code} {error.reason}"
         self.response_headers.append(("Content-Type", "application/json"))
         self.set_close_on_finish()
@@ -91,8 +97,7 @@ class _Channel(HTTPChannel):
     task_class = _Task
     error_task_class = _JsonErrorTask
 
-    def __init__(self, server: _Server, sock: Any, addr: Any, adj: Any,
-                 map: Any = None) -> None:  # fmt: skip
+    def __init__(self, server: _Server, sock: Any, addr: Any, adj: Any, map: Any = None) -> None:
         try:
             self.local_address = str(sock.getsockname()[0])
         except OSError:
@@ -132,8 +137,9 @@ class _Channel(HTTPChannel):
 class _Server(TcpWSGIServer):
     channel_class = _Channel
 
-    def __init__(self, app: Callable[..., Any], bounds: ConnectionBounds,
-                 **adjustments: Any) -> None:  # fmt: skip
+    def __init__(
+        self, app: Callable[..., Any], bounds: ConnectionBounds, **adjustments: Any
+    ) -> None:
         self.bounds = bounds
         self.evicted = 0
         super().__init__(app, **adjustments)
@@ -148,8 +154,9 @@ class _Server(TcpWSGIServer):
 
     def make_room(self, new: _Channel) -> None:
         """Keep the connection caps by closing the oldest connections not being answered."""
-        others = [c for c in self.active_channels.values()
-                  if c is not new and isinstance(c, _Channel)]  # fmt: skip
+        others = [
+            c for c in self.active_channels.values() if c is not new and isinstance(c, _Channel)
+        ]
         mine = [c for c in others if c.client == new.client]
         self._evict(new, mine, len(mine) + 1 - self.bounds.per_client)
         others = [c for c in others if c.connected]
@@ -160,8 +167,10 @@ class _Server(TcpWSGIServer):
             return
         # Half-sent requests go first, oldest first: a connection that has sent nothing
         # yet is most likely a request on its way (the one that caused this eviction).
-        idle = sorted((c for c in candidates if not c.answering),
-                      key=lambda c: (c.request is None, c.last_activity))  # fmt: skip
+        idle = sorted(
+            (c for c in candidates if not c.answering),
+            key=lambda c: (c.request is None, c.last_activity),
+        )
         for channel in idle[:excess]:
             self.evicted += 1
             channel.handle_close()
@@ -172,8 +181,14 @@ class _Server(TcpWSGIServer):
 class WebServer:
     """A waitress server bound at construction (so `port` is known), served until `stop()`."""
 
-    def __init__(self, app: Callable[..., Any], host: str, port: int, model_capacity: int,
-                 bounds: ConnectionBounds | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        app: Callable[..., Any],
+        host: str,
+        port: int,
+        model_capacity: int,
+        bounds: ConnectionBounds | None = None,
+    ) -> None:
         self.bounds = bounds or ConnectionBounds()
         self._map: dict[int, Any] = {}
         self._stopping = threading.Event()

@@ -41,8 +41,14 @@ class ChatTurn(Protocol):
 
 
 class ChatService(Protocol):
-    def stream(self, text: str, thread_id: str | None = None,
-               history: Sequence[tuple[str, str]] = (), *, heard: bool = False) -> ChatTurn:
+    def stream(
+        self,
+        text: str,
+        thread_id: str | None = None,
+        history: Sequence[tuple[str, str]] = (),
+        *,
+        heard: bool = False,
+    ) -> ChatTurn:
         """Start a turn in `thread_id`, or in a fresh thread that begins with `history`
         ((role, text) pairs, oldest first) when it is None; `heard`: the text is a
         speech transcript. Bad input raises here, before anything is generated or stored."""

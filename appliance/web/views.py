@@ -100,9 +100,15 @@ class Health:
     counts, names or text that would say anything about the household.
     """
 
-    def __init__(self, chat: ChatService, memory: Memory, data_dir: Path, *,
-                 every: float = HEALTH_SECONDS,
-                 min_free: int = MIN_FREE_BYTES) -> None:  # fmt: skip
+    def __init__(
+        self,
+        chat: ChatService,
+        memory: Memory,
+        data_dir: Path,
+        *,
+        every: float = HEALTH_SECONDS,
+        min_free: int = MIN_FREE_BYTES,
+    ) -> None:
         self._chat = chat
         self._memory = memory
         self._data_dir = Path(data_dir)
@@ -142,8 +148,9 @@ class Health:
             log.exception("the memory health check failed")
             return False
         if problems:
-            log.warning("health: %d fact file(s) cannot be read (`hearth memory check`)",
-                        len(problems))  # fmt: skip
+            log.warning(
+                "health: %d fact file(s) cannot be read (`hearth memory check`)", len(problems)
+            )
         return True
 
     def _disk_ok(self) -> bool:
@@ -153,6 +160,7 @@ class Health:
             log.error("health: cannot stat the data dir: %s", exc.strerror)
             return False
         if free < self.min_free:
-            log.warning("health: %d bytes free in %s, below %d", free, self._data_dir,
-                        self.min_free)  # fmt: skip
+            log.warning(
+                "health: %d bytes free in %s, below %d", free, self._data_dir, self.min_free
+            )
         return free >= self.min_free

@@ -40,11 +40,13 @@ class Clock:
 
 def household(data_dir: Path, clock: Clock) -> Memory:
     memory = Memory.open(data_dir, clock=clock)
-    for text, kind in [("Grandma can't eat gluten", "health"),
-                       ("Bins go out on Thursday night; recycling every other week", "routine"),
-                       ("Sam takes his coffee black", "preference"),
-                       ("Ana is Sam's piano teacher", "person"),
-                       ("Piano lessons are on Wednesdays at 5", "routine")]:  # fmt: skip
+    for text, kind in [
+        ("Grandma can't eat gluten", "health"),
+        ("Bins go out on Thursday night; recycling every other week", "routine"),
+        ("Sam takes his coffee black", "preference"),
+        ("Ana is Sam's piano teacher", "person"),
+        ("Piano lessons are on Wednesdays at 5", "routine"),
+    ]:
         memory.add(text, kind)
     return memory
 
@@ -56,11 +58,21 @@ def main() -> int:
         memory = household(Path(tmp), clock)
         clock.now = NOW
         lesson = next(f for f in memory.facts() if f.text.startswith("Piano lessons"))
-        memory.propose("Sam is allergic to peanuts and carries his EpiPen in the blue school "
-                       "bag", "health", origin="chat", conversation="breakfast, Monday")
+        memory.propose(
+            "Sam is allergic to peanuts and carries his EpiPen in the blue school bag",
+            "health",
+            origin="chat",
+            conversation="breakfast, Monday",
+        )
         clock.now += dt.timedelta(minutes=20)
-        memory.propose("Piano lessons moved to Thursdays at 5", "routine", origin="chat",
-                       conversation="school run", kind="supersede", target=lesson.id)
+        memory.propose(
+            "Piano lessons moved to Thursdays at 5",
+            "routine",
+            origin="chat",
+            conversation="school run",
+            kind="supersede",
+            target=lesson.id,
+        )
         board = Board(memory, address=address)
         screens = {}
         screens["review"], tag = board.screen()

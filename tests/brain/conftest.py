@@ -43,8 +43,14 @@ class ScriptedModel:
     def tokenize(self, text: str, *, markup: bool = False, bos: bool = False) -> list[int]:
         return [ord(c) for c in text]
 
-    def generate(self, tokens: Sequence[int], *, max_tokens: int, stop: Sequence[str] = (),
-                 schema: dict[str, Any] | None = None) -> Iterator[str]:  # fmt: skip
+    def generate(
+        self,
+        tokens: Sequence[int],
+        *,
+        max_tokens: int,
+        stop: Sequence[str] = (),
+        schema: dict[str, Any] | None = None,
+    ) -> Iterator[str]:
         with self.lock:
             self.entered.set()
             if self.gate is not None:
@@ -56,7 +62,7 @@ class ScriptedModel:
                 raise AssertionError("ScriptedModel ran out of scripted replies")
             reply = self.replies.pop(0)
             for start in range(0, len(reply), 4):
-                yield reply[start:start + 4]
+                yield reply[start : start + 4]
 
 
 @pytest.fixture(scope="session")
@@ -72,8 +78,9 @@ def notetaker_llm() -> llm.LlamaModel:
 
 
 @pytest.fixture
-def brain(settings: Settings, memory: Memory, chat_llm: llm.LlamaModel,
-          clock: Any) -> Iterator[Brain]:  # fmt: skip
+def brain(
+    settings: Settings, memory: Memory, chat_llm: llm.LlamaModel, clock: Any
+) -> Iterator[Brain]:
     """A Brain as configured by default (the real chat model, a rules-only note-taker)."""
     # Short replies keep the suite fast; the paths under test do not depend on length.
     short = Settings.for_data_dir(settings.data_dir, reply_max_tokens=64)
@@ -82,16 +89,30 @@ def brain(settings: Settings, memory: Memory, chat_llm: llm.LlamaModel,
     b.close()
 
 
-def scripted_brain(settings: Settings, memory: Memory, replies: Sequence[str], *,
-                   tools: bool = False, notetaker: ScriptedModel | None = None,
-                   clock: Any = None,
-                   intents: router.Router = router.DEFAULT_ROUTER, sweep_every: float = 3600.0,
-                   ) -> tuple[Brain, ScriptedModel]:  # fmt: skip
+def scripted_brain(
+    settings: Settings,
+    memory: Memory,
+    replies: Sequence[str],
+    *,
+    tools: bool = False,
+    notetaker: ScriptedModel | None = None,
+    clock: Any = None,
+    intents: router.Router = router.DEFAULT_ROUTER,
+    sweep_every: float = 3600.0,
+) -> tuple[Brain, ScriptedModel]:
     model = ScriptedModel(replies)
-    configured = Settings.for_data_dir(settings.data_dir, chat_tools=tools,
-                                       notetaker=notetaker is not None)  # fmt: skip
-    b = Brain.open(configured, memory, chat_model=model, notetaker_model=notetaker, clock=clock,
-                   intents=intents, sweep_every=sweep_every)  # fmt: skip
+    configured = Settings.for_data_dir(
+        settings.data_dir, chat_tools=tools, notetaker=notetaker is not None
+    )
+    b = Brain.open(
+        configured,
+        memory,
+        chat_model=model,
+        notetaker_model=notetaker,
+        clock=clock,
+        intents=intents,
+        sweep_every=sweep_every,
+    )
     return b, model
 
 

@@ -25,8 +25,7 @@ def test_remember_then_ask(brain: Brain, memory: Memory) -> None:
     assert answer.facts == (fact.id,)
 
 
-def test_a_casual_remark_is_proposed_as_said_never_made_live(brain: Brain,
-                                                             memory: Memory) -> None:  # fmt: skip
+def test_a_casual_remark_is_proposed_as_said_never_made_live(brain: Brain, memory: Memory) -> None:
     first = brain.reply(GRANDMA)
     assert (first.route, first.text) == ("statement", NOTED)  # acknowledged, not restated
     [proposal] = memory.proposals()
@@ -43,8 +42,7 @@ def test_a_casual_remark_is_proposed_as_said_never_made_live(brain: Brain,
     assert brain.notetaker is not None and brain.notetaker.stats.known >= 1
 
 
-def test_small_talk_goes_to_the_model_and_proposes_nothing(brain: Brain,
-                                                          memory: Memory) -> None:  # fmt: skip
+def test_small_talk_goes_to_the_model_and_proposes_nothing(brain: Brain, memory: Memory) -> None:
     reply = brain.reply("ugh, I burnt the toast again")
     assert reply.route == "chat" and reply.text
     assert "\n\n" not in reply.text and not reply.text.lower().startswith("dear")  # no letter
@@ -68,10 +66,12 @@ def test_the_chat_model_streams_an_answer(brain: Brain) -> None:
     assert stream.route == "chat"
 
 
-def test_gemma_extracts_with_the_grammar_and_invents_nothing_from_small_talk(
-        notetaker_llm) -> None:  # fmt: skip
+def test_gemma_extracts_with_the_grammar_and_invents_nothing_from_small_talk(notetaker_llm) -> None:
     assert extract(notetaker_llm, [("user", "thanks, that's great")]) == []
     found = extract(notetaker_llm, [("user", "the stopcock is under the kitchen sink")])
     assert len(found) <= 5
-    assert all(c.type in {"household", "place", "note", "routine", "health", "person",
-                          "preference", "event"} for c in found)  # fmt: skip
+    assert all(
+        c.type
+        in {"household", "place", "note", "routine", "health", "person", "preference", "event"}
+        for c in found
+    )

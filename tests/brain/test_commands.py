@@ -14,8 +14,12 @@ pytestmark = pytest.mark.model
 
 
 def test_chat_once_remembers_and_answers(data_dir: Path, capsys) -> None:
-    assert cli.main(["chat", "--once", "remember that Sam is allergic to peanuts",
-                     "--thread", "kitchen"]) == 0  # fmt: skip
+    assert (
+        cli.main(
+            ["chat", "--once", "remember that Sam is allergic to peanuts", "--thread", "kitchen"]
+        )
+        == 0
+    )
     out = capsys.readouterr()
     assert out.out.strip() == "I'll remember that: Sam is allergic to peanuts."
     assert "(thread kitchen)" in out.err
@@ -34,8 +38,7 @@ def test_chat_once_exits_after_the_notetaker_has_proposed(data_dir: Path, capsys
     assert "grandma" in proposal.text.lower()
 
 
-def test_chat_repl_reads_lines_until_an_empty_one(data_dir: Path, capsys,
-                                                 monkeypatch) -> None:  # fmt: skip
+def test_chat_repl_reads_lines_until_an_empty_one(data_dir: Path, capsys, monkeypatch) -> None:
     with Memory.open(data_dir) as memory:
         memory.add("The bins go out on Thursday night", "routine")
     monkeypatch.setattr("sys.stdin", io.StringIO("when do the bins go out?\n\n"))

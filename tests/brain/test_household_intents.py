@@ -16,17 +16,20 @@ from appliance.memory import Memory
 ROUTER = household_router("/nonexistent")  # matching never opens the store
 
 
-@pytest.mark.parametrize(("said", "kind"), [
-    ("set a pasta timer for twelve minutes", "timers"),
-    ("forget the pasta timer", "timers"),  # a timer command, not a memory correction
-    ("how long is left on the rice?", "timers"),  # a question, but about a timer
-    ("remind me to call the dentist at half past six", "reminders"),
-    ("what's on the shopping list?", "shopping"),
-    ("remind me what Sam is allergic to", "chat"),  # the controls: the default routes stay
-    ("remember that Sam is allergic to peanuts", "remember"),
-    ("forget that Sam is allergic to peanuts", "correct"),
-    ("I spent twelve minutes looking for my keys", "chat"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("said", "kind"),
+    [
+        ("set a pasta timer for twelve minutes", "timers"),
+        ("forget the pasta timer", "timers"),  # a timer command, not a memory correction
+        ("how long is left on the rice?", "timers"),  # a question, but about a timer
+        ("remind me to call the dentist at half past six", "reminders"),
+        ("what's on the shopping list?", "shopping"),
+        ("remind me what Sam is allergic to", "chat"),  # the controls: the default routes stay
+        ("remember that Sam is allergic to peanuts", "remember"),
+        ("forget that Sam is allergic to peanuts", "correct"),
+        ("I spent twelve minutes looking for my keys", "chat"),
+    ],
+)
 def test_household_intents_come_first_and_claim_only_their_commands(said: str, kind: str) -> None:
     assert ROUTER.route(said).kind == kind
 
@@ -37,9 +40,15 @@ def test_the_default_table_is_kept_behind_them() -> None:
 
 @pytest.mark.model
 def test_with_the_default_models_a_timer_is_set_by_rules_and_not_noted(
-        settings: Settings, memory: Memory, data_dir: Path, chat_llm, notetaker_llm) -> None:
-    brain = Brain.open(settings, memory, chat_model=chat_llm, notetaker_model=notetaker_llm,
-                       intents=household_router(data_dir))  # fmt: skip
+    settings: Settings, memory: Memory, data_dir: Path, chat_llm, notetaker_llm
+) -> None:
+    brain = Brain.open(
+        settings,
+        memory,
+        chat_model=chat_llm,
+        notetaker_model=notetaker_llm,
+        intents=household_router(data_dir),
+    )
     try:
         reply = brain.reply("set a pasta timer for twelve minutes")
         shopping = brain.reply("add eggs and milk to the shopping list")
@@ -55,15 +64,17 @@ def test_with_the_default_models_a_timer_is_set_by_rules_and_not_noted(
     assert memory.proposals() == [] and memory.facts() == []  # records, never memories
 
 
-def test_household_turns_are_never_read_by_the_notetaker(settings: Settings, memory: Memory,
-                                                          data_dir: Path) -> None:  # fmt: skip
+def test_household_turns_are_never_read_by_the_notetaker(
+    settings: Settings, memory: Memory, data_dir: Path
+) -> None:
     """Scripted models (not a model): a note-taker that would propose whatever it reads."""
     from tests.brain.conftest import ScriptedModel, scripted_brain
     from tests.brain.test_notetaker import facts_json
 
     taker = ScriptedModel([facts_json(("We are out of butter", "household", 0.8))])
-    brain, chat = scripted_brain(settings, memory, ["Nice."], notetaker=taker,
-                                 intents=household_router(data_dir))  # fmt: skip
+    brain, chat = scripted_brain(
+        settings, memory, ["Nice."], notetaker=taker, intents=household_router(data_dir)
+    )
     try:
         assert brain.reply("we're out of butter").route == "shopping"
         assert brain.reply("set a pasta timer for twelve minutes").route == "timers"

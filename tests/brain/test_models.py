@@ -40,16 +40,21 @@ def server(tmp_path: Path) -> Iterator[str]:
 
 def test_fetch_downloads_into_models_with_progress(settings: Settings, server: str) -> None:
     seen: list[tuple[int, int | None]] = []
-    path = models.fetch(settings, f"{server}/tiny.gguf", PAYLOAD_SHA,
-                        progress=lambda done, total: seen.append((done, total)))  # fmt: skip
+    path = models.fetch(
+        settings,
+        f"{server}/tiny.gguf",
+        PAYLOAD_SHA,
+        progress=lambda done, total: seen.append((done, total)),
+    )
     assert path == settings.data_dir / "models" / "tiny.gguf"
     assert path.read_bytes() == PAYLOAD
     assert seen[-1] == (len(PAYLOAD), len(PAYLOAD))
     assert [p.name for p in (settings.data_dir / "models").iterdir()] == ["tiny.gguf"]
 
 
-def test_a_wrong_checksum_keeps_nothing_and_spares_the_old_file(settings: Settings,
-                                                                server: str) -> None:  # fmt: skip
+def test_a_wrong_checksum_keeps_nothing_and_spares_the_old_file(
+    settings: Settings, server: str
+) -> None:
     models.fetch(settings, f"{server}/tiny.gguf", PAYLOAD_SHA)
     with pytest.raises(HearthError, match="checksum mismatch"):
         models.fetch(settings, f"{server}/tiny.gguf", "0" * 64)
@@ -64,26 +69,31 @@ def test_a_file_that_is_not_gguf_is_not_kept(settings: Settings, server: str) ->
     assert list((settings.data_dir / "models").iterdir()) == []
 
 
-@pytest.mark.parametrize(("url", "sha", "message"), [
-    ("{server}/tiny.gguf", "abc", "64 hex digits"),
-    ("file:///etc/passwd", PAYLOAD_SHA, "only fetch http"),
-    ("{server}/missing.gguf", PAYLOAD_SHA, "cannot download"),
-    ("{server}/", PAYLOAD_SHA, "not a usable file name"),
-])  # fmt: skip
-def test_bad_fetches_say_why(settings: Settings, server: str, url: str, sha: str,
-                             message: str) -> None:  # fmt: skip
+@pytest.mark.parametrize(
+    ("url", "sha", "message"),
+    [
+        ("{server}/tiny.gguf", "abc", "64 hex digits"),
+        ("file:///etc/passwd", PAYLOAD_SHA, "only fetch http"),
+        ("{server}/missing.gguf", PAYLOAD_SHA, "cannot download"),
+        ("{server}/", PAYLOAD_SHA, "not a usable file name"),
+    ],
+)
+def test_bad_fetches_say_why(
+    settings: Settings, server: str, url: str, sha: str, message: str
+) -> None:
     with pytest.raises(HearthError, match=message):
         models.fetch(settings, url.format(server=server), sha)
 
 
-def test_a_name_that_leaves_the_models_folder_is_refused(settings: Settings,
-                                                         server: str) -> None:  # fmt: skip
+def test_a_name_that_leaves_the_models_folder_is_refused(settings: Settings, server: str) -> None:
     with pytest.raises(HearthError, match="not a usable file name"):
         models.fetch(settings, f"{server}/tiny.gguf", PAYLOAD_SHA, name="../escape.gguf")
     assert not (settings.data_dir / "escape.gguf").exists()
     # Positive control: a plain name is kept under that name.
-    assert models.fetch(settings, f"{server}/tiny.gguf", PAYLOAD_SHA, name="mine.gguf").name \
-        == "mine.gguf"  # fmt: skip
+    assert (
+        models.fetch(settings, f"{server}/tiny.gguf", PAYLOAD_SHA, name="mine.gguf").name
+        == "mine.gguf"
+    )
 
 
 def test_hearth_model_fetch_and_list(server: str, data_dir: Path, capsys) -> None:
@@ -106,7 +116,10 @@ def test_a_bare_configured_name_means_a_fetched_model(settings: Settings) -> Non
     configured = Settings.for_data_dir(settings.data_dir, chat_model="big.gguf")
     file = models.resolve(configured, "chat")
     assert (file.path, file.origin, file.present) == (
-        settings.data_dir / "models" / "big.gguf", "configured", False)  # fmt: skip
+        settings.data_dir / "models" / "big.gguf",
+        "configured",
+        False,
+    )
 
 
 def test_packaged_models_resolve_without_importing_llama_cpp(settings: Settings) -> None:
@@ -133,13 +146,15 @@ def test_the_progress_bar_draws_to_its_stream() -> None:
     assert "50.0%" in out.getvalue() and out.getvalue().endswith("100.0%\n")
 
 
-def test_a_packaged_model_can_be_named_and_the_notetaker_can_have_none(
-        settings: Settings) -> None:  # fmt: skip
-    named = Settings.for_data_dir(settings.data_dir, chat_model="gemma3-270m",
-                                  notetaker_model="none")  # fmt: skip
+def test_a_packaged_model_can_be_named_and_the_notetaker_can_have_none(settings: Settings) -> None:
+    named = Settings.for_data_dir(
+        settings.data_dir, chat_model="gemma3-270m", notetaker_model="none"
+    )
     chat = models.resolve(named, "chat")
-    assert chat is not None and (chat.path.name, chat.origin) == ("gemma-3-270m-q4_k_m.gguf",
-                                                                  "packaged")  # fmt: skip
+    assert chat is not None and (chat.path.name, chat.origin) == (
+        "gemma-3-270m-q4_k_m.gguf",
+        "packaged",
+    )
     assert models.resolve(named, "notetaker") is None
 
 

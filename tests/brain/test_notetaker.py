@@ -43,8 +43,9 @@ def test_a_known_type_is_kept() -> None:  # positive control for the coercion ab
     assert got.type == "preference"
 
 
-@pytest.mark.parametrize(("given", "kept"), [(7.0, CONFIDENCE_RANGE[1]),
-                                             (-1.0, CONFIDENCE_RANGE[0]), (0.5, 0.5)])
+@pytest.mark.parametrize(
+    ("given", "kept"), [(7.0, CONFIDENCE_RANGE[1]), (-1.0, CONFIDENCE_RANGE[0]), (0.5, 0.5)]
+)
 def test_confidence_is_clamped(given: float, kept: float) -> None:
     [got] = parse_candidates(facts_json(("Grandma likes lilies", "preference", given)))
     assert got.confidence == kept
@@ -54,13 +55,15 @@ def test_at_most_five_items_and_no_repeats() -> None:
     many = [(f"Fact number {n} about the house", "note", 0.5) for n in range(8)]
     assert len(parse_candidates(facts_json(*many))) == MAX_ITEMS
     assert SCHEMA["maxItems"] == MAX_ITEMS
-    twice = facts_json(("Tom hates mushrooms", "preference", 0.7),
-                       ("Tom hates mushrooms.", "health", 0.7))  # fmt: skip
+    twice = facts_json(
+        ("Tom hates mushrooms", "preference", 0.7), ("Tom hates mushrooms.", "health", 0.7)
+    )
     assert [c.type for c in parse_candidates(twice)] == ["preference"]
 
 
-@pytest.mark.parametrize("fragment", ["Ugh.", "No satay.", "He can't stand them.",
-                                      "She stopped eating meat last year."])
+@pytest.mark.parametrize(
+    "fragment", ["Ugh.", "No satay.", "He can't stand them.", "She stopped eating meat last year."]
+)
 def test_a_sentence_that_needs_the_conversation_is_not_proposed(fragment: str) -> None:
     assert parse_candidates(facts_json((fragment, "note", 0.5))) == []
 
@@ -73,7 +76,8 @@ def test_a_sentence_that_stands_alone_is_proposed() -> None:
 
 def test_conversational_lead_ins_are_trimmed() -> None:
     assert tidy("by the way, grandma's birthday is on the 3rd of March") == (
-        "Grandma's birthday is on the 3rd of March.")  # fmt: skip
+        "Grandma's birthday is on the 3rd of March."
+    )
     assert tidy("Oh and the boiler is in the attic.") == "The boiler is in the attic."
 
 
@@ -93,8 +97,12 @@ def test_proposes_to_the_inbox_and_never_to_live_memory(memory: Memory) -> None:
 
 def test_already_known_is_a_normal_outcome(memory: Memory) -> None:
     memory.add("Sam is allergic to peanuts", "health")
-    model = ScriptedModel([facts_json(("Sam is allergic to peanuts", "health", 0.8)),
-                           facts_json(("Sam likes plums", "preference", 0.6))])  # fmt: skip
+    model = ScriptedModel(
+        [
+            facts_json(("Sam is allergic to peanuts", "health", 0.8)),
+            facts_json(("Sam likes plums", "preference", 0.6)),
+        ]
+    )
     taker = NoteTaker(model, memory)
     taker.submit("t1", [("user", "Sam is allergic to peanuts, you know")])
     taker.submit("t1", [("user", "and Sam likes plums a lot")])
@@ -104,8 +112,7 @@ def test_already_known_is_a_normal_outcome(memory: Memory) -> None:
     taker.close()
 
 
-def test_output_that_is_not_json_is_logged_and_the_worker_goes_on(memory: Memory,
-                                                                  caplog) -> None:  # fmt: skip
+def test_output_that_is_not_json_is_logged_and_the_worker_goes_on(memory: Memory, caplog) -> None:
     model = ScriptedModel(['[{"text": "Sam li', facts_json(("Sam likes plums", "note", 0.6))])
     taker = NoteTaker(model, memory)
     with caplog.at_level(logging.WARNING):
@@ -131,8 +138,9 @@ def test_turns_shorter_than_twelve_characters_are_skipped(memory: Memory) -> Non
 def test_reads_only_the_last_six_turns_and_only_the_households_words(memory: Memory) -> None:
     model = ScriptedModel(["[]"])
     taker = NoteTaker(model, memory)
-    turns = [("user" if n % 2 == 0 else "assistant", f"turn number {n} said here")
-             for n in range(8)]  # fmt: skip
+    turns = [
+        ("user" if n % 2 == 0 else "assistant", f"turn number {n} said here") for n in range(8)
+    ]
     taker.submit("t1", turns)
     assert taker.wait_idle(10)
     read = model.prompts[0].split("Conversation:")[-1]
@@ -177,8 +185,9 @@ def test_a_reply_does_not_wait_for_the_notetaker(settings, memory, clock) -> Non
 
 def test_the_notetaker_is_queued_after_the_last_piece(settings, memory, clock) -> None:
     taker_model = ScriptedModel(["[]"])
-    brain, _ = scripted_brain(settings, memory, ["a longer answer in pieces"],
-                              notetaker=taker_model, clock=clock)  # fmt: skip
+    brain, _ = scripted_brain(
+        settings, memory, ["a longer answer in pieces"], notetaker=taker_model, clock=clock
+    )
     assert brain.notetaker is not None
     stream = brain.stream("tell me something nice please")
     pieces = iter(stream)
@@ -197,14 +206,14 @@ def test_router_commands_are_not_read_by_the_notetaker(settings, memory, clock) 
     brain.close()
 
 
-def test_a_notetaker_sharing_the_chat_model_does_not_wait_for_replies(settings, memory,
-                                                                       clock) -> None:  # fmt: skip
+def test_a_notetaker_sharing_the_chat_model_does_not_wait_for_replies(
+    settings, memory, clock
+) -> None:
     """A note-taker paused at the gate mid-decode would hold the shared model's lock, and
     the reply waiting for that lock would never end: the shared model's lock takes turns."""
     shared = ScriptedModel([])
     configured = Settings.for_data_dir(settings.data_dir, notetaker=True)
-    brain = Brain.open(configured, memory, chat_model=shared, notetaker_model=shared,
-                       clock=clock)  # fmt: skip
+    brain = Brain.open(configured, memory, chat_model=shared, notetaker_model=shared, clock=clock)
     assert brain.notetaker is not None and brain.notetaker.gate is None
     brain.close()
     # Positive control: a note-taker on its own model waits for the replies' gate.
@@ -227,16 +236,23 @@ def test_the_worker_waits_while_a_reply_is_being_made(memory: Memory) -> None:
 
 
 def test_decoding_stops_when_the_model_starts_repeating_itself(memory: Memory) -> None:
-    repeated = ('[{"text": "Tom hates mushrooms.", "type": "preference", "confidence": 0.7}, '
-                '{"text": "Tom hates mushrooms.", "type": "health", "confidence": 0.7}, '
-                '{"text": "Something after the repeat.", "type": "note", "confidence": 0.7}]')
+    repeated = (
+        '[{"text": "Tom hates mushrooms.", "type": "preference", "confidence": 0.7}, '
+        '{"text": "Tom hates mushrooms.", "type": "health", "confidence": 0.7}, '
+        '{"text": "Something after the repeat.", "type": "note", "confidence": 0.7}]'
+    )
     model = ScriptedModel([repeated])
     got = extract(model, [("user", "Tom hates mushrooms, he really does")])
     assert [c.text for c in got] == ["Tom hates mushrooms."]
 
 
 def test_distinct_items_are_all_kept(memory: Memory) -> None:  # control for the test above
-    model = ScriptedModel([facts_json(("Ana teaches piano", "person", 0.8),
-                                      ("Ana comes on Wednesdays", "routine", 0.7))])
+    model = ScriptedModel(
+        [
+            facts_json(
+                ("Ana teaches piano", "person", 0.8), ("Ana comes on Wednesdays", "routine", 0.7)
+            )
+        ]
+    )
     got = extract(model, [("user", "Ana teaches piano and comes on Wednesdays")])
     assert [c.text for c in got] == ["Ana teaches piano.", "Ana comes on Wednesdays."]

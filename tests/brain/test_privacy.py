@@ -20,14 +20,17 @@ def stored(data_dir: Path) -> list[tuple[str, str]]:
         return db.execute("SELECT role, text FROM messages ORDER BY id").fetchall()
 
 
-@pytest.mark.parametrize("said", [
-    "remember that the wifi password is hunter22",      # the remember command
-    "the wifi password is hunter22",                    # a plain statement
-])  # fmt: skip
-def test_a_refused_turn_is_stored_with_its_text_withheld(settings, memory: Memory, clock,
-                                                         said: str) -> None:  # fmt: skip
-    brain, model = scripted_brain(settings, memory, [], notetaker=ScriptedModel([]),
-                                  clock=clock)  # fmt: skip
+@pytest.mark.parametrize(
+    "said",
+    [
+        "remember that the wifi password is hunter22",  # the remember command
+        "the wifi password is hunter22",  # a plain statement
+    ],
+)
+def test_a_refused_turn_is_stored_with_its_text_withheld(
+    settings, memory: Memory, clock, said: str
+) -> None:
+    brain, model = scripted_brain(settings, memory, [], notetaker=ScriptedModel([]), clock=clock)
     reply = brain.reply(said)
     brain.close()
     assert "refused (secret)" in reply.text and "hunter22" not in reply.text
@@ -43,14 +46,13 @@ def test_an_accepted_turn_is_stored_as_said(settings, memory: Memory, clock) -> 
     brain, _ = scripted_brain(settings, memory, [], clock=clock)
     brain.reply("remember that the wifi password is on the fridge")
     brain.close()
-    assert ("user", "remember that the wifi password is on the fridge") in stored(
-        settings.data_dir)
+    assert ("user", "remember that the wifi password is on the fridge") in stored(settings.data_dir)
 
 
-def test_a_model_answer_with_a_secret_is_stored_withheld(settings, memory: Memory,
-                                                         clock) -> None:  # fmt: skip
-    brain, _ = scripted_brain(settings, memory, ["Sure: the card is 4111 1111 1111 1111."],
-                              clock=clock)  # fmt: skip
+def test_a_model_answer_with_a_secret_is_stored_withheld(settings, memory: Memory, clock) -> None:
+    brain, _ = scripted_brain(
+        settings, memory, ["Sure: the card is 4111 1111 1111 1111."], clock=clock
+    )
     brain.reply("tell me a joke")
     brain.close()
     rows = stored(settings.data_dir)
@@ -59,18 +61,17 @@ def test_a_model_answer_with_a_secret_is_stored_withheld(settings, memory: Memor
     assert not any("4111" in text for _, text in rows)
 
 
-def test_a_model_answer_without_a_secret_is_stored_as_said(settings, memory: Memory,
-                                                          clock) -> None:  # fmt: skip
+def test_a_model_answer_without_a_secret_is_stored_as_said(settings, memory: Memory, clock) -> None:
     # Positive control for the test above.
-    brain, _ = scripted_brain(settings, memory, ["Why did the egg cross the road?"],
-                              clock=clock)  # fmt: skip
+    brain, _ = scripted_brain(settings, memory, ["Why did the egg cross the road?"], clock=clock)
     brain.reply("tell me a joke")
     brain.close()
     assert ("assistant", "Why did the egg cross the road?") in stored(settings.data_dir)
 
 
 def test_a_model_turn_with_a_secret_is_withheld_and_not_read_by_the_notetaker(
-        settings, memory: Memory, clock) -> None:  # fmt: skip
+    settings, memory: Memory, clock
+) -> None:
     taker = ScriptedModel([])
     brain, _ = scripted_brain(settings, memory, ["Got it."], notetaker=taker, clock=clock)
     brain.reply("ugh, my card is 4111 1111 1111 1111 and it expired")
@@ -79,8 +80,9 @@ def test_a_model_turn_with_a_secret_is_withheld_and_not_read_by_the_notetaker(
     assert brain.notetaker is not None and brain.notetaker.stats.queued == 0
 
 
-def test_the_retention_sweep_runs_on_a_clock_while_nobody_chats(settings, memory: Memory,
-                                                                clock) -> None:  # fmt: skip
+def test_the_retention_sweep_runs_on_a_clock_while_nobody_chats(
+    settings, memory: Memory, clock
+) -> None:
     brain, _ = scripted_brain(settings, memory, ["Hello."], clock=clock, sweep_every=0.05)
     brain.reply("good morning to you", "old")
     clock.now += dt.timedelta(days=settings.chat_retention_days, hours=1)
@@ -91,8 +93,7 @@ def test_the_retention_sweep_runs_on_a_clock_while_nobody_chats(settings, memory
     brain.close()
 
 
-def test_the_sweep_keeps_what_is_inside_the_retention(settings, memory: Memory,
-                                                     clock) -> None:  # fmt: skip
+def test_the_sweep_keeps_what_is_inside_the_retention(settings, memory: Memory, clock) -> None:
     # Positive control for the test above: the sweeper ran, and kept the recent turn.
     brain, _ = scripted_brain(settings, memory, ["Hello."], clock=clock, sweep_every=0.05)
     brain.reply("good morning to you", "recent")

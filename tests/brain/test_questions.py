@@ -8,35 +8,55 @@ from appliance.brain.questions import answers, classify, not_known
 from appliance.memory import Memory
 
 
-@pytest.mark.parametrize("asked", [
-    "when is Kofi's birthday?", "where did we put the passports?", "what is Zanele allergic to?",
-    "what's our wifi password?", "when is grandma's birthday?", "where is the stopcock?",
-    "does Tom like mushrooms?", "how old is Sam?", "when do the bins go out?",
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "when is Kofi's birthday?",
+        "where did we put the passports?",
+        "what is Zanele allergic to?",
+        "what's our wifi password?",
+        "when is grandma's birthday?",
+        "where is the stopcock?",
+        "does Tom like mushrooms?",
+        "how old is Sam?",
+        "when do the bins go out?",
+    ],
+)
 def test_questions_about_the_household(asked: str) -> None:
     assert classify(asked).household
 
 
-@pytest.mark.parametrize("asked", [
-    "how long do I boil an egg for?", "what is the capital of France?",
-    "what time is it in Tokyo?", "why did my bread not rise?", "can I freeze bananas?",
-    "how hot should the oven be for scones?", "are peanuts a legume?",
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "how long do I boil an egg for?",
+        "what is the capital of France?",
+        "what time is it in Tokyo?",
+        "why did my bread not rise?",
+        "can I freeze bananas?",
+        "how hot should the oven be for scones?",
+        "are peanuts a legume?",
+    ],
+)
 def test_questions_about_the_world(asked: str) -> None:
     assert not classify(asked).household
 
 
-@pytest.mark.parametrize(("asked", "reply"), [
-    ("when is Kofi's birthday?", "I don't know Kofi's birthday yet."),
-    ("where did we put the passports?", "I don't know where the passports are yet."),
-    ("what is Zanele allergic to?", "I don't know what Zanele is allergic to yet."),
-    ("what's our wifi password?", "I don't know what your wifi password is yet."),
-    ("does Tom like mushrooms?", "I don't know whether Tom likes mushrooms yet."),
-    ("when do the bins go out?", "I don't know when the bins go out yet."),
-    ("when is Auntie Efua's birthday?", "I don't know Auntie Efua's birthday yet."),
-])  # fmt: skip
-def test_the_honest_reply_says_what_is_not_known_and_invites_telling(asked: str,
-                                                                    reply: str) -> None:
+@pytest.mark.parametrize(
+    ("asked", "reply"),
+    [
+        ("when is Kofi's birthday?", "I don't know Kofi's birthday yet."),
+        ("where did we put the passports?", "I don't know where the passports are yet."),
+        ("what is Zanele allergic to?", "I don't know what Zanele is allergic to yet."),
+        ("what's our wifi password?", "I don't know what your wifi password is yet."),
+        ("does Tom like mushrooms?", "I don't know whether Tom likes mushrooms yet."),
+        ("when do the bins go out?", "I don't know when the bins go out yet."),
+        ("when is Auntie Efua's birthday?", "I don't know Auntie Efua's birthday yet."),
+    ],
+)
+def test_the_honest_reply_says_what_is_not_known_and_invites_telling(
+    asked: str, reply: str
+) -> None:
     assert not_known(classify(asked)) == reply + " Tell me and I'll remember."
 
 

@@ -12,13 +12,19 @@ from appliance.brain.router import (
 )
 
 
-@pytest.mark.parametrize(("said", "fact"), [
-    ("remember that Sam is allergic to peanuts", "Sam is allergic to peanuts."),
-    ("Remember Sam is allergic to peanuts.", "Sam is allergic to peanuts."),
-    ("hearth, please remember that the bins go out on Thursday", "The bins go out on Thursday."),
-    ("note that the stopcock is under the sink", "The stopcock is under the sink."),
-    ("don't forget that Ana comes on Wednesdays", "Ana comes on Wednesdays."),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("remember that Sam is allergic to peanuts", "Sam is allergic to peanuts."),
+        ("Remember Sam is allergic to peanuts.", "Sam is allergic to peanuts."),
+        (
+            "hearth, please remember that the bins go out on Thursday",
+            "The bins go out on Thursday.",
+        ),
+        ("note that the stopcock is under the sink", "The stopcock is under the sink."),
+        ("don't forget that Ana comes on Wednesdays", "Ana comes on Wednesdays."),
+    ],
+)
 def test_remember_commands_become_a_fact_sentence(said: str, fact: str) -> None:
     r = route(said)
     assert (r.kind, r.text) == ("remember", fact)
@@ -46,12 +52,15 @@ def test_thats_wrong_with_new_words_replaces() -> None:
     assert (r.kind, r.text, r.replaces) == ("correct", "Sam is allergic to cashews.", True)
 
 
-@pytest.mark.parametrize(("said", "query", "explicit"), [
-    ("what do you know about Sam?", "Sam", True),
-    ("what is Sam allergic to?", "what is Sam allergic to?", False),
-    ("what's Sam's favourite food", "what's Sam's favourite food", False),
-    ("when do the bins go out?", "when do the bins go out?", False),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("said", "query", "explicit"),
+    [
+        ("what do you know about Sam?", "Sam", True),
+        ("what is Sam allergic to?", "what is Sam allergic to?", False),
+        ("what's Sam's favourite food", "what's Sam's favourite food", False),
+        ("when do the bins go out?", "when do the bins go out?", False),
+    ],
+)
 def test_questions_go_to_recall(said: str, query: str, explicit: bool) -> None:
     r = route(said)
     assert (r.kind, r.text, r.explicit) == ("recall", query, explicit)
@@ -62,15 +71,18 @@ def test_everything_else_goes_to_the_model(said: str) -> None:
     assert route(said).kind == "chat"
 
 
-@pytest.mark.parametrize(("fact", "kind"), [
-    ("Sam is allergic to peanuts.", "health"),
-    ("Grandma's birthday is on the 3rd of March.", "event"),
-    ("The bins go out every Thursday.", "routine"),
-    ("Tom hates mushrooms.", "preference"),
-    ("The spare key is under the blue pot.", "household"),
-    ("Ana is Sam's teacher.", "person"),
-    ("The car is blue.", "note"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("fact", "kind"),
+    [
+        ("Sam is allergic to peanuts.", "health"),
+        ("Grandma's birthday is on the 3rd of March.", "event"),
+        ("The bins go out every Thursday.", "routine"),
+        ("Tom hates mushrooms.", "preference"),
+        ("The spare key is under the blue pot.", "household"),
+        ("Ana is Sam's teacher.", "person"),
+        ("The car is blue.", "note"),
+    ],
+)
 def test_guess_type(fact: str, kind: str) -> None:
     assert guess_type(fact) == kind
 
@@ -83,8 +95,9 @@ def _timer(text: str) -> Route | None:
 
 
 def test_an_extended_intent_claims_its_messages_before_the_named_entry() -> None:
-    extended = DEFAULT_ROUTER.extended([Intent("timer", _timer, act=lambda r: "ok")],
-                                       before="question")  # fmt: skip
+    extended = DEFAULT_ROUTER.extended(
+        [Intent("timer", _timer, act=lambda r: "ok")], before="question"
+    )
     assert extended.names.index("timer") == extended.names.index("question") - 1
     assert extended.route("set a timer for 5 minutes?").kind == "timer"
     # Positive control: the default table sends the same words to recall.
@@ -93,8 +106,9 @@ def test_an_extended_intent_claims_its_messages_before_the_named_entry() -> None
 
 
 def test_an_intent_that_answers_itself_is_found_by_its_name() -> None:
-    shout = Intent("shout", lambda t: Route("chat", t) if t.isupper() else None,
-                   act=lambda r: r.text.lower())  # fmt: skip
+    shout = Intent(
+        "shout", lambda t: Route("chat", t) if t.isupper() else None, act=lambda r: r.text.lower()
+    )
     extended = DEFAULT_ROUTER.extended([shout], before="remember")
     r = extended.route("HELLO")
     assert r.kind == "shout"
@@ -113,7 +127,8 @@ def test_intent_names_are_unique() -> None:
         DEFAULT_ROUTER.extended([Intent("remember", _timer)])
 
 
-@pytest.mark.parametrize("said", ["the bins go out on Thursday night",
-                                  "Priya takes her coffee with two sugars"])
+@pytest.mark.parametrize(
+    "said", ["the bins go out on Thursday night", "Priya takes her coffee with two sugars"]
+)
 def test_a_plain_statement_has_its_own_route(said: str) -> None:
     assert route(said).kind == "statement"

@@ -13,14 +13,18 @@ def say(store: HouseholdStore, text: str) -> str:
 
 
 def test_setting_a_timer_says_when_it_rings(store: HouseholdStore) -> None:
-    assert say(store, "set a pasta timer for twelve minutes") == \
-        "Pasta timer set for 12 minutes: it rings at 18:42."  # fmt: skip
-    assert say(store, "set a timer for ten minutes") == \
-        "Timer set for 10 minutes: it rings at 18:40."  # fmt: skip
+    assert (
+        say(store, "set a pasta timer for twelve minutes")
+        == "Pasta timer set for 12 minutes: it rings at 18:42."
+    )
+    assert (
+        say(store, "set a timer for ten minutes") == "Timer set for 10 minutes: it rings at 18:40."
+    )
 
 
-def test_stop_the_timer_stops_the_one_ringing(store: HouseholdStore, scheduler: Scheduler,
-                                              clock: MovableClock) -> None:  # fmt: skip
+def test_stop_the_timer_stops_the_one_ringing(
+    store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
+) -> None:
     store.add_timer("pasta", 60)
     store.add_timer("rice", 600)
     clock.advance(60)
@@ -32,8 +36,10 @@ def test_stop_the_timer_stops_the_one_ringing(store: HouseholdStore, scheduler: 
 def test_an_ambiguous_cancel_asks_and_cancels_nothing(store: HouseholdStore) -> None:
     store.add_timer("pasta", 600)
     store.add_timer("rice", 900)
-    assert say(store, "cancel the timer") == \
-        "Which one? pasta (rings at 18:40); rice (rings at 18:45)."  # fmt: skip
+    assert (
+        say(store, "cancel the timer")
+        == "Which one? pasta (rings at 18:40); rice (rings at 18:45)."
+    )
     assert [t.name for t in store.timers()] == ["pasta", "rice"]
 
 
@@ -46,8 +52,10 @@ def test_cancelling_a_timer_that_is_not_there_says_what_runs(store: HouseholdSto
 def test_how_long_is_left(store: HouseholdStore, clock: MovableClock) -> None:
     store.add_timer("rice", 900)
     clock.advance(125)
-    assert say(store, "how long is left on the rice?") == \
-        "The rice timer has 12 minutes 55 seconds left (it rings at 18:45)."  # fmt: skip
+    assert (
+        say(store, "how long is left on the rice?")
+        == "The rice timer has 12 minutes 55 seconds left (it rings at 18:45)."
+    )
 
 
 def test_a_reminder_without_a_time_is_a_question_and_writes_nothing(store: HouseholdStore) -> None:

@@ -24,7 +24,8 @@ def hearth(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, st
 
 
 def test_chat_sets_a_pasta_timer_that_rings_twelve_minutes_later(
-        capsys: pytest.CaptureFixture[str], data_dir: Path, silence: Silence) -> None:
+    capsys: pytest.CaptureFixture[str], data_dir: Path, silence: Silence
+) -> None:
     code, out, _ = hearth(capsys, "chat", "--once", "set a pasta timer for twelve minutes")
     assert code == 0 and out.startswith("Pasta timer set for 12 minutes: it rings at ")
     with HouseholdStore.open(data_dir) as store:
@@ -40,30 +41,47 @@ def test_chat_sets_a_pasta_timer_that_rings_twelve_minutes_later(
         scheduler.store.close()
 
 
-def test_chat_answers_household_commands_with_no_model_at_all(data_dir: Path,
-                                                             tmp_path: Path) -> None:  # fmt: skip
+def test_chat_answers_household_commands_with_no_model_at_all(
+    data_dir: Path, tmp_path: Path
+) -> None:
     """A chat model path that does not exist: loading any model would fail the command."""
-    env = {**os.environ, "HEARTH_CHAT_MODEL": str(tmp_path / "no-such-model.gguf"),
-           "HEARTH_NOTETAKER_MODEL": str(tmp_path / "no-such-model.gguf")}  # fmt: skip
+    env = {
+        **os.environ,
+        "HEARTH_CHAT_MODEL": str(tmp_path / "no-such-model.gguf"),
+        "HEARTH_NOTETAKER_MODEL": str(tmp_path / "no-such-model.gguf"),
+    }
 
     def run(*argv: str) -> str:
-        done = subprocess.run([sys.executable, "-m", "appliance.cli", *argv], env=env,
-                              capture_output=True, text=True, timeout=60)  # fmt: skip
+        done = subprocess.run(
+            [sys.executable, "-m", "appliance.cli", *argv],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert done.returncode == 0, done.stderr
         return done.stdout
 
-    assert run("chat", "--once", "add eggs and milk to the shopping list") == \
-        "Added eggs and milk to the shopping list.\n"  # fmt: skip
+    assert (
+        run("chat", "--once", "add eggs and milk to the shopping list")
+        == "Added eggs and milk to the shopping list.\n"
+    )
     assert run("shopping", "list") == "eggs\nmilk\n"
     assert "llama" not in run("chat", "--once", "set a pasta timer for twelve minutes")
     # the control: a message for the model does try to load it, and fails on the bad path
-    chat = subprocess.run([sys.executable, "-m", "appliance.cli", "chat", "--once", "tell me a "
-                           "joke"], env=env, capture_output=True, text=True, timeout=60)
+    chat = subprocess.run(
+        [sys.executable, "-m", "appliance.cli", "chat", "--once", "tell me a joke"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert chat.returncode == 1 and "no-such-model.gguf" in chat.stderr
 
 
 def test_timers_list_json_shows_rung_timers_with_when(
-        capsys: pytest.CaptureFixture[str], data_dir: Path, silence: Silence) -> None:
+    capsys: pytest.CaptureFixture[str], data_dir: Path, silence: Silence
+) -> None:
     clock = MovableClock(dt.datetime.now().replace(microsecond=0) - dt.timedelta(minutes=30))
     with HouseholdStore.open(data_dir, clock) as store:
         store.add_timer("eggs", 240)
@@ -89,7 +107,8 @@ def test_timers_cancel_by_name(capsys: pytest.CaptureFixture[str], data_dir: Pat
 
 
 def test_cancelling_an_unknown_timer_is_a_clear_error_and_changes_nothing(
-        capsys: pytest.CaptureFixture[str], data_dir: Path) -> None:
+    capsys: pytest.CaptureFixture[str], data_dir: Path
+) -> None:
     with HouseholdStore.open(data_dir) as store:
         store.add_timer("rice", 600)
     code, out, err = hearth(capsys, "timers", "cancel", "pasta")
@@ -113,14 +132,18 @@ def test_shopping_round_trip_through_chat_and_cli(capsys: pytest.CaptureFixture[
     hearth(capsys, "chat", "--once", "add eggs and milk to the shopping list")
     hearth(capsys, "chat", "--once", "we're out of butter")
     assert hearth(capsys, "shopping", "list")[1] == "eggs\nmilk\nbutter\n"
-    assert hearth(capsys, "chat", "--once", "put milk and bread on the list")[1] == \
-        "Added bread to the shopping list. Already on it: milk.\n"  # fmt: skip
+    assert (
+        hearth(capsys, "chat", "--once", "put milk and bread on the list")[1]
+        == "Added bread to the shopping list. Already on it: milk.\n"
+    )
     hearth(capsys, "shopping", "add", "eggs")
     hearth(capsys, "chat", "--once", "take eggs off the list")
     code, out, _ = hearth(capsys, "shopping", "list", "--json")
     assert [row["name"] for row in json.loads(out)] == ["milk", "butter", "bread"]
-    assert hearth(capsys, "chat", "--once", "what's on the shopping list?")[1] == \
-        "On the shopping list: milk, butter, bread.\n"  # fmt: skip
+    assert (
+        hearth(capsys, "chat", "--once", "what's on the shopping list?")[1]
+        == "On the shopping list: milk, butter, bread.\n"
+    )
     code, out, err = hearth(capsys, "shopping", "remove", "milk", "caviar")
     assert code == 1 and "caviar" in err
     assert hearth(capsys, "shopping", "clear")[1] == "cleared the shopping list (2 items)\n"

@@ -39,10 +39,15 @@ def test_everyday_sentences_are_not_commands(said: str) -> None:
     assert parse(said, NOW) is None
 
 
-@pytest.mark.parametrize(("said", "name"), [
-    ("set a timer for twelve", None), ("set a timer for a few minutes", None),
-    ("set a pasta timer", "pasta"), ("timer", None),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("said", "name"),
+    [
+        ("set a timer for twelve", None),
+        ("set a timer for a few minutes", None),
+        ("set a pasta timer", "pasta"),
+        ("timer", None),
+    ],
+)
 def test_a_timer_without_a_length_is_a_question_never_a_guess(said: str, name: str | None) -> None:
     assert parse(said, NOW) == AskTimerLength(name)  # "twelve" is a length misheard, not a name
 

@@ -21,8 +21,13 @@ from tests.web.test_run import READY, Lines
 
 
 def _hearth(*argv: str) -> str:
-    done = subprocess.run([sys.executable, "-m", "appliance.cli", *argv], capture_output=True,
-                          text=True, timeout=60, check=True)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "appliance.cli", *argv],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     return done.stdout
 
 
@@ -31,8 +36,22 @@ def _hearth(*argv: str) -> str:
 def test_a_short_timer_set_in_chat_shows_as_rung_while_hearth_run_runs() -> None:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     child = subprocess.Popen(
-        [sys.executable, "-m", "appliance.cli", "run", "--host", "127.0.0.1", "--port", "0",
-         "--no-board"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+        [
+            sys.executable,
+            "-m",
+            "appliance.cli",
+            "run",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--no-board",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
     try:
         Lines(child.stdout).wait_for(READY, timeout=180)
         said = _hearth("chat", "--once", "set a tea timer for 2 seconds")
@@ -52,8 +71,9 @@ def test_a_short_timer_set_in_chat_shows_as_rung_while_hearth_run_runs() -> None
 
 
 @pytest.mark.parametrize(("with_scheduler", "state"), [(True, "ringing"), (False, "pending")])
-def test_a_timer_rings_while_the_model_is_still_loading(data_dir, with_scheduler: bool,
-                                                        state: str) -> None:  # fmt: skip
+def test_a_timer_rings_while_the_model_is_still_loading(
+    data_dir, with_scheduler: bool, state: str
+) -> None:
     """`hearth run` starts the scheduler before the model loads; `hearth serve` never rings
     (on the Pi the scheduler is its own service, so the brain process holds no timers)."""
     with HouseholdStore.open(data_dir) as store:
@@ -69,17 +89,24 @@ def test_a_timer_rings_while_the_model_is_still_loading(data_dir, with_scheduler
         os.kill(os.getpid(), signal.SIGTERM)  # then stop: serve() returns before serving
         return ScriptedChat()
 
-    options = RunOptions("127.0.0.1", 0, with_board=False, show_token=False,
-                         with_scheduler=with_scheduler)  # fmt: skip
-    assert serve(Settings.for_data_dir(data_dir), options, say=lambda _: None,
-               chat_factory=slow_model) == 0  # fmt: skip
+    options = RunOptions(
+        "127.0.0.1", 0, with_board=False, show_token=False, with_scheduler=with_scheduler
+    )
+    assert (
+        serve(Settings.for_data_dir(data_dir), options, say=lambda _: None, chat_factory=slow_model)
+        == 0
+    )
     assert seen["state"] == state
 
 
 def _scheduler() -> subprocess.Popen:
-    child = subprocess.Popen([sys.executable, "-m", "appliance.cli", "scheduler"],
-                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                             env={**os.environ, "PYTHONUNBUFFERED": "1"})  # fmt: skip
+    child = subprocess.Popen(
+        [sys.executable, "-m", "appliance.cli", "scheduler"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
     Lines(child.stdout).wait_for(re.compile("ringing timers and reminders from"), timeout=60)
     return child
 
@@ -91,8 +118,7 @@ def _state(data_dir, name: str) -> tuple[str, bool]:
 
 
 @pytest.mark.slow
-def test_a_timer_due_while_the_scheduler_was_killed_rings_once_late_after_restart(
-        data_dir) -> None:
+def test_a_timer_due_while_the_scheduler_was_killed_rings_once_late_after_restart(data_dir) -> None:
     first = _scheduler()
     with HouseholdStore.open(data_dir) as store:
         store.add_timer("bread", 2)

@@ -14,9 +14,9 @@ from appliance.sound import Silence
 from tests.household.conftest import MovableClock
 
 
-def test_a_timer_rings_at_its_second_and_not_before(store: HouseholdStore,
-                                                    scheduler: Scheduler,
-                                                    clock: MovableClock) -> None:  # fmt: skip
+def test_a_timer_rings_at_its_second_and_not_before(
+    store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
+) -> None:
     timer = store.add_timer("pasta", 720)
     clock.advance(719.9)
     assert scheduler.check() == []
@@ -28,8 +28,9 @@ def test_a_timer_rings_at_its_second_and_not_before(store: HouseholdStore,
     assert (rung.state, rung.rang_at) == ("ringing", clock.now)
 
 
-def test_a_timer_rings_once(store: HouseholdStore, scheduler: Scheduler,
-                            clock: MovableClock) -> None:  # fmt: skip
+def test_a_timer_rings_once(
+    store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
+) -> None:
     store.add_timer("rice", 60)
     clock.advance(60)
     assert len(scheduler.check()) == 1
@@ -37,8 +38,9 @@ def test_a_timer_rings_once(store: HouseholdStore, scheduler: Scheduler,
     assert scheduler.check() == []
 
 
-def test_a_pending_timer_survives_a_restart(data_dir: Path, clock: MovableClock,
-                                            silence: Silence) -> None:  # fmt: skip
+def test_a_pending_timer_survives_a_restart(
+    data_dir: Path, clock: MovableClock, silence: Silence
+) -> None:
     with HouseholdStore.open(data_dir, clock) as before_crash:
         timer = before_crash.add_timer("bread", 600)
     clock.advance(300)  # the service is restarted half-way
@@ -51,7 +53,8 @@ def test_a_pending_timer_survives_a_restart(data_dir: Path, clock: MovableClock,
 
 
 def test_a_timer_due_while_down_rings_once_at_start_marked_late(
-        data_dir: Path, clock: MovableClock, silence: Silence) -> None:  # fmt: skip
+    data_dir: Path, clock: MovableClock, silence: Silence
+) -> None:
     with HouseholdStore.open(data_dir, clock) as before_crash:
         timer = before_crash.add_timer("cake", 60)
     clock.advance(3600)  # down for an hour
@@ -63,17 +66,18 @@ def test_a_timer_due_while_down_rings_once_at_start_marked_late(
         assert scheduler.check() == []
 
 
-def test_a_timer_rung_on_its_poll_is_not_late(store: HouseholdStore, scheduler: Scheduler,
-                                              clock: MovableClock) -> None:  # fmt: skip
+def test_a_timer_rung_on_its_poll_is_not_late(
+    store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
+) -> None:
     store.add_timer("tea", 60)
     clock.advance(61)  # one poll after its time
     [ring] = scheduler.check()
     assert not ring.late
 
 
-def test_overlapping_timers_each_ring_at_their_own_time(store: HouseholdStore,
-                                                        scheduler: Scheduler,
-                                                        clock: MovableClock) -> None:  # fmt: skip
+def test_overlapping_timers_each_ring_at_their_own_time(
+    store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
+) -> None:
     pasta = store.add_timer("pasta", 600)
     clock.advance(120)
     sauce = store.add_timer("sauce", 300)  # rings at 420 s, before the pasta
@@ -85,16 +89,18 @@ def test_overlapping_timers_each_ring_at_their_own_time(store: HouseholdStore,
     assert [r.record.id for r in scheduler.check()] == [pasta.id]
 
 
-def test_two_timers_due_together_both_ring(store: HouseholdStore, scheduler: Scheduler,
-                                           clock: MovableClock) -> None:  # fmt: skip
+def test_two_timers_due_together_both_ring(
+    store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
+) -> None:
     store.add_timer("eggs", 240)
     store.add_timer("toast", 240)
     clock.advance(240)
     assert sorted(r.record.name for r in scheduler.check()) == ["eggs", "toast"]
 
 
-def test_a_cancelled_timer_never_rings(store: HouseholdStore, scheduler: Scheduler,
-                                       clock: MovableClock) -> None:  # fmt: skip
+def test_a_cancelled_timer_never_rings(
+    store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
+) -> None:
     rice = store.add_timer("rice", 60)
     pasta = store.add_timer("pasta", 60)
     [found] = store.find_timers("rice")
@@ -104,8 +110,9 @@ def test_a_cancelled_timer_never_rings(store: HouseholdStore, scheduler: Schedul
     assert store.timer(rice.id).state == "cancelled"
 
 
-def test_two_schedulers_ring_a_timer_once(data_dir: Path, store: HouseholdStore,
-                                          clock: MovableClock, silence: Silence) -> None:
+def test_two_schedulers_ring_a_timer_once(
+    data_dir: Path, store: HouseholdStore, clock: MovableClock, silence: Silence
+) -> None:
     """`hearth run` and a stray `hearth scheduler` on one data dir: one ring, not two."""
     store.add_timer("pasta", 60)
     clock.advance(60)
@@ -118,7 +125,8 @@ def test_two_schedulers_ring_a_timer_once(data_dir: Path, store: HouseholdStore,
 
 
 def test_a_timer_cancelled_after_it_was_read_does_not_ring(
-        store: HouseholdStore, clock: MovableClock) -> None:
+    store: HouseholdStore, clock: MovableClock
+) -> None:
     timer = store.add_timer("pasta", 60)
     clock.advance(60)
     [due], _ = store.due(clock.now)
@@ -127,8 +135,9 @@ def test_a_timer_cancelled_after_it_was_read_does_not_ring(
     assert store.timer(timer.id).state == "cancelled"
 
 
-def test_a_reminder_rings_at_its_time(store: HouseholdStore, scheduler: Scheduler,
-                                      clock: MovableClock) -> None:  # fmt: skip
+def test_a_reminder_rings_at_its_time(
+    store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
+) -> None:
     reminder = store.add_reminder("call the dentist", clock.now + dt.timedelta(minutes=20))
     clock.advance(20 * 60 - 1)
     assert scheduler.check() == []
@@ -138,7 +147,8 @@ def test_a_reminder_rings_at_its_time(store: HouseholdStore, scheduler: Schedule
 
 
 def test_a_ringing_timer_sounds_again_until_stopped(
-        store: HouseholdStore, clock: MovableClock, caplog: pytest.LogCaptureFixture) -> None:
+    store: HouseholdStore, clock: MovableClock, caplog: pytest.LogCaptureFixture
+) -> None:
     scheduler = Scheduler(store, Silence("test"), clock)
     timer = store.add_timer("pasta", 60)
     clock.advance(60)
@@ -155,8 +165,9 @@ def test_a_ringing_timer_sounds_again_until_stopped(
     assert store.timer(timer.id).state == "done"
 
 
-def test_repeats_stop_after_their_limit(store: HouseholdStore, clock: MovableClock,
-                                        caplog: pytest.LogCaptureFixture) -> None:  # fmt: skip
+def test_repeats_stop_after_their_limit(
+    store: HouseholdStore, clock: MovableClock, caplog: pytest.LogCaptureFixture
+) -> None:
     scheduler = Scheduler(store, Silence("test"), clock)
     store.add_timer("stew", 60)
     clock.advance(60)
@@ -166,8 +177,9 @@ def test_repeats_stop_after_their_limit(store: HouseholdStore, clock: MovableClo
     assert sum("would have said 'Stew timer done.'" in m for m in caplog.messages) == REPEATS + 1
 
 
-def test_keep_on_a_ringing_timer_adds_five_minutes(store: HouseholdStore, scheduler: Scheduler,
-                                                   clock: MovableClock) -> None:  # fmt: skip
+def test_keep_on_a_ringing_timer_adds_five_minutes(
+    store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
+) -> None:
     timer = store.add_timer("bread", 60)
     clock.advance(60)
     scheduler.check()
@@ -178,8 +190,11 @@ def test_keep_on_a_ringing_timer_adds_five_minutes(store: HouseholdStore, schedu
 
 
 def test_no_sound_device_rings_silently_with_a_log_line(
-        store: HouseholdStore, scheduler: Scheduler, clock: MovableClock,
-        caplog: pytest.LogCaptureFixture) -> None:  # fmt: skip
+    store: HouseholdStore,
+    scheduler: Scheduler,
+    clock: MovableClock,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     store.add_timer("pasta", 60)
     clock.advance(60)
     [ring] = scheduler.check()
@@ -209,7 +224,8 @@ def test_run_rings_on_its_own_thread_and_stops(store: HouseholdStore, silence: S
 
 
 def test_a_timer_due_just_before_the_scheduler_started_is_late(
-        store: HouseholdStore, clock: MovableClock, silence: Silence) -> None:
+    store: HouseholdStore, clock: MovableClock, silence: Silence
+) -> None:
     store.add_timer("bread", 60)
     clock.advance(61)  # one second after it was due, the scheduler (re)starts
     [ring] = Scheduler(store, silence, clock).check()
@@ -217,8 +233,8 @@ def test_a_timer_due_just_before_the_scheduler_started_is_late(
 
 
 def test_a_restarted_scheduler_does_not_sound_again_at_once_for_what_still_rings(
-        data_dir: Path, store: HouseholdStore, clock: MovableClock,
-        caplog: pytest.LogCaptureFixture) -> None:
+    data_dir: Path, store: HouseholdStore, clock: MovableClock, caplog: pytest.LogCaptureFixture
+) -> None:
     """A timer rung by an earlier run keeps its own rhythm: the next sound is on its turn."""
     store.add_timer("pasta", 60)
     clock.advance(60)
@@ -236,7 +252,8 @@ def test_a_restarted_scheduler_does_not_sound_again_at_once_for_what_still_rings
 
 
 def test_a_timer_and_a_reminder_with_one_id_each_sound_again(
-        store: HouseholdStore, clock: MovableClock, caplog: pytest.LogCaptureFixture) -> None:
+    store: HouseholdStore, clock: MovableClock, caplog: pytest.LogCaptureFixture
+) -> None:
     scheduler = Scheduler(store, Silence("test"), clock)
     timer = store.add_timer("pasta", 60)
     reminder = store.add_reminder("stir the sauce", clock.now + dt.timedelta(seconds=60))

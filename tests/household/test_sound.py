@@ -36,8 +36,10 @@ def test_no_sound_card_means_silence_saying_why(tmp_path: Path, settings: Settin
 
 def test_a_listed_card_means_a_speaker(tmp_path: Path, settings: Settings) -> None:
     cards = tmp_path / "cards"
-    cards.write_text(" 0 [Headphones     ]: bcm2835_headpho - bcm2835 Headphones\n"
-                     "                      bcm2835 Headphones\n")  # fmt: skip
+    cards.write_text(
+        " 0 [Headphones     ]: bcm2835_headpho - bcm2835 Headphones\n"
+        "                      bcm2835 Headphones\n"
+    )
     assert sound_cards(cards) == ["0 [Headphones     ]: bcm2835_headpho - bcm2835 Headphones"]
     sound = open_sound(settings, cards)
     try:

@@ -36,10 +36,17 @@ def test_clear_empties_the_list(store: HouseholdStore) -> None:
     assert store.items() == []
 
 
-@pytest.mark.parametrize(("said", "key"), [
-    ("eggs", "egg"), ("tomatoes", "tomato"), ("berries", "berry"), ("rice", "rice"),
-    ("bin bags", "bin bag"), ("glass", "glass"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("eggs", "egg"),
+        ("tomatoes", "tomato"),
+        ("berries", "berry"),
+        ("rice", "rice"),
+        ("bin bags", "bin bag"),
+        ("glass", "glass"),
+    ],
+)
 def test_item_keys_fold_plurals(said: str, key: str) -> None:
     assert item_key(said) == key
 
@@ -56,8 +63,9 @@ def test_a_timer_of_no_length_is_refused_and_nothing_is_written(store: Household
     assert store.timers() == []
 
 
-def test_records_are_shared_between_processes(data_dir: Path, store: HouseholdStore,
-                                              clock: MovableClock) -> None:  # fmt: skip
+def test_records_are_shared_between_processes(
+    data_dir: Path, store: HouseholdStore, clock: MovableClock
+) -> None:
     with HouseholdStore.open(data_dir, clock) as other:
         other.add_items(["butter"])
         other.add_timer("rice", 600)
@@ -65,8 +73,9 @@ def test_records_are_shared_between_processes(data_dir: Path, store: HouseholdSt
     assert [t.name for t in store.timers()] == ["rice"]
 
 
-def test_timers_that_rang_within_the_hour_are_recent(store: HouseholdStore,
-                                                     clock: MovableClock) -> None:  # fmt: skip
+def test_timers_that_rang_within_the_hour_are_recent(
+    store: HouseholdStore, clock: MovableClock
+) -> None:
     old = store.add_timer("old", 60)
     clock.advance(60)
     store.claim_ring(old, clock.now, False)

@@ -33,13 +33,15 @@ def card(tmp_path: Path) -> tuple[Path, Path, list[list[str]]]:
 def test_the_key_is_what_wpa_passphrase_derives():
     # IEEE 802.11i-2004, annex H.4.1: passphrase "password", SSID "IEEE".
     assert boot_files.Wifi("IEEE", "password").psk() == (
-        "f42c6fc52df0ebef9ebb4b90b38a5f902e83fe1b135a70e23aed762e9710a12e")
+        "f42c6fc52df0ebef9ebb4b90b38a5f902e83fe1b135a70e23aed762e9710a12e"
+    )
 
 
 def test_wifi_is_saved_0600_and_the_password_leaves_the_card(card):
     boot, root, ran = card
-    (boot / "hearth-wifi.txt").write_text("# fill in\nssid=Kitchen Wi-Fi\npassword=correct horse\n"
-                                          "country=gb\n")
+    (boot / "hearth-wifi.txt").write_text(
+        "# fill in\nssid=Kitchen Wi-Fi\npassword=correct horse\ncountry=gb\n"
+    )
     message = boot_files.apply_wifi(boot, root, ran.append, TODAY)
     conf = root / boot_files.WPA_CONF
     text = conf.read_text()
@@ -72,12 +74,15 @@ def test_a_blanked_password_changes_nothing_at_the_next_boot(card):
     assert (root / boot_files.WPA_CONF).read_text() == before
 
 
-@pytest.mark.parametrize("bad, why", [
-    ("ssid=Kitchen\npassword=short\n", "8 to 63"),
-    ("ssid=Kitchen\npassword=correct horse\ncountry=Britain\n", "two letters"),
-    ("ssid=Kitchen\npasword=correct horse\n", "unknown setting 'pasword'"),
-    ("ssid Kitchen\n", "not key=value"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "bad, why",
+    [
+        ("ssid=Kitchen\npassword=short\n", "8 to 63"),
+        ("ssid=Kitchen\npassword=correct horse\ncountry=Britain\n", "two letters"),
+        ("ssid=Kitchen\npasword=correct horse\n", "unknown setting 'pasword'"),
+        ("ssid Kitchen\n", "not key=value"),
+    ],
+)
 def test_a_file_that_cannot_be_used_says_why_in_itself_and_writes_nothing(card, bad, why):
     boot, root, ran = card
     (boot / "hearth-wifi.txt").write_text(bad)

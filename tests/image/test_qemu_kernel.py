@@ -40,8 +40,11 @@ def fat_with(tmp_path: Path, config: str) -> Path:
     mkfs = shutil.which("mkfs.vfat") or "/usr/sbin/mkfs.vfat"
     subprocess.run([mkfs, "-C", str(disk), "8192"], check=True, capture_output=True)
     (tmp_path / "config.txt").write_text(config)
-    subprocess.run(["mcopy", "-i", str(disk), str(tmp_path / "config.txt"), "::/config.txt"],
-                   check=True, env={"MTOOLS_SKIP_CHECK": "1", "PATH": "/usr/bin:/bin"})  # fmt: skip
+    subprocess.run(
+        ["mcopy", "-i", str(disk), str(tmp_path / "config.txt"), "::/config.txt"],
+        check=True,
+        env={"MTOOLS_SKIP_CHECK": "1", "PATH": "/usr/bin:/bin"},
+    )
     return disk
 
 
@@ -66,6 +69,4 @@ def test_a_config_txt_without_a_kernel_line_is_a_failure_that_shows_the_file(tmp
 
 def test_the_amd64_image_has_fixed_names_and_no_config_txt(tmp_path):
     names = image_test.boot_files(tmp_path / "no-such-disk", 0, "amd64", tmp_path)
-    assert names == {"vmlinuz": "vmlinuz", "initrd.img": "initrd.img",
-                     "cmdline.txt": "cmdline.txt"}  # fmt: skip
-
+    assert names == {"vmlinuz": "vmlinuz", "initrd.img": "initrd.img", "cmdline.txt": "cmdline.txt"}

@@ -15,8 +15,10 @@ from appliance.errors import AuditFailure, InvalidFact, Refused
 from appliance.memory import Memory
 from appliance.memory.store import AlreadyKnown
 
-WORDS = ("kettle toast garden piano swimming dentist recycling grandma sam ana football "
-         "bread jam peanuts coffee shed bike library pharmacy violin").split()
+WORDS = (
+    "kettle toast garden piano swimming dentist recycling grandma sam ana football "
+    "bread jam peanuts coffee shed bike library pharmacy violin"
+).split()
 
 
 def _mixed_session(memory: Memory, operations: int, seed: int = 7) -> int:
@@ -53,8 +55,16 @@ def test_chain_verifies_after_200_mixed_operations(memory: Memory) -> None:
     _mixed_session(memory, 200)
     entries = list(memory.audit.entries())
     actions = {e.action for e in entries}
-    assert {"write", "propose", "promote", "discard", "doubt", "retract", "supersede",
-            "refuse"} <= actions
+    assert {
+        "write",
+        "propose",
+        "promote",
+        "discard",
+        "doubt",
+        "retract",
+        "supersede",
+        "refuse",
+    } <= actions
     assert [e.seq for e in entries] == list(range(1, len(entries) + 1))
     result = memory.audit.verify()
     assert result.ok and result.lines == len(entries) and not result.torn_tail
@@ -106,11 +116,21 @@ def test_each_line_records_what_was_written(memory: Memory) -> None:
     fact = memory.add("The bins go out on Thursday", "routine")
     entry = list(memory.audit.entries(fact.id))[-1]
     import hashlib
+
     on_disk = (memory.memory_dir / f"{fact.id}.md").read_bytes()
     assert entry.sha256 == hashlib.sha256(on_disk).hexdigest()
     raw = json.loads((memory.data_dir / "audit.jsonl").read_text().splitlines()[-1])
-    assert set(raw) == {"seq", "ts", "actor", "action", "fact_id", "sha256", "prev", "hash",
-                        "detail"}
+    assert set(raw) == {
+        "seq",
+        "ts",
+        "actor",
+        "action",
+        "fact_id",
+        "sha256",
+        "prev",
+        "hash",
+        "detail",
+    }
 
 
 def _break_the_audit_log(memory: Memory) -> None:
@@ -121,14 +141,15 @@ def _break_the_audit_log(memory: Memory) -> None:
     path.mkdir()
 
 
-@pytest.mark.parametrize("mutation", ["add", "propose", "doubt", "promote", "discard",
-                                      "supersede"])
+@pytest.mark.parametrize("mutation", ["add", "propose", "doubt", "promote", "discard", "supersede"])
 def test_mutation_fails_and_leaves_nothing_if_audit_cannot_be_written(
-        memory: Memory, mutation: str) -> None:
+    memory: Memory, mutation: str
+) -> None:
     fact = memory.add("The bins go out on Thursday", "routine")
     proposal = memory.propose("Ana teaches Sam piano", "person")
-    snapshot = {p: p.read_bytes() for d in (memory.memory_dir, memory.inbox_dir)
-                for p in d.iterdir()}
+    snapshot = {
+        p: p.read_bytes() for d in (memory.memory_dir, memory.inbox_dir) for p in d.iterdir()
+    }
     _break_the_audit_log(memory)
     with pytest.raises(AuditFailure, match="nothing was changed"):
         if mutation == "add":
@@ -143,8 +164,7 @@ def test_mutation_fails_and_leaves_nothing_if_audit_cannot_be_written(
             memory.discard(proposal.id, actor="panel")
         else:
             memory.supersede(fact.id, "The bins go out on Friday")
-    after = {p: p.read_bytes() for d in (memory.memory_dir, memory.inbox_dir)
-             for p in d.iterdir()}
+    after = {p: p.read_bytes() for d in (memory.memory_dir, memory.inbox_dir) for p in d.iterdir()}
     assert after == snapshot
     assert not (memory.data_dir / "tombstones.jsonl").exists()
 
@@ -162,8 +182,12 @@ def test_log_of_one_fact_reads_as_its_history(memory: Memory) -> None:
     memory.doubt(proposal.id, actor="cli")
     memory.retract(proposal.id, actor="cli", reason="moved to Mondays")
     history = [(e.actor, e.action) for e in memory.audit.entries(proposal.id)]
-    assert history == [("notetaker", "propose"), ("panel", "promote"), ("cli", "doubt"),
-                       ("cli", "retract")]
+    assert history == [
+        ("notetaker", "propose"),
+        ("panel", "promote"),
+        ("cli", "doubt"),
+        ("cli", "retract"),
+    ]
 
 
 def test_refusal_is_audited_without_a_fact(memory: Memory, tmp_path: Path) -> None:
@@ -264,12 +288,15 @@ def test_a_write_after_the_cut_keeps_the_gap_in_the_chain(memory: Memory) -> Non
     (memory.data_dir / "audit.head").unlink()  # even with the head gone, the gap stays named
     result = memory.audit.verify()
     assert not result.ok and result.bad_line == total - 1
-    assert f"sequence {total + 1} follows {total - 2}; lines {total - 1}–{total} are missing" \
+    assert (
+        f"sequence {total + 1} follows {total - 2}; lines {total - 1}–{total} are missing"
         in result.reason
+    )
 
 
-def test_cli_verify_and_doctor_report_a_cut_log(memory: Memory, capsys: pytest.CaptureFixture[str]
-                                                ) -> None:  # fmt: skip
+def test_cli_verify_and_doctor_report_a_cut_log(
+    memory: Memory, capsys: pytest.CaptureFixture[str]
+) -> None:
     from appliance.cli import main
 
     memory.add("The bins go out on Thursday", "routine")
@@ -280,8 +307,9 @@ def test_cli_verify_and_doctor_report_a_cut_log(memory: Memory, capsys: pytest.C
     _cut_lines(memory, 1)
     assert main(["audit", "verify"]) == 1
     out = capsys.readouterr().out
-    assert out.startswith("audit log incomplete: audit.jsonl ends at line 1 but audit.head "
-                          "records 2")
+    assert out.startswith(
+        "audit log incomplete: audit.jsonl ends at line 1 but audit.head records 2"
+    )
     assert main(["doctor"]) == 1
     assert "problems found" in capsys.readouterr().out
 
@@ -291,8 +319,7 @@ def test_cli_verify_and_doctor_report_a_cut_log(memory: Memory, capsys: pytest.C
 
 def test_a_kept_correction_whose_target_changed_is_withdrawn(memory: Memory) -> None:
     fact = memory.add("Sam's swimming is on Fridays", "routine")
-    correction = memory.propose("Sam stopped swimming", "routine", kind="retract",
-                                target=fact.id)  # fmt: skip
+    correction = memory.propose("Sam stopped swimming", "routine", kind="retract", target=fact.id)
     memory.retract(fact.id, reason="moved")  # someone got there first
     with pytest.raises(InvalidFact, match="retracted"):
         memory.promote(correction.id, actor="panel")
@@ -311,16 +338,18 @@ def test_a_kept_correction_whose_target_changed_is_withdrawn(memory: Memory) -> 
 def test_a_kept_correction_that_goes_through_is_not_withdrawn(memory: Memory) -> None:
     """Positive control: the same correction with its target still live."""
     fact = memory.add("Sam's swimming is on Fridays", "routine")
-    correction = memory.propose("Sam stopped swimming", "routine", kind="retract",
-                                target=fact.id)  # fmt: skip
+    correction = memory.propose("Sam stopped swimming", "routine", kind="retract", target=fact.id)
     memory.promote(correction.id, actor="panel")
     assert not [e for e in memory.audit.entries() if e.action == "abandon"]
     assert [e.action for e in memory.audit.happened() if e.fact_id == correction.id] == [
-        "propose", "promote"]
+        "propose",
+        "promote",
+    ]
 
 
 def test_a_write_the_disk_refuses_after_its_line_is_withdrawn(
-        memory: Memory, monkeypatch: pytest.MonkeyPatch) -> None:
+    memory: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A rename into memory/ fails (a disk fault, simulated at os.replace): nothing landed."""
     import appliance.files
 

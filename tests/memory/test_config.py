@@ -20,8 +20,9 @@ def _empty(tmp_path: Path) -> str:
 def test_environment_overrides_the_file(tmp_path: Path) -> None:
     config = tmp_path / "hearth.toml"
     config.write_text(f'data_dir = "{tmp_path / "from-file"}"\nrecall_limit = 7\n')
-    settings = load_settings({"HEARTH_CONFIG": str(config),
-                              "HEARTH_DATA_DIR": str(tmp_path / "from-env")})
+    settings = load_settings(
+        {"HEARTH_CONFIG": str(config), "HEARTH_DATA_DIR": str(tmp_path / "from-env")}
+    )
     assert settings.data_dir == tmp_path / "from-env"
     assert settings.recall_limit == 7
     assert settings.memory_dir == tmp_path / "from-env" / "memory"
@@ -50,8 +51,13 @@ def test_inbox_overlapping_memory_is_refused(tmp_path: Path, inbox: str) -> None
     memory = tmp_path / "data" / "memory"
     where = {"same": memory, "inside": memory / "inbox", "contains": tmp_path / "data"}[inbox]
     with pytest.raises(ConfigError, match="proposals would reach recall"):
-        load_settings({"HEARTH_CONFIG": _empty(tmp_path), "HEARTH_DATA_DIR": str(tmp_path / "data"),
-                       "HEARTH_INBOX_DIR": str(where)})
+        load_settings(
+            {
+                "HEARTH_CONFIG": _empty(tmp_path),
+                "HEARTH_DATA_DIR": str(tmp_path / "data"),
+                "HEARTH_INBOX_DIR": str(where),
+            }
+        )
 
 
 def test_inbox_reaching_memory_through_a_symlink_is_refused(tmp_path: Path) -> None:
@@ -60,20 +66,30 @@ def test_inbox_reaching_memory_through_a_symlink_is_refused(tmp_path: Path) -> N
     link = tmp_path / "innocent-inbox"
     link.symlink_to(memory)
     with pytest.raises(ConfigError, match="same folder"):
-        load_settings({"HEARTH_CONFIG": _empty(tmp_path), "HEARTH_DATA_DIR": str(tmp_path / "data"),
-                       "HEARTH_INBOX_DIR": str(link)})
+        load_settings(
+            {
+                "HEARTH_CONFIG": _empty(tmp_path),
+                "HEARTH_DATA_DIR": str(tmp_path / "data"),
+                "HEARTH_INBOX_DIR": str(link),
+            }
+        )
 
 
 def test_separate_inbox_is_accepted(tmp_path: Path) -> None:
     """Positive control for the overlap guard: a sibling folder is fine."""
-    settings = load_settings({"HEARTH_CONFIG": _empty(tmp_path),
-                              "HEARTH_DATA_DIR": str(tmp_path / "data"),
-                              "HEARTH_INBOX_DIR": str(tmp_path / "elsewhere")})
+    settings = load_settings(
+        {
+            "HEARTH_CONFIG": _empty(tmp_path),
+            "HEARTH_DATA_DIR": str(tmp_path / "data"),
+            "HEARTH_INBOX_DIR": str(tmp_path / "elsewhere"),
+        }
+    )
     assert settings.inbox_dir == tmp_path / "elsewhere"
 
 
-def test_default_data_dir_is_system_dir_for_root_else_xdg(monkeypatch: pytest.MonkeyPatch,
-                                                          tmp_path: Path) -> None:
+def test_default_data_dir_is_system_dir_for_root_else_xdg(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setattr(os, "geteuid", lambda: 0)
     assert default_data_dir() == Path("/var/lib/hearth")
     monkeypatch.setattr(os, "geteuid", lambda: 1000)

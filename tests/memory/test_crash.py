@@ -108,8 +108,9 @@ def _lost(line: str, records: Records, tombstoned: set[str]) -> bool:
         fact = _fact(records, ids[0])
         return fact is None or fact.status != "doubted"
     old, new = _fact(records, ids[0]), _fact(records, ids[1])
-    return old is None or new is None or old.status != "superseded" or ids[0] not in (
-        new.supersedes)
+    return (
+        old is None or new is None or old.status != "superseded" or ids[0] not in (new.supersedes)
+    )
 
 
 def torture(settings: Settings, kills: int, seed: int = 2026) -> Torture:
@@ -146,15 +147,19 @@ def torture(settings: Settings, kills: int, seed: int = 2026) -> Torture:
             time.sleep(rng.uniform(0.0, 0.05))  # somewhere in the next mutation or two
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
-            lines = [line for line in (b"".join(heard) + pipe.read()).decode().splitlines()
-                     if line != "ready"]  # fmt: skip
+            lines = [
+                line
+                for line in (b"".join(heard) + pipe.read()).decode().splitlines()
+                if line != "ready"
+            ]
         result.kills += 1
         result.reported += len(lines)
         result.among_mutations += bool(lines)
         records = Records(Path(settings.memory_dir), Path(settings.inbox_dir))
         tombstoned = {t.fact_id for t in TombstoneLog(Path(settings.data_dir) / "tombstones.jsonl")}
-        result.lost += [f"kill {kill}: {line}" for line in lines
-                        if _lost(line, records, tombstoned)]  # fmt: skip
+        result.lost += [
+            f"kill {kill}: {line}" for line in lines if _lost(line, records, tombstoned)
+        ]
         with Memory.open(settings) as memory:
             facts = {f.id: f for f in memory.facts()}
             for new in facts.values():
@@ -169,22 +174,28 @@ def torture(settings: Settings, kills: int, seed: int = 2026) -> Torture:
 
 
 def test_sigkill_at_random_moments_loses_nothing_reported_and_never_leaves_both_live(
-        settings: Settings) -> None:  # fmt: skip
+    settings: Settings,
+) -> None:
     result = torture(settings, KILLS)
     assert result.lost == [] and result.both_live == [] and result.damaged == []
     assert result.among_mutations > KILLS // 3, "kills should land among mutations"
 
     # Afterwards the store is clean, writable, and the chain still verifies.
     with Memory.open(settings) as memory:
-        leftovers = [p for d in (settings.memory_dir, settings.inbox_dir)
-                     for p in Path(d).iterdir() if not p.name.endswith(".md")]
+        leftovers = [
+            p
+            for d in (settings.memory_dir, settings.inbox_dir)
+            for p in Path(d).iterdir()
+            if not p.name.endswith(".md")
+        ]
         assert leftovers == []
         memory.add("written after a hundred power cuts", "note")
         assert memory.audit.verify().ok and not memory.audit.verify().torn_tail
 
 
 def test_a_kill_between_the_two_commits_of_a_supersede_is_finished_by_recover(
-        settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The new fact is committed, the old one not yet marked: both recallable until opened."""
     with Memory.open(settings) as memory:
         old = memory.add("The dentist is on Mill Road", "place")
@@ -224,8 +235,10 @@ with Memory.open(Settings.for_data_dir(sys.argv[1])) as memory:
 
 def test_concurrent_processes_are_serialised_by_the_lock(settings: Settings) -> None:
     Memory.open(settings).close()
-    writers = [subprocess.Popen([sys.executable, "-c", _ADD_MANY, str(settings.data_dir), str(who)])
-               for who in range(4)]  # fmt: skip
+    writers = [
+        subprocess.Popen([sys.executable, "-c", _ADD_MANY, str(settings.data_dir), str(who)])
+        for who in range(4)
+    ]
     for writer in writers:
         assert writer.wait(300) == 0
     with Memory.open(settings) as memory:

@@ -50,7 +50,8 @@ def test_index_is_a_private_wal_database_in_the_data_dir(memory: Memory) -> None
     with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert conn.execute("SELECT id, status FROM files").fetchall() == [
-            ("sam-allergic-peanuts", "live")]
+            ("sam-allergic-peanuts", "live")
+        ]
 
 
 def test_every_mutation_updates_the_index_in_the_same_call(memory: Memory) -> None:
@@ -74,7 +75,8 @@ def test_every_mutation_updates_the_index_in_the_same_call(memory: Memory) -> No
 
 
 def test_an_unchanged_store_is_opened_without_reading_a_file(
-        settings: Settings, clock, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    settings: Settings, clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
     with Memory.open(settings, clock=clock) as memory:
         for n in range(5):
             memory.add(f"Fact number {n} about the garden shed", "note")
@@ -88,7 +90,8 @@ def test_an_unchanged_store_is_opened_without_reading_a_file(
 
 
 def test_a_changed_file_is_the_only_one_read_on_open(
-        settings: Settings, clock, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    settings: Settings, clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
     with Memory.open(settings, clock=clock) as memory:
         facts = [memory.add(f"Fact number {n} about the garden shed", "note") for n in range(5)]
     path = memory.memory_dir / f"{facts[2].id}.md"
@@ -102,9 +105,14 @@ def test_a_changed_file_is_the_only_one_read_on_open(
 def test_a_fact_written_by_hand_is_indexed_and_audited_once(settings: Settings, clock) -> None:
     with Memory.open(settings, clock=clock) as memory:
         memory.add("Sam takes his coffee black", "preference")
-    made = Fact(id="boiler-service-march", type="household", text="The boiler service is in March",
-                source="household@2026-11-30", created=dt.date(2026, 11, 30),
-                last_seen=dt.date(2026, 11, 30))  # fmt: skip
+    made = Fact(
+        id="boiler-service-march",
+        type="household",
+        text="The boiler service is in March",
+        source="household@2026-11-30",
+        created=dt.date(2026, 11, 30),
+        last_seen=dt.date(2026, 11, 30),
+    )
     _write_by_hand(memory, made)
     with Memory.open(settings, clock=clock) as memory:
         assert _ids(memory, "when is the boiler serviced") == [made.id]
@@ -114,7 +122,8 @@ def test_a_fact_written_by_hand_is_indexed_and_audited_once(settings: Settings, 
 
 
 def test_a_hand_edit_in_vim_is_recalled_with_its_new_words_and_audited_once(
-        settings: Settings, clock) -> None:  # fmt: skip
+    settings: Settings, clock
+) -> None:
     with Memory.open(settings, clock=clock) as memory:
         fact = memory.add("The stopcock is under the kitchen sink", "household")
     path = memory.memory_dir / f"{fact.id}.md"
@@ -131,7 +140,8 @@ def test_a_hand_edit_in_vim_is_recalled_with_its_new_words_and_audited_once(
 
 
 def test_a_file_deleted_behind_the_index_is_no_longer_recalled_and_is_audited(
-        settings: Settings, clock) -> None:  # fmt: skip
+    settings: Settings, clock
+) -> None:
     with Memory.open(settings, clock=clock) as memory:
         fact = memory.add("The bins go out on Thursday night", "routine")
         kept = memory.add("The recycling goes out on Monday", "routine")
@@ -146,16 +156,22 @@ def test_a_file_deleted_behind_the_index_is_no_longer_recalled_and_is_audited(
 
 def test_a_file_added_while_open_is_recalled_without_reopening(memory: Memory) -> None:
     memory.add("Sam takes his coffee black", "preference")
-    made = Fact(id="tea-for-grandma", type="preference", text="Grandma drinks green tea",
-                source="household@2026-11-30", created=dt.date(2026, 11, 30),
-                last_seen=dt.date(2026, 11, 30))  # fmt: skip
+    made = Fact(
+        id="tea-for-grandma",
+        type="preference",
+        text="Grandma drinks green tea",
+        source="household@2026-11-30",
+        created=dt.date(2026, 11, 30),
+        last_seen=dt.date(2026, 11, 30),
+    )
     _write_by_hand(memory, made)
     assert _ids(memory, "green tea") == [made.id]
     assert _hand_edits(memory) == [(made.id, "added by hand")]
 
 
 def test_a_write_whose_index_update_was_lost_is_indexed_without_an_audit(
-        settings: Settings, clock) -> None:  # fmt: skip
+    settings: Settings, clock
+) -> None:
     """A crash between the rename and the index update: the log knows the content."""
     with Memory.open(settings, clock=clock) as memory:
         fact = memory.add("The fuse box is under the stairs", "household")
@@ -166,7 +182,8 @@ def test_a_write_whose_index_update_was_lost_is_indexed_without_an_audit(
 
 
 def test_deleting_index_sqlite_rebuilds_it_with_no_false_hand_edits(
-        settings: Settings, clock) -> None:  # fmt: skip
+    settings: Settings, clock
+) -> None:
     with Memory.open(settings, clock=clock) as memory:
         fact = memory.add("The fuse box is under the stairs", "household")
         memory.propose("The ladder is in the garage", "household")
@@ -216,7 +233,8 @@ def test_an_index_from_another_schema_version_is_rebuilt(settings: Settings, clo
         assert _ids(memory, "fuse box") == [fact.id]
     with sqlite3.connect(memory.data_dir / "index.sqlite") as conn:
         assert conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == (
-            SCHEMA_VERSION,)
+            SCHEMA_VERSION,
+        )
 
 
 def test_reindex_rebuilds_from_the_files_and_is_audited(memory: Memory) -> None:
@@ -236,8 +254,7 @@ def test_reindex_rebuilds_from_the_files_and_is_audited(memory: Memory) -> None:
 
 
 def test_hearth_reindex_command(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["memory", "add", "The fuse box is under the stairs", "--type",
-                 "household"]) == 0  # fmt: skip
+    assert main(["memory", "add", "The fuse box is under the stairs", "--type", "household"]) == 0
     capsys.readouterr()
     assert main(["reindex"]) == 0
     out = capsys.readouterr().out
@@ -271,8 +288,9 @@ def test_threads_sharing_one_memory_read_and_write_the_index_safely(memory: Memo
         except BaseException as exc:
             errors.append(exc)
 
-    threads = [threading.Thread(target=writer)] + [threading.Thread(target=reader)
-                                                   for _ in range(3)]  # fmt: skip
+    threads = [threading.Thread(target=writer)] + [
+        threading.Thread(target=reader) for _ in range(3)
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -321,8 +339,9 @@ def test_index_sqlite_deleted_while_open_is_rebuilt_at_the_next_recall(memory: M
     assert _hand_edits(memory) == []
 
 
-def test_a_failed_index_update_never_fails_the_write(memory: Memory,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_index_update_never_fails_the_write(
+    memory: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def locked(*args: object, **kwargs: object) -> None:
         raise sqlite3.OperationalError("database is locked")
 
@@ -335,7 +354,8 @@ def test_a_failed_index_update_never_fails_the_write(memory: Memory,
 
 
 def test_a_failed_index_update_is_caught_up_even_if_the_folders_look_unchanged(
-        memory: Memory, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    memory: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     memory.recall("anything")  # the folders' stamps are now current
     before = memory.memory_dir.stat()
 
@@ -364,7 +384,8 @@ def _count_scans(memory: Memory, monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 def test_a_recall_right_after_own_write_reads_no_folder(
-        memory: Memory, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    memory: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     memory.add("The bins go out on Thursday night", "routine")
     memory.recall("bins")
     scans = _count_scans(memory, monkeypatch)
@@ -373,9 +394,14 @@ def test_a_recall_right_after_own_write_reads_no_folder(
     memory.discard(proposal.id, actor="cli")
     assert _ids(memory, "recycling") == [fact.id]
     assert scans == []  # our own writes: no stat of every file
-    made = Fact(id="tea-for-grandma", type="preference", text="Grandma drinks green tea",
-                source="household@2026-11-30", created=dt.date(2026, 11, 30),
-                last_seen=dt.date(2026, 11, 30))  # fmt: skip
+    made = Fact(
+        id="tea-for-grandma",
+        type="preference",
+        text="Grandma drinks green tea",
+        source="household@2026-11-30",
+        created=dt.date(2026, 11, 30),
+        last_seen=dt.date(2026, 11, 30),
+    )
     _write_by_hand(memory, made)  # the positive control: someone else's change
     assert _ids(memory, "green tea") == [made.id] and scans == [1]
     assert _hand_edits(memory) == [(made.id, "added by hand")]
@@ -383,9 +409,14 @@ def test_a_recall_right_after_own_write_reads_no_folder(
 
 def test_a_hand_added_file_before_own_write_is_not_masked_by_it(memory: Memory) -> None:
     memory.recall("anything")  # the folders' stamps are now current
-    made = Fact(id="tea-for-grandma", type="preference", text="Grandma drinks green tea",
-                source="household@2026-11-30", created=dt.date(2026, 11, 30),
-                last_seen=dt.date(2026, 11, 30))  # fmt: skip
+    made = Fact(
+        id="tea-for-grandma",
+        type="preference",
+        text="Grandma drinks green tea",
+        source="household@2026-11-30",
+        created=dt.date(2026, 11, 30),
+        last_seen=dt.date(2026, 11, 30),
+    )
     _write_by_hand(memory, made)
     memory.add("The recycling goes out on Monday", "routine")  # moves the folder's mtime again
     assert _ids(memory, "green tea") == [made.id]
@@ -393,24 +424,37 @@ def test_a_hand_added_file_before_own_write_is_not_masked_by_it(memory: Memory) 
 
 
 def test_a_hand_edit_in_the_same_tick_as_own_write_is_found_at_the_next_open(
-        settings: Settings, clock) -> None:  # fmt: skip
+    settings: Settings, clock
+) -> None:
     with Memory.open(settings, clock=clock) as memory:
         memory.recall("anything")
         memory.add("The recycling goes out on Monday", "routine")
         after_own = memory.memory_dir.stat()
-        made = Fact(id="tea-for-grandma", type="preference", text="Grandma drinks green tea",
-                    source="household@2026-11-30", created=dt.date(2026, 11, 30),
-                    last_seen=dt.date(2026, 11, 30))  # fmt: skip
+        made = Fact(
+            id="tea-for-grandma",
+            type="preference",
+            text="Grandma drinks green tea",
+            source="household@2026-11-30",
+            created=dt.date(2026, 11, 30),
+            last_seen=dt.date(2026, 11, 30),
+        )
         _write_by_hand(memory, made)
         # The same timestamp tick: the folder's mtime is what our own write left.
         os.utime(memory.memory_dir, ns=(after_own.st_atime_ns, after_own.st_mtime_ns))
         assert _ids(memory, "green tea") == []  # no stamp can tell; said in docs/recall.md
-        other = Fact(id="coffee-for-dad", type="preference", text="Dad drinks black coffee",
-                     source="household@2026-11-30", created=dt.date(2026, 11, 30),
-                     last_seen=dt.date(2026, 11, 30))  # fmt: skip
+        other = Fact(
+            id="coffee-for-dad",
+            type="preference",
+            text="Dad drinks black coffee",
+            source="household@2026-11-30",
+            created=dt.date(2026, 11, 30),
+            last_seen=dt.date(2026, 11, 30),
+        )
         _write_by_hand(memory, other)  # a later change to the folder: both are found
         assert _ids(memory, "green tea") == [made.id]
     with Memory.open(settings, clock=clock) as memory:
         assert _ids(memory, "green tea") == [made.id]
-        assert sorted(_hand_edits(memory)) == [(other.id, "added by hand"),
-                                               (made.id, "added by hand")]  # fmt: skip
+        assert sorted(_hand_edits(memory)) == [
+            (other.id, "added by hand"),
+            (made.id, "added by hand"),
+        ]

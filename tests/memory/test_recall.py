@@ -84,8 +84,7 @@ def test_doubted_ranks_below_an_equal_live_fact_but_is_still_recalled(memory: Me
 def test_retracted_superseded_and_expired_facts_are_never_returned(memory: Memory, clock) -> None:
     retracted = memory.add("The plumber is Kofi", "person")
     old = memory.add("The plumber comes on Tuesday", "event")
-    expiring = memory.add("The plumber visits tomorrow", "event",
-                          valid_until=dt.date(2026, 12, 1))  # fmt: skip
+    expiring = memory.add("The plumber visits tomorrow", "event", valid_until=dt.date(2026, 12, 1))
     assert set(_ids(memory, "plumber")) == {retracted.id, old.id, expiring.id}
     memory.retract(retracted.id, reason="wrong person")
     new = memory.supersede(old.id, "The plumber comes on Friday")
@@ -120,7 +119,8 @@ def test_recall_never_returns_a_proposal(memory: Memory) -> None:
 
 
 def test_keyword_mode_is_said_by_recall_by_the_envelope_and_by_the_cli(
-        memory: Memory, capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    memory: Memory, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert memory.recall_mode == KEYWORD_MODE == "keyword"
     memory.add("Sam is allergic to peanuts", "health")
     assert all(r.match == "keyword" for r in memory.recall("peanuts"))
@@ -134,17 +134,26 @@ def test_recall_context_is_the_data_only_envelope(memory: Memory) -> None:
     fact = memory.add("Sam is allergic to peanuts", "health")
     context = json.loads(memory.recall_context("Sam peanuts"))
     assert context["trust"] == "data_only" and context["truncated"] is False
-    assert context["facts"] == [{"id": fact.id, "type": "health", "status": "live",
-                                 "confidence": 0.9, "match": "keyword",
-                                 "text": "Sam is allergic to peanuts"}]  # fmt: skip
-    assert memory.recall_context("Sam peanuts") == envelope(memory.recall("Sam peanuts"),
-                                                            mode="keyword")  # fmt: skip
+    assert context["facts"] == [
+        {
+            "id": fact.id,
+            "type": "health",
+            "status": "live",
+            "confidence": 0.9,
+            "match": "keyword",
+            "text": "Sam is allergic to peanuts",
+        }
+    ]
+    assert memory.recall_context("Sam peanuts") == envelope(
+        memory.recall("Sam peanuts"), mode="keyword"
+    )
 
 
 def test_recall_context_is_capped_in_bytes_and_says_it_was_truncated(memory: Memory) -> None:
     for n in range(20):
-        memory.add(f"Garden note number {n}: the roses by the shed need water in the evening",
-                   "note")  # fmt: skip
+        memory.add(
+            f"Garden note number {n}: the roses by the shed need water in the evening", "note"
+        )
     context = memory.recall_context("garden roses", max_bytes=1024)
     assert len(context.encode("utf-8")) <= 1024
     data = json.loads(context)
@@ -156,14 +165,34 @@ def test_keyword_ranking_agrees_with_rank_bm25(data_dir: Path, clock) -> None:
     """The oracle: BM25Okapi with FTS5's constants over the same terms gives the same top 5."""
     rng = random.Random(7)
     people = ["Sam", "Mia", "Ana", "Kofi", "Lena", "Grandma", "Dad", "Mum"]
-    things = ["peanuts", "piano", "boiler", "bins", "garden", "dentist", "coffee", "swimming",
-              "birthday", "car", "keys", "bread", "router", "ladder", "vet", "school"]  # fmt: skip
+    things = [
+        "peanuts",
+        "piano",
+        "boiler",
+        "bins",
+        "garden",
+        "dentist",
+        "coffee",
+        "swimming",
+        "birthday",
+        "car",
+        "keys",
+        "bread",
+        "router",
+        "ladder",
+        "vet",
+        "school",
+    ]
     verbs = ["likes", "needs", "fixed", "forgot", "moved", "cleaned", "booked", "hates"]
     settings = Settings.for_data_dir(data_dir, semantic=False)
     with Memory.open(settings, clock=clock) as memory:
         for n in range(300):
-            words = [rng.choice(people), rng.choice(verbs), f"item{n}",
-                     *rng.choices(things, k=rng.randint(1, 5))]  # fmt: skip
+            words = [
+                rng.choice(people),
+                rng.choice(verbs),
+                f"item{n}",
+                *rng.choices(things, k=rng.randint(1, 5)),
+            ]
             memory.add(" ".join(words), "note", confidence=1.0)
         facts = memory.facts()
         oracle = BM25Okapi([fact_terms(f) for f in facts], k1=1.2, b=0.75, epsilon=0.0)
@@ -171,8 +200,10 @@ def test_keyword_ranking_agrees_with_rank_bm25(data_dir: Path, clock) -> None:
         for _ in range(60):
             query = " ".join([rng.choice(people), *rng.sample(things, 2)])
             scores = oracle.get_scores(tokens(query))
-            ranked = sorted(zip(scores, (f.id for f in facts), strict=True),
-                            key=lambda pair: (-pair[0], pair[1]))  # fmt: skip
+            ranked = sorted(
+                zip(scores, (f.id for f in facts), strict=True),
+                key=lambda pair: (-pair[0], pair[1]),
+            )
             top = [fid for score, fid in ranked[:6] if score > 0]
             if len(top) < 6 or ranked[4][0] - ranked[5][0] < 1e-9:
                 continue  # a tie at the cut: any order is right
@@ -184,24 +215,32 @@ def test_keyword_ranking_agrees_with_rank_bm25(data_dir: Path, clock) -> None:
 def _random_facts(rng: random.Random, count: int, day: dt.date) -> list[Fact]:
     common = ["kitchen", "garden", "monday", "sam", "keys", "car", "boiler", "school"]
     rare = [f"word{n}" for n in range(80)]
-    return [Fact(id=f"fact-{n}", type="note",
-                 text=" ".join(rng.sample(common, 3) + rng.sample(rare, 2) + [f"unique{n}"]),
-                 confidence=rng.choice((0.5, 0.9, 1.0)), pinned=rng.random() < 0.05,
-                 status="doubted" if rng.random() < 0.05 else "live",
-                 valid_until=day if rng.random() < 0.05 else None,
-                 source="cli@2026-11-30", created=day, last_seen=day)
-            for n in range(count)]  # fmt: skip
+    return [
+        Fact(
+            id=f"fact-{n}",
+            type="note",
+            text=" ".join(rng.sample(common, 3) + rng.sample(rare, 2) + [f"unique{n}"]),
+            confidence=rng.choice((0.5, 0.9, 1.0)),
+            pinned=rng.random() < 0.05,
+            status="doubted" if rng.random() < 0.05 else "live",
+            valid_until=day if rng.random() < 0.05 else None,
+            source="cli@2026-11-30",
+            created=day,
+            last_seen=day,
+        )
+        for n in range(count)
+    ]
 
 
-def test_the_keyword_table_patched_by_own_writes_ranks_as_one_loaded_fresh(
-        tmp_path: Path) -> None:  # fmt: skip
+def test_the_keyword_table_patched_by_own_writes_ranks_as_one_loaded_fresh(tmp_path: Path) -> None:
     """This process's writes patch its in-memory table; another process loads it whole."""
     rng = random.Random(11)
     day = dt.date(2026, 11, 30)
     index = RecallIndex(tmp_path / "index.sqlite")
     facts = _random_facts(rng, 400, day)
-    index.put_many((f"memory/{f.id}.md", f, Stamp(n, 1, 1), None, None)
-                   for n, f in enumerate(facts))  # fmt: skip
+    index.put_many(
+        (f"memory/{f.id}.md", f, Stamp(n, 1, 1), None, None) for n, f in enumerate(facts)
+    )
     index.keyword("kitchen", today=day, min_confidence=0.0, limit=5)  # loaded here
     for n in range(300):  # doubts, retractions, new facts, deletions: patched one by one
         fact = rng.choice(facts)
@@ -209,8 +248,9 @@ def test_the_keyword_table_patched_by_own_writes_ranks_as_one_loaded_fresh(
         if roll < 0.3:
             index.put(f"memory/{fact.id}.md", fact.replace(status="doubted"), Stamp(n, 2, 1), None)
         elif roll < 0.5:
-            index.put(f"memory/{fact.id}.md", fact.replace(status="retracted"), Stamp(n, 3, 1),
-                      None)  # fmt: skip
+            index.put(
+                f"memory/{fact.id}.md", fact.replace(status="retracted"), Stamp(n, 3, 1), None
+            )
         elif roll < 0.8:
             new = _random_facts(rng, 1, day)[0].replace(id=f"new-{n}")
             index.put(f"memory/{new.id}.md", new, Stamp(n, 4, 1), None)
@@ -221,15 +261,23 @@ def test_the_keyword_table_patched_by_own_writes_ranks_as_one_loaded_fresh(
     assert fresh.term_table() is not patched and len(fresh.term_table()) == len(patched)
     compared = 0
     for _ in range(60):
-        query = " ".join([*rng.sample(["kitchen", "garden", "sam", "car"], 2),
-                          f"word{rng.randrange(80)}"])  # fmt: skip
+        query = " ".join(
+            [*rng.sample(["kitchen", "garden", "sam", "car"], 2), f"word{rng.randrange(80)}"]
+        )
         for weighted, limit in ((True, 5), (False, 50)):
-            ours = index.keyword(query, today=day, min_confidence=0.6, limit=limit,
-                                 weighted=weighted)  # fmt: skip
-            theirs = fresh.keyword(query, today=day + dt.timedelta(days=1), min_confidence=0.6,
-                                   limit=limit, weighted=weighted)  # fmt: skip
-            same_day = fresh.keyword(query, today=day, min_confidence=0.6, limit=limit,
-                                     weighted=weighted)  # fmt: skip
+            ours = index.keyword(
+                query, today=day, min_confidence=0.6, limit=limit, weighted=weighted
+            )
+            theirs = fresh.keyword(
+                query,
+                today=day + dt.timedelta(days=1),
+                min_confidence=0.6,
+                limit=limit,
+                weighted=weighted,
+            )
+            same_day = fresh.keyword(
+                query, today=day, min_confidence=0.6, limit=limit, weighted=weighted
+            )
             assert [h.entry.id for h in ours] == [h.entry.id for h in same_day], query
             assert [h.score for h in ours] == pytest.approx([h.score for h in same_day])
             assert all(h.entry.valid_until is None for h in theirs)  # expired the day after
@@ -254,9 +302,9 @@ def test_reading_never_commits(memory: Memory) -> None:
 
 
 def test_the_table_survives_reads_and_own_writes_and_reloads_on_another_process_write(
-        settings: Settings, clock) -> None:  # fmt: skip
-    with Memory.open(settings, clock=clock) as memory, \
-            Memory.open(settings, clock=clock) as other:  # fmt: skip
+    settings: Settings, clock
+) -> None:
+    with Memory.open(settings, clock=clock) as memory, Memory.open(settings, clock=clock) as other:
         memory.add("The bins go out on Thursday night", "routine")
         memory.recall("bins")
         table = memory.index.term_table()
@@ -271,16 +319,18 @@ def test_the_table_survives_reads_and_own_writes_and_reloads_on_another_process_
         assert memory.index.term_table() is not table
 
 
-def test_the_doubted_weight_and_expiry_have_one_definition(memory: Memory, clock,
-                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_doubted_weight_and_expiry_have_one_definition(
+    memory: Memory, clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Every ranking path reads recallable.py: change it there and every path follows."""
     from appliance.memory import recallable
 
     live = memory.add("The spare key is under the blue pot", "household")
     doubted = memory.add("The spare key is under the red pot", "household")
     doubted = memory.doubt(doubted.id)
-    memory.add("The spare key is with Ana until Friday", "household",
-               valid_until=dt.date(2026, 11, 30))  # fmt: skip
+    memory.add(
+        "The spare key is with Ana until Friday", "household", valid_until=dt.date(2026, 11, 30)
+    )
     for factor in (0.5, 0.25, 1.0):
         monkeypatch.setattr(recallable, "DOUBTED_WEIGHT", factor)
         memory.index._forget_cache()  # as a new process would load it

@@ -44,8 +44,9 @@ def semantic_settings(data_dir: Path) -> Settings:
 
 
 @pytest.fixture
-def semantic_memory(semantic_settings: Settings, clock,
-                    embedder: CountingEmbedder) -> Iterator[Memory]:  # fmt: skip
+def semantic_memory(
+    semantic_settings: Settings, clock, embedder: CountingEmbedder
+) -> Iterator[Memory]:
     with Memory.open(semantic_settings, clock=clock, embedder=lambda: embedder) as memory:
         yield memory
 
@@ -74,15 +75,19 @@ def test_a_fact_both_arms_find_is_labelled_both(semantic_memory: Memory) -> None
 
 def test_a_word_only_the_keyword_arm_knows_is_labelled_keyword(semantic_memory: Memory) -> None:
     _household(semantic_memory)
-    crate = semantic_memory.add("The recycling crate goes out on Monday morning before seven, "
-                                "after the bins, unless it rained", "routine")  # fmt: skip
+    crate = semantic_memory.add(
+        "The recycling crate goes out on Monday morning before seven, "
+        "after the bins, unless it rained",
+        "routine",
+    )
     hits = semantic_memory.recall("seven")  # one word of many: below the model's floor
     assert [(h.fact.id, h.match) for h in hits] == [(crate.id, "keyword")]
 
 
 def test_the_semantic_arm_never_lifts_an_unrelated_fact(semantic_memory: Memory) -> None:
-    semantic_memory.add("The wifi password is on the fridge", "household", pinned=True,
-                        confidence=1.0)  # fmt: skip
+    semantic_memory.add(
+        "The wifi password is on the fridge", "household", pinned=True, confidence=1.0
+    )
     _household(semantic_memory)
     assert semantic_memory.recall("what is the capital of France?") == []
     assert semantic_memory.recall("how tall is Mount Everest?") == []
@@ -99,14 +104,17 @@ def test_a_doubted_fact_ranks_below_an_equally_matched_live_one(semantic_memory:
     blue = semantic_memory.add("The spare key is under the blue pot", "household")
     red = semantic_memory.add("The spare key is under the red pot", "household")
     assert [h.fact.id for h in semantic_memory.recall("where is the spare key?")] == [
-        blue.id, red.id]  # the positive control: blue first while both are live
+        blue.id,
+        red.id,
+    ]  # the positive control: blue first while both are live
     semantic_memory.doubt(blue.id)
     hits = semantic_memory.recall("where is the spare key?")
     assert [h.fact.id for h in hits] == [red.id, blue.id]
 
 
-def test_vectors_are_computed_at_write_time_never_per_query(semantic_memory: Memory,
-                                                            embedder: CountingEmbedder) -> None:
+def test_vectors_are_computed_at_write_time_never_per_query(
+    semantic_memory: Memory, embedder: CountingEmbedder
+) -> None:
     _household(semantic_memory)
     assert embedder.passage_calls == 5
     writes = embedder.query_calls  # the guard's exemplar check embeds each written text
@@ -122,23 +130,26 @@ def test_the_envelope_says_keyword_and_semantic(semantic_memory: Memory) -> None
     assert context["trust"] == "data_only" and context["recall_mode"] == "keyword+semantic"
     assert "keyword mode" not in context["note"]
     assert [(f["id"], f["match"]) for f in context["facts"]] == [
-        ("sam-allergic-peanuts", "semantic")]
+        ("sam-allergic-peanuts", "semantic")
+    ]
 
 
 def test_facts_written_in_keyword_mode_get_vectors_when_the_model_arrives(
-        data_dir: Path, clock, embedder: CountingEmbedder) -> None:  # fmt: skip
+    data_dir: Path, clock, embedder: CountingEmbedder
+) -> None:
     with Memory.open(Settings.for_data_dir(data_dir, semantic=False), clock=clock) as memory:
         _household(memory)
         assert memory.recall("who can't eat nuts?") == []
-    with Memory.open(Settings.for_data_dir(data_dir, semantic=True), clock=clock,
-                     embedder=lambda: embedder) as memory:  # fmt: skip
-        assert [h.fact.id for h in memory.recall("who can't eat nuts?")] == [
-            "sam-allergic-peanuts"]
+    with Memory.open(
+        Settings.for_data_dir(data_dir, semantic=True), clock=clock, embedder=lambda: embedder
+    ) as memory:
+        assert [h.fact.id for h in memory.recall("who can't eat nuts?")] == ["sam-allergic-peanuts"]
         assert embedder.passage_calls == 5
 
 
 def test_a_broken_model_install_falls_back_to_keyword_mode(
-        data_dir: Path, clock, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    data_dir: Path, clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def broken() -> None:
         raise OSError("model.onnx is truncated")
 
@@ -151,7 +162,8 @@ def test_a_broken_model_install_falls_back_to_keyword_mode(
 
 
 def test_fusion_weighs_a_doubted_fact_by_the_one_definition(
-        semantic_memory: Memory, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    semantic_memory: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Found by both arms at rank 1: 2/61 times confidence times the doubted weight."""
     from appliance.memory import recallable
 
@@ -168,9 +180,12 @@ def test_fusion_weighs_a_doubted_fact_by_the_one_definition(
 
 
 def test_semantic_recall_reads_the_vectors_once_and_patches_them_on_own_writes(
-        semantic_settings: Settings, clock, embedder: CountingEmbedder) -> None:  # fmt: skip
-    with Memory.open(semantic_settings, clock=clock, embedder=lambda: embedder) as memory, \
-            Memory.open(semantic_settings, clock=clock, embedder=lambda: embedder) as other:
+    semantic_settings: Settings, clock, embedder: CountingEmbedder
+) -> None:
+    with (
+        Memory.open(semantic_settings, clock=clock, embedder=lambda: embedder) as memory,
+        Memory.open(semantic_settings, clock=clock, embedder=lambda: embedder) as other,
+    ):
         _household(memory)
         assert memory.recall("who can't eat nuts?")
         table = memory.index.vector_table()
@@ -188,12 +203,14 @@ def test_semantic_recall_reads_the_vectors_once_and_patches_them_on_own_writes(
         assert memory.index.vector_table() is not table
 
 
-def test_an_expired_fact_is_not_found_by_the_semantic_arm(semantic_memory: Memory,
-                                                          clock) -> None:  # fmt: skip
+def test_an_expired_fact_is_not_found_by_the_semantic_arm(semantic_memory: Memory, clock) -> None:
     import datetime as dt
 
-    semantic_memory.add("The plumber visits tomorrow morning", "event",
-                        valid_until=clock.now.date() + dt.timedelta(days=1))  # fmt: skip
+    semantic_memory.add(
+        "The plumber visits tomorrow morning",
+        "event",
+        valid_until=clock.now.date() + dt.timedelta(days=1),
+    )
     question = "when is the repair man coming?"
     assert [h.match for h in semantic_memory.recall(question)] == ["semantic"]  # the control
     clock.now += dt.timedelta(days=2)
@@ -204,4 +221,5 @@ def test_the_first_fact_after_a_recall_on_an_empty_store_is_found(semantic_memor
     assert semantic_memory.recall("who can't eat nuts?") == []  # loads an empty table
     semantic_memory.add("Sam is allergic to peanuts", "health")  # patches it: first row
     assert [h.fact.id for h in semantic_memory.recall("who can't eat nuts?")] == [
-        "sam-allergic-peanuts"]
+        "sam-allergic-peanuts"
+    ]

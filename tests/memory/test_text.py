@@ -55,8 +55,9 @@ def test_the_same_fact_said_differently_has_one_fingerprint(one: str, other: str
 
 def test_the_old_fingerprint_merged_these_opposites() -> None:
     """Why the rule changed: the old one (recall's stop list) merged most pairs above."""
-    merged = [pair for pair in OPPOSITES if legacy_fingerprint(pair[0]) == legacy_fingerprint(
-        pair[1])]  # fmt: skip
+    merged = [
+        pair for pair in OPPOSITES if legacy_fingerprint(pair[0]) == legacy_fingerprint(pair[1])
+    ]
     assert len(merged) >= 10
     assert {"before", "after", "on", "off", "only", "should", "against"} <= STOP_WORDS
 

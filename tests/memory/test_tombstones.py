@@ -46,8 +46,9 @@ def test_a_paraphrase_of_a_discarded_fact_is_not_proposed_again(semantic_memory:
         semantic_memory.propose("Leo has a kiwi allergy.", "health")
 
 
-def test_a_paraphrase_said_again_in_chat_is_held_for_review_not_live(semantic_memory: Memory
-                                                                     ) -> None:  # fmt: skip
+def test_a_paraphrase_said_again_in_chat_is_held_for_review_not_live(
+    semantic_memory: Memory,
+) -> None:
     _discard(semantic_memory, "Mum is pregnant with twins.")
     with pytest.raises(HeldForReview, match="you discarded this on 2026-11-30"):
         semantic_memory.add("Mum is expecting twins.", "health", origin="agent")
@@ -55,7 +56,8 @@ def test_a_paraphrase_said_again_in_chat_is_held_for_review_not_live(semantic_me
     [waiting] = semantic_memory.proposals()
     assert waiting.text == "Mum is expecting twins."
     assert semantic_memory.said_no_before(waiting) == (
-        "you discarded this on 2026-11-30 (discarded at review)")
+        "you discarded this on 2026-11-30 (discarded at review)"
+    )
     with pytest.raises(Tombstoned):
         semantic_memory.add("Mum is expecting twins.", "health", origin="cli")
     # Positive control: another fact in the same words' neighbourhood goes live.
@@ -71,7 +73,8 @@ def test_a_near_but_different_fact_is_proposed(semantic_memory: Memory) -> None:
 
 
 def test_a_contrast_stops_a_merge_the_cosine_would_make(
-        semantic_memory: Memory, real_embedder: OnnxMiniLMEmbedder) -> None:
+    semantic_memory: Memory, real_embedder: OnnxMiniLMEmbedder
+) -> None:
     import numpy as np
 
     a, b = "Leo is allergic to kiwi.", "Leo is not allergic to kiwi."
@@ -91,8 +94,9 @@ def test_keyword_mode_falls_back_to_the_fingerprint(memory: Memory) -> None:
     assert stone.vector is None and stone.text is None
 
 
-def test_a_tombstone_from_another_model_matches_by_fingerprint_only(semantic_memory: Memory
-                                                                    ) -> None:  # fmt: skip
+def test_a_tombstone_from_another_model_matches_by_fingerprint_only(
+    semantic_memory: Memory,
+) -> None:
     _discard(semantic_memory, "Mum is pregnant with twins.")
     path = semantic_memory.data_dir / "tombstones.jsonl"
     line = json.loads(path.read_text())
@@ -128,7 +132,8 @@ def test_the_text_is_kept_when_the_person_asks(semantic_memory: Memory) -> None:
 
 
 def test_cli_discard_keeps_text_only_with_the_flag(
-        memory: Memory, capsys: pytest.CaptureFixture[str]) -> None:
+    memory: Memory, capsys: pytest.CaptureFixture[str]
+) -> None:
     from appliance.cli import main
 
     first = memory.propose("Sam likes tea.", "preference")
@@ -140,13 +145,20 @@ def test_cli_discard_keeps_text_only_with_the_flag(
     assert [s.text for s in memory.tombstones] == [None, "Mia likes cocoa."]
 
 
-OLD_LINE = {"fingerprint": legacy_fingerprint("Mum is pregnant with twins."),
-            "text": "Mum is pregnant with twins.", "reason": "private", "date": "2026-10-01",
-            "fact_id": "mum-pregnant-twins", "actor": "panel", "kind": "discard"}  # fmt: skip
+OLD_LINE = {
+    "fingerprint": legacy_fingerprint("Mum is pregnant with twins."),
+    "text": "Mum is pregnant with twins.",
+    "reason": "private",
+    "date": "2026-10-01",
+    "fact_id": "mum-pregnant-twins",
+    "actor": "panel",
+    "kind": "discard",
+}
 
 
-def test_old_lines_with_text_load_and_lose_it_at_the_next_tombstone(semantic_memory: Memory
-                                                                    ) -> None:  # fmt: skip
+def test_old_lines_with_text_load_and_lose_it_at_the_next_tombstone(
+    semantic_memory: Memory,
+) -> None:
     path = semantic_memory.data_dir / "tombstones.jsonl"
     path.write_text(json.dumps(OLD_LINE) + "\n")
     with pytest.raises(AlreadyKnown, match="on 2026-10-01"):
@@ -164,8 +176,12 @@ def test_old_lines_with_text_load_and_lose_it_at_the_next_tombstone(semantic_mem
 def test_an_old_line_still_holding_its_text_is_compared_by_todays_rule(memory: Memory) -> None:
     """Before any tombstone rewrites it, a format-1 line is matched by its text's fingerprint
     today: the old rule (prepositions dropped) would refuse the opposite as well."""
-    old = {**OLD_LINE, "fingerprint": legacy_fingerprint("Give Mia her inhaler before football"),
-           "text": "Give Mia her inhaler before football", "fact_id": "mia-inhaler"}
+    old = {
+        **OLD_LINE,
+        "fingerprint": legacy_fingerprint("Give Mia her inhaler before football"),
+        "text": "Give Mia her inhaler before football",
+        "fact_id": "mia-inhaler",
+    }
     (memory.data_dir / "tombstones.jsonl").write_text(json.dumps(old) + "\n")
     assert memory.propose("Give Mia her inhaler after football", "health")
     with pytest.raises(AlreadyKnown, match="on 2026-10-01"):

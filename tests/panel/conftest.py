@@ -121,8 +121,9 @@ class NoEeprom:
 def fake_inky(key: str) -> tuple[InkyDisplay, PanelBus]:
     """The model's real inky driver on fake buses, and the bus that records what it sent."""
     bus = PanelBus()
-    display = inky_display(MODELS[key], spi_bus=FakeSpi(bus), gpio=FakeLines(bus),
-                           i2c_bus=NoEeprom())  # fmt: skip
+    display = inky_display(
+        MODELS[key], spi_bus=FakeSpi(bus), gpio=FakeLines(bus), i2c_bus=NoEeprom()
+    )
     if MODELS[key].driver == "inky_el133uf1":
         # This driver names its two chip-select lines only while requesting them
         # from a real gpiochip; on a Pi the offsets are the BCM numbers.
@@ -149,9 +150,11 @@ def mock_pins() -> Iterator[Any]:
 def inbox(memory: Memory, clock: Any) -> list[str]:
     """Three proposals, oldest first, a minute apart."""
     ids = []
-    for text, kind in [("Sam is allergic to peanuts", "health"),
-                       ("The bins go out on Thursday night", "routine"),
-                       ("Ana is Sam's piano teacher", "person")]:  # fmt: skip
+    for text, kind in [
+        ("Sam is allergic to peanuts", "health"),
+        ("The bins go out on Thursday night", "routine"),
+        ("Ana is Sam's piano teacher", "person"),
+    ]:
         ids.append(memory.propose(text, kind, origin="chat", conversation="kitchen chat").id)
         clock.now += dt.timedelta(minutes=1)
     return ids

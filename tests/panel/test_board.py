@@ -37,7 +37,11 @@ def test_the_card_shows_the_oldest_proposal_with_its_context(memory: Memory, inb
     assert isinstance(card, ReviewCard)
     assert tag == f"proposal:{inbox[0]}:{memory.get_proposal(inbox[0]).digest}"
     assert (card.text, card.type, card.position, card.waiting) == (
-        "Sam is allergic to peanuts", "health", 1, 3)  # fmt: skip
+        "Sam is allergic to peanuts",
+        "health",
+        1,
+        3,
+    )
     assert card.conversation == "kitchen chat"
     assert card.proposed_at.isoformat() == "2026-11-30T09:00:00"
 
@@ -97,12 +101,14 @@ def test_a_proposal_settled_elsewhere_is_skipped_without_error(memory: Memory, i
 
 
 def test_a_press_on_a_card_whose_proposal_changed_since_it_was_drawn_does_nothing(
-        memory: Memory, inbox):  # fmt: skip
+    memory: Memory, inbox
+):
     board = Board(memory, address=here)
     _, tag = shown(board)  # the glass shows "Sam is allergic to peanuts"
     path = memory.inbox_dir / f"{inbox[0]}.md"
-    path.write_text(path.read_text().replace("---\nSam is allergic to peanuts",
-                                             "---\nSam is allergic to kiwi"))  # behind the card
+    path.write_text(
+        path.read_text().replace("---\nSam is allergic to peanuts", "---\nSam is allergic to kiwi")
+    )  # behind the card
     outcome = board.handle(Action.KEEP, on_glass=tag)
     assert not outcome.accepted and "changed since it was shown" in outcome.message
     assert memory.facts() == [] and len(memory.proposals()) == 3
@@ -115,13 +121,23 @@ def test_a_press_on_a_card_whose_proposal_changed_since_it_was_drawn_does_nothin
 def test_a_stale_card_never_acts_on_a_later_proposal_given_the_same_words(memory: Memory):
     tea = memory.add("Sam likes tea", "preference")
     biscuits = memory.add("Sam likes biscuits", "preference")
-    memory.propose("Asked in chat to forget: Sam likes tea", "preference", origin="chat",
-                   kind="retract", target=tea.id)  # fmt: skip
+    memory.propose(
+        "Asked in chat to forget: Sam likes tea",
+        "preference",
+        origin="chat",
+        kind="retract",
+        target=tea.id,
+    )
     board = Board(memory, address=here)
     _, stale = shown(board)
     memory.promote(stale.split(":")[1], actor="cli")  # settled at the CLI meanwhile
-    memory.propose("Asked in chat to forget: Sam likes biscuits", "preference", origin="chat",
-                   kind="retract", target=biscuits.id)  # fmt: skip
+    memory.propose(
+        "Asked in chat to forget: Sam likes biscuits",
+        "preference",
+        origin="chat",
+        kind="retract",
+        target=biscuits.id,
+    )
     outcome = board.handle(Action.KEEP, on_glass=stale)  # the old card is still on the glass
     assert "already settled elsewhere" in outcome.message
     assert memory.get(biscuits.id).status == "live"  # the later proposal was not acted on
@@ -130,8 +146,9 @@ def test_a_stale_card_never_acts_on_a_later_proposal_given_the_same_words(memory
 def test_a_proposal_too_long_for_the_card_cannot_be_kept_from_the_panel(memory: Memory):
     long_text = " ".join(["Sam likes tea with two sugars and a biscuit"] * 30)
     memory.propose(long_text, "preference")
-    board = Board(memory, address=here,
-                  shows_whole=lambda card: shows_whole(card, MODELS["spectra-7.3"]))
+    board = Board(
+        memory, address=here, shows_whole=lambda card: shows_whole(card, MODELS["spectra-7.3"])
+    )
     card, tag = shown(board)
     assert tag.endswith(":cut") and card.notice == TOO_LONG
     outcome = board.handle(Action.KEEP, on_glass=tag)
@@ -142,8 +159,9 @@ def test_a_proposal_too_long_for_the_card_cannot_be_kept_from_the_panel(memory: 
 
 
 def test_a_proposal_the_card_shows_whole_is_kept_from_the_panel(memory: Memory, inbox):
-    board = Board(memory, address=here,
-                  shows_whole=lambda card: shows_whole(card, MODELS["spectra-7.3"]))
+    board = Board(
+        memory, address=here, shows_whole=lambda card: shows_whole(card, MODELS["spectra-7.3"])
+    )
     _, tag = shown(board)
     assert not tag.endswith(":cut")
     assert board.handle(Action.KEEP, on_glass=tag).accepted
@@ -173,8 +191,10 @@ def test_the_home_screen_when_nothing_waits(memory: Memory):
     home, tag = shown(Board(memory, address=here))
     assert isinstance(home, HomeScreen)
     assert home.pending == 0 and home.today.isoformat() == "2026-11-30"
-    assert {f.text for f in home.recent} == {"Sam takes his coffee black",
-                                             "Bins go out on Thursday night"}  # fmt: skip
+    assert {f.text for f in home.recent} == {
+        "Sam takes his coffee black",
+        "Bins go out on Thursday night",
+    }
     assert home.address == here() and tag == f"home:{home.recent[0].id}"
 
 
@@ -235,10 +255,14 @@ def wait_until(condition, timeout: float = 10.0) -> bool:
     return False
 
 
-def run_without_buttons(settings: Settings, memory: Memory, display, stop: threading.Event
-                        ) -> threading.Thread:  # fmt: skip
-    loop = threading.Thread(target=run_board, args=(settings, memory, display, ButtonGroup([]),
-                            stop), kwargs={"address": here, "poll_seconds": 0.05})  # fmt: skip
+def run_without_buttons(
+    settings: Settings, memory: Memory, display, stop: threading.Event
+) -> threading.Thread:
+    loop = threading.Thread(
+        target=run_board,
+        args=(settings, memory, display, ButtonGroup([]), stop),
+        kwargs={"address": here, "poll_seconds": 0.05},
+    )
     loop.start()
     return loop
 
@@ -247,11 +271,13 @@ def test_run_board_with_mock_buttons_keeps_and_discards(
     settings: Settings, memory: Memory, inbox, mock_pins, tmp_path: Path
 ):
     display = PngDisplay(tmp_path / "board.png", MODELS["impression-5.7"])
-    buttons = GpioButtons(load_pinout(DEFAULT_PINOUT, "impression"), bounce_seconds=None,
-                          pin_factory=mock_pins)  # fmt: skip
+    buttons = GpioButtons(
+        load_pinout(DEFAULT_PINOUT, "impression"), bounce_seconds=None, pin_factory=mock_pins
+    )
     stop = threading.Event()
-    loop = threading.Thread(target=run_board, args=(settings, memory, display, buttons, stop),
-                            kwargs={"address": here})  # fmt: skip
+    loop = threading.Thread(
+        target=run_board, args=(settings, memory, display, buttons, stop), kwargs={"address": here}
+    )
     loop.start()
     try:
         assert wait_until(display.path.exists)
@@ -270,8 +296,9 @@ def test_run_board_with_mock_buttons_keeps_and_discards(
     assert actions == [("panel", "promote"), ("panel", "discard")]
 
 
-def test_run_board_without_buttons_keeps_board_png_current(settings: Settings, memory: Memory,
-                                                          tmp_path: Path):  # fmt: skip
+def test_run_board_without_buttons_keeps_board_png_current(
+    settings: Settings, memory: Memory, tmp_path: Path
+):
     """What `hearth run` uses: no buttons, the board only follows the inbox."""
     display = PngDisplay(tmp_path / "board.png", MODELS["spectra-7.3"])
     stop = threading.Event()
@@ -286,8 +313,9 @@ def test_run_board_without_buttons_keeps_board_png_current(settings: Settings, m
         loop.join(10)
 
 
-def test_an_unchanged_screen_is_not_drawn_again_each_poll(settings: Settings, memory: Memory,
-                                                          tmp_path: Path, monkeypatch):  # fmt: skip
+def test_an_unchanged_screen_is_not_drawn_again_each_poll(
+    settings: Settings, memory: Memory, tmp_path: Path, monkeypatch
+):
     drawn = []
 
     def counting_render(screen, model):
@@ -310,7 +338,8 @@ def test_an_unchanged_screen_is_not_drawn_again_each_poll(settings: Settings, me
 
 
 def test_a_failed_draw_is_tried_again_though_the_screen_is_unchanged(
-        settings: Settings, memory: Memory, tmp_path: Path):  # fmt: skip
+    settings: Settings, memory: Memory, tmp_path: Path
+):
     class FailsOnce(PngDisplay):
         failed = False
 
@@ -334,8 +363,14 @@ def test_a_failed_draw_is_tried_again_though_the_screen_is_unchanged(
 def test_hearth_panel_simulate_keeps_then_discards(settings: Settings, memory: Memory, inbox):
     """The issue's laptop check: k keeps the first card, d tombstones the next."""
     env = {**os.environ, "HEARTH_DATA_DIR": str(settings.data_dir)}
-    result = subprocess.run([sys.executable, "-m", "appliance.cli", "panel", "--simulate"],
-                            input="kdq", capture_output=True, text=True, env=env, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "appliance.cli", "panel", "--simulate"],
+        input="kdq",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     assert "[card 1 of 3] health: Sam is allergic to peanuts" in result.stdout
     assert f"-> kept {inbox[0]}" in result.stdout
@@ -346,13 +381,28 @@ def test_hearth_panel_simulate_keeps_then_discards(settings: Settings, memory: M
     assert (settings.data_dir / "board.png").exists()
 
 
-def test_hearth_panel_once_writes_the_current_screen(settings: Settings, memory: Memory, inbox,
-                                                     tmp_path: Path):  # fmt: skip
+def test_hearth_panel_once_writes_the_current_screen(
+    settings: Settings, memory: Memory, inbox, tmp_path: Path
+):
     out = tmp_path / "card.png"
     env = {**os.environ, "HEARTH_DATA_DIR": str(settings.data_dir)}
-    result = subprocess.run([sys.executable, "-m", "appliance.cli", "panel", "--once",
-                             "--model", "spectra-13.3", "--out", str(out)],
-                            capture_output=True, text=True, env=env, timeout=60)  # fmt: skip
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "appliance.cli",
+            "panel",
+            "--once",
+            "--model",
+            "spectra-13.3",
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     assert "[card 1 of 3]" in result.stdout and "1600x1200" in result.stdout
     from PIL import Image

@@ -27,8 +27,12 @@ from appliance.panel.buttons import (
 def test_the_pin_map_holds_the_impressions_buttons():
     impression = load_pinout(DEFAULT_PINOUT, "impression")
     assert impression.buttons == {"A": 5, "B": 6, "C": 16, "D": 24}
-    assert impression.pin_actions() == {5: Action.KEEP, 6: Action.DISCARD, 16: Action.NEXT,
-                                        24: Action.TALK}  # fmt: skip
+    assert impression.pin_actions() == {
+        5: Action.KEEP,
+        6: Action.DISCARD,
+        16: Action.NEXT,
+        24: Action.TALK,
+    }
     assert impression.led is None
     big = load_pinout(DEFAULT_PINOUT, "spectra-13")
     assert big.buttons["C"] == 25 and big.led == 13
@@ -140,7 +144,8 @@ EVENT = struct.Struct("llHHi")  # struct input_event on 64-bit Linux: timeval, t
 
 def key(code: int, value: int, at: float) -> bytes:
     return EVENT.pack(int(at), int((at % 1) * 1e6), ecodes.EV_KEY, code, value) + EVENT.pack(
-        int(at), int((at % 1) * 1e6), ecodes.EV_SYN, ecodes.SYN_REPORT, 0)  # fmt: skip
+        int(at), int((at % 1) * 1e6), ecodes.EV_SYN, ecodes.SYN_REPORT, 0
+    )
 
 
 @pytest.fixture
@@ -160,9 +165,15 @@ def keypad_pipe():
 def test_keypad_keys_decode_through_evdev_to_actions(keypad_pipe):
     pipe, presses = keypad_pipe
     t = 1_700_000_000.0
-    os.write(pipe, key(ecodes.KEY_K, 1, t) + key(ecodes.KEY_K, 2, t + 0.5)  # autorepeat
-             + key(ecodes.KEY_K, 0, t + 0.6) + key(ecodes.KEY_A, 1, t + 1)  # unmapped
-             + key(ecodes.KEY_N, 1, t + 2) + key(ecodes.KEY_KP0, 1, t + 3))  # fmt: skip
+    os.write(
+        pipe,
+        key(ecodes.KEY_K, 1, t)
+        + key(ecodes.KEY_K, 2, t + 0.5)  # autorepeat
+        + key(ecodes.KEY_K, 0, t + 0.6)
+        + key(ecodes.KEY_A, 1, t + 1)  # unmapped
+        + key(ecodes.KEY_N, 1, t + 2)
+        + key(ecodes.KEY_KP0, 1, t + 3),
+    )
     assert wait_for(presses, 3) == [Action.KEEP, Action.NEXT, Action.TALK]
     time.sleep(0.2)
     assert presses.empty()  # the autorepeat, the key-up and the unmapped key did nothing
@@ -171,8 +182,13 @@ def test_keypad_keys_decode_through_evdev_to_actions(keypad_pipe):
 def test_keypad_discard_held_two_seconds_is_doubt(keypad_pipe):
     pipe, presses = keypad_pipe
     t = 1_700_000_000.0
-    os.write(pipe, key(ecodes.KEY_D, 1, t) + key(ecodes.KEY_D, 0, t + 0.4)
-             + key(ecodes.KEY_D, 1, t + 5) + key(ecodes.KEY_D, 0, t + 7.5))  # fmt: skip
+    os.write(
+        pipe,
+        key(ecodes.KEY_D, 1, t)
+        + key(ecodes.KEY_D, 0, t + 0.4)
+        + key(ecodes.KEY_D, 1, t + 5)
+        + key(ecodes.KEY_D, 0, t + 7.5),
+    )
     assert wait_for(presses, 2) == [Action.DISCARD, Action.DOUBT]
 
 
@@ -207,8 +223,10 @@ def test_talk_held_sends_talk_on_press_and_talk_end_on_release(gpio_buttons, moc
 def test_keypad_talk_key_down_and_up_are_talk_and_talk_end(keypad_pipe):
     pipe, presses = keypad_pipe
     t = 1_700_000_000.0
-    os.write(pipe, key(ecodes.KEY_KP0, 1, t) + key(ecodes.KEY_KP0, 2, t + 0.5)
-             + key(ecodes.KEY_KP0, 0, t + 3))  # fmt: skip
+    os.write(
+        pipe,
+        key(ecodes.KEY_KP0, 1, t) + key(ecodes.KEY_KP0, 2, t + 0.5) + key(ecodes.KEY_KP0, 0, t + 3),
+    )
     assert wait_for(presses, 2) == [Action.TALK, Action.TALK_END]
 
 

@@ -18,8 +18,14 @@ from appliance.panel.display import PngDisplay, Refresher, open_display
 from appliance.panel.panels import MODELS, model_for_driver
 from appliance.panel.render import ReviewCard, render
 
-CARD = ReviewCard("Sam is allergic to peanuts and carries an EpiPen in the blue bag.",
-                  "health", dt.datetime(2026, 11, 30, 8, 42), "kitchen chat", 1, 3)  # fmt: skip
+CARD = ReviewCard(
+    "Sam is allergic to peanuts and carries an EpiPen in the blue bag.",
+    "health",
+    dt.datetime(2026, 11, 30, 8, 42),
+    "kitchen chat",
+    1,
+    3,
+)
 
 
 def packed(indices: numpy.ndarray) -> list[int]:
@@ -32,7 +38,7 @@ def test_impression_5_7_shows_exactly_our_quantised_pixels(fake_panel):
     display, bus = fake_panel("impression-5.7")
     image = render(CARD, display.model)
     display.show(image)
-    (payload, _), = bus.payloads(0x10)  # DTM1: the pixel buffer
+    ((payload, _),) = bus.payloads(0x10)  # DTM1: the pixel buffer
     assert payload == packed(numpy.array(image))
     assert [d for k, d, _ in bus.transfers if k == "command"][-3:] == [[0x04], [0x12], [0x02]]
 
@@ -41,7 +47,7 @@ def test_impression_7_3_shows_exactly_our_quantised_pixels(fake_panel):
     display, bus = fake_panel("impression-7.3")
     image = render(CARD, display.model)
     display.show(image)
-    (payload, _), = bus.payloads(0x10)
+    ((payload, _),) = bus.payloads(0x10)
     assert payload == packed(numpy.array(image))
 
 
@@ -51,7 +57,7 @@ def test_spectra_7_3_remaps_our_six_inks_to_its_colour_numbers(fake_panel):
     indices = numpy.array(image)
     assert {4, 5} & set(numpy.unique(indices))  # blue and green tiles are on the card
     display.show(image)
-    (payload, _), = bus.payloads(0x10)
+    ((payload, _),) = bus.payloads(0x10)
     native = numpy.array([0, 1, 2, 3, 5, 6])[indices]  # Spectra skips colour 4
     assert payload == packed(native)
 
@@ -95,8 +101,7 @@ def test_open_display_without_a_panel_falls_back_to_board_png(settings: Settings
 
 
 def test_open_display_png_and_unknown_models(data_dir: Path):
-    assert isinstance(open_display(Settings.for_data_dir(data_dir, panel_model="png")),
-                      PngDisplay)  # fmt: skip
+    assert isinstance(open_display(Settings.for_data_dir(data_dir, panel_model="png")), PngDisplay)
     with pytest.raises(ConfigError, match="unknown panel_model 'inky-xl'"):
         open_display(Settings.for_data_dir(data_dir, panel_model="inky-xl"))
 
@@ -129,8 +134,7 @@ class SlowPanel:
 
     def show(self, image: Image.Image) -> None:
         self.started.set()
-        self.shown.append((image.info["frame"], threading.current_thread().name,
-                           time.monotonic()))  # fmt: skip
+        self.shown.append((image.info["frame"], threading.current_thread().name, time.monotonic()))
         self.release.wait(10)
         if self.fail_next:
             self.fail_next = False
@@ -141,8 +145,12 @@ class SlowPanel:
 
 
 def frame(number: int, text: str | None = None) -> Image.Image:
-    image = render(ReviewCard(text or f"Fact number {number}", "event",
-                              dt.datetime(2026, 11, 30, 9), None, 1, 1), MODELS["impression-5.7"])
+    image = render(
+        ReviewCard(
+            text or f"Fact number {number}", "event", dt.datetime(2026, 11, 30, 9), None, 1, 1
+        ),
+        MODELS["impression-5.7"],
+    )
     image.info["frame"] = number
     return image
 

@@ -43,8 +43,9 @@ def ring(store: HouseholdStore, clock: Clock, name: str, seconds: float) -> None
     Scheduler(store, Silence("test"), clock).check()
 
 
-def test_home_shows_each_timer_with_the_time_it_rings_and_the_list(memory: Memory,
-                                                                   household) -> None:  # fmt: skip
+def test_home_shows_each_timer_with_the_time_it_rings_and_the_list(
+    memory: Memory, household
+) -> None:
     store, _ = household
     store.add_timer("pasta", 12 * 60)
     store.add_items(["eggs", "milk"])
@@ -80,8 +81,7 @@ def test_any_button_stops_a_ringing_timer(memory: Memory, household, action: Act
     assert store.ringing() == [] and store.timers(("done",))[0].name == "pasta"
 
 
-def test_keep_on_a_ringing_timer_rings_it_again_in_five_minutes(memory: Memory,
-                                                                household) -> None:  # fmt: skip
+def test_keep_on_a_ringing_timer_rings_it_again_in_five_minutes(memory: Memory, household) -> None:
     store, clock = household
     ring(store, clock, "bread", 60)
     Board(memory, address=here, household=store).handle(Action.KEEP, None)
@@ -107,8 +107,12 @@ def test_talk_pressed_to_stop_a_ring_does_not_start_listening(memory: Memory, ho
     store, clock = household
     ring(store, clock, "pasta", 60)
     talked: list[bool] = []
-    board = Board(memory, address=here, household=store,
-                  on_talk=lambda pressed: talked.append(pressed) or True)  # fmt: skip
+    board = Board(
+        memory,
+        address=here,
+        household=store,
+        on_talk=lambda pressed: talked.append(pressed) or True,
+    )
     board.handle(Action.TALK, None)  # stops the ring, and nothing else
     assert store.ringing() == [] and talked == []
     board.handle(Action.TALK, None)  # the control: with nothing ringing, Talk listens
@@ -116,11 +120,16 @@ def test_talk_pressed_to_stop_a_ring_does_not_start_listening(memory: Memory, ho
 
 
 def test_releasing_talk_as_a_timer_starts_ringing_ends_listening_not_the_ring(
-        memory: Memory, household) -> None:
+    memory: Memory, household
+) -> None:
     store, clock = household
     talked: list[bool] = []
-    board = Board(memory, address=here, household=store,
-                  on_talk=lambda pressed: talked.append(pressed) or True)  # fmt: skip
+    board = Board(
+        memory,
+        address=here,
+        household=store,
+        on_talk=lambda pressed: talked.append(pressed) or True,
+    )
     board.handle(Action.TALK, None)
     ring(store, clock, "pasta", 60)  # rings while Talk is held
     board.handle(Action.TALK_END, None)

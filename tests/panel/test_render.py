@@ -22,16 +22,35 @@ from appliance.panel.render import (
     wrap,
 )
 
-CARD = ReviewCard("Sam is allergic to peanuts and carries an EpiPen in the blue school bag.",
-                  "health", dt.datetime(2026, 11, 30, 8, 42), "kitchen chat", 1, 3)  # fmt: skip
-CORRECTION = ReviewCard("Piano lessons moved to Thursdays at 5", "routine",
-                        dt.datetime(2026, 11, 29, 19, 5), None, 2, 2, kind="supersede",
-                        target_text="Piano lessons are on Wednesdays at 5",
-                        notice="That one was already settled elsewhere.")  # fmt: skip
-HOME = HomeScreen(dt.date(2026, 11, 30), 0, (
-    RecentFact("bins", "routine", "Bins go out on Thursday night; recycling every other week."),
-    RecentFact("coffee", "preference", "Sam takes his coffee black."),
-), 0, "On the network at 192.168.1.23 · kitchen-pi")
+CARD = ReviewCard(
+    "Sam is allergic to peanuts and carries an EpiPen in the blue school bag.",
+    "health",
+    dt.datetime(2026, 11, 30, 8, 42),
+    "kitchen chat",
+    1,
+    3,
+)
+CORRECTION = ReviewCard(
+    "Piano lessons moved to Thursdays at 5",
+    "routine",
+    dt.datetime(2026, 11, 29, 19, 5),
+    None,
+    2,
+    2,
+    kind="supersede",
+    target_text="Piano lessons are on Wednesdays at 5",
+    notice="That one was already settled elsewhere.",
+)
+HOME = HomeScreen(
+    dt.date(2026, 11, 30),
+    0,
+    (
+        RecentFact("bins", "routine", "Bins go out on Thursday night; recycling every other week."),
+        RecentFact("coffee", "preference", "Sam takes his coffee black."),
+    ),
+    0,
+    "On the network at 192.168.1.23 · kitchen-pi",
+)
 EMPTY_HOME = HomeScreen(dt.date(2026, 11, 30), 0, (), None, "Not on a network yet · kitchen-pi")
 SCREENS = {"card": CARD, "correction": CORRECTION, "home": HOME, "empty-home": EMPTY_HOME}
 
@@ -56,8 +75,9 @@ def test_text_is_crisp_quantising_changes_no_pixel(key, name):
     """Drawn with anti-aliasing off in the exact inks: the P image is the RGB image."""
     model = MODELS[key]
     rgb = draw(SCREENS[name], model)
-    assert numpy.array_equal(numpy.array(quantise(rgb, model.palette).convert("RGB")),
-                             numpy.array(rgb))  # fmt: skip
+    assert numpy.array_equal(
+        numpy.array(quantise(rgb, model.palette).convert("RGB")), numpy.array(rgb)
+    )
 
 
 def test_anti_aliased_text_would_be_caught_as_speckle():
@@ -114,7 +134,7 @@ def test_a_huge_proposal_never_spills_into_the_footer_or_the_buttons(key):
     assert numpy.array_equal(big[footer:], little[footer:])  # the footer is untouched
     rail = round(150 * k)
     assert numpy.array_equal(big[:, :rail], little[:, :rail])  # so are the button labels
-    assert numpy.array_equal(big[:, -round(20 * k):], little[:, -round(20 * k):])  # margin
+    assert numpy.array_equal(big[:, -round(20 * k) :], little[:, -round(20 * k) :])  # margin
 
 
 def test_the_review_card_labels_sit_beside_buttons_a_to_d():
@@ -134,11 +154,12 @@ def test_the_marked_fact_is_always_among_the_rows_drawn():
 
 def test_a_small_panel_still_shows_the_marker_on_the_last_fact():
     model = MODELS["spectra-4"]
-    facts = tuple(RecentFact(str(i), "note", f"Fact {i}: " + "a rather long sentence " * 3)
-                  for i in range(6))  # fmt: skip
+    facts = tuple(
+        RecentFact(str(i), "note", f"Fact {i}: " + "a rather long sentence " * 3) for i in range(6)
+    )
     image = numpy.array(render(HomeScreen(HOME.today, 0, facts, 5, HOME.address), model))
     k = max(0.88, min(model.width / 800, model.height / 480))
-    list_area = image[:, round((150 + 26) * k): round((150 + 26 + 6) * k)]
+    list_area = image[:, round((150 + 26) * k) : round((150 + 26 + 6) * k)]
     assert (list_area == model.palette.index("red")).any()
 
 
@@ -147,16 +168,30 @@ def test_shows_whole_tells_a_card_that_fits_from_one_that_was_cut(key):
     from appliance.panel.render import shows_whole
 
     assert shows_whole(CARD, MODELS[key])  # positive control: a sentence fits every panel
-    long_card = ReviewCard(" ".join(["Sam likes tea with two sugars and a biscuit"] * 30),
-                           "preference", dt.datetime(2026, 11, 30, 8, 42), None, 1, 1)
+    long_card = ReviewCard(
+        " ".join(["Sam likes tea with two sugars and a biscuit"] * 30),
+        "preference",
+        dt.datetime(2026, 11, 30, 8, 42),
+        None,
+        1,
+        1,
+    )
     assert not shows_whole(long_card, MODELS[key])
 
 
 def test_a_card_for_words_said_no_to_before_says_so_in_red():
-    marked = ReviewCard("Mum is pregnant with twins", "health", dt.datetime(2026, 12, 2, 9),
-                        None, 1, 1, said_no="you discarded this on 2026-11-30 (at the panel)")
-    plain = draw(ReviewCard(marked.text, "health", marked.proposed_at, None, 1, 1),
-                 MODELS["spectra-7.3"])  # fmt: skip
+    marked = ReviewCard(
+        "Mum is pregnant with twins",
+        "health",
+        dt.datetime(2026, 12, 2, 9),
+        None,
+        1,
+        1,
+        said_no="you discarded this on 2026-11-30 (at the panel)",
+    )
+    plain = draw(
+        ReviewCard(marked.text, "health", marked.proposed_at, None, 1, 1), MODELS["spectra-7.3"]
+    )
     shown = draw(marked, MODELS["spectra-7.3"])
     red = MODELS["spectra-7.3"].palette.rgb("red")
 

@@ -30,8 +30,12 @@ def board(memory: Memory) -> Board:
 
 def test_a_new_box_shows_the_welcome_card_with_url_and_token(memory: Memory):
     screen, tag = board(memory).screen()
-    assert screen == WelcomeCard(url="http://192.0.2.7:4327/", mdns_url="http://hearth.local:4327/",
-                                 token=TOKEN, on_network=True)  # fmt: skip
+    assert screen == WelcomeCard(
+        url="http://192.0.2.7:4327/",
+        mdns_url="http://hearth.local:4327/",
+        token=TOKEN,
+        on_network=True,
+    )
     assert tag == "welcome"
 
 
@@ -75,10 +79,17 @@ def test_the_drawn_qr_code_is_the_chat_url_module_for_module(model: str):
     modules = qr_modules(card.url)
     left, top, scale = qr_box(_Canvas(panel), len(modules))
     black = panel.palette.rgb("black")
-    drawn = [[image.getpixel((left + c * scale + scale // 2, top + r * scale + scale // 2)) == black
-              for c in range(len(modules))] for r in range(len(modules))]  # fmt: skip
-    expected = [[bool(v) for v in row]
-                for row in segno.make(card.url, error="m", micro=False).matrix_iter(border=2)]
+    drawn = [
+        [
+            image.getpixel((left + c * scale + scale // 2, top + r * scale + scale // 2)) == black
+            for c in range(len(modules))
+        ]
+        for r in range(len(modules))
+    ]
+    expected = [
+        [bool(v) for v in row]
+        for row in segno.make(card.url, error="m", micro=False).matrix_iter(border=2)
+    ]
     assert drawn == expected
     assert scale >= 3  # a phone camera needs modules a few pixels wide at arm's length
 

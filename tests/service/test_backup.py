@@ -66,8 +66,9 @@ def fresh(tmp_path: Path) -> Settings:
     return Settings.for_data_dir(tmp_path / "restored", semantic=False)
 
 
-def test_restore_brings_back_everything(settings: Settings, fresh: Settings,
-                                        tmp_path: Path) -> None:  # fmt: skip
+def test_restore_brings_back_everything(
+    settings: Settings, fresh: Settings, tmp_path: Path
+) -> None:
     _household(settings)
     made = back_up(settings, tmp_path / "usb")
     assert made.path.parent == tmp_path / "usb"
@@ -86,7 +87,8 @@ def test_restore_brings_back_everything(settings: Settings, fresh: Settings,
 
 
 def test_snapshot_is_private_and_leaves_out_what_is_derived_or_secret(
-        settings: Settings, tmp_path: Path) -> None:  # fmt: skip
+    settings: Settings, tmp_path: Path
+) -> None:
     _household(settings)
     (settings.data_dir / "web.token").write_text("secret-token")
     made = back_up(settings, tmp_path / "out")
@@ -103,6 +105,7 @@ def test_only_the_newest_snapshots_are_kept(settings: Settings, tmp_path: Path) 
 
     def now():
         import datetime as dt
+
         return dt.datetime(2026, 12, 1, 3, 30, next(moments), tzinfo=dt.UTC)
 
     for _ in range(5):
@@ -112,7 +115,8 @@ def test_only_the_newest_snapshots_are_kept(settings: Settings, tmp_path: Path) 
 
 
 def test_a_snapshot_that_cannot_be_written_keeps_the_older_ones_and_leaves_no_temp_file(
-        settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import datetime as dt
     import errno
 
@@ -132,9 +136,12 @@ def test_a_snapshot_that_cannot_be_written_keeps_the_older_ones_and_leaves_no_te
 
 
 def test_configured_memory_and_inbox_folders_are_the_ones_backed_up(tmp_path: Path) -> None:
-    moved = Settings.for_data_dir(tmp_path / "data", semantic=False,
-                                  memory_dir=tmp_path / "elsewhere" / "facts",
-                                  inbox_dir=tmp_path / "elsewhere" / "waiting")  # fmt: skip
+    moved = Settings.for_data_dir(
+        tmp_path / "data",
+        semantic=False,
+        memory_dir=tmp_path / "elsewhere" / "facts",
+        inbox_dir=tmp_path / "elsewhere" / "waiting",
+    )
     _household(moved)
     names = set(read_snapshot(back_up(moved, tmp_path / "b").path))
     assert "memory/sam-allergic-peanuts.md" in names
@@ -158,11 +165,15 @@ with Memory.open(settings) as memory:
 """
 
 
-def test_backup_while_a_writer_runs_is_a_consistent_cut(settings: Settings, fresh: Settings,
-                                                       tmp_path: Path) -> None:  # fmt: skip
+def test_backup_while_a_writer_runs_is_a_consistent_cut(
+    settings: Settings, fresh: Settings, tmp_path: Path
+) -> None:
     _household(settings)
-    child = subprocess.Popen([sys.executable, "-c", _WRITER, str(settings.data_dir), "4"],
-                             stdout=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", _WRITER, str(settings.data_dir), "4"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert child.stdout is not None and child.stdout.readline() == "writing\n"
         time.sleep(1.0)
@@ -197,11 +208,13 @@ def _rewrite(snapshot: Path, out: Path, change) -> Path:
 
 def _assert_untouched(target: Settings) -> None:
     assert not target.data_dir.exists() or not any(
-        p for p in target.data_dir.rglob("*") if p.name != ".lock" and p.is_file())
+        p for p in target.data_dir.rglob("*") if p.name != ".lock" and p.is_file()
+    )
 
 
 def test_a_truncated_snapshot_is_refused_and_nothing_is_written(
-        settings: Settings, fresh: Settings, tmp_path: Path) -> None:  # fmt: skip
+    settings: Settings, fresh: Settings, tmp_path: Path
+) -> None:
     _household(settings)
     made = back_up(settings, tmp_path / "b")
     cut = tmp_path / "cut.tar.gz"
@@ -212,8 +225,7 @@ def test_a_truncated_snapshot_is_refused_and_nothing_is_written(
     restore(fresh, made.path)  # positive control: the whole one restores
 
 
-def test_an_altered_member_is_refused(settings: Settings, fresh: Settings,
-                                      tmp_path: Path) -> None:  # fmt: skip
+def test_an_altered_member_is_refused(settings: Settings, fresh: Settings, tmp_path: Path) -> None:
     _household(settings)
     made = back_up(settings, tmp_path / "b")
 
@@ -230,12 +242,16 @@ def test_an_altered_member_is_refused(settings: Settings, fresh: Settings,
     restore(fresh, unchanged)  # positive control: a faithful copy passes every check
 
 
-def test_a_dropped_member_or_rewritten_manifest_is_refused(settings: Settings, fresh: Settings,
-                                                           tmp_path: Path) -> None:  # fmt: skip
+def test_a_dropped_member_or_rewritten_manifest_is_refused(
+    settings: Settings, fresh: Settings, tmp_path: Path
+) -> None:
     _household(settings)
     made = back_up(settings, tmp_path / "b")
-    dropped = _rewrite(made.path, tmp_path / "dropped.tar.gz",
-                       lambda n, d: (None, d) if n == "tombstones.jsonl" else (n, d))
+    dropped = _rewrite(
+        made.path,
+        tmp_path / "dropped.tar.gz",
+        lambda n, d: (None, d) if n == "tombstones.jsonl" else (n, d),
+    )
     with pytest.raises(BackupError, match="does not match its manifest"):
         restore(fresh, dropped)
 
@@ -251,12 +267,16 @@ def test_a_dropped_member_or_rewritten_manifest_is_refused(settings: Settings, f
     _assert_untouched(fresh)
 
 
-def test_a_member_outside_the_layout_is_refused(settings: Settings, fresh: Settings,
-                                                tmp_path: Path) -> None:  # fmt: skip
+def test_a_member_outside_the_layout_is_refused(
+    settings: Settings, fresh: Settings, tmp_path: Path
+) -> None:
     _household(settings)
     made = back_up(settings, tmp_path / "b")
-    escape = _rewrite(made.path, tmp_path / "escape.tar.gz",
-                      lambda n, d: ("../../etc/evil.md", d) if n == "household.md" else (n, d))
+    escape = _rewrite(
+        made.path,
+        tmp_path / "escape.tar.gz",
+        lambda n, d: ("../../etc/evil.md", d) if n == "household.md" else (n, d),
+    )
     with pytest.raises(BackupError, match="which no Hearth snapshot does"):
         restore(fresh, escape)
     assert not (tmp_path / "etc").exists()
@@ -272,8 +292,9 @@ def test_not_a_snapshot_at_all_is_refused(fresh: Settings, tmp_path: Path) -> No
         restore(fresh, tmp_path / "missing.tar.gz")
 
 
-def test_restore_refuses_a_data_dir_with_household_data(settings: Settings, fresh: Settings,
-                                                        tmp_path: Path) -> None:  # fmt: skip
+def test_restore_refuses_a_data_dir_with_household_data(
+    settings: Settings, fresh: Settings, tmp_path: Path
+) -> None:
     _household(settings)
     made = back_up(settings, tmp_path / "b")
     with Memory.open(fresh) as memory:
@@ -290,9 +311,12 @@ def test_restore_refuses_a_data_dir_with_household_data(settings: Settings, fres
         assert memory.audit.verify().ok
 
 
-def test_backup_and_restore_from_the_command_line(settings: Settings, tmp_path: Path,
-                                                  capsys: pytest.CaptureFixture[str],
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_backup_and_restore_from_the_command_line(
+    settings: Settings,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     _household(settings)
     assert main(["backup", "--to", str(tmp_path / "usb"), "--keep", "2"]) == 0
     said = capsys.readouterr().out

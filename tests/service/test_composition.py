@@ -49,8 +49,9 @@ class Systemd:
                 continue
 
     def manager(self, watchdog_seconds: float = 0.4) -> ServiceManager:
-        return ServiceManager({"NOTIFY_SOCKET": self.path,
-                               "WATCHDOG_USEC": str(int(watchdog_seconds * 1e6))})
+        return ServiceManager(
+            {"NOTIFY_SOCKET": self.path, "WATCHDOG_USEC": str(int(watchdog_seconds * 1e6))}
+        )
 
     def wait_for(self, prefix: str, timeout: float = 30) -> str:
         deadline = time.monotonic() + timeout
@@ -75,7 +76,8 @@ def systemd(tmp_path: Path) -> Iterator[Systemd]:
 
 
 def test_the_brain_is_ready_only_once_it_answers_and_pings_while_healthy(
-        systemd: Systemd, data_dir: Path) -> None:  # fmt: skip
+    systemd: Systemd, data_dir: Path
+) -> None:
     said: list[str] = []
     seen: dict[str, object] = {}
 
@@ -89,10 +91,13 @@ def test_the_brain_is_ready_only_once_it_answers_and_pings_while_healthy(
 
     watcher = threading.Thread(target=watch_then_stop, daemon=True)
     watcher.start()
-    code = serve(Settings.for_data_dir(data_dir),
-                 RunOptions("127.0.0.1", 0, with_board=False, show_token=False),
-                 say=said.append, chat_factory=lambda s, m: ScriptedChat(),
-                 manager=systemd.manager())  # fmt: skip
+    code = serve(
+        Settings.for_data_dir(data_dir),
+        RunOptions("127.0.0.1", 0, with_board=False, show_token=False),
+        say=said.append,
+        chat_factory=lambda s, m: ScriptedChat(),
+        manager=systemd.manager(),
+    )
     watcher.join(10)
     assert code == 0
     assert seen["health"] == 200
@@ -121,8 +126,9 @@ def test_the_brains_liveness_is_its_own_server_answering(data_dir: Path) -> None
     assert _answers_health("0.0.0.0", port)() is False  # nobody listens at all
 
 
-def test_the_scheduler_is_ready_and_pings_while_its_loop_turns(systemd: Systemd,
-                                                              data_dir: Path) -> None:  # fmt: skip
+def test_the_scheduler_is_ready_and_pings_while_its_loop_turns(
+    systemd: Systemd, data_dir: Path
+) -> None:
     def stop_later() -> None:
         systemd.wait_for("READY=1")
         time.sleep(0.8)
@@ -130,8 +136,9 @@ def test_the_scheduler_is_ready_and_pings_while_its_loop_turns(systemd: Systemd,
 
     before = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
     threading.Thread(target=stop_later, daemon=True).start()
-    code = scheduler_service(Settings.for_data_dir(data_dir), say=lambda _: None,
-                             manager=systemd.manager())  # fmt: skip
+    code = scheduler_service(
+        Settings.for_data_dir(data_dir), say=lambda _: None, manager=systemd.manager()
+    )
     assert code == 0
     assert (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)) == before
     assert systemd.messages[0] == "READY=1\nSTATUS=ringing timers and reminders"
@@ -140,7 +147,8 @@ def test_the_scheduler_is_ready_and_pings_while_its_loop_turns(systemd: Systemd,
 
 
 def test_the_panel_is_ready_once_its_loop_runs_and_stops_pinging_when_it_hangs(
-        systemd: Systemd, data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    systemd: Systemd, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import appliance.composition as composition
     from appliance.service import systemd as notify
 
@@ -157,9 +165,12 @@ def test_the_panel_is_ready_once_its_loop_runs_and_stops_pinging_when_it_hangs(
     settings = Settings.for_data_dir(data_dir)
     display = PngDisplay(data_dir / "board.png", model_named(DEFAULT_MODEL))
     stop = threading.Event()
-    service = threading.Thread(target=panel_service, args=(settings, display, ButtonGroup([]),
-                                                            stop),
-                               kwargs={"manager": systemd.manager(0.2)}, daemon=True)
+    service = threading.Thread(
+        target=panel_service,
+        args=(settings, display, ButtonGroup([]), stop),
+        kwargs={"manager": systemd.manager(0.2)},
+        daemon=True,
+    )
     service.start()
     systemd.wait_for("READY=1")
     time.sleep(0.2)
@@ -174,7 +185,8 @@ def test_the_panel_is_ready_once_its_loop_runs_and_stops_pinging_when_it_hangs(
 
 
 def test_hearth_runs_board_names_the_port_it_really_listens_on(
-        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """`hearth run --port 4399`: the home screen's chat URL says 4399, not the setting."""
     from appliance.composition import board_thread
 

@@ -31,9 +31,9 @@ def _doctor(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
     return code, captured.out
 
 
-def test_doctor_here_reports_no_panel_cleanly_and_passes(settings: Settings,
-                                                         capsys: pytest.CaptureFixture[str]
-                                                         ) -> None:  # fmt: skip
+def test_doctor_here_reports_no_panel_cleanly_and_passes(
+    settings: Settings, capsys: pytest.CaptureFixture[str]
+) -> None:
     with Memory.open(settings) as memory:
         memory.add("Sam is allergic to peanuts", "health")
     code, out = _doctor(capsys)
@@ -50,12 +50,25 @@ def test_doctor_json_says_the_same(settings: Settings, capsys: pytest.CaptureFix
     report = json.loads(out)
     assert code == 0 and report["healthy"] is True
     areas = {f["area"] for f in report["findings"]}
-    assert {"config", "permissions", "facts", "index", "audit", "model chat", "panel", "gpio",
-            "evdev", "microphone", "speaker", "disk"} <= areas
+    assert {
+        "config",
+        "permissions",
+        "facts",
+        "index",
+        "audit",
+        "model chat",
+        "panel",
+        "gpio",
+        "evdev",
+        "microphone",
+        "speaker",
+        "disk",
+    } <= areas
 
 
-def test_an_unreadable_fact_makes_doctor_fail(settings: Settings,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unreadable_fact_makes_doctor_fail(
+    settings: Settings, capsys: pytest.CaptureFixture[str]
+) -> None:
     with Memory.open(settings):
         pass
     (Path(settings.memory_dir) / "broken.md").write_text("---\ntype: [unclosed\n---\nx\n")
@@ -86,9 +99,9 @@ def test_a_check_that_crashes_is_reported_and_the_rest_still_run(settings: Setti
     assert len(found) >= 2 and not healthy(found)
 
 
-def test_a_missing_extra_is_absent_not_a_crash(settings: Settings,
-                                               monkeypatch: pytest.MonkeyPatch,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_missing_extra_is_absent_not_a_crash(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setitem(sys.modules, "appliance.panel.display", None)
     monkeypatch.setitem(sys.modules, "appliance.panel.buttons", None)
     code, out = _doctor(capsys)
@@ -98,8 +111,10 @@ def test_a_missing_extra_is_absent_not_a_crash(settings: Settings,
 
 def test_sound_devices_are_read_from_alsa(tmp_path: Path, settings: Settings) -> None:
     pcm = tmp_path / "pcm"
-    pcm.write_text("00-00: USB Audio : USB Audio : capture 1\n"
-                   "01-00: bcm2835 Headphones : bcm2835 Headphones : playback 8\n")
+    pcm.write_text(
+        "00-00: USB Audio : USB Audio : capture 1\n"
+        "01-00: bcm2835 Headphones : bcm2835 Headphones : playback 8\n"
+    )
     mic, speaker = check_sound(settings, pcm)
     assert (mic.state, speaker.state) == (OK, OK)
     assert mic.detail == "hw:00,00 USB Audio" and "Headphones" in speaker.detail

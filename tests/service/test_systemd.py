@@ -59,8 +59,9 @@ def test_outside_systemd_nothing_is_sent_and_nothing_fails() -> None:
     assert manager.notify("READY=1") is False
 
 
-def test_a_vanished_socket_is_logged_not_raised(tmp_path: Path,
-                                                caplog: pytest.LogCaptureFixture) -> None:
+def test_a_vanished_socket_is_logged_not_raised(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     manager = ServiceManager({"NOTIFY_SOCKET": str(tmp_path / "gone")})
     assert manager.notify("READY=1") is False
     assert "could not notify systemd" in caplog.text
@@ -73,8 +74,7 @@ def test_watchdog_interval_is_read_only_for_this_process() -> None:
     assert ServiceManager({"WATCHDOG_USEC": "0"}).watchdog_interval is None
 
 
-def test_watchdog_pings_while_the_main_loop_turns(notify_socket: tuple[socket.socket, str]
-                                                  ) -> None:  # fmt: skip
+def test_watchdog_pings_while_the_main_loop_turns(notify_socket: tuple[socket.socket, str]) -> None:
     sock, path = notify_socket
     manager = ServiceManager({"NOTIFY_SOCKET": path})
     beat = Heartbeat(within=0.5)
@@ -96,8 +96,9 @@ def test_watchdog_pings_while_the_main_loop_turns(notify_socket: tuple[socket.so
     assert pings.count("WATCHDOG=1") >= 4  # every 0.1 s for a second, with slack
 
 
-def test_a_hung_main_loop_stops_the_pings(notify_socket: tuple[socket.socket, str],
-                                          caplog: pytest.LogCaptureFixture) -> None:  # fmt: skip
+def test_a_hung_main_loop_stops_the_pings(
+    notify_socket: tuple[socket.socket, str], caplog: pytest.LogCaptureFixture
+) -> None:
     sock, path = notify_socket
     manager = ServiceManager({"NOTIFY_SOCKET": path})
     beat = Heartbeat(within=0.3)

@@ -20,8 +20,9 @@ SERVICES = sorted(UNITS.glob("*.service"))
 
 
 def _unit(path: Path) -> configparser.ConfigParser:
-    parser = configparser.ConfigParser(strict=False, interpolation=None,
-                                       empty_lines_in_values=False)  # fmt: skip
+    parser = configparser.ConfigParser(
+        strict=False, interpolation=None, empty_lines_in_values=False
+    )
     parser.optionxform = str  # type: ignore[assignment,method-assign]
     parser.read(path)
     return parser
@@ -39,8 +40,14 @@ def units_here(tmp_path: Path) -> Path:
 
 def test_there_is_a_unit_for_each_part() -> None:
     names = {p.name for p in UNITS.iterdir()}
-    assert {"hearth.target", "hearth-brain.service", "hearth-panel.service",
-            "hearth-household.service", "hearth-backup.service", "hearth-backup.timer"} <= names
+    assert {
+        "hearth.target",
+        "hearth-brain.service",
+        "hearth-panel.service",
+        "hearth-household.service",
+        "hearth-backup.service",
+        "hearth-backup.timer",
+    } <= names
 
 
 def test_the_target_wants_every_long_running_unit() -> None:
@@ -56,15 +63,23 @@ def test_the_target_wants_every_long_running_unit() -> None:
 def test_systemd_analyze_verify_is_clean(units_here: Path, unit: str) -> None:
     if shutil.which("systemd-analyze") is None:
         pytest.fail("systemd-analyze is missing: install systemd (scripts/apt-packages.txt)")
-    done = subprocess.run(["systemd-analyze", "verify", str(units_here / unit)],
-                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    done = subprocess.run(
+        ["systemd-analyze", "verify", str(units_here / unit)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0 and done.stderr.strip() == "", done.stderr
 
 
 @pytest.mark.parametrize("unit", [p.name for p in SERVICES])
 def test_security_rating_is_ok_or_better(units_here: Path, unit: str) -> None:
-    done = subprocess.run(["systemd-analyze", "security", "--offline=yes", str(units_here / unit)],
-                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    done = subprocess.run(
+        ["systemd-analyze", "security", "--offline=yes", str(units_here / unit)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     found = re.search(r"Overall exposure level for \S+: ([0-9.]+) (\w+)", done.stdout)
     assert found, done.stdout + done.stderr
     assert found[2] in ("SAFE", "OK"), f"{unit}: exposure {found[1]} {found[2]}"
@@ -84,9 +99,14 @@ def test_every_service_runs_contained_as_hearth(unit: Path) -> None:
     service = _unit(unit)["Service"]
     assert service["User"] == "hearth"
     assert service["StateDirectory"] == "hearth"
-    for setting, value in (("ProtectSystem", "strict"), ("ProtectHome", "yes"),
-                           ("PrivateTmp", "yes"), ("NoNewPrivileges", "yes"),
-                           ("UMask", "0077"), ("IPAddressDeny", "any")):  # fmt: skip
+    for setting, value in (
+        ("ProtectSystem", "strict"),
+        ("ProtectHome", "yes"),
+        ("PrivateTmp", "yes"),
+        ("NoNewPrivileges", "yes"),
+        ("UMask", "0077"),
+        ("IPAddressDeny", "any"),
+    ):
         assert service[setting] == value, f"{unit.name}: {setting}"
 
 

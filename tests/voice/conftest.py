@@ -42,8 +42,8 @@ def alsa_file_mic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     raw = tmp_path / "mic.raw"
     conf = tmp_path / "asoundrc"
     conf.write_text(
-        "pcm.hearthmic {\n  type file\n  slave.pcm null\n  file \"/dev/null\"\n"
-        f"  infile \"{raw}\"\n  format \"raw\"\n}}\n"
+        'pcm.hearthmic {\n  type file\n  slave.pcm null\n  file "/dev/null"\n'
+        f'  infile "{raw}"\n  format "raw"\n}}\n'
     )
     monkeypatch.setenv("ALSA_CONFIG_PATH", f"/usr/share/alsa/alsa.conf:{conf}")
 
@@ -82,15 +82,17 @@ def chat_llm() -> Any:
 
 
 @pytest.fixture
-def brain_web(settings: Settings, memory: Memory, data_dir: Path,
-              chat_llm: Any) -> Iterator[Running]:  # fmt: skip
+def brain_web(
+    settings: Settings, memory: Memory, data_dir: Path, chat_llm: Any
+) -> Iterator[Running]:
     """The real brain (default model, the household's intents) behind the real HTTP server."""
     from appliance.brain import Brain
     from appliance.brain.household import household_router
     from appliance.web.brain_chat import BrainChat
 
-    brain = BrainChat(Brain.open(settings, memory, chat_model=chat_llm,
-                                 intents=household_router(data_dir)))  # fmt: skip
+    brain = BrainChat(
+        Brain.open(settings, memory, chat_model=chat_llm, intents=household_router(data_dir))
+    )
     running = start_server(memory, data_dir, chat=brain)
     yield running
     stop_server(running)
@@ -104,8 +106,12 @@ def make_voice(voice_settings: Settings, transcriber: Transcriber):
     @contextlib.contextmanager
     def made(web: Running, **overrides: Any) -> Iterator[Voice]:
         settings = dataclasses.replace(voice_settings, **overrides)
-        with voice_parts(settings, port=int(web.url.rsplit(":", 1)[1]), transcriber=transcriber,
-                         sound=Silence("tests: no card")) as voice:  # fmt: skip
+        with voice_parts(
+            settings,
+            port=int(web.url.rsplit(":", 1)[1]),
+            transcriber=transcriber,
+            sound=Silence("tests: no card"),
+        ) as voice:
             yield voice
 
     return made

@@ -15,8 +15,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 NAMES_FILE = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "voice_names.json"
-_NUMBERS = {"0": "zero", "1": "one", "2": "two", "3": "three", "4": "four", "5": "five",
-            "6": "six", "7": "seven", "8": "eight", "9": "nine", "10": "ten"}  # fmt: skip
+_NUMBERS = {
+    "0": "zero",
+    "1": "one",
+    "2": "two",
+    "3": "three",
+    "4": "four",
+    "5": "five",
+    "6": "six",
+    "7": "seven",
+    "8": "eight",
+    "9": "nine",
+    "10": "ten",
+}
 
 
 @dataclass(frozen=True)
@@ -28,12 +39,40 @@ class Clip:
 
 def spoken(clip: Clip, *, lead: float = 0.4, tail: float = 0.6, gain_db: float = 0.0) -> bytes:
     """The clip spoken by espeak-ng, as 16 kHz 16-bit mono samples (no WAV header)."""
-    words = subprocess.run(["espeak-ng", "-v", clip.voice, "-s", str(clip.speed), "--stdout",
-                            clip.text], capture_output=True, check=True, timeout=30).stdout
-    done = subprocess.run(["sox", "-t", "wav", "-", "-t", "raw", "-r", "16000", "-c", "1",
-                           "-b", "16", "-e", "signed-integer", "-", "gain", str(gain_db),
-                           "pad", str(lead), str(tail)],
-                          input=words, capture_output=True, check=True, timeout=30)  # fmt: skip
+    words = subprocess.run(
+        ["espeak-ng", "-v", clip.voice, "-s", str(clip.speed), "--stdout", clip.text],
+        capture_output=True,
+        check=True,
+        timeout=30,
+    ).stdout
+    done = subprocess.run(
+        [
+            "sox",
+            "-t",
+            "wav",
+            "-",
+            "-t",
+            "raw",
+            "-r",
+            "16000",
+            "-c",
+            "1",
+            "-b",
+            "16",
+            "-e",
+            "signed-integer",
+            "-",
+            "gain",
+            str(gain_db),
+            "pad",
+            str(lead),
+            str(tail),
+        ],
+        input=words,
+        capture_output=True,
+        check=True,
+        timeout=30,
+    )
     return done.stdout
 
 

@@ -28,7 +28,7 @@ def test_the_alsa_file_device_gives_the_real_capture_code_its_samples(alsa_file_
     with Microphone(device).open() as stream:
         while len(got) < len(said):
             got += stream.read(480)
-    assert got[:len(said)] == said  # exactly, sample for sample
+    assert got[: len(said)] == said  # exactly, sample for sample
 
 
 def test_no_capture_device_is_a_clear_error() -> None:
@@ -58,12 +58,16 @@ def test_a_wav_at_another_rate_and_in_stereo_is_read_as_16k_mono(tmp_path: Path)
     assert 2500 < np.abs(samples).max() <= 3000
 
 
-@pytest.mark.parametrize("make, message", [
-    (lambda p: p.write_bytes(b"not a wav at all"), "is not a WAV file Hearth can read"),
-    (lambda p: None, "no such file"),
-    (lambda p: _wav(p, width=1), "8-bit samples"),
-    (lambda p: _wav(p, rate=4000), "sampled at 4000 Hz"),
-], ids=["not-wav", "missing", "8-bit", "4-khz"])  # fmt: skip
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda p: p.write_bytes(b"not a wav at all"), "is not a WAV file Hearth can read"),
+        (lambda p: None, "no such file"),
+        (lambda p: _wav(p, width=1), "8-bit samples"),
+        (lambda p: _wav(p, rate=4000), "sampled at 4000 Hz"),
+    ],
+    ids=["not-wav", "missing", "8-bit", "4-khz"],
+)
 def test_a_wav_hearth_cannot_read_is_a_clear_error(tmp_path: Path, make, message) -> None:
     path = tmp_path / "in.wav"
     make(path)

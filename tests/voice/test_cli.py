@@ -19,7 +19,8 @@ def _run(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 def test_hearth_voice_wav_prints_what_was_heard_and_the_reply(
-        brain_web, transcriber, tmp_path, capsys, monkeypatch, memory) -> None:
+    brain_web, transcriber, tmp_path, capsys, monkeypatch, memory
+) -> None:
     from appliance.voice import stt
 
     monkeypatch.setattr(stt.Transcriber, "open", classmethod(lambda cls, s: transcriber))
@@ -33,7 +34,8 @@ def test_hearth_voice_wav_prints_what_was_heard_and_the_reply(
 
 
 def test_hearth_voice_wav_of_silence_says_nothing_was_heard(
-        scripted_web, transcriber, tmp_path, capsys, monkeypatch) -> None:
+    scripted_web, transcriber, tmp_path, capsys, monkeypatch
+) -> None:
     from appliance.voice import stt
 
     monkeypatch.setattr(stt.Transcriber, "open", classmethod(lambda cls, s: transcriber))

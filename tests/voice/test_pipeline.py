@@ -22,8 +22,12 @@ def _serve_one_press(voice, runtime_dir: Path, data_dir: Path) -> ShownExchange:
     """Run the service loop, tap Talk over the socket, and wait (bounded) for the answer."""
     talk = TalkListener(runtime_dir / "talk.sock")
     stop = threading.Event()
-    loop = threading.Thread(target=voice.serve, name="voice-under-test", daemon=True,
-                            args=(talk, lambda: Microphone(find_device("hearthmic")), stop))
+    loop = threading.Thread(
+        target=voice.serve,
+        name="voice-under-test",
+        daemon=True,
+        args=(talk, lambda: Microphone(find_device("hearthmic")), stop),
+    )
     loop.start()
     shown = ShownExchange(data_dir)
     try:
@@ -41,7 +45,8 @@ def _serve_one_press(voice, runtime_dir: Path, data_dir: Path) -> ShownExchange:
 
 
 def test_spoken_remember_through_the_alsa_device_ends_as_a_live_fact_once_kept(
-        alsa_file_mic, brain_web, make_voice, runtime_dir, data_dir, memory: Memory) -> None:
+    alsa_file_mic, brain_web, make_voice, runtime_dir, data_dir, memory: Memory
+) -> None:
     alsa_file_mic(spoken(BIN_BAGS))
     with make_voice(brain_web) as voice:
         shown = _serve_one_press(voice, runtime_dir, data_dir)
@@ -71,14 +76,17 @@ def test_a_spoken_timer_command_sets_a_timer(brain_web, make_voice, data_dir) ->
     assert "12 minutes" in result.reply
 
 
-def test_a_secret_said_aloud_is_refused_and_never_shown_on_the_board(brain_web, make_voice,
-                                                                   data_dir, memory) -> None:
+def test_a_secret_said_aloud_is_refused_and_never_shown_on_the_board(
+    brain_web, make_voice, data_dir, memory
+) -> None:
     from appliance.voice.capture import WavSource
 
     # Whisper tiny hears espeak's "wifi password" differently by voice and thread count
     # ("my 5-part world"); two voices make it near-certain that one is heard as said.
-    secrets = [Clip("remember that the wifi password is hunter twenty two", voice, speed)
-               for voice, speed in (("en-gb", 150), ("en-gb-x-rp", 140))]  # fmt: skip
+    secrets = [
+        Clip("remember that the wifi password is hunter twenty two", voice, speed)
+        for voice, speed in (("en-gb", 150), ("en-gb-x-rp", 140))
+    ]
     refused = 0
     with make_voice(brain_web) as voice:
         for secret in secrets:

@@ -56,8 +56,9 @@ def test_a_transcript_that_is_the_prompt_written_back_is_nothing_heard(transcrib
     assert not repeats_prompt("Where is the stopcock?", household)
     with_a_timer = bias_for(["pasta"])  # a word of the prompt used in speech is speech
     assert not repeats_prompt("Set a pasta timer for 12 minutes.", with_a_timer)
-    assert repeats_prompt("Pasta.", with_a_timer) and repeats_prompt("Hearth is the kitchen "
-                                                                     "assistant.", bias_for([]))
+    assert repeats_prompt("Pasta.", with_a_timer) and repeats_prompt(
+        "Hearth is the kitchen assistant.", bias_for([])
+    )
 
 
 def test_a_prompt_written_back_past_a_fooled_vad_makes_no_request(scripted_web, make_voice):
@@ -96,7 +97,8 @@ def test_each_spoken_exchange_continues_one_voice_thread(scripted_web, make_voic
 
 
 def test_a_brain_that_is_down_is_tried_again_then_said_aloud_and_shown(
-        scripted_web, make_voice, data_dir, caplog) -> None:
+    scripted_web, make_voice, data_dir, caplog
+) -> None:
     with make_voice(scripted_web) as voice:
         voice.brain = BrainClient(_free_port(), "x" * 43, wait=0.05)
         result = voice.answer(voice.listen(WavSource(spoken(QUESTION))))
@@ -104,9 +106,11 @@ def test_a_brain_that_is_down_is_tried_again_then_said_aloud_and_shown(
     assert "Connection refused" not in result.reply  # the why is logged, not said aloud
     assert "try again" in ShownExchange(data_dir).line()
     assert sum("brain attempt" in r.message for r in caplog.records) == 3
-    assert any("would have said \"I can't reach the brain" in r.message
-               or "would have said 'I can't reach the brain" in r.message
-               for r in caplog.records)  # spoken through the sound seam  # fmt: skip
+    assert any(
+        "would have said \"I can't reach the brain" in r.message
+        or "would have said 'I can't reach the brain" in r.message
+        for r in caplog.records
+    )  # spoken through the sound seam
 
 
 @pytest.mark.parametrize("retries", [3, 1], ids=["retries", "no-retry"])
@@ -120,8 +124,9 @@ def test_a_brain_still_loading_answers_on_a_later_try(retries: int) -> None:
             assert "".join(client.reply("hello")) == "Hello there. How can I help?"
 
 
-@pytest.mark.parametrize(("status", "said"), [(401, "refused my key"),
-                                              (400, "could not take that")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("status", "said"), [(401, "refused my key"), (400, "could not take that")]
+)
 def test_a_refusal_is_said_plainly_and_not_retried(status: int, said: str) -> None:
     brain = _loading_brain(busy_answers=0, status=status)
     with brain as port, pytest.raises(BrainDown, match=said):
@@ -144,7 +149,8 @@ def test_no_audio_is_ever_written_to_storage(scripted_web, make_voice, data_dir,
             path, mode = args[0], args[1]
             flags = args[2] if len(args) > 2 else 0
             writes = (isinstance(mode, str) and any(c in mode for c in "wax+")) or (
-                isinstance(flags, int) and flags & (os.O_WRONLY | os.O_RDWR))
+                isinstance(flags, int) and flags & (os.O_WRONLY | os.O_RDWR)
+            )
             if writes:
                 written.append(str(path))
 
@@ -158,9 +164,10 @@ def test_no_audio_is_ever_written_to_storage(scripted_web, make_voice, data_dir,
     assert result.asked
     state = data_dir / "state"
     # The only file written is the board's exchange (a temp file renamed onto voice.json).
-    assert written and all(Path(p).parent == state and "voice.json" in Path(p).name
-                           for p in written), written  # fmt: skip
-    sample = said[len(said) // 2:len(said) // 2 + 64]  # 32 samples from the middle of speech
+    assert written and all(
+        Path(p).parent == state and "voice.json" in Path(p).name for p in written
+    ), written
+    sample = said[len(said) // 2 : len(said) // 2 + 64]  # 32 samples from the middle of speech
     for path in [*data_dir.rglob("*"), *tmp_path.rglob("*")]:
         if path.is_file():
             assert sample not in path.read_bytes(), f"audio found in {path}"
@@ -224,5 +231,3 @@ class _loading_brain:
         self.server.shutdown()
         self.server.server_close()
         self.thread.join(10)
-
-

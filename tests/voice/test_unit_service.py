@@ -15,7 +15,8 @@ from tests.service.test_composition import Systemd
 
 
 def test_voice_is_ready_once_it_can_hear_talk_and_pings_while_it_waits(
-        tmp_path: Path, data_dir: Path, runtime_dir: Path, transcriber, monkeypatch) -> None:
+    tmp_path: Path, data_dir: Path, runtime_dir: Path, transcriber, monkeypatch
+) -> None:
     from appliance.voice import stt
 
     monkeypatch.setattr(stt.Transcriber, "open", classmethod(lambda cls, s: transcriber))

@@ -27,8 +27,13 @@ class Answer:
         return None
 
 
-def call(url: str, method: str = "GET", body: bytes | dict | None = None,
-         headers: dict[str, str] | None = None, timeout: float = 30) -> Answer:  # fmt: skip
+def call(
+    url: str,
+    method: str = "GET",
+    body: bytes | dict | None = None,
+    headers: dict[str, str] | None = None,
+    timeout: float = 30,
+) -> Answer:
     data = json.dumps(body).encode() if isinstance(body, dict) else body
     request = urllib.request.Request(url, data=data, method=method, headers=headers or {})
     try:
@@ -38,13 +43,13 @@ def call(url: str, method: str = "GET", body: bytes | dict | None = None,
         return Answer(error.code, dict(error.headers), error.read())
 
 
-def call_chunked(host: str, port: int, path: str, chunks: list[bytes],
-                 headers: dict[str, str]) -> Answer:  # fmt: skip
+def call_chunked(
+    host: str, port: int, path: str, chunks: list[bytes], headers: dict[str, str]
+) -> Answer:
     """POST a body with Transfer-Encoding: chunked (no Content-Length for the app to trust)."""
     connection = http.client.HTTPConnection(host, port, timeout=30)
     try:
-        connection.request("POST", path, body=iter(chunks), headers=headers,
-                           encode_chunked=True)  # fmt: skip
+        connection.request("POST", path, body=iter(chunks), headers=headers, encode_chunked=True)
         response = connection.getresponse()
         return Answer(response.status, dict(response.getheaders()), response.read())
     finally:
@@ -53,4 +58,6 @@ def call_chunked(host: str, port: int, path: str, chunks: list[bytes],
 
 def sse_events(body: bytes) -> list[str]:
     """The `data:` payloads of a server-sent-events body, in order."""
-    return [line[len("data: "):] for line in body.decode().split("\n") if line.startswith("data: ")]
+    return [
+        line[len("data: ") :] for line in body.decode().split("\n") if line.startswith("data: ")
+    ]

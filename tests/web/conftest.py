@@ -62,8 +62,14 @@ class ScriptedChat:
         self._lock = threading.Lock()
         self._threads = 0
 
-    def stream(self, text: str, thread_id: str | None = None,
-               history: Sequence[tuple[str, str]] = (), *, heard: bool = False) -> ScriptedTurn:
+    def stream(
+        self,
+        text: str,
+        thread_id: str | None = None,
+        history: Sequence[tuple[str, str]] = (),
+        *,
+        heard: bool = False,
+    ) -> ScriptedTurn:
         with self._lock:
             self.heard.append(heard)
             self.calls.append((text, thread_id, tuple(history)))
@@ -110,23 +116,49 @@ class Running:
         return {"Authorization": f"Bearer {token if token is not None else self.token}"}
 
 
-def start_server(memory: Memory, data_dir: Path, *, depth: int = 1, private_views: bool = True,
-                 max_wait: float = 30.0, chat: Any = None, hosts: str = "",
-                 bounds: ConnectionBounds | None = None,
-                 health_seconds: float = HEALTH_SECONDS) -> Running:  # fmt: skip
+def start_server(
+    memory: Memory,
+    data_dir: Path,
+    *,
+    depth: int = 1,
+    private_views: bool = True,
+    max_wait: float = 30.0,
+    chat: Any = None,
+    hosts: str = "",
+    bounds: ConnectionBounds | None = None,
+    health_seconds: float = HEALTH_SECONDS,
+) -> Running:
     """A real waitress server on 127.0.0.1 and a free port, serving on a thread."""
     chat = ScriptedChat() if chat is None else chat
     token: AccessToken = load_or_create(data_dir)
     queue = ModelQueue(depth=depth, max_wait=max_wait)
-    parts = WebParts(chat=chat, memory=memory, token=token, data_dir=data_dir, queue=queue,
-                     board=board_from_file(data_dir), private_views=private_views,
-                     hosts=hosts, health_seconds=health_seconds)  # fmt: skip
-    server = WebServer(build_site(parts), host="127.0.0.1", port=0,
-                       model_capacity=queue.capacity, bounds=bounds)  # fmt: skip
+    parts = WebParts(
+        chat=chat,
+        memory=memory,
+        token=token,
+        data_dir=data_dir,
+        queue=queue,
+        board=board_from_file(data_dir),
+        private_views=private_views,
+        hosts=hosts,
+        health_seconds=health_seconds,
+    )
+    server = WebServer(
+        build_site(parts), host="127.0.0.1", port=0, model_capacity=queue.capacity, bounds=bounds
+    )
     thread = threading.Thread(target=server.serve, name="web-test-server", daemon=True)
     thread.start()
-    return Running(f"http://127.0.0.1:{server.port}", token.value, chat, memory, data_dir,
-                   queue, parts, server, thread)  # fmt: skip
+    return Running(
+        f"http://127.0.0.1:{server.port}",
+        token.value,
+        chat,
+        memory,
+        data_dir,
+        queue,
+        parts,
+        server,
+        thread,
+    )
 
 
 def stop_server(running: Running) -> None:
@@ -164,15 +196,26 @@ def browser(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[webdriv
     for path in (CHROMIUM, CHROMEDRIVER):
         assert Path(path).exists(), (
             f"{path} is missing: `apt-get install chromium chromium-driver` "
-            "(scripts/apt-packages.txt lists them; ./dev install installs them)")  # fmt: skip
+            "(scripts/apt-packages.txt lists them; ./dev install installs them)"
+        )
     monkeypatch.setenv("SE_OFFLINE", "true")  # selenium-manager must never download
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-quic", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--disable-extensions",
-                 "--window-size=420,760", f"--user-data-dir={tmp_path / 'chromium'}"):
-        options.add_argument(flag)  # fmt: skip
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-extensions",
+        "--window-size=420,760",
+        f"--user-data-dir={tmp_path / 'chromium'}",
+    ):
+        options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(30)
     try:

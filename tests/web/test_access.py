@@ -39,20 +39,22 @@ def test_the_cookie_opens_the_views(web: Running, path: str) -> None:
     (web.data_dir / "board.png").write_bytes(b"\x89PNG\r\n\x1a\nfake")
     cookie = view_cookie(web)
     assert call(f"{web.url}{path}").status == 401
-    assert call(f"{web.url}{path}",
-                headers={"Cookie": f"{VIEW_COOKIE}={cookie.value}"}).status == 200
+    assert (
+        call(f"{web.url}{path}", headers={"Cookie": f"{VIEW_COOKIE}={cookie.value}"}).status == 200
+    )
     wrong = cookie.value[:-4] + "0000"
     assert call(f"{web.url}{path}", headers={"Cookie": f"{VIEW_COOKIE}={wrong}"}).status == 401
 
 
-@pytest.mark.parametrize(("method", "path"), [("POST", "/v1/chat/completions"),
-                                              ("GET", "/v1/models"), ("POST", "/session")])
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [("POST", "/v1/chat/completions"), ("GET", "/v1/models"), ("POST", "/session")],
+)
 def test_the_cookie_never_opens_the_api(web: Running, method: str, path: str) -> None:
     """A page on another site could make a browser send a cookie (it cannot here: SameSite),
     but even then it could not chat: the API takes the bearer token only."""
     cookie = view_cookie(web)
     body = {"messages": [{"role": "user", "content": "hi"}]}
-    answer = call(f"{web.url}{path}", method, body,
-                  {"Cookie": f"{VIEW_COOKIE}={cookie.value}"})  # fmt: skip
+    answer = call(f"{web.url}{path}", method, body, {"Cookie": f"{VIEW_COOKIE}={cookie.value}"})
     assert answer.status == 401
     assert web.chat.calls == []

@@ -23,8 +23,7 @@ def test_first_start_makes_a_private_token_of_at_least_128_bits(data_dir: Path) 
     assert path.read_text().strip() == token.value
 
 
-def test_the_token_is_private_even_under_a_permissive_umask(data_dir: Path,
-                                                            monkeypatch) -> None:  # fmt: skip
+def test_the_token_is_private_even_under_a_permissive_umask(data_dir: Path, monkeypatch) -> None:
     old = os.umask(0)
     try:
         load_or_create(data_dir)
@@ -35,6 +34,7 @@ def test_the_token_is_private_even_under_a_permissive_umask(data_dir: Path,
 
 def test_the_file_is_never_chmod_ed(data_dir: Path, monkeypatch) -> None:
     """Created 0600 by open(), not widened then narrowed: no chmod call at all."""
+
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("chmod called on the token file")
 

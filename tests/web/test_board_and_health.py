@@ -34,8 +34,9 @@ def test_a_real_panel_writes_what_it_shows_to_board_png(web: Running) -> None:
     model = MODELS["spectra-7.3"]
     bus = PanelBus()
     board = web.data_dir / "board.png"
-    display = inky_display(model, copy_to=board, spi_bus=FakeSpi(bus), gpio=FakeLines(bus),
-                           i2c_bus=NoEeprom())  # fmt: skip
+    display = inky_display(
+        model, copy_to=board, spi_bus=FakeSpi(bus), gpio=FakeLines(bus), i2c_bus=NoEeprom()
+    )
     assert call(f"{web.url}/board.png", headers=web.auth()).status == 404
     for colour in (1, 3):
         image = frame(model.size, model.palette.flat(), colour)
@@ -48,15 +49,17 @@ def test_a_real_panel_writes_what_it_shows_to_board_png(web: Running) -> None:
         assert served.tobytes() == image.tobytes(), "the view is the frame on the glass"
     assert stat.S_IMODE(board.stat().st_mode) == 0o600
     assert sorted(p.name for p in web.data_dir.iterdir() if p.name.startswith("board")) == [
-        "board.png"], "no temp file left behind"  # fmt: skip
+        "board.png"
+    ], "no temp file left behind"
 
 
 def test_a_refresh_that_fails_on_the_glass_does_not_change_board_png(web: Running) -> None:
     model = MODELS["spectra-7.3"]
     bus = PanelBus()
     board = web.data_dir / "board.png"
-    display = inky_display(model, copy_to=board, spi_bus=FakeSpi(bus), gpio=FakeLines(bus),
-                           i2c_bus=NoEeprom())  # fmt: skip
+    display = inky_display(
+        model, copy_to=board, spi_bus=FakeSpi(bus), gpio=FakeLines(bus), i2c_bus=NoEeprom()
+    )
     display.show(frame(model.size, model.palette.flat(), 1))
     before = board.read_bytes()
 
@@ -94,8 +97,9 @@ def file_access() -> FileAccess:
     return FileAccess()  # an audit hook cannot be removed: one per test module
 
 
-def test_health_walks_no_folder_per_call(memory: Memory, data_dir: Path,
-                                         file_access: FileAccess) -> None:  # fmt: skip
+def test_health_walks_no_folder_per_call(
+    memory: Memory, data_dir: Path, file_access: FileAccess
+) -> None:
     for n in range(20):
         memory.add(f"Fact number {n} about the kitchen", "note")
     web = start_server(memory, data_dir)
@@ -112,8 +116,9 @@ def test_health_walks_no_folder_per_call(memory: Memory, data_dir: Path,
         stop_server(web)
 
 
-def test_health_checks_again_once_its_result_is_stale(memory: Memory, data_dir: Path,
-                                                      file_access: FileAccess) -> None:  # fmt: skip
+def test_health_checks_again_once_its_result_is_stale(
+    memory: Memory, data_dir: Path, file_access: FileAccess
+) -> None:
     """Positive control for the test above: with no cache, each call walks the folders."""
     memory.add("Sam is allergic to peanuts", "health")
     web = start_server(memory, data_dir, health_seconds=0)
@@ -135,8 +140,9 @@ def test_health_checks_again_once_its_result_is_stale(memory: Memory, data_dir: 
 # -- nesting ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("body", [b"[" * 50_000, b'{"a":' * 12_000,
-                                  b'{"messages": ' + b"[" * 50_000])
+@pytest.mark.parametrize(
+    "body", [b"[" * 50_000, b'{"a":' * 12_000, b'{"messages": ' + b"[" * 50_000]
+)
 def test_deeply_nested_json_is_a_400(web: Running, body: bytes) -> None:
     answer = call(f"{web.url}/v1/chat/completions", "POST", body, web.auth())
     assert answer.status == 400, answer.body[:200]
@@ -144,7 +150,10 @@ def test_deeply_nested_json_is_a_400(web: Running, body: bytes) -> None:
     assert web.chat.calls == []
     assert web.queue.admitted == 0
     # Positive control: the server is fine, and nesting a real request needs is answered.
-    ok = call(f"{web.url}/v1/chat/completions", "POST",
-              {"messages": [{"role": "user", "content": [{"type": "text", "text": "hi"}]}]},
-              web.auth())  # fmt: skip
+    ok = call(
+        f"{web.url}/v1/chat/completions",
+        "POST",
+        {"messages": [{"role": "user", "content": [{"type": "text", "text": "hi"}]}]},
+        web.auth(),
+    )
     assert ok.status == 200

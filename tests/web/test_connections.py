@@ -33,8 +33,7 @@ def port_of(web: Running) -> int:
 def half_open(port: int, count: int, source: str = "127.0.0.1") -> list[socket.socket]:
     sockets = []
     for _ in range(count):
-        sock = socket.create_connection(("127.0.0.1", port), timeout=30,
-                                        source_address=(source, 0))  # fmt: skip
+        sock = socket.create_connection(("127.0.0.1", port), timeout=30, source_address=(source, 0))
         sock.sendall(HALF_REQUEST)
         sockets.append(sock)
     return sockets
@@ -81,8 +80,9 @@ def test_200_half_open_connections_do_not_stall_health_or_chat(web: Running) -> 
             sock.close()
 
 
-def test_a_trickling_request_is_closed_however_often_it_sends(memory: Memory,
-                                                              data_dir: Path) -> None:  # fmt: skip
+def test_a_trickling_request_is_closed_however_often_it_sends(
+    memory: Memory, data_dir: Path
+) -> None:
     """One byte at a time keeps resetting an idle timer; the request bound counts from the
     first byte."""
     bounds = ConnectionBounds(request_seconds=1.5, idle_seconds=5, check_seconds=0.2)
@@ -110,7 +110,8 @@ def test_a_trickling_request_is_closed_however_often_it_sends(memory: Memory,
 
 
 def test_an_idle_kept_alive_connection_is_closed_and_a_busy_one_is_not(
-        memory: Memory, data_dir: Path) -> None:  # fmt: skip
+    memory: Memory, data_dir: Path
+) -> None:
     bounds = ConnectionBounds(request_seconds=1, idle_seconds=1, check_seconds=0.2)
     with serving(memory, data_dir, bounds) as web:
         sock = socket.create_connection(("127.0.0.1", port_of(web)), timeout=10)
@@ -122,15 +123,21 @@ def test_an_idle_kept_alive_connection_is_closed_and_a_busy_one_is_not(
 
 
 def test_a_stream_stays_open_while_the_model_takes_longer_than_every_bound(
-        memory: Memory, data_dir: Path) -> None:  # fmt: skip
+    memory: Memory, data_dir: Path
+) -> None:
     bounds = ConnectionBounds(request_seconds=0.5, idle_seconds=0.5, check_seconds=0.1)
     with serving(memory, data_dir, bounds) as web:
         web.chat.pause = threading.Event()
         result: dict[str, object] = {}
 
         def ask() -> None:
-            result["answer"] = call(f"{web.url}/v1/chat/completions", "POST",
-                                    {**CHAT, "stream": True}, web.auth(), timeout=30)  # fmt: skip
+            result["answer"] = call(
+                f"{web.url}/v1/chat/completions",
+                "POST",
+                {**CHAT, "stream": True},
+                web.auth(),
+                timeout=30,
+            )
 
         asker = threading.Thread(target=ask)
         asker.start()
@@ -159,15 +166,21 @@ def test_one_address_cannot_hold_more_than_its_share(memory: Memory, data_dir: P
 
 
 def test_past_the_cap_a_new_connection_is_refused_when_every_other_is_being_answered(
-        memory: Memory, data_dir: Path) -> None:  # fmt: skip
+    memory: Memory, data_dir: Path
+) -> None:
     """The cap never cuts an answer to make room: the newcomer is closed instead."""
     with serving(memory, data_dir, ConnectionBounds(per_client=1, total=4)) as web:
         web.chat.pause = threading.Event()
         result: dict[str, object] = {}
 
         def ask() -> None:
-            result["answer"] = call(f"{web.url}/v1/chat/completions", "POST",
-                                    {**CHAT, "stream": True}, web.auth(), timeout=30)  # fmt: skip
+            result["answer"] = call(
+                f"{web.url}/v1/chat/completions",
+                "POST",
+                {**CHAT, "stream": True},
+                web.auth(),
+                timeout=30,
+            )
 
         asker = threading.Thread(target=ask)
         asker.start()
@@ -183,8 +196,9 @@ def test_past_the_cap_a_new_connection_is_refused_when_every_other_is_being_answ
         assert sse_events(answer.body)[-1] == "[DONE]"  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("bad", [dict(request_seconds=0), dict(per_client=0),
-                                 dict(per_client=10, total=5)])
+@pytest.mark.parametrize(
+    "bad", [dict(request_seconds=0), dict(per_client=0), dict(per_client=10, total=5)]
+)
 def test_bounds_that_make_no_sense_are_refused(bad: dict) -> None:
     with pytest.raises(ValueError):
         ConnectionBounds(**bad)
@@ -199,8 +213,9 @@ class Reopening:
         self._thread = threading.Thread(target=self._run, daemon=True)
 
     def _open(self) -> socket.socket:
-        sock = socket.create_connection(("127.0.0.1", self.port), timeout=5,
-                                        source_address=(self.source, 0))  # fmt: skip
+        sock = socket.create_connection(
+            ("127.0.0.1", self.port), timeout=5, source_address=(self.source, 0)
+        )
         sock.sendall(HALF_REQUEST)
         sock.setblocking(False)
         self.opened += 1
@@ -235,7 +250,8 @@ class Reopening:
 
 
 def test_a_client_that_reopens_every_closed_connection_cannot_cut_anothers_answers(
-        web: Running) -> None:  # fmt: skip
+    web: Running,
+) -> None:
     """The caps close that client's own oldest connections, never another client's: every
     request below (from 127.0.0.1, the attacker on 127.0.0.2) gets its whole answer.
     (From the attacker's own address a fresh connection can lose that race now and then;

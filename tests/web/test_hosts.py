@@ -12,10 +12,18 @@ from appliance.web.hosts import box_names, normalise
 from tests.web.client import call
 from tests.web.conftest import Running, start_server, stop_server
 
-EVERY_ROUTE = [("GET", "/"), ("GET", "/static/chat.js"), ("GET", "/healthz"),
-               ("GET", "/memory/inbox"), ("GET", "/api/inbox.json"), ("GET", "/board.png"),
-               ("GET", "/v1/models"), ("POST", "/v1/chat/completions"), ("POST", "/session"),
-               ("GET", "/no/such/route")]  # fmt: skip
+EVERY_ROUTE = [
+    ("GET", "/"),
+    ("GET", "/static/chat.js"),
+    ("GET", "/healthz"),
+    ("GET", "/memory/inbox"),
+    ("GET", "/api/inbox.json"),
+    ("GET", "/board.png"),
+    ("GET", "/v1/models"),
+    ("POST", "/v1/chat/completions"),
+    ("POST", "/session"),
+    ("GET", "/no/such/route"),
+]
 CHAT_BODY = b'{"messages": [{"role": "user", "content": "hi"}]}'
 
 
@@ -42,10 +50,21 @@ def status(reply: bytes) -> int:
 
 
 @pytest.mark.parametrize(("method", "path"), EVERY_ROUTE)
-@pytest.mark.parametrize("host", ["attacker.example", "attacker.example:4327", None, "",
-                                  "127.0.0.1.attacker.example", "localhost.evil", "a b"])
-def test_a_foreign_host_is_refused_on_every_route(web: Running, method: str, path: str,
-                                                  host: str | None) -> None:  # fmt: skip
+@pytest.mark.parametrize(
+    "host",
+    [
+        "attacker.example",
+        "attacker.example:4327",
+        None,
+        "",
+        "127.0.0.1.attacker.example",
+        "localhost.evil",
+        "a b",
+    ],
+)
+def test_a_foreign_host_is_refused_on_every_route(
+    web: Running, method: str, path: str, host: str | None
+) -> None:
     (web.data_dir / "board.png").write_bytes(b"\x89PNG\r\n\x1a\nfake")
     reply = raw(web, method, path, host, web.token)
     assert status(reply) == 400, reply[:200]
@@ -55,15 +74,25 @@ def test_a_foreign_host_is_refused_on_every_route(web: Running, method: str, pat
 
 
 @pytest.mark.parametrize(("method", "path"), EVERY_ROUTE)
-def test_the_boxs_own_names_are_answered_on_every_route(web: Running, method: str,
-                                                        path: str) -> None:  # fmt: skip
+def test_the_boxs_own_names_are_answered_on_every_route(
+    web: Running, method: str, path: str
+) -> None:
     """Positive control: the same requests with a name the box answers to get through."""
     (web.data_dir / "board.png").write_bytes(b"\x89PNG\r\n\x1a\nfake")
     port = web.url.rsplit(":", 1)[1]
     hostname = socket.gethostname()
-    for host in ["127.0.0.1", f"127.0.0.1:{port}", "localhost", f"LocalHost:{port}",
-                 "[::1]", f"[::1]:{port}", hostname, f"{hostname}.local", "hearth.local",
-                 "hearth.local."]:  # fmt: skip
+    for host in [
+        "127.0.0.1",
+        f"127.0.0.1:{port}",
+        "localhost",
+        f"LocalHost:{port}",
+        "[::1]",
+        f"[::1]:{port}",
+        hostname,
+        f"{hostname}.local",
+        "hearth.local",
+        "hearth.local.",
+    ]:
         reply = raw(web, method, path, host, web.token)
         expected = 404 if path == "/no/such/route" else (204 if path == "/session" else 200)
         assert status(reply) == expected, (host, reply[:200])
@@ -71,8 +100,9 @@ def test_the_boxs_own_names_are_answered_on_every_route(web: Running, method: st
 
 def test_the_address_a_request_arrived_on_is_a_name_the_box_answers_to() -> None:
     names = box_names(hostname="kitchen")
-    assert {"kitchen", "kitchen.local", "hearth.local", "localhost", "127.0.0.1",
-            "::1"} == set(names)  # fmt: skip
+    assert {"kitchen", "kitchen.local", "hearth.local", "localhost", "127.0.0.1", "::1"} == set(
+        names
+    )
     assert normalise("[::ffff:192.168.1.20]:4327") == "192.168.1.20"
     assert normalise("Kitchen.Local.:80") == "kitchen.local"
     assert normalise("kitchen:notaport") is None
@@ -89,7 +119,8 @@ def test_web_hosts_adds_names(memory: Memory, data_dir: Path) -> None:
 
 
 def test_a_rebound_name_cannot_read_the_inbox_even_with_views_open(
-        memory: Memory, data_dir: Path) -> None:  # fmt: skip
+    memory: Memory, data_dir: Path
+) -> None:
     """The attack in the issue: views open to the LAN, a page on attacker.example rebinds
     its name to the box and reads /api/inbox.json from the household's own browser."""
     memory.propose("Grandma's birthday is on the 3rd of March", "event")

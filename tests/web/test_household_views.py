@@ -20,8 +20,9 @@ def test_household_views_need_the_token_or_the_view_cookie(web: Running, path: s
     assert call(f"{web.url}{path}").status == 401
     assert call(f"{web.url}{path}", headers=web.auth()).status == 200
     cookie = view_cookie(web)
-    assert call(f"{web.url}{path}", headers={"Cookie": f"{cookie.key}={cookie.value}"}
-                ).status == 200  # fmt: skip
+    assert (
+        call(f"{web.url}{path}", headers={"Cookie": f"{cookie.key}={cookie.value}"}).status == 200
+    )
 
 
 @pytest.mark.parametrize("path", HOUSEHOLD_VIEWS)

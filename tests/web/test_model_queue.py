@@ -133,8 +133,10 @@ def test_a_full_queue_answers_503_with_retry_after_and_loses_nothing(busy_web: R
     web = busy_web
     texts = [f"message {i}" for i in range(6)]
     with ThreadPoolExecutor(len(texts)) as pool:
-        futures = {text: pool.submit(call, f"{web.url}{CHAT}", "POST", ask(text), web.auth())
-                   for text in texts}  # fmt: skip
+        futures = {
+            text: pool.submit(call, f"{web.url}{CHAT}", "POST", ask(text), web.auth())
+            for text in texts
+        }
         # Two get in (one at the model, one waiting); the other four are told to come back.
         wait_until(lambda: sum(f.done() for f in futures.values()) == 4)
         refused = {t: f.result() for t, f in futures.items() if f.done()}
@@ -160,8 +162,10 @@ def test_a_full_queue_answers_503_with_retry_after_and_loses_nothing(busy_web: R
 def test_health_and_views_answer_while_the_model_is_busy(busy_web: Running) -> None:
     web = busy_web
     with ThreadPoolExecutor(2) as pool:
-        jobs = [pool.submit(call, f"{web.url}{CHAT}", "POST", ask(f"m{i}"), web.auth())
-                for i in range(2)]  # fmt: skip
+        jobs = [
+            pool.submit(call, f"{web.url}{CHAT}", "POST", ask(f"m{i}"), web.auth())
+            for i in range(2)
+        ]
         wait_until(lambda: web.queue.admitted == 2)
         # The gate is still shut: had these needed a thread the model holds, they would
         # wait for it, and the gate opens only after they answered.
@@ -198,9 +202,16 @@ def test_a_client_that_hangs_up_mid_stream_gives_the_model_back(busy_web: Runnin
     host, port = web.url.removeprefix("http://").split(":")
     body = b'{"stream": true, "messages": [{"role": "user", "content": "bye"}]}'
     raw = socket.create_connection((host, int(port)), timeout=10)
-    raw.sendall(b"POST " + CHAT.encode() + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
-                + web.token.encode() + b"\r\nContent-Length: " + str(len(body)).encode()
-                + b"\r\n\r\n" + body)  # fmt: skip
+    raw.sendall(
+        b"POST "
+        + CHAT.encode()
+        + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
+        + web.token.encode()
+        + b"\r\nContent-Length: "
+        + str(len(body)).encode()
+        + b"\r\n\r\n"
+        + body
+    )
     seen = b""
     while b"scripted" not in seen:
         seen += raw.recv(65536)
@@ -210,5 +221,3 @@ def test_a_client_that_hangs_up_mid_stream_gives_the_model_back(busy_web: Runnin
     wait_until(lambda: web.queue.admitted == 0)
     answer = call(f"{web.url}{CHAT}", "POST", ask("still there?"), web.auth())
     assert answer.status == 200
-
-

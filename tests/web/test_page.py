@@ -39,8 +39,7 @@ def send(driver: webdriver.Chrome, text: str) -> None:
     driver.find_element(By.ID, "send").click()
 
 
-def test_the_page_asks_for_the_token_once_and_streams_an_answer(web: Running,
-                                                                browser) -> None:  # fmt: skip
+def test_the_page_asks_for_the_token_once_and_streams_an_answer(web: Running, browser) -> None:
     browser.get(web.url + "/")
     assert browser.title == "Hearth"
     enter_token(browser, web.token)
@@ -62,7 +61,8 @@ def test_the_page_asks_for_the_token_once_and_streams_an_answer(web: Running,
 
 
 def test_a_wrong_token_is_refused_at_once_and_the_right_one_opens_the_views(
-        web: Running, browser) -> None:  # fmt: skip
+    web: Running, browser
+) -> None:
     browser.get(web.url + "/")
     wait(browser, lambda d: d.find_element(By.ID, "token-input").is_displayed())
     browser.find_element(By.ID, "token-input").send_keys("not-the-token-not-the-token")
@@ -84,8 +84,7 @@ def test_a_wrong_token_is_refused_at_once_and_the_right_one_opens_the_views(
     assert "Nothing is waiting for review" in browser.page_source
 
 
-def test_a_token_no_longer_accepted_asks_again_and_keeps_the_message(web: Running,
-                                                                     browser) -> None:  # fmt: skip
+def test_a_token_no_longer_accepted_asks_again_and_keeps_the_message(web: Running, browser) -> None:
     browser.get(web.url + "/")
     enter_token(browser, web.token)
     browser.execute_script("localStorage.setItem('hearth.token', 'an-old-token-an-old-token')")
@@ -98,8 +97,7 @@ def test_a_token_no_longer_accepted_asks_again_and_keeps_the_message(web: Runnin
     wait(browser, lambda d: answers(d) == ["scripted answer to: hello?"])
 
 
-def test_when_hearth_is_busy_the_page_says_so_and_keeps_the_message(web: Running,
-                                                                     browser) -> None:  # fmt: skip
+def test_when_hearth_is_busy_the_page_says_so_and_keeps_the_message(web: Running, browser) -> None:
     tickets = [web.queue.admit() for _ in range(web.queue.capacity)]  # someone else's turns
     browser.get(web.url + "/")
     enter_token(browser, web.token)

@@ -34,15 +34,26 @@ def assert_json_error(answer, status: int) -> dict:
 # -- the token ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("method", "path", "body"), [
-    ("POST", CHAT, ask()), ("GET", "/v1/models", None)])  # fmt: skip
-@pytest.mark.parametrize("authorization", [
-    None, "Bearer wrong-token-wrong-token-wrong", "Bearer ", "Basic Zm9vOmJhcg==",
-    "Bearer {token}x", "{token}"])  # fmt: skip
-def test_api_routes_need_the_exact_token(web: Running, method: str, path: str, body: dict | None,
-                                         authorization: str | None) -> None:  # fmt: skip
-    headers = {} if authorization is None else {
-        "Authorization": authorization.format(token=web.token)}  # fmt: skip
+@pytest.mark.parametrize(
+    ("method", "path", "body"), [("POST", CHAT, ask()), ("GET", "/v1/models", None)]
+)
+@pytest.mark.parametrize(
+    "authorization",
+    [
+        None,
+        "Bearer wrong-token-wrong-token-wrong",
+        "Bearer ",
+        "Basic Zm9vOmJhcg==",
+        "Bearer {token}x",
+        "{token}",
+    ],
+)
+def test_api_routes_need_the_exact_token(
+    web: Running, method: str, path: str, body: dict | None, authorization: str | None
+) -> None:
+    headers = (
+        {} if authorization is None else {"Authorization": authorization.format(token=web.token)}
+    )
     answer = call(f"{web.url}{path}", method, body, headers)
     error = assert_json_error(answer, 401)
     assert "hearth token" in error["message"]
@@ -50,8 +61,9 @@ def test_api_routes_need_the_exact_token(web: Running, method: str, path: str, b
     assert web.chat.calls == []
 
 
-@pytest.mark.parametrize(("method", "path", "body"), [
-    ("POST", CHAT, ask()), ("GET", "/v1/models", None)])  # fmt: skip
+@pytest.mark.parametrize(
+    ("method", "path", "body"), [("POST", CHAT, ask()), ("GET", "/v1/models", None)]
+)
 def test_the_right_token_is_let_in(web: Running, method: str, path: str, body: dict | None) -> None:
     assert call(f"{web.url}{path}", method, body, web.auth()).status == 200
     lower = {"authorization": f"bearer {web.token}"}  # the scheme is case-insensitive
@@ -107,8 +119,18 @@ def test_only_the_pages_own_files_are_static(web: Running, name: str) -> None:
 # -- no review over HTTP ----------------------------------------------------------------
 
 
-REVIEW_WORDS = ("promote", "discard", "doubt", "retract", "keep", "review", "supersede",
-                "tombstone", "forget", "delete")  # fmt: skip
+REVIEW_WORDS = (
+    "promote",
+    "discard",
+    "doubt",
+    "retract",
+    "keep",
+    "review",
+    "supersede",
+    "tombstone",
+    "forget",
+    "delete",
+)
 
 
 def test_no_route_reviews_or_changes_memory(memory: Memory, data_dir, web: Running) -> None:
@@ -118,8 +140,7 @@ def test_no_route_reviews_or_changes_memory(memory: Memory, data_dir, web: Runni
     callbacks = " ".join(r.callback.__name__ for r in app.routes)
     assert not any(word in callbacks.lower() for word in REVIEW_WORDS)
     # Besides GET: the chat, which talks to the brain, and the view cookie.
-    assert sorted((m, r) for m, r in routes if m != "GET") == [("POST", "/session"),
-                                                               ("POST", CHAT)]  # fmt: skip
+    assert sorted((m, r) for m, r in routes if m != "GET") == [("POST", "/session"), ("POST", CHAT)]
 
 
 def test_likely_review_paths_do_nothing_with_any_verb(memory: Memory, web: Running) -> None:
@@ -127,10 +148,18 @@ def test_likely_review_paths_do_nothing_with_any_verb(memory: Memory, web: Runni
     fact = memory.add("Sam is allergic to peanuts", "health")
     before = (memory.proposals(), memory.facts(), list(memory.audit.entries()))
     ids = [proposal.id, fact.id]
-    paths = [f"/{prefix}{word}/{id_}" for prefix in ("", "api/", "memory/", "inbox/", "v1/")
-             for word in REVIEW_WORDS for id_ in ids]  # fmt: skip
-    paths += [f"/memory/inbox/{proposal.id}", f"/api/inbox/{proposal.id}",
-              f"/memory/{fact.id}", f"/api/inbox.json/{proposal.id}"]  # fmt: skip
+    paths = [
+        f"/{prefix}{word}/{id_}"
+        for prefix in ("", "api/", "memory/", "inbox/", "v1/")
+        for word in REVIEW_WORDS
+        for id_ in ids
+    ]
+    paths += [
+        f"/memory/inbox/{proposal.id}",
+        f"/api/inbox/{proposal.id}",
+        f"/memory/{fact.id}",
+        f"/api/inbox.json/{proposal.id}",
+    ]
     for path in paths:
         for method in ["GET", *OTHER_VERBS]:
             answer = call(f"{web.url}{path}", method, {"id": proposal.id}, web.auth())
@@ -168,24 +197,32 @@ def test_inbox_page_escapes_what_it_shows(memory: Memory, web: Running) -> None:
 # -- bad input ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("body", "says"), [
-    (b"{not json", "malformed JSON"),
-    (b"", "empty"),
-    (b"[1, 2]", "JSON object"),
-    (b"\xff\xfe{}", "UTF-8"),
-    (json.dumps({"model": "hearth"}).encode(), "messages"),
-    (json.dumps({"messages": []}).encode(), "messages"),
-    (json.dumps({"messages": [{"role": "user"}]}).encode(), "messages[0].content"),
-    (json.dumps({"messages": [{"content": "hi"}]}).encode(), "messages[0].role"),
-    (json.dumps({"messages": [{"role": "wizard", "content": "hi"}]}).encode(), "role"),
-    (json.dumps({"messages": [{"role": "system", "content": "hi"}]}).encode(), "'user'"),
-    (json.dumps({"messages": [{"role": "user", "content": "  "}]}).encode(), "empty"),
-    (json.dumps({**ask(), "stream": "yes"}).encode(), "stream"),
-    (json.dumps({"messages": [{"role": "user", "content": [{"type": "image_url"}]}]}).encode(),
-     "text parts"),
-])  # fmt: skip
-def test_bad_requests_get_a_400_that_says_what_is_wrong(web: Running, body: bytes,
-                                                        says: str) -> None:  # fmt: skip
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        (b"{not json", "malformed JSON"),
+        (b"", "empty"),
+        (b"[1, 2]", "JSON object"),
+        (b"\xff\xfe{}", "UTF-8"),
+        (json.dumps({"model": "hearth"}).encode(), "messages"),
+        (json.dumps({"messages": []}).encode(), "messages"),
+        (json.dumps({"messages": [{"role": "user"}]}).encode(), "messages[0].content"),
+        (json.dumps({"messages": [{"content": "hi"}]}).encode(), "messages[0].role"),
+        (json.dumps({"messages": [{"role": "wizard", "content": "hi"}]}).encode(), "role"),
+        (json.dumps({"messages": [{"role": "system", "content": "hi"}]}).encode(), "'user'"),
+        (json.dumps({"messages": [{"role": "user", "content": "  "}]}).encode(), "empty"),
+        (json.dumps({**ask(), "stream": "yes"}).encode(), "stream"),
+        (
+            json.dumps(
+                {"messages": [{"role": "user", "content": [{"type": "image_url"}]}]}
+            ).encode(),
+            "text parts",
+        ),
+    ],
+)
+def test_bad_requests_get_a_400_that_says_what_is_wrong(
+    web: Running, body: bytes, says: str
+) -> None:
     error = assert_json_error(call(f"{web.url}{CHAT}", "POST", body, web.auth()), 400)
     assert says in error["message"]
     assert web.chat.calls == []
@@ -208,8 +245,7 @@ def test_a_body_over_64_kib_is_413(web: Running) -> None:
 
 def test_a_chunked_body_over_64_kib_is_413_too(web: Running) -> None:
     host, port = web.url.removeprefix("http://").split(":")
-    chunks = [b'{"messages": [{"role": "user", "content": "', b"x" * (MAX_BODY_BYTES + 10),
-              b'"}]}']  # fmt: skip
+    chunks = [b'{"messages": [{"role": "user", "content": "', b"x" * (MAX_BODY_BYTES + 10), b'"}]}']
     answer = call_chunked(host, int(port), CHAT, chunks, web.auth())
     assert_json_error(answer, 413)
     assert web.chat.calls == []
@@ -247,8 +283,9 @@ def test_a_crash_inside_a_view_is_json_without_a_traceback(web: Running, monkeyp
 
 
 def test_bottle_error_pages_are_replaced_even_for_odd_requests(web: Running) -> None:
-    head, body = raw_request(web, b"BREW /coffee HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                             b"Connection: close\r\n\r\n")  # fmt: skip
+    head, body = raw_request(
+        web, b"BREW /coffee HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    )
     assert head.startswith(b"HTTP/1.1 404") or head.startswith(b"HTTP/1.1 405")
     assert json.loads(body)["error"]["message"]
     assert bottle.ERROR_PAGE_TEMPLATE[:20].encode() not in body
@@ -271,14 +308,19 @@ def test_board_not_drawn_yet_is_a_404_that_says_so(web: Running) -> None:
     assert "hearth panel --once" in error["message"]
 
 
-def test_health_says_ok_or_not_and_nothing_about_the_household(memory: Memory,
-                                                               web: Running) -> None:  # fmt: skip
+def test_health_says_ok_or_not_and_nothing_about_the_household(
+    memory: Memory, web: Running
+) -> None:
     memory.add("Sam is allergic to peanuts", "health")
     memory.propose("Grandma's birthday is on the 3rd of March", "event")
     answer = call(f"{web.url}/healthz")
     assert answer.status == 200
-    assert answer.json == {"ok": True, "model": {"ok": True}, "memory": {"ok": True},
-                           "disk": {"ok": True}}, "booleans only: no counts, names or text"
+    assert answer.json == {
+        "ok": True,
+        "model": {"ok": True},
+        "memory": {"ok": True},
+        "disk": {"ok": True},
+    }, "booleans only: no counts, names or text"
     assert answer.header("Cache-Control") == "no-store"
 
 
@@ -313,9 +355,12 @@ def raw_request(web: Running, request: bytes) -> tuple[bytes, bytes]:
 
 def test_a_huge_body_is_refused_by_the_server_before_the_app_as_json(web: Running) -> None:
     """Past 1 MiB waitress refuses on the header alone, before any of it is read; JSON too."""
-    head, body = raw_request(web, b"POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                             b"Authorization: Bearer " + web.token.encode() + b"\r\n"
-                             b"Content-Length: 2097152\r\n\r\n")  # fmt: skip
+    head, body = raw_request(
+        web,
+        b"POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        b"Authorization: Bearer " + web.token.encode() + b"\r\n"
+        b"Content-Length: 2097152\r\n\r\n",
+    )
     assert head.startswith(b"HTTP/1.1 413")
     assert b"application/json" in head
     assert json.loads(body)["error"]["code"] == 413
@@ -323,7 +368,8 @@ def test_a_huge_body_is_refused_by_the_server_before_the_app_as_json(web: Runnin
 
 
 def test_a_malformed_request_gets_json(web: Running) -> None:
-    head, body = raw_request(web, b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                             b"Content-Length: nope\r\n\r\n")  # fmt: skip
+    head, body = raw_request(
+        web, b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: nope\r\n\r\n"
+    )
     assert head.startswith(b"HTTP/1.1 400")
     assert json.loads(body)["error"]["code"] == 400

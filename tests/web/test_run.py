@@ -63,8 +63,11 @@ def test_hearth_run_serves_then_stops_cleanly(data_dir: Path, stop_with: int) ->
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     child = subprocess.Popen(
         [sys.executable, "-m", "appliance.cli", "run", "--host", "127.0.0.1", "--port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
-    )  # fmt: skip
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
     try:
         lines = Lines(child.stdout)
         port = int(lines.wait_for(READY, timeout=120).group(1))
@@ -77,10 +80,12 @@ def test_hearth_run_serves_then_stops_cleanly(data_dir: Path, stop_with: int) ->
         health = call(f"{url}/healthz")
         assert health.status == 200, health.body
         assert health.json["model"] == {"ok": True}
-        answer = call(f"{url}/v1/chat/completions", "POST",
-                      {"messages": [{"role": "user", "content": "remember that the bins go "
-                                     "out on Tuesday"}]},
-                      {"Authorization": f"Bearer {token}"})  # fmt: skip
+        answer = call(
+            f"{url}/v1/chat/completions",
+            "POST",
+            {"messages": [{"role": "user", "content": "remember that the bins go out on Tuesday"}]},
+            {"Authorization": f"Bearer {token}"},
+        )
         assert answer.status == 200, answer.body
         # The board is drawn to board.png and served.
         auth = {"Authorization": f"Bearer {token}"}
@@ -118,8 +123,12 @@ def test_hearth_serve_hides_the_token_and_stops_on_sigterm(data_dir: Path) -> No
     visitor = threading.Thread(target=visit_then_stop, daemon=True)
     visitor.start()
     settings = Settings.for_data_dir(data_dir)
-    code = serve(settings, RunOptions("127.0.0.1", 0, with_board=False, show_token=False),
-                 say=say, chat_factory=lambda s, m: ScriptedChat())  # fmt: skip
+    code = serve(
+        settings,
+        RunOptions("127.0.0.1", 0, with_board=False, show_token=False),
+        say=say,
+        chat_factory=lambda s, m: ScriptedChat(),
+    )
     visitor.join(10)
     assert code == 0
     assert results["health"] == 200
@@ -141,9 +150,12 @@ def test_a_port_in_use_is_a_clear_error(data_dir: Path) -> None:
     try:
         port = holder.getsockname()[1]
         with pytest.raises(ConfigError, match="--port"):
-            serve(Settings.for_data_dir(data_dir),
-                  RunOptions("127.0.0.1", port, with_board=False, show_token=False),
-                  say=lambda _: None, chat_factory=lambda s, m: ScriptedChat())  # fmt: skip
+            serve(
+                Settings.for_data_dir(data_dir),
+                RunOptions("127.0.0.1", port, with_board=False, show_token=False),
+                say=lambda _: None,
+                chat_factory=lambda s, m: ScriptedChat(),
+            )
     finally:
         holder.close()
 

@@ -23,7 +23,10 @@ def test_environment_overrides(monkeypatch) -> None:
     monkeypatch.setenv("HEARTH_WEB_HOSTS", "kitchen.lan, 10.0.0.7")
     settings = load_settings()
     assert (settings.web_port, settings.web_queue_depth, settings.web_private_views) == (
-        8081, 0, False)  # fmt: skip
+        8081,
+        0,
+        False,
+    )
     assert settings.web_hosts == "kitchen.lan, 10.0.0.7"
 
 
@@ -33,8 +36,10 @@ def test_a_web_hosts_entry_that_is_not_a_name_is_refused(tmp_path, value: str) -
         Settings.for_data_dir(tmp_path, web_hosts=value)
 
 
-@pytest.mark.parametrize(("field", "value"), [
-    ("web_port", 70000), ("web_port", -1), ("web_queue_depth", -1), ("web_queue_depth", 33)])
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("web_port", 70000), ("web_port", -1), ("web_queue_depth", -1), ("web_queue_depth", 33)],
+)
 def test_out_of_range_values_are_refused(tmp_path, field: str, value: int) -> None:
     with pytest.raises(ConfigError, match=field):
         Settings.for_data_dir(tmp_path, **{field: value})
