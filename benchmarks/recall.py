@@ -49,7 +49,8 @@ from appliance.config import Settings
 from appliance.files import commit_temp, write_temp
 from appliance.memory import Fact, Memory
 from appliance.memory.audit import GENESIS, AuditEntry, content_hash
-from appliance.memory.index import Stamp, fact_terms
+from appliance.memory.embedding import Embedding
+from appliance.memory.index_rows import Stamp, fact_terms
 from appliance.memory.recall import Recalled, weight
 from appliance.memory.recallable import RECALLABLE_STATUSES
 from appliance.memory.text import slugify, tokens
@@ -425,7 +426,7 @@ def seeded_vectors(
     benchmarks/.cache (not committed). Returns (text -> vector, how many are
     their own, ms per passage as measured when they were made).
     """
-    from appliance.memory.index import _embedding_text
+    from appliance.memory.index_rows import embedding_text as _embedding_text
 
     texts = [_embedding_text(f) for f in facts]
     own = min(len(texts), embed_max)
@@ -479,7 +480,7 @@ def measure_size(
 
     def open_store() -> None:
         nonlocal memory
-        memory = Memory.open(settings, clock=clock, embedder=lambda: model)
+        memory = Memory.open(settings, clock=clock, embedding=Embedding.of(model))
 
     result.rebuild = timed(open_store)
     assert memory is not None
@@ -649,7 +650,7 @@ def quality(
     settings = Settings.for_data_dir(data_dir, semantic=model is not None)
     clock = lambda: dt.datetime(2026, 11, 30, 9, 0)  # noqa: E731
     keys: dict[str, str] = {}
-    with Memory.open(settings, clock=clock, embedder=lambda: model) as memory:
+    with Memory.open(settings, clock=clock, embedding=Embedding.of(model)) as memory:
         for item in data["facts"]:
             fact = memory.add(item["text"], item["type"], links=item.get("links", ()))
             keys[fact.id] = item["key"]

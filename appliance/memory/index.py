@@ -9,7 +9,8 @@ installed, a vector.
 
 Each process ranks from two in-memory tables loaded from here on its first
 recall and kept while nothing changes: the terms as inverted lists for BM25
-(terms.py) and the vectors as one matrix (embed.py). Reading never writes.
+(terms.py) and the vectors as one matrix (vectors.py), held by loaded.py. Reading
+never writes. The tables' shape and versions are index_rows.py's.
 
 The files stay the source of truth. Everything here can be thrown away and
 rebuilt from them: a missing, corrupt or outdated index is rebuilt, never fatal.
@@ -21,139 +22,48 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import hashlib
-import json
 import logging
 import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING
 
 from appliance.files import create_private_file
+from appliance.memory.embedding import Embedding
 from appliance.memory.fact import Fact, Proposal
-from appliance.memory.recallable import (
-    RECALLABLE_STATUSES,
-    is_recallable,
-    sql_statuses,
-    weight,
+from appliance.memory.index_rows import (
+    FACT_COLUMNS,
+    ROW_COLUMNS,
+    ROW_MARKS,
+    ROW_NAMES,
+    ROW_UPDATES,
+    SCHEMA,
+    SCHEMA_VERSION,
+    TOKENIZER_VERSION,
+    Hit,
+    Stamp,
+    accepting,
+    embedding_text,
+    fact_from_row,
+    row_values,
 )
+from appliance.memory.loaded import LoadedTables
+from appliance.memory.recallable import sql_statuses
 from appliance.memory.terms import TermTable
-from appliance.memory.text import FINGERPRINT_IGNORED, STOP_WORDS, fingerprint, tokens
+from appliance.memory.text import tokens
 
 if TYPE_CHECKING:
-    from appliance.memory.embed import VectorTable
+    from appliance.memory.vectors import VectorTable
 
 log = logging.getLogger(__name__)
 
-# Bump when the tables or the meaning of a column change: an index written by
-# another version is rebuilt rather than trusted.
-SCHEMA_VERSION = "3"
-# The tokenizer is part of the index: change the stop list (or what a fingerprint
-# ignores) and old terms and fingerprints lie.
-TOKENIZER_VERSION = hashlib.sha256(
-    (
-        " ".join(sorted(STOP_WORDS)) + "|light-stem-1|" + " ".join(sorted(FINGERPRINT_IGNORED))
-    ).encode("utf-8")
-).hexdigest()[:16]
 _CORRUPT_CODES = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS files (
-    rowid INTEGER PRIMARY KEY,
-    path TEXT NOT NULL UNIQUE,          -- 'memory/<id>.md' or 'inbox/<id>.md'
-    folder TEXT NOT NULL,               -- memory | inbox
-    id TEXT NOT NULL,
-    ino INTEGER, mtime_ns INTEGER, size INTEGER,
-    sha256 TEXT,                        -- of the text as read; NULL when unreadable
-    fingerprint TEXT,
-    problem TEXT,                       -- why the file is not a record, else NULL
-    type TEXT, text TEXT, status TEXT, confidence REAL, source TEXT, links TEXT,
-    pinned INTEGER, created TEXT, last_seen TEXT, valid_until TEXT, supersedes TEXT,
-    kind TEXT, target TEXT,             -- proposals only
-    terms TEXT                          -- what the keyword arm matches; NULL when not recallable
-);
-CREATE INDEX IF NOT EXISTS files_fingerprint ON files (fingerprint);
-CREATE INDEX IF NOT EXISTS files_id ON files (id);
-CREATE TABLE IF NOT EXISTS vectors (
-    rowid INTEGER PRIMARY KEY,          -- = files.rowid
-    model TEXT NOT NULL,
-    vector BLOB NOT NULL                -- float32, unit length
-);
-"""
-
-_FACT_COLUMNS = (
-    "id, type, text, status, confidence, source, links, pinned, created, "
-    "last_seen, valid_until, supersedes"
-)
-# What ranking needs of a fact (an Entry), read without building the Fact.
-_ENTRY_COLUMNS = "f.rowid, f.id, f.status, f.confidence, f.pinned, f.valid_until"
 
 
 class IndexBroken(Exception):
     """The database file is damaged; the caller rebuilds it from the files."""
-
-
-class Stamp(NamedTuple):
-    """What a stat says about a file: if any of it changed, the file is read again."""
-
-    ino: int
-    mtime_ns: int
-    size: int
-
-    @classmethod
-    def of(cls, st: os.stat_result) -> Stamp:
-        return cls(st.st_ino, st.st_mtime_ns, st.st_size)
-
-
-class Entry(NamedTuple):
-    """What ranking needs of a recallable fact; only the winners become `Fact`s."""
-
-    rowid: int
-    id: str
-    status: str
-    confidence: float
-    pinned: bool
-    valid_until: dt.date | None
-
-    @classmethod
-    def from_row(cls, row: Sequence[object]) -> Entry:
-        rowid, fact_id, status, confidence, pinned, until = row
-        return cls(
-            int(rowid),
-            str(fact_id),
-            str(status),
-            float(confidence),  # type: ignore[arg-type]
-            bool(pinned),
-            dt.date.fromisoformat(str(until)) if until else None,
-        )
-
-
-class Hit(NamedTuple):
-    entry: Entry
-    score: float
-
-
-def fact_terms(fact: Fact) -> list[str]:
-    """What recall matches a fact on: its id, its text and its links."""
-    return tokens(fact.id.replace("-", " ")) + tokens(fact.text) + tokens(" ".join(fact.links))
-
-
-def key_for(folder: str, record_id: str) -> str:
-    return f"{folder}/{record_id}.md"
-
-
-class Embedder(Protocol):
-    """What the index needs of an embedding model (appliance.memory.embed has the real one)."""
-
-    model_id: str
-
-    def passages(self, texts: Sequence[str]) -> list[bytes]: ...
-
-    def query(self, text: str) -> bytes: ...
 
 
 class RecallIndex:
@@ -166,17 +76,10 @@ class RecallIndex:
     another process's make the next query load it again.
     """
 
-    def __init__(self, path: Path, embedder: Callable[[], Embedder | None] | None = None):
+    def __init__(self, path: Path, embedding: Embedding | None = None):
         self.path = path
-        self._embedder_loader = embedder
-        self._embedder: Embedder | None = None
-        self._embedder_loaded = False
-        self._vectors: VectorTable | None = None
-        self._terms: TermTable | None = None
-        self._question_worker: ThreadPoolExecutor | None = None
-        # The last `meta.generation` seen, and the data_version it was seen at:
-        # data_version moves only when another connection commits.
-        self._seen: tuple[int, int] | None = None  # (data_version, generation)
+        self.embedding = embedding or Embedding.none()
+        self.loaded = LoadedTables()  # the in-memory tables ranking reads
         self.fresh = False  # True when this open found nothing usable: populate it
         # The web server's threads share this connection: one statement or
         # transaction at a time, so no thread reads another's half-done write.
@@ -218,7 +121,7 @@ class RecallIndex:
                     "DROP TABLE IF EXISTS terms; DROP TABLE IF EXISTS vectors; "
                     "DROP TABLE IF EXISTS totals; DROP TABLE IF EXISTS meta;"
                 )
-                conn.executescript(_SCHEMA)
+                conn.executescript(SCHEMA)
                 conn.executemany(
                     "INSERT INTO meta (key, value) VALUES (?, ?)",
                     [*expected.items(), ("generation", "0")],
@@ -262,13 +165,10 @@ class RecallIndex:
         with self.transaction() as conn:
             conn.execute("DELETE FROM files")
             conn.execute("DELETE FROM vectors")
-            self._next_generation(conn)
+            self.loaded.next_generation(conn)
             self._forget_cache()
 
     def close(self) -> None:
-        if self._question_worker is not None:
-            self._question_worker.shutdown(wait=False)
-            self._question_worker = None
         with contextlib.suppress(sqlite3.Error):
             self._conn.close()
 
@@ -311,60 +211,12 @@ class RecallIndex:
                 raise IndexBroken(str(exc)) from exc
             raise
 
-    # -- the generation: moved by writers only --------------------------------------------
-
     def generation(self) -> int:
-        """A number that changes whenever a row of memory/ changes, in any process.
-
-        A read costs one `PRAGMA data_version` (which moves only when another
-        connection commits); `meta` is read only when it moved.
-        """
-
-        def work(conn: sqlite3.Connection) -> int:
-            version = int(conn.execute("PRAGMA data_version").fetchone()[0])
-            if self._seen is None or self._seen[0] != version:
-                row = conn.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
-                self._seen = (version, int(row[0]) if row else 0)
-            return self._seen[1]
-
-        return self._run(work)  # type: ignore[return-value]
-
-    def _next_generation(self, conn: sqlite3.Connection) -> tuple[int, int]:
-        """Inside a write transaction: move the generation on; (before, after)."""
-        row = conn.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
-        before = int(row[0]) if row else 0
-        conn.execute(
-            "INSERT OR REPLACE INTO meta (key, value) VALUES ('generation', ?)", (str(before + 1),)
-        )
-        version = int(conn.execute("PRAGMA data_version").fetchone()[0])
-        self._seen = (version, before + 1)  # our own commit does not move data_version
-        return before, before + 1
+        """A number that changes whenever a row of memory/ changes, in any process."""
+        return self._run(self.loaded.generation)  # type: ignore[return-value]
 
     def _forget_cache(self) -> None:
-        self._vectors = None
-        self._terms = None
-        self._seen = None
-
-    # -- the embedding model, loaded on first need --------------------------------------
-
-    @property
-    def embedder(self) -> Embedder | None:
-        if not self._embedder_loaded:
-            self._embedder_loaded = True
-            if self._embedder_loader is not None:
-                self._embedder = self._embedder_loader()
-        return self._embedder
-
-    def embed_question(self, text: str) -> Future[bytes]:
-        """The question's vector, computed on a worker thread while the keyword arm runs.
-
-        onnxruntime and SQLite both let go of the GIL, so the two arms overlap.
-        """
-        embedder = self.embedder
-        assert embedder is not None
-        if self._question_worker is None:
-            self._question_worker = ThreadPoolExecutor(1, thread_name_prefix="hearth-question")
-        return self._question_worker.submit(embedder.query, text)
+        self.loaded.forget()
 
     # -- writing ----------------------------------------------------------------------
 
@@ -396,14 +248,14 @@ class RecallIndex:
             if empty:
                 rows = []
                 for rowid, (key, record, stamp, sha256, problem) in enumerate(items, start=1):
-                    values = _row_values(key, record, stamp, sha256, problem)
+                    values = row_values(key, record, stamp, sha256, problem)
                     rows.append((rowid, *values.values()))
                     if values["terms"] is not None:
-                        pending_vectors.append((rowid, _embedding_text(record)))  # type: ignore[arg-type]
+                        pending_vectors.append((rowid, embedding_text(record)))  # type: ignore[arg-type]
                 if rows:
                     conn.executemany(
-                        f"INSERT INTO files (rowid, {_ROW_COLUMNS}) VALUES "
-                        f"(?, {', '.join('?' * len(_ROW_NAMES))})",
+                        f"INSERT INTO files (rowid, {ROW_COLUMNS}) VALUES "
+                        f"(?, {', '.join('?' * len(ROW_NAMES))})",
                         rows,
                     )
                 self._forget_cache()  # loaded whole at the first query
@@ -411,14 +263,14 @@ class RecallIndex:
                 for key, record, stamp, sha256, problem in items:
                     rowid, terms = self._write_row(conn, key, record, stamp, sha256, problem)
                     if terms is not None:
-                        pending_vectors.append((rowid, _embedding_text(record)))  # type: ignore[arg-type]
+                        pending_vectors.append((rowid, embedding_text(record)))  # type: ignore[arg-type]
                     if key.startswith("memory/"):
                         changed[rowid] = (record, terms) if terms is not None else None  # type: ignore[assignment]
             vectors: dict[int, bytes] = {}
             for start in range(0, len(pending_vectors), 64):
                 vectors |= self._store_vectors(conn, pending_vectors[start : start + 64])
             if empty or changed:
-                self._patch_tables(conn, changed, vectors)
+                self.loaded.patch(conn, changed, vectors)
         return len(items)
 
     def _write_row(
@@ -430,10 +282,10 @@ class RecallIndex:
         sha256: str | None,
         problem: str | None,
     ) -> tuple[int, str | None]:
-        values = _row_values(key, record, stamp, sha256, problem)
+        values = row_values(key, record, stamp, sha256, problem)
         row = conn.execute(
-            f"INSERT INTO files ({_ROW_COLUMNS}) VALUES ({_ROW_MARKS}) "
-            f"ON CONFLICT (path) DO UPDATE SET {_ROW_UPDATES} RETURNING rowid",
+            f"INSERT INTO files ({ROW_COLUMNS}) VALUES ({ROW_MARKS}) "
+            f"ON CONFLICT (path) DO UPDATE SET {ROW_UPDATES} RETURNING rowid",
             values,
         ).fetchone()
         rowid = int(row[0])
@@ -443,7 +295,7 @@ class RecallIndex:
     def _store_vectors(
         self, conn: sqlite3.Connection, pending: list[tuple[int, str]]
     ) -> dict[int, bytes]:
-        embedder = self.embedder if pending else None
+        embedder = self.embedding.model if pending else None
         if embedder is None:
             return {}
         vectors = dict(
@@ -459,46 +311,6 @@ class RecallIndex:
         )
         return vectors
 
-    def _patch_tables(
-        self,
-        conn: sqlite3.Connection,
-        changed: dict[int, tuple[Fact, str] | None],
-        vectors: dict[int, bytes],
-    ) -> None:
-        """Move the generation on and bring this process's in-memory tables along with it.
-
-        A table is patched only if it was current just before this transaction
-        (the write lock is held, so no other process can slip in between);
-        otherwise it is dropped and loaded again when next needed.
-        """
-        before, after = self._next_generation(conn)
-        if self._terms is not None:
-            if self._terms.generation == before:
-                self._terms.apply(
-                    after,
-                    [
-                        (_entry_of(rowid, item[0]), item[1])
-                        for rowid, item in changed.items()
-                        if item is not None
-                    ],
-                    [rowid for rowid, item in changed.items() if item is None],
-                )
-            else:
-                self._terms = None
-        if self._vectors is not None:
-            if self._vectors.generation == before:
-                self._vectors.apply(
-                    after,
-                    [
-                        (rowid, vectors[rowid], _entry_of(rowid, item[0]))
-                        for rowid, item in changed.items()
-                        if item is not None and rowid in vectors
-                    ],
-                    [rowid for rowid in changed if rowid not in vectors],
-                )
-            else:
-                self._vectors = None
-
     def remove(self, keys: Iterable[str]) -> None:
         with self.transaction() as conn:
             removed: dict[int, tuple[Fact, str] | None] = {}
@@ -511,19 +323,19 @@ class RecallIndex:
                 if key.startswith("memory/"):
                     removed[int(row[0])] = None
             if removed:
-                self._patch_tables(conn, removed, {})
+                self.loaded.patch(conn, removed, {})
 
     def embed_missing(self) -> int:
         """Give every recallable fact a vector from the current model (model installed later).
 
         Writes only when some fact has no vector: reading never commits.
         """
-        embedder = self.embedder
+        embedder = self.embedding.model
         if embedder is None:
             return 0
         rows = self._run(
             lambda c: c.execute(
-                f"SELECT f.rowid, {_FACT_COLUMNS} FROM files f LEFT JOIN vectors v "
+                f"SELECT f.rowid, {FACT_COLUMNS} FROM files f LEFT JOIN vectors v "
                 "ON v.rowid = f.rowid AND v.model = ? "
                 f"WHERE f.folder = 'memory' AND {sql_statuses('f.status')} AND v.rowid IS NULL",
                 (embedder.model_id,),
@@ -531,12 +343,12 @@ class RecallIndex:
         )
         if not rows:
             return 0
-        pending = [(int(r[0]), _embedding_text(_fact_from_row(r[1:]))) for r in rows]  # type: ignore[union-attr]
+        pending = [(int(r[0]), embedding_text(fact_from_row(r[1:]))) for r in rows]  # type: ignore[union-attr]
         with self.transaction() as conn:
             for start in range(0, len(pending), 64):
                 self._store_vectors(conn, pending[start : start + 64])
-            self._next_generation(conn)
-            self._vectors = None
+            self.loaded.next_generation(conn)
+            self.loaded.vectors_table = None
         return len(pending)
 
     # -- reading ----------------------------------------------------------------------------
@@ -560,12 +372,12 @@ class RecallIndex:
     def facts_with_fingerprint(self, print_: str) -> list[Fact]:
         rows = self._run(
             lambda c: c.execute(
-                f"SELECT {_FACT_COLUMNS} FROM files WHERE folder = 'memory' AND fingerprint = ? "
+                f"SELECT {FACT_COLUMNS} FROM files WHERE folder = 'memory' AND fingerprint = ? "
                 "AND problem IS NULL ORDER BY id",
                 (print_,),
             ).fetchall()
         )
-        return [_fact_from_row(r) for r in rows]  # type: ignore[union-attr]
+        return [fact_from_row(r) for r in rows]  # type: ignore[union-attr]
 
     def proposals_matching(
         self, print_: str, kind: str, target: str | None
@@ -605,10 +417,10 @@ class RecallIndex:
         marks = ", ".join("?" * len(rowids))
         rows = self._run(
             lambda c: c.execute(
-                f"SELECT rowid, {_FACT_COLUMNS} FROM files WHERE rowid IN ({marks})", list(rowids)
+                f"SELECT rowid, {FACT_COLUMNS} FROM files WHERE rowid IN ({marks})", list(rowids)
             ).fetchall()
         )
-        return {int(r[0]): _fact_from_row(r[1:]) for r in rows}  # type: ignore[union-attr]
+        return {int(r[0]): fact_from_row(r[1:]) for r in rows}  # type: ignore[union-attr]
 
     def both_live_after_supersede(self) -> list[tuple[str, str]]:
         """(old id, new id) where a recallable fact names a still-recallable one in
@@ -645,7 +457,7 @@ class RecallIndex:
         if not words:
             return []
         with self._thread_lock:  # another thread's write patches the table in place
-            found = self.term_table().top(words, limit, weighted, _accepting(today, min_confidence))
+            found = self.term_table().top(words, limit, weighted, accepting(today, min_confidence))
         return [Hit(entry, score) for entry, score in found]
 
     def nearest(
@@ -656,27 +468,13 @@ class RecallIndex:
             table = self.vector_table()
             if table is None:
                 return []
-            found = table.nearest(question, floor, limit, _accepting(today, min_confidence))
+            found = table.nearest(question, floor, limit, accepting(today, min_confidence))
         return [Hit(entry, score) for entry, score in found]
 
     def term_table(self) -> TermTable:
-        """Every recallable fact's terms, in memory; kept current like `vector_table`."""
+        """Every recallable fact's terms, in memory; kept current by the generation."""
         with self._thread_lock:
-            generation = self.generation()
-            if self._terms is not None and self._terms.generation == generation:
-                return self._terms
-            rows = self._run(
-                lambda c: c.execute(
-                    f"SELECT f.terms, {_ENTRY_COLUMNS} FROM files f "
-                    f"WHERE f.folder = 'memory' AND f.terms IS NOT NULL"
-                ).fetchall()
-            )
-            self._terms = TermTable(
-                generation,
-                ((Entry.from_row(r[1:]), r[0]) for r in rows),  # type: ignore[union-attr]
-                lambda e: weight(e.confidence, e.status),
-            )
-            return self._terms
+            return self._run(self.loaded.terms)  # type: ignore[return-value]
 
     def vector_table(self) -> VectorTable | None:
         """The current model's vectors of every live or doubted fact, as one matrix.
@@ -684,153 +482,9 @@ class RecallIndex:
         Kept between queries; loaded again only when another process changed
         memory/ (this process's writes patch it in place).
         """
-        embedder = self.embedder
+        embedder = self.embedding.model
         if embedder is None:
             return None
         with self._thread_lock:
-            generation = self.generation()
-            if self._vectors is not None and self._vectors.generation == generation:
-                return self._vectors
-            if self.embed_missing():  # facts indexed before the model was installed
-                generation = self.generation()
-            from appliance.memory.embed import VectorTable  # numpy lives behind this import
-
-            rows = self._run(
-                lambda c: c.execute(
-                    f"SELECT v.vector, {_ENTRY_COLUMNS} FROM vectors v "
-                    f"JOIN files f ON f.rowid = v.rowid WHERE v.model = ? AND "
-                    f"{sql_statuses('f.status')}",
-                    (embedder.model_id,),
-                ).fetchall()
-            )
-            self._vectors = VectorTable(
-                generation,
-                [r[0] for r in rows],  # type: ignore[union-attr]
-                [Entry.from_row(r[1:]) for r in rows],
-            )  # type: ignore[union-attr]
-            return self._vectors
-
-
-_ROW_NAMES = (
-    "path",
-    "folder",
-    "id",
-    "ino",
-    "mtime_ns",
-    "size",
-    "sha256",
-    "problem",
-    "fingerprint",
-    "type",
-    "text",
-    "status",
-    "confidence",
-    "source",
-    "links",
-    "pinned",
-    "created",
-    "last_seen",
-    "valid_until",
-    "supersedes",
-    "kind",
-    "target",
-    "terms",
-)
-_ROW_COLUMNS = ", ".join(_ROW_NAMES)
-_ROW_MARKS = ", ".join(f":{name}" for name in _ROW_NAMES)
-_ROW_UPDATES = ", ".join(f"{name} = excluded.{name}" for name in _ROW_NAMES if name != "path")
-
-
-def _row_values(
-    key: str, record: Fact | Proposal | None, stamp: Stamp, sha256: str | None, problem: str | None
-) -> dict[str, object]:
-    """The `files` row for one file (in _ROW_NAMES order); `terms` is set if recallable."""
-    folder, _, name = key.partition("/")
-    values: dict[str, object] = dict.fromkeys(_ROW_NAMES)
-    values.update(
-        path=key,
-        folder=folder,
-        id=name.removesuffix(".md"),
-        ino=stamp[0],
-        mtime_ns=stamp[1],
-        size=stamp[2],
-        sha256=sha256,
-        problem=problem,
-    )
-    if record is not None:
-        values.update(
-            fingerprint=fingerprint(record.text),
-            type=record.type,
-            text=record.text,
-            confidence=record.confidence,
-            source=record.source,
-            links=json.dumps(list(record.links)),
-        )
-    if isinstance(record, Fact):
-        values.update(
-            status=record.status,
-            pinned=int(record.pinned),
-            created=record.created.isoformat(),
-            last_seen=record.last_seen.isoformat(),
-            valid_until=record.valid_until.isoformat() if record.valid_until else None,
-            supersedes=json.dumps(list(record.supersedes)),
-        )
-        if record.status in RECALLABLE_STATUSES:  # expired facts stay: the date moves
-            values["terms"] = " ".join(fact_terms(record))
-    elif isinstance(record, Proposal):
-        values.update(kind=record.kind, target=record.target)
-    return values
-
-
-def _accepting(today: dt.date, min_confidence: float) -> Callable[[Entry], bool]:
-    """What either arm may return today: recallable (recallable.py) and sure enough."""
-
-    def accept(entry: Entry) -> bool:
-        return (
-            is_recallable(entry.status, entry.valid_until, today)
-            and entry.confidence >= min_confidence
-        )
-
-    return accept
-
-
-def _entry_of(rowid: int, fact: Fact) -> Entry:
-    return Entry(rowid, fact.id, fact.status, fact.confidence, fact.pinned, fact.valid_until)
-
-
-def _embedding_text(fact: Fact) -> str:
-    """What the semantic arm sees of a fact: its sentence, and its aliases."""
-    if fact.links:
-        return f"{fact.text} ({', '.join(fact.links)})"
-    return fact.text
-
-
-def _fact_from_row(row: Sequence[object]) -> Fact:
-    (
-        fact_id,
-        type_,
-        text,
-        status,
-        confidence,
-        source,
-        links,
-        pinned,
-        created,
-        last_seen,
-        valid_until,
-        supersedes,
-    ) = row
-    return Fact(
-        id=str(fact_id),
-        type=str(type_),
-        text=str(text),
-        status=str(status),
-        confidence=float(confidence),  # type: ignore[arg-type]
-        source=str(source),
-        links=tuple(json.loads(str(links or "[]"))),
-        pinned=bool(pinned),
-        created=dt.date.fromisoformat(str(created)),
-        last_seen=dt.date.fromisoformat(str(last_seen)),
-        valid_until=dt.date.fromisoformat(str(valid_until)) if valid_until else None,
-        supersedes=tuple(json.loads(str(supersedes or "[]"))),
-    )
+            self.embed_missing()  # facts indexed before the model was installed
+            return self._run(lambda conn: self.loaded.vectors(conn, embedder))  # type: ignore[return-value]

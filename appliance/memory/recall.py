@@ -28,9 +28,10 @@ from appliance.memory import recallable
 from appliance.memory.fact import Fact
 
 if TYPE_CHECKING:
-    from appliance.memory.index import Entry, RecallIndex
+    from appliance.memory.index import RecallIndex
+    from appliance.memory.index_rows import Entry
 
-ENVELOPE_MAX_BYTES = 4096
+ENVELOPE_MAX_BYTES = 2048  # a small model's context is small; the envelope marks truncation
 KEYWORD_MODE = "keyword"
 HYBRID_MODE = "keyword+semantic"
 RRF_K = 60  # reciprocal rank fusion's constant: rank 1 scores 1/61, rank 2 1/62, ...
@@ -59,11 +60,11 @@ def search(
     ranks are fused (sum of 1/(RRF_K + rank)) and the fused score is weighted.
     Arms hand over light entries; only the `limit` winners are read as facts.
     """
-    embedder = index.embedder
+    embedder = index.embedding.model
     if embedder is None:
         hits = index.keyword(query, today=today, min_confidence=min_confidence, limit=limit)
         return _as_recalled(index, [(h.entry, h.score, "keyword") for h in hits])
-    question = index.embed_question(query) if query.strip() else None
+    question = index.embedding.query_later(query) if query.strip() else None
     keyword = index.keyword(
         query, today=today, min_confidence=min_confidence, limit=ARM_DEPTH, weighted=False
     )
@@ -107,7 +108,7 @@ def semantic_arm(
     index: RecallIndex, question: bytes, *, today: dt.date, min_confidence: float
 ) -> list[tuple[Entry, float]]:
     """Recallable facts whose stored vector is within the model's floor of the question's."""
-    embedder = index.embedder
+    embedder = index.embedding.model
     assert embedder is not None
     hits = index.nearest(
         question,

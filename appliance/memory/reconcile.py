@@ -49,7 +49,8 @@ from appliance.errors import HearthError
 from appliance.files import StoreLock
 from appliance.memory.audit import AuditLog, content_hash
 from appliance.memory.fact import Fact, Proposal
-from appliance.memory.index import IndexBroken, RecallIndex, Stamp, key_for
+from appliance.memory.index import IndexBroken, RecallIndex
+from appliance.memory.index_rows import Stamp, key_for
 from appliance.memory.recallable import RECALLABLE_STATUSES
 from appliance.memory.records import (
     MAX_FILE_BYTES,

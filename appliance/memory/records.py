@@ -19,7 +19,7 @@ from appliance.errors import InvalidFact, NotFound
 from appliance.memory import guard
 from appliance.memory.audit import content_hash
 from appliance.memory.fact import Fact, Proposal
-from appliance.memory.index import Stamp
+from appliance.memory.index_rows import Stamp
 from appliance.memory.text import is_valid_id
 
 log = logging.getLogger(__name__)

@@ -25,9 +25,9 @@ from pathlib import Path
 
 from appliance.files import append_line, commit_temp, write_temp
 from appliance.memory.contrast import Marks, contrast
-from appliance.memory.embed import VectorTable
-from appliance.memory.index import Embedder
+from appliance.memory.embedding import Embedder
 from appliance.memory.text import fingerprint, is_legacy_fingerprint, legacy_fingerprint
+from appliance.memory.vectors import VectorTable
 
 log = logging.getLogger(__name__)
 

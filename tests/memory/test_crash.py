@@ -19,6 +19,7 @@ from appliance.errors import HearthError
 from appliance.memory import Fact, Memory
 from appliance.memory.records import Records
 from appliance.memory.tombstones import TombstoneLog
+from appliance.memory.writes import Writes
 
 KILLS = 100  # the default suite's run; `benchmarks/crash.py` runs 1,000
 CHILD_SILENCE_S = 30.0  # far beyond a mutation's time, even on a loaded machine
@@ -199,15 +200,15 @@ def test_a_kill_between_the_two_commits_of_a_supersede_is_finished_by_recover(
     """The new fact is committed, the old one not yet marked: both recallable until opened."""
     with Memory.open(settings) as memory:
         old = memory.add("The dentist is on Mill Road", "place")
-        real = Memory._change_status
+        real = Writes.change_status
 
-        def killed(self: Memory, fact_id: str, status: str, *args: object, **kw: object) -> Fact:
+        def killed(self: Writes, fact: Fact, status: str, *args: object, **kw: object) -> Fact:
             if status == "superseded":
                 raise SystemExit("killed between the two commits")
-            return real(self, fact_id, status, *args, **kw)  # type: ignore[arg-type]
+            return real(self, fact, status, *args, **kw)  # type: ignore[arg-type]
 
         with monkeypatch.context() as patch:
-            patch.setattr(Memory, "_change_status", killed)
+            patch.setattr(Writes, "change_status", killed)
             with pytest.raises(SystemExit):
                 memory.supersede(old.id, "The dentist moved to Station Street")
         both = {r.fact.id for r in memory.recall("dentist")}

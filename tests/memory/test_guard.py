@@ -18,6 +18,7 @@ from appliance.errors import Refused
 from appliance.memory import Memory
 from appliance.memory import guard as guard_module
 from appliance.memory.embed import OnnxMiniLMEmbedder
+from appliance.memory.embedding import Embedding
 from appliance.memory.guard import find_refusal, iban_valid, luhn_valid, rule_refusal
 from appliance.memory.guard_exemplars import (
     VECTORS,
@@ -324,7 +325,7 @@ def test_guarded_text_is_written_when_the_guard_allows_it(memory: Memory) -> Non
 @pytest.fixture
 def semantic_memory(data_dir: Path, clock, real_embedder: OnnxMiniLMEmbedder) -> Iterator[Memory]:
     settings = Settings.for_data_dir(data_dir, semantic=True)
-    with Memory.open(settings, clock=clock, embedder=lambda: real_embedder) as memory:
+    with Memory.open(settings, clock=clock, embedding=Embedding.of(real_embedder)) as memory:
         yield memory
 
 

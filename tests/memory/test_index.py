@@ -13,7 +13,7 @@ import pytest
 from appliance.cli import main
 from appliance.config import Settings
 from appliance.memory import Fact, Memory
-from appliance.memory.index import SCHEMA_VERSION, Stamp
+from appliance.memory.index_rows import SCHEMA_VERSION, Stamp
 from appliance.memory.records import Records
 
 

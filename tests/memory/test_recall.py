@@ -13,7 +13,8 @@ from rank_bm25 import BM25Okapi
 from appliance.cli import main
 from appliance.config import Settings
 from appliance.memory import Fact, Memory
-from appliance.memory.index import RecallIndex, Stamp, fact_terms
+from appliance.memory.index import RecallIndex
+from appliance.memory.index_rows import Stamp, fact_terms
 from appliance.memory.recall import KEYWORD_MODE, envelope
 from appliance.memory.text import tokens
 
@@ -124,7 +125,7 @@ def test_keyword_mode_is_said_by_recall_by_the_envelope_and_by_the_cli(
     assert memory.recall_mode == KEYWORD_MODE == "keyword"
     memory.add("Sam is allergic to peanuts", "health")
     assert all(r.match == "keyword" for r in memory.recall("peanuts"))
-    context = json.loads(memory.recall_context("peanuts"))
+    context = json.loads(memory.recall_context(memory.recall("peanuts")))
     assert context["recall_mode"] == "keyword" and "keyword mode" in context["note"]
     assert main(["memory", "recall", "what about the weather"]) == 0
     assert capsys.readouterr().out == "nothing recalled (keyword mode)\n"
@@ -132,7 +133,7 @@ def test_keyword_mode_is_said_by_recall_by_the_envelope_and_by_the_cli(
 
 def test_recall_context_is_the_data_only_envelope(memory: Memory) -> None:
     fact = memory.add("Sam is allergic to peanuts", "health")
-    context = json.loads(memory.recall_context("Sam peanuts"))
+    context = json.loads(memory.recall_context(memory.recall("Sam peanuts")))
     assert context["trust"] == "data_only" and context["truncated"] is False
     assert context["facts"] == [
         {
@@ -144,7 +145,7 @@ def test_recall_context_is_the_data_only_envelope(memory: Memory) -> None:
             "text": "Sam is allergic to peanuts",
         }
     ]
-    assert memory.recall_context("Sam peanuts") == envelope(
+    assert memory.recall_context(memory.recall("Sam peanuts")) == envelope(
         memory.recall("Sam peanuts"), mode="keyword"
     )
 
@@ -154,11 +155,16 @@ def test_recall_context_is_capped_in_bytes_and_says_it_was_truncated(memory: Mem
         memory.add(
             f"Garden note number {n}: the roses by the shed need water in the evening", "note"
         )
-    context = memory.recall_context("garden roses", max_bytes=1024)
+    context = memory.recall_context(memory.recall("garden roses"), max_bytes=1024)
     assert len(context.encode("utf-8")) <= 1024
     data = json.loads(context)
     assert data["truncated"] is True and 0 < len(data["facts"]) < 20
-    assert json.loads(memory.recall_context("garden roses", max_bytes=64_000))["truncated"] is False
+    assert (
+        json.loads(memory.recall_context(memory.recall("garden roses"), max_bytes=64_000))[
+            "truncated"
+        ]
+        is False
+    )
 
 
 def test_keyword_ranking_agrees_with_rank_bm25(data_dir: Path, clock) -> None:

@@ -11,6 +11,7 @@ import pytest
 from appliance.config import Settings
 from appliance.memory import Memory
 from appliance.memory.embed import OnnxMiniLMEmbedder, load_embedder
+from appliance.memory.embedding import Embedding
 from appliance.memory.recall import HYBRID_MODE
 
 
@@ -47,7 +48,7 @@ def semantic_settings(data_dir: Path) -> Settings:
 def semantic_memory(
     semantic_settings: Settings, clock, embedder: CountingEmbedder
 ) -> Iterator[Memory]:
-    with Memory.open(semantic_settings, clock=clock, embedder=lambda: embedder) as memory:
+    with Memory.open(semantic_settings, clock=clock, embedding=Embedding.of(embedder)) as memory:
         yield memory
 
 
@@ -126,7 +127,8 @@ def test_vectors_are_computed_at_write_time_never_per_query(
 def test_the_envelope_says_keyword_and_semantic(semantic_memory: Memory) -> None:
     _household(semantic_memory)
     assert semantic_memory.recall_mode == HYBRID_MODE
-    context = json.loads(semantic_memory.recall_context("who can't eat nuts?"))
+    recalled = semantic_memory.recall("who can't eat nuts?")
+    context = json.loads(semantic_memory.recall_context(recalled))
     assert context["trust"] == "data_only" and context["recall_mode"] == "keyword+semantic"
     assert "keyword mode" not in context["note"]
     assert [(f["id"], f["match"]) for f in context["facts"]] == [
@@ -141,7 +143,9 @@ def test_facts_written_in_keyword_mode_get_vectors_when_the_model_arrives(
         _household(memory)
         assert memory.recall("who can't eat nuts?") == []
     with Memory.open(
-        Settings.for_data_dir(data_dir, semantic=True), clock=clock, embedder=lambda: embedder
+        Settings.for_data_dir(data_dir, semantic=True),
+        clock=clock,
+        embedding=Embedding.of(embedder),
     ) as memory:
         assert [h.fact.id for h in memory.recall("who can't eat nuts?")] == ["sam-allergic-peanuts"]
         assert embedder.passage_calls == 5
@@ -183,8 +187,8 @@ def test_semantic_recall_reads_the_vectors_once_and_patches_them_on_own_writes(
     semantic_settings: Settings, clock, embedder: CountingEmbedder
 ) -> None:
     with (
-        Memory.open(semantic_settings, clock=clock, embedder=lambda: embedder) as memory,
-        Memory.open(semantic_settings, clock=clock, embedder=lambda: embedder) as other,
+        Memory.open(semantic_settings, clock=clock, embedding=Embedding.of(embedder)) as memory,
+        Memory.open(semantic_settings, clock=clock, embedding=Embedding.of(embedder)) as other,
     ):
         _household(memory)
         assert memory.recall("who can't eat nuts?")

@@ -12,6 +12,7 @@ import pytest
 from appliance.config import Settings
 from appliance.memory import Memory
 from appliance.memory.embed import OnnxMiniLMEmbedder
+from appliance.memory.embedding import Embedding
 from appliance.memory.store import AlreadyKnown, HeldForReview, Tombstoned
 from appliance.memory.text import fingerprint, legacy_fingerprint
 from appliance.memory.tombstones import FORMAT, SAME_MEANING
@@ -20,7 +21,7 @@ from appliance.memory.tombstones import FORMAT, SAME_MEANING
 @pytest.fixture
 def semantic_memory(data_dir: Path, clock, real_embedder: OnnxMiniLMEmbedder) -> Iterator[Memory]:  # type: ignore[no-untyped-def]
     settings = Settings.for_data_dir(data_dir, semantic=True)
-    with Memory.open(settings, clock=clock, embedder=lambda: real_embedder) as memory:
+    with Memory.open(settings, clock=clock, embedding=Embedding.of(real_embedder)) as memory:
         yield memory
 
 
@@ -204,7 +205,7 @@ class FailingEmbedder:
 
 def test_a_failing_model_costs_the_vector_never_the_discard(data_dir: Path, clock) -> None:  # type: ignore[no-untyped-def]
     settings = Settings.for_data_dir(data_dir, semantic=True)
-    with Memory.open(settings, clock=clock, embedder=lambda: FailingEmbedder()) as memory:
+    with Memory.open(settings, clock=clock, embedding=Embedding.of(FailingEmbedder())) as memory:
         proposal = memory.propose("Mum is pregnant with twins.", "health")
         stone = memory.discard(proposal.id, actor="panel")
         assert stone.vector is None and memory.proposals() == []

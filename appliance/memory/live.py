@@ -1,0 +1,227 @@
+"""Changes to live facts: add, doubt, retract, supersede (a part of `Memory`).
+
+A person's paths write live facts; what a person said no to before is held for
+review instead (review.py). Each change goes through the shared write path
+(writes.py): the lock, the guard, the audit line, the durable write.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Iterable
+from contextlib import suppress
+from typing import TYPE_CHECKING
+
+from appliance.errors import HearthError, InvalidFact
+from appliance.memory.fact import Fact, check_confidence, check_text, check_type
+from appliance.memory.recallable import RECALLABLE_STATUSES
+from appliance.memory.review import HeldForReview, check_live_origin, held_origin
+from appliance.memory.text import fingerprint
+from appliance.memory.tombstones import Tombstone
+from appliance.memory.writes import checked_actor
+
+if TYPE_CHECKING:
+    from appliance.memory.store import Memory
+
+log = logging.getLogger(__name__)
+
+
+class LiveFacts:
+    """The live-fact mutations of `Memory`, which inherits them."""
+
+    def add(
+        self: Memory,
+        text: str,
+        type: str,
+        *,
+        confidence: float = 0.9,
+        origin: str = "cli",
+        links: Iterable[str] = (),
+        pinned: bool = False,
+        valid_until: dt.date | None = None,
+        actor: str | None = None,
+        despite_tombstone: bool = False,
+    ) -> Fact:
+        """Write a live fact (a person at the CLI, the model's memory tool, an import).
+
+        Saying the same thing twice does not make two facts: the existing one is
+        marked seen again and returned.
+
+        Words a person discarded or retracted never become live silently: from
+        the model (chat, its tool) or an import they go to the inbox instead,
+        marked with the earlier refusal, and HeldForReview says so; at the CLI
+        they are refused (Tombstoned) unless `despite_tombstone`, which only
+        origin "cli" may pass and which is audited.
+        """
+        actor = checked_actor(actor or origin)
+        check_live_origin(origin, despite_tombstone)
+        text, type = check_text(text), check_type(type)
+        confidence = check_confidence(confidence)
+        links = tuple(links)
+        with self._lock.held():
+            self.writes.guard(text, actor, links)
+            existing = self._live_with_fingerprint(fingerprint(text))
+            if existing is not None:
+                return self._seen_again(existing, actor)
+            tombstone = self.review.said_no_to(text)
+            detail = None
+            if tombstone is not None:
+                if not despite_tombstone:
+                    self._hold_for_review(text, type, origin, links, actor, tombstone)
+                detail = f"despite tombstone ({tombstone.said_no()})"
+            fact = Fact(
+                id=self._new_id(text),
+                type=type,
+                text=text,
+                confidence=confidence,
+                source=self.writes.stamp(origin),
+                links=links,
+                pinned=pinned,
+                created=self.today(),
+                last_seen=self.today(),
+                valid_until=valid_until,
+            )
+            Fact.from_text(fact.to_text(), fact.id)  # what we write must read back
+            self.writes.commit(
+                self.writes.fact_path(fact.id),
+                fact.to_text(),
+                actor=actor,
+                record=fact,
+                action="write",
+                fact_id=fact.id,
+                detail=detail,
+            )
+            log.info("wrote fact %s (%s) for %s", fact.id, type, actor)
+            return fact
+
+    def _hold_for_review(
+        self: Memory,
+        text: str,
+        type: str,
+        origin: str,
+        links: tuple[str, ...],
+        actor: str,
+        tombstone: Tombstone,
+    ) -> None:
+        """A person said no to these words before: refused at the CLI, else held in the
+        inbox. Raises, always."""
+        if origin == "cli":
+            raise self.review.refuse_tombstoned_at_cli(tombstone)
+        proposal_id = (
+            self.review.waiting_with(text)
+            or self._write_proposal(
+                text,
+                type,
+                0.9,
+                held_origin(origin),
+                links=links,
+                conversation=None,
+                kind="add",
+                target=None,
+                actor=actor,
+            ).id
+        )
+        raise HeldForReview(
+            f"{tombstone.said_no()}; it waits for review as {proposal_id!r} instead (Keep on "
+            f"the panel, or `hearth review keep {proposal_id}`, makes it live)",
+            proposal_id,
+        )
+
+    def _live_with_fingerprint(self: Memory, print_: str) -> Fact | None:
+        indexed = self.reconciler.ask(lambda: self.index.facts_with_fingerprint(print_))
+        for candidate in indexed:
+            if candidate.status in RECALLABLE_STATUSES:
+                with suppress(HearthError):
+                    fact = self.get(candidate.id)  # the file, not the index, is the truth
+                    if fact.status in RECALLABLE_STATUSES and fingerprint(fact.text) == print_:
+                        return fact
+        return None
+
+    def _seen_again(self: Memory, fact: Fact, actor: str) -> Fact:
+        if fact.last_seen == self.today():
+            return fact
+        updated = fact.replace(last_seen=self.today())
+        self.writes.commit(
+            self.writes.fact_path(fact.id),
+            updated.to_text(),
+            actor=actor,
+            action="write",
+            fact_id=fact.id,
+            detail="seen again",
+            record=updated,
+        )
+        return updated
+
+    def doubt(self: Memory, fact_id: str, actor: str = "cli") -> Fact:
+        """Still recalled, but ranked lower and shown to the model as doubted."""
+        actor = checked_actor(actor)
+        with self._lock.held():
+            return self.writes.change_status(
+                self.get(fact_id), "doubted", actor, ("live",), "doubt"
+            )
+
+    def retract(self: Memory, fact_id: str, actor: str = "cli", reason: str = "") -> Fact:
+        """Never recalled again, and tombstoned so it is not proposed again."""
+        actor = checked_actor(actor)
+        with self._lock.held():
+            fact = self.writes.change_status(
+                self.get(fact_id),
+                "retracted",
+                actor,
+                RECALLABLE_STATUSES,
+                "retract",
+                detail=reason or None,
+            )
+            self.tombstones.add(
+                self.review.retracted(fact, actor, reason, self.today().isoformat())
+            )
+            return fact
+
+    def supersede(
+        self: Memory,
+        fact_id: str,
+        new_text: str,
+        actor: str = "cli",
+        *,
+        origin: str = "cli",
+        type: str | None = None,
+    ) -> Fact:
+        """Replace a fact with a new one; the old one stays on disk, marked superseded."""
+        actor = checked_actor(actor)
+        new_text = check_text(new_text)
+        with self._lock.held():
+            old = self.get(fact_id)
+            if old.status not in RECALLABLE_STATUSES:
+                raise InvalidFact(f"fact {fact_id!r} is {old.status}; it cannot be superseded")
+            self.writes.guard(new_text, actor, old.links)
+            new = Fact(
+                id=self._new_id(new_text),
+                type=check_type(type or old.type),
+                text=new_text,
+                confidence=max(old.confidence, 0.9),
+                source=self.writes.stamp(origin),
+                links=old.links,
+                pinned=old.pinned,
+                created=self.today(),
+                last_seen=self.today(),
+                supersedes=(old.id,),
+            )
+            self.writes.commit(
+                self.writes.fact_path(new.id),
+                new.to_text(),
+                actor=actor,
+                record=new,
+                action="supersede",
+                fact_id=new.id,
+                detail=f"replaces {old.id}",
+            )
+            self.writes.change_status(
+                old,
+                "superseded",
+                actor,
+                RECALLABLE_STATUSES,
+                "supersede",
+                detail=f"replaced by {new.id}",
+            )
+            return new

@@ -1,0 +1,161 @@
+"""The review policy: who may make a fact live, and what a person's "no" keeps out.
+
+Two write paths with different rules, on purpose. A person (the CLI, an import, the
+model's memory tool acting on a request) writes live facts; the note-taker, a
+correction asked for in chat and anything heard by speech can only propose. Words
+a person discarded or retracted never become live on their own: through chat, the
+model's tool or an import they wait in the inbox marked with the earlier "no"; at
+the CLI they are refused unless the person says `--despite-tombstone`. A proposal
+already waiting, or the same words already a fact, is not proposed twice.
+
+`Memory` (store.py) asks this policy before each write; the write itself is
+writes.py's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from appliance.errors import HearthError, InvalidFact
+from appliance.memory.fact import FACT_ORIGINS, PROPOSAL_ORIGINS, Fact, Proposal
+from appliance.memory.text import correction_fingerprint, fingerprint
+from appliance.memory.tombstones import Tombstone, TombstoneLog
+
+# Looks up the index (through the reconciler, which rebuilds it if damaged).
+IndexedFacts = Callable[[str], list[Fact]]  # fingerprint -> facts with those words
+Waiting = Callable[[str, str, str | None], list[tuple[str, str]]]  # (print, kind, target)
+
+
+class AlreadyKnown(HearthError):
+    """A proposal was not written because the store already knows it (or was told no)."""
+
+
+class Tombstoned(HearthError):
+    """A person discarded or retracted these words before; nothing was written."""
+
+
+class HeldForReview(HearthError):
+    """Words a person said no to before were said again: they wait in the inbox, not live."""
+
+    def __init__(self, message: str, proposal_id: str) -> None:
+        super().__init__(message)
+        self.proposal_id = proposal_id
+
+
+class Stale(HearthError):
+    """A press or command acted on a proposal that changed after it was shown."""
+
+
+def check_live_origin(origin: str, despite_tombstone: bool) -> None:
+    """Only a person's paths write live facts; only the CLI overrides a tombstone."""
+    if origin not in FACT_ORIGINS or origin == "reviewed":
+        raise InvalidFact(
+            f"origin {origin!r} cannot write live facts; use one of agent, cli, household"
+        )
+    if despite_tombstone and origin != "cli":
+        raise InvalidFact("only a person at the CLI can write despite a tombstone")
+
+
+def check_proposal_origin(origin: str) -> None:
+    if origin not in PROPOSAL_ORIGINS:
+        raise InvalidFact(
+            f"origin {origin!r} cannot propose; use one of {', '.join(PROPOSAL_ORIGINS)}"
+        )
+
+
+def held_origin(origin: str) -> str:
+    """Who a live write becomes when it is held for review instead: chat or the CLI."""
+    return "chat" if origin == "agent" else "cli"
+
+
+def as_shown(proposal: Proposal, shown: str | None) -> Proposal:
+    """The proposal, if it is still what the person read (`shown`: its digest then)."""
+    if shown is not None and proposal.digest != shown:
+        raise Stale(
+            f"proposal {proposal.id!r} changed since it was shown; nothing was done. "
+            "Read it again and press again"
+        )
+    return proposal
+
+
+class ReviewPolicy:
+    """What the tombstones and the index say about words before they are written."""
+
+    def __init__(
+        self, tombstones: TombstoneLog, indexed_facts: IndexedFacts, waiting: Waiting
+    ) -> None:
+        self.tombstones = tombstones
+        self._indexed_facts = indexed_facts
+        self._waiting = waiting
+
+    def said_no_to(self, text: str) -> Tombstone | None:
+        """The tombstone of these words or their meaning, if a person said no before."""
+        return self.tombstones.matching(text)
+
+    def said_no_before(self, proposal: Proposal) -> str | None:
+        """ "you discarded this on DATE (reason)" when a person said no to these words before.
+
+        What the panel's card and `hearth review list` show beside a proposal that
+        came back through chat, the model's tool or an import.
+        """
+        if proposal.kind != "add":
+            return None
+        tombstone = self.said_no_to(proposal.text)
+        return None if tombstone is None else tombstone.said_no()
+
+    def refuse_tombstoned_at_cli(self, tombstone: Tombstone) -> Tombstoned:
+        return Tombstoned(
+            f"{tombstone.said_no()}; nothing was written. `hearth memory add "
+            "--despite-tombstone ...` keeps it anyway"
+        )
+
+    def waiting_with(self, text: str) -> str | None:
+        """The id of an add-proposal with these words already in the inbox, if any."""
+        waiting = self._waiting(fingerprint(text), "add", None)
+        return waiting[0][0] if waiting else None
+
+    def refuse_duplicate(self, text: str, kind: str, target: str | None) -> None:
+        """AlreadyKnown if a proposal of these words would repeat what is known or refused."""
+        print_ = fingerprint(text)
+        waiting = self._waiting(print_, kind, target)
+        if waiting:
+            raise AlreadyKnown(f"already waiting for review as {waiting[0][0]!r}")
+        if kind != "add":
+            assert target is not None
+            tombstone = self.tombstones.find(correction_fingerprint(kind, target, text))
+            if tombstone is not None:
+                raise AlreadyKnown(f"{tombstone.said_no('this correction')}; not proposed again")
+            return
+        for fact in self._indexed_facts(print_):
+            raise AlreadyKnown(f"already known as fact {fact.id!r} ({fact.status})")
+        tombstone = self.said_no_to(text)
+        if tombstone is not None:
+            raise AlreadyKnown(f"{tombstone.said_no()}; not proposed again")
+
+    def discarded(self, proposal: Proposal, actor: str, reason: str, today: str) -> Tombstone:
+        """The tombstone a discard leaves: a correction's names the correction."""
+        print_ = (
+            fingerprint(proposal.text)
+            if proposal.target is None
+            else correction_fingerprint(proposal.kind, proposal.target, proposal.text)
+        )
+        return Tombstone(
+            fingerprint=print_,
+            text=proposal.text,
+            reason=reason or "discarded at review",
+            date=today,
+            fact_id=proposal.id,
+            actor=actor,
+            kind="discard",
+        )
+
+    def retracted(self, fact: Fact, actor: str, reason: str, today: str) -> Tombstone:
+        return Tombstone(
+            fingerprint=fingerprint(fact.text),
+            text=fact.text,
+            reason=reason or "retracted",
+            date=today,
+            fact_id=fact.id,
+            actor=actor,
+            kind="retract",
+        )

@@ -1,0 +1,30 @@
+"""What is stored or shown in place of text the guard refuses.
+
+Refused text is never kept anywhere, not only not in memory: a chat transcript
+stores `[withheld: …]` instead, and the board shows that marker rather than a
+password someone said aloud. Every place that keeps or shows words a person said
+asks here, with the process's embedder where it has one, so the check is the
+guard's own (rules, and by meaning where the model is installed).
+"""
+
+from __future__ import annotations
+
+from appliance.memory.embedding import Embedder
+from appliance.memory.guard import find_refusal
+
+
+def withheld(kind: str) -> str:
+    """What a transcript keeps in place of text the guard refused."""
+    return f"[withheld: the guard refused this text ({kind})]"
+
+
+def refused_kind(text: str, embedder: Embedder | None = None) -> str | None:
+    """The guard's category for text it refuses, else None."""
+    refusal = find_refusal(text, embedder)
+    return refusal.category if refusal is not None else None
+
+
+def showable(text: str, embedder: Embedder | None = None) -> str:
+    """`text`, or its withheld marker if the guard refuses it (a transcript, the board)."""
+    kind = refused_kind(text, embedder)
+    return withheld(kind) if kind is not None else text
