@@ -33,6 +33,15 @@ def default_data_dir() -> Path:
     return base / "hearth"
 
 
+def threads_for(configured: int) -> int:
+    """A model's compute threads: the setting, or (0) every core up to four.
+
+    llama.cpp and CTranslate2 gain little past four threads on a Pi, and the other
+    services want a core.
+    """
+    return configured if configured > 0 else max(1, min(4, os.cpu_count() or 1))
+
+
 def default_runtime_dir(data_dir: Path) -> Path:
     """Where the Talk socket lives: /run/hearth for root, else the user's runtime dir."""
     if os.geteuid() == 0:
@@ -115,8 +124,6 @@ class Settings:
             object.__setattr__(self, "memory_dir", self.data_dir / "memory")
         if self.inbox_dir is None:
             object.__setattr__(self, "inbox_dir", self.data_dir / "inbox")
-        if self.backup_dir is None:
-            object.__setattr__(self, "backup_dir", self.data_dir / "backups")
         if self.runtime_dir is None:
             object.__setattr__(self, "runtime_dir", default_runtime_dir(self.data_dir))
         _refuse_overlapping(Path(self.memory_dir), Path(self.inbox_dir))

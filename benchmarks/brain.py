@@ -98,7 +98,7 @@ def decode_rate(first: float | None, total: float, count: int) -> float:
 def bench_generation(brain: Brain, model: llm.LlamaModel, runs: int) -> dict[str, float]:
     """Decode speed through Brain.stream, and bare create_completion on the same tokens."""
     hearth, bare = [], []
-    _, tokens = brain.build_prompt([("user", LONG_ASK)], [])
+    _, tokens = brain.conversation.build_prompt([("user", LONG_ASK)], [])
     for n in range(runs):
         model.llama.reset()
         chunks = model.llama.create_completion(
@@ -131,7 +131,7 @@ def bench_ttft(brain: Brain, model: llm.LlamaModel, runs: int) -> dict[str, floa
         control.append(
             timed_pieces(iter(brain.stream("And one about apples, please.", thread)))[0] or 0.0
         )
-    built, _ = brain.build_prompt([("user", "x")], [])
+    built, _ = brain.conversation.build_prompt([("user", "x")], [])
     return {
         "turn1": statistics.median(one),
         "turn2": statistics.median(two),

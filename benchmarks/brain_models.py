@@ -106,7 +106,7 @@ def measure(name: str) -> dict:
             out["ttft_turn2_s"] = first_piece(
                 iter(brain.stream("And one about cheese, please.", "ttft"))
             )
-            _, tokens = brain.build_prompt([("user", SPEED_PROMPT)], [])
+            _, tokens = brain.conversation.build_prompt([("user", SPEED_PROMPT)], [])
             out["tokens_per_s"] = decode_rate(model, tokens)
             transcript = []
             for n, turn in enumerate(turns()):

@@ -7,7 +7,8 @@
 Importing this package does not import llama_cpp; `Brain.open` loads the models.
 """
 
-from appliance.brain.agent import Brain, EmptyMessage, MessageTooLong, Reply, ReplyStream
+from appliance.brain.agent import Brain
 from appliance.brain.threads import BadThreadId
+from appliance.brain.turn import EmptyMessage, MessageTooLong, Reply, ReplyStream
 
 __all__ = ["BadThreadId", "Brain", "EmptyMessage", "MessageTooLong", "Reply", "ReplyStream"]

@@ -24,6 +24,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from appliance.config import threads_for
 from appliance.errors import ConfigError
 
 log = logging.getLogger(__name__)
@@ -70,10 +71,6 @@ def _quiet_stderr() -> Iterator[None]:
         os.close(saved)
 
 
-def default_threads(configured: int) -> int:
-    return configured if configured > 0 else max(1, min(4, os.cpu_count() or 1))
-
-
 class LlamaModel:
     """A GGUF model loaded in this process through llama-cpp-python."""
 
@@ -87,7 +84,7 @@ class LlamaModel:
         self._llama_cpp = llama_cpp
         self.path = Path(path)
         self.name = self.path.stem
-        self.threads = default_threads(threads)
+        self.threads = threads_for(threads)
         try:
             with _quiet_stderr():
                 self._llama = llama_cpp.Llama(

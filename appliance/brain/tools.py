@@ -13,11 +13,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from appliance.brain.turn import RECALL_K
 from appliance.errors import HearthError
 from appliance.memory import FACT_TYPES, Memory
-from appliance.memory.recall import envelope
-
-RECALL_K = 5
 
 ACTION_SCHEMA: dict[str, Any] = {
     "anyOf": [
@@ -98,7 +96,7 @@ class MemoryTools:
         if name == "recall":
             results = self.memory.recall(action["query"], RECALL_K)
             return ToolResult(
-                envelope(results, mode=self.memory.recall_mode), tuple(r.fact.id for r in results)
+                self.memory.recall_context(results), tuple(r.fact.id for r in results)
             )
         if name == "remember":
             try:

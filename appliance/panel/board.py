@@ -12,28 +12,25 @@ meanwhile (at the CLI, by another panel) is skipped, never an error. A proposal
 too long for the card to show whole cannot be kept from the panel (the card
 says so); Discard still works, since it makes nothing live.
 
-    run_board(settings, memory, display, buttons, stop_event)   # the whole loop
+    run_board(parts, stop)        # the whole loop; parts from appliance.composition
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import fcntl
 import heapq
 import logging
 import queue
-import socket
-import struct
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from appliance.config import Settings
 from appliance.errors import HearthError, NotFound
 from appliance.household import HouseholdStore, Reminder, Timer
 from appliance.household.actions import SNOOZE_SECONDS
 from appliance.household.records import label
+from appliance.lan import ChatAddress
 from appliance.memory import Fact, Memory, Proposal
 from appliance.panel.buttons import Action, Buttons
 from appliance.panel.display import Display, Refresher
@@ -64,40 +61,30 @@ class Outcome:
     message: str
 
 
-def lan_address(port: int | None = None) -> str:
-    """Where a phone reaches Hearth: the Pi's IPv4 addresses, read locally (no packet sent).
+@dataclass(frozen=True)
+class BoardLinks:
+    """What the board shows and reaches beyond memory and the household's records.
 
-    With the web port, each address is the chat page's URL, which is what a
-    person types into a phone.
+    Every way in (`hearth panel`, `--once`, `--simulate`, `hearth run`) gets these
+    from one place (appliance/composition.py), so none draws a different first screen.
     """
-    found = lan_ips()
-    host = socket.gethostname()
-    if not found:
-        return f"Not on a network yet · {host}"
-    shown = [f"http://{ip}:{port}" if port else ip for ip in found[:2]]
-    return f"On the network at {', '.join(shown)} · {host}"
+
+    address: ChatAddress | None = None  # the home screen's footer, the welcome card's URL
+    token: Callable[[], str] | None = None  # the welcome card's token; None: no welcome card
+    talk: Callable[[bool], bool] | None = None  # Talk pressed/released -> voice received it
+    said: Callable[[], str | None] | None = None  # the last spoken exchange, while recent
 
 
-def lan_ips() -> list[str]:
-    """The IPv4 address of each interface but loopback, read locally (no packet sent)."""
-    found = []
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        for _, name in socket.if_nameindex():
-            if name == "lo":
-                continue
-            try:
-                packed = fcntl.ioctl(
-                    probe.fileno(),
-                    0x8915,  # SIOCGIFADDR
-                    struct.pack("256s", name[:15].encode()),
-                )
-            except OSError:
-                continue  # interface down or without IPv4
-            found.append(socket.inet_ntoa(packed[20:24]))
-    finally:
-        probe.close()
-    return found
+@dataclass(frozen=True)
+class BoardParts:
+    """One board, wired: what it reads and acts on, where it draws, what it listens to."""
+
+    memory: Memory
+    household: HouseholdStore
+    display: Display
+    buttons: Buttons
+    links: BoardLinks
+    min_refresh_seconds: float  # the panel's own limit (a PNG is never held back)
 
 
 class Board:
@@ -107,25 +94,30 @@ class Board:
         self,
         memory: Memory,
         *,
-        address: Callable[[], str] = lan_address,
-        on_talk: Callable[[bool], bool] | None = None,
-        said: Callable[[], str | None] | None = None,
-        shows_whole: Callable[[ReviewCard], bool] | None = None,
         household: HouseholdStore | None = None,
-        welcome: Callable[[], WelcomeCard | None] | None = None,
+        links: BoardLinks | None = None,
+        shows_whole: Callable[[ReviewCard], bool] | None = None,
     ) -> None:
         self.memory = memory
-        self._welcome = welcome  # the first-boot card while the box is new (welcome.py)
-        self._shows_whole = shows_whole  # None: every card is taken as shown whole
         self.household = household
-        self._address = address
-        self._on_talk = on_talk  # Talk pressed (True) or released (False) -> delivered
-        self._said = said  # the last spoken exchange, while it is recent (the voice service)
+        self.links = links or BoardLinks()
+        self._shows_whole = shows_whole  # None: every card is taken as shown whole
         self._current: str | None = None  # the proposal id on the card
         self._order: list[str] = []  # inbox order when last drawn, to find "the one after"
         self._selected: str | None = None  # the fact a held Discard would doubt
         self._recent: list[str] = []
         self._notice: str | None = None
+
+    @classmethod
+    def of(cls, parts: BoardParts) -> Board:
+        """The board of these parts, as the service runs it (`--once` draws the same)."""
+        model = parts.display.model
+        return cls(
+            parts.memory,
+            household=parts.household,
+            links=parts.links,
+            shows_whole=lambda card: shows_whole(card, model),
+        )
 
     # -- what to show --------------------------------------------------------
 
@@ -143,9 +135,16 @@ class Board:
         if proposals:
             return self._review(proposals)
         self._current = None
-        if self._welcome is not None and (card := self._welcome()) is not None:
+        if (card := self._welcome()) is not None:
             return card, "welcome"
         return self._home(pending=0)
+
+    def _welcome(self) -> WelcomeCard | None:
+        """The first-boot card while the box is new: nothing in memory, nothing waiting."""
+        if self.links.token is None or self.memory.facts():
+            return None
+        address = self.links.address or ChatAddress("127.0.0.1", 0)
+        return WelcomeCard.at(address, self.links.token())
 
     def _review(self, proposals: list[Proposal]) -> tuple[Screen, str]:
         ids = [p.id for p in proposals]
@@ -199,7 +198,7 @@ class Board:
             pending=pending,
             recent=tuple(RecentFact(f.id, f.type, f.text) for f in live),
             selected=selected,
-            address=self._address(),
+            address=self.links.address.board_line() if self.links.address else "",
             notice=self._shown_notice(),
             **self._household_lines(),
         )
@@ -207,9 +206,9 @@ class Board:
 
     def _shown_notice(self) -> str | None:
         """A press's own notice first; otherwise what was last said to Hearth and its answer."""
-        if self._notice is not None or self._said is None:
+        if self._notice is not None or self.links.said is None:
             return self._notice
-        return self._said()
+        return self.links.said()
 
     def _household_lines(self) -> dict[str, tuple[str, ...]]:
         if self.household is None:
@@ -255,7 +254,7 @@ class Board:
 
     def _talk(self, pressed: bool) -> Outcome:
         """Hand Talk to the voice service; a press it cannot receive is ignored, and says so."""
-        if self._on_talk is None or not self._on_talk(pressed):
+        if self.links.talk is None or not self.links.talk(pressed):
             return Outcome(
                 False, "Talk needs the voice service (hearth-voice), which is not running"
             )
@@ -341,45 +340,24 @@ class Board:
 
 
 def run_board(
-    settings: Settings,
-    memory: Memory,
-    display: Display,
-    buttons: Buttons,
+    parts: BoardParts,
     stop: threading.Event,
     *,
-    on_talk: Callable[[bool], bool] | None = None,
-    said: Callable[[], str | None] | None = None,
     on_event: Callable[[Screen | Outcome], None] | None = None,
-    poll_seconds: float = POLL_SECONDS,
-    address: Callable[[], str] | None = None,
     on_turn: Callable[[], None] | None = None,
-    welcome: Callable[[], WelcomeCard | None] | None = None,
+    poll_seconds: float = POLL_SECONDS,
 ) -> None:
     """Run the board until `stop` is set: draw, read presses, act, redraw.
 
-    `display` from display.open_display (or a PngDisplay for `hearth run`),
-    `buttons` from buttons.open_buttons (or ButtonGroup([]) for none: the board
-    then only keeps board.png current). `on_event` sees each new screen and each
+    `parts` from appliance.composition.board_parts (ButtonGroup([]) for buttons: the
+    board then only keeps its PNG current). `on_event` sees each new screen and each
     press's outcome (the simulator prints them); `on_turn` is called each time round
     (at least every 0.2 s). Blocks; run it on a thread.
     """
-    interval = settings.panel_min_refresh_seconds if display.is_panel else 0.0
-    refresher = Refresher(display, interval)
-    if address is None:
-
-        def address() -> str:
-            return lan_address(settings.web_port)
-
-    household = HouseholdStore.open(settings.data_dir)
-    board = Board(
-        memory,
-        address=address,
-        on_talk=on_talk,
-        said=said,
-        household=household,
-        shows_whole=lambda card: shows_whole(card, display.model),
-        welcome=welcome,
-    )
+    display = parts.display
+    refresher = Refresher(display, parts.min_refresh_seconds if display.is_panel else 0.0)
+    board = Board.of(parts)
+    buttons = parts.buttons
     presses: queue.Queue[Action] = queue.Queue()
     buttons.start(presses.put)
     last: tuple[Screen, str] | None = None
@@ -416,4 +394,3 @@ def run_board(
     finally:
         buttons.close()
         refresher.close()
-        household.close()

@@ -18,16 +18,22 @@ import datetime as dt
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
-from appliance.errors import ConfigError
+from appliance.panel.canvas import (
+    MARGIN,
+    RAIL_WIDTH,
+    Canvas,
+    Label,
+    chip,
+    ellipsize,
+    fit_text,
+    notice_bar,
+    rail,
+    wrap,
+)
 from appliance.panel.panels import Palette, PanelModel
 from appliance.panel.welcome import WelcomeCard, draw_welcome
-
-ELLIPSIS = "…"
-# The design is drawn for 800x480 and scaled by the smaller of the two ratios.
-BASE_SIZE = (800, 480)
-
 
 # -- what a screen shows ---------------------------------------------------------
 
@@ -80,246 +86,34 @@ class RingingScreen:
 Screen = ReviewCard | HomeScreen | RingingScreen | WelcomeCard
 
 
-# -- fonts and text --------------------------------------------------------------
-
-
-@lru_cache(maxsize=64)
-def font(weight: str, size: int) -> ImageFont.FreeTypeFont:
-    """Source Sans Pro from its PyPI package, never a system path (regular/semibold/bold)."""
-    try:
-        import font_source_sans_pro
-    except ImportError:
-        raise ConfigError(
-            "the panel's font is missing; install the panel extra: pip install -e '.[panel]'"
-        ) from None
-    name = {
-        "regular": "SourceSansPro",
-        "semibold": "SourceSansProSemibold",
-        "bold": "SourceSansProBold",
-    }[weight]
-    return ImageFont.truetype(font_source_sans_pro.font_files_ttf[name], max(8, size))
-
-
-def ellipsize(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
-    """The text as it is if it fits width, else cut and ended with an ellipsis."""
-    return text if face.getlength(text) <= width else _cut(text, face, width)
-
-
-def _cut(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
-    """Text shortened to end in an ellipsis within width, on a whole word when that costs little."""
-    whole = cut = text.rstrip(" ,.;:")
-    while cut and face.getlength(cut + ELLIPSIS) > width:
-        cut = cut[:-1].rstrip(" ,.;:")
-    head = cut.rsplit(" ", 1)
-    mid_word = cut != whole and not whole[len(cut)].isspace()
-    if mid_word and len(head) == 2 and len(head[0]) >= 0.6 * len(cut):
-        cut = head[0].rstrip(" ,.;:")
-    return cut + ELLIPSIS
-
-
-def wrap(
-    text: str, face: ImageFont.FreeTypeFont, width: float, max_lines: int
-) -> tuple[list[str], bool]:
-    """Greedy word wrap; returns (lines, cut). A cut text ends its last line with an ellipsis."""
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        while face.getlength(word) > width:  # a word wider than the line: break it
-            head = word
-            while len(head) > 1 and face.getlength(head + "-") > width:
-                head = head[:-1]
-            if current:
-                lines.append(current)
-                current = ""
-            lines.append(head + "-")
-            word = word[len(head) :]
-        candidate = f"{current} {word}" if current else word
-        if face.getlength(candidate) <= width:
-            current = candidate
-        else:
-            lines.append(current)
-            current = word
-    if current:
-        lines.append(current)
-    if len(lines) <= max_lines:
-        return lines, False
-    kept = lines[:max_lines]
-    kept[-1] = _cut(kept[-1], face, width)
-    return kept, True
-
-
-# -- drawing ---------------------------------------------------------------------
-
-
-class _Canvas:
-    """An RGB image in the panel's inks, with anti-aliasing off, and the design scale."""
-
-    def __init__(self, model: PanelModel) -> None:
-        self.model = model
-        self.palette: Palette = model.palette
-        self.image = Image.new("RGB", model.size, self.palette.rgb("white"))
-        self.draw = ImageDraw.Draw(self.image)
-        self.draw.fontmode = "1"  # no anti-aliased edges: crisp after quantising
-        # Scale the 800x480 design; never below 0.88, so the 600-wide panels keep
-        # legible labels (their layout has the room: everything below is relative).
-        self.k = max(0.88, min(model.width / BASE_SIZE[0], model.height / BASE_SIZE[1]))
-
-    def px(self, value: float) -> int:
-        return max(1, round(value * self.k))
-
-    def ink(self, name: str) -> tuple[int, int, int]:
-        return self.palette.rgb(name)
-
-    def text(
-        self,
-        xy: tuple[float, float],
-        text: str,
-        weight: str,
-        size: float,
-        colour: str = "black",
-        anchor: str = "la",
-    ) -> None:
-        self.draw.text(
-            xy, text, font=font(weight, self.px(size)), fill=self.ink(colour), anchor=anchor
-        )
-
-    def face(self, weight: str, size: float) -> ImageFont.FreeTypeFont:
-        return font(weight, self.px(size))
-
-
-@dataclass(frozen=True)
-class _Label:
-    word: str
-    hint: str
-    fill: str  # ink of the tile; "white" draws an outlined tile
-    text: str = "white"
+# -- the button labels each screen shows --------------------------------------------
 
 
 _REVIEW_LABELS = (
-    _Label("KEEP", "remember it", "green"),
-    _Label("DISCARD", "forget it", "red"),
-    _Label("NEXT", "skip for now", "blue"),
-    _Label("TALK", "hold to speak", "black"),
+    Label("KEEP", "remember it", "green"),
+    Label("DISCARD", "forget it", "red"),
+    Label("NEXT", "skip for now", "blue"),
+    Label("TALK", "hold to speak", "black"),
 )
 
 
-def _home_labels(can_doubt: bool, several: bool) -> tuple[_Label | None, ...]:
+def _home_labels(can_doubt: bool, several: bool) -> tuple[Label | None, ...]:
     return (
         None,
-        _Label("DOUBT", "hold 2 s", "white") if can_doubt else None,
-        _Label("NEXT", "next fact", "white") if several else None,
-        _Label("TALK", "hold to speak", "white"),
+        Label("DOUBT", "hold 2 s", "white") if can_doubt else None,
+        Label("NEXT", "next fact", "white") if several else None,
+        Label("TALK", "hold to speak", "white"),
     )
-
-
-RAIL_WIDTH = 150  # design pixels; the labels sit beside buttons A-D on the left edge
-MARGIN = 26
-
-
-def _rail(canvas: _Canvas, labels: tuple[_Label | None, ...]) -> None:
-    """One tile per button, centred on the button: A-D run top to bottom down the left edge."""
-    h = canvas.model.height
-    width = canvas.px(RAIL_WIDTH)
-    gap = canvas.px(5)
-    radius = canvas.px(14)
-    for slot, label in enumerate(labels):
-        top, bottom = slot * h / 4 + gap, (slot + 1) * h / 4 - gap
-        box = (0, round(top), width, round(bottom))
-        if label is None:
-            continue
-        if label.fill == "white":
-            canvas.draw.rounded_rectangle(
-                box,
-                radius,
-                outline=canvas.ink("black"),
-                width=canvas.px(2),
-                corners=(False, True, True, False),
-            )
-            colour = "black"
-        else:
-            canvas.draw.rounded_rectangle(
-                box, radius, fill=canvas.ink(label.fill), corners=(False, True, True, False)
-            )
-            colour = label.text
-        middle = (top + bottom) / 2
-        word_face = canvas.face("bold", 30)
-        word_size = 30.0
-        while word_face.getlength(label.word) > width - canvas.px(16) and word_size > 16:
-            word_size -= 1
-            word_face = canvas.face("bold", word_size)
-        canvas.text(
-            (width / 2, middle - canvas.px(4)), label.word, "bold", word_size, colour, anchor="ms"
-        )
-        hint_face = canvas.face("semibold", 17)
-        hint = ellipsize(label.hint, hint_face, width - canvas.px(12))
-        canvas.text((width / 2, middle + canvas.px(6)), hint, "semibold", 17, colour, anchor="mt")
-
-
-def _chip(
-    canvas: _Canvas,
-    x: float,
-    y: float,
-    text: str,
-    fill: str = "black",
-    colour: str = "white",
-    size: float = 17,
-) -> float:
-    """A rounded label (a fact's type); returns its right edge."""
-    face = canvas.face("bold", size)
-    pad_x, pad_y = canvas.px(10), canvas.px(4)
-    width = face.getlength(text)
-    ascent, descent = face.getmetrics()
-    box = (round(x), round(y), round(x + width + 2 * pad_x), round(y + ascent + descent + pad_y))
-    canvas.draw.rounded_rectangle(box, canvas.px(8), fill=canvas.ink(fill))
-    canvas.text((x + pad_x, y + pad_y / 2), text, "bold", size, colour)
-    return box[2]
-
-
-def _fit_text(
-    canvas: _Canvas,
-    text: str,
-    box: tuple[float, float, float, float],
-    weight: str,
-    largest: float,
-    smallest: float,
-) -> bool:
-    """The largest size (design px) at which text fits box; at the smallest, cut with '…'.
-
-    Returns whether the text had to be cut.
-    """
-    x0, y0, x1, y1 = box
-    size = largest
-    while True:
-        face = canvas.face(weight, size)
-        line_height = face.size * 1.18
-        max_lines = max(1, int((y1 - y0) // line_height))
-        lines, cut = wrap(text, face, x1 - x0, max_lines)
-        if not cut or size <= smallest:
-            break
-        size = max(smallest, size - 2)
-    for number, line in enumerate(lines):
-        canvas.text((x0, y0 + number * line_height), line, weight, size)
-    return cut
-
-
-def _notice(canvas: _Canvas, x0: float, x1: float, y: float, text: str) -> None:
-    face = canvas.face("bold", 19)
-    height = canvas.px(34)
-    canvas.draw.rounded_rectangle(
-        (round(x0), round(y), round(x1), round(y + height)), canvas.px(8), fill=canvas.ink("red")
-    )
-    line = ellipsize(text, face, x1 - x0 - canvas.px(24))
-    canvas.text((x0 + canvas.px(12), y + height / 2), line, "bold", 19, "white", anchor="lm")
 
 
 def _when(moment: dt.datetime) -> str:
     return moment.strftime("%a %-d %b at %H:%M")
 
 
-def _draw_review(canvas: _Canvas, card: ReviewCard) -> bool:
+def _draw_review(canvas: Canvas, card: ReviewCard) -> bool:
     """Draws the card; returns whether the proposal's text had to be cut to fit."""
     w, h = canvas.model.size
-    _rail(canvas, _REVIEW_LABELS)
+    rail(canvas, _REVIEW_LABELS)
     x0, x1 = canvas.px(RAIL_WIDTH + MARGIN), w - canvas.px(MARGIN)
     top = canvas.px(20)
     canvas.text((x0, top), "TO REVIEW", "bold", 21)
@@ -328,10 +122,10 @@ def _draw_review(canvas: _Canvas, card: ReviewCard) -> bool:
     canvas.draw.rectangle((x0, rule_y, x1, rule_y + canvas.px(2) - 1), fill=canvas.ink("black"))
 
     chip_y = rule_y + canvas.px(16)
-    right = _chip(canvas, x0, chip_y, card.type.upper())
+    right = chip(canvas, x0, chip_y, card.type.upper())
     kinds = {"retract": "CORRECTION: FORGET A FACT", "supersede": "CORRECTION: REPLACE A FACT"}
     if card.kind in kinds:
-        _chip(canvas, right + canvas.px(10), chip_y, kinds[card.kind], fill="white", colour="red")
+        chip(canvas, right + canvas.px(10), chip_y, kinds[card.kind], fill="white", colour="red")
 
     footer_y = h - canvas.px(96)
     body_top = chip_y + canvas.px(44)
@@ -349,8 +143,8 @@ def _draw_review(canvas: _Canvas, card: ReviewCard) -> bool:
     body_bottom = footer_y - canvas.px(12)
     if card.notice:
         body_bottom -= canvas.px(44)
-        _notice(canvas, x0, x1, body_bottom + canvas.px(6), card.notice)
-    cut = _fit_text(canvas, card.text, (x0, body_top, x1, body_bottom), "semibold", 54, 26)
+        notice_bar(canvas, x0, x1, body_bottom + canvas.px(6), card.notice)
+    cut = fit_text(canvas, card.text, (x0, body_top, x1, body_bottom), "semibold", 54, 26)
 
     canvas.draw.rectangle((x0, footer_y, x1, footer_y + canvas.px(1)), fill=canvas.ink("black"))
     face = canvas.face("regular", 20)
@@ -370,7 +164,7 @@ def shows_whole(card: ReviewCard, model: PanelModel) -> bool:
 
     Cached: the board asks at every poll and press, and a card is a drawing (~50 ms).
     """
-    return not _draw_review(_Canvas(model), card)
+    return not _draw_review(Canvas(model), card)
 
 
 def visible_rows(heights: list[float], room: float, selected: int | None) -> range:
@@ -388,10 +182,10 @@ def visible_rows(heights: list[float], room: float, selected: int | None) -> ran
     return range(start, end)
 
 
-def _draw_home(canvas: _Canvas, home: HomeScreen) -> None:
+def _draw_home(canvas: Canvas, home: HomeScreen) -> None:
     w, h = canvas.model.size
     selected = home.selected if home.recent else None
-    _rail(canvas, _home_labels(selected is not None, len(home.recent) > 1))
+    rail(canvas, _home_labels(selected is not None, len(home.recent) > 1))
     x0, x1 = canvas.px(RAIL_WIDTH + MARGIN), w - canvas.px(MARGIN)
     top = canvas.px(18)
     canvas.text((x0, top), f"{home.today:%A}", "bold", 44)
@@ -399,9 +193,9 @@ def _draw_home(canvas: _Canvas, home: HomeScreen) -> None:
     status_y = top + canvas.px(100)
     if home.pending:
         waiting = f"{home.pending} waiting for review"
-        _chip(canvas, x0, status_y, waiting.upper(), fill="red", size=18)
+        chip(canvas, x0, status_y, waiting.upper(), fill="red", size=18)
     else:
-        _chip(canvas, x0, status_y, "NOTHING TO REVIEW", fill="green", size=18)
+        chip(canvas, x0, status_y, "NOTHING TO REVIEW", fill="green", size=18)
 
     list_top = _draw_household(canvas, home, x0, x1, status_y + canvas.px(52))
     canvas.draw.rectangle((x0, list_top, x1, list_top + canvas.px(2) - 1), fill=canvas.ink("black"))
@@ -411,7 +205,7 @@ def _draw_home(canvas: _Canvas, home: HomeScreen) -> None:
     bottom = footer_y - canvas.px(8)
     if home.notice:
         bottom -= canvas.px(44)
-        _notice(canvas, x0, x1, bottom + canvas.px(4), home.notice)
+        notice_bar(canvas, x0, x1, bottom + canvas.px(4), home.notice)
     if not home.recent:
         face = canvas.face("regular", 22)
         lines, _ = wrap(
@@ -444,7 +238,7 @@ def _draw_home(canvas: _Canvas, home: HomeScreen) -> None:
     )
 
 
-def _draw_household(canvas: _Canvas, home: HomeScreen, x0: float, x1: float, y: float) -> float:
+def _draw_household(canvas: Canvas, home: HomeScreen, x0: float, x1: float, y: float) -> float:
     """Timers and the shopping list, one line each under the status; returns where they end."""
     for label, line in (
         ("TIMERS", " · ".join(home.timers)),
@@ -461,16 +255,16 @@ def _draw_household(canvas: _Canvas, home: HomeScreen, x0: float, x1: float, y: 
 
 
 _RINGING_LABELS = (
-    _Label("KEEP", "5 more minutes", "green"),
-    _Label("STOP", "stop ringing", "red"),
-    _Label("STOP", "stop ringing", "blue"),
-    _Label("STOP", "stop ringing", "black"),
+    Label("KEEP", "5 more minutes", "green"),
+    Label("STOP", "stop ringing", "red"),
+    Label("STOP", "stop ringing", "blue"),
+    Label("STOP", "stop ringing", "black"),
 )
 
 
-def _draw_ringing(canvas: _Canvas, screen: RingingScreen) -> None:
+def _draw_ringing(canvas: Canvas, screen: RingingScreen) -> None:
     w, h = canvas.model.size
-    _rail(canvas, _RINGING_LABELS)
+    rail(canvas, _RINGING_LABELS)
     x0, x1 = canvas.px(RAIL_WIDTH + MARGIN), w - canvas.px(MARGIN)
     top = canvas.px(20)
     canvas.text((x0, top), "RINGING", "bold", 21, "red")
@@ -479,7 +273,7 @@ def _draw_ringing(canvas: _Canvas, screen: RingingScreen) -> None:
     canvas.draw.rectangle((x0, rule_y, x1, rule_y + canvas.px(2) - 1), fill=canvas.ink("red"))
     first, *others = screen.ringing
     bottom = h - canvas.px(60) - canvas.px(40) * min(len(others), 3)
-    _fit_text(canvas, first, (x0, rule_y + canvas.px(24), x1, bottom), "bold", 64, 30)
+    fit_text(canvas, first, (x0, rule_y + canvas.px(24), x1, bottom), "bold", 64, 30)
     face = canvas.face("semibold", 26)
     for number, line in enumerate(others[:3]):
         canvas.text(
@@ -495,7 +289,7 @@ def _draw_ringing(canvas: _Canvas, screen: RingingScreen) -> None:
 
 def draw(screen: Screen, model: PanelModel) -> Image.Image:
     """The screen as an RGB image in the panel's exact inks (before quantising)."""
-    canvas = _Canvas(model)
+    canvas = Canvas(model)
     if isinstance(screen, ReviewCard):
         _draw_review(canvas, screen)
     elif isinstance(screen, RingingScreen):

@@ -8,21 +8,16 @@ nothing to review; the first fact kept or remembered replaces it with the home
 screen (which still names the LAN address). The token is on the glass only while the
 box is new: whoever stands at the counter could press Keep anyway.
 
-    card = welcome_card(memory, urls, token)   # None once the box holds a fact
+    card = WelcomeCard.at(ChatAddress("0.0.0.0", 4327), token)   # the board decides when
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from appliance.memory import Memory
+from appliance.lan import ChatAddress
+from appliance.panel.canvas import MARGIN, Canvas, ellipsize, wrap
 
-if TYPE_CHECKING:
-    from appliance.panel.render import _Canvas
-
-MDNS_NAME = "hearth.local"
 QR_BORDER = 2  # quiet-zone modules around the code (phones read 2 reliably on a white panel)
 
 
@@ -30,28 +25,22 @@ QR_BORDER = 2  # quiet-zone modules around the code (phones read 2 reliably on a
 class WelcomeCard:
     """The first-boot screen: where the chat page is and the token it asks for."""
 
-    url: str  # the chat page on the LAN, http://<address>:<port>/ (the QR code holds it)
+    url: str  # the chat page a phone opens, http://<address>:<port>/ (the QR code holds it)
     mdns_url: str  # http://hearth.local:<port>/
     token: str
     on_network: bool  # False: no LAN address yet (Wi-Fi not set up, no cable)
+    local_only: bool = False  # the server listens on loopback: no phone can reach it
 
-
-def chat_urls(addresses: list[str], port: int) -> tuple[str, str, bool]:
-    """The chat page's URL for a phone: the first LAN address, else the mDNS name."""
-    mdns = f"http://{MDNS_NAME}:{port}/"
-    if not addresses:
-        return mdns, mdns, False
-    return f"http://{addresses[0]}:{port}/", mdns, True
-
-
-def welcome_card(
-    memory: Memory, urls: Callable[[], tuple[str, str, bool]], token: Callable[[], str]
-) -> WelcomeCard | None:
-    """The card while the box is new (no fact in memory, none waiting), else None."""
-    if memory.facts() or memory.proposals():
-        return None
-    url, mdns_url, on_network = urls()
-    return WelcomeCard(url=url, mdns_url=mdns_url, token=token(), on_network=on_network)
+    @classmethod
+    def at(cls, address: ChatAddress, token: str) -> WelcomeCard:
+        """The card for a server at `address`: its first LAN URL, else the mDNS name."""
+        if address.local_only:
+            here = address.local_url()
+            return cls(here, here, token, on_network=False, local_only=True)
+        urls, mdns = address.phone_urls(), address.mdns_url()
+        if not urls:
+            return cls(mdns, mdns, token, on_network=False)
+        return cls(urls[0], mdns, token, on_network=True)
 
 
 def qr_modules(text: str) -> list[list[bool]]:
@@ -67,7 +56,7 @@ def token_lines(token: str, per_line: int = 22) -> list[str]:
     return [token[at : at + per_line] for at in range(0, len(token), per_line)]
 
 
-def qr_box(canvas: _Canvas, modules: int) -> tuple[int, int, int]:
+def qr_box(canvas: Canvas, modules: int) -> tuple[int, int, int]:
     """Where the code goes: its left, top and module size in pixels (whole pixels, square)."""
     w, h = canvas.model.size
     side = min(h - 2 * canvas.px(24), w // 2 - canvas.px(24))
@@ -76,10 +65,8 @@ def qr_box(canvas: _Canvas, modules: int) -> tuple[int, int, int]:
     return w - canvas.px(24) - size, (h - size) // 2, scale
 
 
-def draw_welcome(canvas: _Canvas, card: WelcomeCard) -> None:
+def draw_welcome(canvas: Canvas, card: WelcomeCard) -> None:
     """Steps and the token on the left, the QR code of the chat page on the right."""
-    from appliance.panel.render import MARGIN, ellipsize, wrap
-
     modules = qr_modules(card.url)
     left, top, scale = qr_box(canvas, len(modules))
     for row_number, row in enumerate(modules):
@@ -95,6 +82,8 @@ def draw_welcome(canvas: _Canvas, card: WelcomeCard) -> None:
     y += canvas.px(58)
     if card.on_network:
         steps = ["On a phone on this Wi-Fi, scan the code, or open:"]
+    elif card.local_only:
+        steps = ["Hearth listens on this machine only (web_host). Here, open:"]
     else:
         steps = [
             "Not on a network yet: plug in a cable, or write hearth-wifi.txt on "

@@ -16,8 +16,8 @@ import logging
 import time
 from collections.abc import Callable, Iterator
 
+from appliance.endpoint import HEARD_HEADER, HEARD_SPEECH, THREAD_HEADER
 from appliance.errors import HearthError
-from appliance.web.openai_api import HEARD_HEADER, HEARD_SPEECH, THREAD_HEADER
 
 log = logging.getLogger(__name__)
 

@@ -93,6 +93,7 @@ class Voice:
         sound: Sound,
         shown: ShownExchange,
         bias: Callable[[], Bias],
+        showable: Callable[[str], str],
         *,
         max_seconds: float = 15.0,
     ) -> None:
@@ -102,6 +103,9 @@ class Voice:
         self.sound = sound
         self.shown = shown
         self.bias = bias
+        # What the board may show of a transcript: never text the guard refuses (a
+        # password said aloud stays off the kitchen wall, as it stays out of the chat).
+        self.showable = showable
         self.max_seconds = max_seconds
 
     # -- listening ------------------------------------------------------------
@@ -194,7 +198,7 @@ class Voice:
             log.warning("%s", down)
             self.sound.speak(down.said)
             reply = " ".join([*spoken, down.said])
-        self.shown.write(Exchange(_showable(text), reply, _now()))
+        self.shown.write(Exchange(self.showable(text), reply, _now()))
         return Result(
             text,
             reply,
@@ -236,14 +240,6 @@ class Voice:
                 self.shown.write(Exchange("", str(exc), _now()))
                 continue
             self.answer(heard)
-
-
-def _showable(heard: str) -> str:
-    """What the board may show of a transcript: never text the guard refuses (a password
-    said aloud stays off the kitchen wall, as it stays out of the chat transcript)."""
-    from appliance.brain.agent import showable
-
-    return showable(heard)
 
 
 def _has_words(text: str) -> bool:

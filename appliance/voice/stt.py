@@ -17,8 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from appliance.brain.llm import default_threads
-from appliance.config import Settings
+from appliance.config import Settings, threads_for
 from appliance.errors import ConfigError
 from appliance.voice.bias import Bias
 
@@ -52,7 +51,7 @@ class Transcriber:
             )
         self.model_dir = model_dir
         self.language = language
-        self.threads = default_threads(threads)
+        self.threads = threads_for(threads)
         self._model = WhisperModel(
             str(model_dir),
             device="cpu",

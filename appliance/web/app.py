@@ -33,6 +33,7 @@ from typing import Any, NoReturn
 import bottle
 
 from appliance.brain import BadThreadId, EmptyMessage, MessageTooLong
+from appliance.endpoint import HEARD_HEADER, THREAD_HEADER
 from appliance.errors import HearthError
 from appliance.memory import Memory
 from appliance.web import openai_api, views
@@ -133,7 +134,7 @@ def build_app(parts: WebParts) -> bottle.Bottle:
         except BaseException:
             ticket.release()
             raise
-        bottle.response.set_header(openai_api.THREAD_HEADER, turn.thread_id)
+        bottle.response.set_header(THREAD_HEADER, turn.thread_id)
         if chat_request.stream:
             return _Streamed(ticket, turn, chat_request.include_usage)
         with ticket:
@@ -244,8 +245,8 @@ def _chat_request() -> ChatRequest:
     try:
         return openai_api.parse_chat_request(
             decoded,
-            bottle.request.get_header(openai_api.THREAD_HEADER),
-            bottle.request.get_header(openai_api.HEARD_HEADER),
+            bottle.request.get_header(THREAD_HEADER),
+            bottle.request.get_header(HEARD_HEADER),
         )
     except BadRequest as bad:
         _fail(400, str(bad), "invalid_request_error", param=bad.param)

@@ -25,14 +25,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from appliance.endpoint import HEARD_HEADER, HEARD_SPEECH, THREAD_HEADER
+
 MODEL_ID = "hearth"
-THREAD_HEADER = "X-Hearth-Thread"
-# "X-Hearth-Heard: speech" says the text is what speech recognition heard, not what a
-# person typed: the brain then proposes a "remember that" instead of keeping it (a
-# mishearing must never become a fact). It can only make a turn more careful, so any
-# client may send it.
-HEARD_HEADER = "X-Hearth-Heard"
-HEARD_SPEECH = "speech"
 _THREAD_SHAPE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 
 

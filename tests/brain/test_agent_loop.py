@@ -7,8 +7,9 @@ import json
 import pytest
 
 from appliance.brain import BadThreadId, EmptyMessage, MessageTooLong
-from appliance.brain.agent import MAX_STEPS, NOTED
+from appliance.brain.conversation import MAX_STEPS
 from appliance.brain.router import DEFAULT_ROUTER, Intent, Route
+from appliance.brain.routes import NOTED
 from appliance.brain.tools import ACTION_SCHEMA
 from appliance.memory import Memory
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from appliance.brain import Brain
-from appliance.brain.agent import NOTED
 from appliance.brain.notetaker import extract
+from appliance.brain.routes import NOTED
 from appliance.memory import Memory
 
 pytestmark = pytest.mark.model

@@ -19,10 +19,10 @@ LIVE = prompt.LiveState(
 
 def test_static_prefix_is_byte_identical_between_turns(settings, memory, household, clock) -> None:
     brain, _ = scripted_brain(settings, memory, [], clock=clock)
-    first, _ = brain.build_prompt([("user", "hello")], [])
+    first, _ = brain.conversation.build_prompt([("user", "hello")], [])
     clock.now += dt.timedelta(minutes=7)
     memory.add("Sam is allergic to peanuts", "health")
-    second, _ = brain.build_prompt(
+    second, _ = brain.conversation.build_prompt(
         [("user", "hello"), ("assistant", "hi"), ("user", "what about Sam?")], memory.recall("Sam")
     )
     assert first.static_text == second.static_text
@@ -36,7 +36,7 @@ def test_household_md_is_in_the_prefix_labelled_as_the_households(
     settings, memory, household, clock
 ) -> None:
     brain, _ = scripted_brain(settings, memory, [], clock=clock)
-    built, _ = brain.build_prompt([("user", "hello")], [])
+    built, _ = brain.conversation.build_prompt([("user", "hello")], [])
     assert prompt.HOUSEHOLD_LABEL in built.static_text
     assert "We are the Okafors. Dinner is at 6pm." in built.static_text
     assert built.static_text.index(prompt.SYSTEM_PROMPT) < built.static_text.index("Okafors")
@@ -44,7 +44,7 @@ def test_household_md_is_in_the_prefix_labelled_as_the_households(
 
 def test_without_household_md_there_is_no_household_label(settings, memory, clock) -> None:
     brain, _ = scripted_brain(settings, memory, [], clock=clock)
-    built, _ = brain.build_prompt([("user", "hello")], [])
+    built, _ = brain.conversation.build_prompt([("user", "hello")], [])
     assert prompt.HOUSEHOLD_LABEL not in built.text
 
 
@@ -134,18 +134,21 @@ def test_household_md_is_read_again_when_it_changes(
     settings, memory, household: Path, clock
 ) -> None:
     brain, _ = scripted_brain(settings, memory, [], clock=clock)
-    assert "6pm" in brain.static_prefix()  # read once before the change
+    assert "6pm" in brain.conversation.static_prefix()  # read once before the change
     household.write_text("We moved: dinner is at 7pm now.\n", encoding="utf-8")
-    assert "7pm" in brain.static_prefix() and "6pm" not in brain.static_prefix()
+    assert (
+        "7pm" in brain.conversation.static_prefix()
+        and "6pm" not in brain.conversation.static_prefix()
+    )
 
 
 def test_the_oldest_turns_are_dropped_until_a_reply_fits(settings, memory, clock) -> None:
     brain, model = scripted_brain(settings, memory, [], clock=clock)
     turns = [("user", "OLDEST " + "x" * 400), ("assistant", "MIDDLE reply"), ("user", "LATEST")]
-    whole, _ = brain.build_prompt(turns, [])
+    whole, _ = brain.conversation.build_prompt(turns, [])
     # Tokens are characters here: room for everything but the oldest turn.
     model.context = len(whole.text) + brain.settings.reply_max_tokens - 200
-    built, tokens = brain.build_prompt(turns, [])
+    built, tokens = brain.conversation.build_prompt(turns, [])
     assert "OLDEST" not in built.text and "MIDDLE reply" in built.text and "LATEST" in built.text
     assert len(tokens) <= model.context - brain.settings.reply_max_tokens
 
@@ -154,19 +157,19 @@ def test_recalled_memory_goes_before_the_message_itself(settings, memory, clock)
     memory.add("Sam is allergic to peanuts", "health")
     brain, model = scripted_brain(settings, memory, [], clock=clock)
     found = memory.recall("Sam")
-    bare, _ = brain.build_prompt([("user", "LATEST")], [])
+    bare, _ = brain.conversation.build_prompt([("user", "LATEST")], [])
     model.context = len(bare.text) + brain.settings.reply_max_tokens
-    built, _ = brain.build_prompt([("user", "LATEST")], found)
+    built, _ = brain.conversation.build_prompt([("user", "LATEST")], found)
     assert "data_only" not in built.text and "LATEST" in built.text
 
 
 def test_a_message_too_long_for_the_context_is_refused(settings, memory, clock) -> None:
     brain, model = scripted_brain(settings, memory, [], clock=clock)
-    bare, _ = brain.build_prompt([("user", "hi")], [])
+    bare, _ = brain.conversation.build_prompt([("user", "hi")], [])
     model.context = len(bare.text) + brain.settings.reply_max_tokens
-    brain.build_prompt([("user", "hi")], [])  # positive control: this one fits exactly
+    brain.conversation.build_prompt([("user", "hi")], [])  # positive control: this one fits exactly
     with pytest.raises(MessageTooLong, match="fewer words"):
-        brain.build_prompt([("user", "hi" * 50)], [])
+        brain.conversation.build_prompt([("user", "hi" * 50)], [])
 
 
 class _BosRecorder(ScriptedModel):
@@ -200,7 +203,7 @@ def test_exactly_one_bos_at_the_start_in_every_layout(layout: prompt.Layout) -> 
 def test_household_notes_with_bad_bytes_are_read_capped_and_never_raise(tmp_path):
     # One reader for the brain's prompt and the voice service's bias: a stray byte or a
     # huge file must not stop either (voice once read it with read_text and crashed).
-    from appliance.brain.agent import HOUSEHOLD_MAX_BYTES, household_notes
+    from appliance.household.notes import HOUSEHOLD_MAX_BYTES, household_notes
 
     assert household_notes(tmp_path) is None
     (tmp_path / "household.md").write_bytes(b"Bins go out on Tuesdays \xff\xfe\n" * 2000)

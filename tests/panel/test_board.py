@@ -13,18 +13,26 @@ from pathlib import Path
 import pytest
 
 from appliance.config import Settings
+from appliance.household import HouseholdStore
+from appliance.lan import ChatAddress
 from appliance.memory import AlreadyKnown, Memory
 from appliance.memory.store import HeldForReview
 from appliance.panel import board as board_module
-from appliance.panel.board import GONE, RECENT_FACTS, TOO_LONG, Board, run_board
+from appliance.panel.board import (
+    GONE,
+    RECENT_FACTS,
+    TOO_LONG,
+    Board,
+    BoardLinks,
+    BoardParts,
+    run_board,
+)
 from appliance.panel.buttons import DEFAULT_PINOUT, Action, ButtonGroup, GpioButtons, load_pinout
 from appliance.panel.display import PngDisplay
 from appliance.panel.panels import MODELS
 from appliance.panel.render import HomeScreen, ReviewCard, render, shows_whole
 
-
-def here() -> str:
-    return "On the network at 192.0.2.7 · test"
+HERE = BoardLinks(address=ChatAddress("0.0.0.0", 4327, addresses=lambda: ["192.0.2.7"]))
 
 
 def shown(board: Board) -> tuple[ReviewCard | HomeScreen, str]:
@@ -33,7 +41,7 @@ def shown(board: Board) -> tuple[ReviewCard | HomeScreen, str]:
 
 
 def test_the_card_shows_the_oldest_proposal_with_its_context(memory: Memory, inbox):
-    card, tag = shown(Board(memory, address=here))
+    card, tag = shown(Board(memory, links=HERE))
     assert isinstance(card, ReviewCard)
     assert tag == f"proposal:{inbox[0]}:{memory.get_proposal(inbox[0]).digest}"
     assert (card.text, card.type, card.position, card.waiting) == (
@@ -47,7 +55,7 @@ def test_the_card_shows_the_oldest_proposal_with_its_context(memory: Memory, inb
 
 
 def test_keep_promotes_the_card_as_the_panel(memory: Memory, inbox):
-    board = Board(memory, address=here)
+    board = Board(memory, links=HERE)
     _, tag = shown(board)
     outcome = board.handle(Action.KEEP, on_glass=tag)
     assert outcome.accepted
@@ -60,7 +68,7 @@ def test_keep_promotes_the_card_as_the_panel(memory: Memory, inbox):
 
 
 def test_discard_tombstones_the_card_as_the_panel(memory: Memory, inbox):
-    board = Board(memory, address=here)
+    board = Board(memory, links=HERE)
     _, tag = shown(board)
     assert board.handle(Action.DISCARD, on_glass=tag).accepted
     assert [e.actor for e in memory.audit.entries(inbox[0]) if e.action == "discard"] == ["panel"]
@@ -69,7 +77,7 @@ def test_discard_tombstones_the_card_as_the_panel(memory: Memory, inbox):
 
 
 def test_keep_while_the_panel_is_still_drawing_does_nothing(memory: Memory, inbox):
-    board = Board(memory, address=here)
+    board = Board(memory, links=HERE)
     _, tag = shown(board)
     board.handle(Action.NEXT, on_glass=tag)  # the next card is drawing now
     outcome = board.handle(Action.KEEP, on_glass=None)
@@ -81,7 +89,7 @@ def test_keep_while_the_panel_is_still_drawing_does_nothing(memory: Memory, inbo
 
 
 def test_keep_acts_on_the_card_read_not_on_one_queued_behind_it(memory: Memory, inbox):
-    board = Board(memory, address=here)
+    board = Board(memory, links=HERE)
     _, tag = shown(board)
     board.handle(Action.NEXT, on_glass=tag)
     board.handle(Action.KEEP, on_glass=tag)  # glass still shows the first card
@@ -89,7 +97,7 @@ def test_keep_acts_on_the_card_read_not_on_one_queued_behind_it(memory: Memory, 
 
 
 def test_a_proposal_settled_elsewhere_is_skipped_without_error(memory: Memory, inbox):
-    board = Board(memory, address=here)
+    board = Board(memory, links=HERE)
     _, tag = shown(board)
     memory.promote(inbox[0], actor="cli")  # someone kept it at the CLI meanwhile
     outcome = board.handle(Action.DISCARD, on_glass=tag)
@@ -103,7 +111,7 @@ def test_a_proposal_settled_elsewhere_is_skipped_without_error(memory: Memory, i
 def test_a_press_on_a_card_whose_proposal_changed_since_it_was_drawn_does_nothing(
     memory: Memory, inbox
 ):
-    board = Board(memory, address=here)
+    board = Board(memory, links=HERE)
     _, tag = shown(board)  # the glass shows "Sam is allergic to peanuts"
     path = memory.inbox_dir / f"{inbox[0]}.md"
     path.write_text(
@@ -128,7 +136,7 @@ def test_a_stale_card_never_acts_on_a_later_proposal_given_the_same_words(memory
         kind="retract",
         target=tea.id,
     )
-    board = Board(memory, address=here)
+    board = Board(memory, links=HERE)
     _, stale = shown(board)
     memory.promote(stale.split(":")[1], actor="cli")  # settled at the CLI meanwhile
     memory.propose(
@@ -147,7 +155,7 @@ def test_a_proposal_too_long_for_the_card_cannot_be_kept_from_the_panel(memory: 
     long_text = " ".join(["Sam likes tea with two sugars and a biscuit"] * 30)
     memory.propose(long_text, "preference")
     board = Board(
-        memory, address=here, shows_whole=lambda card: shows_whole(card, MODELS["spectra-7.3"])
+        memory, links=HERE, shows_whole=lambda card: shows_whole(card, MODELS["spectra-7.3"])
     )
     card, tag = shown(board)
     assert tag.endswith(":cut") and card.notice == TOO_LONG
@@ -160,7 +168,7 @@ def test_a_proposal_too_long_for_the_card_cannot_be_kept_from_the_panel(memory: 
 
 def test_a_proposal_the_card_shows_whole_is_kept_from_the_panel(memory: Memory, inbox):
     board = Board(
-        memory, address=here, shows_whole=lambda card: shows_whole(card, MODELS["spectra-7.3"])
+        memory, links=HERE, shows_whole=lambda card: shows_whole(card, MODELS["spectra-7.3"])
     )
     _, tag = shown(board)
     assert not tag.endswith(":cut")
@@ -171,12 +179,12 @@ def test_the_card_says_when_a_person_said_no_to_these_words_before(memory: Memor
     memory.discard(memory.propose("Mum is pregnant with twins", "health").id, actor="panel")
     with pytest.raises(HeldForReview):
         memory.add("Mum is pregnant with twins", "health", origin="agent")
-    card, _ = shown(Board(memory, address=here))
+    card, _ = shown(Board(memory, links=HERE))
     assert card.said_no == "you discarded this on 2026-11-30 (discarded at review)"
 
 
 def test_next_cycles_through_the_inbox_and_wraps(memory: Memory, inbox):
-    board = Board(memory, address=here)
+    board = Board(memory, links=HERE)
     seen = []
     for _ in range(4):
         card, tag = shown(board)
@@ -188,14 +196,14 @@ def test_next_cycles_through_the_inbox_and_wraps(memory: Memory, inbox):
 def test_the_home_screen_when_nothing_waits(memory: Memory):
     for text in ("Sam takes his coffee black", "Bins go out on Thursday night"):
         memory.add(text, "routine")
-    home, tag = shown(Board(memory, address=here))
+    home, tag = shown(Board(memory, links=HERE))
     assert isinstance(home, HomeScreen)
     assert home.pending == 0 and home.today.isoformat() == "2026-11-30"
     assert {f.text for f in home.recent} == {
         "Sam takes his coffee black",
         "Bins go out on Thursday night",
     }
-    assert home.address == here() and tag == f"home:{home.recent[0].id}"
+    assert home.address == HERE.address.board_line() and tag == f"home:{home.recent[0].id}"
 
 
 def test_the_home_screen_lists_the_newest_facts_newest_first(memory: Memory, clock):
@@ -204,13 +212,13 @@ def test_the_home_screen_lists_the_newest_facts_newest_first(memory: Memory, clo
         for n in range(4):  # several a day: the file's change time orders a day
             added.append(memory.add(f"Fact {n} of day {day}", "note").id)
         clock.now += dt.timedelta(days=1)
-    home, _ = shown(Board(memory, address=here))
+    home, _ = shown(Board(memory, links=HERE))
     assert [f.id for f in home.recent] == added[::-1][:RECENT_FACTS]
 
 
 def test_a_press_sees_the_inbox_as_it_is_now_not_as_last_drawn(memory: Memory, clock):
     memory.propose("Sam is allergic to peanuts", "health")
-    board = Board(memory, address=here)
+    board = Board(memory, links=HERE)
     _, tag = shown(board)  # the only card
     clock.now += dt.timedelta(minutes=1)
     second = memory.propose("The bins go out on Thursday night", "routine").id  # not drawn yet
@@ -222,7 +230,7 @@ def test_a_press_sees_the_inbox_as_it_is_now_not_as_last_drawn(memory: Memory, c
 def test_holding_discard_at_home_doubts_the_marked_fact(memory: Memory):
     first = memory.add("Sam takes his coffee black", "preference")
     second = memory.add("Bins go out on Thursday night", "routine")
-    board = Board(memory, address=here)
+    board = Board(memory, links=HERE)
     home, tag = shown(board)
     assert board.handle(Action.NEXT, on_glass=tag).accepted  # move the marker
     home, tag = shown(board)
@@ -237,7 +245,7 @@ def test_holding_discard_at_home_doubts_the_marked_fact(memory: Memory):
 
 def test_keep_on_the_home_screen_does_nothing(memory: Memory):
     memory.add("Sam takes his coffee black", "preference")
-    board = Board(memory, address=here)
+    board = Board(memory, links=HERE)
     _, tag = shown(board)
     assert not board.handle(Action.KEEP, on_glass=tag).accepted
     assert [f.status for f in memory.facts()] == ["live"]
@@ -255,13 +263,24 @@ def wait_until(condition, timeout: float = 10.0) -> bool:
     return False
 
 
+def parts(settings: Settings, memory: Memory, display, buttons) -> BoardParts:
+    return BoardParts(
+        memory=memory,
+        household=HouseholdStore.open(settings.data_dir),
+        display=display,
+        buttons=buttons,
+        links=HERE,
+        min_refresh_seconds=settings.panel_min_refresh_seconds,
+    )
+
+
 def run_without_buttons(
     settings: Settings, memory: Memory, display, stop: threading.Event
 ) -> threading.Thread:
     loop = threading.Thread(
         target=run_board,
-        args=(settings, memory, display, ButtonGroup([]), stop),
-        kwargs={"address": here, "poll_seconds": 0.05},
+        args=(parts(settings, memory, display, ButtonGroup([])), stop),
+        kwargs={"poll_seconds": 0.05},
     )
     loop.start()
     return loop
@@ -276,7 +295,7 @@ def test_run_board_with_mock_buttons_keeps_and_discards(
     )
     stop = threading.Event()
     loop = threading.Thread(
-        target=run_board, args=(settings, memory, display, buttons, stop), kwargs={"address": here}
+        target=run_board, args=(parts(settings, memory, display, buttons), stop)
     )
     loop.start()
     try:
@@ -408,12 +427,3 @@ def test_hearth_panel_once_writes_the_current_screen(
     from PIL import Image
 
     assert Image.open(out).size == (1600, 1200)
-
-
-def test_the_home_screen_address_is_the_chat_url() -> None:
-    from appliance.panel.board import lan_address
-
-    with_port = lan_address(4327)
-    assert lan_address().startswith(("On the network at ", "Not on a network yet"))
-    if with_port.startswith("On the network at "):
-        assert "http://" in with_port and ":4327" in with_port

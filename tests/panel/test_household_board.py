@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import numpy
 import pytest
 
 from appliance.household import HouseholdStore, Scheduler
+from appliance.lan import ChatAddress
 from appliance.memory import Memory
-from appliance.panel.board import Board
+from appliance.panel.board import Board, BoardLinks
 from appliance.panel.buttons import Action
 from appliance.panel.panels import MODELS
 from appliance.panel.render import HomeScreen, RingingScreen, render
@@ -33,8 +35,7 @@ def household(data_dir: Path) -> Iterator[tuple[HouseholdStore, Clock]]:
         yield store, clock
 
 
-def here() -> str:
-    return "On the network at 192.0.2.7 · test"
+HERE = BoardLinks(address=ChatAddress("0.0.0.0", 4327, addresses=lambda: ["192.0.2.7"]))
 
 
 def ring(store: HouseholdStore, clock: Clock, name: str, seconds: float) -> None:
@@ -49,7 +50,7 @@ def test_home_shows_each_timer_with_the_time_it_rings_and_the_list(
     store, _ = household
     store.add_timer("pasta", 12 * 60)
     store.add_items(["eggs", "milk"])
-    home, _ = Board(memory, address=here, household=store).screen()
+    home, _ = Board(memory, links=HERE, household=store).screen()
     assert isinstance(home, HomeScreen)
     assert (home.timers, home.shopping) == (("Pasta — 18:42",), ("eggs", "milk"))
 
@@ -57,16 +58,16 @@ def test_home_shows_each_timer_with_the_time_it_rings_and_the_list(
 def test_the_household_lines_change_what_is_drawn(memory: Memory, household) -> None:
     store, _ = household
     model = MODELS["spectra-7.3"]
-    before = numpy.array(render(Board(memory, address=here, household=store).screen()[0], model))
+    before = numpy.array(render(Board(memory, links=HERE, household=store).screen()[0], model))
     store.add_items(["eggs"])
-    after = numpy.array(render(Board(memory, address=here, household=store).screen()[0], model))
+    after = numpy.array(render(Board(memory, links=HERE, household=store).screen()[0], model))
     assert (before != after).any()
 
 
 def test_a_ringing_timer_takes_the_screen(memory: Memory, household) -> None:
     store, clock = household
     ring(store, clock, "pasta", 60)
-    screen, tag = Board(memory, address=here, household=store).screen()
+    screen, tag = Board(memory, links=HERE, household=store).screen()
     assert isinstance(screen, RingingScreen) and screen.ringing == ("Pasta timer",)
     assert tag.startswith("ringing:")
     render(screen, MODELS["impression-5.7"])  # draws on the smallest supported layout too
@@ -76,7 +77,7 @@ def test_a_ringing_timer_takes_the_screen(memory: Memory, household) -> None:
 def test_any_button_stops_a_ringing_timer(memory: Memory, household, action: Action) -> None:
     store, clock = household
     ring(store, clock, "pasta", 60)
-    outcome = Board(memory, address=here, household=store).handle(action, None)
+    outcome = Board(memory, links=HERE, household=store).handle(action, None)
     assert outcome.accepted and outcome.message == "stopped pasta"
     assert store.ringing() == [] and store.timers(("done",))[0].name == "pasta"
 
@@ -84,7 +85,7 @@ def test_any_button_stops_a_ringing_timer(memory: Memory, household, action: Act
 def test_keep_on_a_ringing_timer_rings_it_again_in_five_minutes(memory: Memory, household) -> None:
     store, clock = household
     ring(store, clock, "bread", 60)
-    Board(memory, address=here, household=store).handle(Action.KEEP, None)
+    Board(memory, links=HERE, household=store).handle(Action.KEEP, None)
     [bread] = store.timers()
     assert (bread.state, bread.rings_at) == ("pending", clock.now + dt.timedelta(minutes=5))
 
@@ -93,7 +94,7 @@ def test_a_press_that_stops_a_ring_never_touches_the_inbox(memory: Memory, house
     store, clock = household
     proposal = memory.propose("Sam is allergic to peanuts", "health", 0.8, origin="notetaker")
     ring(store, clock, "pasta", 60)
-    board = Board(memory, address=here, household=store)
+    board = Board(memory, links=HERE, household=store)
     shown = f"proposal:{proposal.id}:{proposal.digest}"  # the card as the glass shows it
     board.handle(Action.KEEP, shown)  # Keep pressed to silence the timer
     assert [p.id for p in memory.proposals()] == [proposal.id]
@@ -109,9 +110,8 @@ def test_talk_pressed_to_stop_a_ring_does_not_start_listening(memory: Memory, ho
     talked: list[bool] = []
     board = Board(
         memory,
-        address=here,
+        links=replace(HERE, talk=lambda pressed: talked.append(pressed) or True),
         household=store,
-        on_talk=lambda pressed: talked.append(pressed) or True,
     )
     board.handle(Action.TALK, None)  # stops the ring, and nothing else
     assert store.ringing() == [] and talked == []
@@ -126,9 +126,8 @@ def test_releasing_talk_as_a_timer_starts_ringing_ends_listening_not_the_ring(
     talked: list[bool] = []
     board = Board(
         memory,
-        address=here,
+        links=replace(HERE, talk=lambda pressed: talked.append(pressed) or True),
         household=store,
-        on_talk=lambda pressed: talked.append(pressed) or True,
     )
     board.handle(Action.TALK, None)
     ring(store, clock, "pasta", 60)  # rings while Talk is held

@@ -8,18 +8,16 @@ import numpy
 import pytest
 from PIL import Image, ImageDraw
 
+from appliance.panel.canvas import ELLIPSIS, font, wrap
 from appliance.panel.panels import MODELS, SPECTRA_PALETTE
 from appliance.panel.render import (
-    ELLIPSIS,
     HomeScreen,
     RecentFact,
     ReviewCard,
     draw,
-    font,
     quantise,
     render,
     visible_rows,
-    wrap,
 )
 
 CARD = ReviewCard(

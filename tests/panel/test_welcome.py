@@ -8,24 +8,25 @@ import pytest
 import segno
 from PIL import Image
 
-from appliance.composition import first_boot_card
+from appliance.composition import board_links
 from appliance.config import Settings
+from appliance.lan import ChatAddress
 from appliance.memory import Memory
-from appliance.panel.board import Board
+from appliance.panel.board import Board, BoardLinks
+from appliance.panel.canvas import Canvas
 from appliance.panel.panels import MODELS
-from appliance.panel.render import HomeScreen, ReviewCard, _Canvas, draw
-from appliance.panel.welcome import WelcomeCard, chat_urls, qr_box, qr_modules, welcome_card
+from appliance.panel.render import HomeScreen, ReviewCard, draw
+from appliance.panel.welcome import WelcomeCard, qr_box, qr_modules
 from appliance.web.auth import token_path
 
 TOKEN = "jkADrRqw6W8U_l_Vakw1Xgl4TydA_G4yJy2TF7N4oZs"
 
 
-def urls() -> tuple[str, str, bool]:
-    return chat_urls(["192.0.2.7"], 4327)
+ON_LAN = ChatAddress("0.0.0.0", 4327, addresses=lambda: ["192.0.2.7"])
 
 
-def board(memory: Memory) -> Board:
-    return Board(memory, welcome=lambda: welcome_card(memory, urls, lambda: TOKEN))
+def board(memory: Memory, address: ChatAddress = ON_LAN) -> Board:
+    return Board(memory, links=BoardLinks(address=address, token=lambda: TOKEN))
 
 
 def test_a_new_box_shows_the_welcome_card_with_url_and_token(memory: Memory):
@@ -51,13 +52,24 @@ def test_a_proposal_waiting_is_shown_before_the_welcome_card(memory: Memory):
     assert isinstance(screen, ReviewCard)
 
 
-def test_without_a_welcome_source_a_new_box_shows_the_home_screen(memory: Memory):
-    screen, _ = Board(memory).screen()
+def test_without_a_token_a_new_box_shows_the_home_screen(memory: Memory):
+    screen, _ = Board(memory, links=BoardLinks(address=ON_LAN)).screen()
     assert isinstance(screen, HomeScreen)
 
 
-def test_no_lan_address_points_the_phone_at_hearth_local():
-    assert chat_urls([], 4327) == ("http://hearth.local:4327/", "http://hearth.local:4327/", False)
+def test_no_lan_address_points_the_phone_at_hearth_local(memory: Memory):
+    offline = ChatAddress("0.0.0.0", 4327, addresses=lambda: [])
+    screen, _ = board(memory, offline).screen()
+    assert screen == WelcomeCard(
+        "http://hearth.local:4327/", "http://hearth.local:4327/", TOKEN, on_network=False
+    )
+
+
+def test_a_server_on_loopback_only_never_shows_a_lan_address(memory: Memory):
+    local = ChatAddress("127.0.0.1", 4327, addresses=lambda: ["192.0.2.7"])
+    screen, _ = board(memory, local).screen()
+    assert isinstance(screen, WelcomeCard) and screen.local_only and not screen.on_network
+    assert screen.url == "http://127.0.0.1:4327/" and "192.0.2.7" not in repr(screen)
 
 
 def test_a_button_on_the_welcome_card_changes_nothing(memory: Memory):
@@ -77,7 +89,7 @@ def test_the_drawn_qr_code_is_the_chat_url_module_for_module(model: str):
     panel = MODELS[model]
     image = draw(card, panel).convert("RGB")
     modules = qr_modules(card.url)
-    left, top, scale = qr_box(_Canvas(panel), len(modules))
+    left, top, scale = qr_box(Canvas(panel), len(modules))
     black = panel.palette.rgb("black")
     drawn = [
         [
@@ -106,7 +118,8 @@ def test_the_card_fits_the_panel_and_is_saved_as_png(tmp_path: Path):
 def test_the_panel_makes_the_token_the_brain_will_use(settings: Settings, memory: Memory):
     """Whichever service starts first makes the token; the card shows the file's token."""
     assert not token_path(settings.data_dir).exists()
-    card = first_boot_card(settings, memory)()
-    assert card is not None
+    card, _ = Board(memory, links=board_links(settings)).screen()
+    assert isinstance(card, WelcomeCard)
     assert card.token == token_path(settings.data_dir).read_text().strip()
-    assert first_boot_card(settings, memory)().token == card.token  # made once, then read
+    again, _ = Board(memory, links=board_links(settings)).screen()
+    assert again == card  # made once, then read

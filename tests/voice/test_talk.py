@@ -11,7 +11,7 @@ from pathlib import Path
 from appliance.composition import talk_sender
 from appliance.config import Settings
 from appliance.memory import Memory
-from appliance.panel.board import Board
+from appliance.panel.board import Board, BoardLinks
 from appliance.panel.buttons import Action
 from appliance.voice import talk as talk_module
 from appliance.voice.talk import Talk, TalkEvent, TalkListener, TalkSender
@@ -111,7 +111,7 @@ def test_the_socket_and_its_folder_are_the_user_s_only(tmp_path: Path) -> None:
 def test_holding_talk_on_the_board_sends_press_then_release(memory: Memory, runtime_dir):
     settings = Settings.for_data_dir(memory.data_dir, runtime_dir=runtime_dir)
     listener = TalkListener(runtime_dir / "talk.sock")
-    board = Board(memory, address=lambda: "here", on_talk=talk_sender(settings))
+    board = Board(memory, links=BoardLinks(talk=talk_sender(settings)))
     try:
         pressed = board.handle(Action.TALK, on_glass=None)  # acts even while the glass draws
         released = board.handle(Action.TALK_END, on_glass=None)
@@ -123,7 +123,7 @@ def test_holding_talk_on_the_board_sends_press_then_release(memory: Memory, runt
 
 def test_talk_without_the_voice_service_is_ignored_and_says_why(memory: Memory, runtime_dir):
     settings = Settings.for_data_dir(memory.data_dir, runtime_dir=runtime_dir)
-    board = Board(memory, address=lambda: "here", on_talk=talk_sender(settings))
+    board = Board(memory, links=BoardLinks(talk=talk_sender(settings)))
     outcome = board.handle(Action.TALK, on_glass=None)
     assert not outcome.accepted  # the LED's three blinks
     assert "hearth-voice" in outcome.message

@@ -1,0 +1,173 @@
+"""The model's side of a turn: the prompt, fitted to the context, and the reply.
+
+The prompt is laid out so its static part (system prompt, tool descriptions,
+household.md) comes first and stays byte-identical between turns, so llama.cpp
+reuses its KV cache; the live state and the recalled facts (in their `data_only`
+envelope) come after it. A turn that does not fit drops its oldest history first,
+then the recalled facts. A tool-capable model runs the agent loop instead: one
+grammar-constrained JSON action per step.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING
+
+from appliance.brain import prompt
+from appliance.brain.llm import Model
+from appliance.brain.threads import Threads
+from appliance.brain.tools import (
+    ACTION_SCHEMA,
+    TOOL_LIST,
+    ActionFailure,
+    MemoryTools,
+    ToolError,
+    parse_action,
+)
+from appliance.brain.turn import RECALL_K, MessageTooLong
+from appliance.config import Settings
+from appliance.household.notes import household_notes
+from appliance.memory import Memory, Recalled
+
+if TYPE_CHECKING:
+    from appliance.brain.turn import ReplyStream
+
+log = logging.getLogger(__name__)
+
+RECENT_TURNS = 6
+MAX_STEPS = 4  # agent loop: tool calls plus the answer
+MAX_ACTION_FAILURES = 2
+MODEL_ROUTES = ("chat", "tools")
+
+
+class Conversation:
+    """The chat model's turns: prompt assembly and generation (or the agent loop)."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        memory: Memory,
+        chat_model: Model,
+        threads: Threads,
+        parts: Mapping[str, bool],
+        clock: Callable[[], dt.datetime],
+    ) -> None:
+        self.settings = settings
+        self.memory = memory
+        self.chat_model = chat_model
+        self.threads = threads
+        self.parts = parts
+        self.tools_enabled = settings.chat_tools
+        self.layout = prompt.layout_for(chat_model)
+        self._clock = clock
+        self._tools = MemoryTools(memory)
+
+    def _household(self) -> str | None:
+        return household_notes(self.settings.data_dir)
+
+    def static_prefix(self) -> str:
+        return prompt.static_text(self._household(), TOOL_LIST if self.tools_enabled else None)
+
+    def live_state(self) -> prompt.LiveState:
+        return prompt.LiveState(self._clock(), self.parts, self.memory.recall_mode)
+
+    def build_prompt(
+        self, turns: list[tuple[str, str]], found: list[Recalled]
+    ) -> tuple[prompt.Prompt, list[int]]:
+        """The prompt and its tokens, dropping the oldest turns until a reply fits."""
+        memo = self.memory.recall_context(found) if found else None
+        static = self.static_prefix()
+        while True:
+            built = prompt.build(
+                self.layout,
+                static=static,
+                live=self.live_state(),
+                memory_envelope=memo,
+                turns=turns,
+            )
+            tokens = prompt.encode(self.chat_model, built)
+            room = self.chat_model.context - self.settings.reply_max_tokens
+            if len(tokens) <= room:
+                return built, tokens
+            if len(turns) > 1:
+                turns = turns[1:]
+            elif memo is not None:
+                memo = None
+            else:
+                raise MessageTooLong(
+                    f"that message does not fit the model's {self.chat_model.context}-token "
+                    "context; say it in fewer words"
+                )
+
+    def history(self, thread: str) -> list[tuple[str, str]]:
+        """Earlier turns the model itself answered. The router's fixed replies ("I'll
+        remember that: …") are left out: a small model copies them into unrelated answers."""
+        return [(m.role, m.text) for m in self.threads.recent(thread, RECENT_TURNS, MODEL_ROUTES)]
+
+    def chat(self, stream: ReplyStream, text: str, found: list[Recalled] | None) -> Iterator[str]:
+        if found is None:
+            found = self.memory.recall(text, RECALL_K)
+        turns = [*self.history(stream.thread_id), ("user", text)]
+        if self.tools_enabled:
+            stream.route = "tools"
+            yield from self._agent_loop(stream, turns, found)
+            return
+        stream.route = "chat"
+        _, tokens = self.build_prompt(turns, found)
+        first = True
+        stop = (*self.layout.stop, *prompt.REPLY_STOP)
+        for piece in self.chat_model.generate(
+            tokens, max_tokens=self.settings.reply_max_tokens, stop=stop
+        ):
+            if first:
+                piece = piece.lstrip()
+                first = not piece
+            if piece:
+                yield piece
+        if first:
+            yield "Sorry, I have no answer to that."
+
+    def _agent_loop(
+        self, stream: ReplyStream, turns: list[tuple[str, str]], found: list[Recalled]
+    ) -> Iterator[str]:
+        """Model picks an action per step; tool results (and errors) go back to it."""
+        failures = 0
+        for _step in range(MAX_STEPS):
+            _, tokens = self.build_prompt(turns, found)
+            raw = "".join(
+                self.chat_model.generate(
+                    tokens,
+                    max_tokens=self.settings.reply_max_tokens,
+                    stop=self.layout.stop,
+                    schema=ACTION_SCHEMA,
+                )
+            )
+            try:
+                action = parse_action(raw)
+            except ActionFailure as exc:
+                failures += 1
+                log.warning("agent loop: grammar failure %d: %s", failures, exc)
+                if failures >= MAX_ACTION_FAILURES:
+                    yield "Sorry, I got muddled working that out. Could you say it another way?"
+                    return
+                turns = [
+                    *turns,
+                    ("assistant", raw),
+                    ("tool", f"error: {exc}. Reply with one JSON action."),
+                ]
+                continue
+            if action["action"] == "answer":
+                yield action["text"].strip() or "Sorry, I have no answer to that."
+                return
+            try:
+                called = self._tools.call(action)
+                result = called.text
+                if action["action"] == "remember":
+                    stream.facts = (*stream.facts, *called.fact_ids)
+            except ToolError as exc:
+                result = f"error: {exc}"
+            log.info("agent loop: %s -> %s", action["action"], result[:80])
+            turns = [*turns, ("assistant", raw), ("tool", f"Tool result (data only): {result}")]
+        yield f"Sorry, I couldn't work that out in {MAX_STEPS} steps."

@@ -1,0 +1,222 @@
+"""The turns rules answer, with no model: remember, a statement, a correction, a recall.
+
+What must be exact never depends on a 135M-parameter model. "Remember that …"
+writes a live fact when typed and proposes one when heard (speech can be misheard);
+a plain statement is proposed as said; a correction becomes a proposal for a person
+to review (nothing said in a conversation removes or weakens a live fact); a
+question about the household is answered from memory or honestly not at all, and
+only a question about the world reaches the model (questions.py draws the line).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+from appliance.brain import questions, router
+from appliance.brain.notetaker import NoteTaker
+from appliance.brain.turn import RECALL_K
+from appliance.errors import HearthError
+from appliance.memory import AlreadyKnown, Fact, Memory, Proposal, Recalled, Refused
+from appliance.memory.recallable import RECALLABLE_STATUSES
+from appliance.memory.text import tokens as content_words
+
+if TYPE_CHECKING:
+    from appliance.brain.turn import ReplyStream
+
+log = logging.getLogger(__name__)
+
+ANSWER_FACTS = 3
+NOTED = "Noted — it'll be on the board for you to keep."
+# The model's side of a turn, for a question about the world (conversation.py).
+ModelChat = Callable[["ReplyStream", str, "list[Recalled] | None"], Iterator[str]]
+
+
+class RuleRoutes:
+    """The rule-answered turns of one brain, on its memory and note-taker."""
+
+    def __init__(self, memory: Memory, notetaker: NoteTaker | None, chat: ModelChat) -> None:
+        self.memory = memory
+        self.notetaker = notetaker
+        self.chat = chat
+        self.cited: dict[str, tuple[str, ...]] = {}  # thread -> facts the last answer used
+
+    def answered(self, thread: str, facts: tuple[str, ...]) -> None:
+        """Remember which facts a thread's last answer used ("no, that's wrong" targets them)."""
+        self.cited[thread] = facts
+        if len(self.cited) > 256:
+            self.cited.pop(next(iter(self.cited)))
+
+    def remember(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
+        """An explicit "remember that": typed, a live fact; heard, a proposal read back.
+
+        Speech recognition mishears ("the bin magma under the sink"), and a fact that
+        is wrong by one word is a fact nobody told Hearth: a spoken one waits on the
+        board, and Keep is the household saying the words are right.
+        """
+        kind = router.guess_type(route.text)
+        try:
+            if stream.heard:
+                record: Fact | Proposal = self.memory.propose(
+                    route.text,
+                    kind,
+                    0.9,
+                    origin="voice",
+                    conversation=stream.thread_id,
+                    actor="voice",
+                )
+            else:
+                record = self.memory.add(route.text, kind, origin="agent", actor="agent")
+        except AlreadyKnown as exc:
+            yield (
+                "I have that already, or it was turned down before."
+                if stream.heard
+                else f"I can't remember that: {exc}."
+            )
+            return
+        except HearthError as exc:  # refused by the guard, or not a fact (empty, too long…)
+            log.info("remember refused: %s", exc)
+            if isinstance(exc, Refused):
+                stream.withheld = exc.category
+            yield f"I can't remember that: {exc}."
+            return
+        if isinstance(record, Proposal):
+            stream.proposal = record.id
+            yield (
+                f'I heard "{record.text.rstrip(".")}". It\'s on the board: press Keep '
+                "if that's right."
+            )
+            return
+        stream.facts = (record.id,)
+        yield f"I'll remember that: {record.text}"
+
+    def statement(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
+        """A plain statement: proposed as said (rules, no model), and acknowledged."""
+        if self.notetaker is None:
+            yield ('Noted. I\'m not taking notes, so say "remember that …" if I should keep it.')
+            return
+        outcomes = self.notetaker.take_statement(stream.thread_id, route.facts)
+        refused = [o.refused for o in outcomes if o.refused]
+        if refused:
+            stream.withheld = refused[0]
+            yield f"I can't keep that: refused ({refused[0]}); nothing was written."
+            return
+        written = [o.proposal for o in outcomes if o.proposal]
+        if written:
+            stream.proposal = written[0]
+            yield NOTED
+        elif any(o.known for o in outcomes):
+            yield "Noted — I have that already, or it was turned down before."
+        else:
+            yield "Noted, but I couldn't put that on the board."
+
+    def correct(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
+        target = self._correction_target(stream.thread_id, route.text)
+        if target is None:
+            yield (
+                "I couldn't find that in memory, so there is nothing to correct. "
+                "`hearth memory list` shows what is stored."
+            )
+            return
+        replacement = route.text if route.replaces else ""
+        new_words = replacement and content_words(replacement) != content_words(target.text)
+        kind = "supersede" if new_words else "retract"
+        said = replacement if kind == "supersede" else f"Asked in chat to forget: {target.text}"
+        try:
+            proposal = self.memory.propose(
+                said,
+                target.type,
+                0.9,
+                origin="chat",
+                conversation=stream.thread_id,
+                kind=kind,
+                target=target.id,
+                actor="chat",
+            )
+        except AlreadyKnown:
+            yield (
+                f'A correction of "{target.text.rstrip(".")}" is already waiting for '
+                "review; a person will look at it on the panel or with `hearth review list`."
+            )
+            return
+        except HearthError as exc:
+            yield f"I can't propose that correction: {exc}."
+            return
+        stream.facts, stream.proposal = (target.id,), proposal.id
+        old, new = target.text.rstrip("."), replacement.rstrip(".")
+        change = f'replace "{old}" with "{new}"' if kind == "supersede" else f'forget "{old}"'
+        yield (
+            f"I can't change memory from a conversation, so I've asked to {change}. "
+            "A person will review it on the panel or with `hearth review list`."
+        )
+
+    def _correction_target(self, thread: str, what: str) -> Fact | None:
+        if what:
+            found = self.memory.recall(what, 1)
+            return found[0].fact if found else None
+        for fact_id in self.cited.get(thread, ()):
+            try:
+                fact = self.memory.get(fact_id)
+            except HearthError:
+                continue
+            if fact.status in RECALLABLE_STATUSES:
+                return fact
+        return None
+
+    def recall(self, stream: ReplyStream, text: str, route: router.Route) -> Iterator[str]:
+        """Household questions are answered from memory or honestly not at all; questions
+        about the world go to the model (questions.py draws the line)."""
+        found = self.memory.recall(route.text, RECALL_K)
+        asked = questions.classify(route.text)
+        if route.explicit or asked.household:
+            # Only facts about what was asked may answer: "Ama's birthday" is no
+            # answer to "when is Kofi's birthday?".
+            relevant = [r for r in found if questions.answers(asked, r)]
+            answering = _answering(relevant, route.text)
+            if answering:
+                stream.facts = tuple(r.fact.id for r in answering)
+                yield "From memory: " + " ".join(_said(r) for r in answering)
+            elif route.explicit:
+                yield f"I don't have anything in memory about {route.text}."
+            else:
+                # Facts about the same person or thing that do not answer: said as such.
+                nearby = [r for r in found if questions.about(asked, r)][:2]
+                if asked.names or asked.things:
+                    stream.facts = tuple(r.fact.id for r in nearby)
+                    yield questions.not_known(asked, [_said(r) for r in nearby])
+                else:
+                    yield questions.not_known(asked)
+            return
+        yield from self.chat(stream, text, found)  # a question about the world
+
+
+def _said(recalled: Recalled) -> str:
+    return _sentence(recalled.fact.text, doubted=recalled.fact.status == "doubted")
+
+
+def _sentence(text: str, *, doubted: bool = False) -> str:
+    text = text.rstrip()
+    if doubted:
+        return text.rstrip(".") + " (doubted: it may be wrong)."
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _answering(found: list[Recalled], question: str) -> list[Recalled]:
+    """The recalled facts that answer a question outright, or [] to let the model talk.
+
+    The best fact must carry at least half of the question's content words
+    ("what is Sam allergic to" -> sam, allergic); the others must score within
+    half of the best. A weak one-word overlap goes to the model as context instead.
+    """
+    if not found:
+        return []
+    asked = set(content_words(question))
+    if not asked:
+        return []
+    best = found[0]
+    if len(asked & set(content_words(best.fact.text + " " + " ".join(best.fact.links)))) * 2 < len(
+        asked
+    ):
+        return []
+    return [r for r in found[:ANSWER_FACTS] if r.score >= best.score / 2]
