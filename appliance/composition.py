@@ -1,292 +1,188 @@
-"""The appliance, composed: which parts each process runs, and how they are wired.
+"""The appliance, composed: each process's parts, built in one place.
 
-This is the only module that knows every part. `hearth run` and each systemd
-service's entry point come here, so a laptop and the Pi run the same wiring:
+This is the only module that knows every part. Each process's entry point
+(appliance/cli/) asks here for its parts and only runs them, so `hearth run`, the
+systemd services, `hearth panel --once` and `--simulate` cannot wire the same
+part two ways:
 
     process            parts                                           systemd unit
-    hearth serve       memory, brain (the model), note-taker, web      hearth-brain
-    hearth panel       memory, the board, its display and buttons      hearth-panel
+    hearth serve       memory, the chat service (the model), the web   hearth-brain
+    hearth panel       memory, the household, display, buttons, links  hearth-panel
     hearth scheduler   household records, the scheduler, sound         hearth-household
     hearth voice       the microphone, VAD, Whisper, the Talk socket   hearth-voice
     hearth run         all of them in one process, the board to a PNG  (a laptop)
 
-Under systemd each service says READY=1 once it can do its job (the brain: the
-model is loaded and the port is open; the panel: the display is open and the board
-loop runs; the scheduler: its store is open and its loop runs; voice: the speech
-model is loaded and the Talk socket is bound), and pings the watchdog only while
-its own liveness check passes: the brain's server answers its own /healthz, the
-panel's, the scheduler's and the voice service's loops keep turning. The panel's
-Talk button reaches the voice service through `talk_sender` (a datagram socket in
-the runtime dir), and the board shows the last spoken exchange (`last_exchange`). Outside systemd
-all of that is silent.
+One embedding model per process: every `Memory` a process opens shares the
+process's `Embedding`, so `hearth run` (the brain's memory and the board's) loads it
+once.
 """
 
 from __future__ import annotations
 
-import http.client
 import logging
-import signal
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from appliance.config import Settings
-from appliance.household.service import ringing
+from appliance.lan import ChatAddress
 from appliance.memory import Memory
-from appliance.service.systemd import Heartbeat, ServiceManager, Watchdog
-from appliance.web.auth import load_or_create
-from appliance.web.runner import EVERY, RunOptions, announce, build_server
+from appliance.memory.embedding import Embedding
+from appliance.web.auth import AccessToken, load_or_create
+
+if TYPE_CHECKING:
+    from appliance.brain import Brain
+    from appliance.brain.router import Router
+    from appliance.panel.board import BoardLinks, BoardParts
+    from appliance.panel.buttons import Buttons
+    from appliance.panel.display import Display, PngDisplay
+    from appliance.voice.service import Voice
+    from appliance.web.runner import RunOptions
 
 log = logging.getLogger(__name__)
 
-Say = Callable[[str], None]
 # Builds the chat service once memory is open; the real one loads the models.
 ChatFactory = Callable[[Settings, Memory], Any]
-PROBE_SECONDS = 10.0  # a /healthz slower than this, under load, counts as hung
 
 
-def open_brain(settings: Settings, memory: Memory) -> Any:
-    """The real brain, with the household's intents, as the web's chat service."""
-    from appliance.brain import Brain
+# -- memory ----------------------------------------------------------------------------
+
+
+def process_embedding(settings: Settings) -> Embedding:
+    """The process's one embedding model (the semantic extra's), loaded on first need."""
+    return Embedding.installed(settings)
+
+
+def open_memory(settings: Settings, *, embedding: Embedding | None = None) -> Memory:
+    """The store of the configured data dir, with the process's embedding model."""
+    return Memory.open(settings, embedding=embedding or process_embedding(settings))
+
+
+# -- the brain and its web endpoint (hearth serve, hearth run) -------------------------
+
+
+def intent_router(settings: Settings) -> Router:
+    """The rules that answer exact commands before any model: the household's first."""
     from appliance.brain.household import household_router
+
+    return household_router(settings.data_dir)
+
+
+def open_brain(settings: Settings, memory: Memory, intents: Router | None = None) -> Brain:
+    """The real brain (the models load here), with the household's intents."""
+    from appliance.brain import Brain
+
+    return Brain.open(settings, memory, intents=intents or intent_router(settings))
+
+
+def open_chat_service(settings: Settings, memory: Memory) -> Any:
+    """The real brain as the web's chat service."""
     from appliance.web.brain_chat import BrainChat
 
-    return BrainChat(Brain.open(settings, memory, intents=household_router(settings.data_dir)))
+    return BrainChat(open_brain(settings, memory))
 
 
-@contextmanager
-def _stop_signals(handler: Callable[[int, Any], None]) -> Iterator[None]:
-    """SIGTERM and SIGINT call `handler` inside the block; the handlers before come back after."""
-    previous = {s: signal.signal(s, handler) for s in (signal.SIGTERM, signal.SIGINT)}
-    try:
-        yield
-    finally:
-        for signum, before in previous.items():
-            signal.signal(signum, before)
+@dataclass(frozen=True)
+class Endpoint:
+    """The brain's HTTP endpoint, built around a chat service."""
+
+    server: Any  # appliance.web.server.WebServer
+    queue: Any  # appliance.web.model_queue.ModelQueue
+    token: AccessToken
+    address: ChatAddress  # where the server really listens (--port 0 picks one)
 
 
-def serve(
-    settings: Settings,
-    options: RunOptions,
-    *,
-    say: Say = print,
-    chat_factory: ChatFactory = open_brain,
-    manager: ServiceManager | None = None,
-) -> int:
-    """`hearth serve` and `hearth run`: run until SIGTERM/SIGINT; returns the exit code."""
-    manager = manager or ServiceManager()
-    stop = threading.Event()
-    server_box: list[Any] = []
+def endpoint(settings: Settings, options: RunOptions, chat: Any, memory: Memory) -> Endpoint:
+    from appliance.web.runner import build_server
 
-    def on_signal(signum: int, _frame: object) -> None:
-        log.info("signal %d: stopping", signum)
-        stop.set()
-        if server_box:
-            server_box[0].stop()
-
-    with _stop_signals(on_signal):
-        with ExitStack() as stack:
-            token = load_or_create(Path(settings.data_dir))
-            memory = stack.enter_context(Memory.open(settings))
-            if options.with_scheduler:  # on the Pi: its own service, `hearth scheduler`
-                # Timers ring from their own thread, started before the model loads.
-                stack.enter_context(ringing(settings))
-            say("hearth: loading the model…")
-            manager.status("loading the model")
-            chat = chat_factory(settings, memory)
-            stack.callback(_close_chat, chat)
-            if stop.is_set():
-                return 0
-            server, queue = build_server(settings, options, chat, memory, token)
-            stack.callback(queue.close)
-            server_box.append(server)
-            if options.with_board:
-                stack.enter_context(board_thread(settings, port=server.port))
-            announce(say, options, server.port, token, Path(settings.data_dir))
-            watchdog = Watchdog(manager, [_answers_health(options.host, server.port)])
-            manager.ready(f"answering on port {server.port}")
-            watchdog.start()
-            stack.callback(watchdog.stop)
-            if not stop.is_set():
-                server.serve()
-            manager.stopping()
-            say("hearth: stopping")
-        say("hearth: stopped")
-        return 0
+    token = load_or_create(Path(settings.data_dir))
+    server, queue = build_server(settings, options, chat, memory, token)
+    return Endpoint(server, queue, token, ChatAddress(options.host, server.port))
 
 
-def _answers_health(host: str, port: int) -> Callable[[], bool]:
-    """The brain's liveness: its own server answers /healthz (a wedged pool does not)."""
-    probe_host = "127.0.0.1" if host in EVERY else host
-
-    def answers() -> bool:
-        connection = http.client.HTTPConnection(probe_host, port, timeout=PROBE_SECONDS)
-        try:
-            connection.request("GET", "/healthz")
-            return connection.getresponse().status == 200
-        except OSError:
-            return False
-        finally:
-            connection.close()
-
-    return answers
+# -- the board (hearth panel, --once, --simulate, hearth run) --------------------------
 
 
-def _close_chat(chat: Any) -> None:
-    close = getattr(chat, "close", None)
-    if close is not None:
-        close()  # the brain lets its note-taker finish what it holds
+def png_display(
+    settings: Settings, *, model: str | None = None, out: Path | None = None
+) -> PngDisplay:
+    """The board as a PNG file (a laptop, `--once`, `--simulate`, `hearth run`).
 
-
-def scheduler_service(
-    settings: Settings, *, say: Say = print, manager: ServiceManager | None = None
-) -> int:
-    """`hearth scheduler`: ring timers and reminders until SIGTERM/SIGINT."""
-    from appliance.household.scheduler import POLL_SECONDS
-
-    manager = manager or ServiceManager()
-    stop = threading.Event()
-    # The loop wakes at least every POLL_SECONDS; three missed turns is a hang.
-    beat = Heartbeat(within=3 * POLL_SECONDS + 5)
-    with _stop_signals(lambda *_: stop.set()):
-        with ringing(settings, on_turn=beat.beat) as scheduler:
-            say(f"hearth scheduler: ringing timers and reminders from {scheduler.store.path}")
-            watchdog = Watchdog(manager, [beat.fresh])
-            manager.ready("ringing timers and reminders")
-            watchdog.start()
-            try:
-                stop.wait()
-            finally:
-                manager.stopping()
-                watchdog.stop()
-        say("hearth scheduler: stopped")
-        return 0
-
-
-def panel_service(
-    settings: Settings,
-    display: Any,
-    buttons: Any,
-    stop: threading.Event,
-    *,
-    manager: ServiceManager | None = None,
-) -> None:
-    """`hearth panel`: the board on its display and buttons until `stop` is set."""
-    from appliance.panel.board import run_board
-
-    manager = manager or ServiceManager()
-    # The board loop turns every fraction of a second; a glass refresh runs on its own
-    # thread, so a minute without a turn means the loop itself is stuck.
-    beat = Heartbeat(within=60)
-    watchdog = Watchdog(manager, [beat.fresh])
-    first = threading.Event()
-
-    def turned() -> None:
-        beat.beat()
-        if not first.is_set():
-            first.set()
-            manager.ready(f"drawing to {display.describe()}")
-            watchdog.start()
-
-    with Memory.open(settings) as memory:
-        try:
-            run_board(
-                settings,
-                memory,
-                display,
-                buttons,
-                stop,
-                on_turn=turned,
-                on_talk=talk_sender(settings),
-                said=last_exchange(settings),
-                welcome=first_boot_card(settings, memory),
-            )
-        finally:
-            manager.stopping()
-            watchdog.stop()
-
-
-def first_boot_card(
-    settings: Settings, memory: Memory, port: int | None = None
-) -> Callable[[], Any]:
-    """The panel's welcome card (chat URL, QR code, token) while the box is new.
-
-    The token is the brain's own file: whichever service starts first makes it
-    (load_or_create agrees between processes), so the card never waits for the model.
+    At `model`'s size and inks, else the configured panel's, else the default panel's.
     """
-    from appliance.panel.board import lan_ips
-    from appliance.panel.welcome import chat_urls, welcome_card
+    from appliance.panel.display import BOARD_FILE, PngDisplay
+    from appliance.panel.panels import DEFAULT_MODEL, model_named
+
+    configured = settings.panel_model not in ("auto", "png")
+    key = model or (settings.panel_model if configured else DEFAULT_MODEL)
+    return PngDisplay(out or Path(settings.data_dir) / BOARD_FILE, model_named(key))
+
+
+def board_links(settings: Settings, address: ChatAddress | None = None) -> BoardLinks:
+    """The welcome card's token and address, the voice line and Talk: the same for every
+    way the board is drawn. `address`: where the chat page really is (default: the
+    web settings, which the brain service listens on)."""
+    from appliance.panel.board import BoardLinks
+    from appliance.voice.shown import ShownExchange
 
     data_dir = Path(settings.data_dir)
-    return lambda: welcome_card(
-        memory,
-        lambda: chat_urls(lan_ips(), port or settings.web_port),
-        lambda: load_or_create(data_dir).value,
+    return BoardLinks(
+        address=address or ChatAddress(settings.web_host, settings.web_port),
+        # The token is the brain's own file: whichever service starts first makes it
+        # (load_or_create agrees between processes), so the card never waits for the model.
+        token=lambda: load_or_create(data_dir).value,
+        talk=talk_sender(settings),
+        said=ShownExchange(settings.data_dir).line,
     )
 
 
 @contextmanager
-def board_thread(settings: Settings, port: int | None = None) -> Iterator[None]:
-    """The review board on its own thread, drawn to board.png (a laptop has no panel).
+def board_parts(
+    settings: Settings,
+    *,
+    display: Display | None = None,
+    buttons: Buttons | None = None,
+    address: ChatAddress | None = None,
+    embedding: Embedding | None = None,
+) -> Iterator[BoardParts]:
+    """The board's parts: memory and the household's records opened for it, the display
+    (the panel, or board.png), the buttons (GPIO and the keypad) and its links."""
+    from appliance.household import HouseholdStore
+    from appliance.panel.board import BoardParts
+    from appliance.panel.buttons import open_buttons
+    from appliance.panel.display import open_display
 
-    It opens its own Memory: the board reads the inbox on its thread, the web on its own.
-    `port` is where this process's server really listens (`--port` may differ from the
-    setting), so the home screen names the chat page a phone can open.
-    Without the panel extra (Pillow, the font) `hearth run` still serves chat.
-    """
-    try:
-        from appliance.panel.board import lan_address, run_board
-        from appliance.panel.buttons import ButtonGroup
-        from appliance.panel.display import BOARD_FILE, PngDisplay
-        from appliance.panel.panels import DEFAULT_MODEL, model_named
-    except ImportError as exc:
-        log.warning("not drawing the board: the panel extra is missing (%s)", exc)
-        yield
-        return
-    stop = threading.Event()
-    display = PngDisplay(Path(settings.data_dir) / BOARD_FILE, model_named(DEFAULT_MODEL))
-    with Memory.open(settings) as memory:
-
-        def draw() -> None:
-            try:
-                run_board(
-                    settings,
-                    memory,
-                    display,
-                    ButtonGroup([]),
-                    stop,
-                    address=lambda: lan_address(port or settings.web_port),
-                    said=last_exchange(settings),
-                    welcome=first_boot_card(settings, memory, port),
-                )
-            except Exception:  # the board must never take chat down with it
-                log.exception("the board stopped drawing")
-
-        thread = threading.Thread(target=draw, name="board", daemon=True)
-        thread.start()
-        try:
-            yield
-        finally:
-            stop.set()
-            thread.join(45)  # a refresh in flight completes first
-            if thread.is_alive():
-                log.warning("the board did not stop within 45 s")
+    display = display if display is not None else open_display(settings)
+    if buttons is None:
+        buttons = open_buttons(settings, display.model.layout, with_gpio=display.is_panel)
+    with ExitStack() as stack:
+        memory = stack.enter_context(open_memory(settings, embedding=embedding))
+        household = stack.enter_context(HouseholdStore.open(settings.data_dir))
+        yield BoardParts(
+            memory=memory,
+            household=household,
+            display=display,
+            buttons=buttons,
+            links=board_links(settings, address),
+            min_refresh_seconds=settings.panel_min_refresh_seconds,
+        )
 
 
-# -- voice ---------------------------------------------------------------------------
+# -- voice (hearth voice, --wav, --simulate) ---------------------------------------------
 
 
 @contextmanager
 def voice_parts(
     settings: Settings, *, sound: Any = None, port: int | None = None, transcriber: Any = None
-) -> Iterator[Any]:
+) -> Iterator[Voice]:
     """The voice service's parts, wired: the Whisper model (loaded here, once), the VAD,
     the brain's loopback endpoint with the token, the speaker and the board's exchange
     file. The bias is rebuilt from memory and the household records at each utterance."""
-    from appliance.brain.agent import household_notes
     from appliance.household import HouseholdStore
+    from appliance.household.notes import household_notes
+    from appliance.memory.withheld import showable
     from appliance.sound import open_sound
     from appliance.voice.bias import bias_for, household_words
     from appliance.voice.brain_client import BrainClient
@@ -296,8 +192,10 @@ def voice_parts(
     from appliance.voice.vad import open_vad
 
     with ExitStack() as stack:
-        # The embedder is never needed here: the bias reads facts, it does not recall.
-        memory = stack.enter_context(Memory.open(settings, embedder=lambda: None))
+        # The model is loaded only if a transcript needs the guard's check by meaning
+        # (what the board shows); the bias reads facts, it does not recall.
+        embedding = process_embedding(settings)
+        memory = stack.enter_context(open_memory(settings, embedding=embedding))
         household = stack.enter_context(HouseholdStore.open(settings.data_dir))
         if sound is None:
             sound = open_sound(settings)
@@ -325,42 +223,9 @@ def voice_parts(
             sound,
             ShownExchange(settings.data_dir),
             bias,
+            lambda text: showable(text, embedding.model),
             max_seconds=settings.voice_max_seconds,
         )
-
-
-def voice_service(
-    settings: Settings, *, say: Say = print, manager: ServiceManager | None = None
-) -> int:
-    """`hearth voice`: answer each press of Talk (from the panel's socket) until SIGTERM."""
-    from appliance.voice.capture import DeviceError, open_microphone
-    from appliance.voice.talk import TalkListener, talk_socket
-
-    manager = manager or ServiceManager()
-    stop = threading.Event()
-    # The loop turns every 0.5 s when idle; an answer (transcribing, the brain's reply
-    # spoken) takes well under a minute, so 90 s without a turn is a hang.
-    beat = Heartbeat(within=90)
-    with _stop_signals(lambda *_: stop.set()), ExitStack() as stack:
-        manager.status("loading the speech model")
-        voice = stack.enter_context(voice_parts(settings))
-        try:
-            say(f"hearth voice: listening with the {open_microphone(settings).describe()}")
-        except DeviceError as exc:  # a USB microphone may be plugged in later: found per press
-            say(f"hearth voice: {exc}; Talk will say so until one is there")
-        talk = TalkListener(talk_socket(settings))
-        stack.callback(talk.close)
-        say(f"hearth voice: waiting for Talk on {talk.path}")
-        watchdog = Watchdog(manager, [beat.fresh])
-        manager.ready("waiting for Talk")
-        watchdog.start()
-        stack.callback(watchdog.stop)
-        try:
-            voice.serve(talk, lambda: open_microphone(settings), stop, on_turn=beat.beat)
-        finally:
-            manager.stopping()
-    say("hearth voice: stopped")
-    return 0
 
 
 def talk_sender(settings: Settings) -> Callable[[bool], bool]:
@@ -369,10 +234,3 @@ def talk_sender(settings: Settings) -> Callable[[bool], bool]:
 
     sender = TalkSender(talk_socket(settings))
     return lambda pressed: sender.send(Talk.PRESS if pressed else Talk.RELEASE)
-
-
-def last_exchange(settings: Settings) -> Callable[[], str | None]:
-    """What the board shows of the last spoken exchange (None: nothing recent)."""
-    from appliance.voice.shown import ShownExchange
-
-    return ShownExchange(settings.data_dir).line

@@ -38,6 +38,7 @@ from pathlib import Path, PurePosixPath
 
 from appliance import files
 from appliance.config import Settings
+from appliance.service.backup_place import backup_place
 from appliance.errors import HearthError
 
 log = logging.getLogger(__name__)
@@ -97,7 +98,7 @@ def back_up(
     now: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.UTC),
 ) -> Snapshot:
     """Write a snapshot of the configured data into `to` and keep the newest `keep`."""
-    folder = Path(to) if to is not None else Path(settings.backup_dir)
+    folder = Path(to) if to is not None else backup_place(settings).folder
     keep = settings.backup_keep if keep is None else keep
     if keep < 1:
         raise BackupError("keep at least one snapshot (--keep 1 or more)")

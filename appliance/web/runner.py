@@ -1,15 +1,13 @@
-"""The web's part of a running appliance: the server built from its parts, and what it says.
+"""The web's part of a running appliance: the HTTP server built around a chat service.
 
 Which parts a process runs, and in what order, is decided in appliance/composition.py
-(`hearth serve`, `hearth run`); this module only builds the HTTP server around a chat
-service and tells a person where it listens.
+and appliance/cli/serve.py (`hearth serve`, `hearth run`); this module only builds the
+server.
 """
 
 from __future__ import annotations
 
 import logging
-import socket
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,13 +15,10 @@ from typing import Any
 from appliance.config import Settings
 from appliance.errors import ConfigError
 from appliance.memory import Memory
-from appliance.web.auth import AccessToken, token_path
+from appliance.web.auth import AccessToken
 from appliance.web.service import ChatService
 
 log = logging.getLogger(__name__)
-
-Say = Callable[[str], None]
-EVERY = ("0.0.0.0", "::", "")  # listen addresses that mean every interface
 
 
 @dataclass(frozen=True)
@@ -33,14 +28,6 @@ class RunOptions:
     with_board: bool  # draw the review board to board.png (hearth run)
     show_token: bool  # print the token (hearth run, a person at a terminal; never a journal)
     with_scheduler: bool = False  # ring timers and reminders here (hearth run)
-
-
-def urls(host: str, port: int) -> list[str]:
-    """Where a person can reach a server bound to host:port."""
-    if host in EVERY:
-        return [f"http://127.0.0.1:{port}/", f"http://{socket.gethostname()}:{port}/ (the LAN)"]
-    shown = f"[{host}]" if ":" in host else host
-    return [f"http://{shown}:{port}/"]
 
 
 def build_server(
@@ -71,20 +58,3 @@ def build_server(
             "pass --port with a free port (or stop whatever holds it)"
         ) from None
     return server, queue
-
-
-def announce(say: Say, options: RunOptions, port: int, token: AccessToken, data_dir: Path) -> None:
-    where = urls(options.host, port)
-    shown = f"[{options.host}]" if ":" in options.host else options.host
-    say(
-        f"hearth: listening on {shown}:{port}"
-        + (" (every address: phones on the LAN reach it)" if options.host in EVERY else "")
-    )
-    for url in where:
-        say(f"hearth: chat at {url}")
-    say(f"hearth: data in {data_dir}")
-    if options.show_token:
-        say(f"hearth: token {token.value}")
-    else:
-        say(f"hearth: the token is in {token_path(data_dir)} (`hearth token` prints it)")
-    say("hearth: stop with Ctrl-C")

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from appliance.composition import serve
+from appliance.cli.serve import serve
 from appliance.config import Settings
 from appliance.household import HouseholdStore
 from appliance.web.runner import RunOptions

@@ -10,9 +10,7 @@ from pathlib import Path
 import pytest
 
 from appliance.cli import main
-from appliance.config import Settings
-from appliance.memory import Memory
-from appliance.service.doctor import (
+from appliance.cli.doctor import (
     ABSENT,
     BROKEN,
     FIXED,
@@ -22,6 +20,8 @@ from appliance.service.doctor import (
     examine,
     healthy,
 )
+from appliance.config import Settings
+from appliance.memory import Memory
 
 
 def _doctor(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:

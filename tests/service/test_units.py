@@ -62,7 +62,7 @@ def test_the_target_wants_every_long_running_unit() -> None:
 @pytest.mark.parametrize("unit", sorted(p.name for p in UNITS.iterdir()))
 def test_systemd_analyze_verify_is_clean(units_here: Path, unit: str) -> None:
     if shutil.which("systemd-analyze") is None:
-        pytest.fail("systemd-analyze is missing: install systemd (scripts/apt-packages.txt)")
+        pytest.fail("systemd-analyze is missing: install systemd (scripts/apt-test-packages.txt)")
     done = subprocess.run(
         ["systemd-analyze", "verify", str(units_here / unit)],
         capture_output=True,

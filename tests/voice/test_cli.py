@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from appliance import cli
-from appliance.service.doctor import BROKEN, check_voice
+from appliance.cli.doctor import BROKEN, check_voice
 from tests.voice.speech import Clip, spoken, write_wav
 
 

@@ -9,9 +9,9 @@ import threading
 import time
 from pathlib import Path
 
-from appliance.composition import voice_service
+from appliance.cli.voice import voice_service
 from appliance.config import Settings
-from tests.service.test_composition import Systemd
+from tests.cli.test_services import Systemd
 
 
 def test_voice_is_ready_once_it_can_hear_talk_and_pings_while_it_waits(

@@ -196,7 +196,7 @@ def browser(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[webdriv
     for path in (CHROMIUM, CHROMEDRIVER):
         assert Path(path).exists(), (
             f"{path} is missing: `apt-get install chromium chromium-driver` "
-            "(scripts/apt-packages.txt lists them; ./dev install installs them)"
+            "(scripts/apt-test-packages.txt lists them; ./dev install installs them)"
         )
     monkeypatch.setenv("SE_OFFLINE", "true")  # selenium-manager must never download
     options = webdriver.ChromeOptions()

@@ -60,6 +60,18 @@ def test_the_page_asks_for_the_token_once_and_streams_an_answer(web: Running, br
     assert not browser.find_element(By.ID, "token-form").is_displayed()
 
 
+def test_after_the_token_an_empty_page_shows_what_one_can_say(web: Running, browser) -> None:
+    browser.get(web.url + "/")
+    enter_token(browser, web.token)
+    hints = wait(browser, lambda d: d.find_element(By.ID, "hints"))
+    assert hints.is_displayed() and "set a pasta timer" in hints.text
+    browser.find_element(By.CSS_SELECTOR, "button.hint").click()  # a tap fills the box
+    assert browser.find_element(By.ID, "message").get_attribute("value").startswith("remember")
+    browser.find_element(By.ID, "send").click()
+    wait(browser, lambda d: len(answers(d)) == 1)
+    assert not browser.find_element(By.ID, "hints").is_displayed()  # gone once talking
+
+
 def test_a_wrong_token_is_refused_at_once_and_the_right_one_opens_the_views(
     web: Running, browser
 ) -> None:

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from appliance.composition import serve
+from appliance.cli.serve import serve
 from appliance.config import Settings
-from appliance.web.runner import RunOptions, urls
+from appliance.web.runner import RunOptions
 from tests.web.client import call
 from tests.web.conftest import ScriptedChat
 
@@ -73,7 +73,8 @@ def test_hearth_run_serves_then_stops_cleanly(data_dir: Path, stop_with: int) ->
         port = int(lines.wait_for(READY, timeout=120).group(1))
         token = lines.wait_for(TOKEN, timeout=5).group(1)
         url = f"http://127.0.0.1:{port}"
-        assert f"hearth: chat at {url}/" in lines.seen
+        assert f"hearth: chat at {url}/ (this machine)" in lines.seen
+        assert any("not on the LAN: listening on loopback only" in line for line in lines.seen)
         assert token == (data_dir / "web.token").read_text().strip()
 
         assert f"hearth: data in {data_dir}" in lines.seen
@@ -158,11 +159,3 @@ def test_a_port_in_use_is_a_clear_error(data_dir: Path) -> None:
             )
     finally:
         holder.close()
-
-
-def test_urls_name_loopback_and_the_lan_for_every_address() -> None:
-    assert urls("127.0.0.1", 4327) == ["http://127.0.0.1:4327/"]
-    everywhere = urls("0.0.0.0", 4327)
-    assert everywhere[0] == "http://127.0.0.1:4327/"
-    assert "(the LAN)" in everywhere[1]
-    assert urls("::1", 80) == ["http://[::1]:80/"]

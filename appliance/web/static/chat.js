@@ -39,10 +39,12 @@ function showTokenForm(reason) {
 function showChat() {
   $("token-form").hidden = true;
   $("chat-form").hidden = false;
+  $("hints").hidden = $("log").childElementCount > 0;
   $("message").focus();
 }
 
 function bubble(role, text) {
+  $("hints").hidden = true;  // the examples are for an empty page
   const el = document.createElement("div");
   el.className = "msg " + role;
   el.textContent = text;
@@ -157,6 +159,12 @@ async function send(text) {
 }
 
 function start() {
+  for (const hint of document.querySelectorAll("button.hint")) {
+    hint.addEventListener("click", () => {
+      $("message").value = hint.textContent;
+      $("message").focus();
+    });
+  }
   $("token-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const value = $("token-input").value.trim();

@@ -9,6 +9,7 @@ laptop has no panel, no GPIO, no microphone) is `absent`, which is not a failure
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import shutil
@@ -17,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from appliance.cli.common import Commands
 from appliance.config import DEFAULT_CONFIG_FILE, Settings
 
 OK, FIXED, WARN, ABSENT, BROKEN = "ok", "fixed", "warn", "absent", "broken"
@@ -138,9 +140,9 @@ def check_permissions(settings: Settings) -> list[Finding]:
 
 
 def check_memory(settings: Settings) -> list[Finding]:
-    from appliance.memory import Memory
+    from appliance.composition import open_memory
 
-    with Memory.open(settings) as memory:
+    with open_memory(settings) as memory:
         problems = memory.check()
         chain = memory.verify_audit()
         facts, waiting = memory.facts(), memory.proposals()
@@ -293,3 +295,23 @@ CHECKS: list[Check] = [
     check_voice,
     check_disk,
 ]
+
+
+# -- the command ------------------------------------------------------------------
+
+
+def doctor_command(args: argparse.Namespace, settings: Settings) -> int:
+    findings = examine(settings)
+    print(render_json(findings) if args.json else render(findings), flush=True)
+    return 0 if healthy(findings) else 1
+
+
+def register(top: Commands) -> None:
+    sub = top.add_parser(
+        "doctor",
+        help="check this box and report what is wrong",
+        description="Check this box and report what is wrong (exits 1 when something "
+        "Hearth needs is broken).",
+    )
+    sub.add_argument("--json", action="store_true")
+    sub.set_defaults(handler=doctor_command)

@@ -1,7 +1,7 @@
-"""Each process composed as systemd runs it: READY when it can work, pings while it is alive.
+"""Each process as systemd runs it: READY when it can work, pings while it is alive.
 
-A real datagram socket plays systemd's part; the services are the real composition
-(`appliance/composition.py`) with a scripted chat model in place of the GGUF one.
+A real datagram socket plays systemd's part; the services are the real entry points
+(appliance/cli/) and composition, with a scripted chat model in place of the GGUF one.
 """
 
 from __future__ import annotations
@@ -17,8 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from appliance.composition import _answers_health, panel_service, scheduler_service, serve
+from appliance.cli.panel import panel_service
+from appliance.cli.scheduler import scheduler_service
+from appliance.cli.serve import answers_health, serve
 from appliance.config import Settings
+from appliance.lan import ChatAddress
 from appliance.panel.buttons import ButtonGroup
 from appliance.panel.display import PngDisplay
 from appliance.panel.panels import DEFAULT_MODEL, model_named
@@ -113,17 +116,17 @@ def test_the_brains_liveness_is_its_own_server_answering(data_dir: Path) -> None
         idle.bind(("127.0.0.1", 0))
         idle.listen()
         port = idle.getsockname()[1]
-        import appliance.composition as composition
+        import appliance.cli.serve as serving
 
-        composition.PROBE_SECONDS, saved = 0.5, composition.PROBE_SECONDS
+        serving.PROBE_SECONDS, saved = 0.5, serving.PROBE_SECONDS
         try:
-            assert _answers_health("127.0.0.1", port)() is False
+            assert answers_health("127.0.0.1", port)() is False
         finally:
-            composition.PROBE_SECONDS = saved
+            serving.PROBE_SECONDS = saved
     with socket.socket() as closed:
         closed.bind(("127.0.0.1", 0))
         port = closed.getsockname()[1]
-    assert _answers_health("0.0.0.0", port)() is False  # nobody listens at all
+    assert answers_health("0.0.0.0", port)() is False  # nobody listens at all
 
 
 def test_the_scheduler_is_ready_and_pings_while_its_loop_turns(
@@ -149,7 +152,7 @@ def test_the_scheduler_is_ready_and_pings_while_its_loop_turns(
 def test_the_panel_is_ready_once_its_loop_runs_and_stops_pinging_when_it_hangs(
     systemd: Systemd, data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import appliance.composition as composition
+    import appliance.cli.panel as panel
     from appliance.service import systemd as notify
 
     # A stuck loop: the board's first turn happens, then the loop never comes round again.
@@ -161,14 +164,19 @@ def test_the_panel_is_ready_once_its_loop_runs_and_stops_pinging_when_it_hangs(
 
     monkeypatch.setattr("appliance.panel.board.run_board", run_board_that_hangs)
     real_heartbeat = notify.Heartbeat
-    monkeypatch.setattr(composition, "Heartbeat", lambda within: real_heartbeat(within=0.3))
+    monkeypatch.setattr(panel, "Heartbeat", lambda within: real_heartbeat(within=0.3))
     settings = Settings.for_data_dir(data_dir)
     display = PngDisplay(data_dir / "board.png", model_named(DEFAULT_MODEL))
     stop = threading.Event()
     service = threading.Thread(
         target=panel_service,
-        args=(settings, display, ButtonGroup([]), stop),
-        kwargs={"manager": systemd.manager(0.2)},
+        args=(settings, stop),
+        kwargs={
+            "display": display,
+            "buttons": ButtonGroup([]),
+            "manager": systemd.manager(0.2),
+            "say": lambda _: None,
+        },
         daemon=True,
     )
     service.start()
@@ -188,18 +196,16 @@ def test_hearth_runs_board_names_the_port_it_really_listens_on(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`hearth run --port 4399`: the home screen's chat URL says 4399, not the setting."""
-    from appliance.composition import board_thread
+    from appliance.cli.serve import board_thread
+    from appliance.memory.embedding import Embedding
 
-    seen: list[str] = []
+    seen: list[ChatAddress | None] = []
 
-    def run_board_once(*args: object, address, **kwargs: object) -> None:  # type: ignore[no-untyped-def]
-        seen.append(address())
+    def run_board_once(parts, stop, **kwargs: object) -> None:  # type: ignore[no-untyped-def]
+        seen.append(parts.links.address)
 
     monkeypatch.setattr("appliance.panel.board.run_board", run_board_once)
-    monkeypatch.setattr("appliance.panel.board.lan_address", lambda port: f"at port {port}")
     settings = Settings.for_data_dir(data_dir, web_port=4327)
-    with board_thread(settings, port=4399):
+    with board_thread(settings, ChatAddress("0.0.0.0", 4399), Embedding.none()):
         pass
-    with board_thread(settings):  # no server port given: the setting's
-        pass
-    assert seen == ["at port 4399", "at port 4327"]
+    assert [a.port for a in seen if a is not None] == [4399]

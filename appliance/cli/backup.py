@@ -7,12 +7,14 @@ hearth restore SNAPSHOT [--force]      put one back into an empty data dir, rein
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
+from appliance.cli.common import Commands
 from appliance.config import Settings
 
 
-def register(top: argparse._SubParsersAction) -> None:
+def register(top: Commands) -> None:
     backup = top.add_parser(
         "backup",
         help="write a snapshot of the household's data",
@@ -23,8 +25,8 @@ def register(top: argparse._SubParsersAction) -> None:
     backup.add_argument(
         "--to",
         type=Path,
-        help="folder for the snapshot (default: the "
-        "backup_dir setting, <data_dir>/backups; a USB stick is better)",
+        help="folder for the snapshot (default: the backup_dir setting, else a USB stick "
+        "mounted under /media or /mnt, else <data_dir>/backups, which says so)",
     )
     backup.add_argument(
         "--keep", type=int, help="snapshots to keep there (default: the backup_keep setting, 7)"
@@ -49,9 +51,17 @@ def register(top: argparse._SubParsersAction) -> None:
 
 def backup_command(args: argparse.Namespace, settings: Settings) -> int:
     from appliance.service.backup import back_up
+    from appliance.service.backup_place import backup_place
 
-    made = back_up(settings, args.to, keep=args.keep)
+    place = backup_place(settings) if args.to is None else None
+    made = back_up(settings, args.to or (place.folder if place else None), keep=args.keep)
     print(f"backed up {made.files} file(s) to {made.path} ({made.size:,} bytes)", flush=True)
+    if place is not None:
+        print(
+            f"hearth: the snapshot went to {place.why}",
+            file=sys.stderr if not place.separate else sys.stdout,
+            flush=True,
+        )
     return 0
 
 

@@ -1,0 +1,96 @@
+"""`hearth …`: the entry layer. One module per process, and one per group of commands.
+
+    run, serve, token   serve.py      the brain's process (and, for a laptop, all of them)
+    panel               panel.py      the board: the service, --simulate, --once
+    scheduler           scheduler.py  timers and reminders ring from here
+    voice               voice.py      Talk, speech to text, the reply spoken
+    memory, inbox,      memory.py     the household's facts, the review inbox, the audit
+      review, audit
+    reindex             reindex.py
+    timers, reminders,  household.py
+      shopping
+    chat, model         chat.py
+    backup, restore     backup.py
+    doctor              doctor.py
+
+Each process asks appliance/composition.py for its parts and runs them; no domain
+package imports this one or the composition (tests/test_layering.py checks it).
+A person's mistake (unknown id, unknown type, refused text, bad settings) prints one
+line and exits 1; a traceback means a bug in Hearth.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from collections.abc import Sequence
+
+from appliance.cli import (
+    backup,
+    chat,
+    doctor,
+    household,
+    memory,
+    panel,
+    reindex,
+    scheduler,
+    serve,
+    voice,
+)
+from appliance.cli.running import other_data_dir_note
+from appliance.config import load_settings
+from appliance.errors import HearthError
+
+# Processes that run until stopped; the rest are commands a person types.
+SERVICES = ("serve", "run", "panel", "scheduler", "voice")
+GROUPS = (serve, panel, scheduler, voice, chat, memory, reindex, household, backup, doctor)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="hearth", description="Hearth, the kitchen memory.")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log what happens")
+    top = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for group in GROUPS:
+        group.register(top)
+    return parser
+
+
+def _configure_logging(verbose: bool) -> None:
+    under_systemd = "JOURNAL_STREAM" in os.environ or "INVOCATION_ID" in os.environ
+    fmt = (
+        "%(levelname)s %(name)s: %(message)s"
+        if under_systemd
+        else "%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format=fmt)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    _configure_logging(args.verbose)
+    try:
+        settings = load_settings()
+        if sys.stderr.isatty() and args.command not in SERVICES:
+            note = other_data_dir_note(settings.data_dir)
+            if note is not None:
+                print(f"hearth: {note}", file=sys.stderr)
+        return args.handler(args, settings)
+    except HearthError as exc:
+        print(f"hearth: {exc}", file=sys.stderr)
+        return 1
+    except PermissionError as exc:
+        print(
+            f"hearth: permission denied on {exc.filename}; run as the user that owns the "
+            "data dir, or set HEARTH_DATA_DIR",
+            file=sys.stderr,
+        )
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,99 @@
+"""Which data dir the Hearth running on this machine uses, so a command can say when it differs.
+
+`hearth run` and `hearth serve` leave a small marker in the user's runtime dir while
+they run (their pid, port and data dir). A command run from another terminal without
+the same HEARTH_DATA_DIR would otherwise open an empty store elsewhere and answer
+"the shopping list is empty"; it now says which data dir it used, and the running
+one's. The marker holds no household content; a stale one (its process gone) is
+ignored.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from appliance.files import commit_temp, ensure_private_dir, write_temp
+
+
+def marker_path() -> Path:
+    """Per user: $XDG_RUNTIME_DIR/hearth, else /tmp/hearth-<uid> (0700)."""
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    base = Path(runtime) / "hearth" if runtime else Path(f"/tmp/hearth-{os.getuid()}")
+    return base / "serving.json"
+
+
+@dataclass(frozen=True)
+class Running:
+    pid: int
+    port: int
+    data_dir: Path
+
+    def alive(self) -> bool:
+        try:
+            os.kill(self.pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            return True  # another user's process: it exists
+        return True
+
+
+def _ours(folder: Path) -> bool:
+    """The folder is a real directory of this user's that no one else may write (in /tmp,
+    anyone could have made it first)."""
+    try:
+        info = os.lstat(folder)
+    except OSError:
+        return False
+    return info.st_uid == os.getuid() and (info.st_mode & 0o7777) == 0o700 and folder.is_dir()
+
+
+def mark_serving(port: int, data_dir: Path, path: Path | None = None) -> Path | None:
+    """Say, while this process serves, which data dir it uses; returns the marker's path."""
+    path = path or marker_path()
+    try:
+        ensure_private_dir(path.parent)
+        if not _ours(path.parent):
+            return None
+        record = {"pid": os.getpid(), "port": port, "data_dir": str(Path(data_dir).resolve())}
+        commit_temp(write_temp(path, json.dumps(record).encode("utf-8")), path)
+    except OSError:
+        return None  # a convenience for the CLI: never a reason not to serve
+    return path
+
+
+def unmark_serving(path: Path | None = None) -> None:
+    path = path or marker_path()
+    try:
+        if json.loads(path.read_text(encoding="utf-8")).get("pid") == os.getpid():
+            path.unlink()
+    except (OSError, ValueError):
+        pass
+
+
+def running(path: Path | None = None) -> Running | None:
+    """The Hearth serving on this machine, if one is (and its marker can be read)."""
+    path = path or marker_path()
+    if not _ours(path.parent):
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        found = Running(int(data["pid"]), int(data["port"]), Path(data["data_dir"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return found if found.alive() else None
+
+
+def other_data_dir_note(data_dir: Path, path: Path | None = None) -> str | None:
+    """A line for a person when the running Hearth uses another data dir than this command."""
+    serving = running(path)
+    if serving is None or serving.data_dir == Path(data_dir).resolve():
+        return None
+    return (
+        f"note: this command used the data dir {data_dir}; the Hearth running here "
+        f"(pid {serving.pid}, port {serving.port}) uses {serving.data_dir}. "
+        f"HEARTH_DATA_DIR={serving.data_dir} acts on its data"
+    )

@@ -1,0 +1,77 @@
+"""A command run with another data dir than the running Hearth's says so; with the same, nothing."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from appliance.cli import main
+from appliance.cli.running import mark_serving, other_data_dir_note, running, unmark_serving
+
+
+@pytest.fixture
+def runtime(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "xdg"
+    folder.mkdir(mode=0o700)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(folder))
+    return folder
+
+
+def test_another_data_dir_than_the_running_one_is_named(runtime: Path, tmp_path: Path) -> None:
+    serving = tmp_path / "serving-data"
+    assert mark_serving(4327, serving) is not None
+    try:
+        note = other_data_dir_note(tmp_path / "elsewhere")
+        assert note is not None and str(serving.resolve()) in note and "port 4327" in note
+        assert other_data_dir_note(serving) is None  # the control: the same dir says nothing
+    finally:
+        unmark_serving()
+    assert running() is None
+
+
+def test_a_marker_left_by_a_dead_process_is_ignored(runtime: Path, tmp_path: Path) -> None:
+    gone = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    marker = runtime / "hearth" / "serving.json"
+    marker.parent.mkdir(mode=0o700)
+    marker.write_text(f'{{"pid": {int(gone.stdout)}, "port": 1, "data_dir": "/x"}}')
+    assert running() is None and other_data_dir_note(tmp_path) is None
+
+
+def test_a_marker_folder_someone_else_could_write_is_not_trusted(
+    runtime: Path, tmp_path: Path
+) -> None:
+    (runtime / "hearth").mkdir(mode=0o777)
+    os.chmod(runtime / "hearth", 0o777)
+    (runtime / "hearth" / "serving.json").write_text(
+        f'{{"pid": {os.getpid() + 0}, "port": 1, "data_dir": "/planted"}}'
+    )
+    assert mark_serving(4327, tmp_path) is None and running() is None
+
+
+def test_the_cli_says_so_on_a_terminal(
+    runtime: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    monkeypatch.setenv("HEARTH_DATA_DIR", str(tmp_path / "mine"))
+    marker = runtime / "hearth" / "serving.json"
+    marker.parent.mkdir(mode=0o700)
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        marker.write_text(
+            f'{{"pid": {sleeper.pid}, "port": 4327, "data_dir": "{tmp_path / "theirs"}"}}'
+        )
+        monkeypatch.setattr("sys.stderr.isatty", lambda: True)
+        assert main(["shopping", "list"]) == 0
+        err = capsys.readouterr().err
+        assert "the Hearth running here" in err and str(tmp_path / "theirs") in err
+    finally:
+        sleeper.kill()
+        sleeper.wait()

@@ -1,0 +1,100 @@
+"""Every way into the board draws the same first screen: the service, --once, --simulate, run.
+
+They once drifted: on a new box `hearth panel --once` drew the home screen while the
+service drew the welcome card. Each now takes its parts from composition.board_parts.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+import time
+from pathlib import Path
+
+import numpy
+import pytest
+from PIL import Image
+
+from appliance.cli import main
+from appliance.cli.panel import panel_service
+from appliance.cli.serve import board_thread
+from appliance.config import Settings
+from appliance.lan import ChatAddress
+from appliance.memory import Memory
+from appliance.memory.embedding import Embedding
+from appliance.panel.display import BOARD_FILE
+
+
+@pytest.fixture
+def box(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Settings:
+    """A new box as the CLI sees it: the data dir and the web settings from the environment."""
+    data_dir = tmp_path / "data"
+    monkeypatch.setenv("HEARTH_DATA_DIR", str(data_dir))
+    monkeypatch.setenv("HEARTH_PANEL_MODEL", "png")
+    monkeypatch.setenv("HEARTH_WEB_PORT", "4327")
+    monkeypatch.setenv("HEARTH_RUNTIME_DIR", str(tmp_path / "run"))
+    return Settings.for_data_dir(data_dir, panel_model="png", runtime_dir=tmp_path / "run")
+
+
+def pixels(path: Path) -> numpy.ndarray:
+    return numpy.array(Image.open(path).convert("RGB"))
+
+
+def wait_for(path: Path, timeout: float = 20) -> None:
+    end = time.monotonic() + timeout
+    while not path.exists():
+        assert time.monotonic() < end, f"{path} was never drawn"
+        time.sleep(0.05)
+
+
+def draw_every_way(box: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict:
+    board = Path(box.data_dir) / BOARD_FILE
+    drawn: dict[str, numpy.ndarray] = {}
+
+    assert main(["panel", "--once", "--out", str(tmp_path / "once.png")]) == 0
+    drawn["--once"] = pixels(tmp_path / "once.png")
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("q"))
+    assert main(["panel", "--simulate"]) == 0
+    drawn["--simulate"] = pixels(board)
+    board.unlink()
+
+    stop = threading.Event()
+    service = threading.Thread(target=panel_service, args=(box, stop), kwargs={"say": print})
+    service.start()
+    wait_for(board)
+    time.sleep(0.3)  # the file is replaced whole; let the first frame land
+    stop.set()
+    service.join(20)
+    drawn["the service"] = pixels(board)
+    board.unlink()
+
+    with board_thread(box, ChatAddress(box.web_host, box.web_port), Embedding.none()):
+        wait_for(board)
+        time.sleep(0.3)
+    drawn["hearth run"] = pixels(board)
+    return drawn
+
+
+def assert_all_alike(drawn: dict[str, numpy.ndarray]) -> None:
+    first, *rest = drawn
+    for way in rest:
+        assert numpy.array_equal(drawn[first], drawn[way]), f"{way} drew another screen"
+
+
+def test_a_new_box_shows_the_welcome_card_every_way_in(
+    box: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    drawn = draw_every_way(box, tmp_path, monkeypatch)
+    assert "[welcome] a phone opens http://" in capsys.readouterr().out  # --once says which
+    assert_all_alike(drawn)
+
+
+def test_a_waiting_proposal_is_the_same_card_every_way_in(
+    box: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    with Memory.open(box) as memory:
+        memory.propose("The bins go out on Thursday night", "routine")
+    drawn = draw_every_way(box, tmp_path, monkeypatch)
+    assert "[card 1 of 1] routine: The bins go out on Thursday night" in capsys.readouterr().out
+    assert_all_alike(drawn)
