@@ -208,6 +208,9 @@ class RecallIndex:
             # A lost index transaction on power loss costs a re-read at the next
             # open, never a fact: the files were fsynced before we got here.
             conn.execute("PRAGMA synchronous = NORMAL")
+            # The index holds every fact's words: a discarded proposal's row is overwritten
+            # when it goes, whatever the SQLite build's default.
+            conn.execute("PRAGMA secure_delete = ON")
             meta = self._meta(conn)
             expected = {"schema": SCHEMA_VERSION, "tokenizer": TOKENIZER_VERSION}
             if any(meta.get(k) != v for k, v in expected.items()):
