@@ -195,7 +195,8 @@ class Reconciler:
             except FileNotFoundError:
                 continue
             if written.get(path.stem, _NEVER_AUDITED) != read.raw_hash:
-                read = guarded(read)  # not the store's own write: a person's, guard it
+                # Not the store's own write (a person's, or a restored file): guard it.
+                read = guarded(read, self.index.embedder)
             changes.append(
                 Change(key, path, read, _hand_edit(path.stem, read, known.get(key), last))
             )

@@ -19,7 +19,7 @@ from appliance.errors import InvalidFact, NotFound
 from appliance.memory import guard
 from appliance.memory.audit import content_hash
 from appliance.memory.fact import Fact, Proposal
-from appliance.memory.index import Stamp
+from appliance.memory.index import Embedder, Stamp
 from appliance.memory.text import is_valid_id
 
 log = logging.getLogger(__name__)
@@ -78,18 +78,20 @@ def read_file(path: Path, kind: Kind, st: os.stat_result | None = None) -> Read:
 REFUSED = "refused by the guard"  # how a refused fact file's problem begins
 
 
-def guarded(read: Read) -> Read:
+def guarded(read: Read, embedder: Embedder | None = None) -> Read:
     """The read as the guard sees it: a fact whose text or links it refuses is no record.
 
     Run by reconciliation on fact files the store did not write (a person's
-    editor): the store's own writes passed the guard already, and guarding
-    every file at every rebuild would cost more than parsing them. Inbox files
-    are guarded when kept instead, so a person still sees what was put there.
+    editor, a restored snapshot): the store's own writes passed the guard
+    already, and guarding every file at every rebuild would cost more than
+    parsing them. Inbox files are guarded when kept instead, so a person still
+    sees what was put there. `embedder` is the store's, as on the write path, so
+    a file is refused here exactly when writing its text would have been.
     """
     if not isinstance(read.record, Fact):
         return read
     for piece in (read.record.text, *read.record.links):
-        refusal = guard.find_refusal(piece)
+        refusal = guard.find_refusal(piece, embedder)
         if refusal is not None:
             why = (
                 f"{REFUSED} ({refusal.category}: {refusal.reason}); never recalled: fix "
