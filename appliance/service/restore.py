@@ -49,7 +49,7 @@ from appliance import files
 from appliance.config import Settings
 from appliance.errors import InvalidFact, Refused
 from appliance.memory import guard
-from appliance.memory.audit import AuditLog
+from appliance.memory.audit import UNREADABLE, WITNESS, AuditLog
 from appliance.memory.fact import Fact, Proposal
 from appliance.memory.index import Embedder
 from appliance.memory.records import REFUSED
@@ -131,7 +131,8 @@ def restore(
         plan = _guarded(staging, listed, (embedder or _store_embedder(settings))())
         with files.StoreLock(data / ".lock").held():
             _merge_tombstones(settings, staging, listed, plan)
-            set_aside = _set_aside(settings, existing) if existing else None
+            retired = existing + _witnesses(data)
+            set_aside = _set_aside(settings, retired) if retired else None
             installed = _install(settings, snapshot.name, staging, listed, plan)
             _forget_index(data)
     finally:
@@ -318,6 +319,18 @@ def _household_content(settings: Settings) -> list[tuple[str, Path]]:
     found += [(n, data / n) for n in TOP_FILES if (data / n).exists()]
     if (data / "state").is_dir():
         found += [(f"state/{p.name}", p) for p in sorted((data / "state").glob("*.sqlite"))]
+    return found
+
+
+def _witnesses(data: Path) -> list[tuple[str, Path]]:
+    """The old log's witnesses outside the snapshot's layout (state/audit.witness and any
+    copy kept as unreadable): they witness the log being replaced, so they go with it."""
+    found = [
+        (path.relative_to(data).as_posix(), path)
+        for pattern in (WITNESS.as_posix() + "*", "audit.head" + UNREADABLE + "*")
+        for path in sorted(data.glob(pattern))
+        if path.is_file()
+    ]
     return found
 
 
