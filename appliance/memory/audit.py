@@ -43,7 +43,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from appliance.errors import AuditFailure
+from appliance.errors import AuditFailure, DiskFull
 from appliance.files import (
     PRIVATE,
     append_line,
@@ -306,6 +306,8 @@ class AuditLog:
             fields["hash"] = AuditEntry.compute_hash(fields)
             entry = AuditEntry(**fields)  # type: ignore[arg-type]
             append_line(self.path, entry.to_json() + "\n")
+        except DiskFull:
+            raise  # says what is wrong, and that nothing was changed
         except OSError as exc:
             raise AuditFailure(
                 f"could not write the audit log {self.path} ({exc.strerror or exc}); "

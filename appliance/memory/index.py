@@ -25,6 +25,7 @@ import hashlib
 import json
 import logging
 import os
+import shutil
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -32,6 +33,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
+from appliance.errors import DiskFull, is_disk_full
 from appliance.files import create_private_file
 from appliance.memory.fact import Fact, Proposal
 from appliance.memory.recallable import (
@@ -91,6 +93,15 @@ _FACT_COLUMNS = (
 )
 # What ranking needs of a fact (an Entry), read without building the Fact.
 _ENTRY_COLUMNS = "f.rowid, f.id, f.status, f.confidence, f.pinned, f.valid_until"
+
+
+def _damaged(exc: sqlite3.DatabaseError) -> bool:
+    """The file itself is bad (corrupt, or not a database): throw it away and rebuild.
+
+    A DatabaseError without a code is `file is not a database` from an older SQLite.
+    """
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code is None or code & 0xFF in _CORRUPT_CODES
 
 
 class IndexBroken(Exception):
@@ -187,12 +198,31 @@ class RecallIndex:
 
     def _connect(self) -> sqlite3.Connection:
         try:
-            conn = self._try_connect()
-        except sqlite3.DatabaseError as exc:
-            log.warning("recall index %s is unusable (%s); rebuilding it", self.path, exc)
-            self._remove_files()
-            conn = self._try_connect()
+            try:
+                conn = self._try_connect()
+            except sqlite3.DatabaseError as exc:
+                if self.disk_full(exc) or not _damaged(exc):
+                    raise  # not damage: the index stays as it is
+                log.warning("recall index %s is unusable (%s); rebuilding it", self.path, exc)
+                self._remove_files()
+                conn = self._try_connect()
+        except (sqlite3.DatabaseError, OSError) as exc:
+            if self.disk_full(exc):
+                raise DiskFull(self.path.parent) from exc
+            raise
         return conn
+
+    def disk_full(self, exc: BaseException) -> bool:
+        """SQLITE_FULL, ENOSPC, or an I/O error on a disk with no room left: SQLite says
+        "disk I/O error" when it cannot grow its shared-memory file on a full disk."""
+        if is_disk_full(exc):
+            return True
+        if getattr(exc, "sqlite_errorcode", 0) & 0xFF != 10:  # SQLITE_IOERR
+            return False
+        try:
+            return shutil.disk_usage(self.path.parent).free < 1024 * 1024
+        except OSError:
+            return False
 
     def _try_connect(self) -> sqlite3.Connection:
         existed = self.path.exists()
@@ -250,7 +280,12 @@ class RecallIndex:
             with contextlib.suppress(sqlite3.Error):
                 self._conn.close()
             self._remove_files()
-            self._conn = self._try_connect()
+            try:
+                self._conn = self._try_connect()
+            except (sqlite3.DatabaseError, OSError) as exc:
+                if self.disk_full(exc):
+                    raise DiskFull(self.path.parent) from exc
+                raise
             self.fresh = True
 
     def reopen(self) -> None:
