@@ -23,16 +23,18 @@ _KEPT_IN_LINES = frozenset("\n\t")
 
 
 def _escaped(char: str) -> str:
-    code = ord(char)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    # `\u001b`, not `\x1b`: the same spelling is a valid escape inside a JSON string, so
+    # printable(json.dumps(value, ensure_ascii=False), lines=True) is still that JSON.
+    return f"\\u{ord(char):04x}"
 
 
 def printable(text: str, *, lines: bool = False) -> str:
     """The text with every character a terminal would act on written as an escape.
 
     Control characters (C0, DEL, C1), lone surrogates and bidirectional controls
-    become `\\x1b`, `\\u202e` and so on; everything else, accents and emoji
-    included, is left alone. With `lines`, newlines and tabs are kept.
+    become `\\u001b`, `\\u202e` and so on; everything else, accents and emoji
+    included, is left alone. With `lines`, newlines and tabs are kept (a whole file,
+    or indented JSON).
     """
     if text.isprintable():  # the usual case: nothing to look at twice
         return text

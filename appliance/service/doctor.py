@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from appliance.config import DEFAULT_CONFIG_FILE, Settings
+from appliance.terminal import printable
 
 OK, FIXED, WARN, ABSENT, BROKEN = "ok", "fixed", "warn", "absent", "broken"
 PRIVATE_DIR, PRIVATE_FILE = 0o700, 0o600
@@ -60,7 +61,8 @@ def healthy(findings: list[Finding]) -> bool:
 
 
 def render(findings: list[Finding]) -> str:
-    lines = [f"{f.area:<15} {f.state:<7} {f.detail}" for f in findings]
+    # A detail can name a file a person made, or quote a message with household words in it.
+    lines = [f"{f.area:<15} {f.state:<7} {printable(f.detail)}" for f in findings]
     lines.append("ok" if healthy(findings) else "problems found")
     return "\n".join(lines)
 

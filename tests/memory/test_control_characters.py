@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from appliance.errors import InvalidFact
@@ -56,13 +58,30 @@ def test_a_hand_written_fact_with_an_escape_is_reported_not_recalled(memory: Mem
 
 
 def test_printable_escapes_what_a_terminal_would_act_on() -> None:
-    assert printable("bins \x1b[2J on\x00 Thursday\r") == "bins \\x1b[2J on\\x00 Thursday\\x0d"
-    assert printable("abc\u202eevil") == "abc\\u202eevil"
+    assert (
+        printable("bins \x1b[2J on\x00 Thursday\r") == "bins \\u001b[2J on\\u0000 Thursday\\u000d"
+    )
+    assert printable("abc\u202eevil \x9bmilk") == "abc\\u202eevil \\u009bmilk"
     assert printable("a\ud800b") == "a\\ud800b"
     assert printable("line one\nline two\tend", lines=True) == "line one\nline two\tend"
-    assert printable("line one\nline two") == "line one\\x0aline two"
+    assert printable("line one\nline two") == "line one\\u000aline two"
+
+
+def test_printable_json_is_still_the_same_json() -> None:
+    value = {"text": "bins \x1b[2J \x9b \u202e on Thursday", "n": [1, 2]}
+    shown = printable(json.dumps(value, indent=2, ensure_ascii=False), lines=True)
+    assert shown.isascii() or all(c.isprintable() or c in "\n" for c in shown)
+    assert json.loads(shown) == value
 
 
 def test_printable_leaves_ordinary_text_alone() -> None:
     for text in ("Sam is allergic to peanuts", "Crème brûlée 🎂 für Zoë", "a\u00a0b", ""):
         assert printable(text) == text
+
+
+def test_doctor_never_prints_a_control_character_a_file_name_holds(memory: Memory) -> None:
+    from appliance.service.doctor import check_memory, render
+
+    (memory.memory_dir / "bins\x1b[2J.md").write_text("not a fact")
+    shown = render(check_memory(memory.settings))
+    assert "\x1b" not in shown and "bins\\u001b[2J.md" in shown  # named, and harmless
