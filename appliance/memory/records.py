@@ -159,7 +159,9 @@ class Records:
                 if status is None or read.record.status == status:
                     out.append(read.record)
             else:
-                log.warning("skipping %s: %s", path.name, read.problem)
+                # Not the problem itself: it can quote a field, and the journal keeps this line.
+                why = "refused by the guard" if read.refused else "unreadable"
+                log.warning("skipping %s: %s (`hearth memory check` says why)", path.name, why)
         return out
 
     def proposals(self) -> list[Proposal]:
