@@ -16,6 +16,8 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+from appliance.errors import DiskFull, is_disk_full
+
 PRIVATE = 0o600
 TEMP_SUFFIX = ".tmp"
 
@@ -49,19 +51,29 @@ def temp_path_for(target: Path) -> Path:
 
 
 def write_temp(target: Path, data: bytes) -> Path:
-    """Write data to a fresh 0600 temp file beside target and fsync it; return its path."""
+    """Write data to a fresh 0600 temp file beside target and fsync it; return its path.
+
+    A full disk raises DiskFull, with the temp file gone: nothing was changed.
+    """
     temp = temp_path_for(target)
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, PRIVATE)
+    try:
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, PRIVATE)
+    except OSError as exc:
+        if is_disk_full(exc):
+            raise DiskFull(target.parent) from exc
+        raise
     try:
         view = memoryview(data)
         while view:
             written = os.write(fd, view)
             view = view[written:]
         os.fsync(fd)
-    except BaseException:
+    except BaseException as exc:
         os.close(fd)
         with contextlib.suppress(OSError):
             temp.unlink()
+        if is_disk_full(exc):
+            raise DiskFull(target.parent) from exc
         raise
     os.close(fd)
     return temp
@@ -138,14 +150,27 @@ def read_last_line(path: Path) -> str | None:
 
 def append_line(path: Path, line: str) -> None:
     """Append one line durably to a 0600 log (created if missing). Callers hold the lock."""
-    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, PRIVATE)
     try:
-        _cut_torn_tail(fd)
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, PRIVATE)
+    except OSError as exc:
+        if is_disk_full(exc):
+            raise DiskFull(path.parent) from exc
+        raise
+    try:
+        size = _cut_torn_tail(fd)
         data = memoryview(line.encode("utf-8"))
-        while data:
-            written = os.write(fd, data)
-            data = data[written:]
-        os.fsync(fd)
+        try:
+            while data:
+                written = os.write(fd, data)
+                data = data[written:]
+            os.fsync(fd)
+        except OSError as exc:
+            # Part of a line on a full disk would be a torn tail: take it back now.
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, size)
+            if is_disk_full(exc):
+                raise DiskFull(path.parent) from exc
+            raise
     finally:
         os.close(fd)
 

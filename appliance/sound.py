@@ -49,6 +49,11 @@ class Sound(Protocol):
     def close(self) -> None: ...
 
 
+def speech_length(words: str) -> str:
+    """What a log line may say about words to be spoken: how many characters, not which."""
+    return f"{len(words)} characters of speech"
+
+
 def sound_cards(cards_file: Path = ASOUND_CARDS) -> list[str]:
     """The ALSA cards the kernel lists ("--- no soundcards ---" means none)."""
     try:
@@ -96,17 +101,21 @@ def speech_wav(words: str, *, voice: str = "en-gb", speed: int = 150) -> bytes:
 
 
 class Silence:
-    """No speaker: each sound is one log line saying what would have played, and why not."""
+    """No speaker: each sound is one log line saying that something would have played.
+
+    Never the words: a reminder or a spoken reply is household text, and the
+    journal keeps what it is given for weeks. Its length says enough to follow.
+    """
 
     def __init__(self, why: str) -> None:
         self.why = why
         log.warning("sound is off: %s", why)
 
     def announce(self, words: str) -> None:
-        self.speak(words)
+        log.warning("no sound (%s): a chime and %s were not played", self.why, speech_length(words))
 
     def speak(self, words: str) -> None:
-        log.warning("no sound (%s): would have said %r", self.why, words)
+        log.warning("no sound (%s): %s were not played", self.why, speech_length(words))
 
     def play(self, wav: bytes) -> None:
         log.info("no sound (%s): a sound was not played", self.why)
@@ -133,7 +142,7 @@ class Speaker:
         try:
             self.play(speech_wav(words))
         except OSError as exc:
-            log.warning("cannot speak %r (%s)", words, exc)
+            log.warning("cannot speak %s (%s)", speech_length(words), exc)
 
     def play(self, wav: bytes) -> None:
         """Queue one WAV to play; returns at once."""

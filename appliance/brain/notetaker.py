@@ -420,19 +420,19 @@ class NoteTaker:
                     origin="notetaker",
                     conversation=conversation,
                 )
-            except AlreadyKnown as known:
+            except AlreadyKnown:
                 self.stats.known += 1
-                log.info("note-taker: not proposed (%s): %s", known, candidate.text)
+                log.info("note-taker: a %s candidate was not proposed: known", candidate.type)
                 outcomes.append(Outcome(candidate, None, known=True))
                 continue
             except Refused as exc:
                 self.stats.refused += 1
-                log.info("note-taker: not proposed: %s", exc)
+                log.info("note-taker: not proposed: refused (%s)", exc.audit_detail)
                 outcomes.append(Outcome(candidate, None, refused=exc.category))
                 continue
             except HearthError as exc:  # not a valid fact (too long, empty…)
                 self.stats.refused += 1
-                log.info("note-taker: not proposed: %s", exc)
+                log.info("note-taker: not proposed: %s", type(exc).__name__)
                 outcomes.append(Outcome(candidate, None))
                 continue
             outcomes.append(Outcome(candidate, proposal.id))

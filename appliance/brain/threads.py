@@ -75,6 +75,9 @@ class Threads:
         self._db = sqlite3.connect(
             path, check_same_thread=False, timeout=10.0, isolation_level=None
         )
+        # A swept message's bytes are overwritten, not just unlinked from the b-tree:
+        # some SQLite builds leave secure_delete off, and retention must mean gone.
+        self._db.execute("PRAGMA secure_delete = ON")
         self._lock = threading.Lock()
         with self._lock:
             self._db.executescript(_SCHEMA)

@@ -42,6 +42,7 @@ from appliance.cli import (
 from appliance.cli.running import other_data_dir_note
 from appliance.config import load_settings
 from appliance.errors import HearthError
+from appliance.terminal import printable
 
 # Processes that run until stopped; the rest are commands a person types.
 SERVICES = ("serve", "run", "panel", "scheduler", "voice")
@@ -79,12 +80,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"hearth: {note}", file=sys.stderr)
         return args.handler(args, settings)
     except HearthError as exc:
-        print(f"hearth: {exc}", file=sys.stderr)
+        print(f"hearth: {printable(str(exc))}", file=sys.stderr)
         return 1
     except PermissionError as exc:
         print(
-            f"hearth: permission denied on {exc.filename}; run as the user that owns the "
-            "data dir, or set HEARTH_DATA_DIR",
+            f"hearth: permission denied on {printable(str(exc.filename))}; run as the user "
+            "that owns the data dir, or set HEARTH_DATA_DIR",
             file=sys.stderr,
         )
         return 1

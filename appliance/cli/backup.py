@@ -12,6 +12,7 @@ from pathlib import Path
 
 from appliance.cli.common import Commands
 from appliance.config import Settings
+from appliance.terminal import printable
 
 
 def register(top: Commands) -> None:
@@ -66,7 +67,7 @@ def backup_command(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def restore_command(args: argparse.Namespace, settings: Settings) -> int:
-    from appliance.service.backup import restore
+    from appliance.service.restore import restore
 
     done = restore(settings, args.snapshot, force=args.force)
     print(
@@ -76,4 +77,6 @@ def restore_command(args: argparse.Namespace, settings: Settings) -> int:
     )
     if done.set_aside is not None:
         print(f"what was there before is in {done.set_aside}", flush=True)
+    for note in done.notes:  # what the guard kept out, what came back retracted
+        print(f"hearth: {printable(note)}", file=sys.stderr, flush=True)
     return 0

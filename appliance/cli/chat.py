@@ -9,9 +9,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from appliance.cli.common import Commands
+from appliance.cli.common import Commands, out
 from appliance.composition import intent_router, open_brain, open_memory
 from appliance.config import Settings
+from appliance.terminal import printable
 
 NOTETAKER_WAIT = 120.0  # seconds `chat --once` waits for the note-taker before exiting
 
@@ -58,12 +59,12 @@ def chat_command(args: argparse.Namespace, settings: Settings) -> int:
     intents = intent_router(settings)
     routed = intents.route(args.once) if args.once is not None else None
     if routed is not None and (act := intents.act(routed)) is not None:
-        print(act(routed), flush=True)  # a household command: rules answer, no model loads
+        out(act(routed))  # a household command: rules answer, no model loads
         return 0
     with open_memory(settings) as memory, open_brain(settings, memory, intents) as brain:
         if args.once is not None:
             reply = brain.reply(args.once, args.thread)
-            print(reply.text, flush=True)
+            out(reply.text)
             print(f"(thread {reply.thread_id})", file=sys.stderr)
             if not brain.wait_for_notetaker(NOTETAKER_WAIT):
                 print(
@@ -85,7 +86,7 @@ def chat_command(args: argparse.Namespace, settings: Settings) -> int:
             thread = stream.thread_id
             print("hearth> ", end="", flush=True)
             for piece in stream:
-                print(piece, end="", flush=True)
+                print(printable(piece, lines=True), end="", flush=True)
             print()
         print(f"(thread {thread})" if thread else "", file=sys.stderr)
     return 0

@@ -7,17 +7,22 @@ import json
 from collections.abc import Callable
 
 from appliance.config import Settings
+from appliance.terminal import printable
 
 Handler = Callable[[argparse.Namespace, Settings], int]
 Commands = argparse._SubParsersAction  # what `top.add_subparsers()` returns
 
 
 def out(text: str = "") -> None:
-    print(text, flush=True)
+    """A line for the person: household words are shown, never obeyed (terminal.py)."""
+    print(printable(text, lines=True), flush=True)
 
 
 def json_out(value: object) -> None:
-    print(json.dumps(value, indent=2, ensure_ascii=False, default=str), flush=True)
+    print(
+        printable(json.dumps(value, indent=2, ensure_ascii=False, default=str), lines=True),
+        flush=True,
+    )
 
 
 def group(top: Commands, name: str, help: str) -> Commands:

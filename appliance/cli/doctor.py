@@ -20,10 +20,16 @@ from pathlib import Path
 
 from appliance.cli.common import Commands
 from appliance.config import DEFAULT_CONFIG_FILE, Settings
+from appliance.terminal import printable
 
 OK, FIXED, WARN, ABSENT, BROKEN = "ok", "fixed", "warn", "absent", "broken"
 PRIVATE_DIR, PRIVATE_FILE = 0o700, 0o600
 LOW_DISK_BYTES = 200 * 1024 * 1024  # an SD card this full cannot hold a snapshot
+# Below this a write can fail: SQLite lets each database's WAL grow to 1,000 pages (4 MB)
+# before a checkpoint, and three of them are written (index, chats, household); a reindex
+# writes the index again beside the old one (about 10 MB at 20,000 facts); a restore
+# leaves 32 MB. 32 MiB covers them all with room for the files and logs themselves.
+FULL_DISK_BYTES = 32 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -57,7 +63,8 @@ def healthy(findings: list[Finding]) -> bool:
 
 
 def render(findings: list[Finding]) -> str:
-    lines = [f"{f.area:<15} {f.state:<7} {f.detail}" for f in findings]
+    # A detail can name a file a person made, or quote a message with household words in it.
+    lines = [f"{f.area:<15} {f.state:<7} {printable(f.detail)}" for f in findings]
     lines.append("ok" if healthy(findings) else "problems found")
     return "\n".join(lines)
 
@@ -141,12 +148,16 @@ def check_permissions(settings: Settings) -> list[Finding]:
 
 def check_memory(settings: Settings) -> list[Finding]:
     from appliance.composition import open_memory
+    from appliance.errors import HearthError
 
-    with open_memory(settings) as memory:
-        problems = memory.check()
-        chain = memory.verify_audit()
-        facts, waiting = memory.facts(), memory.proposals()
-        indexed, mode = memory.index.count(), memory.recall_mode
+    try:
+        with open_memory(settings) as memory:
+            problems = memory.check()
+            chain = memory.verify_audit()
+            facts, waiting = memory.facts(), memory.proposals()
+            indexed, mode = memory.index.count(), memory.recall_mode
+    except HearthError as exc:  # a full disk, a damaged log: said in its own words
+        return [Finding("facts", BROKEN, str(exc))]
     live = sum(f.status == "live" for f in facts)
     found = [
         Finding("facts", OK, f"{len(facts)} ({live} live), {len(waiting)} waiting for review"),
@@ -274,14 +285,15 @@ def check_disk(settings: Settings) -> list[Finding]:
     while not where.exists():
         where = where.parent
     usage = shutil.disk_usage(where)
-    state = OK if usage.free >= LOW_DISK_BYTES else WARN
-    return [
-        Finding(
-            "disk",
-            state,
-            f"{usage.free / 1e9:.1f} GB free of {usage.total / 1e9:.1f} GB at {where}",
-        )
-    ]
+    if usage.free < FULL_DISK_BYTES:
+        state = BROKEN
+        why = f"; a write needs {FULL_DISK_BYTES // 2**20} MB: free some space"
+    elif usage.free < LOW_DISK_BYTES:
+        state, why = WARN, "; too little for a snapshot"
+    else:
+        state, why = OK, ""
+    free = f"{usage.free / 1e6:.1f} MB" if usage.free < 1e9 else f"{usage.free / 1e9:.1f} GB"
+    return [Finding("disk", state, f"{free} free of {usage.total / 1e9:.1f} GB at {where}{why}")]
 
 
 CHECKS: list[Check] = [

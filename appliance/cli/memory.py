@@ -22,6 +22,7 @@ from appliance.composition import open_memory
 from appliance.config import Settings
 from appliance.memory import FACT_TYPES, STATUSES, Fact
 from appliance.memory.review import AlreadyKnown
+from appliance.terminal import printable
 
 
 def _date_arg(value: str) -> dt.date:
@@ -109,7 +110,7 @@ def memory_list(args: argparse.Namespace, settings: Settings) -> int:
 def memory_show(args: argparse.Namespace, settings: Settings) -> int:
     with open_memory(settings) as memory:
         fact = memory.get(args.id)
-    sys.stdout.write(fact.to_text())
+    sys.stdout.write(printable(fact.to_text(), lines=True))
     return 0
 
 

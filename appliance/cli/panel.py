@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from appliance.cli.common import Commands
+from appliance.cli.common import Commands, out
 from appliance.cli.process import stop_signals
 from appliance.composition import board_parts, png_display
 from appliance.config import Settings
@@ -119,7 +119,7 @@ def _once(args: argparse.Namespace, settings: Settings) -> int:
     with board_parts(settings, display=display, buttons=ButtonGroup([])) as parts:
         screen = first_screen(parts)
     display.show(render(screen, display.model))
-    print(describe(screen))
+    out(describe(screen))
     print(
         f"wrote {display.path} ({display.model.width}x{display.model.height}, "
         f"{display.model.title})"
@@ -153,9 +153,9 @@ def _simulate(args: argparse.Namespace, settings: Settings) -> int:
 
     def show(event: Screen | Outcome) -> None:
         if isinstance(event, Outcome):
-            print(f"  {'->' if event.accepted else '!!'} {event.message}", flush=True)
+            out(f"  {'->' if event.accepted else '!!'} {event.message}")
         else:
-            print(describe(event), flush=True)
+            out(describe(event))
 
     print(
         f"hearth panel --simulate: drawing to {display.path} ({display.model.title}, "

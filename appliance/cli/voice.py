@@ -17,7 +17,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from appliance.cli.common import Commands
+from appliance.cli.common import Commands, out
 from appliance.cli.process import Say, say, stop_signals
 from appliance.composition import voice_parts
 from appliance.config import Settings
@@ -56,8 +56,8 @@ def voice(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _report(result: Any) -> int:
-    print(f"heard: {result.heard or '(nothing)'}", flush=True)
-    print(f"hearth: {result.reply}", flush=True)
+    out(f"heard: {result.heard or '(nothing)'}")
+    out(f"hearth: {result.reply}")
     return 0 if result.answered else 1  # nothing heard, or the brain down: a script sees it
 
 

@@ -74,12 +74,11 @@ class Scheduler:
             ring = Ring(record, now, late)
             rung.append(ring)
             key = _key(record)
-            what = record.name if isinstance(record, Timer) else record.text
+            # The id, never the name or text: the journal keeps log lines for weeks.
             log.info(
-                "%s %d (%s) rings%s",
+                "%s %d rings%s",
                 key[0],
                 record.id,
-                what,
                 f", late: it was due at {due:%H:%M:%S}" if late else "",
             )
             self._sounded[key] = 1

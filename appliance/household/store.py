@@ -107,6 +107,8 @@ class HouseholdStore:
         self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         self._db.execute("PRAGMA journal_mode = WAL")
         self._db.execute("PRAGMA synchronous = FULL")
+        # A removed item or reminder is overwritten in the file, whatever the build's default.
+        self._db.execute("PRAGMA secure_delete = ON")
         tables = {
             row[0]
             for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")

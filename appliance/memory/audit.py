@@ -5,12 +5,23 @@ reordering any line breaks the chain from there on, and `verify` names the
 first line that no longer fits. The line is written (and fsynced) before the
 mutation it records is committed; if it cannot be written, the mutation fails.
 
-A chain cannot see its own end being cut off, so two witnesses stand outside
-it. `audit.head` (0600, replaced durably after every append) holds the last
-line's sequence and hash: a log shorter than its head, or ending in another
-line, is broken. And every fact and proposal file on disk should have its
-content hash in some line about it: a file the log has never heard of means
-the log lost lines (or all of them).
+A chain cannot see its own end being cut off, so witnesses stand outside it.
+Two files hold the last line's sequence and hash, replaced durably after every
+append: `audit.head` beside the log and `state/audit.witness` in another folder,
+so deleting the log's own files leaves one. A log shorter than either, or ending
+in another line, is broken. A witness that cannot be read is never overwritten:
+the next write keeps it as `<name>.unreadable-<time>` and writes a new one, and
+`verify` fails while the kept copy is there. And every fact and proposal file on
+disk should have its content hash in some line about it: a file the log has
+never heard of means the log lost lines (or all of them).
+
+What a line records of content: for the store's own writes, the sha256 of the
+file written, which `verify` compares with the files on disk (the file is in the
+same backup as the line, so the hash tells nothing the file does not). For a
+refusal, text that was never written: a bare hash of it would give a short secret
+back to anyone with the log (a 4-digit code in a few sentence shapes falls in
+under a second), so a `refuse` line holds an HMAC keyed by `audit.key`, a secret
+of this box (0600, made on first use, never in a snapshot).
 
 A mutation that writes its line first and then fails (a correction whose
 target changed meanwhile, a rename the disk refused) appends an `abandon` line
@@ -23,18 +34,34 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import hashlib
+import hmac
 import json
 import logging
+import os
+import secrets
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from appliance.errors import AuditFailure
-from appliance.files import append_line, commit_temp, discard_temp, read_last_line, write_temp
+from appliance.errors import AuditFailure, DiskFull
+from appliance.files import (
+    PRIVATE,
+    append_line,
+    commit_temp,
+    discard_temp,
+    ensure_private_dir,
+    fsync_dir,
+    read_last_line,
+    write_temp,
+)
 
 log = logging.getLogger(__name__)
 
 GENESIS = "0" * 64
+WITNESS = Path("state") / "audit.witness"  # the second witness, relative to the data dir
+KEY_FILE = "audit.key"
+KEYED_PREFIX = "hmac:"  # a refusal's content field: keyed, never comparable with a file
+UNREADABLE = ".unreadable-"  # a witness that could not be read, kept beside the new one
 ACTIONS = (
     "write",
     "propose",
@@ -128,10 +155,30 @@ class Verification:
         return f"audit chain broken at line {self.bad_line}: {self.reason}"
 
 
+def _read_mark(path: Path) -> Head | None:
+    """What a witness file records, or None if there is none. ValueError if unreadable."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(str(exc)) from exc
+    return Head.from_json(text)
+
+
 class AuditLog:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.head_path = path.with_suffix(".head")
+        self.witness_path = path.parent / WITNESS
+        self.key_path = path.parent / KEY_FILE
+
+    def _marks(self) -> tuple[tuple[str, Path], ...]:
+        """Each witness, by the name a person sees, first the one beside the log."""
+        return (
+            (self.head_path.name, self.head_path),
+            (WITNESS.as_posix(), self.witness_path),
+        )
 
     def append(
         self,
@@ -142,9 +189,62 @@ class AuditLog:
         content: str | None = None,
         detail: str | None = None,
     ) -> AuditEntry:
-        """Append one entry. Callers hold the store lock. Raises AuditFailure."""
-        sha256 = content_hash(content) if content is not None else None
+        """Append one entry. Callers hold the store lock. Raises AuditFailure.
+
+        `content` is hashed: plainly for what the store wrote (comparable with the
+        file), keyed for a refusal (text that was never written; see the module's doc).
+        """
+        if content is None:
+            sha256 = None
+        elif action == "refuse":
+            sha256 = self.keyed_hash(content)
+        else:
+            sha256 = content_hash(content)
         return self._append(actor, action, fact_id, sha256, detail)
+
+    def keyed_hash(self, text: str) -> str:
+        """`hmac:` and the HMAC-SHA256 of the text under this box's audit key."""
+        digest = hmac.new(self._key(), text.encode("utf-8"), hashlib.sha256).hexdigest()
+        return KEYED_PREFIX + digest
+
+    def _key(self) -> bytes:
+        """This box's audit key: 32 random bytes, made 0600 on first use, never backed up.
+
+        Two processes making it at once agree: the file is created exclusively, and the
+        one that loses reads the winner's.
+        """
+        try:
+            key = self.key_path.read_bytes()
+            if len(key) >= 16:
+                return key
+            log.warning("%s is too short to be a key; making a new one", self.key_path)
+            self.key_path.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            raise AuditFailure(
+                f"could not read the audit key {self.key_path} ({exc.strerror or exc}); "
+                "nothing was changed"
+            ) from exc
+        key = secrets.token_bytes(32)
+        try:
+            fd = os.open(
+                self.key_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, PRIVATE
+            )
+        except FileExistsError:
+            return self.key_path.read_bytes()
+        except OSError as exc:
+            raise AuditFailure(
+                f"could not make the audit key {self.key_path} ({exc.strerror or exc}); "
+                "nothing was changed"
+            ) from exc
+        try:
+            os.write(fd, key)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        fsync_dir(self.key_path.parent)
+        return key
 
     @contextlib.contextmanager
     def recording(
@@ -206,12 +306,15 @@ class AuditLog:
             fields["hash"] = AuditEntry.compute_hash(fields)
             entry = AuditEntry(**fields)  # type: ignore[arg-type]
             append_line(self.path, entry.to_json() + "\n")
+        except DiskFull:
+            raise  # says what is wrong, and that nothing was changed
         except OSError as exc:
             raise AuditFailure(
                 f"could not write the audit log {self.path} ({exc.strerror or exc}); "
                 "nothing was changed"
             ) from exc
-        self._write_head(entry)
+        for name, path in self._marks():
+            self._write_mark(name, path, entry)
         return entry
 
     def _next_place(self) -> tuple[int, str]:
@@ -223,44 +326,62 @@ class AuditLog:
         follows it, whatever happens to the head file later.
         """
         last = self._last_entry_repairing_tail()
-        try:
-            head = self.head()
-        except ValueError:
-            head = None  # damaged by hand: `verify` says so until this append replaces it
-        if head is not None and (
-            last is None or last.seq < head.seq or (last.seq == head.seq and last.hash != head.hash)
-        ):
+        ahead = []
+        for _, path in self._marks():
+            try:
+                mark = _read_mark(path)
+            except ValueError:
+                continue  # damaged: `verify` says so, and the next write keeps it aside
+            if mark is not None and (
+                last is None
+                or last.seq < mark.seq
+                or (last.seq == mark.seq and last.hash != mark.hash)
+            ):
+                ahead.append(mark)
+        if ahead:
+            mark = max(ahead, key=lambda m: m.seq)
             log.error(
-                "%s ends at sequence %d but its head records %d; the lines between "
-                "are missing and the chain goes on from the head",
+                "%s ends at sequence %d but a witness records %d; the lines between "
+                "are missing and the chain goes on from the witness",
                 self.path,
                 last.seq if last else 0,
-                head.seq,
+                mark.seq,
             )
-            return head.seq + 1, head.hash
+            return mark.seq + 1, mark.hash
         return ((last.seq + 1) if last else 1), (last.hash if last else GENESIS)
 
-    def _write_head(self, entry: AuditEntry) -> None:
-        """Replace audit.head durably. The line is already written, so a failure here
-        only lets the head lag, which `verify` allows (a log longer than its head)."""
-        folder = self.path.parent
-        for stale in folder.glob(f".{self.head_path.name}.*.tmp"):
-            discard_temp(stale)  # left by a process killed mid-write
+    def _write_mark(self, name: str, path: Path, entry: AuditEntry) -> None:
+        """Replace one witness durably. The line is already written, so a failure here
+        only lets the witness lag, which `verify` allows (a log longer than its witness).
+
+        A witness that cannot be read is never overwritten: it is kept as
+        `<name>.unreadable-<time>`, and `verify` fails until a person has looked.
+        """
+        folder = path.parent
         try:
-            temp = write_temp(self.head_path, Head(entry.seq, entry.hash).to_json().encode())
-            commit_temp(temp, self.head_path)
+            ensure_private_dir(folder)
+            for stale in folder.glob(f".{path.name}.*.tmp"):
+                discard_temp(stale)  # left by a process killed mid-write
+            try:
+                _read_mark(path)
+            except ValueError as exc:
+                kept = path.with_name(
+                    f"{path.name}{UNREADABLE}{dt.datetime.now(dt.UTC):%Y%m%dT%H%M%S%fZ}"
+                )
+                os.replace(path, kept)
+                log.error("%s could not be read (%s); kept as %s", name, exc, kept.name)
+            temp = write_temp(path, Head(entry.seq, entry.hash).to_json().encode())
+            commit_temp(temp, path)
         except OSError as exc:
-            log.warning("could not update %s (%s); it lags the log by a line", self.head_path, exc)
+            log.warning("could not update %s (%s); it lags the log by a line", path, exc)
 
     def head(self) -> Head | None:
         """What audit.head records, or None if there is none. Raises ValueError if damaged."""
-        try:
-            text = self.head_path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ValueError(str(exc)) from exc
-        return Head.from_json(text)
+        return _read_mark(self.head_path)
+
+    def witness(self) -> Head | None:
+        """What state/audit.witness records, or None. Raises ValueError if damaged."""
+        return _read_mark(self.witness_path)
 
     def _last_entry_repairing_tail(self) -> AuditEntry | None:
         """The last complete entry; a torn final line (power cut mid-append) is cut off."""
@@ -360,31 +481,52 @@ class AuditLog:
         return Verification(True, count)
 
     def _head_problem(self) -> str | None:
-        """Why the log does not reach its head, or None if it does."""
-        try:
-            head = self.head()
-        except ValueError as exc:
-            return f"{self.head_path.name} is damaged ({exc})"
-        if head is None:
-            return None
-        at_head = next((e for e in self.entries() if e.seq == head.seq), None)
-        if at_head is not None:
-            if at_head.hash != head.hash:
+        """Why the log does not reach a witness, or None if it reaches both."""
+        for name, path in self._marks():
+            try:
+                mark = _read_mark(path)
+            except ValueError as exc:
                 return (
-                    f"line {head.seq} is not the line {self.head_path.name} recorded: the "
+                    f"{name} is damaged ({exc}): the end of the log cannot be checked "
+                    "against it; restore it from the nightly backup"
+                )
+            if mark is not None:
+                problem = self._short_of(name, mark)
+                if problem:
+                    return problem
+        for name, path in self._marks():
+            kept = sorted(path.parent.glob(f"{path.name}{UNREADABLE}*"))
+            if kept:
+                where = kept[0].relative_to(self.path.parent)
+                return (
+                    f"{name} could not be read and was kept as {where} when a later write "
+                    "replaced it; look at it, then delete it (the log was checked against "
+                    "the other witness)"
+                )
+        return None
+
+    def _short_of(self, name: str, mark: Head) -> str | None:
+        """Why the log does not reach what one witness records, or None if it does."""
+        at_mark = next((e for e in self.entries() if e.seq == mark.seq), None)
+        if at_mark is not None:
+            if at_mark.hash != mark.hash:
+                return (
+                    f"line {mark.seq} is not the line {name} recorded: the "
                     "log was replaced; restore it from the nightly backup"
                 )
             return None
         last = max((e.seq for e in self.entries()), default=0)
         if not self.path.exists():
             return (
-                f"{self.path.name} is missing, but {self.head_path.name} records "
-                f"{head.seq} lines; restore it from the nightly backup"
+                f"{self.path.name} is missing, but {name} records "
+                f"{mark.seq} lines; restore it from the nightly backup"
             )
-        lost = head.seq - last
+        if last > mark.seq:
+            return None  # the witness lags (a write that could not update it): allowed
+        lost = mark.seq - last
         return (
-            f"{self.path.name} ends at line {last} but {self.head_path.name} records "
-            f"{head.seq}: the last {lost} line(s) are missing (cut off the end); "
+            f"{self.path.name} ends at line {last} but {name} records "
+            f"{mark.seq}: the last {lost} line(s) are missing (cut off the end); "
             "restore it from the nightly backup"
         )
 

@@ -10,6 +10,7 @@ import dataclasses
 import datetime as dt
 import hashlib
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,12 +73,27 @@ def check_source(value: object, origins: tuple[str, ...]) -> str:
 
 
 def check_text(value: object) -> str:
-    text = " ".join(str(value or "").split())
+    text = " ".join(str(value or "").split())  # newlines and tabs become spaces here
     if not text:
         raise InvalidFact("a fact needs some text")
     if len(text) > 2000:
         raise InvalidFact(f"a fact is a sentence or two, not {len(text)} characters")
+    _refuse_control(text, "a fact")
     return text
+
+
+def _refuse_control(text: str, what: str) -> None:
+    """Control characters (NUL, ESC, DEL, C1) and lone surrogates are never household words.
+
+    Stored, an escape sequence would reach every terminal that lists the fact and
+    every prompt that reads it; a lone surrogate cannot even be written as UTF-8.
+    """
+    for at, char in enumerate(text, start=1):
+        if unicodedata.category(char) in ("Cc", "Cs"):
+            raise InvalidFact(
+                f"{what} cannot hold control characters (U+{ord(char):04X} at character "
+                f"{at}); nothing was written"
+            )
 
 
 def _date(value: object, name: str) -> dt.date:
@@ -118,6 +134,7 @@ def _strings(value: object, name: str) -> tuple[str, ...]:
         if isinstance(item, dict | list) or item is None:
             raise InvalidFact(f"{name} must be a list of words, not {value!r}")
         text = " ".join(str(item).split())
+        _refuse_control(text, name)
         if text:
             out.append(text)
     return tuple(out)

@@ -24,12 +24,14 @@ import contextlib
 import datetime as dt
 import logging
 import os
+import shutil
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from appliance.errors import DiskFull, is_disk_full
 from appliance.files import create_private_file
 from appliance.memory.embedding import Embedding
 from appliance.memory.fact import Fact, Proposal
@@ -62,6 +64,15 @@ log = logging.getLogger(__name__)
 _CORRUPT_CODES = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
 
 
+def _damaged(exc: sqlite3.DatabaseError) -> bool:
+    """The file itself is bad (corrupt, or not a database): throw it away and rebuild.
+
+    A DatabaseError without a code is `file is not a database` from an older SQLite.
+    """
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code is None or code & 0xFF in _CORRUPT_CODES
+
+
 class IndexBroken(Exception):
     """The database file is damaged; the caller rebuilds it from the files."""
 
@@ -90,12 +101,31 @@ class RecallIndex:
 
     def _connect(self) -> sqlite3.Connection:
         try:
-            conn = self._try_connect()
-        except sqlite3.DatabaseError as exc:
-            log.warning("recall index %s is unusable (%s); rebuilding it", self.path, exc)
-            self._remove_files()
-            conn = self._try_connect()
+            try:
+                conn = self._try_connect()
+            except sqlite3.DatabaseError as exc:
+                if self.disk_full(exc) or not _damaged(exc):
+                    raise  # not damage: the index stays as it is
+                log.warning("recall index %s is unusable (%s); rebuilding it", self.path, exc)
+                self._remove_files()
+                conn = self._try_connect()
+        except (sqlite3.DatabaseError, OSError) as exc:
+            if self.disk_full(exc):
+                raise DiskFull(self.path.parent) from exc
+            raise
         return conn
+
+    def disk_full(self, exc: BaseException) -> bool:
+        """SQLITE_FULL, ENOSPC, or an I/O error on a disk with no room left: SQLite says
+        "disk I/O error" when it cannot grow its shared-memory file on a full disk."""
+        if is_disk_full(exc):
+            return True
+        if getattr(exc, "sqlite_errorcode", 0) & 0xFF != 10:  # SQLITE_IOERR
+            return False
+        try:
+            return shutil.disk_usage(self.path.parent).free < 1024 * 1024
+        except OSError:
+            return False
 
     def _try_connect(self) -> sqlite3.Connection:
         existed = self.path.exists()
@@ -111,6 +141,9 @@ class RecallIndex:
             # A lost index transaction on power loss costs a re-read at the next
             # open, never a fact: the files were fsynced before we got here.
             conn.execute("PRAGMA synchronous = NORMAL")
+            # The index holds every fact's words: a discarded proposal's row is overwritten
+            # when it goes, whatever the SQLite build's default.
+            conn.execute("PRAGMA secure_delete = ON")
             meta = self._meta(conn)
             expected = {"schema": SCHEMA_VERSION, "tokenizer": TOKENIZER_VERSION}
             if any(meta.get(k) != v for k, v in expected.items()):
@@ -150,7 +183,12 @@ class RecallIndex:
             with contextlib.suppress(sqlite3.Error):
                 self._conn.close()
             self._remove_files()
-            self._conn = self._try_connect()
+            try:
+                self._conn = self._try_connect()
+            except (sqlite3.DatabaseError, OSError) as exc:
+                if self.disk_full(exc):
+                    raise DiskFull(self.path.parent) from exc
+                raise
             self.fresh = True
 
     def reopen(self) -> None:

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple, TypeVar
 
-from appliance.errors import HearthError
+from appliance.errors import DiskFull, HearthError
 from appliance.files import StoreLock
 from appliance.memory.audit import AuditLog, content_hash
 from appliance.memory.fact import Fact, Proposal
@@ -196,7 +196,8 @@ class Reconciler:
             except FileNotFoundError:
                 continue
             if written.get(path.stem, _NEVER_AUDITED) != read.raw_hash:
-                read = guarded(read)  # not the store's own write: a person's, guard it
+                # Not the store's own write (a person's, or a restored file): guard it.
+                read = guarded(read, self.index.embedding.model)
             changes.append(
                 Change(key, path, read, _hand_edit(path.stem, read, known.get(key), last))
             )
@@ -277,6 +278,10 @@ class Reconciler:
                 if attempt == 2:
                     raise
                 self._rebuild_empty(exc)
+            except sqlite3.OperationalError as exc:
+                if self.index.disk_full(exc):  # the files are untouched; the index catches up
+                    raise DiskFull(self.index.path.parent) from exc
+                raise
         return notes  # not reached: the loop returns or raises
 
     def _rebuild_empty(self, exc: Exception) -> None:

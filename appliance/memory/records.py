@@ -18,6 +18,7 @@ from typing import TypeVar
 from appliance.errors import InvalidFact, NotFound
 from appliance.memory import guard
 from appliance.memory.audit import content_hash
+from appliance.memory.embedding import Embedder
 from appliance.memory.fact import Fact, Proposal
 from appliance.memory.index_rows import Stamp
 from appliance.memory.text import is_valid_id
@@ -78,18 +79,20 @@ def read_file(path: Path, kind: Kind, st: os.stat_result | None = None) -> Read:
 REFUSED = "refused by the guard"  # how a refused fact file's problem begins
 
 
-def guarded(read: Read) -> Read:
+def guarded(read: Read, embedder: Embedder | None = None) -> Read:
     """The read as the guard sees it: a fact whose text or links it refuses is no record.
 
     Run by reconciliation on fact files the store did not write (a person's
-    editor): the store's own writes passed the guard already, and guarding
-    every file at every rebuild would cost more than parsing them. Inbox files
-    are guarded when kept instead, so a person still sees what was put there.
+    editor, a restored snapshot): the store's own writes passed the guard
+    already, and guarding every file at every rebuild would cost more than
+    parsing them. Inbox files are guarded when kept instead, so a person still
+    sees what was put there. `embedder` is the store's, as on the write path, so
+    a file is refused here exactly when writing its text would have been.
     """
     if not isinstance(read.record, Fact):
         return read
     for piece in (read.record.text, *read.record.links):
-        refusal = guard.find_refusal(piece)
+        refusal = guard.find_refusal(piece, embedder)
         if refusal is not None:
             why = (
                 f"{REFUSED} ({refusal.category}: {refusal.reason}); never recalled: fix "
@@ -157,7 +160,9 @@ class Records:
                 if status is None or read.record.status == status:
                     out.append(read.record)
             else:
-                log.warning("skipping %s: %s", path.name, read.problem)
+                # Not the problem itself: it can quote a field, and the journal keeps this line.
+                why = "refused by the guard" if read.refused else "unreadable"
+                log.warning("skipping %s: %s (`hearth memory check` says why)", path.name, why)
         return out
 
     def proposals(self) -> list[Proposal]:

@@ -263,18 +263,21 @@ class Board:
     def _stop_ringing(self, action: Action, ringing: list[Timer | Reminder]) -> Outcome:
         """Any button silences what rings, even before the glass shows it; Keep snoozes timers."""
         assert self.household is not None
-        done = []
+        done, logged = [], []  # what the panel says; what the journal keeps (ids, no words)
         for record in ringing:
             if isinstance(record, Timer) and action is Action.KEEP:
                 self.household.snooze_timer(record.id, SNOOZE_SECONDS)
                 done.append(f"{record.name} rings again in 5 minutes")
+                logged.append(f"snoozed timer {record.id}")
             elif isinstance(record, Timer):
                 self.household.stop_timer(record.id)
                 done.append(f"stopped {record.name}")
+                logged.append(f"stopped timer {record.id}")
             else:
                 self.household.stop_reminder(record.id)
                 done.append(f"stopped the reminder to {record.text}")
-        log.info("panel: %s", "; ".join(done))
+                logged.append(f"stopped reminder {record.id}")
+        log.info("panel: %s", "; ".join(logged))
         return Outcome(True, "; ".join(done))
 
     def _handle_review(self, action: Action, on_glass: str | None) -> Outcome:

@@ -1,4 +1,4 @@
-"""Snapshots of the household's data, and putting one back.
+"""Snapshots of the household's data, and reading one back.
 
 A snapshot is one gzip-compressed tar file, `hearth-backup-<UTC time>.tar.gz`, 0600,
 written to a temp file and renamed, holding:
@@ -10,13 +10,16 @@ written to a temp file and renamed, holding:
     MANIFEST.json  MANIFEST.sha256     every member's size and sha256, then the manifest's
 
 Not in it: the models (reinstalled with the package), the recall index (derived:
-rebuilt on restore), the LAN token (a secret; a restored box makes a new one), board.png.
+rebuilt on restore), the LAN token and the audit key (secrets of this box: a restore
+keeps the box's own, and a snapshot holding any other name is refused), board.png.
 
 The memory files are copied under the store's inter-process lock, so no mutation is
 half-seen; the databases through SQLite's backup API, so a writer may keep writing.
 The checksums find a truncated or altered snapshot; they are not a signature (anyone
-who can write the file can rewrite its manifest), which is fine for their purpose:
-a dying USB stick or a copy cut short.
+who can write the file can rewrite its manifest), so a restore does not trust what it
+unpacks either: `check_snapshot` bounds every member's size from the tar headers before
+a byte is written, `extract_snapshot` streams and hashes each member, and
+`appliance.service.restore` guards what it puts back (restore.py says how).
 """
 
 from __future__ import annotations
@@ -35,11 +38,15 @@ import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import IO, TYPE_CHECKING
 
 from appliance import files
 from appliance.config import Settings
-from appliance.service.backup_place import backup_place
 from appliance.errors import HearthError
+from appliance.service.backup_place import backup_place
+
+if TYPE_CHECKING:
+    pass
 
 log = logging.getLogger(__name__)
 
@@ -48,9 +55,22 @@ PREFIX = "hearth-backup-"
 SUFFIX = ".tar.gz"
 MANIFEST = "MANIFEST.json"
 MANIFEST_SUM = "MANIFEST.sha256"
-# Files at the top of the data dir that hold household content.
+# Files at the top of the data dir that hold household content: the only top-level names
+# a snapshot holds or a restore writes (never web.token, the audit key, the index).
 TOP_FILES = ("tombstones.jsonl", "audit.jsonl", "audit.head", "household.md")
-_NAME = re.compile(r"^(memory|inbox)/[^/]+\.md$|^state/[^/]+\.sqlite$|^[^/]+$")
+_NAME = re.compile(
+    r"^(memory|inbox)/[^/]+\.md$|^state/[^/]+\.sqlite$|^("
+    + "|".join(re.escape(name) for name in TOP_FILES)
+    + r")$"
+)
+# What a snapshot may unpack to, checked from its headers before a byte is written. A
+# household's data is far smaller (facts are a sentence each, chats are swept after a
+# week); the caps are what stop a small archive that inflates to gigabytes.
+MAX_NOTE_BYTES = 1024 * 1024  # a fact, a proposal or household.md
+MAX_LOG_BYTES = 256 * 1024 * 1024  # audit.jsonl, tombstones.jsonl, each state/*.sqlite
+MAX_TOTAL_BYTES = 512 * 1024 * 1024
+MAX_MEMBERS = 200_000
+CHUNK = 1024 * 1024
 
 
 class BackupError(HearthError):
@@ -62,14 +82,6 @@ class Snapshot:
     path: Path
     files: int
     size: int
-
-
-@dataclass(frozen=True)
-class Restored:
-    files: int
-    facts: int
-    proposals: int
-    set_aside: Path | None  # where --force moved what was there before
 
 
 def snapshot_name(now: dt.datetime) -> str:
@@ -206,32 +218,72 @@ def _databases(state: Path) -> Iterator[tuple[str, bytes]]:
             yield f"state/{path.name}", copy.read_bytes()
 
 
-# -- reading and restoring -------------------------------------------------------------
+# -- reading a snapshot: every check before anything is written ------------------------
 
 
-def read_snapshot(path: Path) -> dict[str, bytes]:
-    """Every member of a snapshot, checked against its manifest; else BackupError."""
+@dataclass(frozen=True)
+class Member:
+    """One file a snapshot holds, as its manifest states it."""
+
+    name: str
+    size: int
+    sha256: str
+
+
+def check_snapshot(path: Path) -> dict[str, Member]:
+    """The snapshot's members as its manifest lists them, checked; else BackupError.
+
+    Reads only the tar headers and the manifest (a member's data is decompressed
+    and dropped as the archive is walked, never held): every name must be one a
+    snapshot holds, every size within its kind's cap and the total within
+    MAX_TOTAL_BYTES, and the manifest must list exactly the members with exactly
+    their sizes. A header that breaks a cap stops the walk before its data is read.
+    """
     path = Path(path)
-    members: dict[str, bytes] = {}
+    sizes: dict[str, int] = {}
+    body: bytes | None = None
+    stated = ""
+    total = 0
     try:
         with tarfile.open(path, mode="r:gz") as tar:
             for info in tar:
-                if not info.isfile() or not _safe_name(info.name) or info.name in members:
+                name = info.name
+                if not info.isfile() or info.issparse() or not _safe_name(name) or name in sizes:
                     raise BackupError(
-                        f"{path.name} holds {info.name!r}, which no Hearth "
-                        "snapshot does; not restoring it"
+                        f"{path.name} holds {name!r}, which no Hearth snapshot does; "
+                        "not restoring it"
                     )
-                handle = tar.extractfile(info)
-                assert handle is not None  # a regular file always has one
-                members[info.name] = handle.read()
+                cap = member_cap(name)
+                if info.size > cap:
+                    raise BackupError(
+                        f"{path.name}: {name} would be {info.size:,} bytes, and a snapshot's "
+                        f"{_kind(name)} is at most {cap:,}; not restoring it (nothing was "
+                        "written)"
+                    )
+                total += info.size
+                if total > MAX_TOTAL_BYTES or len(sizes) >= MAX_MEMBERS:
+                    raise BackupError(
+                        f"{path.name} would unpack to more than {MAX_TOTAL_BYTES:,} bytes "
+                        f"or {MAX_MEMBERS:,} files, more than any household's data; not "
+                        "restoring it (nothing was written)"
+                    )
+                sizes[name] = info.size
+                if name in (MANIFEST, MANIFEST_SUM):
+                    handle = tar.extractfile(info)
+                    assert handle is not None  # a regular file always has one
+                    data = handle.read(cap + 1)
+                    if name == MANIFEST:
+                        body = data
+                    else:
+                        stated = data.decode("ascii", "replace").strip()
+    except BackupError:
+        raise
     except FileNotFoundError:
         raise BackupError(f"no snapshot at {path}") from None
     except (tarfile.TarError, EOFError, OSError, ValueError) as exc:
         raise BackupError(
             f"{path.name} is truncated or damaged ({exc}); not restoring it"
         ) from None
-    body = members.pop(MANIFEST, None)
-    stated = members.pop(MANIFEST_SUM, b"").decode("ascii", "replace").strip()
     if body is None:
         raise BackupError(f"{path.name} has no manifest: truncated, or not a Hearth snapshot")
     if hashlib.sha256(body).hexdigest() != stated:
@@ -239,30 +291,133 @@ def read_snapshot(path: Path) -> dict[str, bytes]:
             f"{path.name}: its manifest does not match its checksum; "
             "the snapshot was altered or damaged"
         )
+    listed = _manifest(path, body)
+    sizes.pop(MANIFEST)
+    sizes.pop(MANIFEST_SUM, None)
+    if set(listed) != set(sizes):
+        missing = sorted(set(listed) - set(sizes))
+        extra = sorted(set(sizes) - set(listed))
+        raise BackupError(
+            f"{path.name} does not match its manifest (missing {missing}, "
+            f"unlisted {extra}); not restoring it"
+        )
+    for name, member in listed.items():
+        if member.size != sizes[name]:
+            raise BackupError(
+                f"{path.name}: {name} is {sizes[name]:,} bytes but its manifest says "
+                f"{member.size:,}; the snapshot was altered or damaged"
+            )
+    return listed
+
+
+def _manifest(path: Path, body: bytes) -> dict[str, Member]:
     try:
         manifest = json.loads(body)
-        listed: dict[str, dict[str, object]] = manifest["files"]
         if manifest.get("format") != FORMAT:
             raise BackupError(
                 f"{path.name} is snapshot format {manifest.get('format')}; "
                 f"this Hearth reads format {FORMAT}"
             )
-    except (ValueError, KeyError, TypeError):
+        listed = {
+            name: Member(name, entry["size"], entry["sha256"])
+            for name, entry in manifest["files"].items()
+        }
+    except (ValueError, KeyError, TypeError, AttributeError):
         raise BackupError(f"{path.name}: its manifest is unreadable") from None
-    if set(listed) != set(members):
-        missing = sorted(set(listed) - set(members))
-        extra = sorted(set(members) - set(listed))
+    for member in listed.values():
+        if (
+            isinstance(member.size, bool)
+            or not isinstance(member.size, int)
+            or not isinstance(member.sha256, str)
+        ):
+            raise BackupError(f"{path.name}: its manifest is unreadable")
+    return listed
+
+
+def extract_snapshot(path: Path, listed: dict[str, Member], into: Path) -> None:
+    """Stream each listed member into the folder `into`, checked as it goes; else BackupError.
+
+    `listed` is what `check_snapshot` returned. Each member is written in pieces,
+    counted and hashed on the way: one that runs past its stated size, ends short
+    or does not match its checksum stops the extraction. The caller removes `into`
+    on failure; nothing outside it is written.
+    """
+    path = Path(path)
+    seen: set[str] = set()
+    try:
+        with tarfile.open(path, mode="r:gz") as tar:
+            for info in tar:
+                member = listed.get(info.name)
+                if member is None:
+                    continue  # the manifest and its checksum: checked already
+                if info.name in seen or info.size != member.size:
+                    raise BackupError(f"{path.name} changed while it was being restored")
+                seen.add(info.name)
+                handle = tar.extractfile(info)
+                assert handle is not None
+                _stream(path, member, handle, into / member.name)
+    except BackupError:
+        raise
+    except (tarfile.TarError, EOFError, ValueError) as exc:
         raise BackupError(
-            f"{path.name} does not match its manifest (missing {missing}, "
-            f"unlisted {extra}); not restoring it"
+            f"{path.name} is truncated or damaged ({exc}); not restoring it"
+        ) from None
+    except OSError as exc:
+        raise BackupError(
+            f"could not unpack {path.name} ({exc.strerror or exc}); nothing was restored"
+        ) from None
+    if seen != set(listed):
+        raise BackupError(f"{path.name} changed while it was being restored")
+
+
+def _stream(snapshot: Path, member: Member, source: IO[bytes], target: Path) -> None:
+    files.ensure_private_dir(target.parent)
+    digest = hashlib.sha256()
+    written = 0
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, files.PRIVATE)
+    with os.fdopen(fd, "wb") as out:
+        while piece := source.read(CHUNK):
+            written += len(piece)
+            if written > member.size:
+                raise BackupError(
+                    f"{snapshot.name}: {member.name} runs past the {member.size:,} bytes its "
+                    "manifest states; not restoring it"
+                )
+            digest.update(piece)
+            out.write(piece)
+    if written != member.size or digest.hexdigest() != member.sha256:
+        raise BackupError(
+            f"{snapshot.name}: {member.name} does not match its checksum; "
+            "the snapshot was altered or damaged"
         )
-    for name, data in members.items():
-        if hashlib.sha256(data).hexdigest() != listed[name].get("sha256"):
-            raise BackupError(
-                f"{path.name}: {name} does not match its checksum; "
-                "the snapshot was altered or damaged"
-            )
-    return members
+
+
+def read_snapshot(path: Path) -> dict[str, bytes]:
+    """Every member of a snapshot, checked against its manifest; else BackupError.
+
+    For looking inside one (tests, tools): the members pass every check of a
+    restore first, so what is read is bounded by MAX_TOTAL_BYTES.
+    """
+    listed = check_snapshot(path)
+    with tempfile.TemporaryDirectory(prefix="hearth-snapshot-") as scratch:
+        extract_snapshot(path, listed, Path(scratch))
+        return {name: (Path(scratch) / name).read_bytes() for name in listed}
+
+
+def member_cap(name: str) -> int:
+    """The most bytes a member of this name may hold (MANIFEST and its checksum included)."""
+    if name == MANIFEST:
+        return MAX_MEMBERS * 200  # a line of name, size and sha256 per member
+    if name in (MANIFEST_SUM, "audit.head"):
+        return 4096
+    if name.endswith(".md"):
+        return MAX_NOTE_BYTES
+    return MAX_LOG_BYTES  # audit.jsonl, tombstones.jsonl, state/*.sqlite
+
+
+def _kind(name: str) -> str:
+    folder = name.partition("/")[0]
+    return {"memory": "fact", "inbox": "proposal", "state": "database"}.get(folder, name)
 
 
 def _safe_name(name: str) -> bool:
@@ -273,89 +428,3 @@ def _safe_name(name: str) -> bool:
         and name == pure.as_posix()
         and (name in (MANIFEST, MANIFEST_SUM) or bool(_NAME.match(name)))
     )
-
-
-def restore(settings: Settings, snapshot: Path, *, force: bool = False) -> Restored:
-    """Put a snapshot back into the configured data dir and rebuild the index.
-
-    Refuses a data dir that already holds household content unless `force`; then what
-    was there is first moved aside into `<data_dir>/replaced-<time>/`, never deleted.
-    """
-    members = read_snapshot(snapshot)  # every check before anything is touched
-    targets = {name: _target(settings, name) for name in members}
-    existing = _household_content(settings)
-    if existing and not force:
-        raise BackupError(
-            f"{settings.data_dir} already holds household data ({len(existing)} file(s), "
-            f"e.g. {existing[0][1]}); restore into an empty data dir, or pass --force to "
-            "move what is there aside first"
-        )
-    with files.StoreLock(_lock_path(settings)).held():
-        set_aside = _set_aside(settings, existing) if existing else None
-        for name, data in members.items():
-            target = targets[name]
-            files.ensure_private_dir(target.parent)
-            files.commit_temp(files.write_temp(target, data), target)
-        index = Path(settings.data_dir) / "index.sqlite"
-        for derived in (
-            index,
-            index.with_name(index.name + "-wal"),
-            index.with_name(index.name + "-shm"),
-        ):
-            with contextlib.suppress(FileNotFoundError):
-                derived.unlink()
-    facts, proposals = _rebuild(settings, Path(snapshot).name)
-    return Restored(len(members), facts, proposals, set_aside)
-
-
-def _lock_path(settings: Settings) -> Path:
-    files.ensure_private_dir(Path(settings.data_dir))
-    return Path(settings.data_dir) / ".lock"
-
-
-def _target(settings: Settings, name: str) -> Path:
-    folder, _, leaf = name.partition("/")
-    if folder == "memory":
-        return Path(settings.memory_dir) / leaf
-    if folder == "inbox":
-        return Path(settings.inbox_dir) / leaf
-    return Path(settings.data_dir) / name
-
-
-def _household_content(settings: Settings) -> list[tuple[str, Path]]:
-    """What is in the data dir now, each with its name in a snapshot's layout."""
-    found: list[tuple[str, Path]] = []
-    for folder, label in (
-        (Path(settings.memory_dir), "memory"),
-        (Path(settings.inbox_dir), "inbox"),
-    ):
-        if folder.is_dir():
-            found += [(f"{label}/{p.name}", p) for p in sorted(folder.glob("*.md"))]
-    data = Path(settings.data_dir)
-    found += [(n, data / n) for n in TOP_FILES if (data / n).exists()]
-    if (data / "state").is_dir():
-        found += [(f"state/{p.name}", p) for p in sorted((data / "state").glob("*.sqlite"))]
-    return found
-
-
-def _set_aside(settings: Settings, existing: list[tuple[str, Path]]) -> Path:
-    aside = Path(settings.data_dir) / f"replaced-{dt.datetime.now(dt.UTC):%Y%m%dT%H%M%SZ}"
-    files.ensure_private_dir(aside)
-    for name, path in existing:
-        dest = aside / name
-        files.ensure_private_dir(dest.parent)
-        os.replace(path, dest)  # a rename: same filesystem as the data dir (see docs)
-        files.fsync_dir(path.parent)
-    files.fsync_dir(aside)
-    return aside
-
-
-def _rebuild(settings: Settings, snapshot: str) -> tuple[int, int]:
-    from appliance.memory import Memory  # memory is a layer below; imported where used
-
-    with Memory.open(settings) as memory:
-        memory.reindex(actor="cli")
-        # Not inside Memory's own lock: a second flock from this process would wait on it.
-        with files.StoreLock(_lock_path(settings)).held():
-            memory.audit.append(actor="cli", action="restore", detail=snapshot)
-        return len(memory.facts()), len(memory.proposals())

@@ -242,6 +242,19 @@ def _chat_request() -> ChatRequest:
         )
     except RecursionError:  # fifty thousand "[": the decoder recurses once per level
         _fail(400, "the JSON is nested too deeply to be a chat request", "invalid_request_error")
+    except ValueError:  # an integer past Python's 4,300-digit conversion limit
+        _fail(
+            400,
+            "the JSON holds a number too long to read (over 4,300 digits)",
+            "invalid_request_error",
+        )
+    if _has_lone_surrogate(decoded):
+        _fail(
+            400,
+            "the JSON holds a lone surrogate escape (\\ud800-\\udfff without its pair), "
+            "which is not text",
+            "invalid_request_error",
+        )
     try:
         return openai_api.parse_chat_request(
             decoded,
@@ -250,6 +263,30 @@ def _chat_request() -> ChatRequest:
         )
     except BadRequest as bad:
         _fail(400, str(bad), "invalid_request_error", param=bad.param)
+
+
+def _has_lone_surrogate(decoded: object) -> bool:
+    """True if a decoded JSON value holds a string UTF-8 cannot encode.
+
+    JSON lets "\\ud800" stand alone; Python decodes it into a str that fails
+    later, wherever it is first written (the chat store, the reply), as a 500.
+    Walked with a list, not recursion: the decoder allows deeper nesting than
+    a recursive walk would survive.
+    """
+    waiting = [decoded]
+    while waiting:
+        value = waiting.pop()
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(value, dict):
+            waiting += value.keys()
+            waiting += value.values()
+        elif isinstance(value, list):
+            waiting += value
+    return False
 
 
 def _admit(queue: ModelQueue) -> Ticket:

@@ -62,3 +62,17 @@ def test_aplay_failing_is_a_log_line_not_a_crash(caplog: pytest.LogCaptureFixtur
     speaker.close()
     failures = [m for m in caplog.messages if "aplay could not play" in m]
     assert len(failures) == 2  # the chime, then the words
+
+
+def test_silence_logs_that_something_was_said_never_the_words(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The journal keeps log lines for weeks: a reminder or a reply is household text."""
+    caplog.set_level(logging.INFO)
+    silence = Silence("test")
+    silence.announce("Reminder: collect Sam's prescription.")
+    silence.speak("Sam is allergic to peanuts.")
+    assert not any("prescription" in m or "peanuts" in m for m in caplog.messages)
+    # The positive control: each sound is still a line, with its kind and length.
+    assert any("a chime and 37 characters of speech were not played" in m for m in caplog.messages)
+    assert any("27 characters of speech were not played" in m for m in caplog.messages)

@@ -257,6 +257,7 @@ def test_a_deleted_log_and_head_with_facts_on_disk_is_reported(memory: Memory) -
     fact = memory.add("The bins go out on Thursday", "routine")
     (memory.data_dir / "audit.jsonl").unlink()
     (memory.data_dir / "audit.head").unlink()
+    (memory.data_dir / "state" / "audit.witness").unlink()  # every witness gone: the files say it
     result = memory.verify_audit()
     assert not result.ok
     assert "audit.jsonl is missing or empty, but 1 file(s) are on disk" in result.reason
@@ -269,11 +270,12 @@ def test_an_empty_data_dir_verifies_with_no_log(memory: Memory) -> None:
     assert result.ok and result.lines == 0
 
 
-def test_a_cut_tail_shows_in_the_files_even_without_the_head(memory: Memory) -> None:
+def test_a_cut_tail_shows_in_the_files_even_without_either_witness(memory: Memory) -> None:
     memory.add("The bins go out on Thursday", "routine")
     late = memory.add("The recycling goes out on Tuesday", "routine")
     _cut_lines(memory, 1)
     (memory.data_dir / "audit.head").unlink()
+    (memory.data_dir / "state" / "audit.witness").unlink()
     assert memory.audit.verify().ok  # the chain alone cannot see it
     result = memory.verify_audit()
     assert not result.ok and f"memory/{late.id}.md" in result.reason
@@ -292,6 +294,113 @@ def test_a_write_after_the_cut_keeps_the_gap_in_the_chain(memory: Memory) -> Non
         f"sequence {total + 1} follows {total - 2}; lines {total - 1}–{total} are missing"
         in result.reason
     )
+
+
+def test_cutting_the_tail_and_deleting_the_head_is_caught_by_the_second_witness(
+    memory: Memory,
+) -> None:
+    _mixed_session(memory, 30)
+    total = len(list(memory.audit.entries()))
+    witness = memory.data_dir / "state" / "audit.witness"
+    assert stat.S_IMODE(witness.stat().st_mode) == 0o600
+    (memory.data_dir / "audit.head").unlink()
+    assert memory.verify_audit().ok  # the positive control: a lost head alone loses nothing
+    _cut_lines(memory, 3)
+    result = memory.audit.verify()
+    assert not result.ok
+    assert f"ends at line {total - 3} but state/audit.witness records {total}" in result.reason
+    # A write after the cut goes on from the witness, so the gap stays named in the chain.
+    memory.add("The plumber comes on Monday", "event")
+    (memory.data_dir / "audit.head").unlink()
+    witness.unlink()
+    result = memory.audit.verify()
+    assert not result.ok and f"lines {total - 2}–{total} are missing" in result.reason
+
+
+@pytest.mark.parametrize("name", ["audit.head", "state/audit.witness"])
+def test_a_witness_that_cannot_be_read_is_kept_not_overwritten(memory: Memory, name: str) -> None:
+    memory.add("The bins go out on Thursday", "routine")
+    mark = memory.data_dir / name
+    mark.write_text("not a witness")
+    result = memory.verify_audit()
+    assert not result.ok and f"{name} is damaged" in result.reason
+    memory.add("The recycling goes out on Tuesday", "routine")  # writes go on
+    [kept] = list(mark.parent.glob(mark.name + ".unreadable-*"))
+    assert kept.read_text() == "not a witness"
+    assert json.loads(mark.read_text())["seq"] == len(list(memory.audit.entries()))
+    result = memory.verify_audit()
+    assert not result.ok and "could not be read and was kept as" in result.reason
+    kept.unlink()  # a person looked at it
+    assert memory.verify_audit().ok
+
+
+def test_garbage_in_the_head_and_a_cut_tail_are_not_repaired_by_the_next_write(
+    memory: Memory,
+) -> None:
+    _mixed_session(memory, 20)
+    total = len(list(memory.audit.entries()))
+    _cut_lines(memory, 2)
+    (memory.data_dir / "audit.head").write_text("{}")
+    memory.add("The plumber comes on Monday", "event")
+    result = memory.audit.verify()
+    assert not result.ok and f"sequence {total + 1} follows {total - 2}" in result.reason
+
+
+# -- what a refusal line keeps ---------------------------------------------------------------
+
+SHAPES = (
+    "The safe code is {}",
+    "the safe code is {}",
+    "The alarm code is {}",
+    "Our PIN is {}",
+    "The door code is {}",
+    "My PIN is {}",
+)
+
+
+def _recover_code(digest: str, hashing) -> str | None:  # type: ignore[no-untyped-def]
+    """The red team's attack: every shape, every 4-digit code, until a hash matches."""
+    for shape in SHAPES:
+        for n in range(10_000):
+            text = shape.format(f"{n:04d}")
+            if hashing(text) == digest:
+                return text
+    return None
+
+
+def test_a_refusal_line_cannot_be_reversed_from_a_backup(memory: Memory, tmp_path: Path) -> None:
+    from appliance.memory.audit import content_hash
+    from appliance.service.backup import back_up, read_snapshot
+
+    secret = "The alarm code is 4821"
+    with pytest.raises(Refused):
+        memory.add(secret, "household")
+    line = [e for e in memory.audit.entries() if e.action == "refuse"][-1]
+    assert line.sha256 is not None and line.sha256.startswith("hmac:")
+    # The snapshot holds the log but never the key, so the attack that needs no key fails.
+    snapshot = read_snapshot(back_up(memory.settings, tmp_path / "usb").path)
+    assert "audit.key" not in snapshot and line.sha256.encode() in snapshot["audit.jsonl"]
+    assert _recover_code(line.sha256, content_hash) is None
+    # The positive control: the same attack on the bare hash the line used to hold finds it.
+    assert _recover_code(content_hash(secret), content_hash) == secret
+    # This box (and only this box) can still tell whether a text is the one refused.
+    assert memory.audit.keyed_hash(secret) == line.sha256
+    key = memory.data_dir / "audit.key"
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600 and len(key.read_bytes()) == 32
+    other = Memory.open(tmp_path / "another-box")
+    assert other.audit.keyed_hash(secret) != line.sha256
+    other.close()
+
+
+def test_a_written_lines_hash_is_still_the_files(memory: Memory) -> None:
+    """The positive control for the keyed refusal: what the store wrote stays comparable."""
+    from appliance.memory.audit import content_hash
+
+    fact = memory.add("The bins go out on Thursday", "routine")
+    line = list(memory.audit.entries())[-1]
+    on_disk = (memory.memory_dir / f"{fact.id}.md").read_text()
+    assert line.sha256 == content_hash(on_disk)
+    assert memory.verify_audit().ok
 
 
 def test_cli_verify_and_doctor_report_a_cut_log(

@@ -23,9 +23,9 @@ from appliance.service.backup import (
     BackupError,
     back_up,
     read_snapshot,
-    restore,
     snapshots,
 )
+from appliance.service.restore import restore
 
 
 def _household(settings: Settings) -> None:

@@ -212,6 +212,9 @@ def test_inbox_page_escapes_what_it_shows(memory: Memory, web: Running) -> None:
         (json.dumps({"messages": [{"role": "system", "content": "hi"}]}).encode(), "'user'"),
         (json.dumps({"messages": [{"role": "user", "content": "  "}]}).encode(), "empty"),
         (json.dumps({**ask(), "stream": "yes"}).encode(), "stream"),
+        (b'{"messages": [{"role": "user", "content": "hi"}], "n": ' + b"7" * 5000 + b"}", "long"),
+        (b'{"messages": [{"role": "user", "content": "hi \\ud800 there"}]}', "surrogate"),
+        (b'{"messages": [{"role": "user", "content": "hi"}], "\\udfff": 1}', "surrogate"),
         (
             json.dumps(
                 {"messages": [{"role": "user", "content": [{"type": "image_url"}]}]}
@@ -227,6 +230,15 @@ def test_bad_requests_get_a_400_that_says_what_is_wrong(
     assert says in error["message"]
     assert web.chat.calls == []
     assert web.queue.admitted == 0
+
+
+def test_a_surrogate_pair_and_a_long_number_under_the_limit_are_answered(web: Running) -> None:
+    """The positive control for the two cases above: a paired escape is an emoji, and a
+    number of 4,000 digits is still a number."""
+    body = b'{"messages": [{"role": "user", "content": "cake \\ud83c\\udf82"}], "n": '
+    answer = call(f"{web.url}{CHAT}", "POST", body + b"7" * 4000 + b"}", web.auth())
+    assert answer.status == 200, answer.body
+    assert web.chat.calls[0][0] == "cake \U0001f382"
 
 
 def test_missing_fields_are_named_together(web: Running) -> None:
