@@ -35,6 +35,7 @@ from appliance.web.auth import AccessToken, load_or_create
 if TYPE_CHECKING:
     from appliance.brain import Brain
     from appliance.brain.router import Router
+    from appliance.household import HouseholdStore
     from appliance.panel.board import BoardLinks, BoardParts
     from appliance.panel.buttons import Buttons
     from appliance.panel.display import Display, PngDisplay
@@ -63,18 +64,39 @@ def open_memory(settings: Settings, *, embedding: Embedding | None = None) -> Me
 # -- the brain and its web endpoint (hearth serve, hearth run) -------------------------
 
 
-def intent_router(settings: Settings) -> Router:
+def household_screen(embedding: Embedding) -> Callable[[str], str | None]:
+    """Memory's guard for the household's records: a reason to refuse words, else None."""
+    from appliance.memory.guard import find_refusal
+
+    def screen(text: str) -> str | None:
+        refusal = find_refusal(text, embedding.model)
+        return None if refusal is None else f"refused ({refusal.category}): {refusal.reason}"
+
+    return screen
+
+
+def open_household(settings: Settings, *, embedding: Embedding | None = None) -> HouseholdStore:
+    """The household's records for a path that writes words into them (chat, the CLI)."""
+    from appliance.household import HouseholdStore
+
+    screen = household_screen(embedding or process_embedding(settings))
+    return HouseholdStore.open(settings.data_dir, screen=screen)
+
+
+def intent_router(settings: Settings, embedding: Embedding | None = None) -> Router:
     """The rules that answer exact commands before any model: the household's first."""
     from appliance.brain.household import household_router
 
-    return household_router(settings.data_dir)
+    screen = household_screen(embedding or process_embedding(settings))
+    return household_router(settings.data_dir, screen=screen)
 
 
 def open_brain(settings: Settings, memory: Memory, intents: Router | None = None) -> Brain:
     """The real brain (the models load here), with the household's intents."""
     from appliance.brain import Brain
 
-    return Brain.open(settings, memory, intents=intents or intent_router(settings))
+    intents = intents or intent_router(settings, memory.embedding)
+    return Brain.open(settings, memory, intents=intents)
 
 
 def open_chat_service(settings: Settings, memory: Memory) -> Any:

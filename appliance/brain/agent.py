@@ -35,7 +35,7 @@ from appliance.brain.threads import Threads, check_thread_id, new_thread_id
 from appliance.brain.turn import EmptyMessage, MessageTooLong, Reply, ReplyStream
 from appliance.config import Settings
 from appliance.memory import Memory
-from appliance.memory.withheld import refused_kind, withheld
+from appliance.memory.withheld import showable, withheld
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +61,6 @@ class Brain:
         self.settings = settings
         self.router = intents
         self.memory = memory
-        self.chat_model = chat_model
         self.notetaker_model = notetaker_model
         self.threads = threads
         self.parts = dict(DEFAULT_PARTS if parts is None else parts)
@@ -118,7 +117,10 @@ class Brain:
             same = taker.path == getattr(chat_model, "path", None)
             notetaker_model = chat_model if same else load(taker)
         threads = Threads.open(
-            settings.data_dir, retention_days=settings.chat_retention_days, clock=clock
+            settings.data_dir,
+            retention_days=settings.chat_retention_days,
+            clock=clock,
+            withhold=lambda text: showable(text, memory.embedding.model),
         )
         return cls(
             settings,
@@ -131,6 +133,15 @@ class Brain:
             intents=intents,
             sweep_every=sweep_every,
         )
+
+    @property
+    def chat_model(self) -> Model:
+        """The model the conversation talks with (the web wraps it to count tokens)."""
+        return self.conversation.chat_model
+
+    @chat_model.setter
+    def chat_model(self, model: Model) -> None:
+        self.conversation.chat_model = model
 
     def close(self, timeout: float | None = 30.0) -> None:
         """Let the note-taker finish what is queued, then stop it; close the thread store."""
@@ -239,6 +250,8 @@ class Brain:
                     pieces = self.routes.statement(stream, route)
                 elif route.kind == "recall":
                     pieces = self.routes.recall(stream, text, route)
+                elif route.kind == "overview":
+                    pieces = self.routes.overview(stream, text, route)
                 else:
                     pieces = self.conversation.chat(stream, text, None)
                 for piece in pieces:
@@ -251,15 +264,11 @@ class Brain:
     def _finish(self, stream: ReplyStream, text: str) -> None:
         answer = stream.text.strip() or "(no answer)"
         stream.text = answer
-        # What the guard refuses is never kept, in the transcript either: the turn is
-        # stored with its text withheld, saying what kind was withheld.
-        embedder = self.memory.embedding.model
-        said_refused = stream.withheld or refused_kind(text, embedder)
-        if said_refused is not None:
-            text = withheld(said_refused)
-        if (answer_refused := refused_kind(answer, embedder)) is not None:
-            answer = withheld(answer_refused)
-        self.threads.add(stream.thread_id, "user", text, stream.route)
+        # What the guard refuses is never kept, in the transcript either: the thread store
+        # keeps its withheld marker instead (threads.py), saying what kind was withheld.
+        said = withheld(stream.withheld) if stream.withheld else text
+        stored = self.threads.add(stream.thread_id, "user", said, stream.route)
+        said_refused = stream.withheld is not None or stored.text != text
         self.threads.add(stream.thread_id, "assistant", answer, stream.route)
         self.routes.answered(stream.thread_id, stream.facts)
         # Commands the router handled were acted on, and questions memory answered hold

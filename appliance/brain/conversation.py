@@ -148,7 +148,7 @@ class Conversation:
                 action = parse_action(raw)
             except ActionFailure as exc:
                 failures += 1
-                log.warning("agent loop: grammar failure %d: %s", failures, exc)
+                log.warning("agent loop: grammar failure %d", failures)
                 if failures >= MAX_ACTION_FAILURES:
                     yield "Sorry, I got muddled working that out. Could you say it another way?"
                     return
@@ -168,6 +168,7 @@ class Conversation:
                     stream.facts = (*stream.facts, *called.fact_ids)
             except ToolError as exc:
                 result = f"error: {exc}"
-            log.info("agent loop: %s -> %s", action["action"], result[:80])
+            # What the tool said is household text: the journal gets the action and size.
+            log.info("agent loop: %s -> %d characters", action["action"], len(result))
             turns = [*turns, ("assistant", raw), ("tool", f"Tool result (data only): {result}")]
         yield f"Sorry, I couldn't work that out in {MAX_STEPS} steps."

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from appliance.brain.router import DEFAULT_ROUTER, Intent, Route, Router
-from appliance.household import HouseholdStore, parse, perform
+from appliance.household import HouseholdStore, NotKept, Screen, parse, perform
 
 # intent name -> the command intents (phrases.py) it claims
 FAMILIES = {
@@ -28,8 +28,11 @@ FAMILIES = {
 
 
 def household_intents(
-    data_dir: Path | str, clock: Callable[[], dt.datetime] | None = None
+    data_dir: Path | str,
+    clock: Callable[[], dt.datetime] | None = None,
+    screen: Screen | None = None,
 ) -> list[Intent]:
+    """`screen`: the guard, so a password never goes on the list or into a reminder."""
     now = clock or dt.datetime.now
 
     def matcher(prefixes: tuple[str, ...]) -> Callable[[str], Route | None]:
@@ -44,8 +47,11 @@ def household_intents(
     def act(route: Route) -> str:
         command = parse(route.text, now())
         assert command is not None, "the matcher parsed this very text"
-        with HouseholdStore.open(data_dir, clock) as store:
-            return perform(store, command)
+        with HouseholdStore.open(data_dir, clock, screen=screen) as store:
+            try:
+                return perform(store, command)
+            except NotKept as refused:
+                return f"I can't keep that: {refused}."
 
     return [Intent(name, matcher(prefixes), act) for name, prefixes in FAMILIES.items()]
 
@@ -54,6 +60,7 @@ def household_router(
     data_dir: Path | str,
     clock: Callable[[], dt.datetime] | None = None,
     base: Router = DEFAULT_ROUTER,
+    screen: Screen | None = None,
 ) -> Router:
     """The default router with the household's intents tried first."""
-    return base.extended(household_intents(data_dir, clock), before=base.names[0])
+    return base.extended(household_intents(data_dir, clock, screen), before=base.names[0])

@@ -400,9 +400,11 @@ class NoteTaker:
             if self.gate is not None:
                 self.gate.wait_quiet(self.settle)
             candidates = extract(self.model, job.turns, self.gate, self.settle)
-        except GrammarFailure as exc:
+        except GrammarFailure:
             self.stats.failed += 1
-            log.warning("note-taker: %s (conversation %s)", exc, job.conversation)
+            log.warning(
+                "note-taker: the model's answer did not parse (conversation %s)", job.conversation
+            )
             return []
         outcomes = self.propose(job.conversation, candidates)
         self.stats.done += 1

@@ -9,6 +9,7 @@ in order; the first whose matcher claims the message decides the route:
     remember         "remember (that) …", "note that …", "don't forget" remember
     forget           "forget …"                                        correct
     wrong            "that's wrong[, new words]"                       correct
+    overview         "tell me about our house", "who lives here?"      overview
     know-about       "what do you know about X"                        recall (explicit)
     question         "what/who/where/when … ?", anything ending in "?"  recall
     statement        "the spare key is under the blue pot"             statement
@@ -39,6 +40,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from appliance.brain import overview
 from appliance.brain.statements import facts_stated, sentence
 
 _LEAD = r"^\s*(?:(?:hey |ok |okay )?hearth[,:]?\s+)?(?:please\s+)?(?:can you\s+|could you\s+)?"
@@ -69,14 +71,15 @@ _QUESTION = re.compile(
 # "do you remember …?" asks; it does not tell.
 _ASKS_TO_RECALL = re.compile(r"^\s*(?:do|did|can)\s+you\s+remember\b", re.IGNORECASE)
 
-ROUTES = ("remember", "correct", "recall", "statement", "chat")  # what the brain answers
+ROUTES = ("remember", "correct", "overview", "recall", "statement", "chat")  # the brain answers
 
 
 @dataclass(frozen=True)
 class Route:
     kind: str  # one of ROUTES, or the name of an intent that answers itself (`act`)
     text: str  # what the route acts on: the fact, the correction, or the question
-    explicit: bool = False  # recall: asked about memory by name ("what do you know about")
+    explicit: bool = False  # recall: asked about memory by name ("what do you know about");
+    # overview: asked who lives here (the people, not every fact)
     replaces: bool = False  # correct: `text` is what should be true instead ("that's wrong, …")
     facts: tuple[str, ...] = ()  # statement: the facts it states (statements.facts_stated)
 
@@ -122,6 +125,15 @@ def _wrong(text: str) -> Route | None:
     return None
 
 
+def _overview(text: str) -> Route | None:
+    wanted = overview.asked(text)
+    if wanted is None:
+        return None
+    if wanted.subject and _KNOW_ABOUT.match(text) and not overview.is_household(wanted.subject):
+        return None  # "what do you know about the moon?": asks memory, answered as such
+    return Route("overview", wanted.subject or "", explicit=wanted.people)
+
+
 def _know_about(text: str) -> Route | None:
     if match := _KNOW_ABOUT.match(text):
         return Route("recall", match["what"], explicit=True)
@@ -144,6 +156,7 @@ DEFAULT_INTENTS: tuple[Intent, ...] = (
     Intent("remember", _remember),
     Intent("forget", _forget),
     Intent("wrong", _wrong),
+    Intent("overview", _overview),
     Intent("know-about", _know_about),
     Intent("question", _question),
     Intent("statement", _statement),

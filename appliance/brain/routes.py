@@ -14,7 +14,7 @@ import logging
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
-from appliance.brain import questions, router
+from appliance.brain import overview, questions, router
 from appliance.brain.notetaker import NoteTaker
 from appliance.brain.turn import RECALL_K
 from appliance.errors import HearthError
@@ -76,7 +76,7 @@ class RuleRoutes:
             )
             return
         except HearthError as exc:  # refused by the guard, or not a fact (empty, too long…)
-            log.info("remember refused: %s", exc)
+            log.info("remember refused: %s", type(exc).__name__)
             if isinstance(exc, Refused):
                 stream.withheld = exc.category
             yield f"I can't remember that: {exc}."
@@ -189,6 +189,37 @@ class RuleRoutes:
                     yield questions.not_known(asked)
             return
         yield from self.chat(stream, text, found)  # a question about the world
+
+    def overview(self, stream: ReplyStream, text: str, route: router.Route) -> Iterator[str]:
+        """An open question about the household: what memory holds about it, verbatim,
+        or honestly nothing; a subject that is not the household goes to the model."""
+        facts = self.memory.facts("live") + self.memory.facts("doubted")
+        if route.explicit:  # who lives here: the people and animals it was told of
+            facts = [f for f in facts if f.type == "person"]
+            what = "who lives here"
+        elif route.text:
+            wanted = questions.classify(f"what about {route.text}")
+            about = [r.fact for r in self.memory.recall(route.text, RECALL_K)]
+            facts = [f for f in about if questions.about(wanted, Recalled(f, 0.0))]
+            if not facts and not overview.is_household(route.text):
+                yield from self.chat(stream, text, None)  # "tell me about the Romans"
+                return
+            what = f"anything about {route.text}"
+        else:
+            what = "anything about the household"
+        if not facts:
+            yield f"I don't know {what} yet. Tell me and I'll remember."
+            return
+        newest = sorted(facts, key=lambda f: f.created, reverse=True)[: overview.SUMMARY_FACTS]
+        stream.facts = tuple(f.id for f in newest)
+        said = " ".join(_sentence(f.text, doubted=f.status == "doubted") for f in newest)
+        more = len(facts) - len(newest)
+        tail = (
+            f" And {more} more: the board's home screen and `hearth memory list` show them."
+            if more
+            else ""
+        )
+        yield f"From memory: {said}{tail}"
 
 
 def _said(recalled: Recalled) -> str:

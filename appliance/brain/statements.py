@@ -132,10 +132,17 @@ def is_statement(clause: str) -> bool:
     return bool(_OURS.match(clause) or _names_someone(clause) or _about_the_house(clause))
 
 
+# A statement is a few short facts said in passing. A story is conversation: the model
+# answers it, and no paragraph lands on the board as one "fact" to keep or discard whole.
+MESSAGE_MAX_WORDS = 60
+FACT_MAX_WORDS = 25
+MAX_FACTS = 3
+
+
 def facts_stated(text: str) -> list[str]:
     """The facts a plain statement states, each as the sentence that was said."""
     text = " ".join(text.split())
-    if not text or text.endswith("?"):
+    if not text or text.endswith("?") or len(text.split()) > MESSAGE_MAX_WORDS:
         return []
     facts: list[str] = []
     for part in re.split(r"(?<=[.!])\s+", text):  # sentences first
@@ -147,5 +154,6 @@ def facts_stated(text: str) -> list[str]:
                 kept.append(clause)
             elif kept and n and _TAIL.match(clause) and not _NOW.search(clause):
                 kept[-1] = f"{kept[-1]}, {clause}"
-        facts += [sentence(c) for c in kept]
-    return list(dict.fromkeys(facts))
+        facts += [sentence(c) for c in kept if len(c.split()) <= FACT_MAX_WORDS]
+    facts = list(dict.fromkeys(facts))
+    return facts if len(facts) <= MAX_FACTS else []

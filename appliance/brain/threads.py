@@ -65,9 +65,17 @@ class Threads:
     """The chat transcripts of one data dir."""
 
     def __init__(
-        self, path: Path, *, retention_days: int = 7, clock: Callable[[], dt.datetime] | None = None
+        self,
+        path: Path,
+        *,
+        retention_days: int = 7,
+        clock: Callable[[], dt.datetime] | None = None,
+        withhold: Callable[[str], str] | None = None,
     ) -> None:
         self.path = path
+        # What is stored in place of each message: the guard's withheld marker for text it
+        # refuses, on every way in (a turn, a client's resent history), else the text.
+        self._withhold = withhold or (lambda text: text)
         self.retention = dt.timedelta(days=retention_days)
         self._clock = clock or dt.datetime.now
         create_private_file(path)  # 0600 from the start: SQLite copies the mode to its journal
@@ -90,9 +98,13 @@ class Threads:
         *,
         retention_days: int = 7,
         clock: Callable[[], dt.datetime] | None = None,
+        withhold: Callable[[str], str] | None = None,
     ) -> Threads:
         return cls(
-            Path(data_dir) / "state" / "chat.sqlite", retention_days=retention_days, clock=clock
+            Path(data_dir) / "state" / "chat.sqlite",
+            retention_days=retention_days,
+            clock=clock,
+            withhold=withhold,
         )
 
     def close(self) -> None:
@@ -100,9 +112,11 @@ class Threads:
             self._db.close()
 
     def add(self, thread: str, role: str, text: str, route: str | None = None) -> Message:
+        """Store a message as it may be kept: the returned Message has the stored text."""
         check_thread_id(thread)
         if role not in ROLES:
             raise ValueError(f"role must be one of {ROLES}, not {role!r}")
+        text = self._withhold(text)
         now = self._clock().replace(microsecond=0)
         with self._lock:
             self._db.execute(

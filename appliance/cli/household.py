@@ -14,6 +14,7 @@ import argparse
 import logging
 
 from appliance.cli.common import Commands, command, group, json_out, out
+from appliance.composition import open_household
 from appliance.config import Settings
 from appliance.household.actions import clock
 from appliance.household.spoken import say_duration
@@ -107,7 +108,7 @@ def shopping_list(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def shopping_add(args: argparse.Namespace, settings: Settings) -> int:
-    with HouseholdStore.open(settings.data_dir) as store:
+    with open_household(settings) as store:
         added, already = store.add_items(args.items)
     for name in added:
         out(f"added {name}")

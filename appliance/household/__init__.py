@@ -9,16 +9,18 @@ from appliance.household.actions import perform
 from appliance.household.phrases import Command, parse
 from appliance.household.records import Item, Reminder, Timer
 from appliance.household.scheduler import Ring, Scheduler
-from appliance.household.store import HouseholdStore, NoSuchRecord
+from appliance.household.store import HouseholdStore, NoSuchRecord, NotKept, Screen
 
 __all__ = [
     "Command",
     "HouseholdStore",
     "Item",
     "NoSuchRecord",
+    "NotKept",
     "Reminder",
     "Ring",
     "Scheduler",
+    "Screen",
     "Timer",
     "parse",
     "perform",

@@ -20,7 +20,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
-from appliance.errors import NotFound
+from appliance.errors import HearthError, NotFound
 from appliance.files import create_private_file
 from appliance.household.records import Item, Reminder, Timer
 
@@ -61,10 +61,18 @@ CREATE TABLE IF NOT EXISTS shopping (
 """
 
 Clock = Callable[[], dt.datetime]
+# What the household's records must never hold (a password on the shopping list): given
+# the text, the reason it is refused, else None. Memory's guard, handed in by the
+# composition (this package imports nothing of memory).
+Screen = Callable[[str], str | None]
 
 
 class NoSuchRecord(NotFound):
     """No timer, reminder or item by the name or id asked for."""
+
+
+class NotKept(HearthError):
+    """Words the guard refuses were asked to go on the list, a reminder or a timer."""
 
 
 def item_key(name: str) -> str:
@@ -95,9 +103,12 @@ def _epoch(when: dt.datetime) -> float:
 class HouseholdStore:
     """Timers, reminders and the shopping list of one data dir."""
 
-    def __init__(self, path: Path, clock: Clock | None = None) -> None:
+    def __init__(self, path: Path, clock: Clock | None = None, screen: Screen | None = None):
         self.path = path
         self._clock = clock or dt.datetime.now
+        # Every path that writes new words (chat, the CLI) opens the store with the guard;
+        # a store without one (the scheduler, the board, the views) only reads and settles.
+        self._screen = screen
         create_private_file(path)
         self._db = sqlite3.connect(
             path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
@@ -119,8 +130,19 @@ class HouseholdStore:
                     self._db.execute(statement)
 
     @classmethod
-    def open(cls, data_dir: Path | str, clock: Clock | None = None) -> HouseholdStore:
-        return cls(Path(data_dir) / FILE, clock)
+    def open(
+        cls, data_dir: Path | str, clock: Clock | None = None, *, screen: Screen | None = None
+    ) -> HouseholdStore:
+        return cls(Path(data_dir) / FILE, clock, screen)
+
+    def _screened(self, texts: Iterable[str]) -> None:
+        """Refuse, before anything is written, words the guard would not keep."""
+        if self._screen is None:
+            return
+        for text in texts:
+            why = self._screen(text)
+            if why is not None:
+                raise NotKept(f"not kept: {why}; nothing was written")
 
     def close(self) -> None:
         with self._lock:
@@ -158,6 +180,7 @@ class HouseholdStore:
         if not seconds > 0:
             raise ValueError("a timer runs for a positive number of seconds")
         base = " ".join((name or "timer").split())
+        self._screened([base])
         now = self._clock()
         with self._write() as db:
             taken = {
@@ -240,6 +263,7 @@ class HouseholdStore:
         text = " ".join(text.split())
         if not text:
             raise ValueError("a reminder says what to do")
+        self._screened([text])
         now = self._clock()
         with self._write() as db:
             cursor = db.execute(
@@ -331,6 +355,8 @@ class HouseholdStore:
         """Add each item not already on the list; returns (added, already there)."""
         added: list[str] = []
         already: list[str] = []
+        names = list(names)
+        self._screened(names)
         now = _epoch(self._clock())
         with self._write() as db:
             for raw in names:

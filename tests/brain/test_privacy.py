@@ -101,3 +101,37 @@ def test_the_sweep_keeps_what_is_inside_the_retention(settings, memory: Memory, 
     time.sleep(0.3)
     assert brain.threads.count() == 1
     brain.close()
+
+
+def test_refused_words_a_client_resends_as_history_are_stored_and_read_withheld(
+    settings, memory: Memory, clock
+) -> None:
+    """`llm -c` and Open WebUI send earlier turns back; a refused one stays withheld."""
+    from appliance.web.brain_chat import BrainChat
+
+    brain, model = scripted_brain(settings, memory, ["A fine question."], clock=clock)
+    chat = BrainChat(brain)
+    history = [
+        ("user", "remember that the wifi password is hunter22"),
+        ("assistant", "I can't remember that: refused (secret)."),
+    ]
+    turn = chat.stream("and what should I cook tonight?", None, history)
+    assert "".join(turn) == "A fine question."
+    chat.close()
+    rows = stored(settings.data_dir)
+    assert ("user", "[withheld: the guard refused this text (secret)]") in rows
+    assert not any("hunter22" in text for _, text in rows)
+    assert not any("hunter22" in prompt for prompt in model.prompts)  # nor read by the model
+
+
+def test_ordinary_history_a_client_resends_is_kept_as_sent(settings, memory: Memory, clock) -> None:
+    # Positive control for the test above.
+    from appliance.web.brain_chat import BrainChat
+
+    brain, model = scripted_brain(settings, memory, ["Pasta, then."], clock=clock)
+    chat = BrainChat(brain)
+    turn = chat.stream("what should I cook?", None, [("user", "we have tomatoes and basil")])
+    assert "".join(turn) == "Pasta, then."
+    chat.close()
+    assert ("user", "we have tomatoes and basil") in stored(settings.data_dir)
+    assert any("tomatoes and basil" in prompt for prompt in model.prompts)

@@ -55,7 +55,7 @@ def test_thats_wrong_with_new_words_replaces() -> None:
 @pytest.mark.parametrize(
     ("said", "query", "explicit"),
     [
-        ("what do you know about Sam?", "Sam", True),
+        ("do you remember Sam's allergy?", "Sam's allergy", True),
         ("what is Sam allergic to?", "what is Sam allergic to?", False),
         ("what's Sam's favourite food", "what's Sam's favourite food", False),
         ("when do the bins go out?", "when do the bins go out?", False),
@@ -64,6 +64,21 @@ def test_thats_wrong_with_new_words_replaces() -> None:
 def test_questions_go_to_recall(said: str, query: str, explicit: bool) -> None:
     r = route(said)
     assert (r.kind, r.text, r.explicit) == ("recall", query, explicit)
+
+
+@pytest.mark.parametrize(
+    ("said", "subject", "people"),
+    [
+        ("what do you know about Sam?", "Sam", False),
+        ("tell me about our house", "", False),
+        ("who lives here?", "", True),
+    ],
+)
+def test_open_questions_about_the_household_go_to_the_overview(
+    said: str, subject: str, people: bool
+) -> None:
+    r = route(said)
+    assert (r.kind, r.text, r.explicit) == ("overview", subject, people)
 
 
 @pytest.mark.parametrize("said", ["tell me a joke", "good morning", "I burnt the toast"])

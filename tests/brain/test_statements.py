@@ -51,3 +51,44 @@ def test_a_statement_is_its_own_fact(said: str, facts: list[str]) -> None:
 )
 def test_small_talk_states_nothing(said: str) -> None:
     assert facts_stated(said) == []
+
+
+STORY = (
+    "Our neighbour Pat came round this afternoon and we ended up talking for ages about "
+    "her garden. Pat grows tomatoes in the greenhouse and keeps bees at the bottom of the "
+    "lawn. Her son lives in Leeds and visits on Sundays. The bees swarmed last summer and "
+    "the fire brigade came. Our cat is scared of the bees and hides under the stairs."
+)
+
+
+def test_a_long_story_is_not_a_statement_and_proposes_nothing() -> None:
+    assert len(STORY.split()) > 60
+    assert facts_stated(STORY) == []
+
+
+def test_a_short_statement_of_two_facts_is_still_two_facts() -> None:
+    # The positive control: the bound leaves ordinary statements alone.
+    assert facts_stated(
+        "Pat keeps bees at the bottom of the lawn. Our cat hides under the stairs."
+    ) == [
+        "Pat keeps bees at the bottom of the lawn.",
+        "Our cat hides under the stairs.",
+    ]
+
+
+def test_one_clause_too_long_to_be_one_fact_is_dropped() -> None:
+    long_clause = "Sam is " + " ".join(["very"] * 30) + " fond of the blue mug"
+    assert facts_stated(long_clause) == []
+    assert facts_stated("Sam is very fond of the blue mug") == ["Sam is very fond of the blue mug."]
+
+
+def test_a_story_told_in_chat_leaves_nothing_on_the_board(settings, memory, clock) -> None:
+    from .conftest import ScriptedModel, scripted_brain
+
+    brain, _ = scripted_brain(
+        settings, memory, ["What a day!"], notetaker=ScriptedModel([]), clock=clock
+    )
+    reply = brain.reply(STORY)
+    assert brain.wait_for_notetaker(30)
+    brain.close()
+    assert reply.route == "chat" and memory.proposals() == []

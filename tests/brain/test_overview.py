@@ -1,0 +1,67 @@
+"""Open questions about the household are answered from memory or honestly, never invented.
+
+The red team's "tell me about our house" reached the model, which described a person
+who "runs the place". The scripted model here would say INVENTED if it were asked.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from appliance.memory import Memory
+
+from .conftest import scripted_brain
+
+OPEN_QUESTIONS = [
+    "tell me about our house",
+    "what do you know about the kids?",
+    "what do you know about us?",
+    "who lives here?",
+    "tell me about the family",
+    "who runs this place?",
+    "tell me everything you know",
+    "what's in memory?",
+    "describe our household",
+    "tell me about Sam",
+]
+
+
+@pytest.mark.parametrize("question", OPEN_QUESTIONS)
+def test_with_nothing_in_memory_an_open_question_is_answered_honestly(
+    settings, memory: Memory, clock, question: str
+) -> None:
+    brain, model = scripted_brain(settings, memory, ["INVENTED"], clock=clock)
+    reply = brain.reply(question)
+    brain.close()
+    assert reply.text.startswith("I don't know") and "yet" in reply.text
+    assert model.prompts == [] and "INVENTED" not in reply.text
+
+
+@pytest.mark.parametrize("question", OPEN_QUESTIONS)
+def test_an_open_question_is_answered_with_what_memory_holds(
+    settings, memory: Memory, clock, question: str
+) -> None:
+    memory.add("Sam and Leo are our kids", "person", links=["Sam", "Leo"])
+    memory.add("Sam is allergic to peanuts", "health", links=["Sam"])
+    memory.add("The boiler is in the loft", "household")
+    brain, model = scripted_brain(settings, memory, ["INVENTED"], clock=clock)
+    reply = brain.reply(question)
+    brain.close()
+    assert reply.text.startswith("From memory: ") and model.prompts == []
+    said = reply.text.removeprefix("From memory: ")
+    known = {
+        "Sam and Leo are our kids.",
+        "Sam is allergic to peanuts.",
+        "The boiler is in the loft.",
+    }
+    assert any(fact in said for fact in known)
+    # every sentence it says is a fact it was told, word for word
+    assert all(s + "." in known for s in said.split(". And")[0].rstrip(".").split(". "))
+
+
+def test_a_topic_that_is_not_the_household_goes_to_the_model(settings, memory, clock) -> None:
+    # The positive control: an open question about the world is the model's to answer.
+    brain, model = scripted_brain(settings, memory, ["The Romans built roads."], clock=clock)
+    reply = brain.reply("tell me about the Romans")
+    brain.close()
+    assert reply.text == "The Romans built roads." and len(model.prompts) == 1

@@ -1,0 +1,70 @@
+"""The shopping list, reminders and timer names never keep a secret, by chat or at the CLI.
+
+Memory's guard reaches the household's records through the composition (household
+imports nothing of memory); each refusal writes nothing, and ordinary words go on.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from appliance import cli
+from appliance.household import HouseholdStore
+
+CARD = "4111 1111 1111 1111"  # a card number passing Luhn: the guard's rules refuse it
+
+
+def hearth(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def contents(data_dir: Path) -> tuple[list[str], list[str], list[str]]:
+    with HouseholdStore.open(data_dir) as store:
+        return (
+            [i.name for i in store.items()],
+            [r.text for r in store.reminders()],
+            [t.name for t in store.timers()],
+        )
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        f"add the card {CARD} to the shopping list",
+        f"remind me to pay with card {CARD} tomorrow at 8",
+        "remind me to tell Sam the wifi password is hunter22 tomorrow at 6pm",
+    ],
+)
+def test_chat_never_puts_a_secret_in_the_households_records(
+    capsys: pytest.CaptureFixture[str], data_dir: Path, said: str
+) -> None:
+    code, out, _ = hearth(capsys, "chat", "--once", said)
+    assert code == 0 and "I can't keep that: not kept: refused (secret)" in out
+    assert CARD not in out and "hunter22" not in out
+    assert contents(data_dir) == ([], [], [])
+
+
+def test_chat_puts_ordinary_things_on_the_list(capsys, data_dir: Path) -> None:
+    # The positive control: the same shapes with ordinary words are kept.
+    assert (
+        hearth(capsys, "chat", "--once", "add eggs and a card for Gran to the shopping list")[0]
+        == 0
+    )
+    assert (
+        hearth(capsys, "chat", "--once", "remind me to pay the window cleaner tomorrow at 8")[0]
+        == 0
+    )
+    items, reminders, _ = contents(data_dir)
+    assert items == ["eggs", "card for gran"] and reminders == ["pay the window cleaner"]
+
+
+def test_the_cli_never_puts_a_secret_on_the_list(capsys, data_dir: Path) -> None:
+    code, _, err = hearth(capsys, "shopping", "add", "milk", f"card {CARD}")
+    assert code == 1 and "refused (secret)" in err and CARD not in err
+    assert contents(data_dir) == ([], [], [])  # not even the milk: all or nothing
+    assert hearth(capsys, "shopping", "add", "milk")[0] == 0
+    assert contents(data_dir)[0] == ["milk"]
