@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from appliance.bootfiles import wifi_problem
 from appliance.config import Settings
 from appliance.lan import ChatAddress
 from appliance.memory import Memory
@@ -157,6 +158,7 @@ def board_links(settings: Settings, address: ChatAddress | None = None) -> Board
         token=lambda: load_or_create(data_dir).value,
         talk=talk_sender(settings),
         said=ShownExchange(settings.data_dir).line,
+        setup_problem=wifi_problem,
     )
 
 

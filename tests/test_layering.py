@@ -13,7 +13,18 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1] / "appliance"
 # Small shared modules every part may use; they import only each other.
-LEAVES = {"appliance", "config", "errors", "files", "sound", "onnx", "lan", "endpoint", "terminal"}
+LEAVES = {
+    "appliance",
+    "config",
+    "errors",
+    "files",
+    "sound",
+    "onnx",
+    "lan",
+    "endpoint",
+    "terminal",
+    "bootfiles",
+}
 PARTS = {p.name.removesuffix(".py") for p in ROOT.iterdir() if p.name != "__pycache__"}
 ALLOWED = {
     "cli": PARTS,  # the entry layer: every process and command

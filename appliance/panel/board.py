@@ -73,6 +73,9 @@ class BoardLinks:
     token: Callable[[], str] | None = None  # the welcome card's token; None: no welcome card
     talk: Callable[[bool], bool] | None = None  # Talk pressed/released -> voice received it
     said: Callable[[], str | None] | None = None  # the last spoken exchange, while recent
+    # Why the box is not on the network when a person tried to set it up (a Wi-Fi file
+    # that could not be used), for the welcome card and the home screen.
+    setup_problem: Callable[[], str | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -144,7 +147,10 @@ class Board:
         if self.links.token is None or self.memory.facts():
             return None
         address = self.links.address or ChatAddress("127.0.0.1", 0)
-        return WelcomeCard.at(address, self.links.token())
+        return WelcomeCard.at(address, self.links.token(), problem=self._setup_problem())
+
+    def _setup_problem(self) -> str | None:
+        return self.links.setup_problem() if self.links.setup_problem is not None else None
 
     def _review(self, proposals: list[Proposal]) -> tuple[Screen, str]:
         ids = [p.id for p in proposals]
@@ -206,9 +212,11 @@ class Board:
 
     def _shown_notice(self) -> str | None:
         """A press's own notice first; otherwise what was last said to Hearth and its answer."""
-        if self._notice is not None or self.links.said is None:
+        if self._notice is not None:
             return self._notice
-        return self.links.said()
+        if self.links.said is not None and (said := self.links.said()) is not None:
+            return said
+        return self._setup_problem()
 
     def _household_lines(self) -> dict[str, tuple[str, ...]]:
         if self.household is None:

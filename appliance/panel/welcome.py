@@ -30,16 +30,17 @@ class WelcomeCard:
     token: str
     on_network: bool  # False: no LAN address yet (Wi-Fi not set up, no cable)
     local_only: bool = False  # the server listens on loopback: no phone can reach it
+    problem: str | None = None  # why a Wi-Fi file the household wrote was not used
 
     @classmethod
-    def at(cls, address: ChatAddress, token: str) -> WelcomeCard:
+    def at(cls, address: ChatAddress, token: str, problem: str | None = None) -> WelcomeCard:
         """The card for a server at `address`: its first LAN URL, else the mDNS name."""
         if address.local_only:
             here = address.local_url()
             return cls(here, here, token, on_network=False, local_only=True)
         urls, mdns = address.phone_urls(), address.mdns_url()
         if not urls:
-            return cls(mdns, mdns, token, on_network=False)
+            return cls(mdns, mdns, token, on_network=False, problem=problem)
         return cls(urls[0], mdns, token, on_network=True)
 
 
@@ -99,14 +100,26 @@ def draw_welcome(canvas: Canvas, card: WelcomeCard) -> None:
         canvas.text((x0, y), ellipsize(url, bold, x1 - x0), "bold", 26)
         y += round(bold.size * 1.25)
     y += canvas.px(14)
-    canvas.text((x0, y), "Paste this token once when the page asks:", "regular", 22)
-    y += round(face.size * 1.35)
+    for line in wrap("Paste this token once when the page asks:", face, x1 - x0, 2)[0]:
+        canvas.text((x0, y), line, "regular", 22)
+        y += round(face.size * 1.2)
+    y += round(face.size * 0.15)
     mono = canvas.face("semibold", 24)
     for line in token_lines(card.token):
         canvas.text((x0, y), line, "semibold", 24)
         y += round(mono.size * 1.2)
+    bottom = canvas.model.size[1]
+    if card.problem:  # what was wrong with the Wi-Fi file, in full, where the person looks
+        small = canvas.face("bold", 19)
+        lines, _ = wrap(card.problem, small, x1 - x0, 3)
+        line_height = round(small.size * 1.2)
+        y = bottom - canvas.px(16) - line_height * len(lines)
+        for line in lines:
+            canvas.text((x0, y), line, "bold", 19, "red")
+            y += line_height
+        return
     canvas.text(
-        (x0, canvas.model.size[1] - canvas.px(40)),
+        (x0, bottom - canvas.px(40)),
         ellipsize("Shown until Hearth remembers a fact.", face, x1 - x0),
         "regular",
         20,

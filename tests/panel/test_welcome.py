@@ -123,3 +123,28 @@ def test_the_panel_makes_the_token_the_brain_will_use(settings: Settings, memory
     assert card.token == token_path(settings.data_dir).read_text().strip()
     again, _ = Board(memory, links=board_links(settings)).screen()
     assert again == card  # made once, then read
+
+
+def test_a_wifi_file_that_was_not_used_says_why_on_the_card(memory: Memory, tmp_path: Path):
+    from appliance.bootfiles import wifi_problem
+
+    status = tmp_path / "hearth-boot-files.json"
+    status.write_text(
+        '{"hearth-wifi.txt": {"ok": false, "problem": "the password must be 8 to 63 '
+        'characters (it has 5)", "said": "", "at": "2026-12-01T09:00:00+00:00"}}'
+    )
+    offline = ChatAddress("0.0.0.0", 4327, addresses=lambda: [])
+    links = BoardLinks(
+        address=offline, token=lambda: TOKEN, setup_problem=lambda: wifi_problem(status)
+    )
+    card, _ = Board(memory, links=links).screen()
+    assert card.problem == (
+        "hearth-wifi.txt was not used: the password must be 8 to 63 characters (it has 5)"
+    )
+    for panel in MODELS.values():  # drawn on every panel without overflowing
+        assert draw(card, panel).size == panel.size
+    # The control: a file that was used (or none at all) says nothing.
+    status.write_text('{"hearth-wifi.txt": {"ok": true, "problem": null, "said": "", "at": ""}}')
+    assert Board(memory, links=links).screen()[0].problem is None
+    status.unlink()
+    assert wifi_problem(status) is None
