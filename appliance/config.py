@@ -97,7 +97,8 @@ class Settings:
     web_hosts: str = ""
     # Backup (appliance/service/backup.py): where `hearth backup` writes snapshots (a USB
     # stick's mount point is best: a snapshot on the same SD card dies with it) and how
-    # many it keeps. Unset: <data_dir>/backups.
+    # many it keeps. Unset: a USB stick mounted under /media or /mnt, else <data_dir>/backups
+    # (appliance/service/backup_place.py).
     backup_dir: Path | None = None
     backup_keep: int = 7
     # Sound (appliance/sound.py): "auto" plays on the first ALSA card if there is one,
