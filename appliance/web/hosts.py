@@ -22,9 +22,11 @@ import socket
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from appliance.lan import MDNS_NAME
+
 # The address a request arrived on; server.py puts it into every WSGI environ.
 LOCAL_ADDRESS_KEY = "hearth.local_address"
-ALWAYS = ("localhost", "127.0.0.1", "::1", "hearth.local")
+ALWAYS = ("localhost", "127.0.0.1", "::1", MDNS_NAME)
 _NAME = re.compile(r"^[a-z0-9]([a-z0-9-]{0,62})(\.[a-z0-9]([a-z0-9-]{0,62}))*$")
 
 
