@@ -127,7 +127,7 @@ class Settings:
             object.__setattr__(self, "inbox_dir", self.data_dir / "inbox")
         if self.runtime_dir is None:
             object.__setattr__(self, "runtime_dir", default_runtime_dir(self.data_dir))
-        _refuse_overlapping(Path(self.memory_dir), Path(self.inbox_dir))
+        _refuse_overlapping(self.memory_path, self.inbox_path)
         if not 1 <= self.recall_limit <= 200:
             raise ConfigError(f"recall_limit must be between 1 and 200, not {self.recall_limit}")
         if not 0 <= self.model_threads <= 64:
@@ -167,6 +167,19 @@ class Settings:
             raise ConfigError(f"voice_threads must be between 0 and 64, not {self.voice_threads}")
         if not 0.0 <= self.min_confidence <= 1.0:
             raise ConfigError(f"min_confidence must be between 0 and 1, not {self.min_confidence}")
+
+    # The folders the optional settings name once __post_init__ has filled them in.
+    @property
+    def memory_path(self) -> Path:
+        return Path(self.memory_dir or self.data_dir / "memory")
+
+    @property
+    def inbox_path(self) -> Path:
+        return Path(self.inbox_dir or self.data_dir / "inbox")
+
+    @property
+    def runtime_path(self) -> Path:
+        return Path(self.runtime_dir or default_runtime_dir(self.data_dir))
 
     @classmethod
     def for_data_dir(cls, data_dir: Path | str, **overrides: Any) -> Settings:

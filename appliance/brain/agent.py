@@ -23,7 +23,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Generator, Mapping
 from typing import Any
 
 from appliance.brain import models, router
@@ -236,7 +236,9 @@ class Brain:
 
     # -- one turn ----------------------------------------------------------------------
 
-    def _turn(self, stream: ReplyStream, text: str, route: router.Route) -> Iterator[str]:
+    def _turn(
+        self, stream: ReplyStream, text: str, route: router.Route
+    ) -> Generator[str, None, None]:
         with self._lock:
             self._gate.busy()
             try:

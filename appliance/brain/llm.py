@@ -22,7 +22,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from appliance.config import threads_for
 from appliance.errors import ConfigError
@@ -152,7 +152,8 @@ class LlamaModel:
                 grammar=grammar,
                 stream=True,
             )
-            for chunk in chunks:
+            # stream=True: llama-cpp-python returns an iterator of chunks, typed as either
+            for chunk in cast("Iterator[dict[str, Any]]", chunks):
                 piece = chunk["choices"][0]["text"]
                 if piece:
                     yield piece

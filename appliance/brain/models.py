@@ -24,7 +24,7 @@ import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TextIO
 
 from appliance.config import Settings
 from appliance.errors import ConfigError, HearthError
@@ -238,7 +238,7 @@ def check_gguf(path: Path) -> None:
 Progress = Callable[[int, int | None], None]
 
 
-def progress_bar(stream: object = None) -> Progress:
+def progress_bar(stream: TextIO | None = None) -> Progress:
     """A one-line text progress bar on stderr: bytes done, total and percent."""
     out = stream or sys.stderr
 
@@ -251,10 +251,10 @@ def progress_bar(stream: object = None) -> Progress:
             )
         else:
             line = f"\r{done / 1e6:7.1f} MB"
-        out.write(line)  # type: ignore[attr-defined]
+        out.write(line)
         if total is not None and done >= total:
-            out.write("\n")  # type: ignore[attr-defined]
-        out.flush()  # type: ignore[attr-defined]
+            out.write("\n")
+        out.flush()
 
     return show
 

@@ -6,7 +6,7 @@ route are known before the first piece. `Reply` is the finished turn.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -53,9 +53,9 @@ class ReplyStream:
         self.proposal: str | None = None
         self.withheld: str | None = None  # the guard's category, when it refused the text
         self.text = ""
-        self._pieces = brain._turn(self, text, route)
+        self._pieces: Generator[str, None, None] = brain._turn(self, text, route)
 
-    def __iter__(self) -> Iterator[str]:
+    def __iter__(self) -> Generator[str, None, None]:
         return self._pieces
 
     def reply(self) -> Reply:

@@ -97,7 +97,7 @@ def check_config(settings: Settings) -> list[Finding]:
 
 def check_permissions(settings: Settings) -> list[Finding]:
     """Household content is 0600 in 0700 folders; wider modes are tightened and said."""
-    roots = {Path(settings.data_dir), Path(settings.memory_dir), Path(settings.inbox_dir)}
+    roots = {Path(settings.data_dir), settings.memory_path, settings.inbox_path}
     if not Path(settings.data_dir).exists():
         return [Finding("permissions", ABSENT, f"{settings.data_dir} does not exist yet")]
     tightened: list[str] = []

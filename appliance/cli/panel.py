@@ -87,7 +87,7 @@ def describe(screen: Screen) -> str:
             line += f"\n  timers: {' · '.join(screen.timers)}"
         if screen.shopping:
             line += f"\n  shopping: {', '.join(screen.shopping)}"
-    if screen.notice:
+    if not isinstance(screen, RingingScreen) and screen.notice:
         line += f"\n  notice: {screen.notice}"
     return line
 

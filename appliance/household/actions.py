@@ -104,10 +104,10 @@ def perform(store: HouseholdStore, command: p.Command) -> str:
             removed, missing = store.remove_items(items)
             return _items_said("Took {} off the shopping list.", removed, "Not on it", missing)
         case p.ReadList():
-            items = [item.name for item in store.items()]
-            if not items:
+            names = [item.name for item in store.items()]
+            if not names:
                 return "The shopping list is empty."
-            return f"On the shopping list: {', '.join(items)}."
+            return f"On the shopping list: {', '.join(names)}."
         case p.ClearList():
             count = store.clear_items()
             return (

@@ -16,9 +16,14 @@ from typing import Any
 STATES = ("pending", "ringing", "done", "cancelled")
 
 
-def moment(epoch: float | None) -> dt.datetime | None:
+def moment(epoch: float) -> dt.datetime:
     """Stored seconds since the epoch as a local, naive datetime (the clock's kind)."""
-    return None if epoch is None else dt.datetime.fromtimestamp(epoch)
+    return dt.datetime.fromtimestamp(epoch)
+
+
+def moment_or_none(epoch: float | None) -> dt.datetime | None:
+    """The same, for a column that may be empty (a timer that has not rung)."""
+    return None if epoch is None else moment(epoch)
 
 
 def _clock_time(when: dt.datetime | None) -> str | None:
@@ -43,12 +48,12 @@ class Timer:
             row["id"],
             row["name"],
             row["seconds"],
-            moment(row["set_at"]),  # type: ignore[arg-type]
+            moment(row["set_at"]),
             moment(row["rings_at"]),
             row["state"],
-            moment(row["rang_at"]),  # type: ignore[arg-type]
+            moment_or_none(row["rang_at"]),
             bool(row["late"]),
-            moment(row["stopped_at"]),
+            moment_or_none(row["stopped_at"]),
         )
 
     @property
@@ -86,12 +91,12 @@ class Reminder:
         return cls(
             row["id"],
             row["text"],
-            moment(row["set_at"]),  # type: ignore[arg-type]
+            moment(row["set_at"]),
             moment(row["due_at"]),
             row["state"],
-            moment(row["rang_at"]),  # type: ignore[arg-type]
+            moment_or_none(row["rang_at"]),
             bool(row["late"]),
-            moment(row["stopped_at"]),
+            moment_or_none(row["stopped_at"]),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -114,7 +119,7 @@ class Item:
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> Item:
-        return cls(row["name"], moment(row["added_at"]))  # type: ignore[arg-type]
+        return cls(row["name"], moment(row["added_at"]))
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "added_at": _clock_time(self.added_at)}

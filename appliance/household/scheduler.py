@@ -66,7 +66,8 @@ class Scheduler:
         now = self._clock()
         timers, reminders = self.store.due(now)
         rung = []
-        for record in [*timers, *reminders]:
+        records: list[Timer | Reminder] = [*timers, *reminders]
+        for record in records:
             due = record.rings_at if isinstance(record, Timer) else record.due_at
             late = due < self.started or now - due > LATE_AFTER
             if not self.store.claim_ring(record, now, late):

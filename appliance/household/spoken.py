@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 _ONES = {
     "zero": 0,
@@ -66,11 +67,14 @@ _UNITS = {
 _TOKEN = re.compile(r"\d+(?:[.:]\d+)?(?:am|pm)?|[a-z]+(?:'[a-z]+)?")
 
 
-@dataclass(frozen=True)
-class Span:
-    """What was read, and the words it covered: words[start:end]."""
+V = TypeVar("V", float, dt.datetime)
 
-    value: float | dt.datetime
+
+@dataclass(frozen=True)
+class Span(Generic[V]):
+    """What was read (seconds, or a moment), and the words it covered: words[start:end]."""
+
+    value: V
     start: int
     end: int
 
@@ -157,7 +161,7 @@ def _part_at(tokens: list[str], i: int) -> tuple[float, int] | None:
     return amount * unit, end
 
 
-def duration_at(tokens: list[str], i: int) -> Span | None:
+def duration_at(tokens: list[str], i: int) -> Span[float] | None:
     """A duration starting at tokens[i]: parts joined by "and" or nothing, units getting smaller."""
     first = _part_at(tokens, i)
     if first is None:
@@ -182,7 +186,7 @@ def _unit_of(tokens: list[str], end: int) -> int:
     return 0
 
 
-def duration_in(tokens: list[str]) -> Span | None:
+def duration_in(tokens: list[str]) -> Span[float] | None:
     """The first duration anywhere in the words."""
     for i in range(len(tokens)):
         if (found := duration_at(tokens, i)) is not None:
@@ -229,10 +233,10 @@ def _clock_at(tokens: list[str], i: int) -> tuple[int, int, str | None, int] | N
         (["a", "quarter", "to"], -15),
     ):
         if tokens[i : i + len(lead)] == lead:
-            hour = _hour_at(tokens, i + len(lead))
-            if hour is None:
+            said = _hour_at(tokens, i + len(lead))
+            if said is None:
                 return None
-            return (*_shifted(hour[0], minutes), *_meridiem_after(tokens, hour[1]))
+            return (*_shifted(said[0], minutes), *_meridiem_after(tokens, said[1]))
     found = number_at(tokens, i)
     if (
         found is not None
@@ -241,21 +245,21 @@ def _clock_at(tokens: list[str], i: int) -> tuple[int, int, str | None, int] | N
         and 1 <= found[0] < 30
     ):
         sign = 1 if tokens[found[1]] == "past" else -1
-        hour = _hour_at(tokens, found[1] + 1)
-        if hour is None:
+        said = _hour_at(tokens, found[1] + 1)
+        if said is None:
             return None
-        return (*_shifted(hour[0], sign * int(found[0])), *_meridiem_after(tokens, hour[1]))
-    hour = _hour_at(tokens, i)
-    if hour is None:
+        return (*_shifted(said[0], sign * int(found[0])), *_meridiem_after(tokens, said[1]))
+    said = _hour_at(tokens, i)
+    if said is None:
         return None
     # "six thirty", "six o'clock", "six pm"
-    minute, end = 0, hour[1]
+    minute, end = 0, said[1]
     after = number_at(tokens, end)
     if after is not None and after[0] == int(after[0]) and 10 <= after[0] <= 59:
         minute, end = int(after[0]), after[1]
     elif tokens[end : end + 1] == ["o'clock"]:
         end += 1
-    return (hour[0], minute, *_meridiem_after(tokens, end))
+    return (said[0], minute, *_meridiem_after(tokens, end))
 
 
 def _shifted(hour: int, minutes: int) -> tuple[int, int]:
@@ -346,15 +350,15 @@ def _day_at(tokens: list[str], i: int, now: dt.datetime) -> tuple[int, int] | No
     return None
 
 
-def when_in(tokens: list[str], now: dt.datetime) -> Span | None:
+def when_in(tokens: list[str], now: dt.datetime) -> Span[dt.datetime] | None:
     """The first "in <duration>", "at <time> (<day>)" or "<day> at <time>".
 
     A day is "today", "tonight", "tomorrow" or a weekday ("on Friday at 6").
     """
     for i, token in enumerate(tokens):
         if token == "in" and (span := duration_at(tokens, i + 1)) is not None:
-            moment = now + dt.timedelta(seconds=float(span.value))
-            return Span(moment.replace(microsecond=0), i, span.end)
+            due = now + dt.timedelta(seconds=span.value)
+            return Span(due.replace(microsecond=0), i, span.end)
         day: int | None = None
         at, start = i, i
         if (named := _day_at(tokens, i, now)) is not None and tokens[named[1] : named[1] + 1] == [
@@ -362,10 +366,10 @@ def when_in(tokens: list[str], now: dt.datetime) -> Span | None:
         ]:
             day, at = named[0], named[1]
         if tokens[at] == "at" and (clock := clock_at(tokens, at + 1)) is not None:
-            moment, end = clock
+            said, end = clock
             if day is None and (after := _day_at(tokens, end, now)) is not None:
                 day, end = after
-            return Span(moment.after(now, day), start, end)
+            return Span(said.after(now, day), start, end)
     return None
 
 

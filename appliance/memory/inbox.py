@@ -9,25 +9,23 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from appliance.errors import InvalidFact
 from appliance.memory.fact import Fact, Proposal, check_text, check_type
+from appliance.memory.live import LiveFacts
 from appliance.memory.review import as_shown, check_proposal_origin
 from appliance.memory.tombstones import Tombstone
 from appliance.memory.writes import checked_actor
 
-if TYPE_CHECKING:
-    from appliance.memory.store import Memory
-
 log = logging.getLogger(__name__)
 
 
-class InboxChanges:
-    """The inbox mutations of `Memory`, which inherits them."""
+class InboxChanges(LiveFacts):
+    """The core and its live-fact changes, with the inbox's: a correction kept applies
+    one (retract, supersede)."""
 
     def propose(
-        self: Memory,
+        self,
         text: str,
         type: str,
         confidence: float = 0.6,
@@ -65,44 +63,7 @@ class InboxChanges:
                 actor=actor,
             )
 
-    def _write_proposal(
-        self: Memory,
-        text: str,
-        type: str,
-        confidence: float,
-        origin: str,
-        *,
-        links: tuple[str, ...],
-        conversation: str | None,
-        kind: str,
-        target: str | None,
-        actor: str,
-    ) -> Proposal:
-        proposal = Proposal.build(
-            id=self._new_id(text),
-            type=type,
-            text=text,
-            confidence=confidence,
-            source=self.writes.stamp(origin),
-            links=links,
-            conversation=conversation,
-            proposed_at=self.writes.now().replace(microsecond=0, tzinfo=None),
-            kind=kind,
-            target=target,
-        )
-        self.writes.commit(
-            self.writes.proposal_path(proposal.id),
-            proposal.to_text(),
-            actor=actor,
-            action="propose",
-            fact_id=proposal.id,
-            record=proposal,
-            detail=None if kind == "add" else f"{kind} {target}",
-        )
-        log.info("proposed %s from %s", proposal.id, actor)
-        return proposal
-
-    def promote(self: Memory, proposal_id: str, actor: str, *, shown: str | None = None) -> Fact:
+    def promote(self, proposal_id: str, actor: str, *, shown: str | None = None) -> Fact:
         """A person kept a proposal: it becomes live (or its correction is applied).
 
         `shown`: the `Proposal.digest` of what the person read (the panel's card);
@@ -131,7 +92,7 @@ class InboxChanges:
             log.info("promoted %s as %s for %s", proposal.id, fact.id, actor)
             return fact
 
-    def _make_live(self: Memory, proposal: Proposal, actor: str) -> Fact:
+    def _make_live(self, proposal: Proposal, actor: str) -> Fact:
         # Ids are unique across memory/ and inbox/, so the proposal's id is free in
         # memory/ unless someone made a file there by hand.
         if self.writes.fact_path(proposal.id).exists():
@@ -160,7 +121,7 @@ class InboxChanges:
         return fact
 
     def discard(
-        self: Memory,
+        self,
         proposal_id: str,
         actor: str,
         reason: str = "",

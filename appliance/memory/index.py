@@ -29,7 +29,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from appliance.errors import DiskFull, is_disk_full
 from appliance.files import create_private_file
@@ -60,6 +60,8 @@ if TYPE_CHECKING:
     from appliance.memory.vectors import VectorTable
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 _CORRUPT_CODES = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
 
@@ -218,7 +220,7 @@ class RecallIndex:
             return False
         return on_disk == self._opened_inode
 
-    def _run(self, work: Callable[[sqlite3.Connection], object]) -> object:
+    def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
         try:
             with self._thread_lock:
                 return work(self._conn)
@@ -251,7 +253,7 @@ class RecallIndex:
 
     def generation(self) -> int:
         """A number that changes whenever a row of memory/ changes, in any process."""
-        return self._run(self.loaded.generation)  # type: ignore[return-value]
+        return self._run(self.loaded.generation)
 
     def _forget_cache(self) -> None:
         self.loaded.forget()
@@ -288,8 +290,8 @@ class RecallIndex:
                 for rowid, (key, record, stamp, sha256, problem) in enumerate(items, start=1):
                     values = row_values(key, record, stamp, sha256, problem)
                     rows.append((rowid, *values.values()))
-                    if values["terms"] is not None:
-                        pending_vectors.append((rowid, embedding_text(record)))  # type: ignore[arg-type]
+                    if values["terms"] is not None and isinstance(record, Fact):
+                        pending_vectors.append((rowid, embedding_text(record)))
                 if rows:
                     conn.executemany(
                         f"INSERT INTO files (rowid, {ROW_COLUMNS}) VALUES "
@@ -300,10 +302,11 @@ class RecallIndex:
             else:
                 for key, record, stamp, sha256, problem in items:
                     rowid, terms = self._write_row(conn, key, record, stamp, sha256, problem)
-                    if terms is not None:
-                        pending_vectors.append((rowid, embedding_text(record)))  # type: ignore[arg-type]
+                    fact = record if terms is not None and isinstance(record, Fact) else None
+                    if fact is not None and terms is not None:
+                        pending_vectors.append((rowid, embedding_text(fact)))
                     if key.startswith("memory/"):
-                        changed[rowid] = (record, terms) if terms is not None else None  # type: ignore[assignment]
+                        changed[rowid] = (fact, terms) if fact is not None and terms else None
             vectors: dict[int, bytes] = {}
             for start in range(0, len(pending_vectors), 64):
                 vectors |= self._store_vectors(conn, pending_vectors[start : start + 64])
@@ -328,7 +331,8 @@ class RecallIndex:
         ).fetchone()
         rowid = int(row[0])
         conn.execute("DELETE FROM vectors WHERE rowid = ?", (rowid,))
-        return rowid, values["terms"]  # type: ignore[return-value]
+        terms = values["terms"]
+        return rowid, terms if isinstance(terms, str) else None
 
     def _store_vectors(
         self, conn: sqlite3.Connection, pending: list[tuple[int, str]]
@@ -381,7 +385,7 @@ class RecallIndex:
         )
         if not rows:
             return 0
-        pending = [(int(r[0]), embedding_text(fact_from_row(r[1:]))) for r in rows]  # type: ignore[union-attr]
+        pending = [(int(r[0]), embedding_text(fact_from_row(r[1:]))) for r in rows]
         with self.transaction() as conn:
             for start in range(0, len(pending), 64):
                 self._store_vectors(conn, pending[start : start + 64])
@@ -391,15 +395,16 @@ class RecallIndex:
 
     # -- reading ----------------------------------------------------------------------------
 
-    def known(self) -> dict[str, tuple[Stamp, str | None]]:
+    def known(self) -> dict[str, tuple[tuple[int, int, int], str | None]]:
         """Every file the index knows: 'folder/<id>.md' -> (stamp, content hash).
 
-        Plain tuples: at 100,000 files this runs on every open.
+        Plain tuples, equal to a `Stamp` of the same values: at 100,000 files this runs
+        on every open.
         """
         rows = self._run(
             lambda c: c.execute("SELECT path, ino, mtime_ns, size, sha256 FROM files").fetchall()
         )
-        return {r[0]: ((r[1], r[2], r[3]), r[4]) for r in rows}  # type: ignore[union-attr,misc]
+        return {r[0]: ((r[1], r[2], r[3]), r[4]) for r in rows}
 
     def has_id(self, record_id: str) -> bool:
         row = self._run(
@@ -415,7 +420,7 @@ class RecallIndex:
                 (print_,),
             ).fetchall()
         )
-        return [fact_from_row(r) for r in rows]  # type: ignore[union-attr]
+        return [fact_from_row(r) for r in rows]
 
     def proposals_matching(
         self, print_: str, kind: str, target: str | None
@@ -428,7 +433,7 @@ class RecallIndex:
                 (kind, target, print_),
             ).fetchall()
         )
-        return [(r[0], r[1]) for r in rows]  # type: ignore[union-attr]
+        return [(r[0], r[1]) for r in rows]
 
     def count(self, folder: str | None = None) -> int:
         """Files the index holds (of one folder, 'memory' or 'inbox', if given)."""
@@ -437,7 +442,7 @@ class RecallIndex:
                 "SELECT count(*) FROM files WHERE ? IS NULL OR folder = ?", (folder, folder)
             ).fetchone()
         )
-        return int(row[0])  # type: ignore[index]
+        return int(row[0])
 
     def problems(self, folder: str) -> dict[str, str]:
         """Record id -> problem, for files of one folder that are not a record."""
@@ -446,7 +451,7 @@ class RecallIndex:
                 "SELECT id, problem FROM files WHERE folder = ? AND problem IS NOT NULL", (folder,)
             ).fetchall()
         )
-        return {str(r[0]): str(r[1]) for r in rows}  # type: ignore[union-attr]
+        return {str(r[0]): str(r[1]) for r in rows}
 
     def facts(self, rowids: Sequence[int]) -> dict[int, Fact]:
         """The facts of these rows (the winners of a ranking), by rowid."""
@@ -458,7 +463,7 @@ class RecallIndex:
                 f"SELECT rowid, {FACT_COLUMNS} FROM files WHERE rowid IN ({marks})", list(rowids)
             ).fetchall()
         )
-        return {int(r[0]): fact_from_row(r[1:]) for r in rows}  # type: ignore[union-attr]
+        return {int(r[0]): fact_from_row(r[1:]) for r in rows}
 
     def both_live_after_supersede(self) -> list[tuple[str, str]]:
         """(old id, new id) where a recallable fact names a still-recallable one in
@@ -474,7 +479,7 @@ class RecallIndex:
                 f"AND {sql_statuses('o.status')} ORDER BY o.id"
             ).fetchall()
         )
-        return [(str(r[0]), str(r[1])) for r in rows]  # type: ignore[union-attr]
+        return [(str(r[0]), str(r[1])) for r in rows]
 
     def keyword(
         self,
@@ -512,7 +517,7 @@ class RecallIndex:
     def term_table(self) -> TermTable:
         """Every recallable fact's terms, in memory; kept current by the generation."""
         with self._thread_lock:
-            return self._run(self.loaded.terms)  # type: ignore[return-value]
+            return self._run(self.loaded.terms)
 
     def vector_table(self) -> VectorTable | None:
         """The current model's vectors of every live or doubted fact, as one matrix.
@@ -525,4 +530,4 @@ class RecallIndex:
             return None
         with self._thread_lock:
             self.embed_missing()  # facts indexed before the model was installed
-            return self._run(lambda conn: self.loaded.vectors(conn, embedder))  # type: ignore[return-value]
+            return self._run(lambda conn: self.loaded.vectors(conn, embedder))

@@ -12,7 +12,7 @@ import hashlib
 import json
 import os
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from appliance.memory.fact import Fact, Proposal
 from appliance.memory.recallable import RECALLABLE_STATUSES, is_recallable
@@ -85,13 +85,13 @@ class Entry(NamedTuple):
     valid_until: dt.date | None
 
     @classmethod
-    def from_row(cls, row: Sequence[object]) -> Entry:
+    def from_row(cls, row: Sequence[Any]) -> Entry:
         rowid, fact_id, status, confidence, pinned, until = row
         return cls(
             int(rowid),
             str(fact_id),
             str(status),
-            float(confidence),  # type: ignore[arg-type]
+            float(confidence),
             bool(pinned),
             dt.date.fromisoformat(str(until)) if until else None,
         )
@@ -205,7 +205,7 @@ def embedding_text(fact: Fact) -> str:
     return fact.text
 
 
-def fact_from_row(row: Sequence[object]) -> Fact:
+def fact_from_row(row: Sequence[Any]) -> Fact:
     (
         fact_id,
         type_,
@@ -225,7 +225,7 @@ def fact_from_row(row: Sequence[object]) -> Fact:
         type=str(type_),
         text=str(text),
         status=str(status),
-        confidence=float(confidence),  # type: ignore[arg-type]
+        confidence=float(confidence),
         source=str(source),
         links=tuple(json.loads(str(links or "[]"))),
         pinned=bool(pinned),

@@ -11,9 +11,9 @@ import datetime as dt
 import logging
 from collections.abc import Iterable
 from contextlib import suppress
-from typing import TYPE_CHECKING
 
 from appliance.errors import HearthError, InvalidFact
+from appliance.memory.core import MemoryCore
 from appliance.memory.fact import Fact, check_confidence, check_text, check_type
 from appliance.memory.recallable import RECALLABLE_STATUSES
 from appliance.memory.review import HeldForReview, check_live_origin, held_origin
@@ -21,17 +21,14 @@ from appliance.memory.text import fingerprint
 from appliance.memory.tombstones import Tombstone
 from appliance.memory.writes import checked_actor
 
-if TYPE_CHECKING:
-    from appliance.memory.store import Memory
-
 log = logging.getLogger(__name__)
 
 
-class LiveFacts:
-    """The live-fact mutations of `Memory`, which inherits them."""
+class LiveFacts(MemoryCore):
+    """The core, with the changes a person makes to live facts."""
 
     def add(
-        self: Memory,
+        self,
         text: str,
         type: str,
         *,
@@ -96,7 +93,7 @@ class LiveFacts:
             return fact
 
     def _hold_for_review(
-        self: Memory,
+        self,
         text: str,
         type: str,
         origin: str,
@@ -128,7 +125,7 @@ class LiveFacts:
             proposal_id,
         )
 
-    def _live_with_fingerprint(self: Memory, print_: str) -> Fact | None:
+    def _live_with_fingerprint(self, print_: str) -> Fact | None:
         indexed = self.reconciler.ask(lambda: self.index.facts_with_fingerprint(print_))
         for candidate in indexed:
             if candidate.status in RECALLABLE_STATUSES:
@@ -138,7 +135,7 @@ class LiveFacts:
                         return fact
         return None
 
-    def _seen_again(self: Memory, fact: Fact, actor: str) -> Fact:
+    def _seen_again(self, fact: Fact, actor: str) -> Fact:
         if fact.last_seen == self.today():
             return fact
         updated = fact.replace(last_seen=self.today())
@@ -153,7 +150,7 @@ class LiveFacts:
         )
         return updated
 
-    def doubt(self: Memory, fact_id: str, actor: str = "cli") -> Fact:
+    def doubt(self, fact_id: str, actor: str = "cli") -> Fact:
         """Still recalled, but ranked lower and shown to the model as doubted."""
         actor = checked_actor(actor)
         with self._lock.held():
@@ -161,7 +158,7 @@ class LiveFacts:
                 self.get(fact_id), "doubted", actor, ("live",), "doubt"
             )
 
-    def retract(self: Memory, fact_id: str, actor: str = "cli", reason: str = "") -> Fact:
+    def retract(self, fact_id: str, actor: str = "cli", reason: str = "") -> Fact:
         """Never recalled again, and tombstoned so it is not proposed again."""
         actor = checked_actor(actor)
         with self._lock.held():
@@ -179,7 +176,7 @@ class LiveFacts:
             return fact
 
     def supersede(
-        self: Memory,
+        self,
         fact_id: str,
         new_text: str,
         actor: str = "cli",

@@ -445,7 +445,10 @@ class Reconciler:
 
 
 def _hand_edit(
-    record_id: str, read: Read, row: tuple[Stamp, str | None] | None, last: dict[str, str | None]
+    record_id: str,
+    read: Read,
+    row: tuple[tuple[int, int, int], str | None] | None,
+    last: dict[str, str | None],
 ) -> str | None:
     """The audit detail if a person changed this file, else None.
 

@@ -240,7 +240,9 @@ class Refresher:
 
     def _run(self) -> None:
         while (frame := self._next_frame()) is not None:
-            image, print_, tag = frame
+            image, drawn_print, drawn_tag = frame
+            print_: str | None = drawn_print
+            tag: str | None = drawn_tag
             try:
                 self.display.show(image)
             except (HearthError, OSError, RuntimeError, ValueError) as exc:

@@ -182,8 +182,8 @@ def _add_member(tar: tarfile.TarFile, name: str, data: bytes) -> None:
 
 def _store_files(settings: Settings) -> Iterator[tuple[str, bytes]]:
     for folder, label in (
-        (Path(settings.memory_dir), "memory"),
-        (Path(settings.inbox_dir), "inbox"),
+        (settings.memory_path, "memory"),
+        (settings.inbox_path, "inbox"),
     ):
         if not folder.is_dir():
             continue

@@ -297,8 +297,8 @@ def _household_content(settings: Settings) -> list[tuple[str, Path]]:
     """What is in the data dir now, each with its name in a snapshot's layout."""
     found: list[tuple[str, Path]] = []
     for folder, label in (
-        (Path(settings.memory_dir), "memory"),
-        (Path(settings.inbox_dir), "inbox"),
+        (settings.memory_path, "memory"),
+        (settings.inbox_path, "inbox"),
     ):
         if folder.is_dir():
             found += [(f"{label}/{p.name}", p) for p in sorted(folder.glob("*.md"))]
@@ -336,9 +336,9 @@ def _set_aside(settings: Settings, existing: list[tuple[str, Path]]) -> Path:
 def _target(settings: Settings, name: str) -> Path:
     folder, _, leaf = name.partition("/")
     if folder == "memory":
-        return Path(settings.memory_dir) / leaf
+        return settings.memory_path / leaf
     if folder == "inbox":
-        return Path(settings.inbox_dir) / leaf
+        return settings.inbox_path / leaf
     return Path(settings.data_dir) / name
 
 

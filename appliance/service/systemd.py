@@ -96,6 +96,7 @@ class Watchdog:
         return True
 
     def _run(self) -> None:
+        assert self._interval  # start() runs this thread only with an interval
         period = max(self._interval / 2, 0.05)
         missed = 0
         while not self._stop.wait(period):

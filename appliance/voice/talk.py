@@ -64,7 +64,7 @@ class TalkEvent:
 
 
 def talk_socket(settings: Settings) -> Path:
-    return Path(settings.runtime_dir) / SOCKET_NAME  # type: ignore[arg-type]
+    return settings.runtime_path / SOCKET_NAME
 
 
 class TalkSender:

@@ -90,7 +90,7 @@ def build_app(parts: WebParts) -> bottle.Bottle:
     health = views.Health(parts.chat, parts.memory, parts.data_dir, every=parts.health_seconds)
     app = bottle.Bottle()
     app.config["catchall"] = True  # every exception becomes our JSON 500, never a page
-    app.default_error_handler = _json_error_page  # type: ignore[method-assign]
+    app.default_error_handler = _json_error_page
 
     @app.get("/")
     def page() -> bytes:

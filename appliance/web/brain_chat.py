@@ -14,7 +14,7 @@ Two things an OpenAI client expects that the brain's turn API does not give:
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from typing import Any
 
 from appliance.brain import Brain, ReplyStream
@@ -68,7 +68,7 @@ class _BrainTurn:
         self._usage = Usage()
         self._pieces = self._run()
 
-    def _run(self) -> Iterator[str]:
+    def _run(self) -> Generator[str, None, None]:
         meter = self._model.start()  # on the thread that iterates: the one the model runs on
         try:
             yield from self._stream
@@ -89,7 +89,7 @@ class _BrainTurn:
 
     def close(self) -> None:
         self._pieces.close()
-        iter(self._stream).close()  # type: ignore[attr-defined]  # never started: a no-op
+        iter(self._stream).close()  # never started: a no-op
 
 
 class BrainChat:

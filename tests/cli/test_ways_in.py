@@ -98,3 +98,17 @@ def test_a_waiting_proposal_is_the_same_card_every_way_in(
     drawn = draw_every_way(box, tmp_path, monkeypatch)
     assert "[card 1 of 1] routine: The bins go out on Thursday night" in capsys.readouterr().out
     assert_all_alike(drawn)
+
+
+def test_once_describes_a_ringing_screen(
+    box: Settings, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--once while a timer rings said nothing: it read a field the ringing screen lacks."""
+    from appliance.household import HouseholdStore
+
+    with HouseholdStore.open(box.data_dir) as store:
+        timer = store.add_timer("pasta", 60)
+        store.claim_ring(store.timer(timer.id), store.now(), late=False)
+    assert main(["panel", "--once", "--out", str(tmp_path / "ringing.png")]) == 0
+    out = capsys.readouterr().out
+    assert "[ringing since" in out and "pasta" in out.lower()
