@@ -24,6 +24,7 @@ LEAVES = {
     "endpoint",
     "terminal",
     "bootfiles",
+    "numbers",
 }
 PARTS = {p.name.removesuffix(".py") for p in ROOT.iterdir() if p.name != "__pycache__"}
 ALLOWED = {

@@ -18,38 +18,8 @@ import re
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-_ONES = {
-    "zero": 0,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-}
-_TENS = {
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-}
+from appliance.numbers import number_at
+
 _UNITS = {
     "second": 1,
     "seconds": 1,
@@ -87,25 +57,6 @@ def words(text: str) -> list[str]:
 
 def is_unit(word: str) -> bool:
     return word in _UNITS
-
-
-def number_at(tokens: list[str], i: int) -> tuple[float, int] | None:
-    """A number starting at tokens[i]: digits, or words up to 99 (and "a hundred")."""
-    if i >= len(tokens):
-        return None
-    token = tokens[i]
-    if re.fullmatch(r"\d+(?:\.\d+)?", token):
-        return float(token), i + 1
-    if token in _ONES:
-        return float(_ONES[token]), i + 1
-    if token in _TENS:
-        value = _TENS[token]
-        if i + 1 < len(tokens) and tokens[i + 1] in _ONES and 0 < _ONES[tokens[i + 1]] < 10:
-            return float(value + _ONES[tokens[i + 1]]), i + 2
-        return float(value), i + 1
-    if token in ("a", "one") and tokens[i + 1 : i + 2] == ["hundred"]:
-        return 100.0, i + 2
-    return None
 
 
 def _fraction_at(tokens: list[str], i: int) -> tuple[float, int] | None:
