@@ -87,9 +87,10 @@ def open_household(settings: Settings, *, embedding: Embedding | None = None) ->
 def intent_router(settings: Settings, embedding: Embedding | None = None) -> Router:
     """The rules that answer exact commands before any model: the household's first."""
     from appliance.brain.household import household_router
+    from appliance.brain.kitchen import with_kitchen
 
     screen = household_screen(embedding or process_embedding(settings))
-    return household_router(settings.data_dir, screen=screen)
+    return with_kitchen(household_router(settings.data_dir, screen=screen))
 
 
 def open_brain(settings: Settings, memory: Memory, intents: Router | None = None) -> Brain:

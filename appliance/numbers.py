@@ -93,9 +93,12 @@ def _word_number(tokens: list[str], i: int) -> tuple[float, int] | None:
             if tokens[end : end + 1] == ["hundred"]:
                 rest, end = rest * 100, end + 1
             value += rest
-    if value >= 100 and tokens[end : end + 1] == ["and"]:
-        if (rest := _below_hundred(tokens, end + 1)) is not None:
-            value, end = value + rest[0], rest[1]
+    if (
+        value >= 100
+        and tokens[end : end + 1] == ["and"]
+        and (rest := _below_hundred(tokens, end + 1)) is not None
+    ):
+        value, end = value + rest[0], rest[1]
     return float(value), end
 
 

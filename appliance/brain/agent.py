@@ -186,7 +186,7 @@ class Brain:
                 f"a message can be at most {MAX_MESSAGE_CHARS} characters, not {len(text)}"
             )
         thread = check_thread_id(thread_id) if thread_id else new_thread_id()
-        return ReplyStream(self, text, thread, self.router.route(text), heard=heard)
+        return ReplyStream(self, text, thread, self.router.route(text, thread), heard=heard)
 
     def reply(self, text: str, thread_id: str | None = None, *, heard: bool = False) -> Reply:
         return self.stream(text, thread_id, heard=heard).reply()

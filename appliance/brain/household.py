@@ -1,13 +1,15 @@
-"""Timers, reminders and the shopping list as the router's intents, answered by rules.
+"""Timers, reminders, the shopping list and the clock as the router's intents, by rules.
 
     brain = Brain.open(settings, memory, intents=household_router(settings.data_dir))
 
-Three entries go in front of the default table ("forget the pasta timer"
-cancels a timer, it does not correct memory). Each matcher claims a message
-only when the household package parses the whole sentence as one of its
-commands; its answer opens the household's records, acts, and says what now
-holds. No model is involved, and the route's kind (timers, reminders, shopping)
-is not a model route, so the note-taker never reads these turns.
+Four entries go in front of the default table ("forget the pasta timer" cancels a
+timer, it does not correct memory). Each claims a message only when the household
+package reads the whole sentence as one of its commands; its answer opens the
+household's records, acts, and says what now holds. In a conversation where Hearth
+asked something back ("For how long?"), the next message is first read as the answer
+to it; while a timer or reminder rings, "stop" and "five more minutes" are said to
+it. No model is involved, and these routes are not model routes, so the note-taker
+never reads them.
 """
 
 from __future__ import annotations
@@ -18,13 +20,23 @@ from pathlib import Path
 
 from appliance.brain.router import DEFAULT_ROUTER, Intent, Route, Router
 from appliance.household import HouseholdStore, NotKept, Screen, parse, perform
+from appliance.household.asking import answer_to, from_json
+from appliance.household.requests import Command
 
-# intent name -> the command intents (phrases.py) it claims
+# intent name -> the command intents (requests.py) it claims
 FAMILIES = {
-    "timers": ("timer.",),
+    "timers": ("timer.", "ringing."),
     "reminders": ("remind", "reminder."),
     "shopping": ("shopping.",),
+    "clock": ("clock.",),
 }
+
+
+def _answer(store: HouseholdStore, text: str, thread: str) -> Command | None:
+    """The command `text` makes as the answer to what Hearth last asked in `thread`."""
+    kept = store.asked(thread)
+    question = from_json(kept) if kept is not None else None
+    return answer_to(question, text, store.now()) if question is not None else None
 
 
 def household_intents(
@@ -35,25 +47,42 @@ def household_intents(
     """`screen`: the guard, so a password never goes on the list or into a reminder."""
     now = clock or dt.datetime.now
 
+    def command_for(text: str, thread: str | None) -> Command | None:
+        with HouseholdStore.open(data_dir, clock) as store:
+            if thread is not None and (answered := _answer(store, text, thread)) is not None:
+                return answered
+            return parse(text, now(), ringing=bool(store.ringing()))
+
+    def claims(prefixes: tuple[str, ...], command: Command | None) -> bool:
+        return command is not None and command.intent.startswith(prefixes)
+
     def matcher(prefixes: tuple[str, ...]) -> Callable[[str], Route | None]:
         def match(text: str) -> Route | None:
-            command = parse(text, now())
-            if command is None or not command.intent.startswith(prefixes):
-                return None
-            return Route("household", text)
+            return Route("household", text) if claims(prefixes, command_for(text, None)) else None
 
         return match
 
+    def follow_up(prefixes: tuple[str, ...]) -> Callable[[str, str], Route | None]:
+        def answered(text: str, thread: str) -> Route | None:
+            with HouseholdStore.open(data_dir, clock) as store:
+                command = _answer(store, text, thread)
+            return Route("household", text) if claims(prefixes, command) else None
+
+        return answered
+
     def act(route: Route) -> str:
-        command = parse(route.text, now())
-        assert command is not None, "the matcher parsed this very text"
+        command = command_for(route.text, route.thread)
+        assert command is not None, "the matcher read this very text"
         with HouseholdStore.open(data_dir, clock, screen=screen) as store:
             try:
-                return perform(store, command)
+                return perform(store, command, route.thread)
             except NotKept as refused:
                 return f"I can't keep that: {refused}."
 
-    return [Intent(name, matcher(prefixes), act) for name, prefixes in FAMILIES.items()]
+    return [
+        Intent(name, matcher(prefixes), act, follow_up(prefixes))
+        for name, prefixes in FAMILIES.items()
+    ]
 
 
 def household_router(

@@ -82,9 +82,13 @@ class Route:
     # overview: asked who lives here (the people, not every fact)
     replaces: bool = False  # correct: `text` is what should be true instead ("that's wrong, …")
     facts: tuple[str, ...] = ()  # statement: the facts it states (statements.facts_stated)
+    thread: str | None = None  # the conversation it was said in (an intent's own answer
+    # may depend on what Hearth asked there: "For how long?" -> "five minutes")
 
 
 Matcher = Callable[[str], Route | None]
+# (message, thread) -> a Route: an answer to what Hearth itself asked in that thread.
+FollowUp = Callable[[str, str], Route | None]
 
 
 @dataclass(frozen=True)
@@ -95,6 +99,7 @@ class Intent:
     match: Matcher  # the stripped message -> a Route, or None to let later intents try
     act: Callable[[Route], str] | None = None  # answers the route itself (no model); its
     # routes carry the intent's name as their kind
+    follow_up: FollowUp | None = None  # tried before every matcher when a thread is known
 
 
 def _ask_to_recall(text: str) -> Route | None:
@@ -192,13 +197,25 @@ class Router:
             raise UnknownIntent(f"no intent named {before!r}; the table has {self.names}")
         return Router([*table[:at], *intents, *table[at:]])
 
-    def route(self, message: str) -> Route:
+    def route(self, message: str, thread: str | None = None) -> Route:
+        """The first intent's route for a message. In a known thread an answer to Hearth's
+        own question there ("For how long?") comes first: "five minutes" means nothing
+        on its own."""
         text = message.strip()
+        if thread is not None:
+            for intent in self.intents:
+                if intent.follow_up is not None and (found := intent.follow_up(text, thread)):
+                    return self._found(intent, found, thread)
         for intent in self.intents:
             if (found := intent.match(text)) is not None:
-                # An intent that answers itself is found again by its own name.
-                return replace(found, kind=intent.name) if intent.act else found
-        return Route("chat", text)
+                return self._found(intent, found, thread)
+        return Route("chat", text, thread=thread)
+
+    @staticmethod
+    def _found(intent: Intent, found: Route, thread: str | None) -> Route:
+        # An intent that answers itself is found again by its own name.
+        kind = intent.name if intent.act else found.kind
+        return replace(found, kind=kind, thread=thread)
 
     def act(self, route: Route) -> Callable[[Route], str] | None:
         """The intent's own answer for this route's kind, if it has one."""

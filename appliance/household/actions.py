@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import datetime as dt
 
-from appliance.household import phrases as p
-from appliance.household.records import Timer, label
+from appliance.household import requests as p
+from appliance.household.asking import to_json
+from appliance.household.records import Reminder, Timer, label
 from appliance.household.spoken import say_duration
-from appliance.household.store import HouseholdStore
+from appliance.household.store import HouseholdStore, item_key
 
 SNOOZE_SECONDS = 300.0  # Keep on a ringing timer: five more minutes
 
@@ -39,7 +40,31 @@ def _listed(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def perform(store: HouseholdStore, command: p.Command) -> str:
+def perform(store: HouseholdStore, command: p.Command, thread: str | None = None) -> str:
+    """Carry out a command and say what the records now hold.
+
+    In a `thread`, a question Hearth asks back ("For how long?", "Which one?") is kept so
+    the next thing said there can answer it (asking.py); any other command settles it.
+    """
+    said, asked = _carried_out(store, command)
+    if thread is not None:
+        if asked is not None:
+            store.ask(thread, to_json(asked))
+        else:
+            store.answered(thread)
+    return said
+
+
+def _carried_out(store: HouseholdStore, command: p.Command) -> tuple[str, p.Question | None]:
+    """What was said, and the question it asks back (if it asks one)."""
+    if isinstance(command, p.AskTimerLength | p.AskReminderTime | p.AskReminderWhat):
+        return _said(store, command), command
+    if isinstance(command, p.CancelTimer | p.AddTime):
+        return _timer_change(store, command, store.now())
+    return _said(store, command), None
+
+
+def _said(store: HouseholdStore, command: p.Command) -> str:
     now = store.now()
     match command:
         case p.SetTimer(name=name, seconds=seconds):
@@ -56,10 +81,23 @@ def perform(store: HouseholdStore, command: p.Command) -> str:
                 f"For how long? Say how long {named} should run, for example "
                 f"“set a {name + ' ' if name else ''}timer for 12 minutes”."
             )
-        case p.CancelTimer():
-            return _cancel_timer(store, command, now)
         case p.TimerStatus(name=name):
             return _timer_status(store, name, now)
+        case p.StopRinging():
+            return _stop_ringing(store)
+        case p.SnoozeRinging(seconds=seconds):
+            return _snooze_ringing(store, seconds, now)
+        case p.ClockTime():
+            return f"It's {now:%H:%M}."
+        case p.ClockDate():
+            return f"It's {now:%A %-d %B %Y}."
+        case p.SnoozeReminder(what=what, seconds=seconds):
+            return _snooze_reminder(store, what, seconds, now)
+        case p.CheckItem(item=item):
+            key = item_key(item)
+            if any(item_key(i.name) == key for i in store.items()):
+                return f"Yes, {item} is on the shopping list."
+            return f"No, {item} isn't on the shopping list."
         case p.Remind(what=what, at=at):
             if at <= now:
                 return f"{clock(at, now)} has passed; when should I remind you to {what}?"
@@ -89,14 +127,12 @@ def perform(store: HouseholdStore, command: p.Command) -> str:
                 + "."
             )
         case p.CancelReminder(what=what):
-            found = [r for r in store.reminders() if what in r.text or r.text in what]
+            found = _reminders_meant(store, what)
             if len(found) != 1:
-                return (
-                    f"I couldn't find one reminder to {what}; `hearth reminders list` shows "
-                    "them, and `hearth reminders cancel ID` cancels one."
-                )
-            store.stop_reminder(found[0].id)
-            return f"Cancelled the reminder to {found[0].text}."
+                return _which_reminder(store, what, found)
+            reminder = store.stop_reminder(found[0].id)
+            verb = "Stopped" if reminder.state == "done" else "Cancelled"
+            return f"{verb} the reminder to {reminder.text}."
         case p.AddItems(items=items):
             added, already = store.add_items(items)
             return _items_said("Added {} to the shopping list.", added, "Already on it", already)
@@ -131,19 +167,26 @@ def _day_and_time(at: dt.datetime, now: dt.datetime) -> str:
     return f"at {shown}" if ":" in shown and not shown[0].isalpha() else shown
 
 
-def _cancel_timer(store: HouseholdStore, command: p.CancelTimer, now: dt.datetime) -> str:
+def _timer_change(
+    store: HouseholdStore, command: p.CancelTimer | p.AddTime, now: dt.datetime
+) -> tuple[str, p.Question | None]:
+    """Cancel a timer or add time to one; "Which one?" when it fits several."""
     timers = store.timers()
     if not timers:
-        return "No timer is running."
-    if command.every:
+        if isinstance(command, p.AddTime):
+            return "No timer is running, so I added nothing. Say “set a timer for 5 minutes”.", None
+        return "No timer is running.", None
+    if isinstance(command, p.CancelTimer) and command.every:
         for timer in timers:
             store.stop_timer(timer.id)
-        return f"Stopped {len(timers)} timer{'s' if len(timers) != 1 else ''}."
+        return f"Stopped {len(timers)} timer{'s' if len(timers) != 1 else ''}.", None
     if command.name is not None:
         chosen = store.find_timers(command.name)
         if not chosen:
+            running = _listed([t.name for t in timers])
             return (
-                f"There is no {command.name} timer. Running: {_listed([t.name for t in timers])}."
+                f"There is no {command.name} timer, so nothing changed. Running: {running}.",
+                None,
             )
     else:
         chosen = timers
@@ -151,14 +194,79 @@ def _cancel_timer(store: HouseholdStore, command: p.CancelTimer, now: dt.datetim
     if len(chosen) > 1 and len(ringing) == 1:
         chosen = ringing  # "stop the timer" while one of them rings means that one
     if len(chosen) > 1:
+        which = "; ".join(f"{t.name} (rings at {clock(t.rings_at, now)})" for t in chosen)
+        action = "cancel" if isinstance(command, p.CancelTimer) else "add"
+        seconds = command.seconds if isinstance(command, p.AddTime) else 0.0
+        names = tuple(t.name for t in chosen)
+        return f"Which one? {which}.", p.AskWhichTimer(action, names, seconds)
+    if isinstance(command, p.AddTime):
+        timer = store.extend_timer(chosen[0].id, command.seconds)
         return (
-            "Which one? "
-            + "; ".join(f"{t.name} (rings at {clock(t.rings_at, now)})" for t in chosen)
-            + "."
+            f"Added {say_duration(command.seconds)} to {timer_label(timer)}: it now rings at "
+            f"{clock(timer.rings_at, now)}.",
+            None,
         )
     timer = store.stop_timer(chosen[0].id)
     verb = "Stopped" if timer.state == "done" else "Cancelled"
-    return f"{verb} {timer_label(timer)}."
+    return f"{verb} {timer_label(timer)}.", None
+
+
+def _stop_ringing(store: HouseholdStore) -> str:
+    ringing = store.ringing()
+    if not ringing:
+        return "Nothing is ringing."
+    done = []
+    for record in ringing:
+        if isinstance(record, Timer):
+            done.append(timer_label(store.stop_timer(record.id)))
+        else:
+            done.append(f"the reminder to {store.stop_reminder(record.id).text}")
+    said = _listed(done)
+    return f"Stopped {said}."
+
+
+def _snooze_ringing(store: HouseholdStore, seconds: float, now: dt.datetime) -> str:
+    ringing = store.ringing()
+    if not ringing:
+        return "Nothing is ringing, so there is nothing to snooze."
+    done = []
+    for record in ringing:
+        if isinstance(record, Timer):
+            timer = store.snooze_timer(record.id, seconds)
+            done.append(f"{timer_label(timer)} rings again at {clock(timer.rings_at, now)}")
+        else:
+            reminder = store.snooze_reminder(record.id, seconds)
+            done.append(
+                f"the reminder to {reminder.text} comes again at {clock(reminder.due_at, now)}"
+            )
+    said = "; ".join(done)
+    return said[0].upper() + said[1:] + "."
+
+
+def _reminders_meant(store: HouseholdStore, what: str | None) -> list[Reminder]:
+    reminders = store.reminders()
+    if what is None:
+        ringing = [r for r in reminders if r.state == "ringing"]
+        return ringing or reminders
+    return [r for r in reminders if what in r.text or r.text in what]
+
+
+def _which_reminder(store: HouseholdStore, what: str | None, found: list[Reminder]) -> str:
+    if not found:
+        about = f" to {what}" if what else ""
+        return f"There is no reminder{about}, so nothing changed."
+    listed = "; ".join(f"{r.id}: {r.text}" for r in found)
+    return f"Which one? {listed}. Say “cancel the reminder to …” with its words."
+
+
+def _snooze_reminder(
+    store: HouseholdStore, what: str | None, seconds: float, now: dt.datetime
+) -> str:
+    found = _reminders_meant(store, what)
+    if len(found) != 1:
+        return _which_reminder(store, what, found)
+    reminder = store.snooze_reminder(found[0].id, seconds)
+    return f"I'll remind you to {reminder.text} again {_day_and_time(reminder.due_at, now)}."
 
 
 def _timer_status(store: HouseholdStore, name: str | None, now: dt.datetime) -> str:

@@ -14,104 +14,32 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
-from typing import ClassVar
 
 from appliance.household import spoken
-
-
-@dataclass(frozen=True)
-class SetTimer:
-    intent: ClassVar[str] = "timer.set"
-    name: str | None
-    seconds: float
-
-
-@dataclass(frozen=True)
-class AskTimerLength:
-    intent: ClassVar[str] = "timer.ask"
-    name: str | None
-
-
-@dataclass(frozen=True)
-class CancelTimer:
-    intent: ClassVar[str] = "timer.cancel"
-    name: str | None  # None: the only one (or the one ringing)
-    every: bool = False
-
-
-@dataclass(frozen=True)
-class TimerStatus:
-    intent: ClassVar[str] = "timer.status"
-    name: str | None  # None: every timer
-
-
-@dataclass(frozen=True)
-class Remind:
-    intent: ClassVar[str] = "remind"
-    what: str
-    at: dt.datetime
-
-
-@dataclass(frozen=True)
-class AskReminderTime:
-    intent: ClassVar[str] = "remind.ask"
-    what: str
-
-
-@dataclass(frozen=True)
-class AskReminderWhat:
-    intent: ClassVar[str] = "remind.what"
-    at: dt.datetime
-
-
-@dataclass(frozen=True)
-class ListReminders:
-    intent: ClassVar[str] = "reminder.list"
-
-
-@dataclass(frozen=True)
-class CancelReminder:
-    intent: ClassVar[str] = "reminder.cancel"
-    what: str
-
-
-@dataclass(frozen=True)
-class AddItems:
-    intent: ClassVar[str] = "shopping.add"
-    items: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class RemoveItems:
-    intent: ClassVar[str] = "shopping.remove"
-    items: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class ReadList:
-    intent: ClassVar[str] = "shopping.read"
-
-
-@dataclass(frozen=True)
-class ClearList:
-    intent: ClassVar[str] = "shopping.clear"
-
-
-Command = (
-    SetTimer
-    | AskTimerLength
-    | CancelTimer
-    | TimerStatus
-    | Remind
-    | AskReminderTime
-    | AskReminderWhat
-    | ListReminders
-    | CancelReminder
-    | AddItems
-    | RemoveItems
-    | ReadList
-    | ClearList
+from appliance.household.requests import (  # noqa: F401  (re-exported: p.SetTimer, …)
+    AddItems,
+    AddTime,
+    AskReminderTime,
+    AskReminderWhat,
+    AskTimerLength,
+    AskWhichTimer,
+    CancelReminder,
+    CancelTimer,
+    CheckItem,
+    ClearList,
+    ClockDate,
+    ClockTime,
+    Command,
+    ListReminders,
+    Question,
+    ReadList,
+    Remind,
+    RemoveItems,
+    SetTimer,
+    SnoozeReminder,
+    SnoozeRinging,
+    StopRinging,
+    TimerStatus,
 )
 
 # -- the sentence, normalised ---------------------------------------------------------
@@ -210,12 +138,119 @@ def _timer(text: str) -> Command | None:
     return SetTimer(_name(match["pre"] or match["post"]), float(span.value))
 
 
+_WHEN_DONE = re.compile(
+    r"^(?:when|what time) (?:does|will|do|is|'s) (?:the |my )?(?P<name>[a-z][a-z' ]{0,30}?)"
+    r"(?: timer)? (?:go off|be done|be ready|ring|finish|done|ready|going off)$"
+    r"|^when(?:'s| is) (?:the |my )?(?P<name2>[a-z][a-z' ]{0,30}?)(?: timer)? "
+    r"(?:ready|done|going off|due)$"
+    r"|^how long (?:until|till|til|before) (?:the |my )?(?P<name3>[a-z][a-z' ]{0,30}?)"
+    r"(?:'s| is)? (?:done|ready|goes off)$"
+)
+
+
 def _timer_status(text: str) -> Command | None:
     """ "how long is left on the rice?" names no timer, but asks about one."""
+    if match := _WHEN_DONE.match(text):
+        return TimerStatus(_name(match["name"] or match["name2"] or match["name3"]))
     match = _STATUS.match(text)
     if match is None or not re.search(r"\b(?:left|remaining|to go|longer)\b", text):
         return None
     return TimerStatus(_name(match["name"]))
+
+
+_ADD_SIGNALS = {"add", "more", "another", "extra", "extend"}
+_ADD_FILLER = _ADD_SIGNALS | {
+    "put",
+    "give",
+    "stick",
+    "set",
+    "an",
+    "a",
+    "further",
+    "few",
+    "on",
+    "to",
+    "onto",
+    "the",
+    "my",
+    "it",
+    "timer",
+    "by",
+    "for",
+    "just",
+    "please",
+}
+_ADD_LEADS = ("add", "put", "give", "stick", "another", "extend", "extra", "an")
+
+
+def _add_time(text: str) -> Command | None:
+    """ "add 5 minutes to the rice timer", "another 5 minutes on the pasta"."""
+    said = text.split(" ")
+    if said[0] not in _ADD_LEADS:
+        return None
+    tokens = [t for t in said if t != "more"]  # "2 more minutes": a length with "more" in it
+    span = spoken.duration_in(tokens)
+    if span is None:
+        return None
+    rest = tokens[: span.start] + tokens[span.end :] + (["more"] if "more" in said else [])
+    if not _ADD_SIGNALS & set(rest) or "list" in rest or "shopping" in rest:
+        return None
+    name = [w for w in rest if w not in _ADD_FILLER]
+    if len(name) > 3:
+        return None
+    return AddTime(_name(" ".join(name)) if name else None, float(span.value))
+
+
+# -- while something rings --------------------------------------------------------------
+
+_OK = r"(?:(?:ok|okay|alright|all right|yes|yeah|yep|thanks|thank you|right|fine|hearth) )*"
+_STOP_RINGING = re.compile(
+    rf"^{_OK}(?:stop(?: it| that| ringing| the (?:alarm|noise|beeping|timer|reminder))?"
+    r"|(?:turn|switch|shut) (?:it|that) off|turn off|switch off|off|shut up|shush|hush|"
+    r"(?:be )?quiet|silence|enough|that's enough|i'm up|im up|i'm coming|got it|heard you|"
+    r"i heard you|dismiss|cancel(?: it)?|done|i'm on it|on it)?$"
+)
+_SNOOZE = re.compile(
+    rf"^{_OK}(?:snooze(?: it)?(?: for (?P<dur>.+))?"
+    r"|(?:give me |just |another )?(?P<more>.*\bmore\b.*)"
+    r"|give me (?P<give>.+)|later|not now|in a (?:minute|bit|moment))$"
+)
+
+
+def _ringing(text: str) -> Command | None:
+    """What is said while something rings: stop it, or ring again later."""
+    if match := _SNOOZE.match(text):
+        said = match["dur"] or match["more"] or match["give"]
+        span = spoken.duration_in(said.replace(" more", "").split(" ")) if said else None
+        if said and span is None and match["more"]:
+            return None  # "more" without a length: not a snooze
+        return SnoozeRinging(float(span.value) if span else 300.0)
+    if _STOP_RINGING.match(text):
+        return StopRinging()
+    return None
+
+
+# -- the clock -------------------------------------------------------------------------
+
+_CLOCK_TIME = re.compile(
+    r"^(?:what(?:'s| is|s) the time(?: now)?|what time is it(?: now)?|(?:the )?time(?: now)?"
+    r"|have you got the time|do you know (?:the|what) time(?: it is)?|tell me the time)$"
+)
+_CLOCK_DATE = re.compile(
+    r"^(?:what(?:'s| is|s) the date(?: today)?|what(?:'s| is|s) today's date|what date is it"
+    r"(?: today)?|what day is it(?: today)?|what(?:'s| is|s) the day(?: today)?|"
+    r"what day of the (?:week|month) is it|what(?:'s| is|s) today|which day is it(?: today)?|"
+    r"tell me the date|what day is today|today's date|is it (?:monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday)(?: today)?)$"
+)
+
+
+def _clock(text: str) -> Command | None:
+    if _CLOCK_TIME.match(text):
+        return ClockTime()
+    if _CLOCK_DATE.match(text):
+        return ClockDate()
+    return None
 
 
 # -- reminders ---------------------------------------------------------------------------
@@ -231,11 +266,27 @@ _CANCEL_REMINDER = re.compile(
 )
 
 
+_CANCEL_ANY_REMINDER = re.compile(
+    r"^(?:cancel|delete|remove|forget|drop|stop|never mind|clear) (?:the |my |that |this )?"
+    r"(?:(?P<what>[a-z][a-z' ]{0,40}?) )?reminders?$"
+)
+_SNOOZE_REMINDER = re.compile(
+    r"^(?:snooze|delay|postpone|push back) (?:the |my |that )?(?:(?P<what>[a-z][a-z' ]{0,40}?) )?"
+    r"reminder(?: (?:for|by) (?P<dur>.+))?$|^remind me again(?: in (?P<again>.+))?$"
+)
+
+
 def _reminder(text: str, now: dt.datetime) -> Command | None:
     if _LISTS_REMINDERS.match(text):
         return ListReminders()
     if match := _CANCEL_REMINDER.match(text):
         return CancelReminder(match["what"])
+    if match := _CANCEL_ANY_REMINDER.match(text):
+        return CancelReminder(match["what"])
+    if match := _SNOOZE_REMINDER.match(text):
+        said = match["dur"] or match["again"]
+        span = spoken.duration_in(said.split(" ")) if said else None
+        return SnoozeReminder(match["what"], float(span.value) if span else 600.0)
     if not text.startswith("remind me "):
         return None
     tokens = text.split(" ")[2:]
@@ -256,12 +307,15 @@ def _reminder(text: str, now: dt.datetime) -> Command | None:
 
 # -- the shopping list -------------------------------------------------------------------
 
-_LIST = r"(?:(?:(?:the|my|our) )?(?:shopping|grocery|groceries) list|(?:the|my|our) list)"
+_LIST = (
+    r"(?:(?:(?:the|my|our) )?(?:shopping|grocery|groceries)(?: list)?|(?:the|my|our) list"
+    r"|(?:the|my|our) shop)"
+)
 _ADD = re.compile(rf"^(?:add|put|stick|write) (?P<items>.+?) (?:to|on|onto|in) {_LIST}$")
 _RAN_OUT = re.compile(
     r"^(?:we're|we are|we've|we have|i'm|i am|i've|i have)? ?(?:just |nearly |almost |all )?"
     r"(?:out of|run out of|ran out of|running out of|running low on|low on|got no)"
-    r" (?P<items>.+)$|^we (?:ran out of|need (?:more|some)) (?P<needed>.+)$"
+    r" (?P<items>.+)$|^we (?:ran out of|need(?: more| some)?) (?P<needed>.+)$"
 )
 _REMOVE = re.compile(
     rf"^(?:take|cross|strike|scratch|tick|remove|delete|drop) (?P<items>.+?) "
@@ -354,9 +408,24 @@ def items_of(said: str) -> tuple[str, ...]:
     return tuple(items)
 
 
+_CHECK = re.compile(
+    rf"^(?:(?:is|are) (?:there )?(?:any )?(?P<item>.+?) (?:on|in) {_LIST}"
+    r"|(?:do|did) (?:we|i) (?:need|want|still need) (?:any |more |some )?(?P<needed>.+?)"
+    rf"|(?:have|did) (?:i|we) (?:put|add|added|got) (?P<put>.+?) (?:on|in|to) {_LIST}"
+    r"|(?:is|are) (?P<listed>.+?) (?:on|in) there"
+    rf"|(?:have we got|is there) (?P<item2>.+?) on {_LIST}"
+    r")$"
+)
+
+
 def _shopping(text: str) -> Command | None:
     if _READ.match(text):
         return ReadList()
+    if match := _CHECK.match(text):
+        said = next(g for g in match.groups() if g)
+        items = items_of(said)
+        if len(items) == 1 and not _CLAUSE_WORD.search(items[0]) and len(items[0].split()) <= 4:
+            return CheckItem(items[0])
     if _CLEAR.match(text):
         return ClearList()
     if match := _REMOVE.match(text):
@@ -367,6 +436,8 @@ def _shopping(text: str) -> Command | None:
         return AddItems(items) if items else None
     if match := _RAN_OUT.match(text):
         said = match["items"] or match["needed"]
+        if match["needed"] and re.match(r"(?:a|an|to|the|you|your|help)\b", said):
+            return None  # "we need a plumber", "we need to talk": not shopping
         items = items_of(said)
         if not items or any(
             item in _NOT_GROCERIES or len(item.split()) > 4 or _CLAUSE_WORD.search(item)
@@ -393,12 +464,22 @@ def as_row(command: Command | None) -> dict[str, object]:
     return row
 
 
-def parse(text: str, now: dt.datetime) -> Command | None:
-    """The household command the whole sentence says, else None (it goes to the model)."""
+def parse(text: str, now: dt.datetime, *, ringing: bool = False) -> Command | None:
+    """The household command the whole sentence says, else None (it goes to the model).
+
+    `ringing`: a timer or reminder rings now, so "stop" and "five more minutes" are said
+    to it; with nothing ringing they mean nothing here.
+    """
     said = normalise(text)
     if not said:
         return None
-    for read in (_timer, _timer_status, _shopping):
+    if ringing:
+        named = _add_time(said)  # "give the rice 2 more minutes" names its timer
+        if named is not None and isinstance(named, AddTime) and named.name:
+            return named
+        if (command := _ringing(said)) is not None:
+            return command
+    for read in (_timer, _timer_status, _add_time, _clock, _shopping):
         if (command := read(said)) is not None:
             return command
     return _reminder(said, now)

@@ -58,7 +58,13 @@ CREATE TABLE IF NOT EXISTS shopping (
     name TEXT NOT NULL,
     added_at REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS asked (
+    thread TEXT PRIMARY KEY,  -- the conversation Hearth asked in
+    question TEXT NOT NULL,   -- what it asked, as JSON (household/asking.py)
+    at REAL NOT NULL
+);
 """
+ASKED_SECONDS = 120.0  # an answer to "For how long?" comes within two minutes, or not at all
 
 Clock = Callable[[], dt.datetime]
 # What the household's records must never hold (a password on the shopping list): given
@@ -124,7 +130,9 @@ class HouseholdStore:
             row[0]
             for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
         }
-        if not {"timers", "reminders", "shopping"} <= tables:  # a read-only open writes nothing
+        if (
+            not {"timers", "reminders", "shopping", "asked"} <= tables
+        ):  # a read-only open writes nothing
             with self._write():
                 for statement in filter(str.strip, _SCHEMA.split(";")):
                     self._db.execute(statement)
@@ -257,6 +265,18 @@ class HouseholdStore:
             )
         return self.timer(timer_id)
 
+    def extend_timer(self, timer_id: int, seconds: float) -> Timer:
+        """More time on a timer: a pending one rings later, a ringing one rings again after."""
+        now = _epoch(self._clock())
+        with self._write() as db:
+            db.execute(
+                "UPDATE timers SET rings_at = CASE state WHEN 'ringing' THEN ? + ? "
+                "ELSE rings_at + ? END, state = 'pending', rang_at = NULL, late = 0, "
+                "seconds = seconds + ? WHERE id = ? AND state IN ('pending', 'ringing')",
+                (now, seconds, seconds, seconds, timer_id),
+            )
+        return self.timer(timer_id)
+
     # -- reminders ---------------------------------------------------------------------
 
     def add_reminder(self, text: str, due_at: dt.datetime) -> Reminder:
@@ -272,6 +292,17 @@ class HouseholdStore:
             )
             row = db.execute("SELECT * FROM reminders WHERE id = ?", (cursor.lastrowid,)).fetchone()
         return Reminder.from_row(row)
+
+    def snooze_reminder(self, reminder_id: int, seconds: float) -> Reminder:
+        """A pending or ringing reminder, due again `seconds` from now."""
+        now = _epoch(self._clock())
+        with self._write() as db:
+            db.execute(
+                "UPDATE reminders SET state = 'pending', due_at = ?, rang_at = NULL, late = 0 "
+                "WHERE id = ? AND state IN ('pending', 'ringing')",
+                (now + seconds, reminder_id),
+            )
+        return self.reminder(reminder_id)
 
     def reminders(self, states: Iterable[str] = ACTIVE) -> list[Reminder]:
         wanted = tuple(states)
@@ -345,6 +376,29 @@ class HouseholdStore:
         return None if at is None else dt.datetime.fromtimestamp(at)
 
     # -- the shopping list -------------------------------------------------------------
+
+    # -- what Hearth asked, awaiting an answer -------------------------------------------
+
+    def ask(self, thread: str, question: str) -> None:
+        """Hearth asked something in this thread ("For how long?"); the next message
+        there may be its answer."""
+        with self._write() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO asked (thread, question, at) VALUES (?, ?, ?)",
+                (thread, question, _epoch(self._clock())),
+            )
+
+    def asked(self, thread: str, within: float = ASKED_SECONDS) -> str | None:
+        """The question Hearth last asked in this thread, if it was asked recently."""
+        rows = self._read(
+            "SELECT question FROM asked WHERE thread = ? AND at >= ?",
+            (thread, _epoch(self._clock()) - within),
+        )
+        return rows[0]["question"] if rows else None
+
+    def answered(self, thread: str) -> None:
+        with self._write() as db:
+            db.execute("DELETE FROM asked WHERE thread = ?", (thread,))
 
     def items(self) -> list[Item]:
         return [

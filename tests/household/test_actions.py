@@ -45,7 +45,9 @@ def test_an_ambiguous_cancel_asks_and_cancels_nothing(store: HouseholdStore) -> 
 
 def test_cancelling_a_timer_that_is_not_there_says_what_runs(store: HouseholdStore) -> None:
     store.add_timer("rice", 900)
-    assert say(store, "cancel the pasta timer") == "There is no pasta timer. Running: rice."
+    assert say(store, "cancel the pasta timer") == (
+        "There is no pasta timer, so nothing changed. Running: rice."
+    )
     assert [t.name for t in store.timers()] == ["rice"]
 
 

@@ -1,0 +1,107 @@
+"""What Hearth asked back, kept for its thread, and the answers that question takes.
+
+"Set a timer" gets "For how long?"; the next thing said in that conversation,
+"five minutes", is the answer, though "five minutes" alone means nothing. The
+question is kept in the household's store (per thread, for two minutes), so the
+answer works whichever process hears it; a question left unanswered is forgotten.
+
+    answer_to(AskTimerLength("rice"), "twenty minutes", now) -> SetTimer("rice", 1200)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+
+from appliance.household import spoken
+from appliance.household.phrases import normalise
+from appliance.household.requests import (
+    AddTime,
+    AskReminderTime,
+    AskReminderWhat,
+    AskTimerLength,
+    AskWhichTimer,
+    CancelTimer,
+    Command,
+    Question,
+    Remind,
+    SetTimer,
+    TimerStatus,
+)
+from appliance.numbers import number_at
+
+_KINDS: dict[str, type] = {
+    "timer.ask": AskTimerLength,
+    "remind.ask": AskReminderTime,
+    "remind.what": AskReminderWhat,
+    "timer.which": AskWhichTimer,
+}
+
+
+def to_json(question: Question) -> str:
+    fields = {
+        k: (v.isoformat() if isinstance(v, dt.datetime) else v) for k, v in vars(question).items()
+    }
+    return json.dumps({"intent": question.intent, **fields})
+
+
+def from_json(text: str) -> Question | None:
+    """The question as kept; None for anything this version cannot read (asked no more)."""
+    try:
+        data = json.loads(text)
+        kind = _KINDS[data.pop("intent")]
+        if "at" in data:
+            data["at"] = dt.datetime.fromisoformat(data["at"])
+        if "names" in data:
+            data["names"] = tuple(data["names"])
+        question: Question = kind(**data)
+    except (ValueError, KeyError, TypeError):
+        return None
+    return question
+
+
+def _duration(tokens: list[str]) -> float | None:
+    """A length said whole ("five minutes", "an hour and a half"); a bare number is minutes."""
+    tokens = [t for t in tokens if t not in ("for", "make", "it", "about", "just", "please")]
+    span = spoken.duration_in(tokens)
+    if span is not None and span.end - span.start >= len(tokens) - 1:
+        return float(span.value)
+    found = number_at(tokens, 0)
+    if found is not None and found[1] == len(tokens) and 0 < found[0] <= 180:
+        return found[0] * 60  # "10" to "For how long?": ten minutes
+    return None
+
+
+def answer_to(question: Question, text: str, now: dt.datetime) -> Command | None:
+    """The command an answer to `question` makes, or None when it is not an answer."""
+    said = normalise(text)
+    tokens = said.split(" ") if said else []
+    if not tokens:
+        return None
+    match question:
+        case AskTimerLength(name=name):
+            seconds = _duration(tokens)
+            return SetTimer(name, seconds) if seconds else None
+        case AskReminderTime(what=what):
+            span = spoken.when_in(tokens, now) or spoken.when_in(["at", *tokens], now)
+            if span is None or span.end - span.start < len(tokens) - 1:
+                return None
+            return Remind(what, span.value)
+        case AskReminderWhat(at=at):
+            what = re.sub(r"^(?:to|that i|that we|about) ", "", said)
+            if len(what.split()) > 12 or spoken.when_in(tokens, now) is not None:
+                return None
+            return Remind(what, at)
+        case AskWhichTimer(action=action, names=names, seconds=seconds):
+            chosen = [n for n in names if re.search(rf"\b{re.escape(n)}\b", said)]
+            if re.search(r"\b(both|all|every|each)\b", said) and action == "cancel":
+                return CancelTimer(None, every=True)
+            if len(chosen) != 1:
+                return None
+            if action == "cancel":
+                return CancelTimer(chosen[0])
+            if action == "add":
+                return AddTime(chosen[0], seconds)
+            return TimerStatus(chosen[0])
+    return None

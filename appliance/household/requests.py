@@ -1,0 +1,172 @@
+"""What a household asks of its records: one frozen record per kind of request.
+
+phrases.py reads a sentence into one of these; actions.py carries it out. A request
+that lacks what it needs (a timer's length, a reminder's time) becomes a question
+back (the Ask… records), and asking.py reads the answer to it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import ClassVar
+
+
+@dataclass(frozen=True)
+class SetTimer:
+    intent: ClassVar[str] = "timer.set"
+    name: str | None
+    seconds: float
+
+
+@dataclass(frozen=True)
+class AskTimerLength:
+    intent: ClassVar[str] = "timer.ask"
+    name: str | None
+
+
+@dataclass(frozen=True)
+class CancelTimer:
+    intent: ClassVar[str] = "timer.cancel"
+    name: str | None  # None: the only one (or the one ringing)
+    every: bool = False
+
+
+@dataclass(frozen=True)
+class TimerStatus:
+    intent: ClassVar[str] = "timer.status"
+    name: str | None  # None: every timer
+
+
+@dataclass(frozen=True)
+class AddTime:
+    intent: ClassVar[str] = "timer.add"
+    name: str | None
+    seconds: float
+
+
+@dataclass(frozen=True)
+class AskWhichTimer:
+    """ "Which one?": asked when a command fits several timers."""
+
+    intent: ClassVar[str] = "timer.which"
+    action: str  # cancel | status | add
+    names: tuple[str, ...]
+    seconds: float = 0.0  # for add
+
+
+@dataclass(frozen=True)
+class StopRinging:
+    """ "stop", "turn it off": said while something rings."""
+
+    intent: ClassVar[str] = "ringing.stop"
+
+
+@dataclass(frozen=True)
+class SnoozeRinging:
+    intent: ClassVar[str] = "ringing.snooze"
+    seconds: float
+
+
+@dataclass(frozen=True)
+class ClockTime:
+    intent: ClassVar[str] = "clock.time"
+
+
+@dataclass(frozen=True)
+class ClockDate:
+    intent: ClassVar[str] = "clock.date"
+
+
+@dataclass(frozen=True)
+class Remind:
+    intent: ClassVar[str] = "remind"
+    what: str
+    at: dt.datetime
+
+
+@dataclass(frozen=True)
+class AskReminderTime:
+    intent: ClassVar[str] = "remind.ask"
+    what: str
+
+
+@dataclass(frozen=True)
+class AskReminderWhat:
+    intent: ClassVar[str] = "remind.what"
+    at: dt.datetime
+
+
+@dataclass(frozen=True)
+class ListReminders:
+    intent: ClassVar[str] = "reminder.list"
+
+
+@dataclass(frozen=True)
+class CancelReminder:
+    intent: ClassVar[str] = "reminder.cancel"
+    what: str | None  # None: the only one, or the one ringing
+
+
+@dataclass(frozen=True)
+class SnoozeReminder:
+    intent: ClassVar[str] = "reminder.snooze"
+    what: str | None
+    seconds: float
+
+
+@dataclass(frozen=True)
+class AddItems:
+    intent: ClassVar[str] = "shopping.add"
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RemoveItems:
+    intent: ClassVar[str] = "shopping.remove"
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CheckItem:
+    """ "is butter on the list?", "do we need eggs?" """
+
+    intent: ClassVar[str] = "shopping.check"
+    item: str
+
+
+@dataclass(frozen=True)
+class ReadList:
+    intent: ClassVar[str] = "shopping.read"
+
+
+@dataclass(frozen=True)
+class ClearList:
+    intent: ClassVar[str] = "shopping.clear"
+
+
+Command = (
+    SetTimer
+    | AskTimerLength
+    | CancelTimer
+    | TimerStatus
+    | AddTime
+    | AskWhichTimer
+    | StopRinging
+    | SnoozeRinging
+    | ClockTime
+    | ClockDate
+    | Remind
+    | AskReminderTime
+    | AskReminderWhat
+    | ListReminders
+    | CancelReminder
+    | SnoozeReminder
+    | AddItems
+    | RemoveItems
+    | CheckItem
+    | ReadList
+    | ClearList
+)
+# What Hearth asks back, whose answer the next message in the same thread may be.
+Question = AskTimerLength | AskReminderTime | AskReminderWhat | AskWhichTimer

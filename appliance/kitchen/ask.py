@@ -1,0 +1,59 @@
+"""The kitchen's exact answers: one question in, an answer from tables and arithmetic out.
+
+    answer("190 c in f")   -> KitchenAnswer("190 °C is about 375 °F, gas mark 5. …")
+    answer("how long does cooked rice keep?")  -> from storage.csv, with its source
+    answer("is my homemade kombucha still safe?")  -> the honest "I'm not sure …"
+    answer("tell me a joke")  -> None: not the kitchen's (it goes on to the model)
+
+Tried in order: an oven temperature, a weight or volume, a substitution, food
+safety, a cooking time. A food-safety question the tables cannot answer is still the
+kitchen's: it gets UNSURE, never the model.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from appliance.kitchen.measures import convert_question, temperature_question
+from appliance.kitchen.safety import safety_question
+from appliance.kitchen.said import tokens
+from appliance.kitchen.tables import tables
+from appliance.kitchen.times import cooking_question, swap_question
+
+KINDS = ("temperature", "convert", "substitute", "safety", "unsure", "cooking")
+
+
+@dataclass(frozen=True)
+class KitchenAnswer:
+    text: str
+    kind: str  # one of KINDS; "unsure" is food safety the tables cannot answer
+    source: str
+
+
+def answer(question: str) -> KitchenAnswer | None:
+    """The exact answer to a kitchen question, or None when it is not one."""
+    words = tokens(question)
+    if not words:
+        return None
+    data = tables()
+    if (said := temperature_question(words)) is not None:
+        return KitchenAnswer(said.text, said.kind, said.source)
+    if (said := convert_question(words, data.densities)) is not None:
+        return KitchenAnswer(said.text, said.kind, said.source)
+    if (swapped := swap_question(words, data)) is not None:
+        return KitchenAnswer(swapped.text, "substitute", swapped.source)
+    if (cooked := cooking_question(words, data)) is not None and not _safety_first(words):
+        return KitchenAnswer(cooked.text, "cooking", cooked.source)
+    if (safety := safety_question(words, data)) is not None:
+        return KitchenAnswer(safety.text, "safety" if safety.sure else "unsure", safety.source)
+    if cooked is not None:
+        return KitchenAnswer(cooked.text, "cooking", cooked.source)
+    return None
+
+
+def _safety_first(words: list[str]) -> bool:
+    """ "what temperature should chicken be cooked to" asks a safe temperature, not a
+    recipe's oven: safety words win over a cooking row."""
+    from appliance.kitchen.safety import is_safety_question
+
+    return is_safety_question(words)

@@ -1,0 +1,275 @@
+"""Conversions a cook asks for: weights, volumes, spoons and cups, oven temperatures.
+
+    convert_question(tokens("how many grams is a cup of flour"))
+      -> "A cup of plain flour is about 125 g (King Arthur's weight chart)."
+    temperature_question(tokens("190 c in f"))
+      -> "190 °C is about 375 °F, gas mark 5. In a fan oven, use 170 °C."
+
+Arithmetic on units.py's exact definitions; a cup of something in grams takes its
+density from densities.csv, and when what it is was not said the answer asks rather
+than guesses. Numbers are said the way a cook wants them: temperatures to the
+nearest 5 degrees, grams to the nearest 5 above 100 g, cups and spoons in the
+fractions on measuring cups (½, ⅓, ¼).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from appliance.kitchen import units
+from appliance.kitchen.said import Quantity, quantities, quantity_at
+from appliance.kitchen.tables import Density, Table
+from appliance.kitchen.units import BY_KEY, FAN_OFFSET_C, GAS_MARKS
+from appliance.numbers import as_fraction, number_at
+
+# Where a target unit is named: "in grams", "to cups", "into ml", "how many grams".
+_TARGET_LEADS = ("in", "into", "to", "as")
+
+
+@dataclass(frozen=True)
+class Said:
+    """An exact answer and what it rests on."""
+
+    text: str
+    kind: str  # convert | temperature
+    source: str
+
+
+# -- saying numbers -----------------------------------------------------------------------
+
+
+def _round(value: float, step: float) -> float:
+    return math.floor(value / step + 0.5) * step  # halves up, as a cook reads a scale
+
+
+_SPOKEN = {"g": "grams", "kg": "kilos", "ml": "millilitres", "oz": "ounces", "lb": "pounds"}
+_SPOON_LIKE = ("us_cup", "metric_cup", "tsp", "tbsp", "us_tsp", "us_tbsp", "stick", "dessertspoon")
+
+
+def say_amount(value: float, key: str, *, exact: bool = True) -> str:
+    """A measure as a cook says it: '125 g', '1 ½ cups', '2 tbsp', '568 ml'.
+
+    `exact`: the number came from definitions alone (a pint is 568 ml, said so); a
+    density makes it approximate, rounded to what a scale or jug shows (5 g, 5 ml).
+    """
+    unit = BY_KEY[key]
+    if key in _SPOON_LIKE:
+        number = _round(value, 1 / 24) if value < 8 else _round(value, 0.5)
+        written = as_fraction(number)
+        name = unit.singular if number <= 1 else unit.plural
+        return f"{written} {name}"
+    if key in ("g", "ml"):
+        step = (1 if value >= 10 else 0.5) if exact or value < 100 else 5
+        return f"{_round(value, step):g} {unit.singular}"
+    if key in ("kg", "l", "lb"):
+        number = round(value, 2 if key != "lb" else 1)
+    else:
+        number = _round(value, 0.5 if value < 20 else 1)
+    return f"{number:g} {unit.singular if number == 1 else unit.plural}"
+
+
+def say_celsius(value: float) -> str:
+    return f"{_round(value, 5):g} °C"
+
+
+def say_fahrenheit(value: float) -> str:
+    return f"{_round(value, 5):g} °F"
+
+
+def say_mark(mark: float) -> str:
+    return f"gas mark {as_fraction(mark)}"
+
+
+# -- temperatures --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Oven:
+    celsius: float  # the conventional oven's
+    said: str  # what was asked about, as said back
+    fan_given: bool  # the temperature said was a fan oven's
+
+
+def _oven_said(words: list[str]) -> Oven | None:
+    """The temperature a question is about: 180 c, 350 f, gas mark 4, 190 fan, 200 degrees."""
+    fan_given = False
+    for i in range(len(words)):
+        if words[i] == "gas" or (words[i] == "mark" and (i == 0 or words[i - 1] != "gas")):
+            at = i + (2 if words[i + 1 : i + 2] == ["mark"] else 1)
+            found = number_at(words, at)
+            if found is not None and found[0] in GAS_MARKS:
+                return Oven(float(GAS_MARKS[found[0]][0]), say_mark(found[0]), False)
+        found = number_at(words, i)
+        if found is None:
+            continue
+        value, end = found
+        rest = words[end : end + 3]
+        if rest[:1] == ["degrees"]:
+            rest = rest[1:]
+            end += 1
+        if rest[:1] in (["fan"], ["c", "fan"]) or rest[:2] == ["c", "fan"]:
+            fan_given = True
+        keys = units.longest_unit_at(words, end)
+        if keys is not None and keys[0][0] in ("celsius", "fahrenheit"):
+            key = keys[0][0]
+            fan_given = fan_given or words[keys[1] : keys[1] + 1] == ["fan"]
+        elif (
+            fan_given or words[end : end + 1] == ["degrees"] or words[end - 1 : end] == ["degrees"]
+        ):
+            key = "fahrenheit" if value >= 250 else "celsius"  # no oven runs at 250 °C or less °F
+        else:
+            continue
+        celsius = units.to_celsius(value, key)
+        if fan_given:
+            shown = f"{value:g} °C fan"
+            return Oven(celsius + FAN_OFFSET_C, shown, True)
+        shown = say_celsius(value) if key == "celsius" else say_fahrenheit(value)
+        return Oven(celsius, shown.replace(f"{_round(value, 5):g}", f"{value:g}"), False)
+    return None
+
+
+def _asks_about_temperature(words: list[str]) -> bool:
+    joined = f" {' '.join(words)} "
+    return any(
+        f" {w} " in joined
+        for w in ("c", "f", "celsius", "fahrenheit", "centigrade", "gas", "fan", "degrees", "oven")
+    )
+
+
+def temperature_question(words: list[str]) -> Said | None:
+    """An oven temperature in the other scales (°C, °F, gas mark, fan), or None."""
+    if not _asks_about_temperature(words):
+        return None
+    oven = _oven_said(words)
+    if oven is None:
+        return None
+    celsius = oven.celsius
+    if not 50 <= celsius <= 300:
+        return None  # not an oven: body or fridge temperatures are food safety's
+    wants_fan = "fan" in words and not oven.fan_given
+    parts = []
+    if oven.fan_given:
+        parts.append(f"a conventional oven at {say_celsius(celsius)}")
+    elif not oven.said.endswith("°C"):
+        parts.append(say_celsius(celsius))
+    if "°F" not in oven.said:
+        parts.append(f"{say_fahrenheit(units.oven_fahrenheit(celsius))}")
+    marks = units.gas_marks_for(celsius)
+    if marks and "gas mark" not in oven.said:
+        parts.append(
+            " to ".join(say_mark(m) if n == 0 else as_fraction(m) for n, m in enumerate(marks))
+        )
+    text = f"{oven.said} is about {', '.join(parts)}."
+    if not oven.fan_given:
+        fan = say_celsius(celsius - FAN_OFFSET_C)
+        text += (
+            f" In a fan oven, use {fan}."
+            if wants_fan or "gas mark" in oven.said or oven.said.endswith("°F")
+            else f" (A fan oven: {fan}.)"
+        )
+    return Said(text, "temperature", "gas marks and fan ovens: UK oven tables (docs/kitchen.md)")
+
+
+# -- weights and volumes -------------------------------------------------------------------
+
+
+def _target(words: list[str], source: Quantity | None) -> tuple[str, ...] | None:
+    """The unit the answer is wanted in: 'in grams', 'how many cups', 'to ml'."""
+    for i, word in enumerate(words):
+        if word in _TARGET_LEADS or (word == "many" and i and words[i - 1] == "how"):
+            found = units.longest_unit_at(words, i + 1)
+            if found is not None and (source is None or i + 1 != source.start):
+                return found[0]
+        if word == "how" and words[i + 1 : i + 2] == ["much"]:
+            continue
+    if {"weigh", "weighs", "weight", "heavy"} & set(words):
+        return ("g",)  # "how much does a cup of rice weigh"
+    # "cup of flour in grams?" -> target after the source; "grams in a cup of flour"
+    if source is not None:
+        for i in range(source.start):
+            found = units.longest_unit_at(words, i)
+            if found is not None and found[0][0] not in source.units:
+                return found[0]
+    return None
+
+
+def _ingredient(words: list[str], densities: Table[Density]) -> Density | None:
+    found = densities.named_in(words)
+    return found[1][0] if found else None
+
+
+def convert_question(words: list[str], densities: Table[Density]) -> Said | None:
+    """A weight or volume in another unit (with a density for cups of flour), or None."""
+    said = quantities(words)
+    source = said[0] if said else None
+    if source is None:
+        # "how many grams in a cup of flour", "cup of sugar in grams": one of the unit
+        for i in range(len(words)):
+            if words[i] in ("a", "an", "one") and (q := quantity_at(words, i)) is not None:
+                source = q
+                break
+            found = units.longest_unit_at(words, i)
+            if found is not None and (i == 0 or words[i - 1] in ("per", "the")):
+                source = Quantity(1.0, found[0], i, found[1])
+                break
+    target = _target(words, source)
+    if source is None or target is None:
+        return None
+    if source.units[0] in ("celsius", "fahrenheit", "gas_mark"):
+        return None
+    target = tuple(t for t in target if t not in source.units) or target
+    if len(source.units) > 1 or len(target) > 1:
+        return _ambiguous(source, target, words, densities)
+    return _converted(source.value, source.units[0], target[0], words, densities)
+
+
+def _converted(
+    value: float, source: str, target: str, words: list[str], densities: Table[Density]
+) -> Said | None:
+    source, target = units.spoons_for(source, target)
+    a, b = BY_KEY[source], BY_KEY[target]
+    what = _ingredient(words, densities)
+    amount = say_amount(value, source)
+    of = f" of {what.ingredient}" if what and source != "stick" else ""
+    if a.kind == b.kind:
+        result = units.convert(value, source, target)
+        return Said(f"{amount}{of} is {say_amount(result, target)}.", "convert", "arithmetic")
+    if what is None:
+        return Said(
+            f"It depends on what it is: {amount} of flour weighs far less than {amount} of "
+            "sugar or honey. Say what it is, for example "
+            f"“{amount} of plain flour in {_SPOKEN.get(target, b.plural)}”.",
+            "convert",
+            "arithmetic",
+        )
+    grams_per_ml = what.grams_per_cup / units.US_CUP_ML
+    if a.kind == "volume":
+        grams = value * a.size * grams_per_ml
+        result = grams / b.size
+    else:
+        millilitres = value * a.size / grams_per_ml
+        result = millilitres / b.size
+    return Said(
+        f"{amount}{of} is about {say_amount(result, target, exact=False)}.",
+        "convert",
+        f"{what.source}: {what.grams_per_cup:g} g a cup",
+    )
+
+
+def _ambiguous(
+    source: Quantity, target: tuple[str, ...], words: list[str], densities: Table[Density]
+) -> Said | None:
+    """A bare pint, fluid ounce or quart: the UK and US answers, both."""
+    parts = []
+    for a in source.units:
+        for b in target:
+            said = _converted(source.value, a, b, words, densities)
+            if said is None:
+                return None
+            parts.append(said.text.rstrip("."))
+    return Said(
+        "; ".join(parts) + ". (UK and US measures differ: say “UK” or “US” for one.)",
+        "convert",
+        "arithmetic",
+    )

@@ -1,0 +1,64 @@
+"""A kitchen question as words, and the quantities said in it.
+
+    tokens("How many grams is 1 1/2 cups of flour?")
+      -> ["how", "many", "grams", "is", "1", "1/2", "cups", "of", "flour"]
+    quantities(tokens(...)) -> [Quantity(1.5, ("us_cup",), start=4, end=7)]
+
+Glued forms are parted ("180c", "350°F", "200g", "2tbsp"); a fraction stays one
+token ("1/2", "½"); punctuation goes. A quantity is a number (or "half a", "a") and
+the unit after it; a number with no unit is not a quantity.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from appliance.kitchen.units import longest_unit_at
+from appliance.numbers import GLYPHS, fraction_word_at, number_at
+
+_GLUED = re.compile(r"(\d(?:[\d.]*\d)?)(°?)([a-z]+)\b")
+_TOKEN = re.compile(r"\d+/\d+|\d+(?:\.\d+)?|[" + "".join(GLYPHS) + r"]|°[cf]|[a-z]+(?:'[a-z]+)?")
+
+
+def tokens(text: str) -> list[str]:
+    said = text.lower().replace("’", "'").replace("-", " ").replace("º", "°")
+    said = re.sub(r"(\d)\s*°\s*([cf])\b", r"\1 \2", said)  # "180 °C" -> "180 c"
+    said = re.sub(r"°\s*([cf])\b", r" \1", said)
+    said = _GLUED.sub(lambda m: f"{m[1]} {m[3]}", said)  # "200g" -> "200 g"
+    return _TOKEN.findall(said)
+
+
+@dataclass(frozen=True)
+class Quantity:
+    value: float
+    units: tuple[str, ...]  # one unit key, or two when UK and US differ ("pint")
+    start: int
+    end: int
+
+
+def quantity_at(words: list[str], i: int) -> Quantity | None:
+    """A number or an amount word ("half a", "a") followed by a unit, at words[i]."""
+    for read in (fraction_word_at, number_at):  # "three quarters of a cup", "a hundred g"
+        found = read(words, i)
+        if found is None:
+            continue
+        value, end = found
+        unit = longest_unit_at(words, end)
+        if unit is not None:
+            keys, after = unit
+            return Quantity(value, keys, i, after)
+    return None
+
+
+def quantities(words: list[str]) -> list[Quantity]:
+    """Every quantity said, in order (they do not overlap)."""
+    found: list[Quantity] = []
+    i = 0
+    while i < len(words):
+        if (quantity := quantity_at(words, i)) is not None:
+            found.append(quantity)
+            i = quantity.end
+        else:
+            i += 1
+    return found

@@ -1,0 +1,313 @@
+"""The kitchen's reference tables: CSV files anyone can read, check and extend.
+
+    appliance/kitchen/data/densities.csv          grams in a US cup of an ingredient
+    appliance/kitchen/data/storage.csv            how long food keeps, where
+    appliance/kitchen/data/core_temperatures.csv  safe inside temperatures, and rests
+    appliance/kitchen/data/safety_rules.csv       refreezing, defrosting, reheating, …
+    appliance/kitchen/data/cooking.csv            cooking times and oven temperatures
+    appliance/kitchen/data/substitutions.csv      what to use instead
+
+Each row names its source (the FSA, the NHS, the USDA, a published weight chart);
+docs/kitchen.md says what each file holds. A row is read once, checked, and becomes
+a frozen record: a unit that is not one of the file's, a number that is not a
+number, or a row without a source is an error naming the file and line
+(tests/kitchen/test_tables.py reads every row of every file).
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Generic, TypeVar
+
+from appliance.errors import ConfigError
+
+DATA = Path(__file__).resolve().parent / "data"
+
+STATES = ("raw", "cooked", "opened", "unopened", "defrosted")
+PLACES = ("fridge", "freezer", "cupboard", "room")
+DURATION_UNITS = {"hour": 1 / 24, "day": 1.0, "week": 7.0, "month": 30.0}
+TOPICS = (
+    "refreeze",
+    "defrost",
+    "reheat",
+    "rice",
+    "eggs",
+    "left_out",
+    "use_by",
+    "chicken_wash",
+    "mould",
+    "cooling",
+    "marinade",
+    "thaw_time",
+)
+
+
+class TableError(ConfigError):
+    """A row of a kitchen table that cannot be read as its file says rows are."""
+
+
+@dataclass(frozen=True)
+class Density:
+    ingredient: str
+    names: tuple[str, ...]
+    grams_per_cup: float
+    source: str
+    note: str
+
+
+@dataclass(frozen=True)
+class Storage:
+    food: str
+    names: tuple[str, ...]
+    state: str
+    place: str
+    least: float
+    most: float
+    unit: str
+    source: str
+    note: str
+
+
+@dataclass(frozen=True)
+class CoreTemperature:
+    food: str
+    names: tuple[str, ...]
+    celsius: float
+    fahrenheit: float
+    rest_minutes: float | None
+    source: str
+    note: str
+
+
+@dataclass(frozen=True)
+class SafetyRule:
+    topic: str
+    foods: tuple[str, ...]  # ("any",) for every food
+    answer: str
+    source: str
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.foods
+
+
+@dataclass(frozen=True)
+class Cooking:
+    food: str
+    names: tuple[str, ...]
+    method: str
+    doneness: str
+    least_minutes: float | None
+    most_minutes: float | None
+    per_kg_minutes: float | None
+    extra_minutes: float | None
+    oven_celsius: float | None
+    fan_celsius: float | None
+    gas_mark: float | None
+    source: str
+    note: str
+
+
+@dataclass(frozen=True)
+class Substitution:
+    ingredient: str
+    names: tuple[str, ...]
+    amount: str
+    substitute: str
+    source: str
+    note: str
+
+
+Row = TypeVar("Row", Density, Storage, CoreTemperature, SafetyRule, Cooking, Substitution)
+
+
+class Table(Generic[Row]):
+    """One file's rows, and the foods its rows are about, found in what a person said."""
+
+    def __init__(self, name: str, rows: Iterable[Row]) -> None:
+        self.name = name
+        self.rows = tuple(rows)
+        self._by_name: dict[str, list[Row]] = {}
+        for row in self.rows:
+            for said in row.names:
+                self._by_name.setdefault(said, []).append(row)
+        # Longest names first: "brown rice" before "rice", "raw chicken" before "chicken".
+        self._names = sorted(self._by_name, key=lambda n: (-len(n.split()), -len(n)))
+
+    def __iter__(self) -> Iterator[Row]:
+        return iter(self.rows)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def named_in(self, words: list[str]) -> tuple[str, list[Row]] | None:
+        """The longest food name said in `words` (whole words), and its rows."""
+        said = f" {' '.join(words)} "
+        for name in self._names:
+            if f" {name} " in said:
+                return name, self._by_name[name]
+        return None
+
+    def names(self) -> list[str]:
+        return list(self._names)
+
+
+# -- reading ------------------------------------------------------------------------------
+
+
+def _names(primary: str, aliases: str) -> tuple[str, ...]:
+    found = [primary.strip().lower(), *(a.strip().lower() for a in aliases.split("|"))]
+    return tuple(dict.fromkeys(n for n in found if n))
+
+
+def _number(value: str, where: str, column: str) -> float:
+    try:
+        return float(value)
+    except ValueError:
+        raise TableError(f"{where}: {column} must be a number, not {value!r}") from None
+
+
+def _maybe(value: str, where: str, column: str) -> float | None:
+    return None if not value.strip() else _number(value, where, column)
+
+
+def _one_of(value: str, allowed: Iterable[str], where: str, column: str) -> str:
+    allowed = tuple(allowed)
+    if value not in allowed:
+        raise TableError(f"{where}: {column} must be one of {', '.join(allowed)}, not {value!r}")
+    return value
+
+
+def _rows(file: str, build: Callable[[dict[str, str], str], Row]) -> list[Row]:
+    path = DATA / file
+    built = []
+    with path.open(encoding="utf-8", newline="") as handle:
+        for number, row in enumerate(csv.DictReader(handle), start=2):
+            where = f"{file} line {number}"
+            clean = {k.strip(): (v or "").strip() for k, v in row.items() if k is not None}
+            if not clean.get("source"):
+                raise TableError(f"{where}: every row names its source")
+            built.append(build(clean, where))
+    return built
+
+
+def _density(row: dict[str, str], where: str) -> Density:
+    grams = _number(row["grams_per_cup"], where, "grams_per_cup")
+    if not 20 <= grams <= 400:
+        raise TableError(f"{where}: {grams:g} g is not what a cup of anything weighs")
+    names = _names(row["ingredient"], row["aliases"])
+    return Density(row["ingredient"], names, grams, row["source"], row.get("note", ""))
+
+
+def _storage(row: dict[str, str], where: str) -> Storage:
+    least, most = _number(row["min"], where, "min"), _number(row["max"], where, "max")
+    if not 0 < least <= most:
+        raise TableError(f"{where}: min {least:g} and max {most:g} are not a range")
+    return Storage(
+        row["food"],
+        _names(row["food"], row["aliases"]),
+        _one_of(row["state"], STATES, where, "state"),
+        _one_of(row["place"], PLACES, where, "place"),
+        least,
+        most,
+        _one_of(row["unit"], DURATION_UNITS, where, "unit"),
+        row["source"],
+        row.get("note", ""),
+    )
+
+
+def _core(row: dict[str, str], where: str) -> CoreTemperature:
+    celsius = _number(row["celsius"], where, "celsius")
+    fahrenheit = _number(row["fahrenheit"], where, "fahrenheit")
+    if abs(celsius * 9 / 5 + 32 - fahrenheit) > 3:
+        raise TableError(f"{where}: {celsius:g} °C is not {fahrenheit:g} °F")
+    return CoreTemperature(
+        row["food"],
+        _names(row["food"], row["aliases"]),
+        celsius,
+        fahrenheit,
+        _maybe(row.get("rest_minutes", ""), where, "rest_minutes"),
+        row["source"],
+        row.get("note", ""),
+    )
+
+
+def _rule(row: dict[str, str], where: str) -> SafetyRule:
+    foods = tuple(f.strip().lower() for f in row["foods"].split("|") if f.strip())
+    if not foods or not row["answer"]:
+        raise TableError(f"{where}: a rule names its foods (or 'any') and its answer")
+    return SafetyRule(
+        _one_of(row["topic"], TOPICS, where, "topic"), foods, row["answer"], row["source"]
+    )
+
+
+def _cooking(row: dict[str, str], where: str) -> Cooking:
+    numbers = {
+        column: _maybe(row.get(column, ""), where, column)
+        for column in (
+            "min_minutes",
+            "max_minutes",
+            "per_kg_minutes",
+            "extra_minutes",
+            "oven_celsius",
+            "fan_celsius",
+            "gas_mark",
+        )
+    }
+    if numbers["min_minutes"] is None and numbers["per_kg_minutes"] is None:
+        raise TableError(f"{where}: a cooking row gives minutes, or minutes per kg")
+    return Cooking(
+        row["food"],
+        _names(row["food"], row["aliases"]),
+        row.get("method", ""),
+        row.get("doneness", ""),
+        numbers["min_minutes"],
+        numbers["max_minutes"],
+        numbers["per_kg_minutes"],
+        numbers["extra_minutes"],
+        numbers["oven_celsius"],
+        numbers["fan_celsius"],
+        numbers["gas_mark"],
+        row["source"],
+        row.get("note", ""),
+    )
+
+
+def _substitution(row: dict[str, str], where: str) -> Substitution:
+    if not row["substitute"]:
+        raise TableError(f"{where}: a substitution says what to use instead")
+    return Substitution(
+        row["ingredient"],
+        _names(row["ingredient"], row["aliases"]),
+        row.get("amount", ""),
+        row["substitute"],
+        row["source"],
+        row.get("note", ""),
+    )
+
+
+@dataclass(frozen=True)
+class Tables:
+    densities: Table[Density]
+    storage: Table[Storage]
+    core_temperatures: Table[CoreTemperature]
+    safety_rules: Table[SafetyRule]
+    cooking: Table[Cooking]
+    substitutions: Table[Substitution]
+
+
+@cache
+def tables() -> Tables:
+    """Every table, read and checked once per process."""
+    return Tables(
+        Table("densities", _rows("densities.csv", _density)),
+        Table("storage", _rows("storage.csv", _storage)),
+        Table("core temperatures", _rows("core_temperatures.csv", _core)),
+        Table("safety rules", _rows("safety_rules.csv", _rule)),
+        Table("cooking", _rows("cooking.csv", _cooking)),
+        Table("substitutions", _rows("substitutions.csv", _substitution)),
+    )

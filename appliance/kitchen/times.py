@@ -1,0 +1,179 @@
+"""Cooking times and oven temperatures, and what to use instead, from the tables.
+
+    cooking_question(tokens("how long to roast a 2kg chicken"))
+      -> "A 2 kg chicken: about 1 hour 50 minutes at 200 °C (180 °C fan, gas mark 6): …"
+    swap_question(tokens("what can I use instead of self raising flour"))
+      -> "For 100 g self-raising flour, use 100 g plain flour + 1 tsp baking powder. …"
+
+A roast's time is the table's minutes per kilogram times the weight said, plus its
+extra minutes; with no weight said, the answer gives the rule. Doneness ("runny",
+"hard", "rare", "well done") picks the row when a food has several.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from appliance.kitchen.said import quantities
+from appliance.kitchen.tables import Cooking, Substitution, Tables
+from appliance.kitchen.units import BY_KEY
+from appliance.numbers import as_fraction
+
+_COOKING = re.compile(
+    r"\b(how long|how many minutes|cooking time|cook time|what temperature|what temp|what oven|"
+    r"how hot|what gas mark|which gas mark|oven temperature|oven temp)\b"
+)
+_DONENESS = (
+    ("soft", re.compile(r"\b(runny|soft|dippy|dippy egg|soft boiled)\b")),
+    ("medium", re.compile(r"\b(medium|jammy|creamy|fudgy|medium boiled)\b")),
+    ("hard", re.compile(r"\b(hard|hard boiled|set|firm)\b")),
+    ("rare", re.compile(r"\brare\b")),
+    ("well done", re.compile(r"\bwell done\b")),
+)
+_SWAP = re.compile(
+    r"\b(instead of|instead|substitute|substitution|swap|replace|replacement|alternative|"
+    r"don't have|dont have|haven't got|havent got|have no|got no|out of|ran out of|run out of|"
+    r"no)\b"
+)
+
+
+# How a dish's name says its method: "boiled egg", "roast chicken", "chicken (roast)".
+_METHODS = {
+    "boil": ("boil", "boiled", "boiling", "hard boil", "soft boil"),
+    "roast": ("roast", "roasted", "roasting"),
+    "bake": ("bake", "baked", "baking", "jacket"),
+    "fry": ("fry", "fried", "frying"),
+    "poach": ("poach", "poached", "poaching"),
+    "steam": ("steam", "steamed", "steaming"),
+    "simmer": ("simmer", "simmered"),
+    "mash": ("mash", "mashed"),
+}
+_METHOD_WORDS = {word for words in _METHODS.values() for word in words}
+_NOT_FOOD = {"a", "an", "the", "hard", "soft", "how", "to"}
+
+
+def _bare(name: str) -> str:
+    """A dish's food without its method: "boiled eggs" -> "egg", "chicken (roast)" -> "chicken"."""
+    name = re.sub(r"\s*\(.*?\)", "", name)
+    words = [w for w in name.split() if w not in _METHOD_WORDS and w not in _NOT_FOOD]
+    return " ".join(words).rstrip("s") if words else ""
+
+
+def _by_food(words: list[str], rows: tuple[Cooking, ...]) -> list[Cooking]:
+    """Rows whose bare food is said ("boil an egg", "roast a chicken"), the method said first."""
+    said = " " + " ".join(w.rstrip("s") for w in words) + " "
+    matched: dict[str, list[Cooking]] = {}
+    for row in rows:
+        for name in (row.food, *row.names):
+            bare = _bare(name)
+            if bare and f" {bare} " in said:
+                matched.setdefault(bare, []).append(row)
+    if not matched:
+        return []
+    longest = max(matched, key=len)
+    found = list(dict.fromkeys(matched[longest]))
+    asked = [m for m, forms in _METHODS.items() if any(f in words for f in forms)]
+    by_method = [r for r in found if any(m in r.method or m in r.food for m in asked)]
+    return by_method or found
+
+
+@dataclass(frozen=True)
+class KitchenSaid:
+    text: str
+    source: str
+
+
+def say_minutes(minutes: float) -> str:
+    """ "1 hour 30 minutes": a long time to the nearest 5 minutes, as a cook reads a clock."""
+    minutes = round(minutes) if minutes < 30 else 5 * round(minutes / 5)
+    hours, rest = divmod(minutes, 60)
+    if not hours:
+        return f"{rest} minutes"
+    said = f"{hours} hour{'s' if hours > 1 else ''}"
+    return f"{said} {rest} minutes" if rest else said
+
+
+def _oven(row: Cooking) -> str:
+    if row.oven_celsius is None and row.fan_celsius is None:
+        return ""
+    parts = []
+    if row.oven_celsius is not None:
+        parts.append(f"{row.oven_celsius:g} °C")
+    extra = []
+    if row.fan_celsius is not None:
+        extra.append(f"{row.fan_celsius:g} °C fan")
+    if row.gas_mark is not None:
+        extra.append(f"gas mark {as_fraction(row.gas_mark)}")
+    said = parts[0] if parts else extra.pop(0)
+    return f" at {said}" + (f" ({', '.join(extra)})" if extra else "")
+
+
+def _weight_kg(words: list[str]) -> float | None:
+    for quantity in quantities(words):
+        unit = BY_KEY[quantity.units[0]]
+        if unit.kind == "mass":
+            return quantity.value * unit.size / 1000
+    return None
+
+
+def _row_for(rows: list[Cooking], said: str) -> Cooking:
+    for doneness, pattern in _DONENESS:
+        if pattern.search(said):
+            for row in rows:
+                if row.doneness.lower().startswith(doneness):
+                    return row
+    return rows[0]
+
+
+def cooking_question(words: list[str], tables: Tables) -> KitchenSaid | None:
+    said = " ".join(words)
+    if not _COOKING.search(said):
+        return None
+    found = tables.cooking.named_in(words)
+    rows = found[1] if found is not None else _by_food(words, tables.cooking.rows)
+    if not rows:
+        return None
+    row = _row_for(rows, said)
+    name = row.food.split(" (")[0]
+    detail = f" ({row.doneness})" if row.doneness else ""
+    note = re.split(r"(?<=[.!?])\s+", row.note.strip())[0] if row.note else ""
+    if row.per_kg_minutes is not None:
+        extra = row.extra_minutes or 0
+        rule = f"{row.per_kg_minutes:g} minutes a kg" + (
+            f" plus {extra:g} minutes" if extra else ""
+        )
+        kg = _weight_kg(words)
+        if kg is None:
+            text = f"{name[0].upper()}{name[1:]}{detail}: {rule}{_oven(row)}."
+        else:
+            total = row.per_kg_minutes * kg + extra
+            text = f"A {kg:g} kg {name}{detail}: about {say_minutes(total)}{_oven(row)} ({rule})."
+    else:
+        least, most = row.least_minutes or 0, row.most_minutes or row.least_minutes or 0
+        span = f"{least:g} minutes" if least == most else f"{least:g} to {most:g} minutes"
+        method = f" ({row.method})" if row.method and not detail else ""
+        text = f"{name[0].upper()}{name[1:]}{detail}: {span}{_oven(row)}{method}."
+    if note and row.per_kg_minutes is None:  # a roast's note repeats its rule
+        text += f" {note}"
+    return KitchenSaid(f"{text} ({row.source})", row.source)
+
+
+def swap_question(words: list[str], tables: Tables) -> KitchenSaid | None:
+    said = " ".join(words)
+    if not _SWAP.search(said):
+        return None
+    found = None
+    if "instead of" in said:  # "use X instead of Y": Y is what is missing
+        after = said.split("instead of", 1)[1].split()
+        found = tables.substitutions.named_in(after)
+    found = found or tables.substitutions.named_in(words)
+    if found is None:
+        return None
+    row: Substitution = found[1][0]
+    amount = f"{row.amount} " if row.amount else ""
+    note = re.split(r"(?<=[.!?])\s+", row.note.strip())[0] if row.note else ""
+    text = f"Instead of {amount}{row.ingredient}, use {row.substitute}."
+    if note:
+        text += f" {note}"
+    return KitchenSaid(f"{text} ({row.source})", row.source)
