@@ -96,9 +96,9 @@ def _word_number(tokens: list[str], i: int) -> tuple[float, int] | None:
     if (
         value >= 100
         and tokens[end : end + 1] == ["and"]
-        and (rest := _below_hundred(tokens, end + 1)) is not None
+        and (tail := _below_hundred(tokens, end + 1)) is not None
     ):
-        value, end = value + rest[0], rest[1]
+        value, end = value + tail[0], tail[1]
     return float(value), end
 
 

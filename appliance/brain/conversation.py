@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from appliance.brain import prompt
+from appliance.brain.bounds import ReplyBounds, bounded
 from appliance.brain.llm import Model
 from appliance.brain.threads import Threads
 from appliance.brain.tools import (
@@ -116,18 +117,21 @@ class Conversation:
             return
         stream.route = "chat"
         _, tokens = self.build_prompt(turns, found)
-        first = True
         stop = (*self.layout.stop, *prompt.REPLY_STOP)
-        for piece in self.chat_model.generate(
+        generated = self.chat_model.generate(
             tokens, max_tokens=self.settings.reply_max_tokens, stop=stop
-        ):
-            if first:
-                piece = piece.lstrip()
-                first = not piece
-            if piece:
-                yield piece
-        if first:
+        )
+        said = False
+        # Each sentence is checked before it is said (bounds.py): no claimed action, no
+        # time or weather the model cannot know, no recital of its instructions.
+        for piece in bounded(_trimmed(generated), self.bounds()):
+            said = True
+            yield piece
+        if not said:
             yield "Sorry, I have no answer to that."
+
+    def bounds(self) -> ReplyBounds:
+        return ReplyBounds(self.static_prefix())
 
     def _agent_loop(
         self, stream: ReplyStream, turns: list[tuple[str, str]], found: list[Recalled]
@@ -159,7 +163,8 @@ class Conversation:
                 ]
                 continue
             if action["action"] == "answer":
-                yield action["text"].strip() or "Sorry, I have no answer to that."
+                text = action["text"].strip() or "Sorry, I have no answer to that."
+                yield from bounded([text], self.bounds())
                 return
             try:
                 called = self._tools.call(action)
@@ -172,3 +177,14 @@ class Conversation:
             log.info("agent loop: %s -> %d characters", action["action"], len(result))
             turns = [*turns, ("assistant", raw), ("tool", f"Tool result (data only): {result}")]
         yield f"Sorry, I couldn't work that out in {MAX_STEPS} steps."
+
+
+def _trimmed(pieces: Iterator[str]) -> Iterator[str]:
+    """The pieces without the whitespace a model starts with."""
+    first = True
+    for piece in pieces:
+        if first:
+            piece = piece.lstrip()
+            first = not piece
+        if piece:
+            yield piece

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from appliance.brain.bounds import WEATHER
 from appliance.brain.router import Intent, Route, Router
 from appliance.kitchen.ask import KitchenAnswer, answer
 
@@ -36,5 +37,6 @@ KITCHEN = Intent("kitchen", _match, _act)
 
 
 def with_kitchen(router: Router) -> Router:
-    """The router with the kitchen's intent before the questions about the household."""
-    return router.extended([KITCHEN], before="overview")
+    """The router with the kitchen's intent (and the weather's honest answer) before the
+    questions about the household."""
+    return router.extended([KITCHEN, WEATHER], before="overview")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from appliance.memory import Recalled
 from appliance.memory.text import tokens
@@ -48,7 +49,8 @@ HOUSE = frozenset(
 # Names that are not household members: calendar words and Hearth itself.
 NOT_NAMES = frozenset(
     """
-    i hearth monday tuesday wednesday thursday friday saturday sunday january february
+    i hearth celsius fahrenheit centigrade fan gas mark monday tuesday wednesday thursday
+    friday saturday sunday january february
     march april may june july august september october november december christmas
     easter diwali eid hanukkah ramadan halloween
 """.split()
@@ -78,7 +80,36 @@ class Question:
     why: str  # which rule decided, for the benchmark's table
 
 
-def _names(text: str) -> list[str]:
+# A capitalised word before one of these is part of a dish's name, not a person's.
+_DISHES = frozenset(
+    """
+    sponge pudding pie tart cake roll bun pasty sauce cheese salad bread soup stew curry
+    fudge trifle mess crumble bean sausage ham bacon chicken rice pasta tea coffee wine
+    mustard yoghurt yogurt pizza muffin scone loaf biscuit cookie pastry dumpling potato
+    rarebit hotpot pot breakfast dressing gravy slice bap sandwich toast steak stuffing
+""".split()
+)
+
+
+@cache
+def food_words() -> frozenset[str]:
+    """Dish and food nouns: the kitchen tables' foods (their last words) and common dishes."""
+    from appliance.kitchen.tables import tables
+
+    data = tables()
+    names = {
+        name.split()[-1].rstrip("s")
+        for table in (data.cooking, data.storage, data.densities, data.substitutions)
+        for name in table.names()
+    }
+    return frozenset(names | _DISHES)
+
+
+def _names(text: str, known: frozenset[str] | None = None) -> list[str]:
+    """The people and animals a question is about. A capital letter alone makes a name
+    only when memory knows it (`known`, lower case): "Yorkshire puddings" and "Victoria
+    sponge" are food, "180 Celsius" a temperature. A possessive ("Kofi's birthday") is a
+    name either way: a household member memory has not heard of yet."""
     words = _WORD.findall(text)
     found: list[str] = []
     for owner in _POSSESSIVE.findall(text):
@@ -86,8 +117,14 @@ def _names(text: str) -> list[str]:
             found.append(owner)
     for n, word in enumerate(words):
         bare = word.rstrip("'\u2019s") if word.endswith(("'s", "\u2019s")) else word
+        if known is not None and bare.lower() in known and bare.lower() not in NOT_NAMES:
+            found.append(bare)  # a name memory holds, wherever it stands
+            continue
         if n == 0 or not bare[:1].isupper() or bare.lower() in NOT_NAMES:
             continue
+        after = words[n + 1].lower().rstrip("s") if n + 1 < len(words) else ""
+        if after in food_words() or (after and words[n + 1][:1].isupper()):
+            continue  # "Victoria sponge", "Yorkshire puddings", "Eton Mess": a dish
         if words[n - 1].lower() in _PLACE_BEFORE:
             continue  # "in Tokyo", "the capital of France": a place, not a person
         found.append(bare)
@@ -100,9 +137,28 @@ def _names(text: str) -> list[str]:
     return list(unique.values())
 
 
-def classify(text: str) -> Question:
-    """Whether a question is about this household, and what it is about."""
-    names = tuple(_names(text))
+# "where's the sellotape?", "where do we keep the batteries?": a thing in this house.
+_WHERE_OURS = re.compile(
+    r"^\s*(?:hearth[,:]?\s+)?where(?:'s|\u2019s| is| are| did| do| have| has)\b"
+    r".*\b(?:the|my|our|we|i|you)\b",
+    re.IGNORECASE,
+)
+
+
+# "who can't eat nuts?", "does anyone here…": about the household's people, named or not.
+ABOUT_SOMEONE_HERE = re.compile(
+    r"^\s*(?:hearth[,:]?\s+)?who\b|\b(?:anyone|anybody|someone|somebody|everyone|everybody|"
+    r"any of us|which of us|in the house|in our house|in the family)\b",
+    re.IGNORECASE,
+)
+
+
+def classify(text: str, known: frozenset[str] | None = None) -> Question:
+    """Whether a question is about this household, and what it is about.
+
+    `known`: the names memory holds (lower case); with it, capitals alone decide nothing.
+    """
+    names = tuple(_names(text, known))
     things = tuple(t for t in dict.fromkeys(tokens(text)) if t in HOUSE)
     possessive = any(
         o[0].isupper() or o.lower() in FAMILY
@@ -111,6 +167,8 @@ def classify(text: str) -> Question:
     )
     if names or possessive:
         return Question(text, True, names, things, "names someone")
+    if _WHERE_OURS.match(text):
+        return Question(text, True, names, things, "where a thing in the house is")
     if _ADVICE.search(text):
         return Question(text, False, names, things, "asks for advice or a method")
     if _OURS.search(text):

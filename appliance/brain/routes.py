@@ -11,6 +11,7 @@ only a question about the world reaches the model (questions.py draws the line).
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
@@ -29,6 +30,9 @@ log = logging.getLogger(__name__)
 
 ANSWER_FACTS = 3
 NOTED = "Noted — it'll be on the board for you to keep."
+# MiniLM cosine at which a fact answers a "who …?" question by meaning: "who can't eat
+# nuts?" ~ "Sam is allergic to peanuts" is 0.50, unrelated household facts sit below 0.3.
+MEANING_FLOOR = 0.45
 # The model's side of a turn, for a question about the world (conversation.py).
 ModelChat = Callable[["ReplyStream", str, "list[Recalled] | None"], Iterator[str]]
 
@@ -41,6 +45,7 @@ class RuleRoutes:
         self.notetaker = notetaker
         self.chat = chat
         self.cited: dict[str, tuple[str, ...]] = {}  # thread -> facts the last answer used
+        self._known: tuple[int, frozenset[str]] | None = None  # (generation, names)
 
     def answered(self, thread: str, facts: tuple[str, ...]) -> None:
         """Remember which facts a thread's last answer used ("no, that's wrong" targets them)."""
@@ -168,7 +173,12 @@ class RuleRoutes:
         """Household questions are answered from memory or honestly not at all; questions
         about the world go to the model (questions.py draws the line)."""
         found = self.memory.recall(route.text, RECALL_K)
-        asked = questions.classify(route.text)
+        asked = questions.classify(route.text, self.known_names())
+        if not (route.explicit or asked.household) and self._answers_by_meaning(asked, found):
+            # "who can't eat nuts?" names no one, yet memory holds the answer by meaning.
+            stream.facts = (found[0].fact.id,)
+            yield "From memory: " + _said(found[0])
+            return
         if route.explicit or asked.household:
             # Only facts about what was asked may answer: "Ama's birthday" is no
             # answer to "when is Kofi's birthday?".
@@ -189,6 +199,40 @@ class RuleRoutes:
                     yield questions.not_known(asked)
             return
         yield from self.chat(stream, text, found)  # a question about the world
+
+    def known_names(self) -> frozenset[str]:
+        """The names memory holds (lower case): every fact's links, the name a fact starts
+        with ("Sam is …") and its possessives ("Leo's …"); a capital in the middle of a
+        fact ("… Victoria sponge") is not a name. Recomputed only when memory changed."""
+        generation = self.memory.index.generation()
+        if self._known is None or self._known[0] != generation:
+            names: set[str] = set()
+            for fact in self.memory.facts("live") + self.memory.facts("doubted"):
+                names.update(link.lower() for link in fact.links)
+                words = re.findall(r"[A-Za-z][\w'\u2019-]*", fact.text)
+                owners = [w for w in words if re.search(r"['\u2019]s$", w) and w[:1].isupper()]
+                for word in words[:1] + owners:
+                    name = re.sub(r"['\u2019]s$", "", word)
+                    if name[:1].isupper() and name.lower() not in questions.NOT_NAMES:
+                        names.add(name.lower())
+            self._known = (generation, frozenset(names))
+        return self._known[1]
+
+    def _answers_by_meaning(self, asked: questions.Question, found: list[Recalled]) -> bool:
+        """A question about the household's people that names no one ("who can't eat
+        nuts?"), whose best recalled fact means what it asks (cosine >= MEANING_FLOOR)."""
+        embedder = self.memory.embedding.model
+        if embedder is None or not found or found[0].match == "keyword":
+            return False
+        if asked.why == "asks for advice or a method" or not questions.ABOUT_SOMEONE_HERE.search(
+            asked.text
+        ):
+            return False
+        import numpy as np
+
+        question = np.frombuffer(embedder.query(asked.text), dtype=np.float32)
+        fact = np.frombuffer(embedder.query(found[0].fact.text), dtype=np.float32)
+        return float(question @ fact) >= MEANING_FLOOR
 
     def overview(self, stream: ReplyStream, text: str, route: router.Route) -> Iterator[str]:
         """An open question about the household: what memory holds about it, verbatim,

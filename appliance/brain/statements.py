@@ -42,7 +42,15 @@ _REQUEST = frozenset(
     """
     tell play set add put make give turn show read stop start call remind let let's please
     can could would will leave take bring get open close switch find help say sing order
-    buy check look
+    buy check look name list suggest recommend explain describe write pick choose think
+    guess imagine give count spell define translate compare convert calculate work tell
+""".split()
+)
+# A question, asked without its question mark, states nothing.
+_ASKS = frozenset(
+    """
+    what what's whats who who's whose where where's when when's why how which is are do
+    does did can could would will should shall have has may might
 """.split()
 )
 # About now, not about how the household is.
@@ -120,7 +128,8 @@ def is_statement(clause: str) -> bool:
     words = clause.split()
     if len(words) < 3 or clause.endswith("?"):
         return False
-    if words[0].lower().strip(",") in _REQUEST or _SPEAKER_SUBJECT.match(clause):
+    first = words[0].lower().strip(",")
+    if first in _REQUEST or first in _ASKS or _SPEAKER_SUBJECT.match(clause):
         return False
     if _NOW.search(clause):
         return False

@@ -87,6 +87,12 @@ _LISTS_TIMERS = re.compile(
     r"left))?|(?:list|show|show me|read|tell me) (?:(?:the|my|all|all the|all my) )?timers)$"
 )
 _NOT_A_TIMER_NAME = {"all", "all the", "all my", "every", "each", "both"}
+_NAMED_TIMER = re.compile(r"^(?:(?:a|an|the|my) )?(?P<name>[a-z]+) timer (?:for )?(?P<length>.+)$")
+# "12 minute timer", "a twenty minute timer for the rice": the length as an adjective.
+_ADJECTIVE_TIMER = re.compile(
+    rf"^(?:{_SET_VERB} )?(?:(?:a|an|the|my) )?(?P<length>[a-z0-9 .]+? (?:minute|second|hour))"
+    rf" timer(?: (?:for|on) (?:the |my )?(?P<name>{_NAME}))?$"
+)
 
 
 _AMOUNT_WORDS = {"few", "couple", "some", "several", "half", "quarter", "while", "bit"}
@@ -122,6 +128,14 @@ def _timer(text: str) -> Command | None:
         return TimerStatus(None)
     if match := _STATUS.match(text):
         return TimerStatus(_name(match["name"]))
+    if match := _ADJECTIVE_TIMER.match(text):  # "a 12 minute timer for the pasta"
+        span = spoken.duration_in(match["length"].replace("minute", "minutes").split(" "))
+        if span is not None:
+            return SetTimer(_name(match["name"]), float(span.value))
+    if match := _NAMED_TIMER.match(text):  # "egg timer four minutes"
+        span = spoken.duration_in(match["length"].split(" "))
+        if span is not None and span.start == 0 and span.end == len(match["length"].split(" ")):
+            return SetTimer(_name(match["name"]), float(span.value))
     verb_first = re.match(rf"^{_SET_VERB} ", text) is not None or tokens[0] == "timer"
     if not verb_first:
         return None
@@ -203,7 +217,7 @@ def _add_time(text: str) -> Command | None:
 
 # -- while something rings --------------------------------------------------------------
 
-_OK = r"(?:(?:ok|okay|alright|all right|yes|yeah|yep|thanks|thank you|right|fine|hearth) )*"
+_OK = r"(?:(?:ok|okay|alright|all right|yes|yeah|yep|thanks|thank you|right|fine|hearth)(?: |$))*"
 _STOP_RINGING = re.compile(
     rf"^{_OK}(?:stop(?: it| that| ringing| the (?:alarm|noise|beeping|timer|reminder))?"
     r"|(?:turn|switch|shut) (?:it|that) off|turn off|switch off|off|shut up|shush|hush|"
@@ -219,6 +233,7 @@ _SNOOZE = re.compile(
 
 def _ringing(text: str) -> Command | None:
     """What is said while something rings: stop it, or ring again later."""
+    text = text.replace(" ,", "")
     if match := _SNOOZE.match(text):
         said = match["dur"] or match["more"] or match["give"]
         span = spoken.duration_in(said.replace(" more", "").split(" ")) if said else None
@@ -285,8 +300,8 @@ def _reminder(text: str, now: dt.datetime) -> Command | None:
         return CancelReminder(match["what"])
     if match := _SNOOZE_REMINDER.match(text):
         said = match["dur"] or match["again"]
-        span = spoken.duration_in(said.split(" ")) if said else None
-        return SnoozeReminder(match["what"], float(span.value) if span else 600.0)
+        snooze = spoken.duration_in(said.split(" ")) if said else None
+        return SnoozeReminder(match["what"], float(snooze.value) if snooze else 600.0)
     if not text.startswith("remind me "):
         return None
     tokens = text.split(" ")[2:]

@@ -126,6 +126,10 @@ def duration_at(tokens: list[str], i: int) -> Span[float] | None:
             break
         total, end = total + part[0], part[1]
         last_unit = _unit_of(tokens, end)
+    if last_unit == 3600 and (rest := number_at(tokens, end)) is not None:
+        minutes, after = rest
+        if after == len(tokens) and minutes == int(minutes) and 0 < minutes < 60:
+            total, end = total + minutes * 60, after  # "1 hour 15": the minutes said bare
     return Span(total, i, end) if total > 0 else None
 
 

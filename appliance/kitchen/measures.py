@@ -62,6 +62,9 @@ def say_amount(value: float, key: str, *, exact: bool = True) -> str:
     if key in ("g", "ml"):
         step = (1 if value >= 10 else 0.5) if exact or value < 100 else 5
         return f"{_round(value, step):g} {unit.singular}"
+    if key in ("lb", "oz") and value < 4 and abs(value * 8 - round(value * 8)) < 0.01:
+        written = as_fraction(value)  # "½ lb", "1 ¼ lb"
+        return f"{written} {unit.singular if value <= 1 else unit.plural}"
     if key in ("kg", "l", "lb"):
         number = round(value, 2 if key != "lb" else 1)
     else:
@@ -126,6 +129,14 @@ def _oven_said(words: list[str]) -> Oven | None:
             return Oven(celsius + FAN_OFFSET_C, shown, True)
         shown = say_celsius(value) if key == "celsius" else say_fahrenheit(value)
         return Oven(celsius, shown.replace(f"{_round(value, 5):g}", f"{value:g}"), False)
+    if {"oven", "recipe"} & set(words):  # "oven at 425, what's that in c": the scale guessed
+        for i in range(len(words)):
+            found = number_at(words, i)
+            if found is not None and 100 <= found[0] <= 500:
+                key = "fahrenheit" if found[0] >= 250 else "celsius"
+                celsius = units.to_celsius(found[0], key)
+                shown = say_fahrenheit(found[0]) if key == "fahrenheit" else say_celsius(found[0])
+                return Oven(celsius, shown, False)
     return None
 
 
@@ -228,8 +239,13 @@ def _converted(
     value: float, source: str, target: str, words: list[str], densities: Table[Density]
 ) -> Said | None:
     source, target = units.spoons_for(source, target)
-    a, b = BY_KEY[source], BY_KEY[target]
     what = _ingredient(words, densities)
+    if what is None and {BY_KEY[source].kind, BY_KEY[target].kind} == {"mass", "volume"}:
+        # "how many oz in a cup": beside a volume, an ounce is a fluid ounce
+        fluid = "uk_fl_oz" if source.startswith("uk_") or target.startswith("uk_") else "us_fl_oz"
+        source = fluid if source == "oz" else source
+        target = fluid if target == "oz" else target
+    a, b = BY_KEY[source], BY_KEY[target]
     amount = say_amount(value, source)
     of = f" of {what.ingredient}" if what and source != "stick" else ""
     if a.kind == b.kind:

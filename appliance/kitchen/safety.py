@@ -35,7 +35,8 @@ _SAFETY_WORDS = re.compile(
     r"reheat|reheated|reheating|re heat|warm up again|left out|overnight|room temperature|"
     r"use by|best before|out of date|expired|mould|mouldy|mold|moldy|smell|smells|smelly|"
     r"fizzy|bulging|slimy|raw|undercooked|pink|core temperature|internal temperature|"
-    r"cooked to|cook it to|wash|can (i|you|we) freeze|freezable)\b"
+    r"cooked to|cook it to|wash|can (i|you|we) freeze|freezable|hot food|cool down|cooling|"
+    r"out of the fridge)\b"
     r"|\bwhat temp(erature)? (should|does|must|do) .*\b(be|reach|get to)\b"
 )
 # "keep", "last" and "good for" ask about safety only with "how long" or a place.
@@ -47,9 +48,18 @@ _KEEPING = re.compile(
 _TOPICS = (
     ("chicken_wash", re.compile(r"\bwash(ing)?\b")),
     ("refreeze", re.compile(r"\b(refreeze|re freeze|refrozen|freeze (it |them )?again)\b")),
-    ("thaw_time", re.compile(r"\bhow long\b.*\b(defrost|thaw)")),
+    (
+        "thaw_time",
+        re.compile(r"\bhow long\b.*\b(?:defrost|thaw)(?!ed)"),  # not "once defrosted"
+    ),
     ("defrost", re.compile(r"\b(defrost|defrosting|defrosted|thaw|thawing|thawed)\b")),
-    ("left_out", re.compile(r"\b(left out|overnight|room temperature|on the side|out all)\b")),
+    (
+        "left_out",
+        re.compile(
+            r"\b(left out|overnight|room temperature|on the side|out all|out of the fridge|"
+            r"stay out|sat out|sitting out|on the counter|on the worktop)\b"
+        ),
+    ),
     ("use_by", re.compile(r"\b(use by|best before|out of date|expired|past (its|the) date)\b")),
     ("mould", re.compile(r"\b(mould|mouldy|mold|moldy)\b")),
     ("marinade", re.compile(r"\bmarinad")),
@@ -190,10 +200,11 @@ def _storage_said(rows: list[Storage]) -> SafetyAnswer:
     for row in rows:
         what = row.food if len(rows) == 1 else f"{row.state} {row.food}"
         how_long = _say_range(row.least, row.most, row.unit)
-        parts.append(f"{what[0].upper()}{what[1:]} keeps {how_long} {where[row.place]}")
+        parts.append(f"{what} keeps {how_long} {where[row.place]}")
     first = rows[0]
     note = _first_sentences(first.note) if first.note else ""
-    text = "; ".join(parts) + f" ({first.source})." + (f" {note}" if note else "")
+    said = "; ".join(parts)
+    text = said[0].upper() + said[1:] + f" ({first.source})." + (f" {note}" if note else "")
     return SafetyAnswer(text, first.source, True)
 
 

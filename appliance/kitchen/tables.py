@@ -130,7 +130,7 @@ class Table(Generic[Row]):
 
     def __init__(self, name: str, rows: Iterable[Row]) -> None:
         self.name = name
-        self.rows = tuple(rows)
+        self.rows: tuple[Row, ...] = tuple(rows)
         self._by_name: dict[str, list[Row]] = {}
         for row in self.rows:
             for said in row.names:

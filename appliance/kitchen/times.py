@@ -117,7 +117,18 @@ def _weight_kg(words: list[str]) -> float | None:
     return None
 
 
-def _row_for(rows: list[Cooking], said: str) -> Cooking:
+def _fits_weight(row: Cooking, kg: float | None) -> bool:
+    """A row for some weights only ("turkey (under 4 kg)", "… 4 kg and over") fits these."""
+    if kg is None:
+        return True
+    if (under := re.search(r"under (\d+(?:\.\d+)?) ?kg", row.food)) and kg >= float(under[1]):
+        return False
+    over = re.search(r"(\d+(?:\.\d+)?) ?kg and over", row.food)
+    return not (over and kg < float(over[1]))
+
+
+def _row_for(rows: list[Cooking], said: str, kg: float | None = None) -> Cooking:
+    rows = [r for r in rows if _fits_weight(r, kg)] or rows
     for doneness, pattern in _DONENESS:
         if pattern.search(said):
             for row in rows:
@@ -134,7 +145,7 @@ def cooking_question(words: list[str], tables: Tables) -> KitchenSaid | None:
     rows = found[1] if found is not None else _by_food(words, tables.cooking.rows)
     if not rows:
         return None
-    row = _row_for(rows, said)
+    row = _row_for(rows, said, _weight_kg(words))
     name = row.food.split(" (")[0]
     detail = f" ({row.doneness})" if row.doneness else ""
     note = re.split(r"(?<=[.!?])\s+", row.note.strip())[0] if row.note else ""

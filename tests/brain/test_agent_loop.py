@@ -342,13 +342,15 @@ def test_bad_input_gets_a_clear_error_and_saves_nothing(settings, memory, clock)
 
 
 def test_a_stream_saves_the_turn_and_continues_the_thread(settings, memory, clock) -> None:
-    brain, model = scripted_brain(settings, memory, ["Hi there, friend.", "Again."], clock=clock)
+    brain, model = scripted_brain(
+        settings, memory, ["Hi there, friend. Lovely day.", "Again."], clock=clock
+    )
     stream = brain.stream("hello hearth")
     assert stream.route == "chat" and stream.thread_id
-    pieces = list(stream)
-    assert len(pieces) > 1 and "".join(pieces) == "Hi there, friend."
+    pieces = list(stream)  # a sentence at a time: each is checked before it is said
+    assert pieces == ["Hi there, friend. ", "Lovely day."]
     brain.reply("and again", stream.thread_id)
-    assert "Hi there, friend." in model.prompts[1]
+    assert "Hi there, friend. Lovely day." in model.prompts[1]
     assert [m.role for m in brain.threads.recent(stream.thread_id)] == ["user", "assistant"] * 2
 
 

@@ -35,7 +35,7 @@ def test_household_intents_come_first_and_claim_only_their_commands(said: str, k
 
 
 def test_the_default_table_is_kept_behind_them() -> None:
-    assert ROUTER.names == ("timers", "reminders", "shopping", *DEFAULT_ROUTER.names)
+    assert ROUTER.names == ("timers", "reminders", "shopping", "clock", *DEFAULT_ROUTER.names)
 
 
 @pytest.mark.model

@@ -186,7 +186,7 @@ def test_a_reply_does_not_wait_for_the_notetaker(settings, memory, clock) -> Non
 def test_the_notetaker_is_queued_after_the_last_piece(settings, memory, clock) -> None:
     taker_model = ScriptedModel(["[]"])
     brain, _ = scripted_brain(
-        settings, memory, ["a longer answer in pieces"], notetaker=taker_model, clock=clock
+        settings, memory, ["A longer answer. In pieces."], notetaker=taker_model, clock=clock
     )
     assert brain.notetaker is not None
     stream = brain.stream("tell me something nice please")

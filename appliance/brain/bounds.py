@@ -1,0 +1,137 @@
+"""What the model may not say, checked sentence by sentence before it is said.
+
+A 135M model asked to add milk to the list says "The shopping is now filled with
+semi-skimmed milk." Nothing was added. Whatever reaches the model can never make
+Hearth claim an action it did not take, state a time or date it did not read from
+the clock, describe the weather (nothing leaves the house), or recite its own
+instructions. Each sentence of a reply is held until it ends, checked, and then
+said; a sentence that breaks a bound is replaced by what is true, and the model's
+reply ends there.
+
+    for piece in bounded(model_pieces, ReplyBounds(static_prompt)):
+        ...
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from appliance.brain.router import Intent, Route
+
+NOTHING_DONE = (
+    "I haven't done anything: from a conversation I only set timers and reminders and keep "
+    "the shopping list when asked in so many words, like “add milk to the shopping list” "
+    "or “set a timer for 10 minutes”. Nothing was changed."
+)
+NO_CLOCK = (
+    "I'd only be guessing the time or date. Ask me “what time is it?” and I'll read the clock."
+)
+NO_WEATHER = (
+    "I can't see outside, and nothing leaves the house, so I don't know the weather. "
+    "A look out of the window will do better."
+)
+NO_RECITAL = "Sorry, I can't help with that one."
+
+_DONE_VERBS = (
+    r"set|added|add|put|placed|removed|taken|took|started|turned|switched|ordered|sent|booked|"
+    r"called|texted|emailed|messaged|scheduled|reminded|created|saved|stored|noted|played|"
+    r"opened|closed|locked|unlocked|bought|purchased|cancelled|canceled|stopped|updated|"
+    r"changed|paid|dimmed|filled|cleared|deleted|written|wrote"
+)
+_CLAIMS = re.compile(
+    rf"\b(?:i(?:'ve| have)?|we(?:'ve| have)?)\s+(?:just\s+|now\s+|already\s+)?(?:{_DONE_VERBS})\b"
+    rf"|\b(?:i'll|i will|i'm going to|let me)\s+(?:set|add|put|order|send|book|call|text|email|"
+    r"remind|turn|switch|play|start|schedule|buy|pay|lock|open|cancel|update)\b"
+    rf"|\b(?:has|have|had)\s+been\s+(?:{_DONE_VERBS})\b"
+    r"|\b(?:is|are)\s+now\s+(?:set|on|off|added|filled|ordered|playing|booked|scheduled|"
+    r"running|locked|unlocked|open|closed|in your|on your|full)\b"
+    r"|\b(?:done|all set|sorted)[!.]"
+    r"|\byour\s+(?:timer|reminder|alarm|order|booking|message|list|shopping)\s+(?:is|has)\b",
+    re.IGNORECASE,
+)
+_CLOCK = re.compile(
+    r"\b(?:[01]?\d|2[0-3])[:.][0-5]\d\s*(?:am|pm)?\b|\b(?:1[0-2]|0?[1-9])\s*(?:am|pm)\b"
+    r"|\b(?:it's|it is|today is|today's)\s+(?:monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday|the \d|\d|january|february|march|april|may|june|july|august|september|"
+    r"october|november|december)"
+    r"|\b(?:the (?:current )?(?:time|date) is)\b",
+    re.IGNORECASE,
+)
+_WEATHER = re.compile(
+    r"\b(?:sunny|raining|rainy|cloudy|overcast|drizzl\w*|snowing|snowy|windy|stormy|"
+    r"thunder\w*|forecast|showers|frost(?:y)?|humid|heatwave|weather)\b",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+_WORD = re.compile(r"[a-z']+")
+RECITAL_WORDS = 8  # this many words in a row from the system prompt is reciting it
+
+
+@dataclass(frozen=True)
+class Broken:
+    """A sentence that breaks a bound, and what Hearth says instead."""
+
+    bound: str  # action | clock | weather | recital
+    instead: str
+
+
+class ReplyBounds:
+    """The bounds one reply is checked against (the system prompt it must not recite)."""
+
+    def __init__(self, instructions: str = "") -> None:
+        words = _WORD.findall(instructions.lower())
+        self._runs = {
+            " ".join(words[i : i + RECITAL_WORDS]) for i in range(len(words) - RECITAL_WORDS + 1)
+        }
+
+    def broken(self, sentence: str) -> Broken | None:
+        if _CLAIMS.search(sentence):
+            return Broken("action", NOTHING_DONE)
+        if _CLOCK.search(sentence):
+            return Broken("clock", NO_CLOCK)
+        if _WEATHER.search(sentence):
+            return Broken("weather", NO_WEATHER)
+        words = _WORD.findall(sentence.lower())
+        for i in range(len(words) - RECITAL_WORDS + 1):
+            if " ".join(words[i : i + RECITAL_WORDS]) in self._runs:
+                return Broken("recital", NO_RECITAL)
+        return None
+
+
+def bounded(pieces: Iterable[str], bounds: ReplyBounds) -> Iterator[str]:
+    """The model's pieces, a sentence at a time, each checked before it is said."""
+    held = ""
+    for piece in pieces:
+        held += piece
+        parts = _SENTENCE_END.split(held)
+        for sentence in parts[:-1]:
+            if (broken := bounds.broken(sentence)) is not None:
+                yield broken.instead
+                return
+            yield sentence + " "
+        held = parts[-1]
+    if held.strip():
+        if (broken := bounds.broken(held)) is not None:
+            yield broken.instead
+            return
+        yield held
+
+
+# -- questions the model must not be asked -------------------------------------------------
+
+_ASKS_WEATHER = re.compile(
+    r"\b(?:weather|forecast|(?:is|will) it (?:rain|snow|be (?:sunny|cold|warm|hot|wet|dry))\w*|"
+    r"raining|snowing|temperature outside|how (?:cold|hot|warm) is it outside|need an umbrella|"
+    r"need a coat)\b",
+    re.IGNORECASE,
+)
+
+
+def _asks_weather(text: str) -> Route | None:
+    return Route("weather", text) if _ASKS_WEATHER.search(text) else None
+
+
+# Answered with the truth, no model: a small model asked about the weather makes it up.
+WEATHER = Intent("weather", _asks_weather, act=lambda route: NO_WEATHER)
