@@ -26,7 +26,7 @@ _GATE = (
     r"authenti[cs]ation|authori[sz]ation|auth|(?:web |access |api |appliance )token|"
     r"password (?:requirement|check|prompt|protection)|inbox|audit(?: log)?|"
     r"keep (?:or|and|/) discard(?: buttons?)?|(?:keep|discard) button|moderation|"
-    r"verification|human review|the check|(?:token|password|pin|review|approval|"
+    r"verification|human review|the check(?!-)|(?:token|password|pin|review|approval|"
     r"confirmation|login) (?:requirement|check|step|prompt)s?)"
 )
 _OFF_VERB = (

@@ -86,4 +86,23 @@ DEVICE = (
         r"software|settings|configuration|config|version)\b[^.;]{0,20}?\b(?:is|"
         r"are|was|were|has been|have been)\b",
     ),
+    # a bare part gone wrong with the box's own update or reset: "the clock is wrong since
+    # the update" (the oven's clock is "the oven clock")
+    rule(
+        "device",
+        rf"(?:^|[.,;] )(?:the |its |your )?(?:{OWN_PART}|clock|time|date|alarm|alarms|voice|"
+        r"sound|light|lights|fan)\s+(?:is|are|was|were|has been|have been|keeps? (?:being|going)"
+        r"|went|goes|got)\s+(?:\w+ ){0,2}?(?:wrong|off|broken|muted|quiet|silent|dead|reset|"
+        r"missing|gone|frozen|stuck|slow|fast|behind|ahead|blank|dark)\b[^.;]{0,20}?\b(?:since|"
+        r"after|because of|with) (?:the |its |your |last night'?s |the last )?(?:software |"
+        r"firmware |system )?(?:update|upgrade|reset|reboot|restart|factory reset)\b",
+    ),
+    rule(
+        "device",
+        r"(?:^|[.,;] )the (?:last |latest |recent |new |software |firmware |system )*(?:update|"
+        r"upgrade|reset|reboot) (?:broke|removed|deleted|wiped|disabled|turned off|switched off|"
+        r"muted|reset|changed|erased|killed)\b(?! (?:the |my |our |his |her |their )?(?!(?:"
+        r"microphone|mic|speaker|screen|display|panel|buttons|timers?|reminders|memory|clock|"
+        r"voice|wake word|settings|wifi|storage|shopping list)\b)[a-z]+'s)",
+    ),
 )

@@ -31,7 +31,8 @@ INSTRUCTION = (
         "instruction",
         rf"\b(?:when(?:ever)?|if|each time|every time|any time)\b {_ASKER} (?:asks?|calls?|"
         r"rings?|visits?|comes? round|wants? to know|enquires?|inquires?|mentions?)\b"
-        r"[^.;]{0,50}?,?\s*(?:then )?(?:always |just |please )?(?:tell|say|answer|reply|"
+        r"[^.;]{0,50}?,?\s*(?:then )?(?:always |just |please )?(?<!the )(?<!an )(?:tell|say|"
+        r"answer|reply|"
         r"respond|insist|pretend|claim)\b",
     ),
     # "respond only in French", "speak only German from now on", "answer in rhymes"
@@ -48,7 +49,8 @@ INSTRUCTION = (
     rule(
         "instruction",
         r"\blet'?s (?:play|do) (?:a )?(?:game|role ?-?play|pretend)[^.;]{0,20}?\byou\b|"
-        r"\brole ?-?play\s*[:,-]\s*you\b|\bstay in character\b|\bpretend (?:that )?"
+        r"\brole ?-?play\s*[:,-]\s*you\b|\bstay in character\b(?! (?:on stage|in the (?:play|"
+        r"show|panto|film)|during the (?:play|show)))|\bpretend (?:that )?"
         r"(?:you are|you'?re)\b|\bbe (?:an?|my|the) [a-z ]{2,30} for the rest of the "
         r"(?:chat|conversation|day|week|evening)\b|\bfrom now on,? you(?:'re| are)\b",
     ),
@@ -112,6 +114,7 @@ INSTRUCTION = (
         r"\b(?:developers?|creators?|makers?|programmers?|owners?|trainers?|"
         r"company|the system|anyone else) (?:told|taught|instructed|programmed|"
         r"trained|asked|gave) you\b",
+        unless=_SOMEONE_ELSES_INSTRUCTIONS,
     ),
     rule(
         "instruction",

@@ -30,7 +30,9 @@ _NOT_A_VALUE_WORDS = (
     r"manager|managers|hint|reset|resets|sticker|card|book|list|rules?|requirements?|"
     r"stopped|works|worked|doesn't|does|did|isn't|won't|expired|locked|default|"
     r"protection|prompt|field|box|screen|page|app|machine|pad|reader|digits?|letters?|"
-    r"characters?|long|strong|weak|ok|fine|too"
+    r"characters?|long|strong|weak|ok|fine|too|face|fingerprint|touch|pattern|biometric|"
+    r"sul|sulla|nel|nella|sotto|auf|im|am|unter|dans|sur|sous|en|el|la|le|den|dem|op|onder|"
+    r"na|no|em|debajo|encima|bajo|dentro"
 )
 _NOT_A_VALUE = f"(?:{_NOT_A_VALUE_WORDS})"
 # "for the router", "from the bank", "to the shed": what the credential opens.
@@ -68,10 +70,11 @@ _NOT_A_SECRET_CODE = (
     r"ordering|order|part|model|serial|item|product|sku|article|colour|css|html)"
 )
 # "is", "=", ":" between a label and its value, as whole words ("his" holds no "is"),
-# in the languages of `_PASSWORD`; or nothing but a space ("bike pin 7781").
+# in the languages of `_PASSWORD` (not Finnish "on" or Polish "to": in English they are
+# where a password is kept, "passwords on paper"); or only a space ("bike pin 7781").
 _SAYS = (
     r"\s*(?:\b(?:is|are|was|would be|will be|is now|has been changed to|changed to|"
-    r"set to|now|ist|lautet|est|c'est|es|e|is|er|ar|on|to|je|sind|sont|son|sono|"
+    r"set to|now|ist|lautet|est|c'est|es|e|er|ar|je|sind|sont|son|sono|"
     r"zijn|era|wird)\b|[=:-])\s*"
 )
 _SAYS_OR_SPACE = rf"(?:{_SAYS}|\s+)"
@@ -127,7 +130,8 @@ SECRET = (
     rule(
         "secret",
         rf"\b{_PASSWORD}{_FILLER}{_SAYS}['\"]?(?!{_NOT_A_VALUE}\b)[^\s'\"]{{3,}}",
-        unless=rf"\b{_PASSWORD}{_FILLER}{_SAYS}['\"]?(?:{_NOT_A_VALUE}\b|[a-z]+ing\b)",
+        unless=rf"\b{_PASSWORD}{_FILLER}{_SAYS}['\"]?(?:{_NOT_A_VALUE}\b|[a-z]+ing\b|"
+        r"[a-z]{3,}ed\b)",
     ),
     # "wifi password Marmalade55": no "is", but a value that looks chosen (read with
     # case and digits kept, so the leet-folding of the `words` view cannot hide them)
