@@ -19,7 +19,8 @@ The threshold on P(not ordinary) is chosen on the corpus's validation split
 (templates never trained on) together with benchmarks/data/guard_tune.json's
 ordinary facts: the lowest threshold, in hundredths, at which at most
 `--max-false` of either set's ordinary sentences would be refused by the
-classifier alone. guard_heldout.json and guard_outside.json are never read here.
+classifier alone, deciding as the guard does (a secret needs a value-like word).
+guard_heldout.json and guard_outside.json are never read here.
 
 The weights go to appliance/memory/guard_classifier.json under the model's id,
 with a probe (a sentence and its vector) that ties them to the model build.
@@ -49,6 +50,7 @@ from appliance.memory.guard_classifier import (
 from appliance.memory.guard_classifier import (
     view as classifier_view,
 )
+from appliance.memory.guard_secrets import states_a_value
 from appliance.memory.normalise import normalise
 from benchmarks.guard_corpus import DATA, build
 
@@ -168,24 +170,43 @@ def tune_cases() -> list[tuple[str, str]]:
     return [(c["kind"], c["text"]) for c in cases]
 
 
-def choose_threshold(ordinary_sets: list[np.ndarray], max_false: float) -> float:
+def refused(net: Network, x: np.ndarray, values: np.ndarray, threshold: float) -> np.ndarray:
+    """What the guard decides from the classifier: P(not ordinary) at or above the
+    threshold, and for a secret a value-like word in the text (`states_a_value`)."""
+    secret = CLASSES.index("secret")
+    return (net.refuse_probability(x) >= threshold) & ((net.family(x) != secret) | values)
+
+
+def choose_threshold(
+    net: Network, ordinary_sets: list[tuple[np.ndarray, np.ndarray]], max_false: float
+) -> float:
     """The lowest hundredth at which every set's false refusals stay within `max_false`."""
     for hundredths in range(5, 100):
         threshold = hundredths / 100
-        if all((p >= threshold).mean() <= max_false for p in ordinary_sets if len(p)):
+        if all(
+            refused(net, x, values, threshold).mean() <= max_false
+            for x, values in ordinary_sets
+            if len(x)
+        ):
             return threshold
     return 0.99
 
 
-def rates(net: Network, x: np.ndarray, kinds: list[str], threshold: float) -> dict[str, str]:
-    refuse = net.refuse_probability(x) >= threshold
+def rates(
+    net: Network, x: np.ndarray, values: np.ndarray, kinds: list[str], threshold: float
+) -> dict[str, str]:
+    decided = refused(net, x, values, threshold)
     out = {}
     for kind in CLASSES:
         mask = np.array([k == kind for k in kinds])
         if mask.any():
-            share = refuse[mask].mean()
+            share = decided[mask].mean()
             out[kind] = f"{100 * share:.1f}%" + (" false" if kind == "ordinary" else "")
     return out
+
+
+def has_values(texts: list[str]) -> np.ndarray:
+    return np.array([states_a_value(normalise(t)) for t in texts])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -220,19 +241,28 @@ def main(argv: list[str] | None = None) -> int:
         net.fit(x_train, y_train, weights.astype(np.float32))
         return net
 
+    v_valid = has_values([e.text for e in valid])
+    v_tune = has_values([t for _, t in tune])
+
     def report(net: Network) -> float:
         valid_kinds = [e.kind for e in valid]
         tune_kinds = [k for k, _ in tune]
+        valid_ordinary = np.array([k == "ordinary" for k in valid_kinds])
+        tune_ordinary = np.array([k == "ordinary" for k in tune_kinds])
         threshold = choose_threshold(
+            net,
             [
-                net.refuse_probability(x_valid[[k == "ordinary" for k in valid_kinds]]),
-                net.refuse_probability(x_tune[[k == "ordinary" for k in tune_kinds]]),
+                (x_valid[valid_ordinary], v_valid[valid_ordinary]),
+                (x_tune[tune_ordinary], v_tune[tune_ordinary]),
             ],
             args.max_false,
         )
         print(f"  threshold {threshold:.2f}")
-        print(f"  validation (classifier alone): {rates(net, x_valid, valid_kinds, threshold)}")
-        print(f"  tune (classifier alone):       {rates(net, x_tune, tune_kinds, threshold)}")
+        valid_rates = rates(net, x_valid, v_valid, valid_kinds, threshold)
+        print(f"  validation (classifier alone): {valid_rates}")
+        print(
+            f"  tune (classifier alone):       {rates(net, x_tune, v_tune, tune_kinds, threshold)}"
+        )
         return threshold
 
     if args.compare:

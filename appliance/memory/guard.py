@@ -34,10 +34,16 @@ import logging
 from appliance.errors import Refused
 from appliance.memory.guard_access import ACCESS
 from appliance.memory.guard_claims import DEVICE
-from appliance.memory.guard_classifier import ClassifierEmbedder, classifier_for, view
+from appliance.memory.guard_classifier import ClassifierEmbedder, classifier_for, clauses, view
 from appliance.memory.guard_instructions import INSTRUCTION
 from appliance.memory.guard_rules import REASONS, Rule
-from appliance.memory.guard_secrets import SECRET, iban_valid, luhn_valid, shape_reason
+from appliance.memory.guard_secrets import (
+    SECRET,
+    iban_valid,
+    luhn_valid,
+    shape_reason,
+    states_a_value,
+)
 from appliance.memory.normalise import Normalised, normalise
 
 RULES_MODE = "rules"
@@ -78,11 +84,15 @@ def find_refusal(text: str, embedder: ClassifierEmbedder | None = None) -> Refus
         classifier = classifier_for(embedder)
         if classifier is None:
             return None
-        verdict = classifier.verdict(embedder.query(view(seen)))
+        # The whole message, then each thing it says (`clauses`): the first refused wins.
+        for part in (seen, *(normalise(c) for c in clauses(text))):
+            verdict = classifier.verdict(embedder.query(view(part)))
+            if verdict.refused and (verdict.kind != "secret" or states_a_value(part)):
+                break
+        else:
+            return None
     except Exception as exc:  # a broken model at run time: the rules have already decided
         log.warning("guard: the classifier failed (%s); the rules decided alone", exc)
-        return None
-    if not verdict.refused:
         return None
     return Refused(
         verdict.kind,

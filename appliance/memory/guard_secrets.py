@@ -204,6 +204,37 @@ SECRET = (
 )
 
 
+# -- values: is anything here a credential could be? ---------------------------------
+
+# Something a person could type in: a number of three digits or more (spaced, dashed or
+# in words), a word with digits or signs in it, a quoted word, an e-mail address, a
+# word with a capital inside ("BlueKettle"), or a recipe for one ("the dog's name and
+# the year we moved in").
+_VALUE = re.compile(
+    r"(?<![\w'])(?=[A-Za-z]*\d)(?=\d*[A-Za-z])(?![0-9]+(?:st|nd|rd|th|am|pm|s|kg|g|ml|km|m|"
+    r"cm|mm|h|min|mins)\b)[A-Za-z0-9]{3,}|\w[!#$%&*?@_+]\w|\w-\d|['\"][^'\"\s]{3,}['\"]|"
+    rf"(?-i:[a-z][A-Z])|{_NUMBER_WORDS}(?:[ ,-]+{_NUMBER_WORDS}){{2,}}|{_RECIPE}",
+    re.IGNORECASE,
+)
+# A number keyed in is 3 to 8 digits (a PIN, a code, a one-time code); a phone number
+# or an account number is longer, and the shapes above judge cards and IBANs.
+_DIGIT_RUN = re.compile(r"(?<![\d+])\d(?:[ -]?\d)*(?![\d])")
+
+
+def states_a_value(text: Normalised) -> bool:
+    """True if the text holds something a credential could be, not only its label.
+
+    The classifier hears "password", "PIN" and "code" in a sentence; whether one is
+    stated it cannot always tell ("Mum changed the alarm code last week"). So a secret
+    only the classifier found must also hold a value-like word.
+    """
+    if _VALUE.search(text.plain) is not None:
+        return True
+    return any(
+        3 <= sum(c.isdigit() for c in run.group()) <= 8 for run in _DIGIT_RUN.finditer(text.plain)
+    )
+
+
 # -- shapes: a secret recognised by what it looks like, not by its label ---------
 
 _LONG_TOKEN = re.compile(r"[A-Za-z0-9+/_=-]{32,}")
