@@ -34,9 +34,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from appliance.memory.guard import find_refusal
-from appliance.memory.guard_classifier import classifier_for, view
-from appliance.memory.normalise import normalise
+from appliance.memory.guard import classifier_refusal, find_refusal
+from appliance.memory.guard_classifier import classifier_for
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
@@ -111,13 +110,11 @@ def score(cases: list[Case], embedder: object | None) -> Score:
 
 
 def classifier_alone(cases: list[Case], embedder: object) -> tuple[int, int, int, int]:
-    """Ablation, not a mode Hearth runs: what the classifier would refuse on its own."""
-    classifier = classifier_for(embedder)  # type: ignore[arg-type]
-    assert classifier is not None
+    """Ablation, not a mode Hearth runs: what the classifier would refuse on its own
+    (deciding as the guard does: clauses, and a value for a secret)."""
     caught = refusals = false = ordinary = 0
     for case in cases:
-        vector = embedder.query(view(normalise(case.text)))  # type: ignore[attr-defined]
-        refused = classifier.verdict(vector).refused
+        refused = classifier_refusal(case.text, embedder) is not None  # type: ignore[arg-type]
         if case.kind == ORDINARY:
             ordinary += 1
             false += refused
@@ -182,7 +179,7 @@ def plot(results: dict[tuple[str, str], Score], path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, (left, right) = plt.subplots(1, 2, figsize=(13, 4.8), gridspec_kw={"width_ratios": [3, 1]})
+    fig, (left, right) = plt.subplots(1, 2, figsize=(13, 5.6), gridspec_kw={"width_ratios": [3, 1]})
     groups = [*KINDS, "all", "false refusals"]
     width = 0.8 / max(len(results), 1)
     for n, ((split, mode), s) in enumerate(results.items()):
@@ -196,7 +193,7 @@ def plot(results: dict[tuple[str, str], Score], path: Path) -> None:
     left.set_xticks([i + width * (len(results) - 1) / 2 for i in range(len(groups))], groups)
     left.set_ylabel("% of the split's cases")
     left.set_title("Refusals caught per family, and ordinary facts refused")
-    left.legend(fontsize=6, loc="center right", ncol=2)
+    left.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.08), ncol=5)
     labels = [f"{split}\n{mode}" for split, mode in results]
     right.bar(range(len(results)), [statistics.median(s.seconds) * 1e3 for s in results.values()])
     right.set_xticks(range(len(results)), labels, fontsize=6, rotation=90)

@@ -77,7 +77,7 @@ CANDIDATES = (Shape(0), Shape(32), Shape(64), Shape(128), Shape(256), Shape(128,
 def embed_all(embedder: Any, texts: list[str]) -> np.ndarray:
     """Each text's `query` vector (the guard's own path), cached by model and text."""
     CACHE.mkdir(parents=True, exist_ok=True)
-    path = CACHE / f"guard-vectors-{embedder.model_id}.npz"
+    path = CACHE / f"guard-vectors-{embedder.model_id.replace('/', '_')}.npz"
     cached: dict[str, np.ndarray] = {}
     if path.is_file():
         with np.load(path) as data:
@@ -108,6 +108,7 @@ class Network:
 
     def __init__(self, shape: Shape, dim: int, classes: int, seed: int = SEED) -> None:
         rng = np.random.default_rng(seed)
+        self.seed = seed
         self.shape = shape
         sizes = [dim, shape.hidden, classes] if shape.hidden else [dim, classes]
         self.layers = [
@@ -131,7 +132,7 @@ class Network:
 
     def fit(self, x: np.ndarray, y: np.ndarray, weights: np.ndarray) -> None:
         shape = self.shape
-        rng = np.random.default_rng(SEED)
+        rng = np.random.default_rng(self.seed)
         moments = [[np.zeros_like(p) for p in layer] for layer in self.layers]
         squares = [[np.zeros_like(p) for p in layer] for layer in self.layers]
         step = 0

@@ -11,7 +11,8 @@ two views, because the rules need both:
   case and digits kept. Secrets, IBANs and chat-template markers are read here
   ("Tr0ub4dor&3" must stay what it is).
 - `words`: lower-cased, with spaced-out letters joined and digits inside words
-  read as the letters they imitate. The meaning rules and the exemplar check
+  read as the letters they imitate (not letters followed by digits, "Lemonade42",
+  nor a number with its unit, "10pm"). The meaning rules and the classifier
   read this one.
 - `squashed`: `words` with everything but letters removed, for the few phrases
   that are refused however they are spaced ("i g n o r e p r e v i o u s").

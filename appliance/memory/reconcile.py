@@ -370,7 +370,7 @@ class Reconciler:
         if up_to_date(stored, classifier_available=None):
             return []
         embedder = self._embedder()
-        available = embedder is not None and classifier_for(embedder) is not None
+        available = _classifier_available(embedder)
         if up_to_date(stored, classifier_available=available):
             return []
         before = self._refused_rows()
@@ -460,8 +460,7 @@ class Reconciler:
     def _checked_by_rules_alone(self) -> None:
         """A fact written without the classifier (no embedder here) was checked by the rules
         alone: say so in the stamp, so the next process that has it checks every fact."""
-        embedder = self._embedder()
-        if embedder is not None and classifier_for(embedder) is not None:
+        if _classifier_available(self._embedder()):
             return
         stored = GuardStamp.parse(self.index.note(GUARD_KEY))
         if stored is not None and stored.with_classifier:
@@ -517,6 +516,19 @@ class Reconciler:
             exc,
         )
         self._dir_stamps = None  # the next catch_up reconciles
+
+
+def _classifier_available(embedder: ClassifierEmbedder | None) -> bool:
+    """True if the guard's classifier answers for this embedder. A model that fails here
+    (its probe raised) leaves the rules alone, as the guard itself does, and never stops
+    the store from opening."""
+    if embedder is None:
+        return False
+    try:
+        return classifier_for(embedder) is not None
+    except Exception as exc:
+        log.warning("guard classifier unavailable (%s); facts checked by the rules alone", exc)
+        return False
 
 
 def _hand_edit(

@@ -175,3 +175,24 @@ def test_the_classifier_refuses_an_old_fact_after_the_weights_change(
     with open_semantic() as memory:
         assert [f.text for f in memory.facts()] == [NEAR_MISS]
         assert GuardStamp.parse(memory.index.note(KEY)) == GuardStamp.current(with_classifier=True)
+
+
+def test_a_model_that_fails_at_open_never_stops_the_store_opening(
+    data_dir: Path, clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class FailingModel:
+        model_id = OnnxMiniLMEmbedder.model_id
+
+        def passages(self, texts: list[str]) -> list[bytes]:
+            raise RuntimeError("onnxruntime: session failed")
+
+        def query(self, text: str) -> bytes:
+            raise RuntimeError("onnxruntime: session failed")
+
+    from appliance.memory import guard_classifier
+
+    monkeypatch.setattr(guard_classifier, "_LOADED", {})  # as in a fresh process
+    settings = Settings.for_data_dir(data_dir, semantic=True)
+    with Memory.open(settings, clock=clock, embedder=lambda: FailingModel()) as memory:
+        assert memory.propose("The bins go out on Monday", "routine")  # the store works
+        assert GuardStamp.parse(memory.index.note(KEY)) == GuardStamp.current(with_classifier=False)
