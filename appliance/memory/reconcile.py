@@ -49,11 +49,11 @@ from typing import NamedTuple, TypeVar
 
 from appliance.errors import HearthError
 from appliance.files import StoreLock
+from appliance.memory import guard_recheck
 from appliance.memory.audit import AuditLog, content_hash
 from appliance.memory.fact import Fact, Proposal
-from appliance.memory.guard_classifier import ClassifierEmbedder, classifier_for
+from appliance.memory.guard_classifier import ClassifierEmbedder
 from appliance.memory.guard_stamp import KEY as GUARD_KEY
-from appliance.memory.guard_stamp import GuardStamp, up_to_date
 from appliance.memory.index import IndexBroken, RecallIndex, Stamp, key_for
 from appliance.memory.recallable import RECALLABLE_STATUSES
 from appliance.memory.records import (
@@ -358,45 +358,11 @@ class Reconciler:
     # -- the guard again, when it changed ----------------------------------------------------
 
     def recheck(self) -> list[str]:
-        """Put every fact file through today's guard if it changed since it last checked them.
-
-        Lock held. A fact the new guard refuses becomes what a refused hand edit is
-        (indexed as refused: never recalled, listed or shown; `hearth memory check`
-        reports it) and gets one `refuse` audit line; one it now lets through is
-        indexed as the fact it is. Cheap when nothing changed: one read of the index's
-        `meta`, and the embedder is loaded only if the answer depends on it.
-        """
-        stored = GuardStamp.parse(self.index.note(GUARD_KEY))
-        if up_to_date(stored, classifier_available=None):
-            return []
-        embedder = self._embedder()
-        available = _classifier_available(embedder)
-        if up_to_date(stored, classifier_available=available):
-            return []
-        before = self._refused_rows()
-        rows, notes = [], []
-        for path, read in self.records.scan(self.records.memory_dir, Fact):
-            if read.record is None:
-                continue  # unreadable: the index says so already
-            verdict = guarded(read, embedder if available else None)
-            was = before.get(path.stem)
-            if verdict.problem == was:
-                continue
-            rows.append(
-                (self.key(path), verdict.record, verdict.stamp, verdict.raw_hash, verdict.problem)
-            )
-            if verdict.refused and was is None:
-                self.audit.append(
-                    actor="hearth",
-                    action="refuse",
-                    fact_id=path.stem,
-                    detail="re-checked after the guard changed: " + (verdict.problem or ""),
-                )
-                notes.append(f"{path.stem}: refused by the changed guard")
-        if rows:
-            self.index.put_many(rows)
-        self.index.set_note(GUARD_KEY, str(GuardStamp.current(with_classifier=available)))
-        return notes
+        """Every fact file through today's guard if it changed since it last checked them
+        (lock held; `appliance.memory.guard_recheck`)."""
+        return guard_recheck.recheck(
+            self.records, self.index, self.audit, self._embedder, self._refused_rows, self.key
+        )
 
     def refused(self) -> dict[str, str]:
         """Fact id -> why, for fact files reconciliation found the guard refuses.
@@ -450,7 +416,7 @@ class Reconciler:
             record = self.records.kind_of(path).from_text(content, path.stem)
         try:
             if isinstance(record, Fact):
-                self._checked_by_rules_alone()
+                self._checked_by_rules_alone()  # a write without the classifier: say so
             self.index.put(self.key(path), record, Stamp.of(path.lstat()), content_hash(content))
         except IndexBroken as exc:
             self._repair(exc)  # the rebuild reads the file just written
@@ -458,13 +424,7 @@ class Reconciler:
             self._lags(exc)
 
     def _checked_by_rules_alone(self) -> None:
-        """A fact written without the classifier (no embedder here) was checked by the rules
-        alone: say so in the stamp, so the next process that has it checks every fact."""
-        if _classifier_available(self._embedder()):
-            return
-        stored = GuardStamp.parse(self.index.note(GUARD_KEY))
-        if stored is not None and stored.with_classifier:
-            self.index.set_note(GUARD_KEY, str(GuardStamp.current(with_classifier=False)))
+        guard_recheck.mark_rules_alone(self.index, self._embedder())
 
     def unindexed(self, path: Path) -> None:
         """The store removed `path`: forget it in the index."""
@@ -516,19 +476,6 @@ class Reconciler:
             exc,
         )
         self._dir_stamps = None  # the next catch_up reconciles
-
-
-def _classifier_available(embedder: ClassifierEmbedder | None) -> bool:
-    """True if the guard's classifier answers for this embedder. A model that fails here
-    (its probe raised) leaves the rules alone, as the guard itself does, and never stops
-    the store from opening."""
-    if embedder is None:
-        return False
-    try:
-        return classifier_for(embedder) is not None
-    except Exception as exc:
-        log.warning("guard classifier unavailable (%s); facts checked by the rules alone", exc)
-        return False
 
 
 def _hand_edit(

@@ -145,7 +145,7 @@ def test_an_unchanged_guard_checks_nothing_at_open(
         calls.append(read.record.id if read.record else "?")
         return real(read, embedder)
 
-    monkeypatch.setattr("appliance.memory.reconcile.guarded", counted)
+    monkeypatch.setattr("appliance.memory.guard_recheck.guarded", counted)
     with Memory.open(settings, clock):
         assert calls == []
     monkeypatch.setattr(stamp_module, "rules_digest", lambda: "a-newer-guard")
