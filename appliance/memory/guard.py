@@ -14,12 +14,14 @@ Four families (docs/memory.md, "The guard", has the table and the numbers):
 How it decides, in order:
 1. normalise (`appliance.memory.normalise`): NFKC, format characters out, look-alike
    letters folded, spaced-out and digit-for-letter words read back;
-2. the precise rules (`appliance.memory.guard_rules`) and the shape checks of
-   `appliance.memory.guard_shapes` (keys, cards by Luhn, IBANs by mod-97, seed phrases);
+2. the precise rules, one module per family (`guard_instructions`, `guard_access`,
+   `guard_claims`, `guard_secrets`), and the shape checks of `guard_secrets` (keys,
+   cards by Luhn, IBANs by mod-97, seed phrases);
 3. where the embedder is installed, the classifier (`appliance.memory.guard_classifier`):
-   text the rules let through is embedded and refused when a small network trained
-   offline on a generated corpus (benchmarks/guard_corpus.py) is sure enough that it
-   is not an ordinary household fact.
+   text the rules let through, whole and clause by clause, is embedded and refused when
+   a small network trained offline on a generated corpus (benchmarks/guard_corpus.py) is
+   sure enough that it is not an ordinary household fact (a secret it finds must also
+   state something a credential could be).
 
 The refusal names the family and which of the two decided ("rules" or "classifier"),
 so the audit log and the model both see why. Ordinary household facts pass: "give Sam

@@ -44,7 +44,16 @@ _RULE_SOURCES = (
 def rules_digest() -> str:
     digest = hashlib.sha256()
     for name in _RULE_SOURCES:
-        digest.update(name.encode() + b"\0" + (_HERE / name).read_bytes())
+        try:
+            source = (_HERE / name).read_bytes()
+        except OSError:  # installed without sources: the version names the code instead
+            from importlib.metadata import PackageNotFoundError, version
+
+            try:
+                source = version("hearth-appliance").encode()
+            except PackageNotFoundError:
+                source = b"unknown"
+        digest.update(name.encode() + b"\0" + source)
     return digest.hexdigest()[:16]
 
 
