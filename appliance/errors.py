@@ -37,7 +37,7 @@ class Refused(HearthError):
     def __init__(self, category: str, reason: str, decided_by: str = "rules") -> None:
         self.category = category
         self.reason = reason
-        self.decided_by = decided_by  # "rules", or "exemplars" (the embedder's nearest match)
+        self.decided_by = decided_by  # "rules", or "classifier" (the embedder-based one)
         super().__init__(
             f"refused ({category}): {reason}; decided by the guard's {decided_by}; "
             "nothing was written"

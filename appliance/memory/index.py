@@ -393,6 +393,28 @@ class RecallIndex:
             self.loaded.vectors_table = None
         return len(pending)
 
+    # -- notes other parts keep beside the index (the guard's stamp) -----------------------
+
+    # Keys of `meta` this class owns; `note`/`set_note` refuse them.
+    _OWN_META = frozenset({"schema", "tokenizer", "generation"})
+
+    def note(self, key: str) -> str | None:
+        """A value another part of the store keeps in `meta` (gone when the index is rebuilt)."""
+        row = self._run(
+            lambda c: c.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        )
+        return None if row is None else str(row[0])
+
+    def set_note(self, key: str, value: str | None) -> None:
+        """Keep (or, with None, drop) a value in `meta`; callers hold the store lock."""
+        if key in self._OWN_META:
+            raise ValueError(f"meta key {key!r} belongs to the index")
+        with self.transaction() as conn:
+            if value is None:
+                conn.execute("DELETE FROM meta WHERE key = ?", (key,))
+            else:
+                conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+
     # -- reading ----------------------------------------------------------------------------
 
     def known(self) -> dict[str, tuple[tuple[int, int, int], str | None]]:

@@ -11,7 +11,8 @@ two views, because the rules need both:
   case and digits kept. Secrets, IBANs and chat-template markers are read here
   ("Tr0ub4dor&3" must stay what it is).
 - `words`: lower-cased, with spaced-out letters joined and digits inside words
-  read as the letters they imitate. The meaning rules and the exemplar check
+  read as the letters they imitate (not letters followed by digits, "Lemonade42",
+  nor a number with its unit, "10pm"). The meaning rules and the classifier
   read this one.
 - `squashed`: `words` with everything but letters removed, for the few phrases
   that are refused however they are spaced ("i g n o r e p r e v i o u s").
@@ -131,6 +132,10 @@ _LEET = str.maketrans(
     {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"}
 )
 _WORD = re.compile(r"[a-z0-9@$]+")
+_NOT_DISGUISED = re.compile(
+    r"[a-z]+[0-9]+|[0-9]+(?:st|nd|rd|th|am|pm|s|x|k|kg|g|mg|ml|l|cl|km|m|cm|mm|h|hr|hrs|"
+    r"min|mins|gb|mb|tb|p|v|w|kw|kwh|mph|yo|d|ft|in|lb|lbs|oz)"
+)
 # Three or more single characters joined by one separator: "i g n o r e", "I.g.n.o.r.e".
 _SPACED = re.compile(r"(?<![\w@$])(?:[a-z0-9][ .\-_*·]){2,}[a-z0-9](?![\w@$])")
 _SEPARATOR = re.compile(r"[ .\-_*·]")
@@ -155,10 +160,16 @@ def _visible(text: str) -> str:
 
 def _unleet(match: re.Match[str]) -> str:
     word = match.group()
-    # Only a word mixing letters with digits is disguised; "2026" and "4821" stay numbers.
-    if any(c.isalpha() for c in word) and any(not c.isalpha() for c in word):
-        return word.translate(_LEET)
-    return word
+    # Only a word mixing letters with digits is disguised; "2026" and "4821" stay numbers,
+    # and so do letters followed by digits ("hunter22", "Marmalade55": folding those to
+    # "huntertt" hid the very digits the secret rules look for) and a number with its
+    # unit ("10pm", "3rd", "5kg"). A digit inside a word, or before letters that are no
+    # unit, is a disguise: "1gn0r3", "pr3v10us", "0ff".
+    if not (any(c.isalpha() for c in word) and any(not c.isalpha() for c in word)):
+        return word
+    if _NOT_DISGUISED.fullmatch(word):
+        return word
+    return word.translate(_LEET)
 
 
 def normalise(text: str) -> Normalised:

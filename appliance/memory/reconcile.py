@@ -24,6 +24,8 @@ index up after a write (callers hold the store lock unless said otherwise):
                                      # tell the index about the store's own commit; a damaged
                                      #   index is rebuilt, a busy one catches up later
     reconciler.reindex(actor)        # throw the index's rows away and read every file again
+    reconciler.recheck()             # every fact file through the guard again, if the guard
+                                     #   changed since the index last recorded it (at open)
     reconciler.find_unfinished(tombstones) -> Unfinished
                                      # pure: what a writer killed mid-mutation left behind
                                      #   (run after reconcile); `Memory.recover` finishes it
@@ -47,8 +49,11 @@ from typing import NamedTuple, TypeVar
 
 from appliance.errors import DiskFull, HearthError
 from appliance.files import StoreLock
+from appliance.memory import guard_recheck
 from appliance.memory.audit import AuditLog, content_hash
 from appliance.memory.fact import Fact, Proposal
+from appliance.memory.guard_classifier import ClassifierEmbedder
+from appliance.memory.guard_stamp import KEY as GUARD_KEY
 from appliance.memory.index import IndexBroken, RecallIndex
 from appliance.memory.index_rows import Stamp, key_for
 from appliance.memory.recallable import RECALLABLE_STATUSES
@@ -130,13 +135,25 @@ class Reconciler:
     """Keeps one process's recall index in step with the files of its data dir."""
 
     def __init__(
-        self, records: Records, index: RecallIndex, audit: AuditLog, lock: StoreLock
+        self,
+        records: Records,
+        index: RecallIndex,
+        audit: AuditLog,
+        lock: StoreLock,
+        *,
+        embedder: Callable[[], ClassifierEmbedder | None] | None = None,
     ) -> None:
         self.records = records
         self.index = index
         self.audit = audit
         self.lock = lock
+        # The store's embedder, for the guard's classifier (loaded on first need);
+        # until the store passes its own, the index's.
+        self._embedder_loader = embedder or (lambda: index.embedding.model)
         self._dir_stamps: tuple[int, int] | None = None
+
+    def _embedder(self) -> ClassifierEmbedder | None:
+        return self._embedder_loader()
 
     # -- the pure step ------------------------------------------------------------------
 
@@ -188,6 +205,9 @@ class Reconciler:
         if not (changed or gone or full):
             return Report(folder_stamps=folder_stamps)
         last, written = last_audited(self.audit)
+        # Facts the guard refused stay refused through a touch: one the store wrote but a
+        # changed guard refused since (`recheck`) is guarded again whatever the log says.
+        refused_before = set() if full else set(self._refused_rows())
         changes = []
         changed.sort(key=lambda item: item[0])
         for done, (key, path, kind) in enumerate(changed, start=1):
@@ -195,9 +215,9 @@ class Reconciler:
                 read = self.records.read(path, kind)
             except FileNotFoundError:
                 continue
-            if written.get(path.stem, _NEVER_AUDITED) != read.raw_hash:
-                # Not the store's own write (a person's, or a restored file): guard it.
-                read = guarded(read, self.index.embedding.model)
+            edited = written.get(path.stem, _NEVER_AUDITED) != read.raw_hash
+            if edited or (kind is Fact and path.stem in refused_before):
+                read = guarded(read, self._embedder())  # the check every write path gets
             changes.append(
                 Change(key, path, read, _hand_edit(path.stem, read, known.get(key), last))
             )
@@ -273,6 +293,7 @@ class Reconciler:
                 report = self.scan(progress)
                 notes += self._audit_hand_edits(report)
                 self._update_index(report)
+                notes += self.recheck()
                 return notes
             except IndexBroken as exc:
                 if attempt == 2:
@@ -321,6 +342,7 @@ class Reconciler:
         with self.lock.held():
             try:
                 self.index.clear()
+                self.index.set_note(GUARD_KEY, None)  # every fact is guarded again
             except IndexBroken:
                 self.index.rebuild_empty()
             self.index.fresh = True
@@ -331,17 +353,29 @@ class Reconciler:
 
     # -- what a crash left ----------------------------------------------------------------
 
+    def _refused_rows(self) -> dict[str, str]:
+        return {
+            record_id: problem
+            for record_id, problem in self.index.problems("memory").items()
+            if problem.startswith(REFUSED)
+        }
+
+    # -- the guard again, when it changed ----------------------------------------------------
+
+    def recheck(self) -> list[str]:
+        """Every fact file through today's guard if it changed since it last checked them
+        (lock held; `appliance.memory.guard_recheck`)."""
+        return guard_recheck.recheck(
+            self.records, self.index, self.audit, self._embedder, self._refused_rows, self.key
+        )
+
     def refused(self) -> dict[str, str]:
         """Fact id -> why, for fact files reconciliation found the guard refuses.
 
         Every process sees them through the index: its own Records may have
         parsed the file as a fact, but the store never lists, shows or recalls it.
         """
-        return {
-            record_id: problem
-            for record_id, problem in self.ask(lambda: self.index.problems("memory")).items()
-            if problem.startswith(REFUSED)
-        }
+        return self.ask(self._refused_rows)
 
     def find_unfinished(self, tombstones: TombstoneLog) -> Unfinished:
         """What a writer killed mid-mutation left behind. Pure: reads only; index reconciled.
@@ -386,11 +420,16 @@ class Reconciler:
         if record is None:
             record = self.records.kind_of(path).from_text(content, path.stem)
         try:
+            if isinstance(record, Fact):
+                self._checked_by_rules_alone()  # a write without the classifier: say so
             self.index.put(self.key(path), record, Stamp.of(path.lstat()), content_hash(content))
         except IndexBroken as exc:
             self._repair(exc)  # the rebuild reads the file just written
         except sqlite3.Error as exc:
             self._lags(exc)
+
+    def _checked_by_rules_alone(self) -> None:
+        guard_recheck.mark_rules_alone(self.index, self._embedder())
 
     def unindexed(self, path: Path) -> None:
         """The store removed `path`: forget it in the index."""

@@ -18,10 +18,10 @@ from typing import TypeVar
 from appliance.errors import InvalidFact, NotFound
 from appliance.memory import guard
 from appliance.memory.audit import content_hash
-from appliance.memory.embedding import Embedder
+from appliance.memory.guard_classifier import ClassifierEmbedder
 from appliance.memory.fact import Fact, Proposal
 from appliance.memory.index_rows import Stamp
-from appliance.memory.text import is_valid_id
+from appliance.memory.text import is_valid_id, slugify
 
 log = logging.getLogger(__name__)
 
@@ -79,19 +79,25 @@ def read_file(path: Path, kind: Kind, st: os.stat_result | None = None) -> Read:
 REFUSED = "refused by the guard"  # how a refused fact file's problem begins
 
 
-def guarded(read: Read, embedder: Embedder | None = None) -> Read:
-    """The read as the guard sees it: a fact whose text or links it refuses is no record.
+def guarded(read: Read, embedder: ClassifierEmbedder | None = None) -> Read:
+    """The read as the guard sees it: a fact whose text, links or id it refuses is no record.
 
     Run by reconciliation on fact files the store did not write (a person's
-    editor, a restored snapshot): the store's own writes passed the guard
-    already, and guarding every file at every rebuild would cost more than
-    parsing them. Inbox files are guarded when kept instead, so a person still
-    sees what was put there. `embedder` is the store's, as on the write path, so
-    a file is refused here exactly when writing its text would have been.
+    editor), and on every fact file when the guard changed since it last checked
+    them (`Reconciler.recheck`). With the store's `embedder` the check is the one
+    every write path gets (rules and classifier); without one, the rules alone.
+    The id counts too: it is the file's name, and the model is shown it. An id the
+    store made from the text itself (`slugify`, perhaps with "-2") says nothing the
+    text does not, so only an id a person chose is checked on its own. Inbox files
+    are guarded when kept instead, so a person still sees what was put there.
     """
     if not isinstance(read.record, Fact):
         return read
-    for piece in (read.record.text, *read.record.links):
+    fact = read.record
+    pieces = [fact.text, *fact.links]
+    if not _slug_of(fact.id, fact.text):
+        pieces.append(fact.id.replace("-", " "))
+    for piece in pieces:
         refusal = guard.find_refusal(piece, embedder)
         if refusal is not None:
             why = (
@@ -100,6 +106,13 @@ def guarded(read: Read, embedder: Embedder | None = None) -> Read:
             )
             return Read(read.stamp, None, why, read.raw_hash, refused=True)
     return read
+
+
+def _slug_of(fact_id: str, text: str) -> bool:
+    """True if the store would have named a fact with this text so ("x", "x-2", ...)."""
+    base = slugify(text)
+    tail = fact_id.removeprefix(base)
+    return tail == "" or (tail.startswith("-") and tail[1:].isdigit())
 
 
 def checked_id(value: str, what: str) -> str:

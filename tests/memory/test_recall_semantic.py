@@ -118,7 +118,7 @@ def test_vectors_are_computed_at_write_time_never_per_query(
 ) -> None:
     _household(semantic_memory)
     assert embedder.passage_calls == 5
-    writes = embedder.query_calls  # the guard's exemplar check embeds each written text
+    writes = embedder.query_calls  # the guard's classifier embeds each written text
     for _ in range(3):
         semantic_memory.recall("who can't eat nuts?")
     assert embedder.passage_calls == 5 and embedder.query_calls == writes + 3

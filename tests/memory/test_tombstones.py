@@ -11,6 +11,7 @@ import pytest
 
 from appliance.config import Settings
 from appliance.memory import Memory
+from appliance.memory.contrast import Marks, contrast
 from appliance.memory.embed import OnnxMiniLMEmbedder
 from appliance.memory.embedding import Embedding
 from appliance.memory.store import AlreadyKnown, HeldForReview, Tombstoned
@@ -211,3 +212,65 @@ def test_a_failing_model_costs_the_vector_never_the_discard(data_dir: Path, cloc
         assert stone.vector is None and memory.proposals() == []
         with pytest.raises(AlreadyKnown):
             memory.propose("mum is pregnant with twins", "health")  # the fingerprint holds
+
+
+# -- marks that must not stop a paraphrase (each beside the contrast it must keep) -----
+
+
+@pytest.mark.parametrize(
+    ("same_a", "same_b", "different_a", "different_b"),
+    [
+        (  # a capitalised opener is no name; a changed name still is
+            "Grandpa takes his pills every morning.",
+            "Every morning Grandpa takes his pills.",
+            "Sam walks the dog.",
+            "Mia walks the dog.",
+        ),
+        (  # a clock time said in words or digits; another time
+            "Mia's school starts at half past eight.",
+            "Mia's school begins at 8:30.",
+            "Mia's school starts at half past eight.",
+            "Mia's school starts at 9:30.",
+        ),
+        (  # "every other" is "every second"; not "every"
+            "The recycling goes out every other Tuesday.",
+            "Every second Tuesday the recycling goes out.",
+            "The recycling goes out every Tuesday.",
+            "The recycling goes out every other Tuesday.",
+        ),
+        (  # the same owner, said in another order; the owner swapped
+            "Sam's best friend is Omar.",
+            "Omar is Sam's best friend.",
+            "Omar is Sam's best friend.",
+            "Sam is Omar's best friend.",
+        ),
+        (  # a negation that is a word choice; a negation and nothing else
+            "Sam hates mushrooms.",
+            "Sam can't stand mushrooms.",
+            "Mia can walk to school alone.",
+            "Mia can't walk to school alone.",
+        ),
+    ],
+)
+def test_marks_let_a_paraphrase_through_and_keep_the_contrast(
+    same_a: str, same_b: str, different_a: str, different_b: str
+) -> None:
+    assert contrast(Marks.of(same_a), Marks.of(same_b)) is None
+    assert contrast(Marks.of(different_a), Marks.of(different_b)) is not None
+
+
+def test_marks_from_an_older_tombstone_keep_the_strict_negation_rule() -> None:
+    old = Marks.of("Sam hates mushrooms.").to_json()
+    del old["core"], old["possessors"]
+    assert contrast(Marks.from_json(old), Marks.of("Sam can't stand mushrooms.")) is not None
+
+
+def test_a_negated_paraphrase_of_a_discarded_fact_is_not_proposed_again(
+    semantic_memory: Memory,
+) -> None:
+    _discard(semantic_memory, "Sam hates mushrooms.")
+    with pytest.raises(AlreadyKnown, match="you discarded this"):
+        semantic_memory.propose("Sam can't stand mushrooms.", "preference")
+    # Positive control: the negation alone is another fact.
+    _discard(semantic_memory, "Leo is allergic to kiwi.")
+    assert semantic_memory.propose("Leo is not allergic to kiwi.", "health")
