@@ -6,6 +6,9 @@ Splits (benchmarks/data/):
 - outside: guard_outside.json, 200 refusals and 200 household facts written by a
   helper who never read the guard's code, committed before any tuning; never
   trained or tuned on. Only its rates are reported here, never its sentences.
+- outside2: guard_outside2.json, the same from a second helper and a one-paragraph
+  brief (guard_outside2_brief.md), with 100 chat turns besides; committed before the
+  classifier was retrained on sentences written by three more helpers. Rates only.
 - heldout: guard_heldout.json, written before the rules were tuned, by the hand that
   wrote them; never trained or tuned on.
 - tune: guard_tune.json, the split the rules were tuned on, and half of what chose the
@@ -36,13 +39,15 @@ from pathlib import Path
 
 from appliance.memory.guard import classifier_refusal, find_refusal
 from appliance.memory.guard_classifier import classifier_for
+from appliance.memory.withheld import TRANSCRIPT_MEANING
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
 RESULTS = HERE / "results"
-SPLITS = ("outside", "heldout", "tune", "validation")
+SPLITS = ("outside", "outside2", "heldout", "tune", "validation")
 KINDS = ("access", "instruction", "device", "secret")
 ORDINARY = "ordinary"
+CHAT = "chat"  # a chat turn: never a fact, but kept in a transcript (withheld.py's check)
 LISTED = ("tune",)  # splits whose failures are listed by sentence
 
 
@@ -71,6 +76,8 @@ class Score:
     false_by: dict[str, int] = field(default_factory=dict)  # family named in a false refusal
     ordinary: int = 0
     by_classifier: int = 0  # refusals (right or wrong) that the classifier decided
+    chat: int = 0
+    chat_withheld: int = 0  # chat turns a transcript would keep as [withheld: …]
     failures: list[str] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
 
@@ -86,6 +93,13 @@ class Score:
 def score(cases: list[Case], embedder: object | None) -> Score:
     result = Score()
     for case in cases:
+        if case.kind == CHAT:
+            result.chat += 1
+            kept = find_refusal(case.text, embedder, by_meaning=TRANSCRIPT_MEANING)  # type: ignore[arg-type]
+            if kept is not None:
+                result.chat_withheld += 1
+                result.failures.append(f"chat withheld ({kept.category}): {case.text!r}")
+            continue
         started = time.perf_counter()
         refusal = find_refusal(case.text, embedder)  # type: ignore[arg-type]
         result.seconds.append(time.perf_counter() - started)
@@ -114,6 +128,8 @@ def classifier_alone(cases: list[Case], embedder: object) -> tuple[int, int, int
     (deciding as the guard does: clauses, and a value for a secret)."""
     caught = refusals = false = ordinary = 0
     for case in cases:
+        if case.kind == CHAT:
+            continue
         refused = classifier_refusal(case.text, embedder) is not None  # type: ignore[arg-type]
         if case.kind == ORDINARY:
             ordinary += 1
@@ -143,6 +159,7 @@ def table(results: dict[tuple[str, str], Score]) -> list[str]:
         "false refusals",
         "named right",
         "by classifier",
+        "chat withheld",
         "ms p50 / p95",
     ]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
@@ -155,6 +172,7 @@ def table(results: dict[tuple[str, str], Score]) -> list[str]:
             f"**{_pct(s.false_refusals, s.ordinary)}**",
             _pct(s.named_right, s.caught_all),
             str(s.by_classifier),
+            _pct(s.chat_withheld, s.chat),
             _ms(s.seconds),
         ]
         lines.append("| " + " | ".join(cells) + " |")
@@ -245,6 +263,11 @@ def main(argv: list[str] | None = None) -> int:
         "- outside: benchmarks/data/guard_outside.json, written by a helper who never read "
         "the guard's code, committed before any tuning; never trained or tuned on (rates "
         "only, no sentences, here).",
+        "- outside2: benchmarks/data/guard_outside2.json, a second helper's, from a "
+        "one-paragraph brief; committed before the retraining on more hands' sentences "
+        "(rates only). Its chat turns are scored as a transcript keeps them: "
+        "`chat withheld` counts turns the transcript check (rules, and the classifier "
+        "for secrets) would blank.",
         "- heldout: benchmarks/data/guard_heldout.json, never trained or tuned on.",
         "- tune: benchmarks/data/guard_tune.json, the rules' tuning split; its ordinary "
         "facts also chose the classifier's threshold.",

@@ -9,7 +9,12 @@ Three committed files hold the words (benchmarks/data/):
   ordinary), templates with {slot}s and [a|b] alternatives;
 - guard_corpus_slots.json: the slots' values (names, Hearth's parts and other
   households' appliances, credential labels in six languages, ...);
-- guard_corpus_written.json: hand-written sentences per kind.
+- guard_corpus_written.json: hand-written sentences per kind;
+- guard_corpus_written_{secrets,orders,device_chat}.json: more hand-written
+  sentences, by three helpers who had only a one-paragraph brief
+  (guard_outside2_brief.md) and never read the guard or its tables. Their "chat"
+  (greetings, questions, commands, Hearth's own replies) trains as ordinary: the
+  classifier answers "is this a refusal", and a chat turn is none.
 
 Values a list would make too regular (PINs, passwords, e-mail addresses, one-time
 codes, IBANs and card numbers that pass their checksums) are made here by code.
@@ -37,7 +42,19 @@ from pathlib import Path
 
 DATA = Path(__file__).resolve().parent / "data"
 KINDS = ("access", "instruction", "device", "secret", "ordinary")
-BENCHMARK_TABLES = ("guard_tune.json", "guard_heldout.json", "guard_outside.json")
+BENCHMARK_TABLES = (
+    "guard_tune.json",
+    "guard_heldout.json",
+    "guard_outside.json",
+    "guard_outside2.json",
+)
+WRITTEN = (
+    "guard_corpus_written.json",
+    "guard_corpus_written_secrets.json",
+    "guard_corpus_written_orders.json",
+    "guard_corpus_written_device_chat.json",
+)
+AS_KIND = {"chat": "ordinary"}  # a written file's list -> the class it trains
 SEED = 20
 # Sentences made from each template; more for ordinary, whose templates must cover
 # far more of what a household says than any one refusal family does.
@@ -229,7 +246,7 @@ def build(seed: int = SEED) -> tuple[list[Example], int]:
     rng = random.Random(seed)
     slots = {k: v for k, v in _load("guard_corpus_slots.json").items() if k != "about"}
     templates = _load("guard_corpus_templates.json")
-    written = _load("guard_corpus_written.json")
+    written = [(name, _load(name)) for name in WRITTEN if (DATA / name).is_file()]
     expander = Expander(slots, rng)  # type: ignore[arg-type]
     excluded = benchmark_sentences()
     seen: set[str] = set()
@@ -253,8 +270,14 @@ def build(seed: int = SEED) -> tuple[list[Example], int]:
             source = f"template:{kind}:{number}"
             for _ in range(PER_TEMPLATE[kind]):
                 keep(kind, _surface(expander.fill(template), rng), source)
-        for number, sentence in enumerate(written[kind]):  # type: ignore[arg-type]
-            keep(kind, sentence, f"written:{kind}:{number}")
+    for name, lists in written:
+        prefix = "written" if name == WRITTEN[0] else f"written:{name.removesuffix('.json')}"
+        for listed, sentences in lists.items():
+            if listed == "about":
+                continue
+            kind = AS_KIND.get(listed, listed)
+            for number, sentence in enumerate(sentences):  # type: ignore[arg-type]
+                keep(kind, sentence, f"{prefix}:{listed}:{number}")
     return examples, dropped
 
 

@@ -216,6 +216,18 @@ _VALUE = re.compile(
     rf"(?-i:[a-z][A-Z])|{_NUMBER_WORDS}(?:[ ,-]+{_NUMBER_WORDS}){{2,}}|{_RECIPE}",
     re.IGNORECASE,
 )
+# A speech recogniser writes "hunter22" as "Hunter 22": a word, a space and a short
+# number is a value too, unless the word says what the number counts or where it is.
+_SPOKEN_VALUE = re.compile(
+    r"(?<![\w'])(?!(?:is|are|was|were|at|in|on|by|for|of|to|the|and|aged?|number|no|room|"
+    r"flat|house|bus|route|page|platform|gate|size|year|years|under|over|about|around|only|"
+    r"just|from|until|till|after|before|every|than|plus|minus|times|step|day|week|month|"
+    r"chapter|level|grade|class|team|channel|door|locker|seat|row|table|bed|ward|floor|"
+    r"junction|exit|line|unit|apartment|apt|suite|lane|road|street|avenue|mark|gas|pm|am)\b)"
+    r"[A-Za-z]{3,} \d{1,4}(?![\d.,:])(?! ?(?:st|nd|rd|th|am|pm|s|kg|g|ml|km|m|cm|mm|h|min|mins|"
+    r"minutes|hours|days|weeks|months|years|pounds|quid|p|percent|degrees)\b)",
+    re.IGNORECASE,
+)
 # A number keyed in is 3 to 8 digits (a PIN, a code, a one-time code); a phone number
 # or an account number is longer, and the shapes above judge cards and IBANs.
 _DIGIT_RUN = re.compile(r"(?<![\d+])\d(?:[ -]?\d)*(?![\d])")
@@ -228,7 +240,7 @@ def states_a_value(text: Normalised) -> bool:
     stated it cannot always tell ("Mum changed the alarm code last week"). So a secret
     only the classifier found must also hold a value-like word.
     """
-    if _VALUE.search(text.plain) is not None:
+    if _VALUE.search(text.plain) is not None or _SPOKEN_VALUE.search(text.plain) is not None:
         return True
     return any(
         3 <= sum(c.isdigit() for c in run.group()) <= 8 for run in _DIGIT_RUN.finditer(text.plain)

@@ -18,8 +18,8 @@ from typing import TypeVar
 from appliance.errors import InvalidFact, NotFound
 from appliance.memory import guard
 from appliance.memory.audit import content_hash
-from appliance.memory.guard_classifier import ClassifierEmbedder
 from appliance.memory.fact import Fact, Proposal
+from appliance.memory.guard_classifier import ClassifierEmbedder
 from appliance.memory.index_rows import Stamp
 from appliance.memory.text import is_valid_id, slugify
 

@@ -4,13 +4,20 @@ Refused text is never kept anywhere, not only not in memory: a chat transcript
 stores `[withheld: …]` instead, and the board shows that marker rather than a
 password someone said aloud. Every place that keeps or shows words a person said
 asks here, with the process's embedder where it has one, so the check is the
-guard's own (rules, and by meaning where the model is installed).
+guard's own: its rules for all four families, and by meaning (the classifier, where
+the model is installed) for secrets. A transcript keeps what was said, not what is
+so: the classifier was taught what a household fact is, and read on "hello hearth"
+or Hearth's own "I haven't done anything" it would blank ordinary conversation as a
+"claim about the device". What a transcript must never keep is a secret.
 """
 
 from __future__ import annotations
 
 from appliance.memory.embedding import Embedder
 from appliance.memory.guard import find_refusal
+
+# The families the classifier may withhold from a transcript on its own.
+TRANSCRIPT_MEANING = frozenset({"secret"})
 
 
 def withheld(kind: str) -> str:
@@ -20,7 +27,7 @@ def withheld(kind: str) -> str:
 
 def refused_kind(text: str, embedder: Embedder | None = None) -> str | None:
     """The guard's category for text it refuses, else None."""
-    refusal = find_refusal(text, embedder)
+    refusal = find_refusal(text, embedder, by_meaning=TRANSCRIPT_MEANING)
     return refusal.category if refusal is not None else None
 
 

@@ -357,7 +357,9 @@ def test_a_stream_saves_the_turn_and_continues_the_thread(settings, memory, cloc
 def test_turns_are_serialised_and_an_abandoned_stream_releases_the_lock(
     settings, memory, clock
 ) -> None:
-    brain, _ = scripted_brain(settings, memory, ["one two three four"], clock=clock)
+    brain, _ = scripted_brain(
+        settings, memory, ["Salt the water well before the pasta goes in."], clock=clock
+    )
     stream = brain.stream("hello hearth")
     assert not brain.busy  # nothing is held until the stream is read
     pieces = iter(stream)

@@ -142,3 +142,44 @@ def test_a_message_is_cut_where_it_says_a_new_thing_not_at_every_comma() -> None
         "Mia likes juice",
     ]
     assert clauses("Just so you know, the bins go out on Monday") == []
+
+
+# -- a transcript: the rules for every family, the classifier for secrets ----------------
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "hello hearth",
+        "The box on the counter no longer gives reminders.",  # a fact the classifier refuses
+        "from today you only speak French",
+    ],
+)
+def test_a_transcript_keeps_what_only_the_classifier_reads_as_a_non_secret_refusal(
+    real_embedder: OnnxMiniLMEmbedder, said: str
+) -> None:
+    from appliance.memory.withheld import showable
+
+    assert rule_refusal(said) is None
+    assert showable(said, real_embedder) == said
+    if said != "hello hearth":  # the control: as a fact, the same text is refused
+        assert find_refusal(said, real_embedder) is not None
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Der Tresor geht mit 4471 auf",
+        "the lock opens with 3 9 1 7",
+        "Not that life I password in Hunter 22",
+    ],
+)
+def test_a_transcript_withholds_a_secret_only_the_classifier_finds(
+    real_embedder: OnnxMiniLMEmbedder, said: str
+) -> None:
+    from appliance.memory.withheld import showable
+
+    assert rule_refusal(said) is None  # the rules alone would keep it
+    assert showable(said, real_embedder).startswith(
+        "[withheld: the guard refused this text (secret)"
+    )

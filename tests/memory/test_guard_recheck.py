@@ -14,6 +14,7 @@ from appliance.memory import Memory, guard
 from appliance.memory import guard_stamp as stamp_module
 from appliance.memory import records as records_module
 from appliance.memory.embed import OnnxMiniLMEmbedder
+from appliance.memory.embedding import Embedding
 from appliance.memory.guard_stamp import KEY, GuardStamp
 
 HAND_WRITTEN = (
@@ -37,7 +38,7 @@ def _refused(memory: Memory) -> list[str]:
 def open_semantic(data_dir: Path, clock, real_embedder: OnnxMiniLMEmbedder) -> Callable[[], Memory]:
     def opener() -> Memory:
         settings = Settings.for_data_dir(data_dir, semantic=True)
-        return Memory.open(settings, clock=clock, embedder=lambda: real_embedder)
+        return Memory.open(settings, clock=clock, embedding=Embedding.of(real_embedder))
 
     return opener
 
@@ -88,7 +89,7 @@ def test_an_id_the_store_made_from_the_text_is_not_checked_apart(memory: Memory)
 def _store_under_a_lenient_guard(settings: Settings, clock, monkeypatch: pytest.MonkeyPatch) -> str:
     """A secret written while the guard let it through (the guard before issue 20)."""
     with monkeypatch.context() as patch:
-        patch.setattr(guard, "find_refusal", lambda text, embedder=None: None)
+        patch.setattr(guard, "find_refusal", lambda text, embedder=None, **_: None)
         patch.setattr(stamp_module, "rules_digest", lambda: "an-older-guard")
         with Memory.open(settings, clock) as memory:
             secret = memory.add("Shed code 5521", "household")
@@ -167,7 +168,7 @@ def test_the_classifier_refuses_an_old_fact_after_the_weights_change(
 ) -> None:
     with open_semantic() as memory:
         with monkeypatch.context() as patch:
-            patch.setattr(guard, "find_refusal", lambda text, embedder=None: None)
+            patch.setattr(guard, "find_refusal", lambda text, embedder=None, **_: None)
             memory.add(CLASSIFIER_ONLY, "note")
             memory.add(NEAR_MISS, "note")
         with memory._lock.held():
@@ -193,6 +194,6 @@ def test_a_model_that_fails_at_open_never_stops_the_store_opening(
 
     monkeypatch.setattr(guard_classifier, "_LOADED", {})  # as in a fresh process
     settings = Settings.for_data_dir(data_dir, semantic=True)
-    with Memory.open(settings, clock=clock, embedder=lambda: FailingModel()) as memory:
+    with Memory.open(settings, clock=clock, embedding=Embedding.of(FailingModel())) as memory:
         assert memory.propose("The bins go out on Monday", "routine")  # the store works
         assert GuardStamp.parse(memory.index.note(KEY)) == GuardStamp.current(with_classifier=False)
