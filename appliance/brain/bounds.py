@@ -51,17 +51,29 @@ _CLAIMS = re.compile(
     r"|\byour\s+(?:timer|reminder|alarm|order|booking|message|list|shopping)\s+(?:is|has)\b",
     re.IGNORECASE,
 )
+# Only what says what the time, the day or the weather is *now*: "the dentist is at 3 pm"
+# or "Sam loves rainy days", recalled from memory, are facts and pass.
+_TIME = r"(?:(?:[01]?\d|2[0-3])[:.][0-5]\d\s*(?:am|pm)?|(?:1[0-2]|0?[1-9])\s*(?:am|pm|o'clock))"
+_DAY = (
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|"
+    r"april|may|june|july|august|september|october|november|december|the \d+|\d+)"
+)
 _CLOCK = re.compile(
-    r"\b(?:[01]?\d|2[0-3])[:.][0-5]\d\s*(?:am|pm)?\b|\b(?:1[0-2]|0?[1-9])\s*(?:am|pm)\b"
-    r"|\b(?:it's|it is|today is|today's)\s+(?:monday|tuesday|wednesday|thursday|friday|"
-    r"saturday|sunday|the \d|\d|january|february|march|april|may|june|july|august|september|"
-    r"october|november|december)"
-    r"|\b(?:the (?:current )?(?:time|date) is)\b",
+    rf"\b(?:it's|it is|it’s)\s+(?:now\s+|currently\s+|just\s+(?:gone|after|before)\s+)?"
+    rf"(?:about\s+|around\s+)?(?:{_TIME}|half past|quarter (?:past|to)|midnight|noon|midday)"
+    rf"|\b(?:it's|it is|it’s|today is|today's|today’s)\s+{_DAY}"
+    r"|\b(?:the )?(?:current |present )?(?:time|date|day) (?:is|today is|right now is)\b"
+    rf"|\b(?:right now|currently),? (?:it's|it is)\s+{_TIME}",
     re.IGNORECASE,
 )
+_IT_IS = r"\b(?:it's|it is|it’s|it will be|it'll be|it will|it'll|it's going to|it is going to)\s+"
 _WEATHER = re.compile(
-    r"\b(?:sunny|raining|rainy|cloudy|overcast|drizzl\w*|snowing|snowy|windy|stormy|"
-    r"thunder\w*|forecast|showers|frost(?:y)?|humid|heatwave|weather)\b",
+    _IT_IS + r"(?:\w+\s+)?(?:sunny|rain\w*|cloudy|overcast|drizzl\w*|snow\w*|windy|stormy|"
+    r"humid|foggy|misty)\b|"
+    # hot or cold is the weather only when it is outside: "it is hot, so let it cool" is not
+     + _IT_IS + r"(?:\w+\s+)?(?:hot|cold|warm|chilly|freezing|mild|wet|dry)\s+(?:outside|out there|"
+    r"today|tomorrow|tonight|this (?:morning|afternoon|evening))\b"
+    r"|\b(?:forecast|weather (?:today|tomorrow|is|will|looks|this)|temperature outside)\b",
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from appliance.kitchen.measures import convert_question, temperature_question
-from appliance.kitchen.safety import safety_question
+from appliance.kitchen.safety import is_safety_question, safety_question
 from appliance.kitchen.said import tokens
 from appliance.kitchen.tables import tables
 from appliance.kitchen.times import cooking_question, swap_question
@@ -28,6 +28,10 @@ class KitchenAnswer:
     text: str
     kind: str  # one of KINDS; "unsure" is food safety the tables cannot answer
     source: str
+
+    def __post_init__(self) -> None:
+        # "gas mark 4 is about …" begins a sentence on the panel and in speech.
+        object.__setattr__(self, "text", self.text[:1].upper() + self.text[1:])
 
 
 def answer(question: str) -> KitchenAnswer | None:
@@ -54,6 +58,4 @@ def answer(question: str) -> KitchenAnswer | None:
 def _safety_first(words: list[str]) -> bool:
     """ "what temperature should chicken be cooked to" asks a safe temperature, not a
     recipe's oven: safety words win over a cooking row."""
-    from appliance.kitchen.safety import is_safety_question
-
     return is_safety_question(words)

@@ -140,6 +140,14 @@ def _oven_said(words: list[str]) -> Oven | None:
     return None
 
 
+def _off_the_dial(words: list[str]) -> float | None:
+    """A gas mark no oven has ("gas mark 12"): said back as such, never guessed at."""
+    for i in range(len(words) - 2):
+        if words[i : i + 2] == ["gas", "mark"] and (found := number_at(words, i + 2)):
+            return None if found[0] in GAS_MARKS else found[0]
+    return None
+
+
 def _asks_about_temperature(words: list[str]) -> bool:
     joined = f" {' '.join(words)} "
     return any(
@@ -152,6 +160,9 @@ def temperature_question(words: list[str]) -> Said | None:
     """An oven temperature in the other scales (°C, °F, gas mark, fan), or None."""
     if not _asks_about_temperature(words):
         return None
+    if (mark := _off_the_dial(words)) is not None:
+        text = f"Gas marks run from ¼ to 9; there is no gas mark {as_fraction(mark)}."
+        return Said(text, "temperature", "gas marks: UK oven tables (docs/kitchen.md)")
     oven = _oven_said(words)
     if oven is None:
         return None

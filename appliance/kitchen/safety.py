@@ -27,16 +27,20 @@ UNSURE = (
     "and if in doubt, throw it out."
 )
 
+# Food out of the fridge, however it is said; one fragment for the three patterns below.
+_OUT = (
+    r"left out|out overnight|room temperature|on the side|out all|out of the fridge|stay out|"
+    r"stays out|sit out|sits out|sat out|sitting out|be out|on the counter|on the worktop"
+)
 # What makes a question a food-safety question at all.
 _SAFETY_WORDS = re.compile(
     r"\b(still good|still ok|still okay|still safe|still fine|go off|gone off|goes off|safe|"
     r"unsafe|ok to eat|okay to eat|fine to eat|food poisoning|poison|poisoning|refreeze|"
     r"re freeze|freeze again|freeze it again|defrost|defrosted|defrosting|thaw|thawed|thawing|"
-    r"reheat|reheated|reheating|re heat|warm up again|left out|overnight|room temperature|"
+    r"reheat|reheated|reheating|re heat|warm up again|overnight|" + _OUT + "|"
     r"use by|best before|out of date|expired|mould|mouldy|mold|moldy|smell|smells|smelly|"
     r"fizzy|bulging|slimy|raw|undercooked|pink|core temperature|internal temperature|"
-    r"cooked to|cook it to|wash|can (i|you|we) freeze|freezable|hot food|cool down|cooling|"
-    r"out of the fridge)\b"
+    r"cooked to|cook it to|wash|can (i|you|we) freeze|freezable|hot food|cool down|cooling)\b"
     r"|\bwhat temp(erature)? (should|does|must|do) .*\b(be|reach|get to)\b"
 )
 # "keep", "last" and "good for" ask about safety only with "how long" or a place.
@@ -55,10 +59,7 @@ _TOPICS = (
     ("defrost", re.compile(r"\b(defrost|defrosting|defrosted|thaw|thawing|thawed)\b")),
     (
         "left_out",
-        re.compile(
-            r"\b(left out|overnight|room temperature|on the side|out all|out of the fridge|"
-            r"stay out|sat out|sitting out|on the counter|on the worktop)\b"
-        ),
+        re.compile(r"\b(overnight|" + _OUT + r")\b"),
     ),
     ("use_by", re.compile(r"\b(use by|best before|out of date|expired|past (its|the) date)\b")),
     ("mould", re.compile(r"\b(mould|mouldy|mold|moldy)\b")),
@@ -87,9 +88,7 @@ _PLACES = (
     ("freezer", re.compile(r"\b(freezer|frozen|freeze)\b")),
     (
         "room",
-        re.compile(
-            r"\b(left out|room temperature|on the side|out of the fridge|worktop|counter)\b"
-        ),
+        re.compile(r"\b(" + _OUT + r")\b"),
     ),
     ("cupboard", re.compile(r"\b(cupboard|pantry|larder)\b")),
     ("fridge", re.compile(r"\b(fridge|refrigerator|chilled)\b")),
@@ -218,6 +217,9 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
         if pattern.search(said) and (topic != "chicken_wash" or food is not None):
             if topic == "reheat" and _HOW_HOT.search(said):
                 break  # "what temperature should leftovers be reheated to": a core temperature
+            asks_how_long = _HOW_LONG.search(said) and "overnight" not in said
+            if topic == "left_out" and asks_how_long and (rows := _storage(food, said, tables)):
+                return _storage_said(rows)  # the food's own row ("rice: 1 hour") first
             if (rule := _rule(topic, food, said, tables)) is not None:
                 return SafetyAnswer(rule.answer, rule.source, True)
             return SafetyAnswer(UNSURE, "", False)

@@ -182,16 +182,24 @@ def _one_of(value: str, allowed: Iterable[str], where: str, column: str) -> str:
     return value
 
 
-def _rows(file: str, build: Callable[[dict[str, str], str], Row]) -> list[Row]:
-    path = DATA / file
+def _rows(folder: Path, file: str, build: Callable[[dict[str, str], str], Row]) -> list[Row]:
     built = []
-    with path.open(encoding="utf-8", newline="") as handle:
-        for number, row in enumerate(csv.DictReader(handle), start=2):
+    with (folder / file).open(encoding="utf-8", newline="") as handle:
+        reader = csv.DictReader(handle)
+        for number, row in enumerate(reader, start=2):
             where = f"{file} line {number}"
-            clean = {k.strip(): (v or "").strip() for k, v in row.items() if k is not None}
+            if None in row or None in row.values():
+                raise TableError(
+                    f"{where}: has {len(row) - 1 if None in row else 'fewer'} "
+                    f"fields, not the header's {len(reader.fieldnames or [])}"
+                )
+            clean = {k.strip(): v.strip() for k, v in row.items()}
             if not clean.get("source"):
                 raise TableError(f"{where}: every row names its source")
-            built.append(build(clean, where))
+            try:
+                built.append(build(clean, where))
+            except KeyError as missing:
+                raise TableError(f"{file}: the header has no {missing} column") from None
     return built
 
 
@@ -303,11 +311,16 @@ class Tables:
 @cache
 def tables() -> Tables:
     """Every table, read and checked once per process."""
+    return read_tables(DATA)
+
+
+def read_tables(folder: Path) -> Tables:
+    """The six files in `folder`, each row checked; TableError names the file and line."""
     return Tables(
-        Table("densities", _rows("densities.csv", _density)),
-        Table("storage", _rows("storage.csv", _storage)),
-        Table("core temperatures", _rows("core_temperatures.csv", _core)),
-        Table("safety rules", _rows("safety_rules.csv", _rule)),
-        Table("cooking", _rows("cooking.csv", _cooking)),
-        Table("substitutions", _rows("substitutions.csv", _substitution)),
+        Table("densities", _rows(folder, "densities.csv", _density)),
+        Table("storage", _rows(folder, "storage.csv", _storage)),
+        Table("core temperatures", _rows(folder, "core_temperatures.csv", _core)),
+        Table("safety rules", _rows(folder, "safety_rules.csv", _rule)),
+        Table("cooking", _rows(folder, "cooking.csv", _cooking)),
+        Table("substitutions", _rows(folder, "substitutions.csv", _substitution)),
     )

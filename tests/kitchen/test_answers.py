@@ -1,0 +1,105 @@
+"""One question in, an exact answer out: conversions, ovens, times, swaps and food safety."""
+
+from __future__ import annotations
+
+import pytest
+
+from appliance.kitchen.ask import answer
+from appliance.kitchen.safety import UNSURE
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("190 c in f", "190 °C is about 375 °F, gas mark 5. (A fan oven: 170 °C.)"),
+        ("350 f in c", "350 °F is about 180 °C, gas mark 4. In a fan oven, use 160 °C."),
+        ("gas mark 4", "Gas mark 4 is about 180 °C, 350 °F. In a fan oven, use 160 °C."),
+        (
+            "what is 220 fan in normal oven",
+            "220 °C fan is about a conventional oven at 240 °C, 475 °F, gas mark 9.",
+        ),
+        ("what is gas mark 12 in celsius", "Gas marks run from ¼ to 9; there is no gas mark 12."),
+    ],
+)
+def test_oven_temperatures(question: str, text: str) -> None:
+    found = answer(question)
+    assert found is not None and found.kind == "temperature" and found.text == text
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("how many grams in a cup of flour", "1 cup of all-purpose flour is about 120 g."),
+        ("how many cups is 200g of flour", "200 g of all-purpose flour is about 1 ⅔ cups."),
+        ("1 stick of butter in grams", "1 stick of butter is 113 g."),
+        ("how many ml in a US pint", "1 US pint is 473 ml."),
+        ("half a cup of milk in ml", "½ cup of milk is 118 ml."),
+        ("how many grams is 3 oz", "3 oz is 85 g."),
+        ("how many tablespoons in a cup", "1 cup is 16 US tbsp."),
+    ],
+)
+def test_weights_and_volumes(question: str, text: str) -> None:
+    found = answer(question)
+    assert found is not None and found.kind == "convert" and found.text == text
+
+
+def test_a_pint_unsaid_gives_both_countries_and_says_why() -> None:
+    found = answer("convert 1 pint to ml")
+    assert found is not None
+    assert "1 UK pint is 568 ml; 1 US pint is 473 ml" in found.text and "differ" in found.text
+
+
+def test_a_cup_in_grams_of_nothing_in_particular_asks_what_it_is() -> None:
+    found = answer("how many grams in a cup")
+    assert found is not None and found.text.startswith("It depends on what it is")
+
+
+@pytest.mark.parametrize(
+    ("question", "begins"),
+    [
+        ("how long does cooked rice keep in the fridge", "Cooked rice keeps 24 hours"),
+        ("how long can rice sit out", "Cooked rice keeps 1 hour out at room temperature"),
+        ("can cooked chicken sit out overnight", "No. Cooked food left out overnight"),
+        ("what temperature should chicken be cooked to", "Chicken: 73.9 °C (165 °F)"),
+        ("can I refreeze thawed meat", "Not raw."),
+    ],
+)
+def test_food_safety_comes_from_the_tables_with_its_source(question: str, begins: str) -> None:
+    found = answer(question)
+    assert found is not None and found.kind == "safety"
+    assert found.text.startswith(begins) and found.source
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "is my homemade kombucha still safe",
+        "is raw cookie dough safe",
+        "can you freeze cooked rice",
+        "is it safe to eat the green bit of a potato",
+    ],
+)
+def test_food_safety_the_tables_do_not_hold_is_an_honest_not_sure(question: str) -> None:
+    found = answer(question)
+    assert found is not None and found.kind == "unsure" and found.text == UNSURE
+
+
+def test_cooking_times_and_swaps() -> None:
+    roast = answer("how long to roast a 2kg chicken")
+    assert roast is not None and roast.kind == "cooking"
+    assert roast.text.startswith("A 2 kg chicken: about 1 hour 50 minutes at 200 °C")
+    swap = answer("what can I use instead of buttermilk")
+    assert swap is not None and swap.kind == "substitute" and "lemon juice" in swap.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "tell me a joke",
+        "what time is it",
+        "how many calories in an egg",
+        "convert 3 blorps to grams",
+    ],
+)
+def test_what_is_not_the_kitchens_is_left_alone(question: str) -> None:
+    assert answer(question) is None
