@@ -34,10 +34,10 @@ def timer_label(timer: Timer) -> str:
     return "the timer" if timer.name == "timer" else f"the {timer.name} timer"
 
 
-def _listed(names: list[str]) -> str:
+def _listed(names: list[str], joined: str = "and") -> str:
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return ", ".join(names[:-1]) + f" {joined} " + names[-1]
 
 
 def perform(store: HouseholdStore, command: p.Command, thread: str | None = None) -> str:
@@ -94,10 +94,13 @@ def _said(store: HouseholdStore, command: p.Command) -> str:
         case p.SnoozeReminder(what=what, seconds=seconds):
             return _snooze_reminder(store, what, seconds, now)
         case p.CheckItem(item=item):
-            key = item_key(item)
-            if any(item_key(i.name) == key for i in store.items()):
+            listed_as = _on_the_list(store, item)
+            if not listed_as:
+                return f"No, {item} isn't on the shopping list."
+            if item_key(listed_as[0]) == item_key(item):
                 return f"Yes, {item} is on the shopping list."
-            return f"No, {item} isn't on the shopping list."
+            are = "is" if len(listed_as) == 1 else "are"
+            return f"Yes: {_listed(listed_as)} {are} on the shopping list."
         case p.Remind(what=what, at=at):
             if at <= now:
                 return f"{clock(at, now)} has passed; when should I remind you to {what}?"
@@ -137,7 +140,13 @@ def _said(store: HouseholdStore, command: p.Command) -> str:
             added, already = store.add_items(items)
             return _items_said("Added {} to the shopping list.", added, "Already on it", already)
         case p.RemoveItems(items=items):
-            removed, missing = store.remove_items(items)
+            chosen = []
+            for item in items:
+                matches = _on_the_list(store, item)
+                if len(matches) > 1:  # "milk" with "oat milk" and "2 pints of milk": ask
+                    return f"Which {item}: {_listed(matches, 'or')}? Nothing was taken off."
+                chosen.append(matches[0] if matches else item)
+            removed, missing = store.remove_items(tuple(chosen))
             return _items_said("Took {} off the shopping list.", removed, "Not on it", missing)
         case p.ReadList():
             names = [item.name for item in store.items()]
@@ -284,3 +293,17 @@ def _timer_status(store: HouseholdStore, name: str | None, now: dt.datetime) -> 
 
     text = "; ".join(line(t) for t in timers)
     return text[0].upper() + text[1:] + "."
+
+
+def _on_the_list(store: HouseholdStore, item: str) -> list[str]:
+    """The items on the list that are the one asked about: "eggs" finds "egg" (only it,
+    if it is there), else "milk" finds "2 pints of milk" and "oat milk" (the asked words,
+    in order, at the end of the listed ones)."""
+    asked = item_key(item).split()
+    listed = [(entry.name, item_key(entry.name).split()) for entry in store.items()]
+    exact = [name for name, words in listed if words == asked]
+    if exact:
+        return exact[:1]
+    return [
+        name for name, words in listed if len(words) > len(asked) and words[-len(asked) :] == asked
+    ]

@@ -12,8 +12,10 @@ becomes a question back (AskTimerLength, AskReminderTime).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
+from typing import Any, cast
 
 from appliance.household import spoken
 from appliance.household.requests import (  # noqa: F401  (re-exported: p.SetTimer, …)
@@ -220,7 +222,7 @@ def _add_time(text: str) -> Command | None:
 _OK = r"(?:(?:ok|okay|alright|all right|yes|yeah|yep|thanks|thank you|right|fine|hearth)(?: |$))*"
 _STOP_RINGING = re.compile(
     rf"^{_OK}(?:stop(?: it| that| ringing| the (?:alarm|noise|beeping|timer|reminder))?"
-    r"|(?:turn|switch|shut) (?:it|that) off|turn off|switch off|off|shut up|shush|hush|"
+    r"|(?:turn|switch|shut) (?:it|that) off|turn off|switch off|off|shut up|shush|hush|sh+|"
     r"(?:be )?quiet|silence|enough|that's enough|i'm up|im up|i'm coming|got it|heard you|"
     r"i heard you|dismiss|cancel(?: it)?|done|i'm on it|on it)?$"
 )
@@ -496,5 +498,33 @@ def parse(text: str, now: dt.datetime, *, ringing: bool = False) -> Command | No
             return command
     for read in (_timer, _timer_status, _add_time, _clock, _shopping):
         if (command := read(said)) is not None:
-            return command
-    return _reminder(said, now)
+            return _as_written(command, text)
+    return _as_written(_reminder(said, now), text)
+
+
+_CASED_TOKENS = re.compile(_TOKENS.pattern, re.IGNORECASE)
+
+
+def _as_written(command: Command | None, text: str) -> Command | None:
+    """The command with what it keeps (a reminder's words, the list's items) in the
+    person's own capitals: "remind me to call Mum" keeps "Mum", "add Marmite" keeps
+    "Marmite". Matching reads lower case; each kept phrase is found again, word for
+    word, in the sentence as written."""
+    if command is None:
+        return None
+    cased = " ".join(_CASED_TOKENS.findall(text.replace("’", "'").replace("-", " ")))
+    if len(cased) != len(cased.lower()):
+        return command  # a letter whose lower case is longer: keep the lower-case phrase
+
+    def written(phrase: str) -> str:
+        found = re.search(rf"(?<![\w']){re.escape(phrase)}(?![\w'])", cased.lower())
+        return cased[found.start() : found.end()] if found else phrase
+
+    changes: dict[str, object] = {}
+    for field in ("what", "items"):
+        value = getattr(command, field, None)
+        if isinstance(value, str):
+            changes[field] = written(value)
+        elif isinstance(value, tuple) and all(isinstance(v, str) for v in value):
+            changes[field] = tuple(written(v) for v in value)
+    return dataclasses.replace(cast(Any, command), **changes) if changes else command

@@ -20,6 +20,7 @@ from appliance.memory import Memory
         "does Tom like mushrooms?",
         "how old is Sam?",
         "when do the bins go out?",
+        "where's the sellotape?",
     ],
 )
 def test_questions_about_the_household(asked: str) -> None:
@@ -36,6 +37,11 @@ def test_questions_about_the_household(asked: str) -> None:
         "can I freeze bananas?",
         "how hot should the oven be for scones?",
         "are peanuts a legume?",
+        # capitals are not household names (issue 21)
+        "how long do Yorkshire puddings take in the oven?",
+        "what's 180 Celsius in Fahrenheit?",
+        "how do I make a Victoria sponge?",
+        "what goes in a Cornish pasty?",
     ],
 )
 def test_questions_about_the_world(asked: str) -> None:

@@ -59,7 +59,7 @@ def test_chat_puts_ordinary_things_on_the_list(capsys, data_dir: Path) -> None:
         == 0
     )
     items, reminders, _ = contents(data_dir)
-    assert items == ["eggs", "card for gran"] and reminders == ["pay the window cleaner"]
+    assert items == ["eggs", "card for Gran"] and reminders == ["pay the window cleaner"]
 
 
 def test_the_cli_never_puts_a_secret_on_the_list(capsys, data_dir: Path) -> None:

@@ -1,0 +1,165 @@
+"""The household's commands as people say them: follow-ups to Hearth's own questions,
+"stop" while something rings, more time, the clock, and the list's "is X on it?".
+
+Each turn goes through the brain with the household's and the kitchen's intents and a
+scripted stand-in for the model (tests/brain/conftest.py): a turn the rules missed
+would reach it and show as a prompt, so `model.prompts == []` says the rules answered.
+The store, the scheduler and the brain share one clock the test moves.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from appliance.brain import Brain
+from appliance.brain.household import household_router
+from appliance.brain.kitchen import with_kitchen
+from appliance.config import Settings
+from appliance.household import HouseholdStore, Scheduler
+from appliance.memory import Memory
+from appliance.sound import Silence
+from tests.household.conftest import MovableClock
+
+from .conftest import ScriptedModel
+
+
+class Kitchen:
+    """One household's brain, store and scheduler on a clock the test moves."""
+
+    def __init__(self, settings: Settings, memory: Memory, data_dir: Path, clock: MovableClock):
+        self.clock = clock
+        self.model = ScriptedModel(["The model answered."] * 20)
+        self.brain = Brain.open(
+            settings,
+            memory,
+            chat_model=self.model,
+            clock=clock,
+            intents=with_kitchen(household_router(data_dir, clock=clock)),
+        )
+        self.store = HouseholdStore.open(data_dir, clock)
+        self.scheduler = Scheduler(self.store, Silence("tests"), clock)
+        self.thread: str | None = None
+
+    def say(self, text: str) -> str:
+        reply = self.brain.reply(text, self.thread) if self.thread else self.brain.reply(text)
+        self.thread = reply.thread_id
+        return reply.text
+
+    def wait(self, seconds: float) -> None:
+        self.clock.advance(seconds)
+        self.scheduler.check()
+
+    def close(self) -> None:
+        self.brain.close()
+        self.store.close()
+
+
+@pytest.fixture
+def kitchen(settings: Settings, memory: Memory, data_dir: Path) -> Iterator[Kitchen]:
+    clock = MovableClock(dt.datetime(2026, 12, 1, 20, 41, 0))
+    opened = Kitchen(settings, memory, data_dir, clock)
+    yield opened
+    opened.close()
+
+
+def test_an_answer_to_for_how_long_sets_the_timer(kitchen: Kitchen) -> None:
+    assert kitchen.say("set a timer").startswith("For how long?")
+    assert kitchen.say("five minutes") == "Timer set for 5 minutes: it rings at 20:46."
+    assert [t.seconds for t in kitchen.store.timers()] == [300.0]
+    assert kitchen.model.prompts == []
+
+
+def test_the_same_words_with_no_question_asked_are_not_a_timer(kitchen: Kitchen) -> None:
+    """The positive control: "five minutes" alone is an answer only to Hearth's question."""
+    kitchen.say("five minutes")
+    assert kitchen.store.timers() == [] and len(kitchen.model.prompts) == 1
+
+
+def test_which_one_is_answered_by_naming_the_timer(kitchen: Kitchen) -> None:
+    kitchen.say("set a rice timer for 8 minutes")
+    kitchen.say("set an egg timer for 6 minutes")
+    assert kitchen.say("cancel the timer").startswith("Which one?")
+    assert kitchen.say("the rice") == "Cancelled the rice timer."
+    assert [t.name for t in kitchen.store.timers()] == ["egg"]
+
+
+@pytest.mark.parametrize("stop", ["stop", "stop it", "turn it off", "ok thanks, stop", "shh"])
+def test_stop_while_a_timer_rings_silences_it(kitchen: Kitchen, stop: str) -> None:
+    kitchen.say("set a pasta timer for 1 minute")
+    kitchen.wait(60)
+    [ringing] = kitchen.store.ringing()
+    assert kitchen.say(stop) == "Stopped the pasta timer."
+    assert kitchen.store.timer(ringing.id).state == "done"
+    assert kitchen.store.ringing() == []
+    assert kitchen.model.prompts == []
+
+
+def test_stop_with_nothing_ringing_claims_nothing(kitchen: Kitchen) -> None:
+    reply = kitchen.say("stop")
+    assert "Stopped" not in reply and kitchen.store.timers() == []
+
+
+def test_snooze_while_a_timer_rings_rings_again_later(kitchen: Kitchen) -> None:
+    kitchen.say("set a timer for 1 minute")
+    kitchen.wait(60)
+    assert "again" in kitchen.say("snooze")
+    [timer] = kitchen.store.timers()
+    assert timer.state == "pending" and timer.rings_at > kitchen.clock.now
+
+
+def test_time_is_added_to_a_named_timer(kitchen: Kitchen) -> None:
+    kitchen.say("set a rice timer for 10 minutes")
+    reply = kitchen.say("add 5 minutes to the rice timer")
+    assert reply == "Added 5 minutes to the rice timer: it now rings at 20:56."
+    assert kitchen.model.prompts == []
+
+
+def test_the_clock_answers_the_time_and_the_day(kitchen: Kitchen) -> None:
+    assert kitchen.say("what time is it?") == "It's 20:41."
+    assert kitchen.say("what day is it today?") == "It's Tuesday 1 December 2026."
+    assert kitchen.model.prompts == []
+
+
+def test_a_time_without_am_or_pm_is_the_next_one_and_says_which_day(kitchen: Kitchen) -> None:
+    assert kitchen.say("remind me to put the bins out at 9") == (
+        "I'll remind you to put the bins out at 21:00."
+    )
+    assert kitchen.say("remind me to call Mum at half past six") == (
+        "I'll remind you to call Mum tomorrow at 06:30."
+    )
+
+
+def test_a_reminder_can_be_cancelled_by_chat(kitchen: Kitchen) -> None:
+    kitchen.say("remind me to call the dentist in 20 minutes")
+    assert "Cancelled" in kitchen.say("cancel the dentist reminder")
+    assert kitchen.store.reminders() == []
+
+
+def test_is_it_on_the_list_finds_an_item_with_its_quantity(kitchen: Kitchen) -> None:
+    kitchen.say("add 2 pints of milk to the shopping")
+    assert kitchen.say("is milk on the list?") == "Yes: 2 pints of milk is on the shopping list."
+    assert kitchen.say("is butter on the list?") == "No, butter isn't on the shopping list."
+    assert kitchen.model.prompts == []
+
+
+def test_taking_off_an_item_said_two_ways_asks_which(kitchen: Kitchen) -> None:
+    kitchen.say("add 2 pints of milk and oat milk to the shopping list")
+    assert kitchen.say("take milk off the list").startswith("Which milk:")
+    assert len(kitchen.store.items()) == 2  # nothing was taken off on a guess
+
+
+def test_a_command_the_tools_do_not_understand_is_never_claimed_done(kitchen: Kitchen) -> None:
+    kitchen.model.replies[:] = ["Done! The shopping is now filled with semi-skimmed milk."]
+    reply = kitchen.say("pop some semi-skimmed in the basket for me")
+    assert "filled" not in reply and "haven't done anything" in reply
+    assert kitchen.store.items() == []
+
+
+def test_a_question_memory_can_answer_is_answered_from_memory(kitchen: Kitchen) -> None:
+    kitchen.brain.memory.add("Sam is allergic to peanuts", "health")
+    assert kitchen.say("who can't eat nuts?") == "From memory: Sam is allergic to peanuts."
+    assert kitchen.model.prompts == []
