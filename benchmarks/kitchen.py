@@ -46,6 +46,10 @@ from benchmarks.kitchen_check import satisfies
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
 RESULTS = HERE / "results"
+# The tuning half, the first held-out half, and a second written after the first was read.
+SPLITS = tuple(
+    split for split in ("tune", "heldout", "heldout2") if (DATA / f"kitchen_{split}.json").is_file()
+)
 MODEL_SAID = "[the model answered]"
 SAFETY = ("safety", "safety_unknown")
 # A reply that says it did something (for commands nothing may be done for).
@@ -143,7 +147,7 @@ def latencies() -> list[float]:
     """Milliseconds for each exact kitchen answer, without the model (warm: tables read)."""
     answer("190 c in f")
     times = []
-    for split in ("tune", "heldout"):
+    for split in SPLITS:
         for question in questions(split):
             started = time.perf_counter()
             found = answer(question["q"])
@@ -187,12 +191,21 @@ def _prepare(brain: Brain, settings: Settings, command: dict, now: dt.datetime) 
             store.claim_ring(store.timer(timer.id), now, late=False)
         elif intent in ("timer.add", "timer.cancel", "timer.status"):
             store.add_timer(name, 600)
+        elif intent == "answer.which":  # two timers, so "cancel the timer" asks which
+            store.add_timer(name, 600)
+            store.add_timer("rice" if name != "rice" else "eggs", 900)
         elif intent in ("reminder.cancel", "reminder.snooze"):
-            store.add_reminder(command.get("what") or "call the vet", now + dt.timedelta(hours=1))
+            reminder = store.add_reminder(
+                command.get("what") or "call the vet", now + dt.timedelta(hours=1)
+            )
+            if "going off" in command.get("note", "") or "ringing" in command.get("note", ""):
+                store.claim_ring(reminder, now, late=False)
         elif intent in ("shopping.remove", "shopping.check", "shopping.read", "shopping.clear"):
             store.add_items(command.get("items") or [command.get("item") or "milk", "bread"])
     if intent == "answer.duration":
         brain.reply("set a timer", thread)  # Hearth asks "For how long?"
+    if intent == "answer.which":
+        brain.reply("cancel the timer", thread)  # Hearth asks "Which one?"
     return thread
 
 
@@ -210,6 +223,12 @@ def _command_right(
     if to_model:
         return False
     new_timers = [t for t in after["timers"] if t not in before["timers"]]
+    if intent == "timer.set" and command.get("seconds") is None:  # no length: ask, never guess
+        return "how long" in reply.lower() and not new_timers
+    if intent == "answer.which":
+        return [(n, st) for n, st, _ in after["timers"] if st == "cancelled"] == [
+            (command["name"], "cancelled")
+        ]
     if intent in ("timer.set", "answer.duration"):
         return any(
             _close((rings - now).total_seconds(), command["seconds"])
@@ -381,12 +400,19 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=RESULTS)
     parser.add_argument(
         "--split",
-        choices=("tune", "heldout"),
+        choices=SPLITS,
         action="append",
-        help="only this split (while tuning: the tuning half alone); default both",
+        help="only this split (while tuning: the tuning half alone); default all",
+    )
+    parser.add_argument(
+        "--wrong",
+        choices=SPLITS,
+        action="append",
+        default=[],
+        help="also print this split's wrong answers (to the terminal, never to the results)",
     )
     args = parser.parse_args()
-    splits = args.split or ["tune", "heldout"]
+    splits = args.split or list(SPLITS)
     now = dt.datetime(2026, 12, 1, 20, 41)
     question_rows = {split: ask_all(split, now) for split in splits}
     command_rows = {split: run_commands(split) for split in splits}
@@ -396,6 +422,12 @@ def main() -> None:
     (args.out / "kitchen.md").write_text(text, encoding="utf-8")
     plot(question_rows, command_rows, args.out / "kitchen.png")
     print(text)
+    for split in args.wrong:
+        print(f"\n## Wrong on {split}\n")
+        for r in [*question_rows.get(split, []), *command_rows.get(split, [])]:
+            if not r["right"]:
+                asked, kind = r.get("q") or r.get("text"), r.get("kind") or r.get("intent")
+                print(f"- `{asked}` ({kind}) → {r['reply'][:160]}")
 
 
 if __name__ == "__main__":

@@ -53,6 +53,7 @@ _SAID = re.compile(
 _GAS_FIRST = re.compile(rf"gas(?: mark)?\s*{_NUMBER}(?:\s*(?:to|-|–)\s*{_NUMBER})?", re.I)
 _HOURS_MINUTES = re.compile(r"(\d+)\s*hours?\s*(?:and\s*)?(\d+)\s*min", re.IGNORECASE)
 _SAME = {
+    "min": [("hour", 1 / 60)],
     "hour": [("min", 60), ("day", 1 / 24)],
     "day": [("hour", 24), ("week", 1 / 7)],
     "week": [("day", 7)],

@@ -15,7 +15,7 @@ import json
 import re
 
 from appliance.household import spoken
-from appliance.household.phrases import normalise
+from appliance.household.phrase_words import normalise
 from appliance.household.requests import (
     AddTime,
     AskReminderTime,

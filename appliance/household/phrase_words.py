@@ -1,0 +1,21 @@
+"""What every phrase table reads: the sentence normalised, and a timer's or
+reminder's name as said."""
+
+from __future__ import annotations
+
+import re
+
+_LEAD = re.compile(
+    r"^(?:(?:hey|ok|okay) )?(?:hearth ,? ?)?(?:please )?"
+    r"(?:(?:can|could|would|will) you (?:please )?)?"
+)
+_TAIL = re.compile(r"(?: ,)?(?: (?:please|thanks|thank you|for me))+$")
+TOKENS = re.compile(r"\d+(?:[.:]\d+)?(?:am|pm)?|[a-z]+(?:'[a-z]+)?|,")
+
+
+def normalise(text: str) -> str:
+    """Lower-case words and commas joined by single spaces, polite lead and tail removed."""
+    lowered = text.lower().replace("’", "'").replace("-", " ")
+    joined = " ".join(TOKENS.findall(lowered))
+    joined = _LEAD.sub("", joined, count=1)
+    return _TAIL.sub("", joined).strip(" ,")

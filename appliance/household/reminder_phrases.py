@@ -1,0 +1,67 @@
+"""Reminders: set, list, cancel and snooze, and the questions back when a time or
+errand is missing."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from appliance.household import spoken
+from appliance.household.requests import (
+    AskReminderTime,
+    AskReminderWhat,
+    CancelReminder,
+    Command,
+    ListReminders,
+    Remind,
+    SnoozeReminder,
+)
+
+_LISTS_REMINDERS = re.compile(
+    r"^(?:(?:what|which|any|are there any|do i have any|do we have any) reminders?"
+    r"(?: (?:are|is|do i have|do we have|have i got|have we got))?(?: (?:set|on|left|today))?|"
+    r"(?:list|show|show me|read|tell me) (?:(?:the|my|all|all my|our) )?reminders)$"
+)
+_CANCEL_REMINDER = re.compile(
+    r"^(?:cancel|delete|remove|forget|drop) (?:the |my |that )?reminder (?:to|about) "
+    r"(?P<what>.+)$"
+)
+
+
+_CANCEL_ANY_REMINDER = re.compile(
+    r"^(?:cancel|delete|remove|forget|drop|stop|never mind|clear) (?:the |my |that |this )?"
+    r"(?:(?P<what>[a-z][a-z' ]{0,40}?) )?reminders?$"
+)
+_SNOOZE_REMINDER = re.compile(
+    r"^(?:snooze|delay|postpone|push back) (?:the |my |that )?(?:(?P<what>[a-z][a-z' ]{0,40}?) )?"
+    r"reminder(?: (?:for|by) (?P<dur>.+))?$|^remind me again(?: in (?P<again>.+))?$"
+)
+
+
+def reminder(text: str, now: dt.datetime) -> Command | None:
+    if _LISTS_REMINDERS.match(text):
+        return ListReminders()
+    if match := _CANCEL_REMINDER.match(text):
+        return CancelReminder(match["what"])
+    if match := _CANCEL_ANY_REMINDER.match(text):
+        return CancelReminder(match["what"])
+    if match := _SNOOZE_REMINDER.match(text):
+        said = match["dur"] or match["again"]
+        snooze = spoken.duration_in(said.split(" ")) if said else None
+        return SnoozeReminder(match["what"], float(snooze.value) if snooze else 600.0)
+    if not text.startswith("remind me "):
+        return None
+    tokens = text.split(" ")[2:]
+    span = spoken.when_in(tokens, now)
+    if span is None:
+        if tokens[0] == "to" and len(tokens) > 1:
+            return AskReminderTime(" ".join(tokens[1:]))
+        return None
+    rest = tokens[: span.start] + tokens[span.end :]
+    assert isinstance(span.value, dt.datetime)
+    if not rest:
+        return AskReminderWhat(span.value)
+    # the errand is said with "to": "remind me to X at T" or "remind me at T to X"
+    if rest[0] != "to" or len(rest) < 2:
+        return None
+    return Remind(" ".join(rest[1:]), span.value)

@@ -1,0 +1,167 @@
+"""Timers as people ask for them: set, cancel, how long is left, more time."""
+
+from __future__ import annotations
+
+import re
+
+from appliance.household import spoken
+from appliance.household.requests import (
+    AddTime,
+    AskTimerLength,
+    CancelTimer,
+    Command,
+    SetTimer,
+    TimerStatus,
+)
+
+_NAME = r"[a-z][a-z' ]{0,30}?"
+_SET_VERB = r"(?:set|start|put|make|create|begin)(?: up)?"
+_SET_TIMER = re.compile(
+    rf"^(?:{_SET_VERB} )?(?:(?:a|an|the|my|another|one) )?(?:(?P<pre>{_NAME}) )?timer"
+    rf"(?: (?:on|going))?(?: (?:called|named|for|on) (?:the |my )?(?P<post>{_NAME}))?"
+    r"(?: on)?$"
+)
+_CANCEL_TIMER = re.compile(
+    r"^(?:(?:cancel|stop|delete|remove|clear|end|kill|dismiss|forget|turn off|switch off) "
+    r"(?:(?:the|my|that|this) )?(?:(?P<pre>" + _NAME + r") )?timers?"
+    r"(?: (?:for|on|called) (?:the |my )?(?P<post>" + _NAME + r"))?"
+    r"|(?:turn|switch) (?:(?:the|my|that|this) )?(?:(?P<pre_off>" + _NAME + r") )?timers?"
+    r"(?: (?:for|on|called) (?:the |my )?(?P<post_off>" + _NAME + r"))? off)$"
+)
+_STATUS = re.compile(
+    r"^how (?:long|much (?:longer|more time|time))(?: is| has| have)?(?: it| we| i| there)?"
+    r"(?: got)?(?: (?:left|remaining|to go))?(?: (?:on|for|in) (?:the |my )?"
+    rf"(?P<name>{_NAME}))?$"
+)
+_LISTS_TIMERS = re.compile(
+    r"^(?:(?:what|which|any|are there any|is there a|do i have any|do we have any) timers?"
+    r"(?: (?:are|is|do i have|do we have|have i got|have we got))?(?: (?:running|on|going|set|"
+    r"left))?|(?:list|show|show me|read|tell me) (?:(?:the|my|all|all the|all my) )?timers)$"
+)
+_NOT_A_TIMER_NAME = {"all", "all the", "all my", "every", "each", "both"}
+_NAMED_TIMER = re.compile(r"^(?:(?:a|an|the|my) )?(?P<name>[a-z]+) timer (?:for )?(?P<length>.+)$")
+# "12 minute timer", "a twenty minute timer for the rice": the length as an adjective.
+_ADJECTIVE_TIMER = re.compile(
+    rf"^(?:{_SET_VERB} )?(?:(?:a|an|the|my) )?(?P<length>[a-z0-9 .]+? (?:minute|second|hour))"
+    rf" timer(?: (?:for|on) (?:the |my )?(?P<name>{_NAME}))?$"
+)
+
+
+_AMOUNT_WORDS = {"few", "couple", "some", "several", "half", "quarter", "while", "bit"}
+
+
+def _name(raw: str | None) -> str | None:
+    """A timer's name as said ("the pasta" -> "pasta"); None for an amount misheard as one."""
+    if raw is None:
+        return None
+    name = raw.strip()
+    name = re.sub(r"^(?:the|my|a|an) ", "", name)
+    name = re.sub(r"(?:^| )timer$", "", name)
+    said = name.split()
+    if any(
+        spoken.number_at(said, i) is not None or word in _AMOUNT_WORDS or spoken.is_unit(word)
+        for i, word in enumerate(said)
+    ):
+        return None  # "set a timer for twelve": a length without its unit, never a name
+    return name or None
+
+
+def timer(text: str) -> Command | None:
+    tokens = text.split(" ")
+    if "timer" not in tokens and "timers" not in tokens:
+        return None
+    if match := _CANCEL_TIMER.match(text):
+        pre = match["pre"] or match["pre_off"]
+        post = match["post"] or match["post_off"]
+        if pre in _NOT_A_TIMER_NAME or (pre is None and re.search(r"\btimers\b", text)):
+            return CancelTimer(None, every=True)
+        return CancelTimer(_name(pre or post))
+    if _LISTS_TIMERS.match(text):
+        return TimerStatus(None)
+    if match := _STATUS.match(text):
+        return TimerStatus(_name(match["name"]))
+    if match := _ADJECTIVE_TIMER.match(text):  # "a 12 minute timer for the pasta"
+        span = spoken.duration_in(match["length"].replace("minute", "minutes").split(" "))
+        if span is not None:
+            return SetTimer(_name(match["name"]), float(span.value))
+    if match := _NAMED_TIMER.match(text):  # "egg timer four minutes"
+        span = spoken.duration_in(match["length"].split(" "))
+        if span is not None and span.start == 0 and span.end == len(match["length"].split(" ")):
+            return SetTimer(_name(match["name"]), float(span.value))
+    verb_first = re.match(rf"^{_SET_VERB} ", text) is not None or tokens[0] == "timer"
+    if not verb_first:
+        return None
+    span = spoken.duration_in(tokens)
+    if span is None:
+        if (match := _SET_TIMER.match(text)) is not None:
+            return AskTimerLength(_name(match["pre"] or match["post"]))
+        return None
+    start = span.start - 1 if span.start > 0 and tokens[span.start - 1] == "for" else span.start
+    rest = " ".join(tokens[:start] + tokens[span.end :])
+    match = _SET_TIMER.match(rest)
+    if match is None:
+        return None
+    return SetTimer(_name(match["pre"] or match["post"]), float(span.value))
+
+
+_WHEN_DONE = re.compile(
+    r"^(?:when|what time) (?:does|will|do|is|'s) (?:the |my )?(?P<name>[a-z][a-z' ]{0,30}?)"
+    r"(?: timer)? (?:go off|be done|be ready|ring|finish|done|ready|going off)$"
+    r"|^when(?:'s| is) (?:the |my )?(?P<name2>[a-z][a-z' ]{0,30}?)(?: timer)? "
+    r"(?:ready|done|going off|due)$"
+    r"|^how long (?:until|till|til|before) (?:the |my )?(?P<name3>[a-z][a-z' ]{0,30}?)"
+    r"(?:'s| is)? (?:done|ready|goes off)$"
+)
+
+
+def timer_status(text: str) -> Command | None:
+    """ "how long is left on the rice?" names no timer, but asks about one."""
+    if match := _WHEN_DONE.match(text):
+        return TimerStatus(_name(match["name"] or match["name2"] or match["name3"]))
+    match = _STATUS.match(text)
+    if match is None or not re.search(r"\b(?:left|remaining|to go|longer)\b", text):
+        return None
+    return TimerStatus(_name(match["name"]))
+
+
+_ADD_SIGNALS = {"add", "more", "another", "extra", "extend"}
+_ADD_FILLER = _ADD_SIGNALS | {
+    "put",
+    "give",
+    "stick",
+    "set",
+    "an",
+    "a",
+    "further",
+    "few",
+    "on",
+    "to",
+    "onto",
+    "the",
+    "my",
+    "it",
+    "timer",
+    "by",
+    "for",
+    "just",
+    "please",
+}
+_ADD_LEADS = ("add", "put", "give", "stick", "another", "extend", "extra", "an")
+
+
+def add_time(text: str) -> Command | None:
+    """ "add 5 minutes to the rice timer", "another 5 minutes on the pasta"."""
+    said = text.split(" ")
+    if said[0] not in _ADD_LEADS:
+        return None
+    tokens = [t for t in said if t != "more"]  # "2 more minutes": a length with "more" in it
+    span = spoken.duration_in(tokens)
+    if span is None:
+        return None
+    rest = tokens[: span.start] + tokens[span.end :] + (["more"] if "more" in said else [])
+    if not _ADD_SIGNALS & set(rest) or "list" in rest or "shopping" in rest:
+        return None
+    name = [w for w in rest if w not in _ADD_FILLER]
+    if len(name) > 3:
+        return None
+    return AddTime(_name(" ".join(name)) if name else None, float(span.value))
