@@ -137,8 +137,28 @@ def ask_all(split: str, now: dt.datetime) -> list[dict]:
 
 
 def _clock_right(reply: str, asked: str, now: dt.datetime) -> bool:
-    """The clock's own answer: today's weekday or date, or the time read now."""
-    if "time" in asked.lower() and "what" in asked.lower():
+    """What the clock should say to this question at `now`, worked out here: the time
+    (here or in a named place), today, yesterday or tomorrow, the year, or the days to
+    Christmas."""
+    from zoneinfo import ZoneInfo
+
+    from appliance.household.clock import PLACES
+
+    q = asked.lower().rstrip("?")
+    place = q.split(" in ", 1)[1].strip() if " in " in q and "time" in q else None
+    if place is not None:
+        zone = PLACES.get(place)
+        if zone is None:
+            return "won't guess" in reply
+        return f"{now.astimezone().astimezone(ZoneInfo(zone)):%H:%M}" in reply
+    if "year" in q:
+        return str(now.year) in reply
+    if "yesterday" in q or "tomorrow" in q:
+        day = now + dt.timedelta(days=-1 if "yesterday" in q else 1)
+        return f"{day:%A}" in reply
+    if "christmas" in q:
+        return str((dt.date(now.year, 12, 25) - now.date()).days) in reply
+    if "time" in q and "what" in q:
         return f"{now:%H:%M}" in reply
     return now.strftime("%A") in reply or now.strftime("%B") in reply
 

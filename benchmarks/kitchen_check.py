@@ -45,7 +45,7 @@ _UNITS = [
     ("week", r"weeks?"),
     ("month", r"months?"),
 ]
-_NUMBER = r"(\d+(?:\.\d+)?(?:\s+\d+/\d+)?(?:\s*[½¼¾⅓⅔⅛⅜⅝⅞])?|[½¼¾⅓⅔⅛⅜⅝⅞]|\d+/\d+)"
+_NUMBER = r"([-−]?\d+(?:\.\d+)?(?:\s+\d+/\d+)?(?:\s*[½¼¾⅓⅔⅛⅜⅝⅞])?|[½¼¾⅓⅔⅛⅜⅝⅞]|\d+/\d+)"
 _UNIT = "|".join(f"(?P<u{n}>{pattern})" for n, (_, pattern) in enumerate(_UNITS))
 _SAID = re.compile(
     rf"{_NUMBER}(?:\s*(?:to|-|–|or|and)\s*{_NUMBER})?\s*(?:{_UNIT})\b", re.IGNORECASE
@@ -65,6 +65,8 @@ _SAME = {
 
 def _value(text: str) -> float:
     text = text.strip()
+    if text[:1] in ("-", "−"):  # "−18 °C"
+        return -_value(text[1:])
     total = 0.0
     for part in re.findall(r"\d+/\d+|\d+(?:\.\d+)?|[½¼¾⅓⅔⅛⅜⅝⅞]", text):
         if part in _GLYPHS:

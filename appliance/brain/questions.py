@@ -120,8 +120,8 @@ def _names(text: str, known: frozenset[str] | None = None) -> list[str]:
         if known is not None and bare.lower() in known and bare.lower() not in NOT_NAMES:
             found.append(bare)  # a name memory holds, wherever it stands
             continue
-        if n == 0 or not bare[:1].isupper() or bare.lower() in NOT_NAMES:
-            continue
+        if n == 0 or not bare[:1].isupper() or bare.lower() in NOT_NAMES or len(bare) < 2:
+            continue  # "degrees C", "vitamin D": a letter alone is a unit or a label
         after = words[n + 1].lower().rstrip("s") if n + 1 < len(words) else ""
         if after in food_words() or (after and words[n + 1][:1].isupper()):
             continue  # "Victoria sponge", "Yorkshire puddings", "Eton Mess": a dish

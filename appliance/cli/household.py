@@ -16,7 +16,7 @@ import logging
 from appliance.cli.common import Commands, command, group, json_out, out
 from appliance.composition import open_household
 from appliance.config import Settings
-from appliance.household.actions import clock
+from appliance.household.clock import at as clock
 from appliance.household.spoken import say_duration
 from appliance.household.store import HouseholdStore, NoSuchRecord
 

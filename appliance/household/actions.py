@@ -13,21 +13,14 @@ import datetime as dt
 
 from appliance.household import requests as p
 from appliance.household.asking import to_json
+from appliance.household.clock import at as clock
+from appliance.household.clock import day_and_time as _day_and_time
+from appliance.household.clock import said as clock_said
 from appliance.household.records import Reminder, Timer, label
 from appliance.household.spoken import say_duration
 from appliance.household.store import HouseholdStore, item_key
 
 SNOOZE_SECONDS = 300.0  # Keep on a ringing timer: five more minutes
-
-
-def clock(when: dt.datetime, now: dt.datetime) -> str:
-    """ "18:42", "tomorrow at 08:00", "Thu 3 Dec at 09:00"."""
-    days = (when.date() - now.date()).days
-    if days == 0:
-        return f"{when:%H:%M}"
-    if days == 1:
-        return f"tomorrow at {when:%H:%M}"
-    return f"{when:%a %-d %b} at {when:%H:%M}"
 
 
 def timer_label(timer: Timer) -> str:
@@ -87,10 +80,8 @@ def _said(store: HouseholdStore, command: p.Command) -> str:
             return _stop_ringing(store)
         case p.SnoozeRinging(seconds=seconds):
             return _snooze_ringing(store, seconds, now)
-        case p.ClockTime():
-            return f"It's {now:%H:%M}."
-        case p.ClockDate():
-            return f"It's {now:%A %-d %B %Y}."
+        case p.ClockTime() | p.ClockDate() | p.DaysUntil():
+            return clock_said(command, now)
         case p.SnoozeReminder(what=what, seconds=seconds):
             return _snooze_reminder(store, what, seconds, now)
         case p.CheckItem(item=item):
@@ -169,11 +160,6 @@ def _items_said(done: str, changed: list[str], unchanged: str, left: list[str]) 
     if left:
         said.append(f"{unchanged}: {_listed(left)}.")
     return " ".join(said)
-
-
-def _day_and_time(at: dt.datetime, now: dt.datetime) -> str:
-    shown = clock(at, now)
-    return f"at {shown}" if ":" in shown and not shown[0].isalpha() else shown
 
 
 def _timer_change(

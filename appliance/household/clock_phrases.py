@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 
+from appliance.household.clock import OCCASIONS
 from appliance.household.requests import (
     ClockDate,
     ClockTime,
     Command,
+    DaysUntil,
 )
 
 _CLOCK_TIME = re.compile(
@@ -18,8 +20,34 @@ _CLOCK_DATE = re.compile(
     r"^(?:what(?:'s| is|s) the date(?: today)?|what(?:'s| is|s) today's date|what date is it"
     r"(?: today)?|what day is it(?: today)?|what(?:'s| is|s) the day(?: today)?|"
     r"what day of the (?:week|month) is it|what(?:'s| is|s) today|which day is it(?: today)?|"
-    r"tell me the date|what day is today|today's date|is it (?:monday|tuesday|wednesday|"
-    r"thursday|friday|saturday|sunday)(?: today)?)$"
+    r"tell me the date|what day is today|today's date)$"
+)
+_WEEKDAY = re.compile(
+    r"^is it (?:still )?(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+    r"(?: today)?$|^is today (?P<day2>monday|tuesday|wednesday|thursday|friday|saturday|"
+    r"sunday)$"
+)
+_OTHER_DAY = re.compile(
+    r"^(?:what(?:'s| is|s) the date|what date is it|what day is it|what(?:'s| is|s) the day|"
+    r"what day|what date) (?P<when>tomorrow|yesterday)$"
+    r"|^what (?:day|date) (?:is|was|will it be) (?:it )?(?P<when2>tomorrow|yesterday)$"
+    r"|^(?:what(?:'s| is|s)|what was|what day was|what day is) (?P<when3>tomorrow|yesterday)"
+    r"(?: (?:then|again))?$"
+)
+_MONTH = re.compile(
+    r"^(?:what month (?:is it|are we in|is this)|what(?:'s| is|s) the month|which month is it)"
+    r"(?: now| today)?$"
+)
+_YEAR = re.compile(
+    r"^(?:what year (?:is it|are we in|is this)|what(?:'s| is|s) the year)(?: now)?$"
+)
+_UNTIL = re.compile(
+    r"^how (?:many|long) (?:days|sleeps|weeks)? ?(?:is it )?(?:until|till|til|to|before) "
+    r"(?P<occasion>.+?)(?: day)?$|^(?:when is|when's) (?P<when>.+?)$"
+)
+_TIME_IN = re.compile(
+    r"^(?:what(?:'s| is|s) the time|what time is it|the time) (?:now )?in (?P<place>.+?)"
+    r"(?: now| right now)?$"
 )
 
 
@@ -28,4 +56,19 @@ def clock(text: str) -> Command | None:
         return ClockTime()
     if _CLOCK_DATE.match(text):
         return ClockDate()
+    if match := _WEEKDAY.match(text):
+        return ClockDate(weekday=match["day"] or match["day2"])
+    if match := _OTHER_DAY.match(text):
+        when = match["when"] or match["when2"] or match["when3"]
+        return ClockDate(days=1 if when == "tomorrow" else -1)
+    if _MONTH.match(text):
+        return ClockDate(part="month")
+    if _YEAR.match(text):
+        return ClockDate(part="year")
+    if match := _TIME_IN.match(text):  # a place without a zone here gets "I won't guess"
+        return ClockTime(match["place"])
+    if match := _UNTIL.match(text):
+        occasion = re.sub(r"^(?:the )?", "", match["occasion"] or match["when"])
+        if occasion in OCCASIONS:
+            return DaysUntil(occasion)
     return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from appliance.household import spoken
 from appliance.household.requests import (
     AddItems,
     CheckItem,
@@ -26,6 +27,26 @@ _RAN_OUT = re.compile(
 _REMOVE = re.compile(
     rf"^(?:take|cross|strike|scratch|tick|remove|delete|drop) (?P<items>.+?) "
     rf"(?:off|from|off of) {_LIST}$"
+)
+# "add two tins of tomatoes", "scratch the loo roll": the list unsaid, but no other place.
+# A recipe says "add" too ("add a pinch of salt", "add them together"), so with the list
+# unsaid an item must be counted as a shop sells it, or be a bare name of one or two words.
+_ADD_BARE = re.compile(r"^(?:add|stick|pop) (?:on |down )?(?P<items>.+)$")
+_SHOP_COUNT = re.compile(
+    r"\b(?:tins?|cans?|packs?|packets?|bags?|bottles?|jars?|boxes?|cartons?|loaf|loaves|"
+    r"pints?|dozen|multipacks?|punnets?|bunch(?:es)?|tubs?|rolls?|litres?|kilos?)\b"
+)
+_RECIPE_MEASURE = re.compile(
+    r"\b(?:pinch|splash|dash|drizzle|knob|handful|sprinkle|cups?|tablespoons?|tbsp|"
+    r"teaspoons?|tsp|spoonfuls?|glug|it|them|this|that|these|those|everything|all|some more)\b"
+)
+_REMOVE_BARE = re.compile(r"^(?:scratch|cross off|cross out|strike off|tick off) (?P<items>.+)$")
+# Words that make an "item" a question or a clause, never a thing to buy.
+_NOT_AN_ITEM = re.compile(
+    r"\b(?:what|how|why|which|when|where|who|can|could|should|would|shall|do|does|did|i|we|"
+    r"you|use|instead|substitute|sub|swap|replace|make|bake|cook|recipe|is|are|was|timer|"
+    r"reminder|minutes?|hours?|seconds?|calendar|diary|note|notes|memory|fact|list|basket|"
+    r"order|trolley|cart|playlist|queue)\b"
 )
 _READ = re.compile(
     rf"^(?:(?:what's|what is|whats) on {_LIST}|(?:read|show|tell)(?: me)?(?: what's on)? {_LIST}"
@@ -109,15 +130,43 @@ def items_of(said: str) -> tuple[str, ...]:
     items = []
     for part in parts:
         item = _ITEM_LEAD.sub("", part.strip(" ,")).strip()
+        item = _counted(item)
         if item and item not in items:
             items.append(item)
     return tuple(items)
 
 
+def _counted(item: str) -> str:
+    """ "two tins of tomatoes" -> "2 tins of tomatoes": the list shows a count as a number."""
+    words = item.split(" ")
+    found = spoken.number_at(words, 0)
+    if found is None or found[1] >= len(words) or words[0].isdigit():
+        return item
+    value, end = found
+    count = f"{value:g}"
+    return " ".join([count, *words[end:]])
+
+
+def _groceries(said: str) -> tuple[str, ...] | None:
+    """The items of a list command whose list went unsaid, or None if they are not
+    things to buy ("add 5 minutes", "add Sam's birthday to the calendar")."""
+    items = items_of(said)
+    if not items or any(
+        item in _NOT_GROCERIES
+        or len(item.split()) > 6
+        or _CLAUSE_WORD.search(item)
+        or _NOT_AN_ITEM.search(item)
+        for item in items
+    ):
+        return None
+    return items
+
+
 _CHECK = re.compile(
     rf"^(?:(?:is|are) (?:there )?(?:any )?(?P<item>.+?) (?:on|in) {_LIST}"
     r"|(?:do|did) (?:we|i) (?:need|want|still need) (?:any |more |some )?(?P<needed>.+?)"
-    rf"|(?:have|did) (?:i|we) (?:put|add|added|got) (?P<put>.+?) (?:on|in|to) {_LIST}"
+    rf"|(?:have|did) (?:i|we) (?:already |yet )?(?:put|add|added|got) (?P<put>.+?) (?:on|in|to)"
+    rf" {_LIST}(?: (?:already|yet))?"
     r"|(?:is|are) (?P<listed>.+?) (?:on|in) there"
     rf"|(?:have we got|is there) (?P<item2>.+?) on {_LIST}"
     r")$"
@@ -144,11 +193,18 @@ def shopping(text: str) -> Command | None:
         said = match["items"] or match["needed"]
         if match["needed"] and re.match(r"(?:a|an|to|the|you|your|help)\b", said):
             return None  # "we need a plumber", "we need to talk": not shopping
-        items = items_of(said)
-        if not items or any(
-            item in _NOT_GROCERIES or len(item.split()) > 4 or _CLAUSE_WORD.search(item)
-            for item in items
-        ):
+        found = _groceries(said)
+        if found is None or any(len(item.split()) > 4 for item in found):
             return None
-        return AddItems(items)
+        return AddItems(found)
+    if (
+        (match := _ADD_BARE.match(text))
+        and (found := _groceries(match["items"]))
+        and not _RECIPE_MEASURE.search(match["items"])
+        and all(_SHOP_COUNT.search(item) or len(item.split()) <= 2 for item in found)
+    ):
+        return AddItems(found)
+    bare = _REMOVE_BARE.match(text.split(" , ")[0])  # "scratch the loo roll, found some"
+    if bare and (found := _groceries(bare["items"])):
+        return RemoveItems(found)
     return None

@@ -19,7 +19,7 @@ from typing import Any, cast
 
 from appliance.household.clock_phrases import clock
 from appliance.household.list_phrases import items_of, shopping  # noqa: F401  (re-exported)
-from appliance.household.phrase_words import TOKENS, normalise
+from appliance.household.phrase_words import normalise
 from appliance.household.reminder_phrases import reminder
 from appliance.household.requests import (  # noqa: F401  (re-exported: p.SetTimer, …)
     AddItems,
@@ -35,6 +35,7 @@ from appliance.household.requests import (  # noqa: F401  (re-exported: p.SetTim
     ClockDate,
     ClockTime,
     Command,
+    DaysUntil,
     ListReminders,
     Question,
     ReadList,
@@ -55,9 +56,10 @@ def as_row(command: Command | None) -> dict[str, object]:
     if command is None:
         return {"intent": None}
     row: dict[str, object] = {"intent": command.intent}
+    defaults = {f.name: f.default for f in dataclasses.fields(command)}
     for key, value in vars(command).items():
-        if key == "every" and not value:
-            continue
+        if value == defaults.get(key, dataclasses.MISSING):
+            continue  # a field left as it defaults ("every", a clock's place) is not said
         if isinstance(value, dt.datetime):
             value = value.strftime("%Y-%m-%dT%H:%M")
         elif isinstance(value, tuple):
@@ -75,6 +77,21 @@ def parse(text: str, now: dt.datetime, *, ringing: bool = False) -> Command | No
     said = normalise(text)
     if not said:
         return None
+    command = _read(said, now, ringing)
+    if command is None and " , " in said:
+        # "wipe the list, I've done the big shop": a command that ends a task, and why
+        head = _read(said.split(" , ")[0], now, ringing)
+        if isinstance(head, _SAID_WITH_A_REASON):
+            command = head
+    return _as_written(command, text)
+
+
+# Commands a person may follow with a reason after a comma; never one that sets a length
+# ("set a timer for 5 minutes, no, 10" must not set 5).
+_SAID_WITH_A_REASON = (CancelTimer, CancelReminder, RemoveItems, ClearList, StopRinging)
+
+
+def _read(said: str, now: dt.datetime, ringing: bool) -> Command | None:
     if ringing:
         named = add_time(said)  # "give the rice 2 more minutes" names its timer
         if named is not None and isinstance(named, AddTime) and named.name:
@@ -83,27 +100,35 @@ def parse(text: str, now: dt.datetime, *, ringing: bool = False) -> Command | No
             return command
     for read in (timer, timer_status, add_time, clock, shopping):
         if (command := read(said)) is not None:
-            return _as_written(command, text)
-    return _as_written(reminder(said, now), text)
-
-
-_CASED_TOKENS = re.compile(TOKENS.pattern, re.IGNORECASE)
+            return command
+    return reminder(said, now)
 
 
 def _as_written(command: Command | None, text: str) -> Command | None:
-    """The command with what it keeps (a reminder's words, the list's items) in the
-    person's own capitals: "remind me to call Mum" keeps "Mum", "add Marmite" keeps
-    "Marmite". Matching reads lower case; each kept phrase is found again, word for
-    word, in the sentence as written."""
+    """The command with what it keeps (a reminder's words, the list's items) as the
+    person wrote them: "remind me to call Mum" keeps "Mum", "add Marmite" keeps
+    "Marmite", "semi-skimmed" its hyphen and "500g" its unit. Matching reads lower
+    case and spaces; each kept phrase is found again, word for word, in the sentence as
+    written, with spaces, hyphens or nothing between its words."""
     if command is None:
         return None
-    cased = " ".join(_CASED_TOKENS.findall(text.replace("’", "'").replace("-", " ")))
-    if len(cased) != len(cased.lower()):
-        return command  # a letter whose lower case is longer: keep the lower-case phrase
+    original = text.replace("’", "'")
+
+    def found(words: list[str]) -> str | None:
+        if not words:
+            return None
+        pattern = r"[\s-]*".join(re.escape(word) for word in words)
+        hit = re.search(rf"(?<![\w']){pattern}(?![\w'])", original, re.IGNORECASE)
+        return hit.group() if hit else None
 
     def written(phrase: str) -> str:
-        found = re.search(rf"(?<![\w']){re.escape(phrase)}(?![\w'])", cased.lower())
-        return cased[found.start() : found.end()] if found else phrase
+        words = phrase.split(" ")
+        if (whole := found(words)) is not None:
+            return whole
+        # "2 tins of tomatoes" from "two tins of tomatoes": the count as a number, the rest
+        if words[0].replace(".", "").isdigit() and (rest := found(words[1:])) is not None:
+            return f"{words[0]} {rest}"
+        return phrase
 
     changes: dict[str, object] = {}
     for field in ("what", "items"):

@@ -22,14 +22,17 @@ _LISTS_REMINDERS = re.compile(
     r"(?: (?:are|is|do i have|do we have|have i got|have we got))?(?: (?:set|on|left|today))?|"
     r"(?:list|show|show me|read|tell me) (?:(?:the|my|all|all my|our) )?reminders)$"
 )
+_CANCEL_VERB = r"(?:cancel|delete|remove|forget|drop|scrap|bin|ditch|scratch|kill|lose)"
 _CANCEL_REMINDER = re.compile(
-    r"^(?:cancel|delete|remove|forget|drop) (?:the |my |that )?reminder (?:to|about) "
-    r"(?P<what>.+)$"
+    rf"^{_CANCEL_VERB} (?:the |my |that )?reminder (?:to|about|for) (?P<what>.+)$"
+    r"|^(?:don't|do not|no need to|you don't need to|you needn't) (?:bother )?"
+    r"(?:reminding|remind) me (?:about|to|of) (?P<dont>.+)$"
 )
 
 
 _CANCEL_ANY_REMINDER = re.compile(
-    r"^(?:cancel|delete|remove|forget|drop|stop|never mind|clear) (?:the |my |that |this )?"
+    r"^(?:cancel|delete|remove|forget|drop|stop|never mind|clear|scrap|bin|ditch|scratch|kill) "
+    r"(?:the |my |that |this )?"
     r"(?:(?P<what>[a-z][a-z' ]{0,40}?) )?reminders?$"
 )
 _SNOOZE_REMINDER = re.compile(
@@ -42,7 +45,7 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
     if _LISTS_REMINDERS.match(text):
         return ListReminders()
     if match := _CANCEL_REMINDER.match(text):
-        return CancelReminder(match["what"])
+        return CancelReminder(re.sub(r"^(?:the|my) ", "", match["what"] or match["dont"]))
     if match := _CANCEL_ANY_REMINDER.match(text):
         return CancelReminder(match["what"])
     if match := _SNOOZE_REMINDER.match(text):

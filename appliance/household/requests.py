@@ -71,11 +71,23 @@ class SnoozeRinging:
 @dataclass(frozen=True)
 class ClockTime:
     intent: ClassVar[str] = "clock.time"
+    place: str | None = None  # "what time is it in New York": a place in clock.PLACES
 
 
 @dataclass(frozen=True)
 class ClockDate:
     intent: ClassVar[str] = "clock.date"
+    days: int = 0  # -1 "yesterday", 1 "tomorrow"
+    part: str = "date"  # date | month | year
+    weekday: str | None = None  # "is it Friday today?": the day asked about
+
+
+@dataclass(frozen=True)
+class DaysUntil:
+    """ "how many days till Christmas": an occasion in clock.OCCASIONS."""
+
+    intent: ClassVar[str] = "clock.until"
+    occasion: str
 
 
 @dataclass(frozen=True)
@@ -156,6 +168,7 @@ Command = (
     | SnoozeRinging
     | ClockTime
     | ClockDate
+    | DaysUntil
     | Remind
     | AskReminderTime
     | AskReminderWhat

@@ -18,22 +18,43 @@ _STOP_RINGING = re.compile(
     r"(?:be )?quiet|silence|enough|that's enough|i'm up|im up|i'm coming|got it|heard you|"
     r"i heard you|dismiss|cancel(?: it)?|done|i'm on it|on it)?$"
 )
+# How "ring again later" begins; the length, if any, follows in any words.
 _SNOOZE = re.compile(
-    rf"^{_OK}(?:snooze(?: it)?(?: for (?P<dur>.+))?"
-    r"|(?:give me |just |another )?(?P<more>.*\bmore\b.*)"
-    r"|give me (?P<give>.+)|later|not now|in a (?:minute|bit|moment))$"
+    rf"^{_OK}(?P<lead>snooze(?: it)?|not now|not yet|later|in a (?:minute|bit|moment)|"
+    r"(?:give|gimme) (?:me|us|it)|another|(?:just )?(?:a few |a couple )?more|"
+    r"(?:do it|ring|go off|remind me|try) again|again)(?: (?P<rest>.+))?$"
 )
+_SNOOZE_DEFAULT = 300.0  # "snooze" alone: five minutes, as a phone's alarm does
+_NOT_A_LENGTH = re.compile(r"\b(?:list|shopping|timer for|reminder to)\b")
+
+
+def _snooze_length(rest: str | None) -> float | None:
+    """The length in what follows the lead: "for ten", "like 15 mins", "half an hour",
+    "5" (a bare number is minutes); None if something else is said there."""
+    if rest is None:
+        return _SNOOZE_DEFAULT
+    words = [w for w in rest.split(" ") if w not in ("more", "for", "like", "about", "in", "say")]
+    if not words or words in (["minutes"], ["a", "bit"], ["a", "while"]):
+        return _SNOOZE_DEFAULT
+    span = spoken.duration_in(words)
+    if span is not None:
+        return float(span.value)
+    if len(words) == 1 and (bare := spoken.number_at(words, 0)) is not None and 0 < bare[0] <= 120:
+        return bare[0] * 60.0  # "snooze it for ten", "another 5": minutes
+    return None
 
 
 def ringing(text: str) -> Command | None:
     """What is said while something rings: stop it, or ring again later."""
     text = text.replace(" ,", "")
-    if match := _SNOOZE.match(text):
-        said = match["dur"] or match["more"] or match["give"]
-        span = spoken.duration_in(said.replace(" more", "").split(" ")) if said else None
-        if said and span is None and match["more"]:
-            return None  # "more" without a length: not a snooze
-        return SnoozeRinging(float(span.value) if span else 300.0)
+    if (match := _SNOOZE.match(text)) and not _NOT_A_LENGTH.search(text):
+        seconds = _snooze_length(match["rest"])
+        if seconds is not None:
+            return SnoozeRinging(seconds)
+    if re.fullmatch(rf"{_OK}(?:just |another |a )?\S+(?: \S+)? more \S+(?: please)?", text):
+        span = spoken.duration_in(text.replace(" more", "").split(" "))  # "five more minutes"
+        if span is not None:
+            return SnoozeRinging(float(span.value))
     if _STOP_RINGING.match(text):
         return StopRinging()
     return None

@@ -86,6 +86,10 @@ def _amount_at(tokens: list[str], i: int) -> tuple[float, int] | None:
         and tokens[i + 3 : i + 4] in (["a"], ["an"])
     ):
         return 0.75, i + 4
+    if rest[:2] in (["a", "half"], ["a", "quarter"]) or rest[:1] in (["half"], ["quarter"]):
+        # "a half hour", "half hour", "quarter hour": the fraction said as an adjective
+        skip = 1 if rest[0] == "a" else 0
+        return (0.5 if rest[skip] == "half" else 0.25), i + skip + 1
     if rest[:1] in (["a"], ["an"]):
         return 1.0, i + 1
     found = number_at(tokens, i)

@@ -15,31 +15,45 @@ from appliance.household.requests import (
 )
 
 _NAME = r"[a-z][a-z' ]{0,30}?"
-_SET_VERB = r"(?:set|start|put|make|create|begin)(?: up)?"
+_SET_VERB = r"(?:set|start|put|make|create|begin|stick|pop)(?: up)?"
+# Said to be done with a timer: "cancel", and the words a kitchen uses for it.
+_CANCEL_VERB = (
+    r"(?:cancel|stop|delete|remove|clear|end|kill|dismiss|forget|turn off|switch off|scrap|"
+    r"bin|ditch|drop|never mind|forget about|lose)"
+)
 _SET_TIMER = re.compile(
     rf"^(?:{_SET_VERB} )?(?:(?:a|an|the|my|another|one) )?(?:(?P<pre>{_NAME}) )?timer"
     rf"(?: (?:on|going))?(?: (?:called|named|for|on) (?:the |my )?(?P<post>{_NAME}))?"
     r"(?: on)?$"
 )
 _CANCEL_TIMER = re.compile(
-    r"^(?:(?:cancel|stop|delete|remove|clear|end|kill|dismiss|forget|turn off|switch off) "
+    r"^(?:" + _CANCEL_VERB + r" "
     r"(?:(?:the|my|that|this) )?(?:(?P<pre>" + _NAME + r") )?timers?"
     r"(?: (?:for|on|called) (?:the |my )?(?P<post>" + _NAME + r"))?"
     r"|(?:turn|switch) (?:(?:the|my|that|this) )?(?:(?P<pre_off>" + _NAME + r") )?timers?"
     r"(?: (?:for|on|called) (?:the |my )?(?P<post_off>" + _NAME + r"))? off)$"
 )
 _STATUS = re.compile(
-    r"^how (?:long|much (?:longer|more time|time))(?: is| has| have)?(?: it| we| i| there)?"
-    r"(?: got)?(?: (?:left|remaining|to go))?(?: (?:on|for|in) (?:the |my )?"
-    rf"(?P<name>{_NAME}))?$"
+    r"^how(?:'?s)? (?:long|much (?:longer|more time|time))(?:'s| is| has| have)?"
+    r"(?: it| we| i| there| she| he| they)?(?: got)?(?: (?:left|remaining|to go))?"
+    rf"(?: (?:on|for|in) (?:the |my )?(?P<name>{_NAME}))?$"
 )
+# "is the cake nearly done? how long's it got": asked of the cake's timer
+_NEARLY_DONE = re.compile(
+    rf"^(?:is|are) (?:the |my )?(?P<name>{_NAME}) (?:nearly |almost |about )?(?:done|ready)"
+    r"(?: yet)?(?: , )?(?: how(?:'?s)? long.*)?$"
+)
+# "time 45 seconds", "time the eggs for 6 minutes": "time" as the verb
+_TIME_VERB = re.compile(rf"^time (?:(?:the |my )?(?P<name>{_NAME}) (?:for )?)?(?P<length>.+)$")
 _LISTS_TIMERS = re.compile(
     r"^(?:(?:what|which|any|are there any|is there a|do i have any|do we have any) timers?"
     r"(?: (?:are|is|do i have|do we have|have i got|have we got))?(?: (?:running|on|going|set|"
     r"left))?|(?:list|show|show me|read|tell me) (?:(?:the|my|all|all the|all my) )?timers)$"
 )
 _NOT_A_TIMER_NAME = {"all", "all the", "all my", "every", "each", "both"}
-_NAMED_TIMER = re.compile(r"^(?:(?:a|an|the|my) )?(?P<name>[a-z]+) timer (?:for )?(?P<length>.+)$")
+_NAMED_TIMER = re.compile(
+    r"^(?:(?:a|an|the|my|another|one more) )?(?P<name>[a-z]+) timer (?:for )?(?P<length>.+)$"
+)
 # "12 minute timer", "a twenty minute timer for the rice": the length as an adjective.
 _ADJECTIVE_TIMER = re.compile(
     rf"^(?:{_SET_VERB} )?(?:(?:a|an|the|my) )?(?P<length>[a-z0-9 .]+? (?:minute|second|hour))"
@@ -55,7 +69,9 @@ def _name(raw: str | None) -> str | None:
     if raw is None:
         return None
     name = raw.strip()
-    name = re.sub(r"^(?:the|my|a|an) ", "", name)
+    name = re.sub(r"^(?:the|my|a|an|another) ", "", name)
+    if name in ("another", "one more", "new"):
+        return None
     name = re.sub(r"(?:^| )timer$", "", name)
     said = name.split()
     if any(
@@ -67,6 +83,12 @@ def _name(raw: str | None) -> str | None:
 
 
 def timer(text: str) -> Command | None:
+    text = text.replace(" ,", "")  # "timer for the ham, an hour and a half"
+    if match := _TIME_VERB.match(text):  # "time 45 seconds"
+        length = match["length"].split(" ")
+        span = spoken.duration_in(length)
+        if span is not None and span.start == 0 and span.end == len(length):
+            return SetTimer(_name(match["name"]), float(span.value))
     tokens = text.split(" ")
     if "timer" not in tokens and "timers" not in tokens:
         return None
@@ -118,8 +140,10 @@ def timer_status(text: str) -> Command | None:
     """ "how long is left on the rice?" names no timer, but asks about one."""
     if match := _WHEN_DONE.match(text):
         return TimerStatus(_name(match["name"] or match["name2"] or match["name3"]))
+    if match := _NEARLY_DONE.match(text):
+        return TimerStatus(_name(match["name"]))
     match = _STATUS.match(text)
-    if match is None or not re.search(r"\b(?:left|remaining|to go|longer)\b", text):
+    if match is None or not re.search(r"\b(?:left|remaining|to go|longer|got)\b", text):
         return None
     return TimerStatus(_name(match["name"]))
 
@@ -145,8 +169,10 @@ _ADD_FILLER = _ADD_SIGNALS | {
     "for",
     "just",
     "please",
+    "me",
+    "us",
 }
-_ADD_LEADS = ("add", "put", "give", "stick", "another", "extend", "extra", "an")
+_ADD_LEADS = ("add", "put", "give", "stick", "pop", "another", "extend", "extra", "an")
 
 
 def add_time(text: str) -> Command | None:

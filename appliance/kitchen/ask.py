@@ -18,7 +18,7 @@ from appliance.kitchen.measures import convert_question, temperature_question
 from appliance.kitchen.safety import is_safety_question, safety_question
 from appliance.kitchen.said import tokens
 from appliance.kitchen.tables import tables
-from appliance.kitchen.times import cooking_question, swap_question
+from appliance.kitchen.times import cooking_question, name_question, swap_question
 
 KINDS = ("temperature", "convert", "substitute", "safety", "unsure", "cooking")
 
@@ -44,6 +44,8 @@ def answer(question: str) -> KitchenAnswer | None:
         return KitchenAnswer(said.text, said.kind, said.source)
     if (said := convert_question(words, data.densities)) is not None:
         return KitchenAnswer(said.text, said.kind, said.source)
+    if (named := name_question(words, data)) is not None:
+        return KitchenAnswer(named.text, "substitute", named.source)
     if (swapped := swap_question(words, data)) is not None:
         return KitchenAnswer(swapped.text, "substitute", swapped.source)
     if (cooked := cooking_question(words, data)) is not None and not _safety_first(words):

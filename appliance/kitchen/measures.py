@@ -15,6 +15,7 @@ fractions on measuring cups (½, ⅓, ¼).
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 from appliance.kitchen import units
@@ -129,7 +130,10 @@ def _oven_said(words: list[str]) -> Oven | None:
             return Oven(celsius + FAN_OFFSET_C, shown, True)
         shown = say_celsius(value) if key == "celsius" else say_fahrenheit(value)
         return Oven(celsius, shown.replace(f"{_round(value, 5):g}", f"{value:g}"), False)
-    if {"oven", "recipe"} & set(words):  # "oven at 425, what's that in c": the scale guessed
+    # "oven at 425, what's that in c", "whats 375 in celsius for baking": the scale guessed
+    if {"oven", "recipe", "bake", "baking", "roast", "roasting", "celsius", "fahrenheit"} & set(
+        words
+    ) or words[-1:] in (["c"], ["f"]):
         for i in range(len(words)):
             found = number_at(words, i)
             if found is not None and 100 <= found[0] <= 500:
@@ -156,8 +160,49 @@ def _asks_about_temperature(words: list[str]) -> bool:
     )
 
 
+# Water's two fixed points, by definition of the scales (at sea level for boiling).
+_WATER = re.compile(r"\bwater\b.*\b(?P<what>boil|boils|boiling|freeze|freezes|freezing)\b")
+
+
+def _water(words: list[str]) -> Said | None:
+    found = _WATER.search(" ".join(words))
+    if found is None or not ({"temp", "temperature", "degrees", "what", "c", "f"} | _SCALES) & set(
+        words
+    ):
+        return None
+    if found["what"].startswith("boil"):
+        text = "Water boils at 100 °C (212 °F) at sea level; a little lower up a hill."
+    else:
+        text = "Water freezes at 0 °C (32 °F)."
+    return Said(text, "temperature", "the Celsius and Fahrenheit scales")
+
+
+_SCALES = {"celsius", "fahrenheit", "centigrade"}
+
+
+def _agrees(words: list[str], oven: Oven) -> bool | None:
+    """For "is 180 c gas 4?": whether the second temperature said is the first one's;
+    None when only one is said or it is not a yes-or-no question."""
+    if words[:1] != ["is"]:
+        return None
+    said = " ".join(words)
+    if (mark := re.search(r"\b(?:gas(?: mark)?|mark) (\d+(?:/\d+)?|½|¼)$", said)) and (
+        "gas mark" not in oven.said
+    ):
+        found = number_at([mark[1]], 0)
+        return found is not None and found[0] in units.gas_marks_for(oven.celsius)
+    if second := re.search(r"\b(\d+) ?(c|f|celsius|fahrenheit)$", said):
+        value = float(second[1])
+        if second[2].startswith("f"):
+            return abs(units.oven_fahrenheit(oven.celsius) - value) <= 10
+        return abs(oven.celsius - value) <= 5
+    return None
+
+
 def temperature_question(words: list[str]) -> Said | None:
     """An oven temperature in the other scales (°C, °F, gas mark, fan), or None."""
+    if (water := _water(words)) is not None:
+        return water
     if not _asks_about_temperature(words):
         return None
     if (mark := _off_the_dial(words)) is not None:
@@ -190,6 +235,9 @@ def temperature_question(words: list[str]) -> Said | None:
             if wants_fan or "gas mark" in oven.said or oven.said.endswith("°F")
             else f" (A fan oven: {fan}.)"
         )
+    agrees = _agrees(words, oven)
+    if agrees is not None:
+        text = ("Yes: " if agrees else "No: ") + text[:1].lower() + text[1:]
     return Said(text, "temperature", "gas marks and fan ovens: UK oven tables (docs/kitchen.md)")
 
 
@@ -218,7 +266,44 @@ def _target(words: list[str], source: Quantity | None) -> tuple[str, ...] | None
 
 def _ingredient(words: list[str], densities: Table[Density]) -> Density | None:
     found = densities.named_in(words)
+    if found is None:
+        found = _misspelt(words, densities)
     return found[1][0] if found else None
+
+
+def _misspelt(words: list[str], densities: Table[Density]) -> tuple[str, list[Density]] | None:
+    """An ingredient typed with one slip ("suger", "flor"): a name of one or two words
+    that differs from what was said by at most one letter, and only one such name."""
+    close = set()
+    for size in (2, 1):
+        for i in range(len(words) - size + 1):
+            said = " ".join(words[i : i + size])
+            if len(said) < 4:
+                continue
+            close |= {name for name in densities.names() if _one_slip(said, name)}
+        if close:
+            break
+    if len(close) != 1:
+        return None  # nothing, or two ingredients it could be: not a guess to make
+    name = close.pop()
+    return densities.named_in(name.split())
+
+
+def _one_slip(said: str, name: str) -> bool:
+    """One letter added, dropped, changed, or two swapped."""
+    if said == name or abs(len(said) - len(name)) > 1 or said[0] != name[0]:
+        return False
+    if len(said) == len(name):
+        diffs = [i for i, (a, b) in enumerate(zip(said, name, strict=True)) if a != b]
+        return len(diffs) == 1 or (
+            len(diffs) == 2 and diffs[1] == diffs[0] + 1 and said[diffs[0]] == name[diffs[1]]
+        )
+    short, long = sorted((said, name), key=len)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
+# "a packed cup", "per cup", "the tablespoon": one of the unit, its number unsaid
+_BEFORE_A_UNIT = {"per", "the", "packed", "level", "heaped", "heaping", "rounded", "full"}
 
 
 def convert_question(words: list[str], densities: Table[Density]) -> Said | None:
@@ -232,7 +317,7 @@ def convert_question(words: list[str], densities: Table[Density]) -> Said | None
                 source = q
                 break
             found = units.longest_unit_at(words, i)
-            if found is not None and (i == 0 or words[i - 1] in ("per", "the")):
+            if found is not None and (i == 0 or words[i - 1] in _BEFORE_A_UNIT):
                 source = Quantity(1.0, found[0], i, found[1])
                 break
     target = _target(words, source)

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from appliance.kitchen.tables import (
+    DURATION_UNITS,
     CoreTemperature,
     SafetyRule,
     Storage,
@@ -30,7 +31,8 @@ UNSURE = (
 # Food out of the fridge, however it is said; one fragment for the three patterns below.
 _OUT = (
     r"left out|out overnight|room temperature|on the side|out all|out of the fridge|stay out|"
-    r"stays out|sit out|sits out|sat out|sitting out|be out|on the counter|on the worktop"
+    r"stays out|sit out|sits out|sat out|sitting out|be out|on the counter|on the worktop|"
+    r"(?:leave|leaving|left) (?:\w+ ){0,3}out"
 )
 # What makes a question a food-safety question at all.
 _SAFETY_WORDS = re.compile(
@@ -40,8 +42,31 @@ _SAFETY_WORDS = re.compile(
     r"reheat|reheated|reheating|re heat|warm up again|overnight|" + _OUT + "|"
     r"use by|best before|out of date|expired|mould|mouldy|mold|moldy|smell|smells|smelly|"
     r"fizzy|bulging|slimy|raw|undercooked|pink|core temperature|internal temperature|"
-    r"cooked to|cook it to|wash|can (i|you|we) freeze|freezable|hot food|cool down|cooling)\b"
+    r"cooked to|cook it to|wash|can (i|you|we) freeze|freezable|hot food|cool down|cooling|"
+    r"still alright|still all right|ok after|okay after|good after|safe after|alright after|"
+    r"(?:can|could|should) (?:i|we|you) still (?:eat|use|drink|have)|edible|eat it still|"
+    r"how (?:quick|quickly|soon|fast)|hang|hung|rare|medium rare|well done|bloody|"
+    r"baby|babies|infant|infants|toddler|toddlers|weaning|pregnant|pregnancy|month old|"
+    r"months old|under one|raw dough|cookie dough|batter|dodgy)\b"
     r"|\bwhat temp(erature)? (should|does|must|do) .*\b(be|reach|get to)\b"
+    r"|\b(?:fridge|freezer|refrigerator)\b.*\b(?:temperature|temp|degrees|how cold|cold enough)\b"
+    r"|\b(?:temperature|temp|how cold)\b.*\b(?:fridge|freezer|refrigerator)\b"
+    r"|\bhow hot\b(?!.*\boven\b)"
+)
+# Signs that something has gone off, and homemade preserves and ferments: no table can
+# vouch for them, so the answer is the honest one whatever food is named.
+_SPOILED = re.compile(
+    r"\b(?:smells?|smelling|smelt|tastes?|tasting) "
+    r"(?:a bit |bit |slightly |really |very |kind of )?"
+    r"(?:funny|off|odd|weird|strange|sour|fizzy|bad|wrong|fermented|of alcohol|boozy)\b"
+    r"|\b(?:fizzing|bubbling|bubbly|bulging|swollen|blown|slimy|sticky film|cloudy|"
+    r"gone fizzy|gone cloudy|furry|fuzzy)\b"
+)
+_HOMEMADE = re.compile(
+    r"\b(?:homemade|home made|made (?:it|them|some)?|i made|we made|my own)\b.*\b(?:jam|jams|"
+    r"chutney|pickle|pickles|pickled|cordial|kombucha|kefir|ferment|fermented|sauerkraut|kimchi|"
+    r"wine|beer|liqueur|infused|oil|sauce|ketchup|preserves?|jerky|cured|sourdough starter|"
+    r"yoghurt|yogurt|cheese|ice cream|baby food|pesto|hummus|houmous|mayo|mayonnaise)\b"
 )
 # "keep", "last" and "good for" ask about safety only with "how long" or a place.
 _KEEPING = re.compile(
@@ -50,11 +75,22 @@ _KEEPING = re.compile(
     r"frozen)\b"
 )
 _TOPICS = (
+    (
+        "fridge_temperature",
+        re.compile(
+            r"\b(?:fridge|freezer|refrigerator)\b.*\b(?:temperature|temp|degrees|how cold|"
+            r"cold enough)\b|\b(?:temperature|temp|how cold)\b.*\b(?:fridge|freezer|"
+            r"refrigerator)\b(?!.*\b(?:keep|keeps|last|lasts)\b)"
+        ),
+    ),
+    ("raw_dough", re.compile(r"\b(?:dough|batter|cake mix|brownie mix)\b")),
+    ("rare_meat", re.compile(r"\b(?:rare|medium rare|pink|well done|bloody)\b")),
     ("chicken_wash", re.compile(r"\bwash(ing)?\b")),
     ("refreeze", re.compile(r"\b(refreeze|re freeze|refrozen|freeze (it |them )?again)\b")),
     (
         "thaw_time",
-        re.compile(r"\bhow long\b.*\b(?:defrost|thaw)(?!ed)"),  # not "once defrosted"
+        # not "once defrosted"
+        re.compile(r"\bhow (?:long|many (?:hours|days))\b.*\b(?:defrost|thaw)(?!ed)"),
     ),
     ("defrost", re.compile(r"\b(defrost|defrosting|defrosted|thaw|thawing|thawed)\b")),
     (
@@ -64,12 +100,26 @@ _TOPICS = (
     ("use_by", re.compile(r"\b(use by|best before|out of date|expired|past (its|the) date)\b")),
     ("mould", re.compile(r"\b(mould|mouldy|mold|moldy)\b")),
     ("marinade", re.compile(r"\bmarinad")),
+    (
+        "rice",
+        re.compile(
+            r"\brice\b.*\b(?:why|dodgy|dangerous|poison\w*|bacillus|quick|quickly|soon|fast|"
+            r"cool|cooled|cooling)\b|\b(?:why|dodgy|dangerous|quick|quickly|soon|fast)\b.*\brice\b"
+        ),
+    ),
     ("cooling", re.compile(r"\b(cool (down )?before|hot food in the fridge|put hot|cool it)\b")),
     ("reheat", re.compile(r"\b(reheat|reheating|reheated|re heat|warm up again|heat up again)")),
     (
         "eggs",
         re.compile(
             r"\b(raw|runny|soft|dippy|undercooked)\b.*\beggs?\b|\beggs?\b.*\b(raw|runny|lion|pregnan)"
+        ),
+    ),
+    (
+        "infants",
+        re.compile(
+            r"\b(?:baby|babies|infant|infants|toddler|toddlers|weaning|pregnan\w*|month old|"
+            r"months old|under one)\b"
         ),
     ),
 )
@@ -121,13 +171,20 @@ def is_safety_question(words: list[str]) -> bool:
     return _SAFETY_WORDS.search(said) is not None or _KEEPING.search(said) is not None
 
 
+# What a rule can be about that is no food: where food is kept.
+_PLACE_WORDS = frozenset({"any", "fridge", "refrigerator", "freezer", "cupboard", "pantry"})
+
+
 def _food(words: list[str], tables: Tables) -> str | None:
     """The longest food any safety table knows, said in the question."""
     best: str | None = None
     for table in (tables.storage, tables.core_temperatures, tables.safety_rules):
-        found = table.named_in(words)
-        if found is not None and found[0] != "any" and (best is None or len(found[0]) > len(best)):
+        found = table.named_in([w for w in words if w not in _PLACE_WORDS])
+        if found is not None and (best is None or len(found[0]) > len(best)):
             best = found[0]
+    if best is None:
+        found = tables.safety_rules.named_in(words)  # the fridge's own temperature
+        best = found[0] if found is not None and found[0] != "any" else None
     return best
 
 
@@ -146,6 +203,16 @@ def _first_sentences(note: str, limit: int = 2) -> str:
     return " ".join(sentences[:limit])
 
 
+def _same_food(food: str | None, names: tuple[str, ...]) -> bool:
+    """ "egg" asks what a row about "eggs" answers, "burger" one about "burgers", and a
+    "soft boiled egg" one about eggs."""
+    if food is None:
+        return False
+    head = food.split()[-1]
+    said = {food, food + "s", food.removesuffix("s"), head, head + "s", head.removesuffix("s")}
+    return bool(said & set(names))
+
+
 def _rule(topic: str, food: str | None, said: str, tables: Tables) -> SafetyRule | None:
     """The rule of a topic for this food (a food's own rule before an 'any' one), the one
     whose answer shares most words with the question."""
@@ -154,13 +221,16 @@ def _rule(topic: str, food: str | None, said: str, tables: Tables) -> SafetyRule
     if not candidates:
         return None
 
+    def names_food(rule: SafetyRule) -> bool:
+        return _same_food(food, rule.foods)
+
     def score(rule: SafetyRule) -> tuple[int, int]:
-        specific = 2 if food is not None and food in rule.foods else 0
+        specific = 2 if names_food(rule) else 0
         general = 1 if "any" in rule.foods else 0
         return specific + general, len(asked & _words(rule.answer + " " + " ".join(rule.foods)))
 
     best = max(candidates, key=score)
-    if food is not None and food not in best.foods and "any" not in best.foods:
+    if not names_food(best) and "any" not in best.foods:
         return None
     return best
 
@@ -169,6 +239,7 @@ def _core(food: str | None, tables: Tables) -> CoreTemperature | None:
     if food is None:
         return None
     rows = [r for r in tables.core_temperatures if food in r.names]
+    rows = rows or [r for r in tables.core_temperatures if _same_food(food, r.names)]
     return rows[0] if rows else None
 
 
@@ -221,8 +292,10 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
             if topic == "left_out" and asks_how_long and (rows := _storage(food, said, tables)):
                 return _storage_said(rows)  # the food's own row ("rice: 1 hour") first
             if (rule := _rule(topic, food, said, tables)) is not None:
-                return SafetyAnswer(rule.answer, rule.source, True)
+                return SafetyAnswer(_with_weight(rule, words), rule.source, True)
             return SafetyAnswer(UNSURE, "", False)
+    if _SPOILED.search(said) or _HOMEMADE.search(said):
+        return SafetyAnswer(UNSURE, "", False)  # no table vouches for these: the honest answer
     if _HOW_HOT.search(said):
         wanted = "reheat" if re.search(r"\breheat", said) else food
         core = _core(wanted if wanted == "reheat" else food, tables) or (
@@ -238,5 +311,69 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
             )
             return SafetyAnswer(text, core.source, True)
     if _HOW_LONG.search(said) and (rows := _storage(food, said, tables)):
-        return _storage_said(rows)
+        return _verdict(_storage_said(rows), rows, said)
+    if _CAN_FREEZE.search(said) and (rows := _storage(food, "freezer", tables)):
+        said_rows = _storage_said(rows)  # "can you freeze cooked rice": yes, and for how long
+        return SafetyAnswer(f"Yes. {said_rows.text}", said_rows.source, True)
     return SafetyAnswer(UNSURE, "", False)
+
+
+_CAN_FREEZE = re.compile(r"\b(?:can|could|should) (?:i|you|we) (?:freeze|put)\b|\bfreezable\b")
+
+
+# The fridge thaws a turkey at 10 to 12 hours a kg (FSA: Christmas turkey advice).
+THAW_HOURS_PER_KG = (10, 12)
+_KG = re.compile(r"\b(\d+(?:\.\d+)?) ?(kg|kilo|kilos|kilogram|kilograms|lb|lbs|pound|pounds)\b")
+
+
+def _with_weight(rule: SafetyRule, words: list[str]) -> str:
+    """A thawing rule with the hours worked out for the weight said ("a 5 kg turkey")."""
+    found = _KG.search(" ".join(words))
+    if rule.topic != "thaw_time" or "per kg" not in rule.answer or found is None:
+        return rule.answer
+    kg = float(found[1]) * (1 if found[2].startswith("k") else 0.45359237)
+    least, most = (kg * h for h in THAW_HOURS_PER_KG)
+    days = f"{least / 24:.1f} to {most / 24:.1f} days".replace(".0 ", " ").replace(".0 d", " d")
+    return f"A {kg:g} kg bird: about {least:.0f} to {most:.0f} hours ({days}) in the fridge. " + (
+        rule.answer
+    )
+
+
+# How old the food is, at the least, when a question says so: "from last week" is two days
+# or more, "from yesterday" one; "5 days old" five.
+_AGE = re.compile(
+    r"\b(?:from|since) (?P<day>yesterday|last night|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday|the weekend|last week)\b"
+    r"|\b(?P<n>\d+|a|one|two|three|four|five|six|seven|eight|nine|ten) (?P<unit>day|days|week|"
+    r"weeks) (?:old|ago)\b|\bafter (?P<after>\d+|a|one|two|three|four|five|six|seven) "
+    r"(?P<after_unit>day|days|week|weeks)\b"
+)
+_WORD_NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_WORD_NUMBERS |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_ASKS_YES_NO = re.compile(
+    r"^(?:is|are|can|could|should|would|will|do|does)\b|\b(?:ok|okay|safe|still)\b"
+)
+
+
+def _age_days(said: str) -> float | None:
+    found = _AGE.search(said)
+    if found is None:
+        return None
+    if found["day"]:
+        return 2.0 if found["day"] in ("last week", "the weekend") else 1.0
+    count, unit = (
+        (found["n"], found["unit"]) if found["n"] else (found["after"], found["after_unit"])
+    )
+    number = float(count) if count.isdigit() else float(_WORD_NUMBERS[count])
+    return number * (7 if unit.startswith("week") else 1)
+
+
+def _verdict(answer: SafetyAnswer, rows: list[Storage], said: str) -> SafetyAnswer:
+    """ "is last week's rice ok?": the keeping time said, and whether this food is past it."""
+    age = _age_days(said)
+    if age is None or not _ASKS_YES_NO.search(said):
+        return answer
+    longest = max(row.most * DURATION_UNITS[row.unit] for row in rows)
+    if age > longest:
+        return SafetyAnswer(f"No, throw it away. {answer.text}", answer.source, True)
+    return answer

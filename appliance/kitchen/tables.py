@@ -6,6 +6,7 @@
     appliance/kitchen/data/safety_rules.csv       refreezing, defrosting, reheating, …
     appliance/kitchen/data/cooking.csv            cooking times and oven temperatures
     appliance/kitchen/data/substitutions.csv      what to use instead
+    appliance/kitchen/data/names.csv              US ingredient names and the UK ones
 
 Each row names its source (the FSA, the NHS, the USDA, a published weight chart);
 docs/kitchen.md says what each file holds. A row is read once, checked, and becomes
@@ -43,6 +44,10 @@ TOPICS = (
     "cooling",
     "marinade",
     "thaw_time",
+    "fridge_temperature",
+    "infants",
+    "raw_dough",
+    "rare_meat",
 )
 
 
@@ -122,7 +127,47 @@ class Substitution:
     note: str
 
 
-Row = TypeVar("Row", Density, Storage, CoreTemperature, SafetyRule, Cooking, Substitution)
+@dataclass(frozen=True)
+class Name:
+    """One ingredient's US and UK names ("cornstarch" is "cornflour")."""
+
+    us: str
+    uk: str
+    source: str
+    note: str
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return (self.us, self.us.replace("-", " "))
+
+
+Row = TypeVar("Row", Density, Storage, CoreTemperature, SafetyRule, Cooking, Substitution, Name)
+
+
+# Words that, after a food's name, make another food: "chilli jam", "rice pudding", "fish
+# pie", "chicken soup". A table row about chilli, rice or fish would answer the wrong one.
+COMPOUND_HEADS = frozenset(
+    """
+    jam jams pie pies pudding puddings sauce sauces cake cakes soup soups salad salads bread
+    breads cordial oil curry curries stew stews chutney chutneys pickle pickles paste powder
+    flour stock gravy casserole casseroles risotto pasta sandwich sandwiches wrap wraps roll
+    rolls burger burgers nuggets kiev kievs tikka korma balls fingers crumble tart tarts
+    mousse lolly lollies juice smoothie smoothies milk cream butter cheese yoghurt yogurt dip
+    dips dressing ketchup mayo mayonnaise crisps chips fries noodles broth bake bakes pot pots
+    hotpot skewers kebab kebabs mix dough batter wine vinegar syrup sugar liqueur beer sorbet
+    fritters biscuits cookies bar bars loaf pancakes waffles muffins scones custard trifle
+    jelly fudge toffee water extract essence starch spread cubes granules seasoning flakes
+    substitute alternative pate terrine quiche quiches omelette frittata fried rice mince
+    sausage sausages bites pops tenders strips sticks cutlets patties pasty pasties
+    """.split()
+)
+# A cut is the same food to keep, but not to cook: a chicken breast is not a whole bird.
+CUTS = frozenset(
+    """
+    fillet fillets breast breasts thigh thighs leg legs drumstick drumsticks wing wings
+    joint joints steak steaks piece pieces chunk chunks slice slices portion portions
+    """.split()
+)
 
 
 class Table(Generic[Row]):
@@ -144,12 +189,38 @@ class Table(Generic[Row]):
     def __len__(self) -> int:
         return len(self.rows)
 
-    def named_in(self, words: list[str]) -> tuple[str, list[Row]] | None:
-        """The longest food name said in `words` (whole words), and its rows."""
-        said = f" {' '.join(words)} "
+    def named_in(
+        self, words: list[str], blocked: frozenset[str] = COMPOUND_HEADS
+    ) -> tuple[str, list[Row]] | None:
+        """The longest food name said in `words` (whole words), and its rows.
+
+        A name followed by another noun is part of a different food: "chilli" in
+        "chilli jam", "rice" in "rice pudding", "fish" in "fish pie" are not chilli,
+        rice or fish, and a table row about them would answer the wrong food. So a
+        name does not count where the next word makes it another food (`blocked`:
+        COMPOUND_HEADS, and for cooking the cuts too).
+        """
         for name in self._names:
-            if f" {name} " in said:
-                return name, self._by_name[name]
+            size = len(name.split())
+            for i in range(len(words) - size + 1):
+                if " ".join(words[i : i + size]) != name:
+                    continue
+                after = words[i + size] if i + size < len(words) else None
+                if after not in blocked:
+                    return name, self._by_name[name]
+        return None
+
+    def named_first(
+        self, words: list[str], blocked: frozenset[str] = COMPOUND_HEADS
+    ) -> tuple[str, list[Row]] | None:
+        """The name said earliest in `words` (the longest one there), and its rows: in
+        "no bicarb, can I use baking powder" the missing thing is said first."""
+        for i in range(len(words)):
+            for name in self._names:
+                said = name.split()
+                after = words[i + len(said)] if i + len(said) < len(words) else None
+                if words[i : i + len(said)] == said and after not in blocked:
+                    return name, self._by_name[name]
         return None
 
     def names(self) -> list[str]:
@@ -298,6 +369,12 @@ def _substitution(row: dict[str, str], where: str) -> Substitution:
     )
 
 
+def _name(row: dict[str, str], where: str) -> Name:
+    if not row["us"] or not row["uk"]:
+        raise TableError(f"{where}: a name row gives the US name and the UK one")
+    return Name(row["us"].lower(), row["uk"], row["source"], row.get("note", ""))
+
+
 @dataclass(frozen=True)
 class Tables:
     densities: Table[Density]
@@ -306,6 +383,7 @@ class Tables:
     safety_rules: Table[SafetyRule]
     cooking: Table[Cooking]
     substitutions: Table[Substitution]
+    names: Table[Name]
 
 
 @cache
@@ -323,4 +401,5 @@ def read_tables(folder: Path) -> Tables:
         Table("safety rules", _rows(folder, "safety_rules.csv", _rule)),
         Table("cooking", _rows(folder, "cooking.csv", _cooking)),
         Table("substitutions", _rows(folder, "substitutions.csv", _substitution)),
+        Table("names", _rows(folder, "names.csv", _name)),
     )

@@ -16,13 +16,14 @@ import re
 from dataclasses import dataclass
 
 from appliance.kitchen.said import quantities
-from appliance.kitchen.tables import Cooking, Substitution, Tables
+from appliance.kitchen.tables import COMPOUND_HEADS, CUTS, Cooking, Substitution, Tables
 from appliance.kitchen.units import BY_KEY
 from appliance.numbers import as_fraction
 
 _COOKING = re.compile(
     r"\b(how long|how many minutes|cooking time|cook time|what temperature|what temp|what oven|"
-    r"how hot|what gas mark|which gas mark|oven temperature|oven temp)\b"
+    r"how hot|what gas mark|which gas mark|oven temperature|oven temp|timing|timings|boiling "
+    r"time|roasting time|baking time|time for|times for|how do i cook|how to cook)\b"
 )
 _DONENESS = (
     ("soft", re.compile(r"\b(runny|soft|dippy|dippy egg|soft boiled)\b")),
@@ -32,9 +33,19 @@ _DONENESS = (
     ("well done", re.compile(r"\bwell done\b")),
 )
 _SWAP = re.compile(
-    r"\b(instead of|instead|substitute|substitution|swap|replace|replacement|alternative|"
-    r"don't have|dont have|haven't got|havent got|have no|got no|out of|ran out of|run out of|"
-    r"no)\b"
+    r"\b(instead of|instead|substitute|substitution|subsitute|substitue|sub|subs|swap|replace|"
+    r"replacement|alternative|don't have|dont have|haven't got|havent got|have no|got no|out "
+    r"of|ran out of|run out of|no|what do i do|what can i use|what do i use|make my own|how do "
+    r"i make|how to make|make some|use for)\b"
+)
+_MISSING = re.compile(
+    r"\b(?:instead of|no|got no|have no|out of|ran out of|run out of|without|don't have|"
+    r"dont have|haven't got|havent got|replace|swap|sub for|substitute for)\b"
+)
+# "recipe says cornstarch, what's that in the UK?": asking a US name's UK one
+_NAMING = re.compile(
+    r"\b(what'?s that|whats that|what is that|what's it called|called|in the uk|here|in "
+    r"britain|in england|uk name|british|in english|equivalent|same as|mean|means|translate)\b"
 )
 
 
@@ -48,9 +59,11 @@ _METHODS = {
     "steam": ("steam", "steamed", "steaming"),
     "simmer": ("simmer", "simmered"),
     "mash": ("mash", "mashed"),
+    "soak": ("soak", "soaking", "soaked"),
 }
 _METHOD_WORDS = {word for words in _METHODS.values() for word in words}
 _NOT_FOOD = {"a", "an", "the", "hard", "soft", "how", "to"}
+_NOT_THE_SAME_DISH = COMPOUND_HEADS | CUTS
 
 
 def _bare(name: str) -> str:
@@ -60,14 +73,26 @@ def _bare(name: str) -> str:
     return " ".join(words).rstrip("s") if words else ""
 
 
+def _said_alone(bare: str, words: list[str]) -> bool:
+    """The food is said, and not as part of another ("egg" in "boil an egg", not in
+    "egg fried rice" or a chicken "breast")."""
+    plain = [w.rstrip("s") for w in words]
+    size = len(bare.split())
+    for i in range(len(plain) - size + 1):
+        if " ".join(plain[i : i + size]) == bare:
+            after = words[i + size] if i + size < len(words) else None
+            if after not in _NOT_THE_SAME_DISH:
+                return True
+    return False
+
+
 def _by_food(words: list[str], rows: tuple[Cooking, ...]) -> list[Cooking]:
     """Rows whose bare food is said ("boil an egg", "roast a chicken"), the method said first."""
-    said = " " + " ".join(w.rstrip("s") for w in words) + " "
     matched: dict[str, list[Cooking]] = {}
     for row in rows:
         for name in (row.food, *row.names):
             bare = _bare(name)
-            if bare and f" {bare} " in said:
+            if bare and _said_alone(bare, words):
                 matched.setdefault(bare, []).append(row)
     if not matched:
         return []
@@ -141,7 +166,7 @@ def cooking_question(words: list[str], tables: Tables) -> KitchenSaid | None:
     said = " ".join(words)
     if not _COOKING.search(said):
         return None
-    found = tables.cooking.named_in(words)
+    found = tables.cooking.named_in(words, _NOT_THE_SAME_DISH)
     rows = found[1] if found is not None else _by_food(words, tables.cooking.rows)
     if not rows:
         return None
@@ -170,14 +195,31 @@ def cooking_question(words: list[str], tables: Tables) -> KitchenSaid | None:
     return KitchenSaid(f"{text} ({row.source})", row.source)
 
 
+def name_question(words: list[str], tables: Tables) -> KitchenSaid | None:
+    """A US ingredient's UK name: "american recipe wants heavy cream, whats that here"."""
+    said = " ".join(words)
+    if not _NAMING.search(said):
+        return None
+    found = tables.names.named_in(words)
+    if found is None:
+        return None
+    row = found[1][0]
+    text = f"{row.us[0].upper()}{row.us[1:]} is {row.uk} in the UK."
+    if row.note:
+        text += f" {row.note}"
+    return KitchenSaid(text, row.source)
+
+
 def swap_question(words: list[str], tables: Tables) -> KitchenSaid | None:
     said = " ".join(words)
     if not _SWAP.search(said):
         return None
     found = None
-    if "instead of" in said:  # "use X instead of Y": Y is what is missing
-        after = said.split("instead of", 1)[1].split()
-        found = tables.substitutions.named_in(after)
+    # "use X instead of Y", "no bicarb, can I use baking powder": what is missing comes
+    # after the words that say so
+    missing = _MISSING.search(said)
+    if missing is not None:
+        found = tables.substitutions.named_first(said[missing.end() :].split())
     found = found or tables.substitutions.named_in(words)
     if found is None:
         return None

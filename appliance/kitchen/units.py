@@ -52,7 +52,14 @@ UNITS = (
     _unit("l", "volume", 1000.0, "litre", "litres", "liter|liters|ltr|lt|l"),
     _unit("tsp", "volume", 5.0, "tsp", "tsp", "teaspoon|teaspoons|teaspoonful|teaspoonfuls|tsps"),
     _unit("tbsp", "volume", 15.0, "tbsp", "tbsp", "tablespoon|tablespoons|tablespoonful|tbsps|tbs"),
-    _unit("dessertspoon", "volume", 10.0, "dessertspoon", "dessertspoons"),
+    _unit(
+        "dessertspoon",
+        "volume",
+        10.0,
+        "dessertspoon",
+        "dessertspoons",
+        "dessert spoon|dessert spoons|dessertspoonful|dsp",
+    ),
     _unit("us_tsp", "volume", 4.92892159375, "US tsp", "US tsp", "us teaspoon|us teaspoons"),
     _unit(
         "us_tbsp", "volume", 14.78676478125, "US tbsp", "US tbsp", "us tablespoon|us tablespoons"

@@ -72,3 +72,48 @@ def test_a_clock_time_that_passed_today_means_tomorrow() -> None:
     command = parse("remind me to lock up at 9am", NOW)  # said at 14:05
     assert isinstance(command, phrases.Remind)
     assert command.at == dt.datetime(2026, 12, 2, 9, 0)
+
+
+@pytest.mark.parametrize(
+    ("said", "ringing", "command"),
+    [
+        ("stick a timer on for 10 mins", False, phrases.SetTimer(None, 600.0)),
+        ("timer for the ham, an hour and a half", False, phrases.SetTimer("ham", 5400.0)),
+        ("can you time 45 seconds for me", False, phrases.SetTimer(None, 45.0)),
+        ("put another half hour on the turkey", False, phrases.AddTime("turkey", 1800.0)),
+        ("scrap the timer", False, phrases.CancelTimer(None)),
+        ("forget the spuds timer, they're done", False, phrases.CancelTimer("spuds")),
+        ("is the cake nearly done? how long's it got", False, phrases.TimerStatus("cake")),
+        ("snooze it for ten", True, phrases.SnoozeRinging(600.0)),
+        ("give me two more minutes", True, phrases.SnoozeRinging(120.0)),
+        ("not now, half an hour", True, phrases.SnoozeRinging(1800.0)),
+        ("don't bother reminding me about the plumber", False, phrases.CancelReminder("plumber")),
+        ("wipe the list, I've done the big shop", False, phrases.ClearList()),
+        ("scratch the loo roll, found some", False, phrases.RemoveItems(("loo roll",))),
+        ("have i already put mince on the list", False, phrases.CheckItem("mince")),
+        (
+            "add two tins of chopped tomatoes and a 500g pack of mince",
+            False,
+            phrases.AddItems(("2 tins of chopped tomatoes", "500g pack of mince")),
+        ),
+        (
+            "add 2 pints of semi-skimmed milk to the list",
+            False,
+            phrases.AddItems(("2 pints of semi-skimmed milk",)),
+        ),
+    ],
+)
+def test_commands_as_families_say_them(said: str, ringing: bool, command: object) -> None:
+    assert parse(said, NOW, ringing=ringing) == command
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "set a timer for 5 minutes, no, 10",  # a length with a correction: never the first
+        "got no self raising flour, what do I do",  # a question, not a shopping item
+        "add a pinch of salt",  # a recipe's "add"
+    ],
+)
+def test_what_only_looks_like_a_command_is_not_one(said: str) -> None:
+    assert parse(said, NOW) is None

@@ -74,9 +74,11 @@ def test_food_safety_comes_from_the_tables_with_its_source(question: str, begins
     "question",
     [
         "is my homemade kombucha still safe",
-        "is raw cookie dough safe",
-        "can you freeze cooked rice",
         "is it safe to eat the green bit of a potato",
+        "my homemade chilli jam smells a bit funny, is it still ok",  # not chilli, not jam
+        "is rice pudding ok after 3 days",  # not rice
+        "the chicken smells a bit off, can we still eat it",  # no table vouches for that
+        "can my 8 month old have blue cheese",
     ],
 )
 def test_food_safety_the_tables_do_not_hold_is_an_honest_not_sure(question: str) -> None:
@@ -103,3 +105,73 @@ def test_cooking_times_and_swaps() -> None:
 )
 def test_what_is_not_the_kitchens_is_left_alone(question: str) -> None:
     assert answer(question) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "begins"),
+    [
+        ("is 180 degrees C gas 4?", "Yes: 180 °C is about 350 °F, gas mark 4."),
+        ("is 180 c gas 6", "No: 180 °C is about 350 °F, gas mark 4."),
+        ("whats 375 in celsius for baking", "375 °F is about 190 °C, gas mark 5."),
+        ("what temp does water boil at in fahrenheit", "Water boils at 100 °C (212 °F)"),
+    ],
+)
+def test_temperatures_asked_as_people_ask(question: str, begins: str) -> None:
+    found = answer(question)
+    assert found is not None and found.text.startswith(begins)
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("grams in a tablespoon of suger", "1 tbsp of granulated sugar is about 13 g."),
+        ("how much is a dessert spoon in ml", "1 dessertspoon is 10 ml."),
+        ("packed cup of brown sugar in grams", "1 cup of brown sugar is about 215 g."),
+    ],
+)
+def test_a_slip_of_the_keyboard_and_the_spoons_people_own(question: str, text: str) -> None:
+    found = answer(question)
+    assert found is not None and found.text == text
+
+
+def test_two_ingredients_one_slip_away_is_not_a_guess() -> None:
+    """A typo that could be either of two ingredients is not read as one of them."""
+    from appliance.kitchen.measures import _one_slip
+
+    assert _one_slip("suger", "sugar") and not _one_slip("sugar", "sugar")
+    assert not _one_slip("salt", "malt")  # the first letter must agree
+
+
+@pytest.mark.parametrize(
+    ("question", "begins"),
+    [
+        ("is it ok to eat leftover rice from last week", "No, throw it away."),
+        ("5kg turkey, how many days to thaw in the fridge", "A 5 kg bird: about 50 to 60 hours"),
+        ("can you freeze cooked rice", "Yes. Cooked rice keeps 1 month in the freezer"),
+        ("can my 8 month old have honey", "No: no honey for babies under 12 months"),
+        ("is raw cookie dough safe to eat", "No: raw dough and batter"),
+        ("what temperature should my fridge be", "Keep the fridge at 5 °C or below"),
+        ("why is reheated rice dodgy", "Because of Bacillus cereus"),
+        ("how hot does the middle of a burger need to get, in degrees C", "Beef mince: 71.1 °C"),
+    ],
+)
+def test_food_safety_as_people_ask_it(question: str, begins: str) -> None:
+    found = answer(question)
+    assert found is not None and found.kind == "safety" and found.text.startswith(begins)
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("recipe says cornstarch, whats that in the uk", "Cornstarch is cornflour in the UK."),
+        ("what is zucchini in english", "Zucchini is courgette in the UK."),
+    ],
+)
+def test_us_names_are_given_their_uk_ones(question: str, text: str) -> None:
+    found = answer(question)
+    assert found is not None and found.text == text
+
+
+def test_what_is_missing_is_what_follows_no() -> None:
+    found = answer("no bicarb, can i just use baking powder")
+    assert found is not None and found.text.startswith("Instead of 1/4 tsp bicarbonate of soda")

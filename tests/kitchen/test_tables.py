@@ -18,6 +18,7 @@ FILES = (
     "safety_rules.csv",
     "cooking.csv",
     "substitutions.csv",
+    "names.csv",
 )
 
 
@@ -30,6 +31,7 @@ def test_every_row_of_every_file_is_read_and_names_its_source() -> None:
         read.safety_rules,
         read.cooking,
         read.substitutions,
+        read.names,
     ):
         assert len(table) > 0
         assert all(row.source for row in table)
@@ -43,6 +45,7 @@ def test_every_row_of_every_file_is_read_and_names_its_source() -> None:
             read.safety_rules,
             read.cooking,
             read.substitutions,
+            read.names,
         ),
         strict=True,
     ):
@@ -119,3 +122,12 @@ def test_a_missing_column_is_named(copied: Path) -> None:
     )
     with pytest.raises(TableError, match="no 'grams_per_cup' column"):
         read_tables(copied)
+
+
+def test_a_food_name_inside_another_food_is_not_that_food() -> None:
+    storage = tables().storage
+    assert storage.named_in("how long does chilli jam keep".split()) is None or (
+        storage.named_in("how long does chilli jam keep".split())[0] != "chilli"
+    )
+    found = storage.named_in("how long does cooked rice keep".split())
+    assert found is not None and found[0] == "cooked rice"  # the control
