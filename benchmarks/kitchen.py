@@ -158,7 +158,7 @@ def _clock_right(reply: str, asked: str, now: dt.datetime) -> bool:
         return f"{day:%A}" in reply
     if "christmas" in q:
         return str((dt.date(now.year, 12, 25) - now.date()).days) in reply
-    if "time" in q and "what" in q:
+    if re.search(r"\btime\b", q) and not re.search(r"\b(?:day|date)\b", q):
         return f"{now:%H:%M}" in reply
     return now.strftime("%A") in reply or now.strftime("%B") in reply
 

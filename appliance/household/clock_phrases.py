@@ -14,7 +14,8 @@ from appliance.household.requests import (
 
 _CLOCK_TIME = re.compile(
     r"^(?:what(?:'s| is|s) the time(?: now)?|what time is it(?: now)?|(?:the )?time(?: now)?"
-    r"|have you got the time|do you know (?:the|what) time(?: it is)?|tell me the time)$"
+    r"|have you got the time|do you know (?:the|what) time(?: it is)?|tell me the time|"
+    r"what time's it|whats the time|what time it is|time please|what's the time please)$"
 )
 _CLOCK_DATE = re.compile(
     r"^(?:what(?:'s| is|s) the date(?: today)?|what(?:'s| is|s) today's date|what date is it"

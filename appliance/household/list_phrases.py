@@ -53,7 +53,10 @@ _READ = re.compile(
     r"|(?:the )?shopping list|what do (?:we|i) need(?: to buy| to get)?(?: from| at)?"
     r"(?: the)?(?: shops?| supermarket)?)$"
 )
-_CLEAR = re.compile(rf"^(?:clear|empty|wipe|reset|delete)(?: out)? {_LIST}$")
+_CLEAR = re.compile(
+    r"^(?:clear|empty|wipe|reset|delete|scrap|bin)(?: out)? (?:(?:the|my|our) )?(?:whole |entire )?"
+    rf"(?:{_LIST}|shopping list|list)(?: out)?$"
+)
 # "we're out of time": out of something no shop sells
 _NOT_GROCERIES = {
     "time",

@@ -1,12 +1,13 @@
-"""What every phrase table reads: the sentence normalised, and a timer's or
-reminder's name as said."""
+"""What every phrase table reads: the sentence as lower-case words, with the words
+around a command that say nothing of it ("hang on", "hey Hearth", "please") gone."""
 
 from __future__ import annotations
 
 import re
 
 _LEAD = re.compile(
-    r"^(?:(?:hey|ok|okay) )?(?:hearth ,? ?)?(?:please )?"
+    r"^(?:(?:hang on|wait|um|erm|er|so|oh|hmm|actually|sorry|quick question) (?:, )?)*"
+    r"(?:(?:hey|ok|okay) )?(?:hearth ,? ?)?(?:please )?"
     r"(?:(?:can|could|would|will) you (?:please )?)?"
 )
 _TAIL = re.compile(r"(?: ,)?(?: (?:please|thanks|thank you|for me))+$")

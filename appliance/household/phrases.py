@@ -86,9 +86,18 @@ def parse(text: str, now: dt.datetime, *, ringing: bool = False) -> Command | No
     return _as_written(command, text)
 
 
-# Commands a person may follow with a reason after a comma; never one that sets a length
+# Commands a person may follow with a reason after a comma ("what's today's date, need it
+# for this form"); never one that sets a length
 # ("set a timer for 5 minutes, no, 10" must not set 5).
-_SAID_WITH_A_REASON = (CancelTimer, CancelReminder, RemoveItems, ClearList, StopRinging)
+_SAID_WITH_A_REASON = (
+    CancelTimer,
+    CancelReminder,
+    RemoveItems,
+    ClearList,
+    StopRinging,
+    ClockTime,
+    ClockDate,
+)
 
 
 def _read(said: str, now: dt.datetime, ringing: bool) -> Command | None:

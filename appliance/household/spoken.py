@@ -190,6 +190,7 @@ def _clock_at(tokens: list[str], i: int) -> tuple[int, int, str | None, int] | N
         (["a", "quarter", "past"], 15),
         (["quarter", "to"], -15),
         (["a", "quarter", "to"], -15),
+        (["half"], 30),  # "half 8": British for half past eight
     ):
         if tokens[i : i + len(lead)] == lead:
             said = _hour_at(tokens, i + len(lead))

@@ -19,7 +19,7 @@ _SET_VERB = r"(?:set|start|put|make|create|begin|stick|pop)(?: up)?"
 # Said to be done with a timer: "cancel", and the words a kitchen uses for it.
 _CANCEL_VERB = (
     r"(?:cancel|stop|delete|remove|clear|end|kill|dismiss|forget|turn off|switch off|scrap|"
-    r"bin|ditch|drop|never mind|forget about|lose)"
+    r"bin|ditch|drop|never mind|forget about|lose|get rid of|knock off|kill off)"
 )
 _SET_TIMER = re.compile(
     rf"^(?:{_SET_VERB} )?(?:(?:a|an|the|my|another|one) )?(?:(?P<pre>{_NAME}) )?timer"
@@ -44,7 +44,16 @@ _NEARLY_DONE = re.compile(
     r"(?: yet)?(?: , )?(?: how(?:'?s)? long.*)?$"
 )
 # "time 45 seconds", "time the eggs for 6 minutes": "time" as the verb
-_TIME_VERB = re.compile(rf"^time (?:(?:the |my )?(?P<name>{_NAME}) (?:for )?)?(?P<length>.+)$")
+# "time 45 seconds", "time three minutes for the eggs", "time the eggs for 6 minutes"
+_TIME_VERB = (
+    re.compile(rf"^time (?P<length>.+?)(?: for (?:the |my )?(?P<name>{_NAME}))?$"),
+    re.compile(rf"^time (?:the |my )?(?P<name>{_NAME}) (?:for )?(?P<length>.+)$"),
+)
+# "how's the ham timer doing", "how are the spuds getting on"
+_HOW_IS = re.compile(
+    rf"^how(?:'s| is|s| are) (?:the |my )?(?P<name>{_NAME})(?: timer)? "
+    r"(?:doing|going|getting on|coming along|looking)$"
+)
 _LISTS_TIMERS = re.compile(
     r"^(?:(?:what|which|any|are there any|is there a|do i have any|do we have any) timers?"
     r"(?: (?:are|is|do i have|do we have|have i got|have we got))?(?: (?:running|on|going|set|"
@@ -84,11 +93,12 @@ def _name(raw: str | None) -> str | None:
 
 def timer(text: str) -> Command | None:
     text = text.replace(" ,", "")  # "timer for the ham, an hour and a half"
-    if match := _TIME_VERB.match(text):  # "time 45 seconds"
-        length = match["length"].split(" ")
-        span = spoken.duration_in(length)
-        if span is not None and span.start == 0 and span.end == len(length):
-            return SetTimer(_name(match["name"]), float(span.value))
+    for pattern in _TIME_VERB:
+        if match := pattern.match(text):
+            length = match["length"].split(" ")
+            span = spoken.duration_in(length)
+            if span is not None and span.start == 0 and span.end == len(length):
+                return SetTimer(_name(match["name"]), float(span.value))
     tokens = text.split(" ")
     if "timer" not in tokens and "timers" not in tokens:
         return None
@@ -140,7 +150,7 @@ def timer_status(text: str) -> Command | None:
     """ "how long is left on the rice?" names no timer, but asks about one."""
     if match := _WHEN_DONE.match(text):
         return TimerStatus(_name(match["name"] or match["name2"] or match["name3"]))
-    if match := _NEARLY_DONE.match(text):
+    if match := _NEARLY_DONE.match(text) or _HOW_IS.match(text):
         return TimerStatus(_name(match["name"]))
     match = _STATUS.match(text)
     if match is None or not re.search(r"\b(?:left|remaining|to go|longer|got)\b", text):

@@ -13,20 +13,25 @@ kitchen's: it gets UNSURE, never the model.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from appliance.kitchen.measures import convert_question, temperature_question
 from appliance.kitchen.safety import is_safety_question, safety_question
 from appliance.kitchen.said import tokens
+from appliance.kitchen.spelling import fix_slips
 from appliance.kitchen.tables import tables
 from appliance.kitchen.times import cooking_question, name_question, swap_question
+from appliance.kitchen.units import UNITS
 
-KINDS = ("temperature", "convert", "substitute", "safety", "unsure", "cooking")
+KINDS = ("temperature", "convert", "substitute", "safety", "unsure", "cooking", "unclear")
 
 
 @dataclass(frozen=True)
 class KitchenAnswer:
     text: str
-    kind: str  # one of KINDS; "unsure" is food safety the tables cannot answer
+    # one of KINDS; "unsure" is food safety the tables cannot answer, "unclear" a
+    # conversion that needs to know what is being measured
+    kind: str
     source: str
 
     def __post_init__(self) -> None:
@@ -35,10 +40,45 @@ class KitchenAnswer:
 
 
 def answer(question: str) -> KitchenAnswer | None:
-    """The exact answer to a kitchen question, or None when it is not one."""
+    """The exact answer to a kitchen question, or None when it is not one.
+
+    A question that found nothing as typed, or only "not sure" or "say what it is", is tried
+    once more with its slips of the keyboard read back (spelling.py: "chiken").
+    """
     words = tokens(question)
     if not words:
         return None
+    found = _answered(words)
+    if found is None or found.kind in ("unsure", "unclear"):
+        fixed = fix_slips(words, vocabulary())
+        again = _answered(fixed) if fixed != words else None
+        if again is not None and again.kind not in ("unsure", "unclear"):
+            return again
+    return found
+
+
+@cache
+def vocabulary() -> frozenset[str]:
+    """Every word of every food, ingredient and unit name the tables and units know."""
+    data = tables()
+    named = [
+        name
+        for table in (
+            data.densities,
+            data.storage,
+            data.core_temperatures,
+            data.safety_rules,
+            data.cooking,
+            data.substitutions,
+            data.names,
+        )
+        for name in table.names()
+    ]
+    unit_words = [word for unit in UNITS for word in unit.words]
+    return frozenset(w for phrase in (*named, *unit_words) for w in phrase.split() if w.isalpha())
+
+
+def _answered(words: list[str]) -> KitchenAnswer | None:
     data = tables()
     if (said := temperature_question(words)) is not None:
         return KitchenAnswer(said.text, said.kind, said.source)

@@ -266,40 +266,7 @@ def _target(words: list[str], source: Quantity | None) -> tuple[str, ...] | None
 
 def _ingredient(words: list[str], densities: Table[Density]) -> Density | None:
     found = densities.named_in(words)
-    if found is None:
-        found = _misspelt(words, densities)
     return found[1][0] if found else None
-
-
-def _misspelt(words: list[str], densities: Table[Density]) -> tuple[str, list[Density]] | None:
-    """An ingredient typed with one slip ("suger", "flor"): a name of one or two words
-    that differs from what was said by at most one letter, and only one such name."""
-    close = set()
-    for size in (2, 1):
-        for i in range(len(words) - size + 1):
-            said = " ".join(words[i : i + size])
-            if len(said) < 4:
-                continue
-            close |= {name for name in densities.names() if _one_slip(said, name)}
-        if close:
-            break
-    if len(close) != 1:
-        return None  # nothing, or two ingredients it could be: not a guess to make
-    name = close.pop()
-    return densities.named_in(name.split())
-
-
-def _one_slip(said: str, name: str) -> bool:
-    """One letter added, dropped, changed, or two swapped."""
-    if said == name or abs(len(said) - len(name)) > 1 or said[0] != name[0]:
-        return False
-    if len(said) == len(name):
-        diffs = [i for i, (a, b) in enumerate(zip(said, name, strict=True)) if a != b]
-        return len(diffs) == 1 or (
-            len(diffs) == 2 and diffs[1] == diffs[0] + 1 and said[diffs[0]] == name[diffs[1]]
-        )
-    short, long = sorted((said, name), key=len)
-    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 # "a packed cup", "per cup", "the tablespoon": one of the unit, its number unsaid
@@ -312,10 +279,12 @@ def convert_question(words: list[str], densities: Table[Density]) -> Said | None
     source = said[0] if said else None
     if source is None:
         # "how many grams in a cup of flour", "cup of sugar in grams": one of the unit
+        # "a cup" said anywhere before a unit said bare: "tablespoons in a cup"
         for i in range(len(words)):
             if words[i] in ("a", "an", "one") and (q := quantity_at(words, i)) is not None:
                 source = q
                 break
+        for i in range(len(words) if source is None else 0):
             found = units.longest_unit_at(words, i)
             if found is not None and (i == 0 or words[i - 1] in _BEFORE_A_UNIT):
                 source = Quantity(1.0, found[0], i, found[1])
@@ -352,7 +321,7 @@ def _converted(
             f"It depends on what it is: {amount} of flour weighs far less than {amount} of "
             "sugar or honey. Say what it is, for example "
             f"“{amount} of plain flour in {_SPOKEN.get(target, b.plural)}”.",
-            "convert",
+            "unclear",
             "arithmetic",
         )
     grams_per_ml = what.grams_per_cup / units.US_CUP_ML

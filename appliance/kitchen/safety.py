@@ -45,13 +45,15 @@ _SAFETY_WORDS = re.compile(
     r"cooked to|cook it to|wash|can (i|you|we) freeze|freezable|hot food|cool down|cooling|"
     r"still alright|still all right|ok after|okay after|good after|safe after|alright after|"
     r"(?:can|could|should) (?:i|we|you) still (?:eat|use|drink|have)|edible|eat it still|"
-    r"how (?:quick|quickly|soon|fast)|hang|hung|rare|medium rare|well done|bloody|"
+    r"how (?:quick|quickly|soon|fast)|rare|medium rare|well done|bloody|internal temp|core temp|"
+    r"inside temp|centre temp|center temp|"
     r"baby|babies|infant|infants|toddler|toddlers|weaning|pregnant|pregnancy|month old|"
     r"months old|under one|raw dough|cookie dough|batter|dodgy)\b"
     r"|\bwhat temp(erature)? (should|does|must|do) .*\b(be|reach|get to)\b"
     r"|\b(?:fridge|freezer|refrigerator)\b.*\b(?:temperature|temp|degrees|how cold|cold enough)\b"
     r"|\b(?:temperature|temp|how cold)\b.*\b(?:fridge|freezer|refrigerator)\b"
     r"|\bhow hot\b(?!.*\boven\b)"
+    r"|\bhow long (?:can|should|do|does|will) (?:\w+ ){1,4}(?:hang|be hung)\b"
 )
 # Signs that something has gone off, and homemade preserves and ferments: no table can
 # vouch for them, so the answer is the honest one whatever food is named.
@@ -62,12 +64,15 @@ _SPOILED = re.compile(
     r"|\b(?:fizzing|bubbling|bubbly|bulging|swollen|blown|slimy|sticky film|cloudy|"
     r"gone fizzy|gone cloudy|furry|fuzzy)\b"
 )
-_HOMEMADE = re.compile(
-    r"\b(?:homemade|home made|made (?:it|them|some)?|i made|we made|my own)\b.*\b(?:jam|jams|"
-    r"chutney|pickle|pickles|pickled|cordial|kombucha|kefir|ferment|fermented|sauerkraut|kimchi|"
-    r"wine|beer|liqueur|infused|oil|sauce|ketchup|preserves?|jerky|cured|sourdough starter|"
-    r"yoghurt|yogurt|cheese|ice cream|baby food|pesto|hummus|houmous|mayo|mayonnaise)\b"
+_MADE_AT_HOME = r"\b(?:homemade|home made|made (?:it|them|some)?|i made|we made|my own)\b"
+_PRESERVE = (
+    r"\b(?:jam|jams|chutney|pickle|pickles|pickled|cordial|kombucha|kefir|ferment|fermented|"
+    r"sauerkraut|kimchi|wine|beer|liqueur|infused|oil|sauce|ketchup|preserves?|jerky|cured|"
+    r"sourdough starter|yoghurt|yogurt|cheese|ice cream|baby food|pesto|hummus|houmous)\b"
 )
+_HOMEMADE = re.compile(rf"{_MADE_AT_HOME}.*{_PRESERVE}|{_PRESERVE}.*{_MADE_AT_HOME}")
+
+
 # "keep", "last" and "good for" ask about safety only with "how long" or a place.
 _KEEPING = re.compile(
     r"\b(how long|how many (days|weeks|months|hours))\b.*\b(keep|keeps|last|lasts|good|store|"
@@ -89,8 +94,8 @@ _TOPICS = (
     ("refreeze", re.compile(r"\b(refreeze|re freeze|refrozen|freeze (it |them )?again)\b")),
     (
         "thaw_time",
-        # not "once defrosted"
-        re.compile(r"\bhow (?:long|many (?:hours|days))\b.*\b(?:defrost|thaw)(?!ed)"),
+        # not "once defrosted", not "how long after defrosting": that is how soon to cook
+        re.compile(r"\bhow (?:long|many (?:hours|days))\b(?! after).*\b(?:defrost|thaw)(?!ed)"),
     ),
     ("defrost", re.compile(r"\b(defrost|defrosting|defrosted|thaw|thawing|thawed)\b")),
     (
@@ -124,8 +129,8 @@ _TOPICS = (
     ),
 )
 _HOW_HOT = re.compile(
-    r"\b(temperature|temp|how hot|degrees|core|internal|cooked (through )?to|cook (it |them )?to|"
-    r"reheat(ed)? to|pink|undercooked|rare|cooked through)\b"
+    r"\b(temperature|temp|temps|how hot|degrees|core|internal|cooked (through )?to|"
+    r"cook (it |them )?to|reheat(ed)? to|pink|undercooked|rare|cooked through)\b"
 )
 # "what temperature should chicken be": the inside of the food, not the oven.
 _FOOD_HOT = re.compile(r"\bwhat temp(erature)? (should|does|must|do) .*\b(be|reach|get to)\b")
@@ -283,6 +288,8 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
     if not is_safety_question(words):
         return None
     said = " ".join(words)
+    if _SPOILED.search(said) or _HOMEMADE.search(said):
+        return SafetyAnswer(UNSURE, "", False)  # no table vouches for these: the honest answer
     food = _food(words, tables)
     for topic, pattern in _TOPICS:
         if pattern.search(said) and (topic != "chicken_wash" or food is not None):
@@ -294,8 +301,6 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
             if (rule := _rule(topic, food, said, tables)) is not None:
                 return SafetyAnswer(_with_weight(rule, words), rule.source, True)
             return SafetyAnswer(UNSURE, "", False)
-    if _SPOILED.search(said) or _HOMEMADE.search(said):
-        return SafetyAnswer(UNSURE, "", False)  # no table vouches for these: the honest answer
     if _HOW_HOT.search(said):
         wanted = "reheat" if re.search(r"\breheat", said) else food
         core = _core(wanted if wanted == "reheat" else food, tables) or (

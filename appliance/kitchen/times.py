@@ -36,7 +36,8 @@ _SWAP = re.compile(
     r"\b(instead of|instead|substitute|substitution|subsitute|substitue|sub|subs|swap|replace|"
     r"replacement|alternative|don't have|dont have|haven't got|havent got|have no|got no|out "
     r"of|ran out of|run out of|no|what do i do|what can i use|what do i use|make my own|how do "
-    r"i make|how to make|make some|use for)\b"
+    r"i make|how to make|make some|use for|only got|only have|only had|all i have|all i've got|"
+    r"all ive got|just got)\b"
 )
 _MISSING = re.compile(
     r"\b(?:instead of|no|got no|have no|out of|ran out of|run out of|without|don't have|"

@@ -134,12 +134,15 @@ def test_a_slip_of_the_keyboard_and_the_spoons_people_own(question: str, text: s
     assert found is not None and found.text == text
 
 
-def test_two_ingredients_one_slip_away_is_not_a_guess() -> None:
-    """A typo that could be either of two ingredients is not read as one of them."""
-    from appliance.kitchen.measures import _one_slip
+def test_a_slip_is_read_back_only_to_the_one_word_it_can_be() -> None:
+    from appliance.kitchen.spelling import fix_slips, one_slip
 
-    assert _one_slip("suger", "sugar") and not _one_slip("sugar", "sugar")
-    assert not _one_slip("salt", "malt")  # the first letter must agree
+    assert one_slip("suger", "sugar") and not one_slip("sugar", "sugar")
+    assert not one_slip("salt", "malt")  # the first letter must agree
+    known = frozenset({"broccoli", "chicken", "cheddar", "chickpeas"})
+    assert fix_slips(["brocolli", "chiken"], known) == ["broccoli", "chicken"]
+    assert fix_slips(["cheken"], known | {"chequen"}) == ["cheken"]  # two it could be: kept
+    assert fix_slips(["leave"], known) == ["leave"]  # nothing near: kept
 
 
 @pytest.mark.parametrize(
