@@ -4,16 +4,19 @@
 
 Every question and command goes through the real router (household intents, the
 kitchen, memory's routes) and a brain whose model is a scripted stand-in that
-answers MODEL_SAID to anything that reaches it (a stand-in, named as such: it
-measures what reaches the model, not what a model would say). So the tables report
-how many answers were right, how many were left to the model, and how many
-food-safety questions were answered by a guess (a safety question the model
-would have answered). Commands are run on a fresh household at the table's `now`,
-with what each needs first (a ringing timer for "stop", a question asked for an
-answer); a command the tools must not act on is checked for a claimed action in
-the reply and any change to the records. The time of each exact kitchen answer is
-taken without the model. Splits: the tuning half (written by the rules' author)
-and the held-out half (written by a helper who never saw the tables or rules).
+answers MODEL_SAID to anything that reaches it: the worst a small model says, a
+claimed action and a food-safety guess (a stand-in, named as such: it measures
+what reaches the model and what the reply bounds let through, not what a model
+would say). So the tables report how many answers were right, how many were left
+to the model, how many food-safety questions reached it, and how many of those
+were answered with a guess after the bounds (brain/bounds.py). Commands are run on
+a fresh household at the table's `now`, with what each needs first (a ringing timer
+for "stop", a question asked for an answer); a command the tools must not act on is
+checked for a claimed action in the reply and any change to the records. The time
+of each exact kitchen answer is taken without the model. Splits: the tuning half
+(written by the rules' author) and three held-out halves (each by a helper who never
+saw the tables or rules, committed before it was first run; the first two were then
+tuned on, so only the third's first run is untouched).
 Measures; never asserts.
 """
 
@@ -48,9 +51,13 @@ DATA = HERE / "data"
 RESULTS = HERE / "results"
 # The tuning half, the first held-out half, and a second written after the first was read.
 SPLITS = tuple(
-    split for split in ("tune", "heldout", "heldout2") if (DATA / f"kitchen_{split}.json").is_file()
+    split
+    for split in ("tune", "heldout", "heldout2", "heldout3")
+    if (DATA / f"kitchen_{split}.json").is_file()
 )
-MODEL_SAID = "[the model answered]"
+# The stand-in's one reply: what the bounds must catch (a food-safety number, an action).
+GUESS = "Cooked rice keeps 5 days in the fridge, so it's safe to eat."
+MODEL_SAID = f"{GUESS} I've added that to your list for you."
 SAFETY = ("safety", "safety_unknown")
 # A reply that says it did something (for commands nothing may be done for).
 _CLAIM = re.compile(
@@ -130,7 +137,8 @@ def ask_all(split: str, now: dt.datetime) -> list[dict]:
                     "reply": reply,
                     "right": right,
                     "to_model": to_model,
-                    "guess": to_model and question["kind"] in SAFETY,
+                    "reached": to_model and question["kind"] in SAFETY,
+                    "guess": question["kind"] in SAFETY and GUESS in reply,
                 }
             )
     return rows
@@ -344,13 +352,16 @@ def report(question_rows: dict, command_rows: dict, times: list[float]) -> str:
         "",
         "## Kitchen questions",
         "",
-        "| split | questions | right | left to the model | food-safety answered by a guess |",
-        "|---|---:|---:|---:|---:|",
+        "| split | questions | right | left to the model | food safety that reached it "
+        "| food-safety guesses said |",
+        "|---|---:|---:|---:|---:|---:|",
     ]
     for split, rows in question_rows.items():
         guesses = sum(r["guess"] for r in rows)
+        reached = sum(r["reached"] for r in rows)
         lines.append(
-            f"| {split} | {len(rows)} | {_share(rows)} | {_share(rows, 'to_model')} | {guesses} |"
+            f"| {split} | {len(rows)} | {_share(rows)} | {_share(rows, 'to_model')} | {reached} "
+            f"| {guesses} |"
         )
     lines += ["", "| split | kind | right | left to the model |", "|---|---|---:|---:|"]
     for split, rows in question_rows.items():

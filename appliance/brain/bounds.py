@@ -3,10 +3,11 @@
 A 135M model asked to add milk to the list says "The shopping is now filled with
 semi-skimmed milk." Nothing was added. Whatever reaches the model can never make
 Hearth claim an action it did not take, state a time or date it did not read from
-the clock, describe the weather (nothing leaves the house), or recite its own
-instructions. Each sentence of a reply is held until it ends, checked, and then
-said; a sentence that breaks a bound is replaced by what is true, and the model's
-reply ends there.
+the clock, describe the weather (nothing leaves the house), give a food-safety
+verdict or number (how long food keeps, how hot it must get, whether it is safe:
+only the kitchen's tables say those), or recite its own instructions. Each
+sentence of a reply is held until it ends, checked, and then said; a sentence that
+breaks a bound is replaced by what is true, and the model's reply ends there.
 
     for piece in bounded(model_pieces, ReplyBounds(static_prompt)):
         ...
@@ -19,6 +20,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from appliance.brain.router import Intent, Route
+from appliance.kitchen.safety import UNSURE
 
 NOTHING_DONE = (
     "I haven't done anything: from a conversation I only set timers and reminders and keep "
@@ -76,6 +78,27 @@ _WEATHER = re.compile(
     r"|\b(?:forecast|weather (?:today|tomorrow|is|will|looks|this)|temperature outside)\b",
     re.IGNORECASE,
 )
+# A food-safety claim: a keeping time, a safe inside temperature, or a verdict.
+_DURATION = (
+    r"\d+(?:\.\d+)?(?:\s*(?:to|-|–|or)\s*\d+(?:\.\d+)?)?\s*(?:hours?|days?|weeks?|months?|years?)"
+)
+_FOOD_SAFETY = re.compile(
+    rf"\b(?:keeps?|kept|lasts?|last|stays? (?:good|fresh|safe)|will be (?:fine|good|ok|safe)|"
+    rf"good for|store (?:it|them)?|use (?:it |them )?within|eat (?:it |them )?within)\b"
+    rf"[^.!?]*\b{_DURATION}\b"
+    r"|\b(?:internal|inside|centre|center|core|middle)\b[^.!?]*\b\d+\s*°?\s*(?:c|f|celsius|"
+    r"fahrenheit|degrees)\b"
+    r"|\b\d+\s*°?\s*(?:c|f|celsius|fahrenheit|degrees)\b[^.!?]*\b(?:internal|inside|centre|"
+    r"center|core|middle|thickest)\b"
+    r"|\b(?:cook|heat|reheat)\w* (?:\w+ ){0,3}(?:to|until it reaches) \d+\s*°?"
+    r"|\b(?:safe|unsafe|fine|ok|okay|alright|dangerous) to (?:eat|drink|refreeze|re-freeze|"
+    r"reheat|re-heat|serve|give|keep|freeze)\b"
+    r"|\b(?:it's|it is|they're|they are|that's|that is) (?:still )?(?:perfectly )?(?:safe|"
+    r"unsafe|edible|inedible)\b"
+    r"|\byou can (?:safely )?(?:refreeze|re-freeze|reheat|re-heat|still eat|eat it|eat them)\b"
+    r"|\b(?:food poisoning|salmonella|listeria|e\. coli|botulism|bacteria)\b",
+    re.IGNORECASE,
+)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 _WORD = re.compile(r"[a-z']+")
 RECITAL_WORDS = 8  # this many words in a row from the system prompt is reciting it
@@ -85,7 +108,7 @@ RECITAL_WORDS = 8  # this many words in a row from the system prompt is reciting
 class Broken:
     """A sentence that breaks a bound, and what Hearth says instead."""
 
-    bound: str  # action | clock | weather | recital
+    bound: str  # action | clock | weather | food safety | recital
     instead: str
 
 
@@ -105,6 +128,8 @@ class ReplyBounds:
             return Broken("clock", NO_CLOCK)
         if _WEATHER.search(sentence):
             return Broken("weather", NO_WEATHER)
+        if _FOOD_SAFETY.search(sentence):
+            return Broken("food safety", UNSURE)
         words = _WORD.findall(sentence.lower())
         for i in range(len(words) - RECITAL_WORDS + 1):
             if " ".join(words[i : i + RECITAL_WORDS]) in self._runs:

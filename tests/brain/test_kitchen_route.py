@@ -73,6 +73,9 @@ def test_remember_still_comes_before_the_kitchen(
         ("Sure! I've added semi-skimmed milk to your shopping list.", NOTHING_DONE),
         ("Of course. It's 10:15 am right now.", NO_CLOCK),
         ("Lovely. It's sunny and warm today.", NO_WEATHER),
+        ("Good question. Cooked rice keeps 5 days in the fridge.", UNSURE),
+        ("Good question. Cook chicken to 60 °C in the middle.", UNSURE),
+        ("Good question. Yes, it is safe to eat.", UNSURE),
     ],
 )
 def test_a_sentence_that_breaks_a_bound_is_replaced_by_the_truth(
@@ -89,6 +92,9 @@ def test_a_sentence_that_breaks_a_bound_is_replaced_by_the_truth(
 def test_a_reply_within_bounds_is_said_as_the_model_wrote_it(
     settings: Settings, memory: Memory
 ) -> None:
-    text = "The dentist is at 3 pm, and Sam loves rainy days. Keep it warm in the oven."
+    text = (
+        "The dentist is at 3 pm, and Sam loves rainy days. Keep it warm in the oven. "
+        "Bake it at 180 °C for 20 minutes. It's fine to use plain flour."
+    )
     brain, _ = scripted_brain(settings, memory, [text])
     assert brain.reply("tell me something nice").text == text
