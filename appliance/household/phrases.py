@@ -48,6 +48,7 @@ from appliance.household.requests import (  # noqa: F401  (re-exported: p.SetTim
     TimerStatus,
 )
 from appliance.household.ringing_phrases import ringing as while_ringing
+from appliance.household.ringing_phrases import stop_with_nothing_ringing
 from appliance.household.timer_phrases import add_time, timer, timer_status
 
 
@@ -107,7 +108,7 @@ def _read(said: str, now: dt.datetime, ringing: bool) -> Command | None:
             return named
         if (command := while_ringing(said)) is not None:
             return command
-    for read in (timer, timer_status, add_time, clock, shopping):
+    for read in (timer, timer_status, add_time, clock, shopping, stop_with_nothing_ringing):
         if (command := read(said)) is not None:
             return command
     return reminder(said, now)

@@ -44,6 +44,18 @@ def _snooze_length(rest: str | None) -> float | None:
     return None
 
 
+# "stop" said to Hearth when nothing rings: answered, not left to the model ("Nothing is
+# ringing."); "stop it" and "shut up" are as often said to someone else, and stay theirs
+_PLAIN_STOP = re.compile(
+    r"^(?:stop(?: ringing| the (?:alarm|noise|beeping))?|turn it off|switch it off|shush|hush|"
+    r"silence)$"
+)
+
+
+def stop_with_nothing_ringing(text: str) -> Command | None:
+    return StopRinging() if _PLAIN_STOP.match(text) else None
+
+
 def ringing(text: str) -> Command | None:
     """What is said while something rings: stop it, or ring again later."""
     text = text.replace(" ,", "")

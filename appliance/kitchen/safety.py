@@ -73,6 +73,12 @@ _PRESERVE = (
 _HOMEMADE = re.compile(rf"{_MADE_AT_HOME}.*{_PRESERVE}|{_PRESERVE}.*{_MADE_AT_HOME}")
 
 
+# "is the chicken ok?": a food and whether it is still all right
+_FOOD_OK = re.compile(
+    r"\b(?:is|are) (?:the |my |this |that |these |those |our )?(?:\w+ ){1,3}(?:still )?(?:ok|okay|"
+    r"alright|all right|good|fine|safe|edible)\b"
+    r"(?= *(?:$|to eat|to use|after|now|still|or|it|its|it's|they|been|in the))"
+)
 # "keep", "last" and "good for" ask about safety only with "how long" or a place.
 _KEEPING = re.compile(
     r"\b(how long|how many (days|weeks|months|hours))\b.*\b(keep|keeps|last|lasts|good|store|"
@@ -285,12 +291,12 @@ def _storage_said(rows: list[Storage]) -> SafetyAnswer:
 
 def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
     """The answer to a food-safety question, the honest "not sure", or None if not one."""
-    if not is_safety_question(words):
-        return None
     said = " ".join(words)
+    food = _food(words, tables)
+    if not is_safety_question(words) and not (food and _FOOD_OK.search(said)):
+        return None
     if _SPOILED.search(said) or _HOMEMADE.search(said):
         return SafetyAnswer(UNSURE, "", False)  # no table vouches for these: the honest answer
-    food = _food(words, tables)
     for topic, pattern in _TOPICS:
         if pattern.search(said) and (topic != "chicken_wash" or food is not None):
             if topic == "reheat" and _HOW_HOT.search(said):
@@ -317,6 +323,8 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
             return SafetyAnswer(text, core.source, True)
     if _HOW_LONG.search(said) and (rows := _storage(food, said, tables)):
         return _verdict(_storage_said(rows), rows, said)
+    if _age_days(said) is not None and (rows := _storage(food, said, tables)):
+        return _verdict(_storage_said(rows), rows, said)  # "in the fridge for a week": too old?
     if _CAN_FREEZE.search(said) and (rows := _storage(food, "freezer", tables)):
         said_rows = _storage_said(rows)  # "can you freeze cooked rice": yes, and for how long
         return SafetyAnswer(f"Yes. {said_rows.text}", said_rows.source, True)
@@ -350,8 +358,8 @@ _AGE = re.compile(
     r"\b(?:from|since) (?P<day>yesterday|last night|monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday|the weekend|last week)\b"
     r"|\b(?P<n>\d+|a|one|two|three|four|five|six|seven|eight|nine|ten) (?P<unit>day|days|week|"
-    r"weeks) (?:old|ago)\b|\bafter (?P<after>\d+|a|one|two|three|four|five|six|seven) "
-    r"(?P<after_unit>day|days|week|weeks)\b"
+    r"weeks) (?:old|ago)\b|\b(?:after|for|been) (?P<after>\d+|a|one|two|three|four|five|six|"
+    r"seven) (?P<after_unit>day|days|week|weeks)\b"
 )
 _WORD_NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _WORD_NUMBERS |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10}

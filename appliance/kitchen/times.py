@@ -173,7 +173,7 @@ def cooking_question(words: list[str], tables: Tables) -> KitchenSaid | None:
         return None
     row = _row_for(rows, said, _weight_kg(words))
     name = row.food.split(" (")[0]
-    detail = f" ({row.doneness})" if row.doneness else ""
+    detail = f", {row.doneness}" if row.doneness else ""
     note = re.split(r"(?<=[.!?])\s+", row.note.strip())[0] if row.note else ""
     if row.per_kg_minutes is not None:
         extra = row.extra_minutes or 0
