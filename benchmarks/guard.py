@@ -1,6 +1,8 @@
 """The guard on every split, in both modes, with its per-call cost.
 
     python -m benchmarks.guard          # the table, guard.md and guard.png
+    python -m benchmarks.guard --splits tune validation   # only these splits
+    python -m benchmarks.guard --also /tmp/other.json     # other weights, side by side
 
 Splits (benchmarks/data/):
 - outside: guard_outside.json, 200 refusals and 200 household facts written by a
@@ -24,19 +26,27 @@ of one check (p50 and p95, timed over every case, side by side in one run). An
 ablation row gives the classifier alone, without the rules. Failures are listed for
 the tune split only. Writes benchmarks/results/guard.md and guard.png. Measures;
 never asserts.
+
+`--also FILE` adds a mode per other weights file (as `guard_train --out FILE` writes
+one, e.g. `--buckets 0` for the embedding-only classifier): rules + that classifier,
+timed in the same run, named by the file's stem. `--splits` runs only the splits named
+(the outside tables are read only when named, or by default).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
 import statistics
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from appliance.memory import guard_classifier
 from appliance.memory.guard import classifier_refusal, find_refusal
 from appliance.memory.guard_classifier import classifier_for
 from appliance.memory.withheld import TRANSCRIPT_MEANING
@@ -140,6 +150,22 @@ def classifier_alone(cases: list[Case], embedder: object) -> tuple[int, int, int
     return caught, refusals, false, ordinary
 
 
+@contextlib.contextmanager
+def weights_from(path: Path | None) -> Iterator[None]:
+    """The guard reads its classifier from `path` inside (the shipped file if None)."""
+    if path is None:
+        yield
+        return
+    shipped = guard_classifier.WEIGHTS
+    guard_classifier.WEIGHTS = path
+    guard_classifier.forget_loaded()
+    try:
+        yield
+    finally:
+        guard_classifier.WEIGHTS = shipped
+        guard_classifier.forget_loaded()
+
+
 def _pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}% ({part}/{whole})" if whole else "–"
 
@@ -226,54 +252,85 @@ def plot(results: dict[tuple[str, str], Score], path: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--splits", nargs="+", choices=SPLITS, default=list(SPLITS))
+    parser.add_argument(
+        "--also", type=Path, action="append", default=[], help="other weights, side by side"
+    )
     args = parser.parse_args(argv)
+    splits = [split for split in SPLITS if split in args.splits]
 
     from appliance.memory.embed import load_embedder
 
     embedder = load_embedder()
-    modes: list[tuple[str, object | None]] = [("rules", None)]
+    # (mode, embedder, weights file: None for the shipped one)
+    modes: list[tuple[str, object | None, Path | None]] = [("rules", None, None)]
     if embedder is not None and classifier_for(embedder) is not None:
-        modes.append(("rules+classifier", embedder))
+        modes.append(("rules+classifier", embedder, None))
+        for path in args.also:
+            with weights_from(path):
+                if classifier_for(embedder) is None:
+                    raise SystemExit(f"{path}: no classifier for {embedder.model_id}")
+            modes.append((f"rules+classifier ({path.stem})", embedder, path))
         embedder.query("warm up")  # the first call pays for allocating the session's buffers
     else:
         print("no embedder with classifier weights installed: rules-only mode only")
     results: dict[tuple[str, str], Score] = {}
-    alone: dict[str, tuple[int, int, int, int]] = {}
-    for split in SPLITS:
+    alone: dict[tuple[str, str], tuple[int, int, int, int]] = {}
+    for split in splits:
         cases = load_split(split)
-        for mode, model in modes:
-            results[(split, mode)] = score(cases, model)
-        if len(modes) > 1:
-            alone[split] = classifier_alone(cases, modes[1][1])
+        for mode, model, path in modes:
+            with weights_from(path):
+                if model is not None:
+                    classifier_for(model)  # type: ignore[arg-type]  # loaded before the clock
+                results[(split, mode)] = score(cases, model)
+                if model is not None:
+                    alone[(split, mode.replace("rules+", ""))] = classifier_alone(cases, model)
 
     load = os.getloadavg()
     thresholds = {}
-    if len(modes) > 1:
-        classifier = classifier_for(modes[1][1])  # type: ignore[arg-type]
-        assert classifier is not None
-        thresholds = {classifier.model_id: classifier.threshold}
-    lines = [
-        "# Guard: refusals caught and ordinary facts refused",
-        "",
-        "`python -m benchmarks.guard` on "
-        f"{platform.machine()}, {os.cpu_count()} cores, shared with other work (load "
-        f"average {load[0]:.1f} at the end); timings are under that load, compare the rows "
-        "of one run.",
-        "",
-        "- outside: benchmarks/data/guard_outside.json, written by a helper who never read "
-        "the guard's code, committed before any tuning; never trained or tuned on (rates "
+    for mode, model, path in modes[1:]:
+        with weights_from(path):
+            classifier = classifier_for(model)  # type: ignore[arg-type]
+            assert classifier is not None
+            thresholds[mode.replace("rules+", "")] = classifier.threshold
+    about = {
+        "outside": "- outside: benchmarks/data/guard_outside.json, written by a helper who never "
+        "read the guard's code, committed before any tuning; never trained or tuned on (rates "
         "only, no sentences, here).",
-        "- outside2: benchmarks/data/guard_outside2.json, a second helper's, from a "
+        "outside2": "- outside2: benchmarks/data/guard_outside2.json, a second helper's, from a "
         "one-paragraph brief; committed before the retraining on more hands' sentences "
         "(rates only). Its chat turns are scored as a transcript keeps them: "
         "`chat withheld` counts turns the transcript check (rules, and the classifier "
         "for secrets) would blank.",
-        "- heldout: benchmarks/data/guard_heldout.json, never trained or tuned on.",
-        "- tune: benchmarks/data/guard_tune.json, the rules' tuning split; its ordinary "
+        "heldout": "- heldout: benchmarks/data/guard_heldout.json, never trained or tuned on.",
+        "tune": "- tune: benchmarks/data/guard_tune.json, the rules' tuning split; its ordinary "
         "facts also chose the classifier's threshold.",
-        "- validation: the generated corpus's held-out templates (benchmarks/guard_corpus.py).",
+        "validation": "- validation: the generated corpus's held-out templates "
+        "(benchmarks/guard_corpus.py).",
+    }
+    command = "python -m benchmarks.guard" + "".join(
+        f" --also {path}" for _, _, path in modes if path is not None
+    )
+    if splits != list(SPLITS):
+        command += " --splits " + " ".join(splits)
+    lines = [
+        "# Guard: refusals caught and ordinary facts refused",
+        "",
+        f"`{command}` on "
+        f"{platform.machine()}, {os.cpu_count()} cores, shared with other work (load "
+        f"average {load[0]:.1f} at the end); timings are under that load, compare the rows "
+        "of one run.",
+        "",
+        *[about[split] for split in splits],
+        *(
+            [f"- not run here: {', '.join(s for s in SPLITS if s not in splits)}."]
+            if splits != list(SPLITS)
+            else []
+        ),
         f"- classifier threshold on P(not ordinary): {thresholds} "
-        "(appliance/memory/guard_classifier.json).",
+        "(appliance/memory/guard_classifier.json"
+        + "".join(f", {path}" for _, _, path in modes if path is not None)
+        + ").",
         "",
         "Aim on the outside split: at least 95% of refusals caught, at most 2.5% of "
         "ordinary facts refused.",
@@ -289,11 +346,11 @@ def main(argv: list[str] | None = None) -> int:
         lines += [
             "Ablation (not a mode Hearth runs): the classifier alone, no rules.",
             "",
-            "| split | refusals caught | false refusals |",
-            "|---|---|---|",
+            "| split | classifier | refusals caught | false refusals |",
+            "|---|---|---|---|",
             *[
-                f"| {split} | {_pct(c, r)} | {_pct(f, o)} |"
-                for split, (c, r, f, o) in alone.items()
+                f"| {split} | {name} | {_pct(c, r)} | {_pct(f, o)} |"
+                for (split, name), (c, r, f, o) in alone.items()
             ],
             "",
         ]
@@ -309,8 +366,8 @@ def main(argv: list[str] | None = None) -> int:
     (args.out / "guard.md").write_text("\n".join(lines), encoding="utf-8")
     plot(results, args.out / "guard.png")
     print("\n".join(table(results)))
-    for split, (c, r, f, o) in alone.items():
-        print(f"classifier alone, {split}: caught {_pct(c, r)}, false {_pct(f, o)}")
+    for (split, name), (c, r, f, o) in alone.items():
+        print(f"{name} alone, {split}: caught {_pct(c, r)}, false {_pct(f, o)}")
     print(f"\nwrote {args.out / 'guard.md'} and {args.out / 'guard.png'}")
     return 0
 

@@ -19,9 +19,10 @@ How it decides, in order:
    cards by Luhn, IBANs by mod-97, seed phrases);
 3. where the embedder is installed, the classifier (`appliance.memory.guard_classifier`):
    text the rules let through, whole and clause by clause, is embedded and refused when
-   a small network trained offline on a generated corpus (benchmarks/guard_corpus.py) is
-   sure enough that it is not an ordinary household fact (a secret it finds must also
-   state something a credential could be).
+   a small network on the embedding, plus a linear layer on the text's hashed word and
+   letter n-grams, trained together offline on a generated corpus
+   (benchmarks/guard_corpus.py), is sure enough that it is not an ordinary household
+   fact (a secret it finds must also state something a credential could be).
 
 The refusal names the family and which of the two decided ("rules" or "classifier"),
 so the audit log and the model both see why. Ordinary household facts pass: "give Sam
@@ -122,7 +123,8 @@ def classifier_refusal(
         return None
     seen = seen or normalise(text)
     for part in (seen, *(normalise(c) for c in clauses(text))):
-        verdict = classifier.verdict(embedder.query(view(part)))
+        seen_part = view(part)
+        verdict = classifier.verdict(embedder.query(seen_part), seen_part)
         if not verdict.refused or verdict.kind not in by_meaning:
             continue
         if verdict.kind != "secret" or states_a_value(part):
