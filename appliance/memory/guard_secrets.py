@@ -224,7 +224,7 @@ _SPOKEN_VALUE = re.compile(
     r"just|from|until|till|after|before|every|than|plus|minus|times|step|day|week|month|"
     r"chapter|level|grade|class|team|channel|door|locker|seat|row|table|bed|ward|floor|"
     r"junction|exit|line|unit|apartment|apt|suite|lane|road|street|avenue|mark|gas|pm|am)\b)"
-    r"[A-Za-z]{3,} \d{1,4}(?![\d.,:])(?! ?(?:st|nd|rd|th|am|pm|s|kg|g|ml|km|m|cm|mm|h|min|mins|"
+    r"[A-Za-z]{3,} \d{1,4}(?!\d|[.,:]\d)(?! ?(?:st|nd|rd|th|am|pm|s|kg|g|ml|km|m|cm|mm|h|min|mins|"
     r"minutes|hours|days|weeks|months|years|pounds|quid|p|percent|degrees)\b)",
     re.IGNORECASE,
 )
