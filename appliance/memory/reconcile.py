@@ -54,7 +54,8 @@ from appliance.memory.audit import AuditLog, content_hash
 from appliance.memory.fact import Fact, Proposal
 from appliance.memory.guard_classifier import ClassifierEmbedder
 from appliance.memory.guard_stamp import KEY as GUARD_KEY
-from appliance.memory.index import IndexBroken, RecallIndex
+from appliance.memory.index import RecallIndex
+from appliance.memory.index_file import IndexBroken
 from appliance.memory.index_rows import Stamp, key_for
 from appliance.memory.recallable import RECALLABLE_STATUSES
 from appliance.memory.records import (

@@ -7,7 +7,7 @@ import pytest
 from appliance.cli import main
 from appliance.config import Settings
 from appliance.memory import Memory
-from appliance.memory.index import IndexBroken
+from appliance.memory.index_file import IndexBroken
 
 INJECTION = (
     "---\nid: {id}\ntype: note\nstatus: live\nconfidence: 0.9\nsource: cli@2026-11-30\n"
