@@ -63,11 +63,11 @@ def _said(store: HouseholdStore, command: p.Command) -> str:
         case p.SetTimer(name=name, seconds=seconds):
             timer = store.add_timer(name, seconds)
             rings = (
-                f"{timer.rings_at:%H:%M:%S}"
+                f"at {timer.rings_at:%H:%M:%S}"
                 if seconds < 120  # to the second when short
-                else clock(timer.rings_at, now)
+                else _day_and_time(timer.rings_at, now)  # "tomorrow at 00:08" after midnight
             )
-            return f"{label(timer)} set for {say_duration(seconds)}: it rings at {rings}."
+            return f"{label(timer)} set for {say_duration(seconds)}: it rings {rings}."
         case p.AskTimerLength(name=name):
             named = f"the {name} timer" if name else "the timer"
             return (
@@ -189,7 +189,7 @@ def _timer_change(
     if len(chosen) > 1 and len(ringing) == 1:
         chosen = ringing  # "stop the timer" while one of them rings means that one
     if len(chosen) > 1:
-        which = "; ".join(f"{t.name} (rings at {clock(t.rings_at, now)})" for t in chosen)
+        which = "; ".join(f"{t.name} (rings {_day_and_time(t.rings_at, now)})" for t in chosen)
         action = "cancel" if isinstance(command, p.CancelTimer) else "add"
         seconds = command.seconds if isinstance(command, p.AddTime) else 0.0
         names = tuple(t.name for t in chosen)
@@ -197,8 +197,8 @@ def _timer_change(
     if isinstance(command, p.AddTime):
         timer = store.extend_timer(chosen[0].id, command.seconds)
         return (
-            f"Added {say_duration(command.seconds)} to {timer_label(timer)}: it now rings at "
-            f"{clock(timer.rings_at, now)}.",
+            f"Added {say_duration(command.seconds)} to {timer_label(timer)}: it now rings "
+            f"{_day_and_time(timer.rings_at, now)}.",
             None,
         )
     timer = store.stop_timer(chosen[0].id)
@@ -228,11 +228,11 @@ def _snooze_ringing(store: HouseholdStore, seconds: float, now: dt.datetime) -> 
     for record in ringing:
         if isinstance(record, Timer):
             timer = store.snooze_timer(record.id, seconds)
-            done.append(f"{timer_label(timer)} rings again at {clock(timer.rings_at, now)}")
+            done.append(f"{timer_label(timer)} rings again {_day_and_time(timer.rings_at, now)}")
         else:
             reminder = store.snooze_reminder(record.id, seconds)
             done.append(
-                f"the reminder to {reminder.text} comes again at {clock(reminder.due_at, now)}"
+                f"the reminder to {reminder.text} comes again {_day_and_time(reminder.due_at, now)}"
             )
     said = "; ".join(done)
     return said[0].upper() + said[1:] + "."
@@ -275,7 +275,8 @@ def _timer_status(store: HouseholdStore, name: str | None, now: dt.datetime) -> 
         if timer.state == "ringing":
             return f"{timer_label(timer)} is ringing now"
         left = say_duration(max(1.0, (timer.rings_at - now).total_seconds()))
-        return f"{timer_label(timer)} has {left} left (it rings at {clock(timer.rings_at, now)})"
+        rings = _day_and_time(timer.rings_at, now)
+        return f"{timer_label(timer)} has {left} left (it rings {rings})"
 
     text = "; ".join(line(t) for t in timers)
     return text[0].upper() + text[1:] + "."

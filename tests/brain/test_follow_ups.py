@@ -163,3 +163,18 @@ def test_a_question_memory_can_answer_is_answered_from_memory(kitchen: Kitchen) 
     kitchen.brain.memory.add("Sam is allergic to peanuts", "health")
     assert kitchen.say("who can't eat nuts?") == "From memory: Sam is allergic to peanuts."
     assert kitchen.model.prompts == []
+
+
+def test_a_timer_past_midnight_says_tomorrow_once(
+    settings: Settings, memory: Memory, data_dir: Path
+) -> None:
+    late = Kitchen(settings, memory, data_dir, MovableClock(dt.datetime(2026, 12, 1, 23, 56)))
+    try:
+        assert late.say("set a pasta timer for 12 minutes") == (
+            "Pasta timer set for 12 minutes: it rings tomorrow at 00:08."
+        )
+        assert late.say("how long is left on the pasta?") == (
+            "The pasta timer has 12 minutes left (it rings tomorrow at 00:08)."
+        )
+    finally:
+        late.close()
