@@ -23,10 +23,16 @@ _SIOCGIFADDR = 0x8915
 
 def lan_ips() -> list[str]:
     """The IPv4 address of each interface but loopback, read locally (no packet sent)."""
-    found = []
+    found: list[str] = []
+    try:
+        interfaces = socket.if_nameindex()
+    except OSError:
+        # glibc lists interfaces over netlink; a sandbox without AF_NETLINK refuses it,
+        # and an unknown address must not stop the process that wanted to show one.
+        return found
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
-        for _, name in socket.if_nameindex():
+        for _, name in interfaces:
             if name == "lo":
                 continue
             try:

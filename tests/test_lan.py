@@ -44,3 +44,30 @@ def test_lan_ips_are_read_locally_and_never_loopback() -> None:
     assert all(not ip.startswith("127.") for ip in found)
     for ip in found:
         socket.inet_aton(ip)  # a real IPv4 address
+
+
+def test_a_sandbox_that_refuses_netlink_gives_no_address_not_a_crash(monkeypatch) -> None:
+    """The card's brain died at start: its unit allowed no AF_NETLINK, and glibc's
+    if_nameindex() raised EAFNOSUPPORT from the line that prints the phone's address."""
+
+    def refused() -> list[tuple[int, str]]:
+        raise OSError(97, "Address family not supported by protocol")
+
+    monkeypatch.setattr(socket, "if_nameindex", refused)
+    assert lan_ips() == []
+    lines = ChatAddress("0.0.0.0", 4327).terminal_lines()
+    assert lines == ["http://127.0.0.1:4327/ (this machine)"]
+
+
+def test_every_unit_that_shows_the_address_may_list_interfaces() -> None:
+    """Positive control for the sandbox: the units whose process prints or draws the
+    phone's address allow the netlink family glibc lists interfaces with."""
+    from pathlib import Path
+
+    units = Path(__file__).resolve().parent.parent / "systemd"
+    for name in ("hearth-brain.service", "hearth-panel.service"):
+        text = (units / name).read_text()
+        families = next(
+            line for line in text.splitlines() if line.startswith("RestrictAddressFamilies=")
+        )
+        assert "AF_NETLINK" in families.split("=", 1)[1].split(), name
