@@ -15,8 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PIL import Image
+
 from appliance.lan import ChatAddress
 from appliance.panel.canvas import MARGIN, Canvas, ellipsize, wrap
+from appliance.panel.panels import PanelModel
 
 QR_BORDER = 2  # quiet-zone modules around the code (phones read 2 reliably on a white panel)
 
@@ -64,6 +67,22 @@ def qr_box(canvas: Canvas, modules: int) -> tuple[int, int, int]:
     scale = max(1, side // modules)
     size = scale * modules
     return w - canvas.px(24) - size, (h - size) // 2, scale
+
+
+def drawn_qr(image: Image.Image, model: PanelModel, modules: int) -> list[list[bool]]:
+    """The modules a camera would read off a drawn card: each module's centre pixel, black
+    or not. The tests and the card-image test check the glass with it, not the intent."""
+    left, top, scale = qr_box(Canvas(model), modules)
+    rgb = image.convert("RGB")
+    black = model.palette.rgb("black")
+    centre = scale // 2
+    return [
+        [
+            rgb.getpixel((left + c * scale + centre, top + r * scale + centre)) == black
+            for c in range(modules)
+        ]
+        for r in range(modules)
+    ]
 
 
 def draw_welcome(canvas: Canvas, card: WelcomeCard) -> None:

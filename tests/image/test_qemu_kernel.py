@@ -70,3 +70,27 @@ def test_a_config_txt_without_a_kernel_line_is_a_failure_that_shows_the_file(tmp
 def test_the_amd64_image_has_fixed_names_and_no_config_txt(tmp_path):
     names = image_test.boot_files(tmp_path / "no-such-disk", 0, "amd64", tmp_path)
     assert names == {"vmlinuz": "vmlinuz", "initrd.img": "initrd.img", "cmdline.txt": "cmdline.txt"}
+
+
+def test_the_card_tests_qr_reader_reads_a_drawn_welcome_card(tmp_path: Path) -> None:
+    """image/test reads the guest's board.png with its own snippet; it once imported a
+    name the panel had renamed, so the card test failed on a card that was right."""
+    import sys
+
+    from appliance.panel.panels import DEFAULT_MODEL, model_named
+    from appliance.panel.render import draw
+    from appliance.panel.welcome import WelcomeCard
+
+    url = "http://192.0.2.7:4327/"
+    board = tmp_path / "board.png"
+    draw(
+        WelcomeCard(url, "http://hearth.local:4327/", "t" * 43, True), model_named(DEFAULT_MODEL)
+    ).save(board)
+
+    def read(wanted: str) -> int:
+        return subprocess.run(
+            [sys.executable, "-c", image_test.READ_QR, str(board), wanted], cwd=image_test.REPO
+        ).returncode
+
+    assert read(url) == 0
+    assert read("http://192.0.2.8:4327/") == 1  # another address is not read as this one
