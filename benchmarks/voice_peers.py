@@ -26,11 +26,13 @@ What is compared, on this machine, in one run, clip by clip in turn:
 
 Timings: release-to-text is from the end of the audio (Hearth: the call with all samples;
 peer: `audio-stop` sent) to the transcript; text-to-first-audio is from the reply text to
-the first audio (Hearth: the WAV back from espeak-ng; peer: `synthesize` sent to the first
-`audio-chunk`). Release-to-first-word = release-to-text + a fixed reply latency (the same
-for both sides, the brain is not under test; 0 s unless --reply-latency) + text-to-first-
-audio, clip i paired with reply i mod len(replies). The WER of the replies is that of the
-reply audio heard back by Hearth's recogniser (the same for both voices): a rough word on
+the first audio of the reply's first sentence (Hearth: the WAV of the first sentence back
+from espeak-ng, as its service speaks sentence by sentence; peer: `synthesize` sent to the
+first `audio-chunk`, which wyoming-piper sends once the first sentence is synthesised).
+Release-to-first-word = release-to-text + a fixed reply latency (the same for both sides,
+the brain is not under test; 0 s unless --reply-latency) + text-to-first-audio, clip i
+paired with reply i mod len(replies). The WER of the replies is that of the whole reply
+audio heard back by Hearth's recogniser (the same for both voices): a rough word on
 intelligibility, not a listening test. Measures, never asserts; the machine is shared, so
 the load average is printed beside the numbers.
 """
@@ -412,6 +414,7 @@ def compare(
     """Run every engine on every clip and reply, interleaved; (rows, facts about the run)."""
     from appliance.config import Settings, threads_for
     from appliance.sound import speech_wav
+    from appliance.voice.service import sentences
     from appliance.voice.stt import Transcriber
 
     settings = Settings()
@@ -448,9 +451,13 @@ def compare(
                 print(f"  {i + 1} clips, load {load()}", flush=True)
         piper_audio = []
         for reply in replies:
+            # Hearth's service speaks a reply sentence by sentence (Voice.answer), and
+            # wyoming-piper splits a `synthesize` the same way: both first audios are the
+            # first sentence's.
             t0 = time.perf_counter()
-            spoken = speech_wav(reply)
+            speech_wav(next(sentences(iter([reply]))))
             hearth.to_audio.append(time.perf_counter() - t0)
+            spoken = speech_wav(reply)
             hearth.reply_heard.append(transcriber.transcribe(_to_16k_pcm(spoken)))
             audio, first = peer_tts(reply, peers.ports["tts"])
             piper_audio.append(audio)
@@ -519,7 +526,7 @@ def plot(summaries: list[dict], path: Path, title: str) -> None:
     left.invert_yaxis()
     left.set_xlabel("seconds (mean; reply latency excluded)")
     left.set_title("Release to first spoken word")
-    left.legend(loc="lower right", fontsize=8)
+    left.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3, fontsize=8)
     right.barh(y, [100 * s["wer"] for s in summaries], color="#228833")
     right.set_yticks(list(y), [""] * len(names))
     right.invert_yaxis()
