@@ -328,7 +328,12 @@ def peer_tts(text: str, port: int, host: str = "127.0.0.1") -> tuple[bytes, floa
 def release_to_first_word(
     wav: bytes, reply_text: str, peers: Peers, *, stt: str = "stt-beam5", reply_latency: float = 0.0
 ) -> float:
-    """The peer pipeline: STT time + a fixed reply latency + TTS time to its first chunk."""
+    """The peer pipeline: STT time + a fixed reply latency + TTS time to its first chunk.
+
+    The first calls after the servers start pay their lazy loading (wyoming-piper loads
+    the voice on its first `synthesize`): warm each server up once before timing, as
+    `compare` does.
+    """
     _, heard = peer_stt(wav, peers.ports[stt], peers.host)
     _, first = peer_tts(reply_text, peers.ports["tts"], peers.host)
     return heard + reply_latency + first
