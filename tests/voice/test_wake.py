@@ -159,18 +159,20 @@ def asked(reply: str) -> Result:
 def test_a_reply_that_asks_back_is_answered_without_a_press(
     scripted_web, make_voice, data_dir
 ) -> None:
+    from appliance.voice.shown import Exchange
+
     board: list[str | None] = []
     with make_voice(scripted_web, follow_up_seconds=5.0) as voice:
-        first = voice.answer(voice.listen(WavSource(spoken(QUESTION))))
-        assert first.reply.endswith("?"), first.reply  # the scripted echo of Whisper's question
+        voice.shown.write(Exchange("Set a timer", "For how long?", dt.datetime.now()))
 
         def microphone() -> WavSource:
             board.append(ShownExchange(data_dir).line())
             return WavSource(spoken(Clip("twelve minutes", "en-gb", 150)))
 
-        last = follow_up(voice, first, microphone)
-    assert board[0] is not None and board[0].startswith(LISTENING) and first.reply in board[0]
-    assert len(scripted_web.chat.calls) == 2 and "minutes" in last.heard.lower()
+        last = follow_up(voice, asked("For how long?"), microphone)
+    assert board == [f"{LISTENING} For how long?"]  # the board's line while it listened
+    (text, _, _), *others = scripted_web.chat.calls  # the answer went to the brain
+    assert not others and "minute" in text.lower() and last.heard == text
     assert not ShownExchange(data_dir).line().startswith(LISTENING)
 
 
@@ -199,7 +201,13 @@ def test_nobody_answering_a_follow_up_gives_up_quietly(scripted_web, make_voice,
 
 
 def test_questions_in_a_row_stop_following_up_after_a_few(scripted_web, make_voice) -> None:
+    class ScriptedTranscriber:  # hears a question each time, so each reply asks back
+        def transcribe(self, audio, bias):
+            return "For how long?"
+
     question = spoken(QUESTION)
     with make_voice(scripted_web, follow_up_seconds=5.0) as voice:
-        follow_up(voice, asked("For how long?"), lambda: WavSource(question))
+        voice.transcriber = ScriptedTranscriber()
+        last = follow_up(voice, asked("For how long?"), lambda: WavSource(question))
+    assert last.reply.endswith("?")  # it would have asked on, and stopped
     assert len(scripted_web.chat.calls) == FOLLOW_UP_TURNS  # then Talk or the wake word again
