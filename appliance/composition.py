@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from appliance.bootfiles import wifi_problem
-from appliance.config import Settings
+from appliance.config import Settings, wake_phrase
 from appliance.lan import ChatAddress
 from appliance.memory import Memory
 from appliance.memory.embedding import Embedding
@@ -159,6 +159,7 @@ def board_links(settings: Settings, address: ChatAddress | None = None) -> Board
         token=lambda: load_or_create(data_dir).value,
         talk=talk_sender(settings),
         said=ShownExchange(settings.data_dir).line,
+        wake_phrase=wake_phrase(settings.wake_word),
         setup_problem=wifi_problem,
     )
 
@@ -241,6 +242,9 @@ def voice_parts(
         token = load_or_create(Path(settings.data_dir))
         brain = BrainClient(port or settings.web_port, token.value)
         transcriber = transcriber or Transcriber.open(settings)
+        wake = wake_word(settings)  # a wrong name fails here, before the service is ready
+        if wake is not None:
+            stack.callback(wake.close)
         yield Voice(
             open_vad(settings.voice_vad),
             transcriber,
@@ -250,7 +254,18 @@ def voice_parts(
             bias,
             lambda text: showable(text, embedding.model),
             max_seconds=settings.voice_max_seconds,
+            wake=wake,
+            follow_up_seconds=settings.follow_up_seconds,
         )
+
+
+def wake_word(settings: Settings) -> Any:
+    """The wake word's detector (its models loaded now), or None when it is off."""
+    if settings.wake_word == "off":
+        return None
+    from appliance.voice.wake import WakeWord
+
+    return WakeWord.open(settings.wake_word, settings.wake_threshold)
 
 
 def talk_sender(settings: Settings) -> Callable[[bool], bool]:

@@ -24,6 +24,16 @@ DEFAULT_CONFIG_FILE = Path("/etc/hearth/hearth.toml")
 SYSTEM_DATA_DIR = Path("/var/lib/hearth")
 
 
+# The wake words pyopen-wakeword ships models for (appliance/voice/wake.py checks the list
+# against the library); each is said as its name with spaces: "hey_jarvis" is "hey jarvis".
+WAKE_WORDS = ("hey_jarvis", "okay_nabu", "hey_mycroft", "alexa", "hey_rhasspy")
+
+
+def wake_phrase(wake_word: str) -> str | None:
+    """What a person says to wake Hearth ("hey jarvis"), or None when the wake word is off."""
+    return None if wake_word == "off" else wake_word.replace("_", " ")
+
+
 def default_data_dir() -> Path:
     """/var/lib/hearth for the appliance's services (root), else the XDG data dir."""
     if os.geteuid() == 0:
@@ -117,6 +127,13 @@ class Settings:
     voice_threads: int = 0
     voice_vad: str = "silero"
     voice_max_seconds: float = 15.0
+    # Hands free (appliance/voice/wake.py): wake_word "off", or one of WAKE_WORDS, starts
+    # listening as a tap of Talk does; wake_threshold is the detector's score that counts
+    # as the phrase. After a reply that asks something back ("For how long?") voice
+    # listens follow_up_seconds for the answer without a press (0 = never).
+    wake_word: str = "off"
+    wake_threshold: float = 0.5
+    follow_up_seconds: float = 5.0
     runtime_dir: Path | None = None
 
     def __post_init__(self) -> None:
@@ -162,6 +179,17 @@ class Settings:
         if not 1.0 <= self.voice_max_seconds <= 120.0:
             raise ConfigError(
                 f"voice_max_seconds must be between 1 and 120, not {self.voice_max_seconds}"
+            )
+        if self.wake_word != "off" and self.wake_word not in WAKE_WORDS:
+            choices = ", ".join(("off", *WAKE_WORDS))
+            raise ConfigError(f"wake_word must be one of {choices}, not {self.wake_word!r}")
+        if not 0.05 <= self.wake_threshold <= 0.99:
+            raise ConfigError(
+                f"wake_threshold must be between 0.05 and 0.99, not {self.wake_threshold}"
+            )
+        if not 0.0 <= self.follow_up_seconds <= 30.0:
+            raise ConfigError(
+                f"follow_up_seconds must be between 0 and 30, not {self.follow_up_seconds}"
             )
         if not 0 <= self.voice_threads <= 64:
             raise ConfigError(f"voice_threads must be between 0 and 64, not {self.voice_threads}")

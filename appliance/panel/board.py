@@ -73,6 +73,7 @@ class BoardLinks:
     token: Callable[[], str] | None = None  # the welcome card's token; None: no welcome card
     talk: Callable[[bool], bool] | None = None  # Talk pressed/released -> voice received it
     said: Callable[[], str | None] | None = None  # the last spoken exchange, while recent
+    wake_phrase: str | None = None  # "hey jarvis" when the wake word is on, for the home screen
     # Why the box is not on the network when a person tried to set it up (a Wi-Fi file
     # that could not be used), for the welcome card and the home screen.
     setup_problem: Callable[[], str | None] | None = None
@@ -206,6 +207,7 @@ class Board:
             selected=selected,
             address=self.links.address.board_line() if self.links.address else "",
             notice=self._shown_notice(),
+            wake_phrase=self.links.wake_phrase,
             **self._household_lines(),
         )
         return home, f"home:{self._selected or ''}"

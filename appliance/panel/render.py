@@ -73,6 +73,7 @@ class HomeScreen:
     notice: str | None = None
     timers: tuple[str, ...] = ()  # "Pasta — 18:42": when each rings (e-ink shows no countdown)
     shopping: tuple[str, ...] = ()  # the shopping list's items
+    wake_phrase: str | None = None  # "hey jarvis": the footer says it wakes Hearth too
 
 
 @dataclass(frozen=True)
@@ -233,9 +234,10 @@ def _draw_home(canvas: Canvas, home: HomeScreen) -> None:
 
     canvas.draw.rectangle((x0, footer_y, x1, footer_y + canvas.px(1)), fill=canvas.ink("black"))
     face = canvas.face("regular", 20)
-    canvas.text(
-        (x0, footer_y + canvas.px(12)), ellipsize(home.address, face, x1 - x0), "regular", 20
-    )
+    footer = home.address
+    if home.wake_phrase:
+        footer = f"Say \u201c{home.wake_phrase}\u201d or hold Talk \u00b7 {home.address}"
+    canvas.text((x0, footer_y + canvas.px(12)), ellipsize(footer, face, x1 - x0), "regular", 20)
 
 
 def _draw_household(canvas: Canvas, home: HomeScreen, x0: float, x1: float, y: float) -> float:

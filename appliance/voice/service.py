@@ -3,11 +3,13 @@
     voice = Voice(vad, transcriber, brain, sound, shown, bias)
     heard = voice.listen(source, talk)        # while Talk is held (or, after a tap, until quiet)
     result = voice.answer(heard)              # VAD, STT, the brain, the reply spoken and shown
+    voice.serve(talk, microphone, stop)       # the service: Talk presses (and the wake word)
 
 A press of Talk plays a short rising cue (listening) and the end of listening a
 falling one; speech too quiet or too short to be speech gets a low double cue and
 the board says "nothing heard": no request reaches the brain. Samples stay in
-memory; nothing here writes audio anywhere.
+memory; nothing here writes audio anywhere. With a wake word on, and for a follow-up
+after a reply that asks something back, the service loop is hands_free.py's.
 """
 
 from __future__ import annotations
@@ -24,10 +26,12 @@ from appliance.sound import Sound, chime_wav
 from appliance.voice.bias import Bias, repeats_prompt
 from appliance.voice.brain_client import BrainClient, BrainDown
 from appliance.voice.capture import SAMPLE_BYTES, SAMPLE_RATE, AudioSource, DeviceError
+from appliance.voice.hands_free import HandsFree, follow_up
 from appliance.voice.shown import Exchange, ShownExchange
 from appliance.voice.stt import Transcriber
 from appliance.voice.talk import Talk, TalkListener
 from appliance.voice.vad import Ending, Vad, trim
+from appliance.voice.wake import WakeWord
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +100,8 @@ class Voice:
         showable: Callable[[str], str],
         *,
         max_seconds: float = 15.0,
+        wake: WakeWord | None = None,
+        follow_up_seconds: float = 0.0,
     ) -> None:
         self.vad = vad
         self.transcriber = transcriber
@@ -107,6 +113,8 @@ class Voice:
         # password said aloud stays off the kitchen wall, as it stays out of the chat).
         self.showable = showable
         self.max_seconds = max_seconds
+        self.wake = wake  # None: the wake word is off, only Talk starts listening
+        self.follow_up_seconds = follow_up_seconds  # 0: never listen without a press
 
     # -- listening ------------------------------------------------------------
 
@@ -116,18 +124,24 @@ class Voice:
         talk: TalkListener | None = None,
         *,
         held: threading.Event | None = None,
+        until_quiet: bool = False,
+        give_up: float = TAP_GIVE_UP,
     ) -> Heard:
         """Samples from `source` while Talk is held, or after a tap until the speaker stops.
 
         Releases come from `talk` (the panel's socket) or by clearing `held` (the
         keyboard in --simulate; a WAV: None, so the file's end or its silence ends it).
+        `until_quiet`: no press to release (the wake word, a follow-up): listening ends as
+        after a tap, on the speaker's silence, or after `give_up` seconds with no speech.
         Raises DeviceError for a missing or busy microphone.
         """
         pressed_at = time.monotonic()
         self.sound.play(listening_cue())
         frame = self.vad.frame_samples
         ending = Ending(self.vad, HELD_SILENCE, self.max_seconds)
-        tapped = False
+        tapped = until_quiet
+        if until_quiet:
+            ending.silence_seconds, ending.give_up_seconds = TAP_SILENCE, give_up
         chunks: list[bytes] = []
         limit = int(self.max_seconds * SAMPLE_RATE) * SAMPLE_BYTES
         with source.open() as stream:
@@ -160,23 +174,25 @@ class Voice:
 
     # -- answering ------------------------------------------------------------
 
-    def answer(self, heard: Heard | bytes) -> Result:
+    def answer(self, heard: Heard | bytes, *, quietly: bool = False) -> Result:
         """Trim, transcribe, ask the brain, speak and show the reply. Never raises for a
-        person's problem (nothing said, the brain down): the result and the board say it."""
+        person's problem (nothing said, the brain down): the result and the board say it.
+        `quietly`: nothing heard is no problem (a follow-up nobody answered): no cue, and
+        the board is left as it was."""
         if isinstance(heard, bytes):
             heard = Heard(heard)
         released_at = heard.released_at or time.monotonic()
         speech = trim(heard.audio, self.vad, heard.speech)
         seconds = len(speech) / SAMPLE_BYTES / SAMPLE_RATE
         if not speech:
-            return self._nothing(0.0, 0.0)
+            return self._nothing(0.0, 0.0, quietly)
         started = time.monotonic()
         bias = self.bias()
         text = self.transcriber.transcribe(speech, bias)
         transcribed = time.monotonic()
         if not _has_words(text) or repeats_prompt(text, bias):
             # Whisper writing its own prompt back heard no speech: never an instruction.
-            return self._nothing(seconds, transcribed - started)
+            return self._nothing(seconds, transcribed - started, quietly)
         log.info(
             "heard %d chars in %.1f s of speech (%.2f s to transcribe)",
             len(text),
@@ -210,7 +226,10 @@ class Voice:
             first_word,
         )
 
-    def _nothing(self, seconds: float, transcribing: float) -> Result:
+    def _nothing(self, seconds: float, transcribing: float, quietly: bool = False) -> Result:
+        if quietly:
+            log.info("no answer to the follow-up (%.1f s of speech-like sound)", seconds)
+            return Result("", "", False, False, seconds, transcribing, None, None)
         self.sound.play(nothing_cue())
         self.shown.write(Exchange("", NOTHING_HEARD, _now()))
         log.info("Talk: nothing heard (%.1f s of speech-like sound)", seconds)
@@ -225,7 +244,11 @@ class Voice:
         stop: threading.Event,
         on_turn: Callable[[], None] | None = None,
     ) -> None:
-        """Answer each press of Talk until `stop` is set; the microphone is found per press."""
+        """Answer each press of Talk until `stop` is set; the microphone is found per press.
+        With a wake word, the microphone is watched between presses (hands_free.py)."""
+        if self.wake is not None:
+            HandsFree(self, self.wake).serve(talk, microphone, stop, on_turn)
+            return
         while not stop.is_set():
             if on_turn is not None:
                 on_turn()
@@ -235,11 +258,14 @@ class Voice:
             try:
                 heard = self.listen(microphone(), talk)
             except DeviceError as exc:
-                log.error("%s", exc)
-                self.sound.speak("I can't hear: the microphone is missing or busy.")
-                self.shown.write(Exchange("", str(exc), _now()))
+                self.cannot_hear(exc)
                 continue
-            self.answer(heard)
+            follow_up(self, self.answer(heard), microphone, talk)
+
+    def cannot_hear(self, exc: DeviceError) -> None:
+        log.error("%s", exc)
+        self.sound.speak("I can't hear: the microphone is missing or busy.")
+        self.shown.write(Exchange("", str(exc), _now()))
 
 
 def _has_words(text: str) -> bool:

@@ -7,6 +7,9 @@ screen's notice line for SHOW_SECONDS. It holds one exchange, written atomically
 (by the voice service, and by whoever reads a stale one), so the file never keeps
 a transcript longer than the screen does; the conversation itself is in the
 brain's chat store, under the chat retention like any client's.
+
+While voice listens for an answer without a press (a follow-up to a reply that asked
+something back), the exchange is `listening`: the board shows "Listening… <the question>".
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ log = logging.getLogger(__name__)
 
 FILE = Path("state") / "voice.json"
 SHOW_SECONDS = 600.0  # ten minutes on the board, then gone
+LISTENING = "Listening\u2026"
 
 
 @dataclass(frozen=True)
@@ -31,20 +35,35 @@ class Exchange:
     heard: str  # the transcript ("" when nothing was heard)
     reply: str  # what Hearth said back (or the problem, said aloud)
     at: dt.datetime
+    listening: bool = False  # voice is listening for the answer to this reply, no press needed
 
     def line(self) -> str:
         """The board's notice line: the reply first (a long line is cut at its end)."""
+        if self.listening:
+            return f"{LISTENING} {self.reply}"
         if not self.heard:
             return self.reply
         return f"{self.reply} (heard: \u201c{self.heard}\u201d)"
 
     def to_json(self) -> str:
-        return json.dumps({"heard": self.heard, "reply": self.reply, "at": self.at.isoformat()})
+        return json.dumps(
+            {
+                "heard": self.heard,
+                "reply": self.reply,
+                "at": self.at.isoformat(),
+                "listening": self.listening,
+            }
+        )
 
     @classmethod
     def from_json(cls, text: str) -> Exchange:
         data = json.loads(text)
-        return cls(str(data["heard"]), str(data["reply"]), dt.datetime.fromisoformat(data["at"]))
+        return cls(
+            str(data["heard"]),
+            str(data["reply"]),
+            dt.datetime.fromisoformat(data["at"]),
+            data.get("listening") is True,
+        )
 
 
 class ShownExchange:

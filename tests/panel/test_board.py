@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import os
 import subprocess
@@ -427,3 +428,23 @@ def test_hearth_panel_once_writes_the_current_screen(
     from PIL import Image
 
     assert Image.open(out).size == (1600, 1200)
+
+
+def test_the_board_shows_the_wake_word_and_when_voice_listens_without_a_press(
+    memory: Memory, data_dir: Path
+):
+    from appliance.voice.shown import LISTENING, Exchange, ShownExchange
+
+    exchange = ShownExchange(data_dir)  # the file the voice service writes
+    links = BoardLinks(address=HERE.address, said=exchange.line, wake_phrase="hey jarvis")
+    asked = Exchange("Set a timer", "For how long?", dt.datetime.now())
+    exchange.write(dataclasses.replace(asked, listening=True))
+    home, _ = shown(Board(memory, links=links))
+    assert home.wake_phrase == "hey jarvis"
+    assert home.notice == f"{LISTENING} For how long?"
+    render(home, MODELS["spectra-7.3"])  # the real render draws it
+    exchange.write(asked)  # the follow-up is over: the exchange as before
+    home, _ = shown(Board(memory, links=links))
+    assert home.notice == asked.line() and not home.notice.startswith(LISTENING)
+    off, _ = shown(Board(memory, links=HERE))
+    assert off.wake_phrase is None

@@ -197,3 +197,13 @@ def test_a_card_for_words_said_no_to_before_says_so_in_red():
         return int((numpy.asarray(image) == red).all(axis=2).sum())
 
     assert reds(shown) > reds(plain) + 100  # the marker's red line of text
+
+
+def test_the_home_footer_says_the_wake_word_when_it_is_on():
+    import dataclasses
+
+    model = MODELS["spectra-7.3"]
+    footer = (0, model.size[1] - 45, model.size[0], model.size[1])  # the footer's text row
+    plain = numpy.asarray(draw(HOME, model).crop(footer))
+    woken = numpy.asarray(draw(dataclasses.replace(HOME, wake_phrase="hey jarvis"), model))
+    assert (plain != woken[footer[1] :]).any(axis=2).sum() > 200  # the footer's words changed

@@ -1,0 +1,213 @@
+"""Hands free: the real wake word model on espeak-ng speech, the service loop it starts
+(nothing said before it is heard or sent), and the follow-up without a press."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import threading
+from pathlib import Path
+
+import pytest
+
+from appliance.config import WAKE_WORDS, Settings
+from appliance.errors import ConfigError
+from appliance.voice.capture import WavSource
+from appliance.voice.hands_free import FOLLOW_UP_TURNS, follow_up
+from appliance.voice.service import NOTHING_HEARD, Result
+from appliance.voice.shown import LISTENING, ShownExchange
+from appliance.voice.talk import Talk, TalkListener, TalkSender
+from appliance.voice.wake import FRAME_SAMPLES, WakeWord, builtin_names, score_tracks, wakes
+from tests.voice.speech import Clip, spoken
+
+WAKE = Clip("hey jarvis", "en-us", 150)
+SECRET = Clip("The safe code is four nine one seven, tell nobody.", "en-gb", 150)
+QUESTION = Clip("what's on the shopping list", "en-us", 150)
+CHATTER = Clip("Harvey, pass the jar of jam, it is on the top shelf.", "en-gb", 150)
+SECRET_WORDS = ("safe", "code", "nobody", "four", "nine", "seven", "4917")
+
+
+def frames(samples: bytes) -> list[bytes]:
+    step = FRAME_SAMPLES * 2
+    return [samples[i : i + step] for i in range(0, len(samples) - step + 1, step)]
+
+
+@pytest.fixture(scope="module")
+def wake_clip() -> bytes:
+    return spoken(WAKE)
+
+
+def test_the_settings_name_the_library_s_own_wake_words() -> None:
+    assert set(WAKE_WORDS) == set(builtin_names())
+    assert Settings.for_data_dir("/tmp/x").wake_word == "off"  # off unless a household asks
+    with pytest.raises(ConfigError, match="off, hey_jarvis, okay_nabu") as raised:
+        Settings.for_data_dir("/tmp/x", wake_word="hey_hearth")
+    assert "hey_hearth" in str(raised.value)
+
+
+def test_the_wake_word_is_heard_and_kitchen_chatter_is_not(wake_clip: bytes) -> None:
+    wake = WakeWord("hey_jarvis")
+    assert any(wake.push(f) for f in frames(wake_clip))
+    wake.reset()
+    assert not any(wake.push(f) for f in frames(spoken(CHATTER)))
+    assert not any(WakeWord("okay_nabu").push(f) for f in frames(wake_clip))  # another phrase
+
+
+def test_one_phrase_wakes_once(wake_clip: bytes) -> None:
+    track = score_tracks(wake_clip + bytes(32000), ["hey_jarvis"])["hey_jarvis"]
+    assert wakes(track, 0.5) == 1
+    assert wakes(track, 0.5, refractory_seconds=0) > 1  # the refractory period removed
+    counted = WakeWord("hey_jarvis")
+    assert sum(counted.push(f) for f in frames(wake_clip + bytes(32000))) == 1
+
+
+def test_reset_leaves_nothing_heard_in_the_detector(wake_clip: bytes) -> None:
+    wake = WakeWord("hey_jarvis")
+    for frame in frames(spoken(SECRET)):
+        wake.push(frame)
+    assert wake.holds_sound()
+    wake.reset()
+    assert not wake.holds_sound()
+
+
+# -- the service loop with a wake word ------------------------------------------------
+
+
+class Spied:
+    """What Voice.listen and the transcriber were handed (the real ones still run)."""
+
+    def __init__(self, voice) -> None:
+        self.listens: list[dict] = []
+        self.transcripts: list[str] = []
+        listen, transcribe = voice.listen, voice.transcriber.transcribe
+
+        def spy_listen(source, talk=None, **kwargs):
+            self.listens.append({"detector holds sound": voice.wake.holds_sound(), **kwargs})
+            return listen(source, talk, **kwargs)
+
+        spied = self
+
+        class Transcriber:  # the session's real model, behind a spy (never patched itself)
+            def transcribe(self, audio, bias):
+                spied.transcripts.append(transcribe(audio, bias))
+                return spied.transcripts[-1]
+
+        voice.listen = spy_listen
+        voice.transcriber = Transcriber()
+
+
+def serve_once(voice, runtime_dir: Path, first: bytes, press: bool = False) -> None:
+    """Voice.serve with a microphone that hears `first`, then (the service stopping) silence."""
+    stop = threading.Event()
+    calls = []
+
+    def microphone() -> WavSource:
+        calls.append(1)
+        if len(calls) > 1:
+            stop.set()
+            return WavSource(bytes(16000))
+        return WavSource(first)
+
+    talk = TalkListener(runtime_dir / "talk.sock")
+    try:
+        if press:
+            TalkSender(talk.path).send(Talk.PRESS)
+        voice.serve(talk, microphone, stop)
+    finally:
+        talk.close()
+
+
+def test_a_wake_starts_listening_and_nothing_said_before_it_is_heard_or_sent(
+    scripted_web, make_voice, runtime_dir, wake_clip
+) -> None:
+    said = spoken(SECRET) + wake_clip + spoken(QUESTION, lead=0.2) + bytes(32000)
+    with make_voice(scripted_web, wake_word="hey_jarvis", follow_up_seconds=0) as voice:
+        spied = Spied(voice)
+        serve_once(voice, runtime_dir, said)
+    assert spied.listens == [{"detector holds sound": False, "until_quiet": True}]
+    (text, _, _), *others = scripted_web.chat.calls
+    assert not others and "shopping" in text.lower()
+    for heard in [text, *spied.transcripts]:
+        assert not any(w in heard.lower() for w in SECRET_WORDS), heard
+
+
+def test_chatter_without_the_wake_word_starts_nothing(
+    scripted_web, make_voice, runtime_dir
+) -> None:
+    said = spoken(CHATTER) + spoken(QUESTION) + bytes(16000)
+    with make_voice(scripted_web, wake_word="hey_jarvis") as voice:
+        spied = Spied(voice)
+        serve_once(voice, runtime_dir, said)
+    assert spied.listens == [] and spied.transcripts == [] and scripted_web.chat.calls == []
+
+
+def test_talk_still_works_with_the_wake_word_on(scripted_web, make_voice, runtime_dir) -> None:
+    with make_voice(scripted_web, wake_word="hey_jarvis", follow_up_seconds=0) as voice:
+        spied = Spied(voice)
+        serve_once(voice, runtime_dir, spoken(QUESTION) + bytes(16000), press=True)
+    assert spied.listens == [{"detector holds sound": False}]  # a press: held, not until quiet
+    assert len(scripted_web.chat.calls) == 1
+
+
+# -- the follow-up -------------------------------------------------------------------
+
+
+def asked(reply: str) -> Result:
+    return Result("heard", reply, True, True, 1.0, 0.1, 0.1, 0.1)
+
+
+def test_a_reply_that_asks_back_is_answered_without_a_press(
+    scripted_web, make_voice, data_dir
+) -> None:
+    from appliance.voice.shown import Exchange
+
+    board: list[str | None] = []
+    with make_voice(scripted_web, follow_up_seconds=5.0) as voice:
+        voice.shown.write(Exchange("Set a timer", "For how long?", dt.datetime.now()))
+
+        def microphone() -> WavSource:
+            board.append(ShownExchange(data_dir).line())
+            return WavSource(spoken(Clip("twelve minutes", "en-gb", 150)))
+
+        last = follow_up(voice, asked("For how long?"), microphone)
+    assert board == [f"{LISTENING} For how long?"]  # the board's line while it listened
+    (text, _, _), *others = scripted_web.chat.calls  # the answer went to the brain
+    assert not others and "minute" in text.lower() and last.heard == text
+    assert not ShownExchange(data_dir).line().startswith(LISTENING)
+
+
+def test_a_statement_gets_no_follow_up(scripted_web, make_voice) -> None:
+    def microphone() -> WavSource:
+        raise AssertionError("listened after a statement")
+
+    with make_voice(scripted_web, follow_up_seconds=5.0) as voice:
+        follow_up(voice, asked("Pasta timer set for 12 minutes."), microphone)
+        follow_up(voice, dataclasses.replace(asked("Shall I?"), answered=False), microphone)
+        voice.follow_up_seconds = 0  # the setting's 0: never
+        follow_up(voice, asked("For how long?"), microphone)
+    assert scripted_web.chat.calls == []
+
+
+def test_nobody_answering_a_follow_up_gives_up_quietly(scripted_web, make_voice, data_dir):
+    from appliance.voice.shown import Exchange
+
+    with make_voice(scripted_web, follow_up_seconds=1.0) as voice:
+        before = Exchange("Set a timer", "For how long?", dt.datetime.now())
+        voice.shown.write(before)
+        result = follow_up(voice, asked("For how long?"), lambda: WavSource(bytes(16000 * 3)))
+    assert not result.asked and scripted_web.chat.calls == []
+    line = ShownExchange(data_dir).line()
+    assert line == before.line() and line != NOTHING_HEARD  # no "nothing heard" noise
+
+
+def test_questions_in_a_row_stop_following_up_after_a_few(scripted_web, make_voice) -> None:
+    class ScriptedTranscriber:  # hears a question each time, so each reply asks back
+        def transcribe(self, audio, bias):
+            return "For how long?"
+
+    question = spoken(QUESTION)
+    with make_voice(scripted_web, follow_up_seconds=5.0) as voice:
+        voice.transcriber = ScriptedTranscriber()
+        last = follow_up(voice, asked("For how long?"), lambda: WavSource(question))
+    assert last.reply.endswith("?")  # it would have asked on, and stopped
+    assert len(scripted_web.chat.calls) == FOLLOW_UP_TURNS  # then Talk or the wake word again
