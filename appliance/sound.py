@@ -230,17 +230,21 @@ class Speaker:
         return True
 
 
-def open_sound(settings: Settings, cards_file: Path = ASOUND_CARDS) -> Sound:
-    """A Speaker when the sound setting allows and a card exists, else Silence saying why."""
+def open_sound(
+    settings: Settings, cards_file: Path = ASOUND_CARDS, *, voice: str | None = None
+) -> Sound:
+    """A Speaker when the sound setting allows and a card exists, else Silence saying why.
+
+    `voice` overrides the speech_voice setting (the household service speaks with espeak-ng).
+    """
     choice = settings.sound.strip()
     if choice == "off":
         return Silence("the sound setting is off")
     if shutil.which("aplay") is None:
         return Silence("aplay is not installed (apt-get install alsa-utils)")
+    speech = Speech(voice or settings.speech_voice)
     if choice == "auto":
         if not sound_cards(cards_file):
             return Silence(f"no sound card ({cards_file} lists none)")
-        return Speaker(speech=Speech(settings.speech_voice))
-    return Speaker(
-        choice, Speech(settings.speech_voice)
-    )  # an ALSA device name such as "plughw:1,0"
+        return Speaker(speech=speech)
+    return Speaker(choice, speech)  # an ALSA device name such as "plughw:1,0"

@@ -63,6 +63,28 @@ def split_sentences(words: str) -> list[str]:
     return [s for s in (part.strip() for part in _SENTENCE_END.split(words)) if s]
 
 
+def pieces(sentence: str, min_words: int = 4) -> list[str]:
+    """A sentence in the pieces it is synthesised in: its clauses (a comma, colon or
+    semicolon ends one), each joined to the next until it has `min_words` words.
+
+    The first piece of a reply is made, and heard, sooner than the whole sentence would
+    be (synthesis time grows with length); the voice pauses at a clause's end anyway.
+    """
+    out: list[str] = []
+    current = ""
+    for text, mark in clauses(sentence):
+        current = f"{current} {text}{mark}".strip()
+        if len(current.split()) >= min_words:
+            out.append(current)
+            current = ""
+    if current:
+        if out and len(current.split()) < min_words:
+            out[-1] = f"{out[-1]} {current}"  # a short tail rides with the piece before it
+        else:
+            out.append(current)
+    return out
+
+
 def clauses(sentence: str) -> list[tuple[str, str]]:
     """A sentence's clauses, each with the punctuation that ends it ("" for none)."""
     found = []
@@ -263,9 +285,13 @@ class Speech:
         return espeak_wav(sentence)
 
     def wavs(self, words: str) -> Iterator[bytes]:
-        """The words sentence by sentence, each WAV ready as soon as it is made."""
+        """The words piece by piece (clauses of a sentence), each WAV ready once made."""
         for sentence in split_sentences(words):
-            yield self.wav(sentence)
+            if self.neural() is None:
+                yield self.wav(sentence)  # espeak-ng is fast enough whole, and sounds better
+                continue
+            for piece in pieces(sentence):
+                yield self.wav(piece)
 
 
 def _espeak() -> str:

@@ -22,7 +22,8 @@ import pytest
 
 from appliance.config import Settings
 from appliance.errors import ConfigError
-from appliance.sound import Silence, Speaker
+from appliance.household.service import ringing
+from appliance.sound import Silence, Speaker, open_sound
 from appliance.speech import (
     BOS,
     EOS,
@@ -32,15 +33,16 @@ from appliance.speech import (
     clauses,
     espeak_wav,
     joe_files,
+    pieces,
     sentence_phonemes,
 )
 from appliance.voice.capture import SAMPLE_RATE
 from appliance.voice.stt import Transcriber
 from tests.voice.speech import word_errors
 
-LONG = (
-    "This is a long sentence about the pasta, the sauce, the cheese, the basil from the "
-    "garden and the bread that goes with it on a cold evening in the kitchen."
+LONG = (  # one clause, so one piece of about seven seconds
+    "This is a long sentence about the pasta and the sauce and the cheese and the basil "
+    "from the garden and the bread that goes with it on a cold evening in the kitchen."
 )
 
 
@@ -87,6 +89,15 @@ def test_clauses_keep_their_punctuation_but_not_a_times_colon() -> None:
         ("it rings at 6:30", "."),
     ]
     assert clauses("-rf is not an option") == [("-rf is not an option", "")]
+
+
+def test_a_sentence_is_made_in_pieces_of_at_least_four_words() -> None:
+    assert pieces("Pasta timer set for 12 minutes: it rings at 12:14.") == [
+        "Pasta timer set for 12 minutes:",
+        "it rings at 12:14.",
+    ]
+    assert pieces("Yes, it is.") == ["Yes, it is."]  # too short to split
+    assert pieces("Set for ten minutes, okay.") == ["Set for ten minutes, okay."]  # short tail
 
 
 def test_a_short_sentence_is_a_valid_wav_of_bounded_size(speech: Speech) -> None:
@@ -261,3 +272,28 @@ def test_the_setting_chooses_the_voice(settings: Settings, tmp_path: Path) -> No
     with pytest.raises(ConfigError, match="speech_voice must be joe or espeak"):
         Settings.for_data_dir(tmp_path, speech_voice="robot")
     Silence("test").hush()  # no speaker: nothing to stop, and no error
+
+
+def test_open_sound_speaks_with_the_setting_and_timers_with_espeak_ng(
+    tmp_path: Path, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cards = tmp_path / "cards"
+    cards.write_text(" 0 [Headphones     ]: bcm2835_headpho - bcm2835 Headphones\n")
+    replies = open_sound(settings, cards)
+    timers = open_sound(settings, cards, voice="espeak")  # as the household service opens it
+    try:
+        assert isinstance(replies, Speaker) and replies.speech.choice == "joe"
+        assert isinstance(timers, Speaker) and timers.speech.choice == "espeak"
+    finally:
+        replies.close()
+        timers.close()
+    asked: list[str | None] = []
+
+    def opened(settings: Settings, *, voice: str | None = None) -> Silence:
+        asked.append(voice)
+        return Silence("test")
+
+    monkeypatch.setattr("appliance.household.service.open_sound", opened)
+    with ringing(settings):
+        pass
+    assert asked == ["espeak"]  # hearth-household's 200 MB and W^X leave no room for the model
