@@ -158,6 +158,7 @@ def board_links(settings: Settings, address: ChatAddress | None = None) -> Board
         # (load_or_create agrees between processes), so the card never waits for the model.
         token=lambda: load_or_create(data_dir).value,
         talk=talk_sender(settings),
+        hush=hush_sender(settings),
         said=ShownExchange(settings.data_dir).line,
         wake_phrase=wake_phrase(settings.wake_word),
         setup_problem=wifi_problem,
@@ -215,6 +216,7 @@ def voice_parts(
     from appliance.voice.service import Voice
     from appliance.voice.shown import ShownExchange
     from appliance.voice.stt import Transcriber
+    from appliance.voice.talk import SpeakingMark
     from appliance.voice.vad import open_vad
 
     with ExitStack() as stack:
@@ -256,6 +258,7 @@ def voice_parts(
             max_seconds=settings.voice_max_seconds,
             wake=wake,
             follow_up_seconds=settings.follow_up_seconds,
+            speaking=SpeakingMark.of(settings),
         )
 
 
@@ -266,6 +269,15 @@ def wake_word(settings: Settings) -> Any:
     from appliance.voice.wake import WakeWord
 
     return WakeWord.open(settings.wake_word, settings.wake_threshold)
+
+
+def hush_sender(settings: Settings) -> Callable[[], bool]:
+    """What any other button calls: True if the voice was speaking and was asked to stop
+    (the press then does nothing else); False when nothing was being said."""
+    from appliance.voice.talk import SpeakingMark, Talk, TalkSender, talk_socket
+
+    sender, mark = TalkSender(talk_socket(settings)), SpeakingMark.of(settings)
+    return lambda: mark.on() and sender.send(Talk.HUSH)
 
 
 def talk_sender(settings: Settings) -> Callable[[bool], bool]:

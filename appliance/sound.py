@@ -51,6 +51,9 @@ class Sound(Protocol):
     def hush(self) -> None:
         """Stop what is playing at once and drop what is queued (barge-in); returns at once."""
 
+    def busy(self) -> bool:
+        """Something is playing, or queued to play."""
+
     def close(self) -> None: ...
 
 
@@ -117,6 +120,9 @@ class Silence:
     def hush(self) -> None:
         pass
 
+    def busy(self) -> bool:
+        return False
+
     def close(self) -> None:
         pass
 
@@ -137,6 +143,7 @@ class Speaker:
         self._queue: queue.Queue[tuple[int, bytes] | None] = queue.Queue(maxsize=16)
         self._lock = threading.Lock()  # guards _hushes and _playing
         self._hushes = 0
+        self._outstanding = 0  # sounds queued or playing: busy() while any is
         self._playing: subprocess.Popen[bytes] | None = None
         self._thread = threading.Thread(target=self._run, name="speaker", daemon=True)
         self._thread.start()
@@ -172,9 +179,14 @@ class Speaker:
             if item is None:  # a close() already asked for: keep it
                 self._queue.put_nowait(None)
                 break
+            self._done_with_one()
         if playing is not None and playing.poll() is None:
             playing.kill()
             log.info("hushed: a sound was stopped")
+
+    def busy(self) -> bool:
+        with self._lock:
+            return self._outstanding > 0
 
     def close(self) -> None:
         self._queue.put(None)
@@ -183,14 +195,24 @@ class Speaker:
     def _put(self, hushes: int, wav: bytes) -> None:
         if hushes != self._hushes:
             return  # made before a hush: never played
+        with self._lock:
+            self._outstanding += 1
         try:
             self._queue.put_nowait((hushes, wav))
         except queue.Full:
+            self._done_with_one()
             log.warning("sound queue full: a sound was not played")
+
+    def _done_with_one(self) -> None:
+        with self._lock:
+            self._outstanding = max(0, self._outstanding - 1)
 
     def _run(self) -> None:
         while (item := self._queue.get()) is not None:
-            self._play_now(*item)
+            try:
+                self._play_now(*item)
+            finally:
+                self._done_with_one()
 
     def _play_now(self, hushes: int, wav: bytes) -> bool:
         command = [self._aplay, "-q"] + (["-D", self.device] if self.device else []) + ["-"]

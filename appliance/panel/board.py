@@ -72,6 +72,8 @@ class BoardLinks:
     address: ChatAddress | None = None  # the home screen's footer, the welcome card's URL
     token: Callable[[], str] | None = None  # the welcome card's token; None: no welcome card
     talk: Callable[[bool], bool] | None = None  # Talk pressed/released -> voice received it
+    # Any other button while the voice speaks: stop it -> True (the press does nothing else)
+    hush: Callable[[], bool] | None = None
     said: Callable[[], str | None] | None = None  # the last spoken exchange, while recent
     wake_phrase: str | None = None  # "hey jarvis" when the wake word is on, for the home screen
     # Why the box is not on the network when a person tried to set it up (a Wi-Fi file
@@ -253,8 +255,14 @@ class Board:
         self._notice = None
         if action is Action.TALK_END:  # before the ringing check: a release stops nothing
             return self._talk(pressed=False)
+        hushed = action is not Action.TALK and self.links.hush is not None and self.links.hush()
         if self.household is not None and (ringing := self.household.ringing()):
             return self._stop_ringing(action, ringing)
+        if hushed:
+            # Only the voice stops: a person reaching for the nearest button to quiet it
+            # must not keep or discard a card by that press.
+            log.info("panel: %s stopped the voice", action.value)
+            return Outcome(True, "stopped speaking")
         self._inbox_screen()  # see the inbox as it is now, not as it was at the last draw
         if action is Action.TALK:
             return self._talk(pressed=True)

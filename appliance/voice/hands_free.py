@@ -128,7 +128,10 @@ class HandsFree:
         source = microphone()
         with source.open() as stream:
             self._missing = None
-            started = watch(self.wake, stream, talk, stop, on_turn)
+            if self.voice.barge_in.take_press() is not None:
+                started = Start.PRESS  # Talk stopped the last reply: listen at once
+            else:
+                started = watch(self.wake, stream, talk, stop, on_turn)
             if started is Start.ENDED:
                 return None
             opened = _Opened(stream, source.describe())

@@ -23,13 +23,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from appliance.sound import Sound, chime_wav
+from appliance.voice.barge_in import BargeIn
 from appliance.voice.bias import Bias, repeats_prompt
 from appliance.voice.brain_client import BrainClient, BrainDown
 from appliance.voice.capture import SAMPLE_BYTES, SAMPLE_RATE, AudioSource, DeviceError
 from appliance.voice.hands_free import HandsFree, follow_up
 from appliance.voice.shown import Exchange, ShownExchange
 from appliance.voice.stt import Transcriber
-from appliance.voice.talk import Talk, TalkListener
+from appliance.voice.talk import SpeakingMark, Talk, TalkListener
 from appliance.voice.vad import Ending, Vad, trim
 from appliance.voice.wake import WakeWord
 
@@ -102,6 +103,7 @@ class Voice:
         max_seconds: float = 15.0,
         wake: WakeWord | None = None,
         follow_up_seconds: float = 0.0,
+        speaking: SpeakingMark | None = None,
     ) -> None:
         self.vad = vad
         self.transcriber = transcriber
@@ -115,6 +117,7 @@ class Voice:
         self.max_seconds = max_seconds
         self.wake = wake  # None: the wake word is off, only Talk starts listening
         self.follow_up_seconds = follow_up_seconds  # 0: never listen without a press
+        self.barge_in = BargeIn(sound, speaking)
 
     # -- listening ------------------------------------------------------------
 
@@ -202,18 +205,29 @@ class Voice:
         spoken: list[str] = []
         first_word = None
         answered = True
+        stopped = False
+        self.barge_in.speaking()
+        reply_sentences = sentences(self.brain.reply(text))
         try:
-            for sentence in sentences(self.brain.reply(text)):
+            for sentence in reply_sentences:
                 self.sound.speak(sentence)
                 if first_word is None:
                     first_word = time.monotonic() - released_at
                 spoken.append(sentence)
+                if stopped := self.barge_in.interrupted():
+                    break  # the rest of the reply is not fetched, made or said
             reply = " ".join(spoken)
         except BrainDown as down:
             answered = False
             log.warning("%s", down)
             self.sound.speak(down.said)
             reply = " ".join([*spoken, down.said])
+        finally:
+            reply_sentences.close()
+        # Playing ends before anything listens again (a follow-up must not hear Hearth).
+        stopped = self.barge_in.until_played() or stopped
+        if stopped:
+            reply = f"{reply} (stopped)"
         self.shown.write(Exchange(self.showable(text), reply, _now()))
         return Result(
             text,
@@ -246,13 +260,14 @@ class Voice:
     ) -> None:
         """Answer each press of Talk until `stop` is set; the microphone is found per press.
         With a wake word, the microphone is watched between presses (hands_free.py)."""
+        self.barge_in.talk = talk
         if self.wake is not None:
             HandsFree(self, self.wake).serve(talk, microphone, stop, on_turn)
             return
         while not stop.is_set():
             if on_turn is not None:
                 on_turn()
-            event = talk.receive(0.5)
+            event = self.barge_in.take_press() or talk.receive(0.5)
             if event is None or event.kind is not Talk.PRESS:
                 continue  # a release without its press (dropped, or from before a restart)
             try:

@@ -12,9 +12,14 @@ side may restart at any moment:
   reached at the next press; one that is down makes `send` return False, and the
   board answers "ignored" at once (the LED's three blinks) instead of waiting.
 
-A message is `hearth-talk press|release <sequence> <monotonic time>`. A press that
+A message is `hearth-talk press|release|hush <sequence> <monotonic time>`. A press that
 waited in the socket longer than STALE_SECONDS (the voice service was busy
 answering) is dropped with its release: nobody wants to be recorded late.
+
+Barge-in: while the voice service speaks a reply it keeps `<runtime_dir>/speaking`
+fresh (`SpeakingMark`). A press of any other button then sends `hush` and does
+nothing else (a person reaching for the nearest button to stop the voice must not
+discard a proposal by it); a press of Talk stops the voice and starts listening.
 """
 
 from __future__ import annotations
@@ -41,6 +46,45 @@ STALE_SECONDS = 2.0
 class Talk(enum.Enum):
     PRESS = "press"
     RELEASE = "release"
+    HUSH = "hush"  # stop speaking (another button pressed while the voice speaks)
+
+
+SPEAKING_NAME = "speaking"
+SPEAKING_STALE = 3.0  # a mark not refreshed for this long is a voice service that died
+
+
+class SpeakingMark:
+    """`<runtime_dir>/speaking`: the voice service is saying a reply now.
+
+    The voice service refreshes it while its speaker is busy and removes it when done;
+    the panel reads it at a press. A crash leaves the file behind, so only a fresh
+    mark counts: a dead voice service never makes the buttons do nothing.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    @classmethod
+    def of(cls, settings: Settings) -> SpeakingMark:
+        return cls(settings.runtime_path / SPEAKING_NAME)
+
+    def refresh(self) -> None:
+        try:
+            self.path.touch(mode=0o600)
+            os.utime(self.path)
+        except OSError as exc:
+            log.warning("cannot mark speaking at %s: %s", self.path, exc.strerror)
+
+    def clear(self) -> None:
+        with contextlib.suppress(OSError):
+            self.path.unlink()
+
+    def on(self, now: float | None = None) -> bool:
+        try:
+            changed = self.path.stat().st_mtime
+        except OSError:
+            return False
+        return (time.time() if now is None else now) - changed <= SPEAKING_STALE
 
 
 @dataclass(frozen=True)
@@ -120,6 +164,8 @@ class TalkListener:
                 log.warning("ignored a message on the Talk socket that is not a Talk event")
                 continue
             waited = time.monotonic() - event.sent_at
+            if event.kind is Talk.HUSH and waited > STALE_SECONDS:
+                continue  # whatever it meant to stop has long finished
             if event.kind is Talk.PRESS and waited > STALE_SECONDS:
                 log.info("dropped a Talk press that waited %.1f s", waited)
                 self._dropped.add(event.sequence)

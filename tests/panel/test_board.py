@@ -448,3 +448,20 @@ def test_the_board_shows_the_wake_word_and_when_voice_listens_without_a_press(
     assert home.notice == asked.line() and not home.notice.startswith(LISTENING)
     off, _ = shown(Board(memory, links=HERE))
     assert off.wake_phrase is None
+
+
+def test_a_press_while_the_voice_speaks_only_stops_it(memory: Memory, inbox):
+    """Barge-in from the panel: Discard pressed to quiet a long answer refuses nothing."""
+    hushes: list[bool] = []
+    speaking = dataclasses.replace(HERE, hush=lambda: hushes.append(True) or True)
+    board = Board(memory, links=speaking)
+    _, tag = shown(board)
+    outcome = board.handle(Action.DISCARD, on_glass=tag)
+    assert outcome.accepted and outcome.message == "stopped speaking" and hushes == [True]
+    assert inbox[0] in [p.id for p in memory.proposals()]  # still waiting for a person
+    assert not [e for e in memory.audit.entries(inbox[0]) if e.action == "discard"]
+    # The positive control: with nothing being said, the same press discards.
+    quiet = Board(memory, links=dataclasses.replace(HERE, hush=lambda: False))
+    _, tag = shown(quiet)
+    assert quiet.handle(Action.DISCARD, on_glass=tag).message != "stopped speaking"
+    assert [e.actor for e in memory.audit.entries(inbox[0]) if e.action == "discard"] == ["panel"]

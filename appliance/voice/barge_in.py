@@ -1,0 +1,76 @@
+"""Barge-in: a press stops Hearth's voice at once, and a press of Talk is heard next.
+
+While a reply is spoken the voice service watches the Talk channel between sentences
+and while the speaker plays. A `hush` (any other button) or a Talk press stops the
+speaker and drops what is queued; the press is kept so the service listens at once
+instead of waiting for the next one. The `speaking` mark tells the panel that a press
+now means "stop talking" (talk.py).
+
+    barge = BargeIn(sound, SpeakingMark.of(settings))
+    barge.talk = listener                 # the service's end of the Talk channel
+    if barge.interrupted(): ...           # between sentences
+    barge.until_played()                  # after the last sentence is queued
+    press = barge.take_press()            # a Talk press that stopped the voice, if any
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from appliance.sound import Sound
+from appliance.voice.talk import SpeakingMark, Talk, TalkEvent, TalkListener
+
+log = logging.getLogger(__name__)
+
+POLL_SECONDS = 0.05  # how soon a press is noticed while the speaker plays
+MARK_EVERY = 1.0  # the speaking mark is refreshed this often (talk.SPEAKING_STALE: 3 s)
+
+
+class BargeIn:
+    def __init__(self, sound: Sound, mark: SpeakingMark | None = None) -> None:
+        self.sound = sound
+        self.mark = mark
+        self.talk: TalkListener | None = None  # None (a WAV, a test): nothing can interrupt
+        self._press: TalkEvent | None = None
+
+    def interrupted(self) -> bool:
+        """A press or a hush waiting on the channel: the voice is stopped now. True once
+        per interruption; a release (of the press that asked) is not one."""
+        if self.talk is None:
+            return False
+        while (event := self.talk.receive(0)) is not None:
+            if event.kind is Talk.RELEASE:
+                continue
+            self.sound.hush()
+            if event.kind is Talk.PRESS:
+                self._press = event
+            log.info("barge-in: %s stopped the voice", event.kind.value)
+            return True
+        return False
+
+    def until_played(self) -> bool:
+        """Wait while the speaker plays, stopping it at a press; True if it was stopped."""
+        marked = 0.0
+        try:
+            while self.sound.busy():
+                if self.mark is not None and time.monotonic() - marked >= MARK_EVERY:
+                    self.mark.refresh()
+                    marked = time.monotonic()
+                if self.interrupted():
+                    return True
+                time.sleep(POLL_SECONDS)
+            return False
+        finally:
+            if self.mark is not None:
+                self.mark.clear()
+
+    def speaking(self) -> None:
+        """A reply starts: the panel's presses mean "stop" from now."""
+        if self.mark is not None:
+            self.mark.refresh()
+
+    def take_press(self) -> TalkEvent | None:
+        """The Talk press that stopped the voice (once), so listening starts at once."""
+        press, self._press = self._press, None
+        return press
