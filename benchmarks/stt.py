@@ -1,8 +1,14 @@
 """Recognition, chosen by measurement: word error rate (overall and on names) and the time
 from the release of Talk to the text, for each candidate model and decoding.
 
-    python -m benchmarks.stt --split tune          # tuning: the table and every transcript
-    python -m benchmarks.stt                       # both splits, latency, stt.md and stt.png
+    python -m benchmarks.stt --split tune                  # tuning: every candidate
+    python -m benchmarks.stt --split held_out --only "base greedy, bias + echo check"
+    python -m benchmarks.stt --split none --latency --only "tiny.en greedy, bias"
+    python -m benchmarks.stt --report                      # stt.md, stt.png from the rows
+
+Each (split, candidate) is saved as a row in results/stt-rows/ as soon as it is measured,
+so candidates can be run apart (on a shared machine, one at a time or two at once) and the
+report is made from whatever rows exist.
 
 Clips: benchmarks/voice_clips.py (espeak-ng in five voices, clean and with kitchen noise
 at 20 and 10 dB), each trimmed by the default VAD (Silero) as `Voice.answer` trims it.
