@@ -75,6 +75,7 @@ CANDIDATES = (
     Candidate("base", 5, True),
     Candidate("tiny.en", 5, True, echo_check=True),
     Candidate("base", 1, True, echo_check=True),
+    Candidate("base", 5, True, echo_check=True),
 )
 
 
@@ -204,7 +205,7 @@ def main() -> int:
 
 
 DEFAULT_TAG = {c.label: " (default)" for c in CANDIDATES if c.default} | {
-    "tiny.en greedy, bias": " (the default before)"
+    "tiny.en greedy, bias": " (the default before)",
 }
 
 
