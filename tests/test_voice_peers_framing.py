@@ -31,7 +31,7 @@ def test_inline_data_merges_with_data_bytes() -> None:
 
 def test_wer_forgives_case_punctuation_and_digits() -> None:
     assert words("What's 180 Celsius at 4:15?") == (
-        "whats one hundred eighty celsius at four fifteen".split()
+        "what is one hundred eighty celsius at four fifteen".split()
     )
     assert wer([("Set a timer for 12 minutes.", "set a timer for twelve minutes")]) == 0.0
     assert wer([("one hundred and eighty", "180")]) == 0.0

