@@ -54,21 +54,25 @@ class BargeIn:
         marked = 0.0
         try:
             while self.sound.busy():
-                if self.mark is not None and time.monotonic() - marked >= MARK_EVERY:
-                    self.mark.refresh()
+                if (mark := self._marks()) and time.monotonic() - marked >= MARK_EVERY:
+                    mark.refresh()
                     marked = time.monotonic()
                 if self.interrupted():
                     return True
                 time.sleep(POLL_SECONDS)
             return False
         finally:
-            if self.mark is not None:
-                self.mark.clear()
+            if mark := self._marks():
+                mark.clear()
 
     def speaking(self) -> None:
         """A reply starts: the panel's presses mean "stop" from now."""
-        if self.mark is not None:
-            self.mark.refresh()
+        if mark := self._marks():
+            mark.refresh()
+
+    def _marks(self) -> SpeakingMark | None:
+        """Only the service marks: a WAV on the command line has no panel to press stop."""
+        return self.mark if self.talk is not None else None
 
     def take_press(self) -> TalkEvent | None:
         """The Talk press that stopped the voice (once), so listening starts at once."""
