@@ -19,7 +19,7 @@ import logging
 import re
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 
 from appliance.sound import Sound, chime_wav
@@ -77,7 +77,7 @@ class Result:
     to_first_word: float | None  # ... to the first sentence of the reply handed to the speaker
 
 
-def sentences(pieces: Iterator[str]) -> Iterator[str]:
+def sentences(pieces: Iterator[str]) -> Generator[str, None, None]:
     """Whole sentences out of a reply streamed in pieces, each as soon as it is complete."""
     buffer = ""
     for piece in pieces:
