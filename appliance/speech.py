@@ -35,10 +35,12 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 SPEAK_TIMEOUT = 15.0
-# One thread, measured on the shared 2-core x86 (median of 12 pieces): 1 thread 285-331 ms
-# wall / 212 ms CPU; 2 threads 569 / 369 (onnxruntime's workers spin); 2 without spinning
-# 385 / 258. On the appliance the brain writes the next sentence on the other cores meanwhile.
-SYNTH_THREADS = 1
+# Two threads, never spinning. On this 2-core x86 at a quiet moment (30 first sentences):
+# 1 thread p50 207 / p95 351 ms, 2 threads 121 / 198 ms. Under a load of 7-14 (median of 12
+# pieces): 1 thread 285-331 ms, 2 spinning 569, 2 not spinning 385. Most turns are exact
+# answers with no model writing meanwhile, so the cores are free and the first word comes
+# sooner; while the model writes, non-spinning threads yield and cost about a fifth.
+SYNTH_THREADS = 2
 VOICES = ("joe", "espeak")
 PAD, BOS, EOS = "_", "^", "$"
 # A clause ends at punctuation followed by a space or the end ("6:30" and "3.5" do not end one).

