@@ -75,7 +75,10 @@ def test_a_talk_press_stops_the_voice_and_is_kept_for_listening(
         assert mark.on()  # the panel sees that the voice is speaking
         assert barge.until_played() is True
         stopped_after = time.monotonic() - press_at[0]
-        assert stopped_after < 0.3, stopped_after  # at once, not at the sentence's end
+        # At once, not at the sentence's end (nine seconds): 50 ms polls, bounded loosely
+        # so a loaded CI machine does not fail it.
+        print(f"stopped {stopped_after * 1000:.0f} ms after the press")
+        assert stopped_after < 1.0, stopped_after
         deadline = time.monotonic() + 1.0  # the killed aplay is reaped on the speaker's thread
         while speaker.busy() and time.monotonic() < deadline:
             time.sleep(0.01)
