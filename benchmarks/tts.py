@@ -41,6 +41,7 @@ import numpy as np  # noqa: E402
 
 from appliance.config import Settings  # noqa: E402
 from appliance.speech import Speech  # noqa: E402
+from appliance.voice.capture import resampled  # noqa: E402
 from appliance.voice.service import sentences  # noqa: E402
 from appliance.voice.stt import Transcriber  # noqa: E402
 
@@ -161,9 +162,7 @@ def samples_16k(speech: Speech, reply: str) -> bytes:
             rate = read.getframerate()
             chunks.append(np.frombuffer(read.readframes(read.getnframes()), dtype="<i2"))
     quiet = np.zeros(rate // 2)
-    raw = np.concatenate([quiet, *chunks, quiet]).astype(np.float64)
-    count = round(raw.size * 16000 / rate)
-    return np.interp(np.linspace(0, raw.size - 1, count), np.arange(raw.size), raw).astype("<i2")
+    return resampled(np.concatenate([quiet, *chunks, quiet]), rate).astype("<i2").tobytes()
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -202,7 +201,7 @@ def main() -> None:
         wrong = total = 0
         misheard[label] = []
         for reply in REPLIES:
-            heard = transcriber.transcribe(samples_16k(speech, reply).tobytes())
+            heard = transcriber.transcribe(samples_16k(speech, reply))
             ref, hyp = normal_words(reply), normal_words(heard)
             errors = edits(ref, hyp)
             wrong, total = wrong + errors, total + len(ref)

@@ -358,14 +358,13 @@ def held_out_clips(count: int) -> list[tuple[bytes, str]]:
 def _to_16k_pcm(wav_bytes: bytes) -> bytes:
     import numpy as np
 
+    from appliance.voice.capture import resampled
+
     rate, width, channels, frames = _wav_parts(wav_bytes)
-    samples = np.frombuffer(frames, dtype="<i2").astype(np.float32)
+    samples = np.frombuffer(frames, dtype="<i2")
     if channels > 1:
         samples = samples.reshape(-1, channels).mean(axis=1)
-    if rate != 16000:
-        t = np.arange(int(samples.size * 16000 / rate)) * rate / 16000
-        samples = np.interp(t, np.arange(samples.size), samples)
-    return samples.astype("<i2").tobytes()
+    return resampled(samples, rate).astype("<i2").tobytes()
 
 
 def _p95(values: list[float]) -> float:

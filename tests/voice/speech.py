@@ -8,26 +8,14 @@ on the first sample after pressing Talk).
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import wave
 from dataclasses import dataclass
 from pathlib import Path
 
+from benchmarks.wer import Score, words
+
 NAMES_FILE = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "voice_names.json"
-_NUMBERS = {
-    "0": "zero",
-    "1": "one",
-    "2": "two",
-    "3": "three",
-    "4": "four",
-    "5": "five",
-    "6": "six",
-    "7": "seven",
-    "8": "eight",
-    "9": "nine",
-    "10": "ten",
-}
 
 
 @dataclass(frozen=True)
@@ -85,21 +73,10 @@ def write_wav(path: Path, samples: bytes, rate: int = 16000) -> Path:
     return path
 
 
-def words(text: str) -> list[str]:
-    """Lower case, no punctuation, digits as words: "at 6." and "at six" are the same."""
-    found = re.findall(r"[a-z0-9']+", text.lower().replace("-", " "))
-    return [_NUMBERS.get(w, w).removesuffix("'s") for w in found]
-
-
 def word_errors(reference: str, heard: str) -> tuple[int, int]:
-    """(edits, reference words): the Levenshtein distance over words."""
-    ref, hyp = words(reference), words(heard)
-    row = list(range(len(hyp) + 1))
-    for i, r in enumerate(ref, 1):
-        previous, row[0] = row[0], i
-        for j, h in enumerate(hyp, 1):
-            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (r != h))
-    return row[-1], len(ref)
+    """(edits, reference words), scored as the benchmarks score (benchmarks/wer.py)."""
+    score = Score.of(reference, heard)
+    return score.edits, score.words
 
 
 def names_heard(reference: str, heard: str, names: list[str]) -> tuple[int, int]:

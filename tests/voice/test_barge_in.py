@@ -9,7 +9,11 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+
+import pytest
 
 from appliance.composition import hush_sender
 from appliance.config import Settings
@@ -17,7 +21,7 @@ from appliance.sound import Speaker
 from appliance.speech import Speech
 from appliance.voice.barge_in import BargeIn
 from appliance.voice.talk import SpeakingMark, Talk, TalkListener, TalkSender
-from tests.voice.test_tts import fifo_speaker  # noqa: F401  (a fixture)
+from tests.voice.test_tts import _wait_until_playing, fifo_speaker  # noqa: F401  (a fixture)
 
 LONG = (
     "The oven should be heated to one hundred and eighty degrees, which is gas mark four, "
@@ -42,60 +46,20 @@ class RealTimeCard:
                     time.sleep(0.05)
 
 
-def _playing(speaker: Speaker) -> None:
-    deadline = time.monotonic() + 10
-    while speaker._playing is None and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert speaker._playing is not None, "aplay never started"
+@dataclass
+class Speaking:
+    """A real speaker on a card that plays in real time, and the service's end of Talk."""
+
+    speaker: Speaker
+    talk: TalkListener
+    barge: BargeIn
 
 
-def test_a_talk_press_stops_the_voice_and_is_kept_for_listening(
+@pytest.fixture
+def speaking(
     fifo_speaker: tuple[str, Path],  # noqa: F811
     tmp_path: Path,
-) -> None:
-    device, fifo = fifo_speaker
-    RealTimeCard(fifo)
-    speaker = Speaker(device, Speech("espeak"))
-    talk = TalkListener(tmp_path / "talk.sock")
-    mark = SpeakingMark(tmp_path / "speaking")
-    barge = BargeIn(speaker, mark)
-    barge.talk = talk
-    try:
-        barge.speaking()
-        speaker.speak(LONG)
-        _playing(speaker)
-        press_at: list[float] = []
-
-        def press() -> None:
-            time.sleep(0.5)
-            press_at.append(time.monotonic())
-            TalkSender(talk.path).send(Talk.PRESS)
-
-        threading.Thread(target=press).start()
-        assert mark.on()  # the panel sees that the voice is speaking
-        assert barge.until_played() is True
-        stopped_after = time.monotonic() - press_at[0]
-        # At once, not at the sentence's end (nine seconds): 50 ms polls, bounded loosely
-        # so a loaded CI machine does not fail it.
-        print(f"stopped {stopped_after * 1000:.0f} ms after the press")
-        assert stopped_after < 1.0, stopped_after
-        deadline = time.monotonic() + 1.0  # the killed aplay is reaped on the speaker's thread
-        while speaker.busy() and time.monotonic() < deadline:
-            time.sleep(0.01)
-        assert not speaker.busy() and not mark.on()
-        press = barge.take_press()
-        assert press is not None and press.kind is Talk.PRESS
-        assert barge.take_press() is None  # kept once
-    finally:
-        talk.close()
-        speaker.close()
-
-
-def test_without_a_press_the_reply_plays_to_its_end(
-    fifo_speaker: tuple[str, Path],  # noqa: F811
-    tmp_path: Path,
-) -> None:
-    """The positive control: the same reply, nobody presses; it plays whole and takes time."""
+) -> Iterator[Speaking]:
     device, fifo = fifo_speaker
     RealTimeCard(fifo)
     speaker = Speaker(device, Speech("espeak"))
@@ -103,16 +67,52 @@ def test_without_a_press_the_reply_plays_to_its_end(
     barge = BargeIn(speaker, SpeakingMark(tmp_path / "speaking"))
     barge.talk = talk
     try:
-        started = time.monotonic()
-        speaker.speak(LONG)
-        _playing(speaker)
-        TalkSender(talk.path).send(Talk.RELEASE)  # a release alone stops nothing
-        assert barge.until_played() is False
-        assert time.monotonic() - started > 3.0  # espeak-ng's ~9 s sentence, at 22 kHz raw
-        assert barge.take_press() is None and not speaker.busy()
+        yield Speaking(speaker, talk, barge)
     finally:
         talk.close()
         speaker.close()
+
+
+def test_a_talk_press_stops_the_voice_and_is_kept_for_listening(speaking: Speaking) -> None:
+    speaker, barge, mark = speaking.speaker, speaking.barge, speaking.barge.mark
+    assert mark is not None
+    barge.speaking()
+    speaker.speak(LONG)
+    _wait_until_playing(speaker)
+    press_at: list[float] = []
+
+    def press() -> None:
+        time.sleep(0.5)
+        press_at.append(time.monotonic())
+        TalkSender(speaking.talk.path).send(Talk.PRESS)
+
+    threading.Thread(target=press).start()
+    assert mark.on()  # the panel sees that the voice is speaking
+    assert barge.until_played() is True
+    stopped_after = time.monotonic() - press_at[0]
+    print(f"stopped {stopped_after * 1000:.0f} ms after the press")
+    # At once, not at the sentence's end (nine seconds): 50 ms polls, bounded loosely
+    # so a loaded CI machine does not fail it.
+    assert stopped_after < 1.0, stopped_after
+    deadline = time.monotonic() + 1.0  # the killed aplay is reaped on the speaker's thread
+    while speaker.busy() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not speaker.busy() and not mark.on()
+    press_event = barge.take_press()
+    assert press_event is not None and press_event.kind is Talk.PRESS
+    assert barge.take_press() is None  # kept once
+
+
+def test_without_a_press_the_reply_plays_to_its_end(speaking: Speaking) -> None:
+    """The positive control: the same reply, nobody presses; it plays whole and takes time."""
+    speaker, barge = speaking.speaker, speaking.barge
+    started = time.monotonic()
+    speaker.speak(LONG)
+    _wait_until_playing(speaker)
+    TalkSender(speaking.talk.path).send(Talk.RELEASE)  # a release alone stops nothing
+    assert barge.until_played() is False
+    assert time.monotonic() - started > 3.0  # espeak-ng's ~9 s sentence, at 22 kHz raw
+    assert barge.take_press() is None and not speaker.busy()
 
 
 def test_other_buttons_send_a_hush_only_while_the_mark_is_fresh(tmp_path: Path) -> None:

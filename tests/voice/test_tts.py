@@ -36,7 +36,7 @@ from appliance.speech import (
     pieces,
     sentence_phonemes,
 )
-from appliance.voice.capture import SAMPLE_RATE
+from appliance.voice.capture import resampled
 from appliance.voice.stt import Transcriber
 from tests.voice.speech import word_errors
 
@@ -117,9 +117,7 @@ def test_the_neural_voice_is_heard_back_by_the_recogniser(
     _, _, rate, frames = _frames(speech.wav(said))
     quiet = np.zeros(rate // 2)  # half a second either side, as a microphone would hear it
     raw = np.concatenate([quiet, np.frombuffer(frames, dtype="<i2"), quiet])
-    count = round(raw.size * SAMPLE_RATE / rate)
-    resampled = np.interp(np.linspace(0, raw.size - 1, count), np.arange(raw.size), raw)
-    heard = transcriber.transcribe(resampled.astype("<i2").tobytes())
+    heard = transcriber.transcribe(resampled(raw, rate).tobytes())
     errors, words = word_errors(said, heard)
     assert errors / words <= 0.2, heard
 
