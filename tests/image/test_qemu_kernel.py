@@ -94,3 +94,23 @@ def test_the_card_tests_qr_reader_reads_a_drawn_welcome_card(tmp_path: Path) -> 
 
     assert read(url) == 0
     assert read("http://192.0.2.8:4327/") == 1  # another address is not read as this one
+
+
+def test_a_failed_unit_is_reported_with_its_journal() -> None:
+    """The card test's failure report asks the guest for each unit's status and journal
+    (a guest that records the shell command it was given stands in for the VM)."""
+
+    class RecordingGuest:
+        def __init__(self) -> None:
+            self.commands: list[str] = []
+
+        def run(self, command: str, timeout: float = 60, check: bool = False):
+            self.commands.append(command)
+            return 0, f"ran: {command}"
+
+    guest = RecordingGuest()
+    report = image_test.journals(guest, ["hearth-brain.service", "avahi-daemon.service"])
+    for unit in ("hearth-brain.service", "avahi-daemon.service"):
+        assert f"journalctl -b -u {unit}" in guest.commands[0]
+        assert f"systemctl status --no-pager -n 0 {unit}" in report
+    assert image_test.journals(guest, []) == "ran: true"  # nothing failed: no empty command

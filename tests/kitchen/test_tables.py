@@ -24,7 +24,7 @@ FILES = (
 
 def test_every_row_of_every_file_is_read_and_names_its_source() -> None:
     read = tables()
-    for table in (
+    every = (
         read.densities,
         read.storage,
         read.core_temperatures,
@@ -32,23 +32,12 @@ def test_every_row_of_every_file_is_read_and_names_its_source() -> None:
         read.cooking,
         read.substitutions,
         read.names,
-    ):
+    )
+    for table in every:
         assert len(table) > 0
         assert all(row.source for row in table)
     # Nothing is dropped on the way: one record per data line of each file.
-    for name, table in zip(
-        FILES,
-        (
-            read.densities,
-            read.storage,
-            read.core_temperatures,
-            read.safety_rules,
-            read.cooking,
-            read.substitutions,
-            read.names,
-        ),
-        strict=True,
-    ):
+    for name, table in zip(FILES, every, strict=True):
         with (DATA / name).open(encoding="utf-8", newline="") as handle:
             assert len(list(csv.DictReader(handle))) == len(table), name
 
