@@ -70,8 +70,7 @@ class SpeakingMark:
 
     def refresh(self) -> None:
         try:
-            self.path.touch(mode=0o600)
-            os.utime(self.path)
+            self.path.touch(mode=0o600)  # an existing file: its time set to now
         except OSError as exc:
             log.warning("cannot mark speaking at %s: %s", self.path, exc.strerror)
 
