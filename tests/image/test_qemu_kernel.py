@@ -114,3 +114,40 @@ def test_a_failed_unit_is_reported_with_its_journal() -> None:
         assert f"journalctl -b -u {unit}" in guest.commands[0]
         assert f"systemctl status --no-pager -n 0 {unit}" in report
     assert image_test.journals(guest, []) == "ran: true"  # nothing failed: no empty command
+
+
+def test_the_accelerator_can_be_forced_either_way(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(image_test, "_PROBED", {})
+    monkeypatch.setenv("HEARTH_QEMU_ACCEL", "tcg")
+    assert image_test.accelerator("amd64", tmp_path) == "tcg"
+    monkeypatch.setenv("HEARTH_QEMU_ACCEL", "kvm")
+    assert image_test.accelerator("amd64", tmp_path) == "kvm"
+
+
+def test_the_pi_card_is_emulated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """KVM runs only a guest of the host's own architecture: the arm64 card is TCG's here."""
+    monkeypatch.setattr(image_test, "_PROBED", {})
+    monkeypatch.delenv("HEARTH_QEMU_ACCEL", raising=False)
+    assert image_test.accelerator("arm64", tmp_path) == "tcg"
+
+
+def test_kvm_cpu_leaves_out_the_msr_nested_hosts_refuse() -> None:
+    """Under KVM the guest's CPU is the host's, less arch-capabilities (a nested host aborts
+    QEMU on that MSR); under TCG it is QEMU's widest model, which has AVX2 for llama.cpp."""
+    assert image_test.qemu_machine("amd64", "kvm")[-1] == "host,-arch-capabilities"
+    assert image_test.qemu_machine("amd64", "tcg")[-1] == "max"
+    assert image_test.qemu_machine("arm64", "tcg")[-1] == "cortex-a72"
+
+
+@pytest.mark.skipif(shutil.which("qemu-system-x86_64") is None, reason="needs QEMU")
+def test_a_kernel_that_never_boots_is_not_taken_for_kvm(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """KVM answering is not enough: the probe needs the kernel to report its AVX state.
+    A 'kernel' that is not one never does, whatever this machine's KVM can do."""
+    monkeypatch.setattr(image_test, "PROBE_SECONDS", 3)
+    (tmp_path / "vmlinuz").write_bytes(b"\0" * 4096)
+    assert image_test.kvm_runs_kernel("amd64", tmp_path) is False
+    assert not (tmp_path / "kvm-probe.log").exists()
