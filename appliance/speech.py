@@ -129,6 +129,27 @@ def espeak_ipa(texts: Sequence[str], voice: str) -> list[str]:
     return out
 
 
+def espeak_word_ipa(words: Sequence[str], voice: str) -> list[str] | None:
+    """Each word's IPA from one espeak-ng process (a line each), or None if the lines came
+    back in another number than the words (a word broken in two): the caller does without."""
+    if not words:
+        return []
+    lines = [" ".join(word.split()) for word in words]
+    try:
+        done = subprocess.run(
+            [_espeak(), "-q", "--ipa", "-v", voice],
+            input="\n".join(lines).encode() + b"\n",
+            capture_output=True,
+            timeout=SPEAK_TIMEOUT,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return None
+    said = [_LANGUAGE_FLAG.sub("", line).strip() for line in done.stdout.decode().splitlines()]
+    said = [line for line in said if line]
+    return said if done.returncode == 0 and len(said) == len(lines) else None
+
+
 @dataclass(frozen=True)
 class VoiceConfig:
     """What a Piper voice's .onnx.json says about reading it."""

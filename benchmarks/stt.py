@@ -53,17 +53,18 @@ class Candidate:
     beam: int
     bias: bool
     echo_check: bool = False  # a list of names written back is decoded again (bias.py)
+    names_pass: bool = False  # near misses of the household's words put back (sounds_like.py)
 
     @property
     def label(self) -> str:
         decoding = "greedy" if self.beam == 1 else f"beam {self.beam}"
         bias = ("bias + echo check" if self.echo_check else "bias") if self.bias else "no bias"
-        return f"{self.model} {decoding}, {bias}"
+        return f"{self.model} {decoding}, {bias}" + (" + names" if self.names_pass else "")
 
     @property
     def default(self) -> bool:
-        chosen = (DEFAULT_MODEL, DEFAULT_BEAM, True, True)
-        return (self.model, self.beam, self.bias, self.echo_check) == chosen
+        chosen = (DEFAULT_MODEL, DEFAULT_BEAM, True, True, True)
+        return (self.model, self.beam, self.bias, self.echo_check, self.names_pass) == chosen
 
 
 CANDIDATES = (
@@ -76,6 +77,7 @@ CANDIDATES = (
     Candidate("tiny.en", 5, True, echo_check=True),
     Candidate("base", 1, True, echo_check=True),
     Candidate("base", 5, True, echo_check=True),
+    Candidate("base", 5, True, echo_check=True, names_pass=True),
 )
 
 
@@ -91,7 +93,11 @@ def household_bias(split: str) -> tuple[Bias, set[str]]:
 def load(candidate: Candidate) -> Transcriber:
     threads = min(2, os.cpu_count() or 1)
     return Transcriber(
-        candidate.model, threads=threads, beam_size=candidate.beam, echo_check=candidate.echo_check
+        candidate.model,
+        threads=threads,
+        beam_size=candidate.beam,
+        echo_check=candidate.echo_check,
+        names_pass=candidate.names_pass,
     )
 
 
@@ -132,9 +138,11 @@ def three_seconds(vad: SileroVad) -> bytes:
     raise RuntimeError("no tuning clip has 3 s of speech")
 
 
-def measure(split: str, candidate: Candidate, transcriber: Transcriber, vad: SileroVad) -> dict:
+def measure(
+    split: str, candidate: Candidate, transcriber: Transcriber, vad: SileroVad, neural: bool = False
+) -> dict:
     """One split through one candidate; the row is saved (results/stt-rows/) as it is made."""
-    items = clips(split)
+    items = clips(split, neural=neural)
     bias, names = household_bias(split)
     speech = [trim(c.samples, vad) for c in items]
     began, before = time.monotonic(), loadavg()
@@ -142,7 +150,7 @@ def measure(split: str, candidate: Candidate, transcriber: Transcriber, vad: Sil
         transcriber, items, speech, bias if candidate.bias else None, names
     )
     row = {
-        "split": split,
+        "split": f"{split}, neural voice" if neural else split,
         "candidate": candidate.label,
         "default": candidate.default,
         "clips": len(items),
@@ -156,9 +164,8 @@ def measure(split: str, candidate: Candidate, transcriber: Transcriber, vad: Sil
             [c.id, c.voice, c.noise, c.text, h] for c, h in zip(items, heard, strict=True)
         ]
     ROWS.mkdir(parents=True, exist_ok=True)
-    (ROWS / f"{split}--{candidate.label.replace(' ', '_').replace(',', '')}.json").write_text(
-        json.dumps(row, indent=1)
-    )
+    name = f"{row['split']}--{candidate.label}".replace(",", "").replace(" ", "_")
+    (ROWS / f"{name}.json").write_text(json.dumps(row, indent=1))
     return row
 
 
@@ -179,6 +186,11 @@ def main() -> int:
     )
     parser.add_argument("--latency", action="store_true", help="time release to text too")
     parser.add_argument("--report", action="store_true", help="only write stt.md from the rows")
+    parser.add_argument(
+        "--neural",
+        action="store_true",
+        help="the same sentences spoken by the neural voice (joe) instead of espeak-ng",
+    )
     args = parser.parse_args()
     if not args.report:
         splits = {"both": ("tune", "held_out"), "none": ()}.get(args.split, (args.split,))
@@ -196,7 +208,7 @@ def main() -> int:
         for candidate in chosen:
             transcriber = load(candidate)
             for split in splits:
-                row = measure(split, candidate, transcriber, vad)
+                row = measure(split, candidate, transcriber, vad, args.neural)
                 print(split, candidate.label, row["score"], f"load {row['load']}", flush=True)
             if args.latency and candidate.bias:
                 print(measure_latency(candidate, transcriber, vad), flush=True)
@@ -204,8 +216,10 @@ def main() -> int:
     return 0
 
 
+SPLIT_ORDER = ("tune", "held_out", "tune, neural voice", "held_out, neural voice")
 DEFAULT_TAG = {c.label: " (default)" for c in CANDIDATES if c.default} | {
-    "tiny.en greedy, bias": " (the default before)",
+    "tiny.en greedy, bias": " (the first default)",
+    "base beam 5, bias + echo check": " (the default before)",
 }
 
 
@@ -214,7 +228,7 @@ def report() -> None:
     order = {c.label: i for i, c in enumerate(CANDIDATES)}
     scored = sorted(
         (r for r in rows if "split" in r),
-        key=lambda r: (r["split"] != "tune", order[r["candidate"]]),
+        key=lambda r: (SPLIT_ORDER.index(r["split"]), order[r["candidate"]]),
     )
     table, plot, transcripts = [], [], []
     for r in scored:

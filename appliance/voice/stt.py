@@ -8,7 +8,8 @@ Systran). The two halves of base's model.bin are joined in memory when it loads;
 is written. `voice_model` is "" (the default, DEFAULT_MODEL), a packaged model's name
 ("tiny.en", "base") or a faster-whisper model folder. The choice was made by measurement
 (benchmarks/stt.py, docs/voice.md "Recognition"). A `Bias` (bias.py) steers the decoder
-toward the household's own words.
+toward the household's own words, and a pass by sound (sounds_like.py) puts them back where
+the decoder still wrote a near miss ("Tad" -> "Tadhg").
 
     transcriber = Transcriber.open(settings)
     transcriber.transcribe(samples, bias)      # -> "Remember that Tilly feeds the cat."
@@ -19,12 +20,14 @@ from __future__ import annotations
 import importlib.resources
 import logging
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from appliance.config import Settings, threads_for
 from appliance.errors import ConfigError
 from appliance.voice.bias import Bias, echoes_names
+from appliance.voice.sounds_like import SoundsLike
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +76,7 @@ class Transcriber:
         threads: int = 0,
         beam_size: int = DEFAULT_BEAM,
         echo_check: bool = True,
+        names_pass: bool = True,
     ) -> None:
         try:
             from faster_whisper import WhisperModel
@@ -104,6 +108,7 @@ class Transcriber:
             num_workers=1,
             files=files,
         )
+        self.sounds_like = SoundsLike(_one_token_words(self._model)) if names_pass else None
         log.info("speech model %s loaded (%d threads)", self.model, self.threads)
 
     @classmethod
@@ -118,7 +123,8 @@ class Transcriber:
         """16 kHz 16-bit mono samples to text ("" for nothing said).
 
         A transcript that is the bias's list of names written back (bias.echoes_names) is
-        decoded again without the prompt."""
+        decoded again without the prompt; then the household's words are put back where
+        the transcript has something that sounds like them (sounds_like.py)."""
         if not audio:
             return ""
         samples = np.frombuffer(audio, dtype="<i2").astype(np.float32) / 32768.0
@@ -126,6 +132,8 @@ class Transcriber:
         if self.echo_check and bias is not None and echoes_names(text, bias):
             log.info("the prompt's names written back: decoded again without them")
             text = self._decode(samples, None)
+        if self.sounds_like is not None and bias is not None and bias.words:
+            text = self.sounds_like.restored(text, bias.words)
         return text
 
     def _decode(self, samples: np.ndarray, bias: Bias | None) -> str:
@@ -144,3 +152,10 @@ class Transcriber:
             hotwords=bias.hotwords if bias else None,
         )
         return " ".join(segment.text.strip() for segment in segments).strip()
+
+
+def _one_token_words(model: Any) -> set[str]:
+    """The lower-case words that are one token of the model's vocabulary (with its leading
+    space, "Ġlamb"): the words it knows, so writing one is no sign of a near miss."""
+    vocabulary = model.hf_tokenizer.get_vocab()
+    return {token[1:].lower() for token in vocabulary if token[:1] == "Ġ" and token[1:].isalpha()}
