@@ -6,13 +6,15 @@ tests/operator/test_stdio.py drives the same through the real `hearth mcp` proce
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from appliance.config import MCP_WRITES, load_settings
+from appliance.cli.doctor import check_mcp
+from appliance.config import MCP_WRITES, Settings, load_settings
 from appliance.errors import ConfigError
 from appliance.household import HouseholdStore
 from appliance.memory import Memory
@@ -160,3 +162,18 @@ def test_writes_are_off_unless_the_setting_names_a_mode(monkeypatch: pytest.Monk
         monkeypatch.setenv("HEARTH_MCP_WRITES", wrong)
         with pytest.raises(ConfigError, match="mcp_writes must be one of off, propose, add"):
             load_settings()
+
+
+@pytest.mark.parametrize(
+    ("writes", "said"),
+    [
+        ("off", "mcp_writes = off: `hearth mcp` reads only; never Keep or Discard"),
+        ("propose", "may propose facts into the inbox"),
+        ("add", "may write live facts (origin mcp, audited)"),
+    ],
+)
+def test_doctor_says_what_the_mcp_server_may_change(
+    settings: Settings, writes: str, said: str
+) -> None:
+    [finding] = check_mcp(dataclasses.replace(settings, mcp_writes=writes))
+    assert finding.area == "mcp" and finding.state == "ok" and said in finding.detail
