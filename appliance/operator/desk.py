@@ -19,12 +19,12 @@ from __future__ import annotations
 import datetime as dt
 import threading
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from appliance.config import MCP_WRITES
 from appliance.errors import HearthError, InvalidFact
 from appliance.household import HouseholdStore
-from appliance.memory import STATUSES, Memory
+from appliance.memory import STATUSES, AuditEntry, Memory
 from appliance.memory.recall import data_only
 from appliance.memory.recallable import RECALLABLE_STATUSES
 from appliance.memory.review import AlreadyKnown
@@ -230,7 +230,7 @@ class OperatorDesk:
             head = None  # a damaged head: `hearth audit verify` says so; count from the start
         return 0 if head is None else head.seq
 
-    def _lines_since(self, before: int, fact_id: str) -> list[Any]:
+    def _lines_since(self, before: int, fact_id: str) -> list[AuditEntry]:
         return [
             e
             for e in self.memory.audit.entries(fact_id)
