@@ -11,6 +11,8 @@ part two ways:
     hearth scheduler   household records, the scheduler, sound         hearth-household
     hearth voice       the microphone, VAD, Whisper, the Talk socket   hearth-voice
     hearth run         all of them in one process, the board to a PNG  (a laptop)
+    hearth mcp         memory, the household's records, the operator   (an MCP client
+                       desk that bounds them (appliance/operator)      starts it, on stdio)
 
 One embedding model per process: every `Memory` a process opens shares the
 process's `Embedding`, so `hearth run` (the brain's memory and the board's) loads it
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
     from appliance.brain import Brain
     from appliance.brain.router import Router
     from appliance.household import HouseholdStore
+    from appliance.operator import OperatorDesk
     from appliance.panel.board import BoardLinks, BoardParts
     from appliance.panel.buttons import Buttons
     from appliance.panel.display import Display, PngDisplay
@@ -82,6 +85,18 @@ def open_household(settings: Settings, *, embedding: Embedding | None = None) ->
 
     screen = household_screen(embedding or process_embedding(settings))
     return HouseholdStore.open(settings.data_dir, screen=screen)
+
+
+@contextmanager
+def operator_desk(settings: Settings) -> Iterator[OperatorDesk]:
+    """`hearth mcp`'s parts: the store and the household's records (read only: the
+    operator's client never writes a timer or an item), behind the desk that the
+    `mcp_writes` setting bounds."""
+    from appliance.household import HouseholdStore
+    from appliance.operator import OperatorDesk
+
+    with open_memory(settings) as memory, HouseholdStore.open(settings.data_dir) as household:
+        yield OperatorDesk(memory, household, settings.mcp_writes)
 
 
 def intent_router(settings: Settings, embedding: Embedding | None = None) -> Router:

@@ -27,6 +27,8 @@ SYSTEM_DATA_DIR = Path("/var/lib/hearth")
 # The wake words pyopen-wakeword ships models for (appliance/voice/wake.py checks the list
 # against the library); each is said as its name with spaces: "hey_jarvis" is "hey jarvis".
 WAKE_WORDS = ("hey_jarvis", "okay_nabu", "hey_mycroft", "alexa", "hey_rhasspy")
+# What the operator's MCP client may change, least first (appliance/operator/catalogue.py).
+MCP_WRITES = ("off", "propose", "add")
 
 
 def wake_phrase(wake_word: str) -> str | None:
@@ -105,6 +107,12 @@ class Settings:
     web_queue_depth: int = 2
     web_private_views: bool = True
     web_hosts: str = ""
+    # The operator's MCP server (`hearth mcp`, appliance/operator; docs/mcp.md): what its
+    # client may change. "off" (the default) offers only reading; "propose" adds
+    # propose_fact (into the inbox, for a person to Keep or Discard); "add" also offers
+    # add_fact (a live fact, through the guard and the tombstones, origin mcp). No value
+    # offers Keep, Discard or any other review: those stay a person's.
+    mcp_writes: str = "off"
     # Backup (appliance/service/backup.py): where `hearth backup` writes snapshots (a USB
     # stick's mount point is best: a snapshot on the same SD card dies with it) and how
     # many it keeps. Unset: a USB stick mounted under /media or /mnt, else <data_dir>/backups
@@ -178,6 +186,10 @@ class Settings:
         if not 1 <= self.backup_keep <= 365:
             raise ConfigError(f"backup_keep must be between 1 and 365, not {self.backup_keep}")
         _check_web_hosts(self.web_hosts)
+        if self.mcp_writes not in MCP_WRITES:
+            raise ConfigError(
+                f"mcp_writes must be one of {', '.join(MCP_WRITES)}, not {self.mcp_writes!r}"
+            )
         if self.speech_voice not in ("joe", "espeak"):
             raise ConfigError(f"speech_voice must be joe or espeak, not {self.speech_voice!r}")
         if self.voice_vad not in ("webrtc", "silero"):

@@ -12,6 +12,7 @@
     chat, model         chat.py
     backup, restore     backup.py
     doctor              doctor.py
+    mcp                 mcp.py        the operator's MCP server on stdio (an MCP client runs it)
 
 Each process asks appliance/composition.py for its parts and runs them; no domain
 package imports this one or the composition (tests/test_layering.py checks it).
@@ -32,6 +33,7 @@ from appliance.cli import (
     chat,
     doctor,
     household,
+    mcp,
     memory,
     panel,
     reindex,
@@ -45,8 +47,8 @@ from appliance.errors import HearthError
 from appliance.terminal import printable
 
 # Processes that run until stopped; the rest are commands a person types.
-SERVICES = ("serve", "run", "panel", "scheduler", "voice")
-GROUPS = (serve, panel, scheduler, voice, chat, memory, reindex, household, backup, doctor)
+SERVICES = ("serve", "run", "panel", "scheduler", "voice", "mcp")
+GROUPS = (serve, panel, scheduler, voice, chat, memory, reindex, household, backup, doctor, mcp)
 
 
 def build_parser() -> argparse.ArgumentParser:

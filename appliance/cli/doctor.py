@@ -10,6 +10,7 @@ laptop has no panel, no GPIO, no microphone) is `absent`, which is not a failure
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import shutil
@@ -304,6 +305,24 @@ def check_disk(settings: Settings) -> list[Finding]:
     return [Finding("disk", state, f"{free} free of {usage.total / 1e9:.1f} GB at {where}{why}")]
 
 
+def check_mcp(settings: Settings) -> list[Finding]:
+    """What the operator's MCP server (`hearth mcp`) would let its client change."""
+    if importlib.util.find_spec("mcp") is None:
+        return [Finding("mcp", ABSENT, "the mcp extra is not installed: no `hearth mcp`")]
+    may = {
+        "off": "reads only",
+        "propose": "reads, and may propose facts into the inbox",
+        "add": "reads, proposes, and may write live facts (origin mcp, audited)",
+    }[settings.mcp_writes]
+    return [
+        Finding(
+            "mcp",
+            OK,
+            f"mcp_writes = {settings.mcp_writes}: `hearth mcp` {may}; never Keep or Discard",
+        )
+    ]
+
+
 CHECKS: list[Check] = [
     check_config,
     check_memory,
@@ -315,6 +334,7 @@ CHECKS: list[Check] = [
     check_speech,
     check_voice,
     check_disk,
+    check_mcp,
 ]
 
 

@@ -35,12 +35,13 @@ FACT_TYPES = (
 )
 STATUSES = ("live", "doubted", "retracted", "superseded")
 # Where a live fact came from: the model's tool, a person's review, the CLI,
-# or the household itself (household.md, a bulk import).
-FACT_ORIGINS = ("agent", "reviewed", "cli", "household")
+# the household itself (household.md, a bulk import), or the operator's MCP client
+# when the setting `mcp_writes = "add"` lets it (appliance/operator).
+FACT_ORIGINS = ("agent", "reviewed", "cli", "household", "mcp")
 # Who may propose: the background note-taker, a conversation asking for a
 # correction, a "remember that" heard by the voice service (speech can be misheard,
-# so a person keeps it), or a person at the CLI.
-PROPOSAL_ORIGINS = ("notetaker", "chat", "voice", "cli")
+# so a person keeps it), a person at the CLI, or the operator's MCP client.
+PROPOSAL_ORIGINS = ("notetaker", "chat", "voice", "cli", "mcp")
 # What keeping a proposal does: add a new fact, retract one, or replace one.
 PROPOSAL_KINDS = ("add", "retract", "supersede")
 

@@ -49,7 +49,8 @@ class LiveFacts(MemoryCore):
         the model (chat, its tool) or an import they go to the inbox instead,
         marked with the earlier refusal, and HeldForReview says so; at the CLI
         they are refused (Tombstoned) unless `despite_tombstone`, which only
-        origin "cli" may pass and which is audited.
+        origin "cli" may pass and which is audited; from the operator's MCP
+        client (origin "mcp") they are refused, with no override.
         """
         actor = checked_actor(actor or origin)
         check_live_origin(origin, despite_tombstone)
@@ -101,10 +102,10 @@ class LiveFacts(MemoryCore):
         actor: str,
         tombstone: Tombstone,
     ) -> None:
-        """A person said no to these words before: refused at the CLI, else held in the
-        inbox. Raises, always."""
-        if origin == "cli":
-            raise self.review.refuse_tombstoned_at_cli(tombstone)
+        """A person said no to these words before: refused at the CLI and from the
+        operator's MCP client, else held in the inbox. Raises, always."""
+        if origin in ("cli", "mcp"):
+            raise self.review.refuse_tombstoned(tombstone, origin)
         proposal_id = (
             self.review.waiting_with(text)
             or self._write_proposal(

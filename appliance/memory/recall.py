@@ -137,16 +137,8 @@ def envelope(
             " Recall is in keyword mode: a fact worded differently from the question "
             "may have been missed."
         )
-    head: dict[str, object] = {
-        "trust": "data_only",
-        "note": note,
-        "recall_mode": mode,
-        "truncated": False,
-        "facts": [],
-    }
-    kept: list[dict[str, object]] = []
-    for item in recalled:
-        entry = {
+    rows = [
+        {
             "id": item.fact.id,
             "type": item.fact.type,
             "status": item.fact.status,
@@ -154,9 +146,35 @@ def envelope(
             "match": item.match,
             "text": item.fact.text,
         }
-        trial = json.dumps({**head, "facts": [*kept, entry]}, ensure_ascii=False)
-        if len(trial.encode("utf-8")) > max_bytes:
-            head["truncated"] = True
+        for item in recalled
+    ]
+    return data_only(note, "facts", rows, max_bytes=max_bytes, recall_mode=mode)
+
+
+def data_only(
+    note: str,
+    key: str,
+    rows: Sequence[dict[str, object]],
+    *,
+    max_bytes: int,
+    **head: object,
+) -> str:
+    """Household text as JSON a model reads as data, never as instructions.
+
+    `{"trust": "data_only", "note": …, **head, "truncated": …, key: rows}`: rows are
+    added in order until the next would pass `max_bytes`; then `truncated` is set,
+    so the model knows there was more. Recall's envelope is one; the operator's MCP
+    listings (appliance/operator) are others.
+    """
+    top: dict[str, object] = {"trust": "data_only", "note": note, **head, "truncated": False}
+    # Counted as json.dumps lays a list out ("[a, b]"), so a long listing is encoded
+    # once rather than once per row.
+    size = len(json.dumps({**top, key: []}, ensure_ascii=False).encode("utf-8"))
+    kept: list[dict[str, object]] = []
+    for row in rows:
+        size += len(json.dumps(row, ensure_ascii=False).encode("utf-8")) + (2 if kept else 0)
+        if size > max_bytes:
+            top["truncated"] = True
             break
-        kept.append(entry)
-    return json.dumps({**head, "facts": kept}, ensure_ascii=False)
+        kept.append(row)
+    return json.dumps({**top, key: kept}, ensure_ascii=False)

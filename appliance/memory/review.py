@@ -5,7 +5,8 @@ model's memory tool acting on a request) writes live facts; the note-taker, a
 correction asked for in chat and anything heard by speech can only propose. Words
 a person discarded or retracted never become live on their own: through chat, the
 model's tool or an import they wait in the inbox marked with the earlier "no"; at
-the CLI they are refused unless the person says `--despite-tombstone`. A proposal
+the CLI they are refused unless the person says `--despite-tombstone`, and from the
+operator's MCP client they are refused outright. A proposal
 already waiting, or the same words already a fact, is not proposed twice.
 
 `Memory` (store.py) asks this policy before each write; the write itself is
@@ -50,7 +51,7 @@ def check_live_origin(origin: str, despite_tombstone: bool) -> None:
     """Only a person's paths write live facts; only the CLI overrides a tombstone."""
     if origin not in FACT_ORIGINS or origin == "reviewed":
         raise InvalidFact(
-            f"origin {origin!r} cannot write live facts; use one of agent, cli, household"
+            f"origin {origin!r} cannot write live facts; use one of agent, cli, household, mcp"
         )
     if despite_tombstone and origin != "cli":
         raise InvalidFact("only a person at the CLI can write despite a tombstone")
@@ -103,7 +104,18 @@ class ReviewPolicy:
         tombstone = self.said_no_to(proposal.text)
         return None if tombstone is None else tombstone.said_no()
 
-    def refuse_tombstoned_at_cli(self, tombstone: Tombstone) -> Tombstoned:
+    def refuse_tombstoned(self, tombstone: Tombstone, origin: str) -> Tombstoned:
+        """A person's "no" stands: the CLI may override it, the operator's MCP client may not.
+
+        The MCP client is another program's model acting for the operator; holding its
+        words in the inbox would put what a person refused back on the board, so they
+        are refused outright and only a person at the CLI can bring them back.
+        """
+        if origin == "mcp":
+            return Tombstoned(
+                f"{tombstone.said_no()}; nothing was written. Only a person can bring it "
+                "back (`hearth memory add --despite-tombstone ...` at the CLI)"
+            )
         return Tombstoned(
             f"{tombstone.said_no()}; nothing was written. `hearth memory add "
             "--despite-tombstone ...` keeps it anyway"

@@ -503,6 +503,27 @@ def test_only_a_person_at_the_cli_can_override_a_tombstone(memory: Memory) -> No
     assert memory.facts("live") == [] and memory.proposals() == []
 
 
+@pytest.mark.parametrize("how", ["discarded", "retracted"])
+def test_from_the_operators_mcp_client_words_said_no_to_are_refused_not_held(
+    memory: Memory, how: str
+) -> None:
+    """Origin mcp is another program's model: its words a person refused are refused
+    outright (not put back on the board as a proposal), with no override."""
+    _said_no_to(memory, "Leo is allergic to kiwi.", how)
+    entries = len(list(memory.audit.entries()))
+    with pytest.raises(Tombstoned, match=f"you {how} this on 2026-11-30.*Only a person"):
+        memory.add("Leo is allergic to kiwi", "health", origin="mcp", actor="mcp")
+    assert memory.recall("kiwi") == [] and memory.proposals() == []
+    assert len(list(memory.audit.entries())) == entries  # nothing written, nothing to audit
+    with pytest.raises(InvalidFact, match="only a person at the CLI"):
+        memory.add("Leo is allergic to kiwi", "health", origin="mcp", despite_tombstone=True)
+    assert memory.facts("live") == [] and memory.proposals() == []
+    # Positive control: other words from the same origin are written live, marked mcp.
+    fact = memory.add("Leo likes mango", "preference", origin="mcp", actor="mcp")
+    assert fact.status == "live" and fact.source == "mcp@2026-11-30"
+    assert memory.get(fact.id) == fact  # an mcp source reads back
+
+
 def test_an_import_of_words_said_no_to_reports_them_waiting(memory: Memory, tmp_path: Path) -> None:
     _said_no_to(memory, "Mum is pregnant with twins.", "discarded")
     lines = tmp_path / "facts.jsonl"
