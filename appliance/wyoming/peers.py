@@ -40,7 +40,7 @@ class Peers:
         networks = list(peer_networks(settings.wyoming_peers))
         for host, _ in satellite_addresses(settings.wyoming_satellites):
             networks.extend(_networks_of(host))
-        return cls(tuple(networks))
+        return cls(tuple(dict.fromkeys(networks)))  # a satellite on a listed network: once
 
     def allows(self, address: str) -> bool:
         """True for loopback and for an address inside a listed network."""

@@ -15,16 +15,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import socket
 import threading
 from collections.abc import Coroutine
 from typing import Any
 
-from wyoming.info import Describe, Info
-
 from appliance.wyoming.peers import Peers
+from appliance.wyoming.probe import NoAnswer, describe
 from appliance.wyoming.session import Services, Session
-from appliance.wyoming.wire import MAX_HEADER, BadEvent, read_event_from, write_event_to
+from appliance.wyoming.wire import MAX_HEADER
 
 log = logging.getLogger(__name__)
 
@@ -105,15 +103,11 @@ class WyomingServer:
     def healthy(self) -> bool:
         """True when `describe` over loopback is answered with info: the loop turns."""
         try:
-            with socket.create_connection(("127.0.0.1", self.port), HEALTH_TIMEOUT) as sock:
-                sock.settimeout(HEALTH_TIMEOUT)
-                stream = sock.makefile("rwb")
-                write_event_to(Describe().event(), stream)
-                answer = read_event_from(stream)
-        except (OSError, BadEvent) as exc:
+            describe("127.0.0.1", self.port, HEALTH_TIMEOUT)
+        except NoAnswer as exc:
             log.warning("wyoming: own describe not answered: %s", exc)
             return False
-        return answer is not None and Info.is_type(answer.type)
+        return True
 
     def stop(self) -> None:
         if self._thread is None:
