@@ -20,8 +20,15 @@ from tests.wyoming.conftest import Kitchen, exchange
 
 
 def _turn(home: Kitchen, text: str, conversation: str | None = None) -> list:
-    context = {"conversation_id": conversation} if conversation else None
-    return exchange(home.port, [Transcript(text=text, context=context).event()], "handled")
+    """What Home Assistant's Wyoming conversation agent sends (homeassistant/components/
+    wyoming/conversation.py): one connection, a transcript with the conversation id (and the
+    device's) in its context and the pipeline's language; then it reads until handled,
+    not-handled or error, passing over anything else (Hearth's timer events)."""
+    context = (
+        {"conversation_id": conversation, "device_id": "kitchen-tablet"} if conversation else None
+    )
+    event = Transcript(text=text, context=context, language="en").event()
+    return exchange(home.port, [event], "handled")
 
 
 def _audio(samples: bytes, rate: int = 16000) -> list:
