@@ -145,7 +145,7 @@ class Settings:
     # in wyoming_peers (addresses or networks, comma-separated: "192.168.1.20, 10.0.0.0/24";
     # "" = this machine only). The protocol has no field for a key, so the check is by
     # address (docs/wyoming.md). wyoming_satellites: satellites Hearth runs the pipeline for
-    # ("tcp://10.0.0.7:10700", comma-separated); each one's address is a peer too.
+    # ("tcp://10.0.0.7:10700", comma-separated): Hearth connects to them, they never connect in.
     wyoming_host: str = "0.0.0.0"
     wyoming_port: int = 10600
     wyoming_peers: str = ""

@@ -11,6 +11,8 @@ Assistant, and the controller that runs the pipeline for satellites in other roo
     session.py     one connection's events and answers
     server.py      the listening socket, the peer check at accept, the health check
     satellites.py  the controller: connects to configured satellites and runs their turns
+    probe.py       describe -> info, blocking: doctor and the watchdog
+    parts.py       the process's parts, as the composition builds them
 
 The brain is never imported: like voice, this part asks it over loopback HTTP.
 docs/wyoming.md says what each peer may do and why.

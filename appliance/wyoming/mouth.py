@@ -19,6 +19,7 @@ from wyoming.event import Event
 
 CHUNK_SAMPLES = 1024  # what Home Assistant and the satellites send and expect
 WIDTH, CHANNELS = 2, 1
+SILENT_RATE = 22050  # en_US-joe-medium's and espeak-ng's rate
 MAX_TEXT = 2000  # characters; a reply is a few sentences, and synthesis is seconds each
 
 
@@ -55,6 +56,11 @@ def audio_events(piece: Piece, *, start: bool) -> list[Event]:
             AudioChunk(rate=piece.rate, width=WIDTH, channels=CHANNELS, audio=chunk).event()
         )
     return events
+
+
+def silent_start() -> Event:
+    """The audio-start of an answer with no words in it (the voice's own rate)."""
+    return AudioStart(rate=SILENT_RATE, width=WIDTH, channels=CHANNELS).event()
 
 
 def audio_stop() -> Event:

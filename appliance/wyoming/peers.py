@@ -6,8 +6,9 @@ peer's address, decided when the connection is accepted and before a byte is rea
 
 - loopback (127.0.0.0/8, ::1) is always answered: Hearth's own processes, benchmarks,
   a person on the box itself (an appliance nobody logs in to);
-- any other address only if it is inside `wyoming_peers` (Home Assistant's address,
-  the satellites' network), or is a configured satellite's own address;
+- any other address only if it is inside `wyoming_peers` (Home Assistant's address);
+  a satellite is not let in by being configured: it never connects to Hearth, Hearth
+  connects to it (satellites.py);
 - everything else is closed at once: no event is read, none is answered, and the
   journal gets one line with the address (never anything it sent).
 
@@ -19,14 +20,9 @@ network. docs/wyoming.md says so.
 from __future__ import annotations
 
 import ipaddress
-import logging
-import socket
-from collections.abc import Iterable
 from dataclasses import dataclass
 
-from appliance.config import Settings, peer_networks, satellite_addresses
-
-log = logging.getLogger(__name__)
+from appliance.config import Settings, peer_networks
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -37,10 +33,7 @@ class Peers:
 
     @classmethod
     def of(cls, settings: Settings) -> Peers:
-        networks = list(peer_networks(settings.wyoming_peers))
-        for host, _ in satellite_addresses(settings.wyoming_satellites):
-            networks.extend(_networks_of(host))
-        return cls(tuple(dict.fromkeys(networks)))  # a satellite on a listed network: once
+        return cls(tuple(dict.fromkeys(peer_networks(settings.wyoming_peers))))
 
     def allows(self, address: str) -> bool:
         """True for loopback and for an address inside a listed network."""
@@ -59,17 +52,3 @@ class Peers:
             return "this machine only (wyoming_peers is empty)"
         listed = ", ".join(str(n) for n in self.networks)
         return f"this machine and {listed}"
-
-
-def _networks_of(host: str) -> Iterable[Network]:
-    """A satellite's address as a network of one; a name is resolved once, at start."""
-    try:
-        return [ipaddress.ip_network(host)]
-    except ValueError:
-        pass
-    try:
-        found = {info[4][0] for info in socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)}
-    except OSError as exc:
-        log.warning("satellite %s: its name does not resolve (%s); it is not a peer", host, exc)
-        return []
-    return [ipaddress.ip_network(str(address).split("%", 1)[0]) for address in found]

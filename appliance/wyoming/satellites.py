@@ -25,6 +25,7 @@ RECONNECT seconds; `hearth doctor` says which are connected.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -42,7 +43,7 @@ from appliance.voice.capture import SAMPLE_BYTES
 from appliance.voice.service import TAP_GIVE_UP, TAP_SILENCE
 from appliance.voice.vad import Ending, Vad
 from appliance.wyoming.ears import Recording
-from appliance.wyoming.session import Services, Session
+from appliance.wyoming.session import NoVoice, Services, Session
 from appliance.wyoming.wire import MAX_HEADER, BadEvent, read_event
 
 log = logging.getLogger(__name__)
@@ -159,7 +160,8 @@ class SatelliteLink:
         self.turns += 1
         reply = await session.turn(text, f"satellite {self.address}")
         await session.send(Synthesize(text=reply).event())
-        await session.speak(reply)
+        with contextlib.suppress(NoVoice):  # the satellite was sent an error; it still listens
+            await session.speak(reply)
 
 
 @dataclass(frozen=True)

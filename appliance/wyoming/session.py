@@ -45,7 +45,7 @@ from wyoming.tts import (
 
 from appliance.voice.brain_client import BrainDown
 from appliance.wyoming.ears import Ears, Recording
-from appliance.wyoming.mouth import MAX_TEXT, Mouth, audio_events, audio_stop
+from appliance.wyoming.mouth import MAX_TEXT, Mouth, audio_events, audio_stop, silent_start
 from appliance.wyoming.timers import TimerWatch
 from appliance.wyoming.turns import Conversations
 from appliance.wyoming.wire import BadEvent, read_event
@@ -66,6 +66,10 @@ class Services:
     conversations: Conversations
     timers: Callable[[], TimerWatch]  # a fresh watch for each connection
     max_seconds: float  # the longest utterance heard (voice_max_seconds)
+
+
+class NoVoice(Exception):
+    """Neither voice could speak (the peer was sent an error)."""
 
 
 class Session(AsyncEventHandler):
@@ -114,6 +118,8 @@ class Session(AsyncEventHandler):
     async def handle_event(self, event: Event) -> bool:
         try:
             return await self._handle(event)
+        except NoVoice:
+            return False  # said in an error event; a peer waiting for audio is let go
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             # from_event on an event missing a field it needs: say which, then close.
             message = f"the {event.type} event is malformed ({type(exc).__name__}: {exc})"
@@ -206,7 +212,9 @@ class Session(AsyncEventHandler):
     # -- text to speech --------------------------------------------------------------
 
     async def speak(self, text: str) -> None:
-        """audio-start, the text's pieces as each is made, audio-stop."""
+        """audio-start, the text's pieces as each is made, audio-stop (an empty audio-start
+        and audio-stop for no words: a peer reads until audio-stop). NoVoice, after an
+        error event, when nothing can speak."""
         pieces = self.services.mouth.pieces(text[:MAX_TEXT])
         started = False
         try:
@@ -217,9 +225,10 @@ class Session(AsyncEventHandler):
         except OSError as exc:
             log.error("wyoming peer %s: no voice to speak with: %s", self.peer, exc)
             await self.send(Error(text=f"Hearth cannot speak: {exc}", code="no-voice").event())
-            return
-        if started:
-            await self.send(audio_stop())
+            raise NoVoice(str(exc)) from exc
+        if not started:
+            await self.send(silent_start())
+        await self.send(audio_stop())
 
     async def _speak_whole_sentences(self, text: str) -> str:
         """Speak each sentence of a synthesize stream once it is complete; the rest waits."""

@@ -26,7 +26,7 @@ def test_doctor_shows_the_service_its_peers_and_a_satellite_that_answers(home, t
     assert lines[1] == (
         "wyoming peers",
         OK,
-        "this machine and 192.168.1.20/32, 127.0.0.1/32",
+        "this machine and 192.168.1.20/32",
     )
     assert lines[2] == (
         "satellite",

@@ -91,7 +91,8 @@ def test_the_allow_list_decides_by_address_and_network() -> None:
         )
     )
     assert peers.allows("127.0.0.1") and peers.allows("::1") and peers.allows("127.0.0.53")
-    assert peers.allows("192.168.1.20") and peers.allows("10.0.0.77") and peers.allows("10.1.1.5")
+    assert peers.allows("192.168.1.20") and peers.allows("10.0.0.77")
+    assert not peers.allows("10.1.1.5")  # a satellite never connects in: Hearth connects out
     assert peers.allows("::ffff:192.168.1.20")  # an IPv4 peer on a dual-stack socket
     assert not peers.allows("192.168.1.21") and not peers.allows("10.0.1.1")
     assert not peers.allows("fe80::1") and not peers.allows("not an address")

@@ -135,6 +135,12 @@ def test_synthesize_answers_with_the_voice_as_audio_chunks(home) -> None:
     assert [e.type for e in events].count("audio-start") == 1
 
 
+def test_synthesize_with_no_words_still_ends_its_audio(home) -> None:
+    """Home Assistant reads until audio-stop: an empty text must not leave it waiting."""
+    events = exchange(home.port, [Synthesize(text="  ").event()], "audio-stop")
+    assert [e.type for e in events] == ["audio-start", "audio-stop"]
+
+
 def test_streamed_synthesis_speaks_each_sentence_before_the_stream_ends(home) -> None:
     """synthesize-start/chunk/stop (wyoming 1.7+): the first sentence's audio comes back
     while the rest of the text has not been sent yet."""
