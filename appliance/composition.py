@@ -10,6 +10,7 @@ part two ways:
     hearth panel       memory, the household, display, buttons, links  hearth-panel
     hearth scheduler   household records, the scheduler, sound         hearth-household
     hearth voice       the microphone, VAD, Whisper, the Talk socket   hearth-voice
+    hearth wyoming     the Wyoming server, its peers, the satellites   hearth-wyoming
     hearth run         all of them in one process, the board to a PNG  (a laptop)
     hearth mcp         memory, the household's records, the operator   (an MCP client
                        desk that bounds them (appliance/operator)      starts it, on stdio)
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
     from appliance.panel.display import Display, PngDisplay
     from appliance.voice.service import Voice
     from appliance.web.runner import RunOptions
+    from appliance.wyoming.parts import WyomingParts
 
 log = logging.getLogger(__name__)
 
@@ -223,10 +225,8 @@ def voice_parts(
     the brain's loopback endpoint with the token, the speaker and the board's exchange
     file. The bias is rebuilt from memory and the household records at each utterance."""
     from appliance.household import HouseholdStore
-    from appliance.household.notes import household_notes
     from appliance.memory.withheld import showable
     from appliance.sound import open_sound
-    from appliance.voice.bias import bias_for, household_words
     from appliance.voice.brain_client import BrainClient
     from appliance.voice.service import Voice
     from appliance.voice.shown import ShownExchange
@@ -244,18 +244,6 @@ def voice_parts(
             sound = open_sound(settings)
             stack.callback(sound.close)
 
-        def bias() -> Any:
-            live = memory.facts("live")
-            names = [i.name for i in household.items()] + [t.name for t in household.timers()]
-            return bias_for(
-                household_words(
-                    [f.text for f in live],
-                    [link for f in live for link in f.links],
-                    names,
-                    household_notes(settings.data_dir) or "",
-                )
-            )
-
         token = load_or_create(Path(settings.data_dir))
         brain = BrainClient(port or settings.web_port, token.value)
         transcriber = transcriber or Transcriber.open(settings)
@@ -268,12 +256,96 @@ def voice_parts(
             brain,
             sound,
             ShownExchange(settings.data_dir),
-            bias,
+            household_bias(settings, memory, household),
             lambda text: showable(text, embedding.model),
             max_seconds=settings.voice_max_seconds,
             wake=wake,
             follow_up_seconds=settings.follow_up_seconds,
             speaking=SpeakingMark.of(settings),
+        )
+
+
+def household_bias(
+    settings: Settings, memory: Memory, household: HouseholdStore
+) -> Callable[[], Any]:
+    """Whisper's bias toward the household's words, rebuilt at each utterance from the live
+    facts, the list, the timers and household.md (Talk and Wyoming alike)."""
+    from appliance.household.notes import household_notes
+    from appliance.voice.bias import bias_for, household_words
+
+    def bias() -> Any:
+        live = memory.facts("live")
+        names = [i.name for i in household.items()] + [t.name for t in household.timers()]
+        return bias_for(
+            household_words(
+                [f.text for f in live],
+                [link for f in live for link in f.links],
+                names,
+                household_notes(settings.data_dir) or "",
+            )
+        )
+
+    return bias
+
+
+# -- Wyoming (hearth wyoming) --------------------------------------------------------------
+
+
+@contextmanager
+def wyoming_parts(
+    settings: Settings,
+    *,
+    port: int | None = None,
+    transcriber: Any = None,
+    speech: Any = None,
+) -> Iterator[WyomingParts]:
+    """`hearth wyoming`'s parts: the server (not started) with its peer check, the
+    recogniser and the voice (each loaded on first use), the brain's loopback endpoint
+    with the token, the household's timers to watch, and the satellites' controller.
+    `port`: the brain's port (default web_port)."""
+    from appliance.household import HouseholdStore
+    from appliance.speech import Speech
+    from appliance.voice.brain_client import BrainClient
+    from appliance.voice.stt import Transcriber
+    from appliance.voice.vad import open_vad
+    from appliance.wyoming.describe import hearth_info
+    from appliance.wyoming.ears import Ears
+    from appliance.wyoming.mouth import Mouth
+    from appliance.wyoming.parts import WyomingParts
+    from appliance.wyoming.peers import Peers
+    from appliance.wyoming.satellites import Satellites
+    from appliance.wyoming.server import WyomingServer
+    from appliance.wyoming.session import Services
+    from appliance.wyoming.timers import TimerWatch
+    from appliance.wyoming.turns import Conversations
+
+    with ExitStack() as stack:
+        # The bias reads facts; no embedding model is needed for that, and none is loaded.
+        memory = stack.enter_context(open_memory(settings, embedding=Embedding.none()))
+        household = stack.enter_context(HouseholdStore.open(settings.data_dir))
+        token = load_or_create(Path(settings.data_dir))
+        brain_port = port or settings.web_port
+        ears = Ears(
+            (lambda: transcriber)
+            if transcriber is not None
+            else lambda: Transcriber.open(settings),
+            lambda: open_vad(settings.voice_vad),
+            household_bias(settings, memory, household),
+        )
+        services = Services(
+            info=hearth_info(settings),
+            ears=ears,
+            mouth=Mouth(speech if speech is not None else Speech(settings.speech_voice)),
+            conversations=Conversations(lambda: BrainClient(brain_port, token.value)),
+            timers=lambda: TimerWatch(household.timers, household.timer),
+            max_seconds=settings.voice_max_seconds,
+        )
+        server = WyomingServer(
+            services, Peers.of(settings), settings.wyoming_host, settings.wyoming_port
+        )
+        yield WyomingParts(
+            server=server,
+            satellites=Satellites.of(settings, services, lambda: open_vad(settings.voice_vad)),
         )
 
 

@@ -8,6 +8,7 @@ environment. The file is `/etc/hearth/hearth.toml`, or the path in
 from __future__ import annotations
 
 import dataclasses
+import ipaddress
 import os
 import re
 import tomllib
@@ -147,6 +148,16 @@ class Settings:
     wake_threshold: float = 0.5
     follow_up_seconds: float = 5.0
     runtime_dir: Path | None = None
+    # Wyoming (appliance/wyoming, `hearth wyoming`): where Home Assistant and satellites
+    # reach Hearth. Loopback is always answered; another machine only when its address is
+    # in wyoming_peers (addresses or networks, comma-separated: "192.168.1.20, 10.0.0.0/24";
+    # "" = this machine only). The protocol has no field for a key, so the check is by
+    # address (docs/wyoming.md). wyoming_satellites: satellites Hearth runs the pipeline for
+    # ("tcp://10.0.0.7:10700", comma-separated): Hearth connects to them, they never connect in.
+    wyoming_host: str = "0.0.0.0"
+    wyoming_port: int = 10600
+    wyoming_peers: str = ""
+    wyoming_satellites: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir).expanduser())
@@ -213,6 +224,10 @@ class Settings:
             raise ConfigError(f"voice_threads must be between 0 and 64, not {self.voice_threads}")
         if not 0.0 <= self.min_confidence <= 1.0:
             raise ConfigError(f"min_confidence must be between 0 and 1, not {self.min_confidence}")
+        if not 0 <= self.wyoming_port <= 65535:
+            raise ConfigError(f"wyoming_port must be between 0 and 65535, not {self.wyoming_port}")
+        peer_networks(self.wyoming_peers)
+        satellite_addresses(self.wyoming_satellites)
 
     # The folders the optional settings name once __post_init__ has filled them in.
     @property
@@ -240,6 +255,39 @@ def _check_web_hosts(value: str) -> None:
                 f"web_hosts: {name!r} is not a host name or address "
                 "(give names or addresses, comma-separated, no ports)"
             )
+
+
+def peer_networks(value: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+    """wyoming_peers as networks (an address alone is a network of one)."""
+    found = []
+    for name in re.split(r"[,\s]+", value.strip()):
+        if not name:
+            continue
+        try:
+            found.append(ipaddress.ip_network(name, strict=False))
+        except ValueError as exc:
+            raise ConfigError(
+                f"wyoming_peers: {name!r} is not an address or network "
+                "(give addresses such as 192.168.1.20 or networks such as 192.168.1.0/24, "
+                "comma-separated; names are not looked up)"
+            ) from exc
+    return found
+
+
+def satellite_addresses(value: str) -> list[tuple[str, int]]:
+    """wyoming_satellites as (host, port): each "tcp://HOST:PORT"."""
+    found = []
+    for uri in re.split(r"[,\s]+", value.strip()):
+        if not uri:
+            continue
+        matched = re.fullmatch(r"tcp://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})", uri)
+        if not matched or not 0 < int(matched[2]) <= 65535:
+            raise ConfigError(
+                f"wyoming_satellites: {uri!r} is not tcp://HOST:PORT "
+                "(a satellite's address, e.g. tcp://10.0.0.7:10700)"
+            )
+        found.append((matched[1].strip("[]"), int(matched[2])))
+    return found
 
 
 def _refuse_overlapping(memory_dir: Path, inbox_dir: Path) -> None:

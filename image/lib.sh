@@ -2,7 +2,7 @@
 # shellcheck shell=bash
 
 SUITE=trixie                                   # Python 3.13; its Pi 4 device tree takes overlays
-IMAGE_EXTRAS=brain,web,panel,voice,semantic,mcp    # every extra but qwen (a 500 MB optional model)
+IMAGE_EXTRAS=brain,web,panel,voice,semantic,wyoming,mcp    # every extra but qwen (a 500 MB optional model)
 NEEDS_SOURCE_BUILD="evdev spidev"              # sdist-only on the index for cp313
 NEEDS_SOURCE_BUILD_arm64="lgpio"               # gpiozero's first-choice pin factory (aarch64 only)
 _repo=$(dirname "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")")

@@ -34,6 +34,7 @@ ALLOWED = {
     "web": {"brain", "household", "memory"},
     "panel": {"brain", "household", "memory"},
     "voice": {"household", "memory"},  # the brain only over loopback HTTP, like any client
+    "wyoming": {"voice", "household", "memory"},  # the brain over loopback HTTP, like voice
     "brain": {"kitchen", "household", "memory"},
     "kitchen": set(),
     "service": {"memory"},

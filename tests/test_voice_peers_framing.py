@@ -1,4 +1,5 @@
-"""The Wyoming framing in benchmarks/voice_peers.py: an event written, then read back."""
+"""The Wyoming framing benchmarks/voice_peers.py speaks (appliance/wyoming/wire.py's): an event
+written, then read back."""
 
 from __future__ import annotations
 

@@ -4,6 +4,7 @@
     panel               panel.py      the board: the service, --simulate, --once
     scheduler           scheduler.py  timers and reminders ring from here
     voice               voice.py      Talk, speech to text, the reply spoken
+    wyoming             wyoming.py    Home Assistant and satellites over Wyoming
     memory, inbox,      memory.py     the household's facts, the review inbox, the audit
       review, audit
     reindex             reindex.py
@@ -40,6 +41,7 @@ from appliance.cli import (
     scheduler,
     serve,
     voice,
+    wyoming,
 )
 from appliance.cli.running import other_data_dir_note
 from appliance.config import load_settings
@@ -47,8 +49,21 @@ from appliance.errors import HearthError
 from appliance.terminal import printable
 
 # Processes that run until stopped; the rest are commands a person types.
-SERVICES = ("serve", "run", "panel", "scheduler", "voice", "mcp")
-GROUPS = (serve, panel, scheduler, voice, chat, memory, reindex, household, backup, doctor, mcp)
+SERVICES = ("serve", "run", "panel", "scheduler", "voice", "wyoming", "mcp")
+GROUPS = (
+    serve,
+    panel,
+    scheduler,
+    voice,
+    wyoming,
+    chat,
+    memory,
+    reindex,
+    household,
+    backup,
+    doctor,
+    mcp,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

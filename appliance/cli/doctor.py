@@ -289,6 +289,39 @@ def check_voice(settings: Settings) -> list[Finding]:
     return [Finding("voice", OK, f"records from {device.name!r}")]
 
 
+def check_wyoming(settings: Settings) -> list[Finding]:
+    """`hearth wyoming` answering on its port, who it answers, and each satellite."""
+    try:
+        from appliance.wyoming.peers import Peers
+        from appliance.wyoming.probe import NoAnswer, describe
+    except ImportError as exc:
+        return [Finding("wyoming", ABSENT, f"the wyoming extra is not installed ({exc.name})")]
+    from appliance.config import satellite_addresses
+
+    port = settings.wyoming_port
+    try:
+        info = describe("127.0.0.1", port)
+    except NoAnswer as exc:
+        found = [
+            Finding("wyoming", ABSENT, f"hearth wyoming is not answering on port {port} ({exc})")
+        ]
+    else:
+        offers = [part for part in ("asr", "tts", "handle") if getattr(info, part)]
+        found = [Finding("wyoming", OK, f"answers on port {port}: {', '.join(offers)}")]
+    found.append(Finding("wyoming peers", OK, Peers.of(settings).describe()))
+    for host, satellite_port in satellite_addresses(settings.wyoming_satellites):
+        where = f"tcp://{host}:{satellite_port}"
+        try:
+            answer = describe(host, satellite_port)
+        except NoAnswer as exc:
+            found.append(Finding("satellite", WARN, f"{where} does not answer ({exc})"))
+            continue
+        name = answer.satellite.name if answer.satellite is not None else None
+        what = f"satellite {name!r}" if name else "a Wyoming peer that is not a satellite"
+        found.append(Finding("satellite", OK if name else WARN, f"{where} answers: {what}"))
+    return found
+
+
 def check_disk(settings: Settings) -> list[Finding]:
     where = Path(settings.data_dir)
     while not where.exists():
@@ -333,6 +366,7 @@ CHECKS: list[Check] = [
     check_sound,
     check_speech,
     check_voice,
+    check_wyoming,
     check_disk,
     check_mcp,
 ]

@@ -64,7 +64,7 @@ class BrainClient:
         finally:
             connection.close()
 
-    def _current_thread(self) -> str | None:
+    def current_thread(self) -> str | None:
         if self._thread and self._clock() - self._thread[1] < THREAD_SECONDS:
             return self._thread[0]
         return None
@@ -80,7 +80,7 @@ class BrainClient:
             "Content-Type": "application/json",
             HEARD_HEADER: HEARD_SPEECH,
         }
-        if thread := self._current_thread():
+        if thread := self.current_thread():
             headers[THREAD_HEADER] = thread
         problem = ""
         for attempt in range(1, self.retries + 1):

@@ -47,6 +47,7 @@ def test_there_is_a_unit_for_each_part() -> None:
         "hearth-household.service",
         "hearth-backup.service",
         "hearth-backup.timer",
+        "hearth-wyoming.service",
     } <= names
 
 
@@ -111,7 +112,12 @@ def test_every_service_runs_contained_as_hearth(unit: Path) -> None:
 
 
 def test_long_running_services_notify_and_are_watched() -> None:
-    for name in ("hearth-brain.service", "hearth-panel.service", "hearth-household.service"):
+    for name in (
+        "hearth-brain.service",
+        "hearth-panel.service",
+        "hearth-household.service",
+        "hearth-wyoming.service",
+    ):
         service = _unit(UNITS / name)["Service"]
         assert service["Type"] == "notify"
         assert service["WatchdogSec"]

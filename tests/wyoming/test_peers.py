@@ -1,0 +1,113 @@
+"""The peer check: loopback and the addresses in wyoming_peers are answered; any other device
+on the LAN is closed on before a byte is read, so it can neither ask nor tell memory anything."""
+
+from __future__ import annotations
+
+import socket
+import time
+
+import pytest
+from wyoming.asr import Transcript
+
+from appliance.config import Settings
+from appliance.errors import ConfigError
+from appliance.household import HouseholdStore
+from appliance.lan import lan_ips
+from appliance.wyoming.peers import Peers
+from appliance.wyoming.wire import encode
+from tests.wyoming.conftest import Kitchen, exchange, replace
+
+
+def _lan_ip() -> str:
+    found = lan_ips()
+    if not found:
+        pytest.skip("this machine has no address but loopback to connect from")
+    return found[0]
+
+
+def _say_from(address: str, port: int, text: str) -> bytes:
+    """Connect to `address` (so the server sees the peer as that address), send a turn, and
+    return every byte that came back before the connection ended."""
+    with socket.create_connection((address, port), 5) as sock:
+        sock.settimeout(30)
+        try:
+            sock.sendall(encode(Transcript(text=text).event()))
+        except OSError:
+            return b""  # already closed on: nothing was answered
+        got = b""
+        try:
+            while piece := sock.recv(65536):
+                got += piece
+                if b"handled" in got:
+                    time.sleep(0.2)
+                    got += sock.recv(65536)
+                    return got
+        except (ConnectionResetError, TimeoutError):
+            pass
+        return got
+
+
+def _soup_timers(home: Kitchen) -> list:
+    with HouseholdStore.open(home.settings.data_dir) as store:
+        return [t for t in store.timers() if t.name.startswith("soup")]
+
+
+def test_a_lan_device_not_in_wyoming_peers_is_refused_and_nothing_is_written(home) -> None:
+    address = _lan_ip()
+    refused_before = home.parts.server.refused
+    proposals = {p.id for p in home.memory.proposals()}
+    got = _say_from(address, home.port, "Set a soup timer for 5 minutes.")
+    got += _say_from(address, home.port, "Remember that the spare key is in the shed.")
+    assert got == b""  # nothing answered, not even an error
+    assert home.parts.server.refused == refused_before + 2
+    time.sleep(0.5)
+    assert _soup_timers(home) == []
+    assert {p.id for p in home.memory.proposals()} == proposals
+    assert home.parts.server.services.conversations.thread(None) is None  # never asked the brain
+
+
+def test_positive_control_the_same_device_listed_in_wyoming_peers_is_answered(home) -> None:
+    address = _lan_ip()
+    server = home.parts.server
+    before = server.peers
+    server.peers = Peers.of(replace(home.settings, wyoming_peers=f"{address}, 10.9.8.0/24"))
+    try:
+        got = _say_from(address, home.port, "Set a soup timer for 5 minutes.")
+    finally:
+        server.peers = before
+    assert b"handled" in got and b"Soup timer set" in got
+    assert [t.name for t in _soup_timers(home)] == ["soup"]
+
+
+def test_loopback_is_always_answered(home) -> None:
+    question = Transcript(text="How many grams in a cup of flour?").event()
+    assert exchange(home.port, [question], "handled")
+
+
+def test_the_allow_list_decides_by_address_and_network() -> None:
+    peers = Peers.of(
+        Settings(
+            wyoming_peers="192.168.1.20, 10.0.0.0/24", wyoming_satellites="tcp://10.1.1.5:10700"
+        )
+    )
+    assert peers.allows("127.0.0.1") and peers.allows("::1") and peers.allows("127.0.0.53")
+    assert peers.allows("192.168.1.20") and peers.allows("10.0.0.77")
+    assert not peers.allows("10.1.1.5")  # a satellite never connects in: Hearth connects out
+    assert peers.allows("::ffff:192.168.1.20")  # an IPv4 peer on a dual-stack socket
+    assert not peers.allows("192.168.1.21") and not peers.allows("10.0.1.1")
+    assert not peers.allows("fe80::1") and not peers.allows("not an address")
+    assert not Peers.of(Settings()).allows("192.168.1.20")  # the default: this machine only
+
+
+@pytest.mark.parametrize(
+    "setting, value",
+    [
+        ("wyoming_peers", "homeassistant.local"),
+        ("wyoming_peers", "10.0.0.300"),
+        ("wyoming_satellites", "10.0.0.7:10700"),
+        ("wyoming_satellites", "tcp://10.0.0.7"),
+    ],
+)
+def test_a_wrong_peer_or_satellite_setting_is_refused(setting: str, value: str) -> None:
+    with pytest.raises(ConfigError, match=setting):
+        Settings(**{setting: value})
