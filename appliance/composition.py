@@ -72,10 +72,10 @@ def open_memory(settings: Settings, *, embedding: Embedding | None = None) -> Me
 
 def household_screen(embedding: Embedding) -> Callable[[str], str | None]:
     """Memory's guard for the household's records: a reason to refuse words, else None."""
-    from appliance.memory.guard import find_refusal
+    from appliance.memory.guard import RECORD_MEANING, find_refusal
 
     def screen(text: str) -> str | None:
-        refusal = find_refusal(text, embedding.model)
+        refusal = find_refusal(text, embedding.model, by_meaning=RECORD_MEANING)
         return None if refusal is None else f"refused ({refusal.category}): {refusal.reason}"
 
     return screen

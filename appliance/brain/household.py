@@ -77,7 +77,7 @@ def household_intents(
             try:
                 return perform(store, command, route.thread)
             except NotKept as refused:
-                return f"I can't keep that: {refused}."
+                return f"I can't keep that: {refused.why}. Nothing was written."
 
     return [
         Intent(name, matcher(prefixes), act, follow_up(prefixes))

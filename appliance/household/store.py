@@ -80,6 +80,10 @@ class NoSuchRecord(NotFound):
 class NotKept(HearthError):
     """Words the guard refuses were asked to go on the list, a reminder or a timer."""
 
+    def __init__(self, why: str) -> None:
+        super().__init__(f"not kept: {why}; nothing was written")
+        self.why = why
+
 
 def item_key(name: str) -> str:
     """One key for "egg" and "eggs", "tomato" and "tomatoes": a list holds each thing once."""
@@ -150,7 +154,7 @@ class HouseholdStore:
         for text in texts:
             why = self._screen(text)
             if why is not None:
-                raise NotKept(f"not kept: {why}; nothing was written")
+                raise NotKept(why)
 
     def close(self) -> None:
         with self._lock:
