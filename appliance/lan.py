@@ -94,8 +94,8 @@ class ChatAddress:
 
     def terminal_lines(self) -> list[str]:
         """Where the page is, for a person at this machine's terminal (`hearth run`)."""
-        lines = [f"{self.local_url()} (this machine)"]
-        lines += [f"{url} (phones on the LAN)" for url in self.phone_urls()]
+        lines = [f"chat at {self.local_url()} (this machine)"]
+        lines += [f"chat at {url} (phones on the LAN)" for url in self.phone_urls()]
         if self.local_only:
             lines.append("not on the LAN: listening on loopback only (--host 0.0.0.0 opens it)")
         return lines

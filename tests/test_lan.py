@@ -56,7 +56,7 @@ def test_a_sandbox_that_refuses_netlink_gives_no_address_not_a_crash(monkeypatch
     monkeypatch.setattr(socket, "if_nameindex", refused)
     assert lan_ips() == []
     lines = ChatAddress("0.0.0.0", 4327).terminal_lines()
-    assert lines == ["http://127.0.0.1:4327/ (this machine)"]
+    assert lines == ["chat at http://127.0.0.1:4327/ (this machine)"]
 
 
 def test_every_unit_that_shows_the_address_may_list_interfaces() -> None:

@@ -4,8 +4,10 @@
 they run (their pid, port and data dir). A command run from another terminal without
 the same HEARTH_DATA_DIR would otherwise open an empty store elsewhere and answer
 "the shopping list is empty"; it now says which data dir it used, and the running
-one's. The marker holds no household content; a stale one (its process gone) is
-ignored.
+one's. A client of the brain (`hearth voice`, `hearth wyoming`) started without `--port`
+asks the brain on the marker's port when the running Hearth uses its data dir (`hearth
+run --port 0` picks any port). The marker holds no household content; a stale one (its
+process gone) is ignored.
 """
 
 from __future__ import annotations
@@ -15,7 +17,13 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from appliance.config import Settings
 from appliance.files import commit_temp, ensure_private_dir, write_temp
+
+BRAIN_PORT_HELP = (
+    "the brain's port (default: the port of the Hearth running here on the same data dir, "
+    "else the web_port setting)"
+)
 
 
 def marker_path() -> Path:
@@ -97,3 +105,14 @@ def other_data_dir_note(data_dir: Path, path: Path | None = None) -> str | None:
         f"(pid {serving.pid}, port {serving.port}) uses {serving.data_dir}. "
         f"HEARTH_DATA_DIR={serving.data_dir} acts on its data"
     )
+
+
+def brain_port(settings: Settings, given: int | None = None, path: Path | None = None) -> int:
+    """Where a client finds the brain: `given` (--port), else the running Hearth's port if
+    it uses this data dir, else the web_port setting."""
+    if given:
+        return given
+    serving = running(path)
+    if serving is not None and serving.data_dir == Path(settings.data_dir).resolve():
+        return serving.port
+    return settings.web_port

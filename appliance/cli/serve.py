@@ -129,7 +129,7 @@ def announce(say: Say, options: RunOptions, web: Endpoint, data_dir: Path) -> No
     every = " (every address: phones on the LAN reach it)" if options.host in EVERY else ""
     say(f"hearth: listening on {shown}:{web.server.port}{every}")
     for line in address.terminal_lines():
-        say(f"hearth: chat at {line}")
+        say(f"hearth: {line}")
     say(f"hearth: data in {data_dir}")
     if options.show_token:
         say(f"hearth: token {web.token.value}")

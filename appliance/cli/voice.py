@@ -19,6 +19,7 @@ from typing import Any
 
 from appliance.cli.common import Commands, out
 from appliance.cli.process import Say, say, stop_signals
+from appliance.cli.running import BRAIN_PORT_HELP, brain_port
 from appliance.composition import voice_parts
 from appliance.config import Settings
 from appliance.service.systemd import Heartbeat, ServiceManager, Watchdog
@@ -43,7 +44,7 @@ def register(top: Commands) -> None:
         action="store_true",
         help="a laptop: the microphone, with Enter to start and Enter to stop",
     )
-    sub.add_argument("--port", type=int, help="the brain's port (default: the web_port setting)")
+    sub.add_argument("--port", type=int, help=BRAIN_PORT_HELP)
     sub.set_defaults(handler=voice)
 
 
@@ -65,7 +66,7 @@ def _one_wav(args: argparse.Namespace, settings: Settings) -> int:
     from appliance.voice.capture import WavSource
 
     source = WavSource.from_file(args.wav)  # a bad file fails before the model loads
-    with voice_parts(settings, port=args.port) as voice:
+    with voice_parts(settings, port=brain_port(settings, args.port)) as voice:
         return _report(voice.answer(voice.listen(source)))
 
 
@@ -74,7 +75,7 @@ def _simulate(args: argparse.Namespace, settings: Settings) -> int:
 
     microphone = open_microphone(settings)  # no microphone: a clear error before loading
     print(f"hearth voice --simulate: {microphone.describe()}", flush=True)
-    with voice_parts(settings, port=args.port) as voice:
+    with voice_parts(settings, port=brain_port(settings, args.port)) as voice:
         while True:
             print("Enter to start talking (q + Enter quits)", flush=True)
             line = sys.stdin.readline()

@@ -15,6 +15,7 @@ from contextlib import ExitStack
 
 from appliance.cli.common import Commands
 from appliance.cli.process import Say, say, stop_signals
+from appliance.cli.running import BRAIN_PORT_HELP, brain_port
 from appliance.composition import wyoming_parts
 from appliance.config import Settings
 from appliance.service.systemd import ServiceManager, Watchdog
@@ -28,12 +29,12 @@ def register(top: Commands) -> None:
         "speech and Hearth's own turn, for the addresses wyoming_peers allows, and run the "
         "satellites wyoming_satellites names. Audio is never stored.",
     )
-    sub.add_argument("--port", type=int, help="the brain's port (default: the web_port setting)")
+    sub.add_argument("--port", type=int, help=BRAIN_PORT_HELP)
     sub.set_defaults(handler=wyoming_command)
 
 
 def wyoming_command(args: argparse.Namespace, settings: Settings) -> int:
-    return wyoming_service(settings, brain_port=args.port)
+    return wyoming_service(settings, brain_port=brain_port(settings, args.port))
 
 
 def wyoming_service(

@@ -75,3 +75,25 @@ def test_the_cli_says_so_on_a_terminal(
     finally:
         sleeper.kill()
         sleeper.wait()
+
+
+def test_a_client_finds_the_brain_on_the_running_hearths_port(
+    runtime: Path, tmp_path: Path
+) -> None:
+    """`hearth run --port 0` picked 41189: `hearth voice` and `hearth wyoming` on the same data
+    dir ask there; on another data dir, or with --port given, they do not."""
+    from appliance.cli.running import brain_port
+    from appliance.config import Settings
+
+    serving = tmp_path / "serving-data"
+    same = Settings(data_dir=serving, web_port=4327)
+    other = Settings(data_dir=tmp_path / "elsewhere", web_port=4327)
+    assert brain_port(same) == 4327  # nothing running: the setting
+    assert mark_serving(41189, serving) is not None
+    try:
+        assert brain_port(same) == 41189
+        assert brain_port(other) == 4327
+        assert brain_port(same, 5000) == 5000
+    finally:
+        unmark_serving()
+    assert brain_port(same) == 4327
