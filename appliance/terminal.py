@@ -18,7 +18,9 @@ import unicodedata
 
 # Bidirectional embeddings, overrides and isolates: they make a terminal show text in an
 # order other than the order it is stored in.
-_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Unicode's bidirectional embeddings, overrides and isolates: they make text show other
+# words, or the same words in another order, than it holds.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 _KEPT_IN_LINES = frozenset("\n\t")
 
 
@@ -42,7 +44,7 @@ def printable(text: str, *, lines: bool = False) -> str:
     for char in text:
         if lines and char in _KEPT_IN_LINES:
             out.append(char)
-        elif char in _BIDI_CONTROLS or unicodedata.category(char) in ("Cc", "Cs"):
+        elif char in BIDI_CONTROLS or unicodedata.category(char) in ("Cc", "Cs"):
             out.append(_escaped(char))
         else:
             out.append(char)

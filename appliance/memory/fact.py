@@ -20,6 +20,7 @@ import yaml
 from appliance.errors import InvalidFact
 from appliance.memory import recallable
 from appliance.memory.text import is_valid_id
+from appliance.terminal import BIDI_CONTROLS
 
 # The kinds of thing a household remembers. `note` is the generic one the
 # note-taker falls back to; anything else is an error, never coerced here.
@@ -84,13 +85,17 @@ def check_text(value: object) -> str:
 
 
 def _refuse_control(text: str, what: str) -> None:
-    """Control characters (NUL, ESC, DEL, C1) and lone surrogates are never household words.
+    """Control characters (NUL, ESC, DEL, C1), bidirectional controls and lone surrogates
+    are never household words.
 
     Stored, an escape sequence would reach every terminal that lists the fact and
-    every prompt that reads it; a lone surrogate cannot even be written as UTF-8.
+    every prompt that reads it; a bidirectional override (`terminal.BIDI_CONTROLS`) makes
+    the words a person reads on the board differ from the words kept ("with \u202ekilm
+    tao" shows "with oat milk"); a lone surrogate cannot even be written as
+    UTF-8.
     """
     for at, char in enumerate(text, start=1):
-        if unicodedata.category(char) in ("Cc", "Cs"):
+        if unicodedata.category(char) in ("Cc", "Cs") or char in BIDI_CONTROLS:
             raise InvalidFact(
                 f"{what} cannot hold control characters (U+{ord(char):04X} at character "
                 f"{at}); nothing was written"

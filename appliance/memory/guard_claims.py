@@ -67,6 +67,19 @@ DEVICE = (
         r"configured (?:to|for|as)|programmed to|switched to|booted) (?:in )?"
         r"(?:an? )?(?:[a-z-]+ )?mode)\b",
     ),
+    # the appliance as the one who acted: "Hearth has sent the grocery order", "you already
+    # ordered the milk", "the kitchen box emailed the school". Hearth says what it did
+    # from its own records; an action claimed for it in memory is one it may never have
+    # taken, and recall would repeat it as if it had.
+    rule(
+        "device",
+        r"(?:^|[.,;] |\b)(?:hearth|this (?:appliance|device|unit|machine|assistant|gadget|box)|"
+        r"the (?:kitchen )?(?:appliance|device|assistant|box|unit|gadget)|you)\s+"
+        r"(?:(?:has|have|had|'ve|already|just|also|then)\s+)*(?:sent|ordered|booked|emailed|"
+        r"e-mailed|texted|messaged|called|phoned|rang|paid|bought|purchased|cancell?ed|"
+        r"scheduled|notified|posted|uploaded|shared|forwarded|transferred|unlocked|locked|"
+        r"contacted|reserved|arranged|confirmed|renewed|topped up)\b",
+    ),
     # the appliance as the place: "timers are disabled on this appliance"
     rule(
         "device",

@@ -25,7 +25,9 @@ SCHEMA_VERSION = "3"
 # ignores) and old terms and fingerprints lie.
 TOKENIZER_VERSION = hashlib.sha256(
     (
-        " ".join(sorted(STOP_WORDS)) + "|light-stem-1|" + " ".join(sorted(FINGERPRINT_IGNORED))
+        " ".join(sorted(STOP_WORDS))
+        + "|light-stem-1|folded-1|"
+        + " ".join(sorted(FINGERPRINT_IGNORED))
     ).encode("utf-8")
 ).hexdigest()[:16]
 

@@ -158,6 +158,15 @@ def _visible(text: str) -> str:
     return unicodedata.normalize("NFC", kept)
 
 
+def folded(text: str) -> str:
+    """Lower case, with what hides a word from a comparison undone: NFKC, accents and
+    format characters removed, look-alike letters folded, spaced-out letters joined
+    ("D a d" -> "dad"). Fingerprints and recall's tokens read text through this, so a
+    Cyrillic "о" or a zero-width space cannot make refused words new again."""
+    text = _visible(text).translate(_LOOKALIKES).lower()
+    return _SPACED.sub(lambda m: _SEPARATOR.sub("", m.group()), text)
+
+
 def _unleet(match: re.Match[str]) -> str:
     word = match.group()
     # Only a word mixing letters with digits is disguised; "2026" and "4821" stay numbers,

@@ -9,6 +9,9 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections.abc import Callable
+
+from appliance.memory.normalise import folded
 
 # Words that carry no meaning for recall. Without this list "what is the coffee"
 # matches "the car is in the garage" on "is" and "the". Negations are kept on
@@ -33,9 +36,15 @@ _SLUG_MAX = 48
 
 
 def normalise(text: str) -> str:
-    """Lower case, compatibility-folded, curly quotes made straight."""
-    folded = unicodedata.normalize("NFKC", text).lower()
-    return folded.replace("\u2019", "'").replace("\u2018", "'")
+    """Lower case, look-alikes and disguises folded (`normalise.folded`), quotes straight."""
+    return folded(text)
+
+
+def unfolded(text: str) -> str:
+    """The reading before look-alikes were folded (lower case, NFKC, quotes straight):
+    only to match tombstones whose fingerprint was made that way."""
+    text = unicodedata.normalize("NFKC", text).lower()
+    return text.replace("\u2019", "'").replace("\u2018", "'")
 
 
 def _stem(word: str) -> str:
@@ -51,10 +60,10 @@ def _stem(word: str) -> str:
     return word
 
 
-def _words(text: str, ignored: frozenset[str]) -> list[str]:
+def _words(text: str, ignored: frozenset[str], read: Callable[[str], str] = normalise) -> list[str]:
     """The words of a text, stemmed, in order, those in `ignored` removed."""
     out = []
-    for raw in _WORD.findall(normalise(text)):
+    for raw in _WORD.findall(read(text)):
         if raw in ignored:
             continue
         word = _stem(raw)
@@ -98,6 +107,13 @@ def fingerprint(text: str) -> str:
     """
     words = _words(text, FINGERPRINT_IGNORED)
     return FINGERPRINT_PREFIX + _digest(" ".join(words) if words else normalise(text).strip())
+
+
+def unfolded_fingerprint(text: str) -> str:
+    """The fingerprint as made before look-alikes were folded: a tombstone written then
+    holds this for words with accents, format characters or look-alike letters."""
+    words = _words(text, FINGERPRINT_IGNORED, read=unfolded)
+    return FINGERPRINT_PREFIX + _digest(" ".join(words) if words else unfolded(text).strip())
 
 
 def legacy_fingerprint(text: str) -> str:

@@ -26,7 +26,12 @@ from pathlib import Path
 from appliance.files import append_line, commit_temp, write_temp
 from appliance.memory.contrast import Marks, contrast
 from appliance.memory.embedding import Embedder
-from appliance.memory.text import fingerprint, is_legacy_fingerprint, legacy_fingerprint
+from appliance.memory.text import (
+    fingerprint,
+    is_legacy_fingerprint,
+    legacy_fingerprint,
+    unfolded_fingerprint,
+)
 from appliance.memory.vectors import VectorTable
 
 log = logging.getLogger(__name__)
@@ -37,6 +42,12 @@ FORMAT = 2  # 1: the text was always kept; 2: kept only on request, vector and m
 # Chosen on the tuning half of benchmarks/data/tombstone_pairs.jsonl with no
 # false merge (`python -m benchmarks.tombstones`; docs/memory.md has both halves).
 SAME_MEANING = {"all-minilm-l6-v2-onnx-int8": 0.90}
+
+
+def prints_of(text: str) -> frozenset[str]:
+    """The fingerprints a tombstone of these words may hold: today's, and the one made
+    before look-alike letters were folded (the same for plain words)."""
+    return frozenset({fingerprint(text), unfolded_fingerprint(text)})
 
 
 @dataclass(frozen=True)
@@ -66,6 +77,21 @@ class Tombstone:
         if self.text and is_legacy_fingerprint(self.fingerprint):
             return fingerprint(self.text)
         return self.fingerprint
+
+    def covers(self, text: str, prints: frozenset[str] | None = None) -> bool:
+        """Whether these are the words this tombstone refused, by fingerprint.
+
+        `prints`: the text's fingerprints (`prints_of`), if the caller has them. A
+        tombstone made before look-alikes were folded holds the unfolded fingerprint; one
+        made before fingerprints kept prepositions, modals and numbers holds the legacy
+        one and, without its text, is compared by that: an old refusal is honoured even
+        where it may be too broad (the cost is a review, never a fact coming back)."""
+        prints = prints or prints_of(text)
+        if self.todays_fingerprint() in prints:
+            return True
+        if not self.text and is_legacy_fingerprint(self.fingerprint):
+            return self.fingerprint == legacy_fingerprint(text)
+        return False
 
     def vector_bytes(self) -> bytes | None:
         return base64.b64decode(self.vector) if self.vector else None
@@ -197,21 +223,14 @@ class TombstoneLog:
         or for the same meaning in other words where the embedder is installed
         (`find_similar`; `vector` is the text's passage embedding if the caller has one).
 
-        Tombstones written before fingerprints kept prepositions, modals and
-        numbers (`is_legacy_fingerprint`) are compared by their text when they
-        still hold it, else by the old, broader fingerprint: an old refusal is
-        honoured even where it may be too broad (the cost is a review, never a
-        fact coming back).
+        By fingerprint first (`Tombstone.covers`: look-alike letters, accents, format
+        characters and spaced-out letters are folded, so "оat" with a Cyrillic "о" is
+        "oat"), then by meaning.
         """
-        print_ = fingerprint(text)
-        legacy = None
+        prints = prints_of(text)
         for tombstone in self:
-            if tombstone.todays_fingerprint() == print_:
+            if tombstone.covers(text, prints):
                 return tombstone
-            if not tombstone.text and is_legacy_fingerprint(tombstone.fingerprint):
-                legacy = legacy or legacy_fingerprint(text)
-                if tombstone.fingerprint == legacy:
-                    return tombstone
         return self.find_similar(text, vector)
 
     def find_similar(self, text: str, vector: bytes | None = None) -> Tombstone | None:

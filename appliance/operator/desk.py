@@ -34,6 +34,10 @@ ACTOR = "mcp"  # the origin of what it writes, and the actor of its audit lines
 # A listing is for a model's context, which is finite: past this it says `truncated`.
 LISTING_MAX_BYTES = 64 * 1024
 RECALL_MAX = 20
+# A fact's links name the people and things it is about: a handful, each a few words. A
+# program may send thousands (3,000 took 14 s and a 44 KB file in a review).
+LINKS_MAX = 12
+LINK_MAX_CHARS = 80
 
 Result = TypeVar("Result")
 
@@ -198,6 +202,7 @@ class OperatorDesk:
     def add_fact(self, text: str, type: str, links: list[str] | None = None) -> str:
         """Write a live fact, as a person at the CLI would (but never despite a tombstone)."""
         self._allowed("add")
+        _check_links(links)
 
         def work() -> str:
             before = self._audit_end()
@@ -254,3 +259,16 @@ def _plain(rows: list[dict[str, object]]) -> list[dict[str, object]]:
         {k: v.isoformat() if isinstance(v, dt.date | dt.datetime) else v for k, v in row.items()}
         for row in rows
     ]
+
+
+def _check_links(links: list[str] | None) -> None:
+    if links is None:
+        return
+    if len(links) > LINKS_MAX:
+        raise InvalidFact(f"at most {LINKS_MAX} links, not {len(links)}; nothing was written")
+    long = [link for link in links if len(str(link)) > LINK_MAX_CHARS]
+    if long:
+        raise InvalidFact(
+            f"a link is a name of a few words (at most {LINK_MAX_CHARS} characters), not "
+            f"{len(str(long[0]))}; nothing was written"
+        )

@@ -52,8 +52,7 @@ from appliance.memory.audit import UNREADABLE, WITNESS, AuditLog
 from appliance.memory.embedding import Embedder, Embedding
 from appliance.memory.fact import Fact, Proposal
 from appliance.memory.records import REFUSED
-from appliance.memory.text import fingerprint, legacy_fingerprint
-from appliance.memory.tombstones import Tombstone
+from appliance.memory.tombstones import Tombstone, prints_of
 from appliance.service.backup import (
     TOP_FILES,
     BackupError,
@@ -265,13 +264,11 @@ def _union(theirs: bytes, today: bytes) -> tuple[bytes, list[Tombstone]]:
 
 def _retracting(fact: Fact, stones: list[Tombstone]) -> Tombstone | None:
     """The retract tombstone for this fact (by its id, or its words), if any."""
-    print_ = fingerprint(fact.text)
+    prints = prints_of(fact.text)
     for stone in stones:
-        if stone.kind != "retract":
-            continue
-        if stone.fact_id == fact.id or stone.todays_fingerprint() == print_:
-            return stone
-        if not stone.text and stone.fingerprint == legacy_fingerprint(fact.text):
+        if stone.kind == "retract" and (
+            stone.fact_id == fact.id or stone.covers(fact.text, prints)
+        ):
             return stone
     return None
 

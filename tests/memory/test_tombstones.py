@@ -274,3 +274,59 @@ def test_a_negated_paraphrase_of_a_discarded_fact_is_not_proposed_again(
     # Positive control: the negation alone is another fact.
     _discard(semantic_memory, "Leo is allergic to kiwi.")
     assert semantic_memory.propose("Leo is not allergic to kiwi.", "health")
+
+
+# -- disguises ------------------------------------------------------------------------
+
+DISGUISED = [
+    "Dad takes his coffee with \u043eat milk",  # a Cyrillic "о"
+    "D a d takes his coffee with oat milk",  # spaced-out letters
+    "Dad takes his coffee with oat\u200b milk",  # a zero-width space
+    "Dád takes his coffee with oat milk",  # an accent
+]
+
+
+@pytest.mark.parametrize("said", DISGUISED)
+def test_look_alike_letters_never_make_refused_words_new(memory: Memory, said: str) -> None:
+    """A person discarded the plain words; the same words in disguise are refused too,
+    proposed or added live, and nothing is written."""
+    _discard(memory, "Dad takes his coffee with oat milk")
+    before = sorted(p.name for p in memory.data_dir.rglob("*.md"))
+    with pytest.raises(AlreadyKnown, match="discarded"):
+        memory.propose(said, "preference")
+    with pytest.raises(Tombstoned):
+        memory.add(said, "preference", origin="cli")
+    assert sorted(p.name for p in memory.data_dir.rglob("*.md")) == before
+    # The control: other words in the same shape are new.
+    assert memory.propose("Dad takes his coffee with soy milk", "preference")
+
+
+def test_a_tombstone_made_before_folding_still_refuses_its_own_words(memory: Memory) -> None:
+    """A tombstone line written before look-alikes were folded holds the unfolded
+    fingerprint of accented words: those words are still refused, whatever today's
+    fingerprint of them is."""
+    from appliance.memory.text import unfolded_fingerprint
+
+    words = "José takes two sugars"
+    assert unfolded_fingerprint(words) != fingerprint(words)  # the case this guards
+    old = {**OLD_LINE, "fingerprint": unfolded_fingerprint(words), "text": None}
+    old["fact_id"] = "jose-sugars"
+    (memory.data_dir / "tombstones.jsonl").write_text(json.dumps(old) + "\n")
+    with pytest.raises(AlreadyKnown, match="on 2026-10-01"):
+        memory.propose(words, "preference")
+    assert memory.propose("José takes one sugar", "preference")  # the control
+
+
+@pytest.mark.parametrize("control", ["\u202e", "\u2066", "\u202a"])
+def test_bidirectional_controls_are_never_kept(memory: Memory, control: str) -> None:
+    """With an override a fact shows other words than it holds ("kilm tao" shown as "oat
+    milk"): refused on every write path, nothing written."""
+    from appliance.errors import InvalidFact
+
+    said = f"Dad takes his coffee with {control}kilm tao\u202c"
+    with pytest.raises(InvalidFact, match="control characters"):
+        memory.propose(said, "preference")
+    with pytest.raises(InvalidFact, match="control characters"):
+        memory.add(said, "preference")
+    assert not list(memory.data_dir.rglob("*.md"))
+    assert memory.propose("Dad takes his coffee with oat milk", "preference")  # the control

@@ -114,12 +114,12 @@ def test_recall_bounds_its_limit(memory: Memory, household: HouseholdStore) -> N
 def test_listings_are_data_only_and_escape_what_a_terminal_would_obey(
     memory: Memory, household: HouseholdStore
 ) -> None:
-    # A right-to-left override is no control character, so a fact may hold one; shown
-    # raw it would make a terminal show the words in another order.
-    text = "Sam's locker code is on the \u202eleft\u202c of the door"
+    # A fact never holds a right-to-left override (refused at write), but a list item may;
+    # shown raw it would make a terminal show the words in another order.
+    text = "Sam's locker code is on the left of the door"
     memory.add(text, "household")
     memory.propose("Grandma's birthday is on 3 March", "event")
-    household.add_items(["eggs"])
+    household.add_items(["eggs \u202eduolc\u202c"])
     household.add_timer("pasta", 600)
     chosen = desk(memory, household, "off")
     outs = {
@@ -136,7 +136,7 @@ def test_listings_are_data_only_and_escape_what_a_terminal_would_obey(
         assert data["count"] == len(data[key]) and data["truncated"] is False
     assert json.loads(outs["facts"])["facts"][0]["text"] == text  # the escape is JSON's own
     assert "not facts" in json.loads(outs["proposals"])["note"]
-    assert [i["name"] for i in json.loads(outs["items"])["items"]] == ["eggs"]
+    assert [i["name"] for i in json.loads(outs["items"])["items"]] == ["eggs \u202eduolc\u202c"]
     [timer] = json.loads(outs["timers"])["timers"]
     assert timer["name"] == "pasta" and 0 < timer["seconds_left"] <= 600
 
@@ -177,3 +177,23 @@ def test_doctor_says_what_the_mcp_server_may_change(
 ) -> None:
     [finding] = check_mcp(dataclasses.replace(settings, mcp_writes=writes))
     assert finding.area == "mcp" and finding.state == "ok" and said in finding.detail
+
+
+def test_links_are_a_handful_of_names(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A program may send thousands of links: refused before anything is written; a
+    handful of short ones go through (the control)."""
+    from appliance.config import Settings
+    from appliance.errors import InvalidFact
+    from appliance.household import HouseholdStore
+    from appliance.memory import Memory
+    from appliance.operator.desk import LINKS_MAX, OperatorDesk
+
+    settings = Settings.for_data_dir(tmp_path)
+    with Memory.open(settings) as memory, HouseholdStore.open(tmp_path) as household:
+        desk = OperatorDesk(memory, household, "add")
+        with pytest.raises(InvalidFact, match="at most"):
+            desk.add_fact("Sam walks the dog", "routine", [f"n{i}" for i in range(3000)])
+        with pytest.raises(InvalidFact, match="a link is a name"):
+            desk.add_fact("Sam walks the dog", "routine", ["x" * 2000])
+        assert not list(memory.facts())
+        assert "remembered" in desk.add_fact("Sam walks the dog", "routine", ["Sam"] * LINKS_MAX)
