@@ -15,7 +15,10 @@
 Anything else is ignored (the protocol's rule for what a program does not speak). A
 broken event (bad JSON, a length past the bounds in wire.py, an event missing a field
 it needs) gets an `error` event and the connection is closed: nothing half-read is
-acted on. The peer check happened before this object existed (server.py).
+acted on; so does audio in a format ears.py does not convert. A connection with
+nothing to do is closed after IDLE_SECONDS, and an event must arrive whole within
+EVENT_SECONDS of its first byte. The peer check happened before this object existed
+(server.py).
 """
 
 from __future__ import annotations
@@ -44,15 +47,23 @@ from wyoming.tts import (
 )
 
 from appliance.voice.brain_client import BrainDown
-from appliance.wyoming.ears import Ears, Recording
+from appliance.wyoming.ears import Ears, Recording, check_format
 from appliance.wyoming.mouth import MAX_TEXT, Mouth, audio_events, audio_stop, silent_start
 from appliance.wyoming.timers import TimerWatch
 from appliance.wyoming.turns import Conversations
-from appliance.wyoming.wire import BadEvent, read_event
+from appliance.wyoming.wire import BadEvent, Idle, read_event
 
 log = logging.getLogger(__name__)
 
 TIMER_POLL = 1.0  # seconds between looks at the timers a peer's turns set
+# A peer's connection is closed when no event begins for IDLE_SECONDS while it waits for
+# nothing (no timer of its turns still to ring): Home Assistant opens one connection per request
+# and sends its events at once, so a minute is generous, and 16 silent connections can no
+# longer hold every slot for ever. An event, once begun, must arrive whole in
+# EVENT_SECONDS (the largest, 256 KiB, needs 26 KB/s): a header left at `{"type":` costs
+# a slot that long. Hearth's own connections to satellites (satellites.py) have neither.
+IDLE_SECONDS = 60.0
+EVENT_SECONDS = 10.0
 _SENTENCE = re.compile(r"(.+?[.!?])\s+", re.S)
 
 
@@ -94,7 +105,12 @@ class Session(AsyncEventHandler):
         try:
             while True:
                 try:
-                    event = await read_event(self.reader)
+                    event = await read_event(self.reader, idle=IDLE_SECONDS, whole=EVENT_SECONDS)
+                except Idle as exc:
+                    if self.watch.watched:
+                        continue  # waiting for a timer of its turns to ring: still in use
+                    log.info("wyoming peer %s: %s; closing", self.peer, exc)
+                    break
                 except BadEvent as exc:
                     log.warning("wyoming peer %s: %s; closing", self.peer, exc)
                     await self.send(Error(text=str(exc), code="bad-event").event())
@@ -120,6 +136,10 @@ class Session(AsyncEventHandler):
             return await self._handle(event)
         except NoVoice:
             return False  # said in an error event; a peer waiting for audio is let go
+        except BadEvent as exc:  # audio in a format Hearth does not convert (ears.py)
+            log.warning("wyoming peer %s: %s; closing", self.peer, exc)
+            await self.send(Error(text=str(exc), code="bad-audio").event())
+            return False
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             # from_event on an event missing a field it needs: say which, then close.
             message = f"the {event.type} event is malformed ({type(exc).__name__}: {exc})"
@@ -136,11 +156,15 @@ class Session(AsyncEventHandler):
         elif Transcribe.is_type(kind):
             self.recording = Recording(self.services.max_seconds)
         elif AudioStart.is_type(kind):
+            start = AudioStart.from_event(event)
+            check_format(start.rate, start.width, start.channels)
             if self.recording is None:  # audio without transcribe: the same request
                 self.recording = Recording(self.services.max_seconds)
         elif AudioChunk.is_type(kind):
             if self.recording is not None:
-                self.recording.add(AudioChunk.from_event(event))
+                # checked and bounded first; converted off the loop, so a slow chunk
+                # never holds up another connection
+                await asyncio.to_thread(self.recording.add, AudioChunk.from_event(event))
         elif AudioStop.is_type(kind):
             if self.recording is not None:
                 await self._transcribe(self.recording)
