@@ -217,7 +217,7 @@ class Session(AsyncEventHandler):
             log.warning("wyoming peer %s: %s", self.peer, down)
             await self.send(NotHandled(text=down.said, context=context).event())
             return down.said
-        for timer_event in await asyncio.to_thread(self.watch.after_turn, before):
+        for timer_event in await asyncio.to_thread(self.watch.after_turn, before, reply):
             await self.send(timer_event)
         self._watch_timers()
         await self.send(Handled(text=reply, context=context).event())
