@@ -126,7 +126,7 @@ class WyomingServer:
         if task is not None:
             self._tasks.add(task)
         try:
-            await Session(self.services, peer, reader, writer).run()
+            await Session(self.services, peer, reader, writer, limited=not local).run()
         finally:
             self._open[local] -= 1
             if task is not None:

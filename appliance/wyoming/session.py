@@ -26,8 +26,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import threading
+import time
+from collections import deque
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from wyoming.asr import Transcribe, Transcript
@@ -64,6 +67,39 @@ TIMER_POLL = 1.0  # seconds between looks at the timers a peer's turns set
 # a slot that long. Hearth's own connections to satellites (satellites.py) have neither.
 IDLE_SECONDS = 60.0
 EVENT_SECONDS = 10.0
+# Turns a LAN peer's address may ask in a minute. Each "remember that …" turn is a proposal
+# for Keep, and Home Assistant opens a connection per turn, so the count is per address,
+# not per connection. Ten a minute is more than a person says through Assist; it keeps an
+# allowed peer from filling the kitchen's inbox (the review made 40 proposals in 14 s).
+# Loopback and Hearth's own satellites (speech in real time) are not counted.
+TURNS_PER_MINUTE = 10
+TOO_MANY_TURNS = "That's more than I take from one device in a minute; ask me again shortly."
+
+
+class TurnLimit:
+    """The turns each address asked in the last minute; shared by all its connections."""
+
+    def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
+        self._now = now
+        self._asked: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def allow(self, address: str) -> bool:
+        """True (and counted) when `address` has asked fewer than TURNS_PER_MINUTE."""
+        now = self._now()
+        with self._lock:
+            for known in list(self._asked):  # forget the addresses quiet for a minute
+                if self._asked[known][-1] <= now - 60:
+                    del self._asked[known]
+            asked = self._asked.setdefault(address, deque())
+            while asked and asked[0] <= now - 60:
+                asked.popleft()
+            if len(asked) >= TURNS_PER_MINUTE:
+                return False
+            asked.append(now)
+            return True
+
+
 _SENTENCE = re.compile(r"(.+?[.!?])\s+", re.S)
 
 
@@ -77,6 +113,7 @@ class Services:
     conversations: Conversations
     timers: Callable[[], TimerWatch]  # a fresh watch for each connection
     max_seconds: float  # the longest utterance heard (voice_max_seconds)
+    turn_limit: TurnLimit = field(default_factory=TurnLimit)  # LAN peers' turns a minute
 
 
 class NoVoice(Exception):
@@ -90,10 +127,12 @@ class Session(AsyncEventHandler):
         peer: str,
         reader: asyncio.StreamReader,
         writer: asyncio.StreamWriter,
+        limited: bool = False,
     ) -> None:
         super().__init__(reader, writer)
         self.services = services
         self.peer = peer
+        self.limited = limited  # a LAN peer: its turns count against TURNS_PER_MINUTE
         self.recording: Recording | None = None
         self.streamed: str | None = None  # text of a synthesize-start stream not yet spoken
         self.watch = services.timers()
@@ -210,6 +249,10 @@ class Session(AsyncEventHandler):
             said = "I didn't hear anything to answer."
             await self.send(NotHandled(text=said, context=context).event())
             return said
+        if self.limited and not self.services.turn_limit.allow(self.peer):
+            log.warning("wyoming peer %s: more than %d turns a minute", self.peer, TURNS_PER_MINUTE)
+            await self.send(Handled(text=TOO_MANY_TURNS, context=context).event())
+            return TOO_MANY_TURNS
         before = await asyncio.to_thread(self.watch.before_turn)
         try:
             reply = await asyncio.to_thread(self.services.conversations.reply, text, conversation)

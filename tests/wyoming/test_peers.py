@@ -3,6 +3,7 @@ on the LAN is closed on before a byte is read, so it can neither ask nor tell me
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import re
 import socket
@@ -15,8 +16,10 @@ from appliance.config import Settings
 from appliance.errors import ConfigError
 from appliance.household import HouseholdStore
 from appliance.lan import lan_ips
+from appliance.wyoming import session
 from appliance.wyoming.peers import Peers
 from appliance.wyoming.server import REFUSAL_LOG_SECONDS, RefusalLog
+from appliance.wyoming.session import TurnLimit
 from appliance.wyoming.wire import encode
 from tests.wyoming.conftest import Kitchen, exchange, replace
 
@@ -164,3 +167,36 @@ def test_the_refusal_log_counts_what_it_did_not_log() -> None:
     assert refusals.line("10.0.0.5", "not in wyoming_peers") == (
         "wyoming: refused 10.0.0.5 (not in wyoming_peers); 40 more since the last line, not logged"
     )
+
+
+def test_a_lan_peer_past_its_turns_a_minute_is_told_so_and_proposes_nothing(
+    home, monkeypatch
+) -> None:
+    address = _lan_ip()
+    server = home.parts.server
+    before_peers, before_services = server.peers, server.services
+    monkeypatch.setattr(session, "TURNS_PER_MINUTE", 2)
+    server.peers = Peers.of(replace(home.settings, wyoming_peers=address))
+    server.services = dataclasses.replace(server.services, turn_limit=TurnLimit())
+    proposals = {p.id for p in home.memory.proposals()}
+    try:
+        answers = [
+            _say_from(address, home.port, f"Remember that the spare key {n} is in the shed.")
+            for n in range(3)
+        ]
+    finally:
+        server.peers, server.services = before_peers, before_services
+    # the positive control: the first two, within the limit, are proposed for Keep
+    assert len({p.id for p in home.memory.proposals()} - proposals) == 2
+    refusal = session.TOO_MANY_TURNS.encode()
+    assert all(b"handled" in got and refusal not in got for got in answers[:2])
+    assert refusal in answers[2] and b'"type": "handled"' in answers[2]
+
+
+def test_the_turn_limit_counts_per_address_for_a_minute() -> None:
+    clock = [0.0]
+    limit = TurnLimit(lambda: clock[0])
+    assert [limit.allow("10.0.0.5") for _ in range(11)] == [True] * 10 + [False]
+    assert limit.allow("10.0.0.6")  # another address has its own count
+    clock[0] = 60.5
+    assert limit.allow("10.0.0.5")  # a minute on, it may ask again
