@@ -257,20 +257,46 @@ def _check_web_hosts(value: str) -> None:
             )
 
 
+# The shortest prefix wyoming_peers takes: a /8 is a whole private range (10.0.0.0/8), and
+# anything wider reaches outside the house; IPv6 LANs are a /64, so /16 is already generous.
+MIN_PEER_PREFIX = {4: 8, 6: 16}
+
+
 def peer_networks(value: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
-    """wyoming_peers as networks (an address alone is a network of one)."""
-    found = []
+    """wyoming_peers as networks (an address alone is a network of one).
+
+    Strict: a network with host bits set ("192.168.1.20/0" once meant everyone) is refused,
+    as is one wider than MIN_PEER_PREFIX; an IPv4-mapped IPv6 entry (::ffff:192.168.1.20)
+    is its IPv4 form, as the peer check sees such a peer."""
+    found: list[ipaddress.IPv4Network | ipaddress.IPv6Network] = []
     for name in re.split(r"[,\s]+", value.strip()):
         if not name:
             continue
         try:
-            found.append(ipaddress.ip_network(name, strict=False))
+            network: ipaddress.IPv4Network | ipaddress.IPv6Network = ipaddress.ip_network(name)
         except ValueError as exc:
+            if "host bits set" in str(exc):
+                raise ConfigError(
+                    f"wyoming_peers: {name!r} has host bits set: give the network "
+                    f"({ipaddress.ip_network(name, strict=False)}) or the address alone"
+                ) from exc
             raise ConfigError(
                 f"wyoming_peers: {name!r} is not an address or network "
                 "(give addresses such as 192.168.1.20 or networks such as 192.168.1.0/24, "
                 "comma-separated; names are not looked up)"
             ) from exc
+        mapped = network.network_address
+        if isinstance(mapped, ipaddress.IPv6Address) and mapped.ipv4_mapped is not None:
+            if network.prefixlen < 96:
+                raise ConfigError(f"wyoming_peers: {name!r} is wider than the IPv4-mapped range")
+            network = ipaddress.IPv4Network((mapped.ipv4_mapped, network.prefixlen - 96))
+        shortest = MIN_PEER_PREFIX[network.version]
+        if network.prefixlen < shortest:
+            raise ConfigError(
+                f"wyoming_peers: {name!r} covers too much (shorter than /{shortest}); "
+                "list Home Assistant's address, or your LAN's network such as 192.168.1.0/24"
+            )
+        found.append(network)
     return found
 
 

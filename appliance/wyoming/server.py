@@ -8,15 +8,20 @@
 
 Each accepted connection is checked against `Peers` before a byte is read: a refused
 peer's socket is closed at once (nothing read, nothing answered, nothing written to
-memory), with one journal line naming its address. Allowed ones get a `Session`.
+memory), with one journal line naming its address, at most one a minute per address
+(RefusalLog: a flood of connections does not flood the journal). Allowed ones get a
+`Session`. LAN peers share MAX_CONNECTIONS; loopback has LOOPBACK_CONNECTIONS of its
+own, so the service's own health check gets in while the LAN's slots are all taken.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import threading
-from collections.abc import Coroutine
+import time
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from appliance.wyoming.peers import Peers
@@ -27,7 +32,31 @@ from appliance.wyoming.wire import MAX_HEADER
 log = logging.getLogger(__name__)
 
 HEALTH_TIMEOUT = 5.0
-MAX_CONNECTIONS = 16  # Home Assistant opens one per request; a few satellites stay connected
+MAX_CONNECTIONS = 16  # LAN peers: Home Assistant opens one per request
+LOOPBACK_CONNECTIONS = 8  # this machine's own: the health check, doctor, benchmarks
+REFUSAL_LOG_SECONDS = 60.0  # one journal line per refused address per minute at most
+REFUSAL_LOG_ADDRESSES = 4096  # addresses remembered for that; the oldest is forgotten
+
+
+class RefusalLog:
+    """One line per address per REFUSAL_LOG_SECONDS; the next line counts the ones not logged."""
+
+    def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
+        self._now = now
+        self._seen: dict[str, tuple[float, int]] = {}  # address -> (last line, not logged)
+
+    def line(self, address: str, why: str) -> str | None:
+        """The line to log for this refusal, or None when one was logged recently."""
+        now = self._now()
+        last, quiet = self._seen.pop(address, (None, 0))
+        if last is not None and now - last < REFUSAL_LOG_SECONDS:
+            self._seen[address] = (last, quiet + 1)
+            return None
+        self._seen[address] = (now, 0)
+        while len(self._seen) > REFUSAL_LOG_ADDRESSES:
+            del self._seen[next(iter(self._seen))]
+        more = f"; {quiet} more since the last line, not logged" if quiet else ""
+        return f"wyoming: refused {address} ({why}){more}"
 
 
 class WyomingServer:
@@ -41,7 +70,8 @@ class WyomingServer:
         self._server: asyncio.Server | None = None
         self._thread: threading.Thread | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._open = 0
+        self._open = {False: 0, True: 0}  # by whether the peer is loopback
+        self._refusals = RefusalLog()
 
     def start(self) -> None:
         started = threading.Event()
@@ -82,23 +112,29 @@ class WyomingServer:
         peer = str((writer.get_extra_info("peername") or ("?",))[0])
         if not self.peers.allows(peer):
             self.refused += 1
-            log.warning("wyoming: refused %s (not in wyoming_peers)", peer)
+            self._log_refusal(peer, "not in wyoming_peers")
             writer.transport.abort()  # no event read, none answered
             return
-        if self._open >= MAX_CONNECTIONS:
-            log.warning("wyoming: %s turned away: %d connections open", peer, self._open)
+        local = _loopback(peer)
+        cap = LOOPBACK_CONNECTIONS if local else MAX_CONNECTIONS
+        if self._open[local] >= cap:
+            self._log_refusal(peer, f"{self._open[local]} connections open")
             writer.transport.abort()
             return
-        self._open += 1
+        self._open[local] += 1
         task = asyncio.current_task()
         if task is not None:
             self._tasks.add(task)
         try:
-            await Session(self.services, peer, reader, writer).run()
+            await Session(self.services, peer, reader, writer, limited=not local).run()
         finally:
-            self._open -= 1
+            self._open[local] -= 1
             if task is not None:
                 self._tasks.discard(task)
+
+    def _log_refusal(self, peer: str, why: str) -> None:
+        if (line := self._refusals.line(peer, why)) is not None:
+            log.warning("%s", line)
 
     def healthy(self) -> bool:
         """True when `describe` over loopback is answered with info: the loop turns."""
@@ -126,3 +162,13 @@ class WyomingServer:
         self._thread.join(10)
         self._loop.close()
         self._thread = None
+
+
+def _loopback(address: str) -> bool:
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return ip.is_loopback

@@ -15,7 +15,10 @@
 Anything else is ignored (the protocol's rule for what a program does not speak). A
 broken event (bad JSON, a length past the bounds in wire.py, an event missing a field
 it needs) gets an `error` event and the connection is closed: nothing half-read is
-acted on. The peer check happened before this object existed (server.py).
+acted on; so does audio in a format ears.py does not convert. A connection with
+nothing to do is closed after IDLE_SECONDS, and an event must arrive whole within
+EVENT_SECONDS of its first byte. The peer check happened before this object existed
+(server.py).
 """
 
 from __future__ import annotations
@@ -23,8 +26,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import threading
+import time
+from collections import deque
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from wyoming.asr import Transcribe, Transcript
@@ -44,15 +50,56 @@ from wyoming.tts import (
 )
 
 from appliance.voice.brain_client import BrainDown
-from appliance.wyoming.ears import Ears, Recording
+from appliance.wyoming.ears import Ears, Recording, check_format
 from appliance.wyoming.mouth import MAX_TEXT, Mouth, audio_events, audio_stop, silent_start
 from appliance.wyoming.timers import TimerWatch
 from appliance.wyoming.turns import Conversations
-from appliance.wyoming.wire import BadEvent, read_event
+from appliance.wyoming.wire import BadEvent, Idle, read_event
 
 log = logging.getLogger(__name__)
 
 TIMER_POLL = 1.0  # seconds between looks at the timers a peer's turns set
+# A peer's connection is closed when no event begins for IDLE_SECONDS while it waits for
+# nothing (no timer of its turns still to ring): Home Assistant opens one connection per request
+# and sends its events at once, so a minute is generous, and 16 silent connections can no
+# longer hold every slot for ever. An event, once begun, must arrive whole in
+# EVENT_SECONDS (the largest, 256 KiB, needs 26 KB/s): a header left at `{"type":` costs
+# a slot that long. Hearth's own connections to satellites (satellites.py) have neither.
+IDLE_SECONDS = 60.0
+EVENT_SECONDS = 10.0
+# Turns a LAN peer's address may ask in a minute. Each "remember that …" turn is a proposal
+# for Keep, and Home Assistant opens a connection per turn, so the count is per address,
+# not per connection. Ten a minute is more than a person says through Assist; it keeps an
+# allowed peer from filling the kitchen's inbox (the review made 40 proposals in 14 s).
+# Loopback and Hearth's own satellites (speech in real time) are not counted.
+TURNS_PER_MINUTE = 10
+TOO_MANY_TURNS = "That's more than I take from one device in a minute; ask me again shortly."
+
+
+class TurnLimit:
+    """The turns each address asked in the last minute; shared by all its connections."""
+
+    def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
+        self._now = now
+        self._asked: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def allow(self, address: str) -> bool:
+        """True (and counted) when `address` has asked fewer than TURNS_PER_MINUTE."""
+        now = self._now()
+        with self._lock:
+            for known in list(self._asked):  # forget the addresses quiet for a minute
+                if self._asked[known][-1] <= now - 60:
+                    del self._asked[known]
+            asked = self._asked.setdefault(address, deque())
+            while asked and asked[0] <= now - 60:
+                asked.popleft()
+            if len(asked) >= TURNS_PER_MINUTE:
+                return False
+            asked.append(now)
+            return True
+
+
 _SENTENCE = re.compile(r"(.+?[.!?])\s+", re.S)
 
 
@@ -66,6 +113,7 @@ class Services:
     conversations: Conversations
     timers: Callable[[], TimerWatch]  # a fresh watch for each connection
     max_seconds: float  # the longest utterance heard (voice_max_seconds)
+    turn_limit: TurnLimit = field(default_factory=TurnLimit)  # LAN peers' turns a minute
 
 
 class NoVoice(Exception):
@@ -79,10 +127,12 @@ class Session(AsyncEventHandler):
         peer: str,
         reader: asyncio.StreamReader,
         writer: asyncio.StreamWriter,
+        limited: bool = False,
     ) -> None:
         super().__init__(reader, writer)
         self.services = services
         self.peer = peer
+        self.limited = limited  # a LAN peer: its turns count against TURNS_PER_MINUTE
         self.recording: Recording | None = None
         self.streamed: str | None = None  # text of a synthesize-start stream not yet spoken
         self.watch = services.timers()
@@ -94,7 +144,12 @@ class Session(AsyncEventHandler):
         try:
             while True:
                 try:
-                    event = await read_event(self.reader)
+                    event = await read_event(self.reader, idle=IDLE_SECONDS, whole=EVENT_SECONDS)
+                except Idle as exc:
+                    if self.watch.watched:
+                        continue  # waiting for a timer of its turns to ring: still in use
+                    log.info("wyoming peer %s: %s; closing", self.peer, exc)
+                    break
                 except BadEvent as exc:
                     log.warning("wyoming peer %s: %s; closing", self.peer, exc)
                     await self.send(Error(text=str(exc), code="bad-event").event())
@@ -120,6 +175,10 @@ class Session(AsyncEventHandler):
             return await self._handle(event)
         except NoVoice:
             return False  # said in an error event; a peer waiting for audio is let go
+        except BadEvent as exc:  # audio in a format Hearth does not convert (ears.py)
+            log.warning("wyoming peer %s: %s; closing", self.peer, exc)
+            await self.send(Error(text=str(exc), code="bad-audio").event())
+            return False
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             # from_event on an event missing a field it needs: say which, then close.
             message = f"the {event.type} event is malformed ({type(exc).__name__}: {exc})"
@@ -136,11 +195,15 @@ class Session(AsyncEventHandler):
         elif Transcribe.is_type(kind):
             self.recording = Recording(self.services.max_seconds)
         elif AudioStart.is_type(kind):
+            start = AudioStart.from_event(event)
+            check_format(start.rate, start.width, start.channels)
             if self.recording is None:  # audio without transcribe: the same request
                 self.recording = Recording(self.services.max_seconds)
         elif AudioChunk.is_type(kind):
             if self.recording is not None:
-                self.recording.add(AudioChunk.from_event(event))
+                # checked and bounded first; converted off the loop, so a slow chunk
+                # never holds up another connection
+                await asyncio.to_thread(self.recording.add, AudioChunk.from_event(event))
         elif AudioStop.is_type(kind):
             if self.recording is not None:
                 await self._transcribe(self.recording)
@@ -186,6 +249,10 @@ class Session(AsyncEventHandler):
             said = "I didn't hear anything to answer."
             await self.send(NotHandled(text=said, context=context).event())
             return said
+        if self.limited and not self.services.turn_limit.allow(self.peer):
+            log.warning("wyoming peer %s: more than %d turns a minute", self.peer, TURNS_PER_MINUTE)
+            await self.send(Handled(text=TOO_MANY_TURNS, context=context).event())
+            return TOO_MANY_TURNS
         before = await asyncio.to_thread(self.watch.before_turn)
         try:
             reply = await asyncio.to_thread(self.services.conversations.reply, text, conversation)
@@ -193,7 +260,7 @@ class Session(AsyncEventHandler):
             log.warning("wyoming peer %s: %s", self.peer, down)
             await self.send(NotHandled(text=down.said, context=context).event())
             return down.said
-        for timer_event in await asyncio.to_thread(self.watch.after_turn, before):
+        for timer_event in await asyncio.to_thread(self.watch.after_turn, before, reply):
             await self.send(timer_event)
         self._watch_timers()
         await self.send(Handled(text=reply, context=context).event())

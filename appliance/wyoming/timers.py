@@ -3,8 +3,10 @@
 A timer is an exact record in the household's store (appliance/household), set by the
 brain's rules when a turn says "set a pasta timer for 12 minutes". This process does
 not set timers and is not told of them: it reads the store before and after each of a
-peer's turns, and a timer that appeared in between was set by that turn. From then on
-it watches that timer for the peer's connection:
+peer's turns, and a timer that appeared in between AND that the turn's own reply names
+("Pasta timer set for 12 minutes: …", the household's exact sentence, its label and
+duration) was set by that turn. From then on it watches that timer for the peer's
+connection:
 
     timer-started     the turn set it (id, name, total_seconds, and its h/m/s)
     timer-updated     its ring time moved ("add 5 minutes to the pasta"): seconds left now
@@ -12,19 +14,23 @@ it watches that timer for the peer's connection:
     timer-finished    its time came (the record's rings_at: exact, whether or not the
                       scheduler has rung it yet), so a satellite can ring it too
 
-Two peers' turns at the same moment could each see the other's timer appear; the
-store has no "set by" column, so that rare timer is announced to both.
+The store has no "set by" column, so the reply is the evidence: a timer set in the
+kitchen, or by another peer, while this turn ran is not announced unless the reply names
+one just like it. Two turns at the same moment that set the same name for the same
+length are still indistinguishable, and each peer is told of both.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable
 
 from wyoming.event import Event
 from wyoming.timer import TimerCancelled, TimerFinished, TimerStarted, TimerUpdated
 
-from appliance.household.records import Timer
+from appliance.household.records import Timer, label
+from appliance.household.spoken import say_duration
 
 Snapshot = dict[int, Timer]
 
@@ -64,11 +70,13 @@ class TimerWatch:
     def before_turn(self) -> Snapshot:
         return snapshot(self._active())
 
-    def after_turn(self, before: Snapshot) -> list[Event]:
-        """timer-started for each timer the turn set; changes to watched ones too."""
+    def after_turn(self, before: Snapshot, reply: str) -> list[Event]:
+        """timer-started for each timer the turn set (new, and named by its `reply`);
+        changes to watched ones too."""
         events = []
+        said = reply.casefold()
         for timer in self._active():
-            if timer.id not in before and timer.id not in self.watched:
+            if timer.id not in before and timer.id not in self.watched and _names(said, timer):
                 self.watched[timer.id] = timer
                 events.append(started(timer))
         return events + self.poll()
@@ -96,3 +104,9 @@ class TimerWatch:
                 )
                 self.watched[timer_id] = timer
         return events
+
+
+def _names(said: str, timer: Timer) -> bool:
+    """Whether a reply (casefolded) says this timer was set: "pasta timer set for 12 minutes"."""
+    sentence = f"{label(timer)} set for {say_duration(timer.seconds)}".casefold()
+    return re.search(rf"(?<!\w){re.escape(sentence)}(?!\w)", said) is not None

@@ -8,6 +8,7 @@ header itself, checks every length against a bound before reading a byte of what
 follows, and only then builds the package's `Event`. Writing is the package's.
 
     event = await read_event(reader)          # None: the peer hung up between events
+    event = await read_event(reader, idle=60, whole=10)   # Idle / BadEvent when too slow
     event = read_event_from(stream)           # the same, from a blocking file (a socket's)
     write_event_to(event, stream)             # the package's writer, blocking
 
@@ -30,6 +31,8 @@ MAX_HEADER = 16 * 1024  # the JSON line: a type and a few small fields
 MAX_DATA = 64 * 1024  # more JSON: a transcript, a sentence to speak, an info
 # One audio chunk: HA sends 1024 samples (2 KB); a second of 48 kHz stereo is 192 KB.
 MAX_PAYLOAD = 256 * 1024
+MAX_BLANK_LINES = 16  # blank lines between two events; more is not a Wyoming peer
+MAX_DEPTH = 32  # nesting of JSON objects and lists in a header or its data
 
 
 class Readable(Protocol):
@@ -48,14 +51,47 @@ class BadEvent(HearthError):
     """A peer sent something that is not a Wyoming event Hearth will read."""
 
 
+class Idle(Exception):
+    """No event began within the idle time: the connection has nothing to do."""
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _parse(raw: bytes, what: str) -> Any:
+    """JSON, refused (BadEvent) when broken, nested past MAX_DEPTH, or holding NaN/Infinity."""
+    try:
+        parsed = json.loads(raw, parse_constant=_no_constant)
+    except RecursionError as exc:
+        raise BadEvent(f"{what} is nested too deeply") from exc
+    except ValueError as exc:  # JSONDecodeError, a bad constant, undecodable bytes
+        raise BadEvent(f"{what} is not JSON ({exc})") from exc
+    if _depth(parsed) > MAX_DEPTH:
+        raise BadEvent(f"{what} is nested more than {MAX_DEPTH} deep")
+    return parsed
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest in `value`, counted without recursion."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, depth)
+            if depth <= MAX_DEPTH:
+                stack.extend((child, depth + 1) for child in item)
+    return deepest
+
+
 class Header:
     """The JSON line of one event, checked."""
 
     def __init__(self, line: bytes) -> None:
-        try:
-            parsed = json.loads(line)
-        except ValueError as exc:
-            raise BadEvent(f"an event header is not JSON ({exc})") from exc
+        parsed = _parse(line, "an event header")
         if not isinstance(parsed, dict) or not isinstance(parsed.get("type"), str):
             raise BadEvent("an event header has no type")
         data = parsed.get("data") or {}
@@ -69,10 +105,7 @@ class Header:
     def event(self, more_data: bytes, payload: bytes) -> Event:
         data = dict(self.data)
         if more_data:
-            try:
-                extra = json.loads(more_data)
-            except ValueError as exc:
-                raise BadEvent(f"the {self.type} event's data is not JSON ({exc})") from exc
+            extra = _parse(more_data, f"the {self.type} event's data")
             if not isinstance(extra, dict):
                 raise BadEvent(f"the {self.type} event's data is not an object")
             data.update(extra)
@@ -88,21 +121,49 @@ def _length(header: dict[str, Any], key: str, bound: int) -> int:
     return value
 
 
-async def read_event(reader: asyncio.StreamReader) -> Event | None:
+async def read_event(
+    reader: asyncio.StreamReader, idle: float | None = None, whole: float | None = None
+) -> Event | None:
     """The next event; None at a clean end; BadEvent for anything else.
+
+    `idle`: seconds to wait for an event's first byte (Idle past it; None: for ever).
+    `whole`: seconds from an event's first byte until all of it has arrived (BadEvent
+    past it; None: no limit). A peer that sends `{"type":` and stops holds a connection
+    only that long. Blank lines between events are skipped, at most MAX_BLANK_LINES.
 
     The reader must be made with `limit=MAX_HEADER` (asyncio.start_server's `limit`), so
     a header line without an end is refused at that size, not buffered without bound."""
-    try:
-        line = await reader.readuntil(b"\n")
-    except asyncio.IncompleteReadError as exc:
-        if not exc.partial.strip():
+    for _ in range(MAX_BLANK_LINES + 1):
+        try:
+            first = await asyncio.wait_for(reader.read(1), idle)
+        except TimeoutError as exc:
+            raise Idle(f"no event in {idle:.0f} s") from exc
+        if not first:
             return None
-        raise BadEvent("the peer hung up in the middle of an event header") from exc
-    except asyncio.LimitOverrunError as exc:
-        raise BadEvent(f"an event header is longer than {MAX_HEADER} bytes") from exc
+        try:
+            async with asyncio.timeout(whole):
+                event = await _rest_of_event(reader, first)
+        except TimeoutError as exc:
+            raise BadEvent(f"an event did not arrive whole within {whole:.0f} s") from exc
+        if event is not None:
+            return event
+    raise BadEvent(f"more than {MAX_BLANK_LINES} blank lines between events")
+
+
+async def _rest_of_event(reader: asyncio.StreamReader, first: bytes) -> Event | None:
+    """The event whose first byte was `first`; None for a blank line."""
+    line = first
+    if first != b"\n":
+        try:
+            line += await reader.readuntil(b"\n")
+        except asyncio.IncompleteReadError as exc:
+            if not (first + exc.partial).strip():
+                return None  # whitespace, then the end: read_event sees the end next
+            raise BadEvent("the peer hung up in the middle of an event header") from exc
+        except asyncio.LimitOverrunError as exc:
+            raise BadEvent(f"an event header is longer than {MAX_HEADER} bytes") from exc
     if not line.strip():
-        return await read_event(reader)  # a blank line between events is harmless
+        return None  # a blank line between events is harmless
     header = Header(line)
     try:
         more = await reader.readexactly(header.data_length)

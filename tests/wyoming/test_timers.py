@@ -42,7 +42,8 @@ def test_the_watch_sees_only_its_own_turns_timers_and_what_becomes_of_them(data_
         before = watch.before_turn()
         rice = store.add_timer("rice", 540)
         soup = store.add_timer("soup", 600)
-        started = watch.after_turn(before)
+        reply = "Rice timer set for 9 minutes: it rings at 12:09. Soup timer set for 10 minutes."
+        started = watch.after_turn(before, reply)
         assert [TimerStarted.from_event(e).name for e in started] == ["rice", "soup"]
         assert watch.poll() == []  # nothing has happened yet
         store.extend_timer(rice.id, 60)
@@ -58,3 +59,29 @@ def test_the_watch_sees_only_its_own_turns_timers_and_what_becomes_of_them(data_
         [finished] = watch.poll()
         assert TimerFinished.from_event(finished).id == str(rice.id)
         assert watch.watched == {} and watch.poll() == []
+
+
+def test_a_timer_set_elsewhere_during_the_turn_is_not_announced_as_the_turns(data_dir) -> None:
+    clock = Clock(dt.datetime(2026, 12, 1, 12, 0, 0))
+    with HouseholdStore.open(data_dir, clock) as store:
+        watch = TimerWatch(store.timers, store.timer, clock)
+        before = watch.before_turn()
+        store.add_timer("bread", 3600)  # the kitchen's panel, while the Wyoming turn ran
+        store.add_timer("rice", 720)  # another peer's turn: the same length, another name
+        pasta = store.add_timer("pasta", 720)  # this turn's
+        store.add_timer("pasta", 720)  # "pasta 2", another peer's: not this reply's
+        started = watch.after_turn(before, "Pasta timer set for 12 minutes: it rings at 12:12.")
+        assert [TimerStarted.from_event(e).id for e in started] == [str(pasta.id)]
+        assert list(watch.watched) == [pasta.id]  # and only it will be finished to this peer
+        assert watch.after_turn(watch.before_turn(), "What's 200 g in cups?") == []
+
+
+def test_positive_control_an_unnamed_timer_the_reply_names_is_announced(data_dir) -> None:
+    clock = Clock(dt.datetime(2026, 12, 1, 12, 0, 0))
+    with HouseholdStore.open(data_dir, clock) as store:
+        watch = TimerWatch(store.timers, store.timer, clock)
+        before = watch.before_turn()
+        timer = store.add_timer("timer", 90)
+        said = "Timer set for 1 minute 30 seconds: it rings at 12:01:30."
+        [started] = watch.after_turn(before, said)
+        assert TimerStarted.from_event(started).id == str(timer.id)
