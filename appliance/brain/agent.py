@@ -254,6 +254,8 @@ class Brain:
                     pieces = self.routes.recall(stream, text, route)
                 elif route.kind == "overview":
                     pieces = self.routes.overview(stream, text, route)
+                elif route.kind == "inbox":
+                    pieces = self.routes.inbox()
                 else:
                     pieces = self.conversation.chat(stream, text, None)
                 for piece in pieces:

@@ -9,6 +9,7 @@ in order; the first whose matcher claims the message decides the route:
     remember         "remember (that) …", "note that …", "don't forget" remember
     forget           "forget …"                                        correct
     wrong            "that's wrong[, new words]"                       correct
+    inbox            "what's in the review inbox?", "anything to review?" inbox
     overview         "tell me about our house", "who lives here?"      overview
     know-about       "what do you know about X"                        recall (explicit)
     question         "what/who/where/when … ?", anything ending in "?"  recall
@@ -71,7 +72,7 @@ _QUESTION = re.compile(
 # "do you remember …?" asks; it does not tell.
 _ASKS_TO_RECALL = re.compile(r"^\s*(?:do|did|can)\s+you\s+remember\b", re.IGNORECASE)
 
-ROUTES = ("remember", "correct", "overview", "recall", "statement", "chat")  # the brain answers
+ROUTES = ("remember", "correct", "inbox", "overview", "recall", "statement", "chat")
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,21 @@ def _wrong(text: str) -> Route | None:
     return None
 
 
+# "What's in the review inbox?", "is there anything to review?", "what's on the board?":
+# the model, asked, described an inbox "filled with deleted files from the internet".
+_INBOX = re.compile(
+    r"^\s*(?:(?:hey |ok |okay )?hearth[,:]?\s+)?(?:please\s+)?(?:what(?:'s| is| are)|is there|"
+    r"are there|(?:is )?anything|show me|read me|tell me|how many)\b[^?]*?\b(?:(?:review )?inbox|"
+    r"(?:waiting|left|there) (?:for (?:me to )?|to )(?:review|keep|be kept|be reviewed|approve)|"
+    r"to (?:review|keep|approve)|on the board|proposals?)\b[?.!\s]*$",
+    re.IGNORECASE,
+)
+
+
+def _inbox(text: str) -> Route | None:
+    return Route("inbox", text) if _INBOX.match(text) else None
+
+
 def _overview(text: str) -> Route | None:
     wanted = overview.asked(text)
     if wanted is None:
@@ -161,6 +177,7 @@ DEFAULT_INTENTS: tuple[Intent, ...] = (
     Intent("remember", _remember),
     Intent("forget", _forget),
     Intent("wrong", _wrong),
+    Intent("inbox", _inbox),
     Intent("overview", _overview),
     Intent("know-about", _know_about),
     Intent("question", _question),

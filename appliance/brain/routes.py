@@ -234,6 +234,18 @@ class RuleRoutes:
         fact = np.frombuffer(embedder.query(found[0].fact.text), dtype=np.float32)
         return float(question @ fact) >= MEANING_FLOOR
 
+    def inbox(self) -> Iterator[str]:
+        """What waits on the board for Keep or Discard, word for word (a few, then a count)."""
+        waiting = self.memory.proposals()
+        if not waiting:
+            yield "Nothing is waiting for review."
+            return
+        said = [_proposal_words(p) for p in waiting[:ANSWER_FACTS]]
+        more = len(waiting) - len(said)
+        count = "One thing waits" if len(waiting) == 1 else f"{len(waiting)} things wait"
+        yield f"{count} on the board for Keep or Discard: " + "; ".join(said)
+        yield f"; and {more} more." if more else "."
+
     def overview(self, stream: ReplyStream, text: str, route: router.Route) -> Iterator[str]:
         """An open question about the household: what memory holds about it, verbatim,
         or honestly nothing; a subject that is not the household goes to the model."""
@@ -295,3 +307,13 @@ def _answering(found: list[Recalled], question: str) -> list[Recalled]:
     ):
         return []
     return [r for r in found[:ANSWER_FACTS] if r.score >= best.score / 2]
+
+
+def _proposal_words(proposal: Proposal) -> str:
+    """A proposal as a person hears it: its words, or what a correction asks."""
+    words = proposal.text.strip().rstrip(".")
+    if proposal.kind == "retract":
+        return f"forget {proposal.target}"
+    if proposal.kind == "supersede":
+        return f"change {proposal.target} to '{words}'"
+    return f"'{words}'"
