@@ -63,6 +63,25 @@ def default_runtime_dir(data_dir: Path) -> Path:
     return Path(xdg) / "hearth" if xdg else Path(data_dir) / "run"
 
 
+# Each number setting's bounds, inclusive, and the unit its error names.
+RANGES: dict[str, tuple[float, float, str]] = {
+    "recall_limit": (1, 200, ""),
+    "model_threads": (0, 64, ""),
+    "model_context": (256, 131072, " tokens"),
+    "reply_max_tokens": (16, 4096, ""),
+    "chat_retention_days": (1, 3650, ""),
+    "web_port": (0, 65535, ""),
+    "web_queue_depth": (0, 32, ""),
+    "backup_keep": (1, 365, ""),
+    "voice_max_seconds": (1, 120, ""),
+    "wake_threshold": (0.05, 0.99, ""),
+    "follow_up_seconds": (0, 30, ""),
+    "voice_threads": (0, 64, ""),
+    "min_confidence": (0, 1, ""),
+    "wyoming_port": (0, 65535, ""),
+}
+
+
 @dataclass(frozen=True)
 class Settings:
     data_dir: Path = field(default_factory=default_data_dir)
@@ -168,34 +187,14 @@ class Settings:
         if self.runtime_dir is None:
             object.__setattr__(self, "runtime_dir", default_runtime_dir(self.data_dir))
         _refuse_overlapping(self.memory_path, self.inbox_path)
-        if not 1 <= self.recall_limit <= 200:
-            raise ConfigError(f"recall_limit must be between 1 and 200, not {self.recall_limit}")
-        if not 0 <= self.model_threads <= 64:
-            raise ConfigError(f"model_threads must be between 0 and 64, not {self.model_threads}")
-        if not 256 <= self.model_context <= 131072:
-            raise ConfigError(
-                f"model_context must be between 256 and 131072 tokens, not {self.model_context}"
-            )
-        if not 16 <= self.reply_max_tokens <= 4096:
-            raise ConfigError(
-                f"reply_max_tokens must be between 16 and 4096, not {self.reply_max_tokens}"
-            )
-        if not 1 <= self.chat_retention_days <= 3650:
-            raise ConfigError(
-                f"chat_retention_days must be between 1 and 3650, not {self.chat_retention_days}"
-            )
+        for name, (low, high, unit) in RANGES.items():
+            value = getattr(self, name)
+            if not low <= value <= high:
+                raise ConfigError(f"{name} must be between {low:g} and {high:g}{unit}, not {value}")
         if self.panel_min_refresh_seconds < 0:
             raise ConfigError(
                 f"panel_min_refresh_seconds must be 0 or more, not {self.panel_min_refresh_seconds}"
             )
-        if not 0 <= self.web_port <= 65535:
-            raise ConfigError(f"web_port must be between 0 and 65535, not {self.web_port}")
-        if not 0 <= self.web_queue_depth <= 32:
-            raise ConfigError(
-                f"web_queue_depth must be between 0 and 32, not {self.web_queue_depth}"
-            )
-        if not 1 <= self.backup_keep <= 365:
-            raise ConfigError(f"backup_keep must be between 1 and 365, not {self.backup_keep}")
         _check_web_hosts(self.web_hosts)
         if self.mcp_writes not in MCP_WRITES:
             raise ConfigError(
@@ -205,27 +204,9 @@ class Settings:
             raise ConfigError(f"speech_voice must be joe or espeak, not {self.speech_voice!r}")
         if self.voice_vad not in ("webrtc", "silero"):
             raise ConfigError(f"voice_vad must be webrtc or silero, not {self.voice_vad!r}")
-        if not 1.0 <= self.voice_max_seconds <= 120.0:
-            raise ConfigError(
-                f"voice_max_seconds must be between 1 and 120, not {self.voice_max_seconds}"
-            )
         if self.wake_word != "off" and self.wake_word not in WAKE_WORDS:
             choices = ", ".join(("off", *WAKE_WORDS))
             raise ConfigError(f"wake_word must be one of {choices}, not {self.wake_word!r}")
-        if not 0.05 <= self.wake_threshold <= 0.99:
-            raise ConfigError(
-                f"wake_threshold must be between 0.05 and 0.99, not {self.wake_threshold}"
-            )
-        if not 0.0 <= self.follow_up_seconds <= 30.0:
-            raise ConfigError(
-                f"follow_up_seconds must be between 0 and 30, not {self.follow_up_seconds}"
-            )
-        if not 0 <= self.voice_threads <= 64:
-            raise ConfigError(f"voice_threads must be between 0 and 64, not {self.voice_threads}")
-        if not 0.0 <= self.min_confidence <= 1.0:
-            raise ConfigError(f"min_confidence must be between 0 and 1, not {self.min_confidence}")
-        if not 0 <= self.wyoming_port <= 65535:
-            raise ConfigError(f"wyoming_port must be between 0 and 65535, not {self.wyoming_port}")
         peer_networks(self.wyoming_peers)
         satellite_addresses(self.wyoming_satellites)
 

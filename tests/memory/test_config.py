@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from appliance.config import Settings, default_data_dir, load_settings
+from appliance.config import RANGES, Settings, default_data_dir, load_settings
 from appliance.errors import ConfigError
 
 
@@ -99,3 +99,13 @@ def test_default_data_dir_is_system_dir_for_root_else_xdg(
 
 def test_for_data_dir_ignores_the_environment(tmp_path: Path) -> None:
     assert Settings.for_data_dir(tmp_path).data_dir == tmp_path
+
+
+@pytest.mark.parametrize("name", sorted(RANGES))
+def test_every_number_setting_is_refused_outside_its_bounds(name: str) -> None:
+    low, high, _ = RANGES[name]
+    for bound in (low, high):
+        assert getattr(Settings(**{name: bound}), name) == bound  # the control: the bounds
+    for outside in (low - 1, high + 1):
+        with pytest.raises(ConfigError, match=f"{name} must be between"):
+            Settings(**{name: outside})
