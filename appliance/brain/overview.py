@@ -14,11 +14,11 @@ import re
 from dataclasses import dataclass
 
 from appliance.brain.questions import FAMILY, HOUSE
+from appliance.brain.questions import LEAD as _LEAD
 from appliance.memory.text import tokens
 
 SUMMARY_FACTS = 3  # a spoken answer names a few; the board and the CLI list them all
 
-_LEAD = r"^\s*(?:(?:hey |ok |okay )?hearth[,:]?\s+)?(?:please\s+)?(?:can you\s+|could you\s+)?"
 _ABOUT = re.compile(
     _LEAD + r"(?:tell me (?:everything |all )?(?:(?:that )?you know |you have |you've got )?"
     r"about|describe|what (?:do|did) (?:you|we) (?:know|remember|have) (?:about|on)|"

@@ -42,9 +42,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from appliance.brain import overview
+from appliance.brain.questions import LEAD as _LEAD
 from appliance.brain.statements import facts_stated, sentence
 
-_LEAD = r"^\s*(?:(?:hey |ok |okay )?hearth[,:]?\s+)?(?:please\s+)?(?:can you\s+|could you\s+)?"
 _REMEMBER = re.compile(
     _LEAD + r"(?:remember|note|don'?t forget|do not forget|keep in mind)(?:\s+that|\s*:)?\s+"
     r"(?P<what>.+)$",
@@ -134,7 +134,7 @@ def _wrong(text: str) -> Route | None:
 # "What's in the review inbox?", "is there anything to review?", "what's on the board?":
 # the model, asked, described an inbox "filled with deleted files from the internet".
 _INBOX = re.compile(
-    r"^\s*(?:(?:hey |ok |okay )?hearth[,:]?\s+)?(?:please\s+)?(?:what(?:'s| is| are)|is there|"
+    _LEAD + r"(?:what(?:'s| is| are)|is there|"
     r"are there|(?:is )?anything|show me|read me|tell me|how many)\b[^?]*?\b(?:(?:review )?inbox|"
     r"(?:waiting|left|there) (?:for (?:me to )?|to )(?:review|keep|be kept|be reviewed|approve)|"
     r"to (?:review|keep|approve)|on the board|proposals?)\b[?.!\s]*$",
