@@ -11,6 +11,7 @@ import pytest
 
 from appliance.config import Settings
 from appliance.memory import Memory
+from tests.notify import Systemd
 
 
 @pytest.fixture(autouse=True)
@@ -53,3 +54,11 @@ def clock() -> Clock:
 def memory(settings: Settings, clock: Clock) -> Iterator[Memory]:
     with Memory.open(settings, clock=clock) as mem:
         yield mem
+
+
+@pytest.fixture
+def systemd(tmp_path: Path) -> Iterator[Systemd]:
+    """A NOTIFY_SOCKET listener: what a service tells systemd, in order."""
+    listener = Systemd(tmp_path / "notify")
+    yield listener
+    listener.close()

@@ -11,16 +11,14 @@ from pathlib import Path
 
 from appliance.cli.voice import voice_service
 from appliance.config import Settings
-from tests.cli.test_services import Systemd
 
 
 def test_voice_is_ready_once_it_can_hear_talk_and_pings_while_it_waits(
-    tmp_path: Path, data_dir: Path, runtime_dir: Path, transcriber, monkeypatch
+    data_dir: Path, runtime_dir: Path, transcriber, monkeypatch, systemd
 ) -> None:
     from appliance.voice import stt
 
     monkeypatch.setattr(stt.Transcriber, "open", classmethod(lambda cls, s: transcriber))
-    systemd = Systemd(tmp_path / "notify")
     socket_at_ready: list[bool] = []
 
     def stop_later() -> None:

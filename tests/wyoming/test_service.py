@@ -8,7 +8,6 @@ import re
 import signal
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,15 +15,8 @@ from wyoming.info import Describe
 
 from appliance.cli.wyoming import wyoming_service
 from appliance.config import Settings
-from tests.cli.test_services import Systemd
+from tests.notify import Systemd
 from tests.wyoming.conftest import exchange
-
-
-@pytest.fixture
-def systemd(tmp_path: Path) -> Iterator[Systemd]:
-    listener = Systemd(tmp_path / "notify")
-    yield listener
-    listener.close()
 
 
 def test_ready_once_listening_pings_while_answering_and_not_while_wedged(
