@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from appliance.voice import sounds_like
 from appliance.voice.sounds_like import SoundsLike, distance, sound
 
 # A small stand-in for Whisper's vocabulary: the words it knows as one token.
@@ -24,7 +23,7 @@ def names() -> SoundsLike:
 
 NEAR_MISSES = [
     ("Remember that Tad does not eat mushrooms.", "Remember that Tadhg does not eat mushrooms."),
-    ("Remember that the stockcock is under the stairs.", "Remember that the stopcock is under…"),
+    ("Is the stockcock under the stairs?", "Is the stopcock under the stairs?"),
     ("What is Matt use allergic to?", "What is Mateusz allergic to?"),
     ("Is Thandi allergic to rice?", "Is Thandiwe allergic to rice?"),
 ]
@@ -32,7 +31,7 @@ NEAR_MISSES = [
 
 @pytest.mark.parametrize(("heard", "meant"), NEAR_MISSES)
 def test_a_near_miss_becomes_the_household_word(names: SoundsLike, heard: str, meant: str) -> None:
-    assert names.restored(heard, HOUSEHOLD).startswith(meant.removesuffix("…"))
+    assert names.restored(heard, HOUSEHOLD) == meant
 
 
 @pytest.mark.parametrize(
@@ -77,4 +76,3 @@ def test_sound_folds_accents_and_drops_stress() -> None:
     assert sound("ˈʃɪvˌɔːn") == sound("ʃɪvɒn")
     assert distance("abc", "abc") == 0.0
     assert distance("", "abc") == 1.0
-    assert sounds_like.MATCH < 0.5  # half the sounds different is never a match
