@@ -34,6 +34,7 @@ from appliance.config import Settings, wake_phrase
 from appliance.lan import ChatAddress
 from appliance.memory import Memory
 from appliance.memory.embedding import Embedding
+from appliance.update.status import update_notice
 from appliance.web.auth import AccessToken, load_or_create
 
 if TYPE_CHECKING:
@@ -178,7 +179,7 @@ def board_links(settings: Settings, address: ChatAddress | None = None) -> Board
         hush=hush_sender(settings),
         said=ShownExchange(settings.data_dir).line,
         wake_phrase=wake_phrase(settings.wake_word),
-        setup_problem=wifi_problem,
+        setup_problem=lambda: wifi_problem() or update_notice(data_dir),
     )
 
 
@@ -373,3 +374,23 @@ def talk_sender(settings: Settings) -> Callable[[bool], bool]:
 
     sender = TalkSender(talk_socket(settings))
     return lambda pressed: sender.send(Talk.PRESS if pressed else Talk.RELEASE)
+
+
+# -- updates (the card) ----------------------------------------------------------------
+
+
+def card_updater(settings: Settings) -> Any:
+    """The card's updater: its boot partition, how a slot is tried, the running slot."""
+    from appliance.update.backend import BOOT_MOUNT
+    from appliance.update.slots import BootPartition, booted_slot
+    from appliance.update.trial import trial_boot_for
+    from appliance.update.updater import Updater
+
+    cmdline = Path("/proc/cmdline").read_text(encoding="ascii", errors="replace")
+    return Updater(
+        Path(settings.data_dir),
+        BootPartition(BOOT_MOUNT),
+        trial_boot_for(BOOT_MOUNT),
+        booted_slot(cmdline),
+        BOOT_MOUNT,
+    )

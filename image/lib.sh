@@ -3,6 +3,9 @@
 
 SUITE=trixie                                   # Python 3.13; its Pi 4 device tree takes overlays
 IMAGE_EXTRAS=brain,web,panel,voice,semantic,wyoming,mcp    # every extra but qwen (a 500 MB optional model)
+# The card's layout, shared by image/partition, the update bundle and appliance/update/slots.py.
+DISK_ID=48454152                               # the MBR's identifier ("HEAR"): root=PARTUUID=48454152-02
+ROOT_SLOT_MIB=3072                             # each root slot, and the root image in a bundle
 NEEDS_SOURCE_BUILD="evdev spidev"              # sdist-only on the index for cp313
 NEEDS_SOURCE_BUILD_arm64="lgpio"               # gpiozero's first-choice pin factory (aarch64 only)
 _repo=$(dirname "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")")

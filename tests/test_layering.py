@@ -31,7 +31,7 @@ PARTS = {p.name.removesuffix(".py") for p in ROOT.iterdir() if p.name != "__pyca
 ALLOWED = {
     "cli": PARTS,  # the entry layer: every process and command
     "composition": PARTS - {"cli"},  # builds each process's parts; knows every part
-    "web": {"brain", "household", "memory"},
+    "web": {"brain", "household", "memory", "update"},
     "panel": {"brain", "household", "memory"},
     "voice": {"household", "memory"},  # the brain only over loopback HTTP, like any client
     "wyoming": {"voice", "household", "memory"},  # the brain over loopback HTTP, like voice
@@ -40,6 +40,7 @@ ALLOWED = {
     "service": {"memory"},
     "operator": {"household", "memory"},  # the operator's MCP server reads records, no brain
     "household": set(),
+    "update": set(),  # the card's A/B slots: RAUC, the boot partition, the health check
     "memory": set(),
     **{leaf: set() for leaf in LEAVES},
 }

@@ -14,6 +14,7 @@
     backup, restore     backup.py
     doctor              doctor.py
     mcp                 mcp.py        the operator's MCP server on stdio (an MCP client runs it)
+    update              update.py     a signed bundle into the other root slot (the card)
 
 Each process asks appliance/composition.py for its parts and runs them; no domain
 package imports this one or the composition (tests/test_layering.py checks it).
@@ -40,6 +41,7 @@ from appliance.cli import (
     reindex,
     scheduler,
     serve,
+    update,
     voice,
     wyoming,
 )
@@ -63,6 +65,7 @@ GROUPS = (
     backup,
     doctor,
     mcp,
+    update,
 )
 
 

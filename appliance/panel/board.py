@@ -77,7 +77,8 @@ class BoardLinks:
     said: Callable[[], str | None] | None = None  # the last spoken exchange, while recent
     wake_phrase: str | None = None  # "hey jarvis" when the wake word is on, for the home screen
     # Why the box is not on the network when a person tried to set it up (a Wi-Fi file
-    # that could not be used), for the welcome card and the home screen.
+    # that could not be used), or what became of an update (rolled back, and why), for
+    # the welcome card and the home screen.
     setup_problem: Callable[[], str | None] | None = None
 
 

@@ -144,3 +144,28 @@ def test_a_wifi_file_that_was_not_used_says_why_on_the_card(memory: Memory, tmp_
     assert Board(memory, links=links).screen()[0].problem is None
     status.unlink()
     assert wifi_problem(status) is None
+
+
+def test_a_rolled_back_update_says_why_on_the_home_screen(settings: Settings, memory: Memory):
+    from appliance.update.status import UpdateStatus, now, write_status
+
+    memory.add("Sam is allergic to peanuts", "health")  # past the welcome card
+    links = board_links(settings)
+    home, _ = Board(memory, links=links).screen()
+    assert home.notice is None  # the control: no update, no line
+    write_status(
+        Path(settings.data_dir),
+        UpdateStatus(
+            "rolled-back",
+            now(),
+            "hearth.raucb",
+            "v2",
+            "B",
+            "A",
+            "hearth-brain.service failed to start",
+        ),
+    )
+    home, _ = Board(memory, links=links).screen()
+    assert home.notice == "The update v2 was rolled back: hearth-brain.service failed to start"
+    for panel in MODELS.values():
+        assert draw(home, panel).size == panel.size
