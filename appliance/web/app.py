@@ -14,6 +14,11 @@ first passes the Host check (hosts.py); `access.py` holds the two rules:
     GET  /api/shopping.json     view: the shopping list (JSON)
     GET  /board.png             view: the picture on the panel
     GET  /healthz               open: ok or not for model, memory, disk (200 or 503)
+    GET  /update/bundle         api: how much of an update bundle has arrived
+    PUT  /update/bundle/part    api: the next part of one (update_upload.py)
+    POST /update/bundle/done    api: its size and SHA-256; then the card's installer takes it
+    DELETE /update/bundle       api: forget a half-sent bundle
+    GET  /api/update.json       view: what became of the last update
 
 There is deliberately no route that promotes, discards, doubts or retracts.
 """
@@ -44,6 +49,7 @@ from appliance.web.hosts import HostCheck, box_names
 from appliance.web.model_queue import ModelQueue, QueueFull, Ticket
 from appliance.web.openai_api import BadRequest, ChatRequest
 from appliance.web.service import ChatService, ChatTurn, Usage
+from appliance.web.update_upload import PART_BYTES, BundleUpload, UploadRefused
 
 log = logging.getLogger(__name__)
 
@@ -182,6 +188,50 @@ def build_app(parts: WebParts) -> bottle.Bottle:
         bottle.response.set_header("Cache-Control", "no-cache")
         return image
 
+    upload = BundleUpload(parts.data_dir)
+
+    def _uploading(step: Callable[[], int]) -> dict[str, Any]:
+        try:
+            return {"received": step(), "waiting": upload.waiting()}
+        except UploadRefused as refused:
+            _fail(refused.status, str(refused), "invalid_request_error", "update_refused")
+
+    @app.get("/update/bundle")
+    @access.api
+    def update_received() -> dict[str, Any]:
+        return _uploading(upload.received)
+
+    @app.put("/update/bundle/part")
+    @access.api
+    def update_part() -> dict[str, Any]:
+        try:
+            at = int(bottle.request.query.get("at", ""))
+        except ValueError:
+            _fail(400, "say where the part goes: ?at=<bytes already sent>", "invalid_request_error")
+        part = _read_body(PART_BYTES)
+        return _uploading(lambda: upload.append(at, part))
+
+    @app.post("/update/bundle/done")
+    @access.api
+    def update_done() -> dict[str, Any]:
+        body = _read_body()
+        try:
+            sent = json.loads(body or b"{}")
+        except ValueError:
+            sent = None
+        if not isinstance(sent, dict):
+            _fail(400, 'send {"size": bytes, "sha256": "hex digest"}', "invalid_request_error")
+        shown = _uploading(lambda: upload.finish(sent.get("size"), sent.get("sha256")))
+        bottle.response.status = 202
+        return shown
+
+    @app.delete("/update/bundle")
+    @access.api
+    def update_abandon() -> dict[str, Any]:
+        return _uploading(upload.abandon)
+
+    json_view("/api/update.json", lambda: views.update_json(parts.data_dir))
+
     @app.get("/healthz")
     def healthz() -> dict[str, Any]:
         report = health.report()
@@ -195,8 +245,8 @@ def build_app(parts: WebParts) -> bottle.Bottle:
 # -- requests ----------------------------------------------------------------------
 
 
-def _read_body() -> bytes:
-    """The request body, at most MAX_BODY_BYTES; 413 past that, before reading much of it."""
+def _read_body(limit: int = MAX_BODY_BYTES) -> bytes:
+    """The request body, at most `limit` bytes; 413 past that, before reading much of it."""
     environ = bottle.request.environ
     declared = environ.get("CONTENT_LENGTH") or ""
     if declared.strip():
@@ -204,19 +254,19 @@ def _read_body() -> bytes:
             length = int(declared)
         except ValueError:
             _fail(400, "Content-Length is not a number", "invalid_request_error")
-        if length > MAX_BODY_BYTES:
-            _too_large(length)
-    body = environ["wsgi.input"].read(MAX_BODY_BYTES + 1)
-    if len(body) > MAX_BODY_BYTES:
-        _too_large(None)
+        if length > limit:
+            _too_large(length, limit)
+    body = environ["wsgi.input"].read(limit + 1)
+    if len(body) > limit:
+        _too_large(None, limit)
     return body
 
 
-def _too_large(length: int | None) -> NoReturn:
+def _too_large(length: int | None, limit: int) -> NoReturn:
     size = f"{length} bytes" if length is not None else "more than that"
     _fail(
         413,
-        f"the request body is limited to {MAX_BODY_BYTES} bytes (64 KiB); this one is {size}",
+        f"the request body is limited to {limit} bytes ({limit // 1024} KiB); this one is {size}",
         "invalid_request_error",
         "request_too_large",
     )

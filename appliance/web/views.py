@@ -18,6 +18,7 @@ from typing import Any
 
 from appliance.household import HouseholdStore
 from appliance.memory import Memory
+from appliance.update.status import read_status
 from appliance.web.service import ChatService
 
 log = logging.getLogger(__name__)
@@ -75,6 +76,15 @@ def timers_json(data_dir: Path) -> dict[str, Any]:
 def shopping_json(data_dir: Path) -> dict[str, Any]:
     with HouseholdStore.open(data_dir) as store:
         return {"items": [item.to_json() for item in store.items()]}
+
+
+def update_json(data_dir: Path) -> dict[str, Any]:
+    """The last update's state, as `hearth update --status` shows it (None: there was none)."""
+    last = read_status(data_dir)
+    return {
+        "last_update": last.__dict__ if last else None,
+        "notice": last.notice() if last else None,
+    }
 
 
 def board_from_file(data_dir: Path) -> BoardSource:

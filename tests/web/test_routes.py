@@ -139,8 +139,15 @@ def test_no_route_reviews_or_changes_memory(memory: Memory, data_dir, web: Runni
     assert all(not any(word in rule.lower() for word in REVIEW_WORDS) for _, rule in routes)
     callbacks = " ".join(r.callback.__name__ for r in app.routes)
     assert not any(word in callbacks.lower() for word in REVIEW_WORDS)
-    # Besides GET: the chat, which talks to the brain, and the view cookie.
-    assert sorted((m, r) for m, r in routes if m != "GET") == [("POST", "/session"), ("POST", CHAT)]
+    # Besides GET: the chat, which talks to the brain, the view cookie, and an update bundle
+    # handed to the card's installer (it touches no memory: tests/web/test_update_upload.py).
+    assert sorted((m, r) for m, r in routes if m != "GET") == [
+        ("DELETE", "/update/bundle"),
+        ("POST", "/session"),
+        ("POST", "/update/bundle/done"),
+        ("POST", CHAT),
+        ("PUT", "/update/bundle/part"),
+    ]
 
 
 def test_likely_review_paths_do_nothing_with_any_verb(memory: Memory, web: Running) -> None:
