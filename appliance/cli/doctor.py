@@ -356,6 +356,25 @@ def check_mcp(settings: Settings) -> list[Finding]:
     ]
 
 
+def check_update(settings: Settings, cmdline: Path = Path("/proc/cmdline")) -> list[Finding]:
+    """Which root slot runs, which is committed, and what became of the last update."""
+    from appliance.update.backend import BOOT_MOUNT
+    from appliance.update.slots import BootPartition, booted_slot
+    from appliance.update.status import read_status
+
+    running = booted_slot(cmdline.read_text(encoding="ascii", errors="replace"))
+    if running is None:
+        return [Finding("update", ABSENT, "not started from a card's slot: no A/B updates")]
+    committed = BootPartition(BOOT_MOUNT).committed()
+    last = read_status(Path(settings.data_dir))
+    told = f"; last update {last.state} {last.version}".rstrip() if last else ""
+    if running != committed:
+        return [Finding("update", WARN, f"slot {running} is on trial (committed: {committed})")]
+    if last is not None and last.state in ("rolled-back", "failed", "refused"):
+        return [Finding("update", WARN, f"slot {running} runs{told}: {last.why}")]
+    return [Finding("update", OK, f"slot {running} runs, committed{told}")]
+
+
 CHECKS: list[Check] = [
     check_config,
     check_memory,
@@ -369,6 +388,7 @@ CHECKS: list[Check] = [
     check_wyoming,
     check_disk,
     check_mcp,
+    check_update,
 ]
 
 

@@ -120,3 +120,32 @@ def test_sound_devices_are_read_from_alsa(tmp_path: Path, settings: Settings) ->
     assert mic.detail == "hw:00,00 USB Audio" and "Headphones" in speaker.detail
     mic, speaker = check_sound(settings, tmp_path / "none")
     assert (mic.state, speaker.state) == (ABSENT, ABSENT)
+
+
+def test_doctor_says_which_slot_runs_and_what_became_of_the_last_update(
+    settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from appliance.cli.doctor import check_update
+    from appliance.update import backend
+    from appliance.update.slots import BootPartition
+    from appliance.update.status import UpdateStatus, now, write_status
+
+    cmdline = tmp_path / "cmdline"
+    cmdline.write_text("root=/dev/sda1 ro quiet\n")
+    assert check_update(settings, cmdline)[0].state == "absent"  # a laptop: no slots
+    boot = tmp_path / "boot"
+    boot.mkdir()
+    monkeypatch.setattr(backend, "BOOT_MOUNT", boot)
+    cmdline.write_text("root=PARTUUID=48454152-02 rauc.slot=A ro\n")
+    assert check_update(settings, cmdline)[0].state == "ok"
+    Path(settings.data_dir).mkdir(parents=True, exist_ok=True)
+    write_status(
+        Path(settings.data_dir),
+        UpdateStatus("rolled-back", now(), "b", "v2", "B", "A", "hearth-brain failed"),
+    )
+    found = check_update(settings, cmdline)[0]
+    assert found.state == "warn" and "hearth-brain failed" in found.detail
+    BootPartition(boot).commit("B")  # A runs, B committed: A is on trial
+    assert "on trial" in check_update(settings, cmdline)[0].detail
+    # update.json is the services' own 0600 file: doctor leaves it as it is.
+    assert stat.S_IMODE((Path(settings.data_dir) / "update.json").stat().st_mode) == 0o600
