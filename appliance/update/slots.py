@@ -3,6 +3,7 @@
     slot.txt        `os_prefix=slot-a/`: the committed slot. The Pi's config.txt includes
                     it (its own `os_prefix=slot-a/` comes first, so a missing file still
                     boots A) and GRUB sources it: one line both read the same way.
+    trial.txt       on a Pi, the slot on trial for one boot (trial.py)
     slot-a/ slot-b/ each slot's kernel, initrd and cmdline.txt (and on a Pi its device
                     trees and overlays): a copy of that root slot's /boot/slot/, made
                     when the slot is installed, so the firmware never reads ext4.

@@ -1,10 +1,13 @@
 """How a slot is booted once, for its trial, and only once.
 
-A Raspberry Pi's firmware reads `tryboot.txt` instead of `config.txt` when Linux reboots
-with the `tryboot` flag (`reboot "0 tryboot"`); the flag lives for one boot, so any
-other restart (a hang, a power cut, the health check's own reboot) is the committed
-slot again. On a PC, GRUB plays the firmware: it reads `trial` from its environment
-block, clears it and saves that before it loads the kernel, so again one boot only.
+Both cards boot the committed slot (slot.txt) unless a trial is armed, and the trial is
+cleared as the tried slot starts, so any later boot (a hang and the watchdog, a power
+cut, the health check's own reboot) is the committed slot again:
+
+    PC card   GRUB reads `trial` from its environment block, clears it and saves that
+              before it loads the kernel (image/grub.cfg)
+    Pi card   config.txt includes trial.txt after slot.txt; the tried slot's first unit,
+              hearth-trial-started, deletes it (image/overlay)
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from typing import Protocol
 from appliance.update import grubenv
 from appliance.update.slots import prefix, slot_named_in, write_durably
 
-TRYBOOT_FILE = "tryboot.txt"
+TRIAL_FILE = "trial.txt"
 GRUBENV_FILE = "grub/grubenv"
 
 
@@ -29,20 +32,27 @@ class TrialBoot(Protocol):
     def reboot_command(self) -> list[str]: ...
 
 
-class PiTryboot:
-    """The Pi's firmware: tryboot.txt, read for the one boot `reboot "0 tryboot"` asks for."""
+class PiOneShot:
+    """A Raspberry Pi: config.txt includes slot.txt and then trial.txt, and the last
+    `os_prefix` wins, so trial.txt boots its slot; that slot's earliest unit
+    (hearth-trial-started) deletes the file, so only that one boot is the trial.
 
-    name = "tryboot"
+    Not the firmware's tryboot: its one-shot flag is set by the Raspberry Pi kernel's
+    firmware driver on `reboot "0 tryboot"`, which Debian's kernel does not have (7.3's
+    image holds no "tryboot" at all), and Linux has no other way to reach it."""
+
+    name = "trial.txt"
 
     def __init__(self, boot: Path) -> None:
-        self.file = boot / TRYBOOT_FILE
+        self.file = boot / TRIAL_FILE
 
     def arm(self, slot: str) -> None:
         write_durably(
             self.file,
-            "# Hearth's updater: the firmware reads this instead of config.txt for one boot,\n"
-            '# after `reboot "0 tryboot"`; only its health check commits the slot on trial.\n'
-            f"include config.txt\n[all]\nos_prefix={prefix(slot)}\n",
+            "# Hearth's updater: the slot on trial, for one boot. config.txt includes this file\n"
+            "# after slot.txt; the slot's first unit deletes it, and only its health check\n"
+            "# commits it. Delete this file to go back to the committed slot by hand.\n"
+            f"[all]\nos_prefix={prefix(slot)}\n",
         )
 
     def armed(self) -> str | None:
@@ -56,7 +66,7 @@ class PiTryboot:
             self.file.unlink()
 
     def reboot_command(self) -> list[str]:
-        return ["systemctl", "reboot", "0 tryboot"]
+        return ["systemctl", "reboot"]
 
 
 class GrubOneShot:
@@ -88,4 +98,4 @@ def trial_boot_for(boot: Path) -> TrialBoot:
     """GRUB's when the boot partition carries its environment block, else the Pi's."""
     if (boot / GRUBENV_FILE).is_file():
         return GrubOneShot(boot)
-    return PiTryboot(boot)
+    return PiOneShot(boot)
