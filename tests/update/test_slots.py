@@ -18,7 +18,7 @@ from appliance.update.slots import (
     partuuid,
     slot_named_in,
 )
-from appliance.update.trial import GrubOneShot, PiTryboot, trial_boot_for
+from appliance.update.trial import GrubOneShot, PiOneShot, trial_boot_for
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -122,7 +122,7 @@ def test_a_trial_is_armed_read_and_disarmed(tmp_path: Path, kind: str) -> None:
         (tmp_path / "grub").mkdir()
         grubenv.create(tmp_path / "grub/grubenv")
     trial = trial_boot_for(tmp_path)
-    assert isinstance(trial, GrubOneShot if kind == "grub" else PiTryboot)
+    assert isinstance(trial, GrubOneShot if kind == "grub" else PiOneShot)
     assert trial.armed() is None
     trial.arm("B")
     assert trial.armed() == "B"
@@ -130,10 +130,15 @@ def test_a_trial_is_armed_read_and_disarmed(tmp_path: Path, kind: str) -> None:
     assert trial.armed() is None
 
 
-def test_the_pis_tryboot_file_includes_config_txt_and_overrides_the_prefix(tmp_path: Path) -> None:
-    trial = PiTryboot(tmp_path)
+def test_the_pis_trial_file_comes_after_slot_txt_and_names_the_slot(tmp_path: Path) -> None:
+    BootPartition(tmp_path).commit("A")
+    trial = PiOneShot(tmp_path)
     trial.arm("B")
-    lines = (tmp_path / "tryboot.txt").read_text().splitlines()
-    body = [line for line in lines if not line.startswith("#")]
-    assert body == ["include config.txt", "[all]", "os_prefix=slot-b/"]
-    assert trial.reboot_command() == ["systemctl", "reboot", "0 tryboot"]
+    body = [line for line in (tmp_path / "trial.txt").read_text().splitlines() if line[:1] != "#"]
+    assert body == ["[all]", "os_prefix=slot-b/"]
+    # What the firmware does: config.txt's lines, then slot.txt's, then trial.txt's.
+    config = "os_prefix=slot-a/\n" + (tmp_path / "slot.txt").read_text()
+    assert slot_named_in(config + (tmp_path / "trial.txt").read_text()) == "B"
+    trial.disarm()
+    assert slot_named_in(config) == "A"
+    assert trial.reboot_command() == ["systemctl", "reboot"]
