@@ -5,7 +5,8 @@ RAUC runs `hearth-boot-slot ACTION [SLOT [STATE]]` (system.conf's
 
     get-primary          the slot the next boot starts: the one armed for trial, else
                          the committed one
-    set-primary SLOT     after RAUC wrote SLOT: copy its boot files and arm its one trial boot
+    set-primary SLOT     after RAUC wrote SLOT: carry this box's own files into it
+                         (carry.py), copy its boot files and arm its one trial boot
                          (the committed slot itself: disarm any trial)
     get-state SLOT       good or bad
     set-state SLOT S     bad: never tried again. good for the running slot on trial: commit it
@@ -26,6 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
 
+from appliance.update.carry import carry_over
 from appliance.update.slots import (
     SLOT_BOOT_DIR,
     BootPartition,
@@ -43,13 +45,14 @@ SlotRoot = Callable[[str], AbstractContextManager[Path]]
 
 @contextlib.contextmanager
 def mounted_slot(slot: str) -> Iterator[Path]:
-    """A root slot's filesystem, mounted read-only for as long as the copy takes."""
+    """A freshly written root slot's filesystem, mounted for as long as the copies take."""
     device = f"/dev/disk/by-partuuid/{partuuid(slot)}"
     with tempfile.TemporaryDirectory(prefix="hearth-slot-") as where:
-        subprocess.run(["mount", "-o", "ro,noexec,nodev,nosuid", device, where], check=True)
+        subprocess.run(["mount", "-o", "noexec,nodev,nosuid", device, where], check=True)
         try:
             yield Path(where)
         finally:
+            os.sync()
             subprocess.run(["umount", where], check=True)
 
 
@@ -75,9 +78,10 @@ class Backend:
         running: str | None,
         slot_root: SlotRoot = mounted_slot,
         mount: Path = BOOT_MOUNT,
+        running_root: Path = Path("/"),
     ) -> None:
         self.boot, self.trial, self.running = boot, trial, running
-        self.slot_root, self.mount = slot_root, mount
+        self.slot_root, self.mount, self.running_root = slot_root, mount, running_root
 
     def get_primary(self) -> str:
         return self.trial.armed() or self.boot.committed()
@@ -92,9 +96,9 @@ class Backend:
                 raise SlotError(f"slot {slot} is running: only the other slot is ever tried")
             template = self.boot.cmdline(self.boot.committed())
             with self.slot_root(slot) as root:
-                self.boot.install_boot_files(
-                    slot, root / SLOT_BOOT_DIR, cmdline_for(slot, template)
-                )
+                carry_over(self.running_root, root)
+                line = cmdline_for(slot, template)
+                self.boot.install_boot_files(slot, root / SLOT_BOOT_DIR, line)
             self.trial.arm(slot)
 
     def get_state(self, slot: str) -> str:

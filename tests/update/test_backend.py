@@ -38,7 +38,25 @@ def backend(tmp_path: Path, running: str = "A") -> Backend:
         yield tmp_path / "root-b"
 
     boot = card(tmp_path) if not (tmp_path / "boot").exists() else tmp_path / "boot"
-    return Backend(BootPartition(boot), GrubOneShot(boot), running, slot_root, boot)
+    return Backend(
+        BootPartition(boot), GrubOneShot(boot), running, slot_root, boot, running_root(tmp_path)
+    )
+
+
+def running_root(tmp_path: Path) -> Path:
+    """The running slot's own files: what the box made and was told after it was flashed."""
+    root = tmp_path / "running"
+    if not root.exists():
+        (root / "etc/wpa_supplicant").mkdir(parents=True)
+        conf = root / "etc/wpa_supplicant/wpa_supplicant-wlan0.conf"
+        conf.write_text("network={\n ssid=4b69746368656e\n psk=00ff\n}\n")
+        conf.chmod(0o600)
+        (root / "etc/machine-id").write_text("0123456789abcdef0123456789abcdef\n")
+        (root / "etc/ssh").mkdir()
+        (root / "etc/ssh/ssh_host_ed25519_key").write_text("private")
+        (root / "etc/ssh/ssh_host_ed25519_key").chmod(0o600)
+        (root / "etc/ssh/sshd_config").write_text("the new slot's own")
+    return root
 
 
 def test_set_primary_copies_the_new_slots_boot_files_and_arms_one_trial(tmp_path: Path) -> None:
@@ -98,3 +116,16 @@ def test_unknown_requests_and_slots_are_refused(tmp_path: Path) -> None:
         with pytest.raises(SlotError):
             rauc.answer(request)
     assert rauc.answer(["get-current"]) == "A"
+
+
+def test_the_new_slot_gets_this_boxs_wifi_machine_id_and_host_keys(tmp_path: Path) -> None:
+    new_root = tmp_path / "root-b"
+    (new_root / "etc/ssh").mkdir(parents=True)
+    (new_root / "etc/ssh/sshd_config").write_text("the bundle's")
+    (new_root / "etc/machine-id").write_text("uninitialized\n")
+    backend(tmp_path).answer(["set-primary", "B"])
+    conf = new_root / "etc/wpa_supplicant/wpa_supplicant-wlan0.conf"
+    assert conf.read_text().startswith("network={") and conf.stat().st_mode & 0o777 == 0o600
+    assert (new_root / "etc/machine-id").read_text().startswith("0123")
+    assert (new_root / "etc/ssh/ssh_host_ed25519_key").stat().st_mode & 0o777 == 0o600
+    assert (new_root / "etc/ssh/sshd_config").read_text() == "the bundle's"  # not carried

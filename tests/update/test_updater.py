@@ -45,7 +45,9 @@ class ScriptedRauc:
         def slot_root(slot: str) -> Iterator[Path]:
             yield new_root
 
-        return Backend(BootPartition(boot), GrubOneShot(boot), self.running, slot_root, boot)
+        return Backend(
+            BootPartition(boot), GrubOneShot(boot), self.running, slot_root, boot, boot / "none"
+        )
 
     def bundle_info(self, bundle: Path, keyring: Path | None = None) -> rauc.BundleInfo:
         return REAL_BUNDLE_INFO(bundle, self.keyring)
