@@ -33,7 +33,6 @@ from guest import (
     boot,
     hearth_cli,
     hearth_cli_ok,
-    partitions,
     settle,
     stage,
 )
@@ -81,7 +80,7 @@ def sign(content: Path, out: Path, version: str, key: Path, cert: Path) -> None:
     )
 
 
-def make_bundles(image: Path, bundle: Path, work: Path) -> Path:
+def make_bundles(bundle: Path, work: Path) -> Path:
     """The folder of bundles: good (image/build's own), tampered, foreign-signed, broken."""
     folder = work / "bundles"
     folder.mkdir()
@@ -130,24 +129,15 @@ def make_bundles(image: Path, bundle: Path, work: Path) -> Path:
     subprocess.run(["mkfs.ext4", "-q", str(small / "root.ext4")], check=True)
     (small / "noise").write_bytes(os.urandom(256 * 1024))
     sign(small, folder / "foreign.raucb", version, stranger / "key.pem", stranger / "cert.pem")
-    # Slot A's own root image, whose brain cannot start: the health check must refuse it.
-    _boot, slot_a, *_rest = partitions(image)
+    # The good bundle's own root image (squashfs: the bundle file starts with it), whose
+    # brain cannot start: the health check must refuse it.
     broken = work / "broken"
-    broken.mkdir()
-    root = broken / "root.ext4"
     subprocess.run(
-        [
-            "dd",
-            f"if={image}",
-            f"of={root}",
-            "bs=1M",
-            f"skip={slot_a['start'] // 2048}",
-            f"count={slot_a['size'] // 2048}",
-            "conv=sparse",
-            "status=none",
-        ],
+        ["unsquashfs", "-no-progress", "-d", str(broken), str(good), "root.ext4"],
         check=True,
+        capture_output=True,
     )
+    root = broken / "root.ext4"
     dropin = work / "broken.conf"
     dropin.write_text(BROKEN_BRAIN)
     release = work / "release"
