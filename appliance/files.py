@@ -85,6 +85,13 @@ def commit_temp(temp: Path, target: Path) -> None:
     fsync_dir(target.parent)
 
 
+def write_private(path: Path, data: bytes) -> None:
+    """A whole file, 0600 from its first byte, renamed into place: a power cut leaves the
+    old file or the new one. Its folder is made 0700 if it is missing (root's .ssh)."""
+    ensure_private_dir(path.parent)
+    commit_temp(write_temp(path, data), path)
+
+
 def discard_temp(temp: Path) -> None:
     with contextlib.suppress(OSError):
         temp.unlink()
