@@ -30,21 +30,22 @@ def lan_ips() -> list[str]:
         # glibc lists interfaces over netlink; a sandbox without AF_NETLINK refuses it,
         # and an unknown address must not stop the process that wanted to show one.
         return found
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        for _, name in interfaces:
-            if name == "lo":
-                continue
-            try:
-                packed = fcntl.ioctl(
-                    probe.fileno(), _SIOCGIFADDR, struct.pack("256s", name[:15].encode())
-                )
-            except OSError:
-                continue  # interface down or without IPv4
-            found.append(socket.inet_ntoa(packed[20:24]))
-    finally:
-        probe.close()
+    for _, name in interfaces:
+        if name != "lo" and (address := interface_ip(name)) is not None:
+            found.append(address)
     return found
+
+
+def interface_ip(name: str) -> str | None:
+    """The IPv4 address of one interface, read locally; None when it is down or has none."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            packed = fcntl.ioctl(
+                probe.fileno(), _SIOCGIFADDR, struct.pack("256s", name[:15].encode())
+            )
+        except OSError:
+            return None
+    return socket.inet_ntoa(packed[20:24])
 
 
 def is_loopback(host: str) -> bool:

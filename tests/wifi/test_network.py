@@ -125,7 +125,7 @@ def test_a_saved_file_reads_back_and_a_hand_written_one_is_left_alone(tmp_path: 
 
 def test_network_py_needs_nothing_but_the_standard_library():
     """hearth-boot-files imports it on the card before any service: no site-packages."""
-    code = "import appliance.wifi.network, appliance.files; print('ok')"
+    code = "import appliance.wifi.network, appliance.files, appliance.wifi.keeper; print('ok')"
     done = subprocess.run(
         [sys.executable, "-S", "-c", code],
         cwd=REPO,
