@@ -31,7 +31,7 @@ PARTS = {p.name.removesuffix(".py") for p in ROOT.iterdir() if p.name != "__pyca
 ALLOWED = {
     "cli": PARTS,  # the entry layer: every process and command
     "composition": PARTS - {"cli"},  # builds each process's parts; knows every part
-    "web": {"brain", "household", "memory", "update"},
+    "web": {"brain", "household", "memory", "update", "wifi"},
     "panel": {"brain", "household", "memory"},
     "voice": {"household", "memory"},  # the brain only over loopback HTTP, like any client
     "wyoming": {"voice", "household", "memory"},  # the brain over loopback HTTP, like voice

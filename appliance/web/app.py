@@ -19,6 +19,9 @@ first passes the Host check (hosts.py); `access.py` holds the two rules:
     POST /update/bundle/done    api: its size and SHA-256; then the card's installer takes it
     DELETE /update/bundle       api: forget a half-sent bundle
     GET  /api/update.json       view: what became of the last update
+    GET  /wifi                  the Wi-Fi setup page (no token to load it; it asks for one)
+    GET  /api/wifi.json         api: the networks the box sees, what its Wi-Fi is doing
+    POST /api/wifi/join         api: hand a network and its password to hearth-wifi
 
 There is deliberately no route that promotes, discards, doubts or retracts.
 """
@@ -41,7 +44,7 @@ from appliance.brain import BadThreadId, EmptyMessage, MessageTooLong
 from appliance.endpoint import HEARD_HEADER, THREAD_HEADER
 from appliance.errors import HearthError
 from appliance.memory import Memory
-from appliance.web import openai_api, views
+from appliance.web import openai_api, views, wifi_setup
 from appliance.web.access import Access
 from appliance.web.auth import AccessToken
 from appliance.web.failures import fail as _fail
@@ -50,6 +53,8 @@ from appliance.web.model_queue import ModelQueue, QueueFull, Ticket
 from appliance.web.openai_api import BadRequest, ChatRequest
 from appliance.web.service import ChatService, ChatTurn, Usage
 from appliance.web.update_upload import PART_BYTES, BundleUpload, UploadRefused
+from appliance.web.wifi_setup import MAX_JOIN_BYTES, BadJoin, NoKeeper, parse_join, status_json
+from appliance.wifi.status import RUN_DIR as WIFI_RUN_DIR
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +65,10 @@ STATIC_FILES = {
     "index.html": "text/html; charset=utf-8",
     "chat.js": "text/javascript; charset=utf-8",
     "chat.css": "text/css; charset=utf-8",
+    "wifi.html": "text/html; charset=utf-8",
+    "wifi.js": "text/javascript; charset=utf-8",
 }
+PAGES = ("index.html", "wifi.html")  # served at / and /wifi, never under /static
 # The page loads nothing from anywhere but here; the browser enforces it.
 PAGE_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
@@ -84,6 +92,7 @@ class WebParts:
     private_views: bool = True
     hosts: str = ""  # the web_hosts setting: names the box answers to besides its own
     health_seconds: float = views.HEALTH_SECONDS
+    wifi_dir: Path = WIFI_RUN_DIR  # where hearth-wifi (on the card) takes join requests
 
 
 def build_site(parts: WebParts) -> HostCheck:
@@ -102,9 +111,13 @@ def build_app(parts: WebParts) -> bottle.Bottle:
     def page() -> bytes:
         return _static("index.html")
 
+    @app.get("/wifi")
+    def wifi_page() -> bytes:
+        return _static("wifi.html")
+
     @app.get("/static/<name>")
     def static(name: str) -> bytes:
-        if name not in STATIC_FILES or name == "index.html":
+        if name not in STATIC_FILES or name in PAGES:
             _fail(404, f"no static file {name!r}", "not_found_error")
         return _static(name)
 
@@ -232,6 +245,30 @@ def build_app(parts: WebParts) -> bottle.Bottle:
 
     json_view("/api/update.json", lambda: views.update_json(parts.data_dir))
 
+    @app.get("/api/wifi.json")
+    @access.api
+    def wifi_status() -> dict[str, Any]:
+        bottle.response.set_header("Cache-Control", "no-store")
+        try:
+            return status_json(parts.wifi_dir)
+        except NoKeeper as exc:
+            _fail(503, str(exc), "server_error", "wifi_unavailable")
+
+    @app.post("/api/wifi/join")
+    @access.api
+    def wifi_join() -> dict[str, Any]:
+        body = _read_body(MAX_JOIN_BYTES)
+        try:
+            network = parse_join(body)
+        except BadJoin as bad:
+            _fail(400, str(bad), "invalid_request_error", param=bad.param)
+        try:
+            answer = wifi_setup.join(network, parts.wifi_dir)
+        except NoKeeper as exc:
+            _fail(503, str(exc), "server_error", "wifi_unavailable")
+        bottle.response.status = 202
+        return answer
+
     @app.get("/healthz")
     def healthz() -> dict[str, Any]:
         report = health.report()
@@ -264,9 +301,10 @@ def _read_body(limit: int = MAX_BODY_BYTES) -> bytes:
 
 def _too_large(length: int | None, limit: int) -> NoReturn:
     size = f"{length} bytes" if length is not None else "more than that"
+    shown = f"{limit // 1024} KiB" if limit % 1024 == 0 else f"{limit} bytes"
     _fail(
         413,
-        f"the request body is limited to {limit} bytes ({limit // 1024} KiB); this one is {size}",
+        f"the request body is limited to {limit} bytes ({shown}); this one is {size}",
         "invalid_request_error",
         "request_too_large",
     )
@@ -448,7 +486,7 @@ def _json_error_page(error: bottle.HTTPError) -> bytes:
         message = (
             f"no route {bottle.request.path}; see /v1/models, /v1/chat/completions, "
             "/memory/inbox, /api/inbox.json, /api/timers.json, /api/shopping.json, "
-            "/board.png, /healthz"
+            "/board.png, /healthz, /wifi, /api/wifi.json"
         )
     elif status == 405:
         allowed = error.headers.get("Allow", "") if error.headers else ""

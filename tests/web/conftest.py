@@ -127,6 +127,7 @@ def start_server(
     hosts: str = "",
     bounds: ConnectionBounds | None = None,
     health_seconds: float = HEALTH_SECONDS,
+    wifi_dir: Path | None = None,
 ) -> Running:
     """A real waitress server on 127.0.0.1 and a free port, serving on a thread."""
     chat = ScriptedChat() if chat is None else chat
@@ -142,6 +143,8 @@ def start_server(
         private_views=private_views,
         hosts=hosts,
         health_seconds=health_seconds,
+        # Never the machine's own /run/hearth-wifi: a test must not reach a real keeper.
+        wifi_dir=wifi_dir if wifi_dir is not None else data_dir / "no-wifi-keeper",
     )
     server = WebServer(
         build_site(parts), host="127.0.0.1", port=0, model_capacity=queue.capacity, bounds=bounds

@@ -139,10 +139,12 @@ def test_no_route_reviews_or_changes_memory(memory: Memory, data_dir, web: Runni
     assert all(not any(word in rule.lower() for word in REVIEW_WORDS) for _, rule in routes)
     callbacks = " ".join(r.callback.__name__ for r in app.routes)
     assert not any(word in callbacks.lower() for word in REVIEW_WORDS)
-    # Besides GET: the chat, which talks to the brain, the view cookie, and an update bundle
-    # handed to the card's installer (it touches no memory: tests/web/test_update_upload.py).
+    # Besides GET: the chat, which talks to the brain, the view cookie, an update bundle
+    # handed to the card's installer (it touches no memory: tests/web/test_update_upload.py),
+    # and the Wi-Fi setup page's join (a request to hearth-wifi; it never touches memory).
     assert sorted((m, r) for m, r in routes if m != "GET") == [
         ("DELETE", "/update/bundle"),
+        ("POST", "/api/wifi/join"),
         ("POST", "/session"),
         ("POST", "/update/bundle/done"),
         ("POST", CHAT),
