@@ -36,6 +36,7 @@ from appliance.memory import Memory
 from appliance.memory.embedding import Embedding
 from appliance.update.status import update_notice
 from appliance.web.auth import AccessToken, load_or_create
+from appliance.wifi.status import read_status
 
 if TYPE_CHECKING:
     from appliance.brain import Brain
@@ -180,6 +181,7 @@ def board_links(settings: Settings, address: ChatAddress | None = None) -> Board
         said=ShownExchange(settings.data_dir).line,
         wake_phrase=wake_phrase(settings.wake_word),
         setup_problem=lambda: wifi_problem() or update_notice(data_dir),
+        wifi=read_status,  # hearth-wifi's /run/hearth-wifi/status.json; None without it
     )
 
 

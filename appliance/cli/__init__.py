@@ -15,6 +15,7 @@
     doctor              doctor.py
     mcp                 mcp.py        the operator's MCP server on stdio (an MCP client runs it)
     update              update.py     a signed bundle into the other root slot (the card)
+    wifi                wifi.py       what hearth-wifi (the card's root service) is doing; join
 
 Each process asks appliance/composition.py for its parts and runs them; no domain
 package imports this one or the composition (tests/test_layering.py checks it).
@@ -43,6 +44,7 @@ from appliance.cli import (
     serve,
     update,
     voice,
+    wifi,
     wyoming,
 )
 from appliance.cli.running import other_data_dir_note
@@ -66,6 +68,7 @@ GROUPS = (
     doctor,
     mcp,
     update,
+    wifi,
 )
 
 

@@ -64,10 +64,17 @@ def describe(screen: Screen) -> str:
     """One line saying what the board shows, for a person at a terminal."""
     from appliance.panel.render import ReviewCard, RingingScreen
     from appliance.panel.welcome import WelcomeCard
+    from appliance.panel.wifi_card import WifiCard
 
     if isinstance(screen, WelcomeCard):
         where = "" if screen.on_network else " (not on a network yet)"
         return f"[welcome] a phone opens {screen.url}{where}; the page asks for the token once"
+    if isinstance(screen, WifiCard):
+        note = f"\n  notice: {screen.note}" if screen.note else ""
+        return (
+            f"[wi-fi setup] a phone joins {screen.ssid!r} (the password is on the card) "
+            f"and opens {screen.url}{note}"
+        )
     if isinstance(screen, RingingScreen):
         line = f"[ringing since {screen.since}] {'; '.join(screen.ringing)}"
     elif isinstance(screen, ReviewCard):

@@ -44,6 +44,8 @@ from appliance.panel.render import (
     shows_whole,
 )
 from appliance.panel.welcome import WelcomeCard
+from appliance.panel.wifi_card import WifiCard
+from appliance.wifi.status import WifiStatus
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +82,9 @@ class BoardLinks:
     # that could not be used), or what became of an update (rolled back, and why), for
     # the welcome card and the home screen.
     setup_problem: Callable[[], str | None] | None = None
+    # What hearth-wifi says (the card's image): while its setup network is open, the
+    # board shows how to join it instead of the welcome card or the home screen.
+    wifi: Callable[[], WifiStatus | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -114,6 +119,7 @@ class Board:
         self._selected: str | None = None  # the fact a held Discard would doubt
         self._recent: list[str] = []
         self._notice: str | None = None
+        self._on_wifi = False  # the Wi-Fi setup card is the screen: buttons do nothing
 
     @classmethod
     def of(cls, parts: BoardParts) -> Board:
@@ -137,14 +143,29 @@ class Board:
         return self._inbox_screen()
 
     def _inbox_screen(self) -> tuple[Screen, str]:
-        """The review card, or the home screen when nothing waits (nothing rings)."""
+        """The review card; else, with nothing waiting, how to join the box's setup network
+        while it is open, the welcome card on a new box, or the home screen.
+
+        Review comes first: its buttons need no network, and the inbox keeps the setup
+        card waiting only until it is settled."""
+        self._on_wifi = False
         proposals = self.memory.proposals()
         if proposals:
             return self._review(proposals)
         self._current = None
+        if (wifi := self._wifi_card()) is not None:
+            self._on_wifi = True
+            return wifi, "wifi"
         if (card := self._welcome()) is not None:
             return card, "welcome"
         return self._home(pending=0)
+
+    def _wifi_card(self) -> WifiCard | None:
+        if self.links.wifi is None:
+            return None
+        port = self.links.address.port if self.links.address else 4327
+        token = self.links.token() if self.links.token is not None else None
+        return WifiCard.of(self.links.wifi(), port, token, self._setup_problem())
 
     def _welcome(self) -> WelcomeCard | None:
         """The first-boot card while the box is new: nothing in memory, nothing waiting."""
@@ -269,6 +290,8 @@ class Board:
             return self._talk(pressed=True)
         if self._current is not None:
             return self._handle_review(action, on_glass)
+        if self._on_wifi:
+            return Outcome(False, f"{action.value} does nothing on the Wi-Fi setup card")
         return self._handle_home(action, on_glass)
 
     def _talk(self, pressed: bool) -> Outcome:

@@ -3,8 +3,9 @@
 Three screens: the review card (one proposal, with Keep / Discard / Next / Talk
 labelled beside the physical buttons), the home screen (date, what waits, the
 timers and when each rings, the shopping list, a few recent facts, the LAN
-address), the ringing screen (what rings; any button stops it) and, on a new box, the
-welcome card (welcome.py). Everything
+address), the ringing screen (what rings; any button stops it), on a new box the
+welcome card (welcome.py), and while the box has its own setup network open the Wi-Fi
+card (wifi_card.py). Everything
 is drawn in the panel's exact palette colours with anti-aliasing off, so
 quantising to the driver's palette (no dither) changes no pixel: text stays
 crisp, no speckle around letters.
@@ -34,6 +35,7 @@ from appliance.panel.canvas import (
 )
 from appliance.panel.panels import Palette, PanelModel
 from appliance.panel.welcome import WelcomeCard, draw_welcome
+from appliance.panel.wifi_card import WifiCard, draw_wifi
 
 # -- what a screen shows ---------------------------------------------------------
 
@@ -84,7 +86,7 @@ class RingingScreen:
     since: str  # "18:42": when the first one rang
 
 
-Screen = ReviewCard | HomeScreen | RingingScreen | WelcomeCard
+Screen = ReviewCard | HomeScreen | RingingScreen | WelcomeCard | WifiCard
 
 
 # -- the button labels each screen shows --------------------------------------------
@@ -298,6 +300,8 @@ def draw(screen: Screen, model: PanelModel) -> Image.Image:
         _draw_ringing(canvas, screen)
     elif isinstance(screen, WelcomeCard):
         draw_welcome(canvas, screen)
+    elif isinstance(screen, WifiCard):
+        draw_wifi(canvas, screen)
     else:
         _draw_home(canvas, screen)
     return canvas.image
