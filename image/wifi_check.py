@@ -16,10 +16,11 @@ and what a phone and a router do (wpa_supplicant and networkd in the same guest)
    the box leaves its setup network and takes an address from the router's DHCP.
 
 Afterwards it puts back what it found (the Ethernet link, the saved Wi-Fi settings) and
-removes the radios. Standard library only; `guest` is image/test's Guest (`.run(cmd)`
--> (status, output), `.out(cmd)` -> output or raise). Called after a boot's checks:
+removes the radios. Standard library only; `guest` is image/guest.py's Guest (`.run(cmd)`
+-> (status, output), `.out(cmd)` -> output or raise). image/test would call it after the
+first-boot checks (image/ is already on its sys.path):
 
-    from wifi_check import check_wifi_setup        # image/ is the script's own folder
+    from wifi_check import check_wifi_setup
     check_wifi_setup(guest, Failed)
 
 What it cannot show: a real chip (the Pi's brcmfmac) and a real phone; docs/image.md
