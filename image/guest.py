@@ -413,6 +413,7 @@ def settle(guest: Guest) -> None:
     units = [
         *hearth_units(),
         "hearth-boot-files.service",
+        "hearth-wifi.service",
         "avahi-daemon.service",
         "systemd-networkd.service",
     ]
