@@ -90,15 +90,25 @@ def make_bundles(bundle: Path, work: Path) -> Path:
     except OSError:
         shutil.copyfile(bundle, good)
     version = rauc_version(good)
-    # One byte of the payload changed (the signature and manifest are left as they were).
+    # Two small bundles (a 16 MiB root): refused before anything is written, so their size
+    # does not matter, and a small one is quick to copy and check under QEMU's emulator.
+    small = work / "small"
+    small.mkdir()
+    subprocess.run(["truncate", "-s", "16M", str(small / "root.ext4")], check=True)
+    subprocess.run(["mkfs.ext4", "-q", str(small / "root.ext4")], check=True)
+    (small / "noise").write_bytes(os.urandom(256 * 1024))
+    # Signed with the card's own key, then one byte of its payload changed (the signature
+    # and manifest left as they were): only the payload check can refuse it.
     tampered = folder / "tampered.raucb"
-    shutil.copyfile(good, tampered)
+    sign(
+        small, tampered, version, SIGNING / "development.key.pem", SIGNING / "development.cert.pem"
+    )
     with open(tampered, "r+b") as handle:
-        handle.seek(1024 * 1024)
+        handle.seek(5000)
         byte = handle.read(1)
-        handle.seek(1024 * 1024)
+        handle.seek(5000)
         handle.write(bytes([byte[0] ^ 0xFF]))
-    # The same kind of bundle, signed by a key the card was never given.
+    # Signed by a key the card was never given.
     stranger = work / "stranger"
     stranger.mkdir()
     subprocess.run(
@@ -123,11 +133,6 @@ def make_bundles(bundle: Path, work: Path) -> Path:
         check=True,
         capture_output=True,
     )
-    small = stranger / "content"
-    small.mkdir()
-    subprocess.run(["truncate", "-s", "16M", str(small / "root.ext4")], check=True)
-    subprocess.run(["mkfs.ext4", "-q", str(small / "root.ext4")], check=True)
-    (small / "noise").write_bytes(os.urandom(256 * 1024))
     sign(small, folder / "foreign.raucb", version, stranger / "key.pem", stranger / "cert.pem")
     # The good bundle's own root image (squashfs: the bundle file starts with it), whose
     # brain cannot start: the health check must refuse it.
