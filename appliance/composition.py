@@ -381,7 +381,7 @@ def talk_sender(settings: Settings) -> Callable[[bool], bool]:
 # -- updates (the card) ----------------------------------------------------------------
 
 
-def card_updater(settings: Settings) -> Any:
+def card_updater(settings: Settings, say: Callable[[str], None] = lambda line: None) -> Any:
     """The card's updater: its boot partition, how a slot is tried, the running slot."""
     from appliance.update.backend import BOOT_MOUNT
     from appliance.update.slots import BootPartition, booted_slot
@@ -395,4 +395,5 @@ def card_updater(settings: Settings) -> Any:
         trial_boot_for(BOOT_MOUNT),
         booted_slot(cmdline),
         BOOT_MOUNT,
+        say=say,
     )

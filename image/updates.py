@@ -240,7 +240,8 @@ def cut_while_writing(guest: Guest) -> None:
 
 def install_and_reboot(guest: Guest, name: str) -> None:
     """`hearth update` reboots the card by itself; under -no-reboot QEMU then exits."""
-    guest.run(f"hearth update {BUNDLES_AT}/{name} >/run/update.log 2>&1", timeout=900)
+    # Its lines (each step's time) go to the console log too: the guest reboots after.
+    guest.run(f"hearth update {BUNDLES_AT}/{name} 2>&1 | tee /dev/ttyS0", timeout=1800)
     guest.wait_exit(BOOT_SECONDS)
 
 

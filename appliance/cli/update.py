@@ -74,7 +74,7 @@ def update_command(args: argparse.Namespace, settings: Settings) -> int:
         return 0
     if os.geteuid() != 0:
         raise HearthError("hearth update writes the card's other slot: run it as root")
-    updater = card_updater(settings)
+    updater = card_updater(settings, say=out)
     if args.after_boot:
         from appliance.update.health import check_health
 

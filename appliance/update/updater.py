@@ -17,6 +17,7 @@ import fcntl
 import os
 import shutil
 import subprocess
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -49,9 +50,10 @@ class Updater:
         running: str | None,
         mount: Path,
         run: Callable[[list[str]], object] = lambda args: subprocess.run(args, check=False),
+        say: Callable[[str], None] = lambda line: None,
     ) -> None:
         self.data_dir, self.boot, self.trial, self.running = data_dir, boot, trial, running
-        self.mount, self.run = mount, run
+        self.mount, self.run, self.say = mount, run, say
 
     # -- installing ------------------------------------------------------------------
 
@@ -70,21 +72,33 @@ class Updater:
             from_slot=self.running,
         )
         with self._locked() as spool:
+            started = time.monotonic()
             kept = self._spooled(bundle, spool)
+            self.say(
+                f"copied {bundle.name} aside ({kept.stat().st_size:,} bytes) in "
+                f"{time.monotonic() - started:.0f} s"
+            )
             try:
                 try:
                     info = rauc.bundle_info(kept)
                     if info.format != "verity":
                         raise PayloadChanged(f"a {info.format or 'plain'} bundle: only verity")
                     # RAUC checks the payload only as it copies it; this checks it first.
+                    started = time.monotonic()
                     check_payload(kept, info.verity_salt, info.verity_hash, info.verity_size)
+                    self.say(
+                        f"signature and whole payload checked in "
+                        f"{time.monotonic() - started:.0f} s: {info.version}"
+                    )
                 except (rauc.RaucError, ValueError) as exc:
                     self._end(status.then("refused", str(exc)))
                     raise UpdateError(f"refused {bundle.name}: {exc}") from exc
                 status = UpdateStatus(**{**status.__dict__, "version": info.version})
                 write_status(self.data_dir, status)
                 try:
+                    started = time.monotonic()
                     rauc.install(kept)
+                    self.say(f"RAUC wrote slot {status.slot} in {time.monotonic() - started:.0f} s")
                 except rauc.RaucError as exc:
                     refused = any(word in str(exc).lower() for word in REFUSALS)
                     self._end(status.then("refused" if refused else "failed", str(exc)))
