@@ -116,10 +116,10 @@ class Guest:
     """One QEMU run of the disk: its console log, its debug shell, its forwarded port."""
 
     def __init__(
-        self, work: Path, disk: Path, boot: int, arch: str, share: Path | None = None
+        self, work: Path, disk: Path, boot: int, arch: str, stick: Path | None = None
     ) -> None:
         self.work, self.disk, self.boot, self.arch = work, disk, boot, arch
-        self.share = share  # a host folder the guest may mount read-only (9p tag "share")
+        self.stick = stick  # a second disk, read-only, as a USB stick would be (/dev/vdb)
         self.patience = PATIENCE[arch]
         self.console = work / f"console-{boot}.log"
         self.socket_path = work / f"shell-{boot}.sock"
@@ -165,12 +165,9 @@ class Guest:
             # and adds DEBUG_ARGS from extra.cfg on the boot partition (image/test's prepare).
             kernel = []
             consoles = ["-serial", f"file:{self.console}", *shell, "-serial", "chardev:shell"]
-        share = []
-        if self.share is not None:
-            share = [
-                "-virtfs",
-                f"local,path={self.share},mount_tag=share,security_model=none,readonly=on",
-            ]
+        stick = []
+        if self.stick is not None:
+            stick = ["-drive", f"file={self.stick},format=raw,if=virtio,readonly=on"]
         accel = accelerator(self.arch, self.work)
         command = [
             *qemu_machine(self.arch, accel),
@@ -187,7 +184,7 @@ class Guest:
             *kernel,
             "-drive",
             f"file={self.disk},format=raw,if=virtio,cache=writeback",
-            *share,
+            *stick,
             "-netdev",
             f"user,id=net0,hostfwd=tcp:127.0.0.1:{self.port}-:4327",
             "-device",
@@ -470,9 +467,9 @@ def boot(
     number: int,
     guests: list[Guest],
     arch: str,
-    share: Path | None = None,
+    stick: Path | None = None,
 ) -> Guest:
-    guest = Guest(work, disk, number, arch, share)
+    guest = Guest(work, disk, number, arch, stick)
     guests.append(guest)
     guest.start()
     guest.wait_for_shell()

@@ -11,8 +11,8 @@
     boot 7  slot A on trial fails its check; the card rolls back by itself (a reboot)
     boot 8  the card runs slot B again, says why the update was rolled back, data intact
 
-The bundles reach the guest as a read-only 9p share of a host folder (as a USB stick would:
-`hearth update` copies a bundle onto the data partition before RAUC reads it).
+The bundles reach the guest on a second, read-only disk (/dev/vdb), as on a USB stick:
+`hearth update` copies a bundle onto the data partition before anything reads it.
 Standard library only, plus the build machine's rauc, debugfs and openssl.
 """
 
@@ -81,7 +81,7 @@ def sign(content: Path, out: Path, version: str, key: Path, cert: Path) -> None:
 
 
 def make_bundles(bundle: Path, work: Path) -> Path:
-    """The folder of bundles: good (image/build's own), tampered, foreign-signed, broken."""
+    """A disk of bundles: good (image/build's own), tampered, foreign-signed, broken."""
     folder = work / "bundles"
     folder.mkdir()
     good = folder / "good.raucb"
@@ -165,17 +165,20 @@ def make_bundles(bundle: Path, work: Path) -> Path:
         SIGNING / "development.cert.pem",
     )
     shutil.rmtree(broken)
-    return folder
+    stick = work / "stick.ext4"
+    size = sum(p.stat().st_size for p in folder.iterdir()) * 11 // 10 // 2**20 + 64
+    subprocess.run(
+        ["mkfs.ext4", "-q", "-L", "BUNDLES", "-d", str(folder), str(stick), f"{size}M"], check=True
+    )
+    shutil.rmtree(folder)
+    return stick
 
 
 # -- in the guest ----------------------------------------------------------------------
 
 
 def mount_bundles(guest: Guest) -> None:
-    guest.out(
-        f"mkdir -p {BUNDLES_AT} && mount -t 9p -o ro,trans=virtio,version=9p2000.L share "
-        f"{BUNDLES_AT}"
-    )
+    guest.out(f"mkdir -p {BUNDLES_AT} && mount -o ro /dev/vdb {BUNDLES_AT}")
 
 
 def slots(guest: Guest) -> dict:
