@@ -74,6 +74,8 @@ PI_MODULE_PATHS = (
     "kernel/drivers/pinctrl/pinctrl-rp1.ko.xz",
     "kernel/drivers/clk/clk-rp1.ko.xz",
     "kernel/drivers/net/ethernet/cadence/macb.ko.xz",
+    "kernel/drivers/usb/dwc3/dwc3.ko.xz",
+    "kernel/drivers/usb/host/xhci-plat-hcd.ko.xz",
     "kernel/drivers/pinctrl/bcm/pinctrl-brcmstb-bcm2712.ko.xz",
     "kernel/drivers/irqchip/irq-bcm2712-mip.ko.xz",
     "kernel/drivers/spi/spi-bcm2835.ko.xz",
