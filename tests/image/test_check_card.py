@@ -86,6 +86,15 @@ def slot_txt_naming_slot_b(spec: cards.CardSpec) -> None:
     spec.fat["slot.txt"] = b"os_prefix=slot-b/\n"
 
 
+def a_trial_armed(spec: cards.CardSpec) -> None:
+    spec.fat["trial.txt"] = b"[all]\nos_prefix=slot-b/\n"
+
+
+def no_trial_include(spec: cards.CardSpec) -> None:
+    config = spec.fat["config.txt"].decode()
+    spec.fat["config.txt"] = config.replace("include trial.txt\n", "").encode()
+
+
 def os_prefix_after_include(spec: cards.CardSpec) -> None:
     config = spec.fat["config.txt"].decode()
     config = config.replace("os_prefix=slot-a/\n", "").replace(
@@ -167,6 +176,8 @@ BREAKAGES: list[tuple[Callable[..., None], str]] = [
     (no_pi5_section, "config.txt [pi5]"),
     (pi4_section_without_the_panel, "config.txt [pi4]"),
     (slot_txt_naming_slot_b, "slot.txt"),
+    (a_trial_armed, "slot.txt"),
+    (no_trial_include, "config.txt [all]"),
     (os_prefix_after_include, "config.txt [all]"),
     (no_pi4_firmware, "Pi 4 firmware"),
     (not_an_arm64_kernel, "slot-a kernel"),
@@ -232,3 +243,11 @@ def test_the_real_overlays_leave_gpio_8_free_and_resolve_against_both_boards(tmp
 def test_a_truncated_tree_is_refused():
     with pytest.raises(ValueError, match="no d00dfeed magic"):
         check_card.parse_fdt(b"not a tree" * 8)
+
+
+def test_slot_txt_as_the_updater_writes_it_passes(tmp_path, pi_card):
+    """The updater's commit adds a comment line (appliance/update/slots.py)."""
+    pi_card.fat["slot.txt"] = b"# Written by Hearth's updater: the slot a normal boot starts.\n"
+    pi_card.fat["slot.txt"] += b"os_prefix=slot-a/\n"
+    _passed, lines = results(cards.build(pi_card, tmp_path))
+    assert lines["slot.txt"].startswith("ok ")
