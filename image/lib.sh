@@ -8,6 +8,14 @@ DISK_ID=48454152                               # the MBR's identifier ("HEAR"): 
 ROOT_SLOT_MIB=3072                             # each root slot, and the root image in a bundle
 NEEDS_SOURCE_BUILD="evdev spidev"              # sdist-only on the index for cp313
 NEEDS_SOURCE_BUILD_arm64="lgpio"               # gpiozero's first-choice pin factory (aarch64 only)
+# The Pi card's kernel (arm64): Debian trixie-backports' Linux 7.3, whose modules and device
+# trees drive the Pi 5's I/O chip, RP1 (trixie's own 6.12 has no RP1 in its Pi 5 tree). Pinned
+# to the exact build image/check-card was run on: backports replaces a version without notice
+# and keeps only the newest, so a moved version stops the build (apt: "Version ... was not
+# found") rather than putting an unchecked kernel on a card. docs/image.md: "The kernel".
+PI_KERNEL=7.3.4+deb13-arm64                    # the ABI: package names, /usr/lib/modules/<this>
+PI_KERNEL_VERSION=7.3.4-1~bpo13+1              # the Debian version of those packages
+PI_LINUX_BASE_VERSION=4.17~bpo13+1             # linux-run-hooks, which its maintainer scripts need
 _repo=$(dirname "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")")
 STARTED=${STARTED:-$(date +%s)}
 export STARTED

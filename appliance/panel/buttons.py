@@ -16,7 +16,7 @@ import logging
 import select
 import threading
 import tomllib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TextIO
@@ -31,6 +31,22 @@ log = logging.getLogger(__name__)
 DEFAULT_PINOUT = Path(__file__).parent / "pinout.toml"
 HOLD_SECONDS = 2.0  # holding Discard this long means Doubt (on the home screen)
 BOUNCE_SECONDS = 0.05
+# The 40-pin header's GPIO chip, by the label its kernel driver gives it, first match wins:
+# a Pi 5's header is RP1's ("pinctrl-rp1"); the BCM2712's own GPIO banks are chips too, so
+# /dev/gpiochip0 is not the header there (gpiozero guesses gpiochip4, Raspberry Pi OS's
+# number for it in 2023). A Pi 4's is the SoC's ("pinctrl-bcm2711"), older Pis' "pinctrl-bcm2835".
+HEADER_CHIP_LABELS = ("pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835")
+# gpiozero maps pin names through the board's revision code, which it reads from the device
+# tree's /system node; the firmware fills that in only where the tree has one, and Debian's
+# (upstream) trees do not. Then the board's compatible string names it: the header is the
+# same on every revision of a board, so one code per board does (its memory size and maker
+# are not this board's, which nothing here reads).
+BOARD_REVISIONS = {
+    "raspberrypi,5-model-b": 0xC04170,
+    "raspberrypi,4-model-b": 0xC03111,
+    "raspberrypi,400": 0xC03130,
+}
+DEVICE_TREE_COMPATIBLE = Path("/proc/device-tree/compatible")
 
 
 class Action(enum.Enum):
@@ -354,33 +370,130 @@ class ButtonGroup:
             source.close()
 
 
+def header_chip(labels: Mapping[int, str]) -> int | None:
+    """The number N of the /dev/gpiochipN that is the 40-pin header, from every chip's label."""
+    for wanted in HEADER_CHIP_LABELS:
+        for number in sorted(labels):
+            if labels[number] == wanted:
+                return number
+    return None
+
+
+def gpiochip_labels(dev: Path = Path("/dev")) -> dict[int, str]:
+    """Each /dev/gpiochipN's label, read with lgpio (the library gpiozero drives pins with)."""
+    import lgpio
+
+    labels = {}
+    for path in dev.glob("gpiochip*"):
+        number = path.name.removeprefix("gpiochip")
+        if not number.isdigit():
+            continue
+        try:
+            handle = lgpio.gpiochip_open(int(number))
+        except lgpio.error as exc:  # another user's chip, or not a GPIO chip after all
+            log.debug("cannot open %s: %s", path, exc)
+            continue
+        try:
+            _status, _lines, _name, label = lgpio.gpio_get_chip_info(handle)
+        finally:
+            lgpio.gpiochip_close(handle)
+        labels[int(number)] = label
+    return labels
+
+
+def board_revision(compatible: Path = DEVICE_TREE_COMPATIBLE) -> int | None:
+    """A revision code for this board from its device tree's compatible strings, if a Pi's."""
+    try:
+        names = compatible.read_bytes().split(b"\0")
+    except OSError:
+        return None
+    for name in names:
+        if name.decode(errors="replace") in BOARD_REVISIONS:
+            return BOARD_REVISIONS[name.decode()]
+    return None
+
+
+class RevisionFallback:
+    """Mixed into a gpiozero pin factory: the given board revision when gpiozero finds none."""
+
+    def __init__(self, *args: Any, fallback_revision: int | None = None, **kwargs: Any) -> None:
+        self._fallback_revision = fallback_revision
+        super().__init__(*args, **kwargs)
+
+    def _get_revision(self) -> int:
+        from gpiozero.exc import PinUnknownPi
+
+        try:
+            return int(super()._get_revision())  # type: ignore[misc]
+        except PinUnknownPi:
+            if self._fallback_revision is None:
+                raise
+            return self._fallback_revision
+
+
+def lgpio_header_factory(chip: int, fallback_revision: int | None) -> Any:
+    """gpiozero's lgpio pin factory on that chip, knowing the board if the tree does not say."""
+    from gpiozero.pins.lgpio import LGPIOFactory
+
+    class HeaderFactory(RevisionFallback, LGPIOFactory):
+        pass
+
+    return HeaderFactory(chip=chip, fallback_revision=fallback_revision)
+
+
+def header_pin_factory(
+    labels: Callable[[], Mapping[int, str]] = gpiochip_labels,
+    make: Callable[[int, int | None], Any] = lgpio_header_factory,
+    compatible: Path = DEVICE_TREE_COMPATIBLE,
+) -> Any | None:
+    """The pin factory on the header's chip, or None where there is no such chip (no lgpio,
+    not a Pi): gpiozero then chooses its own, as before."""
+    try:
+        chip = header_chip(labels())
+    except ImportError:
+        return None
+    if chip is None:
+        return None
+    return make(chip, board_revision(compatible))
+
+
 def open_buttons(settings: Settings, layout: str, *, with_gpio: bool) -> ButtonGroup:
     """The panel's GPIO buttons (when a panel is attached) and the keypad, if one is set."""
     path = Path(settings.panel_pinout) if settings.panel_pinout else DEFAULT_PINOUT
     pinout = load_pinout(path, layout)
     sources: list[Buttons] = []
     if with_gpio:
-        sources.append(GpioButtons(pinout))
+        try:
+            factory = header_pin_factory()
+        except Exception as exc:  # lgpio and gpiozero raise their own families
+            raise ConfigError(f"cannot open the header's GPIO chip: {exc}") from exc
+        sources.append(GpioButtons(pinout, pin_factory=factory))
     if settings.panel_keypad:
         sources.append(Keypad.open(settings.panel_keypad, pinout.keypad))
     return ButtonGroup(sources)
 
 
 def pin_factory() -> tuple[bool, str]:
-    """(found, detail): the GPIO pin factory gpiozero would use here, for `hearth doctor`."""
+    """(found, detail): the GPIO pin factory the buttons would use here, for `hearth doctor`."""
     import warnings
 
     try:
         from gpiozero import Device
 
-        with warnings.catch_warnings():  # gpiozero warns for each factory it falls past
-            warnings.simplefilter("ignore")
-            factory = Device._default_pin_factory()  # what a Button would get; claims no pin
+        factory = header_pin_factory()  # opens the chip; claims no pin
+        if factory is None:
+            with warnings.catch_warnings():  # gpiozero warns for each factory it falls past
+                warnings.simplefilter("ignore")
+                factory = Device._default_pin_factory()  # what a Button would get
     except Exception as exc:  # BadPinFactory and friends: no GPIO on this machine
         return False, f"no GPIO pin factory ({type(exc).__name__}: not a Raspberry Pi?)"
-    name = type(factory).__name__
+    name = "LGPIOFactory" if isinstance(factory, RevisionFallback) else type(factory).__name__
+    detail = f"gpiozero pin factory {name}"
+    chip = getattr(factory, "chip", None)
+    if isinstance(chip, int):
+        detail += f" on /dev/gpiochip{chip}"
     factory.close()
-    return True, f"gpiozero pin factory {name}"
+    return True, detail
 
 
 def input_devices() -> list[str]:
