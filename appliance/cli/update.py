@@ -62,6 +62,11 @@ def update_command(args: argparse.Namespace, settings: Settings) -> int:
         }
         if args.json:
             json_out(shown)
+        elif updater.running is None:
+            out(
+                "not started from a Hearth card's slot (no rauc.slot on the kernel's command "
+                "line): this machine has no A/B slots to update"
+            )
         else:
             out(f"running slot {shown['running']}, committed slot {shown['committed']}")
             if shown["on_trial"]:
