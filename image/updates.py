@@ -37,7 +37,8 @@ from guest import (
     stage,
 )
 
-SIGNING = Path.home() / ".cache/hearth/signing"  # image/build's development key
+# image/build's development key, where it makes it (${XDG_CACHE_HOME:-$HOME/.cache}/hearth)
+SIGNING = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "hearth/signing"
 BUNDLES_AT = "/mnt/bundles"
 SLOT_B = "/dev/disk/by-partuuid/48454152-03"
 BROKEN_BRAIN = "[Service]\nExecStartPre=/bin/false\n"
