@@ -122,15 +122,7 @@ def _run_check(guest: Guest, failed: type[Exception], wired: list[str]) -> None:
 
     # 3. A wrong password through the page: said, nothing saved, the setup network back.
     _write(guest, f"{WORK}/post.py", POST)
-    answer = guest.out(f"python3 {WORK}/post.py '{HOME_SSID}' 'wrong horse battery'", 60)
-    request = _request_id(answer, failed)
-    status = _wait_status(
-        guest,
-        failed,
-        lambda s: _answered(s, request),
-        120,
-        "no result for the join with a wrong password",
-    )
+    status = _join(guest, failed, "wrong horse battery", "a wrong password")
     if status["result"]["ok"] or "password" not in status["result"]["message"]:
         raise failed(f"a wrong password was not reported as one: {status['result']}")
     if guest.run(f"test -e {CONF}")[0] == 0:
@@ -152,15 +144,7 @@ def _run_check(guest: Guest, failed: type[Exception], wired: list[str]) -> None:
     print("wifi_check: a wrong password was reported and the setup network came back", flush=True)
 
     # 4. The right password: saved as hearth-wifi.txt would save it, joined, an address.
-    answer = guest.out(f"python3 {WORK}/post.py '{HOME_SSID}' '{HOME_PASSWORD}'", 60)
-    request = _request_id(answer, failed)
-    status = _wait_status(
-        guest,
-        failed,
-        lambda s: _answered(s, request),
-        120,
-        "no result for the join with the right password",
-    )
+    status = _join(guest, failed, HOME_PASSWORD, "the right password")
     if not status["result"]["ok"]:
         raise failed(f"the right password did not join: {status['result']}")
     conf = guest.out(f"cat {CONF}; stat -c %a {CONF}").replace("\r\n", "\n")  # a tty's lines
@@ -268,6 +252,15 @@ def _lists(status: dict[str, Any], ssid: str) -> bool:
 def _answered(status: dict[str, Any], request: str) -> bool:
     result = status.get("result")
     return bool(result) and result.get("request") == request
+
+
+def _join(guest: Guest, failed: type[Exception], password: str, which: str) -> dict:
+    """Ask the page to join the router's network; the keeper's status once it answered."""
+    answer = guest.out(f"python3 {WORK}/post.py '{HOME_SSID}' '{password}'", 60)
+    request = _request_id(answer, failed)
+    return _wait_status(
+        guest, failed, lambda s: _answered(s, request), 120, f"no result for the join with {which}"
+    )
 
 
 def _request_id(answer: str, failed: type[Exception]) -> str:

@@ -85,9 +85,9 @@ def drawn_qr(image: Image.Image, model: PanelModel, modules: int) -> list[list[b
     ]
 
 
-def draw_welcome(canvas: Canvas, card: WelcomeCard) -> None:
-    """Steps and the token on the left, the QR code of the chat page on the right."""
-    modules = qr_modules(card.url)
+def draw_qr(canvas: Canvas, text: str) -> int:
+    """The QR code of `text` in the card's right-hand box; the box's left edge."""
+    modules = qr_modules(text)
     left, top, scale = qr_box(canvas, len(modules))
     for row_number, row in enumerate(modules):
         for column, dark in enumerate(row):
@@ -96,6 +96,12 @@ def draw_welcome(canvas: Canvas, card: WelcomeCard) -> None:
                 canvas.draw.rectangle(
                     (x, y, x + scale - 1, y + scale - 1), fill=canvas.ink("black")
                 )
+    return left
+
+
+def draw_welcome(canvas: Canvas, card: WelcomeCard) -> None:
+    """Steps and the token on the left, the QR code of the chat page on the right."""
+    left = draw_qr(canvas, card.url)
     x0, x1 = canvas.px(MARGIN), left - canvas.px(18)
     y = canvas.px(20)
     canvas.text((x0, y), "Hello, I'm Hearth", "bold", 40)

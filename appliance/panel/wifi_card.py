@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from appliance.panel.canvas import MARGIN, Canvas, ellipsize, wrap
-from appliance.panel.welcome import qr_box, qr_modules, token_lines
+from appliance.panel.welcome import draw_qr, token_lines
 from appliance.wifi.access_point import AccessPoint
 from appliance.wifi.scan import shown
 from appliance.wifi.status import JOINING, WifiStatus
@@ -54,15 +54,7 @@ class WifiCard:
 
 def draw_wifi(canvas: Canvas, card: WifiCard) -> None:
     """The steps on the left, the QR code that joins the setup network on the right."""
-    modules = qr_modules(card.qr_text())
-    left, top, scale = qr_box(canvas, len(modules))
-    for row_number, row in enumerate(modules):
-        for column, dark in enumerate(row):
-            if dark:
-                x, y = left + column * scale, top + row_number * scale
-                canvas.draw.rectangle(
-                    (x, y, x + scale - 1, y + scale - 1), fill=canvas.ink("black")
-                )
+    left = draw_qr(canvas, card.qr_text())
     x0, x1 = canvas.px(MARGIN), left - canvas.px(18)
     width = x1 - x0
     y = canvas.px(16)

@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 from appliance.errors import HearthError
@@ -91,9 +92,9 @@ class Updater:
                         f"{time.monotonic() - started:.0f} s: {info.version}"
                     )
                 except (rauc.RaucError, ValueError) as exc:
-                    self._end(status.then("refused", str(exc)))
+                    write_status(self.data_dir, status.then("refused", str(exc)))
                     raise UpdateError(f"refused {bundle.name}: {exc}") from exc
-                status = UpdateStatus(**{**status.__dict__, "version": info.version})
+                status = replace(status, version=info.version)
                 write_status(self.data_dir, status)
                 try:
                     started = time.monotonic()
@@ -101,21 +102,22 @@ class Updater:
                     self.say(f"RAUC wrote slot {status.slot} in {time.monotonic() - started:.0f} s")
                 except rauc.RaucError as exc:
                     refused = any(word in str(exc).lower() for word in REFUSALS)
-                    self._end(status.then("refused" if refused else "failed", str(exc)))
+                    write_status(
+                        self.data_dir, status.then("refused" if refused else "failed", str(exc))
+                    )
                     raise UpdateError(f"{bundle.name} was not installed: {exc}") from exc
             finally:
                 kept.unlink(missing_ok=True)
         if self.trial.armed() != status.slot:
-            self._end(status.then("failed", "the new slot was written but not set to boot"))
+            write_status(
+                self.data_dir, status.then("failed", "the new slot was written but not set to boot")
+            )
             raise UpdateError("the new slot was written but not set to boot; nothing changed")
         status = status.then("trying")
         write_status(self.data_dir, status)
         if reboot:
             self.run(self.trial.reboot_command())
         return status
-
-    def _end(self, status: UpdateStatus) -> None:
-        write_status(self.data_dir, status)
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[Path]:
@@ -166,11 +168,11 @@ class Updater:
                 self.trial.disarm()
                 self.boot.set_state(status.slot, "bad")
             why = "the new system did not start, so the card went back to the old one"
-            self._end(status.then("rolled-back", why))
+            write_status(self.data_dir, status.then("rolled-back", why))
             return f"rolled back: {why}"
         if status is not None and status.state == "installing":
             why = "it was interrupted (did the power go off?) before it was written; run it again"
-            self._end(status.then("failed", why))
+            write_status(self.data_dir, status.then("failed", why))
             return f"failed: {why}"
         return f"slot {self.running} is running and committed"
 
@@ -186,10 +188,10 @@ class Updater:
                 health = Health(False, f"the new slot could not be committed: {exc}")
             else:
                 if self.boot.committed() == self.running:
-                    self._end(status.then("committed"))
+                    write_status(self.data_dir, status.then("committed"))
                     return f"committed slot {self.running}"
                 health = Health(False, "the new slot was marked good but not committed")
-        self._end(status.then("rolled-back", health.why))
+        write_status(self.data_dir, status.then("rolled-back", health.why))
         try:
             rauc.mark_booted("bad")
         finally:
