@@ -1,0 +1,340 @@
+"""The household's cookbook: recipe files a person keeps, proposed first like facts.
+
+    book = Cookbook.open(data_dir, screen=guard)
+    proposed = book.propose(pasted_text, origin="web")   # recipes/proposed/<id>.md
+    book.keep(proposed.id, actor="panel", shown=proposed.digest)  # -> recipes/<id>.md
+    book.discard(other.id, actor="panel", shown=other.digest)     # tombstoned
+
+Every recipe enters as a proposal, whoever pasted it: a person reads it whole and
+presses Keep or Discard, and a discarded or removed recipe leaves a tombstone (its
+fingerprint: the same recipe however it is pasted) that refuses it when pasted again,
+unless a person at the CLI says `--despite-tombstone`. The guard (memory's, handed
+in as `screen`) reads every piece of a recipe's words before anything is written.
+Each change is a line of memory's audit chain, under the data dir's one lock, about
+`recipe:<id>`; a file changed by hand is read again, screened, and recorded as a
+hand edit (`reconcile`). A file that cannot be read is reported, never deleted.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from appliance.cookbook.paste import NotARecipe, parse_pasted
+from appliance.cookbook.recipe import Recipe
+from appliance.errors import HearthError, NotFound
+from appliance.files import StoreLock, ensure_private_dir, remove_durably, write_private
+from appliance.memory.audit import AuditLog, content_hash
+from appliance.memory.review import Stale, Tombstoned
+from appliance.memory.tombstones import Tombstone, TombstoneLog
+
+log = logging.getLogger(__name__)
+
+Screen = Callable[[str], str | None]  # words -> why they are refused, or None
+ORIGINS = ("cli", "web", "file", "chat", "mcp")
+MAX_TITLE = 80
+
+
+class RecipeRefused(HearthError):
+    """The guard refused words in a recipe; nothing was written."""
+
+
+@dataclass(frozen=True)
+class RecipeFile:
+    """A recipe as it sits on disk: kept in recipes/, or proposed in recipes/proposed/."""
+
+    id: str
+    recipe: Recipe
+    added: str  # YYYY-MM-DD
+    by: str  # who pasted or kept it
+    proposed: bool
+
+    @property
+    def title(self) -> str:
+        return self.recipe.title or self.id
+
+    @property
+    def digest(self) -> str:
+        return self.recipe.digest
+
+    def to_text(self) -> str:
+        front = f"---\nid: {self.id}\nadded: {self.added}\nby: {self.by}\n---\n"
+        return front + self.recipe.to_markdown()
+
+
+_FRONT = re.compile(r"\A---\n(?P<front>.*?)\n---\n", re.DOTALL)
+
+
+def read_recipe_file(path: Path, proposed: bool) -> RecipeFile:
+    """One file, or NotARecipe saying what is wrong with it (the file is left alone)."""
+    text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
+    front: dict[str, str] = {}
+    if (found := _FRONT.match(text)) is not None:
+        for line in found["front"].splitlines():
+            key, _, value = line.partition(":")
+            front[key.strip()] = value.strip()
+        text = text[found.end() :]
+    recipe = parse_pasted(text)
+    if recipe.title == "(no title)":
+        recipe = replace(recipe, title=None)
+    return RecipeFile(
+        id=path.stem,
+        recipe=recipe,
+        added=front.get("added", ""),
+        by=front.get("by", "hand"),
+        proposed=proposed,
+    )
+
+
+def slug(title: str) -> str:
+    words = re.sub(r"[^a-z0-9]+", " ", title.lower().replace("'", "")).split()
+    return "-".join(words)[:48].strip("-") or "recipe"
+
+
+class Cookbook:
+    def __init__(
+        self,
+        data_dir: Path,
+        *,
+        screen: Screen | None = None,
+        clock: Callable[[], dt.datetime] | None = None,
+    ) -> None:
+        self.data_dir = Path(data_dir)
+        self.folder = self.data_dir / "recipes"
+        self.inbox = self.folder / "proposed"
+        for folder in (self.data_dir, self.folder, self.inbox):
+            ensure_private_dir(folder)
+        self.audit = AuditLog(self.data_dir / "audit.jsonl")
+        self.tombstones = TombstoneLog(self.data_dir / "recipe-tombstones.jsonl")
+        self._lock = StoreLock(self.data_dir / ".lock")  # memory's: one audit chain
+        self._screen = screen
+        self._clock = clock or dt.datetime.now
+
+    @classmethod
+    def open(cls, data_dir: Path | str, *, screen: Screen | None = None) -> Cookbook:
+        book = cls(Path(data_dir), screen=screen)
+        book.reconcile()
+        return book
+
+    # -- reading ---------------------------------------------------------------------
+
+    def _files(self, folder: Path, proposed: bool) -> tuple[list[RecipeFile], list[str]]:
+        found, problems = [], []
+        for path in sorted(folder.glob("*.md")):
+            try:
+                recipe = read_recipe_file(path, proposed)
+            except (NotARecipe, OSError, UnicodeDecodeError) as exc:
+                problems.append(f"{path.relative_to(self.data_dir)}: {exc}")
+                continue
+            if (why := self._refusal(recipe.recipe)) is not None:
+                problems.append(f"{path.relative_to(self.data_dir)}: not read, {why}")
+                continue
+            found.append(recipe)
+        return found, problems
+
+    def recipes(self) -> list[RecipeFile]:
+        """The kept recipes, by title; a file that cannot be read is left out (`problems`)."""
+        return sorted(self._files(self.folder, False)[0], key=lambda r: r.title.lower())
+
+    def proposals(self) -> list[RecipeFile]:
+        """The recipes waiting for Keep or Discard, oldest first."""
+        found = self._files(self.inbox, True)[0]
+        return sorted(found, key=lambda r: (self.inbox / f"{r.id}.md").stat().st_mtime)
+
+    def problems(self) -> list[str]:
+        """Each file the cookbook cannot read, and why (for `hearth doctor`, the CLI)."""
+        return self._files(self.folder, False)[1] + self._files(self.inbox, True)[1]
+
+    def get(self, recipe_id: str) -> RecipeFile:
+        return self._one(self.folder / f"{recipe_id}.md", False, recipe_id)
+
+    def get_proposal(self, recipe_id: str) -> RecipeFile:
+        return self._one(self.inbox / f"{recipe_id}.md", True, recipe_id)
+
+    def _one(self, path: Path, proposed: bool, recipe_id: str) -> RecipeFile:
+        if not re.fullmatch(r"[a-z0-9-]+", recipe_id) or not path.exists():
+            where = "waiting for review" if proposed else "in the cookbook"
+            raise NotFound(f"no recipe {recipe_id!r} {where}; `hearth recipes list` shows them")
+        return read_recipe_file(path, proposed)
+
+    # -- changes ---------------------------------------------------------------------
+
+    def propose(
+        self,
+        text: str,
+        origin: str,
+        *,
+        title: str | None = None,
+        despite_tombstone: bool = False,
+    ) -> RecipeFile:
+        """A pasted recipe, read and screened, written to the inbox for a person's Keep.
+
+        Raises NotARecipe (what was missing), RecipeRefused (the guard), Tombstoned (a
+        person discarded or removed this recipe), AlreadyKept; writes nothing then."""
+        if origin not in ORIGINS:
+            raise ValueError(f"unknown recipe origin {origin!r}")
+        recipe = parse_pasted(text)
+        if title:
+            recipe = replace(recipe, title=" ".join(title.split())[:MAX_TITLE])
+        if not recipe.title:
+            raise NotARecipe(
+                ("title",),
+                "not kept: the recipe has no title. Put its name on the first line "
+                "(or give one: --title at the CLI, the Title box on the page); nothing was written",
+            )
+        with self._lock.held():
+            self._refuse_screened(recipe, origin)
+            self._refuse_known(recipe, despite_tombstone)
+            recipe_id = self._new_id(recipe.title or "recipe")
+            entry = RecipeFile(recipe_id, recipe, self._today(), origin, proposed=True)
+            path = self.inbox / f"{recipe_id}.md"
+            with self.audit.recording(
+                actor=origin, action="propose", fact_id=f"recipe:{recipe_id}",
+                content=entry.to_text(), detail="recipe",
+            ):
+                write_private(path, entry.to_text().encode("utf-8"))
+        log.info("recipe %s proposed by %s", recipe_id, origin)
+        return entry
+
+    def keep(self, recipe_id: str, actor: str, *, shown: str | None = None) -> RecipeFile:
+        """A person kept a proposed recipe (as shown: its digest): it joins the cookbook."""
+        with self._lock.held():
+            entry = self._as_shown(self.get_proposal(recipe_id), shown)
+            self._refuse_screened(entry.recipe, actor)
+            kept = RecipeFile(entry.id, entry.recipe, self._today(), actor, proposed=False)
+            target = self.folder / f"{entry.id}.md"
+            if target.exists():
+                raise HearthError(f"recipes/{entry.id}.md already exists (made by hand?); "
+                                  "rename it and keep the proposal again")
+            with self.audit.recording(
+                actor=actor, action="promote", fact_id=f"recipe:{entry.id}",
+                content=kept.to_text(), detail="recipe",
+            ):
+                write_private(target, kept.to_text().encode("utf-8"))
+                remove_durably(self.inbox / f"{entry.id}.md")
+        log.info("recipe %s kept by %s", entry.id, actor)
+        return kept
+
+    def discard(
+        self, recipe_id: str, actor: str, *, shown: str | None = None, reason: str = ""
+    ) -> Tombstone:
+        """A person said no: the proposal goes, and its tombstone keeps it from coming back."""
+        with self._lock.held():
+            entry = self._as_shown(self.get_proposal(recipe_id), shown)
+            stone = self._tombstone(entry, actor, "discard", reason or "discarded at review")
+            with self.audit.recording(
+                actor=actor, action="discard", fact_id=f"recipe:{entry.id}",
+                content=entry.to_text(), detail=reason or "recipe",
+            ):
+                stone = self.tombstones.add(stone)
+                remove_durably(self.inbox / f"{entry.id}.md")
+        log.info("recipe %s discarded by %s", entry.id, actor)
+        return stone
+
+    def remove(self, recipe_id: str, actor: str, reason: str = "") -> Tombstone:
+        """A kept recipe taken out of the cookbook; pasting it again is refused, as a
+        discarded one is."""
+        with self._lock.held():
+            entry = self.get(recipe_id)
+            stone = self._tombstone(entry, actor, "retract", reason or "removed from the cookbook")
+            with self.audit.recording(
+                actor=actor, action="retract", fact_id=f"recipe:{entry.id}",
+                content=entry.to_text(), detail=reason or "recipe",
+            ):
+                stone = self.tombstones.add(stone)
+                remove_durably(self.folder / f"{entry.id}.md")
+        log.info("recipe %s removed by %s", entry.id, actor)
+        return stone
+
+    def reconcile(self) -> list[str]:
+        """Files changed by hand since the log last saw them: screened, then recorded.
+
+        A hand-edited file the guard refuses is left on disk but not read (`problems`
+        says why); one that reads is recorded as a `hand-edit` line. Returns the ids."""
+        changed = []
+        with self._lock.held():
+            logged = {(e.fact_id, e.sha256) for e in self.audit.happened()}
+            for folder, proposed in ((self.folder, False), (self.inbox, True)):
+                for path in sorted(folder.glob("*.md")):
+                    try:
+                        text = path.read_text(encoding="utf-8")
+                    except (OSError, UnicodeDecodeError):
+                        continue
+                    if (f"recipe:{path.stem}", content_hash(text)) in logged:
+                        continue
+                    try:
+                        entry = read_recipe_file(path, proposed)
+                    except NotARecipe:
+                        continue
+                    if self._refusal(entry.recipe) is not None:
+                        continue
+                    self.audit.append(
+                        actor="hand", action="hand-edit", fact_id=f"recipe:{path.stem}",
+                        content=text, detail="recipe",
+                    )
+                    changed.append(path.stem)
+        return changed
+
+    # -- the rules ---------------------------------------------------------------------
+
+    def _today(self) -> str:
+        return self._clock().date().isoformat()
+
+    def _refusal(self, recipe: Recipe) -> str | None:
+        if self._screen is None:
+            return None
+        for piece in recipe.texts():
+            if (why := self._screen(piece)) is not None:
+                return why
+        return None
+
+    def _refuse_screened(self, recipe: Recipe, actor: str) -> None:
+        why = self._refusal(recipe)
+        if why is None:
+            return
+        self.audit.append(
+            actor=actor, action="refuse", content=recipe.to_markdown(), detail=f"recipe {why}"
+        )
+        raise RecipeRefused(f"not kept: the recipe's words were {why}; nothing was written")
+
+    def _refuse_known(self, recipe: Recipe, despite_tombstone: bool) -> None:
+        stone = self.tombstones.find(recipe.fingerprint)
+        if stone is not None and not despite_tombstone:
+            raise Tombstoned(
+                f"{stone.said_no('this recipe')}; nothing was written. "
+                "`hearth recipes add --despite-tombstone FILE` adds it anyway"
+            )
+        for entry in [*self.recipes(), *self.proposals()]:
+            if entry.recipe.fingerprint == recipe.fingerprint:
+                where = "waiting for review" if entry.proposed else "in the cookbook"
+                raise HearthError(f"not added: this recipe is already {where} as {entry.id!r}")
+
+    def _new_id(self, title: str) -> str:
+        base = slug(title)
+        candidate, number = base, 2
+        while (
+            (self.folder / f"{candidate}.md").exists()
+            or (self.inbox / f"{candidate}.md").exists()
+            or self.audit.mentions(f"recipe:{candidate}")
+        ):
+            candidate, number = f"{base}-{number}", number + 1
+        return candidate
+
+    def _tombstone(self, entry: RecipeFile, actor: str, kind: str, reason: str) -> Tombstone:
+        return Tombstone(
+            fingerprint=entry.recipe.fingerprint, text=None, reason=reason,
+            date=self._today(), fact_id=f"recipe:{entry.id}", actor=actor, kind=kind,
+        )
+
+    @staticmethod
+    def _as_shown(entry: RecipeFile, shown: str | None) -> RecipeFile:
+        if shown is not None and entry.digest != shown:
+            raise Stale(
+                f"recipe {entry.id!r} changed since it was shown; nothing was done. "
+                "Read it again and press again"
+            )
+        return entry

@@ -1,0 +1,293 @@
+"""A recipe as people paste it, read into a `Recipe`, or refused with what was missing.
+
+    parse_pasted(text) -> Recipe      # raises NotARecipe(missing=("steps",))
+
+The shapes it reads: a title line (perhaps after a chatty paragraph), "Serves 4",
+"Makes 12", "Yield: 2 loaves"; an ingredients heading of many names ("Ingredients",
+"You will need", …) or none; bullets, numbers or bare lines; sub-headings in the list
+("For the icing:"); a method heading ("Method", "Steps", "Directions", …) or none;
+steps numbered ("1.", "1)", "Step 1:") or written as paragraphs; "Notes"/"Tips" and a
+"Source:" line after. Without headings, a block of short lines that start with an
+amount is the ingredients, and what follows is the method.
+
+A recipe with no ingredients or no steps is refused whole: nothing of it is kept.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from appliance.cookbook.amounts import Ingredient, read_ingredient
+from appliance.cookbook.recipe import Recipe
+from appliance.errors import HearthError
+
+MAX_PASTE_CHARS = 40_000  # a long recipe is 5 000; a pasted web page is not a recipe
+
+_MARKUP = re.compile(r"^[#*_=\s>]+|[*_=:\s]+$")
+_INGREDIENTS = re.compile(
+    r"^(?:ingredients?(?: list)?|you(?:'ll| will)? need|what you(?:'ll| will)? need|"
+    r"what you need|shopping list|for the recipe)$",
+    re.IGNORECASE,
+)
+_METHOD = re.compile(
+    r"^(?:method|steps|directions|instructions|preparation|how to make(?: it| them)?|"
+    r"how to cook(?: it)?|what to do|to make|making it|the method|cooking|recipe steps)$",
+    re.IGNORECASE,
+)
+_NOTES = re.compile(
+    r"^(?:notes?|tips?|cook'?s notes?|cook'?s tips?|variations?|to serve|serving "
+    r"suggestions?|storage|make ahead)$",
+    re.IGNORECASE,
+)
+_SOURCE = re.compile(
+    r"^(?:source|recipe from|adapted from|from|via|credit|courtesy of)\s*[:\-–]?\s+(?P<who>.+)$",
+    re.IGNORECASE,
+)
+_SERVES = re.compile(
+    r"\b(?P<word>serves|serving|servings|makes|yield|yields|feeds|portions|quantity)\b"
+    r"\s*[:\-–]?\s*(?:about\s+|approx\.?\s+)?(?P<n>\d+)",
+    re.IGNORECASE,
+)
+_SERVES_AFTER = re.compile(
+    r"^(?:for\s+)?(?P<n>\d+)\s*(?:[-–]\s*\d+\s*)?(?:servings|portions|people|persons)\b",
+    re.IGNORECASE,
+)
+_TIMING_LINE = re.compile(
+    r"^(?:prep|preparation|cook|cooking|total|bake|baking|active|ready in|takes)"
+    r"(?:\s+time)?\s*[:\-–]",
+    re.IGNORECASE,
+)
+# A step's mark: "Step 1:", "1.", "1)", "1 -" or a bullet ("2 eggs" is no mark).
+_STEP_MARK = re.compile(
+    r"^\s*(?:step\s*\d+\s*[:.)\-–]?|\d+\s*[.)](?!\d)|\d+\s+[-–:]\s|[-*•·▪◦‣]|\[\s?\]|▢)\s*",
+    re.IGNORECASE,
+)
+_BULLET = re.compile(r"^\s*(?:[-*•·▪◦‣]|\[\s?\]|▢)\s*")
+_STARTS_WITH_AMOUNT = re.compile(r"^\s*(?:\d|[½¼¾⅓⅔⅛⅜⅝⅞]|a\s+(?:pinch|handful|knob|dash|splash))")
+
+
+class NotARecipe(HearthError):
+    """The text is not a whole recipe; `missing` names what could not be found."""
+
+    def __init__(self, missing: tuple[str, ...], why: str | None = None) -> None:
+        self.missing = missing
+        super().__init__(
+            why
+            or (
+                "not kept: no "
+                + " and no ".join(missing)
+                + " found. A recipe needs its ingredients (a list, one per line) and its "
+                "steps (numbered, or a paragraph each); nothing was written"
+            )
+        )
+
+
+@dataclass
+class _Sections:
+    header: list[str] = field(default_factory=list)
+    ingredients: list[str] | None = None  # None: no heading seen
+    method: list[str] | None = None
+    notes: list[str] = field(default_factory=list)
+    source: str | None = None
+
+
+def _normalised(text: str) -> list[str]:
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("⁄", "/")
+    text = unicodedata.normalize("NFC", text).replace("\u00a0", " ").replace("\t", " ")
+    return [line.rstrip() for line in text.split("\n")]
+
+
+def _bare(line: str) -> str:
+    """A line without markdown's marks around it: "## Method:" -> "Method"."""
+    return _MARKUP.sub("", line).strip()
+
+
+def _sections(lines: list[str]) -> _Sections:
+    found = _Sections()
+    current = found.header
+    for line in lines:
+        bare = _bare(line)
+        if _INGREDIENTS.match(bare) and found.ingredients is None:
+            found.ingredients = current = []
+        elif _METHOD.match(bare) and found.method is None:
+            found.method = current = []
+        elif _NOTES.match(bare) and (found.method is not None or found.ingredients is not None):
+            current = found.notes
+        elif (source := _SOURCE.match(bare)) and _is_source(bare, current is found.header):
+            found.source = source["who"].strip()
+        else:
+            current.append(line)
+    return found
+
+
+def _is_source(bare: str, in_header: bool) -> bool:
+    """"Source: …" anywhere; "From Nana's recipe box" only as a short line of its own."""
+    if re.match(r"^(?:source|recipe from|adapted from|credit|courtesy of)\b", bare, re.I):
+        return True
+    return not in_header and len(bare.split()) <= 8 and not bare.endswith(".")
+
+
+def _is_ingredient_like(line: str) -> bool:
+    bare = line.strip()
+    if not bare or (_STEP_MARK.match(bare) and not _BULLET.match(bare)):
+        return False
+    text = _BULLET.sub("", bare)
+    if _STARTS_WITH_AMOUNT.match(text) and len(text.split()) <= 12:
+        return True
+    return bool(_BULLET.match(bare)) and len(text.split()) <= 10 and not text.endswith(".")
+
+
+def _is_step_like(line: str) -> bool:
+    bare = line.strip()
+    if re.match(r"^\s*(?:step\s*\d+|\d+\s*[.)]\s)", bare, re.IGNORECASE):
+        return True
+    return len(bare.split()) >= 8 and bare.endswith((".", "!", ")"))
+
+
+def _title_and_serves(header: list[str]) -> tuple[str | None, int | None, bool, list[str]]:
+    """The title line, the serves count, and the header lines left over (the list, maybe)."""
+    title: str | None = None
+    serves: int | None = None
+    makes = False
+    rest: list[str] = []
+    for line in header:
+        bare = _bare(line)
+        if not bare:
+            rest.append(line)
+            continue
+        if serves is None and (said := _SERVES.search(bare) or _SERVES_AFTER.match(bare)):
+            if len(bare.split()) <= 8 or _SERVES.match(bare):
+                serves = int(said["n"])
+                makes = (said.groupdict().get("word") or "").lower() in ("makes", "yield", "yields")
+                continue
+        if _TIMING_LINE.match(bare):
+            continue
+        if title is None and _could_be_title(bare) and not _is_ingredient_like(line):
+            title = re.sub(r"^(?:recipe|title)\s*:\s*", "", bare, flags=re.IGNORECASE)
+            continue
+        rest.append(line)
+    return title, serves, makes, rest
+
+
+def _could_be_title(bare: str) -> bool:
+    words = bare.split()
+    return 0 < len(words) <= 10 and len(bare) <= 80 and not bare.endswith((".", "?", "!", ","))
+
+
+def _ingredients(lines: list[str]) -> tuple[Ingredient, ...]:
+    bulleted = sum(1 for line in lines if _BULLET.match(line)) >= 2
+    group: str | None = None
+    found: list[Ingredient] = []
+    for line in lines:
+        bare = _bare(line) if not _BULLET.match(line) else ""
+        if not line.strip():
+            continue
+        if bare and _is_group_heading(line, bare, bulleted):
+            group = bare.rstrip(":").strip()
+            continue
+        text = _BULLET.sub("", line).strip()
+        if text:
+            found.append(read_ingredient(text, group))
+    return tuple(found)
+
+
+def _is_group_heading(line: str, bare: str, bulleted: bool) -> bool:
+    if _STARTS_WITH_AMOUNT.match(bare):
+        return False
+    if line.rstrip().endswith(":") or line.lstrip().startswith("#"):
+        return True
+    if re.match(r"^for (?:the |a |your )?\w", bare, re.IGNORECASE) and len(bare.split()) <= 5:
+        return True
+    return bulleted and len(bare.split()) <= 4 and not _BULLET.match(line)
+
+
+def _steps(lines: list[str]) -> tuple[str, ...]:
+    if any(_STEP_MARK.match(line) for line in lines if line.strip()):
+        return _marked_steps(lines)
+    paragraphs: list[list[str]] = [[]]
+    for line in lines:
+        if line.strip():
+            paragraphs[-1].append(line.strip())
+        elif paragraphs[-1]:
+            paragraphs.append([])
+    paragraphs = [p for p in paragraphs if p]
+    if len(paragraphs) == 1:
+        # No blank lines between them: a line each.
+        return tuple(" ".join(line.split()) for line in paragraphs[0])
+    return tuple(" ".join(" ".join(p).split()) for p in paragraphs)
+
+
+def _marked_steps(lines: list[str]) -> tuple[str, ...]:
+    """Each mark starts a step; an unmarked line goes on with the step before it."""
+    steps: list[str] = []
+    for line in lines:
+        if not line.strip():
+            continue
+        if (mark := _STEP_MARK.match(line)) is not None:
+            steps.append(line[mark.end() :].strip())  # "Step 1" alone: its words follow
+        elif steps:
+            steps[-1] = f"{steps[-1]} {line.strip()}".strip()
+        else:
+            steps.append(line.strip())
+    return tuple(" ".join(s.split()) for s in steps if s.strip())
+
+
+def parse_pasted(text: str) -> Recipe:
+    """The recipe in `text`, or NotARecipe naming what is missing (nothing half-read)."""
+    if len(text) > MAX_PASTE_CHARS:
+        raise NotARecipe(
+            ("a recipe",),
+            f"not kept: {len(text)} characters is more than a recipe "
+            f"({MAX_PASTE_CHARS} at most); paste the recipe alone. Nothing was written",
+        )
+    found = _sections(_normalised(text))
+    title, serves, makes, header_rest = _title_and_serves(found.header)
+    ingredient_lines, method_lines = _split_body(found, header_rest)
+    ingredients = _ingredients(ingredient_lines)
+    steps = _steps(method_lines)
+    missing = tuple(
+        name for name, got in (("ingredients", ingredients), ("steps", steps)) if not got
+    )
+    if missing:
+        raise NotARecipe(missing)
+    notes = "\n".join(line.strip() for line in found.notes).strip() or None
+    return Recipe(title, serves, ingredients, steps, found.source, notes, makes)
+
+
+def _split_body(found: _Sections, header_rest: list[str]) -> tuple[list[str], list[str]]:
+    """The ingredient lines and the method lines, headings or none."""
+    if found.ingredients is not None and found.method is not None:
+        return found.ingredients, found.method
+    if found.ingredients is not None:  # a list heading, then the steps without one
+        return _until_steps(found.ingredients)
+    if found.method is not None:  # the list sits in the header, unheaded
+        return [line for line in header_rest if _is_ingredient_like(line)], found.method
+    return _until_steps(header_rest)
+
+
+def _is_listed(line: str) -> bool:
+    """A line of an unheaded list: an amount, a bullet, or a few words that are no sentence."""
+    bare = line.strip()
+    if not bare:
+        return False
+    return _is_ingredient_like(line) or (len(bare.split()) <= 8 and not bare.endswith("."))
+
+
+def _until_steps(lines: list[str]) -> tuple[list[str], list[str]]:
+    """An unheaded list and its method: the list starts at the first ingredient line (a
+    chatty paragraph before it is no step) and ends at the first line that reads as a
+    step, or at a blank line followed by a sentence."""
+    start = next((at for at, line in enumerate(lines) if _is_ingredient_like(line)), None)
+    if start is None:  # no list and no headings: nothing says which lines are steps
+        return [], []
+    lines = lines[start:]
+    for at, line in enumerate(lines):
+        if line.strip() and _is_step_like(line) and not _is_ingredient_like(line):
+            return [x for x in lines[:at] if _is_listed(x)], lines[at:]
+        if not line.strip():
+            following = next((x for x in lines[at + 1 :] if x.strip()), None)
+            if following is None or not _is_listed(following):
+                return [x for x in lines[:at] if _is_listed(x)], lines[at:]
+    return [x for x in lines if _is_listed(x)], []

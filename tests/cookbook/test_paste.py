@@ -1,0 +1,85 @@
+"""Pasted recipes read into records: the shapes people paste, and refusals that name what is missing."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from appliance.cookbook import NotARecipe, parse_pasted
+from appliance.cookbook.amounts import read_ingredient
+from appliance.cookbook.paste import MAX_PASTE_CHARS
+from tests.cookbook.conftest import FLAPJACKS
+
+TUNE = Path(__file__).parents[2] / "benchmarks" / "data" / "recipes" / "tune"
+
+
+@pytest.mark.parametrize(
+    ("line", "quantity", "unit", "item"),
+    [
+        ("1½ tsp ground ginger", Fraction(3, 2), "tsp", "ground ginger"),
+        ("1 1/2 cups flour", Fraction(3, 2), "us_cup", "flour"),
+        ("0.5 l milk", Fraction(1, 2), "l", "milk"),
+        ("2 x 400g tins chopped tomatoes", Fraction(800), "g", "chopped tomatoes"),
+        ("250g/9oz butter, softened", Fraction(250), "g", "butter, softened"),
+        ("250 g (9 oz) butter", Fraction(250), "g", "butter"),
+        ("3 eggs", Fraction(3), None, "eggs"),
+        ("1 large onion, finely chopped", Fraction(1), None, "large onion, finely chopped"),
+        ("2-3 cloves of garlic", Fraction(2), "clove", "garlic"),
+        ("a pinch of salt", Fraction(1), "pinch", "salt"),
+        ("1 T sugar", Fraction(1), "tbsp", "sugar"),
+        ("1 t salt", Fraction(1), "tsp", "salt"),
+        ("salt and pepper to taste", None, None, "salt and pepper to taste"),
+        ("juice of 1 lemon", None, None, "juice of 1 lemon"),
+        ("a little milk", None, None, "a little milk"),
+    ],
+)
+def test_an_ingredient_line_reads_exactly(line, quantity, unit, item):  # noqa: ANN001
+    ingredient = read_ingredient(line)
+    assert (ingredient.quantity, ingredient.unit, ingredient.item) == (quantity, unit, item)
+
+
+def test_a_recipe_reads_title_serves_list_and_steps():
+    recipe = parse_pasted(FLAPJACKS)
+    assert recipe.title == "Nana's Flapjacks"
+    assert (recipe.serves, recipe.makes) == (12, True)
+    assert len(recipe.ingredients) == 5 and len(recipe.steps) == 5
+    assert recipe.timers == ((4, 1500), (5, 600))
+    assert recipe.oven() == (1, "180C/160C fan/gas 4")
+
+
+def test_windows_line_endings_and_paragraph_steps_read_the_same():
+    text = "Toast\r\n\r\n2 slices bread\r\nbutter\r\n\r\nToast the bread for 3 minutes.\r\n\r\nButter it.\r\n"
+    recipe = parse_pasted(text)
+    assert recipe.steps == ("Toast the bread for 3 minutes.", "Butter it.")
+    assert [i.item for i in recipe.ingredients] == ["bread", "butter"]
+
+
+@pytest.mark.parametrize(
+    ("text", "missing"),
+    [
+        ("can you remind me to buy eggs", ("ingredients", "steps")),
+        ("Pancakes\nIngredients:\n100g flour\n2 eggs\n300ml milk\n", ("steps",)),
+        ("Method\n1. Boil the kettle for a while.\n2. Pour the water.\n", ("ingredients",)),
+    ],
+)
+def test_what_is_not_a_whole_recipe_is_refused_naming_what_is_missing(text, missing):  # noqa: ANN001
+    with pytest.raises(NotARecipe) as refused:
+        parse_pasted(text)
+    assert refused.value.missing == missing
+    assert "nothing was written" in str(refused.value)
+
+
+def test_a_pasted_web_page_is_refused_as_too_long():
+    with pytest.raises(NotARecipe, match="more than a recipe"):
+        parse_pasted(FLAPJACKS + "x" * MAX_PASTE_CHARS)
+
+
+def test_the_file_shape_reads_back_as_the_same_recipe():
+    for case in sorted(TUNE.glob("*.txt")):
+        try:
+            recipe = parse_pasted(case.read_text(encoding="utf-8"))
+        except NotARecipe:
+            continue
+        assert parse_pasted(recipe.to_markdown()) == recipe, case.name
