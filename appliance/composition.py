@@ -105,11 +105,13 @@ def operator_desk(settings: Settings) -> Iterator[OperatorDesk]:
 
 def intent_router(settings: Settings, embedding: Embedding | None = None) -> Router:
     """The rules that answer exact commands before any model: the household's first."""
+    from appliance.brain.cooking import with_cooking
     from appliance.brain.household import household_router
     from appliance.brain.kitchen import with_kitchen
 
     screen = household_screen(embedding or process_embedding(settings))
-    return with_kitchen(household_router(settings.data_dir, screen=screen))
+    router = with_kitchen(household_router(settings.data_dir, screen=screen))
+    return with_cooking(router, settings.data_dir, screen)
 
 
 def open_brain(settings: Settings, memory: Memory, intents: Router | None = None) -> Brain:

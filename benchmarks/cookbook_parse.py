@@ -126,13 +126,14 @@ def score_split(split: str) -> Score:
 
 
 def table(scores: dict[str, Score]) -> str:
-    rows = ["| split | cases | whole recipe right | ingredient lines exact | "
-            + " | ".join(FIELDS) + " | ms per paste (median) |",
-            "| --- " * (len(FIELDS) + 5) + "|"]
+    rows = [
+        "| split | cases | whole recipe right | ingredient lines exact | "
+        + " | ".join(FIELDS)
+        + " | ms per paste (median) |",
+        "| --- " * (len(FIELDS) + 5) + "|",
+    ]
     for split, s in scores.items():
-        cells = [
-            f"{s.right[f]}/{s.asked[f]}" if s.asked[f] else "-" for f in FIELDS
-        ]
+        cells = [f"{s.right[f]}/{s.asked[f]}" if s.asked[f] else "-" for f in FIELDS]
         median = sorted(s.seconds)[len(s.seconds) // 2] * 1000 if s.seconds else 0.0
         rows.append(
             f"| {split} | {s.cases} | {s.whole}/{s.cases} | {s.lines_right}/{s.lines} | "
@@ -147,7 +148,9 @@ def main() -> None:
     parser.add_argument("--show-misses", action="store_true")
     parser.add_argument("--split", choices=SPLITS, action="append")
     args = parser.parse_args()
-    scores = {split: score_split(split) for split in args.split or SPLITS if (DATA / split).exists()}
+    scores = {
+        split: score_split(split) for split in args.split or SPLITS if (DATA / split).exists()
+    }
     print(table(scores))
     if args.show_misses:
         for split, s in scores.items():

@@ -35,7 +35,8 @@ ALLOWED = {
     "panel": {"brain", "household", "memory", "wifi"},
     "voice": {"household", "memory"},  # the brain only over loopback HTTP, like any client
     "wyoming": {"voice", "household", "memory"},  # the brain over loopback HTTP, like voice
-    "brain": {"kitchen", "household", "memory"},
+    "brain": {"cookbook", "kitchen", "household", "memory"},
+    "cookbook": {"kitchen", "household", "memory"},  # recipes: amounts, timers, the guard
     "kitchen": set(),
     "service": {"memory"},
     "operator": {"household", "memory"},  # the operator's MCP server reads records, no brain

@@ -89,6 +89,10 @@ _AMOUNT = re.compile(
     r"(?P<rest>.*)$",
     re.IGNORECASE,
 )
+# "Pinch of nutmeg", "handful of parsley": one of a counted thing, the "a" left out.
+_BARE_COUNTED = re.compile(
+    r"^(?P<unit>pinch|handful|knob|dash|splash|sprig|bunch)\s+of\s+(?P<item>.+)$", re.IGNORECASE
+)
 # "250g/9oz butter", "250 g (9 oz) butter", "1 cup (240ml) milk": the second measure goes.
 _ALTERNATIVE = re.compile(
     rf"^\s*(?:/\s*|\(\s*)(?:{_NUMBER})\s*(?:{_UNIT_ALTERNATION})\.?\s*\)?",
@@ -124,9 +128,9 @@ def _number(text: str) -> Fraction:
         return Fraction(_WORD_NUMBERS[text])
     glyph = text[-1] if text and text[-1] in GLYPHS else None
     if glyph is not None:
-        whole = text[:-1].strip()
+        before = text[:-1].strip()
         part = Fraction(GLYPHS[glyph]).limit_denominator(8)
-        return (Fraction(int(whole)) if whole else Fraction(0)) + part
+        return (Fraction(int(before)) if before else Fraction(0)) + part
     if "/" in text:
         head, _, tail = text.rpartition("/")
         parts = head.split()
@@ -155,21 +159,23 @@ def read_ingredient(line: str, group: str | None = None) -> Ingredient:
         unit = unit_key(packs["unit"])
         quantity = int(packs["count"]) * _number(packs["each"])
         return Ingredient(quantity, unit, _item(packs["item"]), group)
+    if (bare := _BARE_COUNTED.match(line)) is not None:  # "pinch of nutmeg": one pinch
+        return Ingredient(Fraction(1), unit_key(bare["unit"]), _item(bare["item"]), group)
     amount = _AMOUNT.match(line)
-    if amount is None or not amount["rest"].strip() and amount["unit"] is None:
+    if amount is None or (not amount["rest"].strip() and amount["unit"] is None):
         return Ingredient(None, None, _item(line), group)
     written_unit = amount["unit"]
     unit = unit_key(written_unit) if written_unit else None
     quantity = _number(amount["number"])
-    word_amount = amount["number"].lower() in _WORD_NUMBERS
-    if word_amount and amount["number"].lower() in ("a", "an") and unit is None:
-        # "a large onion" is one onion; "a little milk" has no amount at all.
-        if amount["rest"].strip().lower().startswith(("little", "few", "bit", "good", "dash")):
-            rest = amount["rest"].strip()
-            good = re.match(r"good\s+(?P<unit>\w+)\s+(?P<rest>.*)$", rest, re.IGNORECASE)
-            if good and unit_key(good["unit"]):
-                return Ingredient(Fraction(1), unit_key(good["unit"]), _item(good["rest"]), group)
-            return Ingredient(None, None, _item(line), group)
+    rest = amount["rest"].strip()
+    # "a large onion" is one onion; "a little milk" has no amount; "a good knob of butter"
+    # is one knob.
+    vague = rest.lower().startswith(("little", "few", "bit", "good", "dash"))
+    if amount["number"].lower() in ("a", "an") and unit is None and vague:
+        good = re.match(r"good\s+(?P<unit>\w+)\s+(?P<rest>.*)$", rest, re.IGNORECASE)
+        if good and unit_key(good["unit"]):
+            return Ingredient(Fraction(1), unit_key(good["unit"]), _item(good["rest"]), group)
+        return Ingredient(None, None, _item(line), group)
     if unit is None and written_unit:
         return Ingredient(None, None, _item(line), group)
     return Ingredient(quantity, unit, _item(amount["rest"]), group)

@@ -193,8 +193,11 @@ class Cookbook:
             entry = RecipeFile(recipe_id, recipe, self._today(), origin, proposed=True)
             path = self.inbox / f"{recipe_id}.md"
             with self.audit.recording(
-                actor=origin, action="propose", fact_id=f"recipe:{recipe_id}",
-                content=entry.to_text(), detail="recipe",
+                actor=origin,
+                action="propose",
+                fact_id=f"recipe:{recipe_id}",
+                content=entry.to_text(),
+                detail="recipe",
             ):
                 write_private(path, entry.to_text().encode("utf-8"))
         log.info("recipe %s proposed by %s", recipe_id, origin)
@@ -208,11 +211,16 @@ class Cookbook:
             kept = RecipeFile(entry.id, entry.recipe, self._today(), actor, proposed=False)
             target = self.folder / f"{entry.id}.md"
             if target.exists():
-                raise HearthError(f"recipes/{entry.id}.md already exists (made by hand?); "
-                                  "rename it and keep the proposal again")
+                raise HearthError(
+                    f"recipes/{entry.id}.md already exists (made by hand?); "
+                    "rename it and keep the proposal again"
+                )
             with self.audit.recording(
-                actor=actor, action="promote", fact_id=f"recipe:{entry.id}",
-                content=kept.to_text(), detail="recipe",
+                actor=actor,
+                action="promote",
+                fact_id=f"recipe:{entry.id}",
+                content=kept.to_text(),
+                detail="recipe",
             ):
                 write_private(target, kept.to_text().encode("utf-8"))
                 remove_durably(self.inbox / f"{entry.id}.md")
@@ -227,8 +235,11 @@ class Cookbook:
             entry = self._as_shown(self.get_proposal(recipe_id), shown)
             stone = self._tombstone(entry, actor, "discard", reason or "discarded at review")
             with self.audit.recording(
-                actor=actor, action="discard", fact_id=f"recipe:{entry.id}",
-                content=entry.to_text(), detail=reason or "recipe",
+                actor=actor,
+                action="discard",
+                fact_id=f"recipe:{entry.id}",
+                content=entry.to_text(),
+                detail=reason or "recipe",
             ):
                 stone = self.tombstones.add(stone)
                 remove_durably(self.inbox / f"{entry.id}.md")
@@ -242,8 +253,11 @@ class Cookbook:
             entry = self.get(recipe_id)
             stone = self._tombstone(entry, actor, "retract", reason or "removed from the cookbook")
             with self.audit.recording(
-                actor=actor, action="retract", fact_id=f"recipe:{entry.id}",
-                content=entry.to_text(), detail=reason or "recipe",
+                actor=actor,
+                action="retract",
+                fact_id=f"recipe:{entry.id}",
+                content=entry.to_text(),
+                detail=reason or "recipe",
             ):
                 stone = self.tombstones.add(stone)
                 remove_durably(self.folder / f"{entry.id}.md")
@@ -273,8 +287,11 @@ class Cookbook:
                     if self._refusal(entry.recipe) is not None:
                         continue
                     self.audit.append(
-                        actor="hand", action="hand-edit", fact_id=f"recipe:{path.stem}",
-                        content=text, detail="recipe",
+                        actor="hand",
+                        action="hand-edit",
+                        fact_id=f"recipe:{path.stem}",
+                        content=text,
+                        detail="recipe",
                     )
                     changed.append(path.stem)
         return changed
@@ -326,8 +343,13 @@ class Cookbook:
 
     def _tombstone(self, entry: RecipeFile, actor: str, kind: str, reason: str) -> Tombstone:
         return Tombstone(
-            fingerprint=entry.recipe.fingerprint, text=None, reason=reason,
-            date=self._today(), fact_id=f"recipe:{entry.id}", actor=actor, kind=kind,
+            fingerprint=entry.recipe.fingerprint,
+            text=None,
+            reason=reason,
+            date=self._today(),
+            fact_id=f"recipe:{entry.id}",
+            actor=actor,
+            kind=kind,
         )
 
     @staticmethod

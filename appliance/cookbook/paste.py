@@ -64,6 +64,14 @@ _STEP_MARK = re.compile(
     r"^\s*(?:step\s*\d+\s*[:.)\-–]?|\d+\s*[.)](?!\d)|\d+\s+[-–:]\s|[-*•·▪◦‣]|\[\s?\]|▢)\s*",
     re.IGNORECASE,
 )
+# A magazine numbers its steps with a bare number before a capital: "1 Heat the oven".
+_BARE_NUMBER = re.compile(r"^\s*(\d{1,2})\s+(?=[A-Z][a-z])")
+# "Cheers, Pete", "Enjoy!", "xx": the end of a message, not a step.
+_SIGN_OFF = re.compile(
+    r"^(?:cheers|thanks|thank you|ta|love|lots of love|enjoy|happy (?:cooking|baking)|"
+    r"bon app[ée]tit|best|speak soon|x+)\b[\w\s,.!'-]{0,20}$|^x+$",
+    re.IGNORECASE,
+)
 _BULLET = re.compile(r"^\s*(?:[-*•·▪◦‣]|\[\s?\]|▢)\s*")
 _STARTS_WITH_AMOUNT = re.compile(r"^\s*(?:\d|[½¼¾⅓⅔⅛⅜⅝⅞]|a\s+(?:pinch|handful|knob|dash|splash))")
 
@@ -123,7 +131,7 @@ def _sections(lines: list[str]) -> _Sections:
 
 
 def _is_source(bare: str, in_header: bool) -> bool:
-    """"Source: …" anywhere; "From Nana's recipe box" only as a short line of its own."""
+    """ "Source: …" anywhere; "From Nana's recipe box" only as a short line of its own."""
     if re.match(r"^(?:source|recipe from|adapted from|credit|courtesy of)\b", bare, re.I):
         return True
     return not in_header and len(bare.split()) <= 8 and not bare.endswith(".")
@@ -157,11 +165,11 @@ def _title_and_serves(header: list[str]) -> tuple[str | None, int | None, bool, 
         if not bare:
             rest.append(line)
             continue
-        if serves is None and (said := _SERVES.search(bare) or _SERVES_AFTER.match(bare)):
-            if len(bare.split()) <= 8 or _SERVES.match(bare):
-                serves = int(said["n"])
-                makes = (said.groupdict().get("word") or "").lower() in ("makes", "yield", "yields")
-                continue
+        said = None if serves is not None else _SERVES.search(bare) or _SERVES_AFTER.match(bare)
+        if said is not None and (len(bare.split()) <= 8 or _SERVES.match(bare)):
+            serves = int(said["n"])
+            makes = (said.groupdict().get("word") or "").lower() in ("makes", "yield", "yields")
+            continue
         if _TIMING_LINE.match(bare):
             continue
         if title is None and _could_be_title(bare) and not _is_ingredient_like(line):
@@ -180,11 +188,12 @@ def _ingredients(lines: list[str]) -> tuple[Ingredient, ...]:
     bulleted = sum(1 for line in lines if _BULLET.match(line)) >= 2
     group: str | None = None
     found: list[Ingredient] = []
-    for line in lines:
+    for at, line in enumerate(lines):
         bare = _bare(line) if not _BULLET.match(line) else ""
         if not line.strip():
             continue
-        if bare and _is_group_heading(line, bare, bulleted):
+        following = next((x for x in lines[at + 1 :] if x.strip()), None)
+        if bare and _is_group_heading(line, bare, bulleted, following):
             group = bare.rstrip(":").strip()
             continue
         text = _BULLET.sub("", line).strip()
@@ -193,19 +202,33 @@ def _ingredients(lines: list[str]) -> tuple[Ingredient, ...]:
     return tuple(found)
 
 
-def _is_group_heading(line: str, bare: str, bulleted: bool) -> bool:
+def _is_group_heading(line: str, bare: str, bulleted: bool, following: str | None) -> bool:
+    """ "For the icing:", "### Sauce", or a short capitalised line of no amount over lines
+    that have one ("Dough" above "100g butter")."""
     if _STARTS_WITH_AMOUNT.match(bare):
         return False
     if line.rstrip().endswith(":") or line.lstrip().startswith("#"):
         return True
     if re.match(r"^for (?:the |a |your )?\w", bare, re.IGNORECASE) and len(bare.split()) <= 5:
         return True
-    return bulleted and len(bare.split()) <= 4 and not _BULLET.match(line)
+    if bulleted:
+        return len(bare.split()) <= 4 and not _BULLET.match(line)
+    return (
+        len(bare.split()) <= 3
+        and "," not in bare
+        and bare[:1].isupper()
+        and following is not None
+        and _STARTS_WITH_AMOUNT.match(_BULLET.sub("", following)) is not None
+    )
 
 
 def _steps(lines: list[str]) -> tuple[str, ...]:
+    lines = [line for line in lines if not _SIGN_OFF.match(line.strip())]
     if any(_STEP_MARK.match(line) for line in lines if line.strip()):
         return _marked_steps(lines)
+    numbers = [int(m[1]) for line in lines if (m := _BARE_NUMBER.match(line))]
+    if len(numbers) >= 2 and numbers == list(range(1, len(numbers) + 1)):
+        return _marked_steps(lines, _BARE_NUMBER)  # a magazine's "1 Heat the oven"
     paragraphs: list[list[str]] = [[]]
     for line in lines:
         if line.strip():
@@ -219,13 +242,13 @@ def _steps(lines: list[str]) -> tuple[str, ...]:
     return tuple(" ".join(" ".join(p).split()) for p in paragraphs)
 
 
-def _marked_steps(lines: list[str]) -> tuple[str, ...]:
+def _marked_steps(lines: list[str], marks: re.Pattern[str] | None = None) -> tuple[str, ...]:
     """Each mark starts a step; an unmarked line goes on with the step before it."""
     steps: list[str] = []
     for line in lines:
         if not line.strip():
             continue
-        if (mark := _STEP_MARK.match(line)) is not None:
+        if (mark := (marks or _STEP_MARK).match(line)) is not None:
             steps.append(line[mark.end() :].strip())  # "Step 1" alone: its words follow
         elif steps:
             steps[-1] = f"{steps[-1]} {line.strip()}".strip()
@@ -280,8 +303,9 @@ def _until_steps(lines: list[str]) -> tuple[list[str], list[str]]:
     chatty paragraph before it is no step) and ends at the first line that reads as a
     step, or at a blank line followed by a sentence."""
     start = next((at for at, line in enumerate(lines) if _is_ingredient_like(line)), None)
-    if start is None:  # no list and no headings: nothing says which lines are steps
-        return [], []
+    if start is None:  # no list: only numbered lines say for sure that they are steps
+        numbered = any(_STEP_MARK.match(x) and not _BULLET.match(x) for x in lines)
+        return [], lines if numbered else []
     lines = lines[start:]
     for at, line in enumerate(lines):
         if line.strip() and _is_step_like(line) and not _is_ingredient_like(line):

@@ -21,8 +21,17 @@ from appliance.cookbook.amounts import Ingredient, read_ingredient
 from appliance.numbers import number_at
 
 WHILE_COOKING = (
-    "next", "back", "repeat", "ingredients_for_step", "amount", "oven", "how_long",
-    "start_timer", "scale", "stop_cooking", "step_number",
+    "next",
+    "back",
+    "repeat",
+    "ingredients_for_step",
+    "amount",
+    "oven",
+    "how_long",
+    "start_timer",
+    "scale",
+    "stop_cooking",
+    "step_number",
 )
 
 
@@ -41,7 +50,7 @@ _FILLERS = re.compile(
     r"well|and|now|then|hearth|please|sorry|cool|great|done|lovely|perfect|thanks|"
     r"thank you)\b[\s,.!]*)+"
 )
-_TAIL = re.compile(r"(?:[\s,]+(?:please|then|now|hearth|thanks|thank you|mate|love))+$")
+_TAIL = re.compile(r"(?:[\s,]+(?:please|hearth|thanks|thank you|mate|love))+$")
 
 
 def _plain(text: str) -> str:
@@ -52,79 +61,110 @@ def _plain(text: str) -> str:
     return _TAIL.sub("", text).strip(" ,")
 
 
-_NUMBER_WORDS = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|" \
+_NUMBER_WORDS = (
+    r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
     r"fifteen|twenty|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)"
+)
 _ORDINALS = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
-    "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
 }
+# Said while cooking, tried in this order; each is searched for anywhere in what was
+# said (fillers gone), so "ok that's in the pan, what's after that" is still "next".
+_NOT_OURS = re.compile(
+    r"\btimer for (?:a |an )?\w+ (?:minutes?|mins?|hours?|seconds?)\b|"  # a timer of its own
+    r"\b(?:set|start) (?:a|another) timer\b|"
+    r"\bhow many \w+ (?:in|to) (?:a|an|one|the)\b|\bconvert\b|"  # the kitchen's conversions
+    r"\bshopping list\b|\bto the list\b|\bremind me\b|\bweather\b|\bremember\b|"
+    # food safety is the kitchen's tables' to answer, never a recipe's step
+    r"\bsafe\b|\bsafely\b|\binternal\b|\bcore temp|\bcooked through\b|\bthermometer\b|"
+    r"\bfridge\b|\bfreezer\b|\bkeep for\b|\bdoes \w+(?: \w+)? keep\b|\breheat"
+)
 _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (intent, re.compile(pattern))
     for intent, pattern in (
-        ("stop_cooking", r"^(?:stop|finish|end|quit|exit|close|cancel|leave)(?: the)? "
-         r"(?:cooking|recipe|this recipe|session)|^(?:i'?m|we'?re|i am|we are) "
-         r"(?:all )?(?:done|finished)(?: cooking| with (?:the|this) recipe)?$|"
-         r"^(?:that'?s|that is) (?:it|all)(?: , | )?(?:we'?re |i'?m )?(?:done|finished)?$|"
-         r"^(?:all )?(?:done|finished)(?: cooking| with (?:it|this|the recipe))$|"
-         r"^no more (?:steps|cooking)$"),
-        ("start_timer", r"^(?:(?:can you |could you |go ahead and |yes )?(?:start|set|put on|"
-         r"begin|run|kick off)(?: (?:the|that|a|this|its|this step'?s|the step'?s) )?"
-         r"(?:step )?timer(?: (?:for (?:it|this|that)(?: step)?|then|going|on))?|"
-         r"(?:yes |yeah )?(?:start|set) it|time (?:it|this|that)(?: for me)?|"
-         r"(?:start|set) (?:the )?timer (?:for|on) (?:this|the) step|timer (?:on|please|go))$"),
-        ("back", r"^(?:go |step |move |skip )?back(?: (?:a|one|1) step| one| a step| to the "
-         r"(?:last|previous) (?:one|step)| please)?$|^(?:previous|last)(?: step)?$|"
-         r"^(?:what was|read me|go to|repeat) the (?:previous|last) step$|^(?:go )?back one$|"
-         r"^undo$|^(?:wait )?go back$"),
-        ("next", r"^(?:next|next step|next one|onwards|carry on|keep going|continue|go on|"
-         r"move on|moving on|forward|go forward|what'?s next|what is next|what now|"
-         r"what do i do next|what do i do now|what'?s the next step|what is the next step|"
-         r"and then what|then what|what next|ready for the next (?:step|one)|"
-         r"i'?m ready(?: for the next (?:step|one))?|(?:i'?ve |i have )?done (?:that|it)|"
-         r"(?:that'?s|that is) done|finished (?:that|this) step|next please|go next|"
-         r"(?:go|move|skip) (?:on )?to the next(?: step| one)?|what'?s after that|"
-         r"(?:i'?ve )?(?:finished|done) (?:that|this)(?: one| step)?(?: what now)?|"
-         r"all done (?:with )?(?:that|this)(?: step)?)$"),
-        ("repeat", r"^(?:repeat|say (?:that|it) again|again|come again|pardon|what|"
-         r"(?:what|where) was (?:that|i|the step|this step)|read (?:that|it|the step|this step)"
-         r"(?: again| out)?|repeat (?:that|the step|this step|it)(?: please)?|"
-         r"one more time|what (?:step|bit) am i on|where (?:am i|are we|were we)|"
-         r"what'?s this step|what(?:'s| is| was) the (?:current )?step|i missed that|"
-         r"didn'?t (?:catch|hear) (?:that|it)|what did you say|huh)$"),
-        ("ingredients_for_step", r"^(?:what|which) (?:do i|do we|will i|will we|should i) "
-         r"(?:need|use|want)(?: (?:for|in) (?:this|the|that) (?:step|bit|part)| now| here|"
-         r" for (?:this|it))?$|^(?:what|which) ingredients(?: do i need| do we need| are)?"
-         r"(?: (?:for|in) (?:this|the|that) (?:step|bit|part)| now| here)?$|"
-         r"^what goes in(?: (?:now|here|this step|at this step))?$|"
-         r"^what(?:'s| is) (?:in|needed for|used in) (?:this|the) step$|"
-         r"^(?:ingredients|what do i need)(?: for (?:this|the) step)?$|"
-         r"^what (?:do i|do we) add(?: now| here| in this step)?$"),
-        ("oven", r"(?:what|which) (?:temp(?:erature)?|heat|gas mark|setting)|"
-         r"how hot|oven (?:temp|temperature|setting|on)|temperature (?:for|of) the oven|"
-         r"what (?:do i|should i) (?:set|put|heat|turn) the oven|preheat|pre-heat|"
-         r"what'?s the oven|what is the oven|oven at what|degrees"),
-        ("how_long", r"^how long|how many minutes|how much time|when (?:is it|will it be) "
-         r"(?:done|ready)|what'?s the (?:cooking|baking|roasting) time|for how long"),
+        (
+            "stop_cooking",
+            r"\b(?:stop|finish|end|quit|exit|close|cancel|abandon|leave)(?: the)? "
+            r"(?:cooking|recipe|this recipe|session)\b|\bgiving up\b|\bgive up\b|"
+            r"^(?:i'?m|we'?re|i am|we are) (?:all )?(?:done|finished)(?: cooking| with (?:the|this)"
+            r" recipe| now)?$|\b(?:done|finished) (?:cooking|with (?:the|this) recipe)\b|"
+            r"^(?:that'?s|that is) (?:it|all)(?: ,)?(?: (?:we'?re|i'?m) (?:done|finished))?$|"
+            r"\bno more (?:steps|cooking)\b|\bwe'?re finished\b|\bthat'?s us done\b",
+        ),
+        (
+            "start_timer",
+            r"\b(?:start|set|begin|run|kick off|put on|start up)\b[^,]*?\b(?:timer|"
+            r"countdown|clock)\b|\b(?:timer|countdown)\b[^,]*?\b(?:on|go|going|please|now|start)"
+            r"\b|^(?:yes |yeah )?(?:start|set) it(?: going)?$|\btime (?:it|this|that)\b|"
+            r"^(?:yes|yeah|go|ok go)(?: ,)? (?:timer|start it)$",
+        ),
+        (
+            "how_long",
+            r"\bhow long\b|\bhow many minutes\b|\bhow much (?:longer|time)\b|"
+            r"\bwhen (?:is|will) (?:it|this|that) be (?:done|ready)\b|\bfor how long\b|"
+            r"\b(?:cooking|baking|roasting|resting|rising|proving) time\b",
+        ),
+        (
+            "oven",
+            r"\boven\b|\btemp(?:erature)?\b|\bhow hot\b|\bdegrees\b|\bgas mark\b|"
+            r"\bpre-?heat\b|\bis it \d{2,3} or \d{2,3}\b|\bfan (?:setting|oven)\b|\bwhat heat\b",
+        ),
+        (
+            "ingredients_for_step",
+            r"\b(?:what|which)\b[^,]*\b(?:ingredients?|need|adding|add|"
+            r"going in|goes in|go in|use|using|have ready|get out)\b[^,]*\b(?:step|here|now|this"
+            r" one|this bit|this part|point|stage)\b|\b(?:what|which) ingredients\b|"
+            r"^what (?:am i|are we|do i|do we) (?:adding|add|need|using)$|"
+            r"^(?:what(?:'s| is) )?going in(?: now| here)?$|^what goes in$",
+        ),
+        (
+            "back",
+            r"\bback\b|\bprevious\b|\bstep before\b|\bone before\b|\bundo\b|"
+            r"\bthe last step\b|^last (?:step|one)$|\brewind\b",
+        ),
+        (
+            "next",
+            r"\bnext\b|\bmove on\b|\bmoving on\b|\bcarry on\b|\bkeep going\b|\bcontinue\b|"
+            r"\bwhat now\b|\bwhat do (?:i|we) do (?:now|then)\b|\bafter that\b|\bthen what\b|"
+            r"\bonwards\b|\bgo on\b|^(?:i'?m |we'?re )?ready\b|\bwhat'?s the next\b|"
+            r"^(?:i'?ve |we'?ve )?(?:done|finished)(?: that| it| this)?(?: (?:step|bit|one))?$|"
+            r"\b(?:finished|done) (?:that|this)(?: one| step| bit)?\b|\bthat'?s (?:done|in)\b|"
+            r"\bskip (?:this|it|ahead)\b|^forward$",
+        ),
+        (
+            "repeat",
+            r"\bagain\b|\brepeat\b|\bpardon\b|\bcome again\b|\bwhat did you say\b|"
+            r"\bmissed (?:that|it|what)\b|\bdidn'?t (?:catch|hear|get)\b|\bone more time\b|"
+            r"\bsay (?:that|it)\b|\bread (?:that|it|the step|this step)\b|^huh$|^what$|"
+            r"^sorry$|\bwhere (?:am i|are we|were we|was i)\b|\bwhat step\b|\bwhat was that\b|"
+            r"\bwhat(?:'s| is) this step\b|\bcurrent step\b|\bcan'?t hear\b",
+        ),
     )
 )
 _AMOUNT = re.compile(
-    r"^(?:how (?:much|many)|what amount of|what quantity of|how much of(?: the)?)"
-    r" (?:of )?(?:the )?(?P<what>[a-z][a-z' -]*?)"
-    r"(?: (?:do|did|should|will|does) (?:i|we|it|you|the recipe)(?: need| want| use| add|"
-    r" put in| say| take| call for)?(?: for (?:this|that|it|the recipe))?(?: again)?| (?:is|are)"
-    r" (?:it|in it|needed|there|that|in (?:this|the recipe))| again| goes in| (?:in|for) "
-    r"(?:this|the recipe|it|this step))*$"
+    r"\b(?:how (?:much|many)|what amount of|what quantity of|quantity of|amount of|"
+    r"how much of)(?: of)?(?: the| that| my)? (?P<what>[a-z][a-z' -]*?)"
+    r"(?: (?:do|did|should|will|does|is|are|was|goes|go|in|for|again|then|it|i|we|you|"
+    r"need|needed|want|use|add|put|say|says|take|takes|call|calls|it'?s|there|that|this|"
+    r"recipe|the|step)\b.*)?$"
 )
-_AMOUNT_AFTER = re.compile(
-    r"^(?:remind me )?how much (?P<what>[a-z][a-z' -]*?) (?:was it|again)$|"
-    r"^(?:what was|what'?s) the (?:amount|quantity|measure) (?:of|for) (?:the )?"
-    r"(?P<what2>[a-z][a-z' -]*)$"
-)
+_AMOUNT_WORDS = frozenset({"time", "longer", "more time", "it", "that", "of it", "of that"})
 _STEP = re.compile(
-    rf"^(?:go |skip |jump |take me |back |move )?(?:to |back to )?(?:step|number) "
-    rf"(?P<n>{_NUMBER_WORDS})$|^(?:go |skip |jump )(?:to |back to )(?:the )?(?P<o>"
-    rf"{_NUMBER_WORDS}) step$|^(?:read|what'?s|what is|what was) step (?P<r>{_NUMBER_WORDS})"
-    rf"(?: again)?$|^start (?:again|over|from the (?:beginning|start|top))$"
+    rf"\bstep (?:number )?(?P<n>{_NUMBER_WORDS})\b|"
+    rf"\b(?:go|skip|jump|take me|move|back|read|what'?s|what is) (?:to )?the (?P<o>{_NUMBER_WORDS})"
+    rf" step\b|"
+    rf"^(?:go |skip |jump )?(?:to |back to )?number (?P<r>{_NUMBER_WORDS})$|"
+    rf"\b(?:start|begin) (?:again|over|from the (?:beginning|start|top))\b|"
+    rf"\b(?:back to|from) the (?:beginning|start|top)\b"
 )
 _START = re.compile(
     r"^(?:let'?s|lets|let us|we'?re going to|i'?m going to|i want to|i'd like to|"
@@ -142,16 +182,24 @@ _RECIPES = re.compile(
     r"recipes|^what'?s in the cookbook"
 )
 _FACTORS = {
-    "half": Fraction(1, 2), "halve": Fraction(1, 2), "double": Fraction(2),
-    "twice": Fraction(2), "triple": Fraction(3), "treble": Fraction(3),
-    "quadruple": Fraction(4), "a third": Fraction(1, 3), "a quarter": Fraction(1, 4),
-    "one and a half": Fraction(3, 2), "half as much again": Fraction(3, 2),
+    "half": Fraction(1, 2),
+    "halve": Fraction(1, 2),
+    "double": Fraction(2),
+    "twice": Fraction(2),
+    "triple": Fraction(3),
+    "treble": Fraction(3),
+    "quadruple": Fraction(4),
+    "a third": Fraction(1, 3),
+    "a quarter": Fraction(1, 4),
+    "one and a half": Fraction(3, 2),
+    "half as much again": Fraction(3, 2),
 }
 _SCALE_BY = re.compile(
     r"(?:^|\b)(?:make |do |cook )?(?P<f>half|halve|double|twice|triple|treble|quadruple|"
     r"a third|a quarter|one and a half|half as much again)(?: (?:the|this|it|of it|the "
-    r"recipe|recipe|quantities|amounts|everything|as much|the amounts|the quantities|times"
-    r"|it all))*(?: (?:please|instead))?$"
+    r"recipe|recipe|quantities|amounts?|everything|as much|the amounts?|the quantities|times"
+    r"|it all|of the recipe|of everything|of it all|portion|batch|the batch|size))*"
+    r"(?: (?:please|instead))?$"
 )
 _SCALE_TIMES = re.compile(r"(?:times|x) ?(?P<n>\d+(?:\.\d+)?|two|three|four)$|^(?P<m>\d+) ?x$")
 _SERVES = re.compile(
@@ -159,6 +207,10 @@ _SERVES = re.compile(
     rf"scale (?:it|this|the recipe)? ?(?:up |down )?(?:to|for)) (?P<n>{_NUMBER_WORDS}|a "
     rf"dozen)(?: (?:people|persons|of us|portions|servings|instead|adults|guests|kids))*"
     rf"(?: instead)?$"
+)
+_PEOPLE = re.compile(
+    rf"\b(?:there'?s|there are|there will be|we'?re|we are|we'?ll be|it'?s) (?P<n>{_NUMBER_WORDS})"
+    rf"(?: of us| people| for (?:dinner|tea|lunch))\b|\b(?P<m>{_NUMBER_WORDS}) of us\b"
 )
 _HAVE = re.compile(
     r"(?:i |we )?(?:'ve |have )?(?:only )?(?:got|have|has) (?:only |just )?(?P<what>.+?)"
@@ -192,8 +244,12 @@ def _digits(text: str) -> str:
 
 def scale_request(said: str) -> CookingRequest | None:
     """ "for six people", "halve it", "I've only got 300 g of flour", or None."""
-    said = re.sub(r"^(?:can you |could you |let'?s |i want to |we need to |i need to |"
-                  r"please )", "", said)
+    said = re.sub(
+        r"^(?:can you |could you |let'?s |i want to |we need to |i need to |"
+        r"please )",
+        "",
+        said,
+    )
     said = re.sub(r"^(?:scale|make|do|cook)(?: it| this| the recipe)? (?=for|to)", "for ", said)
     if (by := _SCALE_BY.search(said)) is not None:
         return CookingRequest("scale", factor=_FACTORS[by["f"]])
@@ -203,6 +259,9 @@ def scale_request(said: str) -> CookingRequest | None:
         return CookingRequest("scale", factor=value)
     if (serves := _SERVES.search(said)) is not None:
         n = 12 if serves["n"] == "a dozen" else _number(serves["n"])
+        return CookingRequest("scale", serves=n) if n else None
+    if (people := _PEOPLE.search(said)) is not None:
+        n = _number(people["n"] or people["m"])
         return CookingRequest("scale", serves=n) if n else None
     if re.search(r"\bonly\b|\bjust\b|\bleft\b", said) and (have := _HAVE.search(said)):
         ingredient = read_ingredient(_digits(have["what"] or have["what2"]))
@@ -218,25 +277,36 @@ def cooking_request(text: str) -> CookingRequest | None:
         return None
     if _RECIPES.search(said):
         return CookingRequest("recipes")
-    if (step := _STEP.match(said)) is not None:
+    if (start := _START.match(said)) is not None and not re.search(r"\btimer\b", said):
+        name = (start["name"] or start["name2"] or start["name3"] or "").strip(" ,")
+        if name and scale_request(said) is None and _STEP.search(said) is None:
+            return CookingRequest("start", name=name)
+    if _NOT_OURS.search(said):
+        return None
+    if (step := _STEP.search(said)) is not None:
         n = step["n"] or step["o"] or step["r"]
         number = 1 if n is None else (-1 if n == "last" else _number(n))
         return CookingRequest("step_number", step=number) if number else None
     if (scaled := scale_request(said)) is not None:
         return scaled
+    amount = _AMOUNT.search(said)
     for intent, rule in _RULES:
+        if intent == "ingredients_for_step" and amount is not None and _amount_name(amount):
+            return CookingRequest("amount", name=_amount_name(amount))
         if rule.search(said):
             if intent == "how_long":
-                verb = re.search(r"\b(bake|roast|rest|rise|prove|chill|simmer|boil|fry|cook|"
-                                 r"steam|grill|marinate|soak|set|cool|stew|braise)", said)
+                verb = re.search(
+                    r"\b(bake|roast|rest|rise|prove|chill|simmer|boil|fry|cook|"
+                    r"steam|grill|marinate|soak|set|cool|stew|braise)",
+                    said,
+                )
                 return CookingRequest("how_long", name=verb[1] if verb else None)
             return CookingRequest(intent)
-    amount = _AMOUNT.match(said) or _AMOUNT_AFTER.match(said)
-    if amount is not None:
-        what = (amount.groupdict().get("what") or amount.groupdict().get("what2") or "").strip()
-        if what and what not in ("time", "longer", "more time", "it", "that"):
-            return CookingRequest("amount", name=what)
-    if (start := _START.match(said)) is not None:
-        name = start["name"] or start["name2"] or start["name3"]
-        return CookingRequest("start", name=name.strip(" ,")) if name else None
+    if amount is not None and (name := _amount_name(amount)):
+        return CookingRequest("amount", name=name)
     return None
+
+
+def _amount_name(found: re.Match[str]) -> str | None:
+    what = found["what"].strip()
+    return what if what and what not in _AMOUNT_WORDS else None

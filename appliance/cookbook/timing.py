@@ -24,11 +24,11 @@ _RANGE_WORDS = ("to", "or")
 def _plain(text: str) -> str:
     """Glyph fractions as decimals ("1½ hours" -> "1.5 hours") for the duration reader."""
     for glyph, value in GLYPHS.items():
-        text = re.sub(
-            rf"(\d*)\s*{glyph}",
-            lambda m, v=value: f"{int(m[1] or 0) + v:g}",
-            text,
-        )
+
+        def decimal(found: re.Match[str], value: float = value) -> str:
+            return f"{int(found[1] or 0) + value:g}"
+
+        text = re.sub(rf"(\d*)\s*{glyph}", decimal, text)
     return text
 
 

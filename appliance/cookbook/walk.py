@@ -78,7 +78,9 @@ def matching_ingredients(recipe: RecipeFile, asked: str) -> list[Ingredient]:
     asked_words = {w for w in _words(asked) if w not in _NOT_THE_THING and len(w) > 2}
     if not asked_words:
         return []
-    exact = [i for i in recipe.recipe.ingredients if asked_words <= _thing_words(i) | _words(i.item)]
+    exact = [
+        i for i in recipe.recipe.ingredients if asked_words <= _thing_words(i) | _words(i.item)
+    ]
     return exact or [i for i in recipe.recipe.ingredients if asked_words & _thing_words(i)]
 
 
@@ -150,15 +152,19 @@ class RecipeWalk:
     def _recipes(self) -> str:
         titles = [r.title for r in self.book.recipes()]
         if not titles:
-            return "The cookbook is empty. Paste a recipe on the chat page's Recipes tab to add one."
+            return (
+                "The cookbook is empty. Paste a recipe on the chat page's Recipes tab to add one."
+            )
         listed = ", ".join(titles[:-1]) + (" and " if len(titles) > 1 else "") + titles[-1]
         return f"The cookbook has {len(titles)} recipe{'s' if len(titles) > 1 else ''}: {listed}."
 
     def _start(self, name: str) -> str:
         recipe = self.find(name)
         if recipe is None:
-            return (f"There's no recipe called “{name}” in the cookbook. "
-                    "Ask “what recipes do we have?” to hear them.")
+            return (
+                f"There's no recipe called “{name}” in the cookbook. "
+                "Ask “what recipes do we have?” to hear them."
+            )
         cooking = self.sessions.start(recipe.id, recipe.title, len(recipe.recipe.steps))
         serves = recipe.recipe.serves_line()
         lead = f"{recipe.title}, {len(recipe.recipe.steps)} steps"
@@ -179,8 +185,10 @@ class RecipeWalk:
 
     def _next(self, cooking: Cooking, recipe: RecipeFile, _: CookingRequest) -> str:
         if cooking.step == cooking.steps:
-            return ("That was the last step. Say “we're done” to finish, "
-                    "or “back” to hear the one before.")
+            return (
+                "That was the last step. Say “we're done” to finish, "
+                "or “back” to hear the one before."
+            )
         moved = self.sessions.move(+1) or cooking
         return self._step_said(moved, recipe)
 
@@ -204,9 +212,7 @@ class RecipeWalk:
         self.sessions.finish()
         return f"Finished cooking {recipe.title}. Timers you started keep running."
 
-    def _ingredients_for_step(
-        self, cooking: Cooking, recipe: RecipeFile, _: CookingRequest
-    ) -> str:
+    def _ingredients_for_step(self, cooking: Cooking, recipe: RecipeFile, _: CookingRequest) -> str:
         needed = step_ingredients(recipe, cooking.step)
         if not needed:
             return f"Step {cooking.step} doesn't name any of the ingredients."
@@ -264,8 +270,10 @@ class RecipeWalk:
             return "Timers aren't available here."
         timer = self.household.add_timer(f"{recipe.title} step {cooking.step}", seconds)
         self.sessions.timer_started(cooking.step)
-        return (f"Started the {timer.name} timer for {say_duration(seconds)}; "
-                f"it rings at {timer.rings_at:%H:%M}.")
+        return (
+            f"Started the {timer.name} timer for {say_duration(seconds)}; "
+            f"it rings at {timer.rings_at:%H:%M}."
+        )
 
     def _scale(self, cooking: Cooking, recipe: RecipeFile, request: CookingRequest) -> str:
         factor = self._factor(recipe, request)
@@ -277,8 +285,10 @@ class RecipeWalk:
         lead = f"{note} ({_times(factor)})" if note else f"The recipe {_times(factor)}"
         said = f"{lead}: {_listed(scaled)}."
         if recipe.recipe.timers and factor != 1:
-            said += (" The times in the steps don't scale with the amounts: "
-                     "check bakes and roasts by eye, a bigger tin takes longer.")
+            said += (
+                " The times in the steps don't scale with the amounts: "
+                "check bakes and roasts by eye, a bigger tin takes longer."
+            )
         return said
 
     def _factor(self, recipe: RecipeFile, request: CookingRequest) -> Fraction | str:
@@ -286,8 +296,10 @@ class RecipeWalk:
             return request.factor
         if request.serves is not None:
             if recipe.recipe.serves is None:
-                return (f"{recipe.title} doesn't say how many it serves, so I can't scale it "
-                        "to a number of people. Say “double it” or “half the recipe” instead.")
+                return (
+                    f"{recipe.title} doesn't say how many it serves, so I can't scale it "
+                    "to a number of people. Say “double it” or “half the recipe” instead."
+                )
             return Fraction(request.serves, recipe.recipe.serves)
         have = request.have
         assert have is not None and have.quantity is not None
@@ -297,8 +309,10 @@ class RecipeWalk:
         ingredient = found[0]
         assert ingredient.quantity is not None
         if not same_kind(have.unit, ingredient.unit):
-            return (f"The recipe measures {ingredient.item} as {ingredient.said()}, which I "
-                    f"can't compare with {have.line()} exactly.")
+            return (
+                f"The recipe measures {ingredient.item} as {ingredient.said()}, which I "
+                f"can't compare with {have.line()} exactly."
+            )
         return in_unit(have.quantity, have.unit, ingredient.unit) / ingredient.quantity
 
     # -- the panel ---------------------------------------------------------------------
@@ -327,7 +341,9 @@ def _times(factor: Fraction) -> str:
     named = {Fraction(1, 2): "halved", Fraction(2): "doubled", Fraction(3): "tripled"}
     if factor in named:
         return named[factor]
-    return f"× {factor.numerator}/{factor.denominator}" if factor.denominator != 1 else f"× {factor}"
+    return (
+        f"× {factor.numerator}/{factor.denominator}" if factor.denominator != 1 else f"× {factor}"
+    )
 
 
 def _listed(parts: list[str]) -> str:

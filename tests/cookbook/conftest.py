@@ -47,6 +47,6 @@ def kept(book: Cookbook) -> str:
 
 
 @pytest.fixture
-def walk(book: Cookbook, data_dir: Path, clock) -> Iterator[RecipeWalk]:  # noqa: ANN001
+def walk(book: Cookbook, data_dir: Path, clock) -> Iterator[RecipeWalk]:
     with HouseholdStore.open(data_dir, clock) as household:
         yield RecipeWalk(book, CookingSessions(data_dir, clock), household)

@@ -1,4 +1,5 @@
-"""The cookbook's gate: proposed first, kept or discarded by a person, refused words never written."""
+"""The cookbook's gate: proposed first, kept or discarded by a person, refused words never
+written."""
 
 from __future__ import annotations
 
@@ -96,7 +97,9 @@ def test_the_same_recipe_is_not_proposed_twice(book: Cookbook):
 
 
 def test_every_change_is_a_line_of_the_audit_chain(book: Cookbook, kept: str):
-    actions = [json.loads(x)["action"] for x in (book.data_dir / "audit.jsonl").read_text().splitlines()]
+    actions = [
+        json.loads(x)["action"] for x in (book.data_dir / "audit.jsonl").read_text().splitlines()
+    ]
     assert actions[-2:] == ["propose", "promote"]
     book.remove(kept, "cli")
     last = json.loads((book.data_dir / "audit.jsonl").read_text().splitlines()[-1])

@@ -1,4 +1,5 @@
-"""Pasted recipes read into records: the shapes people paste, and refusals that name what is missing."""
+"""Pasted recipes read into records: the shapes people paste, and refusals naming what is
+missing."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ TUNE = Path(__file__).parents[2] / "benchmarks" / "data" / "recipes" / "tune"
         ("a little milk", None, None, "a little milk"),
     ],
 )
-def test_an_ingredient_line_reads_exactly(line, quantity, unit, item):  # noqa: ANN001
+def test_an_ingredient_line_reads_exactly(line, quantity, unit, item):
     ingredient = read_ingredient(line)
     assert (ingredient.quantity, ingredient.unit, ingredient.item) == (quantity, unit, item)
 
@@ -50,7 +51,10 @@ def test_a_recipe_reads_title_serves_list_and_steps():
 
 
 def test_windows_line_endings_and_paragraph_steps_read_the_same():
-    text = "Toast\r\n\r\n2 slices bread\r\nbutter\r\n\r\nToast the bread for 3 minutes.\r\n\r\nButter it.\r\n"
+    text = (
+        "Toast\r\n\r\n2 slices bread\r\nbutter\r\n\r\n"
+        "Toast the bread for 3 minutes.\r\n\r\nButter it.\r\n"
+    )
     recipe = parse_pasted(text)
     assert recipe.steps == ("Toast the bread for 3 minutes.", "Butter it.")
     assert [i.item for i in recipe.ingredients] == ["bread", "butter"]
@@ -64,7 +68,7 @@ def test_windows_line_endings_and_paragraph_steps_read_the_same():
         ("Method\n1. Boil the kettle for a while.\n2. Pour the water.\n", ("ingredients",)),
     ],
 )
-def test_what_is_not_a_whole_recipe_is_refused_naming_what_is_missing(text, missing):  # noqa: ANN001
+def test_what_is_not_a_whole_recipe_is_refused_naming_what_is_missing(text, missing):
     with pytest.raises(NotARecipe) as refused:
         parse_pasted(text)
     assert refused.value.missing == missing

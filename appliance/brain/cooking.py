@@ -1,0 +1,56 @@
+"""The cookbook as the router's first intent: walking a recipe, by rules, never the model.
+
+    router = with_cooking(router, data_dir, screen)
+
+While a recipe is being cooked, "next", "back", "how much butter?", "what's the oven
+temperature?", "start the timer", "for six people" are answered from the kept recipe
+(appliance.cookbook.walk) before anything else could claim them ("start the timer"
+would otherwise ask "For how long?"). At any time, "let's make Nana's flapjacks" starts
+a recipe the cookbook has, and "what recipes do we have?" lists them. A name the
+cookbook does not have is not claimed, unless the word "recipe" was said: then the
+answer is that there is no such recipe, never one the model made up. Nothing here
+changes memory, and these are not model routes, so the note-taker never reads them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from appliance.brain.router import Intent, Route, Router
+from appliance.cookbook import Cookbook, CookingSessions, RecipeWalk, cooking_request
+from appliance.cookbook.phrases import WHILE_COOKING, CookingRequest
+from appliance.household import HouseholdStore
+
+Screen = Callable[[str], str | None]
+
+
+def cooking_intent(data_dir: Path | str, screen: Screen | None = None) -> Intent:
+    def request_for(text: str) -> CookingRequest | None:
+        request = cooking_request(text)
+        if request is None:
+            return None
+        if request.intent in WHILE_COOKING:
+            return request if CookingSessions(data_dir).current() is not None else None
+        if request.intent == "start":
+            walk = RecipeWalk(Cookbook(Path(data_dir)), CookingSessions(data_dir))
+            if walk.find(request.name or "") is None and "recipe" not in text.lower():
+                return None
+        return request
+
+    def match(text: str) -> Route | None:
+        return Route("cooking", text) if request_for(text) is not None else None
+
+    def act(route: Route) -> str:
+        request = request_for(route.text)
+        assert request is not None, "the matcher read this very text"
+        with HouseholdStore.open(data_dir, screen=screen) as household:
+            walk = RecipeWalk(Cookbook(Path(data_dir)), CookingSessions(data_dir), household)
+            return walk.answer(request)
+
+    return Intent("cooking", match, act)
+
+
+def with_cooking(router: Router, data_dir: Path | str, screen: Screen | None = None) -> Router:
+    """The router with the cookbook's intent first."""
+    return router.extended([cooking_intent(data_dir, screen)], before=router.names[0])

@@ -1,0 +1,117 @@
+"""Cooking a kept recipe by what a cook says: every answer read off the recipe, nothing guessed."""
+
+from __future__ import annotations
+
+import datetime as dt
+from fractions import Fraction
+
+import pytest
+
+from appliance.cookbook import RecipeWalk, cooking_request
+from appliance.cookbook.phrases import CookingRequest
+from appliance.household import Scheduler
+from appliance.sound import Silence
+
+
+def say(walk: RecipeWalk, text: str) -> str:
+    request = cooking_request(text)
+    assert request is not None, f"{text!r} was not read as a cooking request"
+    return walk.answer(request)
+
+
+def test_a_recipe_is_cooked_to_the_end_with_its_steps_timer(walk: RecipeWalk, kept: str, clock):
+    assert "Step 1: Heat the oven" in say(walk, "let's make nana's flapjacks")
+    assert say(walk, "what's the oven temperature?") == "Step 1 says 180C/160C fan/gas 4."
+    for _ in range(3):
+        said = say(walk, "next")
+    assert said.startswith("Step 4:") and "start the timer" in said
+    started = say(walk, "start the timer")
+    assert "Nana's Flapjacks step 4" in started and "25 minutes" in started
+    [timer] = walk.household.timers()
+    assert timer.name == "Nana's Flapjacks step 4"
+    assert timer.rings_at == clock.now + dt.timedelta(minutes=25)
+    scheduler = Scheduler(walk.household, Silence("a test"), clock)
+    clock.now += dt.timedelta(minutes=24, seconds=59)
+    assert scheduler.check() == []
+    clock.now += dt.timedelta(seconds=2)
+    [ring] = scheduler.check()
+    assert ring.words == "Nana's Flapjacks step 4 timer done."
+    assert "last step" in say(walk, "next")
+    assert "Finished cooking" in say(walk, "we're done")
+    assert walk.sessions.current() is None
+
+
+def test_amounts_scale_exactly_and_times_are_said_not_to(walk: RecipeWalk, kept: str):
+    say(walk, "let's make the flapjacks")
+    assert say(walk, "how much ginger do I need?") == "1½ tsp of ground ginger."
+    halved = say(walk, "half the recipe")
+    assert "¾ tsp of ground ginger" in halved and "125 g of butter" in halved
+    assert "don't scale" in halved
+    assert say(walk, "how much ginger?").startswith("¾ tsp of ground ginger")
+    assert "Makes 24" in say(walk, "for 24 people")
+    have = say(walk, "I've only got 300 grams of oats")
+    assert "300 g of porridge oats" in have and "× 3/4" in have
+
+
+def test_what_the_recipe_does_not_say_is_said_not_to_be_there(walk: RecipeWalk, kept: str):
+    say(walk, "let's make nana's flapjacks")
+    assert say(walk, "how much flour?") == "Nana's Flapjacks doesn't use flour."
+    assert "no step 9" in say(walk, "go to step 9")
+
+
+def test_a_name_the_cookbook_does_not_have_is_not_started(walk: RecipeWalk, kept: str):
+    answer = walk.answer(CookingRequest("start", name="beef wellington"))
+    assert "no recipe called" in answer
+    assert walk.sessions.current() is None
+
+
+def test_nothing_being_cooked_is_said_plainly(walk: RecipeWalk, kept: str):
+    assert "Nothing is being cooked" in say(walk, "next")
+
+
+def test_a_step_without_a_time_offers_no_timer(walk: RecipeWalk, kept: str):
+    say(walk, "let's make nana's flapjacks")
+    assert "no timer" in say(walk, "start the timer")
+    assert walk.household.timers() == []
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("ok what's next", "next"),
+        ("done, what now?", "next"),
+        ("wait wait, go back", "back"),
+        ("sorry, what did you say", "repeat"),
+        ("how hot should the oven be", "oven"),
+        ("how long in the oven", "how_long"),
+        ("ok go, timer on", "start_timer"),
+        ("halve it", "scale"),
+        ("we're done", "stop_cooking"),
+        ("take me to the fourth step", "step_number"),
+    ],
+)
+def test_what_a_cook_says_is_read_as_one_request(text: str, intent: str):
+    request = cooking_request(text)
+    assert request is not None and request.intent == intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "set a timer for 5 minutes",
+        "add milk to the shopping list",
+        "how many grams in an ounce",
+        "what temperature is chicken safe to eat at",
+        "how long does cooked rice keep in the fridge",
+        "remember that the oven runs hot",
+    ],
+)
+def test_the_households_and_the_kitchens_questions_are_left_to_them(text: str):
+    assert cooking_request(text) is None
+
+
+def test_scaling_reads_people_factors_and_what_is_left():
+    assert cooking_request("there's eight of us tonight, can you adjust it").serves == 8
+    assert cooking_request("make half the amount please").factor == Fraction(1, 2)
+    have = cooking_request("I've only got 300 g of flour").have
+    assert (have.quantity, have.unit, have.item) == (300, "g", "flour")
