@@ -78,7 +78,7 @@ _WORD_NUMBER = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven
 # "2 x 400g tins": a count of packs, each of a measure.
 _PACKS = re.compile(
     rf"^(?P<count>\d+)\s*[x×]\s*(?P<each>{_NUMBER})\s*(?P<unit>{_UNIT_ALTERNATION})\.?\s+"
-    r"(?:(?:tins?|cans?|packs?|packets?|jars?|bags?|cartons?|bottles?|pots?|tubs?)\s+)?(?:of\s+)?"
+    r"(?:(?:tins?|cans?|packs?|packets?|jars?|bags?|cartons?|bottles?|pots?|tubs?|sachets?)\s+)?(?:of\s+)?"
     r"(?P<item>.+)$",
     re.IGNORECASE,
 )

@@ -22,9 +22,11 @@ from dataclasses import dataclass, field
 from appliance.cookbook.amounts import Ingredient, read_ingredient
 from appliance.cookbook.recipe import Recipe
 from appliance.errors import HearthError
+from appliance.numbers import ONES
 
 MAX_PASTE_CHARS = 40_000  # a long recipe is 5 000; a pasted web page is not a recipe
 
+NUMBER_WORDS = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _MARKUP = re.compile(r"^[#*_=\s>]+|[*_=:\s]+$")
 _INGREDIENTS = re.compile(
     r"^(?:ingredients?(?: list)?|you(?:'ll| will)? need|what you(?:'ll| will)? need|"
@@ -47,11 +49,12 @@ _SOURCE = re.compile(
 )
 _SERVES = re.compile(
     r"\b(?P<word>serves|serving|servings|makes|yield|yields|feeds|portions|quantity)\b"
-    r"\s*[:\-–]?\s*(?:about\s+|approx\.?\s+)?(?P<n>\d+)",
+    r"\s*[:\-–]?\s*(?:about\s+|approx\.?\s+)?(?P<n>\d+|" + NUMBER_WORDS + r")\b",
     re.IGNORECASE,
 )
 _SERVES_AFTER = re.compile(
-    r"^(?:for\s+)?(?P<n>\d+)\s*(?:[-–]\s*\d+\s*)?(?:servings|portions|people|persons)\b",
+    r"^(?:for\s+)?(?P<n>\d+|" + NUMBER_WORDS + r")\s*(?:[-–]\s*\d+\s*)?"
+    r"(?:servings|portions|people|persons)\b",
     re.IGNORECASE,
 )
 _TIMING_LINE = re.compile(
@@ -61,7 +64,8 @@ _TIMING_LINE = re.compile(
 )
 # A step's mark: "Step 1:", "1.", "1)", "1 -" or a bullet ("2 eggs" is no mark).
 _STEP_MARK = re.compile(
-    r"^\s*(?:step\s*\d+\s*[:.)\-–]?|\d+\s*[.)](?!\d)|\d+\s+[-–:]\s|[-*•·▪◦‣]|\[\s?\]|▢)\s*",
+    r"^\s*(?:step\s*(?:\d+|" + NUMBER_WORDS + r")\b\s*[:.)\-–]?|\d+\s*[.)](?!\d)|"
+    r"\(\d+\)|\d+/(?!\d)|[①-⑳]|\d+\s+[-–:]\s|[-*•·▪◦‣]|\[\s?[xX]?\]|▢)\s*",
     re.IGNORECASE,
 )
 # A magazine numbers its steps with a bare number before a capital: "1 Heat the oven".
@@ -72,8 +76,16 @@ _SIGN_OFF = re.compile(
     r"bon app[ée]tit|best|speak soon|x+)\b[\w\s,.!'-]{0,20}$|^x+$",
     re.IGNORECASE,
 )
-_BULLET = re.compile(r"^\s*(?:[-*•·▪◦‣]|\[\s?\]|▢)\s*")
-_STARTS_WITH_AMOUNT = re.compile(r"^\s*(?:\d|[½¼¾⅓⅔⅛⅜⅝⅞]|a\s+(?:pinch|handful|knob|dash|splash))")
+_BULLET = re.compile(r"^\s*(?:(?:[-*•·▪◦‣]|\[\s?[xX]?\]|▢)\s*)+")
+_STARTS_WITH_AMOUNT = re.compile(
+    r"^\s*(?:\d|[½¼¾⅓⅔⅛⅜⅝⅞]|an?\s+(?:pinch|handful|knob|dash|splash|bunch|sprig)|"
+    r"(?:pinch|handful|knob|dash|splash) of\b|" + NUMBER_WORDS + r"\s)",
+    re.IGNORECASE,
+)
+# "1.  2 tbsp butter": a list's own number before the amount.
+_LIST_NUMBER = re.compile(r"^\s*(\d{1,2})[.)]\s+(?=\S)")
+# "Notes: don't overbake it", "👉 tip: works with rocket too": a note on the step's line.
+_INLINE_NOTE = re.compile(r"^\W*(?:notes?|tips?|cook'?s notes?|nb|n\.b\.)\s*:\s*\S", re.IGNORECASE)
 
 
 class NotARecipe(HearthError):
@@ -104,6 +116,7 @@ class _Sections:
 def _normalised(text: str) -> list[str]:
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("⁄", "/")
     text = unicodedata.normalize("NFC", text).replace("\u00a0", " ").replace("\t", " ")
+    text = re.sub(r"\*\*|__", "", text)  # markdown's bold never changes what a line is
     return [line.rstrip() for line in text.split("\n")]
 
 
@@ -123,6 +136,8 @@ def _sections(lines: list[str]) -> _Sections:
             found.method = current = []
         elif _NOTES.match(bare) and (found.method is not None or found.ingredients is not None):
             current = found.notes
+        elif _INLINE_NOTE.match(bare):  # the one line; what follows is what it was
+            found.notes.append(re.sub(r"^\W*\w+'?\w*\s*:\s*", "", bare))
         elif (source := _SOURCE.match(bare)) and _is_source(bare, current is found.header):
             found.source = source["who"].strip()
         else:
@@ -166,8 +181,9 @@ def _title_and_serves(header: list[str]) -> tuple[str | None, int | None, bool, 
             rest.append(line)
             continue
         said = None if serves is not None else _SERVES.search(bare) or _SERVES_AFTER.match(bare)
-        if said is not None and (len(bare.split()) <= 8 or _SERVES.match(bare)):
-            serves = int(said["n"])
+        meta = len(bare.split()) <= 8 or "|" in bare or _SERVES.match(bare)
+        if said is not None and meta:  # "Prep 10 mins | Cook 20 mins | Servings: 3" too
+            serves = _count(said["n"])
             makes = (said.groupdict().get("word") or "").lower() in ("makes", "yield", "yields")
             continue
         if _TIMING_LINE.match(bare):
@@ -184,7 +200,21 @@ def _could_be_title(bare: str) -> bool:
     return 0 < len(words) <= 10 and len(bare) <= 80 and not bare.endswith((".", "?", "!", ","))
 
 
+def _count(said: str) -> int:
+    return int(said) if said.isdigit() else ONES[said.lower()]
+
+
+def _without_list_numbers(lines: list[str]) -> list[str]:
+    """A word processor's numbered list ("1.  2 tbsp butter"): the numbers 1, 2, 3 … go."""
+    marks = [m for line in lines if (m := _LIST_NUMBER.match(line))]
+    numbers = [int(m[1]) for m in marks]
+    if len(numbers) < 2 or numbers != list(range(1, len(numbers) + 1)):
+        return lines
+    return [_LIST_NUMBER.sub("", line) for line in lines]
+
+
 def _ingredients(lines: list[str]) -> tuple[Ingredient, ...]:
+    lines = _without_list_numbers(lines)
     bulleted = sum(1 for line in lines if _BULLET.match(line)) >= 2
     group: str | None = None
     found: list[Ingredient] = []
@@ -205,7 +235,7 @@ def _ingredients(lines: list[str]) -> tuple[Ingredient, ...]:
 def _is_group_heading(line: str, bare: str, bulleted: bool, following: str | None) -> bool:
     """ "For the icing:", "### Sauce", or a short capitalised line of no amount over lines
     that have one ("Dough" above "100g butter")."""
-    if _STARTS_WITH_AMOUNT.match(bare):
+    if _STARTS_WITH_AMOUNT.match(bare) or read_ingredient(bare).quantity is not None:
         return False
     if line.rstrip().endswith(":") or line.lstrip().startswith("#"):
         return True
@@ -222,8 +252,17 @@ def _is_group_heading(line: str, bare: str, bulleted: bool, following: str | Non
     )
 
 
+def _without_sign_off(lines: list[str]) -> list[str]:
+    """A message's end ("Cheers,", "Pete") is no step: the sign-off and what follows it."""
+    for at, line in enumerate(lines):
+        after = [x for x in lines[at + 1 :] if x.strip()]
+        if _SIGN_OFF.match(line.strip()) and all(len(x.split()) <= 3 for x in after):
+            return lines[:at]
+    return lines
+
+
 def _steps(lines: list[str]) -> tuple[str, ...]:
-    lines = [line for line in lines if not _SIGN_OFF.match(line.strip())]
+    lines = _without_sign_off(lines)
     if any(_STEP_MARK.match(line) for line in lines if line.strip()):
         return _marked_steps(lines)
     numbers = [int(m[1]) for line in lines if (m := _BARE_NUMBER.match(line))]

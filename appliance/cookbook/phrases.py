@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from appliance.cookbook.amounts import Ingredient, read_ingredient
+from appliance.household import spoken
 from appliance.numbers import number_at
 
 WHILE_COOKING = (
@@ -47,7 +48,7 @@ class CookingRequest:
 
 _FILLERS = re.compile(
     r"^(?:(?:um+|uh+|erm+|er|hmm+|ok(?:ay)?|so|right|alright|all right|hey|hi|yeah|yes|oh|"
-    r"well|and|now|then|hearth|please|sorry|cool|great|done|lovely|perfect|thanks|"
+    r"well|and|hearth|please|sorry|cool|great|done|lovely|perfect|thanks|"
     r"thank you)\b[\s,.!]*)+"
 )
 _TAIL = re.compile(r"(?:[\s,]+(?:please|hearth|thanks|thank you|mate|love))+$")
@@ -82,7 +83,8 @@ _ORDINALS = {
 _NOT_OURS = re.compile(
     r"\btimer for (?:a |an )?\w+ (?:minutes?|mins?|hours?|seconds?)\b|"  # a timer of its own
     r"\b(?:set|start) (?:a|another) timer\b|"
-    r"\bhow many \w+ (?:in|to) (?:a|an|one|the)\b|\bconvert\b|"  # the kitchen's conversions
+    # the kitchen's conversions
+    r"\bhow many (?!minutes|mins|hours|seconds)\w+ (?:in|to) (?:a|an|one)\b|\bconvert\b|"
     r"\bshopping list\b|\bto the list\b|\bremind me\b|\bweather\b|\bremember\b|"
     # food safety is the kitchen's tables' to answer, never a recipe's step
     r"\bsafe\b|\bsafely\b|\binternal\b|\bcore temp|\bcooked through\b|\bthermometer\b|"
@@ -98,14 +100,16 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"^(?:i'?m|we'?re|i am|we are) (?:all )?(?:done|finished)(?: cooking| with (?:the|this)"
             r" recipe| now)?$|\b(?:done|finished) (?:cooking|with (?:the|this) recipe)\b|"
             r"^(?:that'?s|that is) (?:it|all)(?: ,)?(?: (?:we'?re|i'?m) (?:done|finished))?$|"
-            r"\bno more (?:steps|cooking)\b|\bwe'?re finished\b|\bthat'?s us done\b",
+            r"\bno more (?:steps|cooking)\b|\bwe'?re finished\b|\bthat'?s us done\b|"
+            r"^forget it\b|\b(?:i'?m|we'?re) ordering\b",
         ),
         (
             "start_timer",
             r"\b(?:start|set|begin|run|kick off|put on|start up)\b[^,]*?\b(?:timer|"
             r"countdown|clock)\b|\b(?:timer|countdown)\b[^,]*?\b(?:on|go|going|please|now|start)"
             r"\b|^(?:yes |yeah )?(?:start|set) it(?: going)?$|\btime (?:it|this|that)\b|"
-            r"^(?:yes|yeah|go|ok go)(?: ,)? (?:timer|start it)$",
+            r"^(?:yes|yeah|go|ok go)(?: ,)? (?:timer|start it)$|\bstart timing\b|"
+            r"(?:^|, )timer$",
         ),
         (
             "how_long",
@@ -120,6 +124,7 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "ingredients_for_step",
+            r"\bingredients?-wise\b|\bwhat'?s in (?:this|the) step\b|"
             r"\b(?:what|which)\b[^,]*\b(?:ingredients?|need|adding|add|"
             r"going in|goes in|go in|use|using|have ready|get out)\b[^,]*\b(?:step|here|now|this"
             r" one|this bit|this part|point|stage)\b|\b(?:what|which) ingredients\b|"
@@ -151,18 +156,20 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     )
 )
 _AMOUNT = re.compile(
-    r"\b(?:how (?:much|many)|what amount of|what quantity of|quantity of|amount of|"
-    r"how much of)(?: of)?(?: the| that| my)? (?P<what>[a-z][a-z' -]*?)"
+    r"\b(?:how (?:much|many)|what amount (?:of|for)|what quantity (?:of|for)|"
+    r"quantity (?:of|for)|amount (?:of|for)|how much of)(?: of)?(?: the| that| my)? "
+    r"(?P<what>[a-z][a-z' -]*?)"
     r"(?: (?:do|did|should|will|does|is|are|was|goes|go|in|for|again|then|it|i|we|you|"
     r"need|needed|want|use|add|put|say|says|take|takes|call|calls|it'?s|there|that|this|"
     r"recipe|the|step)\b.*)?$"
 )
+_NAME_FIRST = re.compile(r"^(?:the )?(?P<what>[a-z][a-z' -]*?) ,? how (?:much|many)(?: again)?$")
 _AMOUNT_WORDS = frozenset({"time", "longer", "more time", "it", "that", "of it", "of that"})
 _STEP = re.compile(
     rf"\bstep (?:number )?(?P<n>{_NUMBER_WORDS})\b|"
     rf"\b(?:go|skip|jump|take me|move|back|read|what'?s|what is) (?:to )?the (?P<o>{_NUMBER_WORDS})"
     rf" step\b|"
-    rf"^(?:go |skip |jump )?(?:to |back to )?number (?P<r>{_NUMBER_WORDS})$|"
+    rf"(?:^|\bto )number (?P<r>{_NUMBER_WORDS})$|"
     rf"\b(?:start|begin) (?:again|over|from the (?:beginning|start|top))\b|"
     rf"\b(?:back to|from) the (?:beginning|start|top)\b"
 )
@@ -219,6 +226,19 @@ _HAVE = re.compile(
 )
 
 
+_FRACTION_SAID = {
+    "half a": "1/2",
+    "half an": "1/2",
+    "a quarter of a": "1/4",
+    "a quarter of an": "1/4",
+    "a third of a": "1/3",
+    "three quarters of a": "3/4",
+}
+_FRACTION_WORDS = re.compile(
+    r"\b(?:" + "|".join(sorted(map(re.escape, _FRACTION_SAID), key=len, reverse=True)) + r")\b"
+)
+
+
 def _number(text: str) -> int | None:
     if text in _ORDINALS:
         return _ORDINALS[text]
@@ -263,6 +283,7 @@ def scale_request(said: str) -> CookingRequest | None:
     if (people := _PEOPLE.search(said)) is not None:
         n = _number(people["n"] or people["m"])
         return CookingRequest("scale", serves=n) if n else None
+    said = _FRACTION_WORDS.sub(lambda m: _FRACTION_SAID[m[0]], said)
     if re.search(r"\bonly\b|\bjust\b|\bleft\b", said) and (have := _HAVE.search(said)):
         ingredient = read_ingredient(_digits(have["what"] or have["what2"]))
         if ingredient.quantity is not None and ingredient.item:
@@ -277,7 +298,7 @@ def cooking_request(text: str) -> CookingRequest | None:
         return None
     if _RECIPES.search(said):
         return CookingRequest("recipes")
-    if (start := _START.match(said)) is not None and not re.search(r"\btimer\b", said):
+    if (start := _START.match(said)) is not None and not re.search(r"\btim(?:er|ing)\b", said):
         name = (start["name"] or start["name2"] or start["name3"] or "").strip(" ,")
         if name and scale_request(said) is None and _STEP.search(said) is None:
             return CookingRequest("start", name=name)
@@ -287,9 +308,12 @@ def cooking_request(text: str) -> CookingRequest | None:
         n = step["n"] or step["o"] or step["r"]
         number = 1 if n is None else (-1 if n == "last" else _number(n))
         return CookingRequest("step_number", step=number) if number else None
-    if (scaled := scale_request(said)) is not None:
-        return scaled
-    amount = _AMOUNT.search(said)
+    for clause in (said, *said.split(" , ")):
+        if (scaled := scale_request(clause)) is not None:
+            return scaled
+    amount = _AMOUNT.search(said) or _NAME_FIRST.match(said)
+    if re.search(r"\btim(?:er|ing)\b", said) and spoken.duration_in(spoken.words(said)):
+        return None  # "set a 20 minute timer": a timer of its own, the household's
     for intent, rule in _RULES:
         if intent == "ingredients_for_step" and amount is not None and _amount_name(amount):
             return CookingRequest("amount", name=_amount_name(amount))

@@ -22,14 +22,16 @@ _RANGE_WORDS = ("to", "or")
 
 
 def _plain(text: str) -> str:
-    """Glyph fractions as decimals ("1½ hours" -> "1.5 hours") for the duration reader."""
+    """Glyph fractions as decimals ("1½ hours" -> "1.5 hours") for the duration reader,
+    and "one more minute" as "one minute"."""
     for glyph, value in GLYPHS.items():
 
         def decimal(found: re.Match[str], value: float = value) -> str:
             return f"{int(found[1] or 0) + value:g}"
 
         text = re.sub(rf"(\d*)\s*{glyph}", decimal, text)
-    return text
+    # "one more minute", "a further 10 minutes": the length is what is counted
+    return re.sub(r"\b(?:more|further|extra)\s+(?=(?:minutes?|mins?|hours?|hrs?)\b)", "", text)
 
 
 def step_seconds(step: str) -> int | None:
