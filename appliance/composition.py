@@ -274,13 +274,15 @@ def household_bias(
     settings: Settings, memory: Memory, household: HouseholdStore
 ) -> Callable[[], Any]:
     """Whisper's bias toward the household's words, rebuilt at each utterance from the live
-    facts, the list, the timers and household.md (Talk and Wyoming alike)."""
+    facts, the list, the timers, household.md and the cookbook (Talk and Wyoming alike)."""
+    from appliance.cookbook.walk import cookbook_words
     from appliance.household.notes import household_notes
     from appliance.voice.bias import bias_for, household_words
 
     def bias() -> Any:
         live = memory.facts("live")
         names = [i.name for i in household.items()] + [t.name for t in household.timers()]
+        names += cookbook_words(settings.data_dir)
         return bias_for(
             household_words(
                 [f.text for f in live],

@@ -177,6 +177,22 @@ def check_memory(settings: Settings) -> list[Finding]:
     return found
 
 
+def check_cookbook(settings: Settings) -> list[Finding]:
+    """The recipes kept and waiting, the one being cooked; each file that cannot be read
+    (a person's hand edit to fix: the file is kept, and said here until it is)."""
+    from appliance.composition import household_screen, process_embedding
+    from appliance.cookbook import Cookbook, CookingSessions
+
+    book = Cookbook.open(settings.data_dir, screen=household_screen(process_embedding(settings)))
+    kept, waiting = book.recipes(), book.proposals()
+    detail = f"{len(kept)} kept, {len(waiting)} waiting for review"
+    if (cooking := CookingSessions(settings.data_dir).current()) is not None:
+        detail += f"; cooking {cooking.title}, step {cooking.step} of {cooking.steps}"
+    return [Finding("recipes", OK, detail)] + [
+        Finding("recipes", WARN, problem) for problem in book.problems()
+    ]
+
+
 def check_models(settings: Settings) -> list[Finding]:
     try:
         from appliance.brain.models import resolve
@@ -378,6 +394,7 @@ def check_update(settings: Settings, cmdline: Path = Path("/proc/cmdline")) -> l
 CHECKS: list[Check] = [
     check_config,
     check_memory,
+    check_cookbook,
     check_permissions,
     check_models,
     check_panel,

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 
 from appliance.cookbook.amounts import Ingredient, in_unit, same_kind
 from appliance.cookbook.book import Cookbook, RecipeFile
@@ -335,6 +336,18 @@ class RecipeWalk:
             timer_started=cooking.step in cooking.timers_started,
             scale=factor_note(cooking, recipe),
         )
+
+
+def cookbook_words(data_dir: Path | str) -> list[str]:
+    """What a cook will say that Whisper may not know: the recipe being cooked's
+    ingredients first, then every kept recipe's title (the recogniser's bias)."""
+    book = Cookbook(Path(data_dir))
+    walk = RecipeWalk(book, CookingSessions(data_dir))
+    words: list[str] = []
+    if (found := walk.cooking()) is not None:
+        words += [" ".join(sorted(_thing_words(i))) for i in found[1].recipe.ingredients]
+    words += [recipe.title for recipe in book.recipes()]
+    return [w for w in words if w]
 
 
 def _times(factor: Fraction) -> str:

@@ -149,3 +149,19 @@ def test_doctor_says_which_slot_runs_and_what_became_of_the_last_update(
     assert "on trial" in check_update(settings, cmdline)[0].detail
     # update.json is the services' own 0600 file: doctor leaves it as it is.
     assert stat.S_IMODE((Path(settings.data_dir) / "update.json").stat().st_mode) == 0o600
+
+
+def test_doctor_counts_recipes_and_warns_of_one_it_cannot_read(
+    settings: Settings, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from appliance.cookbook import Cookbook
+    from tests.cookbook.conftest import FLAPJACKS
+
+    book = Cookbook.open(settings.data_dir)
+    proposed = book.propose(FLAPJACKS, "cli")
+    book.keep(proposed.id, "cli", shown=proposed.digest)
+    (book.folder / "scribble.md").write_text("# Scribble\n\nonly words\n")
+    code, out = _doctor(capsys)
+    assert "recipes         ok      1 kept, 0 waiting for review" in out
+    assert "recipes/scribble.md" in out and "warn" in out
+    assert code == 0, out  # a person's file to fix, not a broken appliance
