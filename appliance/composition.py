@@ -23,7 +23,7 @@ once.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -111,7 +111,24 @@ def intent_router(settings: Settings, embedding: Embedding | None = None) -> Rou
 
     screen = household_screen(embedding or process_embedding(settings))
     router = with_kitchen(household_router(settings.data_dir, screen=screen))
-    return with_cooking(router, settings.data_dir, screen)
+    meaning = recipe_meaning(embedding or process_embedding(settings))
+    return with_cooking(router, settings.data_dir, screen, meaning)
+
+
+def recipe_meaning(embedding: Embedding) -> Callable[[str, Sequence[str]], list[float]]:
+    """How near a said name is to each recipe, by the process's embedding model (cosines
+    of unit vectors); all nothing where no model is installed, so names alone decide."""
+    import numpy as np
+
+    def similar(name: str, described: Sequence[str]) -> list[float]:
+        model = embedding.model
+        if model is None:
+            return [0.0] * len(described)
+        asked = np.frombuffer(model.query(name), dtype=np.float32)
+        rows = np.stack([np.frombuffer(v, dtype=np.float32) for v in model.passages(described)])
+        return [float(x) for x in rows @ asked]
+
+    return similar
 
 
 def open_brain(settings: Settings, memory: Memory, intents: Router | None = None) -> Brain:

@@ -20,12 +20,15 @@ from pathlib import Path
 from appliance.brain.router import Intent, Route, Router
 from appliance.cookbook import Cookbook, CookingSessions, RecipeWalk, cooking_request
 from appliance.cookbook.phrases import WHILE_COOKING, CookingRequest
+from appliance.cookbook.walk import Similarity
 from appliance.household import HouseholdStore
 
 Screen = Callable[[str], str | None]
 
 
-def cooking_intent(data_dir: Path | str, screen: Screen | None = None) -> Intent:
+def cooking_intent(
+    data_dir: Path | str, screen: Screen | None = None, meaning: Similarity | None = None
+) -> Intent:
     def request_for(text: str) -> CookingRequest | None:
         request = cooking_request(text)
         if request is None:
@@ -33,7 +36,7 @@ def cooking_intent(data_dir: Path | str, screen: Screen | None = None) -> Intent
         if request.intent in WHILE_COOKING:
             return request if CookingSessions(data_dir).current() is not None else None
         if request.intent == "start":
-            walk = RecipeWalk(Cookbook(Path(data_dir)), CookingSessions(data_dir))
+            walk = RecipeWalk(Cookbook(Path(data_dir)), CookingSessions(data_dir), meaning=meaning)
             if walk.find(request.name or "") is None and "recipe" not in text.lower():
                 return None
         return request
@@ -45,12 +48,19 @@ def cooking_intent(data_dir: Path | str, screen: Screen | None = None) -> Intent
         request = request_for(route.text)
         assert request is not None, "the matcher read this very text"
         with HouseholdStore.open(data_dir, screen=screen) as household:
-            walk = RecipeWalk(Cookbook(Path(data_dir)), CookingSessions(data_dir), household)
+            walk = RecipeWalk(
+                Cookbook(Path(data_dir)), CookingSessions(data_dir), household, meaning=meaning
+            )
             return walk.answer(request)
 
     return Intent("cooking", match, act)
 
 
-def with_cooking(router: Router, data_dir: Path | str, screen: Screen | None = None) -> Router:
+def with_cooking(
+    router: Router,
+    data_dir: Path | str,
+    screen: Screen | None = None,
+    meaning: Similarity | None = None,
+) -> Router:
     """The router with the cookbook's intent first."""
-    return router.extended([cooking_intent(data_dir, screen)], before=router.names[0])
+    return router.extended([cooking_intent(data_dir, screen, meaning)], before=router.names[0])

@@ -115,3 +115,16 @@ def test_scaling_reads_people_factors_and_what_is_left():
     assert cooking_request("make half the amount please").factor == Fraction(1, 2)
     have = cooking_request("I've only got 300 g of flour").have
     assert (have.quantity, have.unit, have.item) == (300, "g", "flour")
+
+
+def test_a_recipe_is_found_by_meaning_when_no_word_is_shared(book, kept, data_dir):
+    from appliance.composition import recipe_meaning
+    from appliance.config import Settings
+    from appliance.cookbook import CookingSessions
+    from appliance.memory.embedding import Embedding
+
+    embedding = Embedding.installed(Settings.for_data_dir(data_dir))
+    walk = RecipeWalk(book, CookingSessions(data_dir), meaning=recipe_meaning(embedding))
+    assert walk.find("oat bars") is not None and walk.find("oat bars").id == kept
+    assert walk.find("a cup of tea") is None  # near nothing: not claimed
+    assert RecipeWalk(book, CookingSessions(data_dir)).find("oat bars") is None  # names alone
