@@ -20,7 +20,7 @@ from pathlib import Path
 from appliance.cookbook.paste import NotARecipe, parse_pasted
 
 DATA = Path(__file__).parent / "data" / "recipes"
-SPLITS = ("tune", "held_out", "held_out_2")
+SPLITS = ("tune", "held_out", "held_out_2", "held_out_3")
 FIELDS = ("refusal", "title", "serves", "ingredients", "items", "steps", "timers")
 
 

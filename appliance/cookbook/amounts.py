@@ -51,7 +51,7 @@ _MEASURED = {
     "l": "l|ltr|litre|litres|liter|liters",
     "tsp": "tsp|tsps|tsp.|teaspoon|teaspoons|teaspoonful|teaspoonfuls",
     "tbsp": "tbsp|tbsps|tbsp.|tbs|tbl|tb|tablespoon|tablespoons|tablespoonful|tablespoonfuls",
-    "us_cup": "cup|cups|c.",
+    "us_cup": "cup|cups|c.|c",
     "uk_pint": "pint|pints|pt|uk pint|uk pints|imperial pint|imperial pints",
     "us_pint": "us pint|us pints",
     "fl_oz": "fl oz|fl. oz|fl.oz|floz|fluid ounce|fluid ounces",
@@ -78,7 +78,7 @@ _WORD_NUMBER = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven
 # "2 x 400g tins": a count of packs, each of a measure.
 _PACKS = re.compile(
     rf"^(?P<count>\d+)\s*[x×]\s*(?P<each>{_NUMBER})\s*(?P<unit>{_UNIT_ALTERNATION})\.?\s+"
-    r"(?:(?:tins?|cans?|packs?|packets?|jars?|bags?|cartons?|bottles?|pots?|tubs?|sachets?)\s+)?(?:of\s+)?"
+    r"(?:(?:tins?|cans?|packs?|packets?|jars?|bags?|cartons?|bottles?|pots?|tubs?|sachets?|sheets?|blocks?|punnets?)\s+)?(?:of\s+)?"
     r"(?P<item>.+)$",
     re.IGNORECASE,
 )
@@ -91,7 +91,8 @@ _AMOUNT = re.compile(
 )
 # "Pinch of nutmeg", "handful of parsley": one of a counted thing, the "a" left out.
 _BARE_COUNTED = re.compile(
-    r"^(?P<unit>pinch|handful|knob|dash|splash|sprig|bunch)\s+of\s+(?P<item>.+)$", re.IGNORECASE
+    r"^(?P<unit>pinch|handful|knob|dash|splash|sprig|bunch)\s+(?:of\s+)?(?P<item>.+)$",
+    re.IGNORECASE,
 )
 # "250g/9oz butter", "250 g (9 oz) butter", "1 cup (240ml) milk": the second measure goes.
 _ALTERNATIVE = re.compile(

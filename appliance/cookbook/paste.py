@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from appliance.cookbook.amounts import Ingredient, read_ingredient
 from appliance.cookbook.recipe import Recipe
+from appliance.cookbook.timing import step_seconds
 from appliance.errors import HearthError
 from appliance.numbers import ONES
 
@@ -30,7 +31,7 @@ NUMBER_WORDS = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twel
 _MARKUP = re.compile(r"^[#*_=\s>]+|[*_=:\s]+$")
 _INGREDIENTS = re.compile(
     r"^(?:ingredients?(?: list)?|you(?:'ll| will)? need|what you(?:'ll| will)? need|"
-    r"what you need|shopping list|for the recipe)$",
+    r"what you need|shopping list|for the recipe)(?:\s*\((?P<aside>[^)]*)\))?$",
     re.IGNORECASE,
 )
 _METHOD = re.compile(
@@ -72,8 +73,9 @@ _STEP_MARK = re.compile(
 _BARE_NUMBER = re.compile(r"^\s*(\d{1,2})\s+(?=[A-Z][a-z])")
 # "Cheers, Pete", "Enjoy!", "xx": the end of a message, not a step.
 _SIGN_OFF = re.compile(
-    r"^(?:cheers|thanks|thank you|ta|love|lots of love|enjoy|happy (?:cooking|baking)|"
-    r"bon app[ée]tit|best|speak soon|x+)\b[\w\s,.!'-]{0,20}$|^x+$",
+    r"^(?:cheers|thanks|thank you|ta|love|lots of love|enjoy|happy (?:cooking|baking|eating)|"
+    r"bon app[ée]tit|best|speak soon|x+)\b[\w\s,.!'-]{0,20}$|^x+$|"
+    r"^(?:let me know how|hope you (?:enjoy|like)|have fun|any questions)\b.{0,40}$",
     re.IGNORECASE,
 )
 _BULLET = re.compile(r"^\s*(?:(?:[-*•·▪◦‣]|\[\s?[xX]?\]|▢)\s*)+")
@@ -82,10 +84,28 @@ _STARTS_WITH_AMOUNT = re.compile(
     r"(?:pinch|handful|knob|dash|splash) of\b|" + NUMBER_WORDS + r"\s)",
     re.IGNORECASE,
 )
+# Lines that are about the recipe, not of it: an aside in brackets, a PDF's page footer,
+# a web address, a nutrition line.
+_NOT_RECIPE_TEXT = re.compile(
+    r"^\(.*\)$|^.*\bpage \d+ of \d+$|^(?:https?://|www\.)\S+$|"
+    r"^(?:per serving|nutrition|nutritional info)\b",
+    re.IGNORECASE,
+)
+# "200g", "3", "1 ½ tbsp": an amount alone, its ingredient on the next line.
+_ONLY_AMOUNT = re.compile(
+    r"[\d½¼¾⅓⅔⅛.,/ -]+\s*(?:g|kg|ml|l|oz|lb|tsp|tbsp|cups?)?\.?", re.IGNORECASE
+)
+# "Butter ........ 4 oz": the amount after dotted leaders.
+_LEADER = re.compile(r"^\s*(?P<item>[^.].*?)\s*\.{3,}\s*(?P<amount>\S.*)$")
+# "*For the cake*": an emphasised line in a method heads a part of it; it is no step.
+_EMPHASISED = re.compile(r"^\s*[*_](?P<words>[^*_]+)[*_]\s*$")
 # "1.  2 tbsp butter": a list's own number before the amount.
 _LIST_NUMBER = re.compile(r"^\s*(\d{1,2})[.)]\s+(?=\S)")
 # "Notes: don't overbake it", "👉 tip: works with rocket too": a note on the step's line.
-_INLINE_NOTE = re.compile(r"^\W*(?:notes?|tips?|cook'?s notes?|nb|n\.b\.)\s*:\s*\S", re.IGNORECASE)
+_INLINE_NOTE = re.compile(
+    r"^\W*(?:notes?|tips?|cook'?s notes?|nb|n\.b\.)\s*:\s*\S|^\W*(?-i:TIPS?|NOTES?|NB)\s+\S",
+    re.IGNORECASE,
+)
 
 
 class NotARecipe(HearthError):
@@ -115,9 +135,35 @@ class _Sections:
 
 def _normalised(text: str) -> list[str]:
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("⁄", "/")
-    text = unicodedata.normalize("NFC", text).replace("\u00a0", " ").replace("\t", " ")
+    text = unicodedata.normalize("NFC", text).replace("\u00a0", " ")
     text = re.sub(r"\*\*|__", "", text)  # markdown's bold never changes what a line is
-    return [line.rstrip() for line in text.split("\n")]
+    return [_amount_first(_table_row(line)).rstrip() for line in text.split("\n")]
+
+
+def _table_row(line: str) -> str:
+    """A spreadsheet's row, copied as tab-separated cells, as the line it stands for:
+    "Butter<TAB>225<TAB>g" -> "225 g Butter", "1<TAB>Heat the oven" -> "1. Heat the oven",
+    "Ingredient<TAB>Amount<TAB>Unit" -> "Ingredients", "Serves<TAB>12" -> "Serves 12"."""
+    if "\t" not in line:
+        return line
+    cells = [c.strip() for c in line.split("\t")]
+    first = cells[0].lower()
+    if first in ("ingredient", "ingredients", "item"):
+        return "Ingredients"
+    if first in ("step", "steps", "method", "#", "no", "no."):
+        return "Method"
+    if re.fullmatch(r"\d{1,2}", cells[0]) and len(cells) > 1 and cells[1]:
+        return f"{cells[0]}. {' '.join(cells[1:])}"
+    if first not in ("serves", "makes") and re.fullmatch(r"[\d.,/½¼¾⅓⅔ -]+", cells[1] or "x"):
+        return " ".join([*cells[1:], cells[0]]).strip()
+    return " ".join(cells)
+
+
+def _amount_first(line: str) -> str:
+    """A parish cookbook's "Butter ........ 4 oz" as "4 oz Butter"."""
+    if (leader := _LEADER.match(line)) is not None:
+        return f"{leader['amount']} {leader['item']}"
+    return line
 
 
 def _bare(line: str) -> str:
@@ -130,14 +176,18 @@ def _sections(lines: list[str]) -> _Sections:
     current = found.header
     for line in lines:
         bare = _bare(line)
-        if _INGREDIENTS.match(bare) and found.ingredients is None:
+        if _NOT_RECIPE_TEXT.match(bare):
+            continue  # "(she never wrote down what to do)", "Page 1 of 2", a web address
+        if (heading := _INGREDIENTS.match(bare)) and found.ingredients is None:
             found.ingredients = current = []
+            if heading["aside"] and (serves := _SERVES_AFTER.match(heading["aside"])):
+                found.header.append(f"Serves {serves['n']}")
         elif _METHOD.match(bare) and found.method is None:
             found.method = current = []
         elif _NOTES.match(bare) and (found.method is not None or found.ingredients is not None):
             current = found.notes
         elif _INLINE_NOTE.match(bare):  # the one line; what follows is what it was
-            found.notes.append(re.sub(r"^\W*\w+'?\w*\s*:\s*", "", bare))
+            found.notes.append(re.sub(r"^\W*\w+'?\w*\s*:?\s*", "", bare))
         elif (source := _SOURCE.match(bare)) and _is_source(bare, current is found.header):
             found.source = source["who"].strip()
         else:
@@ -218,6 +268,7 @@ def _ingredients(lines: list[str]) -> tuple[Ingredient, ...]:
     bulleted = sum(1 for line in lines if _BULLET.match(line)) >= 2
     group: str | None = None
     found: list[Ingredient] = []
+    pending = ""  # an amount alone on its line, as a web page's columns copy
     for at, line in enumerate(lines):
         bare = _bare(line) if not _BULLET.match(line) else ""
         if not line.strip():
@@ -227,6 +278,11 @@ def _ingredients(lines: list[str]) -> tuple[Ingredient, ...]:
             group = bare.rstrip(":").strip()
             continue
         text = _BULLET.sub("", line).strip()
+        if _ONLY_AMOUNT.fullmatch(text):  # "200g", and what it is on the next line
+            pending = text
+            continue
+        if pending:
+            text, pending = f"{pending} {text}", ""
         if text:
             found.append(read_ingredient(text, group))
     return tuple(found)
@@ -262,7 +318,7 @@ def _without_sign_off(lines: list[str]) -> list[str]:
 
 
 def _steps(lines: list[str]) -> tuple[str, ...]:
-    lines = _without_sign_off(lines)
+    lines = [line for line in _without_sign_off(lines) if not _EMPHASISED.match(line)]
     if any(_STEP_MARK.match(line) for line in lines if line.strip()):
         return _marked_steps(lines)
     numbers = [int(m[1]) for line in lines if (m := _BARE_NUMBER.match(line))]
@@ -350,7 +406,34 @@ def _until_steps(lines: list[str]) -> tuple[list[str], list[str]]:
         if line.strip() and _is_step_like(line) and not _is_ingredient_like(line):
             return [x for x in lines[:at] if _is_listed(x)], lines[at:]
         if not line.strip():
-            following = next((x for x in lines[at + 1 :] if x.strip()), None)
-            if following is None or not _is_listed(following):
+            block = _block_at(lines, at + 1)
+            if not block or not _is_listed(block[0]) or _reads_as_method(block):
                 return [x for x in lines[:at] if _is_listed(x)], lines[at:]
     return [x for x in lines if _is_listed(x)], []
+
+
+def _block_at(lines: list[str], at: int) -> list[str]:
+    """The lines from `at` (blank lines skipped first) up to the next blank line."""
+    while at < len(lines) and not lines[at].strip():
+        at += 1
+    block = []
+    while at < len(lines) and lines[at].strip():
+        block.append(lines[at])
+        at += 1
+    return block
+
+
+_COOKING_VERBS = frozenset(
+    "add bake beat blend boil bring brown chill chop combine cook cool cover crack cut "
+    "divide drain fold fry grate grease grill heat knead leave let line melt mix place "
+    "pour preheat put remove rest roast roll season serve simmer slice soak spoon spread "
+    "sprinkle stir strain tip toast toss transfer turn whisk".split()
+)
+
+
+def _reads_as_method(block: list[str]) -> bool:
+    """Short unpunctuated lines that are still steps ("fry onions till soft about 10
+    mins"): most start with a cooking verb or say how long."""
+    said = [x.strip().lower() for x in block]
+    steps = sum(1 for x in said if x.split()[0] in _COOKING_VERBS or step_seconds(x) is not None)
+    return steps * 2 > len(said)

@@ -54,8 +54,29 @@ _FILLERS = re.compile(
 _TAIL = re.compile(r"(?:[\s,]+(?:please|hearth|thanks|thank you|mate|love))+$")
 
 
+# A recogniser's or a hurried typist's contractions without the apostrophe.
+_CONTRACTIONS = {
+    "whats": "what's",
+    "ive": "i've",
+    "im": "i'm",
+    "theyre": "they're",
+    "dont": "don't",
+    "cant": "can't",
+    "lets": "let's",
+    "thats": "that's",
+    "wheres": "where's",
+    "isnt": "isn't",
+    "weve": "we've",
+    "youre": "you're",
+    "hows": "how's",
+    "didnt": "didn't",
+}
+_BARE_CONTRACTION = re.compile(r"\b(?:" + "|".join(_CONTRACTIONS) + r")\b")
+
+
 def _plain(text: str) -> str:
     text = text.lower().replace("’", "'").strip()
+    text = _BARE_CONTRACTION.sub(lambda m: _CONTRACTIONS[m[0]], text)
     text = re.sub(r"[?!.;]+", " ", text)
     text = " ".join(text.replace(",", " , ").split())
     text = _FILLERS.sub("", text).strip(" ,")
@@ -88,7 +109,10 @@ _NOT_OURS = re.compile(
     r"\bshopping list\b|\bto the list\b|\bremind me\b|\bweather\b|\bremember\b|"
     # food safety is the kitchen's tables' to answer, never a recipe's step
     r"\bsafe\b|\bsafely\b|\binternal\b|\bcore temp|\bcooked through\b|\bthermometer\b|"
-    r"\bfridge\b|\bfreezer\b|\bkeep for\b|\bdoes \w+(?: \w+)? keep\b|\breheat"
+    r"\bfridge\b|\bfreezer\b|\bkeep for\b|\bdoes \w+(?: \w+)? keep\b|\breheat|"
+    r"\bhow long (?:can|will|does|do|should)\b.*\b(?:keep|kept|left out|last|stored?|stay|good)\b|"
+    r"\bhow (?:many|much) \w+ (?:is|are) (?:\d|a |an |one )|"
+    r"\bin (?:grams|ounces|oz|ml|millilitres|cups|pounds|kilos|celsius|fahrenheit)$"
 )
 _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (intent, re.compile(pattern))
@@ -101,7 +125,7 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r" recipe| now)?$|\b(?:done|finished) (?:cooking|with (?:the|this) recipe)\b|"
             r"^(?:that'?s|that is) (?:it|all)(?: ,)?(?: (?:we'?re|i'?m) (?:done|finished))?$|"
             r"\bno more (?:steps|cooking)\b|\bwe'?re finished\b|\bthat'?s us done\b|"
-            r"^forget it\b|\b(?:i'?m|we'?re) ordering\b",
+            r"^forget it\b|\b(?:i'?m|we'?re) ordering\b|^(?:quit|exit|end it|finish)$",
         ),
         (
             "start_timer",
@@ -125,6 +149,8 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "ingredients_for_step",
             r"\bingredients?-wise\b|\bwhat'?s in (?:this|the) step\b|"
+            r"\bingredients (?:for|in) (?:this|the) (?:step|bit|part)\b|"
+            r"\bwhat'?s needed (?:for|in) (?:this|the) (?:step|bit|part)\b|"
             r"\b(?:what|which)\b[^,]*\b(?:ingredients?|need|adding|add|"
             r"going in|goes in|go in|use|using|have ready|get out)\b[^,]*\b(?:step|here|now|this"
             r" one|this bit|this part|point|stage)\b|\b(?:what|which) ingredients\b|"
@@ -143,7 +169,8 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\bonwards\b|\bgo on\b|^(?:i'?m |we'?re )?ready\b|\bwhat'?s the next\b|"
             r"^(?:i'?ve |we'?ve )?(?:done|finished)(?: that| it| this)?(?: (?:step|bit|one))?$|"
             r"\b(?:finished|done) (?:that|this)(?: one| step| bit)?\b|\bthat'?s (?:done|in)\b|"
-            r"\bskip (?:this|it|ahead)\b|^forward$",
+            r"\bskip (?:this|it|ahead)\b|^forward$|\b(?:comes )?after (?:this|that)\b|"
+            r"\bcomes next\b",
         ),
         (
             "repeat",
@@ -151,7 +178,7 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\bmissed (?:that|it|what)\b|\bdidn'?t (?:catch|hear|get)\b|\bone more time\b|"
             r"\bsay (?:that|it)\b|\bread (?:that|it|the step|this step)\b|^huh$|^what$|"
             r"^sorry$|\bwhere (?:am i|are we|were we|was i)\b|\bwhat step\b|\bwhat was that\b|"
-            r"\bwhat(?:'s| is) this step\b|\bcurrent step\b|\bcan'?t hear\b",
+            r"\bwhat(?:'s| is) this step\b|\bcurrent step\b|\bcan'?t hear\b|^once more$",
         ),
     )
 )
@@ -163,7 +190,9 @@ _AMOUNT = re.compile(
     r"need|needed|want|use|add|put|say|says|take|takes|call|calls|it'?s|there|that|this|"
     r"recipe|the|step)\b.*)?$"
 )
-_NAME_FIRST = re.compile(r"^(?:the )?(?P<what>[a-z][a-z' -]*?) ,? how (?:much|many)(?: again)?$")
+_NAME_FIRST = re.compile(
+    r"^(?:the )?(?P<what>[a-z][a-z' -]*?)(?: ,)? how (?:much|many)(?: again)?$"
+)
 _AMOUNT_WORDS = frozenset({"time", "longer", "more time", "it", "that", "of it", "of that"})
 _STEP = re.compile(
     rf"\bstep (?:number )?(?P<n>{_NUMBER_WORDS})\b|"
@@ -284,7 +313,10 @@ def scale_request(said: str) -> CookingRequest | None:
         n = _number(people["n"] or people["m"])
         return CookingRequest("scale", serves=n) if n else None
     said = _FRACTION_WORDS.sub(lambda m: _FRACTION_SAID[m[0]], said)
-    if re.search(r"\bonly\b|\bjust\b|\bleft\b", said) and (have := _HAVE.search(said)):
+    says_have = re.search(
+        r"\bonly\b|\bjust\b|\bleft\b|^(?:i'?ve|we'?ve|i have|we have) got \d", said
+    )
+    if says_have and (have := _HAVE.search(said)):
         ingredient = read_ingredient(_digits(have["what"] or have["what2"]))
         if ingredient.quantity is not None and ingredient.item:
             return CookingRequest("scale", have=ingredient)
