@@ -66,6 +66,12 @@ def test_windows_line_endings_and_paragraph_steps_read_the_same():
         ("can you remind me to buy eggs", ("ingredients", "steps")),
         ("Pancakes\nIngredients:\n100g flour\n2 eggs\n300ml milk\n", ("steps",)),
         ("Method\n1. Boil the kettle for a while.\n2. Pour the water.\n", ("ingredients",)),
+        # An aside in brackets is no step: a list with no method is not a recipe.
+        (
+            "Mum's Stuffing\n\n1 onion\n50g butter\n450g sausagemeat\n\n"
+            '(she never wrote down what to do with it, just "the usual way")\n',
+            ("steps",),
+        ),
     ],
 )
 def test_what_is_not_a_whole_recipe_is_refused_naming_what_is_missing(text, missing):
@@ -87,3 +93,29 @@ def test_the_file_shape_reads_back_as_the_same_recipe():
         except NotARecipe:
             continue
         assert parse_pasted(recipe.to_markdown()) == recipe, case.name
+
+
+def test_positive_control_the_same_list_with_a_method_is_a_recipe():
+    recipe = parse_pasted(
+        "Mum's Stuffing\n\n1 onion\n50g butter\n450g sausagemeat\n\n"
+        "fry the onion in the butter for 5 mins\nmix in the sausagemeat\n"
+    )
+    assert len(recipe.ingredients) == 3
+    assert recipe.steps == ("fry the onion in the butter for 5 mins", "mix in the sausagemeat")
+
+
+def test_a_spreadsheet_and_a_parish_cookbook_read_amount_first():
+    sheet = parse_pasted(
+        "Traybake\nServes\t12\n\nIngredient\tAmount\tUnit\nButter\t225\tg\nEggs\t4\t\n\n"
+        "Step\tMethod\n1\tBeat everything together.\n2\tBake for 30 minutes.\n"
+    )
+    assert sheet.serves == 12 and sheet.steps[1] == "Bake for 30 minutes."
+    assert [(i.quantity, i.unit, i.item) for i in sheet.ingredients] == [
+        (225, "g", "butter"),
+        (4, None, "eggs"),
+    ]
+    leaders = parse_pasted("Cake\n\nButter ........ 4 oz\nEggs .......... 2\n\nMix and bake.\n")
+    assert [(i.quantity, i.unit, i.item) for i in leaders.ingredients] == [
+        (4, "oz", "butter"),
+        (2, None, "eggs"),
+    ]
