@@ -8,25 +8,36 @@ are exactly what board.png (and the panel) would show for each model.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import sys
 import tempfile
 from pathlib import Path
 
 from appliance.household import HouseholdStore, Scheduler
+from appliance.lan import ChatAddress
 from appliance.memory import Memory
-from appliance.panel.board import Board
+from appliance.panel.board import Board, BoardLinks
 from appliance.panel.buttons import Action
 from appliance.panel.panels import MODELS
-from appliance.panel.render import render
+from appliance.panel.render import HomeScreen, Screen, render
 from appliance.sound import Silence
 
 HERE = Path(__file__).resolve().parent
 NOW = dt.datetime(2026, 11, 30, 8, 42)
+# The LAN page at a fixed address.
+LINKS = BoardLinks(address=ChatAddress("0.0.0.0", 4327, addresses=lambda: ["192.168.1.23"]))
 
 
 def address() -> str:
     return "On the network at http://192.168.1.23:4327 · hearth"
+
+
+def fixed(screen: Screen) -> Screen:
+    """The home screen's footer without this machine's own host name."""
+    if isinstance(screen, HomeScreen):
+        return dataclasses.replace(screen, address=address())
+    return screen
 
 
 class Clock:
@@ -73,7 +84,7 @@ def main() -> int:
             kind="supersede",
             target=lesson.id,
         )
-        board = Board(memory, address=address)
+        board = Board(memory, links=LINKS)
         screens = {}
         screens["review"], tag = board.screen()
         board.handle(Action.NEXT, on_glass=tag)
@@ -84,16 +95,16 @@ def main() -> int:
         kitchen.add_timer("pasta", 12 * 60)
         kitchen.add_timer("bread", 35 * 60)
         kitchen.add_items(["eggs", "milk", "butter", "washing up liquid"])
-        screens["home"], _ = Board(memory, address=address, household=kitchen).screen()
+        screens["home"], _ = Board(memory, links=LINKS, household=kitchen).screen()
         clock.now += dt.timedelta(minutes=12)
         Scheduler(kitchen, Silence("screenshots"), clock).check()
-        screens["ringing"], _ = Board(memory, address=address, household=kitchen).screen()
+        screens["ringing"], _ = Board(memory, links=LINKS, household=kitchen).screen()
         kitchen.close()
         for key in ("impression-5.7", "impression-7.3", "spectra-7.3", "spectra-13.3"):
             extra = ("correction", "ringing") if key == "spectra-7.3" else ()
             for name in ("review", "home", *extra):
                 path = out / f"{name}-{key}.png"  # what board.png holds, but world-readable
-                render(screens[name], MODELS[key]).save(path, optimize=True)
+                render(fixed(screens[name]), MODELS[key]).save(path, optimize=True)
                 print(f"wrote {path.relative_to(HERE.parent.parent)}")
         memory.close()
     return 0
