@@ -7,7 +7,8 @@ part two ways:
 
     process            parts                                           systemd unit
     hearth serve       memory, the chat service (the model), the web   hearth-brain
-    hearth panel       memory, the household, display, buttons, links  hearth-panel
+    hearth panel       memory, the household, the cookbook, display,   hearth-panel
+                       buttons, links
     hearth scheduler   household records, the scheduler, sound         hearth-household
     hearth voice       the microphone, VAD, Whisper, the Talk socket   hearth-voice
     hearth wyoming     the Wyoming server, its peers, the satellites   hearth-wyoming
@@ -22,6 +23,7 @@ once.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
@@ -43,9 +45,9 @@ if TYPE_CHECKING:
     from appliance.brain.router import Router
     from appliance.household import HouseholdStore
     from appliance.operator import OperatorDesk
-    from appliance.panel.board import BoardLinks, BoardParts
     from appliance.panel.buttons import Buttons
     from appliance.panel.display import Display, PngDisplay
+    from appliance.panel.parts import BoardLinks, BoardParts
     from appliance.voice.service import Voice
     from appliance.web.runner import RunOptions
     from appliance.wyoming.parts import WyomingParts
@@ -186,7 +188,7 @@ def board_links(settings: Settings, address: ChatAddress | None = None) -> Board
     """The welcome card's token and address, the voice line and Talk: the same for every
     way the board is drawn. `address`: where the chat page really is (default: the
     web settings, which the brain service listens on)."""
-    from appliance.panel.board import BoardLinks
+    from appliance.panel.parts import BoardLinks
     from appliance.voice.shown import ShownExchange
 
     data_dir = Path(settings.data_dir)
@@ -213,19 +215,28 @@ def board_parts(
     address: ChatAddress | None = None,
     embedding: Embedding | None = None,
 ) -> Iterator[BoardParts]:
-    """The board's parts: memory and the household's records opened for it, the display
-    (the panel, or board.png), the buttons (GPIO and the keypad) and its links."""
+    """The board's parts: memory, the household's records and the cookbook opened for it,
+    the recipe walk, the display (the panel, or board.png), the buttons (GPIO and the
+    keypad) and its links.
+
+    The board writes words into records (Keep on a cooking step starts a timer named
+    after the recipe; Keep on a recipe card writes it into the cookbook), so its
+    household store and its cookbook have the guard's screen, as chat's and the CLI's do.
+    """
+    from appliance.cookbook import Cookbook, CookingSessions, RecipeWalk
     from appliance.household import HouseholdStore
-    from appliance.panel.board import BoardParts
     from appliance.panel.buttons import open_buttons
     from appliance.panel.display import open_display
+    from appliance.panel.parts import BoardParts
 
     display = display if display is not None else open_display(settings)
     if buttons is None:
         buttons = open_buttons(settings, display.model.layout, with_gpio=display.is_panel)
     with ExitStack() as stack:
         memory = stack.enter_context(open_memory(settings, embedding=embedding))
-        household = stack.enter_context(HouseholdStore.open(settings.data_dir))
+        screen = screen_once_per_text(household_screen(memory.embedding))
+        household = stack.enter_context(HouseholdStore.open(settings.data_dir, screen=screen))
+        cookbook = Cookbook.open(settings.data_dir, screen=screen)
         yield BoardParts(
             memory=memory,
             household=household,
@@ -233,7 +244,16 @@ def board_parts(
             buttons=buttons,
             links=board_links(settings, address),
             min_refresh_seconds=settings.panel_min_refresh_seconds,
+            cookbook=cookbook,
+            walk=RecipeWalk(cookbook, CookingSessions(settings.data_dir), household),
         )
+
+
+def screen_once_per_text(screen: Callable[[str], str | None]) -> Callable[[str], str | None]:
+    """The screen, asked once per distinct text (the board reads the proposed recipes at
+    every poll and press, and the cookbook screens each of their words as it reads them:
+    the classifier would otherwise run on every line of every recipe each time)."""
+    return functools.lru_cache(maxsize=4096)(screen)
 
 
 # -- voice (hearth voice, --wav, --simulate) ---------------------------------------------

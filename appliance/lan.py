@@ -93,6 +93,16 @@ class ChatAddress:
             return _url("127.0.0.1", self.port)
         return _url(self.host, self.port)
 
+    def page_url(self, path: str) -> str:
+        """A page of the server where a person is told to open it: on the first LAN
+        address, on this machine when it listens on loopback, else at hearth.local."""
+        if self.local_only:
+            base = self.local_url()
+        else:
+            urls = self.phone_urls()
+            base = urls[0] if urls else self.mdns_url()
+        return base + path.lstrip("/")
+
     def terminal_lines(self) -> list[str]:
         """Where the page is, for a person at this machine's terminal (`hearth run`)."""
         lines = [f"chat at {self.local_url()} (this machine)"]

@@ -71,3 +71,12 @@ def test_every_unit_that_shows_the_address_may_list_interfaces() -> None:
             line for line in text.splitlines() if line.startswith("RestrictAddressFamilies=")
         )
         assert "AF_NETLINK" in families.split("=", 1)[1].split(), name
+
+
+def test_a_page_is_named_where_a_person_can_open_it() -> None:
+    """The recipe card's "read it whole" line: the LAN address, else this machine, else mDNS."""
+    on_the_lan = ChatAddress("0.0.0.0", 4327, addresses=on_lan("192.0.2.7", "198.51.100.3"))
+    assert on_the_lan.page_url("/recipes") == "http://192.0.2.7:4327/recipes"
+    assert ChatAddress("127.0.0.1", 4327).page_url("recipes") == "http://127.0.0.1:4327/recipes"
+    off = ChatAddress("0.0.0.0", 4327, addresses=on_lan())
+    assert off.page_url("recipes") == "http://hearth.local:4327/recipes"

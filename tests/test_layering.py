@@ -32,7 +32,7 @@ ALLOWED = {
     "cli": PARTS,  # the entry layer: every process and command
     "composition": PARTS - {"cli"},  # builds each process's parts; knows every part
     "web": {"brain", "household", "memory", "update", "wifi"},
-    "panel": {"brain", "household", "memory", "wifi"},
+    "panel": {"brain", "cookbook", "household", "memory", "wifi"},  # recipes: review, cooking
     "voice": {"household", "memory"},  # the brain only over loopback HTTP, like any client
     "wyoming": {"voice", "household", "memory"},  # the brain over loopback HTTP, like voice
     "brain": {"cookbook", "kitchen", "household", "memory"},

@@ -25,7 +25,9 @@ from appliance.config import Settings
 from appliance.service.systemd import Heartbeat, ServiceManager, Watchdog
 
 if TYPE_CHECKING:
-    from appliance.panel.board import BoardParts, Outcome
+    from appliance.panel.cooking_card import CookingScreen
+    from appliance.panel.parts import BoardParts, Outcome
+    from appliance.panel.recipe_card import RecipeCard
     from appliance.panel.render import Screen
 
 log = logging.getLogger(__name__)
@@ -43,8 +45,8 @@ def register(top: Commands) -> None:
         "--simulate",
         action="store_true",
         help="draw to board.png and read single keys from stdin: k = Keep, "
-        "d = Discard, n = Next, D = held Discard (doubt), t = tap Talk, "
-        "q = quit",
+        "d = Discard, n = Next, D = held Discard (doubt; while cooking: finish), "
+        "t = tap Talk, q = quit",
     )
     mode.add_argument(
         "--once", action="store_true", help="draw the current screen to a PNG and exit"
@@ -62,6 +64,8 @@ def register(top: Commands) -> None:
 
 def describe(screen: Screen) -> str:
     """One line saying what the board shows, for a person at a terminal."""
+    from appliance.panel.cooking_card import CookingScreen
+    from appliance.panel.recipe_card import RecipeCard
     from appliance.panel.render import ReviewCard, RingingScreen
     from appliance.panel.welcome import WelcomeCard
     from appliance.panel.wifi_card import WifiCard
@@ -75,7 +79,9 @@ def describe(screen: Screen) -> str:
             f"[wi-fi setup] a phone joins {screen.ssid!r} (the password is on the card) "
             f"and opens {screen.url}{note}"
         )
-    if isinstance(screen, RingingScreen):
+    if isinstance(screen, CookingScreen):
+        line = describe_cooking(screen)
+    elif isinstance(screen, RingingScreen):
         line = f"[ringing since {screen.since}] {'; '.join(screen.ringing)}"
     elif isinstance(screen, ReviewCard):
         when = screen.proposed_at.strftime("%a %-d %b %H:%M")
@@ -83,6 +89,8 @@ def describe(screen: Screen) -> str:
             f"[card {screen.position} of {screen.waiting}] {screen.type}: {screen.text}"
             f"  (heard {when}{f', in {screen.conversation}' if screen.conversation else ''})"
         )
+    elif isinstance(screen, RecipeCard):
+        line = describe_recipe(screen)
     else:
         marked = (
             f"; marked: {screen.recent[screen.selected].text}"
@@ -97,6 +105,29 @@ def describe(screen: Screen) -> str:
     if not isinstance(screen, RingingScreen) and screen.notice:
         line += f"\n  notice: {screen.notice}"
     return line
+
+
+def describe_recipe(card: RecipeCard) -> str:
+    from appliance.panel.recipe_card import summary
+
+    shown = f"; read it whole at {card.url}" if card.url else ""
+    return (
+        f"[recipe {card.position} of {card.waiting}] {card.title}: {summary(card)}"
+        f"  ({card.came}{shown})"
+    )
+
+
+def describe_cooking(screen: CookingScreen) -> str:
+    from appliance.panel.cooking_card import footer_line, timer_line
+
+    line = f"[cooking] {screen.title}, step {screen.number} of {screen.steps}: {screen.text}"
+    if screen.scale:
+        line += f"\n  scaled: {screen.scale}"
+    if screen.ingredients:
+        line += f"\n  this step uses: {' · '.join(screen.ingredients)}"
+    if (timer := timer_line(screen)) is not None:
+        line += f"\n  {timer}"
+    return line + f"\n  {footer_line(screen)}"
 
 
 def panel(args: argparse.Namespace, settings: Settings) -> int:
@@ -152,8 +183,9 @@ def _single_keys() -> Iterator[None]:
 
 
 def _simulate(args: argparse.Namespace, settings: Settings) -> int:
-    from appliance.panel.board import Outcome, run_board
+    from appliance.panel.board import run_board
     from appliance.panel.buttons import KeyStream
+    from appliance.panel.parts import Outcome
 
     display = _display(args, settings)
     stop = threading.Event()

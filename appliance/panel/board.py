@@ -3,6 +3,9 @@
 While a timer or reminder rings, the board shows it and every button stops it
 (Keep: rings again in five minutes), acting on nothing else: a press meant to
 silence a timer never keeps or discards a proposal.
+While a recipe is being cooked, the board shows its step and the buttons walk it
+(cooking.py). Otherwise the inbox: the fact proposals, then the proposed recipes
+(recipe_review.py), one card at a time.
 Keep promotes the proposal on the card, Discard tombstones it, Next moves on;
 on the home screen Next moves the marker over the recent facts and a held
 Discard marks the marked fact doubted. Keep, Discard and Doubt act only on the
@@ -24,16 +27,20 @@ import queue
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from appliance.cookbook import Cookbook, RecipeFile, RecipeWalk
 from appliance.errors import HearthError, NotFound
 from appliance.household import HouseholdStore, Reminder, Timer
 from appliance.household.actions import SNOOZE_SECONDS
 from appliance.household.records import label
 from appliance.lan import ChatAddress
 from appliance.memory import Fact, Memory, Proposal
-from appliance.panel.buttons import Action, Buttons
-from appliance.panel.display import Display, Refresher
+from appliance.panel.buttons import Action
+from appliance.panel.cooking import CookingPanel
+from appliance.panel.display import Refresher
+from appliance.panel.parts import ACTOR, GONE, BoardLinks, BoardParts, Outcome
+from appliance.panel.recipe_review import RecipeReview
 from appliance.panel.render import (
     HomeScreen,
     RecentFact,
@@ -45,62 +52,17 @@ from appliance.panel.render import (
 )
 from appliance.panel.welcome import WelcomeCard
 from appliance.panel.wifi_card import WifiCard
-from appliance.wifi.status import WifiStatus
 
 log = logging.getLogger(__name__)
 
-ACTOR = "panel"
 RECENT_FACTS = 6  # at most; a small panel shows fewer, scrolled to keep the marked one
 POLL_SECONDS = 15.0  # how often the board looks for new proposals (a redraw only if changed)
 
-GONE = "That one was already settled elsewhere."
 TOO_LONG = "Too long to show whole here: keep it with `hearth review keep`."
 
 
-@dataclass(frozen=True)
-class Outcome:
-    accepted: bool  # False: nothing happened (the person is told: LED blinks three times)
-    message: str
-
-
-@dataclass(frozen=True)
-class BoardLinks:
-    """What the board shows and reaches beyond memory and the household's records.
-
-    Every way in (`hearth panel`, `--once`, `--simulate`, `hearth run`) gets these
-    from one place (appliance/composition.py), so none draws a different first screen.
-    """
-
-    address: ChatAddress | None = None  # the home screen's footer, the welcome card's URL
-    token: Callable[[], str] | None = None  # the welcome card's token; None: no welcome card
-    talk: Callable[[bool], bool] | None = None  # Talk pressed/released -> voice received it
-    # Any other button while the voice speaks: stop it -> True (the press does nothing else)
-    hush: Callable[[], bool] | None = None
-    said: Callable[[], str | None] | None = None  # the last spoken exchange, while recent
-    wake_phrase: str | None = None  # "hey jarvis" when the wake word is on, for the home screen
-    # Why the box is not on the network when a person tried to set it up (a Wi-Fi file
-    # that could not be used), or what became of an update (rolled back, and why), for
-    # the welcome card and the home screen.
-    setup_problem: Callable[[], str | None] | None = None
-    # What hearth-wifi says (the card's image): while its setup network is open, the
-    # board shows how to join it instead of the welcome card or the home screen.
-    wifi: Callable[[], WifiStatus | None] | None = None
-
-
-@dataclass(frozen=True)
-class BoardParts:
-    """One board, wired: what it reads and acts on, where it draws, what it listens to."""
-
-    memory: Memory
-    household: HouseholdStore
-    display: Display
-    buttons: Buttons
-    links: BoardLinks
-    min_refresh_seconds: float  # the panel's own limit (a PNG is never held back)
-
-
 class Board:
-    """The state behind the panel: the proposal on the card, the marked fact at home."""
+    """The state behind the panel: the card shown, the marked fact at home, the cooking."""
 
     def __init__(
         self,
@@ -109,12 +71,17 @@ class Board:
         household: HouseholdStore | None = None,
         links: BoardLinks | None = None,
         shows_whole: Callable[[ReviewCard], bool] | None = None,
+        cookbook: Cookbook | None = None,
+        walk: RecipeWalk | None = None,
     ) -> None:
         self.memory = memory
         self.household = household
         self.links = links or BoardLinks()
         self._shows_whole = shows_whole  # None: every card is taken as shown whole
-        self._current: str | None = None  # the proposal id on the card
+        self.recipes = RecipeReview(cookbook, self.links.address) if cookbook else None
+        self.cooking = CookingPanel(walk) if walk is not None else None
+        # The card's key: "proposal:<id>" or "recipe:<id>" (the two have their own ids).
+        self._current: str | None = None
         self._order: list[str] = []  # inbox order when last drawn, to find "the one after"
         self._selected: str | None = None  # the fact a held Discard would doubt
         self._recent: list[str] = []
@@ -130,6 +97,8 @@ class Board:
             household=parts.household,
             links=parts.links,
             shows_whole=lambda card: shows_whole(card, model),
+            cookbook=parts.cookbook,
+            walk=parts.walk,
         )
 
     # -- what to show --------------------------------------------------------
@@ -140,7 +109,20 @@ class Board:
             first = min(r.rang_at for r in ringing if r.rang_at is not None)
             screen = RingingScreen(tuple(label(r) for r in ringing), f"{first:%H:%M}")
             return screen, "ringing:" + ",".join(f"{type(r).__name__}{r.id}" for r in ringing)
+        if self.cooking is not None:
+            cooking = self.cooking.screen(lambda: len(self._waiting()), self._shown_notice())
+            if cooking is not None:
+                return cooking
         return self._inbox_screen()
+
+    def _waiting(self) -> list[tuple[str, Proposal | RecipeFile]]:
+        """Everything waiting for review in one order, each by its key: facts, then recipes."""
+        waiting: list[tuple[str, Proposal | RecipeFile]] = [
+            (f"proposal:{p.id}", p) for p in self.memory.proposals()
+        ]
+        if self.recipes is not None:
+            waiting += [(f"recipe:{r.id}", r) for r in self.recipes.waiting()]
+        return waiting
 
     def _inbox_screen(self) -> tuple[Screen, str]:
         """The review card; else, with nothing waiting, how to join the box's setup network
@@ -149,9 +131,9 @@ class Board:
         Review comes first: its buttons need no network, and the inbox keeps the setup
         card waiting only until it is settled."""
         self._on_wifi = False
-        proposals = self.memory.proposals()
-        if proposals:
-            return self._review(proposals)
+        waiting = self._waiting()
+        if waiting:
+            return self._review(waiting)
         self._current = None
         if (wifi := self._wifi_card()) is not None:
             self._on_wifi = True
@@ -177,13 +159,19 @@ class Board:
     def _setup_problem(self) -> str | None:
         return self.links.setup_problem() if self.links.setup_problem is not None else None
 
-    def _review(self, proposals: list[Proposal]) -> tuple[Screen, str]:
-        ids = [p.id for p in proposals]
-        if self._current not in ids:
-            self._current = self._successor(ids)
-        self._order = ids
-        index = ids.index(self._current)
-        proposal = proposals[index]
+    def _review(self, waiting: list[tuple[str, Proposal | RecipeFile]]) -> tuple[Screen, str]:
+        keys = [key for key, _ in waiting]
+        if self._current not in keys:
+            self._current = self._successor(keys)
+        self._order = keys
+        index = keys.index(self._current)
+        item = waiting[index][1]
+        if isinstance(item, Proposal):
+            return self._fact_card(item, index + 1, len(keys))
+        assert self.recipes is not None
+        return self.recipes.card(item, index + 1, len(keys), self._shown_notice())
+
+    def _fact_card(self, proposal: Proposal, position: int, waiting: int) -> tuple[Screen, str]:
         target_text = None
         if proposal.target:
             try:
@@ -195,8 +183,8 @@ class Board:
             type=proposal.type,
             proposed_at=proposal.proposed_at,
             conversation=proposal.conversation,
-            position=index + 1,
-            waiting=len(ids),
+            position=position,
+            waiting=waiting,
             kind=proposal.kind,
             target_text=target_text,
             notice=self._shown_notice(),
@@ -285,9 +273,12 @@ class Board:
             # must not keep or discard a card by that press.
             log.info("panel: %s stopped the voice", action.value)
             return Outcome(True, "stopped speaking")
-        self._inbox_screen()  # see the inbox as it is now, not as it was at the last draw
         if action is Action.TALK:
             return self._talk(pressed=True)
+        if self.cooking is not None and (pressed := self.cooking.handle(action, on_glass)):
+            outcome, self._notice = pressed
+            return outcome
+        self._inbox_screen()  # see the inbox as it is now, not as it was at the last draw
         if self._current is not None:
             return self._handle_review(action, on_glass)
         if self._on_wifi:
@@ -326,9 +317,14 @@ class Board:
         if action is Action.NEXT:
             if len(self._order) > 1:
                 self._current = self._successor(self._order)
-            return Outcome(True, f"next: {self._current}")
+            assert self._current is not None
+            kind, _, key = self._current.partition(":")
+            return Outcome(True, f"next: {key if kind == 'proposal' else f'{kind} {key}'}")
         if action not in (Action.KEEP, Action.DISCARD, Action.DOUBT):
             return Outcome(False, f"{action.value} does nothing on a review card")
+        if self.recipes is not None and on_glass is not None and on_glass.startswith("recipe:"):
+            outcome, self._notice = self.recipes.act(action, on_glass)
+            return outcome
         if on_glass is None or not on_glass.startswith("proposal:"):
             # The person cannot read a card yet (a refresh is drawing): acting now
             # would keep or discard something they have not seen.

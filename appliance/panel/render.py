@@ -4,8 +4,9 @@ Three screens: the review card (one proposal, with Keep / Discard / Next / Talk
 labelled beside the physical buttons), the home screen (date, what waits, the
 timers and when each rings, the shopping list, a few recent facts, the LAN
 address), the ringing screen (what rings; any button stops it), on a new box the
-welcome card (welcome.py), and while the box has its own setup network open the Wi-Fi
-card (wifi_card.py). Everything
+welcome card (welcome.py), while the box has its own setup network open the Wi-Fi
+card (wifi_card.py), a proposed recipe's card (recipe_card.py) and, while a recipe is
+being cooked, its step (cooking_card.py). Everything
 is drawn in the panel's exact palette colours with anti-aliasing off, so
 quantising to the driver's palette (no dither) changes no pixel: text stays
 crisp, no speckle around letters.
@@ -33,7 +34,9 @@ from appliance.panel.canvas import (
     rail,
     wrap,
 )
+from appliance.panel.cooking_card import CookingScreen, draw_cooking
 from appliance.panel.panels import Palette, PanelModel
+from appliance.panel.recipe_card import RecipeCard, draw_recipe_card
 from appliance.panel.welcome import WelcomeCard, draw_welcome
 from appliance.panel.wifi_card import WifiCard, draw_wifi
 
@@ -86,7 +89,9 @@ class RingingScreen:
     since: str  # "18:42": when the first one rang
 
 
-Screen = ReviewCard | HomeScreen | RingingScreen | WelcomeCard | WifiCard
+Screen = (
+    ReviewCard | HomeScreen | RingingScreen | WelcomeCard | WifiCard | RecipeCard | CookingScreen
+)
 
 
 # -- the button labels each screen shows --------------------------------------------
@@ -302,6 +307,10 @@ def draw(screen: Screen, model: PanelModel) -> Image.Image:
         draw_welcome(canvas, screen)
     elif isinstance(screen, WifiCard):
         draw_wifi(canvas, screen)
+    elif isinstance(screen, RecipeCard):
+        draw_recipe_card(canvas, screen)
+    elif isinstance(screen, CookingScreen):
+        draw_cooking(canvas, screen)
     else:
         _draw_home(canvas, screen)
     return canvas.image

@@ -2,31 +2,64 @@
 
     .venv/bin/python docs/screens/make.py
 
-Runs the real memory core, board and renderer on a temporary data dir; the PNGs
-are exactly what board.png (and the panel) would show for each model.
+Runs the real memory core, cookbook, board and renderer on a temporary data dir; the
+PNGs are exactly what board.png (and the panel) would show for each model.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import sys
 import tempfile
 from pathlib import Path
 
+from appliance.cookbook import Cookbook, CookingSessions, RecipeWalk
+from appliance.cookbook.phrases import CookingRequest
 from appliance.household import HouseholdStore, Scheduler
+from appliance.lan import ChatAddress
 from appliance.memory import Memory
-from appliance.panel.board import Board
+from appliance.panel.board import Board, BoardLinks
 from appliance.panel.buttons import Action
 from appliance.panel.panels import MODELS
-from appliance.panel.render import render
+from appliance.panel.render import HomeScreen, Screen, render
 from appliance.sound import Silence
 
 HERE = Path(__file__).resolve().parent
 NOW = dt.datetime(2026, 11, 30, 8, 42)
+# The LAN page at a fixed address (the recipe card's "read it whole" line).
+LINKS = BoardLinks(address=ChatAddress("0.0.0.0", 4327, addresses=lambda: ["192.168.1.23"]))
+SOUP = """Red Lentil Soup
+Serves 4
+
+Ingredients
+- 1 tbsp olive oil
+- 1 onion, finely chopped
+- 2 carrots, diced
+- 2 garlic cloves, crushed
+- 1 tsp ground cumin
+- 150g red lentils
+- 1 litre vegetable stock
+- juice of half a lemon
+- salt and pepper
+
+Method
+1. Heat the oil in a large pan and soften the onion and carrots for 5 minutes.
+2. Stir in the garlic and cumin and cook for a minute more.
+3. Add the lentils and stock, bring to the boil, then simmer for 20 minutes until soft.
+4. Blend until smooth, stir in the lemon juice and season with salt and pepper.
+"""
 
 
 def address() -> str:
     return "On the network at http://192.168.1.23:4327 · hearth"
+
+
+def fixed(screen: Screen) -> Screen:
+    """The home screen's footer without this machine's own host name."""
+    if isinstance(screen, HomeScreen):
+        return dataclasses.replace(screen, address=address())
+    return screen
 
 
 class Clock:
@@ -51,6 +84,28 @@ def household(data_dir: Path, clock: Clock) -> Memory:
     return memory
 
 
+def cooking(memory: Memory, kitchen: HouseholdStore, data_dir: Path, clock: Clock) -> dict:
+    """A pasted recipe's card (after a fact waiting), then its third step being cooked,
+    scaled from 4 to 6 people, with the fact still waiting for review."""
+    memory.propose("The recycling goes out on Thursdays", "routine", origin="chat")
+    book = Cookbook(data_dir, clock=clock)
+    soup = book.propose(SOUP, "web")
+    walk = RecipeWalk(book, CookingSessions(data_dir, clock), kitchen)
+    board = Board(memory, links=LINKS, household=kitchen, cookbook=book, walk=walk)
+    _, tag = board.screen()
+    board.handle(Action.NEXT, on_glass=tag)
+    recipe, _ = board.screen()
+    book.keep(soup.id, actor="docs", shown=soup.digest)
+    walk.answer(CookingRequest("start", name="red lentil soup"))
+    walk.answer(CookingRequest("scale", serves=6))
+    walk.sessions.go_to(3)
+    step, _ = board.screen()
+    walk.sessions.finish()
+    for proposal in memory.proposals():
+        memory.discard(proposal.id, actor="docs")
+    return {"recipe": recipe, "cooking": step}
+
+
 def main() -> int:
     out = HERE
     with tempfile.TemporaryDirectory() as tmp:
@@ -73,7 +128,7 @@ def main() -> int:
             kind="supersede",
             target=lesson.id,
         )
-        board = Board(memory, address=address)
+        board = Board(memory, links=LINKS)
         screens = {}
         screens["review"], tag = board.screen()
         board.handle(Action.NEXT, on_glass=tag)
@@ -84,16 +139,17 @@ def main() -> int:
         kitchen.add_timer("pasta", 12 * 60)
         kitchen.add_timer("bread", 35 * 60)
         kitchen.add_items(["eggs", "milk", "butter", "washing up liquid"])
-        screens["home"], _ = Board(memory, address=address, household=kitchen).screen()
+        screens["home"], _ = Board(memory, links=LINKS, household=kitchen).screen()
+        screens.update(cooking(memory, kitchen, Path(tmp), clock))
         clock.now += dt.timedelta(minutes=12)
         Scheduler(kitchen, Silence("screenshots"), clock).check()
-        screens["ringing"], _ = Board(memory, address=address, household=kitchen).screen()
+        screens["ringing"], _ = Board(memory, links=LINKS, household=kitchen).screen()
         kitchen.close()
         for key in ("impression-5.7", "impression-7.3", "spectra-7.3", "spectra-13.3"):
-            extra = ("correction", "ringing") if key == "spectra-7.3" else ()
+            extra = ("correction", "ringing", "recipe", "cooking") if key == "spectra-7.3" else ()
             for name in ("review", "home", *extra):
                 path = out / f"{name}-{key}.png"  # what board.png holds, but world-readable
-                render(screens[name], MODELS[key]).save(path, optimize=True)
+                render(fixed(screens[name]), MODELS[key]).save(path, optimize=True)
                 print(f"wrote {path.relative_to(HERE.parent.parent)}")
         memory.close()
     return 0

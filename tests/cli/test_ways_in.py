@@ -112,3 +112,25 @@ def test_once_describes_a_ringing_screen(
     assert main(["panel", "--once", "--out", str(tmp_path / "ringing.png")]) == 0
     out = capsys.readouterr().out
     assert "[ringing since" in out and "pasta" in out.lower()
+
+
+def test_a_recipe_being_cooked_is_the_same_step_every_way_in(
+    box: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """The cookbook and the walk come from board_parts too: each way draws the step, and
+    counts the recipe waiting for review."""
+    from appliance.cookbook import Cookbook, CookingSessions, RecipeWalk
+    from appliance.cookbook.phrases import CookingRequest
+    from tests.cookbook.conftest import FLAPJACKS
+
+    book = Cookbook.open(box.data_dir)
+    kept = book.propose(FLAPJACKS, "web")
+    book.keep(kept.id, "cli", shown=kept.digest)
+    book.propose(FLAPJACKS.replace("golden syrup", "honey"), "web")
+    walk = RecipeWalk(book, CookingSessions(box.data_dir))
+    walk.answer(CookingRequest("start", name="nana's flapjacks"))
+    drawn = draw_every_way(box, tmp_path, monkeypatch)
+    out = capsys.readouterr().out
+    assert "[cooking] Nana's Flapjacks, step 1 of 5: Heat the oven" in out
+    assert "1 to review after cooking" in out
+    assert_all_alike(drawn)

@@ -158,3 +158,12 @@ def inbox(memory: Memory, clock: Any) -> list[str]:
         ids.append(memory.propose(text, kind, origin="chat", conversation="kitchen chat").id)
         clock.now += dt.timedelta(minutes=1)
     return ids
+
+
+@pytest.fixture
+def book(data_dir: Any, clock: Any) -> Any:
+    """The cookbook on the test's data dir, with memory's guard rules as its screen."""
+    from appliance.cookbook import Cookbook
+    from tests.cookbook.conftest import rules_screen
+
+    return Cookbook(data_dir, screen=rules_screen, clock=clock)

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from appliance.config import Settings
+from appliance.cookbook import Cookbook, CookingSessions, RecipeWalk
 from appliance.household import HouseholdStore
 from appliance.lan import ChatAddress
 from appliance.memory import AlreadyKnown, Memory
@@ -265,13 +266,17 @@ def wait_until(condition, timeout: float = 10.0) -> bool:
 
 
 def parts(settings: Settings, memory: Memory, display, buttons) -> BoardParts:
+    household = HouseholdStore.open(settings.data_dir)
+    book = Cookbook.open(settings.data_dir)
     return BoardParts(
         memory=memory,
-        household=HouseholdStore.open(settings.data_dir),
+        household=household,
         display=display,
         buttons=buttons,
         links=HERE,
         min_refresh_seconds=settings.panel_min_refresh_seconds,
+        cookbook=book,
+        walk=RecipeWalk(book, CookingSessions(settings.data_dir), household),
     )
 
 
