@@ -85,6 +85,23 @@ def household_screen(embedding: Embedding) -> Callable[[str], str | None]:
     return screen
 
 
+def recipe_screen() -> Callable[[str], str | None]:
+    """Memory's guard for a recipe's words: the rules of all four families and the shapes
+    of secrets, not the classifier. A recipe is instructions by nature ("Don't overbake
+    it!"): the classifier's instruction family refused 1 of 81 real recipes of the
+    held-out splits, and reading every clause of every line cost 5.5 s a paste (median,
+    this machine under load); the rules still refuse "ignore all previous instructions",
+    chat-template markers, access and device claims, and card numbers, keys and codes."""
+    from appliance.memory.guard import rule_refusal
+
+    @functools.lru_cache(maxsize=4096)  # the board reads the proposed recipes at each poll
+    def screen(text: str) -> str | None:
+        refusal = rule_refusal(text)
+        return None if refusal is None else f"refused ({refusal.category}): {refusal.reason}"
+
+    return screen
+
+
 def open_household(settings: Settings, *, embedding: Embedding | None = None) -> HouseholdStore:
     """The household's records for a path that writes words into them (chat, the CLI)."""
     from appliance.household import HouseholdStore
@@ -234,9 +251,9 @@ def board_parts(
         buttons = open_buttons(settings, display.model.layout, with_gpio=display.is_panel)
     with ExitStack() as stack:
         memory = stack.enter_context(open_memory(settings, embedding=embedding))
-        screen = screen_once_per_text(household_screen(memory.embedding))
+        screen = household_screen(memory.embedding)
         household = stack.enter_context(HouseholdStore.open(settings.data_dir, screen=screen))
-        cookbook = Cookbook.open(settings.data_dir, screen=screen)
+        cookbook = Cookbook.open(settings.data_dir, screen=recipe_screen())
         yield BoardParts(
             memory=memory,
             household=household,
@@ -247,13 +264,6 @@ def board_parts(
             cookbook=cookbook,
             walk=RecipeWalk(cookbook, CookingSessions(settings.data_dir), household),
         )
-
-
-def screen_once_per_text(screen: Callable[[str], str | None]) -> Callable[[str], str | None]:
-    """The screen, asked once per distinct text (the board reads the proposed recipes at
-    every poll and press, and the cookbook screens each of their words as it reads them:
-    the classifier would otherwise run on every line of every recipe each time)."""
-    return functools.lru_cache(maxsize=4096)(screen)
 
 
 # -- voice (hearth voice, --wav, --simulate) ---------------------------------------------

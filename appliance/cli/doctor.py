@@ -180,10 +180,10 @@ def check_memory(settings: Settings) -> list[Finding]:
 def check_cookbook(settings: Settings) -> list[Finding]:
     """The recipes kept and waiting, the one being cooked; each file that cannot be read
     (a person's hand edit to fix: the file is kept, and said here until it is)."""
-    from appliance.composition import household_screen, process_embedding
+    from appliance.composition import recipe_screen
     from appliance.cookbook import Cookbook, CookingSessions
 
-    book = Cookbook.open(settings.data_dir, screen=household_screen(process_embedding(settings)))
+    book = Cookbook.open(settings.data_dir, screen=recipe_screen())
     kept, waiting = book.recipes(), book.proposals()
     detail = f"{len(kept)} kept, {len(waiting)} waiting for review"
     if (cooking := CookingSessions(settings.data_dir).current()) is not None:

@@ -150,7 +150,12 @@ class Cookbook:
         return self._files(self.folder, False)[1] + self._files(self.inbox, True)[1]
 
     def get(self, recipe_id: str) -> RecipeFile:
-        return self._one(self.folder / f"{recipe_id}.md", False, recipe_id)
+        """A kept recipe, as `recipes()` reads it: one the guard refuses (a hand edit) is
+        not read, and says why."""
+        found = self._one(self.folder / f"{recipe_id}.md", False, recipe_id)
+        if (why := self._refusal(found.recipe)) is not None:
+            raise RecipeRefused(f"recipes/{recipe_id}.md is not read: {why}; fix the file")
+        return found
 
     def get_proposal(self, recipe_id: str) -> RecipeFile:
         return self._one(self.inbox / f"{recipe_id}.md", True, recipe_id)

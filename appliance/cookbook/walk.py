@@ -22,7 +22,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from appliance.cookbook.amounts import Ingredient, in_unit, same_kind
-from appliance.cookbook.book import Cookbook, RecipeFile
+from appliance.cookbook.book import Cookbook, RecipeFile, RecipeRefused
 from appliance.cookbook.phrases import CookingRequest
 from appliance.cookbook.session import Cooking, CookingSessions
 from appliance.errors import NotFound
@@ -69,10 +69,22 @@ def _thing_words(ingredient: Ingredient) -> set[str]:
     return {w for w in _words(name) if w not in _NOT_THE_THING and len(w) > 2}
 
 
+def _head_words(ingredient: Ingredient) -> set[str]:
+    """What a step calls an ingredient: the last word of its name, or of each part of
+    "salt and pepper" ("syrup" of "golden syrup", so "golden at the edges" is no syrup)."""
+    name = re.sub(r"\(.*?\)", "", ingredient.item.split(",")[0])
+    heads: set[str] = set()
+    for part in re.split(r"\band\b|\bor\b|&|/", name):
+        words = [w for w in re.findall(r"[a-z]+", part.lower()) if w not in _NOT_THE_THING]
+        if words:
+            heads |= _words(words[-1])
+    return heads
+
+
 def step_ingredients(recipe: RecipeFile, number: int) -> list[Ingredient]:
     """The ingredients step `number` names ("Melt the butter and syrup" -> butter, syrup)."""
     said = _words(recipe.recipe.steps[number - 1])
-    return [i for i in recipe.recipe.ingredients if _thing_words(i) & said]
+    return [i for i in recipe.recipe.ingredients if _head_words(i) & said]
 
 
 def matching_ingredients(recipe: RecipeFile, asked: str) -> list[Ingredient]:
@@ -171,7 +183,7 @@ class RecipeWalk:
             return None
         try:
             return cooking, self.book.get(cooking.recipe_id)
-        except NotFound:  # removed while being cooked
+        except (NotFound, RecipeRefused):  # removed, or spoilt by hand, while being cooked
             self.sessions.finish()
             return None
 
