@@ -15,6 +15,7 @@ part two ways:
     hearth run         all of them in one process, the board to a PNG  (a laptop)
     hearth mcp         memory, the household's records, the operator   (an MCP client
                        desk that bounds them (appliance/operator)      starts it, on stdio)
+    hearth recipes     the cookbook, behind the recipe screen          (a person at the CLI)
 
 One embedding model per process: every `Memory` a process opens shares the
 process's `Embedding`, so `hearth run` (the brain's memory and the board's) loads it
@@ -43,6 +44,7 @@ from appliance.wifi.status import read_status
 if TYPE_CHECKING:
     from appliance.brain import Brain
     from appliance.brain.router import Router
+    from appliance.cookbook import Cookbook
     from appliance.household import HouseholdStore
     from appliance.operator import OperatorDesk
     from appliance.panel.buttons import Buttons
@@ -108,6 +110,15 @@ def open_household(settings: Settings, *, embedding: Embedding | None = None) ->
 
     screen = household_screen(embedding or process_embedding(settings))
     return HouseholdStore.open(settings.data_dir, screen=screen)
+
+
+def open_cookbook(settings: Settings) -> Cookbook:
+    """The household's cookbook for a path that reads or writes recipes (the CLI, the web),
+    behind `recipe_screen`: every pasted word is read, and a hand edit is screened and
+    recorded at open."""
+    from appliance.cookbook import Cookbook
+
+    return Cookbook.open(settings.data_dir, screen=recipe_screen())
 
 
 @contextmanager
@@ -179,7 +190,8 @@ def endpoint(settings: Settings, options: RunOptions, chat: Any, memory: Memory)
     from appliance.web.runner import build_server
 
     token = load_or_create(Path(settings.data_dir))
-    server, queue = build_server(settings, options, chat, memory, token)
+    recipes = open_cookbook(settings)
+    server, queue = build_server(settings, options, chat, memory, token, recipes)
     return Endpoint(server, queue, token, ChatAddress(options.host, server.port))
 
 

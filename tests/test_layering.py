@@ -31,14 +31,14 @@ PARTS = {p.name.removesuffix(".py") for p in ROOT.iterdir() if p.name != "__pyca
 ALLOWED = {
     "cli": PARTS,  # the entry layer: every process and command
     "composition": PARTS - {"cli"},  # builds each process's parts; knows every part
-    "web": {"brain", "household", "memory", "update", "wifi"},
+    "web": {"brain", "cookbook", "household", "memory", "update", "wifi"},
     "panel": {"brain", "cookbook", "household", "memory", "wifi"},  # recipes: review, cooking
     "voice": {"household", "memory"},  # the brain only over loopback HTTP, like any client
     "wyoming": {"voice", "household", "memory"},  # the brain over loopback HTTP, like voice
     "brain": {"cookbook", "kitchen", "household", "memory"},
     "cookbook": {"kitchen", "household", "memory"},  # recipes: amounts, timers, the guard
     "kitchen": set(),
-    "service": {"memory"},
+    "service": {"cookbook", "memory"},  # backup and restore carry the recipes
     "operator": {"household", "memory"},  # the operator's MCP server reads records, no brain
     "household": set(),
     "update": set(),  # the card's A/B slots: RAUC, the boot partition, the health check

@@ -13,6 +13,10 @@ first passes the Host check (hosts.py); `access.py` holds the two rules:
     GET  /api/timers.json       view: running timers and those rung in the last hour (JSON)
     GET  /api/shopping.json     view: the shopping list (JSON)
     GET  /board.png             view: the picture on the panel
+    GET  /recipes               view: the cookbook and a box to paste a recipe (recipes.py)
+    GET  /recipes/<id>          view: one recipe, kept or waiting for Keep, read only
+    GET  /api/recipes.json      view: kept and waiting recipes (JSON)
+    POST /api/recipes           api: a pasted recipe, proposed: it waits for Keep on the panel
     GET  /healthz               open: ok or not for model, memory, disk (200 or 503)
     GET  /update/bundle         api: how much of an update bundle has arrived
     PUT  /update/bundle/part    api: the next part of one (update_upload.py)
@@ -23,7 +27,8 @@ first passes the Host check (hosts.py); `access.py` holds the two rules:
     GET  /api/wifi.json         api: the networks the box sees, what its Wi-Fi is doing
     POST /api/wifi/join         api: hand a network and its password to hearth-wifi
 
-There is deliberately no route that promotes, discards, doubts or retracts.
+There is deliberately no route that promotes, discards, doubts or retracts (a fact
+or a recipe).
 """
 
 from __future__ import annotations
@@ -41,10 +46,11 @@ from typing import Any, NoReturn
 import bottle
 
 from appliance.brain import BadThreadId, EmptyMessage, MessageTooLong
+from appliance.cookbook import Cookbook
 from appliance.endpoint import HEARD_HEADER, THREAD_HEADER
-from appliance.errors import HearthError
+from appliance.errors import HearthError, NotFound
 from appliance.memory import Memory
-from appliance.web import openai_api, views, wifi_setup
+from appliance.web import openai_api, recipes, views, wifi_setup
 from appliance.web.access import Access
 from appliance.web.auth import AccessToken
 from appliance.web.failures import fail as _fail
@@ -67,6 +73,7 @@ STATIC_FILES = {
     "chat.css": "text/css; charset=utf-8",
     "wifi.html": "text/html; charset=utf-8",
     "wifi.js": "text/javascript; charset=utf-8",
+    "recipes.js": "text/javascript; charset=utf-8",
 }
 PAGES = ("index.html", "wifi.html")  # served at / and /wifi, never under /static
 # The page loads nothing from anywhere but here; the browser enforces it.
@@ -89,6 +96,7 @@ class WebParts:
     data_dir: Path
     queue: ModelQueue
     board: views.BoardSource
+    recipes: Cookbook  # behind the household's screen (composition.open_cookbook)
     private_views: bool = True
     hosts: str = ""  # the web_hosts setting: names the box answers to besides its own
     health_seconds: float = views.HEALTH_SECONDS
@@ -168,10 +176,7 @@ def build_app(parts: WebParts) -> bottle.Bottle:
     @app.get("/memory/inbox")
     @access.view
     def inbox_page() -> str:
-        for name, value in PAGE_HEADERS.items():
-            bottle.response.set_header(name, value)
-        bottle.response.content_type = "text/html; charset=utf-8"
-        return views.inbox_html(parts.memory)
+        return _html(views.inbox_html(parts.memory))
 
     def json_view(path: str, read: Callable[[], dict[str, Any]]) -> None:
         """A read-only JSON view: read afresh each time, never cached by the browser."""
@@ -185,6 +190,32 @@ def build_app(parts: WebParts) -> bottle.Bottle:
     json_view("/api/inbox.json", lambda: views.inbox_json(parts.memory))
     json_view("/api/timers.json", lambda: views.timers_json(parts.data_dir))
     json_view("/api/shopping.json", lambda: views.shopping_json(parts.data_dir))
+
+    @app.get("/recipes")
+    @access.view
+    def recipes_page() -> str:
+        return _html(recipes.recipes_html(parts.recipes))
+
+    @app.get("/recipes/<recipe_id>")
+    @access.view
+    def recipe_page(recipe_id: str) -> str:
+        try:
+            return _html(recipes.recipe_html(parts.recipes, recipe_id))
+        except NotFound as exc:
+            _fail(404, str(exc), "not_found_error")
+
+    json_view("/api/recipes.json", lambda: recipes.recipes_json(parts.recipes))
+
+    @app.post("/api/recipes")
+    @access.api
+    def recipe_paste() -> dict[str, Any]:
+        body = _read_body(recipes.MAX_PASTE_BODY)  # 413 from Content-Length, before reading
+        try:
+            proposed = recipes.propose(parts.recipes, *recipes.parse_paste(body))
+        except recipes.PasteRefused as refused:
+            _fail(refused.status, str(refused), refused.kind, refused.code, refused.param)
+        bottle.response.status = 201
+        return proposed
 
     @app.get("/board.png")
     @access.view
@@ -486,7 +517,7 @@ def _json_error_page(error: bottle.HTTPError) -> bytes:
         message = (
             f"no route {bottle.request.path}; see /v1/models, /v1/chat/completions, "
             "/memory/inbox, /api/inbox.json, /api/timers.json, /api/shopping.json, "
-            "/board.png, /healthz, /wifi, /api/wifi.json"
+            "/board.png, /recipes, /api/recipes.json, /healthz, /wifi, /api/wifi.json"
         )
     elif status == 405:
         allowed = error.headers.get("Allow", "") if error.headers else ""
@@ -514,6 +545,14 @@ def _json_error_page(error: bottle.HTTPError) -> bytes:
 def _static_bytes(name: str) -> bytes:
     """A file of the installed package: read once per process, not once per request."""
     return (importlib.resources.files("appliance.web") / "static" / name).read_bytes()
+
+
+def _html(page: str) -> str:
+    """A page made here (the inbox, the recipes): HTML, under the static pages' headers."""
+    for name, value in PAGE_HEADERS.items():
+        bottle.response.set_header(name, value)
+    bottle.response.content_type = "text/html; charset=utf-8"
+    return page
 
 
 def _static(name: str) -> bytes:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from appliance.config import Settings
+from appliance.cookbook import Cookbook
 from appliance.errors import ConfigError
 from appliance.memory import Memory
 from appliance.web.auth import AccessToken
@@ -31,7 +32,12 @@ class RunOptions:
 
 
 def build_server(
-    settings: Settings, options: RunOptions, chat: ChatService, memory: Memory, token: AccessToken
+    settings: Settings,
+    options: RunOptions,
+    chat: ChatService,
+    memory: Memory,
+    token: AccessToken,
+    recipes: Cookbook,
 ) -> tuple[Any, Any]:
     from appliance.web.app import WebParts, build_site
     from appliance.web.model_queue import ModelQueue
@@ -47,6 +53,7 @@ def build_server(
         data_dir=data_dir,
         queue=queue,
         board=board_from_file(data_dir),
+        recipes=recipes,
         private_views=settings.web_private_views,
         hosts=settings.web_hosts,
     )

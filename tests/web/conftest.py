@@ -13,6 +13,8 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
+from appliance.composition import recipe_screen
+from appliance.cookbook import Cookbook
 from appliance.memory import Memory
 from appliance.web.app import WebParts, build_site
 from appliance.web.auth import AccessToken, load_or_create
@@ -140,6 +142,8 @@ def start_server(
         data_dir=data_dir,
         queue=queue,
         board=board_from_file(data_dir),
+        # The cookbook as `hearth serve` opens it (composition.open_cookbook).
+        recipes=Cookbook.open(data_dir, screen=recipe_screen()),
         private_views=private_views,
         hosts=hosts,
         health_seconds=health_seconds,

@@ -19,6 +19,8 @@ EVERY_ROUTE = [
     ("GET", "/memory/inbox"),
     ("GET", "/api/inbox.json"),
     ("GET", "/board.png"),
+    ("GET", "/recipes"),
+    ("GET", "/api/recipes.json"),
     ("GET", "/v1/models"),
     ("POST", "/v1/chat/completions"),
     ("POST", "/session"),

@@ -124,6 +124,6 @@ def test_when_hearth_is_busy_the_page_says_so_and_keeps_the_message(web: Running
 
 
 def test_the_page_loads_nothing_from_elsewhere() -> None:
-    for name in ("index.html", "chat.js", "chat.css"):
+    for name in ("index.html", "chat.js", "chat.css", "recipes.js"):
         text = (STATIC / name).read_text()
         assert "http://" not in text and "https://" not in text and "//cdn" not in text, name

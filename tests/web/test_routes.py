@@ -141,9 +141,12 @@ def test_no_route_reviews_or_changes_memory(memory: Memory, data_dir, web: Runni
     assert not any(word in callbacks.lower() for word in REVIEW_WORDS)
     # Besides GET: the chat, which talks to the brain, the view cookie, an update bundle
     # handed to the card's installer (it touches no memory: tests/web/test_update_upload.py),
-    # and the Wi-Fi setup page's join (a request to hearth-wifi; it never touches memory).
+    # the Wi-Fi setup page's join (a request to hearth-wifi; it never touches memory), and a
+    # pasted recipe, which is only proposed: it waits for Keep on the panel
+    # (tests/web/test_recipes.py).
     assert sorted((m, r) for m, r in routes if m != "GET") == [
         ("DELETE", "/update/bundle"),
+        ("POST", "/api/recipes"),
         ("POST", "/api/wifi/join"),
         ("POST", "/session"),
         ("POST", "/update/bundle/done"),
