@@ -8,6 +8,7 @@
     memory, inbox,      memory.py     the household's facts, the review inbox, the audit
       review, audit
     reindex             reindex.py
+    recipes             recipes.py    the cookbook: list, show, add, keep, discard, remove
     timers, reminders,  household.py
       shopping
     chat, model         chat.py
@@ -39,6 +40,7 @@ from appliance.cli import (
     mcp,
     memory,
     panel,
+    recipes,
     reindex,
     scheduler,
     serve,
@@ -64,6 +66,7 @@ GROUPS = (
     memory,
     reindex,
     household,
+    recipes,
     backup,
     doctor,
     mcp,
