@@ -20,7 +20,7 @@ def register(top: Commands) -> None:
         "backup",
         help="write a snapshot of the household's data",
         description="Write a dated, compressed, checksummed snapshot of memory, the inbox, "
-        "tombstones, the audit log, household.md and the state databases (not "
+        "the recipes, tombstones, the audit log, household.md and the state databases (not "
         "the models, not the index) and keep the newest N.",
     )
     backup.add_argument(
@@ -70,9 +70,14 @@ def restore_command(args: argparse.Namespace, settings: Settings) -> int:
     from appliance.service.restore import restore
 
     done = restore(settings, args.snapshot, force=args.force)
+    recipes = (
+        f", {done.recipes} recipe(s) ({done.recipes_waiting} waiting for Keep)"
+        if done.recipes or done.recipes_waiting
+        else ""
+    )
     print(
         f"restored {done.files} file(s) from {args.snapshot.name}: {done.facts} fact(s), "
-        f"{done.proposals} waiting for review; index rebuilt",
+        f"{done.proposals} waiting for review{recipes}; index rebuilt",
         flush=True,
     )
     if done.set_aside is not None:

@@ -4,7 +4,9 @@ A snapshot is one gzip-compressed tar file, `hearth-backup-<UTC time>.tar.gz`, 0
 written to a temp file and renamed, holding:
 
     memory/*.md  inbox/*.md            the configured memory and inbox folders
+    recipes/*.md  recipes/proposed/*.md  the cookbook: kept recipes, and those waiting
     tombstones.jsonl  audit.jsonl      the refusal record and the hash-chained log
+    recipe-tombstones.jsonl            the recipes a person discarded or removed
     audit.head  household.md           (each when present)
     state/*.sqlite                     chats, timers, lists: SQLite's online backup
     MANIFEST.json  MANIFEST.sha256     every member's size and sha256, then the manifest's
@@ -57,9 +59,18 @@ MANIFEST = "MANIFEST.json"
 MANIFEST_SUM = "MANIFEST.sha256"
 # Files at the top of the data dir that hold household content: the only top-level names
 # a snapshot holds or a restore writes (never web.token, the audit key, the index).
-TOP_FILES = ("tombstones.jsonl", "audit.jsonl", "audit.head", "household.md")
+TOP_FILES = (
+    "tombstones.jsonl",
+    "audit.jsonl",
+    "audit.head",
+    "household.md",
+    "recipe-tombstones.jsonl",
+)
+# The cookbook's folders in the data dir (appliance/cookbook/book.py), each with its name in
+# a snapshot: the recipes a person kept, and those waiting for Keep.
+RECIPE_FOLDERS = ("recipes", "recipes/proposed")
 _NAME = re.compile(
-    r"^(memory|inbox)/[^/]+\.md$|^state/[^/]+\.sqlite$|^("
+    r"^(memory|inbox)/[^/]+\.md$|^recipes/(proposed/)?[^/]+\.md$|^state/[^/]+\.sqlite$|^("
     + "|".join(re.escape(name) for name in TOP_FILES)
     + r")$"
 )
@@ -185,15 +196,21 @@ def _store_files(settings: Settings) -> Iterator[tuple[str, bytes]]:
         (settings.memory_path, "memory"),
         (settings.inbox_path, "inbox"),
     ):
-        if not folder.is_dir():
-            continue
-        for path in sorted(folder.glob("*.md")):
-            if path.is_file() and not path.is_symlink():
-                yield f"{label}/{path.name}", path.read_bytes()
+        yield from _markdown(folder, label)
+    for label in RECIPE_FOLDERS:
+        yield from _markdown(Path(settings.data_dir) / label, label)
     for name in TOP_FILES:
         path = Path(settings.data_dir) / name
         if path.is_file() and not path.is_symlink():
             yield name, path.read_bytes()
+
+
+def _markdown(folder: Path, label: str) -> Iterator[tuple[str, bytes]]:
+    if not folder.is_dir():
+        return
+    for path in sorted(folder.glob("*.md")):
+        if path.is_file() and not path.is_symlink():
+            yield f"{label}/{path.name}", path.read_bytes()
 
 
 def _databases(state: Path) -> Iterator[tuple[str, bytes]]:
@@ -411,11 +428,13 @@ def member_cap(name: str) -> int:
     if name in (MANIFEST_SUM, "audit.head"):
         return 4096
     if name.endswith(".md"):
-        return MAX_NOTE_BYTES
-    return MAX_LOG_BYTES  # audit.jsonl, tombstones.jsonl, state/*.sqlite
+        return MAX_NOTE_BYTES  # a recipe too: a paste is at most 40 000 characters
+    return MAX_LOG_BYTES  # audit.jsonl, the two tombstone logs, state/*.sqlite
 
 
 def _kind(name: str) -> str:
+    if name.startswith("recipes/"):
+        return "waiting recipe" if name.startswith("recipes/proposed/") else "recipe"
     folder = name.partition("/")[0]
     return {"memory": "fact", "inbox": "proposal", "state": "database"}.get(folder, name)
 

@@ -20,10 +20,19 @@ in one:
      `hearth doctor` until a person fixes or deletes it;
    - a refused inbox file or household.md is not put back (a proposal would be drawn
      on the board; household.md goes into every prompt), and a `refuse` line says so.
+   Every recipe, kept or waiting, is read piece by piece as the cookbook reads it, by
+   the guard's rules (the cookbook's own screen, `composition.recipe_screen`: a recipe
+   is instructions by nature, which the classifier would refuse); a refused one is not
+   put back (the brain walks kept recipes, the board draws waiting ones), and a `refuse`
+   line says so.
 4. Tombstones are the union of the box's (with --force) and the snapshot's, and a fact
    the snapshot has live or doubted that one of them retracted is put back retracted,
    with a `retract` line: an older snapshot never brings back what a person retracted.
    (A proposal discarded since is settled by the next open, which finds its tombstone.)
+   The recipes' tombstones are merged the same way; a recipe the box discarded or removed
+   after the snapshot was taken (a tombstone of the box's that the snapshot lacks) is not
+   put back, with a `discard` or `retract` line. The snapshot's own tombstones decide
+   nothing here: a recipe kept `--despite-tombstone` stays kept.
 5. Under the store's lock: what is there moved aside (--force), the log and its head put
    back, the lines of 3 and 4 appended, then every other file; then the index is rebuilt
    and a `restore` line ends the log.
@@ -42,10 +51,12 @@ import os
 import secrets
 import shutil
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from appliance import files
 from appliance.config import Settings
+from appliance.cookbook import NotARecipe
+from appliance.cookbook.book import read_recipe_file
 from appliance.errors import InvalidFact, Refused
 from appliance.memory import guard
 from appliance.memory.audit import UNREADABLE, WITNESS, AuditLog
@@ -54,6 +65,7 @@ from appliance.memory.fact import Fact, Proposal
 from appliance.memory.records import REFUSED
 from appliance.memory.tombstones import Tombstone, prints_of
 from appliance.service.backup import (
+    RECIPE_FOLDERS,
     TOP_FILES,
     BackupError,
     Member,
@@ -69,6 +81,7 @@ STAGING_PREFIX = ".restore-"
 # the audit lines it appends, SQLite's journals.
 ROOM_BYTES = 32 * 1024 * 1024
 AUDIT_FILES = ("audit.jsonl", "audit.head")
+TOMBSTONE_FILES = ("tombstones.jsonl", "recipe-tombstones.jsonl")
 
 
 @dataclass(frozen=True)
@@ -79,11 +92,14 @@ class Restored:
     set_aside: Path | None  # where --force moved what was there before
     refused: tuple[str, ...] = ()  # what the guard refused, and what became of it
     retracted: tuple[str, ...] = ()  # facts put back retracted (retracted since the snapshot)
+    recipes: int = 0  # kept recipes put back
+    recipes_waiting: int = 0  # recipes put back waiting for Keep
+    said_no: tuple[str, ...] = ()  # recipes not put back: discarded or removed since
 
     @property
     def notes(self) -> list[str]:
         """One line a person reads for each thing the restore did not put back as it was."""
-        return [*self.refused, *self.retracted]
+        return [*self.refused, *self.retracted, *self.said_no]
 
 
 @dataclass
@@ -95,6 +111,7 @@ class _Plan:
     refused_facts: list[tuple[str, str, Refused]] = field(default_factory=list)
     left_out: list[tuple[str, str, Refused]] = field(default_factory=list)  # (name, where, why)
     retracted: list[tuple[Fact, Tombstone]] = field(default_factory=list)
+    said_no: list[tuple[str, Tombstone]] = field(default_factory=list)  # (recipe member, why)
 
 
 def restore(
@@ -130,6 +147,7 @@ def restore(
         plan = _guarded(staging, listed, embedding.model)
         with files.StoreLock(data / ".lock").held():
             _merge_tombstones(settings, staging, listed, plan)
+            _merge_recipe_tombstones(settings, staging, listed, plan)
             retired = existing + _witnesses(data)
             set_aside = _set_aside(settings, retired) if retired else None
             installed = _install(settings, snapshot.name, staging, listed, plan)
@@ -137,6 +155,8 @@ def restore(
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     facts, proposals = _rebuild(settings, snapshot.name, embedding)
+    put_back = [n for n in listed if n.startswith("recipes/") and n not in plan.skip]
+    waiting = sum(1 for n in put_back if n.startswith("recipes/proposed/"))
     done = Restored(
         installed,
         facts,
@@ -146,6 +166,12 @@ def restore(
         retracted=tuple(
             f"{fact.id}: put back retracted: {stone.said_no()}, after this snapshot was taken"
             for fact, stone in plan.retracted
+        ),
+        recipes=len(put_back) - waiting,
+        recipes_waiting=waiting,
+        said_no=tuple(
+            f"{name}: not put back: {stone.said_no('this recipe')}, after this snapshot was taken"
+            for name, stone in plan.said_no
         ),
     )
     for note in done.notes:
@@ -175,10 +201,14 @@ def _first_refusal(pieces: tuple[str, ...], embedder: Embedder | None) -> Refuse
 
 
 def _guarded(staging: Path, listed: dict[str, Member], embedder: Embedder | None) -> _Plan:
-    """Every fact, proposal and household.md line through the guard, as a hand edit is."""
+    """Every fact, proposal, recipe and household.md line through the guard, as a hand
+    edit is."""
     plan = _Plan()
     for name in sorted(listed):
         folder, _, leaf = name.partition("/")
+        if folder == "recipes":
+            _guard_recipe(staging, name, plan)
+            continue
         if folder not in ("memory", "inbox") and name != "household.md":
             continue
         try:
@@ -207,6 +237,21 @@ def _guarded(staging: Path, listed: dict[str, Member], embedder: Embedder | None
             plan.skip.add(name)
             plan.left_out.append((name, "its text", refusal))
     return plan
+
+
+def _guard_recipe(staging: Path, name: str, plan: _Plan) -> None:
+    """A recipe as the cookbook reads it, each piece through the cookbook's screen (the
+    guard's rules); refused: not put back."""
+    try:
+        entry = read_recipe_file(staging / name, proposed=name.startswith("recipes/proposed/"))
+    except (NotARecipe, UnicodeDecodeError):
+        return  # put back, and named by `hearth recipes list` like any file it cannot read
+    for piece in entry.recipe.texts():
+        refusal = guard.rule_refusal(piece)
+        if refusal is not None:
+            plan.skip.add(name)
+            plan.left_out.append((name, "its words", refusal))
+            return
 
 
 def _merge_tombstones(
@@ -239,6 +284,31 @@ def _merge_tombstones(
             retracted = fact.replace(status="retracted")
             plan.replace[fact_name] = retracted.to_text().encode("utf-8")
             plan.retracted.append((retracted, stone))
+
+
+def _merge_recipe_tombstones(
+    settings: Settings, staging: Path, listed: dict[str, Member], plan: _Plan
+) -> None:
+    """Keep every recipe tombstone, the box's and the snapshot's; a recipe the box said no
+    to since the snapshot was taken is not put back. Lock held, as for the facts'."""
+    name = "recipe-tombstones.jsonl"
+    mine = Path(settings.data_dir) / name
+    today = mine.read_bytes() if mine.is_file() and not mine.is_symlink() else b""
+    theirs = (staging / name).read_bytes() if name in listed else b""
+    merged, _ = _union(theirs, today)
+    if merged and merged != theirs:
+        plan.replace[name] = merged
+    _, known = _union(theirs, b"")
+    since = {stone.fingerprint: stone for stone in _union(today, b"")[1] if stone not in known}
+    for member in sorted(n for n in listed if n.startswith("recipes/") and n not in plan.skip):
+        try:
+            entry = read_recipe_file(staging / member, member.startswith("recipes/proposed/"))
+        except (NotARecipe, UnicodeDecodeError):
+            continue
+        stone = since.get(entry.recipe.fingerprint)
+        if stone is not None:
+            plan.skip.add(member)
+            plan.said_no.append((member, stone))
 
 
 def _union(theirs: bytes, today: bytes) -> tuple[bytes, list[Tombstone]]:
@@ -293,13 +363,14 @@ def _refusal_notes(plan: _Plan) -> list[str]:
 def _household_content(settings: Settings) -> list[tuple[str, Path]]:
     """What is in the data dir now, each with its name in a snapshot's layout."""
     found: list[tuple[str, Path]] = []
+    data = Path(settings.data_dir)
     for folder, label in (
         (settings.memory_path, "memory"),
         (settings.inbox_path, "inbox"),
+        *((data / label, label) for label in RECIPE_FOLDERS),
     ):
         if folder.is_dir():
             found += [(f"{label}/{p.name}", p) for p in sorted(folder.glob("*.md"))]
-    data = Path(settings.data_dir)
     found += [(n, data / n) for n in TOP_FILES if (data / n).exists()]
     if (data / "state").is_dir():
         found += [(f"state/{p.name}", p) for p in sorted((data / "state").glob("*.sqlite"))]
@@ -323,7 +394,8 @@ def _set_aside(settings: Settings, existing: list[tuple[str, Path]]) -> Path:
     files.ensure_private_dir(aside)
     for name, path in existing:
         dest = aside / name
-        files.ensure_private_dir(dest.parent)
+        for folder in [*reversed(PurePosixPath(name).parents)][1:]:  # recipes/, then proposed/
+            files.ensure_private_dir(aside / folder)
         os.replace(path, dest)  # a rename: same filesystem as the data dir (see docs)
         files.fsync_dir(path.parent)
     files.fsync_dir(aside)
@@ -368,8 +440,9 @@ def _install(
     """The log first, then the lines that say what the guard and the tombstones changed,
     then every other file. Lock held. Returns how many files were put back."""
     names = [n for n in listed if n not in plan.skip]
-    if "tombstones.jsonl" in plan.replace and "tombstones.jsonl" not in names:
-        names.append("tombstones.jsonl")  # the box's tombstones, kept though the snapshot had none
+    for stones in TOMBSTONE_FILES:
+        if stones in plan.replace and stones not in names:
+            names.append(stones)  # the box's tombstones, kept though the snapshot had none
     for name in AUDIT_FILES:
         if name in names:
             _put(settings, staging, name, plan)
@@ -398,6 +471,18 @@ def _install(
             content=fact.to_text(),
             detail=f"restored from {snapshot} retracted: {stone.said_no()}",
         )
+    for name, stone in plan.said_no:  # as the cookbook records a discard or a removal
+        audit.append(
+            actor=ACTOR,
+            action="discard" if name.startswith("recipes/proposed/") else "retract",
+            fact_id=f"recipe:{PurePosixPath(name).stem}",
+            content=(staging / name).read_text(encoding="utf-8", errors="replace"),
+            detail=f"restore from {snapshot}: not put back: {stone.said_no('this recipe')}",
+        )
+    data = Path(settings.data_dir)
+    for label in RECIPE_FOLDERS:  # in order: mkdir's parents would not be made private
+        if any(n.startswith(f"{label}/") for n in names):
+            files.ensure_private_dir(data / label)
     for name in names:
         if name not in AUDIT_FILES:
             _put(settings, staging, name, plan)
