@@ -88,20 +88,11 @@ def household_screen(embedding: Embedding) -> Callable[[str], str | None]:
 
 
 def recipe_screen() -> Callable[[str], str | None]:
-    """Memory's guard for a recipe's words: the rules of all four families and the shapes
-    of secrets, not the classifier. A recipe is instructions by nature ("Don't overbake
-    it!"): the classifier's instruction family refused 1 of 81 real recipes of the
-    held-out splits, and reading every clause of every line cost 5.5 s a paste (median,
-    this machine under load); the rules still refuse "ignore all previous instructions",
-    chat-template markers, access and device claims, and card numbers, keys and codes."""
-    from appliance.memory.guard import rule_refusal
+    """The cookbook's screen (memory's guard by its rules alone: cookbook/book.py says
+    why), asked once per distinct text: the board reads the proposed recipes at each poll."""
+    from appliance.cookbook.book import rules_screen
 
-    @functools.lru_cache(maxsize=4096)  # the board reads the proposed recipes at each poll
-    def screen(text: str) -> str | None:
-        refusal = rule_refusal(text)
-        return None if refusal is None else f"refused ({refusal.category}): {refusal.reason}"
-
-    return screen
+    return functools.lru_cache(maxsize=4096)(rules_screen)
 
 
 def open_household(settings: Settings, *, embedding: Embedding | None = None) -> HouseholdStore:

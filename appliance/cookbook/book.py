@@ -26,9 +26,10 @@ from pathlib import Path
 
 from appliance.cookbook.paste import NotARecipe, parse_pasted
 from appliance.cookbook.recipe import Recipe
-from appliance.errors import HearthError, NotFound
+from appliance.errors import HearthError, NotFound, Refused
 from appliance.files import StoreLock, ensure_private_dir, remove_durably, write_private
 from appliance.memory.audit import AuditLog, content_hash
+from appliance.memory.guard import rule_refusal
 from appliance.memory.review import Stale, Tombstoned
 from appliance.memory.tombstones import Tombstone, TombstoneLog
 
@@ -37,6 +38,22 @@ log = logging.getLogger(__name__)
 Screen = Callable[[str], str | None]  # words -> why they are refused, or None
 ORIGINS = ("cli", "web", "file", "chat", "mcp")
 MAX_TITLE = 80
+
+
+def recipe_refusal(text: str) -> Refused | None:
+    """Memory's guard for a recipe's words: the rules of all four families and the shapes
+    of secrets, not the classifier. A recipe is instructions by nature ("Don't overbake
+    it!"): the classifier's instruction family refused 1 of 81 real recipes of the
+    held-out splits, and reading every clause of every line cost 5.5 s a paste (median,
+    this machine under load); the rules still refuse "ignore all previous instructions",
+    chat-template markers, access and device claims, and card numbers, keys and codes."""
+    return rule_refusal(text)
+
+
+def rules_screen(text: str) -> str | None:
+    """`recipe_refusal` as a cookbook's screen: why the words are refused, or None."""
+    refusal = recipe_refusal(text)
+    return None if refusal is None else f"refused ({refusal.category}): {refusal.reason}"
 
 
 class RecipeRefused(HearthError):

@@ -21,7 +21,7 @@ in one:
    - a refused inbox file or household.md is not put back (a proposal would be drawn
      on the board; household.md goes into every prompt), and a `refuse` line says so.
    Every recipe, kept or waiting, is read piece by piece as the cookbook reads it, by
-   the guard's rules (the cookbook's own screen, `composition.recipe_screen`: a recipe
+   the guard's rules (the cookbook's own, `cookbook.book.recipe_refusal`: a recipe
    is instructions by nature, which the classifier would refuse); a refused one is not
    put back (the brain walks kept recipes, the board draws waiting ones), and a `refuse`
    line says so.
@@ -45,25 +45,18 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import json
 import logging
 import os
 import secrets
 import shutil
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from appliance import files
 from appliance.config import Settings
-from appliance.cookbook import NotARecipe
-from appliance.cookbook.book import read_recipe_file
-from appliance.errors import InvalidFact, Refused
-from appliance.memory import guard
 from appliance.memory.audit import UNREADABLE, WITNESS, AuditLog
-from appliance.memory.embedding import Embedder, Embedding
-from appliance.memory.fact import Fact, Proposal
+from appliance.memory.embedding import Embedding
 from appliance.memory.records import REFUSED
-from appliance.memory.tombstones import Tombstone, prints_of
 from appliance.service.backup import (
     RECIPE_FOLDERS,
     TOP_FILES,
@@ -71,6 +64,13 @@ from appliance.service.backup import (
     Member,
     check_snapshot,
     extract_snapshot,
+)
+from appliance.service.restore_plan import (
+    Plan,
+    guarded,
+    merge_recipe_tombstones,
+    merge_tombstones,
+    refusal_notes,
 )
 
 log = logging.getLogger(__name__)
@@ -100,18 +100,6 @@ class Restored:
     def notes(self) -> list[str]:
         """One line a person reads for each thing the restore did not put back as it was."""
         return [*self.refused, *self.retracted, *self.said_no]
-
-
-@dataclass
-class _Plan:
-    """What the staged snapshot becomes once it has been guarded and merged."""
-
-    skip: set[str] = field(default_factory=set)  # members not put back
-    replace: dict[str, bytes] = field(default_factory=dict)  # members written differently
-    refused_facts: list[tuple[str, str, Refused]] = field(default_factory=list)
-    left_out: list[tuple[str, str, Refused]] = field(default_factory=list)  # (name, where, why)
-    retracted: list[tuple[Fact, Tombstone]] = field(default_factory=list)
-    said_no: list[tuple[str, Tombstone]] = field(default_factory=list)  # (recipe member, why)
 
 
 def restore(
@@ -144,10 +132,10 @@ def restore(
         files.ensure_private_dir(staging)
         extract_snapshot(snapshot, listed, staging)
         embedding = embedding or Embedding.installed(settings)
-        plan = _guarded(staging, listed, embedding.model)
+        plan = guarded(staging, listed, embedding.model)
         with files.StoreLock(data / ".lock").held():
-            _merge_tombstones(settings, staging, listed, plan)
-            _merge_recipe_tombstones(settings, staging, listed, plan)
+            merge_tombstones(settings, staging, listed, plan)
+            merge_recipe_tombstones(settings, staging, listed, plan)
             retired = existing + _witnesses(data)
             set_aside = _set_aside(settings, retired) if retired else None
             installed = _install(settings, snapshot.name, staging, listed, plan)
@@ -162,7 +150,7 @@ def restore(
         facts,
         proposals,
         set_aside,
-        refused=tuple(_refusal_notes(plan)),
+        refused=tuple(refusal_notes(plan)),
         retracted=tuple(
             f"{fact.id}: put back retracted: {stone.said_no()}, after this snapshot was taken"
             for fact, stone in plan.retracted
@@ -190,171 +178,6 @@ def _check_room(data: Path, listed: dict[str, Member]) -> None:
             f"restoring needs {(total + ROOM_BYTES) / 1e6:.0f} MB free in {data}, and it has "
             f"{free / 1e6:.0f} MB; free some space first (nothing was written)"
         )
-
-
-def _first_refusal(pieces: tuple[str, ...], embedder: Embedder | None) -> Refused | None:
-    for piece in pieces:
-        refusal = guard.find_refusal(piece, embedder)
-        if refusal is not None:
-            return refusal
-    return None
-
-
-def _guarded(staging: Path, listed: dict[str, Member], embedder: Embedder | None) -> _Plan:
-    """Every fact, proposal, recipe and household.md line through the guard, as a hand
-    edit is."""
-    plan = _Plan()
-    for name in sorted(listed):
-        folder, _, leaf = name.partition("/")
-        if folder == "recipes":
-            _guard_recipe(staging, name, plan)
-            continue
-        if folder not in ("memory", "inbox") and name != "household.md":
-            continue
-        try:
-            text = (staging / name).read_bytes().decode("utf-8")
-        except UnicodeDecodeError:
-            continue  # not text: put back, and reported unreadable like any bad file
-        if name == "household.md":
-            for number, line in enumerate(text.splitlines(), start=1):
-                refusal = _first_refusal((line,), embedder) if line.strip() else None
-                if refusal is not None:
-                    plan.skip.add(name)
-                    plan.left_out.append((name, f"line {number}", refusal))
-                    break
-            continue
-        kind = Fact if folder == "memory" else Proposal
-        try:
-            record = kind.from_text(text, expected_id=leaf.removesuffix(".md"))
-        except InvalidFact:
-            continue  # put back, and reported unreadable like any bad file
-        refusal = _first_refusal((record.text, *record.links), embedder)
-        if refusal is None:
-            continue
-        if folder == "memory":
-            plan.refused_facts.append((record.id, text, refusal))
-        else:
-            plan.skip.add(name)
-            plan.left_out.append((name, "its text", refusal))
-    return plan
-
-
-def _guard_recipe(staging: Path, name: str, plan: _Plan) -> None:
-    """A recipe as the cookbook reads it, each piece through the cookbook's screen (the
-    guard's rules); refused: not put back."""
-    try:
-        entry = read_recipe_file(staging / name, proposed=name.startswith("recipes/proposed/"))
-    except (NotARecipe, UnicodeDecodeError):
-        return  # put back, and named by `hearth recipes list` like any file it cannot read
-    for piece in entry.recipe.texts():
-        refusal = guard.rule_refusal(piece)
-        if refusal is not None:
-            plan.skip.add(name)
-            plan.left_out.append((name, "its words", refusal))
-            return
-
-
-def _merge_tombstones(
-    settings: Settings, staging: Path, listed: dict[str, Member], plan: _Plan
-) -> None:
-    """Keep every tombstone, the box's and the snapshot's; retract what they retracted.
-
-    Lock held: the box's tombstones are read as they are now, before --force moves them.
-    """
-    name = "tombstones.jsonl"
-    mine = Path(settings.data_dir) / name
-    today = mine.read_bytes() if mine.is_file() and not mine.is_symlink() else b""
-    theirs = (staging / name).read_bytes() if name in listed else b""
-    merged, stones = _union(theirs, today)
-    if merged and merged != theirs:
-        plan.replace[name] = merged
-    refused = {fact_id for fact_id, _, _ in plan.refused_facts}
-    for fact_name in sorted(n for n in listed if n.startswith("memory/")):
-        try:
-            fact = Fact.from_text(
-                (staging / fact_name).read_text(encoding="utf-8"),
-                expected_id=fact_name.removeprefix("memory/").removesuffix(".md"),
-            )
-        except (InvalidFact, UnicodeDecodeError):
-            continue
-        if fact.id in refused or fact.status not in ("live", "doubted"):
-            continue
-        stone = _retracting(fact, stones)
-        if stone is not None:
-            retracted = fact.replace(status="retracted")
-            plan.replace[fact_name] = retracted.to_text().encode("utf-8")
-            plan.retracted.append((retracted, stone))
-
-
-def _merge_recipe_tombstones(
-    settings: Settings, staging: Path, listed: dict[str, Member], plan: _Plan
-) -> None:
-    """Keep every recipe tombstone, the box's and the snapshot's; a recipe the box said no
-    to since the snapshot was taken is not put back. Lock held, as for the facts'."""
-    name = "recipe-tombstones.jsonl"
-    mine = Path(settings.data_dir) / name
-    today = mine.read_bytes() if mine.is_file() and not mine.is_symlink() else b""
-    theirs = (staging / name).read_bytes() if name in listed else b""
-    merged, _ = _union(theirs, today)
-    if merged and merged != theirs:
-        plan.replace[name] = merged
-    _, known = _union(theirs, b"")
-    since = {stone.fingerprint: stone for stone in _union(today, b"")[1] if stone not in known}
-    for member in sorted(n for n in listed if n.startswith("recipes/") and n not in plan.skip):
-        try:
-            entry = read_recipe_file(staging / member, member.startswith("recipes/proposed/"))
-        except (NotARecipe, UnicodeDecodeError):
-            continue
-        stone = since.get(entry.recipe.fingerprint)
-        if stone is not None:
-            plan.skip.add(member)
-            plan.said_no.append((member, stone))
-
-
-def _union(theirs: bytes, today: bytes) -> tuple[bytes, list[Tombstone]]:
-    """The snapshot's tombstone lines as written, then the box's that it lacks."""
-    lines: list[str] = []
-    stones: list[Tombstone] = []
-    seen: set[str] = set()
-    for blob in (theirs, today):
-        for line in blob.decode("utf-8", errors="replace").splitlines():
-            try:
-                data = json.loads(line)
-                stone = Tombstone.from_json(line)
-            except (ValueError, TypeError):
-                continue  # blank, or torn by a power cut: its discard never finished
-            key = json.dumps(data, sort_keys=True)
-            if key in seen:
-                continue
-            seen.add(key)
-            lines.append(line)
-            stones.append(stone)
-    return "".join(line + "\n" for line in lines).encode("utf-8"), stones
-
-
-def _retracting(fact: Fact, stones: list[Tombstone]) -> Tombstone | None:
-    """The retract tombstone for this fact (by its id, or its words), if any."""
-    prints = prints_of(fact.text)
-    for stone in stones:
-        if stone.kind == "retract" and (
-            stone.fact_id == fact.id or stone.covers(fact.text, prints)
-        ):
-            return stone
-    return None
-
-
-def _refusal_notes(plan: _Plan) -> list[str]:
-    notes = [
-        f"memory/{fact_id}.md: {REFUSED} ({why.category}: {why.reason}); put back but never "
-        "recalled: fix or delete it (`hearth memory check` lists it)"
-        for fact_id, _, why in plan.refused_facts
-    ]
-    notes += [
-        f"{name}: {where} {REFUSED} ({why.category}: {why.reason}); not put back (the "
-        "snapshot still holds it)"
-        for name, where, why in plan.left_out
-    ]
-    return notes
 
 
 # -- under the lock: moving aside, putting back ------------------------------------------------
@@ -411,7 +234,7 @@ def _target(settings: Settings, name: str) -> Path:
     return Path(settings.data_dir) / name
 
 
-def _put(settings: Settings, staging: Path, name: str, plan: _Plan) -> None:
+def _put(settings: Settings, staging: Path, name: str, plan: Plan) -> None:
     target = _target(settings, name)
     files.ensure_private_dir(target.parent)
     if name in plan.replace:
@@ -435,7 +258,7 @@ def _put(settings: Settings, staging: Path, name: str, plan: _Plan) -> None:
 
 
 def _install(
-    settings: Settings, snapshot: str, staging: Path, listed: dict[str, Member], plan: _Plan
+    settings: Settings, snapshot: str, staging: Path, listed: dict[str, Member], plan: Plan
 ) -> int:
     """The log first, then the lines that say what the guard and the tombstones changed,
     then every other file. Lock held. Returns how many files were put back."""

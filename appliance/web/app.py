@@ -37,36 +37,31 @@ import functools
 import importlib.resources
 import json
 import logging
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import bottle
 
-from appliance.brain import BadThreadId, EmptyMessage, MessageTooLong
 from appliance.cookbook import Cookbook
-from appliance.endpoint import HEARD_HEADER, THREAD_HEADER
-from appliance.errors import HearthError, NotFound
+from appliance.errors import NotFound
 from appliance.memory import Memory
-from appliance.web import openai_api, recipes, views, wifi_setup
+from appliance.web import chat_route, openai_api, recipes, views, wifi_setup
 from appliance.web.access import Access
 from appliance.web.auth import AccessToken
+from appliance.web.bodies import read_body
 from appliance.web.failures import fail as _fail
 from appliance.web.hosts import HostCheck, box_names
-from appliance.web.model_queue import ModelQueue, QueueFull, Ticket
-from appliance.web.openai_api import BadRequest, ChatRequest
-from appliance.web.service import ChatService, ChatTurn, Usage
+from appliance.web.model_queue import ModelQueue
+from appliance.web.service import ChatService
 from appliance.web.update_upload import PART_BYTES, BundleUpload, UploadRefused
 from appliance.web.wifi_setup import MAX_JOIN_BYTES, BadJoin, NoKeeper, parse_join, status_json
 from appliance.wifi.status import RUN_DIR as WIFI_RUN_DIR
 
 log = logging.getLogger(__name__)
 
-MAX_BODY_BYTES = 64 * 1024
 # What the brain refuses to start a turn with: the client's mistake, so 400.
-REFUSED_INPUT = (EmptyMessage, MessageTooLong, BadThreadId)
 STATIC_FILES = {
     "index.html": "text/html; charset=utf-8",
     "chat.js": "text/javascript; charset=utf-8",
@@ -143,35 +138,7 @@ def build_app(parts: WebParts) -> bottle.Bottle:
     @app.post("/v1/chat/completions")
     @access.api
     def chat_completions() -> Any:
-        chat_request = _chat_request()
-        ticket = _admit(parts.queue)
-        try:
-            ticket.wait_for_turn()
-        except QueueFull as full:
-            _busy(full)
-        try:
-            turn: ChatTurn = _call_model(
-                lambda: parts.chat.stream(
-                    chat_request.text,
-                    chat_request.thread_id,
-                    chat_request.history,
-                    heard=chat_request.heard,
-                )
-            )
-        except BaseException:
-            ticket.release()
-            raise
-        bottle.response.set_header(THREAD_HEADER, turn.thread_id)
-        if chat_request.stream:
-            return _Streamed(ticket, turn, chat_request.include_usage)
-        with ticket:
-            try:
-                _call_model(lambda: [None for _ in turn])
-            finally:
-                turn.close()
-        return openai_api.completion(
-            turn.text, cid=openai_api.completion_id(), usage=_usage(turn.usage)
-        )
+        return chat_route.answer(parts.chat, parts.queue)
 
     @app.get("/memory/inbox")
     @access.view
@@ -209,7 +176,7 @@ def build_app(parts: WebParts) -> bottle.Bottle:
     @app.post("/api/recipes")
     @access.api
     def recipe_paste() -> dict[str, Any]:
-        body = _read_body(recipes.MAX_PASTE_BODY)  # 413 from Content-Length, before reading
+        body = read_body(recipes.MAX_PASTE_BODY)  # 413 from Content-Length, before reading
         try:
             proposed = recipes.propose(parts.recipes, *recipes.parse_paste(body))
         except recipes.PasteRefused as refused:
@@ -252,13 +219,13 @@ def build_app(parts: WebParts) -> bottle.Bottle:
             at = int(bottle.request.query.get("at", ""))
         except ValueError:
             _fail(400, "say where the part goes: ?at=<bytes already sent>", "invalid_request_error")
-        part = _read_body(PART_BYTES)
+        part = read_body(PART_BYTES)
         return _uploading(lambda: upload.append(at, part))
 
     @app.post("/update/bundle/done")
     @access.api
     def update_done() -> dict[str, Any]:
-        body = _read_body()
+        body = read_body()
         try:
             sent = json.loads(body or b"{}")
         except ValueError:
@@ -288,7 +255,7 @@ def build_app(parts: WebParts) -> bottle.Bottle:
     @app.post("/api/wifi/join")
     @access.api
     def wifi_join() -> dict[str, Any]:
-        body = _read_body(MAX_JOIN_BYTES)
+        body = read_body(MAX_JOIN_BYTES)
         try:
             network = parse_join(body)
         except BadJoin as bad:
@@ -308,200 +275,6 @@ def build_app(parts: WebParts) -> bottle.Bottle:
         return report
 
     return app
-
-
-# -- requests ----------------------------------------------------------------------
-
-
-def _read_body(limit: int = MAX_BODY_BYTES) -> bytes:
-    """The request body, at most `limit` bytes; 413 past that, before reading much of it."""
-    environ = bottle.request.environ
-    declared = environ.get("CONTENT_LENGTH") or ""
-    if declared.strip():
-        try:
-            length = int(declared)
-        except ValueError:
-            _fail(400, "Content-Length is not a number", "invalid_request_error")
-        if length > limit:
-            _too_large(length, limit)
-    body = environ["wsgi.input"].read(limit + 1)
-    if len(body) > limit:
-        _too_large(None, limit)
-    return body
-
-
-def _too_large(length: int | None, limit: int) -> NoReturn:
-    size = f"{length} bytes" if length is not None else "more than that"
-    shown = f"{limit // 1024} KiB" if limit % 1024 == 0 else f"{limit} bytes"
-    _fail(
-        413,
-        f"the request body is limited to {limit} bytes ({shown}); this one is {size}",
-        "invalid_request_error",
-        "request_too_large",
-    )
-
-
-def _chat_request() -> ChatRequest:
-    body = _read_body()
-    if not body.strip():
-        _fail(
-            400,
-            "the request body is empty; send a JSON object with a messages list",
-            "invalid_request_error",
-        )
-    try:
-        decoded = json.loads(body.decode("utf-8-sig"))  # JSON on the wire is UTF-8 (RFC 8259)
-    except UnicodeDecodeError:
-        _fail(400, "the request body is not UTF-8", "invalid_request_error")
-    except json.JSONDecodeError as exc:
-        _fail(
-            400,
-            f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
-            "invalid_request_error",
-        )
-    except RecursionError:  # fifty thousand "[": the decoder recurses once per level
-        _fail(400, "the JSON is nested too deeply to be a chat request", "invalid_request_error")
-    except ValueError:  # an integer past Python's 4,300-digit conversion limit
-        _fail(
-            400,
-            "the JSON holds a number too long to read (over 4,300 digits)",
-            "invalid_request_error",
-        )
-    if _has_lone_surrogate(decoded):
-        _fail(
-            400,
-            "the JSON holds a lone surrogate escape (\\ud800-\\udfff without its pair), "
-            "which is not text",
-            "invalid_request_error",
-        )
-    try:
-        return openai_api.parse_chat_request(
-            decoded,
-            bottle.request.get_header(THREAD_HEADER),
-            bottle.request.get_header(HEARD_HEADER),
-        )
-    except BadRequest as bad:
-        _fail(400, str(bad), "invalid_request_error", param=bad.param)
-
-
-def _has_lone_surrogate(decoded: object) -> bool:
-    """True if a decoded JSON value holds a string UTF-8 cannot encode.
-
-    JSON lets "\\ud800" stand alone; Python decodes it into a str that fails
-    later, wherever it is first written (the chat store, the reply), as a 500.
-    Walked with a list, not recursion: the decoder allows deeper nesting than
-    a recursive walk would survive.
-    """
-    waiting = [decoded]
-    while waiting:
-        value = waiting.pop()
-        if isinstance(value, str):
-            try:
-                value.encode("utf-8")
-            except UnicodeEncodeError:
-                return True
-        elif isinstance(value, dict):
-            waiting += value.keys()
-            waiting += value.values()
-        elif isinstance(value, list):
-            waiting += value
-    return False
-
-
-def _admit(queue: ModelQueue) -> Ticket:
-    try:
-        return queue.admit()
-    except QueueFull as full:
-        _busy(full)
-
-
-def _busy(full: QueueFull) -> NoReturn:
-    _fail(
-        503, str(full), "server_busy", "queue_full", headers={"Retry-After": str(full.retry_after)}
-    )
-
-
-def _call_model(call: Any) -> Any:
-    """Run a model call; a person-readable HearthError keeps its message, anything else not."""
-    try:
-        return call()
-    except REFUSED_INPUT as exc:
-        _fail(400, str(exc), "invalid_request_error", "refused_input")
-    except HearthError as exc:
-        log.warning("the brain refused a request: %s", exc)
-        _fail(500, str(exc), "server_error", "brain_error")
-    except Exception:
-        log.exception("the brain failed on a request")
-        _fail(
-            500,
-            "Hearth could not answer that (an internal error; the server log has the details)",
-            "server_error",
-            "internal_error",
-        )
-
-
-# -- streaming -----------------------------------------------------------------------
-
-
-class _Streamed:
-    """The SSE body of a streaming reply; it holds the model until it ends or is closed.
-
-    The server calls close() when the client goes away or the body is done; that
-    stops generation and frees the model even if the body was never iterated.
-    """
-
-    def __init__(self, ticket: Ticket, turn: ChatTurn, include_usage: bool) -> None:
-        self._ticket = ticket
-        self._turn = turn
-        self._events = _stream_events(turn, include_usage)
-        bottle.response.content_type = "text/event-stream; charset=utf-8"
-        bottle.response.set_header("Cache-Control", "no-cache")
-        bottle.response.set_header("X-Accel-Buffering", "no")
-
-    def __iter__(self) -> Iterator[bytes]:
-        return self._events
-
-    def close(self) -> None:
-        try:
-            self._events.close()  # type: ignore[attr-defined]
-            self._turn.close()  # a body closed before it began never reached _stream_events
-        finally:
-            self._ticket.release()
-
-
-def _stream_events(turn: ChatTurn, include_usage: bool) -> Iterator[bytes]:
-    """SSE chunks of a started turn; closing the turn (the client went away) stops
-    generation and lets the brain save what was said."""
-    cid, created = openai_api.completion_id(), int(time.time())
-    try:
-        yield openai_api.chunk(cid, created, {"role": "assistant"})
-        for piece in turn:
-            if piece:
-                yield openai_api.chunk(cid, created, {"content": piece})
-        yield openai_api.chunk(cid, created, {}, "stop")
-        if include_usage:
-            yield openai_api.usage_chunk(cid, created, _usage(turn.usage))
-        yield openai_api.SSE_DONE
-    except HearthError as exc:
-        # Headers are gone already: the error travels as an event the openai client raises.
-        log.warning("the brain refused a streamed request: %s", exc)
-        yield openai_api.sse(openai_api.error_body(str(exc), "server_error", "brain_error"))
-    except Exception:
-        log.exception("the brain failed while streaming")
-        yield openai_api.sse(
-            openai_api.error_body(
-                "Hearth could not finish that answer (an internal error; the server log has the "
-                "details)",
-                "server_error",
-                "internal_error",
-            )
-        )
-    finally:
-        turn.close()  # at once, not whenever the garbage collector gets to it
-
-
-def _usage(usage: Usage) -> dict[str, int]:
-    return openai_api.usage_json(usage.prompt_tokens, usage.completion_tokens)
 
 
 # -- responses ------------------------------------------------------------------------

@@ -9,7 +9,8 @@ import bottle
 import pytest
 
 from appliance.memory import Memory
-from appliance.web.app import MAX_BODY_BYTES, build_app
+from appliance.web.app import build_app
+from appliance.web.bodies import MAX_BODY_BYTES
 from tests.web.client import call, call_chunked
 from tests.web.conftest import Running
 
