@@ -56,6 +56,10 @@ def rules_screen(text: str) -> str | None:
     return None if refusal is None else f"refused ({refusal.category}): {refusal.reason}"
 
 
+class AlreadyThere(HearthError):
+    """The same recipe is already in the cookbook or waiting for review; nothing was written."""
+
+
 class RecipeRefused(HearthError):
     """The guard refused words in a recipe; nothing was written."""
 
@@ -196,7 +200,7 @@ class Cookbook:
         """A pasted recipe, read and screened, written to the inbox for a person's Keep.
 
         Raises NotARecipe (what was missing), RecipeRefused (the guard), Tombstoned (a
-        person discarded or removed this recipe), AlreadyKept; writes nothing then."""
+        person discarded or removed this recipe), AlreadyThere; writes nothing then."""
         if origin not in ORIGINS:
             raise ValueError(f"unknown recipe origin {origin!r}")
         recipe = parse_pasted(text)
@@ -343,14 +347,15 @@ class Cookbook:
     def _refuse_known(self, recipe: Recipe, despite_tombstone: bool) -> None:
         stone = self.tombstones.find(recipe.fingerprint)
         if stone is not None and not despite_tombstone:
+            said_no = stone.said_no("this recipe").replace(" retracted ", " removed ")
             raise Tombstoned(
-                f"{stone.said_no('this recipe')}; nothing was written. "
+                f"{said_no}; nothing was written. "
                 "`hearth recipes add --despite-tombstone FILE` adds it anyway"
             )
         for entry in [*self.recipes(), *self.proposals()]:
             if entry.recipe.fingerprint == recipe.fingerprint:
                 where = "waiting for review" if entry.proposed else "in the cookbook"
-                raise HearthError(f"not added: this recipe is already {where} as {entry.id!r}")
+                raise AlreadyThere(f"not added: this recipe is already {where} as {entry.id!r}")
 
     def _new_id(self, title: str) -> str:
         base = slug(title)

@@ -401,6 +401,9 @@ def _until_steps(lines: list[str]) -> tuple[list[str], list[str]]:
     if start is None:  # no list: only numbered lines say for sure that they are steps
         numbered = any(_STEP_MARK.match(x) and not _BULLET.match(x) for x in lines)
         return [], lines if numbered else []
+    before = [x for x in lines[:start] if x.strip()]
+    if before and before[-1].rstrip().endswith(":") and len(before[-1].split()) <= 5:
+        start = lines.index(before[-1])  # "For the cake:" heads the list's first group
     lines = lines[start:]
     for at, line in enumerate(lines):
         if line.strip() and _is_step_like(line) and not _is_ingredient_like(line):

@@ -19,7 +19,7 @@ import json
 from html import escape
 from typing import Any
 
-from appliance.cookbook import Cookbook, NotARecipe, RecipeFile, RecipeRefused
+from appliance.cookbook import AlreadyThere, Cookbook, NotARecipe, RecipeFile, RecipeRefused
 from appliance.cookbook.book import MAX_TITLE
 from appliance.cookbook.paste import MAX_PASTE_CHARS
 from appliance.errors import AuditFailure, DiskFull, HearthError, NotFound
@@ -113,8 +113,10 @@ def propose(book: Cookbook, text: str, title: str | None) -> dict[str, Any]:
         raise PasteRefused(507, str(exc), "disk_full") from None
     except AuditFailure as exc:
         raise PasteRefused(500, str(exc), "audit_failure") from None
-    except HearthError as exc:  # already in the cookbook, or already waiting
+    except AlreadyThere as exc:
         raise PasteRefused(400, str(exc), "already_there") from None
+    except HearthError as exc:  # anything else the cookbook said no to, in its words
+        raise PasteRefused(400, str(exc), "not_kept") from None
 
 
 # -- what is shown -------------------------------------------------------------------------

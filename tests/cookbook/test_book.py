@@ -128,3 +128,9 @@ def test_a_broken_file_is_reported_and_left_alone(book: Cookbook, kept: str):
 
 def test_opening_twice_sees_the_same_cookbook(data_dir: Path, kept: str):
     assert [r.id for r in Cookbook.open(data_dir, screen=rules_screen).recipes()] == [kept]
+
+
+def test_a_removed_recipe_pasted_again_is_said_to_be_removed(book: Cookbook, kept: str):
+    book.remove(kept, "cli")
+    with pytest.raises(Tombstoned, match="you removed this recipe"):
+        book.propose(FLAPJACKS, "web")

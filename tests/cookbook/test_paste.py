@@ -119,3 +119,15 @@ def test_a_spreadsheet_and_a_parish_cookbook_read_amount_first():
         (4, "oz", "butter"),
         (2, None, "eggs"),
     ]
+
+
+def test_a_group_heading_before_an_unheaded_list_is_kept():
+    recipe = parse_pasted(
+        "Cake\n\nFor the cake:\n200g flour\n2 eggs\nFor the icing:\n100g sugar\n\n"
+        "Mix and bake for 20 minutes.\n"
+    )
+    assert [(i.item, i.group) for i in recipe.ingredients] == [
+        ("flour", "For the cake"),
+        ("eggs", "For the cake"),
+        ("sugar", "For the icing"),
+    ]
