@@ -34,8 +34,9 @@ def _row(entry: RecipeFile) -> str:
 
 def _summary(entry: RecipeFile) -> str:
     recipe = entry.recipe
-    parts = [recipe.serves_line() or "", f"{len(recipe.ingredients)} ingredient(s)"]
-    parts.append(f"{len(recipe.steps)} step(s)")
+    counted = len(recipe.ingredients), len(recipe.steps)
+    parts = [recipe.serves_line() or "", f"{counted[0]} ingredient{'s' * (counted[0] != 1)}"]
+    parts.append(f"{counted[1]} step{'s' * (counted[1] != 1)}")
     return ", ".join(p.lower() for p in parts if p)
 
 

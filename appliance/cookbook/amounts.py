@@ -38,6 +38,8 @@ COUNTED = {
     "dash": ("dash", "dashes"),
     "splash": ("splash", "splashes"),
 }
+# Counted things said with "of": "a pinch of salt", "2 handfuls of parsley".
+A_LITTLE = frozenset({"pinch", "handful", "knob", "dash", "splash", "sprig", "bunch"})
 # What people write for the measured units, lower case (the exact-case ones are below).
 _MEASURED = {
     "g": "g|gr|grm|gram|grams|gramme|grammes|gms",
@@ -109,10 +111,17 @@ class Ingredient:
     group: str | None = None  # the sub-heading it sits under: "For the icing"
 
     def line(self, factor: Fraction = Fraction(1)) -> str:
-        """The line as a recipe file writes it, scaled by `factor`."""
+        """The line as a recipe file writes it, scaled by `factor`: "250 g butter",
+        "a pinch of salt", "2 handfuls of parsley"."""
         if self.quantity is None:
             return self.item
-        return f"{say_quantity(self.quantity * factor, self.unit)} {self.item}"
+        quantity = self.quantity * factor
+        if self.unit in A_LITTLE:
+            singular, plural = COUNTED[self.unit]
+            name = singular if quantity <= 1 else plural
+            amount = f"a {singular}" if quantity == 1 else f"{say_number(quantity)} {name}"
+            return f"{amount} of {self.item}"
+        return f"{say_quantity(quantity, self.unit)} {self.item}"
 
     def said(self, factor: Fraction = Fraction(1)) -> str:
         """How an answer says it: "375 g of butter", "3 eggs", "salt and pepper to taste"."""

@@ -50,7 +50,7 @@ def test_add_proposes_and_says_it_waits_for_keep(data_dir: Path, pasted: Path, c
     assert lines[0] == "# Nana's Flapjacks" and "- 1½ tsp ground ginger" in lines
     assert "5. Cool in the tin for 10 minutes, then cut into 12 squares." in lines
     assert lines[-2] == (
-        "proposed nanas-flapjacks: Nana's Flapjacks (makes 12, 5 ingredient(s), 5 step(s)), "
+        "proposed nanas-flapjacks: Nana's Flapjacks (makes 12, 5 ingredients, 5 steps), "
         "read as above"
     )
     assert lines[-1] == "it waits for Keep on the panel, or `hearth recipes keep nanas-flapjacks`"

@@ -25,7 +25,7 @@ FLAPJACK_LINES = (
     "200 g golden syrup",
     "1½ tsp ground ginger",
     "400 g porridge oats",
-    "1 pinch salt",
+    "a pinch of salt",
 )
 CARD = RecipeCard(
     title="Nana's Flapjacks",
