@@ -71,7 +71,8 @@ def restore_command(args: argparse.Namespace, settings: Settings) -> int:
 
     done = restore(settings, args.snapshot, force=args.force)
     recipes = (
-        f", {done.recipes} recipe(s) ({done.recipes_waiting} waiting for Keep)"
+        f", {done.recipes} recipe{'s' * (done.recipes != 1)} kept and "
+        f"{done.recipes_waiting} waiting for Keep"
         if done.recipes or done.recipes_waiting
         else ""
     )

@@ -181,12 +181,13 @@ def check_cookbook(settings: Settings) -> list[Finding]:
     """The recipes kept and waiting, the one being cooked; each file that cannot be read
     (a person's hand edit to fix: the file is kept, and said here until it is)."""
     from appliance.composition import recipe_screen
-    from appliance.cookbook import Cookbook, CookingSessions
+    from appliance.cookbook import Cookbook, CookingSessions, RecipeWalk
 
     book = Cookbook.open(settings.data_dir, screen=recipe_screen())
     kept, waiting = book.recipes(), book.proposals()
     detail = f"{len(kept)} kept, {len(waiting)} waiting for review"
-    if (cooking := CookingSessions(settings.data_dir).current()) is not None:
+    if (found := RecipeWalk(book, CookingSessions(settings.data_dir)).cooking()) is not None:
+        cooking = found[0]
         detail += f"; cooking {cooking.title}, step {cooking.step} of {cooking.steps}"
     return [Finding("recipes", OK, detail)] + [
         Finding("recipes", WARN, problem) for problem in book.problems()

@@ -121,14 +121,35 @@ class Ingredient:
             name = singular if quantity <= 1 else plural
             amount = f"a {singular}" if quantity == 1 else f"{say_number(quantity)} {name}"
             return f"{amount} of {self.item}"
-        return f"{say_quantity(quantity, self.unit)} {self.item}"
+        item = counted_item(self.item, self.quantity, quantity) if not self.unit else self.item
+        return f"{say_quantity(quantity, self.unit, exact=factor == 1)} {item}"
 
     def said(self, factor: Fraction = Fraction(1)) -> str:
         """How an answer says it: "375 g of butter", "3 eggs", "salt and pepper to taste"."""
         if self.quantity is None:
             return self.item
-        amount = say_quantity(self.quantity * factor, self.unit)
-        return f"{amount} of {self.item}" if self.unit else f"{amount} {self.item}"
+        amount = say_quantity(self.quantity * factor, self.unit, exact=factor == 1)
+        if self.unit:
+            return f"{amount} of {self.item}"
+        return f"{amount} {counted_item(self.item, self.quantity, self.quantity * factor)}"
+
+
+def counted_item(item: str, written: Fraction, scaled: Fraction) -> str:
+    """The item said for a scaled count: "eggs" for 3 of "1 large egg", "onion" for ½ of
+    "2 onions" (the last word before a comma or bracket; English's regular plurals)."""
+    if (written > 1) == (scaled > 1):
+        return item
+    found = re.match(r"^(?P<name>[^,(]*?[a-z])(?P<rest>\s*[,(].*)?$", item)
+    if found is None:
+        return item
+    name, rest = found["name"], found["rest"] or ""
+    if scaled > 1 and not name.endswith("s"):
+        plural = name + ("es" if name.endswith(("ch", "sh", "x", "o")) else "s")
+        return plural + rest
+    if scaled <= 1 and name.endswith("s") and not name.endswith("ss"):
+        single = name[:-2] if name.endswith(("ches", "shes", "xes", "oes")) else name[:-1]
+        return single + rest
+    return item
 
 
 def _number(text: str) -> Fraction:
@@ -166,9 +187,11 @@ def read_ingredient(line: str, group: str | None = None) -> Ingredient:
     """An ingredient line (bullet already removed) as quantity, unit and item."""
     line = " ".join(line.split())
     if packs := _PACKS.match(line):
-        unit = unit_key(packs["unit"])
-        quantity = int(packs["count"]) * _number(packs["each"])
-        return Ingredient(quantity, unit, _item(packs["item"]), group)
+        try:
+            quantity = int(packs["count"]) * _number(packs["each"])
+        except (ValueError, ZeroDivisionError):
+            return Ingredient(None, None, _item(line), group)
+        return Ingredient(quantity, unit_key(packs["unit"]), _item(packs["item"]), group)
     if (bare := _BARE_COUNTED.match(line)) is not None:  # "pinch of nutmeg": one pinch
         return Ingredient(Fraction(1), unit_key(bare["unit"]), _item(bare["item"]), group)
     amount = _AMOUNT.match(line)
@@ -176,7 +199,10 @@ def read_ingredient(line: str, group: str | None = None) -> Ingredient:
         return Ingredient(None, None, _item(line), group)
     written_unit = amount["unit"]
     unit = unit_key(written_unit) if written_unit else None
-    quantity = _number(amount["number"])
+    try:
+        quantity = _number(amount["number"])
+    except (ValueError, ZeroDivisionError):  # "1/0 g sugar": no amount anyone can weigh
+        return Ingredient(None, None, _item(line), group)
     rest = amount["rest"].strip()
     # "a large onion" is one onion; "a little milk" has no amount; "a good knob of butter"
     # is one knob.
@@ -212,20 +238,53 @@ def say_number(value: Fraction) -> str:
     return f"{float(value):.2f}".rstrip("0").rstrip(".")
 
 
-def say_quantity(quantity: Fraction, unit: str | None) -> str:
-    """A quantity in the unit a cook would measure it in, exact where it can be."""
-    if unit is None:
+def say_count(quantity: Fraction) -> str:
+    """A count as a cook can take it: exact in halves, quarters and thirds ("1½"), else
+    "about" the nearest half ("about 1", not "0.8")."""
+    if quantity.denominator == 1 or _fraction_glyph(quantity % 1) is not None:
         return say_number(quantity)
+    return f"about {say_number(max(Fraction(round(quantity * 2), 2), Fraction(1, 2)))}"
+
+
+def say_quantity(quantity: Fraction, unit: str | None, *, exact: bool = False) -> str:
+    """A quantity in the unit a cook would measure it in: as written when `exact` (the
+    recipe's own amount, and its file's line); scaled, spoons and cups in the fractions
+    on the spoons, grams to the gram, kilos and litres past a thousand, counts in halves."""
+    if exact:
+        if unit is None:
+            return say_number(quantity)
+        names = COUNTED[unit] if unit in COUNTED else _names(unit)
+        return f"{say_number(quantity)} {names[0 if quantity <= 1 else 1]}"
+    if unit is None:
+        return say_count(quantity)
     if unit in COUNTED:
         singular, plural = COUNTED[unit]
-        return f"{say_number(quantity)} {singular if quantity <= 1 else plural}"
+        return f"{say_count(quantity)} {singular if quantity <= 1 else plural}"
     unit, quantity = _kitchen_sized(quantity, unit)
-    if unit in ("tsp", "tbsp", "us_cup") and _fraction_glyph(quantity % 1) is not None:
-        name = BY_KEY[unit].singular if quantity <= 1 else BY_KEY[unit].plural
-        return f"{say_number(quantity)} {name}"
-    if unit in ("g", "ml") and quantity.denominator == 1:
-        return f"{quantity} {unit}"
+    if unit in ("tsp", "tbsp", "us_cup") and (
+        quantity.denominator == 1 or _fraction_glyph(quantity % 1) is not None
+    ):
+        return f"{say_number(quantity)} {_names(unit)[0 if quantity <= 1 else 1]}"
+    if unit in ("tsp", "tbsp", "us_cup"):
+        eighths = max(Fraction(round(quantity * 8), 8), Fraction(1, 8))
+        spoon = _names(unit)[0 if eighths <= 1 else 1]
+        about = "" if eighths == quantity else "about "
+        return f"{about}{say_number(eighths)} {spoon}"
+    if unit in ("g", "ml") and quantity >= 10:
+        return f"{round(quantity)} {unit}"  # "188 g": a scale reads grams
+    if unit in ("g", "ml"):
+        return f"{say_count(quantity)} {unit}"
+    if unit in ("kg", "l"):
+        return f"{float(quantity):.2f}".rstrip("0").rstrip(".") + f" {BY_KEY[unit].singular}"
     return say_amount(float(quantity), _KITCHEN_KEY.get(unit, unit))
+
+
+def _names(unit: str) -> tuple[str, str]:
+    """What a file and an answer call a measured unit: ("tsp", "tsp"), ("cup", "cups")."""
+    if unit == "fl_oz":  # a bare fluid ounce, as the recipe wrote it
+        return "fl oz", "fl oz"
+    kitchen = BY_KEY[_KITCHEN_KEY.get(unit, unit)]
+    return kitchen.singular, kitchen.plural
 
 
 def _kitchen_sized(quantity: Fraction, unit: str) -> tuple[str, Fraction]:
@@ -233,13 +292,13 @@ def _kitchen_sized(quantity: Fraction, unit: str) -> tuple[str, Fraction]:
     1500 g -> 1.5 kg, 0.25 kg -> 250 g."""
     if unit == "tsp" and quantity >= 3 and quantity % 3 == 0:
         return "tbsp", quantity / 3
-    if unit == "tbsp" and quantity < 1 and _fraction_glyph(quantity * 3 % 1 or Fraction(1)):
-        return "tsp", quantity * 3
-    if unit == "g" and quantity >= 1000 and quantity % 100 == 0:
+    if unit == "tbsp" and quantity < 1:
+        return "tsp", quantity * 3  # ⅔ tbsp is 2 tsp
+    if unit == "g" and quantity >= 1000:
         return "kg", quantity / 1000
     if unit == "kg" and quantity < 1:
         return "g", quantity * 1000
-    if unit == "ml" and quantity >= 1000 and quantity % 100 == 0:
+    if unit == "ml" and quantity >= 1000:
         return "l", quantity / 1000
     if unit == "l" and quantity < 1:
         return "ml", quantity * 1000

@@ -132,7 +132,9 @@ class Cookbook:
         self.audit = AuditLog(self.data_dir / "audit.jsonl")
         self.tombstones = TombstoneLog(self.data_dir / "recipe-tombstones.jsonl")
         self._lock = StoreLock(self.data_dir / ".lock")  # memory's: one audit chain
-        self._screen = screen
+        # Memory's guard by its rules unless a screen is handed in: no cookbook reads a
+        # recipe past the guard (the brain's, the panel's, the bias's, a test's).
+        self._screen = screen or rules_screen
         self._clock = clock or dt.datetime.now
 
     @classmethod
@@ -149,10 +151,11 @@ class Cookbook:
             try:
                 recipe = read_recipe_file(path, proposed)
             except (NotARecipe, OSError, UnicodeDecodeError) as exc:
-                problems.append(f"{path.relative_to(self.data_dir)}: {exc}")
+                said = str(exc).removesuffix("; nothing was written").removeprefix("not kept: ")
+                problems.append(f"{path.relative_to(self.data_dir)}: not read: {said}")
                 continue
-            if (why := self._refusal(recipe.recipe)) is not None:
-                problems.append(f"{path.relative_to(self.data_dir)}: not read, {why}")
+            if (refused := self._refusal(recipe.recipe)) is not None:
+                problems.append(f"{path.relative_to(self.data_dir)}: not read, {refused}")
                 continue
             found.append(recipe)
         return found, problems
@@ -328,8 +331,6 @@ class Cookbook:
         return self._clock().date().isoformat()
 
     def _refusal(self, recipe: Recipe) -> str | None:
-        if self._screen is None:
-            return None
         for piece in recipe.texts():
             if (why := self._screen(piece)) is not None:
                 return why

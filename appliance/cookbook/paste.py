@@ -357,8 +357,8 @@ def parse_pasted(text: str) -> Recipe:
     if len(text) > MAX_PASTE_CHARS:
         raise NotARecipe(
             ("a recipe",),
-            f"not kept: {len(text)} characters is more than a recipe "
-            f"({MAX_PASTE_CHARS} at most); paste the recipe alone. Nothing was written",
+            f"not kept: that is more than a recipe ({MAX_PASTE_CHARS} characters at most); "
+            "paste the recipe alone. Nothing was written",
         )
     found = _sections(_normalised(text))
     title, serves, makes, header_rest = _title_and_serves(found.header)

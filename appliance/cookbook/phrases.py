@@ -22,6 +22,7 @@ from appliance.household import spoken
 from appliance.numbers import number_at
 
 WHILE_COOKING = (
+    "serves",
     "next",
     "back",
     "repeat",
@@ -193,6 +194,11 @@ _AMOUNT = re.compile(
 _NAME_FIRST = re.compile(
     r"^(?:the )?(?P<what>[a-z][a-z' -]*?)(?: ,)? how (?:much|many)(?: again)?$"
 )
+_SERVES_ASKED = re.compile(
+    r"\bhow many (?:people|persons|servings|portions|does (?:it|this) (?:serve|make|feed)|"
+    r"will (?:it|this) (?:serve|make|feed)|is (?:it|this) for)\b|\bhow many (?:does|will) "
+    r"(?:it|this) (?:serve|make|feed)\b|\bwhat does (?:it|this) (?:serve|make)\b"
+)
 _AMOUNT_WORDS = frozenset({"time", "longer", "more time", "it", "that", "of it", "of that"})
 _STEP = re.compile(
     rf"\bstep (?:number )?(?P<n>{_NUMBER_WORDS})\b|"
@@ -242,8 +248,17 @@ _SERVES = re.compile(
     rf"(?:for|serve|serves|feed|feeds|feeding|make (?:it|enough) for|enough for|cook for|"
     rf"scale (?:it|this|the recipe)? ?(?:up |down )?(?:to|for)) (?P<n>{_NUMBER_WORDS}|a "
     rf"dozen)(?: (?:people|persons|of us|portions|servings|instead|adults|guests|kids))*"
-    rf"(?: instead)?$"
+    rf"(?: instead| again)?$"
 )
+# "back to the original amounts", "undo the scaling", "as written": the recipe's own.
+_AS_WRITTEN = re.compile(
+    r"\b(?:original|normal|usual|full|whole|proper|written|unscaled)\b.*\b(?:amounts?|"
+    r"quantities|recipe|measures|size)\b|\bas (?:written|it was|it is written)\b|"
+    r"\b(?:undo|reset|cancel|clear|drop|forget)(?: the)? (?:scaling|scale|amounts|halving|"
+    r"doubling)\b|\bno (?:more )?scaling\b|\bunscale\b"
+)
+# "make 12", "just 12 cookies please": how many a "makes" recipe should make.
+_MAKE_COUNT = re.compile(rf"^(?:make|just|only|do|bake) (?P<n>{_NUMBER_WORDS}|a dozen)(?: \w+)?$")
 _PEOPLE = re.compile(
     rf"\b(?:there'?s|there are|there will be|we'?re|we are|we'?ll be|it'?s) (?P<n>{_NUMBER_WORDS})"
     rf"(?: of us| people| for (?:dinner|tea|lunch))\b|\b(?P<m>{_NUMBER_WORDS}) of us\b"
@@ -300,6 +315,11 @@ def scale_request(said: str) -> CookingRequest | None:
         said,
     )
     said = re.sub(r"^(?:scale|make|do|cook)(?: it| this| the recipe)? (?=for|to)", "for ", said)
+    if _AS_WRITTEN.search(said):
+        return CookingRequest("scale", factor=Fraction(1))
+    if (count := _MAKE_COUNT.match(said)) is not None:
+        made = 12 if count["n"] == "a dozen" else _number(count["n"])
+        return CookingRequest("scale", serves=made) if made else None
     if (by := _SCALE_BY.search(said)) is not None:
         return CookingRequest("scale", factor=_FACTORS[by["f"]])
     if (times := _SCALE_TIMES.search(said)) is not None:
@@ -332,8 +352,11 @@ def cooking_request(text: str) -> CookingRequest | None:
         return CookingRequest("recipes")
     if (start := _START.match(said)) is not None and not re.search(r"\btim(?:er|ing)\b", said):
         name = (start["name"] or start["name2"] or start["name3"] or "").strip(" ,")
-        if name and scale_request(said) is None and _STEP.search(said) is None:
-            return CookingRequest("start", name=name)
+        # "let's make mum's shepherd's pie step 2": a recogniser's tail on a recipe's name
+        named = re.sub(rf"\s+step (?:number )?{_NUMBER_WORDS}$", "", name)
+        lead = start["verb"] in ("make", "cook", "bake", "making", "cooking", "baking")
+        if named and scale_request(said) is None and (lead or _STEP.search(said) is None):
+            return CookingRequest("start", name=named)
     if _NOT_OURS.search(said):
         return None
     if (step := _STEP.search(said)) is not None:
@@ -343,6 +366,8 @@ def cooking_request(text: str) -> CookingRequest | None:
     for clause in (said, *said.split(" , ")):
         if (scaled := scale_request(clause)) is not None:
             return scaled
+    if _SERVES_ASKED.search(said):
+        return CookingRequest("serves")
     amount = _AMOUNT.search(said) or _NAME_FIRST.match(said)
     if re.search(r"\btim(?:er|ing)\b", said) and spoken.duration_in(spoken.words(said)):
         return None  # "set a 20 minute timer": a timer of its own, the household's

@@ -75,7 +75,7 @@ class Recipe:
         if self.serves is None:
             return None
         count = Fraction(self.serves) * factor
-        number = f"{count}" if count.denominator == 1 else f"{float(count):.1f}".rstrip("0")
+        number = f"{count}" if count.denominator == 1 else f"about {round(count) or 1}"
         return f"{'Makes' if self.makes else 'Serves'} {number}"
 
     def to_markdown(self) -> str:
@@ -108,12 +108,12 @@ class Recipe:
 
     @property
     def fingerprint(self) -> str:
-        """The same recipe however it was pasted: its title, amounts and steps as words.
+        """The same recipe however it was pasted or named: its amounts and steps as words.
 
         A discarded recipe's tombstone holds this, so pasting it again in another
-        shape (bullets for numbers, "½" for "1/2") is still the recipe a person refused."""
-        words = [self.title or ""]
-        words += [i.line() for i in self.ingredients]
+        shape (bullets for numbers, "½" for "1/2") or under another title is still the
+        recipe a person refused."""
+        words = [i.line() for i in self.ingredients]
         words += list(self.steps)
         plain = re.sub(r"[^a-z0-9½¼¾⅓⅔⅛]+", " ", " ".join(words).lower()).split()
         return "recipe:" + hashlib.sha256(" ".join(plain).encode("utf-8")).hexdigest()

@@ -286,6 +286,18 @@ class RecipeWalk:
             f", for the recipe scaled ({note})." if note else "."
         )
 
+    def _serves(self, cooking: Cooking, recipe: RecipeFile, _: CookingRequest) -> str:
+        written = recipe.recipe.serves_line()
+        if written is None:
+            return f"{recipe.title} doesn't say how many it serves."
+        if cooking.scale == 1:
+            return f"{recipe.title}: {written[0].lower()}{written[1:]}, as written."
+        scaled = recipe.recipe.serves_line(cooking.scale) or ""
+        return (
+            f"{recipe.title}: {written[0].lower()}{written[1:]} as written; scaled "
+            f"({_times(cooking.scale)}), {scaled[0].lower()}{scaled[1:]}."
+        )
+
     def _oven(self, cooking: Cooking, recipe: RecipeFile, _: CookingRequest) -> str:
         oven = recipe.recipe.oven()
         if oven is None:
@@ -303,7 +315,9 @@ class RecipeWalk:
             seconds = recipe.recipe.step_timer(number)
             if seconds is not None:
                 what = f"Step {number}" if number != cooking.step else "This step"
-                return f"{what} says {say_duration(seconds)}: “{steps[number - 1]}”"
+                ranged = re.search(r"\d\s*(?:-|–|to)\s*\d+\s*(?:min|hour|hr)", steps[number - 1])
+                said = f"at least {say_duration(seconds)}" if ranged else say_duration(seconds)
+                return f"{what} takes {said}: “{steps[number - 1]}”"
             if not request.name:
                 break
         if request.name:
@@ -320,7 +334,11 @@ class RecipeWalk:
             return f"Step {cooking.step} doesn't give a time, so there's no timer to start."
         if self.household is None:
             return "Timers aren't available here."
-        timer = self.household.add_timer(f"{recipe.title} step {cooking.step}", seconds)
+        name = f"{recipe.title} step {cooking.step}"
+        running = [t for t in self.household.timers() if t.name == name]
+        if running:  # said twice, or Keep pressed after "start the timer": one alarm
+            return f"The {name} timer is already running; it rings at {running[0].rings_at:%H:%M}."
+        timer = self.household.add_timer(name, seconds)
         self.sessions.timer_started(cooking.step)
         return (
             f"Started the {timer.name} timer for {say_duration(seconds)}; "
@@ -402,12 +420,19 @@ def cookbook_words(data_dir: Path | str) -> list[str]:
 
 
 def _times(factor: Fraction) -> str:
-    named = {Fraction(1, 2): "halved", Fraction(2): "doubled", Fraction(3): "tripled"}
+    named = {
+        Fraction(1): "as written",
+        Fraction(1, 2): "halved",
+        Fraction(2): "doubled",
+        Fraction(3): "tripled",
+    }
     if factor in named:
         return named[factor]
-    return (
-        f"× {factor.numerator}/{factor.denominator}" if factor.denominator != 1 else f"× {factor}"
-    )
+    if factor.denominator == 1:
+        return f"× {factor}"
+    if factor.denominator <= 12:
+        return f"× {factor.numerator}/{factor.denominator}"
+    return "× " + f"{float(factor):.2f}".rstrip("0").rstrip(".")  # not 225889/249000
 
 
 def _listed(parts: list[str]) -> str:

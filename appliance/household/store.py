@@ -238,12 +238,19 @@ class HouseholdStore:
         return Timer.from_row(rows[0])
 
     def find_timers(self, name: str) -> list[Timer]:
-        """Pending or ringing timers called `name` ("rice" finds "rice" and "rice 2")."""
+        """Pending or ringing timers called `name` ("rice" finds "rice" and "rice 2"); else
+        those whose name has every word of it ("shepherd's pie" finds "Mum's Shepherd's
+        Pie step 2", a recipe step's timer)."""
         key = item_key(name)
+        running = self.timers()
+        exact = [
+            t for t in running if item_key(re.sub(r" \d+$", "", t.name)) == key or t.name == name
+        ]
+        if exact:
+            return exact
+        said = set(re.findall(r"[a-z0-9']+", name.lower()))
         return [
-            t
-            for t in self.timers()
-            if item_key(re.sub(r" \d+$", "", t.name)) == key or t.name == name
+            t for t in running if said and said <= set(re.findall(r"[a-z0-9']+", t.name.lower()))
         ]
 
     def stop_timer(self, timer_id: int) -> Timer:

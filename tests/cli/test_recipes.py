@@ -194,7 +194,7 @@ def test_list_names_the_files_it_cannot_read(data_dir: Path, pasted: Path, capsy
         "  nanas-flapjacks                          Nana's Flapjacks (makes 12)",
     ]
     assert lines[2] == "not read (1): fix or delete the file"
-    assert lines[3].startswith("  recipes/scribble.md: not kept: no ingredients")
+    assert lines[3].startswith("  recipes/scribble.md: not read: no ingredients")
     assert (data_dir / "recipes" / "scribble.md").exists()
 
 

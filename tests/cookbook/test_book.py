@@ -134,3 +134,18 @@ def test_a_removed_recipe_pasted_again_is_said_to_be_removed(book: Cookbook, kep
     book.remove(kept, "cli")
     with pytest.raises(Tombstoned, match="you removed this recipe"):
         book.propose(FLAPJACKS, "web")
+
+
+def test_a_discarded_recipe_renamed_is_still_the_recipe_a_person_refused(book: Cookbook):
+    proposed = book.propose(FLAPJACKS, "web")
+    book.discard(proposed.id, "panel", shown=proposed.digest)
+    with pytest.raises(Tombstoned):
+        book.propose(FLAPJACKS, "web", title="Sunday oat bars")
+    assert book.proposals() == []
+
+
+def test_a_recipe_with_an_impossible_amount_reads_and_lists(book: Cookbook, kept: str):
+    path = book.folder / f"{kept}.md"
+    path.write_text(path.read_text().replace("250 g butter", "1/0 g butter"))
+    [recipe] = book.recipes()
+    assert recipe.recipe.ingredients[0].quantity is None  # kept whole, never a crash

@@ -86,3 +86,10 @@ def test_timers_that_rang_within_the_hour_are_recent(
     assert [t.name for t in store.recent_timers()] == ["old", "fresh"]
     clock.advance(3600 - 59)
     assert [t.name for t in store.recent_timers()] == ["fresh"]
+
+
+def test_a_recipe_steps_timer_is_found_by_the_words_of_its_name(store) -> None:
+    timer = store.add_timer("Mum's Shepherd's Pie step 2", 600)
+    assert store.find_timers("shepherd's pie") == [timer]
+    assert store.find_timers("step 2") == [timer]
+    assert store.find_timers("lasagne") == []  # the control: other words find nothing

@@ -87,7 +87,9 @@ def test_backup_then_restore_brings_back_kept_waiting_and_the_tombstone(
         cookbook.propose(LEMON.replace("- ", "* "), "web")
     assert len(cookbook.proposals()) == 1
     # ...and, the positive control, a recipe nobody said no to is proposed.
-    cookbook.propose(LEMON.replace("Lemon drizzle", "Orange drizzle"), "web")
+    cookbook.propose(
+        LEMON.replace("Lemon drizzle", "Orange drizzle").replace("4 eggs", "3 eggs"), "web"
+    )
     assert len(cookbook.proposals()) == 2
     # Nothing looks hand-edited: the restored log holds every recipe's line.
     assert Cookbook.open(fresh.data_dir, screen=rules_screen).reconcile() == []
@@ -109,7 +111,8 @@ def test_hearth_restore_counts_the_recipes(
     assert main(["restore", str(snapshot)]) == 0
     said = capsys.readouterr().out
     assert (
-        "1 fact(s), 0 waiting for review, 1 recipe(s) (1 waiting for Keep); index rebuilt" in said
+        "1 fact(s), 0 waiting for review, 1 recipe kept and 1 waiting for Keep; index rebuilt"
+        in said
     )
 
 
