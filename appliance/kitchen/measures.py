@@ -9,7 +9,7 @@ Arithmetic on units.py's exact definitions; a cup of something in grams takes it
 density from densities.csv, and when what it is was not said the answer asks rather
 than guesses. Numbers are said the way a cook wants them: temperatures to the
 nearest 5 degrees, grams to the nearest 5 above 100 g, cups and spoons in the
-fractions on measuring cups (½, ⅓, ¼).
+fractions on measuring cups (½, ⅓, ¼), pints, quarts, ounces and the rest to a tenth.
 """
 
 from __future__ import annotations
@@ -69,7 +69,8 @@ def say_amount(value: float, key: str, *, exact: bool = True) -> str:
     if key in ("kg", "l", "lb"):
         number = round(value, 2 if key != "lb" else 1)
     else:
-        number = _round(value, 0.5 if value < 20 else 1)
+        # tenths below 20: 400 ml is 0.7 UK pints, not "0.5"; 0.85 US pints, not "1"
+        number = _round(value, 0.1 if value < 20 else 1)
     return f"{number:g} {unit.singular if number == 1 else unit.plural}"
 
 

@@ -49,3 +49,13 @@ def test_fahrenheit_is_arithmetic_and_the_oven_rounds_as_recipes_do() -> None:
     assert units.to_fahrenheit(180) == pytest.approx(356.0)
     assert units.oven_fahrenheit(180) == 350  # what a US recipe prints for 180 °C
     assert units.oven_celsius(350) == 180
+
+
+def test_a_pint_a_quart_and_an_ounce_are_said_to_a_tenth_not_a_half():
+    from appliance.kitchen.ask import answer
+
+    said = answer("convert 400 ml to pints")
+    assert said is not None
+    # 400 ml is 0.70 UK pints and 0.85 US pints: "0.5" and "1" were wrong numbers.
+    assert "0.7 UK pints" in said.text and "0.8 US pints" in said.text
+    assert "8.8 oz" in answer("how many ounces is 250 grams").text
