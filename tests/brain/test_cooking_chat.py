@@ -1,0 +1,60 @@
+"""A recipe cooked to the end in one chat thread, through the brain with the router
+`hearth run` builds (a ScriptedModel with no replies: no turn may reach the model), its
+step's timer rung under the test clock."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from appliance.composition import intent_router
+from appliance.config import Settings
+from appliance.cookbook import Cookbook
+from appliance.household import HouseholdStore, Scheduler
+from appliance.memory import Memory
+from appliance.memory.embedding import Embedding
+from appliance.sound import Silence
+from tests.brain.conftest import scripted_brain
+from tests.cookbook.conftest import FLAPJACKS
+
+
+def test_one_thread_cooks_a_recipe_to_the_end_and_its_timer_rings(
+    settings: Settings, memory: Memory, clock
+) -> None:
+    book = Cookbook.open(settings.data_dir)
+    proposed = book.propose(FLAPJACKS, "web")
+    book.keep(proposed.id, "panel", shown=proposed.digest)
+    intents = intent_router(settings, Embedding.none())
+    brain, model = scripted_brain(settings, memory, [], intents=intents)
+    thread = None
+    said = {}
+    try:
+        for text in (
+            "let's make nana's flapjacks",
+            "what's the oven temperature?",
+            "next",
+            "what do I need for this step?",
+            "next",
+            "next",
+            "start the timer",
+            "for six people",
+            "how much butter?",
+            "next",
+            "we're done",
+        ):
+            reply = brain.reply(text, thread_id=thread)
+            thread = reply.thread_id
+            assert reply.route == "cooking", (text, reply)
+            said[text] = reply.text
+    finally:
+        brain.close()
+    assert model.prompts == []  # no turn reached the model
+    assert said["what's the oven temperature?"] == "Step 1 says 180C/160C fan/gas 4."
+    assert "250 g of butter" in said["what do I need for this step?"]
+    assert "Nana's Flapjacks step 4" in said["start the timer"]
+    assert said["how much butter?"].startswith("125 g of butter")
+    assert said["we're done"].startswith("Finished cooking")
+    with HouseholdStore.open(settings.data_dir, clock) as household:
+        [timer] = household.timers()
+        at = timer.rings_at + dt.timedelta(seconds=1)
+        [ring] = Scheduler(household, Silence("a test"), lambda: at).check()
+    assert ring.words == "Nana's Flapjacks step 4 timer done."
