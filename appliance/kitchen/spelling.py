@@ -49,6 +49,14 @@ def one_slip(said: str, known: str) -> bool:
     return said != known and said[:1] == known[:1] and slips(said, known) == 1
 
 
+# Words Hearth's own commands use: a cook saying "repeat" while cooking means it, and
+# "reheat" is one letter away ("repeat" answered with the reheating rule).
+_COMMAND_WORDS = frozenset(
+    "repeat again pardon next back start stop timer timers recipe recipes remind double "
+    "halve quit finish continue".split()
+)
+
+
 @cache
 def _by_first_letter(known: frozenset[str]) -> dict[str, tuple[str, ...]]:
     grouped: dict[str, list[str]] = {}
@@ -62,7 +70,7 @@ def fix_slips(words: Iterable[str], known: frozenset[str]) -> list[str]:
     it is fewest slips from, where only one is that near."""
     fixed = []
     for word in words:
-        if word in known or len(word) < 5 or not word.isalpha():
+        if word in known or len(word) < 5 or not word.isalpha() or word in _COMMAND_WORDS:
             fixed.append(word)
             continue
         allowed = 2 if len(word) >= 8 else 1

@@ -178,3 +178,10 @@ def test_us_names_are_given_their_uk_ones(question: str, text: str) -> None:
 def test_what_is_missing_is_what_follows_no() -> None:
     found = answer("no bicarb, can i just use baking powder")
     assert found is not None and found.text.startswith("Instead of 1/4 tsp bicarbonate of soda")
+
+
+def test_a_command_word_is_never_read_as_a_slip_of_a_kitchen_word():
+    from appliance.kitchen.ask import answer
+
+    assert answer("repeat") is None  # not "reheat": the cook wants the step again
+    assert answer("can i reheet rice") is not None  # the control: a real slip still reads
