@@ -24,7 +24,6 @@ once.
 
 from __future__ import annotations
 
-import functools
 import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
@@ -87,14 +86,6 @@ def household_screen(embedding: Embedding) -> Callable[[str], str | None]:
     return screen
 
 
-def recipe_screen() -> Callable[[str], str | None]:
-    """The cookbook's screen (memory's guard by its rules alone: cookbook/book.py says
-    why), asked once per distinct text: the board reads the proposed recipes at each poll."""
-    from appliance.cookbook.book import rules_screen
-
-    return functools.lru_cache(maxsize=4096)(rules_screen)
-
-
 def open_household(settings: Settings, *, embedding: Embedding | None = None) -> HouseholdStore:
     """The household's records for a path that writes words into them (chat, the CLI)."""
     from appliance.household import HouseholdStore
@@ -105,11 +96,11 @@ def open_household(settings: Settings, *, embedding: Embedding | None = None) ->
 
 def open_cookbook(settings: Settings) -> Cookbook:
     """The household's cookbook for a path that reads or writes recipes (the CLI, the web),
-    behind `recipe_screen`: every pasted word is read, and a hand edit is screened and
-    recorded at open."""
+    behind its own screen (the guard's rules, cookbook/book.py): every pasted word is read,
+    and a hand edit is screened and recorded at open."""
     from appliance.cookbook import Cookbook
 
-    return Cookbook.open(settings.data_dir, screen=recipe_screen())
+    return Cookbook.open(settings.data_dir)
 
 
 @contextmanager
@@ -256,7 +247,7 @@ def board_parts(
         memory = stack.enter_context(open_memory(settings, embedding=embedding))
         screen = household_screen(memory.embedding)
         household = stack.enter_context(HouseholdStore.open(settings.data_dir, screen=screen))
-        cookbook = Cookbook.open(settings.data_dir, screen=recipe_screen())
+        cookbook = Cookbook.open(settings.data_dir)
         yield BoardParts(
             memory=memory,
             household=household,
@@ -325,14 +316,18 @@ def household_bias(
 ) -> Callable[[], Any]:
     """Whisper's bias toward the household's words, rebuilt at each utterance from the live
     facts, the list, the timers, household.md and the cookbook (Talk and Wyoming alike)."""
+    from appliance.cookbook import Cookbook, CookingSessions, RecipeWalk
     from appliance.cookbook.walk import cookbook_words
     from appliance.household.notes import household_notes
     from appliance.voice.bias import bias_for, household_words
 
+    # One cookbook for the process: a recipe file is read again only when it changed.
+    recipes = RecipeWalk(Cookbook(settings.data_dir), CookingSessions(settings.data_dir))
+
     def bias() -> Any:
         live = memory.facts("live")
         names = [i.name for i in household.items()] + [t.name for t in household.timers()]
-        names += cookbook_words(settings.data_dir)
+        names += cookbook_words(recipes)
         return bias_for(
             household_words(
                 [f.text for f in live],

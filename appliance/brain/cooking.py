@@ -29,14 +29,18 @@ Screen = Callable[[str], str | None]
 def cooking_intent(
     data_dir: Path | str, screen: Screen | None = None, meaning: Similarity | None = None
 ) -> Intent:
+    # One cookbook for the brain's life: it reads a recipe file again only when it changed.
+    book = Cookbook(Path(data_dir))
+    sessions = CookingSessions(data_dir)
+
     def request_for(text: str) -> CookingRequest | None:
         request = cooking_request(text)
         if request is None:
             return None
         if request.intent in WHILE_COOKING:
-            return request if CookingSessions(data_dir).current() is not None else None
+            return request if sessions.current() is not None else None
         if request.intent == "start":
-            walk = RecipeWalk(Cookbook(Path(data_dir)), CookingSessions(data_dir), meaning=meaning)
+            walk = RecipeWalk(book, sessions, meaning=meaning)
             if walk.find(request.name or "") is None and "recipe" not in text.lower():
                 return None
         return request
@@ -48,10 +52,7 @@ def cooking_intent(
         request = request_for(route.text)
         assert request is not None, "the matcher read this very text"
         with HouseholdStore.open(data_dir, screen=screen) as household:
-            walk = RecipeWalk(
-                Cookbook(Path(data_dir)), CookingSessions(data_dir), household, meaning=meaning
-            )
-            return walk.answer(request)
+            return RecipeWalk(book, sessions, household, meaning=meaning).answer(request)
 
     return Intent("cooking", match, act)
 

@@ -180,10 +180,9 @@ def check_memory(settings: Settings) -> list[Finding]:
 def check_cookbook(settings: Settings) -> list[Finding]:
     """The recipes kept and waiting, the one being cooked; each file that cannot be read
     (a person's hand edit to fix: the file is kept, and said here until it is)."""
-    from appliance.composition import recipe_screen
     from appliance.cookbook import Cookbook, CookingSessions, RecipeWalk
 
-    book = Cookbook.open(settings.data_dir, screen=recipe_screen())
+    book = Cookbook.open(settings.data_dir)
     kept, waiting = book.recipes(), book.proposals()
     detail = f"{len(kept)} kept, {len(waiting)} waiting for review"
     if (found := RecipeWalk(book, CookingSessions(settings.data_dir)).cooking()) is not None:

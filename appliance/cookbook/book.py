@@ -136,6 +136,10 @@ class Cookbook:
         # recipe past the guard (the brain's, the panel's, the bias's, a test's).
         self._screen = screen or rules_screen
         self._clock = clock or dt.datetime.now
+        # Each file as last read (parsed and screened), by its stat: the board polls the
+        # proposals and the voice's bias reads every title at each utterance, and a file
+        # is read again only when it changed.
+        self._read: dict[Path, tuple[tuple[int, int, int], RecipeFile | str]] = {}
 
     @classmethod
     def open(cls, data_dir: Path | str, *, screen: Screen | None = None) -> Cookbook:
@@ -145,19 +149,37 @@ class Cookbook:
 
     # -- reading ---------------------------------------------------------------------
 
+    def _file(self, path: Path, proposed: bool) -> RecipeFile | str:
+        """One file as the cookbook reads it: the recipe, or why it is not read (a
+        problem to name). Read again only when its stat changed."""
+        try:
+            seen = path.stat()
+        except OSError as exc:
+            return f"{path.relative_to(self.data_dir)}: not read: {exc.strerror or exc}"
+        stamp = (seen.st_mtime_ns, seen.st_size, seen.st_ino)
+        cached = self._read.get(path)
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+        read: RecipeFile | str
+        try:
+            read = read_recipe_file(path, proposed)
+        except (NotARecipe, OSError, UnicodeDecodeError) as exc:
+            said = str(exc).removesuffix("; nothing was written").removeprefix("not kept: ")
+            read = f"{path.relative_to(self.data_dir)}: not read: {said}"
+        else:
+            if (refused := self._refusal(read.recipe)) is not None:
+                read = f"{path.relative_to(self.data_dir)}: not read, {refused}"
+        self._read[path] = (stamp, read)
+        return read
+
     def _files(self, folder: Path, proposed: bool) -> tuple[list[RecipeFile], list[str]]:
         found, problems = [], []
         for path in sorted(folder.glob("*.md")):
-            try:
-                recipe = read_recipe_file(path, proposed)
-            except (NotARecipe, OSError, UnicodeDecodeError) as exc:
-                said = str(exc).removesuffix("; nothing was written").removeprefix("not kept: ")
-                problems.append(f"{path.relative_to(self.data_dir)}: not read: {said}")
-                continue
-            if (refused := self._refusal(recipe.recipe)) is not None:
-                problems.append(f"{path.relative_to(self.data_dir)}: not read, {refused}")
-                continue
-            found.append(recipe)
+            read = self._file(path, proposed)
+            if isinstance(read, str):
+                problems.append(read)
+            else:
+                found.append(read)
         return found, problems
 
     def recipes(self) -> list[RecipeFile]:
@@ -176,10 +198,7 @@ class Cookbook:
     def get(self, recipe_id: str) -> RecipeFile:
         """A kept recipe, as `recipes()` reads it: one the guard refuses (a hand edit) is
         not read, and says why."""
-        found = self._one(self.folder / f"{recipe_id}.md", False, recipe_id)
-        if (why := self._refusal(found.recipe)) is not None:
-            raise RecipeRefused(f"recipes/{recipe_id}.md is not read: {why}; fix the file")
-        return found
+        return self._one(self.folder / f"{recipe_id}.md", False, recipe_id)
 
     def get_proposal(self, recipe_id: str) -> RecipeFile:
         return self._one(self.inbox / f"{recipe_id}.md", True, recipe_id)
@@ -188,7 +207,12 @@ class Cookbook:
         if not re.fullmatch(r"[a-z0-9-]+", recipe_id) or not path.exists():
             where = "waiting for review" if proposed else "in the cookbook"
             raise NotFound(f"no recipe {recipe_id!r} {where}; `hearth recipes list` shows them")
-        return read_recipe_file(path, proposed)
+        if proposed:  # Discard works on any proposal; Keep screens it again and says so
+            return read_recipe_file(path, proposed)
+        read = self._file(path, proposed)
+        if isinstance(read, str):
+            raise RecipeRefused(f"{read}; fix the file")
+        return read
 
     # -- changes ---------------------------------------------------------------------
 

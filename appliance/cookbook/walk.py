@@ -19,7 +19,6 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 
 from appliance.cookbook.amounts import Ingredient, in_unit, same_kind
 from appliance.cookbook.book import Cookbook, RecipeFile, RecipeRefused
@@ -149,8 +148,9 @@ class RecipeWalk:
         wanted -= {"recipe", "something", "with", "thing", "one", "that", "this", "please"}
         if not wanted:
             return None
+        recipes = self.book.recipes()
         best: tuple[float, RecipeFile] | None = None
-        for recipe in self.book.recipes():
+        for recipe in recipes:
             title = _words(recipe.title)
             shared = len(wanted & title)
             score = shared / len(wanted) + (0.01 * shared / max(len(title), 1))
@@ -158,15 +158,14 @@ class RecipeWalk:
                 best = (score, recipe)
         if best is not None and best[0] >= 0.5:
             return best[1]
-        for recipe in self.book.recipes():
+        for recipe in recipes:
             things = set().union(*(_thing_words(i) for i in recipe.recipe.ingredients))
             if wanted <= things:
                 return recipe
-        return self._by_meaning(name)
+        return self._by_meaning(name, recipes)
 
-    def _by_meaning(self, name: str) -> RecipeFile | None:
+    def _by_meaning(self, name: str, recipes: list[RecipeFile]) -> RecipeFile | None:
         """The recipe a name means though it shares no word with it ("oat bars")."""
-        recipes = self.book.recipes()
         if self._meaning is None or not recipes:
             return None
         scores = self._meaning(name, [described(r) for r in recipes])
@@ -407,15 +406,13 @@ class RecipeWalk:
         )
 
 
-def cookbook_words(data_dir: Path | str) -> list[str]:
+def cookbook_words(walk: RecipeWalk) -> list[str]:
     """What a cook will say that Whisper may not know: the recipe being cooked's
     ingredients first, then every kept recipe's title (the recogniser's bias)."""
-    book = Cookbook(Path(data_dir))
-    walk = RecipeWalk(book, CookingSessions(data_dir))
     words: list[str] = []
     if (found := walk.cooking()) is not None:
         words += [" ".join(sorted(_thing_words(i))) for i in found[1].recipe.ingredients]
-    words += [recipe.title for recipe in book.recipes()]
+    words += [recipe.title for recipe in walk.book.recipes()]
     return [w for w in words if w]
 
 

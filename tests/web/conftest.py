@@ -13,7 +13,6 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
-from appliance.composition import recipe_screen
 from appliance.cookbook import Cookbook
 from appliance.memory import Memory
 from appliance.web.app import WebParts, build_site
@@ -143,7 +142,7 @@ def start_server(
         queue=queue,
         board=board_from_file(data_dir),
         # The cookbook as `hearth serve` opens it (composition.open_cookbook).
-        recipes=Cookbook.open(data_dir, screen=recipe_screen()),
+        recipes=Cookbook.open(data_dir),
         private_views=private_views,
         hosts=hosts,
         health_seconds=health_seconds,
