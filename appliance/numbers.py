@@ -46,6 +46,18 @@ TENS = {
     "eighty": 80,
     "ninety": 90,
 }
+ORDINALS = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+}
 # The fractions printed on measuring jugs and in recipes.
 GLYPHS = {
     "½": 0.5,

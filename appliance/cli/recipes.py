@@ -110,6 +110,11 @@ def recipes_add(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+REFUSED_AGAIN = (
+    "pasting it again is refused (`hearth recipes add --despite-tombstone FILE` adds it anyway)"
+)
+
+
 def recipes_keep(args: argparse.Namespace, settings: Settings) -> int:
     kept = open_cookbook(settings).keep(args.id, "cli")
     out(f"kept {kept.id}: {kept.title} is in the cookbook")
@@ -118,19 +123,13 @@ def recipes_keep(args: argparse.Namespace, settings: Settings) -> int:
 
 def recipes_discard(args: argparse.Namespace, settings: Settings) -> int:
     open_cookbook(settings).discard(args.id, "cli", reason=args.reason or "")
-    out(
-        f"discarded {args.id}; pasting it again is refused "
-        "(`hearth recipes add --despite-tombstone FILE` adds it anyway)"
-    )
+    out(f"discarded {args.id}; {REFUSED_AGAIN}")
     return 0
 
 
 def recipes_remove(args: argparse.Namespace, settings: Settings) -> int:
     open_cookbook(settings).remove(args.id, "cli", reason=args.reason or "")
-    out(
-        f"removed {args.id} from the cookbook; pasting it again is refused "
-        "(`hearth recipes add --despite-tombstone FILE` adds it anyway)"
-    )
+    out(f"removed {args.id} from the cookbook; {REFUSED_AGAIN}")
     return 0
 
 

@@ -30,7 +30,7 @@ from appliance.errors import HearthError, NotFound, Refused
 from appliance.files import StoreLock, ensure_private_dir, remove_durably, write_private
 from appliance.memory.audit import AuditLog, content_hash
 from appliance.memory.guard import rule_refusal
-from appliance.memory.review import Stale, Tombstoned
+from appliance.memory.review import Tombstoned, as_shown
 from appliance.memory.tombstones import Tombstone, TombstoneLog
 
 log = logging.getLogger(__name__)
@@ -259,7 +259,7 @@ class Cookbook:
     def keep(self, recipe_id: str, actor: str, *, shown: str | None = None) -> RecipeFile:
         """A person kept a proposed recipe (as shown: its digest): it joins the cookbook."""
         with self._lock.held():
-            entry = self._as_shown(self.get_proposal(recipe_id), shown)
+            entry = as_shown(self.get_proposal(recipe_id), shown, "recipe")
             self._refuse_screened(entry.recipe, actor)
             kept = RecipeFile(entry.id, entry.recipe, self._today(), actor, proposed=False)
             target = self.folder / f"{entry.id}.md"
@@ -285,17 +285,10 @@ class Cookbook:
     ) -> Tombstone:
         """A person said no: the proposal goes, and its tombstone keeps it from coming back."""
         with self._lock.held():
-            entry = self._as_shown(self.get_proposal(recipe_id), shown)
-            stone = self._tombstone(entry, actor, "discard", reason or "discarded at review")
-            with self.audit.recording(
-                actor=actor,
-                action="discard",
-                fact_id=f"recipe:{entry.id}",
-                content=entry.to_text(),
-                detail=reason or "recipe",
-            ):
-                stone = self.tombstones.add(stone)
-                remove_durably(self.inbox / f"{entry.id}.md")
+            entry = as_shown(self.get_proposal(recipe_id), shown, "recipe")
+            stone = self._said_no(
+                entry, self.inbox, actor, "discard", reason, "discarded at review"
+            )
         log.info("recipe %s discarded by %s", entry.id, actor)
         return stone
 
@@ -304,17 +297,26 @@ class Cookbook:
         discarded one is."""
         with self._lock.held():
             entry = self.get(recipe_id)
-            stone = self._tombstone(entry, actor, "retract", reason or "removed from the cookbook")
-            with self.audit.recording(
-                actor=actor,
-                action="retract",
-                fact_id=f"recipe:{entry.id}",
-                content=entry.to_text(),
-                detail=reason or "recipe",
-            ):
-                stone = self.tombstones.add(stone)
-                remove_durably(self.folder / f"{entry.id}.md")
+            stone = self._said_no(
+                entry, self.folder, actor, "retract", reason, "removed from the cookbook"
+            )
         log.info("recipe %s removed by %s", entry.id, actor)
+        return stone
+
+    def _said_no(
+        self, entry: RecipeFile, folder: Path, actor: str, kind: str, reason: str, default: str
+    ) -> Tombstone:
+        """The file goes and its tombstone is written, as one audited change (lock held):
+        `kind` is the tombstone's and the audit line's ("discard" or "retract")."""
+        with self.audit.recording(
+            actor=actor,
+            action=kind,
+            fact_id=f"recipe:{entry.id}",
+            content=entry.to_text(),
+            detail=reason or "recipe",
+        ):
+            stone = self.tombstones.add(self._tombstone(entry, actor, kind, reason or default))
+            remove_durably(folder / f"{entry.id}.md")
         return stone
 
     def reconcile(self) -> list[str]:
@@ -403,12 +405,3 @@ class Cookbook:
             actor=actor,
             kind=kind,
         )
-
-    @staticmethod
-    def _as_shown(entry: RecipeFile, shown: str | None) -> RecipeFile:
-        if shown is not None and entry.digest != shown:
-            raise Stale(
-                f"recipe {entry.id!r} changed since it was shown; nothing was done. "
-                "Read it again and press again"
-            )
-        return entry

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from appliance.cookbook.amounts import Ingredient, read_ingredient
 from appliance.household import spoken
-from appliance.numbers import number_at
+from appliance.numbers import ORDINALS, number_at
 
 WHILE_COOKING = (
     "serves",
@@ -88,18 +88,6 @@ _NUMBER_WORDS = (
     r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
     r"fifteen|twenty|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)"
 )
-_ORDINALS = {
-    "first": 1,
-    "second": 2,
-    "third": 3,
-    "fourth": 4,
-    "fifth": 5,
-    "sixth": 6,
-    "seventh": 7,
-    "eighth": 8,
-    "ninth": 9,
-    "tenth": 10,
-}
 # Said while cooking, tried in this order; each is searched for anywhere in what was
 # said (fillers gone), so "ok that's in the pan, what's after that" is still "next".
 _NOT_OURS = re.compile(
@@ -284,8 +272,8 @@ _FRACTION_WORDS = re.compile(
 
 
 def _number(text: str) -> int | None:
-    if text in _ORDINALS:
-        return _ORDINALS[text]
+    if text in ORDINALS:
+        return ORDINALS[text]
     if text.isdigit():
         return int(text)
     found = number_at(text.split(), 0)

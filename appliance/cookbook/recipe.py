@@ -39,6 +39,7 @@ import hashlib
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import groupby
 
 from appliance.cookbook.amounts import Ingredient
 from appliance.cookbook.timing import oven_said, step_seconds
@@ -71,6 +72,10 @@ class Recipe:
                 return number, said
         return None
 
+    def groups(self) -> list[tuple[str | None, list[Ingredient]]]:
+        """The ingredients in their runs under one sub-heading ("For the icing"), or none."""
+        return [(group, list(run)) for group, run in groupby(self.ingredients, lambda i: i.group)]
+
     def serves_line(self, factor: Fraction = Fraction(1)) -> str | None:
         if self.serves is None:
             return None
@@ -85,13 +90,9 @@ class Recipe:
             parts.append(serves)
         parts.append("## Ingredients")
         lines: list[str] = []
-        group: str | None = None
-        for ingredient in self.ingredients:
-            if ingredient.group != group:
-                group = ingredient.group
-                if group:
-                    lines.append(f"\n{group}:")
-            lines.append(f"- {ingredient.line()}")
+        for group, ingredients in self.groups():
+            lines += [f"\n{group}:"] if group else []
+            lines += [f"- {ingredient.line()}" for ingredient in ingredients]
         parts.append("\n".join(lines).strip("\n"))
         parts.append("## Method")
         parts.append("\n".join(f"{n}. {step}" for n, step in enumerate(self.steps, start=1)))

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from appliance.memory.text import STOP_WORDS, normalise, tokens
+from appliance.numbers import ORDINALS
 
 _NEGATIONS = frozenset("not no never nothing none nobody neither nor without cannot".split())
 _MODALS = frozenset("must should could can may might shall ought".split())
@@ -80,16 +81,7 @@ _NUMBER_WORDS = {
     "triplets": 3,
     "dozen": 12,
     "half": 0.5,
-    "first": 1,
-    "second": 2,
-    "third": 3,
-    "fourth": 4,
-    "fifth": 5,
-    "sixth": 6,
-    "seventh": 7,
-    "eighth": 8,
-    "ninth": 9,
-    "tenth": 10,
+    **ORDINALS,
 }
 # Each pair: two sides of one opposite. A statement on one side and another on
 # the other are different facts, whatever their cosine.

@@ -16,6 +16,7 @@ writes.py's.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol, TypeVar
 
 from appliance.errors import HearthError, InvalidFact
 from appliance.memory.fact import FACT_ORIGINS, PROPOSAL_ORIGINS, Fact, Proposal
@@ -69,14 +70,28 @@ def held_origin(origin: str) -> str:
     return "chat" if origin == "agent" else "cli"
 
 
-def as_shown(proposal: Proposal, shown: str | None) -> Proposal:
-    """The proposal, if it is still what the person read (`shown`: its digest then)."""
-    if shown is not None and proposal.digest != shown:
+class Shown(Protocol):
+    """A record a person is shown before a press acts on it."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def digest(self) -> str: ...
+
+
+S = TypeVar("S", bound=Shown)
+
+
+def as_shown(record: S, shown: str | None, what: str = "proposal") -> S:
+    """The record (a proposal, a pasted recipe), if it is still what the person read
+    (`shown`: its digest then)."""
+    if shown is not None and record.digest != shown:
         raise Stale(
-            f"proposal {proposal.id!r} changed since it was shown; nothing was done. "
+            f"{what} {record.id!r} changed since it was shown; nothing was done. "
             "Read it again and press again"
         )
-    return proposal
+    return record
 
 
 class ReviewPolicy:

@@ -178,6 +178,20 @@ def rail(canvas: Canvas, labels: tuple[Label | None, ...]) -> None:
         canvas.text((width / 2, middle + canvas.px(6)), hint, "semibold", 17, colour, anchor="mt")
 
 
+def heading(
+    canvas: Canvas, left: str, right: str, ink: str = "black"
+) -> tuple[float, float, float]:
+    """A screen's head beside the rail: `left` and `right` over a rule (`ink` colours the
+    left words and the rule). Returns the text's left and right edges and the rule's y."""
+    x0, x1 = canvas.px(RAIL_WIDTH + MARGIN), canvas.model.size[0] - canvas.px(MARGIN)
+    top = canvas.px(20)
+    canvas.text((x0, top), left, "bold", 21, ink)
+    canvas.text((x1, top), right, "bold", 21, anchor="ra")
+    rule_y = top + canvas.px(36)
+    canvas.draw.rectangle((x0, rule_y, x1, rule_y + canvas.px(2) - 1), fill=canvas.ink(ink))
+    return x0, x1, rule_y
+
+
 def chip(
     canvas: Canvas,
     x: float,

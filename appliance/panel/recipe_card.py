@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import groupby
 
 from appliance.panel.canvas import (
-    MARGIN,
-    RAIL_WIDTH,
     Canvas,
     Label,
     chip,
     ellipsize,
+    heading,
     notice_bar,
     rail,
     wrap,
@@ -66,13 +66,9 @@ def summary(card: RecipeCard) -> str:
 def _rows(card: RecipeCard) -> list[tuple[str, str]]:
     """The ingredient list as drawn rows: ("group", "For the topping") or ("item", line)."""
     rows: list[tuple[str, str]] = []
-    group: str | None = None
-    for heading, line in card.ingredients:
-        if heading != group:
-            group = heading
-            if heading:
-                rows.append(("group", heading))
-        rows.append(("item", line))
+    for group, run in groupby(card.ingredients, lambda pair: pair[0]):
+        rows += [("group", group)] if group else []
+        rows += [("item", line) for _, line in run]
     return rows
 
 
@@ -96,12 +92,7 @@ def draw_recipe_card(canvas: Canvas, card: RecipeCard) -> int:
     """Draws the card; returns how many of the recipe's ingredient lines it shows."""
     w, h = canvas.model.size
     rail(canvas, _LABELS)
-    x0, x1 = canvas.px(RAIL_WIDTH + MARGIN), w - canvas.px(MARGIN)
-    top = canvas.px(20)
-    canvas.text((x0, top), "RECIPE TO REVIEW", "bold", 21)
-    canvas.text((x1, top), f"{card.position} of {card.waiting}", "bold", 21, anchor="ra")
-    rule_y = top + canvas.px(36)
-    canvas.draw.rectangle((x0, rule_y, x1, rule_y + canvas.px(2) - 1), fill=canvas.ink("black"))
+    x0, x1, rule_y = heading(canvas, "RECIPE TO REVIEW", f"{card.position} of {card.waiting}")
 
     title_bottom = _title(canvas, card.title, x0, x1, rule_y + canvas.px(12))
     meta_y = title_bottom + canvas.px(6)

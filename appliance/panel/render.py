@@ -30,6 +30,7 @@ from appliance.panel.canvas import (
     chip,
     ellipsize,
     fit_text,
+    heading,
     notice_bar,
     rail,
     wrap,
@@ -122,12 +123,7 @@ def _draw_review(canvas: Canvas, card: ReviewCard) -> bool:
     """Draws the card; returns whether the proposal's text had to be cut to fit."""
     w, h = canvas.model.size
     rail(canvas, _REVIEW_LABELS)
-    x0, x1 = canvas.px(RAIL_WIDTH + MARGIN), w - canvas.px(MARGIN)
-    top = canvas.px(20)
-    canvas.text((x0, top), "TO REVIEW", "bold", 21)
-    canvas.text((x1, top), f"{card.position} of {card.waiting}", "bold", 21, anchor="ra")
-    rule_y = top + canvas.px(36)
-    canvas.draw.rectangle((x0, rule_y, x1, rule_y + canvas.px(2) - 1), fill=canvas.ink("black"))
+    x0, x1, rule_y = heading(canvas, "TO REVIEW", f"{card.position} of {card.waiting}")
 
     chip_y = rule_y + canvas.px(16)
     right = chip(canvas, x0, chip_y, card.type.upper())
@@ -274,12 +270,7 @@ _RINGING_LABELS = (
 def _draw_ringing(canvas: Canvas, screen: RingingScreen) -> None:
     w, h = canvas.model.size
     rail(canvas, _RINGING_LABELS)
-    x0, x1 = canvas.px(RAIL_WIDTH + MARGIN), w - canvas.px(MARGIN)
-    top = canvas.px(20)
-    canvas.text((x0, top), "RINGING", "bold", 21, "red")
-    canvas.text((x1, top), f"since {screen.since}", "bold", 21, anchor="ra")
-    rule_y = top + canvas.px(36)
-    canvas.draw.rectangle((x0, rule_y, x1, rule_y + canvas.px(2) - 1), fill=canvas.ink("red"))
+    x0, x1, rule_y = heading(canvas, "RINGING", f"since {screen.since}", "red")
     first, *others = screen.ringing
     bottom = h - canvas.px(60) - canvas.px(40) * min(len(others), 3)
     fit_text(canvas, first, (x0, rule_y + canvas.px(24), x1, bottom), "bold", 64, 30)

@@ -106,13 +106,7 @@ def merge_tombstones(
 
     Lock held: the box's tombstones are read as they are now, before --force moves them.
     """
-    name = "tombstones.jsonl"
-    mine = Path(settings.data_dir) / name
-    today = mine.read_bytes() if mine.is_file() and not mine.is_symlink() else b""
-    theirs = (staging / name).read_bytes() if name in listed else b""
-    merged, stones = _union(theirs, today)
-    if merged and merged != theirs:
-        plan.replace[name] = merged
+    _, _, stones = _merged_log("tombstones.jsonl", settings, staging, listed, plan)
     refused = {fact_id for fact_id, _, _ in plan.refused_facts}
     for fact_name in sorted(n for n in listed if n.startswith("memory/")):
         try:
@@ -136,13 +130,7 @@ def merge_recipe_tombstones(
 ) -> None:
     """Keep every recipe tombstone, the box's and the snapshot's; a recipe the box said no
     to since the snapshot was taken is not put back. Lock held, as for the facts'."""
-    name = "recipe-tombstones.jsonl"
-    mine = Path(settings.data_dir) / name
-    today = mine.read_bytes() if mine.is_file() and not mine.is_symlink() else b""
-    theirs = (staging / name).read_bytes() if name in listed else b""
-    merged, _ = _union(theirs, today)
-    if merged and merged != theirs:
-        plan.replace[name] = merged
+    theirs, today, _ = _merged_log("recipe-tombstones.jsonl", settings, staging, listed, plan)
     _, known = _union(theirs, b"")
     since = {stone.fingerprint: stone for stone in _union(today, b"")[1] if stone not in known}
     for member in sorted(n for n in listed if n.startswith("recipes/") and n not in plan.skip):
@@ -154,6 +142,20 @@ def merge_recipe_tombstones(
         if stone is not None:
             plan.skip.add(member)
             plan.said_no.append((member, stone))
+
+
+def _merged_log(
+    name: str, settings: Settings, staging: Path, listed: dict[str, Member], plan: Plan
+) -> tuple[bytes, bytes, list[Tombstone]]:
+    """A tombstone log put back as the union of the snapshot's and the box's (planned as a
+    replacement where it differs): (the snapshot's, the box's, every stone)."""
+    mine = Path(settings.data_dir) / name
+    today = mine.read_bytes() if mine.is_file() and not mine.is_symlink() else b""
+    theirs = (staging / name).read_bytes() if name in listed else b""
+    merged, stones = _union(theirs, today)
+    if merged and merged != theirs:
+        plan.replace[name] = merged
+    return theirs, today, stones
 
 
 def _union(theirs: bytes, today: bytes) -> tuple[bytes, list[Tombstone]]:

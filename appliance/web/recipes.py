@@ -237,13 +237,10 @@ def recipe_html(book: Cookbook, recipe_id: str) -> str:
     entry = found[0]  # a kept one first: ids are shared, and only a hand-made file collides
     recipe = entry.recipe
     serves = recipe.serves_line()
-    lines, group = [], None
-    for ingredient in recipe.ingredients:
-        if ingredient.group != group:
-            group = ingredient.group
-            if group:
-                lines.append(f'<li class="group">{escape(group)}:</li>')
-        lines.append(f"<li>{escape(ingredient.line())}</li>")
+    lines = []
+    for group, ingredients in recipe.groups():
+        lines += [f'<li class="group">{escape(group)}:</li>'] if group else []
+        lines += [f"<li>{escape(ingredient.line())}</li>" for ingredient in ingredients]
     steps = "\n".join(f"<li>{escape(step)}</li>" for step in recipe.steps)
     parts = [f"<article><h2>{escape(entry.title)}</h2>"]
     if entry.proposed:
