@@ -275,7 +275,8 @@ def say_quantity(quantity: Fraction, unit: str | None, *, exact: bool = False) -
     if unit in ("g", "ml"):
         return f"{say_count(quantity)} {unit}"
     if unit in ("kg", "l"):
-        return f"{float(quantity):.2f}".rstrip("0").rstrip(".") + f" {BY_KEY[unit].singular}"
+        number = f"{float(quantity):.2f}".rstrip("0").rstrip(".")
+        return f"{number} {_names(unit)[0 if number == '1' else 1]}"  # "1.5 litres"
     return say_amount(float(quantity), _KITCHEN_KEY.get(unit, unit))
 
 

@@ -171,3 +171,10 @@ def test_a_hand_edit_the_guard_refuses_is_not_cooked_by_chat(data_dir, kept):
     assert intent.match("let's make nana's flapjacks") is None
     route = intent.match("what recipes do we have?")
     assert route is not None and "Flapjacks" not in intent.act(route)
+
+
+def test_kilos_and_litres_take_their_plural():
+    from appliance.cookbook.amounts import read_ingredient
+
+    assert read_ingredient("1 l stock").said(Fraction(3, 2)) == "1.5 litres of stock"
+    assert read_ingredient("2 litres stock").said(Fraction(1, 2)) == "1 litre of stock"
