@@ -24,8 +24,10 @@ once.
 
 from __future__ import annotations
 
+import datetime as dt
+import functools
 import logging
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -311,12 +313,37 @@ def voice_parts(
         )
 
 
+def understood_as_heard(text: str, commands: Mapping[str, str] | None = None) -> bool:
+    """True when the rules read a transcript as a request as heard, the cookbook's or the
+    household's (as if a timer rang, so "stop" is one): the closed pass leaves it alone.
+    With the closed pass's `commands`, asking the amount of something the recipe being
+    cooked does not use ("how much better") is not understood: a word misheard."""
+    from appliance.cookbook.phrases import cooking_request
+    from appliance.household.phrases import parse as household_command
+
+    request = cooking_request(text)
+    if request is not None and request.intent == "amount" and request.name and commands:
+        used = {
+            _singular(w) for m in commands.values() if m[:7] == "amount:" for w in m[7:].split()
+        }
+        return not used or bool(used & {_singular(w) for w in request.name.split()})
+    if request is not None:
+        return True
+    return household_command(text, dt.datetime.now(), ringing=True) is not None
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") else word
+
+
 def household_bias(
     settings: Settings, memory: Memory, household: HouseholdStore
 ) -> Callable[[], Any]:
     """Whisper's bias toward the household's words, rebuilt at each utterance from the live
-    facts, the list, the timers, household.md and the cookbook (Talk and Wyoming alike)."""
+    facts, the list, the timers, household.md and the cookbook (Talk and Wyoming alike),
+    with the closed pass's commands: the recipe being cooked's, and starting any recipe."""
     from appliance.cookbook import Cookbook, CookingSessions, RecipeWalk
+    from appliance.cookbook.vocabulary import spoken_commands
     from appliance.cookbook.walk import cookbook_words
     from appliance.household.notes import household_notes
     from appliance.voice.bias import bias_for, household_words
@@ -328,13 +355,19 @@ def household_bias(
         live = memory.facts("live")
         names = [i.name for i in household.items()] + [t.name for t in household.timers()]
         names += cookbook_words(recipes)
+        cooked = recipes.cooking()
+        commands = spoken_commands(
+            cooked[1].recipe if cooked else None, [r.title for r in recipes.book.recipes()]
+        )
         return bias_for(
             household_words(
                 [f.text for f in live],
                 [link for f in live for link in f.links],
                 names,
                 household_notes(settings.data_dir) or "",
-            )
+            ),
+            commands,
+            functools.partial(understood_as_heard, commands=commands),
         )
 
     return bias

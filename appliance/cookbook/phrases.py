@@ -95,9 +95,11 @@ _NOT_OURS = re.compile(
     r"\b(?:set|start) (?:a|another) timer\b|"
     # the kitchen's conversions
     r"\bhow many (?!minutes|mins|hours|seconds)\w+ (?:in|to) (?:a|an|one)\b|\bconvert\b|"
-    r"\bshopping list\b|\bto the list\b|\bremind me\b|\bweather\b|\bremember\b|"
+    r"\bshopping list\b|\bto the list\b|\bremind me\b(?! (?:what|how|which|where))|\bweather\b|"
+    r"\bremember\b|"
     # food safety is the kitchen's tables' to answer, never a recipe's step
     r"\bsafe\b|\bsafely\b|\binternal\b|\bcore temp|\bcooked through\b|\bthermometer\b|"
+    r"\b(?:is|are) [a-z ]+ (?:cooked|done) (?:at|when)\b|"
     r"\bfridge\b|\bfreezer\b|\bkeep for\b|\bdoes \w+(?: \w+)? keep\b|\breheat|"
     r"\bhow long (?:can|will|does|do|should)\b.*\b(?:keep|kept|left out|last|stored?|stay|good)\b|"
     r"\bhow (?:many|much) \w+ (?:is|are) (?:\d|a |an |one )|"
@@ -183,6 +185,8 @@ _NAME_FIRST = re.compile(
     r"^(?:the )?(?P<what>[a-z][a-z' -]*?)(?: ,)? how (?:much|many)(?: again)?$"
 )
 _SERVES_ASKED = re.compile(
+    r"^(?:it |this |the recipe )?(?:serves|makes|feeds) how many\b|"
+    r"\bhow many [a-z]+(?: [a-z]+)? (?:does|will) (?:it|this|the recipe) (?:make|serve|feed)\b|"
     r"\bhow many (?:people|persons|servings|portions|does (?:it|this) (?:serve|make|feed)|"
     r"will (?:it|this) (?:serve|make|feed)|is (?:it|this) for)\b|\bhow many (?:does|will) "
     r"(?:it|this) (?:serve|make|feed)\b|\bwhat does (?:it|this) (?:serve|make)\b"
@@ -200,7 +204,8 @@ _START = re.compile(
     r"^(?:let'?s|lets|let us|we'?re going to|i'?m going to|i want to|i'd like to|"
     r"we want to|can we|can i|could we|help me|i'?m|we'?re|time to)?\s*"
     r"(?P<verb>make|cook|bake|start|do|try|begin|open|making|cooking|baking|"
-    r"walk me through|take me through)(?: (?:making|cooking|baking))? "
+    r"walk me through|take me through|get going on|get going with|get started on|"
+    r"get started with|crack on with|start on)(?: (?:making|cooking|baking))? "
     r"(?:the |some |a |an |our |my |us )?(?:recipe (?:for |called )?)?(?P<name>.+?)"
     r"(?: (?:recipe|tonight|today|now))?$|"
     r"^(?:open|show|read|find|get|pull up|load)(?: me| us)? (?:the |our |my )?"
@@ -249,7 +254,8 @@ _AS_WRITTEN = re.compile(
 _MAKE_COUNT = re.compile(rf"^(?:make|just|only|do|bake) (?P<n>{_NUMBER_WORDS}|a dozen)(?: \w+)?$")
 _PEOPLE = re.compile(
     rf"\b(?:there'?s|there are|there will be|we'?re|we are|we'?ll be|it'?s) (?P<n>{_NUMBER_WORDS})"
-    rf"(?: of us| people| for (?:dinner|tea|lunch))\b|\b(?P<m>{_NUMBER_WORDS}) of us\b"
+    rf"(?: of us| people| for (?:dinner|tea|lunch))\b|\b(?P<m>{_NUMBER_WORDS}) of us\b|"
+    rf"\b(?:feeding|cooking for) (?P<k>{_NUMBER_WORDS})\b"
 )
 _HAVE = re.compile(
     r"(?:i |we )?(?:'ve |have )?(?:only )?(?:got|have|has) (?:only |just )?(?P<what>.+?)"
@@ -318,7 +324,7 @@ def scale_request(said: str) -> CookingRequest | None:
         n = 12 if serves["n"] == "a dozen" else _number(serves["n"])
         return CookingRequest("scale", serves=n) if n else None
     if (people := _PEOPLE.search(said)) is not None:
-        n = _number(people["n"] or people["m"])
+        n = _number(people["n"] or people["m"] or people["k"])
         return CookingRequest("scale", serves=n) if n else None
     said = _FRACTION_WORDS.sub(lambda m: _FRACTION_SAID[m[0]], said)
     says_have = re.search(
@@ -338,7 +344,10 @@ def cooking_request(text: str) -> CookingRequest | None:
         return None
     if _RECIPES.search(said):
         return CookingRequest("recipes")
-    if (start := _START.match(said)) is not None and not re.search(r"\btim(?:er|ing)\b", said):
+    # "only 150 ml of cream left in the fridge": what is left, not how long food keeps
+    said = re.sub(r"\bleft in the (?:fridge|freezer|cupboard|pantry|house)$", "left", said)
+    timed = re.search(r"\btim(?:er|ing)\b|\b(?:cooking|baking|roasting|prep) time\b", said)
+    if (start := _START.match(said)) is not None and not timed:
         name = (start["name"] or start["name2"] or start["name3"] or "").strip(" ,")
         # "let's make mum's shepherd's pie step 2": a recogniser's tail on a recipe's name
         named = re.sub(rf"\s+step (?:number )?{_NUMBER_WORDS}$", "", name)
@@ -347,6 +356,8 @@ def cooking_request(text: str) -> CookingRequest | None:
             return CookingRequest("start", name=named)
     if _NOT_OURS.search(said):
         return None
+    if re.search(r"\bback to the (?:last|previous) (?:step|one|bit)\b", said):
+        return CookingRequest("back")  # the one before, not the recipe's last step
     if (step := _STEP.search(said)) is not None:
         n = step["n"] or step["o"] or step["r"]
         number = 1 if n is None else (-1 if n == "last" else _number(n))

@@ -13,8 +13,8 @@ held-out split.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 
 MAX_WORDS = 48  # Whisper reads at most 224 prompt tokens; a name is 2-4 of them
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]+")
@@ -36,11 +36,19 @@ monday tuesday wednesday thursday saturday sunday left right top bottom cupboard
 )
 
 
+def _never(text: str) -> bool:
+    return False
+
+
 @dataclass(frozen=True)
 class Bias:
     prompt: str | None
     hotwords: str | None
     words: tuple[str, ...]
+    # The closed pass's commands (each -> what it means) and whether a transcript is
+    # already read as a request as heard (closed_pass.py); none: the pass does nothing.
+    commands: Mapping[str, str] = field(default_factory=dict)
+    understood: Callable[[str], bool] = _never
 
 
 def _uncommon(text: str) -> list[str]:
@@ -87,17 +95,22 @@ PREAMBLE = "Hearth is the kitchen assistant."
 NAMES_HEADER = "Names and things in this house:"
 
 
-def bias_for(words: Iterable[str]) -> Bias:
+def bias_for(
+    words: Iterable[str],
+    commands: Mapping[str, str] | None = None,
+    understood: Callable[[str], bool] = _never,
+) -> Bias:
     """The prompt: the preamble, then one plain sentence naming the words; no hotwords.
 
     Measured on the tuning split (docs/voice.md): a bare list of words or command
     phrases, or hotwords as well, made Whisper tiny repeat the list back instead of
     hearing the clip; whole sentences heard the most names with the fewest other errors.
+    `commands` and `understood` are the closed pass's (closed_pass.py), never the prompt's.
     """
-    names = tuple(words)
+    names, said = tuple(words), dict(commands or {})
     if not names:
-        return Bias(prompt=PREAMBLE, hotwords=None, words=())
-    return Bias(prompt=f"{PREAMBLE} {NAMES_HEADER} {', '.join(names)}.", hotwords=None, words=names)
+        return Bias(PREAMBLE, None, (), said, understood)
+    return Bias(f"{PREAMBLE} {NAMES_HEADER} {', '.join(names)}.", None, names, said, understood)
 
 
 def repeats_prompt(text: str, bias: Bias) -> bool:

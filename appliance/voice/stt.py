@@ -9,7 +9,8 @@ is written. `voice_model` is "" (the default, DEFAULT_MODEL), a packaged model's
 ("tiny.en", "base") or a faster-whisper model folder. The choice was made by measurement
 (benchmarks/stt.py, docs/voice.md "Recognition"). A `Bias` (bias.py) steers the decoder
 toward the household's own words, and a pass by sound (sounds_like.py) puts them back where
-the decoder still wrote a near miss ("Tad" -> "Tadhg").
+the decoder still wrote a near miss ("Tad" -> "Tadhg"); while a recipe is cooked, the closed
+pass (closed_pass.py) places a misheard short command on the one it sounds like.
 
     transcriber = Transcriber.open(settings)
     transcriber.transcribe(samples, bias)      # -> "Remember that Tilly feeds the cat."
@@ -27,6 +28,7 @@ import numpy as np
 from appliance.config import Settings, threads_for
 from appliance.errors import ConfigError
 from appliance.voice.bias import Bias, echoes_names
+from appliance.voice.closed_pass import ClosedPass
 from appliance.voice.sounds_like import SoundsLike
 
 log = logging.getLogger(__name__)
@@ -77,6 +79,7 @@ class Transcriber:
         beam_size: int = DEFAULT_BEAM,
         echo_check: bool = True,
         names_pass: bool = True,
+        closed_pass: bool = True,
     ) -> None:
         try:
             from faster_whisper import WhisperModel
@@ -109,6 +112,7 @@ class Transcriber:
             files=files,
         )
         self.sounds_like = SoundsLike(_one_token_words(self._model)) if names_pass else None
+        self.closed_pass = ClosedPass() if closed_pass else None
         log.info("speech model %s loaded (%d threads)", self.model, self.threads)
 
     @classmethod
@@ -124,7 +128,9 @@ class Transcriber:
 
         A transcript that is the bias's list of names written back (bias.echoes_names) is
         decoded again without the prompt; then the household's words are put back where
-        the transcript has something that sounds like them (sounds_like.py)."""
+        the transcript has something that sounds like them (sounds_like.py), and a short
+        transcript that means nothing as heard is placed on the command it sounds like
+        (closed_pass.py), when the bias carries commands."""
         if not audio:
             return ""
         samples = np.frombuffer(audio, dtype="<i2").astype(np.float32) / 32768.0
@@ -134,6 +140,8 @@ class Transcriber:
             text = self._decode(samples, None)
         if self.sounds_like is not None and bias is not None and bias.words:
             text = self.sounds_like.restored(text, bias.words)
+        if self.closed_pass is not None and bias is not None and bias.commands:
+            text = self.closed_pass.placed(text, bias)
         return text
 
     def _decode(self, samples: np.ndarray, bias: Bias | None) -> str:
