@@ -57,7 +57,8 @@ def voice(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _report(result: Any) -> int:
-    out(f"heard: {result.heard or '(nothing)'}")
+    written = f" (the recogniser wrote “{result.written}”)" if result.written else ""
+    out(f"heard: {result.heard or '(nothing)'}{written}")
     out(f"hearth: {result.reply}")
     return 0 if result.answered else 1  # nothing heard, or the brain down: a script sees it
 

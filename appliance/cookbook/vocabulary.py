@@ -23,7 +23,10 @@ from appliance.numbers import ONES
 
 # The commands of a cooking session, the same for every recipe, by what each means.
 # Written as a cook says them; several ways each, because the pass compares sounds and
-# "carry on" sounds nothing like "next".
+# "carry on" sounds nothing like "next". Ending the session is not among them: a
+# placement is a guess, and "Stop talking." sounds as much like "stop cooking" as "Stop
+# smoking." does; a cook who said it loses their place. "stop cooking" said and heard
+# is read as ever, and Discard held on the panel ends it too.
 WHILE_COOKING: dict[str, tuple[str, ...]] = {
     "next": (
         "next",
@@ -72,14 +75,6 @@ WHILE_COOKING: dict[str, tuple[str, ...]] = {
     "scale:1/2": ("halve it", "halve the recipe"),
     "scale:3": ("triple it",),
     "scale:1": ("back to the original amounts",),
-    "stop_cooking": (
-        "stop cooking",
-        "quit",
-        "exit recipe",
-        "finish cooking",
-        "cancel the recipe",
-        "end the recipe",
-    ),
     "serves": ("how many does it serve", "how many people is it for"),
 }
 MOST_PEOPLE = 12  # "for N people" is written out up to this many

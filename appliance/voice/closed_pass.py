@@ -65,7 +65,7 @@ _HOUSEHOLD = frozenset(
 hour hours""".split()
 )
 # Words of command a person said are kept: a placement never turns one into another
-# ("Stop the time." is never "start the timer"; "Stop smoking." may be "stop cooking").
+# ("Stop the time." is never "start the timer"; "Bert one." may be "back one").
 _KEPT = frozenset(
     "stop start cancel next back double halve half triple quit finish end exit".split()
 )
@@ -126,6 +126,8 @@ class ClosedPass:
             if meaning not in nearest or gap < nearest[meaning].distance:
                 nearest[meaning] = Placement(command, meaning, gap)
         ranked = sorted(nearest.values(), key=lambda p: p.distance)
+        if not ranked:
+            return None  # no command keeps the words of command said ("Stop smoking.")
         best = ranked[0]
         if best.distance > MATCH:
             return None

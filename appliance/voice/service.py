@@ -75,6 +75,7 @@ class Result:
     transcribe_seconds: float
     to_text: float | None  # seconds from the end of listening to the transcript
     to_first_word: float | None  # ... to the first sentence of the reply handed to the speaker
+    written: str | None = None  # what Whisper wrote, when the closed pass placed `heard`
 
 
 def sentences(pieces: Iterator[str]) -> Generator[str, None, None]:
@@ -238,6 +239,7 @@ class Voice:
             transcribed - started,
             transcribed - released_at,
             first_word,
+            self.transcriber.last_written,
         )
 
     def _nothing(self, seconds: float, transcribing: float, quietly: bool = False) -> Result:

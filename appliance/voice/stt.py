@@ -113,6 +113,9 @@ class Transcriber:
         )
         self.sounds_like = SoundsLike(_one_token_words(self._model)) if names_pass else None
         self.closed_pass = ClosedPass() if closed_pass else None
+        # What Whisper wrote when the closed pass put a command in its place, for the last
+        # transcript (else None): `hearth voice --wav` shows both.
+        self.last_written: str | None = None
         log.info("speech model %s loaded (%d threads)", self.model, self.threads)
 
     @classmethod
@@ -131,6 +134,7 @@ class Transcriber:
         the transcript has something that sounds like them (sounds_like.py), and a short
         transcript that means nothing as heard is placed on the command it sounds like
         (closed_pass.py), when the bias carries commands."""
+        self.last_written = None
         if not audio:
             return ""
         samples = np.frombuffer(audio, dtype="<i2").astype(np.float32) / 32768.0
@@ -141,7 +145,8 @@ class Transcriber:
         if self.sounds_like is not None and bias is not None and bias.words:
             text = self.sounds_like.restored(text, bias.words)
         if self.closed_pass is not None and bias is not None and bias.commands:
-            text = self.closed_pass.placed(text, bias)
+            placed = self.closed_pass.placed(text, bias)
+            self.last_written, text = (text if placed != text else None), placed
         return text
 
     def _decode(self, samples: np.ndarray, bias: Bias | None) -> str:

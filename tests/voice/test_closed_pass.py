@@ -49,7 +49,6 @@ def cooking(
 # split, benchmarks/results/cookbook_spoken.md), and what the cook said.
 MISHEARD = [
     ("Go, Mark!", "go back", "back"),
-    ("Stop smoking.", "stop cooking", "stop_cooking"),
     ("Have the recipe.", "halve the recipe", "scale"),
     ("Able it.", "double it", "scale"),
     ("Oventimped.", "oven temp", "oven"),
@@ -78,6 +77,8 @@ def test_a_misheard_command_is_placed_on_the_one_it_sounds_like(
         "Set a timer for ten minutes.",
         "Add oats to the shopping list.",
         "Remind me to take the bins out.",
+        "Stop talking.",  # as near "stop cooking" as "Stop smoking." is: never placed
+        "Stop smoking.",
     ],
 )
 def test_what_is_no_cooking_command_is_left_as_heard(

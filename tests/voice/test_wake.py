@@ -88,6 +88,8 @@ class Spied:
         spied = self
 
         class Transcriber:  # the session's real model, behind a spy (never patched itself)
+            last_written = None
+
             def transcribe(self, audio, bias):
                 spied.transcripts.append(transcribe(audio, bias))
                 return spied.transcripts[-1]
@@ -202,6 +204,8 @@ def test_nobody_answering_a_follow_up_gives_up_quietly(scripted_web, make_voice,
 
 def test_questions_in_a_row_stop_following_up_after_a_few(scripted_web, make_voice) -> None:
     class ScriptedTranscriber:  # hears a question each time, so each reply asks back
+        last_written = None
+
         def transcribe(self, audio, bias):
             return "For how long?"
 
