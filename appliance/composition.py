@@ -341,11 +341,14 @@ def household_bias(
 ) -> Callable[[], Any]:
     """Whisper's bias toward the household's words, rebuilt at each utterance from the live
     facts, the list, the timers, household.md and the cookbook (Talk and Wyoming alike),
-    with the closed pass's commands: the recipe being cooked's, and starting any recipe."""
+    with the closed pass's commands: the household's asking ones, the recipe being
+    cooked's, and starting any recipe."""
     from appliance.cookbook import Cookbook, CookingSessions, RecipeWalk
     from appliance.cookbook.vocabulary import spoken_commands
     from appliance.cookbook.walk import cookbook_words
     from appliance.household.notes import household_notes
+    from appliance.household.vocabulary import WITHIN as HOUSEHOLD_WITHIN
+    from appliance.household.vocabulary import household_commands
     from appliance.voice.bias import bias_for, household_words
 
     # One cookbook for the process: a recipe file is read again only when it changed.
@@ -353,12 +356,16 @@ def household_bias(
 
     def bias() -> Any:
         live = memory.facts("live")
-        names = [i.name for i in household.items()] + [t.name for t in household.timers()]
+        timers = household.timers()
+        names = [i.name for i in household.items()] + [t.name for t in timers]
         names += cookbook_words(recipes)
         cooked = recipes.cooking()
         commands = spoken_commands(
             cooked[1].recipe if cooked else None, [r.title for r in recipes.book.recipes()]
         )
+        asking = household_commands(t.name for t in timers)
+        for said, meaning in asking.items():
+            commands.setdefault(said, meaning)
         return bias_for(
             household_words(
                 [f.text for f in live],
@@ -368,6 +375,7 @@ def household_bias(
             ),
             commands,
             functools.partial(understood_as_heard, commands=commands),
+            dict.fromkeys(asking.values(), HOUSEHOLD_WITHIN),
         )
 
     return bias

@@ -27,7 +27,6 @@ import argparse
 import json
 import time
 from functools import partial
-from pathlib import Path
 
 from appliance.composition import understood_as_heard
 from appliance.cookbook import NotARecipe, Recipe, parse_pasted
@@ -35,9 +34,9 @@ from appliance.cookbook.phrases import cooking_request
 from appliance.cookbook.vocabulary import spoken_commands
 from appliance.voice.bias import bias_for, household_words
 from appliance.voice.closed_pass import ClosedPass
-from appliance.voice.stt import Transcriber
 from benchmarks.cookbook_session import DATA, RESULTS, _same_arg
-from benchmarks.voice_clips import NOISES, VOICES, kitchen_noise, mix, speak, speak_neural
+from benchmarks.spoken import Heard, add_arguments, condition, hear_all, save
+from benchmarks.voice_clips import NOISES
 from benchmarks.wer import words as wer_words
 
 
@@ -77,67 +76,45 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--split", default="held_out_3")
     parser.add_argument("--recipes", help="the split whose recipes are cooked (default: --split)")
-    parser.add_argument("--limit", type=int)
-    parser.add_argument("--neural", action="store_true")
-    parser.add_argument("--save-heard", type=Path)
-    parser.add_argument("--heard", type=Path)
+    add_arguments(parser)
     args = parser.parse_args()
     cases = json.loads((DATA / args.split / "session_utterances.json").read_text("utf-8"))
     cases = cases[: args.limit]
     recipes = _recipes(args.recipes or args.split)
     commands = _commands(recipes)
-    heard_before = json.loads(args.heard.read_text("utf-8")) if args.heard else None
-    transcriber = None if heard_before else Transcriber(closed_pass=False)
     bias = bias_for(_kitchen_bias(recipes))
     # The closed pass: every recipe's commands at once, the same words as the prompt.
     placing_bias = bias_for(bias.words, commands, partial(understood_as_heard, commands=commands))
     closed = ClosedPass()
     rows = []
-    for index, case in enumerate(cases):
-        voice, speed = ("joe", 0) if args.neural else VOICES[index % len(VOICES)]
-        snr = NOISES[index % len(NOISES)]
-        said = str(case["text"])
-        if heard_before is not None:
-            heard, seconds = heard_before[index]["heard"], heard_before[index]["seconds"]
-        else:
-            assert transcriber is not None
-            samples = speak_neural(said) if args.neural else speak(said, voice, speed)
-            if snr is not None:
-                samples = mix(samples, kitchen_noise(len(samples), index), snr)
-            started = time.perf_counter()
-            heard = transcriber.transcribe(samples.astype("<i2").tobytes(), bias)
-            seconds = time.perf_counter() - started
+    lines = [str(case["text"]) for case in cases]
+    heard_all = hear_all(lines, bias, neural=args.neural, heard=args.heard)
+    for case, heard in zip(cases, heard_all, strict=True):
         started = time.perf_counter()
-        placed = closed.placed(heard, placing_bias)
+        placed = closed.placed(heard.text, placing_bias)
         placing = time.perf_counter() - started
         rows.append(
             {
                 "case": case,
-                "voice": voice,
-                "snr": snr,
-                "heard": heard,
+                "voice": heard.voice,
+                "snr": heard.snr,
+                "heard": heard.text,
                 "placed": placed,
-                "typed": _intent_ok(case, said),
-                "open": _intent_ok(case, heard),
+                "typed": _intent_ok(case, str(case["text"])),
+                "open": _intent_ok(case, heard.text),
                 "closed": _intent_ok(case, placed),
-                "seconds": seconds,
+                "seconds": heard.seconds,
                 "placing": placing,
             }
         )
     if args.save_heard:
-        args.save_heard.write_text(
-            json.dumps([{"heard": r["heard"], "seconds": r["seconds"]} for r in rows], indent=1)
-        )
+        save([Heard(r["voice"], r["snr"], r["heard"], r["seconds"]) for r in rows], args.save_heard)
     text = "\n".join(_table(args.split, rows, len(commands))) + "\n"
     print(text)
     RESULTS.mkdir(exist_ok=True)
     name = "cookbook_spoken" + ("_neural" if args.neural else "")
     name += "" if args.split == "held_out_3" else f"_{args.split}"
     (RESULTS / f"{name}.md").write_text(text, encoding="utf-8")
-
-
-def _condition(snr: float | None) -> str:
-    return "clean" if snr is None else f"{snr:g} dB"
 
 
 def _table(split: str, rows: list[dict], commands: int) -> list[str]:  # type: ignore[type-arg]
@@ -176,14 +153,14 @@ def _table(split: str, rows: list[dict], commands: int) -> list[str]:  # type: i
         )
     lines += ["", "Placed by the closed pass (said -> heard -> placed; right or wrong):", ""]
     lines += [
-        f"- {r['case']['text']!r} ({r['voice']}, {_condition(r['snr'])}) -> {r['heard']!r} -> "
+        f"- {r['case']['text']!r} ({r['voice']}, {condition(r['snr'])}) -> {r['heard']!r} -> "
         f"{r['placed']!r}: {'right' if r['closed'] else 'wrong'}"
         + (" (was right as heard)" if r["open"] else "")
         for r in changed
     ]
     lines += ["", "Still wrong spoken (what was said -> what was heard):", ""]
     lines += [
-        f"- {r['case']['text']!r} ({r['voice']}, {_condition(r['snr'])}) -> {r['heard']!r}"
+        f"- {r['case']['text']!r} ({r['voice']}, {condition(r['snr'])}) -> {r['heard']!r}"
         for r in rows
         if r["typed"] and not r["closed"] and r["placed"] == r["heard"]
     ]

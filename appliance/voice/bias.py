@@ -49,6 +49,9 @@ class Bias:
     # already read as a request as heard (closed_pass.py); none: the pass does nothing.
     commands: Mapping[str, str] = field(default_factory=dict)
     understood: Callable[[str], bool] = _never
+    # A meaning placed only within a nearer distance than the pass's own (the household's
+    # "what's the date" sits among everyday questions: "what's the point?").
+    within: Mapping[str, float] = field(default_factory=dict)
 
 
 def _uncommon(text: str) -> list[str]:
@@ -99,18 +102,21 @@ def bias_for(
     words: Iterable[str],
     commands: Mapping[str, str] | None = None,
     understood: Callable[[str], bool] = _never,
+    within: Mapping[str, float] | None = None,
 ) -> Bias:
     """The prompt: the preamble, then one plain sentence naming the words; no hotwords.
 
     Measured on the tuning split (docs/voice.md): a bare list of words or command
     phrases, or hotwords as well, made Whisper tiny repeat the list back instead of
     hearing the clip; whole sentences heard the most names with the fewest other errors.
-    `commands` and `understood` are the closed pass's (closed_pass.py), never the prompt's.
+    `commands`, `understood` and `within` are the closed pass's (closed_pass.py), never
+    the prompt's.
     """
-    names, said = tuple(words), dict(commands or {})
+    names, said, near = tuple(words), dict(commands or {}), dict(within or {})
     if not names:
-        return Bias(PREAMBLE, None, (), said, understood)
-    return Bias(f"{PREAMBLE} {NAMES_HEADER} {', '.join(names)}.", None, names, said, understood)
+        return Bias(PREAMBLE, None, (), said, understood, near)
+    prompt = f"{PREAMBLE} {NAMES_HEADER} {', '.join(names)}."
+    return Bias(prompt, None, names, said, understood, near)
 
 
 def repeats_prompt(text: str, bias: Bias) -> bool:

@@ -30,7 +30,25 @@ def test_hearth_voice_wav_prints_what_was_heard_and_the_reply(
     assert code == 0, out + err
     heard, reply = out.strip().splitlines()[-2:]
     assert heard.startswith("heard: ") and "shopping list" in heard.lower()
+    assert "the recogniser wrote" not in heard  # understood as heard: nothing placed
     assert reply.startswith("hearth: ") and "Traceback" not in err
+
+
+def test_hearth_voice_wav_shows_what_the_recogniser_wrote_when_a_command_was_placed(
+    brain_web, transcriber, tmp_path, capsys, monkeypatch
+) -> None:
+    from appliance.voice import stt
+
+    monkeypatch.setattr(stt.Transcriber, "open", classmethod(lambda cls, s: transcriber))
+    # The pass itself is tested in test_closed_pass.py; here, that its word reaches the CLI.
+    monkeypatch.setattr(transcriber.closed_pass, "placed", lambda text, bias: "what time is it")
+    wav = write_wav(tmp_path / "q.wav", spoken(Clip("what's the name today")))
+    port = brain_web.url.rsplit(":", 1)[1]
+    code, out, err = _run(capsys, "voice", "--wav", str(wav), "--port", port)
+    assert code == 0, out + err
+    heard, reply = out.strip().splitlines()[-2:]
+    assert heard.startswith("heard: what time is it (the recogniser wrote “"), heard
+    assert "name" in heard.lower() and reply.startswith("hearth: ")
 
 
 def test_hearth_voice_wav_of_silence_says_nothing_was_heard(
