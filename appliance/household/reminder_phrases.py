@@ -41,7 +41,16 @@ _SNOOZE_REMINDER = re.compile(
 )
 
 
+# "on the 22nd at 9 in the morning remind me to …": the moment said first.
+_WHEN_FIRST = re.compile(r"^(?P<when>.+?)(?: ,)? remind me (?P<rest>to .+)$")
+
+
 def reminder(text: str, now: dt.datetime) -> Command | None:
+    if (first := _WHEN_FIRST.match(text)) is not None:
+        when = first["when"].split(" ")
+        span = spoken.when_in(when, now)
+        if span is not None and (span.start, span.end) == (0, len(when)):
+            text = f"remind me {first['rest']} {first['when']}"
     if _LISTS_REMINDERS.match(text):
         return ListReminders()
     if match := _CANCEL_REMINDER.match(text):

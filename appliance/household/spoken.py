@@ -176,10 +176,10 @@ def _clock_at(tokens: list[str], i: int) -> tuple[int, int, str | None, int] | N
     if match := re.fullmatch(r"(\d{1,2})(?::(\d{2}))?(am|pm)?", token):
         hour, minute = int(match[1]), int(match[2] or 0)
         meridiem, end = match[3], i + 1
-        if meridiem is None and tokens[end : end + 1] in (["am"], ["pm"]):
-            meridiem, end = tokens[end], end + 1
         if meridiem is None and match[2] is None and tokens[end : end + 1] == ["o'clock"]:
             end += 1
+        if meridiem is None:  # "9 am", "9 in the morning" (was read as 21:00 said at 20:41)
+            meridiem, end = _meridiem_after(tokens, end)
         if minute > 59 or hour > 23 or (meridiem and not 1 <= hour <= 12):
             return None
         return hour, minute, meridiem, end
@@ -293,13 +293,36 @@ def clock_at(tokens: list[str], i: int) -> tuple[Moment, int] | None:
 
 _DAYS = {"today": 0, "tonight": 0, "tomorrow": 1}
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+# The part of a day said after it: "tomorrow morning", "friday evening".
+_PARTS = {"morning": "am", "afternoon": "pm", "evening": "pm", "night": "pm"}
+_DATE = re.compile(r"(\d{1,2})(?:st|nd|rd|th)")
 
 
-def _day_at(tokens: list[str], i: int, now: dt.datetime) -> tuple[int, int] | None:
-    """(days from today, end) for "today", "tomorrow", "(on) (next) friday" at tokens[i].
+@dataclass(frozen=True)
+class _Day:
+    ahead: int  # days from today
+    end: int
+    part: str | None  # "am"/"pm" when a part of the day was said ("tomorrow morning")
 
-    A weekday is the next one after today: "on Tuesday" said on a Tuesday is next week.
-    """
+
+def _day_at(tokens: list[str], i: int, now: dt.datetime) -> _Day | None:
+    """The day said at tokens[i]: "today", "tomorrow", "(on) (next) friday", "(on) the
+    22nd (of December)", each perhaps with its part ("tomorrow morning").
+
+    A weekday is the next one after today: "on Tuesday" said on a Tuesday is next week,
+    and a date likewise: "the 1st" said on the 1st is next month's."""
+    found = _day_only(tokens, i, now)
+    if found is None:
+        return None
+    ahead, end = found
+    part = _PARTS.get(tokens[end]) if end < len(tokens) else None
+    return _Day(ahead, end + (part is not None), part)
+
+
+def _day_only(tokens: list[str], i: int, now: dt.datetime) -> tuple[int, int] | None:
     if tokens[i : i + 1] and tokens[i] in _DAYS:
         return _DAYS[tokens[i]], i + 1
     at = i + 1 if tokens[i : i + 1] == ["on"] else i
@@ -307,29 +330,69 @@ def _day_at(tokens: list[str], i: int, now: dt.datetime) -> tuple[int, int] | No
     if tokens[at : at + 1] and tokens[at] in _WEEKDAYS:
         ahead = (_WEEKDAYS.index(tokens[at]) - now.weekday()) % 7 or 7
         return ahead, at + 1
+    at = i + 1 if tokens[i : i + 1] == ["on"] else i
+    at += 1 if tokens[at : at + 1] == ["the"] else 0
+    # "22nd" as the sentence's words have it: "22 nd"
+    said = "".join(tokens[at : at + 2])
+    date = _DATE.fullmatch(said) if tokens[at : at + 1] and tokens[at].isdigit() else None
+    if date is None:
+        return None
+    end = at + 2
+    end += 1 if tokens[end : end + 2] and tokens[end] == "of" else 0  # "the 3rd of January"
+    month = None
+    if tokens[end : end + 1] and tokens[end] in _MONTHS:
+        month, end = _MONTHS.index(tokens[end]) + 1, end + 1
+    elif tokens[end - 1] == "of":
+        end -= 1  # "the 3rd of" something else: the date alone
+    day = _next_date(now.date(), int(date[1]), month)
+    return None if day is None else ((day - now.date()).days, end)
+
+
+def _next_date(today: dt.date, day: int, month: int | None) -> dt.date | None:
+    """The next date with this day of the month (and month, if said) after today: "the
+    1st" said on the 1st is next month's (today is said "today")."""
+    for ahead in range(0, 14):
+        year, month_of = divmod(today.month - 1 + ahead, 12)
+        if month is not None and month_of + 1 != month:
+            continue
+        try:
+            found = dt.date(today.year + year, month_of + 1, day)
+        except ValueError:
+            continue  # "the 31st" in a month of 30 days: the next month that has one
+        if found > today:
+            return found
     return None
 
 
 def when_in(tokens: list[str], now: dt.datetime) -> Span[dt.datetime] | None:
-    """The first "in <duration>", "at <time> (<day>)" or "<day> at <time>".
+    """The first "in <duration>", "at <time> (<day>)", "<day> at <time>" or "<day> <time
+    in digits>".
 
-    A day is "today", "tonight", "tomorrow" or a weekday ("on Friday at 6").
+    A day is "today", "tonight", "tomorrow", a weekday ("on Friday at 6") or a date ("on
+    the 22nd", "the 3rd of January"), perhaps with its part ("tomorrow morning").
     """
     for i, token in enumerate(tokens):
         if token == "in" and (span := duration_at(tokens, i + 1)) is not None:
             due = now + dt.timedelta(seconds=span.value)
             return Span(due.replace(microsecond=0), i, span.end)
-        day: int | None = None
-        at, start = i, i
-        if (named := _day_at(tokens, i, now)) is not None and tokens[named[1] : named[1] + 1] == [
-            "at"
-        ]:
-            day, at = named[0], named[1]
-        if tokens[at] == "at" and (clock := clock_at(tokens, at + 1)) is not None:
-            said, end = clock
-            if day is None and (after := _day_at(tokens, end, now)) is not None:
-                day, end = after
-            return Span(said.after(now, day), start, end)
+        named = _day_at(tokens, i, now)
+        if named is not None and tokens[named.end : named.end + 1] == ["at"]:
+            clock = clock_at(tokens, named.end + 1)
+        elif named is not None and re.match(
+            r"\d", tokens[named.end] if named.end < len(tokens) else ""
+        ):
+            clock = clock_at(tokens, named.end)  # "friday 8am", "tomorrow 7:30"
+        else:
+            named, clock = None, clock_at(tokens, i + 1) if token == "at" else None
+        if clock is None:
+            continue
+        said, end = clock
+        day = named
+        if day is None and (after := _day_at(tokens, end, now)) is not None:
+            day, end = after, after.end
+        if day is not None and said.meridiem is None and day.part is not None:
+            said = Moment(said.hour, said.minute, day.part)  # "at 8 tomorrow evening"
+        return Span(said.after(now, None if day is None else day.ahead), i, end)
     return None
 
 

