@@ -23,7 +23,7 @@ from appliance.cookbook.phrases import CookingRequest, cooking_request
 
 DATA = Path(__file__).parent / "data" / "recipes"
 RESULTS = Path(__file__).parent / "results"
-SPLITS = ("held_out", "held_out_2", "held_out_3")
+SPLITS = ("held_out", "held_out_2", "held_out_3", "held_out_4")
 
 
 def _same_arg(case: dict[str, object], got: CookingRequest) -> bool:

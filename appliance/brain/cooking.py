@@ -19,7 +19,7 @@ from pathlib import Path
 
 from appliance.brain.router import Intent, Route, Router
 from appliance.cookbook import Cookbook, CookingSessions, RecipeWalk, cooking_request
-from appliance.cookbook.phrases import WHILE_COOKING, CookingRequest
+from appliance.cookbook.request import WHILE_COOKING, CookingRequest
 from appliance.cookbook.walk import Similarity
 from appliance.household import HouseholdStore
 

@@ -10,8 +10,9 @@ docs/cookbook.md describes the recipe file, the paste shapes, and the session.
 from appliance.cookbook.amounts import Ingredient
 from appliance.cookbook.book import AlreadyThere, Cookbook, RecipeFile, RecipeRefused
 from appliance.cookbook.paste import NotARecipe, parse_pasted
-from appliance.cookbook.phrases import CookingRequest, cooking_request
+from appliance.cookbook.phrases import cooking_request
 from appliance.cookbook.recipe import Recipe
+from appliance.cookbook.request import CookingRequest
 from appliance.cookbook.session import Cooking, CookingSessions
 from appliance.cookbook.walk import RecipeWalk, StepView
 

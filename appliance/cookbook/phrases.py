@@ -14,38 +14,10 @@ milk to the list") and everything else go on to the rest of the router.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from fractions import Fraction
 
-from appliance.cookbook.amounts import Ingredient, read_ingredient
+from appliance.cookbook.request import NUMBER_WORDS, CookingRequest, said_number
+from appliance.cookbook.scale_phrases import scale_request
 from appliance.household import spoken
-from appliance.numbers import ORDINALS, number_at
-
-WHILE_COOKING = (
-    "serves",
-    "next",
-    "back",
-    "repeat",
-    "ingredients_for_step",
-    "amount",
-    "oven",
-    "how_long",
-    "start_timer",
-    "scale",
-    "stop_cooking",
-    "step_number",
-)
-
-
-@dataclass(frozen=True)
-class CookingRequest:
-    intent: str  # one of WHILE_COOKING, "start" or "recipes"
-    name: str | None = None  # amount: the ingredient; start: the recipe; how_long: a verb
-    factor: Fraction | None = None  # scale: how much of the recipe
-    serves: int | None = None  # scale: for how many
-    have: Ingredient | None = None  # scale: "I only have 300 g of flour"
-    step: int | None = None  # step_number
-
 
 _FILLERS = re.compile(
     r"^(?:(?:um+|uh+|erm+|er|hmm+|ok(?:ay)?|so|right|alright|all right|hey|hi|yeah|yes|oh|"
@@ -84,10 +56,6 @@ def _plain(text: str) -> str:
     return _TAIL.sub("", text).strip(" ,")
 
 
-_NUMBER_WORDS = (
-    r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-    r"fifteen|twenty|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)"
-)
 # Said while cooking, tried in this order; each is searched for anywhere in what was
 # said (fillers gone), so "ok that's in the pan, what's after that" is still "next".
 _NOT_OURS = re.compile(
@@ -103,7 +71,14 @@ _NOT_OURS = re.compile(
     r"\bfridge\b|\bfreezer\b|\bkeep for\b|\bdoes \w+(?: \w+)? keep\b|\breheat|"
     r"\bhow long (?:can|will|does|do|should)\b.*\b(?:keep|kept|left out|last|stored?|stay|good)\b|"
     r"\bhow (?:many|much) \w+ (?:is|are) (?:\d|a |an |one )|"
-    r"\bin (?:grams|ounces|oz|ml|millilitres|cups|pounds|kilos|celsius|fahrenheit)$"
+    r"\bin (?:grams|ounces|oz|ml|millilitres|cups|pounds|kilos|celsius|fahrenheit)$|"
+    # how long something else takes, and the weather's heat
+    r"\bhow long(?:'s| is) (?:a|the) (?!step|bake|cook|rest|oven|timer|recipe)|"
+    r"\bhow long (?:till|until|ago|since|have you|has (?:he|she)|did|are you)\b|"
+    r"\bhow long does it take to (?!cook|bake|roast|boil|rest|rise|prove|set|cool|chill)|"
+    r"\bhow much longer (?:are|is|will) (?:you|he|she|they)\b|"
+    r"^(?!.*\boven\b).*\b(?:hot|cold|warm|temperature)\b.*\b(?:tomorrow|outside|forecast)\b|"
+    r"\bhow hot (?:was|is it going|will it get|is it outside)\b|\btemperature in [a-z]+\b"
 )
 _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (intent, re.compile(pattern))
@@ -121,7 +96,8 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "start_timer",
             r"\b(?:start|set|begin|run|kick off|put on|start up)\b[^,]*?\b(?:timer|"
-            r"countdown|clock)\b|\b(?:timer|countdown)\b[^,]*?\b(?:on|go|going|please|now|start)"
+            r"countdown|clock)\b|\b(?:timer|countdown)\b(?! on (?:your|my|his|her|their|the)\b)"
+            r"[^,]*?\b(?:on|go|going|please|now|start)"
             r"\b|^(?:yes |yeah )?(?:start|set) it(?: going)?$|\btime (?:it|this|that)\b|"
             r"^(?:yes|yeah|go|ok go)(?: ,)? (?:timer|start it)$|\bstart timing\b|"
             r"(?:^|, )timer$",
@@ -134,8 +110,9 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "oven",
-            r"\boven\b|\btemp(?:erature)?\b|\bhow hot\b|\bdegrees\b|\bgas mark\b|"
-            r"\bpre-?heat\b|\bis it \d{2,3} or \d{2,3}\b|\bfan (?:setting|oven)\b|\bwhat heat\b",
+            r"\boven\b(?! glove)|(?<!\ba )\btemp(?:erature)?\b|\bhow hot\b|\bdegrees\b|"
+            r"\bgas mark\b|\bpre-?heat\b|\bis it \d{2,3} or \d{2,3}\b|\bfan (?:setting|oven)\b|"
+            r"\bwhat heat\b",
         ),
         (
             "ingredients_for_step",
@@ -150,24 +127,40 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "back",
-            r"\bback\b|\bprevious\b|\bstep before\b|\bone before\b|\bundo\b|"
+            # "back" as a command, not "go back to sleep", "put it back", "my back"
+            r"^(?:(?:wait|no|oops|hang on|sorry) (?:, )?)*(?:go |step |move |take me |jump )?back"
+            r"(?: (?:one|a step|one step|a bit|please|again|up))*$|"
+            r"\b(?:go|step|move|take me|take us|jump|skip|going) back\b"
+            r"(?! (?:to|for|from|in|home|out|down|later|where|with|on)\b)|"
+            r"\bback (?:one|a step|one step|a bit)\b|\bprevious\b|\bstep before\b|"
+            r"\bone before\b|\bundo\b|"
             r"\bthe last step\b|^last (?:step|one)$|\brewind\b",
         ),
         (
             "next",
-            r"\bnext\b|\bmove on\b|\bmoving on\b|\bcarry on\b|\bkeep going\b|\bcontinue\b|"
-            r"\bwhat now\b|\bwhat do (?:i|we) do (?:now|then)\b|\bafter that\b|\bthen what\b|"
-            r"\bonwards\b|\bgo on\b|^(?:i'?m |we'?re )?ready\b|\bwhat'?s the next\b|"
+            # "next" as a command, not "next door", "next time", "who's next for the shower"
+            r"(?<!who's )(?<!who is )\bnext\b(?! (?:door|time|week|year|month|day|bus|train|"
+            r"episode|morning|weekend|for)\b)|\bmove on\b|\bmoving on\b|"
+            r"\bcarry on\b(?! (?:like|with your|and you))|\bkeep going(?: then| please)?$|"
+            r"(?<!\bto )\bcontinue\b|"
+            r"\bwhat now\b|\bwhat do (?:i|we) do (?:now|then)\b|\bafter that(?= ,|$)|\bthen what\b|"
+            r"\bonwards\b|\bgo on\b(?! , (?:have|take|tell|try|eat))|^(?:i'?m |we'?re )?ready\b|"
+            r"\bwhat'?s the next (?:step|one|bit|thing)\b|"
             r"^(?:i'?ve |we'?ve )?(?:done|finished)(?: that| it| this)?(?: (?:step|bit|one))?$|"
             r"\b(?:finished|done) (?:that|this)(?: one| step| bit)?\b|\bthat'?s (?:done|in)\b|"
-            r"\bskip (?:this|it|ahead)\b|^forward$|\b(?:comes )?after (?:this|that)\b|"
+            r"\bskip (?:this|it|ahead)\b|^forward$|\b(?:comes )?after (?:this|that)(?= ,|$| one)|"
             r"\bcomes next\b",
         ),
         (
             "repeat",
-            r"\bagain\b|\brepeat\b|\bpardon\b|\bcome again\b|\bwhat did you say\b|"
+            # "again" asked of the step, not "my oat milk again", "whistling again"
+            r"(?:^|\b(?<!at )(?:that|it|step|please|say|read|tell me|once|what was that|sorry) )"
+            r"again\b(?! and\b)|"
+            r"\brepeat\b(?! (?:after|myself|yourself))|\bpardon\b(?! my\b)|\bcome again\b|"
+            r"\bwhat did you say\b|"
             r"\bmissed (?:that|it|what)\b|\bdidn'?t (?:catch|hear|get)\b|\bone more time\b|"
-            r"\bsay (?:that|it)\b|\bread (?:that|it|the step|this step)\b|^huh$|^what$|"
+            r"\bsay (?:that|it)(?: again| one more time)?(?: please)?(?: , .*)?$|"
+            r"\bread (?:that|it|the step|this step)\b|^huh$|^what$|"
             r"^sorry$|\bwhere (?:am i|are we|were we|was i)\b|\bwhat step\b|\bwhat was that\b|"
             r"\bwhat(?:'s| is) this step\b|\bcurrent step\b|\bcan'?t hear\b|^once more$",
         ),
@@ -193,10 +186,10 @@ _SERVES_ASKED = re.compile(
 )
 _AMOUNT_WORDS = frozenset({"time", "longer", "more time", "it", "that", "of it", "of that"})
 _STEP = re.compile(
-    rf"\bstep (?:number )?(?P<n>{_NUMBER_WORDS})\b|"
-    rf"\b(?:go|skip|jump|take me|move|back|read|what'?s|what is) (?:to )?the (?P<o>{_NUMBER_WORDS})"
+    rf"\bstep (?:number )?(?P<n>{NUMBER_WORDS})\b|"
+    rf"\b(?:go|skip|jump|take me|move|back|read|what'?s|what is) (?:to )?the (?P<o>{NUMBER_WORDS})"
     rf" step\b|"
-    rf"(?:^|\bto )number (?P<r>{_NUMBER_WORDS})$|"
+    rf"(?:^|\bto )number (?P<r>{NUMBER_WORDS})$|"
     rf"\b(?:start|begin) (?:again|over|from the (?:beginning|start|top))\b|"
     rf"\b(?:back to|from) the (?:beginning|start|top)\b"
 )
@@ -216,125 +209,6 @@ _RECIPES = re.compile(
     r"have we got|are kept)|^(?:list|show|read)(?: me)?(?: the| our| my| all(?: the)?)? "
     r"recipes|^what'?s in the cookbook"
 )
-_FACTORS = {
-    "half": Fraction(1, 2),
-    "halve": Fraction(1, 2),
-    "double": Fraction(2),
-    "twice": Fraction(2),
-    "triple": Fraction(3),
-    "treble": Fraction(3),
-    "quadruple": Fraction(4),
-    "a third": Fraction(1, 3),
-    "a quarter": Fraction(1, 4),
-    "one and a half": Fraction(3, 2),
-    "half as much again": Fraction(3, 2),
-}
-_SCALE_BY = re.compile(
-    r"(?:^|\b)(?:make |do |cook )?(?P<f>half|halve|double|twice|triple|treble|quadruple|"
-    r"a third|a quarter|one and a half|half as much again)(?: (?:the|this|it|of it|the "
-    r"recipe|recipe|quantities|amounts?|everything|as much|the amounts?|the quantities|times"
-    r"|it all|of the recipe|of everything|of it all|portion|batch|the batch|size))*"
-    r"(?: (?:please|instead))?$"
-)
-_SCALE_TIMES = re.compile(r"(?:times|x) ?(?P<n>\d+(?:\.\d+)?|two|three|four)$|^(?P<m>\d+) ?x$")
-_SERVES = re.compile(
-    rf"(?:for|serve|serves|feed|feeds|feeding|make (?:it|enough) for|enough for|cook for|"
-    rf"scale (?:it|this|the recipe)? ?(?:up |down )?(?:to|for)) (?P<n>{_NUMBER_WORDS}|a "
-    rf"dozen)(?: (?:people|persons|of us|portions|servings|instead|adults|guests|kids))*"
-    rf"(?: instead| again)?$"
-)
-# "back to the original amounts", "undo the scaling", "as written": the recipe's own.
-_AS_WRITTEN = re.compile(
-    r"\b(?:original|normal|usual|full|whole|proper|written|unscaled)\b.*\b(?:amounts?|"
-    r"quantities|recipe|measures|size)\b|\bas (?:written|it was|it is written)\b|"
-    r"\b(?:undo|reset|cancel|clear|drop|forget)(?: the)? (?:scaling|scale|amounts|halving|"
-    r"doubling)\b|\bno (?:more )?scaling\b|\bunscale\b"
-)
-# "make 12", "just 12 cookies please": how many a "makes" recipe should make.
-_MAKE_COUNT = re.compile(rf"^(?:make|just|only|do|bake) (?P<n>{_NUMBER_WORDS}|a dozen)(?: \w+)?$")
-_PEOPLE = re.compile(
-    rf"\b(?:there'?s|there are|there will be|we'?re|we are|we'?ll be|it'?s) (?P<n>{_NUMBER_WORDS})"
-    rf"(?: of us| people| for (?:dinner|tea|lunch))\b|\b(?P<m>{_NUMBER_WORDS}) of us\b|"
-    rf"\b(?:feeding|cooking for) (?P<k>{_NUMBER_WORDS})\b"
-)
-_HAVE = re.compile(
-    r"(?:i |we )?(?:'ve |have )?(?:only )?(?:got|have|has) (?:only |just )?(?P<what>.+?)"
-    r"(?: (?:left|in the (?:cupboard|fridge|house)|in))?$|"
-    r"^(?:there'?s|there is) only (?P<what2>.+?)(?: left)?$"
-)
-
-
-_FRACTION_SAID = {
-    "half a": "1/2",
-    "half an": "1/2",
-    "a quarter of a": "1/4",
-    "a quarter of an": "1/4",
-    "a third of a": "1/3",
-    "three quarters of a": "3/4",
-}
-_FRACTION_WORDS = re.compile(
-    r"\b(?:" + "|".join(sorted(map(re.escape, _FRACTION_SAID), key=len, reverse=True)) + r")\b"
-)
-
-
-def _number(text: str) -> int | None:
-    if text in ORDINALS:
-        return ORDINALS[text]
-    if text.isdigit():
-        return int(text)
-    found = number_at(text.split(), 0)
-    return int(found[0]) if found is not None else None
-
-
-def _digits(text: str) -> str:
-    """Spoken numbers as digits: "three hundred grams of flour" -> "300 grams of flour"."""
-    words, out, at = text.split(), [], 0
-    while at < len(words):
-        found = number_at(words, at) if words[at] not in ("a", "an") else None
-        if found is not None and found[1] > at:
-            out.append(f"{found[0]:g}")
-            at = found[1]
-        else:
-            out.append(words[at])
-            at += 1
-    return " ".join(out)
-
-
-def scale_request(said: str) -> CookingRequest | None:
-    """ "for six people", "halve it", "I've only got 300 g of flour", or None."""
-    said = re.sub(
-        r"^(?:can you |could you |let'?s |i want to |we need to |i need to |"
-        r"please )",
-        "",
-        said,
-    )
-    said = re.sub(r"^(?:scale|make|do|cook)(?: it| this| the recipe)? (?=for|to)", "for ", said)
-    if _AS_WRITTEN.search(said):
-        return CookingRequest("scale", factor=Fraction(1))
-    if (count := _MAKE_COUNT.match(said)) is not None:
-        made = 12 if count["n"] == "a dozen" else _number(count["n"])
-        return CookingRequest("scale", serves=made) if made else None
-    if (by := _SCALE_BY.search(said)) is not None:
-        return CookingRequest("scale", factor=_FACTORS[by["f"]])
-    if (times := _SCALE_TIMES.search(said)) is not None:
-        n = times["n"] or times["m"]
-        value = Fraction(n) if n[0].isdigit() else Fraction(_number(n) or 1)
-        return CookingRequest("scale", factor=value)
-    if (serves := _SERVES.search(said)) is not None:
-        n = 12 if serves["n"] == "a dozen" else _number(serves["n"])
-        return CookingRequest("scale", serves=n) if n else None
-    if (people := _PEOPLE.search(said)) is not None:
-        n = _number(people["n"] or people["m"] or people["k"])
-        return CookingRequest("scale", serves=n) if n else None
-    said = _FRACTION_WORDS.sub(lambda m: _FRACTION_SAID[m[0]], said)
-    says_have = re.search(
-        r"\bonly\b|\bjust\b|\bleft\b|^(?:i'?ve|we'?ve|i have|we have) got \d", said
-    )
-    if says_have and (have := _HAVE.search(said)):
-        ingredient = read_ingredient(_digits(have["what"] or have["what2"]))
-        if ingredient.quantity is not None and ingredient.item:
-            return CookingRequest("scale", have=ingredient)
-    return None
 
 
 def cooking_request(text: str) -> CookingRequest | None:
@@ -348,9 +222,11 @@ def cooking_request(text: str) -> CookingRequest | None:
     said = re.sub(r"\bleft in the (?:fridge|freezer|cupboard|pantry|house)$", "left", said)
     timed = re.search(r"\btim(?:er|ing)\b|\b(?:cooking|baking|roasting|prep) time\b", said)
     if (start := _START.match(said)) is not None and not timed:
-        name = (start["name"] or start["name2"] or start["name3"] or "").strip(" ,")
+        said_name = start["name"] or start["name2"] or start["name3"] or ""
+        # a recipe's name ends at a clause break: "I'm cooking, can I call you back" names none
+        name = re.split(r"(?:^| ),(?: |$)", said_name)[0].strip()
         # "let's make mum's shepherd's pie step 2": a recogniser's tail on a recipe's name
-        named = re.sub(rf"\s+step (?:number )?{_NUMBER_WORDS}$", "", name)
+        named = re.sub(rf"\s+step (?:number )?{NUMBER_WORDS}$", "", name)
         lead = start["verb"] in ("make", "cook", "bake", "making", "cooking", "baking")
         if named and scale_request(said) is None and (lead or _STEP.search(said) is None):
             return CookingRequest("start", name=named)
@@ -360,7 +236,7 @@ def cooking_request(text: str) -> CookingRequest | None:
         return CookingRequest("back")  # the one before, not the recipe's last step
     if (step := _STEP.search(said)) is not None:
         n = step["n"] or step["o"] or step["r"]
-        number = 1 if n is None else (-1 if n == "last" else _number(n))
+        number = 1 if n is None else (-1 if n == "last" else said_number(n))
         return CookingRequest("step_number", step=number) if number else None
     for clause in (said, *said.split(" , ")):
         if (scaled := scale_request(clause)) is not None:

@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from appliance.cookbook.amounts import Ingredient, in_unit, same_kind
 from appliance.cookbook.book import Cookbook, RecipeFile, RecipeRefused
-from appliance.cookbook.phrases import CookingRequest
+from appliance.cookbook.request import CookingRequest
 from appliance.cookbook.session import Cooking, CookingSessions
 from appliance.errors import NotFound
 from appliance.household import HouseholdStore

@@ -120,7 +120,7 @@ def test_a_recipe_being_cooked_is_the_same_step_every_way_in(
     """The cookbook and the walk come from board_parts too: each way draws the step, and
     counts the recipe waiting for review."""
     from appliance.cookbook import Cookbook, CookingSessions, RecipeWalk
-    from appliance.cookbook.phrases import CookingRequest
+    from appliance.cookbook.request import CookingRequest
     from tests.cookbook.conftest import FLAPJACKS
 
     book = Cookbook.open(box.data_dir)

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from appliance.cookbook import RecipeWalk, cooking_request
-from appliance.cookbook.phrases import CookingRequest
+from appliance.cookbook.request import CookingRequest
 from appliance.household import Scheduler
 from appliance.sound import Silence
 
@@ -117,6 +117,71 @@ def test_what_a_cook_says_is_read_as_one_request(text: str, intent: str):
 )
 def test_the_households_and_the_kitchens_questions_are_left_to_them(text: str):
     assert cooking_request(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # said near a cook, to someone else: the words of a command, not one (each class
+        # of benchmarks/not_commands.py's first read, in other words)
+        "go back to bed, it's only six",
+        "she went back for her keys",
+        "put the scissors back where they live",
+        "my back is sore from the hoovering",
+        "who's next for the bathroom?",
+        "next time ring before you come",
+        "the dog from next door is out again",
+        "carry on like that and there's no pudding",
+        "keep going, you're nearly there with your homework",
+        "press start to continue",
+        "go on, have a biscuit",
+        "repeat after me: thank you, Nana",
+        "pardon my language",
+        "you've left the lights on again",
+        "say that again and you're in trouble",
+        "how long is the match on for?",
+        "how long till the taxi comes?",
+        "how long does it take to get to the airport?",
+        "how much longer are you going to be on that phone?",
+        "how hot is it going to be tomorrow?",
+        "what's the temperature in Lisbon?",
+        "the baby's got a temperature",
+        "where's the oven glove?",
+        "I'm seeing double after that wine",
+        "timer on your watch is beeping",
+        "sorry, I'm cooking, can I ring you back?",
+    ],
+)
+def test_what_is_said_near_a_cook_is_no_cooking_request(text: str):
+    assert cooking_request(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [  # the controls beside them: the same words said to the recipe
+        ("go back", "back"),
+        ("wait, go back a step", "back"),
+        ("back one", "back"),
+        ("next", "next"),
+        ("what's the next step?", "next"),
+        ("carry on", "next"),
+        ("keep going", "next"),
+        ("go on then", "next"),
+        ("repeat that", "repeat"),
+        ("pardon?", "repeat"),
+        ("say that again please", "repeat"),
+        ("again please", "repeat"),
+        ("how long does it take to bake?", "how_long"),
+        ("how hot should the oven be?", "oven"),
+        ("what temperature is the oven today?", "oven"),
+        ("can we double it", "scale"),
+        ("start the timer", "start_timer"),
+        ("let's make the lentil soup", "start"),
+    ],
+)
+def test_the_same_words_said_to_the_recipe_are_read(text: str, intent: str):
+    request = cooking_request(text)
+    assert request is not None and request.intent == intent
 
 
 def test_scaling_reads_people_factors_and_what_is_left():

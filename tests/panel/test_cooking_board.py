@@ -15,7 +15,7 @@ import pytest
 
 from appliance.config import Settings
 from appliance.cookbook import Cookbook, CookingSessions, RecipeWalk
-from appliance.cookbook.phrases import CookingRequest
+from appliance.cookbook.request import CookingRequest
 from appliance.household import HouseholdStore, Scheduler
 from appliance.lan import ChatAddress
 from appliance.memory import Memory
