@@ -22,10 +22,10 @@ _STOP_RINGING = re.compile(
 _SNOOZE = re.compile(
     rf"^{_OK}(?P<lead>snooze(?: it)?|not now|not yet|later|in a (?:minute|bit|moment)|"
     r"(?:give|gimme) (?:me|us|it)|another|(?:just )?(?:a few |a couple )?more|"
-    r"(?:do it|ring|go off|remind me|try) again|again)(?: (?P<rest>.+))?$"
+    r"(?:do it|ring|go off|remind me|try|tell me) again|again|remind me(?= in ))(?: (?P<rest>.+))?$"
 )
 _SNOOZE_DEFAULT = 300.0  # "snooze" alone: five minutes, as a phone's alarm does
-_NOT_A_LENGTH = re.compile(r"\b(?:list|shopping|timer for|reminder to)\b")
+_NOT_A_LENGTH = re.compile(r"\b(?:list|shopping|timer for|reminder to)\b|^remind me in .+ to\b")
 
 
 def _snooze_length(rest: str | None) -> float | None:

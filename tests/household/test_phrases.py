@@ -115,6 +115,16 @@ def test_a_date_and_time_said_without_asking_for_a_reminder_sets_none(said: str)
     assert parse(said, dt.datetime(2026, 12, 1, 20, 41)) is None
 
 
+def test_a_new_reminder_said_while_one_rings_is_a_new_reminder() -> None:
+    now = dt.datetime(2026, 12, 1, 20, 41)
+    said = "remind me in 10 minutes to check the oven"
+    assert parse(said, now, ringing=True) == phrases.Remind(
+        "check the oven", dt.datetime(2026, 12, 1, 20, 51)
+    )
+    # and with nothing ringing, "remind me in half an hour" asks what about
+    assert isinstance(parse("remind me in half an hour", now), phrases.AskReminderWhat)
+
+
 def test_a_clock_time_that_passed_today_means_tomorrow() -> None:
     command = parse("remind me to lock up at 9am", NOW)  # said at 14:05
     assert isinstance(command, phrases.Remind)
@@ -134,6 +144,9 @@ def test_a_clock_time_that_passed_today_means_tomorrow() -> None:
         ("snooze it for ten", True, phrases.SnoozeRinging(600.0)),
         ("give me two more minutes", True, phrases.SnoozeRinging(120.0)),
         ("not now, half an hour", True, phrases.SnoozeRinging(1800.0)),
+        # held-out 3's: said while a reminder rings, "remind me in …" is ring again later
+        ("remind me in half an hour", True, phrases.SnoozeRinging(1800.0)),
+        ("tell me again in 15", True, phrases.SnoozeRinging(900.0)),
         ("don't bother reminding me about the plumber", False, phrases.CancelReminder("plumber")),
         ("wipe the list, I've done the big shop", False, phrases.ClearList()),
         ("scratch the loo roll, found some", False, phrases.RemoveItems(("loo roll",))),
