@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 _LEAD = re.compile(
-    r"^(?:(?:hang on|wait|um|erm|er|so|oh|hmm|actually|sorry|quick question) (?:, )?)*"
-    r"(?:(?:hey|ok|okay) )?(?:hearth ,? ?)?(?:please )?"
+    r"^(?:(?:hang on|wait|um|erm|er|so|oh|hmm|ha|actually|sorry|quick question) (?:, )?)*"
+    # "Hearth" as a recogniser writes it at the start of a line ("Hath, …", "Ha, …")
+    r"(?:(?:hey|ok|okay) )?(?:(?:hearth|hath|harth) ,? ?)?(?:please )?"
     r"(?:(?:can|could|would|will) you (?:please )?)?"
 )
 _TAIL = re.compile(r"(?: ,)?(?: (?:please|thanks|thank you|for me))+$")

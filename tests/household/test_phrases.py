@@ -115,6 +115,13 @@ def test_a_date_and_time_said_without_asking_for_a_reminder_sets_none(said: str)
     assert parse(said, dt.datetime(2026, 12, 1, 20, 41)) is None
 
 
+def test_hearth_as_a_recogniser_writes_it_is_no_part_of_the_command() -> None:
+    now = dt.datetime(2026, 12, 1, 20, 41)
+    assert isinstance(parse("Ha, what's the date today?", now), phrases.ClockDate)
+    assert isinstance(parse("Hath, what time is it?", now), phrases.ClockTime)
+    assert parse("ha ha, very funny", now) is None
+
+
 def test_a_new_reminder_said_while_one_rings_is_a_new_reminder() -> None:
     now = dt.datetime(2026, 12, 1, 20, 41)
     said = "remind me in 10 minutes to check the oven"
