@@ -5,7 +5,8 @@
 While a recipe is being cooked, "next", "back", "how much butter?", "what's the oven
 temperature?", "start the timer", "for six people" are answered from the kept recipe
 (appliance.cookbook.walk) before anything else could claim them ("start the timer"
-would otherwise ask "For how long?"). At any time, "let's make Nana's flapjacks" starts
+would otherwise ask "For how long?"). With nothing being cooked, "next", "back", "go to
+step 3" are answered so, never by the model. At any time, "let's make Nana's flapjacks" starts
 a recipe the cookbook has, and "what recipes do we have?" lists them. A name the
 cookbook does not have is not claimed, unless the word "recipe" was said: then the
 answer is that there is no such recipe, never one the model made up. Nothing here
@@ -24,6 +25,13 @@ from appliance.cookbook.walk import Similarity
 from appliance.household import HouseholdStore
 
 Screen = Callable[[str], str | None]
+# Said with no recipe being cooked, these mean nothing else to the household: answered
+# "Nothing is being cooked", never left to the model, which would make a step up.
+# (An amount, an oven, a length, a timer or a scaling asked then is the kitchen's or
+# the household's to answer.)
+ONLY_WHILE_COOKING = frozenset(
+    {"next", "back", "repeat", "ingredients_for_step", "step_number", "stop_cooking", "serves"}
+)
 
 
 def cooking_intent(
@@ -37,8 +45,8 @@ def cooking_intent(
         request = cooking_request(text)
         if request is None:
             return None
-        if request.intent in WHILE_COOKING:
-            return request if sessions.current() is not None else None
+        if request.intent in WHILE_COOKING and sessions.current() is None:
+            return request if request.intent in ONLY_WHILE_COOKING else None
         if request.intent == "start":
             walk = RecipeWalk(book, sessions, meaning=meaning)
             if walk.find(request.name or "") is None and "recipe" not in text.lower():

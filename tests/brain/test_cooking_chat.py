@@ -58,3 +58,21 @@ def test_one_thread_cooks_a_recipe_to_the_end_and_its_timer_rings(
         at = timer.rings_at + dt.timedelta(seconds=1)
         [ring] = Scheduler(household, Silence("a test"), lambda: at).check()
     assert ring.words == "Nana's Flapjacks step 4 timer done."
+
+
+def test_next_with_nothing_being_cooked_is_said_so_never_made_up(
+    settings: Settings, memory: Memory
+) -> None:
+    intents = intent_router(settings, Embedding.none())
+    brain, model = scripted_brain(settings, memory, ["Sure! Next, add the eggs."], intents=intents)
+    try:
+        for text in ("next", "go back", "repeat that", "go to step 3", "we're done"):
+            reply = brain.reply(text)
+            assert reply.route == "cooking", (text, reply)
+            assert reply.text.startswith("Nothing is being cooked"), (text, reply.text)
+        assert model.prompts == []  # never a step the model made up
+        # the control: what the kitchen and the household answer with nothing cooked
+        assert brain.reply("how long do I boil an egg for?").route != "cooking"
+        assert brain.reply("start the timer").route != "cooking"
+    finally:
+        brain.close()
