@@ -72,6 +72,10 @@ _NOT_OURS = re.compile(
     r"\bhow long (?:can|will|does|do|should)\b.*\b(?:keep|kept|left out|last|stored?|stay|good)\b|"
     r"\bhow (?:many|much) \w+ (?:is|are) (?:\d|a |an |one )|"
     r"\bin (?:grams|ounces|oz|ml|millilitres|cups|pounds|kilos|celsius|fahrenheit)$|"
+    # a household timer asked after by name, even while cooking ("how long is left on the
+    # pasta timer"): the household's records answer it
+    r"\btimer\b.*\b(?:left|remaining|to go)\b|\b(?:left|remaining) on (?:the|my) .*\btimer\b|"
+    r"\bis (?:the|my) [a-z' ]*timer (?:still )?(?:going|running|on)\b|"
     # how long something else takes, and the weather's heat
     r"\bhow long(?:'s| is) (?:a|the) (?!step|bake|cook|rest|oven|timer|recipe)|"
     r"\bhow long (?:till|until|ago|since|have you|has (?:he|she)|did|are you)\b|"

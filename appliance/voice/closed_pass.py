@@ -20,8 +20,10 @@ is anything long and anything with a number in it. A word of command said ("stop
 dropped: "Stop the time." is never "start the timer", and "set a timer for ten minutes"
 and "add eggs to the list" go to the household's parsers as said. A transcript that is
 nothing but one of the bias's own words (a recipe's title) is the prompt written back,
-and is never placed on "cook <title>". The thresholds were chosen on the tuning split
-only (benchmarks/cookbook_spoken.py, docs/voice.md "The closed pass").
+and is never placed on "cook <title>"; and one that holds a command's own words which the
+rules then did not read as a request ("Go back to sleep.", "Next week.") is no request.
+The thresholds were chosen on the tuning split only (benchmarks/cookbook_spoken.py,
+docs/voice.md "The closed pass").
 """
 
 from __future__ import annotations
@@ -108,6 +110,7 @@ class ClosedPass:
             or re.search(r"\d", text)
             or _only_a_household_word(words, bias.words)
             or bias.understood(text)
+            or _says_a_command(words, commands)
         ):
             return None
         heard = self._heard_sounds(_ways_said(words))
@@ -147,6 +150,14 @@ class ClosedPass:
                 self._known.clear()
             self._known.update(zip(unread, (sound(ipa) for ipa in read), strict=True))
         return {c: self._known[c] for c in commands}
+
+
+def _says_a_command(words: list[str], commands: Iterable[str]) -> bool:
+    """True when the transcript holds a command's own words ("Go back to sleep.", "Next
+    week."): Whisper heard them, the rules read the sentence round them and said it is
+    no request, so it is none (a trial placed "Go back to sleep." on "go back a step")."""
+    said = f" {' '.join(words)} "
+    return any(f" {' '.join(_WORD.findall(c.lower()))} " in said for c in commands)
 
 
 def _only_a_household_word(words: list[str], household: Iterable[str]) -> bool:

@@ -76,3 +76,23 @@ def test_next_with_nothing_being_cooked_is_said_so_never_made_up(
         assert brain.reply("start the timer").route != "cooking"
     finally:
         brain.close()
+
+
+def test_a_household_timer_asked_after_while_cooking_is_the_households(
+    settings: Settings, memory: Memory
+) -> None:
+    book = Cookbook.open(settings.data_dir)
+    proposed = book.propose(FLAPJACKS, "web")
+    book.keep(proposed.id, "panel", shown=proposed.digest)
+    intents = intent_router(settings, Embedding.none())
+    brain, model = scripted_brain(settings, memory, [], intents=intents)
+    try:
+        assert brain.reply("let's make nana's flapjacks").route == "cooking"
+        assert brain.reply("set a pasta timer for 10 minutes").route != "cooking"
+        reply = brain.reply("how long is left on the pasta timer?")
+        assert reply.route != "cooking" and "pasta timer" in reply.text.lower(), reply
+        # the control: the step's own time is still the recipe's
+        assert brain.reply("how long does it bake?").route == "cooking"
+    finally:
+        brain.close()
+    assert model.prompts == []

@@ -150,6 +150,9 @@ def test_the_households_and_the_kitchens_questions_are_left_to_them(text: str):
         "I'm seeing double after that wine",
         "timer on your watch is beeping",
         "sorry, I'm cooking, can I ring you back?",
+        # the household's timers asked after while cooking: the household's records answer
+        "how long is left on the pasta timer?",
+        "is the rice timer still going?",
     ],
 )
 def test_what_is_said_near_a_cook_is_no_cooking_request(text: str):

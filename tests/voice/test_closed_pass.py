@@ -230,6 +230,18 @@ def test_a_title_alone_is_the_prompt_written_back_never_a_start(
     assert placing.placed("Tart Nana's Flapjacks.", cooking(commands)) == "cook nana's flapjacks"
 
 
+def test_a_commands_own_words_the_rules_read_as_no_request_are_none(
+    placing: ClosedPass, commands: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Heard exactly, and read by the rules as said to someone else (a new user's trial
+    # moved a recipe back three steps by "go back to sleep")
+    for heard in ("Go back to sleep.", "Next week."):
+        assert not understood_as_heard(heard)
+        assert placing.placed(heard, cooking(commands)) == heard
+    monkeypatch.setattr(closed_pass, "_says_a_command", lambda words, commands: False)
+    assert placing.placed("Go back to sleep.", cooking(commands)) == "go back a step"
+
+
 def test_as_near_two_meanings_it_is_left_as_heard(placing: ClosedPass) -> None:
     both = {"bake it": "a", "make it": "b"}
     assert placing.placed("Cake it.", cooking(both, never)) == "Cake it."
