@@ -42,9 +42,11 @@ def timers_list(args: argparse.Namespace, settings: Settings) -> int:
         return 0
     if not timers:
         out("no timers running")
+    # the name column as wide as the longest name ("Nana's Flapjacks step 4" is 23)
+    width = max([20, *(len(t.name) for t in timers)])
     for t in timers:
         state = "RINGING" if t.state == "ringing" else f"rings {clock(t.rings_at, now)}"
-        out(f"{t.name:<20} {state:<22} {say_duration(t.seconds)}")
+        out(f"{t.name:<{width}} {state:<22} {say_duration(t.seconds)}")
     return 0
 
 

@@ -97,6 +97,20 @@ def test_timers_list_json_shows_rung_timers_with_when(
     assert "eggs" in out and "RINGING" in out
 
 
+def test_timers_list_keeps_its_columns_with_a_long_recipe_timer_name(
+    capsys: pytest.CaptureFixture[str], data_dir: Path
+) -> None:
+    with HouseholdStore.open(data_dir) as store:
+        store.add_timer("eggs", 240)
+        store.add_timer("Mum's Shepherd's Pie step 2", 1500)
+    code, out, _ = hearth(capsys, "timers", "list")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 2
+    # each line's "rings" starts in the same column, after the longest name
+    assert len({line.index(" rings ") for line in lines}) == 1
+    assert all(line.index(" rings ") >= len("Mum's Shepherd's Pie step 2") for line in lines)
+
+
 def test_timers_cancel_by_name(capsys: pytest.CaptureFixture[str], data_dir: Path) -> None:
     with HouseholdStore.open(data_dir) as store:
         store.add_timer("pasta", 600)
