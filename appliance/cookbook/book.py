@@ -88,17 +88,34 @@ class RecipeFile:
 
 
 _FRONT = re.compile(r"\A---\n(?P<front>.*?)\n---\n", re.DOTALL)
+# The frontmatter's own lines, as to_text writes them: found even when a hand edit lost a
+# "---" around them (the title was read as "id: nanas-flapjacks")
+_OWN_KEY = re.compile(r"(?P<key>id|added|by):[ \t]*(?P<value>.*)")
+
+
+def _front_and_body(text: str) -> tuple[dict[str, str], str]:
+    if (found := _FRONT.match(text)) is not None:
+        front = {}
+        for line in found["front"].splitlines():
+            key, _, value = line.partition(":")
+            front[key.strip()] = value.strip()
+        return front, text[found.end() :]
+    lines = text.split("\n")
+    at = 1 if lines[0].strip() == "---" else 0
+    front = {}
+    while at < len(lines) and (own := _OWN_KEY.fullmatch(lines[at].strip())) is not None:
+        front[own["key"]] = own["value"].strip()
+        at += 1
+    if not front:
+        return {}, text
+    at += 1 if at < len(lines) and lines[at].strip() == "---" else 0
+    return front, "\n".join(lines[at:])
 
 
 def read_recipe_file(path: Path, proposed: bool) -> RecipeFile:
     """One file, or NotARecipe saying what is wrong with it (the file is left alone)."""
     text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
-    front: dict[str, str] = {}
-    if (found := _FRONT.match(text)) is not None:
-        for line in found["front"].splitlines():
-            key, _, value = line.partition(":")
-            front[key.strip()] = value.strip()
-        text = text[found.end() :]
+    front, text = _front_and_body(text)
     recipe = parse_pasted(text)
     if recipe.title == "(no title)":
         recipe = replace(recipe, title=None)

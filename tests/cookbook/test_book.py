@@ -118,6 +118,22 @@ def test_a_hand_edit_is_read_recorded_and_a_hostile_one_is_not_read(book: Cookbo
     assert path.exists()  # a person's file is never deleted
 
 
+@pytest.mark.parametrize("lost", ["opening", "closing", "both"])
+def test_a_frontmatter_that_lost_a_dash_line_by_hand_is_still_read(
+    book: Cookbook, kept: str, lost: str
+):
+    path = book.folder / f"{kept}.md"
+    before = book.get(kept)
+    lines = path.read_text().split("\n")
+    closing = lines.index("---", 1)
+    drop = {"opening": [0], "closing": [closing], "both": [0, closing]}[lost]
+    path.write_text("\n".join(line for i, line in enumerate(lines) if i not in drop))
+    recipe = book.get(kept)
+    assert recipe.title == "Nana's Flapjacks"  # not "id: nanas-flapjacks"
+    assert (recipe.by, recipe.added) == (before.by, before.added)  # read as frontmatter
+    assert len(recipe.recipe.ingredients) == 5 and len(recipe.recipe.steps) == 5
+
+
 def test_a_broken_file_is_reported_and_left_alone(book: Cookbook, kept: str):
     broken = book.folder / "scribble.md"
     broken.write_text("# Scribble\n\njust some words\n")
