@@ -20,8 +20,10 @@ from typing import TYPE_CHECKING
 
 from appliance.cli.common import Commands, out
 from appliance.cli.process import stop_signals
+from appliance.cli.running import brain_port
 from appliance.composition import board_parts, png_display
 from appliance.config import Settings
+from appliance.lan import ChatAddress
 from appliance.service.systemd import Heartbeat, ServiceManager, Watchdog
 
 if TYPE_CHECKING:
@@ -149,12 +151,21 @@ def first_screen(parts: BoardParts) -> Screen:
     return Board.of(parts).screen()[0]
 
 
+def _served_at(settings: Settings) -> ChatAddress:
+    """Where the board says the chat page is: the port the Hearth running here on this
+    data dir listens on (`hearth run --port N` beside `hearth panel --simulate`), else the
+    web settings."""
+    return ChatAddress(settings.web_host, brain_port(settings))
+
+
 def _once(args: argparse.Namespace, settings: Settings) -> int:
     from appliance.panel.buttons import ButtonGroup
     from appliance.panel.render import render
 
     display = _display(args, settings)
-    with board_parts(settings, display=display, buttons=ButtonGroup([])) as parts:
+    with board_parts(
+        settings, display=display, buttons=ButtonGroup([]), address=_served_at(settings)
+    ) as parts:
         screen = first_screen(parts)
     display.show(render(screen, display.model))
     out(describe(screen))
@@ -205,7 +216,10 @@ def _simulate(args: argparse.Namespace, settings: Settings) -> int:
         flush=True,
     )
     keys = KeyStream(sys.stdin, on_quit=stop.set)
-    with board_parts(settings, display=display, buttons=keys) as parts, _single_keys():
+    with (
+        board_parts(settings, display=display, buttons=keys, address=_served_at(settings)) as parts,
+        _single_keys(),
+    ):
         run_board(parts, stop, on_event=show)
     return 0
 
@@ -238,7 +252,9 @@ def panel_service(
     beat = Heartbeat(within=60)
     watchdog = Watchdog(manager, [beat.fresh])
     first = threading.Event()
-    with board_parts(settings, display=display, buttons=buttons) as parts:
+    with board_parts(
+        settings, display=display, buttons=buttons, address=_served_at(settings)
+    ) as parts:
         say(f"hearth panel: drawing to {parts.display.describe()}")
 
         def turned() -> None:

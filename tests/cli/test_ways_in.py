@@ -134,3 +134,31 @@ def test_a_recipe_being_cooked_is_the_same_step_every_way_in(
     assert "[cooking] Nana's Flapjacks, step 1 of 5: Heat the oven" in out
     assert "1 to review after cooking" in out
     assert_all_alike(drawn)
+
+
+def test_the_board_names_the_port_the_hearth_running_here_listens_on(
+    box: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """`hearth panel` beside `hearth run --port N` on the same data dir shows N, not the
+    web_port setting; a Hearth running on another data dir changes nothing."""
+    from appliance.cli.running import mark_serving, unmark_serving
+    from appliance.cookbook import Cookbook
+    from tests.cookbook.conftest import FLAPJACKS
+
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "xdg"))
+    (tmp_path / "xdg").mkdir(mode=0o700)
+    Cookbook.open(box.data_dir).propose(FLAPJACKS, "web")  # its card names the page
+
+    def drawn() -> str:
+        assert main(["panel", "--once", "--out", str(tmp_path / "once.png")]) == 0
+        return capsys.readouterr().out
+
+    assert ":4327/recipes" in drawn()  # nothing running: the setting
+    marker = mark_serving(4444, Path(box.data_dir))
+    assert marker is not None
+    try:
+        assert ":4444/recipes" in drawn()
+        mark_serving(4444, tmp_path / "another")
+        assert ":4327/recipes" in drawn()
+    finally:
+        unmark_serving(marker)
