@@ -1,7 +1,7 @@
 """What a cook can say, written out: the closed vocabulary a misheard command is placed on.
 
 A recogniser writes what it heard in whatever words it knows: "Go, Mark!" for "go back",
-"Stop smoking." for "stop cooking", "Able it." for "double it". While a recipe is being
+"Have the recipe." for "halve the recipe", "Able it." for "double it". While a recipe is being
 cooked, what a cook says is nearly always one of a few dozen commands, with that
 recipe's own ingredients and step numbers in them. `spoken_commands` writes them out,
 each with what it means, in words the rules of phrases.py read as that meaning (a test

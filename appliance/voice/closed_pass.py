@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from appliance.speech import espeak_word_ipa
 from appliance.voice.bias import Bias
-from appliance.voice.sounds_like import PHONEME_VOICE, Phonemes, distance, sound
+from appliance.voice.sounds_like import PHONEME_VOICE, KnownSounds, Phonemes, distance, sound
 
 log = logging.getLogger(__name__)
 
@@ -80,11 +80,11 @@ class Placement:
 
 
 class ClosedPass:
-    """`placed(text, commands, understood)`: `text`, or the command it sounds like."""
+    """`placed(text, bias)`: `text`, or the command of `bias.commands` it sounds like."""
 
     def __init__(self, phonemes: Phonemes | None = None) -> None:
         self._phonemes = phonemes or (lambda lines: espeak_word_ipa(lines, PHONEME_VOICE))
-        self._known: dict[str, str] = {}  # a command -> its sound, read once
+        self._known = KnownSounds(self._phonemes)  # a command -> its sound, read once
 
     def placed(self, text: str, bias: Bias) -> str:
         """The command of `bias.commands` (each mapped to what it means) `text` sounds
@@ -114,7 +114,7 @@ class ClosedPass:
         ):
             return None
         heard = self._heard_sounds(_ways_said(words))
-        targets = self._sounds(list(commands))
+        targets = self._known.of(list(commands))
         if heard is None or targets is None:
             return None  # espeak-ng missing, or a line read as two: leave it as heard
         said_kept = _KEPT.intersection(words)
@@ -140,17 +140,6 @@ class ClosedPass:
         read = self._phonemes(list(ways))
         return None if read is None else [sound(ipa) for ipa in read]
 
-    def _sounds(self, commands: list[str]) -> dict[str, str] | None:
-        unread = [c for c in commands if c not in self._known]
-        if unread:
-            read = self._phonemes(unread)
-            if read is None:
-                return None
-            if len(self._known) > 4000:  # many recipes come and go: start again
-                self._known.clear()
-            self._known.update(zip(unread, (sound(ipa) for ipa in read), strict=True))
-        return {c: self._known[c] for c in commands}
-
 
 def _says_a_command(words: list[str], commands: Iterable[str]) -> bool:
     """True when the transcript holds a command's own words ("Go back to sleep.", "Next
@@ -164,12 +153,13 @@ def _only_a_household_word(words: list[str], household: Iterable[str]) -> bool:
     """True when the transcript, fillers aside, is one of the bias's words alone (a
     recipe's title, an ingredient): Whisper wrote its prompt back, nobody said a command.
     Placed, "Fudgy Brownies." would have become "cook fudgy brownies" (held_out_4)."""
-    said = " ".join(_ways_said(words)[-1].split())
+    start, end = _core(words)
+    said = " ".join(words[start:end])
     return any(said == " ".join(_WORD.findall(word.lower())) for word in household)
 
 
-def _ways_said(words: list[str]) -> list[str]:
-    """The transcript, and the same without the fillers around it."""
+def _core(words: list[str]) -> tuple[int, int]:
+    """Where the transcript's words start and end without the fillers around them."""
     start, end = 0, len(words)
     while start < end - 1 and words[start] in _LEADING:
         start += 1
@@ -178,5 +168,11 @@ def _ways_said(words: list[str]) -> list[str]:
         if tail is None or end - len(tail) <= start:
             break
         end -= len(tail)
+    return start, end
+
+
+def _ways_said(words: list[str]) -> list[str]:
+    """The transcript, and the same without the fillers around it."""
+    start, end = _core(words)
     ways = [words, words[start:], words[:end], words[start:end]]
     return list(dict.fromkeys(" ".join(way) for way in ways))

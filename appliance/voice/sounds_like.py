@@ -100,7 +100,7 @@ class SoundsLike:
     def __init__(self, familiar: Iterable[str], phonemes: Phonemes | None = None) -> None:
         self.familiar = frozenset(familiar)
         self._phonemes = phonemes or (lambda words: espeak_word_ipa(words, PHONEME_VOICE))
-        self._known: dict[str, str] = {}  # a household word -> its sound, read once
+        self._known = KnownSounds(self._phonemes)  # a household word -> its sound, read once
 
     def restored(self, text: str, household: Iterable[str]) -> str:
         """`text` with runs that sound like a household word replaced by that word."""
@@ -114,7 +114,7 @@ class SoundsLike:
             or not any(self._unfamiliar(t.group(), i) for i, t in enumerate(tokens))
         ):
             return text
-        targets = self._sounds(wanted)
+        targets = self._known.of(wanted)
         heard = self._phonemes([t.group() for t in tokens])
         if targets is None or heard is None:
             return text  # espeak-ng missing or a word read as two lines: leave it as heard
@@ -159,11 +159,26 @@ class SoundsLike:
         named = position > 0 and bare[:1].isupper() and bare != "I"
         return named or bare.lower() not in self.familiar
 
-    def _sounds(self, words: list[str]) -> dict[str, str] | None:
-        missing = [w for w in words if w not in self._known]
+
+class KnownSounds:
+    """Each word or phrase's sound, read by espeak-ng once and kept: the household's words
+    for the names pass, the commands for the closed pass (closed_pass.py)."""
+
+    LIMIT = 4000  # many recipes come and go: past this many, start again
+
+    def __init__(self, phonemes: Phonemes) -> None:
+        self._phonemes = phonemes
+        self._known: dict[str, str] = {}
+
+    def of(self, phrases: list[str]) -> dict[str, str] | None:
+        """Each phrase's sound, or None when espeak-ng is missing or split a line."""
+        missing = list(dict.fromkeys(p for p in phrases if p not in self._known))
+        if len(self._known) + len(missing) > self.LIMIT:
+            self._known.clear()
+            missing = list(dict.fromkeys(phrases))
         if missing:
             read = self._phonemes(missing)
             if read is None:
                 return None
             self._known.update(zip(missing, (sound(ipa) for ipa in read), strict=True))
-        return {w: self._known[w] for w in words}
+        return {p: self._known[p] for p in phrases}

@@ -9,8 +9,8 @@ is written. `voice_model` is "" (the default, DEFAULT_MODEL), a packaged model's
 ("tiny.en", "base") or a faster-whisper model folder. The choice was made by measurement
 (benchmarks/stt.py, docs/voice.md "Recognition"). A `Bias` (bias.py) steers the decoder
 toward the household's own words, and a pass by sound (sounds_like.py) puts them back where
-the decoder still wrote a near miss ("Tad" -> "Tadhg"); while a recipe is cooked, the closed
-pass (closed_pass.py) places a misheard short command on the one it sounds like.
+the decoder still wrote a near miss ("Tad" -> "Tadhg"); the closed pass (closed_pass.py)
+places a misheard short command on the one it sounds like.
 
     transcriber = Transcriber.open(settings)
     transcriber.transcribe(samples, bias)      # -> "Remember that Tilly feeds the cat."

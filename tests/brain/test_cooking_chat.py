@@ -17,14 +17,21 @@ from tests.brain.conftest import scripted_brain
 from tests.cookbook.conftest import FLAPJACKS
 
 
+def cooking_brain(settings: Settings, memory: Memory, replies: list[str], *, kept: bool = True):
+    """The brain with the router `hearth run` builds and the scripted model (`replies`),
+    Nana's flapjacks kept when `kept`."""
+    if kept:
+        book = Cookbook.open(settings.data_dir)
+        proposed = book.propose(FLAPJACKS, "web")
+        book.keep(proposed.id, "panel", shown=proposed.digest)
+    intents = intent_router(settings, Embedding.none())
+    return scripted_brain(settings, memory, replies, intents=intents)
+
+
 def test_one_thread_cooks_a_recipe_to_the_end_and_its_timer_rings(
     settings: Settings, memory: Memory, clock
 ) -> None:
-    book = Cookbook.open(settings.data_dir)
-    proposed = book.propose(FLAPJACKS, "web")
-    book.keep(proposed.id, "panel", shown=proposed.digest)
-    intents = intent_router(settings, Embedding.none())
-    brain, model = scripted_brain(settings, memory, [], intents=intents)
+    brain, model = cooking_brain(settings, memory, [])
     thread = None
     said = {}
     try:
@@ -63,8 +70,7 @@ def test_one_thread_cooks_a_recipe_to_the_end_and_its_timer_rings(
 def test_next_with_nothing_being_cooked_is_said_so_never_made_up(
     settings: Settings, memory: Memory
 ) -> None:
-    intents = intent_router(settings, Embedding.none())
-    brain, model = scripted_brain(settings, memory, ["Sure! Next, add the eggs."], intents=intents)
+    brain, model = cooking_brain(settings, memory, ["Sure! Next, add the eggs."], kept=False)
     try:
         for text in ("next", "go back", "repeat that", "go to step 3", "we're done"):
             reply = brain.reply(text)
@@ -81,11 +87,7 @@ def test_next_with_nothing_being_cooked_is_said_so_never_made_up(
 def test_a_household_timer_asked_after_while_cooking_is_the_households(
     settings: Settings, memory: Memory
 ) -> None:
-    book = Cookbook.open(settings.data_dir)
-    proposed = book.propose(FLAPJACKS, "web")
-    book.keep(proposed.id, "panel", shown=proposed.digest)
-    intents = intent_router(settings, Embedding.none())
-    brain, model = scripted_brain(settings, memory, [], intents=intents)
+    brain, model = cooking_brain(settings, memory, [])
     try:
         assert brain.reply("let's make nana's flapjacks").route == "cooking"
         assert brain.reply("set a pasta timer for 10 minutes").route != "cooking"

@@ -18,11 +18,12 @@ from appliance.cookbook.phrases import cooking_request
 from appliance.cookbook.vocabulary import spoken_commands
 from appliance.household import HouseholdStore
 from appliance.household.phrases import parse
-from appliance.household.vocabulary import household_commands
+from appliance.household.vocabulary import WITHIN, household_commands
 from appliance.memory import Memory
 from appliance.voice import closed_pass
 from appliance.voice.bias import Bias, bias_for
 from appliance.voice.closed_pass import ClosedPass
+from appliance.voice.sounds_like import KnownSounds
 from tests.cookbook.conftest import FLAPJACKS, rules_screen
 
 TITLES = ["Nana's Flapjacks", "Lentil Soup"]
@@ -285,3 +286,43 @@ def test_a_stop_said_to_a_ringing_timer_is_the_households() -> None:
     assert understood_as_heard("stop the timer")
     assert understood_as_heard("cancel the timer")
     assert not understood_as_heard("Go, Mark!")
+
+
+def test_the_households_questions_are_placed_only_within_their_nearer_limit(
+    placing: ClosedPass,
+) -> None:
+    """An everyday question sits next to the household's ("What's the point?" is 0.27
+    from "what's the date"): left as heard at the household's limit, placed without it."""
+    commands = household_commands(["pasta"])
+    understood = partial(understood_as_heard, commands=commands)
+    strict = bias_for(["pasta"], commands, understood, dict.fromkeys(commands.values(), WITHIN))
+    assert placing.placed("What's the point?", strict) == "What's the point?"
+    assert placing.placed("What's the name today?", strict) == "what's the date today"
+    loose = bias_for(["pasta"], commands, understood)
+    assert placing.placed("What's the point?", loose) == "what's the date"
+
+
+def test_ending_the_session_is_never_a_place_to_put_a_guess() -> None:
+    for recipe in (parse_pasted(FLAPJACKS), None):
+        assert "stop_cooking" not in set(spoken_commands(recipe, TITLES).values())
+
+
+def test_each_sound_is_read_once_and_the_store_starts_again_past_its_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[list[str]] = []
+
+    def phonemes(lines: list[str]) -> list[str]:
+        asked.append(list(lines))
+        return [f"/{line}/" for line in lines]
+
+    known = KnownSounds(phonemes)
+    assert known.of(["go back", "next"]) == {"go back": "/goback/", "next": "/next/"}
+    assert known.of(["next", "go back"]) is not None and len(asked) == 1
+    monkeypatch.setattr(KnownSounds, "LIMIT", 3)
+    assert known.of(["next", "repeat", "quit"]) == {
+        "next": "/next/",
+        "repeat": "/repeat/",
+        "quit": "/quit/",
+    }
+    assert asked[-1] == ["next", "repeat", "quit"]  # cleared, then every one read again
