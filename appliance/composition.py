@@ -276,6 +276,7 @@ def voice_parts(
     from appliance.memory.withheld import showable
     from appliance.sound import open_sound
     from appliance.voice.brain_client import BrainClient
+    from appliance.voice.played import PlayedAudio
     from appliance.voice.service import Voice
     from appliance.voice.shown import ShownExchange
     from appliance.voice.stt import Transcriber
@@ -289,7 +290,8 @@ def voice_parts(
         memory = stack.enter_context(open_memory(settings, embedding=embedding))
         household = stack.enter_context(HouseholdStore.open(settings.data_dir))
         if sound is None:
-            sound = open_sound(settings)
+            played = PlayedAudio() if settings.stop_word else None
+            sound = open_sound(settings, played=played)
             stack.callback(sound.close)
 
         token = load_or_create(Path(settings.data_dir))
@@ -298,6 +300,7 @@ def voice_parts(
         wake = wake_word(settings)  # a wrong name fails here, before the service is ready
         if wake is not None:
             stack.callback(wake.close)
+        spoken = stop_word(settings, sound, transcriber)
         yield Voice(
             open_vad(settings.voice_vad),
             transcriber,
@@ -310,7 +313,29 @@ def voice_parts(
             wake=wake,
             follow_up_seconds=settings.follow_up_seconds,
             speaking=SpeakingMark.of(settings),
+            spoken_stop=spoken,
         )
+
+
+def stop_word(settings: Settings, sound: Any, transcriber: Any) -> Any:
+    """The listener for a spoken stop while Hearth speaks, or None: the setting is off,
+    nothing plays (no speaker, or one that tells nobody what it plays), or libspeexdsp is
+    missing (said once)."""
+    played = getattr(sound, "played", None)
+    if not settings.stop_word or played is None:
+        return None
+    from appliance.voice.echo import EchoCanceller, EchoUnavailable
+    from appliance.voice.stop_word import SpokenStop
+    from appliance.voice.vad import open_vad
+
+    try:
+        canceller = EchoCanceller()
+    except EchoUnavailable as exc:
+        log.warning("%s; a button still stops the voice", exc)
+        return None
+    return SpokenStop(
+        None, played, transcriber, lambda: open_vad(settings.voice_vad), canceller, sound.hush
+    )
 
 
 def understood_as_heard(text: str, commands: Mapping[str, str] | None = None) -> bool:

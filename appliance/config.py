@@ -166,6 +166,10 @@ class Settings:
     wake_word: str = "off"
     wake_threshold: float = 0.5
     follow_up_seconds: float = 5.0
+    # A spoken "stop" while Hearth speaks (appliance/voice/stop_word.py): the microphone is
+    # open while a reply plays, with Hearth's own voice cancelled out (libspeexdsp1), only
+    # to hear a stop; nothing it hears is kept. false: only a button stops the voice.
+    stop_word: bool = True
     runtime_dir: Path | None = None
     # Wyoming (appliance/wyoming, `hearth wyoming`): where Home Assistant and satellites
     # reach Hearth. Loopback is always answered; another machine only when its address is

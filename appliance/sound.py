@@ -23,6 +23,7 @@ import shutil
 import struct
 import subprocess
 import threading
+import time
 import wave
 from pathlib import Path
 from typing import Protocol
@@ -36,6 +37,15 @@ ASOUND_CARDS = Path("/proc/asound/cards")
 PLAY_TIMEOUT = 30.0  # seconds one sound may take before aplay is stopped
 SPEAK_TIMEOUT = 15.0
 CHIME_RATE = 22050
+
+
+class PlayRecord(Protocol):
+    """Told each sound as it starts and each stop (voice/played.py: the echo canceller's
+    reference, so a spoken "stop" can be heard over Hearth's own voice)."""
+
+    def started(self, wav: bytes, words: str | None, at: float) -> None: ...
+
+    def stopped(self, at: float) -> None: ...
 
 
 class Sound(Protocol):
@@ -136,11 +146,17 @@ class Speaker:
     is dropped too (each queued sound carries the hush count it was made under).
     """
 
-    def __init__(self, device: str | None = None, speech: Speech | None = None) -> None:
+    def __init__(
+        self,
+        device: str | None = None,
+        speech: Speech | None = None,
+        played: PlayRecord | None = None,
+    ) -> None:
         self.device = device
         self.speech = speech if speech is not None else Speech()
+        self.played = played  # None: nobody listens over the speaker
         self._aplay = shutil.which("aplay") or "aplay"
-        self._queue: queue.Queue[tuple[int, bytes] | None] = queue.Queue(maxsize=16)
+        self._queue: queue.Queue[tuple[int, bytes, str | None] | None] = queue.Queue(maxsize=16)
         self._lock = threading.Lock()  # guards _hushes and _playing
         self._hushes = 0
         self._outstanding = 0  # sounds queued or playing: busy() while any is
@@ -158,7 +174,7 @@ class Speaker:
         hushes = self._hushes
         try:
             for wav in self.speech.wavs(words):
-                self._put(hushes, wav)
+                self._put(hushes, wav, words)
         except OSError as exc:
             log.warning("cannot speak %s (%s)", speech_length(words), exc)
 
@@ -183,6 +199,8 @@ class Speaker:
         if playing is not None and playing.poll() is None:
             playing.kill()
             log.info("hushed: a sound was stopped")
+        if self.played is not None:
+            self.played.stopped(time.monotonic())
 
     def busy(self) -> bool:
         with self._lock:
@@ -192,13 +210,13 @@ class Speaker:
         self._queue.put(None)
         self._thread.join(PLAY_TIMEOUT)
 
-    def _put(self, hushes: int, wav: bytes) -> None:
+    def _put(self, hushes: int, wav: bytes, words: str | None = None) -> None:
         if hushes != self._hushes:
             return  # made before a hush: never played
         with self._lock:
             self._outstanding += 1
         try:
-            self._queue.put_nowait((hushes, wav))
+            self._queue.put_nowait((hushes, wav, words))
         except queue.Full:
             self._done_with_one()
             log.warning("sound queue full: a sound was not played")
@@ -214,7 +232,7 @@ class Speaker:
             finally:
                 self._done_with_one()
 
-    def _play_now(self, hushes: int, wav: bytes) -> bool:
+    def _play_now(self, hushes: int, wav: bytes, words: str | None) -> bool:
         command = [self._aplay, "-q"] + (["-D", self.device] if self.device else []) + ["-"]
         with self._lock:
             if hushes != self._hushes:
@@ -230,6 +248,8 @@ class Speaker:
                 log.warning("cannot play a sound with aplay: %s", exc)
                 return False
             self._playing = player
+            if self.played is not None:
+                self.played.started(wav, words, time.monotonic())
         try:
             _, stderr = player.communicate(wav, timeout=PLAY_TIMEOUT)
         except subprocess.TimeoutExpired:
@@ -240,6 +260,8 @@ class Speaker:
         finally:
             with self._lock:
                 self._playing = None
+        if player.returncode != 0 and self.played is not None:
+            self.played.stopped(time.monotonic())  # what it did not play is no echo
         if player.returncode < 0:
             return False  # killed by hush: not a failure
         if player.returncode != 0:
@@ -253,11 +275,16 @@ class Speaker:
 
 
 def open_sound(
-    settings: Settings, cards_file: Path = ASOUND_CARDS, *, voice: str | None = None
+    settings: Settings,
+    cards_file: Path = ASOUND_CARDS,
+    *,
+    voice: str | None = None,
+    played: PlayRecord | None = None,
 ) -> Sound:
     """A Speaker when the sound setting allows and a card exists, else Silence saying why.
 
-    `voice` overrides the speech_voice setting (the household service speaks with espeak-ng).
+    `voice` overrides the speech_voice setting (the household service speaks with espeak-ng);
+    `played` is told what the speaker plays (the voice service's echo reference).
     """
     choice = settings.sound.strip()
     if choice == "off":
@@ -268,5 +295,5 @@ def open_sound(
     if choice == "auto":
         if not sound_cards(cards_file):
             return Silence(f"no sound card ({cards_file} lists none)")
-        return Speaker(speech=speech)
-    return Speaker(choice, speech)  # an ALSA device name such as "plughw:1,0"
+        return Speaker(speech=speech, played=played)
+    return Speaker(choice, speech, played)  # an ALSA device name such as "plughw:1,0"

@@ -305,6 +305,20 @@ def check_voice(settings: Settings) -> list[Finding]:
     return [Finding("voice", OK, f"records from {device.name!r}")]
 
 
+def check_stop_word(settings: Settings) -> list[Finding]:
+    """Whether a spoken stop can be heard over Hearth's voice: the setting, libspeexdsp."""
+    if not settings.stop_word:
+        return [Finding("stop word", OK, "off (stop_word = false): a button stops the voice")]
+    try:
+        from appliance.voice.echo import available
+    except ImportError as exc:
+        return [Finding("stop word", ABSENT, f"the voice extra is not installed ({exc.name})")]
+    missing = available()
+    if missing is not None:
+        return [Finding("stop word", WARN, missing)]
+    return [Finding("stop word", OK, "a spoken stop is heard over Hearth's voice (SpeexDSP)")]
+
+
 def check_wyoming(settings: Settings) -> list[Finding]:
     """`hearth wyoming` answering on its port, who it answers, and each satellite."""
     try:
@@ -402,6 +416,7 @@ CHECKS: list[Check] = [
     check_sound,
     check_speech,
     check_voice,
+    check_stop_word,
     check_wyoming,
     check_disk,
     check_mcp,

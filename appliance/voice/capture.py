@@ -14,6 +14,7 @@ the device the rest of the time; samples live in memory and are never written to
 from __future__ import annotations
 
 import contextlib
+import io
 import logging
 import wave
 from collections.abc import Iterator
@@ -214,24 +215,33 @@ class WavSource:
 def read_wav(path: Path) -> bytes:
     """A 16-bit PCM WAV as 16 kHz mono samples (stereo mixed down, other rates resampled)."""
     try:
-        with wave.open(str(path), "rb") as wav:
-            channels, width, rate = wav.getnchannels(), wav.getsampwidth(), wav.getframerate()
-            frames = wav.readframes(wav.getnframes())
+        with open(path, "rb") as file:
+            return wav_samples(file.read(), str(path)).astype("<i2").tobytes()
     except FileNotFoundError:
         raise BadAudio(f"no such file: {path}") from None
+    except IsADirectoryError as exc:
+        raise BadAudio(f"{path} is not a WAV file Hearth can read ({exc})") from None
+
+
+def wav_samples(wav: bytes, name: str = "the sound") -> np.ndarray:
+    """A 16-bit PCM WAV's bytes as 16 kHz mono int16 samples; BadAudio if it is not one."""
+    try:
+        with wave.open(io.BytesIO(wav), "rb") as read:
+            channels, width, rate = read.getnchannels(), read.getsampwidth(), read.getframerate()
+            frames = read.readframes(read.getnframes())
     except (wave.Error, EOFError, OSError) as exc:
         raise BadAudio(
-            f"{path} is not a WAV file Hearth can read ({exc}); make one with "
+            f"{name} is not a WAV file Hearth can read ({exc}); make one with "
             "`sox IN -r 16000 -c 1 -b 16 OUT.wav`"
         ) from None
     if width != SAMPLE_BYTES:
         raise BadAudio(
-            f"{path} has {8 * width}-bit samples; Hearth reads 16-bit PCM (`sox IN -b 16 OUT.wav`)"
+            f"{name} has {8 * width}-bit samples; Hearth reads 16-bit PCM (`sox IN -b 16 OUT.wav`)"
         )
     if rate < 8000:
-        raise BadAudio(f"{path} is sampled at {rate} Hz; speech needs 8000 Hz or more")
+        raise BadAudio(f"{name} is sampled at {rate} Hz; speech needs 8000 Hz or more")
     samples = np.frombuffer(frames, dtype="<i2")
     if channels > 1:
         samples = samples[: samples.size - samples.size % channels].reshape(-1, channels)
         samples = samples.mean(axis=1).astype(np.int16)
-    return resampled(samples, rate).astype("<i2").tobytes()
+    return resampled(samples, rate).astype(np.int16)

@@ -29,6 +29,7 @@ from appliance.voice.brain_client import BrainClient, BrainDown
 from appliance.voice.capture import SAMPLE_BYTES, SAMPLE_RATE, AudioSource, DeviceError
 from appliance.voice.hands_free import HandsFree, follow_up
 from appliance.voice.shown import Exchange, ShownExchange
+from appliance.voice.stop_word import SpokenStop
 from appliance.voice.stt import Transcriber
 from appliance.voice.talk import SpeakingMark, Talk, TalkListener
 from appliance.voice.vad import Ending, Vad, trim
@@ -105,6 +106,7 @@ class Voice:
         wake: WakeWord | None = None,
         follow_up_seconds: float = 0.0,
         speaking: SpeakingMark | None = None,
+        spoken_stop: SpokenStop | None = None,
     ) -> None:
         self.vad = vad
         self.transcriber = transcriber
@@ -119,6 +121,7 @@ class Voice:
         self.wake = wake  # None: the wake word is off, only Talk starts listening
         self.follow_up_seconds = follow_up_seconds  # 0: never listen without a press
         self.barge_in = BargeIn(sound, speaking)
+        self.spoken_stop = spoken_stop  # None: only a press stops the voice
 
     # -- listening ------------------------------------------------------------
 
@@ -193,6 +196,7 @@ class Voice:
         started = time.monotonic()
         bias = self.bias()
         text = self.transcriber.transcribe(speech, bias)
+        written = self.transcriber.last_written  # before the stop word's listener decodes
         transcribed = time.monotonic()
         if not _has_words(text) or repeats_prompt(text, bias):
             # Whisper writing its own prompt back heard no speech: never an instruction.
@@ -239,7 +243,7 @@ class Voice:
             transcribed - started,
             transcribed - released_at,
             first_word,
-            self.transcriber.last_written,
+            written,
         )
 
     def _nothing(self, seconds: float, transcribing: float, quietly: bool = False) -> Result:
@@ -263,6 +267,9 @@ class Voice:
         """Answer each press of Talk until `stop` is set; the microphone is found per press.
         With a wake word, the microphone is watched between presses (hands_free.py)."""
         self.barge_in.talk = talk
+        if self.spoken_stop is not None:
+            self.spoken_stop.microphone = microphone
+            self.barge_in.spoken = self.spoken_stop
         if self.wake is not None:
             HandsFree(self, self.wake).serve(talk, microphone, stop, on_turn)
             return

@@ -1,0 +1,411 @@
+"""A spoken "stop" while Hearth speaks: barge-in by voice, over Hearth's own voice.
+
+While a reply plays, the microphone is open (only then, and only for this). Each 16 ms
+of what it hears has Hearth's own voice taken out (echo.py, with what the speaker played
+as the reference, played.py); the VAD listens to what remains, and a short utterance
+(at most SHORTEST_TALK seconds: a command, not a conversation) is transcribed and read.
+If it says stop ("stop", "okay stop", "that's enough", "be quiet"), the speaker is hushed
+at once. Anything else heard is dropped: no audio is kept, no transcript is logged or
+shown, and longer talk is never even transcribed.
+
+Hearth never stops itself: a "stop" heard near the moment Hearth's own sentence said
+that word ("...then stop stirring") is taken as its own echo, not a person.
+
+    stop = StopHearing(EchoCanceller(), vad)                    # the pure part: frames in
+    utterance = stop.push(heard, played)                       # a residual utterance, or None
+    listener = SpokenStop(microphone, played, transcriber, vad_factory, canceller, sound.hush)
+    listener.start(); ...; listener.finish()                  # around one reply
+"""
+
+from __future__ import annotations
+
+import collections
+import logging
+import re
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from appliance.speech import espeak_word_ipa
+from appliance.voice.capture import SAMPLE_BYTES, SAMPLE_RATE, AudioSource, DeviceError
+from appliance.voice.closed_pass import KEPT
+from appliance.voice.echo import FRAME, EchoCanceller, delay_of
+from appliance.voice.played import PlayedAudio
+from appliance.voice.sounds_like import PHONEME_VOICE, KnownSounds, Phonemes, distance, sound
+from appliance.voice.vad import ONSET_FRAMES, PAD_SECONDS, Vad
+
+if TYPE_CHECKING:
+    from appliance.voice.stt import Transcriber
+
+log = logging.getLogger(__name__)
+
+SHORTEST_TALK = 2.0  # an utterance longer than this is conversation, not "stop": not read
+END_SILENCE = 0.3  # this much quiet after speech ends an utterance
+LONGEST_DELAY = 0.5  # seconds from a sound leaving the speaker's queue to the microphone
+MARGIN = 0.02  # the reference is fed this much early, so the filter's path stays causal
+FIRST_DELAY = 0.1  # the delay guessed before the first measurement
+WINDOW = 1.0  # seconds of sound each measurement of the delay looks at
+MEASURE_EVERY = 0.5
+CLEAR = 8.0  # a delay measurement's peak over the mean below this is a guess: not used
+MEASURABLE = 1000.0  # RMS of what played below which a window holds too little voice
+SAME_DELAY = 0.004  # seconds: two measurements this close agree
+# While Hearth's voice plays, a frame is a person's only if the canceller took out less
+# than this much of it: its own echo leaves -20 to -45 dB, a person over it -4 to -13.
+KEPT_DB = -13.0
+QUIET_REFERENCE = 100.0  # RMS of what played below which nothing is playing
+ECHO_RINGS = 0.3  # seconds a kitchen rings on after a sound: still echo, not a person
+
+STOP_PHRASES = frozenset(
+    {
+        "stop",
+        "stop it",
+        "stop talking",
+        "stop now",
+        "hush",
+        "shush",
+        "shh",
+        "quiet",
+        "be quiet",
+        "enough",
+        "that's enough",
+        "thats enough",
+        "shut up",
+        "cancel",
+        "never mind",
+        "nevermind",
+    }
+)
+# Said around a stop without changing it ("okay, stop", "Hearth, stop please").
+_AROUND = frozenset({"okay", "ok", "oh", "hey", "hearth", "please", "just", "right", "alright"})
+_WORD = re.compile(r"[a-z']+")
+# Whisper writes a short word said over a voice as the word it sounds like ("Top.",
+# "Stopped.", "Quite."): the core of a transcript this near a stop phrase by sound (as
+# the closed pass measures it) is one. Wider, "Stuff." and "Shop." would be (0.5).
+SOUNDS_LIKE = 0.25
+LONGEST_CORE = 3  # words: more is a sentence, never a stop by sound
+
+
+def words_of(text: str) -> list[str]:
+    return _WORD.findall(text.lower().replace("’", "'"))
+
+
+def _core(text: str) -> str:
+    words = words_of(text)
+    while words and words[0] in _AROUND:
+        words.pop(0)
+    while words and words[-1] in _AROUND:
+        words.pop()
+    collapsed = [w for i, w in enumerate(words) if i == 0 or w != words[i - 1]]  # "stop stop"
+    return " ".join(collapsed)
+
+
+def is_stop(text: str) -> bool:
+    """A short transcript that asks Hearth to stop talking, and nothing else ("don't stop",
+    "stop the timer" and "the bus stop" are not)."""
+    return _core(text) in STOP_PHRASES
+
+
+class StopPhrases:
+    """`heard(text)`: a stop as written, or a short transcript that sounds like one."""
+
+    def __init__(self, phonemes: Phonemes | None = None) -> None:
+        self._phonemes = phonemes or (lambda lines: espeak_word_ipa(lines, PHONEME_VOICE))
+        self._known = KnownSounds(self._phonemes)
+
+    def heard(self, text: str) -> bool:
+        if is_stop(text):
+            return True
+        core = _core(text)
+        if not core or len(core.split()) > LONGEST_CORE or KEPT.intersection(core.split()):
+            return False  # "start", "next": a word of command said is never taken for another
+        targets = self._known.of(sorted(STOP_PHRASES))
+        read = self._phonemes([core])
+        if targets is None or read is None:
+            return False
+        said = sound(read[0])
+        return min(distance(said, target) for target in targets.values()) <= SOUNDS_LIKE
+
+
+# The words that make a phrase a stop: said by Hearth itself, a canceller's leftovers
+# could be heard as one.
+STOP_WORDS = frozenset(
+    "stop stops stopped stopping hush shush shh quiet enough cancel nevermind".split()
+)
+
+
+def is_stop_word(word: str) -> bool:
+    """A word of Hearth's own that a canceller's leftovers could make a stop of."""
+    return word.lower().replace("’", "'") in STOP_WORDS
+
+
+@dataclass(frozen=True)
+class Utterance:
+    audio: bytes  # the residual: the room without Hearth's voice
+    start: int  # sample indices into what was pushed
+    end: int
+
+
+class StopHearing:
+    """Frames of the microphone and the lined-up reference in; short utterances out."""
+
+    def __init__(self, canceller: EchoCanceller | None, vad: Vad) -> None:
+        self.canceller = canceller  # None: no cancelling (to measure what it is worth)
+        self.vad = vad
+        self.vad.reset()
+        # What was heard, what played and the residual, not yet a whole VAD frame.
+        self._pending = np.zeros((3, 0), dtype=np.int16)
+        self._pushed = 0  # samples of residual handed to the VAD
+        self._pad = int(PAD_SECONDS * SAMPLE_RATE)
+        self._before: collections.deque[np.ndarray] = collections.deque()
+        self._speech: list[np.ndarray] = []
+        self._start = 0
+        self._run = 0
+        self._quiet = 0
+        self._talking = False  # longer than SHORTEST_TALK: waiting for it to end, unread
+        self._played_lately: collections.deque[float] = collections.deque(
+            maxlen=max(1, round(ECHO_RINGS * SAMPLE_RATE / vad.frame_samples)) + 1
+        )
+
+    def push(self, heard: np.ndarray, played: np.ndarray) -> Utterance | None:
+        residual = heard if self.canceller is None else self.canceller.cancel(heard, played)
+        rows = np.stack([heard, played, residual])
+        self._pending = np.concatenate([self._pending, rows], 1)
+        size = self.vad.frame_samples
+        found = None
+        while self._pending.shape[1] >= size:
+            frames, self._pending = self._pending[:, :size], self._pending[:, size:]
+            found = self._frame(*frames) or found
+            self._pushed += size
+        return found
+
+    def is_person(self, heard: np.ndarray, played: np.ndarray, frame: np.ndarray) -> bool:
+        """The VAD hears speech in the residual, and it is not what is left of Hearth's."""
+        self._played_lately.append(_rms(played))
+        if not self.vad.is_speech(frame.tobytes()):
+            return False
+        if self.canceller is None or max(self._played_lately) < QUIET_REFERENCE:
+            return True
+        return 20 * np.log10((_rms(frame) + 1) / (_rms(heard) + 1)) >= KEPT_DB
+
+    def _frame(self, heard: np.ndarray, played: np.ndarray, frame: np.ndarray) -> Utterance | None:
+        speech = self.is_person(heard, played, frame)
+        size = frame.size
+        if not self._speech:
+            self._before.append(frame)
+            while len(self._before) * size > self._pad + ONSET_FRAMES * size:
+                self._before.popleft()
+            self._run = self._run + 1 if speech else 0
+            if self._run >= ONSET_FRAMES:
+                self._speech = list(self._before)
+                self._start = self._pushed + size - len(self._speech) * size
+                self._before.clear()
+                self._quiet = 0
+            return None
+        self._speech.append(frame)
+        self._quiet = 0 if speech else self._quiet + 1
+        length = len(self._speech) * size / SAMPLE_RATE
+        if length > SHORTEST_TALK:
+            self._talking = True  # conversation: dropped as it goes, never read
+            self._speech = self._speech[-1:]
+        if self._quiet * size / SAMPLE_RATE < END_SILENCE:
+            return None
+        utterance = None
+        if not self._talking:
+            audio = np.concatenate(self._speech)
+            utterance = Utterance(audio.tobytes(), self._start, self._pushed + size)
+        self._speech, self._talking, self._run = [], False, 0
+        return utterance
+
+
+def _rms(samples: np.ndarray) -> float:
+    return float(np.sqrt(np.mean(samples.astype(np.float64) ** 2)))
+
+
+class EchoPath:
+    """How late the speaker's sound reaches the microphone, measured as it plays.
+
+    Kept from one reply to the next (the kitchen does not move), and measured again
+    every MEASURE_EVERY seconds of a reply: each sound is its own aplay, whose start
+    can shift by a few milliseconds."""
+
+    def __init__(self, delay: float = FIRST_DELAY) -> None:
+        self.delay = delay
+        self.measured = False
+        self._candidate: float | None = None  # a new delay seen once, not yet trusted
+
+    def measure(self, heard: np.ndarray, played: np.ndarray) -> None:
+        """`heard`: WINDOW seconds of the microphone; `played`: what played from
+        LONGEST_DELAY before its start to its end.
+
+        Only a window with a voice in it counts (the tail of a reply against hiss found
+        a delay of 487 ms, clearly enough); a delay far from the one in use is taken
+        when a second window agrees, as a delay never measured is at the first."""
+        if _rms(played) < MEASURABLE:
+            return  # hardly anything played: nothing to measure by
+        longest = int(LONGEST_DELAY * SAMPLE_RATE)
+        padded = np.concatenate([np.zeros(longest, dtype=np.int16), heard])
+        lag, clarity = delay_of(padded, played, longest)
+        if clarity < CLEAR:
+            return
+        found = lag / SAMPLE_RATE
+        near = abs(found - self.delay) <= SAME_DELAY
+        confirmed = self._candidate is not None and abs(found - self._candidate) <= SAME_DELAY
+        if near or confirmed or not self.measured:
+            if not near:
+                log.info("echo delay %.0f ms (clarity %.0f)", 1000 * found, clarity)
+            self.delay, self.measured, self._candidate = found, True, None
+        else:
+            self._candidate = found
+
+
+class ReplyListening:
+    """One reply's microphone, frame by frame, lined up with what the speaker played.
+
+    The microphone's own clock is its sample count from `began`; what played at the
+    moment a frame was heard is looked up `path.delay` earlier (less MARGIN, so the
+    filter's path starts after its first tap), and the delay is measured again every
+    MEASURE_EVERY seconds on the last WINDOW seconds heard."""
+
+    def __init__(
+        self, hearing: StopHearing, played: PlayedAudio, path: EchoPath, began: float
+    ) -> None:
+        self.hearing = hearing
+        self.played = played
+        self.path = path
+        self.began = began
+        self._count = 0
+        self._measured_at = 0
+        self._lately = np.zeros(0, dtype=np.int16)
+        self._history = int((WINDOW + LONGEST_DELAY) * SAMPLE_RATE)
+
+    def push(self, heard: np.ndarray) -> Utterance | None:
+        """One FRAME of the microphone; an utterance of the residual when one has ended."""
+        at = self.began + self._count / SAMPLE_RATE
+        self._count += heard.size
+        self._lately = np.concatenate([self._lately, heard])[-self._history :]
+        window = int(WINDOW * SAMPLE_RATE)
+        if self._count - self._measured_at >= MEASURE_EVERY * SAMPLE_RATE and (
+            self._count >= window
+        ):
+            self._measured_at = self._count
+            earliest = self.began + self._count / SAMPLE_RATE - WINDOW - LONGEST_DELAY
+            longest = int(LONGEST_DELAY * SAMPLE_RATE)
+            self.path.measure(
+                self._lately[-window:], self.played.between(earliest, window + longest)
+            )
+        played = self.played.between(at - self.path.delay + MARGIN, heard.size)
+        return self.hearing.push(heard, played)
+
+
+class SpokenStop:
+    """The listener around one reply: `start` opens the microphone on its own thread,
+    `finish` closes it; `heard` is set (and `on_stop` called) when a person said stop."""
+
+    def __init__(
+        self,
+        microphone: Callable[[], AudioSource] | None,
+        played: PlayedAudio,
+        transcriber: Transcriber,
+        vad: Callable[[], Vad],
+        canceller: EchoCanceller,
+        on_stop: Callable[[], None],
+    ) -> None:
+        self.microphone = microphone
+        self.played = played
+        self.transcriber = transcriber
+        self.vad = vad
+        self.canceller = canceller
+        self.on_stop = on_stop
+        self.phrases = StopPhrases()
+        self.path = EchoPath()
+        self.heard = threading.Event()
+        self._finish = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._reading: threading.Thread | None = None
+
+    def start(self) -> None:
+        self.heard.clear()
+        self._finish.clear()
+        self._thread = threading.Thread(target=self._listen, name="stop-word", daemon=True)
+        self._thread.start()
+
+    def finish(self) -> bool:
+        """Stop listening (the reply is over); True if a person said stop."""
+        self._finish.set()
+        for thread in (self._thread, self._reading):
+            if thread is not None:
+                thread.join(5.0)
+        self._thread = self._reading = None
+        return self.heard.is_set()
+
+    def _listen(self) -> None:
+        if self.microphone is None:
+            return  # not serving (a WAV on the command line): nobody to hear
+        try:
+            source = self.microphone()
+            with source.open() as stream:
+                self._hear(stream)
+        except DeviceError as exc:
+            log.warning("no spoken stop during this reply: %s", exc)
+        except Exception:  # the listener must never take the reply down with it
+            log.exception("the stop word's listener failed; a press still stops the voice")
+
+    def _hear(self, stream: object) -> None:
+        listening: ReplyListening | None = None
+        while not self._finish.is_set() and not self.heard.is_set():
+            data = stream.read(FRAME)  # type: ignore[attr-defined]
+            if len(data) < FRAME * SAMPLE_BYTES:
+                return  # a file has ended
+            if listening is None:
+                # The microphone's clock starts at its first sample: the frame just read.
+                began = time.monotonic() - FRAME / SAMPLE_RATE
+                hearing = StopHearing(self.canceller, self.vad())
+                listening = ReplyListening(hearing, self.played, self.path, began)
+            utterance = listening.push(np.frombuffer(data, dtype="<i2"))
+            if utterance is not None:
+                self._read(utterance, listening.began)
+
+    def _read(self, utterance: Utterance, began: float) -> None:
+        """Transcribe on a thread of its own, so the microphone is read on time meanwhile;
+        one at a time (a second utterance while one is read is dropped)."""
+        if self._reading is not None and self._reading.is_alive():
+            return
+        self._reading = threading.Thread(
+            target=self._decide, args=(utterance, began), name="stop-word-read", daemon=True
+        )
+        self._reading.start()
+
+    def _decide(self, utterance: Utterance, began: float) -> None:
+        text = self.transcriber.transcribe(utterance.audio)
+        if not said_stop(text, utterance, began, self.path.delay, self.played, self.phrases):
+            return
+        if self._finish.is_set():
+            return  # the reply was over before the stop was read
+        log.info("barge-in: a spoken stop stopped the voice")
+        self.heard.set()
+        self.on_stop()
+
+
+def said_stop(
+    text: str,
+    utterance: Utterance,
+    began: float,
+    delay: float,
+    played: PlayedAudio,
+    phrases: StopPhrases,
+) -> bool:
+    """A person said stop: the transcript reads as one, and Hearth was not saying one
+    itself then (its own "then stop stirring", left over by the canceller)."""
+    if not phrases.heard(text):
+        log.info("heard over the reply: not a stop (%d characters, dropped)", len(text))
+        return False
+    start = began + utterance.start / SAMPLE_RATE - delay
+    end = began + utterance.end / SAMPLE_RATE - delay
+    if played.said_between(start, end, is_stop_word):
+        log.info("heard a stop while Hearth's own words said one: taken as its echo")
+        return False
+    return True

@@ -1,0 +1,417 @@
+"""A spoken "stop" over Hearth's own voice (voice/echo.py, played.py, stop_word.py).
+
+Real parts: SpeexDSP's canceller (libspeexdsp1), Silero VAD, Whisper tiny.en, espeak-ng
+speech for Hearth's reply and for the person, the real Speaker playing through aplay into
+an ALSA file device (a FIFO read in real time), the real BargeIn and Talk socket. The
+kitchen in between is simulated (tests/voice/room.py): a delay, a reverberant path, a
+speaker squashed at the top, hiss. Every guard has a control beside it.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from appliance.config import Settings
+from appliance.sound import Silence, Speaker
+from appliance.speech import Speech, wav_bytes
+from appliance.voice import echo
+from appliance.voice.barge_in import BargeIn
+from appliance.voice.capture import wav_samples
+from appliance.voice.echo import FRAME, EchoCanceller, delay_of
+from appliance.voice.played import PlayedAudio
+from appliance.voice.stop_word import (
+    EchoPath,
+    ReplyListening,
+    SpokenStop,
+    StopHearing,
+    StopPhrases,
+    Utterance,
+    is_stop,
+    is_stop_word,
+    said_stop,
+)
+from appliance.voice.stt import Transcriber
+from appliance.voice.talk import TalkListener
+from appliance.voice.vad import SileroVad
+from tests.voice.room import RoomMicrophone, kitchen
+from tests.voice.speech import Clip, spoken
+from tests.voice.test_barge_in import RealTimeCard
+from tests.voice.test_tts import fifo_speaker  # noqa: F401  (a fixture)
+
+RATE = 16000
+REPLY = (
+    "The oven should be at one hundred and eighty degrees, which is gas mark four. "
+    "Put the tray on the middle shelf and leave it for twenty five minutes."
+)
+BEGAN = 500.0  # a reply's start on the listener's clock, offline
+
+
+def _espeak(words: str, voice: str = "en-gb") -> np.ndarray:
+    return np.frombuffer(spoken(Clip(words, voice, 150), lead=0.0, tail=0.0), dtype="<i2")
+
+
+@pytest.fixture(scope="module")
+def reply() -> np.ndarray:
+    return np.concatenate([wav_samples(w) for w in Speech("espeak").wavs(REPLY)])
+
+
+@pytest.fixture(scope="module")
+def stop() -> np.ndarray:
+    """A stop Whisper tiny.en reads through the canceller's residual (its "stop" alone, a
+    short plosive word, it often writes as "Start up." or "Let's go.": docs/voice.md)."""
+    return _espeak("be quiet", "en-us")
+
+
+def _played(reply: np.ndarray, words: str | None = REPLY) -> PlayedAudio:
+    played = PlayedAudio()
+    played.started(wav_bytes(reply.tobytes(), RATE), words, BEGAN)
+    return played
+
+
+def _listen(
+    heard: np.ndarray,
+    played: PlayedAudio,
+    canceller: EchoCanceller | None,
+    path: EchoPath | None = None,
+) -> list[Utterance]:
+    """The live path's frame-by-frame listening, over a recording."""
+    listening = ReplyListening(
+        StopHearing(canceller, SileroVad()), played, path or EchoPath(), BEGAN
+    )
+    found = []
+    for start in range(0, heard.size - FRAME + 1, FRAME):
+        utterance = listening.push(heard[start : start + FRAME])
+        if utterance is not None:
+            found.append(utterance)
+    return found
+
+
+def _rms_db(samples: np.ndarray) -> float:
+    return 10 * np.log10(np.mean(samples.astype(np.float64) ** 2) + 1.0)
+
+
+# -- the words ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Stop.",
+        "Stop!",
+        "Okay, stop.",
+        "Hearth, stop please.",
+        "Stop, stop, stop!",
+        "Be quiet.",
+        "That's enough.",
+        "Shh.",
+        "Enough!",
+        "Never mind.",
+    ],
+)
+def test_a_stop_as_written(text: str) -> None:
+    assert is_stop(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Don't stop.",
+        "Stop the timer.",
+        "The bus stop.",
+        "Stop stirring now.",
+        "That's enough salt.",
+        "Quiet night.",
+        "",
+        "Okay.",
+    ],
+)
+def test_what_holds_a_stop_word_but_is_no_stop(text: str) -> None:
+    assert not is_stop(text)
+
+
+def test_a_short_transcript_that_sounds_like_a_stop_is_one() -> None:
+    phrases = StopPhrases()
+    for misheard in ("Top.", "Stopped.", "Quite.", "Okay, top."):
+        assert phrases.heard(misheard), misheard
+    # Controls: further by sound, a word of command said, or a sentence.
+    for other in (
+        "Shop.",
+        "Stuff.",
+        "Start.",
+        "Okay, start.",
+        "Next.",
+        "Thank you.",
+        "Let it rest for five minutes.",
+    ):
+        assert not phrases.heard(other), other
+
+
+# -- the canceller ------------------------------------------------------------------
+
+
+def test_the_canceller_takes_most_of_hearth_s_voice_out(reply: np.ndarray) -> None:
+    heard, played = kitchen(reply, bulk=0.15)
+    lined_up = np.concatenate([np.zeros(int(0.13 * RATE), np.int16), played])[: played.size]
+    usable = heard.size - heard.size % FRAME
+    residual = EchoCanceller().cancel(heard[:usable], lined_up[:usable])
+    late = slice(3 * RATE, reply.size)  # after the first seconds it has learnt the path
+    taken = _rms_db(heard[late]) - _rms_db(residual[late])
+    # The control: the same canceller told nothing played takes nothing out.
+    blind = EchoCanceller().cancel(heard[:usable], np.zeros(usable, np.int16))
+    print(
+        f"echo taken out: {taken:.1f} dB; told nothing played: "
+        f"{_rms_db(heard[late]) - _rms_db(blind[late]):.1f} dB"
+    )
+    assert taken >= 20, taken
+    assert _rms_db(heard[late]) - _rms_db(blind[late]) < 6
+
+
+def test_the_echo_s_delay_is_measured(reply: np.ndarray) -> None:
+    heard, played = kitchen(reply, bulk=0.23)
+    window = slice(RATE, 2 * RATE)
+    longest = int(0.5 * RATE)
+    padded = np.concatenate([np.zeros(longest, np.int16), heard[window]])
+    lag, clarity = delay_of(padded, played[RATE - longest : 2 * RATE], longest)
+    assert abs(lag / RATE - (0.23 + 0.008)) < 0.002 and clarity > 8  # bulk + the direct path
+    # The control: hiss against the reply has no clear delay, and the path keeps its guess.
+    path = EchoPath(0.1)
+    path.measure(
+        np.random.default_rng(0).normal(0, 300, RATE).astype(np.int16),
+        played[RATE - longest : 2 * RATE],
+    )
+    assert path.delay == 0.1 and not path.measured
+
+
+def test_libspeexdsp_missing_is_said_plainly(monkeypatch: pytest.MonkeyPatch) -> None:
+    echo._speexdsp.cache_clear()
+    monkeypatch.setattr(echo.ctypes.util, "find_library", lambda name: None)
+    try:
+        with pytest.raises(echo.EchoUnavailable, match="apt-get install libspeexdsp1"):
+            EchoCanceller()
+        assert "libspeexdsp1" in (echo.available() or "")
+    finally:
+        monkeypatch.undo()
+        echo._speexdsp.cache_clear()
+    assert echo.available() is None  # the control: here it is installed
+
+
+# -- hearing a person over the reply -------------------------------------------------
+
+
+def test_a_stop_said_over_the_reply_is_heard_and_read(
+    reply: np.ndarray, stop: np.ndarray, transcriber: Transcriber
+) -> None:
+    canceller, path = EchoCanceller(), EchoPath()
+    warm, _ = kitchen(reply)
+    _listen(warm, _played(reply, None), canceller, path)  # the reply before: it has learnt
+    heard, _ = kitchen(reply, [(2.5, stop)], person_db=0.0)
+    found = _listen(heard, _played(reply, None), canceller, path)
+    texts = [transcriber.transcribe(u.audio) for u in found]
+    print(texts, f"delay {path.delay * 1000:.0f} ms")
+    assert path.measured and abs(path.delay - 0.158) < 0.003  # bulk 150 ms + the direct 8 ms
+    stops = [u for u, t in zip(found, texts, strict=True) if StopPhrases().heard(t)]
+    assert stops, texts
+    assert all(2.3 < u.start / RATE < 3.0 for u in stops)  # where the person said it
+
+
+def test_without_the_canceller_the_stop_is_lost_in_hearth_s_voice(
+    reply: np.ndarray, stop: np.ndarray
+) -> None:
+    """The control for the test above: the same sound, not cancelled, is one long run of
+    speech (Hearth's), which is never read; the person's stop goes with it."""
+    heard, _ = kitchen(reply, [(2.5, stop)], person_db=0.0)
+    assert _listen(heard, _played(reply, None), None) == []
+
+
+def test_hearth_s_own_stop_is_not_a_person_s() -> None:
+    """A stop heard at the moment Hearth's own sentence said "stop" is its echo."""
+    sentence = "Whisk the whites until they hold stiff peaks and then stop."
+    reply = np.zeros(4 * RATE, np.int16)  # 4 s; "stop" is at the end: about 3.8 s in
+    phrases = StopPhrases()
+    at_its_stop = Utterance(b"", int(3.6 * RATE), int(4.1 * RATE))
+    at_its_start = Utterance(b"", int(0.2 * RATE), int(0.7 * RATE))
+    own = _played(reply, sentence)
+    assert not said_stop("Stop.", at_its_stop, BEGAN, 0.0, own, phrases)
+    # Controls: the same moment in a sentence with no stop in it; the same sentence, but
+    # the stop heard three seconds before Hearth said its own.
+    assert said_stop("Stop.", at_its_stop, BEGAN, 0.0, _played(reply, REPLY), phrases)
+    assert said_stop("Stop.", at_its_start, BEGAN, 0.0, own, phrases)
+    assert is_stop_word("stop") and is_stop_word("Stopping") and not is_stop_word("it")
+
+
+def test_long_talk_over_the_reply_is_never_transcribed(reply: np.ndarray) -> None:
+    """Conversation (longer than SHORTEST_TALK) is dropped unread; a short line is read."""
+    talk = _espeak(
+        "I was telling your mother about the garden and the new fence the neighbours put up"
+    )
+    silence = np.zeros(reply.size, np.int16)
+    heard, _ = kitchen(silence, [(0.5, talk)], person_db=0.0)
+    assert talk.size / RATE > 3 and _listen(heard, _played(silence, None), EchoCanceller()) == []
+    short, _ = kitchen(silence, [(0.5, _espeak("pass the salt"))], person_db=0.0)
+    assert len(_listen(short, _played(silence, None), EchoCanceller())) == 1  # the control
+
+
+# -- live: the real speaker, the listener's thread, the barge-in ------------------------
+
+
+def _live(
+    card: tuple[str, Path], tmp_path: Path, transcriber: Transcriber
+) -> tuple[Speaker, RoomMicrophone, SpokenStop, BargeIn, TalkListener]:
+    device, fifo = card
+    RealTimeCard(fifo)
+    played = PlayedAudio()
+    speaker = Speaker(device, Speech("espeak"), played)
+    room = RoomMicrophone(played, person_db=0.0)
+    listener = SpokenStop(
+        lambda: room, played, transcriber, SileroVad, EchoCanceller(), speaker.hush
+    )
+    barge = BargeIn(speaker)
+    barge.talk = TalkListener(tmp_path / "talk.sock")
+    barge.spoken = listener
+    return speaker, room, listener, barge, barge.talk
+
+
+def test_a_stop_said_while_hearth_speaks_stops_it(
+    fifo_speaker: tuple[str, Path],  # noqa: F811
+    tmp_path: Path,
+    transcriber: Transcriber,
+    stop: np.ndarray,
+) -> None:
+    speaker, room, listener, barge, talk = _live(fifo_speaker, tmp_path, transcriber)
+    try:
+        started = time.monotonic()
+        barge.speaking()
+        speaker.speak(REPLY)  # about 9 s of espeak-ng
+        said_at = started + 3.5
+        room.say(stop, at=said_at)
+        assert barge.until_played() is True
+        stopped = time.monotonic()
+        print(f"stopped {stopped - said_at - stop.size / RATE:.2f} s after the stop ended")
+        assert listener.heard.is_set() and not speaker.busy()
+        assert stopped - started < 7.0  # well before the reply's end
+        assert room.opened == 1 and listener._thread is None  # listened, and let go
+    finally:
+        talk.close()
+        speaker.close()
+
+
+def test_without_a_stop_the_reply_plays_to_its_end_and_nothing_is_kept(
+    fifo_speaker: tuple[str, Path],  # noqa: F811
+    tmp_path: Path,
+    transcriber: Transcriber,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The control: the same reply with a person saying something else over it."""
+    caplog.set_level(logging.INFO)
+    speaker, room, listener, barge, talk = _live(fifo_speaker, tmp_path, transcriber)
+    try:
+        started = time.monotonic()
+        barge.speaking()
+        speaker.speak(REPLY)
+        room.say(_espeak("pass the salt"), at=started + 3.5)
+        assert barge.until_played() is False
+        assert time.monotonic() - started > 7.0 and not listener.heard.is_set()
+    finally:
+        talk.close()
+        speaker.close()
+    log = "\n".join(caplog.messages).lower()
+    assert "salt" not in log and "pass" not in log  # what was heard is never written down
+
+
+def test_a_wav_on_the_command_line_opens_no_microphone(
+    fifo_speaker: tuple[str, Path],  # noqa: F811
+    tmp_path: Path,
+    transcriber: Transcriber,
+) -> None:
+    speaker, room, _, barge, talk = _live(fifo_speaker, tmp_path, transcriber)
+    barge.talk = None  # hearth voice --wav: no panel, nobody to hear
+    try:
+        barge.speaking()
+        speaker.speak("Ten minutes.")
+        barge.until_played()
+        assert room.opened == 0
+    finally:
+        talk.close()
+        speaker.close()
+
+
+# -- wiring --------------------------------------------------------------------------
+
+
+def test_the_voice_service_listens_for_a_stop_only_when_it_can(tmp_path: Path) -> None:
+    from appliance.composition import stop_word
+
+    settings = Settings.for_data_dir(tmp_path)
+    played = PlayedAudio()
+    speaker = Speaker("null", Speech("espeak"), played)
+    try:
+        assert isinstance(stop_word(settings, speaker, None), SpokenStop)  # the control
+        off = Settings.for_data_dir(tmp_path, stop_word=False)
+        assert stop_word(off, speaker, None) is None
+        assert stop_word(settings, Silence("a test"), None) is None  # nothing is played
+        assert stop_word(settings, Speaker("null", Speech("espeak")), None) is None
+    finally:
+        speaker.close()
+
+
+def test_played_audio_is_what_played_and_when() -> None:
+    played = PlayedAudio()
+    tone = (np.sin(np.arange(RATE) / 5) * 8000).astype(np.int16)
+    played.started(wav_bytes(tone.tobytes(), RATE), "one", 10.0)
+    window = played.between(9.5, RATE)
+    assert not window[: RATE // 2].any() and window[RATE // 2 :].any()
+    played.stopped(10.25)  # hushed a quarter of a second in
+    after = played.between(10.25, RATE // 4)
+    assert not after.any() and played.between(10.0, RATE // 4).any()
+    assert played.last_end() == pytest.approx(10.25, abs=1e-3)
+
+
+def test_the_listener_reads_the_microphone_on_time_while_it_transcribes() -> None:
+    """One utterance is transcribed at a time on a thread of its own; a slow transcriber
+    never holds up the microphone (a scripted transcriber, named so)."""
+
+    class SlowScriptedTranscriber:
+        def transcribe(self, audio: bytes, bias: object = None) -> str:
+            time.sleep(0.5)
+            return "something else"
+
+    played = PlayedAudio()
+    listener = SpokenStop(
+        None,
+        played,
+        SlowScriptedTranscriber(),
+        SileroVad,  # type: ignore[arg-type]
+        EchoCanceller(),
+        lambda: None,
+    )
+    began = time.monotonic()
+    listener._read(Utterance(b"\0\0" * FRAME, 0, FRAME), began)
+    listener._read(Utterance(b"\0\0" * FRAME, 0, FRAME), began)  # dropped: one at a time
+    assert time.monotonic() - began < 0.1
+    assert threading.active_count() >= 2
+    assert listener.finish() is False
+
+
+def test_doctor_says_whether_a_spoken_stop_can_be_heard(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from appliance.cli.doctor import OK, WARN, check_stop_word
+
+    settings = Settings.for_data_dir(tmp_path)
+    assert check_stop_word(settings)[0].state == OK  # the control: libspeexdsp1 is here
+    off = check_stop_word(Settings.for_data_dir(tmp_path, stop_word=False))[0]
+    assert off.state == OK and "off" in off.detail
+    echo._speexdsp.cache_clear()
+    monkeypatch.setattr(echo.ctypes.util, "find_library", lambda name: None)
+    try:
+        missing = check_stop_word(settings)[0]
+    finally:
+        monkeypatch.undo()
+        echo._speexdsp.cache_clear()
+    assert missing.state == WARN and "apt-get install libspeexdsp1" in missing.detail
