@@ -45,7 +45,10 @@ class BargeIn:
         if self.talk is None:
             return False
         if self.spoken is not None and self.spoken.heard.is_set():
-            return True  # the listener hushed the speaker already
+            # The listener hushed the speaker; a sentence queued since (a stop said before
+            # the reply began to play) is dropped too.
+            self.sound.hush()
+            return True
         while (event := self.talk.receive(0)) is not None:
             if event.kind is Talk.RELEASE:
                 continue

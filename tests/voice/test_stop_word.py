@@ -415,3 +415,29 @@ def test_doctor_says_whether_a_spoken_stop_can_be_heard(
         monkeypatch.undo()
         echo._speexdsp.cache_clear()
     assert missing.state == WARN and "apt-get install libspeexdsp1" in missing.detail
+
+
+def test_a_stop_said_before_the_reply_plays_stops_the_sentence_queued_after_it(
+    fifo_speaker: tuple[str, Path],  # noqa: F811
+    tmp_path: Path,
+    transcriber: Transcriber,
+) -> None:
+    """Said while the brain was still thinking: the first sentence, queued after the hush,
+    is hushed too, at the next look between sentences."""
+    speaker, _, listener, barge, talk = _live(fifo_speaker, tmp_path, transcriber)
+    try:
+        listener.heard.set()  # as the listener's thread sets it
+        speaker.speak(REPLY)
+        assert barge.interrupted() is True
+        deadline = time.monotonic() + 1.0  # the killed aplay is reaped on the speaker's thread
+        while speaker.busy() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert not speaker.busy()
+        # The control: with no stop heard, the same sentence is left to play.
+        listener.heard.clear()
+        speaker.speak(REPLY)
+        assert barge.interrupted() is False and speaker.busy()
+    finally:
+        speaker.hush()
+        talk.close()
+        speaker.close()
