@@ -33,15 +33,10 @@ import numpy as np
 
 from appliance.speech import Speech, split_sentences, wav_bytes
 from appliance.voice.capture import SAMPLE_RATE, wav_samples
-from appliance.voice.echo import FRAME, EchoCanceller
+from appliance.voice.echo import FRAME, EchoCanceller, EchoPath
 from appliance.voice.played import PlayedAudio
-from appliance.voice.stop_word import (
-    EchoPath,
-    ReplyListening,
-    StopHearing,
-    StopPhrases,
-    said_stop,
-)
+from appliance.voice.stop_phrases import StopPhrases
+from appliance.voice.stop_word import ReplyListening, StopHearing, said_stop
 from appliance.voice.stt import Transcriber
 from appliance.voice.vad import SileroVad
 from tests.voice.room import kitchen

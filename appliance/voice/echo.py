@@ -9,11 +9,13 @@ left. What remains is the room: a person saying "stop" over the reply (stop_word
 
     canceller = EchoCanceller()                   # EchoUnavailable if libspeexdsp1 is missing
     residual = canceller.cancel(heard, played)    # int16 arrays, a multiple of FRAME long
+    path = EchoPath(); path.measure(heard, played); path.delay   # seconds, kept across replies
 
 The reference must be lined up with what the microphone heard, to within the filter's
-tail (TAIL): `delay_of` finds the bulk delay (the speaker's buffer, the microphone's, the
-air) by cross-correlation, so the filter only has to learn the room. The filter is kept
-from one reply to the next, so it has learnt the kitchen before the second reply starts.
+tail (TAIL): `EchoPath` (with `delay_of`) finds the bulk delay (the speaker's buffer, the
+microphone's, the air) by cross-correlation, so the filter only has to learn the room.
+Both are kept from one reply to the next, so the kitchen is learnt before the second
+reply starts.
 """
 
 from __future__ import annotations
@@ -21,15 +23,23 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import functools
+import logging
 from typing import Any
 
 import numpy as np
 
 from appliance.errors import HearthError
 
+log = logging.getLogger(__name__)
+
 RATE = 16000
 FRAME = 256  # samples the canceller takes at a time: 16 ms
 TAIL = 2048  # samples of echo path it learns: 128 ms of the kitchen's reverberation
+LONGEST_DELAY = 0.5  # seconds from a sound leaving the speaker's queue to the microphone
+FIRST_DELAY = 0.1  # the delay guessed before the first measurement
+CLEAR = 8.0  # a delay measurement's peak over the mean below this is a guess: not used
+MEASURABLE = 1000.0  # RMS of what played below which a window holds too little voice
+SAME_DELAY = 0.004  # seconds: two measurements this close agree
 # speex_echo.h and speex_preprocess.h
 _ECHO_SET_SAMPLING_RATE = 24
 _PREPROCESS_SET_ECHO_STATE = 24
@@ -136,3 +146,44 @@ def delay_of(heard: np.ndarray, played: np.ndarray, longest: int) -> tuple[int, 
     correlation = np.fft.irfft(spectrum, size)[: longest + 1]
     best = int(np.argmax(correlation))
     return best, float(correlation[best] / (np.abs(correlation).mean() + 1e-12))
+
+
+def rms(samples: np.ndarray) -> float:
+    return float(np.sqrt(np.mean(samples.astype(np.float64) ** 2)))
+
+
+class EchoPath:
+    """How late the speaker's sound reaches the microphone, measured as it plays.
+
+    Kept from one reply to the next (the kitchen does not move), and measured again
+    every MEASURE_EVERY seconds of a reply: each sound is its own aplay, whose start
+    can shift by a few milliseconds."""
+
+    def __init__(self, delay: float = FIRST_DELAY) -> None:
+        self.delay = delay
+        self.measured = False
+        self._candidate: float | None = None  # a new delay seen once, not yet trusted
+
+    def measure(self, heard: np.ndarray, played: np.ndarray) -> None:
+        """`heard`: WINDOW seconds of the microphone; `played`: what played from
+        LONGEST_DELAY before its start to its end.
+
+        Only a window with a voice in it counts (the tail of a reply against hiss found
+        a delay of 487 ms, clearly enough); a delay far from the one in use is taken
+        when a second window agrees, as a delay never measured is at the first."""
+        if rms(played) < MEASURABLE:
+            return  # hardly anything played: nothing to measure by
+        longest = int(LONGEST_DELAY * RATE)
+        padded = np.concatenate([np.zeros(longest, dtype=np.int16), heard])
+        lag, clarity = delay_of(padded, played, longest)
+        if clarity < CLEAR:
+            return
+        found = lag / RATE
+        near = abs(found - self.delay) <= SAME_DELAY
+        confirmed = self._candidate is not None and abs(found - self._candidate) <= SAME_DELAY
+        if near or confirmed or not self.measured:
+            if not near:
+                log.info("echo delay %.0f ms (clarity %.0f)", 1000 * found, clarity)
+            self.delay, self.measured, self._candidate = found, True, None
+        else:
+            self._candidate = found

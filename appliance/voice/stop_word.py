@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import collections
 import logging
-import re
 import threading
 import time
 from collections.abc import Callable
@@ -30,12 +29,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from appliance.speech import espeak_word_ipa
 from appliance.voice.capture import SAMPLE_BYTES, SAMPLE_RATE, AudioSource, DeviceError
-from appliance.voice.closed_pass import KEPT
-from appliance.voice.echo import FRAME, EchoCanceller, delay_of
+from appliance.voice.echo import FRAME, LONGEST_DELAY, EchoCanceller, EchoPath, rms
 from appliance.voice.played import PlayedAudio
-from appliance.voice.sounds_like import PHONEME_VOICE, KnownSounds, Phonemes, distance, sound
+from appliance.voice.stop_phrases import StopPhrases, is_stop_word
 from appliance.voice.vad import ONSET_FRAMES, PAD_SECONDS, Vad
 
 if TYPE_CHECKING:
@@ -45,101 +42,14 @@ log = logging.getLogger(__name__)
 
 SHORTEST_TALK = 2.0  # an utterance longer than this is conversation, not "stop": not read
 END_SILENCE = 0.3  # this much quiet after speech ends an utterance
-LONGEST_DELAY = 0.5  # seconds from a sound leaving the speaker's queue to the microphone
 MARGIN = 0.02  # the reference is fed this much early, so the filter's path stays causal
-FIRST_DELAY = 0.1  # the delay guessed before the first measurement
 WINDOW = 1.0  # seconds of sound each measurement of the delay looks at
 MEASURE_EVERY = 0.5
-CLEAR = 8.0  # a delay measurement's peak over the mean below this is a guess: not used
-MEASURABLE = 1000.0  # RMS of what played below which a window holds too little voice
-SAME_DELAY = 0.004  # seconds: two measurements this close agree
 # While Hearth's voice plays, a frame is a person's only if the canceller took out less
 # than this much of it: its own echo leaves -20 to -45 dB, a person over it -4 to -13.
 KEPT_DB = -13.0
 QUIET_REFERENCE = 100.0  # RMS of what played below which nothing is playing
 ECHO_RINGS = 0.3  # seconds a kitchen rings on after a sound: still echo, not a person
-
-STOP_PHRASES = frozenset(
-    {
-        "stop",
-        "stop it",
-        "stop talking",
-        "stop now",
-        "hush",
-        "shush",
-        "shh",
-        "quiet",
-        "be quiet",
-        "enough",
-        "that's enough",
-        "thats enough",
-        "shut up",
-        "cancel",
-        "never mind",
-        "nevermind",
-    }
-)
-# Said around a stop without changing it ("okay, stop", "Hearth, stop please").
-_AROUND = frozenset({"okay", "ok", "oh", "hey", "hearth", "please", "just", "right", "alright"})
-_WORD = re.compile(r"[a-z']+")
-# Whisper writes a short word said over a voice as the word it sounds like ("Top.",
-# "Stopped.", "Quite."): the core of a transcript this near a stop phrase by sound (as
-# the closed pass measures it) is one. Wider, "Stuff." and "Shop." would be (0.5).
-SOUNDS_LIKE = 0.25
-LONGEST_CORE = 3  # words: more is a sentence, never a stop by sound
-
-
-def words_of(text: str) -> list[str]:
-    return _WORD.findall(text.lower().replace("’", "'"))
-
-
-def _core(text: str) -> str:
-    words = words_of(text)
-    while words and words[0] in _AROUND:
-        words.pop(0)
-    while words and words[-1] in _AROUND:
-        words.pop()
-    collapsed = [w for i, w in enumerate(words) if i == 0 or w != words[i - 1]]  # "stop stop"
-    return " ".join(collapsed)
-
-
-def is_stop(text: str) -> bool:
-    """A short transcript that asks Hearth to stop talking, and nothing else ("don't stop",
-    "stop the timer" and "the bus stop" are not)."""
-    return _core(text) in STOP_PHRASES
-
-
-class StopPhrases:
-    """`heard(text)`: a stop as written, or a short transcript that sounds like one."""
-
-    def __init__(self, phonemes: Phonemes | None = None) -> None:
-        self._phonemes = phonemes or (lambda lines: espeak_word_ipa(lines, PHONEME_VOICE))
-        self._known = KnownSounds(self._phonemes)
-
-    def heard(self, text: str) -> bool:
-        if is_stop(text):
-            return True
-        core = _core(text)
-        if not core or len(core.split()) > LONGEST_CORE or KEPT.intersection(core.split()):
-            return False  # "start", "next": a word of command said is never taken for another
-        targets = self._known.of(sorted(STOP_PHRASES))
-        read = self._phonemes([core])
-        if targets is None or read is None:
-            return False
-        said = sound(read[0])
-        return min(distance(said, target) for target in targets.values()) <= SOUNDS_LIKE
-
-
-# The words that make a phrase a stop: said by Hearth itself, a canceller's leftovers
-# could be heard as one.
-STOP_WORDS = frozenset(
-    "stop stops stopped stopping hush shush shh quiet enough cancel nevermind".split()
-)
-
-
-def is_stop_word(word: str) -> bool:
-    """A word of Hearth's own that a canceller's leftovers could make a stop of."""
-    return word.lower().replace("’", "'") in STOP_WORDS
 
 
 @dataclass(frozen=True)
@@ -184,12 +94,12 @@ class StopHearing:
 
     def is_person(self, heard: np.ndarray, played: np.ndarray, frame: np.ndarray) -> bool:
         """The VAD hears speech in the residual, and it is not what is left of Hearth's."""
-        self._played_lately.append(_rms(played))
+        self._played_lately.append(rms(played))
         if not self.vad.is_speech(frame.tobytes()):
             return False
         if self.canceller is None or max(self._played_lately) < QUIET_REFERENCE:
             return True
-        return 20 * np.log10((_rms(frame) + 1) / (_rms(heard) + 1)) >= KEPT_DB
+        return 20 * np.log10((rms(frame) + 1) / (rms(heard) + 1)) >= KEPT_DB
 
     def _frame(self, heard: np.ndarray, played: np.ndarray, frame: np.ndarray) -> Utterance | None:
         speech = self.is_person(heard, played, frame)
@@ -219,47 +129,6 @@ class StopHearing:
             utterance = Utterance(audio.tobytes(), self._start, self._pushed + size)
         self._speech, self._talking, self._run = [], False, 0
         return utterance
-
-
-def _rms(samples: np.ndarray) -> float:
-    return float(np.sqrt(np.mean(samples.astype(np.float64) ** 2)))
-
-
-class EchoPath:
-    """How late the speaker's sound reaches the microphone, measured as it plays.
-
-    Kept from one reply to the next (the kitchen does not move), and measured again
-    every MEASURE_EVERY seconds of a reply: each sound is its own aplay, whose start
-    can shift by a few milliseconds."""
-
-    def __init__(self, delay: float = FIRST_DELAY) -> None:
-        self.delay = delay
-        self.measured = False
-        self._candidate: float | None = None  # a new delay seen once, not yet trusted
-
-    def measure(self, heard: np.ndarray, played: np.ndarray) -> None:
-        """`heard`: WINDOW seconds of the microphone; `played`: what played from
-        LONGEST_DELAY before its start to its end.
-
-        Only a window with a voice in it counts (the tail of a reply against hiss found
-        a delay of 487 ms, clearly enough); a delay far from the one in use is taken
-        when a second window agrees, as a delay never measured is at the first."""
-        if _rms(played) < MEASURABLE:
-            return  # hardly anything played: nothing to measure by
-        longest = int(LONGEST_DELAY * SAMPLE_RATE)
-        padded = np.concatenate([np.zeros(longest, dtype=np.int16), heard])
-        lag, clarity = delay_of(padded, played, longest)
-        if clarity < CLEAR:
-            return
-        found = lag / SAMPLE_RATE
-        near = abs(found - self.delay) <= SAME_DELAY
-        confirmed = self._candidate is not None and abs(found - self._candidate) <= SAME_DELAY
-        if near or confirmed or not self.measured:
-            if not near:
-                log.info("echo delay %.0f ms (clarity %.0f)", 1000 * found, clarity)
-            self.delay, self.measured, self._candidate = found, True, None
-        else:
-            self._candidate = found
 
 
 class ReplyListening:

@@ -23,19 +23,10 @@ from appliance.speech import Speech, wav_bytes
 from appliance.voice import echo
 from appliance.voice.barge_in import BargeIn
 from appliance.voice.capture import wav_samples
-from appliance.voice.echo import FRAME, EchoCanceller, delay_of
+from appliance.voice.echo import FRAME, EchoCanceller, EchoPath, delay_of
 from appliance.voice.played import PlayedAudio
-from appliance.voice.stop_word import (
-    EchoPath,
-    ReplyListening,
-    SpokenStop,
-    StopHearing,
-    StopPhrases,
-    Utterance,
-    is_stop,
-    is_stop_word,
-    said_stop,
-)
+from appliance.voice.stop_phrases import StopPhrases, is_stop, is_stop_word
+from appliance.voice.stop_word import ReplyListening, SpokenStop, StopHearing, Utterance, said_stop
 from appliance.voice.stt import Transcriber
 from appliance.voice.talk import TalkListener
 from appliance.voice.vad import SileroVad
