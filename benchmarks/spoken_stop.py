@@ -35,7 +35,7 @@ from appliance.speech import Speech, split_sentences, wav_bytes
 from appliance.voice.capture import SAMPLE_RATE, wav_samples
 from appliance.voice.echo import FRAME, EchoCanceller, EchoPath
 from appliance.voice.played import PlayedAudio
-from appliance.voice.stop_phrases import StopPhrases
+from appliance.voice.stop_phrases import StopPhrases, is_stop_word, words_of
 from appliance.voice.stop_word import ReplyListening, StopHearing, said_stop
 from appliance.voice.stt import Transcriber
 from appliance.voice.vad import SileroVad
@@ -55,9 +55,17 @@ class Row:
     stopped: int = 0
     latencies: list[float] = field(default_factory=list)
     missed: list[str] = field(default_factory=list)
+    # The same, counting only replies whose words hold no stop word: where Hearth's own
+    # "stop" cannot have set a person's aside (stop_word.said_stop).
+    plain_trials: int = 0
+    plain_stopped: int = 0
 
     def rate(self) -> str:
         return f"{self.stopped}/{self.trials} ({100 * self.stopped / max(self.trials, 1):.0f}%)"
+
+    def plain_rate(self) -> str:
+        share = 100 * self.plain_stopped / max(self.plain_trials, 1)
+        return f"{self.plain_stopped}/{self.plain_trials} ({share:.0f}%)"
 
 
 class Trials:
@@ -157,6 +165,9 @@ def run(split: str, quick: bool, person: str) -> tuple[list[Row], str]:
             stopped, latency = trials.hear(canceller, reply, samples, db, bool(how.get("quiet")))
             row.trials += 1
             row.stopped += stopped
+            if not any(is_stop_word(w) for words, _ in reply for w in words_of(words)):
+                row.plain_trials += 1
+                row.plain_stopped += stopped
             if latency is not None:
                 row.latencies.append(latency)
             if stopped != how.get("expect", True):
@@ -192,12 +203,13 @@ def report(rows: list[Row], voice: str, split: str, person: str) -> str:
         f"# Spoken stop over Hearth's voice ({split}; Hearth's voice: {voice}; "
         f"the person's: {person})",
         "",
-        "| condition | stopped | median latency (s) |",
-        "| --- | --- | --- |",
+        "| condition | stopped | replies with no stop word of their own | median latency (s) |",
+        "| --- | --- | --- | --- |",
     ]
     for row in rows:
         median = f"{np.median(row.latencies):.2f}" if row.latencies else "-"
-        lines.append(f"| {row.name} | {row.rate()} | {median} |")
+        plain = row.plain_rate() if row.plain_trials else "-"
+        lines.append(f"| {row.name} | {row.rate()} | {plain} | {median} |")
     lines.append("")
     for row in rows:
         if row.missed:

@@ -65,7 +65,7 @@ _TRAILING = tuple(
 # and never drops one ("Stop the time." is never "start the timer"; "Set a timer for ten
 # minutes." and "Add oats to the list." are never placed on a command without "set",
 # "minutes", "add": those go to the household's parsers as said).
-KEPT = frozenset(
+_KEPT = frozenset(
     """stop start cancel next back double halve half triple quit finish end exit add remove
 take clear set remind reminder reminders remember forget list lists minute minutes second
 seconds hour hours""".split()
@@ -117,7 +117,7 @@ class ClosedPass:
         targets = self._known.of(list(commands))
         if heard is None or targets is None:
             return None  # espeak-ng missing, or a line read as two: leave it as heard
-        said_kept = KEPT.intersection(words)
+        said_kept = _KEPT.intersection(words)
         nearest: dict[str, Placement] = {}  # per meaning, its nearest command
         for command, target in targets.items():
             if not said_kept <= set(command.split()):

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 
 from appliance.speech import espeak_word_ipa
-from appliance.voice.closed_pass import KEPT
 from appliance.voice.sounds_like import PHONEME_VOICE, KnownSounds, Phonemes, distance, sound
 
 STOP_PHRASES = frozenset(
@@ -74,8 +73,8 @@ class StopPhrases:
         if is_stop(text):
             return True
         core = _core(text)
-        if not core or len(core.split()) > LONGEST_CORE or KEPT.intersection(core.split()):
-            return False  # "start", "next": a word of command said is never taken for another
+        if not core or len(core.split()) > LONGEST_CORE:
+            return False
         targets = self._known.of(sorted(STOP_PHRASES))
         read = self._phonemes([core])
         if targets is None or read is None:

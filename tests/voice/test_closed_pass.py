@@ -201,7 +201,7 @@ def test_a_word_of_command_is_never_turned_into_another(
     placing: ClosedPass, commands: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert placing.placed("Stop the time.", cooking(commands, never)) == "Stop the time."
-    monkeypatch.setattr(closed_pass, "KEPT", frozenset())
+    monkeypatch.setattr(closed_pass, "_KEPT", frozenset())
     assert placing.placed("Stop the time.", cooking(commands, never)) == "start the timer"
 
 
@@ -212,7 +212,7 @@ def test_the_households_words_and_numbers_are_left_for_its_parsers(
     # "add" said, and no command keeps it: left for the household's parsers
     assert placing.placed("Add the mints.", cooking(near, never)) == "Add the mints."
     assert placing.placed("Add 2 eggs.", cooking(near, never)) == "Add 2 eggs."
-    monkeypatch.setattr(closed_pass, "KEPT", frozenset())
+    monkeypatch.setattr(closed_pass, "_KEPT", frozenset())
     assert placing.placed("Add the mints.", cooking(near, never)) == "had the mints"
     monkeypatch.setattr(closed_pass.re, "search", lambda pattern, text: None)
     assert placing.placed("Add 2 eggs.", cooking(near, never)) == "add two eggs"

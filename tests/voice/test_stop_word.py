@@ -128,9 +128,9 @@ def test_what_holds_a_stop_word_but_is_no_stop(text: str) -> None:
 
 def test_a_short_transcript_that_sounds_like_a_stop_is_one() -> None:
     phrases = StopPhrases()
-    for misheard in ("Top.", "Stopped.", "Quite.", "Okay, top."):
+    for misheard in ("Top.", "Stopped.", "Quite.", "Okay, top.", "Stop at."):
         assert phrases.heard(misheard), misheard
-    # Controls: further by sound, a word of command said, or a sentence.
+    # Controls: further by sound ("Start." is 0.5 from "stop"), or a sentence.
     for other in (
         "Shop.",
         "Stuff.",
@@ -218,6 +218,27 @@ def test_without_the_canceller_the_stop_is_lost_in_hearth_s_voice(
     speech (Hearth's), which is never read; the person's stop goes with it."""
     heard, _ = kitchen(reply, [(2.5, stop)], person_db=0.0)
     assert _listen(heard, _played(reply, None), None) == []
+
+
+def test_what_the_canceller_took_most_of_is_not_a_person(
+    reply: np.ndarray, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Silero hears speech in the canceller's leftovers too; a frame is a person's only
+    if less than KEPT_DB of it was taken out. Without that gate (the control), several
+    times as much of Hearth's own voice becomes utterances to transcribe."""
+    from appliance.voice import stop_word
+
+    def own_voice_seconds() -> float:
+        canceller, path = EchoCanceller(), EchoPath()
+        _listen(kitchen(reply, seed=5)[0], _played(reply, None), canceller, path)
+        found = _listen(kitchen(reply, seed=6)[0], _played(reply, None), canceller, path)
+        return sum(u.end - u.start for u in found) / RATE
+
+    gated = own_voice_seconds()
+    monkeypatch.setattr(stop_word, "KEPT_DB", -200.0)
+    ungated = own_voice_seconds()
+    print(f"Hearth's own voice taken for utterances: {gated:.1f} s gated, {ungated:.1f} s not")
+    assert gated < 0.5 * ungated, (gated, ungated)
 
 
 def test_hearth_s_own_stop_is_not_a_person_s() -> None:
