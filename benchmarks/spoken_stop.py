@@ -35,7 +35,7 @@ from appliance.speech import Speech, split_sentences, wav_bytes
 from appliance.voice.capture import SAMPLE_RATE, wav_samples
 from appliance.voice.echo import FRAME, EchoCanceller, EchoPath
 from appliance.voice.played import PlayedAudio
-from appliance.voice.stop_phrases import StopPhrases, is_stop_word, words_of
+from appliance.voice.stop_phrases import STOP_VOCABULARY, StopPhrases, said_by, words_of
 from appliance.voice.stop_word import ReplyListening, StopHearing, said_stop
 from appliance.voice.stt import Transcriber
 from appliance.voice.vad import SileroVad
@@ -55,8 +55,8 @@ class Row:
     stopped: int = 0
     latencies: list[float] = field(default_factory=list)
     missed: list[str] = field(default_factory=list)
-    # The same, counting only replies whose words hold no stop word: where Hearth's own
-    # "stop" cannot have set a person's aside (stop_word.said_stop).
+    # The same, counting only replies whose words hold no word of a stop phrase: where
+    # Hearth's own words cannot have set a person's stop aside (stop_word.said_stop).
     plain_trials: int = 0
     plain_stopped: int = 0
 
@@ -165,7 +165,7 @@ def run(split: str, quick: bool, person: str) -> tuple[list[Row], str]:
             stopped, latency = trials.hear(canceller, reply, samples, db, bool(how.get("quiet")))
             row.trials += 1
             row.stopped += stopped
-            if not any(is_stop_word(w) for words, _ in reply for w in words_of(words)):
+            if not any(said_by(STOP_VOCABULARY)(w) for words, _ in reply for w in words_of(words)):
                 row.plain_trials += 1
                 row.plain_stopped += stopped
             if latency is not None:

@@ -8,38 +8,47 @@ is_stop_word("stopping")             # True: a word Hearth's own reply may say
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from appliance.speech import espeak_word_ipa
 from appliance.voice.sounds_like import PHONEME_VOICE, KnownSounds, Phonemes, distance, sound
 
+# What English speakers say to make something stop talking, each a whole request. A
+# transcript is a stop when, its fillers set aside, it is one of these or a run of them
+# ("never mind, stop"). Written from how people talk to a radio or a child, not from any
+# test line; "stop" followed by anything else ("stop the timer", "stop stirring") is not.
 STOP_PHRASES = frozenset(
+    """stop | stop it | stop that | stop there | stop talking | stop speaking | stop reading
+    | hush | shush | shh | sh | quiet | be quiet | quiet down | silence
+    | enough | that's enough | thats enough | that'll do | i've heard enough | no more
+    | shut up | shut it | pipe down | zip it | cut it out | knock it off | pack it in
+    | give it a rest | put a sock in it | cancel | never mind | nevermind | forget it
+    | leave it | pause""".replace("\n", " ").split(" | ")
+)
+# Said around or inside a stop without changing it ("okay, stop", "oi Hearth, stop it
+# please", "hold on, stop right there").
+_FILLERS = frozenset(
+    """okay ok oh oi hey um uh erm er right alright hearth please just now already thanks
+    yeah so well wait mate love honestly seriously look""".split()
+)
+_FILLER_PAIRS = frozenset(
     {
-        "stop",
-        "stop it",
-        "stop talking",
-        "stop now",
-        "hush",
-        "shush",
-        "shh",
-        "quiet",
-        "be quiet",
-        "enough",
-        "that's enough",
-        "thats enough",
-        "shut up",
-        "cancel",
-        "never mind",
-        "nevermind",
+        ("all", "right"),
+        ("hold", "on"),
+        ("hang", "on"),
+        ("thank", "you"),
+        ("come", "on"),
+        ("excuse", "me"),
     }
 )
-# Said around a stop without changing it ("okay, stop", "Hearth, stop please").
-_AROUND = frozenset({"okay", "ok", "oh", "hey", "hearth", "please", "just", "right", "alright"})
 _WORD = re.compile(r"[a-z']+")
 # Whisper writes a short word said over a voice as the word it sounds like ("Top.",
 # "Stopped.", "Quite."): the core of a transcript this near a stop phrase by sound (as
 # the closed pass measures it) is one. Wider, "Stuff." and "Shop." would be (0.5).
 SOUNDS_LIKE = 0.25
 LONGEST_CORE = 3  # words: more is a sentence, never a stop by sound
+LONGEST_STOP = 6  # words of a stop, fillers set aside: more is a sentence
+_PHRASE_WORDS = [tuple(phrase.split()) for phrase in sorted(STOP_PHRASES, key=len, reverse=True)]
 
 
 def words_of(text: str) -> list[str]:
@@ -47,19 +56,39 @@ def words_of(text: str) -> list[str]:
 
 
 def _core(text: str) -> str:
+    """The transcript's words without its fillers, anywhere, and a word said twice running
+    once ("stop, stop, stop")."""
     words = words_of(text)
-    while words and words[0] in _AROUND:
-        words.pop(0)
-    while words and words[-1] in _AROUND:
-        words.pop()
-    collapsed = [w for i, w in enumerate(words) if i == 0 or w != words[i - 1]]  # "stop stop"
-    return " ".join(collapsed)
+    kept: list[str] = []
+    i = 0
+    while i < len(words):
+        if tuple(words[i : i + 2]) in _FILLER_PAIRS:
+            i += 2
+            continue
+        if words[i] not in _FILLERS and (not kept or kept[-1] != words[i]):
+            kept.append(words[i])
+        i += 1
+    return " ".join(kept)
+
+
+def _made_of_stops(words: tuple[str, ...]) -> bool:
+    """The words are one stop phrase after another, and nothing else."""
+    if not words:
+        return False
+    return any(
+        words[: len(phrase)] == phrase
+        and (len(words) == len(phrase) or _made_of_stops(words[len(phrase) :]))
+        for phrase in _PHRASE_WORDS
+    )
 
 
 def is_stop(text: str) -> bool:
     """A short transcript that asks Hearth to stop talking, and nothing else ("don't stop",
     "stop the timer" and "the bus stop" are not)."""
-    return _core(text) in STOP_PHRASES
+    core = tuple(_core(text).split())
+    if core[:1] == ("no",) and core[1:] != ("more",):
+        core = core[1:]  # "No, stop!"; but "No." alone is said to the dog as often
+    return len(core) <= LONGEST_STOP and _made_of_stops(core)
 
 
 class StopPhrases:
@@ -70,26 +99,47 @@ class StopPhrases:
         self._known = KnownSounds(self._phonemes)
 
     def heard(self, text: str) -> bool:
+        return self.reading(text) is not None
+
+    def reading(self, text: str) -> str | None:
+        """The stop `text` is read as (itself, or the phrase it sounds like), or None."""
         if is_stop(text):
-            return True
+            return text
         core = _core(text)
         if not core or len(core.split()) > LONGEST_CORE:
-            return False
+            return None
         targets = self._known.of(sorted(STOP_PHRASES))
         read = self._phonemes([core])
         if targets is None or read is None:
-            return False
+            return None
         said = sound(read[0])
-        return min(distance(said, target) for target in targets.values()) <= SOUNDS_LIKE
+        nearest = min(targets, key=lambda phrase: distance(said, targets[phrase]))
+        return nearest if distance(said, targets[nearest]) <= SOUNDS_LIKE else None
 
 
-# The words that make a phrase a stop: said by Hearth itself, a canceller's leftovers
-# could be heard as one.
-STOP_WORDS = frozenset(
-    "stop stops stopped stopping hush shush shh quiet enough cancel nevermind".split()
-)
+# Words of the stop phrases too small or common to say whose they were ("it", "a").
+_SMALL = frozenset("it a be that's thats that'll i've up down there do no more in out".split())
 
 
-def is_stop_word(word: str) -> bool:
-    """A word of Hearth's own that a canceller's leftovers could make a stop of."""
-    return word.lower().replace("’", "'") in STOP_WORDS
+def own_words(text: str) -> frozenset[str]:
+    """The words of a heard stop that Hearth's own sentence may have said at that moment
+    ("stop" in "...then stop stirring"): if it did, the canceller's leftovers of its own
+    voice may be what was heard. Stems count ("stopping" for "stop")."""
+    return frozenset(w for w in _core(text).split() if w not in _SMALL)
+
+
+def said_by(heard: frozenset[str]) -> Callable[[str], bool]:
+    """Whether one of Hearth's own words is one of `heard`'s (or its -s, -ed, -ing form)."""
+
+    def matches(word: str) -> bool:
+        word = word.lower().replace("’", "'")
+        return any(word == w or (word.startswith(w) and word[len(w) :] in _ENDINGS) for w in heard)
+
+    return matches
+
+
+_ENDINGS = frozenset({"s", "ed", "ped", "ing", "ping", "d"})
+
+
+# Every word by which Hearth's own sentence could set a heard stop aside.
+STOP_VOCABULARY = frozenset(w for phrase in STOP_PHRASES for w in phrase.split()) - _SMALL

@@ -32,7 +32,7 @@ import numpy as np
 from appliance.voice.capture import SAMPLE_BYTES, SAMPLE_RATE, AudioSource, DeviceError
 from appliance.voice.echo import FRAME, LONGEST_DELAY, EchoCanceller, EchoPath, rms
 from appliance.voice.played import PlayedAudio
-from appliance.voice.stop_phrases import StopPhrases, is_stop_word
+from appliance.voice.stop_phrases import StopPhrases, own_words, said_by
 from appliance.voice.vad import ONSET_FRAMES, PAD_SECONDS, Vad
 
 if TYPE_CHECKING:
@@ -269,12 +269,13 @@ def said_stop(
 ) -> bool:
     """A person said stop: the transcript reads as one, and Hearth was not saying one
     itself then (its own "then stop stirring", left over by the canceller)."""
-    if not phrases.heard(text):
+    reading = phrases.reading(text)
+    if reading is None:
         log.info("heard over the reply: not a stop (%d characters, dropped)", len(text))
         return False
     start = began + utterance.start / SAMPLE_RATE - delay
     end = began + utterance.end / SAMPLE_RATE - delay
-    if played.said_between(start, end, is_stop_word):
+    if played.said_between(start, end, said_by(own_words(reading))):
         log.info("heard a stop while Hearth's own words said one: taken as its echo")
         return False
     return True

@@ -25,7 +25,7 @@ from appliance.voice.barge_in import BargeIn
 from appliance.voice.capture import wav_samples
 from appliance.voice.echo import FRAME, EchoCanceller, EchoPath, delay_of
 from appliance.voice.played import PlayedAudio
-from appliance.voice.stop_phrases import StopPhrases, is_stop, is_stop_word
+from appliance.voice.stop_phrases import StopPhrases, is_stop, own_words, said_by
 from appliance.voice.stop_word import ReplyListening, SpokenStop, StopHearing, Utterance, said_stop
 from appliance.voice.stt import Transcriber
 from appliance.voice.talk import TalkListener
@@ -103,6 +103,14 @@ def _rms_db(samples: np.ndarray) -> float:
         "Shh.",
         "Enough!",
         "Never mind.",
+        "No, stop!",
+        "Hold on, stop right there.",
+        "Give it a rest.",
+        "All right, that's enough.",
+        "Oi, shut it!",
+        "Pipe down, Hearth.",
+        "Never mind, stop.",
+        "Okay thank you, that's enough.",
     ],
 )
 def test_a_stop_as_written(text: str) -> None:
@@ -120,6 +128,13 @@ def test_a_stop_as_written(text: str) -> None:
         "Quiet night.",
         "",
         "Okay.",
+        "No.",
+        "Wait.",
+        "Shut the fridge.",
+        "Give it a stir.",
+        "Cancel my dentist.",
+        "Leave it there, Biscuit.",
+        "No more wine for me.",
     ],
 )
 def test_what_holds_a_stop_word_but_is_no_stop(text: str) -> None:
@@ -254,7 +269,12 @@ def test_hearth_s_own_stop_is_not_a_person_s() -> None:
     # the stop heard three seconds before Hearth said its own.
     assert said_stop("Stop.", at_its_stop, BEGAN, 0.0, _played(reply, REPLY), phrases)
     assert said_stop("Stop.", at_its_start, BEGAN, 0.0, own, phrases)
-    assert is_stop_word("stop") and is_stop_word("Stopping") and not is_stop_word("it")
+    # Only the heard stop's own words count: "be quiet" over Hearth's "stop" is a person's;
+    # "Top." is read as "stop", so Hearth's "stop" sets it aside.
+    assert said_stop("Be quiet.", at_its_stop, BEGAN, 0.0, own, phrases)
+    assert not said_stop("Top.", at_its_stop, BEGAN, 0.0, own, phrases)
+    matches = said_by(own_words("Stop it!"))
+    assert matches("stop") and matches("Stopping") and matches("stopped") and not matches("it")
 
 
 def test_long_talk_over_the_reply_is_never_transcribed(reply: np.ndarray) -> None:
