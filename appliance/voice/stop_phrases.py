@@ -46,6 +46,10 @@ _WORD = re.compile(r"[a-z']+")
 # "Stopped.", "Quite."): the core of a transcript this near a stop phrase by sound (as
 # the closed pass measures it) is one. Wider, "Stuff." and "Shop." would be (0.5).
 SOUNDS_LIKE = 0.25
+NAME = "hearth"  # the appliance's name, said before or after a stop
+# "Hearth" is three sounds (h, a, th): one of them wrong is still the name ("Heart",
+# "Hard", "Ha"), two are not ("Card").
+NAME_SOUNDS_LIKE = 0.34
 LONGEST_CORE = 3  # words: more is a sentence, never a stop by sound
 LONGEST_STOP = 6  # words of a stop, fillers set aside: more is a sentence
 _PHRASE_WORDS = [tuple(phrase.split()) for phrase in sorted(STOP_PHRASES, key=len, reverse=True)]
@@ -105,6 +109,9 @@ class StopPhrases:
         """The stop `text` is read as (itself, or the phrase it sounds like), or None."""
         if is_stop(text):
             return text
+        named = self._without_the_name(text)
+        if named is not None and is_stop(named):
+            return named
         core = _core(text)
         if not core or len(core.split()) > LONGEST_CORE:
             return None
@@ -115,6 +122,22 @@ class StopPhrases:
         said = sound(read[0])
         nearest = min(targets, key=lambda phrase: distance(said, targets[phrase]))
         return nearest if distance(said, targets[nearest]) <= SOUNDS_LIKE else None
+
+    def _without_the_name(self, text: str) -> str | None:
+        """The transcript without a first or last word that is "Hearth" as Whisper writes
+        it when nothing told it the name ("Heart, stop.", "Hard, shut up."), or None."""
+        words = words_of(text)
+        if len(words) < 2:
+            return None
+        ends = {0: words[0], len(words) - 1: words[-1]}
+        read = self._phonemes([NAME, *ends.values()])
+        if read is None:
+            return None
+        name, *others = (sound(ipa) for ipa in read)
+        for (at, _), other in zip(ends.items(), others, strict=True):
+            if distance(name, other) <= NAME_SOUNDS_LIKE:
+                return " ".join(words[:at] + words[at + 1 :])
+        return None
 
 
 # Words of the stop phrases too small or common to say whose they were ("it", "a").

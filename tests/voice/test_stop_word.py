@@ -143,10 +143,22 @@ def test_what_holds_a_stop_word_but_is_no_stop(text: str) -> None:
 
 def test_a_short_transcript_that_sounds_like_a_stop_is_one() -> None:
     phrases = StopPhrases()
-    for misheard in ("Top.", "Stopped.", "Quite.", "Okay, top.", "Stop at."):
+    for misheard in (
+        "Top.",
+        "Stopped.",
+        "Quite.",
+        "Okay, top.",
+        "Stop at.",
+        "Heart, stop.",
+        "Hard, shut up.",
+        "Stop it, Hath.",
+    ):
         assert phrases.heard(misheard), misheard
     # Controls: further by sound ("Start." is 0.5 from "stop"), or a sentence.
     for other in (
+        "Heart, stop the timer.",
+        "Hard stop in the road.",
+        "Card, stop.",
         "Shop.",
         "Stuff.",
         "Start.",
