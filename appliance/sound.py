@@ -248,8 +248,9 @@ class Speaker:
                 log.warning("cannot play a sound with aplay: %s", exc)
                 return False
             self._playing = player
-            if self.played is not None:
-                self.played.started(wav, words, time.monotonic())
+            started = time.monotonic()
+        if self.played is not None:  # outside the lock: a hush never waits for the decoding
+            self.played.started(wav, words, started)
         try:
             _, stderr = player.communicate(wav, timeout=PLAY_TIMEOUT)
         except subprocess.TimeoutExpired:
@@ -260,8 +261,8 @@ class Speaker:
         finally:
             with self._lock:
                 self._playing = None
-        if player.returncode != 0 and self.played is not None:
-            self.played.stopped(time.monotonic())  # what it did not play is no echo
+        if player.returncode > 0 and self.played is not None:
+            self.played.stopped(time.monotonic())  # it failed: what it did not play is no echo
         if player.returncode < 0:
             return False  # killed by hush: not a failure
         if player.returncode != 0:

@@ -31,11 +31,13 @@ MARK_EVERY = 1.0  # the speaking mark is refreshed this often (talk.SPEAKING_STA
 
 
 class BargeIn:
-    def __init__(self, sound: Sound, mark: SpeakingMark | None = None) -> None:
+    def __init__(
+        self, sound: Sound, mark: SpeakingMark | None = None, spoken: SpokenStop | None = None
+    ) -> None:
         self.sound = sound
         self.mark = mark
         self.talk: TalkListener | None = None  # None (a WAV, a test): nothing can interrupt
-        self.spoken: SpokenStop | None = None  # None: only a press stops the voice
+        self.spoken = spoken  # None: only a press stops the voice
         self._press: TalkEvent | None = None
         self._listening = False
 

@@ -219,7 +219,7 @@ def read_wav(path: Path) -> bytes:
             return wav_samples(file.read(), str(path)).astype("<i2").tobytes()
     except FileNotFoundError:
         raise BadAudio(f"no such file: {path}") from None
-    except IsADirectoryError as exc:
+    except OSError as exc:  # a folder, no permission, a disk error
         raise BadAudio(f"{path} is not a WAV file Hearth can read ({exc})") from None
 
 

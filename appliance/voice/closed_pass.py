@@ -33,9 +33,14 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from appliance.speech import espeak_word_ipa
 from appliance.voice.bias import Bias
-from appliance.voice.sounds_like import PHONEME_VOICE, KnownSounds, Phonemes, distance, sound
+from appliance.voice.sounds_like import (
+    KnownSounds,
+    Phonemes,
+    distance,
+    espeak_phonemes,
+    sound,
+)
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +88,7 @@ class ClosedPass:
     """`placed(text, bias)`: `text`, or the command of `bias.commands` it sounds like."""
 
     def __init__(self, phonemes: Phonemes | None = None) -> None:
-        self._phonemes = phonemes or (lambda lines: espeak_word_ipa(lines, PHONEME_VOICE))
+        self._phonemes = phonemes or espeak_phonemes
         self._known = KnownSounds(self._phonemes)  # a command -> its sound, read once
 
     def placed(self, text: str, bias: Bias) -> str:

@@ -104,8 +104,3 @@ class PlayedAudio:
                 if start - WORD_PLACED <= at <= end + WORD_PLACED:
                     return True
         return False
-
-    def last_end(self) -> float:
-        """When the last sound played ends (or ended); 0.0 if none has played."""
-        with self._lock:
-            return max((s.end for s in self._sounds), default=0.0)

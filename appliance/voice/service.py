@@ -120,8 +120,7 @@ class Voice:
         self.max_seconds = max_seconds
         self.wake = wake  # None: the wake word is off, only Talk starts listening
         self.follow_up_seconds = follow_up_seconds  # 0: never listen without a press
-        self.barge_in = BargeIn(sound, speaking)
-        self.spoken_stop = spoken_stop  # None: only a press stops the voice
+        self.barge_in = BargeIn(sound, speaking, spoken_stop)
 
     # -- listening ------------------------------------------------------------
 
@@ -196,7 +195,6 @@ class Voice:
         started = time.monotonic()
         bias = self.bias()
         text = self.transcriber.transcribe(speech, bias)
-        written = self.transcriber.last_written  # before the stop word's listener decodes
         transcribed = time.monotonic()
         if not _has_words(text) or repeats_prompt(text, bias):
             # Whisper writing its own prompt back heard no speech: never an instruction.
@@ -243,7 +241,7 @@ class Voice:
             transcribed - started,
             transcribed - released_at,
             first_word,
-            written,
+            self.transcriber.last_written,
         )
 
     def _nothing(self, seconds: float, transcribing: float, quietly: bool = False) -> Result:
@@ -267,9 +265,8 @@ class Voice:
         """Answer each press of Talk until `stop` is set; the microphone is found per press.
         With a wake word, the microphone is watched between presses (hands_free.py)."""
         self.barge_in.talk = talk
-        if self.spoken_stop is not None:
-            self.spoken_stop.microphone = microphone
-            self.barge_in.spoken = self.spoken_stop
+        if self.barge_in.spoken is not None:
+            self.barge_in.spoken.microphone = microphone
         if self.wake is not None:
             HandsFree(self, self.wake).serve(talk, microphone, stop, on_turn)
             return

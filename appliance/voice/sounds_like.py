@@ -60,6 +60,12 @@ hours stop cancel add set""".split()
 Phonemes = Callable[[Sequence[str]], list[str] | None]
 
 
+def espeak_phonemes(words: Sequence[str]) -> list[str] | None:
+    """Each word or phrase in IPA as espeak-ng reads it (None when it is missing): the
+    names pass's, the closed pass's and the stop phrases' default."""
+    return espeak_word_ipa(words, PHONEME_VOICE)
+
+
 def sound(ipa: str) -> str:
     """IPA without stress and length, vowels in five classes: what the pass compares."""
     return _MARKS.sub("", ipa).translate(_VOWELS)
@@ -99,7 +105,7 @@ class SoundsLike:
 
     def __init__(self, familiar: Iterable[str], phonemes: Phonemes | None = None) -> None:
         self.familiar = frozenset(familiar)
-        self._phonemes = phonemes or (lambda words: espeak_word_ipa(words, PHONEME_VOICE))
+        self._phonemes = phonemes or espeak_phonemes
         self._known = KnownSounds(self._phonemes)  # a household word -> its sound, read once
 
     def restored(self, text: str, household: Iterable[str]) -> str:

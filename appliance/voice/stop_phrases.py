@@ -10,8 +10,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from appliance.speech import espeak_word_ipa
-from appliance.voice.sounds_like import PHONEME_VOICE, KnownSounds, Phonemes, distance, sound
+from appliance.voice.sounds_like import (
+    KnownSounds,
+    Phonemes,
+    distance,
+    espeak_phonemes,
+    sound,
+)
 
 # What English speakers say to make something stop talking, each a whole request. A
 # transcript is a stop when, its fillers set aside, it is one of these or a run of them
@@ -99,7 +104,7 @@ class StopPhrases:
     """`heard(text)`: a stop as written, or a short transcript that sounds like one."""
 
     def __init__(self, phonemes: Phonemes | None = None) -> None:
-        self._phonemes = phonemes or (lambda lines: espeak_word_ipa(lines, PHONEME_VOICE))
+        self._phonemes = phonemes or espeak_phonemes
         self._known = KnownSounds(self._phonemes)
 
     def heard(self, text: str) -> bool:
@@ -130,10 +135,11 @@ class StopPhrases:
         if len(words) < 2:
             return None
         ends = {0: words[0], len(words) - 1: words[-1]}
-        read = self._phonemes([NAME, *ends.values()])
-        if read is None:
+        known = self._known.of([NAME])  # read once, then kept
+        read = self._phonemes(list(ends.values()))
+        if known is None or read is None:
             return None
-        name, *others = (sound(ipa) for ipa in read)
+        name, others = known[NAME], [sound(ipa) for ipa in read]
         for (at, _), other in zip(ends.items(), others, strict=True):
             if distance(name, other) <= NAME_SOUNDS_LIKE:
                 return " ".join(words[:at] + words[at + 1 :])

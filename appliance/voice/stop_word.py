@@ -249,7 +249,7 @@ class SpokenStop:
         self._reading.start()
 
     def _decide(self, utterance: Utterance, began: float) -> None:
-        text = self.transcriber.transcribe(utterance.audio)
+        text = self.transcriber.decode(utterance.audio)
         if not said_stop(text, utterance, began, self.path.delay, self.played, self.phrases):
             return
         if self._finish.is_set():

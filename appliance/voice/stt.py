@@ -149,6 +149,14 @@ class Transcriber:
             self.last_written, text = (text if placed != text else None), placed
         return text
 
+    def decode(self, audio: bytes) -> str:
+        """16 kHz 16-bit mono samples to text as Whisper writes it: no bias, no passes, and
+        `last_written` left alone (the stop word's listener reads a short utterance while a
+        reply plays, its own call beside Talk's)."""
+        if not audio:
+            return ""
+        return self._decode(np.frombuffer(audio, dtype="<i2").astype(np.float32) / 32768.0, None)
+
     def _decode(self, samples: np.ndarray, bias: Bias | None) -> str:
         segments, _ = self._model.transcribe(
             samples,
