@@ -117,7 +117,7 @@ class Trials:
             if utterance is None:
                 continue
             decoding = time.monotonic()
-            words = self.transcriber.transcribe(utterance.audio)
+            words = self.transcriber.decode(utterance.audio)
             stopped = said_stop(words, utterance, BEGAN, path.delay, played, self.phrases)
             self.heard.append(words)
             if stopped:
