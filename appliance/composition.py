@@ -308,7 +308,7 @@ def voice_parts(
             sound,
             ShownExchange(settings.data_dir),
             household_bias(settings, memory, household),
-            lambda text: showable(text, embedding.model),
+            lambda text: showable(text, embedding.model, heard=True),
             max_seconds=settings.voice_max_seconds,
             wake=wake,
             follow_up_seconds=settings.follow_up_seconds,

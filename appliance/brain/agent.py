@@ -35,12 +35,17 @@ from appliance.brain.threads import Threads, check_thread_id, new_thread_id
 from appliance.brain.turn import EmptyMessage, MessageTooLong, Reply, ReplyStream
 from appliance.config import Settings
 from appliance.memory import Memory
-from appliance.memory.withheld import showable, withheld
+from appliance.memory.withheld import refused_kind, showable, withheld
 
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE_CHARS = 4000
 SWEEP_SECONDS = 3600.0  # the transcript retention sweep runs this often while open
+# Spoken back, so short; the audit of a refused write is Memory's, and nothing was written.
+HEARD_SECRET = (
+    "I can't keep that: it sounded like a password or a code, so the guard refused it "
+    "and nothing was written. Keep those in a password manager."
+)
 DEFAULT_PARTS: Mapping[str, bool] = {"panel": False, "microphone": False}
 
 
@@ -236,13 +241,22 @@ class Brain:
 
     # -- one turn ----------------------------------------------------------------------
 
+    def _heard_secret(self, text: str) -> bool:
+        """A transcript that states a secret, as the guard reads heard words: then nothing
+        of it is acted on, answered, kept or shown (a misheard "is" or a number's odd
+        shape must not carry a password past the rules; guard_heard.py)."""
+        return refused_kind(text, self.memory.embedding.model, heard=True) == "secret"
+
     def _turn(
         self, stream: ReplyStream, text: str, route: router.Route
     ) -> Generator[str, None, None]:
         with self._lock:
             self._gate.busy()
             try:
-                if (act := self.router.act(route)) is not None:
+                if stream.heard and self._heard_secret(text):
+                    stream.withheld = "secret"
+                    pieces = iter([HEARD_SECRET])
+                elif (act := self.router.act(route)) is not None:
                     pieces = iter([act(route)])  # another part's intent answers itself
                 elif route.kind == "remember":
                     pieces = self.routes.remember(stream, route)

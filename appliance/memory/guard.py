@@ -16,7 +16,8 @@ How it decides, in order:
    letters folded, spaced-out and digit-for-letter words read back;
 2. the precise rules, one module per family (`guard_instructions`, `guard_access`,
    `guard_claims`, `guard_secrets`), and the shape checks of `guard_secrets` (keys,
-   cards by Luhn, IBANs by mod-97, seed phrases);
+   cards by Luhn, IBANs by mod-97, seed phrases); for text a recogniser wrote
+   (`heard`), also a credential's name near a number (`guard_heard`);
 3. where the embedder is installed, the classifier (`appliance.memory.guard_classifier`):
    text the rules let through, whole and clause by clause, is embedded and refused when
    a small network on the embedding, plus a linear layer on the text's hashed word and
@@ -38,6 +39,7 @@ from appliance.errors import Refused
 from appliance.memory.guard_access import ACCESS
 from appliance.memory.guard_claims import DEVICE
 from appliance.memory.guard_classifier import ClassifierEmbedder, classifier_for, clauses, view
+from appliance.memory.guard_heard import HEARD_REASON, heard_secret
 from appliance.memory.guard_instructions import INSTRUCTION
 from appliance.memory.guard_rules import REASONS, Rule
 from appliance.memory.guard_secrets import (
@@ -92,6 +94,7 @@ def find_refusal(
     embedder: ClassifierEmbedder | None = None,
     *,
     by_meaning: frozenset[str] = FAMILIES,
+    heard: bool = False,
 ) -> Refused | None:
     """The refusal for this text, or None if it may be remembered.
 
@@ -99,10 +102,14 @@ def find_refusal(
     rules let through is also read by the classifier; without one, or with a model
     the classifier was not trained on, the rules decide alone. `by_meaning` names the
     families the classifier may refuse on its own (the rules refuse all four): a chat
-    transcript asks for secrets only (`appliance.memory.withheld`).
+    transcript asks for secrets only (`appliance.memory.withheld`). `heard`: the text is
+    what a recogniser wrote, whose shapes are unreliable, so a credential's name near a
+    number is refused as well (`guard_heard`).
     """
     seen = normalise(text)
     refusal = rule_refusal(seen)
+    if refusal is None and heard and heard_secret(seen.plain):
+        refusal = Refused("secret", HEARD_REASON, decided_by=RULES_MODE)
     if refusal is not None or embedder is None:
         return refusal
     try:

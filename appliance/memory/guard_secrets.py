@@ -79,11 +79,18 @@ _SAYS = (
 )
 _SAYS_OR_SPACE = rf"(?:{_SAYS}|\s+)"
 _NUMBER_WORDS = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+_TENS = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+_TEENS = r"(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
 # A value that looks chosen, not a word of the sentence: a digit, a capital after the
 # first letter, or a sign in it ("Marmalade55", "BlueKettle", "kettle-oak-42").
-_CHOSEN = r"(?=[^\s'\"]*(?:\d|(?-i:[a-z][A-Z])|[!#$%&*?@_+]))[^\s'\"]{4,}"
+# A year alone ("in March 2024") is when, not what.
+_CHOSEN = r"(?!(?:19|20)\d\d\b)(?=[^\s'\"]*(?:\d|(?-i:[a-z][A-Z])|[!#$%&*?@_+]))[^\s'\"]{4,}"
 # A number people key in: three or more digits, spaced or dashed, or said as words.
 _DIGITS = rf"(?:\d(?:[ -]?\d){{2,}}|{_NUMBER_WORDS}(?:[ ,-]+{_NUMBER_WORDS}){{2,}})"
+# Every word that names a credential, for a rule that looks only for the name
+# (guard_heard.py); "secret" alone is as often a recipe's ("the secret is more butter").
+CREDENTIAL_LABEL = rf"(?!secret\b)(?:{_PASSWORD}|{_CODE})"
+NOT_A_SECRET_CODE = _NOT_A_SECRET_CODE
 _NOT_A_SECRET_BEFORE = (
     rf"(?<![a-z])(?:{_NOT_A_SECRET_CODE})[ -](?:{_CODE})|(?:{_NOT_A_SECRET_CODE}) number"
 )
@@ -99,6 +106,45 @@ _RECIPE = (
 _RECIPE_TAIL = (
     r"(?:followed by|plus|then|and then|with|backwards|reversed|twice|in capitals|"
     r"and the|and our|and his|and her|and \d|without|\d|!|$|\.)"
+)
+
+# A speech recogniser writes "hunter22" as "Hunter 22": a word, a space and a short
+# number is a value too, unless the word says what the number counts, where it is kept
+# ("drawer 2", "page 12") or when ("March 2024").
+_LINKING = (
+    r"is|are|was|were|at|in|on|by|for|of|to|the|and|under|over|about|around|only|just|"
+    r"from|until|till|after|before|every|than|plus|minus|since"
+)
+COUNTED_OR_PLACED = (
+    r"aged?|number|no|room|flat|house|bus|"
+    r"route|page|platform|gate|size|year|years|times|step|day|week|month|chapter|"
+    r"level|grade|class|team|channel|door|locker|seat|row|table|bed|ward|floor|junction|"
+    r"exit|line|unit|apartment|apt|suite|lane|road|street|avenue|mark|gas|pm|am|drawer|"
+    r"folder|box|binder|notebook|book|file|envelope|tin|jar|shelf|cupboard|cabinet|safe|"
+    r"tab|section|sheet|column|cell|slot|tray|volume|part|item|note|notes|january|"
+    r"february|march|april|may|june|july|august|september|october|november|december|"
+    r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday|spring|summer|autumn|fall|winter|since|version|v|"
+    r"manager|managers|hint|app|vault|generator|reset"
+)
+_SPOKEN_VALUE_SHAPE = (
+    rf"(?<![\w'])(?!(?:{_LINKING}|{COUNTED_OR_PLACED})\b)[A-Za-z]{{3,}} (?:\d{{1,4}}(?!\d|[.,:]\d)|"
+    rf"{_TENS}(?:[ -]{_NUMBER_WORDS})?|{_TEENS}|{_NUMBER_WORDS})"
+    r"(?! ?(?:st|nd|rd|th|am|pm|s|kg|g|ml|km|m|cm|mm|h|min|mins|minutes|hours|days|weeks|"
+    r"months|years|pounds|quid|p|percent|degrees|times|letters|characters|digits|numbers|"
+    r"words|symbols)\b)"
+)
+# The word between a label and its value as a recogniser writes "is": "password in
+# Hunter 22", "password his Hunter 22", "password's Hunter 22", "password, Hunter 22".
+_HEARD_SAYS = r"(?:'s|\s*[,:=-]|\s+(?:is|in|as|his|was|it's|its|ease|iz))?\s+"
+
+# A value said after the label, its "is" lost or misheard by the recogniser: "wifi
+# password Hunter 22", "password in Hunter 22", "password's Hunter 22" (a CI run heard
+# "the wifi password is hunter twenty two" as "the wife I password in Hunter 22").
+HEARD_VALUE = rule(
+    "secret",
+    rf"\b{_PASSWORD}{_HEARD_SAYS}['\"]?(?!{_NOT_A_VALUE}\b){_SPOKEN_VALUE_SHAPE}",
+    "plain",
 )
 
 SECRET = (
@@ -133,6 +179,7 @@ SECRET = (
         unless=rf"\b{_PASSWORD}{_FILLER}{_SAYS}['\"]?(?:{_NOT_A_VALUE}\b|[a-z]+ing\b|"
         r"[a-z]{3,}ed\b)",
     ),
+    HEARD_VALUE,
     # "wifi password Marmalade55": no "is", but a value that looks chosen (read with
     # case and digits kept, so the leet-folding of the `words` view cannot hide them)
     rule("secret", rf"\b(?:{_PASSWORD}|pass){_FILLER}\s+['\"]?{_CHOSEN}", "plain"),
@@ -216,18 +263,7 @@ _VALUE = re.compile(
     rf"(?-i:[a-z][A-Z])|{_NUMBER_WORDS}(?:[ ,-]+{_NUMBER_WORDS}){{2,}}|{_RECIPE}",
     re.IGNORECASE,
 )
-# A speech recogniser writes "hunter22" as "Hunter 22": a word, a space and a short
-# number is a value too, unless the word says what the number counts or where it is.
-_SPOKEN_VALUE = re.compile(
-    r"(?<![\w'])(?!(?:is|are|was|were|at|in|on|by|for|of|to|the|and|aged?|number|no|room|"
-    r"flat|house|bus|route|page|platform|gate|size|year|years|under|over|about|around|only|"
-    r"just|from|until|till|after|before|every|than|plus|minus|times|step|day|week|month|"
-    r"chapter|level|grade|class|team|channel|door|locker|seat|row|table|bed|ward|floor|"
-    r"junction|exit|line|unit|apartment|apt|suite|lane|road|street|avenue|mark|gas|pm|am)\b)"
-    r"[A-Za-z]{3,} \d{1,4}(?!\d|[.,:]\d)(?! ?(?:st|nd|rd|th|am|pm|s|kg|g|ml|km|m|cm|mm|h|min|mins|"
-    r"minutes|hours|days|weeks|months|years|pounds|quid|p|percent|degrees)\b)",
-    re.IGNORECASE,
-)
+_SPOKEN_VALUE = re.compile(_SPOKEN_VALUE_SHAPE, re.IGNORECASE)
 # A number keyed in is 3 to 8 digits (a PIN, a code, a one-time code); a phone number
 # or an account number is longer, and the shapes above judge cards and IBANs.
 _DIGIT_RUN = re.compile(r"(?<![\d+])\d(?:[ -]?\d)*(?![\d])")

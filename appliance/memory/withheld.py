@@ -25,13 +25,13 @@ def withheld(kind: str) -> str:
     return f"[withheld: the guard refused this text ({kind})]"
 
 
-def refused_kind(text: str, embedder: Embedder | None = None) -> str | None:
-    """The guard's category for text it refuses, else None."""
-    refusal = find_refusal(text, embedder, by_meaning=TRANSCRIPT_MEANING)
+def refused_kind(text: str, embedder: Embedder | None = None, *, heard: bool = False) -> str | None:
+    """The guard's category for text it refuses, else None (`heard`: a transcript)."""
+    refusal = find_refusal(text, embedder, by_meaning=TRANSCRIPT_MEANING, heard=heard)
     return refusal.category if refusal is not None else None
 
 
-def showable(text: str, embedder: Embedder | None = None) -> str:
+def showable(text: str, embedder: Embedder | None = None, *, heard: bool = False) -> str:
     """`text`, or its withheld marker if the guard refuses it (a transcript, the board)."""
-    kind = refused_kind(text, embedder)
+    kind = refused_kind(text, embedder, heard=heard)
     return withheld(kind) if kind is not None else text

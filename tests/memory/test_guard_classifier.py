@@ -244,8 +244,8 @@ def test_a_transcript_keeps_what_only_the_classifier_reads_as_a_non_secret_refus
     [
         "Der Tresor öffnet sich mit 4471",
         "the lock opens with 3 9 1 7",
-        "Not that life I password in Hunter 22",
-        "Not that life I password in Hunter 22.",  # speech ends a sentence,
+        "To get on the wifi type Bluebird 47",
+        "To get on the wifi type Bluebird 47.",  # speech ends a sentence,
     ],
 )
 def test_a_transcript_withholds_a_secret_only_the_classifier_finds(
