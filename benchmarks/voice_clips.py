@@ -112,13 +112,15 @@ def clips(
     for index, (kind, text) in enumerate(sentences(split)[:limit]):
         voice, speed = NEURAL if neural else VOICES[index % len(VOICES)]
         snr = NOISES[index % len(NOISES)] if noisy else None
-        wav = _cached(text, voice, speed, snr, seed=index)
+        wav = clip_wav(text, voice, speed, snr, seed=index)
         label = "clean" if snr is None else f"kitchen {snr:g} dB"
         made.append(Clip(f"{split}-{index + 1}", split, kind, text, voice, speed, label, wav))
     return made
 
 
-def _cached(text: str, voice: str, speed: int, snr: float | None, seed: int) -> bytes:
+def clip_wav(text: str, voice: str, speed: int, snr: float | None = None, seed: int = 0) -> bytes:
+    """One sentence spoken in one voice (NEURAL for the neural one), as a whole WAV,
+    made once and then read from the cache."""
     key = hashlib.sha256(repr((GENERATOR, text, voice, speed, snr, seed)).encode()).hexdigest()
     path = CACHE / f"{key[:24]}.wav"
     if path.is_file():
