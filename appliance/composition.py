@@ -473,7 +473,7 @@ def wake_word(settings: Settings) -> Any:
         return None
     from appliance.voice.wake import WakeWord
 
-    return WakeWord.open(settings.wake_word, settings.wake_threshold)
+    return WakeWord.open(settings.wake_word, settings.wake_threshold, settings.wake_sure)
 
 
 def hush_sender(settings: Settings) -> Callable[[], bool]:

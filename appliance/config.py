@@ -75,6 +75,7 @@ RANGES: dict[str, tuple[float, float, str]] = {
     "backup_keep": (1, 365, ""),
     "voice_max_seconds": (1, 120, ""),
     "wake_threshold": (0.05, 0.99, ""),
+    "wake_sure": (0, 1, ""),
     "follow_up_seconds": (0, 30, ""),
     "voice_threads": (0, 64, ""),
     "min_confidence": (0, 1, ""),
@@ -161,10 +162,13 @@ class Settings:
     voice_max_seconds: float = 15.0
     # Hands free (appliance/voice/wake.py): wake_word "off", or one of WAKE_WORDS, starts
     # listening as a tap of Talk does; wake_threshold is the detector's score that counts
-    # as the phrase. After a reply that asks something back ("For how long?") voice
-    # listens follow_up_seconds for the answer without a press (0 = never).
+    # as the phrase, and a wake scored below wake_sure is first checked by the recogniser
+    # (appliance/voice/wake_check.py; 0: never checked). After a reply that asks something
+    # back ("For how long?") voice listens follow_up_seconds for the answer without a press
+    # (0 = never).
     wake_word: str = "off"
-    wake_threshold: float = 0.5
+    wake_threshold: float = 0.3
+    wake_sure: float = 0.8
     follow_up_seconds: float = 5.0
     # A spoken "stop" while Hearth speaks (appliance/voice/stop_word.py): the microphone is
     # open while a reply plays, with Hearth's own voice cancelled out (libspeexdsp1), only

@@ -4,8 +4,12 @@ With a wake word on, the service keeps the microphone open between utterances an
 each 80 ms frame to the detector (wake.py), then lets it go: the only sound held before
 a wake is the detector's own window (the last few seconds, in memory, shifting out as it
 ages). At the wake the window is zeroed, then listening starts on the same stream, as
-after a tap of Talk (the listening cue; it ends on the speaker's silence). So nothing
-said before the wake word is transcribed, sent, or kept. A Talk press while watching is
+after a tap of Talk (the listening cue; it ends on the speaker's silence). A wake the
+detector is unsure of (a score below `wake.sure`) is checked first (wake_check.py): the
+last two seconds are decoded on a second thread while the frames after the phrase are
+kept for listening; a yes starts listening with them, a no drops them and watching goes
+on, without a sound. So nothing said before the wake word is sent or kept, and it is
+transcribed only by that check, whose words never leave it. A Talk press while watching is
 answered as always, on the same stream. The microphone is closed while Hearth answers,
 so its own voice never reaches the detector, and whatever the device buffered meanwhile
 is dropped.
@@ -22,12 +26,14 @@ import dataclasses
 import enum
 import logging
 import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from appliance.voice.capture import SAMPLE_BYTES, AudioSource, DeviceError, Stream
 from appliance.voice.talk import Talk, TalkListener
 from appliance.voice.wake import FRAME_SAMPLES, WakeWord
+from appliance.voice.wake_check import CHECK_SECONDS, Recent, WakeCheck
 
 if TYPE_CHECKING:
     from appliance.voice.service import Heard, Result, Voice
@@ -36,6 +42,9 @@ log = logging.getLogger(__name__)
 
 FOLLOW_UP_TURNS = 3  # questions in a row answered without a press; then a press again
 NO_MICROPHONE_WAIT = 2.0  # seconds between looks for a microphone that is missing
+# After an unsure wake, the detector hears this many more frames (0.32 s) before the check
+# is asked: a real phrase often climbs past `sure` as its last sound ends.
+SETTLE_FRAMES = 4
 
 
 class Start(enum.Enum):
@@ -44,19 +53,36 @@ class Start(enum.Enum):
     ENDED = "ended"  # the source ran out (a file) or the service is stopping
 
 
-class _Opened:
-    """An already-open stream as a source: listening goes on from where watching stopped."""
+@dataclasses.dataclass
+class Watched:
+    start: Start
+    # What was read after the phrase while the check decided (the start of a request):
+    # listening begins with it.
+    after: bytes = b""
 
-    def __init__(self, stream: Stream, name: str) -> None:
+
+class _Opened:
+    """An already-open stream as a source: listening goes on from where watching stopped,
+    with what watching read after the phrase first."""
+
+    def __init__(self, stream: Stream, name: str, after: bytes = b"") -> None:
         self._stream = stream
         self._name = name
+        self._after = after
 
     def describe(self) -> str:
         return self._name
 
+    def read(self, samples: int) -> bytes:
+        size = samples * SAMPLE_BYTES
+        taken, self._after = self._after[:size], self._after[size:]
+        if len(taken) == size:
+            return taken
+        return taken + self._stream.read(samples - len(taken) // SAMPLE_BYTES)
+
     @contextlib.contextmanager
     def open(self) -> Iterator[Stream]:
-        yield self._stream
+        yield self
 
 
 def watch(
@@ -65,30 +91,93 @@ def watch(
     talk: TalkListener | None,
     stop: threading.Event,
     on_turn: Callable[[], None] | None = None,
-) -> Start:
+    check: WakeCheck | None = None,
+) -> Watched:
     """Frames to the detector until the wake word, a Talk press, the end, or `stop`.
 
     Every frame is scored and dropped; at a wake or a press the detector's window is
-    zeroed, so none of what it heard outlives this call.
+    zeroed, so none of what it heard outlives this call. With a `check`, a wake scored
+    below `wake.sure` stands only if the check hears the phrase (`_confirmed`).
     """
     wake.reset()
-    size = FRAME_SAMPLES * SAMPLE_BYTES
+    recent = Recent(CHECK_SECONDS) if check is not None else None
     try:
         while not stop.is_set():
             if on_turn is not None:
                 on_turn()
-            frame = stream.read(FRAME_SAMPLES)
-            if len(frame) < size:
-                return Start.ENDED
+            frame = _read_frame(stream)
+            if frame is None:
+                return Watched(Start.ENDED)
+            if recent is not None:
+                recent.add(frame)
             if wake.push(frame):
                 log.info("wake word %r heard (score %.2f)", wake.phrase, wake.last_score)
-                return Start.WAKE
+                if check is None or recent is None or wake.is_sure():
+                    return Watched(Start.WAKE)
+                watched = _confirmed(wake, stream, talk, check, recent)
+                if watched is not None:
+                    return watched
+                continue
             event = talk.receive(0) if talk is not None else None
             if event is not None and event.kind is Talk.PRESS:
-                return Start.PRESS
-        return Start.ENDED
+                return Watched(Start.PRESS)
+        return Watched(Start.ENDED)
     finally:
         wake.reset()
+        if recent is not None:
+            recent.clear()
+
+
+def _read_frame(stream: Stream) -> bytes | None:
+    frame = stream.read(FRAME_SAMPLES)
+    return frame if len(frame) == FRAME_SAMPLES * SAMPLE_BYTES else None
+
+
+def _confirmed(
+    wake: WakeWord,
+    stream: Stream,
+    talk: TalkListener | None,
+    check: WakeCheck,
+    recent: Recent,
+) -> Watched | None:
+    """An unsure wake: None if it was not the phrase (watching goes on), else how it ended.
+
+    The detector hears SETTLE_FRAMES more (a real phrase often climbs past `sure`); then
+    the check decodes the window on its own thread while the frames that follow are read
+    and kept, since a person says the request straight after the phrase.
+    """
+    after = bytearray()
+    try:
+        for _ in range(SETTLE_FRAMES):
+            frame = _read_frame(stream)
+            if frame is None:
+                return Watched(Start.ENDED)
+            after += frame
+            recent.add(frame)
+            wake.push(frame)  # in its refractory period: it scores, it cannot wake twice
+            if wake.is_sure():
+                log.info("wake word sure after it settled (score %.2f)", wake.last_score)
+                return Watched(Start.WAKE, bytes(after))
+        began = time.monotonic()
+        running = check.start(recent.take())
+        while not running.done():
+            frame = _read_frame(stream)
+            if frame is None:  # a file read faster than it was said: the check decides
+                break
+            after += frame
+            event = talk.receive(0) if talk is not None else None
+            if event is not None and event.kind is Talk.PRESS:
+                running.result()
+                return Watched(Start.PRESS)
+        took = time.monotonic() - began
+        if running.result():
+            log.info("wake word confirmed by the check in %.2f s", took)
+            return Watched(Start.WAKE, bytes(after))
+        log.info("wake not confirmed by the check (%.2f s): watching again", took)
+        wake.reset()
+        return None
+    finally:
+        after[:] = bytes(len(after))
 
 
 class HandsFree:
@@ -97,6 +186,10 @@ class HandsFree:
     def __init__(self, voice: Voice, wake: WakeWord) -> None:
         self.voice = voice
         self.wake = wake
+        # An unsure wake is checked by the recogniser already loaded for Talk.
+        self.check = (
+            WakeCheck(wake.phrase, voice.transcriber.decode) if wake.sure > wake.threshold else None
+        )
         self._missing: str | None = None  # the last microphone problem logged
 
     def serve(
@@ -106,16 +199,20 @@ class HandsFree:
         stop: threading.Event,
         on_turn: Callable[[], None] | None = None,
     ) -> None:
-        while not stop.is_set():
-            if on_turn is not None:
-                on_turn()
-            try:
-                heard = self._next(talk, microphone, stop, on_turn)
-            except DeviceError as exc:
-                self._no_microphone(exc, talk)
-                continue
-            if heard is not None:
-                follow_up(self.voice, self.voice.answer(heard), microphone, talk)
+        try:
+            while not stop.is_set():
+                if on_turn is not None:
+                    on_turn()
+                try:
+                    heard = self._next(talk, microphone, stop, on_turn)
+                except DeviceError as exc:
+                    self._no_microphone(exc, talk)
+                    continue
+                if heard is not None:
+                    follow_up(self.voice, self.voice.answer(heard), microphone, talk)
+        finally:
+            if self.check is not None:
+                self.check.close()
 
     def _next(
         self,
@@ -129,13 +226,13 @@ class HandsFree:
         with source.open() as stream:
             self._missing = None
             if self.voice.barge_in.take_press() is not None:
-                started = Start.PRESS  # Talk stopped the last reply: listen at once
+                watched = Watched(Start.PRESS)  # Talk stopped the last reply: listen at once
             else:
-                started = watch(self.wake, stream, talk, stop, on_turn)
-            if started is Start.ENDED:
+                watched = watch(self.wake, stream, talk, stop, on_turn, self.check)
+            if watched.start is Start.ENDED:
                 return None
-            opened = _Opened(stream, source.describe())
-            if started is Start.WAKE:
+            opened = _Opened(stream, source.describe(), watched.after)
+            if watched.start is Start.WAKE:
                 return self.voice.listen(opened, talk, until_quiet=True)
             return self.voice.listen(opened, talk)
 

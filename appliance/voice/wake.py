@@ -8,6 +8,7 @@ phrase's own small model scores each step from 0 to 1.
 
     wake = WakeWord.open("hey_jarvis", threshold=0.5)
     if wake.push(frame):       # True once per phrase: a refractory period follows a wake
+        wake.is_sure()         # its score is at least `sure`: else the service checks it
         wake.reset()           # the detector's window (its only audio) zeroed
 
 What the detector holds is its window: the library keeps the last 10 s of samples and
@@ -97,11 +98,15 @@ class WakeWord:
         name: str,
         threshold: float = 0.5,
         *,
+        sure: float = 0.0,
         refractory_seconds: float = REFRACTORY_SECONDS,
     ) -> None:
         self.name = name
         self.phrase = name.replace("_", " ")
         self.threshold = threshold
+        # A wake scored below this is unsure: the service checks it (wake_check.py). At or
+        # below `threshold` (0, unless set) every wake is sure and nothing is checked.
+        self.sure = sure
         self.refractory_seconds = refractory_seconds
         self._phrase = _Phrase(name)
         self._features = _Features()
@@ -109,8 +114,8 @@ class WakeWord:
         self.last_score = 0.0
 
     @classmethod
-    def open(cls, name: str, threshold: float = 0.5) -> WakeWord:
-        return cls(name, threshold)
+    def open(cls, name: str, threshold: float = 0.5, sure: float = 0.0) -> WakeWord:
+        return cls(name, threshold, sure=sure)
 
     def push(self, frame: bytes) -> bool:
         """Feed 16 kHz 16-bit mono sound (FRAME_SAMPLES at a time is the natural step)."""
@@ -124,6 +129,10 @@ class WakeWord:
             self._quiet_samples = int(self.refractory_seconds * SAMPLE_RATE)
             return True
         return False
+
+    def is_sure(self) -> bool:
+        """The last score needs no second look."""
+        return self.last_score >= self.sure
 
     def reset(self) -> None:
         """Forget every sound heard so far: the detector's window is zeroed."""

@@ -13,17 +13,21 @@ import pytest
 from appliance.config import WAKE_WORDS, Settings
 from appliance.errors import ConfigError
 from appliance.voice.capture import WavSource
-from appliance.voice.hands_free import FOLLOW_UP_TURNS, follow_up
+from appliance.voice.hands_free import FOLLOW_UP_TURNS, _Opened, follow_up
 from appliance.voice.service import NOTHING_HEARD, Result
 from appliance.voice.shown import LISTENING, ShownExchange
 from appliance.voice.talk import Talk, TalkListener, TalkSender
 from appliance.voice.wake import FRAME_SAMPLES, WakeWord, builtin_names, score_tracks, wakes
+from appliance.voice.wake_check import Recent, WakeCheck
 from tests.voice.speech import Clip, spoken
 
 WAKE = Clip("hey jarvis", "en-us", 150)
 SECRET = Clip("The safe code is four nine one seven, tell nobody.", "en-gb", 150)
 QUESTION = Clip("what's on the shopping list", "en-us", 150)
 CHATTER = Clip("Harvey, pass the jar of jam, it is on the top shelf.", "en-gb", 150)
+# Chatter the detector scores a little above nothing (about 0.1): a wake at a threshold
+# of 0.05, which the check must turn down.
+NEAR_CHATTER = Clip("Hey love, have you seen my glasses? He's just parking the car.", "en-gb", 150)
 SECRET_WORDS = ("safe", "code", "nobody", "four", "nine", "seven", "4917")
 
 
@@ -79,7 +83,9 @@ class Spied:
     def __init__(self, voice) -> None:
         self.listens: list[dict] = []
         self.transcripts: list[str] = []
+        self.checked: list[str] = []  # what the wake check's decoding wrote
         listen, transcribe = voice.listen, voice.transcriber.transcribe
+        decode = voice.transcriber.decode
 
         def spy_listen(source, talk=None, **kwargs):
             self.listens.append({"detector holds sound": voice.wake.holds_sound(), **kwargs})
@@ -93,6 +99,10 @@ class Spied:
             def transcribe(self, audio, bias):
                 spied.transcripts.append(transcribe(audio, bias))
                 return spied.transcripts[-1]
+
+            def decode(self, audio):
+                spied.checked.append(decode(audio))
+                return spied.checked[-1]
 
         voice.listen = spy_listen
         voice.transcriber = Transcriber()
@@ -149,6 +159,90 @@ def test_talk_still_works_with_the_wake_word_on(scripted_web, make_voice, runtim
         serve_once(voice, runtime_dir, spoken(QUESTION) + bytes(16000), press=True)
     assert spied.listens == [{"detector holds sound": False}]  # a press: held, not until quiet
     assert len(scripted_web.chat.calls) == 1
+
+
+# -- the check on an unsure wake -----------------------------------------------------
+
+
+def test_the_check_hears_the_phrase_or_its_name_by_sound_and_nothing_else() -> None:
+    check = WakeCheck("hey jarvis", decode=lambda audio: "")
+    for heard in ("Hey Jarvis, what time is it?", "Hey Jaravis!", "Hey Jar Miss.", "Jarvis."):
+        assert check.holds_phrase(heard), heard
+    for chatter in (
+        "Hey love, have you seen?",  # what the detector once woke on, half sure
+        "Pop the lid back on the jar.",
+        "Harvey is coming round at six.",
+        "he's there, he's just parking",
+        "",
+    ):
+        assert not check.holds_phrase(chatter), chatter
+    assert WakeCheck("okay nabu", decode=lambda audio: "").holds_phrase("Okay, Naboo.")
+
+
+def test_the_check_zeroes_the_window_it_was_given() -> None:
+    check = WakeCheck("hey jarvis", decode=lambda audio: "hey jarvis" if any(audio) else "")
+    window = bytearray(b"\x01\x02" * 800)
+    assert check.start(window).result() is True
+    assert not any(window)
+    check.close()
+
+
+def test_the_recent_sound_comes_back_in_order_and_is_zeroed() -> None:
+    recent = Recent(0.16)  # two frames
+    frame = FRAME_SAMPLES * 2
+    one, two, three = (bytes([n]) * frame for n in (1, 2, 3))
+    recent.add(one)
+    assert recent.take() == one and not recent.holds_sound()
+    for f in (one, two, three):
+        recent.add(f)
+    assert recent.take() == two + three  # the oldest dropped off the end
+    assert not recent.holds_sound()
+
+
+def test_what_was_read_after_the_phrase_is_heard_first() -> None:
+    after = b"\x01\x00" * 100
+    with WavSource(b"\x02\x00" * 300).open() as stream:
+        opened = _Opened(stream, "test", after)
+        with opened.open() as read:
+            assert read.read(60) == after[:120]
+            assert read.read(60) == after[120:] + b"\x02\x00" * 20
+            assert read.read(10) == b"\x02\x00" * 10
+
+
+def test_an_unsure_wake_on_chatter_is_turned_down_by_the_check(
+    scripted_web, make_voice, runtime_dir
+) -> None:
+    said = spoken(NEAR_CHATTER) + bytes(48000)
+    unsure = {"wake_word": "hey_jarvis", "wake_threshold": 0.05, "follow_up_seconds": 0}
+    with make_voice(scripted_web, wake_sure=0.9, **unsure) as voice:
+        spied = Spied(voice)
+        serve_once(voice, runtime_dir, said)
+    assert spied.checked, "the detector never woke on the chatter: the check was not tried"
+    assert not any(WakeCheck("hey jarvis", lambda a: "").holds_phrase(t) for t in spied.checked)
+    assert spied.listens == [] and spied.transcripts == [] and scripted_web.chat.calls == []
+    # The control: the same chatter with no check starts listening and asks the brain.
+    with make_voice(scripted_web, wake_sure=0, **unsure) as voice:
+        spied = Spied(voice)
+        serve_once(voice, runtime_dir, said)
+    assert spied.checked == [] and len(spied.listens) == 1
+
+
+def test_a_checked_wake_listens_with_what_followed_and_keeps_nothing_from_before(
+    scripted_web, make_voice, runtime_dir, wake_clip, caplog
+) -> None:
+    said = spoken(SECRET) + wake_clip + spoken(QUESTION, lead=0.2) + bytes(32000)
+    every_wake_checked = {"wake_threshold": 0.5, "wake_sure": 1.0, "follow_up_seconds": 0}
+    caplog.set_level("DEBUG")
+    with make_voice(scripted_web, wake_word="hey_jarvis", **every_wake_checked) as voice:
+        spied = Spied(voice)
+        serve_once(voice, runtime_dir, said)
+    assert len(spied.checked) == 1 and "jarvis" in spied.checked[0].lower()
+    assert spied.listens == [{"detector holds sound": False, "until_quiet": True}]
+    (text, _, _), *others = scripted_web.chat.calls
+    assert not others and "shopping" in text.lower()
+    for kept in [text, *spied.transcripts, caplog.text]:
+        assert not any(w in kept.lower() for w in SECRET_WORDS), kept
+        assert "jarvis" not in kept.lower() or kept is caplog.text
 
 
 # -- the follow-up -------------------------------------------------------------------

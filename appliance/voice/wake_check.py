@@ -1,0 +1,132 @@
+"""The second look at an unsure wake: did Whisper hear the phrase in the last seconds?
+
+The detector (wake.py) scores every 80 ms of the kitchen. A real "hey jarvis" said
+clearly scores near 1; kitchen chatter now and then reaches the middle of the scale
+("Hey love, have you seen…", "he's just parking"). A wake scored at or above `sure`
+starts listening at once; one between the detector's threshold and `sure` is checked:
+the last CHECK_SECONDS of sound are decoded by the recogniser already in memory, and the
+wake stands only if the transcript holds the phrase, or its name word, by sound (one
+sound in three wrong at most: "Hey Jaravis", "Jar Miss"; not "the jar", "Harvey").
+
+What the check hears is used once and dropped: its transcript is compared and let go
+(never logged, stored or sent), and the window's sound is zeroed when the check is over,
+whatever it found. Sound from before the phrase can be in the window (it is two seconds
+long); only the phrase's presence leaves this module, as a yes or a no.
+
+    check = WakeCheck("hey jarvis", transcriber.decode)
+    running = check.start(window)   # a Future[bool]; listening frames go on meanwhile
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from appliance.voice.capture import SAMPLE_BYTES, SAMPLE_RATE
+from appliance.voice.sounds_like import KnownSounds, Phonemes, distance, espeak_phonemes, sound
+from appliance.voice.stop_phrases import words_of
+from appliance.voice.wake import FRAME_SAMPLES
+
+log = logging.getLogger(__name__)
+
+CHECK_SECONDS = 2.0  # sound before the wake given to the check: the phrase said slowly, whole
+# The phrase, or its last word (the name), this near by sound: one sound in three wrong at
+# most, as for "Hearth" in a spoken stop (stop_phrases.NAME_SOUNDS_LIKE).
+PHRASE_SOUNDS_LIKE = 0.34
+LONGEST_RUN = 3  # transcript words compared at once: a name heard as two ("Jar Miss")
+
+Decode = Callable[[bytes], str]
+
+
+class Recent:
+    """The last few seconds of frames, in a fixed buffer overwritten as it fills: what an
+    unsure wake's check hears. `take` hands them over in order and zeroes the buffer."""
+
+    def __init__(self, seconds: float) -> None:
+        frame = FRAME_SAMPLES * SAMPLE_BYTES
+        self._ring = bytearray(int(seconds * SAMPLE_RATE / FRAME_SAMPLES) * frame)
+        self._at = 0
+        self._filled = 0
+
+    def add(self, frame: bytes) -> None:
+        size = len(self._ring)
+        for start in range(0, len(frame), size):
+            piece = frame[start : start + size]
+            end = self._at + len(piece)
+            if end <= size:
+                self._ring[self._at : end] = piece
+            else:
+                first = size - self._at
+                self._ring[self._at :] = piece[:first]
+                self._ring[: end - size] = piece[first:]
+            self._at = end % size
+            self._filled = min(size, self._filled + len(piece))
+
+    def take(self) -> bytearray:
+        wrapped = self._ring[self._at :] + self._ring[: self._at]
+        ordered = wrapped[len(wrapped) - self._filled :]
+        wrapped[:] = bytes(len(wrapped))
+        self.clear()
+        return ordered
+
+    def clear(self) -> None:
+        self._ring[:] = bytes(len(self._ring))
+        self._at = self._filled = 0
+
+    def holds_sound(self) -> bool:
+        return any(self._ring)
+
+
+class WakeCheck:
+    """`heard(window)`: the phrase is in the transcript of `window`, by sound."""
+
+    def __init__(self, phrase: str, decode: Decode, phonemes: Phonemes | None = None) -> None:
+        self.phrase = phrase
+        self.name = phrase.split()[-1]
+        self._decode = decode
+        self._phonemes = phonemes or espeak_phonemes
+        self._known = KnownSounds(self._phonemes)
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="wake-check")
+
+    def start(self, window: bytearray) -> Future[bool]:
+        """Check `window` on the check's own thread; the window is zeroed when it is done."""
+        return self._pool.submit(self._checked, window)
+
+    def _checked(self, window: bytearray) -> bool:
+        try:
+            return self.heard(bytes(window))
+        finally:
+            window[:] = bytes(len(window))
+
+    def heard(self, window: bytes) -> bool:
+        return self.holds_phrase(self._decode(window))
+
+    def holds_phrase(self, transcript: str) -> bool:
+        """Whether `transcript` holds the phrase or its name word, as written or by sound."""
+        words = words_of(transcript)
+        if not words:
+            return False
+        if self.name in words:
+            return True
+        runs = list(
+            dict.fromkeys(
+                " ".join(words[i : i + n])
+                for n in range(1, LONGEST_RUN + 1)
+                for i in range(len(words) - n + 1)
+            )
+        )
+        targets = self._known.of([self.phrase, self.name])
+        read = self._phonemes(runs)
+        if targets is None or read is None:
+            log.warning("espeak-ng could not read the wake check's words: the wake stands")
+            return True  # the detector was sure enough to wake; the check could not say no
+        heard = [sound(ipa) for ipa in read]
+        return any(
+            distance(said, target) <= PHRASE_SOUNDS_LIKE
+            for said in heard
+            for target in targets.values()
+        )
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True)
