@@ -236,7 +236,8 @@ def test_a_checked_wake_listens_with_what_followed_and_keeps_nothing_from_before
     with make_voice(scripted_web, wake_word="hey_jarvis", **every_wake_checked) as voice:
         spied = Spied(voice)
         serve_once(voice, runtime_dir, said)
-    assert len(spied.checked) == 1 and "jarvis" in spied.checked[0].lower()
+    assert len(spied.checked) == 1
+    assert WakeCheck("hey jarvis", lambda a: "").holds_phrase(spied.checked[0])
     assert spied.listens == [{"detector holds sound": False, "until_quiet": True}]
     (text, _, _), *others = scripted_web.chat.calls
     assert not others and "shopping" in text.lower()
