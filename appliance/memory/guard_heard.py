@@ -23,7 +23,10 @@ from appliance.memory.guard_rules import REASONS
 from appliance.memory.guard_secrets import (
     COUNTED_OR_PLACED,
     CREDENTIAL_LABEL,
+    DIGIT_WORDS,
     NOT_A_SECRET_CODE,
+    TEENS_WORDS,
+    TENS_WORDS,
 )
 
 # A heard label and a heard number at most this many words apart, either order.
@@ -38,25 +41,13 @@ _LABEL = re.compile(
     r"key ?safe|lock ?box|bike lock|(?:bank|debit|credit|cash) card|wi-?fi key)\b",
     re.IGNORECASE,
 )
-_NUMBER_WORDS = (
-    "two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty "
-    "seventy eighty ninety hundred thousand zero"
-).split()
 # "one" alone is as often "the one in the drawer" as a digit, and "oh" an exclamation:
 # they count only inside a run of other digits said one by one.
-_DIGIT_WORDS = (
-    "zero",
-    "oh",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
+_NUMBER_WORDS = frozenset(
+    [w for w in DIGIT_WORDS if w not in ("one", "oh")]
+    + list(TEENS_WORDS)
+    + list(TENS_WORDS)
+    + ["hundred", "thousand"]
 )
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?|\d+(?:[.,:/-]\d+)*", re.IGNORECASE)
 _COUNTED = re.compile(rf"(?:{COUNTED_OR_PLACED})$", re.IGNORECASE)
@@ -105,7 +96,7 @@ def _digits_said_singly(text: str) -> bool:
     starts = [len(_WORD.findall(text[: m.start()])) for m in _DIGITS_SAID_SINGLY.finditer(text)]
     run = 0
     for i, word in enumerate(words):
-        run = run + 1 if word.lower() in _DIGIT_WORDS else 0
+        run = run + 1 if word.lower() in DIGIT_WORDS else 0
         if run == 3:
             starts.append(i - 2)
     return any(

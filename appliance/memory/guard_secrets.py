@@ -78,9 +78,15 @@ _SAYS = (
     r"zijn|era|wird)\b|[=:-])\s*"
 )
 _SAYS_OR_SPACE = rf"(?:{_SAYS}|\s+)"
-_NUMBER_WORDS = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
-_TENS = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
-_TEENS = r"(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
+# The number words, spelled once: these rules and guard_heard.py read numbers said aloud.
+DIGIT_WORDS = ("zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+TENS_WORDS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+TEENS_WORDS = (
+    "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
+)
+_NUMBER_WORDS = rf"(?:{'|'.join(DIGIT_WORDS)})"
+_TENS = rf"(?:{'|'.join(TENS_WORDS)})"
+_TEENS = rf"(?:{'|'.join(TEENS_WORDS)})"
 # A value that looks chosen, not a word of the sentence: a digit, a capital after the
 # first letter, or a sign in it ("Marmalade55", "BlueKettle", "kettle-oak-42").
 # A year alone ("in March 2024") is when, not what.

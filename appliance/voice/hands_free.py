@@ -100,7 +100,7 @@ def watch(
     below `wake.sure` stands only if the check hears the phrase (`_confirmed`).
     """
     wake.reset()
-    recent = Recent(CHECK_SECONDS) if check is not None else None
+    recent = Recent(CHECK_SECONDS)  # filled only when there is a check to hear it
     try:
         while not stop.is_set():
             if on_turn is not None:
@@ -108,11 +108,11 @@ def watch(
             frame = _read_frame(stream)
             if frame is None:
                 return Watched(Start.ENDED)
-            if recent is not None:
+            if check is not None:
                 recent.add(frame)
             if wake.push(frame):
                 log.info("wake word %r heard (score %.2f)", wake.phrase, wake.last_score)
-                if check is None or recent is None or wake.is_sure():
+                if check is None or wake.is_sure():
                     return Watched(Start.WAKE)
                 watched = _confirmed(wake, stream, talk, check, recent)
                 if watched is not None:
@@ -124,8 +124,7 @@ def watch(
         return Watched(Start.ENDED)
     finally:
         wake.reset()
-        if recent is not None:
-            recent.clear()
+        recent.clear()
 
 
 def _read_frame(stream: Stream) -> bytes | None:
