@@ -5,14 +5,14 @@ each 80 ms frame to the detector (wake.py), then lets it go: the only sound held
 a wake is the detector's own window (the last few seconds, in memory, shifting out as it
 ages). At the wake the window is zeroed, then listening starts on the same stream, as
 after a tap of Talk (the listening cue; it ends on the speaker's silence). A wake the
-detector is unsure of (a score below `wake.sure`) is checked first (wake_check.py): the
-last two seconds are decoded on a second thread while the frames after the phrase are
-kept for listening; a yes starts listening with them, a no drops them and watching goes
-on, without a sound. So nothing said before the wake word is sent or kept, and it is
-transcribed only by that check, whose words never leave it. A Talk press while watching is
-answered as always, on the same stream. The microphone is closed while Hearth answers,
-so its own voice never reaches the detector, and whatever the device buffered meanwhile
-is dropped.
+detector is unsure of (a score below `wake.sure`; by default 1, so every wake) is checked
+first (wake_check.py): the last two seconds are decoded on a second thread while the
+frames after the phrase are kept for listening; a yes starts listening with them, a no
+drops them and watching goes on, without a sound. So nothing said before the wake word
+is sent or kept, and it is transcribed only by that check, whose words never leave it. A
+Talk press while watching is answered as always, on the same stream. The microphone is
+closed while Hearth answers, so its own voice never reaches the detector, and whatever
+the device buffered meanwhile is dropped.
 
 A follow-up: after a reply that asks something back ("For how long?"), voice listens
 `follow_up_seconds` for the answer without a press, with the listening cue and the board

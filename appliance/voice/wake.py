@@ -8,7 +8,7 @@ phrase's own small model scores each step from 0 to 1.
 
     wake = WakeWord.open("hey_jarvis", threshold=0.5)
     if wake.push(frame):       # True once per phrase: a refractory period follows a wake
-        wake.is_sure()         # its score is at least `sure`: else the service checks it
+        wake.is_sure()         # its score is at least `sure` (< 1): else the service checks it
         wake.reset()           # the detector's window (its only audio) zeroed
 
 What the detector holds is its window: the library keeps the last 10 s of samples and
@@ -90,6 +90,13 @@ class _Phrase:
         self._model.close()
 
 
+def sure_enough(score: float, sure: float) -> bool:
+    """A wake scored `score` needs no check when `sure` is set below 1. At 1 every wake is
+    checked: the model's sigmoid rounds to exactly 1.0 in float32, so a score cannot be
+    trusted to stay below it."""
+    return sure < 1.0 and score >= sure
+
+
 class WakeWord:
     """One phrase, fed frame by frame: True from `push` when it was said (once per phrase)."""
 
@@ -105,7 +112,8 @@ class WakeWord:
         self.phrase = name.replace("_", " ")
         self.threshold = threshold
         # A wake scored below this is unsure: the service checks it (wake_check.py). At or
-        # below `threshold` (0, unless set) every wake is sure and nothing is checked.
+        # below `threshold` (0, unless set) every wake is sure and nothing is checked; at 1
+        # every wake is checked (see sure_enough).
         self.sure = sure
         self.refractory_seconds = refractory_seconds
         self._phrase = _Phrase(name)
@@ -132,7 +140,7 @@ class WakeWord:
 
     def is_sure(self) -> bool:
         """The last score needs no second look."""
-        return self.last_score >= self.sure
+        return sure_enough(self.last_score, self.sure)
 
     def reset(self) -> None:
         """Forget every sound heard so far: the detector's window is zeroed."""

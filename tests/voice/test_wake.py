@@ -17,7 +17,14 @@ from appliance.voice.hands_free import FOLLOW_UP_TURNS, _Opened, follow_up
 from appliance.voice.service import NOTHING_HEARD, Result
 from appliance.voice.shown import LISTENING, ShownExchange
 from appliance.voice.talk import Talk, TalkListener, TalkSender
-from appliance.voice.wake import FRAME_SAMPLES, WakeWord, builtin_names, score_tracks, wakes
+from appliance.voice.wake import (
+    FRAME_SAMPLES,
+    WakeWord,
+    builtin_names,
+    score_tracks,
+    sure_enough,
+    wakes,
+)
 from appliance.voice.wake_check import Recent, WakeCheck
 from tests.voice.speech import Clip, spoken
 
@@ -28,6 +35,9 @@ CHATTER = Clip("Harvey, pass the jar of jam, it is on the top shelf.", "en-gb", 
 # Chatter the detector scores a little above nothing (about 0.1): a wake at a threshold
 # of 0.05, which the check must turn down.
 NEAR_CHATTER = Clip("Hey love, have you seen my glasses? He's just parking the car.", "en-gb", 150)
+# Chatter the detector is sure of (about 0.98, as sure as of a real "hey jarvis"): only a
+# check of every wake turns it down.
+SURE_CHATTER = Clip("Harvey's here, he's just parking the car.", "en-us+f3", 150)
 SECRET_WORDS = ("safe", "code", "nobody", "four", "nine", "seven", "4917")
 
 
@@ -222,6 +232,32 @@ def test_an_unsure_wake_on_chatter_is_turned_down_by_the_check(
     assert spied.listens == [] and spied.transcripts == [] and scripted_web.chat.calls == []
     # The control: the same chatter with no check starts listening and asks the brain.
     with make_voice(scripted_web, wake_sure=0, **unsure) as voice:
+        spied = Spied(voice)
+        serve_once(voice, runtime_dir, said)
+    assert spied.checked == [] and len(spied.listens) == 1
+
+
+def test_at_1_every_wake_is_checked_even_one_scored_exactly_1() -> None:
+    assert not sure_enough(1.0, 1.0) and not sure_enough(0.99, 1.0)
+    assert sure_enough(0.85, 0.8) and not sure_enough(0.79, 0.8)
+    assert sure_enough(0.3, 0.0)  # 0: nothing is checked
+
+
+def test_a_sure_wake_on_chatter_is_checked_by_default_and_turned_down(
+    scripted_web, make_voice, runtime_dir
+) -> None:
+    said = spoken(SURE_CHATTER) + bytes(48000)
+    track = score_tracks(said, ["hey_jarvis"])["hey_jarvis"]
+    assert track.max() >= 0.8, "the chatter is no longer a sure wake: the test proves nothing"
+    assert Settings.for_data_dir("/tmp/x").wake_sure == 1.0  # every wake checked by default
+    hands_free = {"wake_word": "hey_jarvis", "follow_up_seconds": 0}
+    with make_voice(scripted_web, **hands_free) as voice:
+        spied = Spied(voice)
+        serve_once(voice, runtime_dir, said)
+    assert spied.checked, "the sure wake was not checked"
+    assert spied.listens == [] and spied.transcripts == [] and scripted_web.chat.calls == []
+    # The control: checking only unsure wakes (below 0.8), the same chatter starts listening.
+    with make_voice(scripted_web, wake_sure=0.8, **hands_free) as voice:
         spied = Spied(voice)
         serve_once(voice, runtime_dir, said)
     assert spied.checked == [] and len(spied.listens) == 1
