@@ -163,12 +163,12 @@ class Settings:
     # Hands free (appliance/voice/wake.py): wake_word "off", or one of WAKE_WORDS, starts
     # listening as a tap of Talk does; wake_threshold is the detector's score that counts
     # as the phrase, and a wake scored below wake_sure is first checked by the recogniser
-    # (appliance/voice/wake_check.py; 0: never checked; 1, the default: every wake is).
+    # (appliance/voice/wake_check.py; 0: never checked; 1: every wake is).
     # After a reply that asks something back ("For how long?") voice listens
     # follow_up_seconds for the answer without a press (0 = never).
     wake_word: str = "off"
     wake_threshold: float = 0.3
-    wake_sure: float = 1.0
+    wake_sure: float = 0.8
     follow_up_seconds: float = 5.0
     # A spoken "stop" while Hearth speaks (appliance/voice/stop_word.py): the microphone is
     # open while a reply plays, with Hearth's own voice cancelled out (libspeexdsp1), only

@@ -5,7 +5,7 @@ each 80 ms frame to the detector (wake.py), then lets it go: the only sound held
 a wake is the detector's own window (the last few seconds, in memory, shifting out as it
 ages). At the wake the window is zeroed, then listening starts on the same stream, as
 after a tap of Talk (the listening cue; it ends on the speaker's silence). A wake the
-detector is unsure of (a score below `wake.sure`; by default 1, so every wake) is checked
+detector is unsure of (a score below `wake.sure`; at 1, every wake) is checked
 first (wake_check.py): the last two seconds are decoded on a second thread while the
 frames after the phrase are kept for listening; a yes starts listening with them, a no
 drops them and watching goes on, without a sound. So nothing said before the wake word

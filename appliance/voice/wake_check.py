@@ -4,7 +4,7 @@ The detector (wake.py) scores every 80 ms of the kitchen. A real "hey jarvis" sa
 clearly scores near 1; kitchen chatter now and then reaches the middle of the scale
 ("Hey love, have you seen…", "he's just parking"), and some of it near the top ("Harvey's
 here" scored 0.98). A wake scored at or above `sure` starts listening at once; one between
-the detector's threshold and `sure` is checked (by default `sure` is 1, so every wake is):
+the detector's threshold and `sure` is checked (with `sure` at 1, every wake is):
 the last CHECK_SECONDS of sound are decoded by the recogniser already in memory, and the
 wake stands only if the transcript holds the phrase, or its name word, by sound (one
 sound in three wrong at most: "Hey Jaravis", "Jar Miss"; not "the jar", "Harvey").

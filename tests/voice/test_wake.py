@@ -36,7 +36,7 @@ CHATTER = Clip("Harvey, pass the jar of jam, it is on the top shelf.", "en-gb", 
 # of 0.05, which the check must turn down.
 NEAR_CHATTER = Clip("Hey love, have you seen my glasses? He's just parking the car.", "en-gb", 150)
 # Chatter the detector is sure of (about 0.98, as sure as of a real "hey jarvis"): only a
-# check of every wake turns it down.
+# check of every wake (wake_sure 1) turns it down.
 SURE_CHATTER = Clip("Harvey's here, he's just parking the car.", "en-us+f3", 150)
 SECRET_WORDS = ("safe", "code", "nobody", "four", "nine", "seven", "4917")
 
@@ -243,20 +243,20 @@ def test_at_1_every_wake_is_checked_even_one_scored_exactly_1() -> None:
     assert sure_enough(0.3, 0.0)  # 0: nothing is checked
 
 
-def test_a_sure_wake_on_chatter_is_checked_by_default_and_turned_down(
+def test_with_every_wake_checked_a_sure_wake_on_chatter_is_turned_down(
     scripted_web, make_voice, runtime_dir
 ) -> None:
     said = spoken(SURE_CHATTER) + bytes(48000)
     track = score_tracks(said, ["hey_jarvis"])["hey_jarvis"]
     assert track.max() >= 0.8, "the chatter is no longer a sure wake: the test proves nothing"
-    assert Settings.for_data_dir("/tmp/x").wake_sure == 1.0  # every wake checked by default
     hands_free = {"wake_word": "hey_jarvis", "follow_up_seconds": 0}
-    with make_voice(scripted_web, **hands_free) as voice:
+    with make_voice(scripted_web, wake_sure=1.0, **hands_free) as voice:
         spied = Spied(voice)
         serve_once(voice, runtime_dir, said)
     assert spied.checked, "the sure wake was not checked"
     assert spied.listens == [] and spied.transcripts == [] and scripted_web.chat.calls == []
-    # The control: checking only unsure wakes (below 0.8), the same chatter starts listening.
+    # The control: the default, checking only unsure wakes (below 0.8), starts listening.
+    assert Settings.for_data_dir("/tmp/x").wake_sure == 0.8
     with make_voice(scripted_web, wake_sure=0.8, **hands_free) as voice:
         spied = Spied(voice)
         serve_once(voice, runtime_dir, said)
