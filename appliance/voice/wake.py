@@ -92,8 +92,8 @@ class _Phrase:
 
 def sure_enough(score: float, sure: float) -> bool:
     """A wake scored `score` needs no check when `sure` is set below 1. At 1 every wake is
-    checked: the model's sigmoid rounds to exactly 1.0 in float32, so a score cannot be
-    trusted to stay below it."""
+    checked: a float32 sigmoid can round to exactly 1.0 (none seen here, 0.997 at most),
+    so a score cannot be trusted to stay below it."""
     return sure < 1.0 and score >= sure
 
 
