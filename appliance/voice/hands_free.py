@@ -187,7 +187,7 @@ class HandsFree:
         self.wake = wake
         # An unsure wake is checked by the recogniser already loaded for Talk.
         self.check = (
-            WakeCheck(wake.phrase, voice.transcriber.decode) if wake.sure > wake.threshold else None
+            WakeCheck(wake.phrase, voice.transcriber.decode) if wake.can_be_unsure() else None
         )
         self._missing: str | None = None  # the last microphone problem logged
 

@@ -142,6 +142,11 @@ class WakeWord:
         """The last score needs no second look."""
         return sure_enough(self.last_score, self.sure)
 
+    def can_be_unsure(self) -> bool:
+        """Some wake may score below `sure` (every wake scores at least `threshold`): the
+        service needs a check for it."""
+        return not sure_enough(self.threshold, self.sure)
+
     def reset(self) -> None:
         """Forget every sound heard so far: the detector's window is zeroed."""
         self._features.reset()

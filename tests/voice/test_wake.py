@@ -241,6 +241,10 @@ def test_at_1_every_wake_is_checked_even_one_scored_exactly_1() -> None:
     assert not sure_enough(1.0, 1.0) and not sure_enough(0.99, 1.0)
     assert sure_enough(0.85, 0.8) and not sure_enough(0.79, 0.8)
     assert sure_enough(0.3, 0.0)  # 0: nothing is checked
+    assert WakeWord("hey_jarvis", 0.3, sure=0.8).can_be_unsure()
+    assert WakeWord("hey_jarvis", 0.99, sure=1.0).can_be_unsure()  # every wake checked
+    assert not WakeWord("hey_jarvis", 0.5, sure=0.5).can_be_unsure()
+    assert not WakeWord("hey_jarvis", 0.3).can_be_unsure()  # sure 0: never checked
 
 
 def test_with_every_wake_checked_a_sure_wake_on_chatter_is_turned_down(
