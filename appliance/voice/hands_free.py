@@ -10,7 +10,8 @@ first (wake_check.py): the last two seconds are decoded on a second thread while
 frames after the phrase are kept for listening; a yes starts listening with them, a no
 drops them and watching goes on, without a sound. So nothing said before the wake word
 is sent or kept, and it is transcribed only by that check, whose words never leave it. A
-Talk press while watching is answered as always, on the same stream. The microphone is
+Talk press while watching is answered as always, on the same stream, at once even while a
+check decodes. The microphone is
 closed while Hearth answers, so its own voice never reaches the detector, and whatever
 the device buffered meanwhile is dropped.
 
@@ -166,7 +167,9 @@ def _confirmed(
             after += frame
             event = talk.receive(0) if talk is not None else None
             if event is not None and event.kind is Talk.PRESS:
-                running.result()
+                # Listen at once: the check ends on its own thread, unread, and zeroes its
+                # window; Talk's transcript waits for the model only if the check still
+                # holds it at the release.
                 return Watched(Start.PRESS)
         took = time.monotonic() - began
         if running.result():

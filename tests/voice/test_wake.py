@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ import pytest
 from appliance.config import WAKE_WORDS, Settings
 from appliance.errors import ConfigError
 from appliance.voice.capture import WavSource
-from appliance.voice.hands_free import FOLLOW_UP_TURNS, _Opened, follow_up
+from appliance.voice.hands_free import FOLLOW_UP_TURNS, Start, _Opened, follow_up, watch
 from appliance.voice.service import NOTHING_HEARD, Result
 from appliance.voice.shown import LISTENING, ShownExchange
 from appliance.voice.talk import Talk, TalkListener, TalkSender
@@ -235,6 +236,66 @@ def test_an_unsure_wake_on_chatter_is_turned_down_by_the_check(
         spied = Spied(voice)
         serve_once(voice, runtime_dir, said)
     assert spied.checked == [] and len(spied.listens) == 1
+
+
+class Paced:
+    """A recording read at the pace it was said, 80 ms a frame, as a microphone gives it."""
+
+    def __init__(self, samples: bytes) -> None:
+        self._samples = samples
+
+    def read(self, samples: int) -> bytes:
+        time.sleep(samples / 16000)
+        taken, self._samples = self._samples[: samples * 2], self._samples[samples * 2 :]
+        return taken
+
+
+class SlowCheck:
+    """A scripted wake check's decoding (not Whisper): Talk is pressed while it decodes,
+    and it holds on until the test lets it go, as a check on a slow Pi would."""
+
+    def __init__(self, talk_path: Path) -> None:
+        self.talk_path = talk_path
+        self.started = threading.Event()
+        self.let_go = threading.Event()
+        self.returned = threading.Event()
+
+    def decode(self, audio: bytes) -> str:
+        self.started.set()
+        TalkSender(self.talk_path).send(Talk.PRESS)
+        self.let_go.wait(10)
+        self.returned.set()
+        return "hey jarvis"
+
+
+def test_a_press_during_a_check_listens_at_once(runtime_dir) -> None:
+    wake = WakeWord("hey_jarvis", 0.05, sure=0.9)  # NEAR_CHATTER wakes it, unsure
+    talk = TalkListener(runtime_dir / "talk.sock")
+    slow = SlowCheck(talk.path)
+    check = WakeCheck("hey jarvis", slow.decode)
+    try:
+        watched = watch(
+            wake, Paced(spoken(NEAR_CHATTER) + bytes(160000)), talk, stop(), None, check
+        )
+        assert slow.started.is_set(), "the chatter was not checked: the test proves nothing"
+        assert watched.start is Start.PRESS
+        assert not slow.returned.is_set()  # answered while the check was still decoding
+    finally:
+        slow.let_go.set()
+        check.close()
+        talk.close()
+    assert slow.returned.is_set()
+    # The control: with no press, the same check's yes is waited for and starts listening.
+    quick = WakeCheck("hey jarvis", lambda audio: "hey jarvis")
+    try:
+        watched = watch(wake, Paced(spoken(NEAR_CHATTER) + bytes(16000)), None, stop(), None, quick)
+    finally:
+        quick.close()
+    assert watched.start is Start.WAKE
+
+
+def stop() -> threading.Event:
+    return threading.Event()
 
 
 def test_at_1_every_wake_is_checked_even_one_scored_exactly_1() -> None:
