@@ -24,7 +24,7 @@ SNOOZE_SECONDS = 300.0  # Keep on a ringing timer: five more minutes
 
 
 def timer_label(timer: Timer) -> str:
-    return "the timer" if timer.name == "timer" else f"the {timer.name} timer"
+    return f"the {timer.name}" if timer.unnamed else f"the {timer.name} timer"
 
 
 def _listed(names: list[str], joined: str = "and") -> str:

@@ -9,6 +9,7 @@ after its time because nothing was running to ring it (the scheduler was down).
 from __future__ import annotations
 
 import datetime as dt
+import re
 import sqlite3
 from dataclasses import dataclass
 from typing import Any
@@ -60,6 +61,11 @@ class Timer:
     def title(self) -> str:
         """ "Pasta", or "Timer" for one that was not named."""
         return self.name[:1].upper() + self.name[1:]
+
+    @property
+    def unnamed(self) -> bool:
+        """Set without a name: "timer", or "timer 2" beside another (never "Timer 2 timer")."""
+        return re.fullmatch(r"timer(?: \d+)?", self.name) is not None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -128,5 +134,5 @@ class Item:
 def label(record: Timer | Reminder) -> str:
     """What a ringing record is called aloud and on the panel: "Pasta timer", "Reminder: …"."""
     if isinstance(record, Timer):
-        return "Timer" if record.name == "timer" else f"{record.title} timer"
+        return record.title if record.unnamed else f"{record.title} timer"
     return f"Reminder: {record.text}"

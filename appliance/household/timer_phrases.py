@@ -71,6 +71,15 @@ _ADJECTIVE_TIMER = re.compile(
 
 
 _AMOUNT_WORDS = {"few", "couple", "some", "several", "half", "quarter", "while", "bit"}
+# Words said before "timer" that are the asking, not a name ("set timer for 3 minutes",
+# "can you start timer…"): dropped from a name's start.
+_ASKING_WORDS = {
+    *("set", "start", "put", "make", "create", "begin", "stick", "pop", "up", "on"),
+    *("please", "can", "could", "will", "would", "you", "just", "now"),
+}
+# A name made only of these is none: "a timer", "my timer", "a quick timer". Inside a name
+# they stay ("new potatoes").
+_NO_NAME_ALONE = {"a", "an", "the", "my", "our", "your", "another", "one", "more", "new", "quick"}
 
 
 def _name(raw: str | None) -> str | None:
@@ -79,16 +88,19 @@ def _name(raw: str | None) -> str | None:
         return None
     name = raw.strip()
     name = re.sub(r"^(?:the|my|a|an|another) ", "", name)
-    if name in ("another", "one more", "new"):
-        return None
     name = re.sub(r"(?:^| )timer$", "", name)
     said = name.split()
+    while said and said[0] in _ASKING_WORDS:
+        said.pop(0)
+    if all(word in _NO_NAME_ALONE for word in said):
+        return None  # nothing left, or only "a", "my", "new"…
+    name = " ".join(said)
     if any(
         spoken.number_at(said, i) is not None or word in _AMOUNT_WORDS or spoken.is_unit(word)
         for i, word in enumerate(said)
     ):
         return None  # "set a timer for twelve": a length without its unit, never a name
-    return name or None
+    return name
 
 
 def timer(text: str) -> Command | None:

@@ -56,6 +56,35 @@ def test_a_timer_with_its_length_is_set() -> None:  # the positive control besid
     assert parse("set a timer for twelve minutes", NOW) == SetTimer(None, 720.0)
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "set timer for 3 minutes",
+        "A timer for 3 minutes.",
+        "start timer 3 minutes",
+        "can you set timer for 3 minutes",
+        "please make timer for 3 minutes",
+        "my timer for 3 minutes",
+        "a quick timer for 3 minutes",
+    ],
+)
+def test_the_asking_is_never_a_timer_s_name(said: str) -> None:
+    # A new user's trial: "set timer for 3 minutes" made a timer called "set".
+    assert parse(said.lower().rstrip("."), NOW) == SetTimer(None, 180.0)
+
+
+@pytest.mark.parametrize(
+    ("said", "name"),
+    [
+        ("set egg timer for 3 minutes", "egg"),
+        ("set a timer for the new potatoes for 3 minutes", "new potatoes"),
+        ("start the rice timer for 3 minutes", "rice"),
+    ],
+)
+def test_a_name_said_before_or_after_timer_is_kept(said: str, name: str) -> None:
+    assert parse(said, NOW) == SetTimer(name, 180.0)  # the control beside the above
+
+
 def test_out_of_something_no_shop_sells_is_not_shopping() -> None:
     assert parse("we're out of patience", NOW) is None
     assert parse("we ran out of the house in a hurry", NOW) is None
