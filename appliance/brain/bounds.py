@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from appliance.brain.claims import claims_action
 from appliance.brain.router import Intent, Route
 from appliance.kitchen.safety import UNSURE
 
@@ -36,23 +37,6 @@ NO_WEATHER = (
 )
 NO_RECITAL = "Sorry, I can't help with that one."
 
-_DONE_VERBS = (
-    r"set|added|add|put|placed|removed|taken|took|started|turned|switched|ordered|sent|booked|"
-    r"called|texted|emailed|messaged|scheduled|reminded|created|saved|stored|noted|played|"
-    r"opened|closed|locked|unlocked|bought|purchased|cancelled|canceled|stopped|updated|"
-    r"changed|paid|dimmed|filled|cleared|deleted|written|wrote"
-)
-_CLAIMS = re.compile(
-    rf"\b(?:i(?:'ve| have)?|we(?:'ve| have)?)\s+(?:just\s+|now\s+|already\s+)?(?:{_DONE_VERBS})\b"
-    rf"|\b(?:i'll|i will|i'm going to|let me)\s+(?:set|add|put|order|send|book|call|text|email|"
-    r"remind|turn|switch|play|start|schedule|buy|pay|lock|open|cancel|update)\b"
-    rf"|\b(?:has|have|had)\s+been\s+(?:{_DONE_VERBS})\b"
-    r"|\b(?:is|are)\s+now\s+(?:set|on|off|added|filled|ordered|playing|booked|scheduled|"
-    r"running|locked|unlocked|open|closed|in your|on your|full)\b"
-    r"|\b(?:done|all set|sorted)[!.]"
-    r"|\byour\s+(?:timer|reminder|alarm|order|booking|message|list|shopping)\s+(?:is|has)\b",
-    re.IGNORECASE,
-)
 # Only what says what the time, the day or the weather is *now*: "the dentist is at 3 pm"
 # or "Sam loves rainy days", recalled from memory, are facts and pass.
 _TIME = r"(?:(?:[01]?\d|2[0-3])[:.][0-5]\d\s*(?:am|pm)?|(?:1[0-2]|0?[1-9])\s*(?:am|pm|o'clock))"
@@ -122,7 +106,7 @@ class ReplyBounds:
         }
 
     def broken(self, sentence: str) -> Broken | None:
-        if _CLAIMS.search(sentence):
+        if claims_action(sentence):
             return Broken("action", NOTHING_DONE)
         if _CLOCK.search(sentence):
             return Broken("clock", NO_CLOCK)

@@ -1,0 +1,319 @@
+"""Does a sentence the model wrote claim that Hearth did something?
+
+The model can do nothing: the list, timers, reminders and memory change only through exact
+rules, when asked in so many words. So any sentence that tells the household an action was
+taken, is under way, or has left something set, running, sent or on the list is false,
+however it is put: "I've added milk", "I'm building a shopping list", "Setting a timer for
+ten minutes", "Eggs added to the list", "Your timer is running", "Milk's on the list",
+"Consider it done". What must pass is just as varied: a recipe's imperatives ("Set the
+oven to 180 and add the butter"), what other people did ("Tilly set the table on Sunday"),
+how to ask ("Say 'add milk to the list'"), offers and questions ("Shall I add milk?"),
+what Hearth cannot or did not do ("I haven't added anything").
+
+The sentence is read as words, not one pattern: a first-person subject (I, we, Hearth,
+"let me") followed by an action verb in a done, doing or about-to-do form, not negated and
+not asked or supposed; a verbless report ("Timer set", "Adding milk to the list"); or a
+household thing said to be in a state only an action could leave it in. Measured by
+benchmarks/claims.py on a split a helper wrote without reading this.
+
+    claims_action("Okay, milk's on the list!")      # True
+    claims_action("Put the lid on and turn the heat down.")   # False
+"""
+
+from __future__ import annotations
+
+import re
+
+# What Hearth itself keeps (timers, reminders, the list, memory) and what a household might
+# think it sends or books: any of them said to be set, running, sent or on is a claim.
+_KEPT = (
+    "shopping|groceries|timer|timers|countdown|reminder|reminders|alarm|alarms|message|messages|text|"
+    "email|order|orders|booking|bookings|reservation|list|basket|trolley|note|notes|"
+    "playlist|music|song|call|memory"
+)
+# Things in the house Hearth does not control: "the kettle is on the side" and "the door is
+# locked at night" are facts; said to be so *now* or *for you*, they are claims.
+_DEVICES = (
+    "lights?|heating|thermostat|oven|hob|kettle|fan|door|lock|blinds|radio|calendar|diary|"
+    "table|appointment|delivery|washing machine|dishwasher"
+)
+_THINGS = f"{_KEPT}|{_DEVICES}"
+_THING = re.compile(rf"\b(?:{_THINGS})\b")
+
+# Action verbs as (base, past, participle): the -ing form is made from the base.
+_IRREGULAR = {
+    "put": ("put", "put"),
+    "set": ("set", "set"),
+    "let": ("let", "let"),
+    "make": ("made", "made"),
+    "build": ("built", "built"),
+    "write": ("wrote", "written"),
+    "take": ("took", "taken"),
+    "send": ("sent", "sent"),
+    "buy": ("bought", "bought"),
+    "pay": ("paid", "paid"),
+    "tell": ("told", "told"),
+    "ring": ("rang", "rung"),
+    "stick": ("stuck", "stuck"),
+    "shut": ("shut", "shut"),
+    "throw": ("threw", "thrown"),
+    "begin": ("began", "begun"),
+    "get": ("got", "got"),
+    "wake": ("woke", "woken"),
+    "light": ("lit", "lit"),
+}
+_REGULAR = (
+    "add pop start stop cancel remove delete clear create jot note save store remember record "
+    "log schedule book reserve order purchase text message email call phone notify remind "
+    "alert play queue turn switch dim lock unlock open close preheat heat warm update change "
+    "adjust raise lower increase decrease mute pause resume restart launch activate enable "
+    "disable confirm sort arrange organise organize pin mark tick file programme program "
+    "dial place bung chuck boost crank bump kick share forward post invite cue stream reset "
+    "snooze extend reschedule move tweak register renew reorder transfer label sign flag "
+    "handle ping nudge buzz beep"
+).split()
+
+
+def _ing(base: str) -> str:
+    if base.endswith("ie"):
+        return base[:-2] + "ying"
+    if base.endswith("e") and not base.endswith(("ee", "ye")):
+        return base[:-1] + "ing"
+    if base in ("stop", "pop", "set", "put", "let", "shut", "pin", "jot", "dim", "plan", "tag"):
+        return base + base[-1] + "ing"
+    return base + "ing"
+
+
+def _ed(base: str) -> str:
+    if base.endswith("e"):
+        return base + "d"
+    if base in ("stop", "pop", "pin", "jot", "dim", "plan", "tag"):
+        return base + base[-1] + "ed"
+    if base.endswith("y") and base[-2] not in "aeiou":
+        return base[:-1] + "ied"
+    return base + "ed"
+
+
+_FORMS: dict[str, tuple[str, str, str]] = {
+    base: (*_IRREGULAR.get(base, (_ed(base), _ed(base))), _ing(base))
+    for base in (*_IRREGULAR, *_REGULAR)
+}
+_BASE = set(_FORMS)
+_DONE = {form for past, participle, _ in _FORMS.values() for form in (past, participle)}
+_DONE |= {"cancelled", "labelled", "programmed", "texted"}  # British spellings as well
+_DOING = {ing for _, _, ing in _FORMS.values()}
+# "got" and "let" say too much else ("I got that wrong", "let it rest"), and "told" is
+# also what a person did ("you told me"): after a first-person subject they still count.
+# Verbs that say too much else: a claim only with a household thing after them.
+_BROAD = {"make", "build", "take", "put", "pop", "stick", "throw", "chuck", "bung", "get", "light"}
+_FORMS_OF = {form: base for base, forms in _FORMS.items() for form in (base, *forms)}
+_REPORTED = _DONE - {"got", "let", "told", "lit", "made", "took", "began", "begun"}
+
+# Between the subject and the verb: auxiliaries and adverbs that keep it a report.
+_BETWEEN = {
+    "have", "has", "had", "am", "is", "are", "was", "were", "will", "shall", "be", "been",
+    "just", "now", "already", "also", "quickly", "gone", "went", "go", "ahead", "and",
+    "going", "to", "gonna", "about", "all", "right", "straight", "then", "so", "happily",
+    "successfully", "officially", "finally", "actually", "really", "busy", "currently",
+    "off",
+}  # fmt: skip
+_FUTURE = {"will", "shall", "going", "gonna", "about"}
+_NOT = {
+    "not", "never", "no", "can't", "cannot", "won't", "don't", "didn't", "haven't",
+    "hasn't", "isn't", "aren't", "wasn't", "weren't", "couldn't", "shouldn't", "wouldn't",
+    "can", "could", "would", "should", "might", "may", "must", "need", "needs", "want",
+    "wanted", "wish", "try", "tried", "trying", "able", "unable", "if", "cant", "wont",
+    "dont", "didnt", "havent",
+}  # fmt: skip
+# Before a subject, a word that makes it asked or supposed: "shall I add…", "if I set…".
+_ASKED = {
+    "if", "when", "once", "unless", "whether", "before", "after", "until", "shall", "should",
+    "do", "does", "can", "could", "would", "will", "may", "did", "want", "like", "how",
+    "what", "where", "why", "which", "who", "so", "that",
+}  # fmt: skip
+_CONTRACTIONS = {
+    "i've": "i have", "i'm": "i am", "i'll": "i will", "i'd": "i would", "im": "i am",
+    "ive": "i have", "we've": "we have", "we're": "we are", "we'll": "we will",
+    "we'd": "we would", "let's": "let us", "it's": "it is", "that's": "that is",
+    "they're": "they are", "you're": "you are", "you've": "you have", "there's": "there is",
+    "hearth's": "hearth has", "what's": "what is", "i'l": "i will",
+}  # fmt: skip
+_SUBJECTS = {"i", "we", "hearth"}
+# A sentence that tells the person what to say is no report: "Tell me and I'll remember."
+_TOLD_TO = {"say", "ask", "tell", "try"}
+
+# Said before a verbless report: "Okay, timer set", "Sure thing! Adding milk…".
+_OPENERS = re.compile(
+    r"^(?:(?:ok(?:ay)?|okey[- ]dokey|alright|all right|right|sure(?: thing)?|got it|great|"
+    r"no problem|certainly|of course|done|perfect|lovely|absolutely|yes|yep|yeah|will do|"
+    r"brilliant|cool|fine|righto|roger|understood|there you go|there we go|no worries|"
+    r"coming (?:right )?up|voil[aà]|ta[- ]da|gotcha)[\s,.!:;-]*)+"
+)
+_PASSIVE_DONE = re.compile(
+    r"\b(?:has|have|had|is|are|'s)\s+(?:now\s+|just\s+|already\s+|also\s+)*been\s+(?:\w+\s+)??"
+    r"(?P<verb>[a-z]+)\b"
+)
+_WAS_DONE = re.compile(
+    r"\b(?:was|were)\s+(?:just\s+|now\s+|already\s+|successfully\s+)+(?P<verb>[a-z]+)\b"
+    r"|\b(?:was|were)\s+(?P<verb2>[a-z]+)\s+(?:for you|just now|successfully)\b"
+)
+_STATES = (
+    r"set|running|going|ticking|counting(?: down)?|started|booked|confirmed|placed|sent|"
+    r"on (?:its|their) way|playing|preheating|heating up|warming up|scheduled|in place|"
+    r"sorted|locked|unlocked|active|armed|live|saved|stored|noted|cancelled|canceled|"
+    r"stopped|updated|changed|cleared|added|done|all set|taken care of|in the diary|"
+    r"in (?:the|your) calendar|up to date|happy with|filled|full|connecting|dialling|"
+    r"dialing|ringing|(?:set )?(?:at|to) \d+|(?:on|off)(?=\s*(?:[.!,;]|$|now|for you|and\b))"
+)
+_IS = r"(?:\s+(?:is|are|has|have|was|were|will be)|'s|'re|'ll be)\s+"
+_NOW = r"(?:now|already|all|officially|also)\s+"
+_THING_IN_STATE = re.compile(
+    rf"\b(?:{_KEPT})(?:\s+(?:to|for|with)\s+\w+)?{_IS}(?:{_NOW})*(?:{_STATES})\b"
+    rf"|\b(?:{_DEVICES}){_IS}(?:{_NOW})+(?:{_STATES})\b"
+    rf"|\b(?:{_DEVICES}){_IS}(?:{_STATES}) (?:now|for you)\b"
+    rf"|\b(?:{_THINGS})\s+(?:will|'ll|is going to)\s+(?:go off|ring|sound|beep|start|remind|"
+    r"arrive|be delivered|be there)\b"
+    rf"|\b(?:{_KEPT})\s+(?:going|running|ticking)\b"
+    rf"|\b(?:{_THINGS})\s+(?:now\s+)?(?:has|have|holds|contains|includes)\b[^.!?]*\bnow\b"
+)
+_ON_THE_LIST = re.compile(
+    r"\b(?:is|are|'s|'re|now|goes|went|gone|sits?|sitting)\s+(?:now\s+|all\s+|also\s+)*"
+    r"(?:on|onto|in|into)\s+(?:your|the|our)\s+(?:\w+\s+)?(?:list|basket|calendar|diary|"
+    r"playlist|order|trolley|cart)\b"
+)
+_RESULT = re.compile(
+    r"\bnow (?:playing|has|have|includes?|contains?|reads|shows|lists|holds|says)\b"
+    r"|\b(?:minutes?|hours?|seconds?|mins?) on the clock\b"
+    r"|\b(?:starts|started|begins|began|begun|counting down|ticking) (?:from )?now\b"
+    r"|\b(?:timer|countdown|clock) (?:starts|started|begins|is ticking|is counting)\b"
+    r"|^(?:it is |that is |job is |job |all |and )?(?:done|sorted|all set|set|handled|"
+    r"taken care of|all sorted|done and done|done and dusted|sorted out)(?: for you)?[\s.!]*$"
+    r"|\bconsider it (?:done|sorted|handled)\b|\bjob(?:'s| is)? done\b|\bon it\b[.!]*$"
+    r"|^(?:all|it is|it's|that is|that's) (?:done|sorted|set up|taken care of)\b"
+    r"|\bthere(?:'s| is| are) now\b|\btaken care of (?:it|that|this|everything)\b"
+    r"|\byou(?:'ll| will) (?:get|receive|hear) (?:a|your|the) (?:reminder|alarm|message|text|"
+    r"call|nudge)\b(?![^.!?]*\bif\b)"
+    r"|\byou(?:'ll| will) be (?:reminded|woken|called|texted)\b|\bnow knows\b"
+)
+# A report's subject: "Timer set…", "Eggs added…", never "Bread is usually added…", "You
+# added…"; and what may follow its participle: "…set for ten minutes", "…added to the list".
+_NOT_A_REPORT_SUBJECT = {
+    "is", "are", "was", "were", "be", "been", "usually", "you", "he", "she", "they", "it",
+    "i", "we", "not", "never",
+}  # fmt: skip
+_LEADS_ON = {
+    "for", "to", "at", "on", "onto", "in", "and", "off", "from", "up", "now", "already", "with",
+}  # fmt: skip
+_INTO_A_KEPT_THING = re.compile(
+    r"^(?:to|on|onto|off|from) (?:the |your |our )?(?:\w+ )?(?:list|basket|calendar|diary|"
+    r"playlist|order)\b"
+)
+# An -ing opener with a finite verb after it is a gerund: "Adding salt helps the pasta."
+_FINITE = re.compile(
+    r"\b(?:is|are|was|were|helps?|makes?|will|can|keeps?|stops?|means|gives?|would|should|"
+    r"could|might|may)\b"
+)
+_ADVERBS = {"just", "now", "also", "already", "and"}
+_DONE_TO = [[word] for word in ("you", "it", "that", "them", "those", "this", "everything")]
+_WORDS = re.compile(r"[a-z]+(?:'[a-z]+)?")
+
+
+def claims_action(sentence: str) -> bool:
+    """Whether `sentence` tells the household Hearth took, is taking or is about to take an
+    action (it cannot: see the module's docstring)."""
+    text = sentence.lower().replace("\u2019", "'").replace("\u2018", "'").strip()
+    words = _words(text)
+    if not words or words[0] in _TOLD_TO:
+        return False  # "Say 'set a timer for ten minutes' and I will set one."
+    if _first_person_acts(words):
+        return True
+    if text.endswith("?") and _asks(words):
+        return False
+    return _reported(_OPENERS.sub("", text)) or _state_left(text)
+
+
+def _words(text: str) -> list[str]:
+    out: list[str] = []
+    for word in _WORDS.findall(text):
+        out += _CONTRACTIONS.get(word, word).split()
+    return out
+
+
+def _first_person_acts(words: list[str]) -> bool:
+    """I / Hearth (or "let me") with an action verb in a done, doing or future form."""
+    for at, word in enumerate(words):
+        future = word == "me" and at > 0 and words[at - 1] == "let"
+        if not future and (word not in _SUBJECTS or (at > 0 and words[at - 1] in _ASKED)):
+            continue
+        if word == "we" and "you" not in words:
+            continue  # "we switched to oat milk" is the household; "we've added it for you"
+        for k in range(at + 1, min(at + 7, len(words))):
+            following = words[k]
+            if following in _NOT:
+                break
+            future = future or following in _FUTURE
+            if following in _DONE or following in _DOING or (future and following in _BASE):
+                return _acts_on_something(following, words[k + 1 : k + 6])
+            if following not in _BETWEEN:
+                break
+    return False
+
+
+def _acts_on_something(verb: str, after: list[str]) -> bool:
+    """A broad verb claims an action only on a household thing: "I'm making a list", not
+    "I'm making lasagne tonight" or "I'll make sure"."""
+    if _FORMS_OF.get(verb) not in _BROAD:
+        return True
+    return _THING.search(" ".join(after)) is not None
+
+
+def _asks(words: list[str]) -> bool:
+    """A question that offers or asks ("shall I add milk?", "want me to set one?")."""
+    return words[0] in _ASKED | {"is", "are", "any", "anything", "fancy", "or"} or "me" in words
+
+
+def _reported(text: str) -> bool:
+    """A verbless report: "Adding milk to the list", "Timer set for ten minutes",
+    "Eggs added to the list", "Message sent", "Noted: …"."""
+    words = _words(text)
+    while words and words[0] in _ADVERBS:
+        words = words[1:]
+    if not words:
+        return False
+    first, rest = words[0], " ".join(words[1:])
+    if first in _REPORTED and re.match(r"^[a-z]+\s*(?:[.!:,;]|$)", text):
+        return True  # "Noted: …", "Added!", "Sent."
+    if first in _REPORTED - _BASE and (_THING.search(rest) or words[1:2] in _DONE_TO):
+        return True  # "Just added milk to the list.", "Booked you in." (not "Set the oven…")
+    if first in _DOING and not _FINITE.search(rest):
+        return bool(_THING.search(rest) or re.search(r"\b(?:now|for you)\b", rest))
+    for at in range(1, min(6, len(words))):
+        if words[at] in _REPORTED:
+            return _reported_with_subject(words[:at], words[at + 1 :])
+    return False
+
+
+def _reported_with_subject(before: list[str], after: list[str]) -> bool:
+    """ "Timer set for ten minutes", "Eggs added to the list", "Message sent"; not "Tilly set
+    the table" (an object follows) nor "Bread is usually added at the end"."""
+    if any(word in _NOT_A_REPORT_SUBJECT for word in before):
+        return False
+    if after and after[0] not in _LEADS_ON:
+        return False
+    return bool(
+        _THING.search(" ".join(before))
+        or _INTO_A_KEPT_THING.search(" ".join(after))
+        or (not after and len(before) <= 3)
+    )
+
+
+def _state_left(text: str) -> bool:
+    """A household thing in a state only an action could leave it in ("your timer is
+    running", "milk's on the list", "now playing", "consider it done")."""
+    if re.search(r"\b(?:not|never|no longer)\b|n't\b|^(?:leave|keep|let|make sure|check)\b", text):
+        return False  # denied, or told to the cook: "Leave the timer running while you wait."
+    if _THING_IN_STATE.search(text) or _ON_THE_LIST.search(text) or _RESULT.search(text):
+        return True
+    done = (m.group("verb") for m in _PASSIVE_DONE.finditer(text))
+    was = (m.group("verb") or m.group("verb2") for m in _WAS_DONE.finditer(text))
+    return any(verb in _DONE for verb in (*done, *was))

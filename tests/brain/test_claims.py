@@ -1,0 +1,76 @@
+"""The bound on action claims: a sentence that says Hearth acted is stopped however it is
+put; a recipe's instructions, other people's doings, offers and how-to pass."""
+
+from __future__ import annotations
+
+import pytest
+
+from appliance.brain.bounds import NOTHING_DONE, ReplyBounds, bounded
+from appliance.brain.claims import claims_action
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I'm building a shopping list.",  # a new user's trial heard this, with nothing added
+        "I’ve popped milk on the list.",  # a curly apostrophe
+        "Setting a timer for ten minutes.",
+        "Timer set for ten minutes.",
+        "Eggs added to the list.",
+        "Just added milk to the list.",
+        "Okay, milk's on the list!",
+        "Righto, pasta timer's on.",
+        "Your reminder has been created.",
+        "Bread has been taken off the list.",
+        "The shopping is now filled with semi-skimmed milk.",
+        "Hearth has set a timer for the rice.",
+        "Let me add that to your list.",
+        "I'll remember that.",
+        "Noted: the plumber comes on Tuesday.",
+        "Consider it done.",
+        "Your alarm will go off at 7.",
+        "The lights are on now.",
+        "I've told Sam you'll be late.",
+        "We've added bread for you.",
+    ],
+)
+def test_a_claim_of_an_action_is_stopped_however_it_is_put(said: str) -> None:
+    assert claims_action(said)
+    assert ReplyBounds().broken(said) is not None
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Set the oven to 180 and add the butter.",  # a recipe's imperatives
+        "Put the lid on and turn the heat down.",
+        "Tilly set the table last Sunday.",  # what someone else did
+        "Mum added sugar to the list yesterday.",
+        "We switched to oat milk last month.",  # the household's "we"
+        "Shall I add milk to the list?",  # an offer
+        "Want me to set a timer?",
+        'Say "set a timer for ten minutes" and I will set one.',  # how to ask
+        "I haven't added anything to the list.",  # what was not done
+        "I can't send messages.",
+        "I'd add a pinch of salt.",  # advice
+        "I'll make sure to avoid that.",
+        "I'm making lasagne tonight.",  # an echo of what was said
+        "The kettle is on the side by the sink.",  # where a thing is
+        "The door is locked by Sam every night, according to your notes.",
+        "Use a timer to see when it's done.",
+        "Once the timer goes off, take the cake out.",
+        "Adding salt to the water helps the pasta.",
+    ],
+)
+def test_a_sentence_that_claims_nothing_is_said(said: str) -> None:
+    assert not claims_action(said)
+    assert ReplyBounds().broken(said) is None
+
+
+def test_a_reply_stops_at_its_claim_and_says_nothing_was_done() -> None:
+    pieces = ["Sure thing! ", "I'm building a shop", "ping list. It has eggs."]
+    said = "".join(bounded(pieces, ReplyBounds()))
+    assert said == f"Sure thing! {NOTHING_DONE}"  # nothing after the claim is said
+    # The control: the same reply without the claim is said whole.
+    plain = ["Sure thing! ", "Eggs go well with ", "toast."]
+    assert "".join(bounded(plain, ReplyBounds())) == "Sure thing! Eggs go well with toast."
