@@ -1,8 +1,8 @@
 """The bound on action claims: of sentences a small model might say, how many claims of an
 action Hearth never took are stopped, and how many harmless sentences are let through.
 
-    python -m benchmarks.claims                    # both splits: results/claims.md, .png
-    python -m benchmarks.claims --split tune --show  # the tuning split's mistakes, listed
+    python -m benchmarks.claims                    # every split: results/claims.md, .png
+    python -m benchmarks.claims --split tune --show  # a read split's mistakes, listed
 
 Each sentence goes through `ReplyBounds().broken` (appliance/brain/bounds.py), the check
 every sentence of a model's reply passes before it is said. A claim counts as stopped if
@@ -10,8 +10,10 @@ any bound stops it (it is not said); a harmless sentence counts as wrongly stopp
 way. Splits (benchmarks/data/): `claims_tune.json`, written by the engineer who tunes the
 bound, with the replies a new user's trial heard ("I'm building a shopping list.");
 `claims_heldout.json`, 300 sentences by a helper who never read the code, from the brief in
-`claims_heldout_brief.md`, committed before tuning and run only to report: its mistakes are
-never listed. Measures, never asserts.
+`claims_heldout_brief.md`, committed before tuning; its first run was reported
+(results/claims_first_read.md), then its mistakes were read and fixed, so it is tuning data
+now; `claims_heldout2.json`, 300 more by a second such helper, run only to report: its
+mistakes are never listed. Measures, never asserts.
 """
 
 from __future__ import annotations
@@ -25,7 +27,12 @@ from appliance.brain.bounds import ReplyBounds
 
 DATA = Path(__file__).resolve().parent / "data"
 RESULTS = Path(__file__).resolve().parent / "results"
-SPLITS = {"tune": "claims_tune.json", "held_out": "claims_heldout.json"}
+SPLITS = {
+    "tune": "claims_tune.json",
+    "held_out": "claims_heldout.json",  # read once its first run was reported: tuning now
+    "held_out_2": "claims_heldout2.json",
+}
+READ = ("tune", "held_out")  # the splits whose mistakes may be listed
 
 
 def measure(split: str) -> dict:
@@ -94,19 +101,19 @@ def write_plot(results: list[dict], path: Path) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--split", choices=(*SPLITS, "both"), default="both")
-    parser.add_argument("--show", action="store_true", help="list the tuning split's mistakes")
+    parser.add_argument("--split", choices=(*SPLITS, "all"), default="all")
+    parser.add_argument("--show", action="store_true", help="list the read splits' mistakes")
     parser.add_argument("--label", default="now", help="what this run measures, in the table")
     args = parser.parse_args()
-    splits = list(SPLITS) if args.split == "both" else [args.split]
+    splits = list(SPLITS) if args.split == "all" else [args.split]
     results = [measure(split) for split in splits]
     table = report(results, args.label)
     print(table)
     if args.show:
         for r in results:
-            if r["split"] == "tune":
-                print("\n".join(["", "tune mistakes:", *r["mistakes"]]))
-    if args.split == "both":
+            if r["split"] in READ:
+                print("\n".join(["", f"{r['split']} mistakes:", *r["mistakes"]]))
+    if args.split == "all":
         RESULTS.mkdir(exist_ok=True)
         heading = "# The bound on action claims\n\n`python -m benchmarks.claims`\n\n"
         (RESULTS / "claims.md").write_text(heading + table + "\n", encoding="utf-8")

@@ -29,13 +29,15 @@ import re
 _KEPT = (
     "shopping|groceries|timer|timers|countdown|reminder|reminders|alarm|alarms|message|messages|text|"
     "email|order|orders|booking|bookings|reservation|list|basket|trolley|note|notes|"
-    "playlist|music|song|call|memory"
+    "playlist|music|songs?|tunes?|podcasts?|album|track|call|memory|calendar|diary|"
+    "settings|volume|voice"
 )
 # Things in the house Hearth does not control: "the kettle is on the side" and "the door is
 # locked at night" are facts; said to be so *now* or *for you*, they are claims.
 _DEVICES = (
-    "lights?|heating|thermostat|oven|hob|kettle|fan|door|lock|blinds|radio|calendar|diary|"
-    "table|appointment|delivery|washing machine|dishwasher"
+    "lights?|heating|thermostat|oven|hob|kettle|fan|door|lock|blinds|radio|table|"
+    "appointment|delivery|washing machine|dishwasher|coffee machine|slow cooker|cooker|tv|"
+    "telly|speakers?|boiler|heater"
 )
 _THINGS = f"{_KEPT}|{_DEVICES}"
 _THING = re.compile(rf"\b(?:{_THINGS})\b")
@@ -70,24 +72,42 @@ _REGULAR = (
     "disable confirm sort arrange organise organize pin mark tick file programme program "
     "dial place bung chuck boost crank bump kick share forward post invite cue stream reset "
     "snooze extend reschedule move tweak register renew reorder transfer label sign flag "
-    "handle ping nudge buzz beep"
+    "handle ping nudge buzz beep count skip shuffle rewind keep"
 ).split()
 
 
+_DOUBLED_L = ("cancel", "dial", "label", "signal", "travel", "model")
+
+
 def _ing(base: str) -> str:
+    if base in _DOUBLED_L:
+        return base + "ling"  # British; the American form is added below
     if base.endswith("ie"):
         return base[:-2] + "ying"
     if base.endswith("e") and not base.endswith(("ee", "ye")):
         return base[:-1] + "ing"
-    if base in ("stop", "pop", "set", "put", "let", "shut", "pin", "jot", "dim", "plan", "tag"):
+    if _doubles(base):
         return base + base[-1] + "ing"
     return base + "ing"
+
+
+def _doubles(base: str) -> bool:
+    """One syllable ending consonant-vowel-consonant doubles its last letter: "stopping",
+    "skipped", "setting"; "locking", "opened" do not."""
+    vowels = sum(letter in "aeiou" for letter in base)
+    return (
+        vowels == 1
+        and len(base) >= 3
+        and base[-1] not in "aeiouwxy"
+        and base[-2] in "aeiou"
+        and base[-3] not in "aeiou"
+    )
 
 
 def _ed(base: str) -> str:
     if base.endswith("e"):
         return base + "d"
-    if base in ("stop", "pop", "pin", "jot", "dim", "plan", "tag"):
+    if _doubles(base):
         return base + base[-1] + "ed"
     if base.endswith("y") and base[-2] not in "aeiou":
         return base[:-1] + "ied"
@@ -100,7 +120,8 @@ _FORMS: dict[str, tuple[str, str, str]] = {
 }
 _BASE = set(_FORMS)
 _DONE = {form for past, participle, _ in _FORMS.values() for form in (past, participle)}
-_DONE |= {"cancelled", "labelled", "programmed", "texted"}  # British spellings as well
+_DONE |= {base + "led" for base in _DOUBLED_L} | {base + "ed" for base in _DOUBLED_L}
+_DONE |= {"programmed"}
 _DOING = {ing for _, _, ing in _FORMS.values()}
 # "got" and "let" say too much else ("I got that wrong", "let it rest"), and "told" is
 # also what a person did ("you told me"): after a first-person subject they still count.
@@ -144,10 +165,10 @@ _TOLD_TO = {"say", "ask", "tell", "try"}
 
 # Said before a verbless report: "Okay, timer set", "Sure thing! Adding milk…".
 _OPENERS = re.compile(
-    r"^(?:(?:ok(?:ay)?|okey[- ]dokey|alright|all right|right|sure(?: thing)?|got it|great|"
+    r"^(?:(?:okey[- ]dokey|ok(?:ay)?|alright|all right|right|sure(?: thing)?|got it|great|"
     r"no problem|certainly|of course|done|perfect|lovely|absolutely|yes|yep|yeah|will do|"
     r"brilliant|cool|fine|righto|roger|understood|there you go|there we go|no worries|"
-    r"coming (?:right )?up|voil[aà]|ta[- ]da|gotcha)[\s,.!:;-]*)+"
+    r"coming (?:right )?up|voil[aà]|ta[- ]da|gotcha)\b[\s,.!:;-]*)+"
 )
 _PASSIVE_DONE = re.compile(
     r"\b(?:has|have|had|is|are|'s)\s+(?:now\s+|just\s+|already\s+|also\s+)*been\s+(?:\w+\s+)??"
@@ -163,23 +184,30 @@ _STATES = (
     r"sorted|locked|unlocked|active|armed|live|saved|stored|noted|cancelled|canceled|"
     r"stopped|updated|changed|cleared|added|done|all set|taken care of|in the diary|"
     r"in (?:the|your) calendar|up to date|happy with|filled|full|connecting|dialling|"
-    r"dialing|ringing|(?:set )?(?:at|to) \d+|(?:on|off)(?=\s*(?:[.!,;]|$|now|for you|and\b))"
+    r"dialing|ringing|(?:set )?(?:at|to) \d+|begun(?: ticking| counting)?|checked out|paid|"
+    r"booked in|(?:on|off)(?=\s*(?:[.!,;]|$|now|for\b|and\b))"
 )
 _IS = r"(?:\s+(?:is|are|has|have|was|were|will be)|'s|'re|'ll be)\s+"
 _NOW = r"(?:now|already|all|officially|also)\s+"
+# "your reminder for Mum's birthday is…", never "a timer to see when it's done"
+_ABOUT = r"(?:\s+(?:to|for|with|about|of)(?:\s+(?!when|if|until|once|see|check)[\w']+){1,3})?"
 _THING_IN_STATE = re.compile(
-    rf"\b(?:{_KEPT})(?:\s+(?:to|for|with)\s+\w+)?{_IS}(?:{_NOW})*(?:{_STATES})\b"
-    rf"|\b(?:{_DEVICES}){_IS}(?:{_NOW})+(?:{_STATES})\b"
+    rf"\b(?:{_KEPT}){_ABOUT}{_IS}(?:{_NOW})*(?:{_STATES})\b"
+    rf"|^(?:[\w']+\s+){{0,3}}(?:{_KEPT})\s+(?:{_STATES})\b\s*(?:[:!,.]|$|for\b|to\b|at\b)"
+    rf"|^(?:your |the )?(?:{_DEVICES})\s+(?:on|off)\b\s*[,.!]"
+    rf"|\b(?:{_DEVICES}){_ABOUT}{_IS}(?:{_NOW})+(?:{_STATES}|on|off)\b"
     rf"|\b(?:{_DEVICES}){_IS}(?:{_STATES}) (?:now|for you)\b"
     rf"|\b(?:{_THINGS})\s+(?:will|'ll|is going to)\s+(?:go off|ring|sound|beep|start|remind|"
     r"arrive|be delivered|be there)\b"
     rf"|\b(?:{_KEPT})\s+(?:going|running|ticking)\b"
     rf"|\b(?:{_THINGS})\s+(?:now\s+)?(?:has|have|holds|contains|includes)\b[^.!?]*\bnow\b"
+    rf"|\b(?:{_KEPT})\s+(?:now\s+)?(?:has|have|got)\s+(?:the\s+)?[\w' -]+\s+(?:in|on) it\b"
 )
 _ON_THE_LIST = re.compile(
     r"\b(?:is|are|'s|'re|now|goes|went|gone|sits?|sitting)\s+(?:now\s+|all\s+|also\s+)*"
     r"(?:on|onto|in|into)\s+(?:your|the|our)\s+(?:\w+\s+)?(?:list|basket|calendar|diary|"
     r"playlist|order|trolley|cart)\b"
+    r"|\b(?:is|are|'s|'re)\s+on there now\b"
 )
 _RESULT = re.compile(
     r"\bnow (?:playing|has|have|includes?|contains?|reads|shows|lists|holds|says)\b"
@@ -194,6 +222,21 @@ _RESULT = re.compile(
     r"|\byou(?:'ll| will) (?:get|receive|hear) (?:a|your|the) (?:reminder|alarm|message|text|"
     r"call|nudge)\b(?![^.!?]*\bif\b)"
     r"|\byou(?:'ll| will) be (?:reminded|woken|called|texted)\b|\bnow knows\b"
+    r"|^(?:all )?(?:done|sorted|all set)\s*[,!:;-]"
+    r"|[,;-]\s*(?:all )?(?:sorted|done|all set)[.!]*$"
+    r"|\b(?:like|as) you (?:asked|requested|wanted)\b|\bas requested\b"
+    r"|\ball taken care of\b"
+    r"|(?<!when )(?<!until )(?<!till )(?<!once )(?<!if )(?<!before )(?<!after )"
+    r"\b(?:it|that|this|they|those|everything)(?: is|'s| are|'re)\s+(?:now\s+|all\s+)?"
+    r"(?:saved|added|booked|noted|stored|sent|ordered|sorted|done)\s*[.!,]?$"
+    r"|\bi(?: have|'ve)(?: got)? (?:[\w']+ ){1,2}down (?:as|for)\b"
+)
+# A present passive said as done: "Rice is added, friend.", "Your pizza is now stored…",
+# "The order is being made now". "set" is left out: "when the white is set" is cooking.
+_IS_DONE = re.compile(
+    r"\b(?:is|are|'s|'re)\s+(?:being\s+(?P<being>[a-z]+)"
+    r"|(?:now|all|already)\s+(?P<adverb>[a-z]+)"
+    r"|(?P<plain>[a-z]+)(?=\s*[,!]|\s*\.?$|[^.!?]*\b(?:now|for you)\b))"
 )
 # A report's subject: "Timer set…", "Eggs added…", never "Bread is usually added…", "You
 # added…"; and what may follow its participle: "…set for ten minutes", "…added to the list".
@@ -214,6 +257,7 @@ _FINITE = re.compile(
     r"could|might|may)\b"
 )
 _ADVERBS = {"just", "now", "also", "already", "and"}
+_INSTRUCTIONS = {"leave", "keep", "check", "wait", "remember", "don't", "do", "try", "use"}
 _DONE_TO = [[word] for word in ("you", "it", "that", "them", "those", "this", "everything")]
 _WORDS = re.compile(r"[a-z]+(?:'[a-z]+)?")
 
@@ -253,7 +297,7 @@ def _first_person_acts(words: list[str]) -> bool:
                 break
             future = future or following in _FUTURE
             if following in _DONE or following in _DOING or (future and following in _BASE):
-                return _acts_on_something(following, words[k + 1 : k + 6])
+                return _acts_on_something(following, words[k + 1 :])
             if following not in _BETWEEN:
                 break
     return False
@@ -264,7 +308,8 @@ def _acts_on_something(verb: str, after: list[str]) -> bool:
     "I'm making lasagne tonight" or "I'll make sure"."""
     if _FORMS_OF.get(verb) not in _BROAD:
         return True
-    return _THING.search(" ".join(after)) is not None
+    rest = " ".join(after)
+    return _THING.search(rest) is not None or re.search(r"\bfor you\b", rest) is not None
 
 
 def _asks(words: list[str]) -> bool:
@@ -281,6 +326,8 @@ def _reported(text: str) -> bool:
     if not words:
         return False
     first, rest = words[0], " ".join(words[1:])
+    if first in _BASE | _INSTRUCTIONS:
+        return False  # "Leave the oven door shut…", "Set the oven to 180": told to the cook
     if first in _REPORTED and re.match(r"^[a-z]+\s*(?:[.!:,;]|$)", text):
         return True  # "Noted: …", "Added!", "Sent."
     if first in _REPORTED - _BASE and (_THING.search(rest) or words[1:2] in _DONE_TO):
@@ -296,7 +343,7 @@ def _reported(text: str) -> bool:
 def _reported_with_subject(before: list[str], after: list[str]) -> bool:
     """ "Timer set for ten minutes", "Eggs added to the list", "Message sent"; not "Tilly set
     the table" (an object follows) nor "Bread is usually added at the end"."""
-    if any(word in _NOT_A_REPORT_SUBJECT for word in before):
+    if any(word in _NOT_A_REPORT_SUBJECT or word.endswith("n't") for word in before):
         return False
     if after and after[0] not in _LEADS_ON:
         return False
@@ -310,10 +357,21 @@ def _reported_with_subject(before: list[str], after: list[str]) -> bool:
 def _state_left(text: str) -> bool:
     """A household thing in a state only an action could leave it in ("your timer is
     running", "milk's on the list", "now playing", "consider it done")."""
-    if re.search(r"\b(?:not|never|no longer)\b|n't\b|^(?:leave|keep|let|make sure|check)\b", text):
+    if re.search(
+        r"\b(?:not|never|no longer|nothing|none|no one|nobody)\b|n't\b"
+        r"|^(?:leave|keep|let|make sure|check)\b",
+        text,
+    ):
         return False  # denied, or told to the cook: "Leave the timer running while you wait."
-    if _THING_IN_STATE.search(text) or _ON_THE_LIST.search(text) or _RESULT.search(text):
+    said = _OPENERS.sub("", text)
+    patterns = (_THING_IN_STATE, _ON_THE_LIST, _RESULT)
+    if any(p.search(said) or p.search(text) for p in patterns):
         return True
     done = (m.group("verb") for m in _PASSIVE_DONE.finditer(text))
     was = (m.group("verb") or m.group("verb2") for m in _WAS_DONE.finditer(text))
-    return any(verb in _DONE for verb in (*done, *was))
+    now = (
+        m.group("being") or m.group("adverb") or m.group("plain") for m in _IS_DONE.finditer(text)
+    )
+    return any(verb in _DONE for verb in (*done, *was)) or any(
+        verb in _DONE - {"set", "let", "put", "shut", "kept"} for verb in now
+    )
