@@ -108,7 +108,7 @@ class ReplyBounds:
     def broken(self, sentence: str) -> Broken | None:
         if claims_action(sentence):
             return Broken("action", NOTHING_DONE)
-        if _CLOCK.search(sentence):
+        if _CLOCK.search(sentence) and not sentence.rstrip().endswith("?"):  # asking is fine
             return Broken("clock", NO_CLOCK)
         if _WEATHER.search(sentence):
             return Broken("weather", NO_WEATHER)

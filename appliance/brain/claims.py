@@ -30,7 +30,7 @@ _KEPT = (
     "shopping|groceries|timer|timers|countdown|reminder|reminders|alarm|alarms|message|messages|text|"
     "email|order|orders|booking|bookings|reservation|list|basket|trolley|note|notes|"
     "playlist|music|songs?|tunes?|podcasts?|album|track|call|memory|calendar|diary|"
-    "settings|volume|voice"
+    "settings|volume|voice|whatsapp|sms|dm|voicemail"
 )
 # Things in the house Hearth does not control: "the kettle is on the side" and "the door is
 # locked at night" are facts; said to be so *now* or *for you*, they are claims.
@@ -61,6 +61,7 @@ _IRREGULAR = {
     "throw": ("threw", "thrown"),
     "begin": ("began", "begun"),
     "get": ("got", "got"),
+    "keep": ("kept", "kept"),
     "wake": ("woke", "woken"),
     "light": ("lit", "lit"),
 }
@@ -72,7 +73,8 @@ _REGULAR = (
     "disable confirm sort arrange organise organize pin mark tick file programme program "
     "dial place bung chuck boost crank bump kick share forward post invite cue stream reset "
     "snooze extend reschedule move tweak register renew reorder transfer label sign flag "
-    "handle ping nudge buzz beep count skip shuffle rewind keep"
+    "handle ping nudge buzz beep count skip shuffle rewind cross deliver shift whack fire "
+    "line pencil"
 ).split()
 
 
@@ -129,6 +131,13 @@ _DOING = {ing for _, _, ing in _FORMS.values()}
 _BROAD = {"make", "build", "take", "put", "pop", "stick", "throw", "chuck", "bung", "get", "light"}
 _FORMS_OF = {form: base for base, forms in _FORMS.items() for form in (base, *forms)}
 _REPORTED = _DONE - {"got", "let", "told", "lit", "made", "took", "began", "begun"}
+# A short subject, its participle and a pause: "Mechanic booked, 9am.", "Reminder created:
+# call Grandma", "Washing machine started, it'll be done in an hour."
+_NAMED_REPORT = re.compile(
+    r"^(?!(?:you|he|she|they|i|we|it|nothing|no|none|nobody)\b)"
+    r"(?:(?!(?:has|have|had|been|is|are|was|were|not|never)\b)[\w'-]+\s+){1,3}"
+    rf"(?:{'|'.join(sorted(_REPORTED, key=len, reverse=True))})\s*[:,!]"
+)
 
 # Between the subject and the verb: auxiliaries and adverbs that keep it a report.
 _BETWEEN = {
@@ -150,7 +159,7 @@ _NOT = {
 _ASKED = {
     "if", "when", "once", "unless", "whether", "before", "after", "until", "shall", "should",
     "do", "does", "can", "could", "would", "will", "may", "did", "want", "like", "how",
-    "what", "where", "why", "which", "who", "so", "that",
+    "what", "where", "why", "which", "who", "that",
 }  # fmt: skip
 _CONTRACTIONS = {
     "i've": "i have", "i'm": "i am", "i'll": "i will", "i'd": "i would", "im": "i am",
@@ -162,6 +171,7 @@ _CONTRACTIONS = {
 _SUBJECTS = {"i", "we", "hearth"}
 # A sentence that tells the person what to say is no report: "Tell me and I'll remember."
 _TOLD_TO = {"say", "ask", "tell", "try"}
+_HOW_TO_ASK = re.compile(r"\b(?:say|ask|tell (?:me|hearth)|try|saying)\b[^.!?]*?(?:[\"“‘]|\s')")
 
 # Said before a verbless report: "Okay, timer set", "Sure thing! Adding milk…".
 _OPENERS = re.compile(
@@ -224,19 +234,21 @@ _RESULT = re.compile(
     r"|\byou(?:'ll| will) be (?:reminded|woken|called|texted)\b|\bnow knows\b"
     r"|^(?:all )?(?:done|sorted|all set)\s*[,!:;-]"
     r"|[,;-]\s*(?:all )?(?:sorted|done|all set)[.!]*$"
-    r"|\b(?:like|as) you (?:asked|requested|wanted)\b|\bas requested\b"
+    r"|\b(?:like|as) you (?:asked|requested|wanted)\b|\bas requested\b|\bplaying now\b"
+    rf"|\b(?:{_KEPT})\s+(?:went|has gone|have gone|got sent)\s+(?:to|off|out)\b"
+    rf"|\b(?:{_DEVICES})\s+(?:will|'ll)\s+now\s+(?:stay|come|turn|switch|go)\b"
     r"|\ball taken care of\b"
     r"|(?<!when )(?<!until )(?<!till )(?<!once )(?<!if )(?<!before )(?<!after )"
     r"\b(?:it|that|this|they|those|everything)(?: is|'s| are|'re)\s+(?:now\s+|all\s+)?"
-    r"(?:saved|added|booked|noted|stored|sent|ordered|sorted|done)\s*[.!,]?$"
+    r"(?:saved|added|booked|noted|stored|sent|ordered|sorted|done)\s*(?:[.!,:]|$)"
     r"|\bi(?: have|'ve)(?: got)? (?:[\w']+ ){1,2}down (?:as|for)\b"
 )
 # A present passive said as done: "Rice is added, friend.", "Your pizza is now stored…",
 # "The order is being made now". "set" is left out: "when the white is set" is cooking.
 _IS_DONE = re.compile(
-    r"\b(?:is|are|'s|'re)\s+(?:being\s+(?P<being>[a-z]+)"
+    r"\b(?:is|are|'re)\s+(?:being\s+(?P<being>[a-z]+)"
     r"|(?:now|all|already)\s+(?P<adverb>[a-z]+)"
-    r"|(?P<plain>[a-z]+)(?=\s*[,!]|\s*\.?$|[^.!?]*\b(?:now|for you)\b))"
+    r"|(?P<plain>[a-z]+)(?=\s*[,!]|\s+and\b|\s*\.?$|[^.!?]*\b(?:now|for you)\b))"
 )
 # A report's subject: "Timer set…", "Eggs added…", never "Bread is usually added…", "You
 # added…"; and what may follow its participle: "…set for ten minutes", "…added to the list".
@@ -257,8 +269,15 @@ _FINITE = re.compile(
     r"could|might|may)\b"
 )
 _ADVERBS = {"just", "now", "also", "already", "and"}
+# Said of anything, these are Hearth's doing: "Mechanic booked." ("The rain stopped." is not)
+_TRANSACTIONS = {
+    "booked", "ordered", "sent", "added", "saved", "noted", "scheduled", "cancelled",
+    "canceled", "confirmed", "texted", "emailed", "called", "reminded", "bought", "paid",
+    "queued", "delivered", "reserved", "stored", "logged", "recorded",
+}  # fmt: skip
+_HERE_AND_NOW = re.compile(r"\b(?:now|for you|in the (?:kitchen|lounge|living room|house|hall))\b")
 _INSTRUCTIONS = {"leave", "keep", "check", "wait", "remember", "don't", "do", "try", "use"}
-_DONE_TO = [[word] for word in ("you", "it", "that", "them", "those", "this", "everything")]
+_DONE_TO = {"you", "it", "that", "them", "those", "this", "everything"}
 _WORDS = re.compile(r"[a-z]+(?:'[a-z]+)?")
 
 
@@ -267,7 +286,7 @@ def claims_action(sentence: str) -> bool:
     action (it cannot: see the module's docstring)."""
     text = sentence.lower().replace("\u2019", "'").replace("\u2018", "'").strip()
     words = _words(text)
-    if not words or words[0] in _TOLD_TO:
+    if not words or words[0] in _TOLD_TO or _HOW_TO_ASK.search(text):
         return False  # "Say 'set a timer for ten minutes' and I will set one."
     if _first_person_acts(words):
         return True
@@ -289,8 +308,8 @@ def _first_person_acts(words: list[str]) -> bool:
         future = word == "me" and at > 0 and words[at - 1] == "let"
         if not future and (word not in _SUBJECTS or (at > 0 and words[at - 1] in _ASKED)):
             continue
-        if word == "we" and "you" not in words:
-            continue  # "we switched to oat milk" is the household; "we've added it for you"
+        if word == "we" and "you" not in words and not _THING.search(" ".join(words)):
+            continue  # "we switched to oat milk" is the household; "we've opened the blinds"
         for k in range(at + 1, min(at + 7, len(words))):
             following = words[k]
             if following in _NOT:
@@ -326,21 +345,26 @@ def _reported(text: str) -> bool:
     if not words:
         return False
     first, rest = words[0], " ".join(words[1:])
-    if first in _BASE | _INSTRUCTIONS:
+    # "Message delivered…", "Text sent": a noun that is also a verb, then its participle
+    noun_reported = len(words) > 1 and words[1] in _REPORTED
+    if first in _BASE | _INSTRUCTIONS and not noun_reported:
         return False  # "Leave the oven door shut…", "Set the oven to 180": told to the cook
     if first in _REPORTED and re.match(r"^[a-z]+\s*(?:[.!:,;]|$)", text):
         return True  # "Noted: …", "Added!", "Sent."
-    if first in _REPORTED - _BASE and (_THING.search(rest) or words[1:2] in _DONE_TO):
+    done_to = len(words) > 1 and words[1] in _DONE_TO
+    if first in _REPORTED - _BASE and (_THING.search(rest) or done_to):
         return True  # "Just added milk to the list.", "Booked you in." (not "Set the oven…")
     if first in _DOING and not _FINITE.search(rest):
-        return bool(_THING.search(rest) or re.search(r"\b(?:now|for you)\b", rest))
+        return bool(_THING.search(rest) or _HERE_AND_NOW.search(rest))
+    if _NAMED_REPORT.match(text):
+        return True  # "Mechanic booked, 9am.", "Reminder created: call Grandma…"
     for at in range(1, min(6, len(words))):
         if words[at] in _REPORTED:
-            return _reported_with_subject(words[:at], words[at + 1 :])
+            return _reported_with_subject(words[:at], words[at], words[at + 1 :])
     return False
 
 
-def _reported_with_subject(before: list[str], after: list[str]) -> bool:
+def _reported_with_subject(before: list[str], verb: str, after: list[str]) -> bool:
     """ "Timer set for ten minutes", "Eggs added to the list", "Message sent"; not "Tilly set
     the table" (an object follows) nor "Bread is usually added at the end"."""
     if any(word in _NOT_A_REPORT_SUBJECT or word.endswith("n't") for word in before):
@@ -350,7 +374,7 @@ def _reported_with_subject(before: list[str], after: list[str]) -> bool:
     return bool(
         _THING.search(" ".join(before))
         or _INTO_A_KEPT_THING.search(" ".join(after))
-        or (not after and len(before) <= 3)
+        or (not after and len(before) <= 3 and verb in _TRANSACTIONS)
     )
 
 

@@ -32,6 +32,18 @@ from appliance.brain.claims import claims_action
         "The lights are on now.",
         "I've told Sam you'll be late.",
         "We've added bread for you.",
+        # classes a helper's held-out split found (benchmarks/data/claims_heldout*.json)
+        "Mechanic booked, 9am.",
+        "Reminder created: call Grandma after dinner.",
+        "Message delivered to the family group: pizza tonight!",
+        "Done, the Tesco delivery is confirmed for Saturday.",
+        "Bit nippy this morning, so I've popped the heating up a couple of degrees.",
+        "I've put two tins of chopped tomatoes on the shopping list.",
+        "Your oven's preheating to 350 like you asked.",
+        "Rice is added, friend.",
+        "The order of bread is being made now for you.",
+        "I skipped that song for you.",
+        "Crossed the coffee off your list, since you got some.",
     ],
 )
 def test_a_claim_of_an_action_is_stopped_however_it_is_put(said: str) -> None:
@@ -60,6 +72,12 @@ def test_a_claim_of_an_action_is_stopped_however_it_is_put(said: str) -> None:
         "Use a timer to see when it's done.",
         "Once the timer goes off, take the cake out.",
         "Adding salt to the water helps the pasta.",
+        'You can say "set a timer for ten minutes" and the timer will start.',
+        "Nothing has been ordered, I don't do orders.",
+        "Leave the oven door shut for the first 20 minutes.",
+        "A lot of people put a timer on for boiled eggs.",
+        "Sam's already messaged the group about the barbecue.",
+        "The rain stopped.",
     ],
 )
 def test_a_sentence_that_claims_nothing_is_said(said: str) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from appliance.brain.bounds import NO_CLOCK, NO_WEATHER, NOTHING_DONE
+from appliance.brain.bounds import NO_CLOCK, NO_WEATHER, NOTHING_DONE, ReplyBounds
 from appliance.brain.household import household_router
 from appliance.brain.kitchen import with_kitchen
 from appliance.config import Settings
@@ -98,3 +98,9 @@ def test_a_reply_within_bounds_is_said_as_the_model_wrote_it(
     )
     brain, _ = scripted_brain(settings, memory, [text])
     assert brain.reply("tell me something nice").text == text
+
+
+def test_a_question_about_a_day_states_no_date() -> None:
+    # A helper's held-out line: asking back is not saying what day it is.
+    assert ReplyBounds().broken("What day is the dentist again?") is None
+    assert ReplyBounds().broken("The day is Monday.") is not None  # the control: it states it
