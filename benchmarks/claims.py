@@ -12,8 +12,8 @@ bound, with the replies a new user's trial heard ("I'm building a shopping list.
 `claims_heldout.json`, 300 sentences by a helper who never read the code, from the brief in
 `claims_heldout_brief.md`, committed before tuning; its first run was reported
 (results/claims_first_read.md), then its mistakes were read and fixed, so it is tuning data
-now; `claims_heldout2.json`, 300 more by a second such helper, run only to report: its
-mistakes are never listed. Measures, never asserts.
+now; `claims_heldout2.json`, 300 more by a second such helper, the same way; and
+`claims_heldout3.json`, by a third, run only to report: its mistakes are never listed. Measures, never asserts.
 """
 
 from __future__ import annotations
@@ -30,9 +30,10 @@ RESULTS = Path(__file__).resolve().parent / "results"
 SPLITS = {
     "tune": "claims_tune.json",
     "held_out": "claims_heldout.json",  # read once its first run was reported: tuning now
-    "held_out_2": "claims_heldout2.json",
+    "held_out_2": "claims_heldout2.json",  # read once its first run was reported: tuning now
+    "held_out_3": "claims_heldout3.json",
 }
-READ = ("tune", "held_out")  # the splits whose mistakes may be listed
+READ = ("tune", "held_out", "held_out_2")  # the splits whose mistakes may be listed
 
 
 def measure(split: str) -> dict:
