@@ -70,15 +70,12 @@ class RuleRoutes:
                     origin="voice",
                     conversation=stream.thread_id,
                     actor="voice",
+                    asked_again=True,  # a person said it: refused words wait, marked
                 )
             else:
                 record = self.memory.add(route.text, kind, origin="agent", actor="agent")
         except AlreadyKnown as exc:
-            yield (
-                "I have that already, or it was turned down before."
-                if stream.heard
-                else f"I can't remember that: {exc}."
-            )
+            yield _already(str(exc)) if stream.heard else f"I can't remember that: {exc}."
             return
         except HearthError as exc:  # refused by the guard, or not a fact (empty, too long…)
             log.info("remember refused: %s", type(exc).__name__)
@@ -88,10 +85,15 @@ class RuleRoutes:
             return
         if isinstance(record, Proposal):
             stream.proposal = record.id
-            yield (
-                f'I heard "{record.text.rstrip(".")}". It\'s on the board: press Keep '
-                "if that's right."
-            )
+            heard = f'I heard "{record.text.rstrip(".")}".'
+            said_no = self.memory.said_no_before(record)
+            if said_no is not None:  # "you discarded this on 2026-11-30 (misheard)"
+                yield (
+                    f"{heard} {said_no[:1].upper()}{said_no[1:]}; it's on the board again: "
+                    "press Keep if you want it now."
+                )
+            else:
+                yield f"{heard} It's on the board: press Keep if that's right."
             return
         stream.facts = (record.id,)
         yield f"I'll remember that: {record.text}"
@@ -317,3 +319,10 @@ def _proposal_words(proposal: Proposal) -> str:
     if proposal.kind == "supersede":
         return f"change {proposal.target} to '{words}'"
     return f"'{words}'"
+
+
+def _already(reason: str) -> str:
+    """A heard "remember that" the store has: said plainly, not as a refusal."""
+    if reason.startswith("already waiting"):
+        return "That's already on the board, waiting for Keep."
+    return "I have that already."

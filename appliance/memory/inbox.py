@@ -36,21 +36,28 @@ class InboxChanges(LiveFacts):
         kind: str = "add",
         target: str | None = None,
         actor: str | None = None,
+        asked_again: bool = False,
     ) -> Proposal:
         """Suggest a fact for a person to review. Writes to the inbox, never to memory.
 
         Raises AlreadyKnown if the same words are a fact (in any status), wait in
-        the inbox already, or were discarded or retracted before.
+        the inbox already, or were discarded or retracted before. `asked_again`: a
+        person said these words again out loud ("remember that …" heard by the voice
+        service, the only origin that may pass it): words they said no to before are
+        proposed anyway, and the card says "you discarded this on …", as for typed chat.
+        The note-taker never passes it, so nothing refused comes back on its own.
         """
         actor = checked_actor(actor or origin)
         check_proposal_origin(origin)
+        if asked_again and origin != "voice":
+            raise InvalidFact("only a person heard saying it again may propose refused words")
         text, type = check_text(text), check_type(type)
         links = tuple(links)
         with self._lock.held():
             self.writes.guard(text, actor, links)
             if target is not None:
                 self.get(target)  # a correction must name a fact that exists
-            self.review.refuse_duplicate(text, kind, target)
+            self.review.refuse_duplicate(text, kind, target, asked_again=asked_again)
             return self._write_proposal(
                 text,
                 type,

@@ -20,6 +20,7 @@ from typing import Protocol, TypeVar
 
 from appliance.errors import HearthError, InvalidFact
 from appliance.memory.fact import FACT_ORIGINS, PROPOSAL_ORIGINS, Fact, Proposal
+from appliance.memory.recallable import RECALLABLE_STATUSES
 from appliance.memory.text import correction_fingerprint, fingerprint
 from appliance.memory.tombstones import Tombstone, TombstoneLog
 
@@ -141,8 +142,11 @@ class ReviewPolicy:
         waiting = self._waiting(fingerprint(text), "add", None)
         return waiting[0][0] if waiting else None
 
-    def refuse_duplicate(self, text: str, kind: str, target: str | None) -> None:
-        """AlreadyKnown if a proposal of these words would repeat what is known or refused."""
+    def refuse_duplicate(
+        self, text: str, kind: str, target: str | None, *, asked_again: bool = False
+    ) -> None:
+        """AlreadyKnown if a proposal of these words would repeat what is known or refused
+        (refused only, and not when a person `asked_again`: inbox.propose)."""
         print_ = fingerprint(text)
         waiting = self._waiting(print_, kind, target)
         if waiting:
@@ -154,9 +158,11 @@ class ReviewPolicy:
                 raise AlreadyKnown(f"{tombstone.said_no('this correction')}; not proposed again")
             return
         for fact in self._indexed_facts(print_):
+            if asked_again and fact.status not in RECALLABLE_STATUSES:
+                continue  # retracted or superseded: its tombstone marks the new proposal
             raise AlreadyKnown(f"already known as fact {fact.id!r} ({fact.status})")
         tombstone = self.said_no_to(text)
-        if tombstone is not None:
+        if tombstone is not None and not asked_again:
             raise AlreadyKnown(f"{tombstone.said_no()}; not proposed again")
 
     def discarded(self, proposal: Proposal, actor: str, reason: str, today: str) -> Tombstone:

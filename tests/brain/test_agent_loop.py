@@ -11,7 +11,8 @@ from appliance.brain.conversation import MAX_STEPS
 from appliance.brain.router import DEFAULT_ROUTER, Intent, Route
 from appliance.brain.routes import NOTED
 from appliance.brain.tools import ACTION_SCHEMA
-from appliance.memory import Memory
+from appliance.errors import InvalidFact
+from appliance.memory import AlreadyKnown, Memory
 
 from .conftest import ScriptedModel, scripted_brain
 
@@ -182,9 +183,22 @@ def test_a_heard_remember_goes_through_the_guard_and_the_tombstones(
     assert memory.proposals() == [] and memory.facts() == []
     first = brain.reply("remember that Mia is learning the violin", heard=True)
     memory.discard(first.proposal, actor="panel", reason="misheard")
+    assert memory.proposals() == []
+    # The note-taker never brings refused words back (the control), nor may it ask to.
+    with pytest.raises(AlreadyKnown):
+        memory.propose("Mia is learning the violin.", "note", origin="notetaker")
+    with pytest.raises(InvalidFact, match="only a person heard saying it again"):
+        memory.propose("Mia is learning the violin.", "note", origin="notetaker", asked_again=True)
+    # A person saying it again waits on the board, marked, as typed chat does; never live.
     again = brain.reply("remember that Mia is learning the violin", heard=True)
-    assert "turned down before" in again.text
-    assert memory.proposals() == [] and memory.facts() == []
+    [waiting] = memory.proposals()
+    assert (waiting.id, waiting.origin) == (again.proposal, "voice")
+    assert memory.said_no_before(waiting).startswith("you discarded this on")
+    assert "You discarded this on" in again.text and "on the board again" in again.text
+    assert memory.facts() == []
+    third = brain.reply("remember that Mia is learning the violin", heard=True)
+    assert third.text == "That's already on the board, waiting for Keep."
+    assert len(memory.proposals()) == 1 and memory.facts() == []
 
 
 # Transcripts as Whisper wrote spoken secrets: the "is" lost, the number in odd shapes.
