@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 PACKAGED = ("tiny.en", "base")
 DEFAULT_MODEL = "base"
 DEFAULT_BEAM = 5  # as fast as greedy for a short command, and fewer words wrong
+WINDOW_SECONDS = 30  # what Whisper's encoder hears at once
 
 
 def default_model_dir() -> Path:
@@ -166,13 +167,20 @@ class Transcriber:
             temperature=0.0,  # no fallback re-decoding: one pass, a bounded time
             # A prompt can send tiny into a loop ("tah, tah, tah…"): a person says at most
             # about three words a second, so more tokens than this are never speech.
-            max_new_tokens=int(6 * samples.size / 16000) + 12,
+            max_new_tokens=max_new_tokens(samples.size / 16000),
             condition_on_previous_text=False,
             without_timestamps=True,
             initial_prompt=bias.prompt if bias else None,
             hotwords=bias.hotwords if bias else None,
         )
         return " ".join(segment.text.strip() for segment in segments).strip()
+
+
+def max_new_tokens(seconds: float) -> int:
+    """Six tokens a second of speech, for one 30 s window at most: Whisper's decoder holds
+    448 tokens with the prompt (up to 224) among them, and faster-whisper refuses a request
+    past that (an utterance over about 65 s raised before; each window is decoded apart)."""
+    return int(6 * min(seconds, WINDOW_SECONDS)) + 12
 
 
 def _one_token_words(model: Any) -> set[str]:

@@ -6,6 +6,7 @@ import pytest
 
 from appliance.config import Settings
 from appliance.voice.bias import bias_for
+from appliance.voice.stt import max_new_tokens
 from appliance.voice.vad import SileroVad, WebrtcVad, trim
 from tests.voice.speech import Clip, spoken, word_errors
 
@@ -57,3 +58,13 @@ def test_the_default_vad_starts_no_utterance_on_a_kitchen_s_noise() -> None:
     assert trim(_noise(100), SileroVad()) == b""  # room noise, about -50 dBFS
     assert trim(_noise(1000), SileroVad()) == b""  # a loud fan, about -30 dBFS
     assert trim(_noise(1000), WebrtcVad()) != b""  # the control: the other one is fooled
+
+
+def test_an_utterance_longer_than_a_minute_is_transcribed_not_refused(transcriber) -> None:
+    # A new user's trial: voice_max_seconds may be up to 120, and past about 65 s of
+    # speech faster-whisper refused the request (max_new_tokens past the decoder's 448).
+    long = b"".join(spoken(clip) + bytes(16000) for clip in SENTENCES * 3)
+    assert len(long) > 70 * 32000
+    heard = transcriber.transcribe(long[: 75 * 32000], bias_for(["Tilly", "Bongani"] * 40))
+    assert "timer" in heard.lower() and "shopping list" in heard.lower()
+    assert max_new_tokens(75) == max_new_tokens(30) < 448 // 2  # one window's worth, bounded
