@@ -94,13 +94,19 @@ def _configure_logging(verbose: bool) -> None:
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format=fmt)
 
 
+def _one_shot(args: argparse.Namespace) -> bool:
+    """`hearth voice --wav` and `--simulate` are a person trying Hearth, not the service:
+    they get the other-data-dir note too (a new user's trial met "it refused my key")."""
+    return args.command == "voice" and bool(getattr(args, "wav", None) or args.simulate)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     _configure_logging(args.verbose)
     try:
         settings = load_settings()
-        if sys.stderr.isatty() and args.command not in SERVICES:
+        if sys.stderr.isatty() and (args.command not in SERVICES or _one_shot(args)):
             note = other_data_dir_note(settings.data_dir)
             if note is not None:
                 print(f"hearth: {note}", file=sys.stderr)

@@ -97,3 +97,11 @@ def test_a_client_finds_the_brain_on_the_running_hearths_port(
     finally:
         unmark_serving()
     assert brain_port(same) == 4327
+
+
+def test_trying_voice_from_a_file_gets_the_note_and_the_service_does_not() -> None:
+    from appliance.cli import _one_shot, build_parser
+
+    assert _one_shot(build_parser().parse_args(["voice", "--wav", "said.wav"]))
+    assert _one_shot(build_parser().parse_args(["voice", "--simulate"]))
+    assert not _one_shot(build_parser().parse_args(["voice"]))  # the service: its journal
