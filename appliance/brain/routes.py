@@ -21,6 +21,7 @@ from appliance.brain.turn import RECALL_K
 from appliance.errors import HearthError
 from appliance.memory import AlreadyKnown, Fact, Memory, Proposal, Recalled, Refused
 from appliance.memory.recallable import RECALLABLE_STATUSES
+from appliance.memory.text import STOP_WORDS
 from appliance.memory.text import tokens as content_words
 
 if TYPE_CHECKING:
@@ -215,8 +216,12 @@ class RuleRoutes:
                 owners = [w for w in words if re.search(r"['\u2019]s$", w) and w[:1].isupper()]
                 for word in words[:1] + owners:
                     name = re.sub(r"['\u2019]s$", "", word)
-                    if name[:1].isupper() and name.lower() not in questions.NOT_NAMES:
-                        names.add(name.lower())
+                    lower = name.lower()
+                    # "The bin bags are…", "Our boiler…": a fact's first word is a name
+                    # only when it is not a word of every sentence (a new user's trial
+                    # heard "I don't know that about The or Rex").
+                    if name[:1].isupper() and lower not in questions.NOT_NAMES | STOP_WORDS:
+                        names.add(lower)
             self._known = (generation, frozenset(names))
         return self._known[1]
 

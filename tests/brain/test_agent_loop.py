@@ -497,3 +497,15 @@ def test_a_question_about_a_kind_is_answered_by_the_fact_about_it(settings, memo
     memory.add("Ravi cannot have dairy", "health")
     brain, _ = scripted_brain(settings, memory, [], clock=clock)
     assert brain.reply("can Ravi have milk?").text == "From memory: Ravi cannot have dairy."
+
+
+def test_a_fact_s_first_word_is_a_name_only_when_it_is_one(settings, memory, clock) -> None:
+    # A new user's trial: with "The bin bags are under the sink" kept, "The" became a
+    # name, and a question starting "The cat, …" got "I don't know that about The or …".
+    memory.add("The bin bags are under the sink", "household")
+    memory.add("Sam is allergic to peanuts", "health")
+    brain, _ = scripted_brain(settings, memory, [], clock=clock)
+    known = brain.routes.known_names()
+    assert "the" not in known and "sam" in known  # the control: a real first name is one
+    reply = brain.reply("The cat, where does Rex sleep?")
+    assert " The " not in reply.text and "Rex" in reply.text
