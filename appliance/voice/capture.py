@@ -223,6 +223,18 @@ def read_wav(path: Path) -> bytes:
         raise BadAudio(f"{path} is not a WAV file Hearth can read ({exc})") from None
 
 
+def _why_not_wav(wav: bytes, exc: Exception) -> str:
+    """The wave module's reason in words a person reads: an empty file says "" and a
+    float or 24-bit extensible one "unknown format: 3" or "65534"."""
+    if not wav:
+        return "the file is empty"
+    if isinstance(exc, EOFError) or not str(exc):
+        return "it ends before its header does"
+    if "unknown format" in str(exc):
+        return f"{exc}: not 16-bit integer PCM (float or extensible WAV)"
+    return str(exc)
+
+
 def wav_samples(wav: bytes, name: str = "the sound") -> np.ndarray:
     """A 16-bit PCM WAV's bytes as 16 kHz mono int16 samples; BadAudio if it is not one."""
     try:
@@ -231,8 +243,8 @@ def wav_samples(wav: bytes, name: str = "the sound") -> np.ndarray:
             frames = read.readframes(read.getnframes())
     except (wave.Error, EOFError, OSError) as exc:
         raise BadAudio(
-            f"{name} is not a WAV file Hearth can read ({exc}); make one with "
-            "`sox IN -r 16000 -c 1 -b 16 OUT.wav`"
+            f"{name} is not a WAV file Hearth can read ({_why_not_wav(wav, exc)}); make one "
+            "with `sox IN -r 16000 -c 1 -b 16 OUT.wav`"
         ) from None
     if width != SAMPLE_BYTES:
         raise BadAudio(

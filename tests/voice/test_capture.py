@@ -65,8 +65,10 @@ def test_a_wav_at_another_rate_and_in_stereo_is_read_as_16k_mono(tmp_path: Path)
         (lambda p: None, "no such file"),
         (lambda p: _wav(p, width=1), "8-bit samples"),
         (lambda p: _wav(p, rate=4000), "sampled at 4000 Hz"),
+        (lambda p: p.write_bytes(b""), r"\(the file is empty\)"),
+        (lambda p: p.write_bytes(_float_wav()), "not 16-bit integer PCM"),
     ],
-    ids=["not-wav", "missing", "8-bit", "4-khz"],
+    ids=["not-wav", "missing", "8-bit", "4-khz", "empty", "float"],
 )
 def test_a_wav_hearth_cannot_read_is_a_clear_error(tmp_path: Path, make, message) -> None:
     path = tmp_path / "in.wav"
@@ -86,3 +88,14 @@ def _wav(path: Path, width: int = 2, rate: int = 16000) -> None:
 def test_write_wav_round_trips(tmp_path: Path) -> None:
     said = spoken(Clip("stop the timer"))
     assert read_wav(write_wav(tmp_path / "a.wav", said)) == said
+
+
+def _float_wav() -> bytes:
+    """A 32-bit float WAV header (format 3), as sox or Audacity write by choice."""
+    import struct
+
+    data = bytes(1600)
+    fmt = struct.pack("<HHIIHH", 3, 1, 16000, 64000, 4, 32)
+    body = b"WAVE" + b"fmt " + struct.pack("<I", len(fmt)) + fmt
+    body += b"data" + struct.pack("<I", len(data)) + data
+    return b"RIFF" + struct.pack("<I", len(body)) + body
