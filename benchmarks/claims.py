@@ -13,7 +13,8 @@ bound, with the replies a new user's trial heard ("I'm building a shopping list.
 `claims_heldout_brief.md`, committed before tuning; its first run was reported
 (results/claims_first_read.md), then its mistakes were read and fixed, so it is tuning data
 now; `claims_heldout2.json`, 300 more by a second such helper, the same way; and
-`claims_heldout3.json`, by a third, run only to report: its mistakes are never listed. Measures, never asserts.
+`claims_heldout3.json`, by a third, the same way again. Each split's first run is what
+to report (docs/brain.md); after it, its mistakes were read. Measures, never asserts.
 """
 
 from __future__ import annotations
@@ -31,9 +32,9 @@ SPLITS = {
     "tune": "claims_tune.json",
     "held_out": "claims_heldout.json",  # read once its first run was reported: tuning now
     "held_out_2": "claims_heldout2.json",  # read once its first run was reported: tuning now
-    "held_out_3": "claims_heldout3.json",
+    "held_out_3": "claims_heldout3.json",  # read once its first run was reported: tuning now
 }
-READ = ("tune", "held_out", "held_out_2")  # the splits whose mistakes may be listed
+READ = ("tune", "held_out", "held_out_2", "held_out_3")  # the splits whose mistakes may be listed
 
 
 def measure(split: str) -> dict:

@@ -74,11 +74,11 @@ _REGULAR = (
     "dial place bung chuck boost crank bump kick share forward post invite cue stream reset "
     "snooze extend reschedule move tweak register renew reorder transfer label sign flag "
     "handle ping nudge buzz beep count skip shuffle rewind cross deliver shift whack fire "
-    "line pencil"
+    "line pencil ding pass whatsapp knock check upgrade press learn"
 ).split()
 
 
-_DOUBLED_L = ("cancel", "dial", "label", "signal", "travel", "model")
+_DOUBLED_L = ("cancel", "dial", "label", "signal", "travel", "model", "pencil")
 
 
 def _ing(base: str) -> str:
@@ -123,7 +123,7 @@ _FORMS: dict[str, tuple[str, str, str]] = {
 _BASE = set(_FORMS)
 _DONE = {form for past, participle, _ in _FORMS.values() for form in (past, participle)}
 _DONE |= {base + "led" for base in _DOUBLED_L} | {base + "ed" for base in _DOUBLED_L}
-_DONE |= {"programmed"}
+_DONE |= {"programmed", "rsvp'd", "rsvped", "learnt"}
 _DOING = {ing for _, _, ing in _FORMS.values()}
 # "got" and "let" say too much else ("I got that wrong", "let it rest"), and "told" is
 # also what a person did ("you told me"): after a first-person subject they still count.
@@ -175,7 +175,8 @@ _HOW_TO_ASK = re.compile(r"\b(?:say|ask|tell (?:me|hearth)|try|saying)\b[^.!?]*?
 
 # Said before a verbless report: "Okay, timer set", "Sure thing! Adding milk…".
 _OPENERS = re.compile(
-    r"^(?:(?:okey[- ]dokey|ok(?:ay)?|alright|all right|right|sure(?: thing)?|got it|great|"
+    r"^(?:(?:okey[- ]dokey|ok(?:ay)?|haha|ha|hehe|lol|oh|ooh|well|alright|all right|right|"
+    r"sure(?: thing)?|got it|great|"
     r"no problem|certainly|of course|done|perfect|lovely|absolutely|yes|yep|yeah|will do|"
     r"brilliant|cool|fine|righto|roger|understood|there you go|there we go|no worries|"
     r"coming (?:right )?up|voil[aà]|ta[- ]da|gotcha)\b[\s,.!:;-]*)+"
@@ -203,7 +204,7 @@ _NOW = r"(?:now|already|all|officially|also)\s+"
 _ABOUT = r"(?:\s+(?:to|for|with|about|of)(?:\s+(?!when|if|until|once|see|check)[\w']+){1,3})?"
 _THING_IN_STATE = re.compile(
     rf"\b(?:{_KEPT}){_ABOUT}{_IS}(?:{_NOW})*(?:{_STATES})\b"
-    rf"|^(?:[\w']+\s+){{0,3}}(?:{_KEPT})\s+(?:{_STATES})\b\s*(?:[:!,.]|$|for\b|to\b|at\b)"
+    rf"|^(?:[\w']+\s+){{0,3}}(?:{_KEPT})\s+(?:{_STATES})\b\s*(?:[^\w\s]|$|for\b|to\b|at\b)"
     rf"|^(?:your |the )?(?:{_DEVICES})\s+(?:on|off)\b\s*[,.!]"
     rf"|\b(?:{_DEVICES}){_ABOUT}{_IS}(?:{_NOW})+(?:{_STATES}|on|off)\b"
     rf"|\b(?:{_DEVICES}){_IS}(?:{_STATES}) (?:now|for you)\b"
@@ -214,8 +215,8 @@ _THING_IN_STATE = re.compile(
     rf"|\b(?:{_KEPT})\s+(?:now\s+)?(?:has|have|got)\s+(?:the\s+)?[\w' -]+\s+(?:in|on) it\b"
 )
 _ON_THE_LIST = re.compile(
-    r"\b(?:is|are|'s|'re|now|goes|went|gone|sits?|sitting)\s+(?:now\s+|all\s+|also\s+)*"
-    r"(?:on|onto|in|into)\s+(?:your|the|our)\s+(?:\w+\s+)?(?:list|basket|calendar|diary|"
+    r"(?<!what)(?<!what )\b(?:is|are|'s|'re|now|goes|went|gone|sits?|sitting)\s+"
+    r"(?:now\s+|all\s+|also\s+)*(?:on|onto|in|into)\s+(?:your|the|our)\s+(?:\w+\s+)?(?:list|basket|calendar|diary|"
     r"playlist|order|trolley|cart)\b"
     r"|\b(?:is|are|'s|'re)\s+on there now\b"
 )
@@ -226,13 +227,13 @@ _RESULT = re.compile(
     r"|\b(?:timer|countdown|clock) (?:starts|started|begins|is ticking|is counting)\b"
     r"|^(?:it is |that is |job is |job |all |and )?(?:done|sorted|all set|set|handled|"
     r"taken care of|all sorted|done and done|done and dusted|sorted out)(?: for you)?[\s.!]*$"
-    r"|\bconsider it (?:done|sorted|handled)\b|\bjob(?:'s| is)? done\b|\bon it\b[.!]*$"
+    r"|\bconsider it (?:done|sorted|handled)\b|\bjob(?:'s| is)? done\b|^(?:i am )?on it\b[.!]*$"
     r"|^(?:all|it is|it's|that is|that's) (?:done|sorted|set up|taken care of)\b"
     r"|\bthere(?:'s| is| are) now\b|\btaken care of (?:it|that|this|everything)\b"
     r"|\byou(?:'ll| will) (?:get|receive|hear) (?:a|your|the) (?:reminder|alarm|message|text|"
     r"call|nudge)\b(?![^.!?]*\bif\b)"
     r"|\byou(?:'ll| will) be (?:reminded|woken|called|texted)\b|\bnow knows\b"
-    r"|^(?:all )?(?:done|sorted|all set)\s*[,!:;-]"
+    r"|^(?:all )?(?:done and done|done|sorted|all set)\s*[,!:;-]"
     r"|[,;-]\s*(?:all )?(?:sorted|done|all set)[.!]*$"
     r"|\b(?:like|as) you (?:asked|requested|wanted)\b|\bas requested\b|\bplaying now\b"
     rf"|\b(?:{_KEPT})\s+(?:went|has gone|have gone|got sent)\s+(?:to|off|out)\b"
@@ -242,6 +243,13 @@ _RESULT = re.compile(
     r"\b(?:it|that|this|they|those|everything)(?: is|'s| are|'re)\s+(?:now\s+|all\s+)?"
     r"(?:saved|added|booked|noted|stored|sent|ordered|sorted|done)\s*(?:[.!,:]|$)"
     r"|\bi(?: have|'ve)(?: got)? (?:[\w']+ ){1,2}down (?:as|for)\b"
+    r"|\byou(?:'ll| will) hear (?:a|the) (?:beep|ding|buzz|chime|alarm|ring)\b"
+    r"|\bshould (?:have|get|see) (?:the|your|my|a) (?:text|message|email|invite|parcel|order|"
+    r"reminder)\b|\border (?:number|reference|ref) is\b"
+    r"|\b(?:groceries|delivery|parcel|order|shopping) (?:comes?|arrives?|will (?:come|arrive))\b"
+    r"|\b(?:going|playing|on) in the (?:kitchen|lounge|living room|house|hall)\b"
+    r"|\b(?:things|both|all of them|everything) (?:are |is )?(?:done|sorted)\b"
+    r"|\b(?:it|that)(?: is|'s) (?:now )?(?:ticking|counting down|playing|beeping|on its way)\b"
 )
 # A present passive said as done: "Rice is added, friend.", "Your pizza is now stored…",
 # "The order is being made now". "set" is left out: "when the white is set" is cooking.
@@ -269,11 +277,20 @@ _FINITE = re.compile(
     r"could|might|may)\b"
 )
 _ADVERBS = {"just", "now", "also", "already", "and"}
+_RIGHT_NOW = {"now", "straightaway", "immediately"}
+# A clause of its own: "Butter is on the list now, so you won't forget it."
+_CLAUSE = re.compile(r"\s*[,;:]\s*|\s+(?:so|but|because|and then)\s+")
+_DENIED = re.compile(
+    r"\b(?:not|never|no longer|nothing|none|no one|nobody)\b|n't\b"
+    r"|^(?:leave|keep|let|make sure|check)\b"
+)
+_SUPPOSED = re.compile(r"^(?:if|unless|whenever|suppose|imagine)\b")
 # Said of anything, these are Hearth's doing: "Mechanic booked." ("The rain stopped." is not)
 _TRANSACTIONS = {
     "booked", "ordered", "sent", "added", "saved", "noted", "scheduled", "cancelled",
     "canceled", "confirmed", "texted", "emailed", "called", "reminded", "bought", "paid",
-    "queued", "delivered", "reserved", "stored", "logged", "recorded",
+    "queued", "delivered", "reserved", "stored", "logged", "recorded", "enabled", "disabled",
+    "activated", "muted", "unmuted", "updated",
 }  # fmt: skip
 _HERE_AND_NOW = re.compile(r"\b(?:now|for you|in the (?:kitchen|lounge|living room|house|hall))\b")
 _INSTRUCTIONS = {"leave", "keep", "check", "wait", "remember", "don't", "do", "try", "use"}
@@ -303,22 +320,43 @@ def _words(text: str) -> list[str]:
 
 
 def _first_person_acts(words: list[str]) -> bool:
-    """I / Hearth (or "let me") with an action verb in a done, doing or future form."""
+    """I / Hearth (or "let me") with an action verb in a done, doing or future form; or a
+    bare verb said with "now" ("i add the rice to list now"); or a second verb joined by
+    "and" ("I forgot the old address and saved the new one")."""
     for at, word in enumerate(words):
         future = word == "me" and at > 0 and words[at - 1] == "let"
         if not future and (word not in _SUBJECTS or (at > 0 and words[at - 1] in _ASKED)):
             continue
-        if word == "we" and "you" not in words and not _THING.search(" ".join(words)):
-            continue  # "we switched to oat milk" is the household; "we've opened the blinds"
+        household = "you" in words or _THING.search(" ".join(words))
         for k in range(at + 1, min(at + 7, len(words))):
-            following = words[k]
+            following, rest = words[k], words[k + 1 :]
             if following in _NOT:
                 break
             future = future or following in _FUTURE
-            if following in _DONE or following in _DOING or (future and following in _BASE):
-                return _acts_on_something(following, words[k + 1 :])
+            now = following in _BASE and bool(_RIGHT_NOW & set(rest))
+            if following in _DONE or following in _DOING or now or (future and following in _BASE):
+                # "we switched to oat milk" is the household; "we've opened the blinds" and
+                # "we've bought the candles" are not
+                if word == "we" and not household and following not in _TRANSACTIONS:
+                    break
+                return _acts_on_something(following, rest)
             if following not in _BETWEEN:
+                if _and_then_acts(rest):
+                    return True
                 break
+    return False
+
+
+def _and_then_acts(rest: list[str]) -> bool:
+    """ "…the old address and saved the new one": a done verb straight after an "and" in
+    the same sentence, with only adverbs between."""
+    for k, word in enumerate(rest):
+        if word in _NOT or word in _SUBJECTS or word in {"you", "he", "she", "they", "it"}:
+            return False
+        if word == "and":
+            after = [w for w in rest[k + 1 : k + 4] if w not in _ADVERBS]
+            if after and after[0] in _DONE and after[0] not in {"got", "let", "made", "took"}:
+                return _acts_on_something(after[0], after[1:])
     return False
 
 
@@ -380,17 +418,19 @@ def _reported_with_subject(before: list[str], verb: str, after: list[str]) -> bo
 
 def _state_left(text: str) -> bool:
     """A household thing in a state only an action could leave it in ("your timer is
-    running", "milk's on the list", "now playing", "consider it done")."""
-    if re.search(
-        r"\b(?:not|never|no longer|nothing|none|no one|nobody)\b|n't\b"
-        r"|^(?:leave|keep|let|make sure|check)\b",
-        text,
-    ):
-        return False  # denied, or told to the cook: "Leave the timer running while you wait."
+    running", "milk's on the list", "now playing", "consider it done"), in any clause that
+    is not denied, supposed or told to the cook."""
+    if _SUPPOSED.match(text):
+        return False  # "If a timer had been set, it would have beeped by now."
     said = _OPENERS.sub("", text)
     patterns = (_THING_IN_STATE, _ON_THE_LIST, _RESULT)
-    if any(p.search(said) or p.search(text) for p in patterns):
-        return True
+    for clause in (*_CLAUSE.split(said), said, text):
+        if _DENIED.search(clause):
+            continue  # "Nothing has been ordered", "Leave the timer running…"
+        if any(p.search(clause) for p in patterns):
+            return True
+    if _DENIED.search(text):
+        return False
     done = (m.group("verb") for m in _PASSIVE_DONE.finditer(text))
     was = (m.group("verb") or m.group("verb2") for m in _WAS_DONE.finditer(text))
     now = (

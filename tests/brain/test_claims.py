@@ -44,6 +44,15 @@ from appliance.brain.claims import claims_action
         "The order of bread is being made now for you.",
         "I skipped that song for you.",
         "Crossed the coffee off your list, since you got some.",
+        # and the third split's
+        "Butter is on the list now, so you won't forget it.",  # the denial is another clause
+        "Ok ok i add the rice to list now yes.",
+        "I think I've added the bananas, yes.",
+        "I forgot the old address and saved the new one.",
+        "We've bought the birthday candles online, they arrive Friday.",
+        "Reminder saved 👍 vitamins at 8am.",
+        "You'll hear a beep in ten minutes.",
+        "Haha, done and done: timer set, lights off 💡",
     ],
 )
 def test_a_claim_of_an_action_is_stopped_however_it_is_put(said: str) -> None:
@@ -78,6 +87,10 @@ def test_a_claim_of_an_action_is_stopped_however_it_is_put(said: str) -> None:
         "A lot of people put a timer on for boiled eggs.",
         "Sam's already messaged the group about the barbecue.",
         "The rain stopped.",
+        "You turned the oven on before you went out, so keep an eye on it.",
+        "I could read out what's on the list so far.",
+        "If a timer had been set, it would have beeped by now.",
+        "I forgot to ask: how many are coming?",
     ],
 )
 def test_a_sentence_that_claims_nothing_is_said(said: str) -> None:
