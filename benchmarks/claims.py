@@ -33,6 +33,7 @@ SPLITS = {
     "held_out": "claims_heldout.json",  # read once its first run was reported: tuning now
     "held_out_2": "claims_heldout2.json",  # read once its first run was reported: tuning now
     "held_out_3": "claims_heldout3.json",  # read once its first run was reported: tuning now
+    "held_out_4": "claims_heldout4.json",
 }
 READ = ("tune", "held_out", "held_out_2", "held_out_3")  # the splits whose mistakes may be listed
 
