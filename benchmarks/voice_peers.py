@@ -66,7 +66,7 @@ if str(ROOT) not in sys.path:
 
 from wyoming.event import Event  # noqa: E402
 
-from appliance.wyoming.wire import encode, read_event_from  # noqa: E402
+from appliance.wyoming.wire import encode  # noqa: E402
 from benchmarks.wer import wer  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results"
@@ -107,7 +107,7 @@ REPLIES = [
 ]
 
 
-# -- The Wyoming framing: Hearth's own reader and the package's writer (appliance/wyoming/wire.py)
+# -- The Wyoming framing: the package's writer (appliance/wyoming/wire.py), a reader for peers
 
 
 def encode_event(kind: str, data: dict | None = None, payload: bytes | None = None) -> bytes:
@@ -115,13 +115,26 @@ def encode_event(kind: str, data: dict | None = None, payload: bytes | None = No
     return encode(Event(type=kind, data=data or {}, payload=payload))
 
 
+PEER_EVENT_BYTES = 4 * 1024 * 1024  # wyoming-piper's info lists every voice: 86 KB
+
+
 def read_event(stream: io.BufferedIOBase) -> tuple[str, dict, bytes] | None:
-    """The next (type, data, payload) from a stream, None at its end (bounded, as Hearth
-    reads its own peers)."""
-    event = read_event_from(stream)
-    if event is None:
+    """The next (type, data, payload) from a peer this benchmark started, None at its end.
+
+    Not Hearth's own reader (appliance/wyoming/wire.py), which refuses more than 64 KB of
+    data from a stranger: wyoming-piper's `info` is larger, and these peers are processes
+    the benchmark itself runs on 127.0.0.1. Still bounded."""
+    line = stream.readline(PEER_EVENT_BYTES)
+    if not line:
         return None
-    return event.type, dict(event.data), event.payload or b""
+    header = json.loads(line)
+    sizes = (header.get("data_length") or 0, header.get("payload_length") or 0)
+    if max(sizes) > PEER_EVENT_BYTES:
+        raise ValueError(f"a peer sent an event of {max(sizes)} bytes")
+    data = dict(header.get("data") or {})
+    if sizes[0]:
+        data.update(json.loads(stream.read(sizes[0])))
+    return header["type"], data, stream.read(sizes[1]) if sizes[1] else b""
 
 
 # -- The peers as servers ----------------------------------------------------------------
