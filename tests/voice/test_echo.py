@@ -32,9 +32,9 @@ def test_a_transcript_that_echoes_the_list_is_decoded_again_without_it(transcrib
     calls: list[bool] = []
     decode = transcriber._decode
 
-    def counted(samples, bias):
+    def counted(samples, bias, window=None):
         calls.append(bias is not None)
-        return decode(samples, bias)
+        return decode(samples, bias, window)
 
     transcriber._decode = counted
     try:
