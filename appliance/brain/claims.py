@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import re
 
+from appliance.brain.action_verbs import BASE, DOING, DONE, FORMS_OF
+
 # What Hearth itself keeps (timers, reminders, the list, memory) and what a household might
 # think it sends or books: any of them said to be set, running, sent or on is a claim.
 _KEPT = (
@@ -42,95 +44,13 @@ _DEVICES = (
 _THINGS = f"{_KEPT}|{_DEVICES}"
 _THING = re.compile(rf"\b(?:{_THINGS})\b")
 
-# Action verbs as (base, past, participle): the -ing form is made from the base.
-_IRREGULAR = {
-    "put": ("put", "put"),
-    "set": ("set", "set"),
-    "let": ("let", "let"),
-    "make": ("made", "made"),
-    "build": ("built", "built"),
-    "write": ("wrote", "written"),
-    "take": ("took", "taken"),
-    "send": ("sent", "sent"),
-    "buy": ("bought", "bought"),
-    "pay": ("paid", "paid"),
-    "tell": ("told", "told"),
-    "ring": ("rang", "rung"),
-    "stick": ("stuck", "stuck"),
-    "shut": ("shut", "shut"),
-    "throw": ("threw", "thrown"),
-    "begin": ("began", "begun"),
-    "get": ("got", "got"),
-    "keep": ("kept", "kept"),
-    "wake": ("woke", "woken"),
-    "light": ("lit", "lit"),
-}
-_REGULAR = (
-    "add pop start stop cancel remove delete clear create jot note save store remember record "
-    "log schedule book reserve order purchase text message email call phone notify remind "
-    "alert play queue turn switch dim lock unlock open close preheat heat warm update change "
-    "adjust raise lower increase decrease mute pause resume restart launch activate enable "
-    "disable confirm sort arrange organise organize pin mark tick file programme program "
-    "dial place bung chuck boost crank bump kick share forward post invite cue stream reset "
-    "snooze extend reschedule move tweak register renew reorder transfer label sign flag "
-    "handle ping nudge buzz beep count skip shuffle rewind cross deliver shift whack fire "
-    "line pencil ding pass whatsapp knock check upgrade press learn"
-).split()
-
-
-_DOUBLED_L = ("cancel", "dial", "label", "signal", "travel", "model", "pencil")
-
-
-def _ing(base: str) -> str:
-    if base in _DOUBLED_L:
-        return base + "ling"  # British; the American form is added below
-    if base.endswith("ie"):
-        return base[:-2] + "ying"
-    if base.endswith("e") and not base.endswith(("ee", "ye")):
-        return base[:-1] + "ing"
-    if _doubles(base):
-        return base + base[-1] + "ing"
-    return base + "ing"
-
-
-def _doubles(base: str) -> bool:
-    """One syllable ending consonant-vowel-consonant doubles its last letter: "stopping",
-    "skipped", "setting"; "locking", "opened" do not."""
-    vowels = sum(letter in "aeiou" for letter in base)
-    return (
-        vowels == 1
-        and len(base) >= 3
-        and base[-1] not in "aeiouwxy"
-        and base[-2] in "aeiou"
-        and base[-3] not in "aeiou"
-    )
-
-
-def _ed(base: str) -> str:
-    if base.endswith("e"):
-        return base + "d"
-    if _doubles(base):
-        return base + base[-1] + "ed"
-    if base.endswith("y") and base[-2] not in "aeiou":
-        return base[:-1] + "ied"
-    return base + "ed"
-
-
-_FORMS: dict[str, tuple[str, str, str]] = {
-    base: (*_IRREGULAR.get(base, (_ed(base), _ed(base))), _ing(base))
-    for base in (*_IRREGULAR, *_REGULAR)
-}
-_BASE = set(_FORMS)
-_DONE = {form for past, participle, _ in _FORMS.values() for form in (past, participle)}
-_DONE |= {base + "led" for base in _DOUBLED_L} | {base + "ed" for base in _DOUBLED_L}
-_DONE |= {"programmed", "rsvp'd", "rsvped", "learnt"}
-_DOING = {ing for _, _, ing in _FORMS.values()}
-# "got" and "let" say too much else ("I got that wrong", "let it rest"), and "told" is
-# also what a person did ("you told me"): after a first-person subject they still count.
 # Verbs that say too much else: a claim only with a household thing after them.
 _BROAD = {"make", "build", "take", "put", "pop", "stick", "throw", "chuck", "bung", "get", "light"}
-_FORMS_OF = {form: base for base, forms in _FORMS.items() for form in (base, *forms)}
-_REPORTED = _DONE - {"got", "let", "told", "lit", "made", "took", "began", "begun"}
+# Done forms that say too much else to stand without "I" before them ("I got that wrong",
+# "let it rest", "made with butter"): never a verbless report, nor the verb after "and".
+_LOOSE = {"got", "let", "made", "took"}
+# ...nor these: "told" is also what a person did ("you told me"), "began" a recipe's step.
+_REPORTED = DONE - _LOOSE - {"told", "lit", "began", "begun"}
 # A short subject, its participle and a pause: "Mechanic booked, 9am.", "Reminder created:
 # call Grandma", "Washing machine started, it'll be done in an hour."
 _NAMED_REPORT = re.compile(
@@ -323,18 +243,18 @@ def _first_person_acts(words: list[str]) -> bool:
     """I / Hearth (or "let me") with an action verb in a done, doing or future form; or a
     bare verb said with "now" ("i add the rice to list now"); or a second verb joined by
     "and" ("I forgot the old address and saved the new one")."""
+    household = "you" in words or _THING.search(" ".join(words)) is not None
     for at, word in enumerate(words):
         future = word == "me" and at > 0 and words[at - 1] == "let"
         if not future and (word not in _SUBJECTS or (at > 0 and words[at - 1] in _ASKED)):
             continue
-        household = "you" in words or _THING.search(" ".join(words))
         for k in range(at + 1, min(at + 7, len(words))):
             following, rest = words[k], words[k + 1 :]
             if following in _NOT:
                 break
             future = future or following in _FUTURE
-            now = following in _BASE and bool(_RIGHT_NOW & set(rest))
-            if following in _DONE or following in _DOING or now or (future and following in _BASE):
+            now = following in BASE and bool(_RIGHT_NOW & set(rest))
+            if following in DONE or following in DOING or now or (future and following in BASE):
                 # "we switched to oat milk" is the household; "we've opened the blinds" and
                 # "we've bought the candles" are not
                 if word == "we" and not household and following not in _TRANSACTIONS:
@@ -355,7 +275,7 @@ def _and_then_acts(rest: list[str]) -> bool:
             return False
         if word == "and":
             after = [w for w in rest[k + 1 : k + 4] if w not in _ADVERBS]
-            if after and after[0] in _DONE and after[0] not in {"got", "let", "made", "took"}:
+            if after and after[0] in DONE - _LOOSE:
                 return _acts_on_something(after[0], after[1:])
     return False
 
@@ -363,7 +283,7 @@ def _and_then_acts(rest: list[str]) -> bool:
 def _acts_on_something(verb: str, after: list[str]) -> bool:
     """A broad verb claims an action only on a household thing: "I'm making a list", not
     "I'm making lasagne tonight" or "I'll make sure"."""
-    if _FORMS_OF.get(verb) not in _BROAD:
+    if FORMS_OF.get(verb) not in _BROAD:
         return True
     rest = " ".join(after)
     return _THING.search(rest) is not None or re.search(r"\bfor you\b", rest) is not None
@@ -385,14 +305,14 @@ def _reported(text: str) -> bool:
     first, rest = words[0], " ".join(words[1:])
     # "Message delivered…", "Text sent": a noun that is also a verb, then its participle
     noun_reported = len(words) > 1 and words[1] in _REPORTED
-    if first in _BASE | _INSTRUCTIONS and not noun_reported:
+    if first in BASE | _INSTRUCTIONS and not noun_reported:
         return False  # "Leave the oven door shut…", "Set the oven to 180": told to the cook
     if first in _REPORTED and re.match(r"^[a-z]+\s*(?:[.!:,;]|$)", text):
         return True  # "Noted: …", "Added!", "Sent."
     done_to = len(words) > 1 and words[1] in _DONE_TO
-    if first in _REPORTED - _BASE and (_THING.search(rest) or done_to):
+    if first in _REPORTED - BASE and (_THING.search(rest) or done_to):
         return True  # "Just added milk to the list.", "Booked you in." (not "Set the oven…")
-    if first in _DOING and not _FINITE.search(rest):
+    if first in DOING and not _FINITE.search(rest):
         return bool(_THING.search(rest) or _HERE_AND_NOW.search(rest))
     if _NAMED_REPORT.match(text):
         return True  # "Mechanic booked, 9am.", "Reminder created: call Grandma…"
@@ -436,6 +356,6 @@ def _state_left(text: str) -> bool:
     now = (
         m.group("being") or m.group("adverb") or m.group("plain") for m in _IS_DONE.finditer(text)
     )
-    return any(verb in _DONE for verb in (*done, *was)) or any(
-        verb in _DONE - {"set", "let", "put", "shut", "kept"} for verb in now
+    return any(verb in DONE for verb in (*done, *was)) or any(
+        verb in DONE - {"set", "let", "put", "shut", "kept"} for verb in now
     )

@@ -19,7 +19,15 @@ from appliance.brain import overview, questions, router
 from appliance.brain.notetaker import NoteTaker
 from appliance.brain.turn import RECALL_K
 from appliance.errors import HearthError
-from appliance.memory import AlreadyKnown, Fact, Memory, Proposal, Recalled, Refused
+from appliance.memory import (
+    AlreadyKnown,
+    AlreadyWaiting,
+    Fact,
+    Memory,
+    Proposal,
+    Recalled,
+    Refused,
+)
 from appliance.memory.recallable import RECALLABLE_STATUSES
 from appliance.memory.text import STOP_WORDS
 from appliance.memory.text import tokens as content_words
@@ -76,7 +84,7 @@ class RuleRoutes:
             else:
                 record = self.memory.add(route.text, kind, origin="agent", actor="agent")
         except AlreadyKnown as exc:
-            yield _already(str(exc)) if stream.heard else f"I can't remember that: {exc}."
+            yield _already(exc) if stream.heard else f"I can't remember that: {exc}."
             return
         except HearthError as exc:  # refused by the guard, or not a fact (empty, too long…)
             log.info("remember refused: %s", type(exc).__name__)
@@ -326,8 +334,8 @@ def _proposal_words(proposal: Proposal) -> str:
     return f"'{words}'"
 
 
-def _already(reason: str) -> str:
+def _already(known: AlreadyKnown) -> str:
     """A heard "remember that" the store has: said plainly, not as a refusal."""
-    if reason.startswith("already waiting"):
+    if isinstance(known, AlreadyWaiting):
         return "That's already on the board, waiting for Keep."
     return "I have that already."

@@ -15,7 +15,8 @@ from appliance.household.requests import (
 )
 
 _NAME = r"[a-z][a-z' ]{0,30}?"
-_SET_VERB = r"(?:set|start|put|make|create|begin|stick|pop)(?: up)?"
+_SET_VERBS = ("set", "start", "put", "make", "create", "begin", "stick", "pop")
+_SET_VERB = rf"(?:{'|'.join(_SET_VERBS)})(?: up)?"
 # Said to be done with a timer: "cancel", and the words a kitchen uses for it.
 _CANCEL_VERB = (
     r"(?:cancel|stop|delete|remove|clear|end|kill|dismiss|forget|turn off|switch off|scrap|"
@@ -74,8 +75,8 @@ _AMOUNT_WORDS = {"few", "couple", "some", "several", "half", "quarter", "while",
 # Words said before "timer" that are the asking, not a name ("set timer for 3 minutes",
 # "can you start timer…"): dropped from a name's start.
 _ASKING_WORDS = {
-    *("set", "start", "put", "make", "create", "begin", "stick", "pop", "up", "on"),
-    *("please", "can", "could", "will", "would", "you", "just", "now"),
+    *_SET_VERBS,
+    *("up", "on", "please", "can", "could", "will", "would", "you", "just", "now"),
 }
 # A name made only of these is none: "a timer", "my timer", "a quick timer". Inside a name
 # they stay ("new potatoes").

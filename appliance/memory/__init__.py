@@ -13,13 +13,14 @@ from appliance.errors import InvalidFact, NotFound, Refused
 from appliance.memory.audit import AuditEntry, AuditLog, Verification
 from appliance.memory.fact import FACT_TYPES, STATUSES, Fact, Proposal
 from appliance.memory.recall import Recalled, envelope
-from appliance.memory.store import AlreadyKnown, ImportReport, Memory, Problem
+from appliance.memory.store import AlreadyKnown, AlreadyWaiting, ImportReport, Memory, Problem
 from appliance.memory.tombstones import Tombstone
 
 __all__ = [
     "FACT_TYPES",
     "STATUSES",
     "AlreadyKnown",
+    "AlreadyWaiting",
     "AuditEntry",
     "AuditLog",
     "Fact",

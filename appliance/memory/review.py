@@ -33,6 +33,10 @@ class AlreadyKnown(HearthError):
     """A proposal was not written because the store already knows it (or was told no)."""
 
 
+class AlreadyWaiting(AlreadyKnown):
+    """The same words already wait in the inbox for review."""
+
+
 class Tombstoned(HearthError):
     """A person discarded or retracted these words before; nothing was written."""
 
@@ -150,7 +154,7 @@ class ReviewPolicy:
         print_ = fingerprint(text)
         waiting = self._waiting(print_, kind, target)
         if waiting:
-            raise AlreadyKnown(f"already waiting for review as {waiting[0][0]!r}")
+            raise AlreadyWaiting(f"already waiting for review as {waiting[0][0]!r}")
         if kind != "add":
             assert target is not None
             tombstone = self.tombstones.find(correction_fingerprint(kind, target, text))

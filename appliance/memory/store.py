@@ -19,7 +19,13 @@ from appliance.errors import Refused
 from appliance.memory.importer import ImportReport, import_jsonl
 from appliance.memory.inbox import InboxChanges
 from appliance.memory.records import Problem
-from appliance.memory.review import AlreadyKnown, HeldForReview, Stale, Tombstoned
+from appliance.memory.review import (
+    AlreadyKnown,
+    AlreadyWaiting,
+    HeldForReview,
+    Stale,
+    Tombstoned,
+)
 
 
 class Memory(InboxChanges):
@@ -32,6 +38,7 @@ class Memory(InboxChanges):
 
 __all__ = [
     "AlreadyKnown",
+    "AlreadyWaiting",
     "HeldForReview",
     "ImportReport",
     "Memory",

@@ -11,9 +11,8 @@ frames after the phrase are kept for listening; a yes starts listening with them
 drops them and watching goes on, without a sound. So nothing said before the wake word
 is sent or kept, and it is transcribed only by that check, whose words never leave it. A
 Talk press while watching is answered as always, on the same stream, at once even while a
-check decodes. The microphone is
-closed while Hearth answers, so its own voice never reaches the detector, and whatever
-the device buffered meanwhile is dropped.
+check decodes. The microphone is closed while Hearth answers, so its own voice never
+reaches the detector, and whatever the device buffered meanwhile is dropped.
 
 A follow-up: after a reply that asks something back ("For how long?"), voice listens
 `follow_up_seconds` for the answer without a press, with the listening cue and the board

@@ -121,7 +121,7 @@ class Transcriber:
         self.beam_size = beam_size
         self.echo_check = echo_check  # off only to measure what it is worth
         # Measured per model (benchmarks/stt.py): base hears as well or better in a short
-        # window at half the time; tiny.en loses badly (tune 44% -> 68% of words wrong).
+        # window at half the time; tiny.en hears worse (tune 44.4% -> 45.5% of words wrong).
         self.short_window = measured_short if short_window is None else short_window
         self._model = WhisperModel(
             self.model,
@@ -131,8 +131,11 @@ class Transcriber:
             num_workers=1,
             files=files,
         )
+        from faster_whisper.audio import pad_or_trim
         from faster_whisper.tokenizer import Tokenizer
         from faster_whisper.transcribe import get_suppressed_tokens
+
+        self._pad_or_trim = pad_or_trim  # for the short window (faster_whisper is optional)
 
         self._tokenizer = Tokenizer(
             self._model.hf_tokenizer,
@@ -200,7 +203,7 @@ class Transcriber:
             temperature=0.0,  # no fallback re-decoding: one pass, a bounded time
             # A prompt can send tiny into a loop ("tah, tah, tah…"): a person says at most
             # about three words a second, so more tokens than this are never speech.
-            max_new_tokens=max_new_tokens(samples.size / 16000),
+            max_new_tokens=max_new_tokens(samples.size / SAMPLE_RATE),
             condition_on_previous_text=False,
             without_timestamps=True,
             initial_prompt=bias.prompt if bias else None,
@@ -212,14 +215,12 @@ class Transcriber:
         """One pass over `window` seconds of features instead of Whisper's 30: the
         encoder's cost falls with the window. The prompt, the tokens suppressed and
         the no-speech rule are faster-whisper's own, so only the window differs."""
-        from faster_whisper.audio import pad_or_trim
-
         model, tokenizer = self._model, self._tokenizer
         # The speech's features, padded as faster-whisper pads them (zeros after the
         # log-mel, not silence before it): digital silence padded the other way was heard
         # as "you", this way it is nothing, as in the 30 s window.
         frames = int(window * SAMPLE_RATE) // model.feature_extractor.hop_length
-        encoded = model.encode(pad_or_trim(model.feature_extractor(samples), frames))
+        encoded = model.encode(self._pad_or_trim(model.feature_extractor(samples), frames))
         previous = tokenizer.encode(" " + bias.prompt.strip()) if bias and bias.prompt else []
         prompt = model.get_prompt(
             tokenizer, previous, without_timestamps=True, hotwords=bias.hotwords if bias else None
@@ -251,11 +252,13 @@ def said_once(text: str) -> str:
     Whisper now and then loops ("…hangs on the hook. Remember that the dog's lead…"). A
     sentence of three words or more said again at once in one press is that loop."""
     kept: list[str] = []
+    last: list[str] = []
     for sentence in _SENTENCE.findall(text):
         words = re.findall(r"[\w']+", sentence.lower())
-        if kept and len(words) >= 3 and words == re.findall(r"[\w']+", kept[-1].lower()):
+        if len(words) >= 3 and words == last:
             continue
         kept.append(sentence.strip())
+        last = words
     return " ".join(kept)
 
 

@@ -201,6 +201,25 @@ def test_a_heard_remember_goes_through_the_guard_and_the_tombstones(
     assert len(memory.proposals()) == 1 and memory.facts() == []
 
 
+def test_a_heard_remember_of_retracted_words_waits_marked_and_a_live_fact_is_had(
+    settings, memory, clock
+) -> None:
+    brain, _ = scripted_brain(settings, memory, [], clock=clock)
+    live = memory.add("Sam is allergic to peanuts", "health")
+    # The control: words that are a live fact are had, and nothing is proposed.
+    assert brain.reply("remember that Sam is allergic to peanuts", heard=True).text == (
+        "I have that already."
+    )
+    assert memory.proposals() == []
+    # Retracted, the fact file stays; said again aloud, the words wait marked, never live.
+    memory.retract(live.id, actor="panel", reason="outgrown")
+    again = brain.reply("remember that Sam is allergic to peanuts", heard=True)
+    [waiting] = memory.proposals()
+    assert memory.said_no_before(waiting).startswith("you retracted this on")
+    assert "You retracted this on" in again.text
+    assert memory.facts("live") == []
+
+
 # Transcripts as Whisper wrote spoken secrets: the "is" lost, the number in odd shapes.
 HEARD_SECRETS = [
     "Remember that the garage door code is 1-I-84.",

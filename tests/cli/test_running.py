@@ -57,8 +57,19 @@ def test_a_marker_folder_someone_else_could_write_is_not_trusted(
     assert mark_serving(4327, tmp_path) is None and running() is None
 
 
+@pytest.mark.parametrize(
+    ("argv", "code"),
+    # `hearth voice --wav` is a person trying Hearth, not the service: it gets the note too
+    [(["shopping", "list"], 0), (["voice", "--wav", "/nonexistent/said.wav"], 1)],
+    ids=["shopping", "voice-wav"],
+)
 def test_the_cli_says_so_on_a_terminal(
-    runtime: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+    runtime: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys,
+    argv: list[str],
+    code: int,
 ) -> None:
     monkeypatch.setenv("HEARTH_DATA_DIR", str(tmp_path / "mine"))
     marker = runtime / "hearth" / "serving.json"
@@ -69,7 +80,7 @@ def test_the_cli_says_so_on_a_terminal(
             f'{{"pid": {sleeper.pid}, "port": 4327, "data_dir": "{tmp_path / "theirs"}"}}'
         )
         monkeypatch.setattr("sys.stderr.isatty", lambda: True)
-        assert main(["shopping", "list"]) == 0
+        assert main(argv) == code
         err = capsys.readouterr().err
         assert "the Hearth running here" in err and str(tmp_path / "theirs") in err
     finally:
@@ -99,9 +110,8 @@ def test_a_client_finds_the_brain_on_the_running_hearths_port(
     assert brain_port(same) == 4327
 
 
-def test_trying_voice_from_a_file_gets_the_note_and_the_service_does_not() -> None:
+def test_trying_voice_gets_the_note_and_the_service_does_not() -> None:
     from appliance.cli import _one_shot, build_parser
 
-    assert _one_shot(build_parser().parse_args(["voice", "--wav", "said.wav"]))
     assert _one_shot(build_parser().parse_args(["voice", "--simulate"]))
     assert not _one_shot(build_parser().parse_args(["voice"]))  # the service: its journal

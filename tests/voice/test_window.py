@@ -31,7 +31,7 @@ def test_the_window_is_twice_the_speech_at_least_8_s_and_never_past_30() -> None
 
 
 def test_tiny_keeps_the_whole_window_it_was_measured_in(transcriber) -> None:
-    # tiny.en lost badly in a short window (tune: 44% -> 68% of words wrong); base gained
+    # tiny.en heard worse in a short window (tune: 44.4% -> 45.5% of words wrong); base gained
     # (tests/voice/test_recognition.py checks base's default)
     assert transcriber.short_window is False
 
