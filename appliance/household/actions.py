@@ -16,15 +16,33 @@ from appliance.household.asking import to_json
 from appliance.household.clock import at as clock
 from appliance.household.clock import day_and_time as _day_and_time
 from appliance.household.clock import said as clock_said
-from appliance.household.records import Reminder, Timer, label
+from appliance.household.records import Reminder, Timer, is_unnamed, label, numbered
 from appliance.household.spoken import say_duration
 from appliance.household.store import HouseholdStore, item_key
 
 SNOOZE_SECONDS = 300.0  # Keep on a ringing timer: five more minutes
 
 
-def timer_label(timer: Timer) -> str:
-    return f"the {timer.name}" if timer.unnamed else f"the {timer.name} timer"
+def timer_label(timer: Timer, among: list[Timer] | None = None) -> str:
+    """ "the pasta timer", "the timer", "timer 2" (a number is its name, as on the board);
+    "timer 1" beside a "timer 2" in `among`."""
+    name = _told_apart(timer, among or [])
+    if timer.unnamed:
+        return "the timer" if name == "timer" else name
+    return f"the {name} timer"
+
+
+def _told_apart(timer: Timer, among: list[Timer]) -> str:
+    """Its name, with "1" for the first of a name listed beside its second ("timer 1",
+    "timer 2"): what a person says back picks one (HouseholdStore.find_timers)."""
+    base, number = numbered(timer.name)
+    siblings = [t for t in among if t.id != timer.id and numbered(t.name)[0] == base]
+    return f"{timer.name} 1" if number == 1 and siblings else timer.name
+
+
+def _called(name: str) -> str:
+    """A timer asked for by name, as said back: "pasta timer", "timer 3"."""
+    return name if is_unnamed(numbered(name)[0]) else f"{name} timer"
 
 
 def _listed(names: list[str], joined: str = "and") -> str:
@@ -178,9 +196,9 @@ def _timer_change(
     if command.name is not None:
         chosen = store.find_timers(command.name)
         if not chosen:
-            running = _listed([t.name for t in timers])
+            running = _listed([_told_apart(t, timers) for t in timers])
             return (
-                f"There is no {command.name} timer, so nothing changed. Running: {running}.",
+                f"There is no {_called(command.name)}, so nothing changed. Running: {running}.",
                 None,
             )
     else:
@@ -189,10 +207,14 @@ def _timer_change(
     if len(chosen) > 1 and len(ringing) == 1:
         chosen = ringing  # "stop the timer" while one of them rings means that one
     if len(chosen) > 1:
-        which = "; ".join(f"{t.name} (rings {_day_and_time(t.rings_at, now)})" for t in chosen)
+        if len({numbered(t.name)[0] for t in chosen}) == 1:  # "timer 1", "timer 2": in order,
+            chosen.sort(key=lambda t: numbered(t.name)[1])  # so "the first one" is timer 1
+        which = "; ".join(
+            f"{_told_apart(t, chosen)} (rings {_day_and_time(t.rings_at, now)})" for t in chosen
+        )
         action = "cancel" if isinstance(command, p.CancelTimer) else "add"
         seconds = command.seconds if isinstance(command, p.AddTime) else 0.0
-        names = tuple(t.name for t in chosen)
+        names = tuple(_told_apart(t, chosen) for t in chosen)
         return f"Which one? {which}.", p.AskWhichTimer(action, names, seconds)
     if isinstance(command, p.AddTime):
         timer = store.extend_timer(chosen[0].id, command.seconds)
@@ -268,15 +290,15 @@ def _timer_status(store: HouseholdStore, name: str | None, now: dt.datetime) -> 
     timers = store.timers() if name is None else store.find_timers(name)
     if not timers:
         if name is not None:
-            return f"There is no {name} timer running."
+            return f"There is no {_called(name)} running."
         return "No timer is running."
 
     def line(timer: Timer) -> str:
         if timer.state == "ringing":
-            return f"{timer_label(timer)} is ringing now"
+            return f"{timer_label(timer, timers)} is ringing now"
         left = say_duration(max(1.0, (timer.rings_at - now).total_seconds()))
         rings = _day_and_time(timer.rings_at, now)
-        return f"{timer_label(timer)} has {left} left (it rings {rings})"
+        return f"{timer_label(timer, timers)} has {left} left (it rings {rings})"
 
     text = "; ".join(line(t) for t in timers)
     return text[0].upper() + text[1:] + "."

@@ -16,6 +16,7 @@ import re
 
 from appliance.household import spoken
 from appliance.household.phrase_words import normalise
+from appliance.household.records import numbered
 from appliance.household.requests import (
     AddTime,
     AskReminderTime,
@@ -29,7 +30,7 @@ from appliance.household.requests import (
     SetTimer,
     TimerStatus,
 )
-from appliance.numbers import number_at
+from appliance.numbers import ORDINALS, number_at
 
 _KINDS: dict[str, type] = {
     "timer.ask": AskTimerLength,
@@ -94,9 +95,9 @@ def answer_to(question: Question, text: str, now: dt.datetime) -> Command | None
                 return None
             return Remind(what, at)
         case AskWhichTimer(action=action, names=names, seconds=seconds):
-            chosen = [n for n in names if re.search(rf"\b{re.escape(n)}\b", said)]
             if re.search(r"\b(both|all|every|each)\b", said) and action == "cancel":
                 return CancelTimer(None, every=True)
+            chosen = _which(names, said)
             if len(chosen) != 1:
                 return None
             if action == "cancel":
@@ -105,3 +106,32 @@ def answer_to(question: Question, text: str, now: dt.datetime) -> Command | None
                 return AddTime(chosen[0], seconds)
             return TimerStatus(chosen[0])
     return None
+
+
+def _which(names: tuple[str, ...], said: str) -> list[str]:
+    """The names asked about that the answer says: the longest said ("timer 2", not
+    "timer" inside it), else by number ("the second one", "two", "number 1")."""
+    chosen = [n for n in names if re.search(rf"\b{re.escape(n)}\b", said)]
+    chosen = [n for n in chosen if not any(n != o and n in o for o in chosen)]
+    if chosen:
+        return chosen
+    tokens = said.split()
+    ordinals = [ORDINALS[t] for t in tokens if t in ORDINALS]
+    if ordinals:  # "the second one": "one" here is no number
+        numbers = set(ordinals)
+    else:
+        numbers = {number for i in range(len(tokens)) if (number := _number_at(tokens, i))}
+    by_number = [n for n in names if n != numbered(n)[0] and numbered(n)[1] in numbers]
+    if by_number or len(ordinals) != 1:
+        return by_number
+    # "Which one? pasta (…); rice (…)" "The second.": the names in the order asked
+    return [names[ordinals[0] - 1]] if ordinals[0] <= len(names) else []
+
+
+def _number_at(tokens: list[str], i: int) -> int | None:
+    """A whole number said at tokens[i]; "one" only as a number ("number one", "timer
+    one", or alone), never as in "that one"."""
+    if tokens[i] == "one" and i > 0 and tokens[i - 1] not in ("number", "timer"):
+        return None
+    found = number_at(tokens, i)
+    return int(found[0]) if found is not None and found[0] == int(found[0]) else None

@@ -49,7 +49,7 @@ from appliance.household.requests import (  # noqa: F401  (re-exported: p.SetTim
 )
 from appliance.household.ringing_phrases import ringing as while_ringing
 from appliance.household.ringing_phrases import stop_with_nothing_ringing
-from appliance.household.timer_phrases import add_time, timer, timer_status
+from appliance.household.timer_phrases import add_time, timer, timer_numbered, timer_status
 
 
 def as_row(command: Command | None) -> dict[str, object]:
@@ -102,6 +102,8 @@ _SAID_WITH_A_REASON = (
 
 
 def _read(said: str, now: dt.datetime, ringing: bool) -> Command | None:
+    if (command := timer_numbered(said)) is not None:
+        return command  # "stop timer 2" names its timer, ringing or not
     if ringing:
         named = add_time(said)  # "give the rice 2 more minutes" names its timer
         if named is not None and isinstance(named, AddTime) and named.name:

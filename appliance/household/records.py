@@ -15,6 +15,21 @@ from dataclasses import dataclass
 from typing import Any
 
 STATES = ("pending", "ringing", "done", "cancelled")
+_UNNAMED = re.compile(r"timer(?: \d+)?")
+_NUMBERED = re.compile(r"(?P<base>.+) (?P<number>\d+)")
+
+
+def numbered(name: str) -> tuple[str, int]:
+    """A timer's name as its base and its number: "pasta 2" -> ("pasta", 2), "pasta" ->
+    ("pasta", 1). A second timer of a name while one runs is set as "<name> 2"
+    (HouseholdStore.add_timer), so the one without a number is its first."""
+    match = _NUMBERED.fullmatch(name)
+    return (match["base"], int(match["number"])) if match else (name, 1)
+
+
+def is_unnamed(name: str) -> bool:
+    """Set without a name: "timer", or "timer 2" beside another (never "Timer 2 timer")."""
+    return _UNNAMED.fullmatch(name) is not None
 
 
 def moment(epoch: float) -> dt.datetime:
@@ -64,8 +79,7 @@ class Timer:
 
     @property
     def unnamed(self) -> bool:
-        """Set without a name: "timer", or "timer 2" beside another (never "Timer 2 timer")."""
-        return re.fullmatch(r"timer(?: \d+)?", self.name) is not None
+        return is_unnamed(self.name)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from appliance.errors import HearthError, NotFound
 from appliance.files import create_private_file
-from appliance.household.records import Item, Reminder, Timer
+from appliance.household.records import Item, Reminder, Timer, numbered
 
 FILE = Path("state") / "household.sqlite"
 ACTIVE = ("pending", "ringing")
@@ -240,9 +240,13 @@ class HouseholdStore:
     def find_timers(self, name: str) -> list[Timer]:
         """Pending or ringing timers called `name` ("rice" finds "rice" and "rice 2"); else
         those whose name has every word of it ("shepherd's pie" finds "Mum's Shepherd's
-        Pie step 2", a recipe step's timer)."""
+        Pie step 2", a recipe step's timer). "rice 1" is the first rice timer only: the
+        one without a number, beside "rice 2"."""
         key = item_key(name)
         running = self.timers()
+        base, number = numbered(name)
+        if number == 1 and base != name:
+            return [t for t in running if t.name == base]
         exact = [
             t for t in running if item_key(re.sub(r" \d+$", "", t.name)) == key or t.name == name
         ]

@@ -13,6 +13,7 @@ from appliance.household.requests import (
     SetTimer,
     TimerStatus,
 )
+from appliance.numbers import ORDINALS, number_at
 
 _NAME = r"[a-z][a-z' ]{0,30}?"
 _SET_VERBS = ("set", "start", "put", "make", "create", "begin", "stick", "pop")
@@ -102,6 +103,53 @@ def _name(raw: str | None) -> str | None:
     ):
         return None  # "set a timer for twelve": a length without its unit, never a name
     return name
+
+
+# "timer 2", "timer number two", "the second timer": how a person names a timer set
+# without a name beside another ("timer 2", records.numbered); the first is "timer 1".
+_NUMBER_SAID = re.compile(r"\btimer (?:number |no |#)?(?P<number>[a-z0-9]+)\b")
+_ORDINAL_SAID = re.compile(rf"\b(?:(?:the|a|my) )?(?P<ordinal>{'|'.join(ORDINALS)}) timer\b")
+_LONGEST_NUMBER = 9  # "timer 30" is more likely a length misheard than a thirtieth timer
+
+
+def _numbered_said(text: str) -> tuple[str, int] | None:
+    """The sentence with its numbered timer said as "the timer", and the number:
+    "cancel timer two" -> ("cancel the timer", 2); None when it names none ("timer two
+    minutes" is a length)."""
+    if match := _ORDINAL_SAID.search(text):
+        number = ORDINALS[match["ordinal"]]
+    elif match := _NUMBER_SAID.search(text):
+        after = text[match.end() :].split()
+        said = number_at([match["number"]], 0)
+        if said is None or (after and (spoken.is_unit(after[0]) or after[0] == "and")):
+            return None
+        number = int(said[0]) if said[0] == int(said[0]) else 0
+    else:
+        return None
+    if not 1 <= number <= _LONGEST_NUMBER:
+        return None
+    return f"{text[: match.start()]}the timer{text[match.end() :]}".strip(), number
+
+
+def timer_numbered(text: str) -> Command | None:
+    """ "cancel timer 2", "how long on timer two", "add a minute to the second timer": the
+    command said of the one timer that number names (never a new timer)."""
+    found = _numbered_said(text)
+    if found is None:
+        return None
+    rest, number = found
+    command = timer(rest) or timer_status(rest) or add_time(rest)
+    if isinstance(command, SetTimer | AskTimerLength) and _ORDINAL_SAID.search(text):
+        return command  # "set a second timer for 4 minutes": one more, named as any other
+    name = f"timer {number}"  # "timer 1" is the first alone (HouseholdStore.find_timers)
+    match command:
+        case CancelTimer(name=None, every=False):
+            return CancelTimer(name)
+        case TimerStatus(name=None):
+            return TimerStatus(name)
+        case AddTime(name=None, seconds=seconds):
+            return AddTime(name, seconds)
+    return None
 
 
 def timer(text: str) -> Command | None:

@@ -87,6 +87,106 @@ def test_which_one_is_answered_by_naming_the_timer(kitchen: Kitchen) -> None:
     assert [t.name for t in kitchen.store.timers()] == ["egg"]
 
 
+def _two_unnamed(kitchen: Kitchen) -> None:
+    kitchen.say("set a timer for ten minutes")
+    assert kitchen.say("set a timer for 5 minutes").startswith("Timer 2 set")
+    kitchen.thread = None  # a new conversation: nothing asked back is pending
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "cancel timer 2",
+        "Cancel timer two.",
+        "stop timer number two",
+        "cancel the second timer",
+        "get rid of timer 2",
+    ],
+)
+def test_a_timer_set_without_a_name_is_cancelled_by_its_number(kitchen: Kitchen, said: str) -> None:
+    """The board shows "Timer 2": said back, it names that timer and no other."""
+    _two_unnamed(kitchen)
+    assert kitchen.say(said) == "Cancelled timer 2."
+    assert [t.name for t in kitchen.store.timers()] == ["timer"]
+    assert kitchen.model.prompts == []
+
+
+@pytest.mark.parametrize("said", ["cancel timer 1", "cancel timer one", "cancel the first timer"])
+def test_timer_1_is_the_first_alone_not_every_timer(kitchen: Kitchen, said: str) -> None:
+    _two_unnamed(kitchen)
+    assert kitchen.say(said) == "Cancelled the timer."
+    assert [t.name for t in kitchen.store.timers()] == ["timer 2"]
+
+
+def test_the_timer_without_a_number_still_asks_which(kitchen: Kitchen) -> None:
+    """The control: no number said, both fit, nothing is cancelled."""
+    _two_unnamed(kitchen)
+    assert kitchen.say("cancel the timer") == (
+        "Which one? timer 1 (rings at 20:51); timer 2 (rings at 20:46)."
+    )
+    assert len(kitchen.store.timers()) == 2
+
+
+@pytest.mark.parametrize(
+    ("answer", "left"),
+    [
+        ("timer 2", "timer"),
+        ("Timer two.", "timer"),
+        ("the second one", "timer"),
+        ("number 2", "timer"),
+        ("timer 1", "timer 2"),
+        ("the first one", "timer 2"),
+        ("one", "timer 2"),
+    ],
+)
+def test_which_one_is_answered_by_a_timers_number(kitchen: Kitchen, answer: str, left: str) -> None:
+    """ "timer 2" holds "timer": the longer name said is the one meant."""
+    _two_unnamed(kitchen)
+    kitchen.say("cancel the timer")
+    assert kitchen.say(answer).startswith("Cancelled")
+    assert [t.name for t in kitchen.store.timers()] == [left]
+    assert kitchen.model.prompts == []
+
+
+def test_which_one_takes_the_longer_name_said(kitchen: Kitchen) -> None:
+    """ "brown rice" holds "rice": the longer name said is the one meant."""
+    kitchen.say("set a rice timer for 8 minutes")
+    kitchen.say("set a brown rice timer for 20 minutes")
+    kitchen.thread = None
+    assert kitchen.say("cancel the timer").startswith("Which one?")
+    assert kitchen.say("the brown rice") == "Cancelled the brown rice timer."
+    assert [t.name for t in kitchen.store.timers()] == ["rice"]
+    assert kitchen.model.prompts == []
+
+
+def test_how_long_and_more_time_by_number(kitchen: Kitchen) -> None:
+    _two_unnamed(kitchen)
+    assert kitchen.say("how long is left on timer two") == (
+        "Timer 2 has 5 minutes left (it rings at 20:46)."
+    )
+    assert kitchen.say("add 2 minutes to timer 2").startswith("Added 2 minutes to timer 2")
+    assert kitchen.say("what timers are running") == (
+        "Timer 2 has 7 minutes left (it rings at 20:48); "
+        "timer 1 has 10 minutes left (it rings at 20:51)."
+    )
+    assert kitchen.model.prompts == []
+
+
+def test_a_number_no_timer_has_changes_nothing(kitchen: Kitchen) -> None:
+    _two_unnamed(kitchen)
+    assert kitchen.say("cancel timer 3") == (
+        "There is no timer 3, so nothing changed. Running: timer 2 and timer 1."
+    )
+    assert len(kitchen.store.timers()) == 2
+
+
+@pytest.mark.parametrize("said", ["timer two minutes", "set a second timer for 2 minutes"])
+def test_a_number_before_a_unit_is_a_length_not_a_timer(kitchen: Kitchen, said: str) -> None:
+    _two_unnamed(kitchen)
+    assert kitchen.say(said) == "Timer 3 set for 2 minutes: it rings at 20:43."
+    assert len(kitchen.store.timers()) == 3
+
+
 @pytest.mark.parametrize("stop", ["stop", "stop it", "turn it off", "ok thanks, stop", "shh"])
 def test_stop_while_a_timer_rings_silences_it(kitchen: Kitchen, stop: str) -> None:
     kitchen.say("set a pasta timer for 1 minute")

@@ -28,7 +28,7 @@ def test_a_second_unnamed_timer_is_timer_2_never_timer_2_timer(store: HouseholdS
         say(store, "set a timer for 5 minutes") == "Timer 2 set for 5 minutes: it rings at 18:35."
     )
     assert say(store, "set a pasta timer for 5 minutes").startswith("Pasta timer set")
-    assert say(store, "what timers are running").startswith("The timer 2 has 5 minutes left")
+    assert say(store, "what timers are running").startswith("Timer 2 has 5 minutes left")
 
 
 def test_stop_the_timer_stops_the_one_ringing(
