@@ -64,9 +64,15 @@ def _report(result: Any) -> int:
 
 
 def _one_wav(args: argparse.Namespace, settings: Settings) -> int:
-    from appliance.voice.capture import WavSource
+    from appliance.voice.capture import SAMPLE_BYTES, SAMPLE_RATE, WavSource
 
     source = WavSource.from_file(args.wav)  # a bad file fails before the model loads
+    seconds = len(source.samples) / SAMPLE_BYTES / SAMPLE_RATE
+    if seconds > settings.voice_max_seconds:  # as a held Talk ends: said, not silently cut
+        out(
+            f"note: {args.wav} is {seconds:.1f} s long; one utterance is at most "
+            f"{settings.voice_max_seconds:g} s (voice_max_seconds), so only that much is heard"
+        )
     with voice_parts(settings, port=brain_port(settings, args.port)) as voice:
         return _report(voice.answer(voice.listen(source)))
 

@@ -62,6 +62,20 @@ def test_hearth_voice_wav_of_silence_says_nothing_was_heard(
     code, out, _ = _run(capsys, "voice", "--wav", str(wav), "--port", port)
     assert code == 1 and "heard: (nothing)" in out and "nothing heard" in out
     assert scripted_web.chat.calls == []
+    assert "voice_max_seconds" not in out  # the control for the next test: 2 s is heard whole
+
+
+def test_hearth_voice_wav_longer_than_one_utterance_says_only_part_is_heard(
+    scripted_web, transcriber, tmp_path, capsys, monkeypatch
+) -> None:
+    """A held Talk ends at voice_max_seconds; a file past it is cut the same way, and says so."""
+    from appliance.voice import stt
+
+    monkeypatch.setattr(stt.Transcriber, "open", classmethod(lambda cls, s: transcriber))
+    wav = write_wav(tmp_path / "long.wav", bytes(20 * 16000 * 2))
+    port = scripted_web.url.rsplit(":", 1)[1]
+    _, out, _ = _run(capsys, "voice", "--wav", str(wav), "--port", port)
+    assert "long.wav is 20.0 s long; one utterance is at most 15 s (voice_max_seconds)" in out
 
 
 def test_hearth_voice_wav_of_a_bad_file_is_one_clear_line(tmp_path: Path, capsys) -> None:
