@@ -37,7 +37,7 @@ from appliance.voice.echo import FRAME, EchoCanceller, EchoPath
 from appliance.voice.played import PlayedAudio
 from appliance.voice.stop_phrases import STOP_VOCABULARY, StopPhrases, said_by, words_of
 from appliance.voice.stop_word import ReplyListening, StopHearing, said_stop
-from appliance.voice.stt import Transcriber
+from appliance.voice.stt import CHECKS_IN_SHORT_WINDOW, Transcriber
 from appliance.voice.vad import SileroVad
 from tests.voice.room import kitchen
 from tests.voice.speech import Clip, spoken
@@ -46,6 +46,7 @@ DATA = Path(__file__).parent / "data" / "stop_word"
 RESULTS = Path(__file__).parent / "results"
 VOICES = ("en-us", "en-gb", "en-gb-scotland", "en-us+f3")
 BEGAN = 1000.0  # the simulated reply's start on the listener's clock
+DEFAULT_WINDOW = "short" if CHECKS_IN_SHORT_WINDOW else "whole"
 
 
 @dataclass
@@ -69,8 +70,9 @@ class Row:
 
 
 class Trials:
-    def __init__(self, replies: list[str]) -> None:
-        self.transcriber = Transcriber()
+    def __init__(self, replies: list[str], transcriber: Transcriber, short: bool) -> None:
+        self.transcriber = transcriber
+        self.short = short  # the recogniser's window: Talk's short one, or the whole 30 s
         self.phrases = StopPhrases()
         speech = Speech()
         self.voice = speech.name
@@ -117,7 +119,7 @@ class Trials:
             if utterance is None:
                 continue
             decoding = time.monotonic()
-            words = self.transcriber.decode(utterance.audio)
+            words = self.transcriber.decode(utterance.audio, self.short)
             stopped = said_stop(words, utterance, BEGAN, path.delay, played, self.phrases)
             self.heard.append(words)
             if stopped:
@@ -144,12 +146,16 @@ def _said(line: str, index: int, person: Speech | None) -> np.ndarray:
     return np.frombuffer(spoken(clip, lead=0.0, tail=0.0), dtype="<i2")
 
 
-def run(split: str, quick: bool, person: str) -> tuple[list[Row], str]:
+def run(
+    split: str, quick: bool, person: str, transcriber: Transcriber, short: bool
+) -> tuple[list[Row], str]:
+    """Every condition once, the recogniser decoding in the short window or the whole one;
+    the same seed each time, so both windows hear the same trials."""
     data = json.loads((DATA / f"{split}.json").read_text(encoding="utf-8"))
     stops, others, replies = data["stops"], data["not_stops"], data["replies"]
     if quick:
         stops, others = stops[:10], others[:10]
-    trials = Trials(replies)
+    trials = Trials(replies, transcriber, short)
     speaker = Speech() if person == "neural" else None
     said_stops = [_said(line, i, speaker) for i, line in enumerate(stops)]
     said_others = [_said(line, i, speaker) for i, line in enumerate(others)]
@@ -198,36 +204,56 @@ def run(split: str, quick: bool, person: str) -> tuple[list[Row], str]:
     return rows, trials.voice
 
 
-def report(rows: list[Row], voice: str, split: str, person: str) -> str:
+def report(by_window: dict[str, list[Row]], voice: str, split: str, person: str) -> str:
+    """One table, a column group per window of the recogniser, side by side."""
+    windows = list(by_window)
     lines = [
         f"# Spoken stop over Hearth's voice ({split}; Hearth's voice: {voice}; "
         f"the person's: {person})",
         "",
-        "| condition | stopped | replies with no stop word of their own | median latency (s) |",
-        "| --- | --- | --- | --- |",
+        f"The recogniser's window: {', '.join(windows)} (the default: {DEFAULT_WINDOW}); "
+        "the same trials, the same seed, in one run.",
+        "",
+        "| condition | "
+        + " | ".join(
+            f"stopped ({w}) | no stop word of their own ({w}) | median latency, s ({w})"
+            for w in windows
+        )
+        + " |",
+        "| --- |" + " --- | --- | --- |" * len(windows),
     ]
-    for row in rows:
-        median = f"{np.median(row.latencies):.2f}" if row.latencies else "-"
-        plain = row.plain_rate() if row.plain_trials else "-"
-        lines.append(f"| {row.name} | {row.rate()} | {plain} | {median} |")
-    lines.append("")
-    for row in rows:
-        if row.missed:
-            lines.append(f"- {row.name}, the other way: {'; '.join(row.missed[:12])}")
+    for rows in zip(*by_window.values(), strict=True):
+        cells = []
+        for row in rows:
+            median = f"{np.median(row.latencies):.2f}" if row.latencies else "-"
+            plain = row.plain_rate() if row.plain_trials else "-"
+            cells += [row.rate(), plain, median]
+        lines.append(f"| {rows[0].name} | " + " | ".join(cells) + " |")
+    for window, rows in by_window.items():
+        lines.append("")
+        for row in rows:
+            if row.missed:
+                missed = "; ".join(row.missed[:12])
+                lines.append(f"- {row.name} ({window} window), the other way: {missed}")
     return "\n".join(lines) + "\n"
 
 
-def plot(rows: list[Row], path: Path) -> None:
+def plot(by_window: dict[str, list[Row]], path: Path) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    figure, axes = plt.subplots(figsize=(9, 4.5))
-    names = [row.name for row in rows]
-    rates = [100 * row.stopped / max(row.trials, 1) for row in rows]
-    axes.barh(names, rates, color=["#4a7" if "stops heard" in n else "#c54" for n in names])
+    figure, axes = plt.subplots(figsize=(9, 5))
+    names = [row.name for row in next(iter(by_window.values()))]
+    height = 0.8 / len(by_window)
+    for k, (window, rows) in enumerate(by_window.items()):
+        rates = [100 * row.stopped / max(row.trials, 1) for row in rows]
+        places = [i + k * height for i in range(len(names))]
+        axes.barh(places, rates, height=height, label=f"{window} window")
+    axes.set_yticks([i + height * (len(by_window) - 1) / 2 for i in range(len(names))], names)
     axes.set_xlabel("% of trials in which Hearth stopped")
+    axes.legend()
     axes.invert_yaxis()
     axes.set_xlim(0, 100)
     figure.tight_layout()
@@ -241,14 +267,23 @@ def main() -> None:
     parser.add_argument(
         "--person", choices=("espeak", "neural"), default="espeak", help="who says the lines"
     )
+    parser.add_argument(
+        "--windows", default="whole,short", help="the recogniser's windows to compare"
+    )
     args = parser.parse_args()
-    rows, voice = run(args.split, args.quick, args.person)
-    text = report(rows, voice, args.split, args.person)
+    transcriber = Transcriber()
+    by_window, voice = {}, ""
+    for window in args.windows.split(","):
+        print(f"-- the {window} window", flush=True)
+        by_window[window], voice = run(
+            args.split, args.quick, args.person, transcriber, window == "short"
+        )
+    text = report(by_window, voice, args.split, args.person)
     print(text)
     RESULTS.mkdir(exist_ok=True)
     name = f"spoken_stop_{args.split}_{args.person}"
     (RESULTS / f"{name}.md").write_text(text, encoding="utf-8")
-    plot(rows, RESULTS / f"{name}.png")
+    plot(by_window, RESULTS / f"{name}.png")
 
 
 if __name__ == "__main__":

@@ -48,6 +48,11 @@ WINDOW_SECONDS = 30  # what Whisper's encoder hears at once
 # better than 30 s (30-33% against 35%), 8 s best, at well under half the time.
 SHORTEST_WINDOW = 8
 SHORT_WINDOW_MODELS = ("base",)
+# The wake check and the spoken stop (`decode`) hear in the short window too: measured
+# both ways in one run each (benchmarks/wake_checked.py: false wakes 2.00 -> 1.56 an hour,
+# misses the same but one clip in noise, the check 0.93 -> 0.30 s; spoken_stop.py on a new
+# split: 132 of 400 stops heard either way, the voice stopped 4-5 times sooner).
+CHECKS_IN_SHORT_WINDOW = True
 # faster-whisper's rule for a window that holds no speech (its defaults, kept the same)
 NO_SPEECH_PROB = 0.6
 LOW_LOGPROB = -1.0
@@ -183,14 +188,18 @@ class Transcriber:
             self.last_written, text = (text if placed != text else None), placed
         return text
 
-    def decode(self, audio: bytes) -> str:
+    def decode(self, audio: bytes, short: bool | None = None) -> str:
         """16 kHz 16-bit mono samples to text as Whisper writes it: no bias, no passes, and
         `last_written` left alone (the stop word's listener reads a short utterance while a
-        reply plays, its own call beside Talk's). In Whisper's whole 30 s window: the stop
-        word and the wake check were measured that way."""
+        reply plays, the wake check a window before it: their own calls beside Talk's).
+        `short` chooses the window (the short one only for a model measured in it); by
+        default CHECKS_IN_SHORT_WINDOW decides."""
         if not audio:
             return ""
-        return self._decode(np.frombuffer(audio, dtype="<i2").astype(np.float32) / 32768.0, None)
+        samples = np.frombuffer(audio, dtype="<i2").astype(np.float32) / 32768.0
+        short = CHECKS_IN_SHORT_WINDOW if short is None else short
+        window = window_seconds(samples.size / SAMPLE_RATE) if short and self.short_window else None
+        return self._decode(samples, None, window)
 
     def _decode(self, samples: np.ndarray, bias: Bias | None, window: float | None = None) -> str:
         if window is not None:

@@ -67,3 +67,28 @@ def test_no_speech_in_the_short_window_is_nothing_heard(
     # The control: without the no-speech rule Whisper writes words into nothing.
     monkeypatch.setattr(stt, "NO_SPEECH_PROB", 2.0)
     assert transcriber.transcribe(audio) != ""
+
+
+def test_the_checks_decode_takes_the_short_window_only_for_a_model_measured_in_it(
+    transcriber, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`decode` (the wake check, the spoken stop) chooses its window as Talk does: the
+    short one by default (CHECKS_IN_SHORT_WINDOW), for a model measured in it."""
+    windows: list[float | None] = []
+    real = transcriber._decode
+
+    def counted(samples, bias, window=None):
+        windows.append(window)
+        return real(samples, bias, window)
+
+    monkeypatch.setattr(transcriber, "_decode", counted)
+    said = spoken(Clip("stop", "en-gb", 150))
+    transcriber.decode(said, short=True)  # tiny.en: measured worse in it, so the whole window
+    monkeypatch.setattr(transcriber, "short_window", True)
+    whole = transcriber.decode(said, short=False)
+    short = transcriber.decode(said, short=True)
+    transcriber.decode(said)  # the checks' default: measured, and chosen, in the short window
+    assert windows == [None, None, 8.0, 8.0]
+    for heard in (whole, short):
+        assert "stop" in heard.lower()
+    assert transcriber.decode(bytes(32000), short=True) == ""  # silence is nothing heard
