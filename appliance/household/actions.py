@@ -35,9 +35,11 @@ def timer_label(timer: Timer, among: list[Timer] | None = None) -> str:
 def _told_apart(timer: Timer, among: list[Timer]) -> str:
     """Its name, with "1" for the first of a name listed beside its second ("timer 1",
     "timer 2"): what a person says back picks one (HouseholdStore.find_timers)."""
-    base, number = numbered(timer.name)
+    base, _ = numbered(timer.name)
+    if base != timer.name:
+        return timer.name  # a number of its own: "timer 2", "… step 1"
     siblings = [t for t in among if t.id != timer.id and numbered(t.name)[0] == base]
-    return f"{timer.name} 1" if number == 1 and siblings else timer.name
+    return f"{timer.name} 1" if siblings else timer.name
 
 
 def _called(name: str) -> str:

@@ -245,8 +245,8 @@ class HouseholdStore:
         key = item_key(name)
         running = self.timers()
         base, number = numbered(name)
-        if number == 1 and base != name:
-            return [t for t in running if t.name == base]
+        if number == 1 and base != name and all(t.name != name for t in running):
+            return [t for t in running if t.name == base]  # not "… step 1", a step's own
         exact = [
             t for t in running if item_key(re.sub(r" \d+$", "", t.name)) == key or t.name == name
         ]

@@ -74,3 +74,15 @@ def test_a_reminder_without_a_time_is_a_question_and_writes_nothing(store: House
     assert store.reminders() == []
     assert say(store, "remind me to call mum at 7") == "I'll remind you to call mum at 19:00."
     assert [r.text for r in store.reminders()] == ["call mum"]
+
+
+def test_a_recipe_steps_own_number_is_its_name_not_a_first_timer(store: HouseholdStore) -> None:
+    """ "timer 1" means the first unnamed timer; "… step 1" is a step's own timer, kept whole."""
+    store.add_timer("Nana's Flapjacks step 1", 600)
+    store.add_timer("Nana's Flapjacks step 2", 900)
+    assert [t.name for t in store.find_timers("Nana's Flapjacks step 1")] == [
+        "Nana's Flapjacks step 1"
+    ]
+    status = say(store, "what timers are running")
+    assert "the Nana's Flapjacks step 1 timer has 10 minutes left" in status.replace("The", "the")
+    assert "step 1 1" not in status
