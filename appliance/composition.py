@@ -120,11 +120,12 @@ def operator_desk(settings: Settings) -> Iterator[OperatorDesk]:
 def intent_router(settings: Settings, embedding: Embedding | None = None) -> Router:
     """The rules that answer exact commands before any model: the household's first."""
     from appliance.brain.cooking import with_cooking
+    from appliance.brain.courtesy import with_courtesy
     from appliance.brain.household import household_router
     from appliance.brain.kitchen import with_kitchen
 
     screen = household_screen(embedding or process_embedding(settings))
-    router = with_kitchen(household_router(settings.data_dir, screen=screen))
+    router = with_courtesy(with_kitchen(household_router(settings.data_dir, screen=screen)))
     meaning = recipe_meaning(embedding or process_embedding(settings))
     return with_cooking(router, settings.data_dir, screen, meaning)
 

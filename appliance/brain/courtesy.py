@@ -1,0 +1,109 @@
+"""Thanks, "never mind" and "be quiet": answered by a fixed line, never by the model.
+
+Said to the default model, "Thanks." got "I'm sorry for any confusion. I'd only be guessing
+the time or date…", "Never mind." got "I'm sorry, I can't remember the exact date. You're
+welcome!" and "Be quiet." got "I'm sorry, I'm not available to talk.". A household says
+these at the end of nearly every exchange, by voice above all (a Talk pressed by mistake,
+an answer already heard). The whole message must be one of them, with "Hearth", "ok",
+"oh" or "please" around it; anything more ("thanks, and add milk") goes on as before.
+Tried after the household's intents, so "ok thanks" still stops a ringing timer and
+"forget it" still ends a recipe being cooked.
+"""
+
+from __future__ import annotations
+
+import re
+
+from appliance.brain.router import Intent, Route, Router
+
+WELCOME = "You're welcome."
+OKAY = "Okay."
+
+_THANKS = (
+    "thanks",
+    "thank you",
+    "thank you very much",
+    "thanks very much",
+    "thanks a lot",
+    "thanks a million",
+    "thanks so much",
+    "thank you so much",
+    "many thanks",
+    "cheers",
+    "ta",
+    "much appreciated",
+    "brilliant thanks",
+    "great thanks",
+    "lovely thanks",
+    "perfect thanks",
+    "that's great thanks",
+    "that's lovely thanks",
+)
+_NEVER_MIND = (
+    "never mind",
+    "nevermind",
+    "no",
+    "nope",
+    "nothing",
+    "no thanks",
+    "no thank you",
+    "not now",
+    "cancel",
+    "cancel that",
+    "don't worry",
+    "don't worry about it",
+    "it doesn't matter",
+    "doesn't matter",
+    "ignore that",
+    "ignore me",
+    "wrong button",
+    "sorry wrong button",
+    "my mistake",
+    "be quiet",
+    "shut up",
+    "stop talking",
+    "quiet",
+    "pipe down",
+    "that's enough",
+    "enough",
+)
+_AROUND = r"(?:(?:ok|okay|oh|right|hearth|please|no|well|um|er)\s+)*"
+_AFTER = r"(?:\s+(?:hearth|please|then|thanks|anyway|now))*"
+
+
+def _phrases(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    said = "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in phrases)
+    return re.compile(rf"^{_AROUND}(?:{said}){_AFTER}$")
+
+
+_THANKED = _phrases(_THANKS)
+_DISMISSED = _phrases(_NEVER_MIND)
+
+
+def reply_to(text: str) -> str | None:
+    """The fixed answer when the whole message is thanks or "never mind", else None."""
+    said = " ".join(re.sub(r"[^\w'\s]", " ", text.lower().replace("’", "'")).split())
+    if _DISMISSED.match(said):  # first: "no thanks" declines
+        return OKAY
+    if _THANKED.match(said):
+        return WELCOME
+    return None
+
+
+def _match(text: str) -> Route | None:
+    return Route("courtesy", text) if reply_to(text) is not None else None
+
+
+def _act(route: Route) -> str:
+    answer = reply_to(route.text)
+    assert answer is not None, "the matcher read this very text"
+    return answer
+
+
+COURTESY = Intent("courtesy", _match, _act)
+
+
+def with_courtesy(router: Router) -> Router:
+    """The router with thanks and "never mind" after the household's and the cookbook's
+    intents and before memory's ("forget it" is no correction)."""
+    return router.extended([COURTESY], before="remember")

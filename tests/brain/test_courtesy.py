@@ -1,0 +1,108 @@
+"""Thanks, "never mind" and "be quiet" get a fixed line, never the model; through the
+brain with the router `hearth run` builds and a scripted model (no reply: a turn that
+reached it would show as a prompt)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from appliance.brain.courtesy import OKAY, WELCOME, reply_to, with_courtesy
+from appliance.brain.household import household_router
+from appliance.brain.kitchen import with_kitchen
+from appliance.composition import intent_router
+from appliance.config import Settings
+from appliance.household import HouseholdStore, Scheduler
+from appliance.memory import Memory
+from appliance.memory.embedding import Embedding
+from appliance.sound import Silence
+from tests.brain.conftest import scripted_brain
+from tests.household.conftest import MovableClock
+
+
+def _brain(settings: Settings, memory: Memory, replies: list[str]):
+    return scripted_brain(
+        settings, memory, replies, intents=intent_router(settings, Embedding.none())
+    )
+
+
+@pytest.mark.parametrize(
+    ("said", "answer"),
+    [
+        ("Thanks.", WELCOME),
+        ("Thank you, Hearth!", WELCOME),
+        ("ok thanks", WELCOME),
+        ("Cheers", WELCOME),
+        ("Never mind.", OKAY),
+        ("Oh, never mind then.", OKAY),
+        ("No thanks.", OKAY),
+        ("Be quiet.", OKAY),
+        ("Shut up, Hearth.", OKAY),
+        ("Sorry, wrong button.", OKAY),
+    ],
+)
+def test_thanks_and_never_mind_are_answered_without_the_model(
+    settings: Settings, memory: Memory, said: str, answer: str
+) -> None:
+    brain, model = _brain(settings, memory, [])
+    try:
+        reply = brain.reply(said)
+    finally:
+        brain.close()
+    assert (reply.text, reply.route) == (answer, "courtesy")
+    assert model.prompts == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Thanks, and what goes in a roux?",  # more than thanks: the rest is a request
+        "Thank you for the recipe, can you make it vegan?",
+        "No milk in the fridge again",
+        "Never mind the weather, how's the traffic",
+        "Quiet weekends are the best",
+    ],
+)
+def test_a_message_with_more_in_it_is_no_courtesy(said: str) -> None:
+    """The control: only the whole message is thanks; anything more is read as before."""
+    assert reply_to(said) is None
+
+
+def test_a_statement_after_no_is_still_a_statement(settings: Settings, memory: Memory) -> None:
+    brain, _ = _brain(settings, memory, [])
+    try:
+        reply = brain.reply("No, the spare key is in the shed.")
+    finally:
+        brain.close()
+    assert reply.route == "statement"
+
+
+def test_ok_thanks_while_a_timer_rings_stops_it_first(
+    settings: Settings, memory: Memory, data_dir: Path
+) -> None:
+    """The household's intents come first: said to a ringing alarm, "ok thanks" stops it."""
+    clock = MovableClock(dt.datetime(2026, 12, 1, 20, 41, 0))
+    intents = with_courtesy(with_kitchen(household_router(data_dir, clock=clock)))
+    brain, model = scripted_brain(settings, memory, [], clock=clock, intents=intents)
+    with HouseholdStore.open(data_dir, clock) as store:
+        try:
+            brain.reply("set a pasta timer for 1 minute")
+            clock.advance(60)
+            Scheduler(store, Silence("tests"), clock).check()
+            assert store.ringing()
+            assert brain.reply("ok thanks").text == "Stopped the pasta timer."
+            assert store.ringing() == []
+            assert brain.reply("ok thanks").text == WELCOME  # nothing rings now: thanks
+        finally:
+            brain.close()
+    assert model.prompts == []
+
+
+def test_hearth_runs_router_has_courtesy_after_the_household_and_before_memory(
+    settings: Settings,
+) -> None:
+    names = intent_router(settings, Embedding.none()).names
+    assert names.index("timers") < names.index("courtesy") < names.index("remember")
+    assert names.index("cooking") < names.index("courtesy")  # "forget it" ends a recipe
