@@ -143,6 +143,12 @@ def number_at(tokens: list[str], i: int) -> tuple[float, int] | None:
     return value, end
 
 
+def whole_number_at(tokens: list[str], i: int) -> int | None:
+    """A whole number starting at tokens[i] ("2", "two"), else None (none, or "2.5")."""
+    found = number_at(tokens, i)
+    return int(found[0]) if found is not None and found[0] == int(found[0]) else None
+
+
 def fraction_word_at(tokens: list[str], i: int) -> tuple[float, int] | None:
     """ "half a", "a quarter of a", "three quarters of a", "a third of a": an amount."""
     rest = tokens[i : i + 5]

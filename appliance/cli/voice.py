@@ -64,10 +64,10 @@ def _report(result: Any) -> int:
 
 
 def _one_wav(args: argparse.Namespace, settings: Settings) -> int:
-    from appliance.voice.capture import SAMPLE_BYTES, SAMPLE_RATE, WavSource
+    from appliance.voice.capture import WavSource, seconds_of
 
     source = WavSource.from_file(args.wav)  # a bad file fails before the model loads
-    seconds = len(source.samples) / SAMPLE_BYTES / SAMPLE_RATE
+    seconds = seconds_of(source.samples)
     if seconds > settings.voice_max_seconds:  # as a held Talk ends: said, not silently cut
         out(
             f"note: {args.wav} is {seconds:.1f} s long; one utterance is at most "

@@ -44,7 +44,7 @@ def _told_apart(timer: Timer, among: list[Timer]) -> str:
 
 def _called(name: str) -> str:
     """A timer asked for by name, as said back: "pasta timer", "timer 3"."""
-    return name if is_unnamed(numbered(name)[0]) else f"{name} timer"
+    return name if is_unnamed(name) else f"{name} timer"
 
 
 def _listed(names: list[str], joined: str = "and") -> str:
@@ -211,12 +211,13 @@ def _timer_change(
     if len(chosen) > 1:
         if len({numbered(t.name)[0] for t in chosen}) == 1:  # "timer 1", "timer 2": in order,
             chosen.sort(key=lambda t: numbered(t.name)[1])  # so "the first one" is timer 1
+        names = tuple(_told_apart(t, chosen) for t in chosen)
         which = "; ".join(
-            f"{_told_apart(t, chosen)} (rings {_day_and_time(t.rings_at, now)})" for t in chosen
+            f"{name} (rings {_day_and_time(t.rings_at, now)})"
+            for name, t in zip(names, chosen, strict=True)
         )
         action = "cancel" if isinstance(command, p.CancelTimer) else "add"
         seconds = command.seconds if isinstance(command, p.AddTime) else 0.0
-        names = tuple(_told_apart(t, chosen) for t in chosen)
         return f"Which one? {which}.", p.AskWhichTimer(action, names, seconds)
     if isinstance(command, p.AddTime):
         timer = store.extend_timer(chosen[0].id, command.seconds)

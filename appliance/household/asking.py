@@ -30,7 +30,7 @@ from appliance.household.requests import (
     SetTimer,
     TimerStatus,
 )
-from appliance.numbers import ORDINALS, number_at
+from appliance.numbers import ORDINALS, number_at, whole_number_at
 
 _KINDS: dict[str, type] = {
     "timer.ask": AskTimerLength,
@@ -133,5 +133,4 @@ def _number_at(tokens: list[str], i: int) -> int | None:
     one", or alone), never as in "that one"."""
     if tokens[i] == "one" and i > 0 and tokens[i - 1] not in ("number", "timer"):
         return None
-    found = number_at(tokens, i)
-    return int(found[0]) if found is not None and found[0] == int(found[0]) else None
+    return whole_number_at(tokens, i)

@@ -247,9 +247,7 @@ class HouseholdStore:
         base, number = numbered(name)
         if number == 1 and base != name and all(t.name != name for t in running):
             return [t for t in running if t.name == base]  # not "… step 1", a step's own
-        exact = [
-            t for t in running if item_key(re.sub(r" \d+$", "", t.name)) == key or t.name == name
-        ]
+        exact = [t for t in running if item_key(numbered(t.name)[0]) == key or t.name == name]
         if exact:
             return exact
         said = set(re.findall(r"[a-z0-9']+", name.lower()))

@@ -13,7 +13,7 @@ from appliance.household.requests import (
     SetTimer,
     TimerStatus,
 )
-from appliance.numbers import ORDINALS, number_at
+from appliance.numbers import ORDINALS, whole_number_at
 
 _NAME = r"[a-z][a-z' ]{0,30}?"
 _SET_VERBS = ("set", "start", "put", "make", "create", "begin", "stick", "pop")
@@ -120,10 +120,10 @@ def _numbered_said(text: str) -> tuple[str, int] | None:
         number = ORDINALS[match["ordinal"]]
     elif match := _NUMBER_SAID.search(text):
         after = text[match.end() :].split()
-        said = number_at([match["number"]], 0)
-        if said is None or (after and (spoken.is_unit(after[0]) or after[0] == "and")):
+        whole = whole_number_at([match["number"]], 0)
+        if whole is None or (after and spoken.is_unit(after[0])):
             return None
-        number = int(said[0]) if said[0] == int(said[0]) else 0
+        number = whole
     else:
         return None
     if not 1 <= number <= _LONGEST_NUMBER:

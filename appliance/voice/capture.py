@@ -193,6 +193,11 @@ class _BytesStream:
         return piece
 
 
+def seconds_of(audio: bytes) -> float:
+    """How long 16 kHz 16-bit mono samples last."""
+    return len(audio) / SAMPLE_BYTES / SAMPLE_RATE
+
+
 class WavSource:
     """A WAV file's samples, as if a microphone had heard them (then the end of the stream)."""
 

@@ -26,7 +26,13 @@ from appliance.sound import Sound, chime_wav
 from appliance.voice.barge_in import BargeIn
 from appliance.voice.bias import Bias, repeats_prompt
 from appliance.voice.brain_client import BrainClient, BrainDown
-from appliance.voice.capture import SAMPLE_BYTES, SAMPLE_RATE, AudioSource, DeviceError
+from appliance.voice.capture import (
+    SAMPLE_BYTES,
+    SAMPLE_RATE,
+    AudioSource,
+    DeviceError,
+    seconds_of,
+)
 from appliance.voice.hands_free import HandsFree, follow_up
 from appliance.voice.shown import Exchange, ShownExchange
 from appliance.voice.stop_word import SpokenStop
@@ -189,7 +195,7 @@ class Voice:
             heard = Heard(heard)
         released_at = heard.released_at or time.monotonic()
         speech = trim(heard.audio, self.vad, heard.speech)
-        seconds = len(speech) / SAMPLE_BYTES / SAMPLE_RATE
+        seconds = seconds_of(speech)
         if not speech:
             return self._nothing(0.0, 0.0, quietly)
         started = time.monotonic()

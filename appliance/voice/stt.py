@@ -176,7 +176,7 @@ class Transcriber:
         if not audio:
             return ""
         samples = np.frombuffer(audio, dtype="<i2").astype(np.float32) / 32768.0
-        window = window_seconds(samples.size / SAMPLE_RATE) if self.short_window else None
+        window = self._window(samples, short=True)
         text = self._decode(samples, bias, window)
         if self.echo_check and bias is not None and echoes_names(text, bias):
             log.info("the prompt's names written back: decoded again without them")
@@ -198,8 +198,12 @@ class Transcriber:
             return ""
         samples = np.frombuffer(audio, dtype="<i2").astype(np.float32) / 32768.0
         short = CHECKS_IN_SHORT_WINDOW if short is None else short
-        window = window_seconds(samples.size / SAMPLE_RATE) if short and self.short_window else None
-        return self._decode(samples, None, window)
+        return self._decode(samples, None, self._window(samples, short))
+
+    def _window(self, samples: np.ndarray, short: bool) -> float | None:
+        """The encoder's window for these samples: the short one when asked and this model
+        was measured in it, else None (Whisper's whole 30 s)."""
+        return window_seconds(samples.size / SAMPLE_RATE) if short and self.short_window else None
 
     def _decode(self, samples: np.ndarray, bias: Bias | None, window: float | None = None) -> str:
         if window is not None:

@@ -187,6 +187,31 @@ def test_a_number_before_a_unit_is_a_length_not_a_timer(kitchen: Kitchen, said: 
     assert len(kitchen.store.timers()) == 3
 
 
+def test_a_number_before_and_a_half_is_a_length_too(kitchen: Kitchen) -> None:
+    _two_unnamed(kitchen)
+    assert kitchen.say("timer two and a half minutes").startswith("Timer 3 set for 2 minutes")
+    assert len(kitchen.store.timers()) == 3
+
+
+def test_which_one_is_answered_by_its_place_when_the_names_have_no_number(
+    kitchen: Kitchen,
+) -> None:
+    kitchen.say("set a pasta timer for 5 minutes")
+    kitchen.say("set a rice timer for 9 minutes")
+    kitchen.thread = None
+    assert kitchen.say("cancel the timer").startswith("Which one? pasta")
+    assert kitchen.say("the second") == "Cancelled the rice timer."
+    assert [t.name for t in kitchen.store.timers()] == ["pasta"]
+
+
+def test_that_one_is_no_number(kitchen: Kitchen) -> None:
+    """ "that one" says nothing of which: both timers stay (as "one" alone would not)."""
+    _two_unnamed(kitchen)
+    kitchen.say("cancel the timer")
+    kitchen.say("that one")
+    assert len(kitchen.store.timers()) == 2
+
+
 @pytest.mark.parametrize("stop", ["stop", "stop it", "turn it off", "ok thanks, stop", "shh"])
 def test_stop_while_a_timer_rings_silences_it(kitchen: Kitchen, stop: str) -> None:
     kitchen.say("set a pasta timer for 1 minute")
