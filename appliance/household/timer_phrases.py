@@ -109,7 +109,6 @@ def _name(raw: str | None) -> str | None:
 # without a name beside another ("timer 2", records.numbered); the first is "timer 1".
 _NUMBER_SAID = re.compile(r"\btimer (?:number |no |#)?(?P<number>[a-z0-9]+)\b")
 _ORDINAL_SAID = re.compile(rf"\b(?:(?:the|a|my) )?(?P<ordinal>{'|'.join(ORDINALS)}) timer\b")
-_LONGEST_NUMBER = 9  # "timer 30" is more likely a length misheard than a thirtieth timer
 
 
 def _numbered_said(text: str) -> tuple[str, int] | None:
@@ -126,7 +125,7 @@ def _numbered_said(text: str) -> tuple[str, int] | None:
         number = whole
     else:
         return None
-    if not 1 <= number <= _LONGEST_NUMBER:
+    if number < 1:
         return None
     return f"{text[: match.start()]}the timer{text[match.end() :]}".strip(), number
 

@@ -187,6 +187,17 @@ def test_a_number_before_a_unit_is_a_length_not_a_timer(kitchen: Kitchen, said: 
     assert len(kitchen.store.timers()) == 3
 
 
+def test_a_timer_number_nothing_has_acts_on_no_other_timer(kitchen: Kitchen) -> None:
+    """ "timer 15" names a timer that is not there: said so, and the one running is untouched
+    (before, a number past 9 was dropped and the minute went to the only timer)."""
+    kitchen.say("set a timer for ten minutes")
+    kitchen.thread = None
+    assert kitchen.say("add a minute to timer 15") == (
+        "There is no timer 15, so nothing changed. Running: timer."
+    )
+    assert [t.seconds for t in kitchen.store.timers()] == [600.0]
+
+
 def test_a_number_before_and_a_half_is_a_length_too(kitchen: Kitchen) -> None:
     _two_unnamed(kitchen)
     assert kitchen.say("timer two and a half minutes").startswith("Timer 3 set for 2 minutes")
