@@ -32,7 +32,7 @@ import numpy as np
 from appliance.voice.capture import SAMPLE_BYTES, SAMPLE_RATE, AudioSource, DeviceError
 from appliance.voice.echo import FRAME, LONGEST_DELAY, EchoCanceller, EchoPath, rms
 from appliance.voice.played import PlayedAudio
-from appliance.voice.stop_phrases import StopPhrases, own_words, said_by
+from appliance.voice.stop_phrases import LONGEST_STOP, StopPhrases, own_words, said_by
 from appliance.voice.vad import ONSET_FRAMES, PAD_SECONDS, Vad
 
 if TYPE_CHECKING:
@@ -40,7 +40,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SHORTEST_TALK = 2.0  # an utterance longer than this is conversation, not "stop": not read
+# Talk longer than this is conversation, not "stop", and is never read: the longest stop
+# (LONGEST_STOP words) said at a calm 150 words a minute, with the lead kept before it. At
+# 2.0 s, counting the quiet after it too, espeak-ng's "no no no, stop" was never read.
+SHORTEST_TALK = LONGEST_STOP * 60 / 150 + PAD_SECONDS
 END_SILENCE = 0.3  # this much quiet after speech ends an utterance
 MARGIN = 0.02  # the reference is fed this much early, so the filter's path stays causal
 WINDOW = 1.0  # seconds of sound each measurement of the delay looks at
@@ -117,7 +120,8 @@ class StopHearing:
             return None
         self._speech.append(frame)
         self._quiet = 0 if speech else self._quiet + 1
-        length = len(self._speech) * size / SAMPLE_RATE
+        # The talk's own length: the quiet that will end it is not talk.
+        length = (len(self._speech) - self._quiet) * size / SAMPLE_RATE
         if length > SHORTEST_TALK:
             self._talking = True  # conversation: dropped as it goes, never read
             self._speech = self._speech[-1:]
