@@ -36,7 +36,13 @@ from appliance.voice.capture import SAMPLE_RATE, wav_samples
 from appliance.voice.echo import FRAME, EchoCanceller, EchoPath
 from appliance.voice.played import PlayedAudio
 from appliance.voice.stop_phrases import STOP_VOCABULARY, StopPhrases, said_by, words_of
-from appliance.voice.stop_word import ReplyListening, StopHearing, said_stop
+from appliance.voice.stop_word import (
+    WENT_ON,
+    ReplyListening,
+    StopHearing,
+    Utterance,
+    said_stop,
+)
 from appliance.voice.stt import CHECKS_IN_SHORT_WINDOW, Transcriber
 from appliance.voice.vad import SileroVad
 from tests.voice.room import kitchen
@@ -113,20 +119,38 @@ class Trials:
             start += samples.size / SAMPLE_RATE
         path = self.path
         self.heard = []
-        listening = ReplyListening(StopHearing(canceller, SileroVad()), played, path, BEGAN)
-        for start in range(0, heard.size - FRAME + 1, FRAME):
-            utterance = listening.push(heard[start : start + FRAME])
+        hearing = StopHearing(canceller, SileroVad())
+        listening = ReplyListening(hearing, played, path, BEGAN)
+        start = 0
+
+        def push() -> Utterance | None:
+            nonlocal start
+            start += FRAME
+            return listening.push(heard[start - FRAME : start])
+
+        while start + FRAME <= heard.size:
+            utterance = push()
             if utterance is None:
                 continue
             decoding = time.monotonic()
             words = self.transcriber.decode(utterance.audio, self.short)
+            decoded = time.monotonic() - decoding
             stopped = said_stop(words, utterance, BEGAN, path.delay, played, self.phrases)
             self.heard.append(words)
-            if stopped:
-                if line is None:
-                    return True, None
-                ended = at + line.size / SAMPLE_RATE
-                return True, utterance.end / SAMPLE_RATE - ended + time.monotonic() - decoding
+            if not stopped:
+                continue
+            # As the live listener does: the microphone is read on while the words are
+            # decoded, and for WENT_ON after the utterance at least, before the stop counts.
+            waited = max(decoded, WENT_ON)
+            while start + FRAME <= heard.size and start - utterance.end < waited * SAMPLE_RATE:
+                push()
+            if hearing.went_on(utterance):
+                self.heard.append("(went on)")
+                continue
+            if line is None:
+                return True, None
+            ended = at + line.size / SAMPLE_RATE
+            return True, utterance.end / SAMPLE_RATE - ended + waited
         return False, None
 
 

@@ -4,8 +4,9 @@ While a reply plays, the microphone is open (only then, and only for this). Each
 of what it hears has Hearth's own voice taken out (echo.py, with what the speaker played
 as the reference, played.py); the VAD listens to what remains, and a short utterance
 (at most SHORTEST_TALK seconds: a command, not a conversation) is transcribed and read.
-If it says stop ("stop", "okay stop", "that's enough", "be quiet"), the speaker is hushed
-at once. Anything else heard is dropped: no audio is kept, no transcript is logged or
+If it says stop ("stop", "okay stop", "that's enough", "be quiet"), and no more words
+follow at once (WENT_ON: "Stop, Jamie, that knife is sharp!" is said to someone else),
+the speaker is hushed. Anything else heard is dropped: no audio is kept, no transcript is logged or
 shown, and longer talk is never even transcribed.
 
 Hearth never stops itself: a "stop" heard near the moment Hearth's own sentence said
@@ -45,6 +46,13 @@ log = logging.getLogger(__name__)
 # 2.0 s, counting the quiet after it too, espeak-ng's "no no no, stop" was never read.
 SHORTEST_TALK = LONGEST_STOP * 60 / 150 + PAD_SECONDS
 END_SILENCE = 0.3  # this much quiet after speech ends an utterance
+# Speech again this soon after an utterance ended: it was the start of a longer sentence
+# said to someone else ("Stop, Jamie, that knife is sharp!", "Never mind, I found it"),
+# cut where it paused (at a comma, or where Hearth's voice drowned a word), not a stop.
+# With END_SILENCE, up to about 0.7 s of quiet between the words: a comma's pause and
+# more. On this machine it delays a stop by up to 0.5 s less the decoding; on a Pi the
+# decoding alone takes longer.
+WENT_ON = 0.5
 MARGIN = 0.02  # the reference is fed this much early, so the filter's path stays causal
 WINDOW = 1.0  # seconds of sound each measurement of the delay looks at
 MEASURE_EVERY = 0.5
@@ -79,6 +87,9 @@ class StopHearing:
         self._run = 0
         self._quiet = 0
         self._talking = False  # longer than SHORTEST_TALK: waiting for it to end, unread
+        # The samples at which a person last began to speak (a few: on a Pi a stop is still
+        # being decoded while the sentence it began goes on, comma by comma).
+        self._onsets: collections.deque[int] = collections.deque(maxlen=8)
         self._played_lately: collections.deque[float] = collections.deque(
             maxlen=max(1, round(ECHO_RINGS * SAMPLE_RATE / vad.frame_samples)) + 1
         )
@@ -94,6 +105,12 @@ class StopHearing:
             found = self._frame(*frames) or found
             self._pushed += size
         return found
+
+    def went_on(self, utterance: Utterance) -> bool:
+        """A person began to speak again within WENT_ON of `utterance`'s end (only the
+        sound pushed so far can say so: wait WENT_ON after it before asking)."""
+        soon = utterance.end + WENT_ON * SAMPLE_RATE
+        return any(utterance.end < onset <= soon for onset in self._onsets)
 
     def is_person(self, heard: np.ndarray, played: np.ndarray, frame: np.ndarray) -> bool:
         """The VAD hears speech in the residual, and it is not what is left of Hearth's."""
@@ -113,6 +130,7 @@ class StopHearing:
                 self._before.popleft()
             self._run = self._run + 1 if speech else 0
             if self._run >= ONSET_FRAMES:
+                self._onsets.append(self._pushed + size)
                 self._speech = list(self._before)
                 self._start = self._pushed + size - len(self._speech) * size
                 self._before.clear()
@@ -199,6 +217,7 @@ class SpokenStop:
         self._finish = threading.Event()
         self._thread: threading.Thread | None = None
         self._reading: threading.Thread | None = None
+        self._hearing: StopHearing | None = None  # this reply's, made on its first frame
 
     def start(self) -> None:
         self.heard.clear()
@@ -236,8 +255,8 @@ class SpokenStop:
             if listening is None:
                 # The microphone's clock starts at its first sample: the frame just read.
                 began = time.monotonic() - FRAME / SAMPLE_RATE
-                hearing = StopHearing(self.canceller, self.vad())
-                listening = ReplyListening(hearing, self.played, self.path, began)
+                self._hearing = StopHearing(self.canceller, self.vad())
+                listening = ReplyListening(self._hearing, self.played, self.path, began)
             utterance = listening.push(np.frombuffer(data, dtype="<i2"))
             if utterance is not None:
                 self._read(utterance, listening.began)
@@ -248,16 +267,23 @@ class SpokenStop:
         if self._reading is not None and self._reading.is_alive():
             return
         self._reading = threading.Thread(
-            target=self._decide, args=(utterance, began), name="stop-word-read", daemon=True
+            target=self._decide,
+            args=(utterance, began, time.monotonic()),
+            name="stop-word-read",
+            daemon=True,
         )
         self._reading.start()
 
-    def _decide(self, utterance: Utterance, began: float) -> None:
+    def _decide(self, utterance: Utterance, began: float, ended: float) -> None:
         text = self.transcriber.decode(utterance.audio)
         if not said_stop(text, utterance, began, self.path.delay, self.played, self.phrases):
             return
-        if self._finish.is_set():
+        # On a Pi the decoding takes longer than WENT_ON, so this rarely waits at all.
+        if self._finish.wait(max(0.0, ended + WENT_ON - time.monotonic())):
             return  # the reply was over before the stop was read
+        if self._hearing is not None and self._hearing.went_on(utterance):
+            log.info("a stop, then more words at once: said to someone else, not a stop")
+            return
         log.info("barge-in: a spoken stop stopped the voice")
         self.heard.set()
         self.on_stop()

@@ -21,11 +21,18 @@ from appliance.sound import Silence, Speaker
 from appliance.speech import Speech, wav_bytes
 from appliance.voice import echo
 from appliance.voice.barge_in import BargeIn
-from appliance.voice.capture import wav_samples
+from appliance.voice.capture import WavSource, wav_samples
 from appliance.voice.echo import FRAME, EchoCanceller, EchoPath, delay_of
 from appliance.voice.played import PlayedAudio
 from appliance.voice.stop_phrases import StopPhrases, is_stop, own_words, said_by
-from appliance.voice.stop_word import ReplyListening, SpokenStop, StopHearing, Utterance, said_stop
+from appliance.voice.stop_word import (
+    WENT_ON,
+    ReplyListening,
+    SpokenStop,
+    StopHearing,
+    Utterance,
+    said_stop,
+)
 from appliance.voice.stt import Transcriber
 from appliance.voice.talk import TalkListener
 from appliance.voice.vad import SileroVad
@@ -444,6 +451,56 @@ def test_played_audio_is_what_played_and_when() -> None:
     played.stopped(10.25)  # hushed a quarter of a second in
     after = played.between(10.25, RATE // 4)
     assert not after.any() and played.between(10.0, RATE // 4).any()
+
+
+def _stop_then(pause: float) -> np.ndarray:
+    """ "Stop", `pause` seconds of quiet, then the rest of a sentence said to a child."""
+    words = [_espeak("stop"), np.zeros(int(pause * RATE), np.int16)]
+    words.append(_espeak("Jamie, that knife is sharp"))
+    heard, _ = kitchen(np.zeros(8 * RATE, np.int16), [(0.5, np.concatenate(words))], person_db=0.0)
+    return heard
+
+
+def test_a_stop_that_goes_on_at_once_was_said_to_someone_else() -> None:
+    """ "Stop, Jamie, that knife is sharp!" comes cut at its comma, "Stop" alone first;
+    speech again within WENT_ON of its end says the sentence went on. The control: the
+    same words a second and a half apart, a stop and then other talk."""
+    for pause, goes_on in ((0.2, True), (1.5, False)):
+        heard = _stop_then(pause)
+        hearing = StopHearing(EchoCanceller(), SileroVad())
+        listening = ReplyListening(hearing, _played(heard, None), EchoPath(), BEGAN)
+        first, start = None, 0
+        while start + FRAME <= heard.size:
+            found = listening.push(heard[start : start + FRAME])
+            start += FRAME
+            first = first or found
+            if first is not None and start - first.end >= WENT_ON * RATE:
+                break  # as the live listener asks: WENT_ON after the utterance
+        assert first is not None and hearing.went_on(first) is goes_on, pause
+
+
+def test_the_live_listener_does_not_stop_for_a_sentence_that_went_on() -> None:
+    """The same through SpokenStop's own threads, with a scripted transcriber (named so)
+    that reads everything as "Stop.": the voice is hushed only for the stop said alone."""
+
+    class ScriptedStopTranscriber:
+        def decode(self, audio: bytes) -> str:
+            return "Stop."
+
+    for pause, hushes in ((0.2, False), (1.5, True)):
+        hushed: list[bool] = []
+        heard = _stop_then(pause).astype("<i2").tobytes()
+        listener = SpokenStop(
+            lambda heard=heard: WavSource(heard),
+            PlayedAudio(),
+            ScriptedStopTranscriber(),  # type: ignore[arg-type]
+            SileroVad,
+            EchoCanceller(),
+            lambda hushed=hushed: hushed.append(True),
+        )
+        listener.start()
+        time.sleep(2.0)  # the file is read at once; the decision WENT_ON after the stop
+        assert listener.finish() is hushes and bool(hushed) is hushes, pause
 
 
 def test_the_listener_reads_the_microphone_on_time_while_it_transcribes() -> None:
