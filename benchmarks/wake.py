@@ -194,15 +194,16 @@ def to_bytes(samples: np.ndarray) -> bytes:
 # -- the stretches ------------------------------------------------------------------
 
 
-def lines(kind: str) -> list[str]:
-    with SENTENCES.open(encoding="utf-8") as f:
+def lines(kind: str, path: Path = SENTENCES) -> list[str]:
+    with path.open(encoding="utf-8") as f:
         return [row["sentence"] for row in csv.DictReader(f, delimiter="\t") if row["kind"] == kind]
 
 
-def chatter_hour(hours: float, seed: int = 7) -> np.ndarray:
-    """`hours` of kitchen: speech about half the time, over noise that never stops."""
+def chatter_hour(hours: float, seed: int = 7, near: Path = SENTENCES) -> np.ndarray:
+    """`hours` of kitchen: speech about half the time, over noise that never stops; the
+    `near` lines of `near` (a .tsv as wake_sentences.tsv) among the chatter."""
     rng = np.random.default_rng(seed)
-    texts = lines("near") + CHATTER
+    texts = lines("near", near) + CHATTER
     total = int(hours * 3600 * RATE)
     out = np.zeros(total, dtype=np.float32)
     at = 0

@@ -189,7 +189,9 @@ class HandsFree:
         self.wake = wake
         # An unsure wake is checked by the recogniser already loaded for Talk.
         self.check = (
-            WakeCheck(wake.phrase, voice.transcriber.decode) if wake.can_be_unsure() else None
+            WakeCheck(wake.phrase, voice.transcriber.decode, familiar=voice.transcriber.familiar)
+            if wake.can_be_unsure()
+            else None
         )
         self._missing: str | None = None  # the last microphone problem logged
 

@@ -149,7 +149,9 @@ class Transcriber:
             language=language,
         )
         self._suppressed = get_suppressed_tokens(self._tokenizer, [-1])
-        self.sounds_like = SoundsLike(_one_token_words(self._model)) if names_pass else None
+        # The words the model knows whole: writing one is no sign of a near miss.
+        self.familiar = frozenset(_one_token_words(self._model))
+        self.sounds_like = SoundsLike(self.familiar) if names_pass else None
         self.closed_pass = ClosedPass() if closed_pass else None
         # What Whisper wrote when the closed pass put a command in its place, for the last
         # transcript (else None): `hearth voice --wav` shows both.

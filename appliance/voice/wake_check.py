@@ -7,21 +7,24 @@ here" scored 0.98). A wake scored at or above `sure` starts listening at once; o
 the detector's threshold and `sure` is checked (with `sure` at 1, every wake is):
 the last CHECK_SECONDS of sound are decoded by the recogniser already in memory, and the
 wake stands only if the transcript holds the phrase, or its name word, by sound (one
-sound in three wrong at most: "Hey Jaravis", "Jar Miss"; not "the jar", "Harvey").
+sound in three wrong at most: "Hey Jaravis", "Jar Miss"; not "the jar", "Harvey"). Words
+Whisper knows whole ("Travis", "service", "darling") are what it heard, not a near miss of
+a name it does not know: a run of them counts only one sound in five from the phrase
+("Hey Jar Miss", not "Hey Travis" or "the service").
 
 What the check hears is used once and dropped: its transcript is compared and let go
 (never logged, stored or sent), and the window's sound is zeroed when the check is over,
 whatever it found. Sound from before the phrase can be in the window (it is two seconds
 long); only the phrase's presence leaves this module, as a yes or a no.
 
-    check = WakeCheck("hey jarvis", transcriber.decode)
+    check = WakeCheck("hey jarvis", transcriber.decode, familiar=transcriber.familiar)
     running = check.start(window)   # a Future[bool]; listening frames go on meanwhile
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from appliance.voice.capture import SAMPLE_BYTES, SAMPLE_RATE
@@ -35,6 +38,9 @@ CHECK_SECONDS = 2.0  # sound before the wake given to the check: the phrase said
 # The phrase, or its last word (the name), this near by sound: one sound in three wrong at
 # most, as for "Hearth" in a spoken stop (stop_phrases.NAME_SOUNDS_LIKE).
 PHRASE_SOUNDS_LIKE = 0.34
+# A run of words the recogniser knows whole, this near at most: the chatter that passed the
+# check was such words written down correctly ("Hey Travis", "customer service").
+FAMILIAR_SOUNDS_LIKE = 0.2
 LONGEST_RUN = 3  # transcript words compared at once: a name heard as two ("Jar Miss")
 
 Decode = Callable[[bytes], str]
@@ -82,10 +88,18 @@ class Recent:
 class WakeCheck:
     """`heard(window)`: the phrase is in the transcript of `window`, by sound."""
 
-    def __init__(self, phrase: str, decode: Decode, phonemes: Phonemes | None = None) -> None:
+    def __init__(
+        self,
+        phrase: str,
+        decode: Decode,
+        phonemes: Phonemes | None = None,
+        familiar: Iterable[str] = (),
+    ) -> None:
         self.phrase = phrase
         self.name = phrase.split()[-1]
         self._decode = decode
+        # The recogniser's whole words (Transcriber.familiar); none: every run by sound alone.
+        self._familiar = frozenset(familiar)
         self._phonemes = phonemes or espeak_phonemes
         self._known = KnownSounds(self._phonemes)
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="wake-check")
@@ -122,12 +136,16 @@ class WakeCheck:
         if targets is None or read is None:
             log.warning("espeak-ng could not read the wake check's words: the wake stands")
             return True  # the detector was sure enough to wake; the check could not say no
-        heard = [sound(ipa) for ipa in read]
         return any(
-            distance(said, target) <= PHRASE_SOUNDS_LIKE
-            for said in heard
+            distance(sound(ipa), target) <= self._nearness(run)
+            for run, ipa in zip(runs, read, strict=True)
             for target in targets.values()
         )
+
+    def _nearness(self, run: str) -> float:
+        if all(word.split("'")[0] in self._familiar for word in run.split()):
+            return FAMILIAR_SOUNDS_LIKE
+        return PHRASE_SOUNDS_LIKE
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)

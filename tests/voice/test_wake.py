@@ -17,6 +17,7 @@ from appliance.voice.capture import WavSource
 from appliance.voice.hands_free import FOLLOW_UP_TURNS, Start, _Opened, follow_up, watch
 from appliance.voice.service import NOTHING_HEARD, Result
 from appliance.voice.shown import LISTENING, ShownExchange
+from appliance.voice.stt import Transcriber
 from appliance.voice.talk import Talk, TalkListener, TalkSender
 from appliance.voice.wake import (
     FRAME_SAMPLES,
@@ -106,6 +107,7 @@ class Spied:
 
         class Transcriber:  # the session's real model, behind a spy (never patched itself)
             last_written = None
+            familiar = voice.transcriber.familiar
 
             def transcribe(self, audio, bias):
                 spied.transcripts.append(transcribe(audio, bias))
@@ -188,6 +190,24 @@ def test_the_check_hears_the_phrase_or_its_name_by_sound_and_nothing_else() -> N
     ):
         assert not check.holds_phrase(chatter), chatter
     assert WakeCheck("okay nabu", decode=lambda audio: "").holds_phrase("Okay, Naboo.")
+
+
+def test_words_whisper_knows_whole_are_what_it_heard(transcriber: Transcriber) -> None:
+    """Chatter written down correctly ("Hey Travis", "the service") is not the name misheard:
+    a run of words the recogniser knows whole must be one sound in five from the phrase.
+    Without the recogniser's words (the control) the same lines pass by sound alone."""
+    check = WakeCheck("hey jarvis", lambda audio: "", familiar=transcriber.familiar)
+    by_sound = WakeCheck("hey jarvis", lambda audio: "")
+    for chatter in (
+        "Hey Travis, grab the plates from the dishwasher.",
+        "The car's booked in for a service on Friday.",
+        "Hey darling, can you pass me the calendar?",
+        "Can you open this jar? It's stuck.",
+    ):
+        assert by_sound.holds_phrase(chatter), chatter
+        assert not check.holds_phrase(chatter), chatter
+    for heard in ("Hey Jarvis!", "Hey Jar Miss, what's on the list?", "Hey Jaravis.", "Larvis"):
+        assert check.holds_phrase(heard), heard
 
 
 def test_the_check_zeroes_the_window_it_was_given() -> None:
