@@ -232,7 +232,7 @@ def write(
         "# Wake word with its check (benchmarks/wake_checked.py)",
         "",
         f'"hey jarvis": {hours:g} h of generated kitchen chatter (hour 1 as in wake.py, '
-        f"then a new seed each hour; the sound-alike lines from {near.relative_to(ROOT)}) "
+        f"then a new seed each hour; the sound-alike lines from {_shown(near)}) "
         f"and the wake lines, made and scored in {made:.0f} s; "
         f"{timing}. sure 0 is the detector alone. The checks compared: "
         + "; ".join(CHECKS)
@@ -263,6 +263,11 @@ def write(
     (RESULTS / f"{name}.md").write_text(text)
     print(text)
     plot(rows, names, later, RESULTS / f"{name}.png")
+
+
+def _shown(path: Path) -> Path:
+    """`path` as the repository names it, however it was given on the command line."""
+    return path.resolve().relative_to(ROOT)
 
 
 def plot(rows, names, later: float, path: Path) -> None:
