@@ -136,11 +136,11 @@ class WakeCheck:
         if targets is None or read is None:
             log.warning("espeak-ng could not read the wake check's words: the wake stands")
             return True  # the detector was sure enough to wake; the check could not say no
-        return any(
-            distance(sound(ipa), target) <= self._nearness(run)
-            for run, ipa in zip(runs, read, strict=True)
-            for target in targets.values()
-        )
+        for run, ipa in zip(runs, read, strict=True):
+            said, nearness = sound(ipa), self._nearness(run)
+            if any(distance(said, target) <= nearness for target in targets.values()):
+                return True
+        return False
 
     def _nearness(self, run: str) -> float:
         if all(word.split("'")[0] in self._familiar for word in run.split()):

@@ -313,6 +313,9 @@ def test_hearth_s_own_stop_is_not_a_person_s() -> None:
     # "Top." is read as "stop", so Hearth's "stop" sets it aside.
     assert said_stop("Be quiet.", at_its_stop, BEGAN, 0.0, own, phrases)
     assert not said_stop("Top.", at_its_stop, BEGAN, 0.0, own, phrases)
+    # "I" and "your" say nothing about whose the stop was: Hearth says "I" in most replies.
+    assert own_words("Okay, I get it.") == {"get"}
+    assert own_words("Hold your wheesht.") == {"hold", "wheesht"}
     matches = said_by(own_words("Stop it!"))
     assert matches("stop") and matches("Stopping") and matches("stopped") and not matches("it")
 
