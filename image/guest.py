@@ -130,6 +130,7 @@ class Guest:
         self._count = 0
 
     def start(self) -> None:
+        self.socket_path.unlink(missing_ok=True)  # a boot started again must wait for its own
         shell = ["-chardev", f"socket,id=shell,path={self.socket_path},server=on,wait=off"]
         if self.arch == "arm64":
             cmdline = (self.work / "cmdline.txt").read_text().split()
@@ -472,5 +473,36 @@ def boot(
     guest = Guest(work, disk, number, arch, stick)
     guests.append(guest)
     guest.start()
-    guest.wait_for_shell()
+    try:
+        guest.wait_for_shell()
+    except Failed as exc:
+        if not emulator_race(guest, str(exc)):
+            raise
+        # Once only: the card's own fault would panic again, and fail the test then.
+        kept = guest.console.with_name(f"console-{number}-emulator-race.log")
+        guest.console.rename(kept)
+        guest.close()
+        guests.remove(guest)
+        print(
+            f"image/test: boot {number}: the kernel hit TCG's cross-CPU code-patching race "
+            f"before the shell ({kept.name}); booting once more",
+            flush=True,
+        )
+        guest = Guest(work, disk, number, arch, stick)
+        guests.append(guest)
+        guest.start()
+        guest.wait_for_shell()
     return guest
+
+
+def emulator_race(guest: Guest, failure: str) -> bool:
+    """Whether a boot died of QEMU's emulator, not of the card: under TCG with two vCPUs, a
+    CPU can still run a breakpoint the kernel has already patched out of a static branch
+    (an "Oops: int3" in early boot). Narrow on purpose: anything else fails the test."""
+    if "QEMU exited" not in failure or accelerator(guest.arch, guest.work) != "tcg":
+        return False
+    try:
+        console = ANSI.sub("", guest.console.read_text(errors="replace"))
+    except OSError:
+        return False
+    return "Oops: int3" in console and "Kernel panic" in console

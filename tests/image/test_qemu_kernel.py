@@ -137,3 +137,66 @@ def test_a_kernel_that_never_boots_is_not_taken_for_kvm(
     (tmp_path / "vmlinuz").write_bytes(b"\0" * 4096)
     assert image_guest.kvm_runs_kernel("amd64", tmp_path) is False
     assert not (tmp_path / "kvm-probe.log").exists()
+
+
+RACE = """[    2.924887] Oops: int3: 0000 [#2] PREEMPT SMP NOPTI
+[    2.924976] RIP: 0010:sched_clock_cpu+0x9/0x1d0
+[    2.925244] Kernel panic - not syncing: Fatal exception in interrupt
+"""
+EXITED = "boot 3: QEMU exited (0) during `echo shell`"
+
+
+@pytest.mark.parametrize(
+    ("accel", "console", "failure", "started_again"),
+    [
+        ("tcg", RACE, EXITED, True),
+        # Controls: the same panic under KVM, another panic, and a shell that never came.
+        ("kvm", RACE, EXITED, False),
+        ("tcg", "Kernel panic - not syncing: VFS: Unable to mount root fs\n", EXITED, False),
+        ("tcg", RACE, "boot 3: no shell on ttyS1 within 420 s", False),
+    ],
+)
+def test_a_boot_is_started_again_only_for_the_emulators_own_race(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    accel: str,
+    console: str,
+    failure: str,
+    started_again: bool,
+) -> None:
+    """Under TCG a vCPU can run a breakpoint the kernel already patched out ("Oops: int3"):
+    QEMU's fault, not the card's, so image/test boots once more. Any other failure stands."""
+    monkeypatch.setenv("HEARTH_QEMU_ACCEL", accel)
+    guest = image_guest.Guest(tmp_path, tmp_path / "disk.raw", 3, "amd64")
+    guest.console.write_text(console)
+    assert image_guest.emulator_race(guest, failure) is started_again
+
+
+@pytest.mark.parametrize("races", [1, 2])
+def test_boot_starts_again_once_and_keeps_the_first_console(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, races: int
+) -> None:
+    """One race: a second boot, the first console kept beside it. Two: the test fails
+    (a stand-in for QEMU writes the console; nothing else of the guest runs)."""
+    monkeypatch.setenv("HEARTH_QEMU_ACCEL", "tcg")
+    started: list[int] = []
+
+    def start(guest: object) -> None:
+        started.append(1)
+
+    def wait_for_shell(guest: object) -> None:
+        if len(started) <= races:
+            guest.console.write_text(RACE)  # type: ignore[attr-defined]
+            raise image_guest.Failed(EXITED)
+
+    monkeypatch.setattr(image_guest.Guest, "start", start)
+    monkeypatch.setattr(image_guest.Guest, "wait_for_shell", wait_for_shell)
+    guests: list = []
+    if races == 1:
+        guest = image_guest.boot(tmp_path, tmp_path / "disk.raw", 3, guests, "amd64")
+        assert guests == [guest] and len(started) == 2
+        assert (tmp_path / "console-3-emulator-race.log").read_text() == RACE
+    else:
+        with pytest.raises(image_guest.Failed, match="QEMU exited"):
+            image_guest.boot(tmp_path, tmp_path / "disk.raw", 3, guests, "amd64")
+        assert len(started) == 2
