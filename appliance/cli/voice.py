@@ -53,7 +53,7 @@ def voice(args: argparse.Namespace, settings: Settings) -> int:
         return _one_wav(args, settings)
     if args.simulate:
         return _simulate(args, settings)
-    return voice_service(settings)
+    return voice_service(settings, port=brain_port(settings, args.port))
 
 
 def _report(result: Any) -> int:
@@ -107,9 +107,14 @@ def _clear_on_enter(held: threading.Event) -> None:
 
 
 def voice_service(
-    settings: Settings, *, say: Say = say, manager: ServiceManager | None = None
+    settings: Settings,
+    *,
+    port: int | None = None,
+    say: Say = say,
+    manager: ServiceManager | None = None,
 ) -> int:
-    """`hearth voice`: answer each press of Talk (from the panel's socket) until SIGTERM."""
+    """`hearth voice`: answer each press of Talk (from the panel's socket) until SIGTERM;
+    the brain on `port`, else on the web_port setting."""
     from appliance.voice.capture import DeviceError, open_microphone
     from appliance.voice.talk import TalkListener, talk_socket
 
@@ -120,7 +125,7 @@ def voice_service(
     beat = Heartbeat(within=90)
     with stop_signals(lambda *_: stop.set()), ExitStack() as stack:
         manager.status("loading the speech model")
-        voice = stack.enter_context(voice_parts(settings))
+        voice = stack.enter_context(voice_parts(settings, port=port))
         try:
             say(f"hearth voice: listening with the {open_microphone(settings).describe()}")
         except DeviceError as exc:  # a USB microphone may be plugged in later: found per press

@@ -9,6 +9,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from appliance.cli.voice import voice_service
 from appliance.config import Settings
 
@@ -43,3 +45,34 @@ def test_voice_is_ready_once_it_can_hear_talk_and_pings_while_it_waits(
     assert systemd.messages[-1] == "STOPPING=1\nSTATUS=stopping"
     assert not (runtime_dir / "talk.sock").exists()
     assert any("waiting for Talk on" in line for line in said)
+
+
+def test_the_service_asks_the_brain_on_the_port_it_was_given(
+    data_dir: Path, runtime_dir: Path, monkeypatch
+) -> None:
+    """`hearth voice --port P` as a service talks to the brain on P, as --wav and --simulate
+    do; without --port, the web_port setting (no Hearth runs here with this data dir)."""
+    import argparse
+    from contextlib import contextmanager
+
+    from appliance.cli import voice as voice_cli
+
+    asked: list[int | None] = []
+
+    class Loaded(Exception):
+        pass
+
+    @contextmanager
+    def parts(settings: Settings, *, port: int | None = None, **_: object):
+        asked.append(port or settings.web_port)
+        raise Loaded
+        yield
+
+    monkeypatch.setattr(voice_cli, "voice_parts", parts)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime_dir))  # no running Hearth's marker
+    settings = Settings.for_data_dir(data_dir, runtime_dir=runtime_dir, sound="off", web_port=4411)
+    for given in (5123, None):
+        args = argparse.Namespace(wav=None, simulate=False, port=given)
+        with pytest.raises(Loaded):
+            voice_cli.voice(args, settings)
+    assert asked == [5123, 4411]
