@@ -54,6 +54,12 @@ class Bias:
     within: Mapping[str, float] = field(default_factory=dict)
 
 
+def people_in(bias: Bias) -> list[str]:
+    """The names among the household's words: one word each, written with a capital (things
+    come in lower case: "bin bags")."""
+    return [word for word in bias.words if word[:1].isupper() and " " not in word]
+
+
 def _uncommon(text: str) -> list[str]:
     found = []
     for position, word in enumerate(_WORD.findall(text)):

@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
+from appliance.voice.bias import people_in
 from appliance.voice.capture import SAMPLE_BYTES, AudioSource, DeviceError, Stream
 from appliance.voice.talk import Talk, TalkListener
 from appliance.voice.wake import FRAME_SAMPLES, WakeWord
@@ -112,7 +113,7 @@ def watch(
                 recent.add(frame)
             if wake.push(frame):
                 log.info("wake word %r heard (score %.2f)", wake.phrase, wake.last_score)
-                if check is None or wake.is_sure():
+                if check is None or (wake.is_sure() and not check.doubts_sure()):
                     return Watched(Start.WAKE)
                 watched = _confirmed(wake, stream, talk, check, recent)
                 if watched is not None:
@@ -154,7 +155,7 @@ def _confirmed(
             after += frame
             recent.add(frame)
             wake.push(frame)  # in its refractory period: it scores, it cannot wake twice
-            if wake.is_sure():
+            if wake.is_sure() and not check.doubts_sure():
                 log.info("wake word sure after it settled (score %.2f)", wake.last_score)
                 return Watched(Start.WAKE, bytes(after))
         began = time.monotonic()
@@ -189,7 +190,12 @@ class HandsFree:
         self.wake = wake
         # An unsure wake is checked by the recogniser already loaded for Talk.
         self.check = (
-            WakeCheck(wake.phrase, voice.transcriber.decode, familiar=voice.transcriber.familiar)
+            WakeCheck(
+                wake.phrase,
+                voice.transcriber.decode,
+                familiar=voice.transcriber.familiar,
+                people=lambda: people_in(voice.bias()),
+            )
             if wake.can_be_unsure()
             else None
         )

@@ -12,6 +12,12 @@ Whisper knows whole ("Travis", "service", "darling") are what it heard, not a ne
 a name it does not know: a run of them counts only one sound in five from the phrase
 ("Hey Jar Miss", not "Hey Travis" or "the service").
 
+The household's own people are who they are: a name Hearth has been told (from memory, as
+the recogniser's bias has it), written whole in the transcript, is that person and never
+the phrase ("Hey Jervis, mind the tray" in a house with a Jervis). The detector cannot
+tell such a greeting from the phrase and is often sure of it, so while one of the
+household's names sounds like the phrase's name, every wake is checked (`doubts_sure`).
+
 What the check hears is used once and dropped: its transcript is compared and let go
 (never logged, stored or sent), and the window's sound is zeroed when the check is over,
 whatever it found. Sound from before the phrase can be in the window (it is two seconds
@@ -44,6 +50,11 @@ FAMILIAR_SOUNDS_LIKE = 0.2
 LONGEST_RUN = 3  # transcript words compared at once: a name heard as two ("Jar Miss")
 
 Decode = Callable[[bytes], str]
+People = Callable[[], Iterable[str]]  # the household's names, read at each wake
+
+
+def _nobody() -> list[str]:
+    return []
 
 
 class Recent:
@@ -94,12 +105,15 @@ class WakeCheck:
         decode: Decode,
         phonemes: Phonemes | None = None,
         familiar: Iterable[str] = (),
+        people: People = _nobody,
     ) -> None:
         self.phrase = phrase
         self.name = phrase.split()[-1]
         self._decode = decode
         # The recogniser's whole words (Transcriber.familiar); none: every run by sound alone.
         self._familiar = frozenset(familiar)
+        self._people = people
+        self._near: tuple[tuple[str, ...], bool] = ((), False)  # the names last asked about
         self._phonemes = phonemes or espeak_phonemes
         self._known = KnownSounds(self._phonemes)
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="wake-check")
@@ -124,13 +138,17 @@ class WakeCheck:
             return False
         if self.name in words:
             return True
+        people = self._names()
         runs = list(
             dict.fromkeys(
-                " ".join(words[i : i + n])
+                " ".join(run)
                 for n in range(1, LONGEST_RUN + 1)
                 for i in range(len(words) - n + 1)
+                if not people.intersection(run := words[i : i + n])
             )
         )
+        if not runs:
+            return False
         targets = self._known.of([self.phrase, self.name])
         read = self._phonemes(runs)
         if targets is None or read is None:
@@ -141,6 +159,32 @@ class WakeCheck:
             if any(distance(said, target) <= nearness for target in targets.values()):
                 return True
         return False
+
+    def doubts_sure(self) -> bool:
+        """Whether a wake the detector is sure of must be checked all the same: one of the
+        household's names sounds like the phrase's name (one sound in three, as a run is
+        heard), so the detector's certainty says nothing about who was greeted."""
+        names = tuple(sorted(self._names()))
+        if names != self._near[0]:
+            read = self._phonemes(list(names)) if names else []
+            target = self._known.of([self.name])
+            near = bool(
+                read
+                and target
+                and any(
+                    distance(sound(ipa), target[self.name]) <= PHRASE_SOUNDS_LIKE for ipa in read
+                )
+            )
+            self._near = (names, near)
+            if near:
+                log.info("a household name sounds like the wake word: every wake is checked")
+        return self._near[1]
+
+    def _names(self) -> frozenset[str]:
+        """The household's names as words, lower case, the phrase's own name left out."""
+        return frozenset(
+            word for name in self._people() for word in words_of(name) if word != self.name
+        )
 
     def _nearness(self, run: str) -> float:
         if all(word.split("'")[0] in self._familiar for word in run.split()):

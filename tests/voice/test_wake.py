@@ -13,6 +13,7 @@ import pytest
 
 from appliance.config import WAKE_WORDS, Settings
 from appliance.errors import ConfigError
+from appliance.voice.bias import bias_for
 from appliance.voice.capture import WavSource
 from appliance.voice.hands_free import FOLLOW_UP_TURNS, Start, _Opened, follow_up, watch
 from appliance.voice.service import NOTHING_HEARD, Result
@@ -210,6 +211,36 @@ def test_words_whisper_knows_whole_are_what_it_heard(transcriber: Transcriber) -
         assert check.holds_phrase(heard), heard
 
 
+def test_a_household_name_written_whole_is_that_person_not_the_phrase() -> None:
+    """In a house with a Jervis, "Hey Jervis" is said to him: by sound alone it passes for
+    the phrase (one sound in three); with the household's names it does not."""
+    by_sound = WakeCheck("hey jarvis", lambda audio: "")
+    household = WakeCheck("hey jarvis", lambda audio: "", people=lambda: ["Jervis", "Sam Okafor"])
+    for greeting in ("Hey Jervis, mind the hot tray.", "Jervis!"):
+        assert by_sound.holds_phrase(greeting), greeting  # the control: the rule is needed
+        assert not household.holds_phrase(greeting), greeting
+    # The phrase itself, and a mishearing of it no one in the house is called, still stand.
+    for heard in ("Hey Jarvis, set a timer.", "Hey Jaravis.", "Hey, Jar Miss."):
+        assert household.holds_phrase(heard), heard
+    # A person named for the phrase's own name is not set aside: the phrase is the phrase.
+    assert WakeCheck("hey jarvis", lambda a: "", people=lambda: ["Jarvis"]).holds_phrase(
+        "Hey Jarvis."
+    )
+
+
+def test_a_household_name_like_the_phrase_has_every_wake_checked() -> None:
+    names = {"Travis": ["Sam", "Travis"], "Jervis": ["Jervis"], "Davis": ["Davis"]}
+    for name, people in names.items():
+        assert WakeCheck("hey jarvis", lambda a: "", people=lambda p=people: p).doubts_sure(), name
+    for people in ([], ["Sam", "Priya", "Mavis", "Harvey"]):  # controls: none near enough
+        assert not WakeCheck("hey jarvis", lambda a: "", people=lambda p=people: p).doubts_sure()
+    changing = ["Sam"]
+    check = WakeCheck("hey jarvis", lambda a: "", people=lambda: changing)
+    assert not check.doubts_sure()
+    changing.append("Travis")  # told about Travis since: read again at the next wake
+    assert check.doubts_sure()
+
+
 def test_the_check_zeroes_the_window_it_was_given() -> None:
     check = WakeCheck("hey jarvis", decode=lambda audio: "hey jarvis" if any(audio) else "")
     window = bytearray(b"\x01\x02" * 800)
@@ -343,6 +374,27 @@ def test_with_every_wake_checked_a_sure_wake_on_chatter_is_turned_down(
     # The control: the default, checking only unsure wakes (below 0.8), starts listening.
     assert Settings.for_data_dir("/tmp/x").wake_sure == 0.8
     with make_voice(scripted_web, wake_sure=0.8, **hands_free) as voice:
+        spied = Spied(voice)
+        serve_once(voice, runtime_dir, said)
+    assert spied.checked == [] and len(spied.listens) == 1
+
+
+def test_a_sure_wake_is_checked_in_a_house_with_a_name_like_the_phrase(
+    scripted_web, make_voice, runtime_dir
+) -> None:
+    """The detector is sure of this chatter (about 0.98). At the default a sure wake is not
+    checked (the control, above); with a Travis in the house every wake is, and this one is
+    turned down."""
+    said = spoken(SURE_CHATTER) + bytes(48000)
+    hands_free = {"wake_word": "hey_jarvis", "follow_up_seconds": 0}
+    with make_voice(scripted_web, wake_sure=0.8, **hands_free) as voice:
+        voice.bias = lambda: bias_for(["Travis", "Sam", "bin bags"])
+        spied = Spied(voice)
+        serve_once(voice, runtime_dir, said)
+    assert spied.checked, "the sure wake was not checked"
+    assert spied.listens == [] and spied.transcripts == [] and scripted_web.chat.calls == []
+    with make_voice(scripted_web, wake_sure=0.8, **hands_free) as voice:  # the control
+        voice.bias = lambda: bias_for(["Sam", "Priya", "bin bags"])
         spied = Spied(voice)
         serve_once(voice, runtime_dir, said)
     assert spied.checked == [] and len(spied.listens) == 1
