@@ -141,10 +141,10 @@ class WakeCheck:
         people = self._names()
         runs = list(
             dict.fromkeys(
-                " ".join(run)
+                " ".join(span)
                 for n in range(1, LONGEST_RUN + 1)
                 for i in range(len(words) - n + 1)
-                if not people.intersection(run := words[i : i + n])
+                if not people.intersection(span := words[i : i + n])
             )
         )
         if not runs:
