@@ -150,18 +150,25 @@ def test_configured_memory_and_inbox_folders_are_the_ones_backed_up(tmp_path: Pa
 
 # The writer is a fresh interpreter, not a fork: a forked child inherits the parent's
 # model threads (onnxruntime, tokenizers) without them, and can hang holding the store lock.
+# Writes until its stdin closes (the backup is made), then once more, so the live memory
+# always ends ahead of the cut however long a loaded machine takes over the backup (a
+# writer that stopped by the clock once finished inside a slow backup, and the live count
+# equalled the backup's). A minute at most, whatever happens to the parent.
 _WRITER = """
-import sys, time
+import sys, threading, time
 from appliance.config import Settings
 from appliance.memory import Memory
 settings = Settings.for_data_dir(sys.argv[1])
-stop_at = time.monotonic() + float(sys.argv[2])
+told = threading.Event()
+threading.Thread(target=lambda: (sys.stdin.read(), told.set()), daemon=True).start()
+give_up = time.monotonic() + 60
 with Memory.open(settings) as memory:
     n = 0
     print("writing", flush=True)
-    while time.monotonic() < stop_at:
+    while not told.is_set() and time.monotonic() < give_up:
         n += 1
         memory.add(f"Jar number {n} is in the pantry", "household")
+    memory.add(f"Jar number {n + 1} is in the pantry", "household")
 """
 
 
@@ -170,7 +177,8 @@ def test_backup_while_a_writer_runs_is_a_consistent_cut(
 ) -> None:
     _household(settings)
     child = subprocess.Popen(
-        [sys.executable, "-c", _WRITER, str(settings.data_dir), "4"],
+        [sys.executable, "-c", _WRITER, str(settings.data_dir)],
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -179,7 +187,9 @@ def test_backup_while_a_writer_runs_is_a_consistent_cut(
         time.sleep(1.0)
         made = back_up(settings, tmp_path / "b")
     finally:
-        child.wait(30)
+        assert child.stdin is not None
+        child.stdin.close()
+        assert child.wait(60) == 0
     restore(fresh, made.path)
     with Memory.open(fresh) as memory:
         assert memory.audit.verify().ok
