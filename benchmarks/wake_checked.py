@@ -22,7 +22,7 @@ which is quiet for at least as long while its window fills again).
    Whisper wrote the first file's lines). `--household FILE` (one name a line: the people
    the lines come from, as Hearth would have been told them) adds a third check, the
    household's names written whole set aside, with every wake checked when one of them
-   sounds like the phrase (wake_check.WakeCheck.doubts_sure), as the service does.
+   sounds like the phrase (wake_check.WakeCheck.trusts), as the service does.
 2. Misses: the 50 held-out `wake` lines of data/voice/wake_sentences.tsv in espeak-ng's
    three voices and the neural voice, clean and over kitchen noise, as in wake.py.
 
@@ -43,7 +43,7 @@ import numpy as np
 from appliance.config import Settings
 from appliance.voice.hands_free import SETTLE_FRAMES
 from appliance.voice.stt import CHECKS_IN_SHORT_WINDOW, SHORTEST_WINDOW, Transcriber
-from appliance.voice.wake import FRAME_SAMPLES, REFRACTORY_SECONDS, score_tracks, sure_enough
+from appliance.voice.wake import FRAME_SAMPLES, REFRACTORY_SECONDS, score_tracks
 from appliance.voice.wake_check import CHECK_SECONDS, WakeCheck
 from benchmarks import wake as detector
 
@@ -101,12 +101,13 @@ class Checker:
 def replay(
     track: np.ndarray,
     threshold: float,
-    sure: float,
+    trusted: Callable[[float], bool],
     confirm,
     start: int = 0,
     stop: int | None = None,
 ) -> int:
-    """Wakes the service would act on in track[start:stop]; `confirm(end_frame)` checks."""
+    """Wakes the service would act on in track[start:stop]: `trusted(score)` starts
+    listening unchecked (WakeCheck.trusts), else `confirm(end_frame)` checks."""
     refractory = int(REFRACTORY_SECONDS * RATE / FRAME_SAMPLES)
     stop = len(track) if stop is None else stop
     count, i = 0, start
@@ -115,10 +116,17 @@ def replay(
             i += 1
             continue
         settled = track[i : i + SETTLE_FRAMES + 1]
-        if sure_enough(float(settled.max()), sure) or confirm(i + 1 + SETTLE_FRAMES):
+        if trusted(float(settled.max())) or confirm(i + 1 + SETTLE_FRAMES):
             count += 1
         i += 1 + refractory
     return count
+
+
+def _trusted(checker: Checker, sure: float) -> Callable[[float], bool]:
+    """The service's rule for a wake needing no check; sure 0 is the detector alone."""
+    if not sure:
+        return lambda score: True
+    return lambda score: checker.check.trusts(score, sure)
 
 
 def _hour(seed: int, length: float, near: Path) -> tuple[bytes, np.ndarray]:
@@ -193,18 +201,18 @@ def main() -> None:
     pairs = [(t, s) for t in THRESHOLDS for s in SURES if s == 0 or s > t]
 
     def false_wakes(checker: Checker, t: float, s: float, which: range) -> int:
-        s = 1.0 if s and checker.check.doubts_sure() else s  # as hands_free.watch does
+        trusted = _trusted(checker, s)
         return sum(
-            replay(hours[k][1], t, s, lambda end, k=k: checker.heard(k, hours[k][0], end))
+            replay(hours[k][1], t, trusted, lambda end, k=k: checker.heard(k, hours[k][0], end))
             for k in which
         )
 
     def misses(checker: Checker, name: str, t: float, s: float) -> tuple[int, int]:
         stream, track, spans = scored[name]
         key = 1000 + list(scored).index(name)
-        s = 1.0 if s and checker.check.doubts_sure() else s
+        trusted = _trusted(checker, s)
         missed = sum(
-            replay(track, t, s, lambda end: checker.heard(key, stream, end), a, b) == 0
+            replay(track, t, trusted, lambda end: checker.heard(key, stream, end), a, b) == 0
             for a, b in spans
         )
         return missed, len(spans)

@@ -113,7 +113,7 @@ def watch(
                 recent.add(frame)
             if wake.push(frame):
                 log.info("wake word %r heard (score %.2f)", wake.phrase, wake.last_score)
-                if check is None or (wake.is_sure() and not check.doubts_sure()):
+                if check is None or check.trusts(wake.last_score, wake.sure):
                     return Watched(Start.WAKE)
                 watched = _confirmed(wake, stream, talk, check, recent)
                 if watched is not None:
@@ -155,7 +155,7 @@ def _confirmed(
             after += frame
             recent.add(frame)
             wake.push(frame)  # in its refractory period: it scores, it cannot wake twice
-            if wake.is_sure() and not check.doubts_sure():
+            if check.trusts(wake.last_score, wake.sure):
                 log.info("wake word sure after it settled (score %.2f)", wake.last_score)
                 return Watched(Start.WAKE, bytes(after))
         began = time.monotonic()

@@ -8,7 +8,7 @@ phrase's own small model scores each step from 0 to 1.
 
     wake = WakeWord.open("hey_jarvis", threshold=0.5)
     if wake.push(frame):       # True once per phrase: a refractory period follows a wake
-        wake.is_sure()         # its score is at least `sure` (< 1): else the service checks it
+        wake.last_score        # at least `sure` (< 1): no check needed (WakeCheck.trusts)
         wake.reset()           # the detector's window (its only audio) zeroed
 
 What the detector holds is its window: the library keeps the last 10 s of samples and
@@ -137,10 +137,6 @@ class WakeWord:
             self._quiet_samples = int(self.refractory_seconds * SAMPLE_RATE)
             return True
         return False
-
-    def is_sure(self) -> bool:
-        """The last score needs no second look."""
-        return sure_enough(self.last_score, self.sure)
 
     def can_be_unsure(self) -> bool:
         """Some wake may score below `sure` (every wake scores at least `threshold`): the

@@ -16,7 +16,7 @@ The household's own people are who they are: a name Hearth has been told (from m
 the recogniser's bias has it), written whole in the transcript, is that person and never
 the phrase ("Hey Jervis, mind the tray" in a house with a Jervis). The detector cannot
 tell such a greeting from the phrase and is often sure of it, so while one of the
-household's names sounds like the phrase's name, every wake is checked (`doubts_sure`).
+household's names sounds like the phrase's name, every wake is checked (`trusts`).
 
 What the check hears is used once and dropped: its transcript is compared and let go
 (never logged, stored or sent), and the window's sound is zeroed when the check is over,
@@ -36,7 +36,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from appliance.voice.capture import SAMPLE_BYTES, SAMPLE_RATE
 from appliance.voice.sounds_like import KnownSounds, Phonemes, distance, espeak_phonemes, sound
 from appliance.voice.stop_phrases import words_of
-from appliance.voice.wake import FRAME_SAMPLES
+from appliance.voice.wake import FRAME_SAMPLES, sure_enough
 
 log = logging.getLogger(__name__)
 
@@ -159,6 +159,12 @@ class WakeCheck:
             if any(distance(said, target) <= nearness for target in targets.values()):
                 return True
         return False
+
+    def trusts(self, score: float, sure: float) -> bool:
+        """Whether a wake scored `score` starts listening unchecked: the detector is sure of
+        it (`sure` below 1) and no household name sounds like the phrase's (`doubts_sure`).
+        The one rule for the service and for benchmarks/wake_checked.py."""
+        return sure_enough(score, sure) and not self.doubts_sure()
 
     def doubts_sure(self) -> bool:
         """Whether a wake the detector is sure of must be checked all the same: one of the
