@@ -195,6 +195,7 @@ class HandsFree:
                 voice.transcriber.decode,
                 familiar=voice.transcriber.familiar,
                 people=lambda: people_in(voice.bias()),
+                likely=voice.transcriber.likelihood,
             )
             if wake.can_be_unsure()
             else None

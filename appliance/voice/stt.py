@@ -24,6 +24,7 @@ import importlib.resources
 import logging
 import math
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -201,6 +202,30 @@ class Transcriber:
         samples = np.frombuffer(audio, dtype="<i2").astype(np.float32) / 32768.0
         short = CHECKS_IN_SHORT_WINDOW if short is None else short
         return self._decode(samples, None, self._window(samples, short))
+
+    def likelihood(self, audio: bytes, phrases: Sequence[str]) -> float:
+        """How likely the model finds one of `phrases` said at the start of `audio`: the mean
+        log-probability of its tokens, read with the sound (teacher-forced, no prompt), the
+        likeliest of them; -inf for no sound. In the window `decode` uses. A phrase written
+        as other words ("Hey Thomas" for espeak-ng's Scottish "hey jarvis") can still be
+        likely, where chatter that never said it is not (docs/voice.md, "Hands free")."""
+        if not audio or not phrases:
+            return -math.inf
+        samples = np.frombuffer(audio, dtype="<i2").astype(np.float32) / 32768.0
+        model, tokenizer = self._model, self._tokenizer
+        window = self._window(samples, CHECKS_IN_SHORT_WINDOW) or WINDOW_SECONDS
+        frames = int(window * SAMPLE_RATE) // model.feature_extractor.hop_length
+        encoded = model.encode(self._pad_or_trim(model.feature_extractor(samples), frames))
+        start = model.get_prompt(tokenizer, [], without_timestamps=True)
+        heard = samples.size // model.feature_extractor.hop_length
+        best = -math.inf
+        for phrase in phrases:  # one at a time: align's batch is the features'
+            [aligned] = model.model.align(
+                encoded, start, [tokenizer.encode(" " + phrase)], min(heard, frames)
+            )
+            probabilities = np.maximum(aligned.text_token_probs, 1e-12)
+            best = max(best, float(np.mean(np.log(probabilities))))
+        return best
 
     def _window(self, samples: np.ndarray, short: bool) -> float | None:
         """The encoder's window for these samples: the short one when asked and this model

@@ -28,7 +28,7 @@ from appliance.voice.wake import (
     sure_enough,
     wakes,
 )
-from appliance.voice.wake_check import Recent, WakeCheck
+from appliance.voice.wake_check import PHRASE_LIKELY, Recent, WakeCheck, spoken_forms
 from tests.voice.speech import Clip, spoken
 
 WAKE = Clip("hey jarvis", "en-us", 150)
@@ -52,6 +52,12 @@ def frames(samples: bytes) -> list[bytes]:
 @pytest.fixture(scope="module")
 def wake_clip() -> bytes:
     return spoken(WAKE)
+
+
+@pytest.fixture(scope="module")
+def base() -> Transcriber:
+    """Whisper base, the default the wake check's likelihood was measured with."""
+    return Transcriber("base", threads=2)
 
 
 def test_the_settings_name_the_library_s_own_wake_words() -> None:
@@ -98,7 +104,7 @@ class Spied:
         self.transcripts: list[str] = []
         self.checked: list[str] = []  # what the wake check's decoding wrote
         listen, transcribe = voice.listen, voice.transcriber.transcribe
-        decode = voice.transcriber.decode
+        decode, likelihood = voice.transcriber.decode, voice.transcriber.likelihood
 
         def spy_listen(source, talk=None, **kwargs):
             self.listens.append({"detector holds sound": voice.wake.holds_sound(), **kwargs})
@@ -117,6 +123,9 @@ class Spied:
             def decode(self, audio):
                 spied.checked.append(decode(audio))
                 return spied.checked[-1]
+
+            def likelihood(self, audio, phrases):
+                return likelihood(audio, phrases)
 
         voice.listen = spy_listen
         voice.transcriber = Transcriber()
@@ -226,6 +235,61 @@ def test_a_household_name_written_whole_is_that_person_not_the_phrase() -> None:
     assert WakeCheck("hey jarvis", lambda a: "", people=lambda: ["Jarvis"]).holds_phrase(
         "Hey Jarvis."
     )
+
+
+def test_the_phrase_likely_by_its_sound_stands_where_the_transcript_says_no() -> None:
+    """espeak-ng's Scottish "hey jarvis" is written "Hey Thomas.": the transcript turns it
+    down, the phrase's likelihood from the sound (asked only then) lets it stand. Controls:
+    a likelihood below PHRASE_LIKELY, or no likelihood given, turns it down as before."""
+    asked: list[list[str]] = []
+
+    def likely(value: float):
+        def read(window: bytes, spoken) -> float:
+            asked.append(list(spoken))
+            return value
+
+        return read
+
+    misheard = lambda audio: "Hey Thomas."  # noqa: E731
+    assert WakeCheck("hey jarvis", misheard, likely=likely(PHRASE_LIKELY + 0.3)).heard(b"\1")
+    assert asked == [["Hey Jarvis", "Hey, Jarvis"]]
+    assert not WakeCheck("hey jarvis", misheard, likely=likely(PHRASE_LIKELY - 0.3)).heard(b"\1")
+    assert not WakeCheck("hey jarvis", misheard).heard(b"\1")  # the transcript alone
+
+
+def test_the_likelihood_is_not_asked_when_the_words_decide() -> None:
+    """The phrase written: it stands without the likelihood's cost. A household name
+    written whole: that person was greeted, however likely the phrase sounds (control: the
+    same transcript with no such name in the house stands by its likelihood)."""
+
+    def never(window: bytes, spoken) -> float:
+        raise AssertionError("the likelihood was read")
+
+    assert WakeCheck("hey jarvis", lambda a: "Hey Jarvis!", likely=never).heard(b"\1")
+    sure = lambda window, spoken: 0.0  # noqa: E731  (as likely as a phrase can be)
+    greeted = lambda audio: "Hey Thomas, the tray."  # noqa: E731
+    house = WakeCheck("hey jarvis", greeted, people=lambda: ["Thomas"], likely=sure)
+    assert not house.heard(b"\1")
+    assert WakeCheck("hey jarvis", greeted, people=lambda: ["Sam"], likely=sure).heard(b"\1")
+
+
+def test_whisper_finds_the_phrase_likely_in_its_sound_and_not_in_chatter(
+    base: Transcriber,
+) -> None:
+    """The shipped model's likelihood of "Hey Jarvis" at the start of the sound: high for
+    the phrase, low for chatter, and low for a name one sound from it written whole."""
+    spoken_as = spoken_forms("hey jarvis")
+    for phrase in (Clip("hey jarvis", "en-us", 150), Clip("hey jarvis", "en-gb", 150)):
+        assert base.likelihood(spoken(phrase, tail=0.3), spoken_as) >= PHRASE_LIKELY, phrase
+    for chatter in (
+        NEAR_CHATTER,
+        SURE_CHATTER,
+        Clip("Pasta is never done.", "en-us", 150),
+        Clip("Hey Davis, stop that.", "en-us", 150),
+        Clip("Hey Travis, grab the plates.", "en-gb", 150),
+    ):
+        assert base.likelihood(spoken(chatter, tail=0.3), spoken_as) < PHRASE_LIKELY, chatter
+    assert base.likelihood(b"", spoken_as) == float("-inf")
 
 
 def test_a_household_name_like_the_phrase_has_every_wake_checked() -> None:
