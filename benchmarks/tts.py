@@ -13,7 +13,8 @@ answers, the list, errors), with each voice (the neural en_US-joe-medium, espeak
    16 kHz with half a second of quiet either side, transcribed back by Hearth's own
    recogniser as installed by default (appliance.voice.stt.Transcriber: Whisper base,
    beam 5, no bias), word error
-   rate after lower-casing, dropping punctuation and writing numbers as words on both sides.
+   rate as benchmarks/wer.py scores it (formatting ignored: "4" = "four", "6:30" = "six
+   thirty"), the same scorer as the recognition benchmarks.
 
 Measures, never asserts. The machine is shared (2 cores): `uptime`'s load is recorded
 beside the timings.
@@ -44,6 +45,7 @@ from appliance.speech import Speech  # noqa: E402
 from appliance.voice.capture import resampled  # noqa: E402
 from appliance.voice.service import sentences  # noqa: E402
 from appliance.voice.stt import Transcriber  # noqa: E402
+from benchmarks.wer import Score  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results"
 
@@ -80,47 +82,6 @@ REPLIES = [
     "Good morning. It's Tuesday the first of December.",
     "Porridge takes about 5 minutes on a low heat. Stir it now and then.",
 ]
-
-_ONES = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen"
-).split()
-_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
-
-
-ORDINALS = {"1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth"}
-
-
-def number_words(n: int) -> str:
-    if n < 20:
-        return _ONES[n]
-    if n < 100:
-        return _TENS[n // 10] + ("" if n % 10 == 0 else " " + _ONES[n % 10])
-    if n < 1000:
-        rest = n % 100
-        return _ONES[n // 100] + " hundred" + ("" if rest == 0 else " " + number_words(rest))
-    rest = n % 1000
-    return number_words(n // 1000) + " thousand" + ("" if rest == 0 else " " + number_words(rest))
-
-
-def normal_words(text: str) -> list[str]:
-    """Lower case, no punctuation, numbers as words ("6:30" and "six thirty" alike)."""
-    text = text.lower().replace("-", " ")
-    text = re.sub(r"\b(\d+)(st|nd|rd|th)\b", lambda m: ORDINALS.get(m[1], m[0]), text)
-    text = re.sub(r"(\d+)[:.]0(\d)\b", r"\1 zero \2", text)  # 10:04, "ten oh four"
-    text = re.sub(r"(\d+)[:.](\d\d)\b", r"\1 \2", text)  # a time, either way Whisper writes it
-    text = re.sub(r"\d+", lambda m: " " + number_words(int(m[0])) + " ", text)
-    found = re.findall(r"[a-z']+", text)
-    return [w.removesuffix("'s").strip("'") for w in found if w.strip("'")]
-
-
-def edits(reference: list[str], heard: list[str]) -> int:
-    row = list(range(len(heard) + 1))
-    for i, r in enumerate(reference, 1):
-        previous, row[0] = row[0], i
-        for j, h in enumerate(heard, 1):
-            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (r != h))
-    return row[-1]
 
 
 def load() -> str:
@@ -209,12 +170,12 @@ def main() -> None:
         counts = {"default": [0, 0], "whole": [0, 0]}
         for reply in REPLIES:
             samples = samples_16k(speech, reply)
-            ref = normal_words(reply)
             for ruler, recogniser in (("default", transcriber), ("whole", whole_window)):
                 heard = recogniser.transcribe(samples)
-                errors = edits(ref, normal_words(heard))
+                score = Score.of(reply, heard)
+                errors = score.edits
                 counts[ruler][0] += errors
-                counts[ruler][1] += len(ref)
+                counts[ruler][1] += score.words
                 if errors and ruler == "default":
                     misheard[label].append((reply, heard))
         wer[label] = (counts["default"][0], counts["default"][1])

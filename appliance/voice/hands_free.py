@@ -195,7 +195,7 @@ class HandsFree:
                 voice.transcriber.decode,
                 familiar=voice.transcriber.familiar,
                 people=lambda: people_in(voice.bias()),
-                likely=voice.transcriber.likelihood,
+                likelihood=voice.transcriber.likelihood,
             )
             if wake.can_be_unsure()
             else None

@@ -205,10 +205,11 @@ class Transcriber:
 
     def likelihood(self, audio: bytes, phrases: Sequence[str]) -> float:
         """How likely the model finds one of `phrases` said at the start of `audio`: the mean
-        log-probability of its tokens, read with the sound (teacher-forced, no prompt), the
-        likeliest of them; -inf for no sound. In the window `decode` uses. A phrase written
-        as other words ("Hey Thomas" for espeak-ng's Scottish "hey jarvis") can still be
-        likely, where chatter that never said it is not (docs/voice.md, "Hands free")."""
+        log-probability of its tokens, read with the sound (teacher-forced, no household
+        prompt), the likeliest of them; -inf for no sound. In the window `decode` uses. A
+        phrase written as other words ("Hey Thomas" for espeak-ng's Scottish "hey jarvis")
+        can still be likely, where chatter that never said it is not (docs/voice.md, "Hands
+        free"). Only the start is read: a phrase said after other words is not found."""
         if not audio or not phrases:
             return -math.inf
         samples = np.frombuffer(audio, dtype="<i2").astype(np.float32) / 32768.0
@@ -216,14 +217,15 @@ class Transcriber:
         window = self._window(samples, CHECKS_IN_SHORT_WINDOW) or WINDOW_SECONDS
         frames = int(window * SAMPLE_RATE) // model.feature_extractor.hop_length
         encoded = model.encode(self._pad_or_trim(model.feature_extractor(samples), frames))
-        start = model.get_prompt(tokenizer, [], without_timestamps=True)
+        # The start of a transcript, as align wants it: it adds "no timestamps" itself.
+        start = list(tokenizer.sot_sequence)
         heard = samples.size // model.feature_extractor.hop_length
         best = -math.inf
         for phrase in phrases:  # one at a time: align's batch is the features'
             [aligned] = model.model.align(
                 encoded, start, [tokenizer.encode(" " + phrase)], min(heard, frames)
             )
-            probabilities = np.maximum(aligned.text_token_probs, 1e-12)
+            probabilities = np.maximum(aligned.text_token_probs, 1e-12)  # log(0) is -inf
             best = max(best, float(np.mean(np.log(probabilities))))
         return best
 
@@ -249,7 +251,7 @@ class Transcriber:
             initial_prompt=bias.prompt if bias else None,
             hotwords=bias.hotwords if bias else None,
         )
-        return " ".join(segment.text.strip() for segment in segments).strip()
+        return said_once(" ".join(segment.text.strip() for segment in segments).strip())
 
     def _decode_window(self, samples: np.ndarray, bias: Bias | None, window: float) -> str:
         """One pass over `window` seconds of features instead of Whisper's 30: the
@@ -285,21 +287,48 @@ class Transcriber:
 
 
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
+_WORD = re.compile(r"[\w']+")
+LOOP_WORDS = 3  # a loop repeats at least this many words, of a unit at least this long
 
 
 def said_once(text: str) -> str:
-    """A sentence the decoder wrote twice or more in a row, once: in a short window
-    Whisper now and then loops ("…hangs on the hook. Remember that the dog's lead…"). A
-    sentence of three words or more said again at once in one press is that loop."""
+    """What the decoder wrote, without its loops. Whisper now and then writes the sound
+    again once it has run out of it ("…hangs on the hook. Remember that the dog's lead…",
+    "Remove milk from the shopping list Remove milk from the shopping list", or cut off:
+    "Add eggs and milk to the shopping list. Add eggs and milk to the"). A loop is words to
+    the end that repeat, word for word, a run begun at a sentence's start, and begin as
+    that run does (the same first word, the same case); it is cut. A sentence of three
+    words or more written twice in a row is kept once. Shorter repeats ("Stop. Stop.") and
+    a repeat that goes on differently ("Set a timer. Set a timer for ten minutes.") stay."""
+    text = _without_looped_end(text)
     kept: list[str] = []
     last: list[str] = []
     for sentence in _SENTENCE.findall(text):
-        words = re.findall(r"[\w']+", sentence.lower())
-        if len(words) >= 3 and words == last:
+        words = _WORD.findall(sentence.lower())
+        if len(words) >= LOOP_WORDS and words == last:
             continue
         kept.append(sentence.strip())
         last = words
     return " ".join(kept)
+
+
+def _without_looped_end(text: str) -> str:
+    found = list(_WORD.finditer(text))
+    words = [m[0].lower() for m in found]
+    starts = [
+        q
+        for q, m in enumerate(found)
+        if q == 0 or re.search(r"[.!?]", text[found[q - 1].end() : m.start()])
+    ]
+    for p in range(LOOP_WORDS, len(words) - LOOP_WORDS + 1):  # the earliest loop, the most cut
+        for q in starts:
+            if p - q < LOOP_WORDS:
+                break
+            if found[p][0] == found[q][0] and all(
+                words[i] == words[i - (p - q)] for i in range(p, len(words))
+            ):
+                return text[: found[p].start()].rstrip(" ,;:-")
+    return text
 
 
 def window_seconds(seconds: float) -> float | None:

@@ -32,6 +32,13 @@ def transcriber() -> Transcriber:
     return Transcriber(default_model_dir(), threads=min(2, os.cpu_count() or 1))
 
 
+@pytest.fixture(scope="session")
+def whisper_base() -> Transcriber:
+    """Whisper base, the shipped default, loaded once for the tests that need its own
+    behaviour (the wake check's likelihood was measured with it; its short window loops)."""
+    return Transcriber("base", threads=min(2, os.cpu_count() or 1))
+
+
 @pytest.fixture
 def alsa_file_mic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """An ALSA `type file` capture device named hearthmic reading a raw file's samples.

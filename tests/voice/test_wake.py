@@ -28,7 +28,7 @@ from appliance.voice.wake import (
     sure_enough,
     wakes,
 )
-from appliance.voice.wake_check import PHRASE_LIKELY, Recent, WakeCheck, spoken_forms
+from appliance.voice.wake_check import PHRASE_LIKELY, Recent, WakeCheck, as_written
 from tests.voice.speech import Clip, spoken
 
 WAKE = Clip("hey jarvis", "en-us", 150)
@@ -52,12 +52,6 @@ def frames(samples: bytes) -> list[bytes]:
 @pytest.fixture(scope="module")
 def wake_clip() -> bytes:
     return spoken(WAKE)
-
-
-@pytest.fixture(scope="module")
-def base() -> Transcriber:
-    """Whisper base, the default the wake check's likelihood was measured with."""
-    return Transcriber("base", threads=2)
 
 
 def test_the_settings_name_the_library_s_own_wake_words() -> None:
@@ -104,7 +98,7 @@ class Spied:
         self.transcripts: list[str] = []
         self.checked: list[str] = []  # what the wake check's decoding wrote
         listen, transcribe = voice.listen, voice.transcriber.transcribe
-        decode, likelihood = voice.transcriber.decode, voice.transcriber.likelihood
+        decode, likelihood_of = voice.transcriber.decode, voice.transcriber.likelihood
 
         def spy_listen(source, talk=None, **kwargs):
             self.listens.append({"detector holds sound": voice.wake.holds_sound(), **kwargs})
@@ -125,7 +119,7 @@ class Spied:
                 return spied.checked[-1]
 
             def likelihood(self, audio, phrases):
-                return likelihood(audio, phrases)
+                return likelihood_of(audio, phrases)
 
         voice.listen = spy_listen
         voice.transcriber = Transcriber()
@@ -251,9 +245,11 @@ def test_the_phrase_likely_by_its_sound_stands_where_the_transcript_says_no() ->
         return read
 
     misheard = lambda audio: "Hey Thomas."  # noqa: E731
-    assert WakeCheck("hey jarvis", misheard, likely=likely(PHRASE_LIKELY + 0.3)).heard(b"\1")
+    assert WakeCheck("hey jarvis", misheard, likelihood=likely(PHRASE_LIKELY + 0.3)).heard(b"\1")
     assert asked == [["Hey Jarvis", "Hey, Jarvis"]]
-    assert not WakeCheck("hey jarvis", misheard, likely=likely(PHRASE_LIKELY - 0.3)).heard(b"\1")
+    assert not WakeCheck("hey jarvis", misheard, likelihood=likely(PHRASE_LIKELY - 0.3)).heard(
+        b"\1"
+    )
     assert not WakeCheck("hey jarvis", misheard).heard(b"\1")  # the transcript alone
 
 
@@ -265,22 +261,43 @@ def test_the_likelihood_is_not_asked_when_the_words_decide() -> None:
     def never(window: bytes, spoken) -> float:
         raise AssertionError("the likelihood was read")
 
-    assert WakeCheck("hey jarvis", lambda a: "Hey Jarvis!", likely=never).heard(b"\1")
+    assert WakeCheck("hey jarvis", lambda a: "Hey Jarvis!", likelihood=never).heard(b"\1")
     sure = lambda window, spoken: 0.0  # noqa: E731  (as likely as a phrase can be)
     greeted = lambda audio: "Hey Thomas, the tray."  # noqa: E731
-    house = WakeCheck("hey jarvis", greeted, people=lambda: ["Thomas"], likely=sure)
+    house = WakeCheck("hey jarvis", greeted, people=lambda: ["Thomas"], likelihood=sure)
     assert not house.heard(b"\1")
-    assert WakeCheck("hey jarvis", greeted, people=lambda: ["Sam"], likely=sure).heard(b"\1")
+    assert WakeCheck("hey jarvis", greeted, people=lambda: ["Sam"], likelihood=sure).heard(b"\1")
+
+
+def test_the_likelihood_stands_only_for_a_phrase_it_was_measured_for() -> None:
+    """PHRASE_LIKELY is a mean over the tokens of "Hey Jarvis"; "Alexa" is one token, so the
+    same number means something else: for it the transcript alone decides."""
+    sure = lambda window, spoken: 0.0  # noqa: E731
+    assert not WakeCheck("alexa", lambda a: "Hello.", likelihood=sure).heard(b"\1")
+    assert WakeCheck("hey jarvis", lambda a: "Hello.", likelihood=sure).heard(b"\1")  # control
+
+
+def test_a_likelihood_that_cannot_be_read_leaves_the_transcript_s_no(caplog) -> None:
+    """A model folder with no alignment heads makes CTranslate2 raise: the check says no, as
+    the transcript did, and says why; the service goes on."""
+
+    def broken(window: bytes, spoken) -> float:
+        raise RuntimeError("no alignment heads")
+
+    check = WakeCheck("hey jarvis", lambda a: "Hey Thomas.", likelihood=broken)
+    assert check.start(bytearray(b"\1\2")).result() is False
+    assert "could not read the phrase's likelihood" in caplog.text
+    check.close()
 
 
 def test_whisper_finds_the_phrase_likely_in_its_sound_and_not_in_chatter(
-    base: Transcriber,
+    whisper_base: Transcriber,
 ) -> None:
     """The shipped model's likelihood of "Hey Jarvis" at the start of the sound: high for
     the phrase, low for chatter, and low for a name one sound from it written whole."""
-    spoken_as = spoken_forms("hey jarvis")
+    written = as_written("hey jarvis")
     for phrase in (Clip("hey jarvis", "en-us", 150), Clip("hey jarvis", "en-gb", 150)):
-        assert base.likelihood(spoken(phrase, tail=0.3), spoken_as) >= PHRASE_LIKELY, phrase
+        assert whisper_base.likelihood(spoken(phrase, tail=0.3), written) >= PHRASE_LIKELY, phrase
     for chatter in (
         NEAR_CHATTER,
         SURE_CHATTER,
@@ -288,8 +305,8 @@ def test_whisper_finds_the_phrase_likely_in_its_sound_and_not_in_chatter(
         Clip("Hey Davis, stop that.", "en-us", 150),
         Clip("Hey Travis, grab the plates.", "en-gb", 150),
     ):
-        assert base.likelihood(spoken(chatter, tail=0.3), spoken_as) < PHRASE_LIKELY, chatter
-    assert base.likelihood(b"", spoken_as) == float("-inf")
+        assert whisper_base.likelihood(spoken(chatter, tail=0.3), written) < PHRASE_LIKELY, chatter
+    assert whisper_base.likelihood(b"", written) == float("-inf")
 
 
 def test_a_household_name_like_the_phrase_has_every_wake_checked() -> None:
