@@ -5,8 +5,9 @@
 
 Both sides are normalised the same way first: lower case, punctuation and hyphens
 dropped, digits written as words ("4" -> "four", "25" -> "twenty five", "6:30" -> "six
-thirty", "7:05" -> "seven oh five", "9th" -> "ninth", "£5" -> "five pounds"), "o'clock"
-dropped (Whisper writes "7:00" for "seven o'clock"), a few contractions spelled out
+thirty", "7:05" -> "seven oh five", "6.30" as "6:30", "9th" -> "ninth", "£5" -> "five
+pounds"), "o'clock" dropped (Whisper writes "7:00" for "seven o'clock"), a few
+contractions spelled out
 ("what's" -> "what is") and a possessive 's dropped ("Siobhan's" -> "siobhan"). So
 "Set a timer for 12 minutes." and "set a timer for twelve minutes" are the same words.
 
@@ -62,6 +63,10 @@ _TOKEN = re.compile(r"£?\d+(?:,\d{3})*(?:[:.]\d+)?(?:st|nd|rd|th|am|pm)?|[a-z]+
 
 
 _NUMBER_WORDS = frozenset(_ONES) | frozenset(_TENS[2:])
+# "8.36": Whisper writes a time the British way as often as "8:36", and Hearth reads it as
+# a time (brain/bounds.py); a decimal said aloud has one fraction digit ("1.5") or is not
+# a clock's hour and minutes.
+_DOTTED_TIME = re.compile(r"(?:[01]?\d|2[0-3])\.[0-5]\d")
 
 
 def number_words(n: int) -> str:
@@ -98,8 +103,8 @@ def _spell(token: str) -> str:
             token, suffix = token[: -len(end)], end
             break
     token = re.sub(r"[:.,]$", "", token)
-    if ":" in token:
-        hour, minute = (int(part) for part in token.split(":")[:2])
+    if ":" in token or _DOTTED_TIME.fullmatch(token):
+        hour, minute = (int(part) for part in re.split(r"[:.]", token)[:2])
         said = number_words(hour)
         if minute:
             said += (" oh " if minute < 10 else " ") + number_words(minute)

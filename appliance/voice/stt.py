@@ -286,20 +286,22 @@ class Transcriber:
         return said_once(tokenizer.decode([t for t in written if t < tokenizer.eot]).strip())
 
 
-_SENTENCE = re.compile(r"[^.!?]+[.!?]*")
+# A sentence ends at . ! or ? before a space or the end: "1.5 kg" and "8.30" are not two.
+_SENTENCE = re.compile(r".+?(?:[.!?]+(?=\s|$)|$)", re.S)
+_BREAK = re.compile(r"[.!?](?:\s|$)")
+_CLOSED = re.compile(r"[.!?][\"')\s]*$")
 _WORD = re.compile(r"[\w']+")
-LOOP_WORDS = 3  # a loop repeats at least this many words, of a unit at least this long
+LOOP_WORDS = 3  # a loop repeats at least this many words, of a run at least this long
 
 
 def said_once(text: str) -> str:
     """What the decoder wrote, without its loops. Whisper now and then writes the sound
     again once it has run out of it ("…hangs on the hook. Remember that the dog's lead…",
     "Remove milk from the shopping list Remove milk from the shopping list", or cut off:
-    "Add eggs and milk to the shopping list. Add eggs and milk to the"). A loop is words to
-    the end that repeat, word for word, a run begun at a sentence's start, and begin as
-    that run does (the same first word, the same case); it is cut. A sentence of three
-    words or more written twice in a row is kept once. Shorter repeats ("Stop. Stop.") and
-    a repeat that goes on differently ("Set a timer. Set a timer for ten minutes.") stay."""
+    "Add eggs and milk to the shopping list. Add eggs and milk to the"). A sentence of
+    three words or more written twice in a row is kept once; a loop at the end is cut
+    (`_without_looped_end`). Shorter repeats ("Stop. Stop.") and a repeat that goes on
+    differently ("Set a timer. Set a timer for ten minutes.") stay."""
     text = _without_looped_end(text)
     kept: list[str] = []
     last: list[str] = []
@@ -313,20 +315,36 @@ def said_once(text: str) -> str:
 
 
 def _without_looped_end(text: str) -> str:
+    """The text without a loop at its end: words to the end that repeat, word for word, a
+    run begun at a sentence's start, and begin as that run does (the same word, the same
+    case). What a person says that looks like one stays (a helper's adversarial review):
+
+    - a repeat begun mid-sentence counts only if its run is that same sentence: "Tom
+      feeds the cat. On Sundays Tom feeds the cat." is two facts;
+    - a repeat cut short counts only if its run is one sentence and the text is not
+      closed by a full stop: Whisper's cut-off loops end where the tokens ran out, while
+      "Set the oven to two hundred and twenty. Set the oven to two hundred." is a
+      correction, and "Stir. Rest. Stir." three steps."""
     found = list(_WORD.finditer(text))
     words = [m[0].lower() for m in found]
     starts = [
         q
         for q, m in enumerate(found)
-        if q == 0 or re.search(r"[.!?]", text[found[q - 1].end() : m.start()])
+        if q == 0 or _BREAK.search(text[found[q - 1].end() : m.start()])
     ]
+    closed = bool(_CLOSED.search(text))
     for p in range(LOOP_WORDS, len(words) - LOOP_WORDS + 1):  # the earliest loop, the most cut
         for q in starts:
-            if p - q < LOOP_WORDS:
+            run = p - q
+            if run < LOOP_WORDS:
                 break
-            if found[p][0] == found[q][0] and all(
-                words[i] == words[i - (p - q)] for i in range(p, len(words))
+            if found[p][0] != found[q][0] or any(
+                words[i] != words[i - run] for i in range(p, len(words))
             ):
+                continue
+            one_sentence = not any(q < s < p for s in starts)
+            whole = len(words) - p >= run
+            if (p in starts or one_sentence) and (whole or (one_sentence and not closed)):
                 return text[: found[p].start()].rstrip(" ,;:-")
     return text
 

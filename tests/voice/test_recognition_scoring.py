@@ -22,6 +22,7 @@ from benchmarks.wer import Score, names_in, words
         ("Siobhan's netball kit", "Siobhan netball kit"),
         ("washing up liquid", "washing-up liquid"),
         ("at seven o'clock", "at 7:00"),
+        ("it rings at 8:36", "It rings at 8.36."),  # the British way of writing a time
     ],
 )
 def test_formatting_is_not_an_error(said: str, written: str) -> None:
@@ -44,6 +45,10 @@ def test_a_word_heard_wrong_is_an_error(said: str, heard: str, edits: int) -> No
 def test_numbers_are_spelled_as_said() -> None:
     assert words("125 and 1.5 and £5 and 3rd") == (
         "one hundred twenty five and one point five and five pounds and third".split()
+    )
+    # A time written with a dot is said as a time; what cannot be a clock stays a decimal.
+    assert words("8.36 and 2.75 and 24.30") == (
+        "eight thirty six and two point seven five and twenty four point three zero".split()
     )
 
 

@@ -3,8 +3,6 @@ the same words, and nothing heard in silence or a hum (faster-whisper's no-speec
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 import pytest
 
@@ -43,6 +41,30 @@ def test_a_loop_to_the_end_is_cut_however_it_is_written() -> None:
         assert said_once(said) == said
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        # A name or "I" said again mid-sentence: a second fact, not a loop.
+        "Tom feeds the cat. On Sundays Tom feeds the cat.",
+        "I need eggs. Tom said I need eggs.",
+        "Ella has swimming on Tuesday. Remember Ella has swimming on Tuesday.",
+        # A shorter restatement closed by a full stop: a correction or a second request.
+        "Set the oven to two hundred and twenty. Set the oven to two hundred.",
+        "Set a timer for ten minutes for the pasta. Set a timer for ten minutes.",
+        "Tom feeds the cat and the dog. Tom feeds the cat.",
+        # A step said again after another: three steps.
+        "Stir for two minutes. Rest for two minutes. Stir for two minutes.",
+        # A decimal is one number, not two sentences.
+        "Add 1.5 kg of flour to the list.",
+        "Remind me to feed the fish every day at 8.30.",
+    ],
+)
+def test_what_a_person_repeats_on_purpose_stays(said: str) -> None:
+    """Cases from a helper's adversarial review of the loop rule: each was cut (or, the
+    decimals, split) by its first version, and each changes what was meant if cut."""
+    assert said_once(said) == said
+
+
 # espeak-ng sentences base loops on in its short window (found by benchmarks/tts.py, which
 # heard "Removed milk from the shopping list." back twice).
 LOOPED = (
@@ -56,16 +78,15 @@ LOOPED = (
 def test_the_shipped_model_s_loops_are_heard_once(
     whisper_base, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Each sentence comes back once (six words). The control: without the rule the same
-    sound comes back looped (at least one of the four: int8 on two threads is not
-    bit-for-bit, so which loops can vary)."""
+    """Each sentence comes back once: "shopping list" written once. The control: without
+    the rule the same sound comes back looped (at least one of the four: int8 decoding on
+    two threads is not bit-for-bit from run to run, so which of them loops can vary)."""
     sounds = [spoken(clip, lead=lead, tail=tail) for clip, lead, tail in LOOPED]
-    for sound in sounds:
-        heard = whisper_base.transcribe(sound)
-        assert len(re.findall(r"[\w']+", heard)) == 6, heard
+    heard = [whisper_base.transcribe(sound) for sound in sounds]
+    assert all(text.lower().count("shopping list") == 1 for text in heard), heard
     monkeypatch.setattr(stt, "said_once", lambda text: text)
     looped = [whisper_base.transcribe(sound) for sound in sounds]
-    assert any(len(re.findall(r"[\w']+", heard)) > 6 for heard in looped), looped
+    assert any(text.lower().count("shopping list") > 1 for text in looped), looped
 
 
 def test_the_window_is_twice_the_speech_at_least_8_s_and_never_past_30() -> None:
