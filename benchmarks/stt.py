@@ -137,7 +137,7 @@ def loops_as_before(candidate: Candidate) -> Iterator[None]:
     """For a candidate without "loops cut", the rule it was first measured with: only a
     sentence written twice in a row is kept once (a loop cut off mid-way, or without a
     full stop, stays), so the two compare in one run."""
-    if candidate.loops_cut or candidate.model.startswith("moonshine"):
+    if candidate.loops_cut:
         yield
         return
     cut = stt._without_looped_end

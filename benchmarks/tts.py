@@ -167,19 +167,17 @@ def main() -> None:
     during = load()
     for label, speech in voices.items():
         misheard[label] = []
-        counts = {"default": [0, 0], "whole": [0, 0]}
+        totals = {"default": Score(), "whole": Score()}
         for reply in REPLIES:
             samples = samples_16k(speech, reply)
             for ruler, recogniser in (("default", transcriber), ("whole", whole_window)):
                 heard = recogniser.transcribe(samples)
                 score = Score.of(reply, heard)
-                errors = score.edits
-                counts[ruler][0] += errors
-                counts[ruler][1] += score.words
-                if errors and ruler == "default":
+                totals[ruler] += score
+                if score.edits and ruler == "default":
                     misheard[label].append((reply, heard))
-        wer[label] = (counts["default"][0], counts["default"][1])
-        wer_whole[label] = (counts["whole"][0], counts["whole"][1])
+        wer[label] = (totals["default"].edits, totals["default"].words)
+        wer_whole[label] = (totals["whole"].edits, totals["whole"].words)
     after = load()
 
     lines = [

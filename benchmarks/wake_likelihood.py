@@ -25,12 +25,10 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
-from appliance.voice.hands_free import SETTLE_FRAMES
 from appliance.voice.stt import CHECKS_IN_SHORT_WINDOW, Transcriber
-from appliance.voice.wake import FRAME_SAMPLES, REFRACTORY_SECONDS
 from appliance.voice.wake_check import WakeCheck
 from benchmarks import wake as detector
-from benchmarks.wake_checked import PHRASE, RATE, _clips, _hour, _window
+from benchmarks.wake_checked import PHRASE, _clips, _hour, _window, replay
 
 THRESHOLD = 0.3
 VOICES = ("en-us", "en-gb", "en-gb-scotland", "en-029")
@@ -39,17 +37,12 @@ MARGIN = 0.5  # nats above the likeliest chatter wake
 
 
 def wake_windows(track: np.ndarray, start: int = 0, stop: int | None = None) -> list[int]:
-    """The end frame of each window the check hears with every wake checked: the first
-    frame at the threshold, the settling frames after it; then the detector's quiet."""
-    refractory = int(REFRACTORY_SECONDS * RATE / FRAME_SAMPLES)
-    stop = len(track) if stop is None else stop
-    ends, i = [], start
-    while i < stop:
-        if track[i] < THRESHOLD:
-            i += 1
-            continue
-        ends.append(i + 1 + SETTLE_FRAMES)
-        i += 1 + refractory
+    """The end frame of each window the check hears with every wake checked: the service's
+    walk (wake_checked.replay) with no wake trusted, each check recorded and turned down."""
+    ends: list[int] = []
+    replay(
+        track, THRESHOLD, lambda score: False, lambda end: ends.append(end) or False, start, stop
+    )
     return ends
 
 

@@ -287,8 +287,8 @@ class Transcriber:
 
 
 # A sentence ends at . ! or ? before a space or the end: "1.5 kg" and "8.30" are not two.
-_SENTENCE = re.compile(r".+?(?:[.!?]+(?=\s|$)|$)", re.S)
-_BREAK = re.compile(r"[.!?](?:\s|$)")
+_END = re.compile(r"[.!?]+(?=\s|$)")
+_SENTENCE = re.compile(rf".+?(?:{_END.pattern}|$)", re.S)
 _CLOSED = re.compile(r"[.!?][\"')\s]*$")
 _WORD = re.compile(r"[\w']+")
 LOOP_WORDS = 3  # a loop repeats at least this many words, of a run at least this long
@@ -330,7 +330,7 @@ def _without_looped_end(text: str) -> str:
     starts = [
         q
         for q, m in enumerate(found)
-        if q == 0 or _BREAK.search(text[found[q - 1].end() : m.start()])
+        if q == 0 or _END.search(text[found[q - 1].end() : m.start()])
     ]
     closed = bool(_CLOSED.search(text))
     for p in range(LOOP_WORDS, len(words) - LOOP_WORDS + 1):  # the earliest loop, the most cut

@@ -54,6 +54,7 @@ def test_a_loop_to_the_end_is_cut_however_it_is_written() -> None:
         "Tom feeds the cat and the dog. Tom feeds the cat.",
         # A step said again after another: three steps.
         "Stir for two minutes. Rest for two minutes. Stir for two minutes.",
+        "Stir for two minutes. Rest for two minutes. Stir for two minutes",  # no full stop
         # A decimal is one number, not two sentences.
         "Add 1.5 kg of flour to the list.",
         "Remind me to feed the fish every day at 8.30.",
