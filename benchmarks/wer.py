@@ -121,29 +121,114 @@ def _spell(token: str) -> str:
     return said + (" pounds" if pounds else "")
 
 
+# Written and said forms of the same unit, scored as one: "2 tbsp" = "two tablespoons".
+_UNIT_FORMS = {
+    "g": "g gram grams gramme grammes",
+    "kg": "kg kilo kilos kilogram kilograms",
+    "ml": "ml millilitre millilitres milliliter milliliters",
+    "litre": "litre litres liter liters",
+    "tsp": "tsp teaspoon teaspoons",
+    "tbsp": "tbsp tablespoon tablespoons",
+    "oz": "oz ounce ounces",
+    "pounds": "lb lbs pound pounds",  # money too ("£5"): the same word either way
+    "cm": "cm centimetre centimetres centimeter centimeters",
+}
+_UNIT = {form: unit for unit, forms in _UNIT_FORMS.items() for form in forms.split()}
+_SPLIT_UNIT = {("table", "spoon"): "tbsp", ("table", "spoons"): "tbsp", ("tea", "spoon"): "tsp"}
+_FRACTION_SIGNS = {
+    "½": "half",
+    "¼": "quarter",
+    "¾": "three quarters",
+    "⅓": "third",
+    "⅔": "two thirds",
+    "⅛": "eighth",
+    "1/2": "half",
+    "1/4": "quarter",
+    "3/4": "three quarters",
+    "1/3": "third",
+    "2/3": "two thirds",
+}
+_FRACTION_SIGN = re.compile(r"(?<![\d/])(?:1/2|1/4|3/4|1/3|2/3)(?![\d/])|[½¼¾⅓⅔⅛]")
+_POINT = {
+    ("point", "five"): "half",
+    ("point", "two", "five"): "quarter",
+    ("point", "seven", "five"): "three quarters",
+}
+_FRACTION_WORDS = frozenset({"half", "quarter", "quarters", "third", "thirds", "eighth"})
+# a clock time Whisper writes as one number after "at" or "it's": "at 1800", "it's 1752"
+_RUN_TOGETHER_TIME = re.compile(r"(?:[01]?\d|2[0-3])[0-5]\d")
+
+
 def words(text: str) -> list[str]:
     """The words of `text` as scored: see the module's doc."""
     text = text.lower().replace("’", "'").replace("-", " ").replace("a.m.", "am")
     text = text.replace("p.m.", "pm").replace("o'clock", " ")
+    text = re.sub(r"\s*°\s*c\b|\bdegrees c\b", " degrees celsius", text)
+    text = re.sub(r"\s*°\s*f\b|\bdegrees f\b", " degrees fahrenheit", text)
+    text = _FRACTION_SIGN.sub(
+        lambda m: f" {_FRACTION_SIGNS[m[0]]} ", text.replace("°", " degrees ")
+    )
+    tokens = _TOKEN.findall(text)
     found: list[str] = []
-    for token in _TOKEN.findall(text):
+    for at, token in enumerate(tokens):
         if token[0].isdigit() or token[0] == "£":
+            if _said_as_time(token, found, tokens[at + 1 : at + 2]):
+                token = f"{token[:-2]}:{token[-2:]}"
             found += _spell(token).split()
             continue
         token = _CONTRACTIONS.get(token, token)
         found += [w.removesuffix("'s").replace("'", "") for w in token.split()]
-    found = [w for w in found if w]
-    # "one hundred and eighty" is how a British speaker says 180: the "and" is formatting.
-    return [
-        w
-        for at, w in enumerate(found)
-        if not (
-            w == "and"
-            and 0 < at < len(found) - 1
-            and found[at - 1] in ("hundred", "thousand")
-            and found[at + 1] in _NUMBER_WORDS
+    return _units_and_fractions([w for w in found if w])
+
+
+def _said_as_time(token: str, before: list[str], after: list[str]) -> bool:
+    """'1800' in "it rings at 1800" is Whisper's way of writing 18:00 (not "at 200 degrees")."""
+    digits = token.replace(",", "")
+    return (
+        _RUN_TOGETHER_TIME.fullmatch(digits) is not None
+        and (before[-1:] == ["at"] or before[-2:] == ["it", "is"])
+        and not (after and (after[0] in _UNIT or after[0].startswith("degree")))
+    )
+
+
+def _units_and_fractions(found: list[str]) -> list[str]:
+    """One form for a unit and a fraction, and no "and" a British 180 says."""
+    out: list[str] = []
+    i = 0
+    while i < len(found):
+        pair, triple = tuple(found[i : i + 2]), tuple(found[i : i + 3])
+        if pair in _SPLIT_UNIT:
+            out.append(_SPLIT_UNIT[pair])
+            i += 2
+        elif triple in _POINT or pair in _POINT:
+            key = triple if triple in _POINT else pair
+            out += _POINT[key].split()
+            i += len(key)
+        else:
+            out.append(_UNIT.get(found[i], found[i]))
+            i += 1
+    return [w for at, w in enumerate(out) if not _joiner(out, at)]
+
+
+def _joiner(found: list[str], at: int) -> bool:
+    """A word that only joins a number to a fraction, or a unit to its amount: "one and a
+    half", "half a cup", "a quarter of a teaspoon", "one hundred and eighty"."""
+    w = found[at]
+    before, after = found[at - 1] if at else "", found[at + 1] if at + 1 < len(found) else ""
+    if w == "and" and before in ("hundred", "thousand") and after in _NUMBER_WORDS:
+        return True  # "one hundred and eighty" is how a British speaker says 180
+    a_fraction_next = after in _FRACTION_WORDS or (
+        after in ("a", "an") and found[at + 2 : at + 3] != [] and found[at + 2] in _FRACTION_WORDS
+    )
+    if w in ("a", "an", "zero") and after in _FRACTION_WORDS:
+        return True  # "a half", "0.5" said "zero point five" (now "zero half")
+    if w == "and" and before in _NUMBER_WORDS | {"hundred"} and a_fraction_next:
+        return True  # "one and a half"
+    if w in ("a", "an", "of"):
+        return before in _FRACTION_WORDS or (
+            before == "of" and at >= 2 and found[at - 2] in _FRACTION_WORDS
         )
-    ]
+    return False
 
 
 def _align(ref: list[str], hyp: list[str]) -> tuple[int, list[bool]]:

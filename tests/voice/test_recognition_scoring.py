@@ -43,13 +43,44 @@ def test_a_word_heard_wrong_is_an_error(said: str, heard: str, edits: int) -> No
 
 
 def test_numbers_are_spelled_as_said() -> None:
-    assert words("125 and 1.5 and £5 and 3rd") == (
-        "one hundred twenty five and one point five and five pounds and third".split()
+    assert words("125 and 1.3 and £5 and 3rd") == (
+        "one hundred twenty five and one point three and five pounds and third".split()
     )
     # A time written with a dot is said as a time; what cannot be a clock stays a decimal.
     assert words("8.36 and 2.75 and 24.30") == (
-        "eight thirty six and two point seven five and twenty four point three zero".split()
+        "eight thirty six and two three quarters and twenty four point three zero".split()
     )
+
+
+def test_a_measure_scores_the_same_written_or_said() -> None:
+    """What the voice says for what the panel shows ("2 tbsp" as "two tablespoons") is
+    heard right, whichever way Whisper writes it back; a different amount is not."""
+    same = [
+        ("2 tbsp of honey is about 43 g.", "Two tablespoons of honey is about 43 grams."),
+        ("100 g of butter is about ½ cup.", "100G of butter is about a half cup."),
+        ("100 g of butter is about ½ cup.", "100 grams of butter is about half a cup."),
+        ("1 ½ cups of milk", "1.5 cups of milk"),
+        ("1 ½ cups of milk", "one and a half cups of milk"),
+        ("¼ tsp of salt", "a quarter of a teaspoon of salt"),
+        ("A tablespoon is three teaspoons.", "A table spoon is three teaspoons."),
+        ("180 °C is about 350 °F.", "180 degrees Celsius is about 350 degrees F."),
+        ("2 lb of potatoes", "two pounds of potatoes"),
+    ]
+    for shown, heard in same:
+        assert Score.of(shown, heard).edits == 0, (shown, heard)
+    assert Score.of("1 ½ cups of milk", "1 cup of milk").edits == 2  # the control
+    assert Score.of("100 g of butter", "100 kg of butter").edits == 1
+    assert Score.of("¼ tsp of salt", "a quarter of a tablespoon of salt").edits == 1
+
+
+def test_a_clock_time_written_as_one_number_is_a_time_only_where_a_time_is_said() -> None:
+    assert Score.of("It rings at 18:00.", "It rings at 1800.").edits == 0
+    assert Score.of("It's 17:52.", "It's 1752").edits == 0
+    assert Score.of("It rings at 10:04.", "It rings at 1004.").edits == 0
+    assert Score.of("It rings at 10:04.", "It rings at 1014.").edits == 2  # the control
+    # an amount after "at" stays an amount: 200 degrees is not 2 o'clock
+    assert words("Roast at 200 °C") == "roast at two hundred degrees celsius".split()
+    assert words("at 1500 g") == "at one thousand five hundred g".split()
 
 
 def test_the_names_rate_counts_only_the_names() -> None:

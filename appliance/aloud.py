@@ -1,0 +1,153 @@
+"""A reply as it is said aloud: the words the panel shows, with what is written for the eye
+(clock times, units, fractions, short day names) written as a person says it.
+
+    aloud("Pasta timer set for 12 minutes: it rings at 18:00.")
+        -> "Pasta timer set for 12 minutes: it rings at 18 hundred."
+    aloud("100 g of butter is about ½ cup.")     -> "100 grams of butter is about half a cup."
+    aloud("Roast at 200 °C.")                   -> "Roast at 200 degrees Celsius."
+
+Both voices read their words through espeak-ng, which says what is written: "18:00" as
+"eighteen zero zero", "10:04" as "ten zero four", "2 tbsp" as "T B S P", "1 ½ cups" as
+"one a half cups", "Fri 5 Dec" as "fry five deck". The rewrite only changes how a thing
+is said, never what it is: every number stays the number written (digits, which the
+voice reads as words), and a pattern it does not know is left as written.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Written unit -> (one, several), as said. Only after a number: "g" alone is a letter.
+UNIT_WORDS = {
+    "g": ("gram", "grams"),
+    "kg": ("kilogram", "kilograms"),
+    "mg": ("milligram", "milligrams"),
+    "ml": ("millilitre", "millilitres"),
+    "cl": ("centilitre", "centilitres"),
+    "dl": ("decilitre", "decilitres"),
+    "l": ("litre", "litres"),
+    "tsp": ("teaspoon", "teaspoons"),
+    "tbsp": ("tablespoon", "tablespoons"),
+    "fl oz": ("fluid ounce", "fluid ounces"),
+    "oz": ("ounce", "ounces"),
+    "lb": ("pound", "pounds"),
+    "lbs": ("pound", "pounds"),
+    "cm": ("centimetre", "centimetres"),
+    "mm": ("millimetre", "millimetres"),
+    "min": ("minute", "minutes"),
+    "mins": ("minute", "minutes"),
+    "hr": ("hour", "hours"),
+    "hrs": ("hour", "hours"),
+}
+# A fraction on its own ("½ cup": "half a cup") and after a whole number ("1 ½": "1 and a half").
+_FRACTIONS = {
+    "½": ("half a", "and a half"),
+    "¼": ("a quarter of a", "and a quarter"),
+    "¾": ("three quarters of a", "and three quarters"),
+    "⅓": ("a third of a", "and a third"),
+    "⅔": ("two thirds of a", "and two thirds"),
+    "⅛": ("an eighth of a", "and an eighth"),
+}
+_SLASHED = {"1/2": "½", "1/4": "¼", "3/4": "¾", "1/3": "⅓", "2/3": "⅔", "1/8": "⅛"}
+_DAYS = {
+    "Mon": "Monday",
+    "Tue": "Tuesday",
+    "Wed": "Wednesday",
+    "Thu": "Thursday",
+    "Fri": "Friday",
+    "Sat": "Saturday",
+    "Sun": "Sunday",
+}
+_MONTHS = {
+    "Jan": "January",
+    "Feb": "February",
+    "Mar": "March",
+    "Apr": "April",
+    "Jun": "June",
+    "Jul": "July",
+    "Aug": "August",
+    "Sep": "September",
+    "Sept": "September",
+    "Oct": "October",
+    "Nov": "November",
+    "Dec": "December",
+}
+
+_FRACTION = "[" + "".join(_FRACTIONS) + "]"
+_NUMBER = r"\d+(?:,\d{3})*(?:\.\d+)?"
+# A clock time as Hearth writes one: "18:00", "7:05", "08:30", "18:42:30". Not "1:2" (a ratio).
+_TIME = re.compile(r"(?<![\d:.])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)")
+_SLASHED_FRACTION = re.compile(
+    r"(?<![\d/])(" + "|".join(re.escape(s) for s in _SLASHED) + r")(?![\d/])"
+)
+_UNIT_NAMES = "|".join(re.escape(u) for u in sorted(UNIT_WORDS, key=len, reverse=True))
+# "2 tbsp", "1.5 kg", "1 ½ tsp", "1½ tsp", "½ tsp", "200g"
+_MEASURE = re.compile(
+    rf"(?<![\w.,])(?:({_NUMBER})(?:\s*({_FRACTION}))?|({_FRACTION}))\s*((?:US |UK |metric )?)"
+    rf"({_UNIT_NAMES})(?![\w])"
+)
+_MIXED = re.compile(rf"(?<![\w.,])({_NUMBER})\s*({_FRACTION})")
+# a fraction alone: "half a" before a thing ("½ lemon"), "a half" at a clause's end ("mark ½")
+_LONE = re.compile(rf"(?<![\w])({_FRACTION})(\s+(?:an?|the)\b|\s+(?=\w)|)")
+_DEGREES = re.compile(r"\s*°\s*([CF])\b")
+_DATE = re.compile(
+    r"\b(?:(" + "|".join(_DAYS) + r") )?(\d{1,2}) (" + "|".join(_MONTHS) + r")\b(?!\w)"
+)
+_DAY_AT = re.compile(r"\b(" + "|".join(_DAYS) + r") (?=at \d)")
+
+
+def aloud(text: str) -> str:
+    """The text as the voice should say it (what it shows stays as it was)."""
+    said = _DATE.sub(_date, text)
+    said = _DAY_AT.sub(lambda m: f"{_DAYS[m[1]]} ", said)
+    said = _TIME.sub(_time, said)
+    said = _DEGREES.sub(lambda m: " degrees " + ("Celsius" if m[1] == "C" else "Fahrenheit"), said)
+    said = _SLASHED_FRACTION.sub(lambda m: _SLASHED[m[1]], said)
+    said = _MEASURE.sub(_measure, said)
+    said = _MIXED.sub(lambda m: f"{m[1]} {_FRACTIONS[m[2]][1]}", said)
+    return _LONE.sub(_lone, said)
+
+
+def unit_said(unit: str, *, several: bool = True) -> str:
+    """A written unit as it is said: "g" -> "grams"; one not known as written."""
+    one, many = UNIT_WORDS.get(unit, (unit, unit))
+    return many if several else one
+
+
+def _time(match: re.Match[str]) -> str:
+    hour, minute, second = int(match[1]), int(match[2]), int(match[3] or 0)
+    if minute == 0 and hour == 0:
+        said = "midnight"
+    elif minute == 0:
+        # the 24-hour clock read aloud: "8 o'clock", "18 hundred"
+        said = f"{hour} o'clock" if hour <= 12 else f"{hour} hundred"
+    elif minute < 10:
+        said = f"{hour} oh {minute}"
+    else:
+        said = f"{hour} {minute}"
+    if second:
+        said += f" and {second} second{'s' if second != 1 else ''}"
+    return said
+
+
+def _measure(match: re.Match[str]) -> str:
+    whole, part, alone, kind, unit = match[1], match[2], match[3], match[4], match[5]
+    if alone:  # "½ tsp": half a teaspoon
+        return f"{_FRACTIONS[alone][0]} {kind}{unit_said(unit, several=False)}"
+    several = part is not None or whole not in ("1", "1.0")
+    written = f"{whole} {_FRACTIONS[part][1]}" if part else whole
+    return f"{written} {kind}{unit_said(unit, several=several)}"
+
+
+def _lone(match: re.Match[str]) -> str:
+    fraction, after = match[1], match[2]
+    if not after:
+        return _FRACTIONS[fraction][0].rsplit(" ", 1)[0] if fraction != "½" else "a half"
+    if after.strip():  # "½ an onion": half an onion
+        return _FRACTIONS[fraction][0].rsplit(" ", 1)[0] + after
+    return _FRACTIONS[fraction][0] + after
+
+
+def _date(match: re.Match[str]) -> str:
+    day = f"{_DAYS[match[1]]} " if match[1] else ""
+    return f"{day}{match[2]} {_MONTHS[match[3]]}"
