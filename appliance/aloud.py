@@ -89,21 +89,39 @@ _MEASURE = re.compile(
 _MIXED = re.compile(rf"(?<![\w.,])({_NUMBER})\s*({_FRACTION})")
 # a fraction alone: "half a" before a thing ("½ lemon"), "a half" at a clause's end ("mark ½")
 _LONE = re.compile(rf"(?<![\w])({_FRACTION})(\s+(?:an?|the)\b|\s+(?=\w)|)")
+# "in" is a word as often as an inch: an inch only as the kitchen writes one, "(8 in)"
+_INCHES = re.compile(r"(?<![\w.,])(\d+) in(?=\))")
 _DEGREES = re.compile(r"\s*°\s*([CF])\b")
 _DATE = re.compile(
     r"\b(?:(" + "|".join(_DAYS) + r") )?(\d{1,2}) (" + "|".join(_MONTHS) + r")\b(?!\w)"
 )
+# a citation closes its sentence: "… in the fridge [FSA: rice]." (words a person typed in
+# brackets mid-sentence are theirs, and said)
+_CITATION = re.compile(r"\s*\[[^\[\]]*\](?=[.!?](?:\s|$)|\s*$)")
 _DAY_AT = re.compile(r"\b(" + "|".join(_DAYS) + r") (?=at \d)")
+
+
+def citation(source: str) -> str:
+    """A source as an answer shows it: in square brackets at the end of its sentence, seen
+    and not said (a kitchen answer read aloud is the answer; "U S D A F S I S FoodKeeper"
+    helps no one)."""
+    return f"[{source}]"
+
+
+def uncited(text: str) -> str:
+    """The text without its sources: what the voice means to say."""
+    return _CITATION.sub("", text)
 
 
 def aloud(text: str) -> str:
     """The text as the voice should say it (what it shows stays as it was)."""
-    said = _DATE.sub(_date, text)
+    said = _DATE.sub(_date, uncited(text))
     said = _DAY_AT.sub(lambda m: f"{_DAYS[m[1]]} ", said)
     said = _TIME.sub(_time, said)
     said = _DEGREES.sub(lambda m: " degrees " + ("Celsius" if m[1] == "C" else "Fahrenheit"), said)
     said = _SLASHED_FRACTION.sub(lambda m: _SLASHED[m[1]], said)
     said = _MEASURE.sub(_measure, said)
+    said = _INCHES.sub(lambda m: f"{m[1]} inch" + ("es" if m[1] != "1" else ""), said)
     said = _MIXED.sub(lambda m: f"{m[1]} {_FRACTIONS[m[2]][1]}", said)
     return _LONE.sub(_lone, said)
 

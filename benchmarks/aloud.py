@@ -14,8 +14,10 @@ left out: only exact answers are Hearth's own words):
 
 Each reply is spoken by each voice twice, as written and as `aloud` says it, and
 transcribed back by Hearth's default recogniser (Whisper base, beam 5, Talk's short
-window); the word error rate is benchmarks/wer.py's against the reply as written (a
-unit said in full is the unit written: "2 tablespoons" = "2 tbsp"). A reply `aloud`
+window); the word error rate is benchmarks/wer.py's against what that form means to say
+(a unit said in full is the unit written: "2 tablespoons" = "2 tbsp"): as written, the
+whole reply; aloud, the reply without the sources it shows and does not say ("[FSA:
+rice]"), so the two columns count different numbers of words. A reply `aloud`
 leaves alone is spoken and heard once and counts alike in both columns, so the two
 columns differ only where the spoken form does. Writes results/aloud.md and aloud.png.
 """
@@ -30,7 +32,7 @@ import platform
 import tempfile
 from pathlib import Path
 
-from appliance.aloud import aloud
+from appliance.aloud import aloud, uncited
 from appliance.brain import Brain
 from appliance.config import Settings
 from appliance.speech import Speech
@@ -83,6 +85,10 @@ def main() -> None:
     before = load()
     table: Table = {}
     changed: dict[str, list[tuple[str, str, str, str]]] = {}
+    misheard: dict[str, list[tuple[int, str, str]]] = {}
+    # What each form means the listener to hear: as written, every word; aloud, all but
+    # the sources it leaves for the eye ("[FSA: rice]"), which are not misheard if unsaid.
+    meant = {"as written": str, "aloud": uncited}
     counts: dict[str, tuple[int, int]] = {}
     for split in splits:
         said = replies(split)
@@ -96,28 +102,32 @@ def main() -> None:
             totals = {form: Score() for form in speakers}
             for reply in said:
                 if aloud(reply) == reply:
-                    score = Score.of(
-                        reply, transcriber.transcribe(samples_16k(speakers["aloud"], reply))
-                    )
-                    for form in totals:
-                        totals[form] += score
-                    continue
-                heard = {}
-                for form, speech in speakers.items():
-                    heard[form] = transcriber.transcribe(samples_16k(speech, reply))
-                    totals[form] += Score.of(reply, heard[form])
-                if voice == "joe":
+                    heard_once = transcriber.transcribe(samples_16k(speakers["aloud"], reply))
+                    heard = {form: heard_once for form in speakers}
+                else:
+                    heard = {
+                        form: transcriber.transcribe(samples_16k(speech, reply))
+                        for form, speech in speakers.items()
+                    }
+                for form in totals:
+                    totals[form] += Score.of(meant[form](reply), heard[form])
+                if voice != "joe" or split != "tune":
+                    continue  # the held-out transcripts stay unread, so nothing is tuned on them
+                if wrong := Score.of(uncited(reply), heard["aloud"]).edits:
+                    misheard.setdefault(split, []).append((wrong, reply, heard["aloud"]))
+                if aloud(reply) != reply:
                     changed.setdefault(split, []).append(
                         (reply, heard["as written"], aloud(reply), heard["aloud"])
                     )
             table[(split, voice)] = totals
             print(split, voice, {f: f"{s.wer:.3f}" for f, s in totals.items()}, flush=True)
-    write(table, changed, counts, before, load())
+    write(table, changed, misheard, counts, before, load())
 
 
 def write(
     table: Table,
     changed: dict[str, list[tuple[str, str, str, str]]],
+    misheard: dict[str, list[tuple[int, str, str]]],
     counts: dict[str, tuple[int, int]],
     before: str,
     after: str,
@@ -128,19 +138,21 @@ def write(
         f"`benchmarks/aloud.py` on {platform.machine()}, {os.cpu_count()} cores (shared). "
         "Each exact reply Hearth gives to a committed question set, spoken by the voice and "
         "transcribed back by Whisper base (beam 5, Talk's short window), scored against the "
-        "reply as written (benchmarks/wer.py).",
+        "words each form means to say (benchmarks/wer.py): as written, the whole reply; aloud, "
+        "the reply without the sources it shows and does not say.",
         "",
         f"- load before: `{before}`",
         f"- load after: `{after}`",
         "",
-        "| split | replies | changed by aloud | voice | words | as written: WER | aloud: WER |",
-        "| --- | ---: | ---: | --- | ---: | ---: | ---: |",
+        "| split | replies | changed by aloud | voice | as written: words | WER | "
+        "aloud: words | WER |",
+        "| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |",
     ]
     for (split, voice), totals in table.items():
         written, spoken = totals["as written"], totals["aloud"]
         lines.append(
             f"| {split} | {counts[split][0]} | {counts[split][1]} | {voice} | {written.words} | "
-            f"{100 * written.wer:.1f} % ({written.edits}) | "
+            f"{100 * written.wer:.1f} % ({written.edits}) | {spoken.words} | "
             f"{100 * spoken.wer:.1f} % ({spoken.edits}) |"
         )
     for split, rows in changed.items():
@@ -152,6 +164,10 @@ def write(
                 f"  - as written, heard {plain!r}",
                 f"  - said {said_as!r}, heard {said!r}",
             ]
+    for split, rows in misheard.items():
+        rows = sorted(rows, key=lambda r: -r[0])
+        lines += ["", f"## {split}, joe, aloud: every reply with a word misheard ({len(rows)})", ""]
+        lines += [f"- {edits} words: {reply!r} heard as {heard!r}" for edits, reply, heard in rows]
     (RESULTS / "aloud.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     plot(table)
     print("\n".join(lines))

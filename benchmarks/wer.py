@@ -156,12 +156,14 @@ _POINT = {
 }
 _FRACTION_WORDS = frozenset({"half", "quarter", "quarters", "third", "thirds", "eighth"})
 # a clock time Whisper writes as one number after "at" or "it's": "at 1800", "it's 1752"
+_RANGE = re.compile(r"(\d)\s*[-–]\s*(\d)")
 _RUN_TOGETHER_TIME = re.compile(r"(?:[01]?\d|2[0-3])[0-5]\d")
 
 
 def words(text: str) -> list[str]:
     """The words of `text` as scored: see the module's doc."""
-    text = text.lower().replace("’", "'").replace("-", " ").replace("a.m.", "am")
+    text = _RANGE.sub(r"\1 to \2", text.lower())  # Whisper writes "1 to 2 days" as "1-2 days"
+    text = text.replace("’", "'").replace("-", " ").replace("a.m.", "am")
     text = text.replace("p.m.", "pm").replace("o'clock", " ")
     text = re.sub(r"\s*°\s*c\b|\bdegrees c\b", " degrees celsius", text)
     text = re.sub(r"\s*°\s*f\b|\bdegrees f\b", " degrees fahrenheit", text)

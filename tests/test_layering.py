@@ -26,6 +26,7 @@ LEAVES = {
     "terminal",
     "bootfiles",
     "numbers",
+    "aloud",
 }
 PARTS = {p.name.removesuffix(".py") for p in ROOT.iterdir() if p.name != "__pycache__"}
 ALLOWED = {

@@ -18,6 +18,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from appliance.aloud import unit_said
 from appliance.kitchen import units
 from appliance.kitchen.said import Quantity, quantities, quantity_at
 from appliance.kitchen.tables import Density, Table
@@ -44,7 +45,6 @@ def _round(value: float, step: float) -> float:
     return math.floor(value / step + 0.5) * step  # halves up, as a cook reads a scale
 
 
-_SPOKEN = {"g": "grams", "kg": "kilos", "ml": "millilitres", "oz": "ounces", "lb": "pounds"}
 _SPOON_LIKE = ("us_cup", "metric_cup", "tsp", "tbsp", "us_tsp", "us_tbsp", "stick", "dessertspoon")
 
 
@@ -321,7 +321,7 @@ def _converted(
         return Said(
             f"It depends on what it is: {amount} of flour weighs far less than {amount} of "
             "sugar or honey. Say what it is, for example "
-            f"“{amount} of plain flour in {_SPOKEN.get(target, b.plural)}”.",
+            f"“{amount} of plain flour in {unit_said(b.plural)}”.",
             "unclear",
             "arithmetic",
         )

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from appliance.aloud import citation
 from appliance.kitchen.tables import (
     DURATION_UNITS,
     CoreTemperature,
@@ -285,7 +286,7 @@ def _storage_said(rows: list[Storage]) -> SafetyAnswer:
     first = rows[0]
     note = _first_sentences(first.note) if first.note else ""
     said = "; ".join(parts)
-    text = said[0].upper() + said[1:] + f" ({first.source})." + (f" {note}" if note else "")
+    text = said[0].upper() + said[1:] + f" {citation(first.source)}." + (f" {note}" if note else "")
     return SafetyAnswer(text, first.source, True)
 
 
@@ -317,7 +318,7 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
             note = _first_sentences(core.note, 1) if core.note else ""
             text = (
                 f"{core.food[0].upper()}{core.food[1:]}: {core.celsius:g} °C "
-                f"({core.fahrenheit:g} °F) in the thickest part{rest} ({core.source})."
+                f"({core.fahrenheit:g} °F) in the thickest part{rest} {citation(core.source)}."
                 + (f" {note}" if note else "")
             )
             return SafetyAnswer(text, core.source, True)

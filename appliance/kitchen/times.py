@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from appliance.aloud import citation
 from appliance.kitchen.said import quantities
 from appliance.kitchen.tables import COMPOUND_HEADS, CUTS, Cooking, Substitution, Tables
 from appliance.kitchen.units import BY_KEY
@@ -193,7 +194,7 @@ def cooking_question(words: list[str], tables: Tables) -> KitchenSaid | None:
         text = f"{name[0].upper()}{name[1:]}{detail}: {span}{_oven(row)}{method}."
     if note and row.per_kg_minutes is None:  # a roast's note repeats its rule
         text += f" {note}"
-    return KitchenSaid(f"{text} ({row.source})", row.source)
+    return KitchenSaid(f"{text} {citation(row.source)}", row.source)
 
 
 def name_question(words: list[str], tables: Tables) -> KitchenSaid | None:
@@ -230,4 +231,4 @@ def swap_question(words: list[str], tables: Tables) -> KitchenSaid | None:
     text = f"Instead of {amount}{row.ingredient}, use {row.substitute}."
     if note:
         text += f" {note}"
-    return KitchenSaid(f"{text} ({row.source})", row.source)
+    return KitchenSaid(f"{text} {citation(row.source)}", row.source)
