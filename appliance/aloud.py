@@ -89,6 +89,8 @@ _MEASURE = re.compile(
 _MIXED = re.compile(rf"(?<![\w.,])({_NUMBER})\s*({_FRACTION})")
 # a fraction alone: "half a" before a thing ("½ lemon"), "a half" at a clause's end ("mark ½")
 _LONE = re.compile(rf"(?<![\w])({_FRACTION})(\s+(?:an?|the)\b|\s+(?=\w)|)")
+# "45 minutes a kg", "10 hours per kg": one of it
+_ONE_UNIT = re.compile(r"\b(a|an|per|each) (kg|g|mg|ml|tbsp|tsp|oz|lb|cm)(?![\w])")
 # "in" is a word as often as an inch: an inch only as the kitchen writes one, "(8 in)"
 _INCHES = re.compile(r"(?<![\w.,])(\d+) in(?=\))")
 _DEGREES = re.compile(r"\s*°\s*([CF])\b")
@@ -121,6 +123,7 @@ def aloud(text: str) -> str:
     said = _DEGREES.sub(lambda m: " degrees " + ("Celsius" if m[1] == "C" else "Fahrenheit"), said)
     said = _SLASHED_FRACTION.sub(lambda m: _SLASHED[m[1]], said)
     said = _MEASURE.sub(_measure, said)
+    said = _ONE_UNIT.sub(lambda m: f"{m[1]} {unit_said(m[2], several=False)}", said)
     said = _INCHES.sub(lambda m: f"{m[1]} inch" + ("es" if m[1] != "1" else ""), said)
     said = _MIXED.sub(lambda m: f"{m[1]} {_FRACTIONS[m[2]][1]}", said)
     return _LONE.sub(_lone, said)
@@ -158,12 +161,13 @@ def _measure(match: re.Match[str]) -> str:
 
 
 def _lone(match: re.Match[str]) -> str:
-    fraction, after = match[1], match[2]
-    if not after:
-        return _FRACTIONS[fraction][0].rsplit(" ", 1)[0] if fraction != "½" else "a half"
-    if after.strip():  # "½ an onion": half an onion
-        return _FRACTIONS[fraction][0].rsplit(" ", 1)[0] + after
-    return _FRACTIONS[fraction][0] + after
+    before_a_thing, after_a_number = _FRACTIONS[match[1]]
+    after = match[2]
+    if not after:  # "gas mark ¼": a quarter
+        return after_a_number.removeprefix("and ")
+    if after.strip():  # "½ an onion", "¾ the tin": half an onion, three quarters of the tin
+        return before_a_thing.rsplit(" ", 1)[0] + after
+    return before_a_thing + after  # "½ lemon": half a lemon
 
 
 def _date(match: re.Match[str]) -> str:

@@ -164,6 +164,7 @@ def words(text: str) -> list[str]:
     """The words of `text` as scored: see the module's doc."""
     text = _RANGE.sub(r"\1 to \2", text.lower())  # Whisper writes "1 to 2 days" as "1-2 days"
     text = text.replace("’", "'").replace("-", " ").replace("a.m.", "am")
+    text = text.replace("gasmark", "gas mark")  # Whisper writes it as one word as often
     text = text.replace("p.m.", "pm").replace("o'clock", " ")
     text = re.sub(r"\s*°\s*c\b|\bdegrees c\b", " degrees celsius", text)
     text = re.sub(r"\s*°\s*f\b|\bdegrees f\b", " degrees fahrenheit", text)

@@ -56,6 +56,8 @@ def test_a_clock_time_is_said_as_a_clock_is_read(shown: str, said: str) -> None:
         ("¾ cup", "three quarters of a cup"),
         ("½ an onion", "half an onion"),
         ("gas mark ½.", "gas mark a half."),
+        ("gas mark ¼.", "gas mark a quarter."),
+        ("¾ the tin", "three quarters of the tin"),
         ("1.5 kg", "1.5 kilograms"),
         ("200g flour", "200 grams flour"),
         ("1,000 g", "1,000 grams"),
@@ -64,6 +66,7 @@ def test_a_clock_time_is_said_as_a_clock_is_read(shown: str, said: str) -> None:
         ("180 °C is about 350 °F", "180 degrees Celsius is about 350 degrees Fahrenheit"),
         ("160 °C fan", "160 degrees Celsius fan"),
         ("Two 20 cm (8 in) tins", "Two 20 centimetres (8 inches) tins"),
+        ("45 minutes a kg, 10 hours per kg", "45 minutes a kilogram, 10 hours per kilogram"),
     ],
 )
 def test_a_measure_is_said_in_words(shown: str, said: str) -> None:

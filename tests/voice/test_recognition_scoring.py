@@ -66,6 +66,7 @@ def test_a_measure_scores_the_same_written_or_said() -> None:
         ("180 °C is about 350 °F.", "180 degrees Celsius is about 350 degrees F."),
         ("2 lb of potatoes", "two pounds of potatoes"),
         ("Mince keeps 1 to 2 days.", "Mince keeps 1-2 days."),
+        ("Gas mark 5 is about 190 °C.", "Gasmark 5 is about 190 degrees Celsius."),
     ]
     for shown, heard in same:
         assert Score.of(shown, heard).edits == 0, (shown, heard)
