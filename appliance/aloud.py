@@ -76,7 +76,12 @@ _MONTHS = {
 _FRACTION = "[" + "".join(_FRACTIONS) + "]"
 _NUMBER = r"\d+(?:,\d{3})*(?:\.\d+)?"
 # A clock time as Hearth writes one: "18:00", "7:05", "08:30", "18:42:30". Not "1:2" (a ratio).
-_TIME = re.compile(r"(?<![\d:.])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)")
+_MERIDIEM = r"(?:\s*([ap])\.?m\b)?"  # "pm", "p.m" (the last dot may end the sentence)
+_TIME = re.compile(
+    r"(?<![\d:.])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)" + _MERIDIEM, re.I
+)
+# "7.30pm": with a dot, a time only when am or pm says so ("1.30" alone is a number)
+_DOTTED_TIME = re.compile(r"(?<![\d.])(1[0-2]|0?\d)\.([0-5]\d)()\s*([ap])\.?m\b", re.I)
 _SLASHED_FRACTION = re.compile(
     r"(?<![\d/])(" + "|".join(re.escape(s) for s in _SLASHED) + r")(?![\d/])"
 )
@@ -97,17 +102,15 @@ _DEGREES = re.compile(r"\s*°\s*([CF])\b")
 _DATE = re.compile(
     r"\b(?:(" + "|".join(_DAYS) + r") )?(\d{1,2}) (" + "|".join(_MONTHS) + r")\b(?!\w)"
 )
-# a citation closes its sentence: "… in the fridge [FSA: rice]." (words a person typed in
-# brackets mid-sentence are theirs, and said)
-_CITATION = re.compile(r"\s*\[[^\[\]]*\](?=[.!?](?:\s|$)|\s*$)")
+# "… in the fridge [source: FSA: rice]." (words a person typed in brackets are theirs, and said)
+_CITATION = re.compile(r"\s*\[source: [^\[\]]*\]")
 _DAY_AT = re.compile(r"\b(" + "|".join(_DAYS) + r") (?=at \d)")
 
 
 def citation(source: str) -> str:
-    """A source as an answer shows it: in square brackets at the end of its sentence, seen
-    and not said (a kitchen answer read aloud is the answer; "U S D A F S I S FoodKeeper"
-    helps no one)."""
-    return f"[{source}]"
+    """A source as an answer shows it, "[source: FSA: rice]": seen, not said (a kitchen
+    answer read aloud is the answer; "U S D A F S I S FoodKeeper" helps no one)."""
+    return f"[source: {source}]"
 
 
 def uncited(text: str) -> str:
@@ -120,6 +123,7 @@ def aloud(text: str) -> str:
     said = _DATE.sub(_date, uncited(text))
     said = _DAY_AT.sub(lambda m: f"{_DAYS[m[1]]} ", said)
     said = _TIME.sub(_time, said)
+    said = _DOTTED_TIME.sub(_time, said)
     said = _DEGREES.sub(lambda m: " degrees " + ("Celsius" if m[1] == "C" else "Fahrenheit"), said)
     said = _SLASHED_FRACTION.sub(lambda m: _SLASHED[m[1]], said)
     said = _MEASURE.sub(_measure, said)
@@ -137,6 +141,9 @@ def unit_said(unit: str, *, several: bool = True) -> str:
 
 def _time(match: re.Match[str]) -> str:
     hour, minute, second = int(match[1]), int(match[2]), int(match[3] or 0)
+    if match[4]:  # "5:00am": 5 am, "5:30 pm": 5 30 pm
+        minutes = "" if minute == 0 else f" oh {minute}" if minute < 10 else f" {minute}"
+        return f"{hour}{minutes} {match[4].lower()}m"
     if minute == 0 and hour == 0:
         said = "midnight"
     elif minute == 0:

@@ -16,7 +16,7 @@ Each reply is spoken by each voice twice, as written and as `aloud` says it, and
 transcribed back by Hearth's default recogniser (Whisper base, beam 5, Talk's short
 window); the word error rate is benchmarks/wer.py's against what that form means to say
 (a unit said in full is the unit written: "2 tablespoons" = "2 tbsp"): as written, the
-whole reply; aloud, the reply without the sources it shows and does not say ("[FSA:
+whole reply; aloud, the reply without the sources it shows and does not say ("[source: FSA:
 rice]"), so the two columns count different numbers of words. A reply `aloud`
 leaves alone is spoken and heard once and counts alike in both columns, so the two
 columns differ only where the spoken form does. Writes results/aloud.md and aloud.png.
@@ -87,7 +87,7 @@ def main() -> None:
     changed: dict[str, list[tuple[str, str, str, str]]] = {}
     misheard: dict[str, list[tuple[int, str, str]]] = {}
     # What each form means the listener to hear: as written, every word; aloud, all but
-    # the sources it leaves for the eye ("[FSA: rice]"), which are not misheard if unsaid.
+    # the sources it leaves for the eye ("[source: FSA: rice]"), which are not misheard if unsaid.
     meant = {"as written": str, "aloud": uncited}
     counts: dict[str, tuple[int, int]] = {}
     for split in splits:
