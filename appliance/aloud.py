@@ -76,14 +76,27 @@ _MONTHS = {
 _FRACTION = "[" + "".join(_FRACTIONS) + "]"
 _NUMBER = r"\d+(?:,\d{3})*(?:\.\d+)?"
 # A clock time as Hearth writes one: "18:00", "7:05", "08:30", "18:42:30". Not "1:2" (a ratio).
-_MERIDIEM = r"(?:\s*([ap])\.?m\b)?"  # "pm", "p.m" (the last dot may end the sentence)
+# "pm", "p.m." ("a.m. tomorrow": the dot is the word's; "at 5 p.m.": it may end the sentence)
+_MERIDIEM = r"(?:\s*([ap])(?:\.m\.(?=\s+(?-i:[a-z]))|\.?m\b))?(?!\w)"
 _TIME = re.compile(
     r"(?<![\d:.])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)" + _MERIDIEM, re.I
 )
+_CLOCK_BEFORE = re.compile(
+    r"\b(?:at|by|until|till|from|before|after|around|it's|it is|rings|due)\s+$", re.I
+)
 # "7.30pm": with a dot, a time only when am or pm says so ("1.30" alone is a number)
-_DOTTED_TIME = re.compile(r"(?<![\d.])(1[0-2]|0?\d)\.([0-5]\d)()\s*([ap])\.?m\b", re.I)
+_DOTTED_TIME = re.compile(
+    r"(?<![\d.£$€])(1[0-2]|0?\d)\.([0-5]\d)()\s*([ap])(?:\.m\.(?=\s+(?-i:[a-z]))|\.?m\b)",
+    re.I,
+)
+_MEASURED = (
+    "|".join(re.escape(u) for u in sorted(UNIT_WORDS, key=len, reverse=True))
+    + r"|cups?|pints?|quarts?|gallons?|litres?|liters?|sticks?|teaspoons?|tablespoons?"
+)
+# "1/2 tsp", "1 1/2 cups": a fraction only as an amount ("On 2/3", "Flat 1/2" are not)
 _SLASHED_FRACTION = re.compile(
-    r"(?<![\d/])(" + "|".join(re.escape(s) for s in _SLASHED) + r")(?![\d/])"
+    r"(?<![\d/])(" + "|".join(re.escape(s) for s in _SLASHED) + r")"
+    rf"(?=\s*(?:US |UK |metric )?(?:{_MEASURED})\b)"
 )
 _UNIT_NAMES = "|".join(re.escape(u) for u in sorted(UNIT_WORDS, key=len, reverse=True))
 # "2 tbsp", "1.5 kg", "1 ½ tsp", "1½ tsp", "½ tsp", "200g"
@@ -92,10 +105,14 @@ _MEASURE = re.compile(
     rf"({_UNIT_NAMES})(?![\w])"
 )
 _MIXED = re.compile(rf"(?<![\w.,])({_NUMBER})\s*({_FRACTION})")
-# a fraction alone: "half a" before a thing ("½ lemon"), "a half" at a clause's end ("mark ½")
-_LONE = re.compile(rf"(?<![\w])({_FRACTION})(\s+(?:an?|the)\b|\s+(?=\w)|)")
+# a fraction alone: "half a" before a measure ("½ cup"), else the fraction ("¾ full",
+# "½ of the mixture", "gas mark ½"); glued to a word ("½in") it is left as written
+_LONE = re.compile(
+    rf"(?<![\w])({_FRACTION})"
+    rf"(?:(\s*(?:US |UK |metric )?(?=(?:{_MEASURED})\b))|(\s+(?:an?|the)\b)|(?![\w]))"
+)
 # "45 minutes a kg", "10 hours per kg": one of it
-_ONE_UNIT = re.compile(r"\b(a|an|per|each) (kg|g|mg|ml|tbsp|tsp|oz|lb|cm)(?![\w])")
+_ONE_UNIT = re.compile(r"\b(a|an|per|each) (kg|mg|ml|tbsp|tsp|oz|lb|cm)(?![\w])")  # "a g": a letter
 # "in" is a word as often as an inch: an inch only as the kitchen writes one, "(8 in)"
 _INCHES = re.compile(r"(?<![\w.,])(\d+) in(?=\))")
 _DEGREES = re.compile(r"\s*°\s*([CF])\b")
@@ -140,6 +157,8 @@ def unit_said(unit: str, *, several: bool = True) -> str:
 
 
 def _time(match: re.Match[str]) -> str:
+    if not _is_clock(match):
+        return match[0]
     hour, minute, second = int(match[1]), int(match[2]), int(match[3] or 0)
     if match[4]:  # "5:00am": 5 am, "5:30 pm": 5 30 pm
         minutes = "" if minute == 0 else f" oh {minute}" if minute < 10 else f" {minute}"
@@ -158,23 +177,33 @@ def _time(match: re.Match[str]) -> str:
     return said
 
 
+def _is_clock(match: re.Match[str]) -> bool:
+    """A time on the clock, not a duration or a ratio ("microwave for 2:00", "1:10 with
+    water"): written as Hearth writes one ("08:30", two digits), with am or pm, or after
+    a word that says a moment follows ("at 7:45", "It's 9:05")."""
+    if match[4] or len(match[1]) == 2:
+        return True
+    return _CLOCK_BEFORE.search(match.string, 0, match.start()) is not None
+
+
 def _measure(match: re.Match[str]) -> str:
     whole, part, alone, kind, unit = match[1], match[2], match[3], match[4], match[5]
-    if alone:  # "½ tsp": half a teaspoon
-        return f"{_FRACTIONS[alone][0]} {kind}{unit_said(unit, several=False)}"
+    if alone:  # "½ tsp": half a teaspoon; "¼ oz": a quarter of an ounce
+        said = f"{kind}{unit_said(unit, several=False)}"
+        of_a = _FRACTIONS[alone][0]
+        return f"{of_a}n {said}" if said[0] in "aeiou" and of_a.endswith(" a") else f"{of_a} {said}"
     several = part is not None or whole not in ("1", "1.0")
     written = f"{whole} {_FRACTIONS[part][1]}" if part else whole
     return f"{written} {kind}{unit_said(unit, several=several)}"
 
 
 def _lone(match: re.Match[str]) -> str:
-    before_a_thing, after_a_number = _FRACTIONS[match[1]]
-    after = match[2]
-    if not after:  # "gas mark ¼": a quarter
-        return after_a_number.removeprefix("and ")
-    if after.strip():  # "½ an onion", "¾ the tin": half an onion, three quarters of the tin
-        return before_a_thing.rsplit(" ", 1)[0] + after
-    return before_a_thing + after  # "½ lemon": half a lemon
+    of_a, after_a_number = _FRACTIONS[match[1]]
+    if match[2] is not None:  # "½ cup": half a cup
+        return f"{of_a} {match[2].strip()}".rstrip() + " "
+    if match[3]:  # "½ an onion", "¾ the tin": half an onion, three quarters of the tin
+        return of_a.rsplit(" ", 1)[0] + match[3]
+    return after_a_number.removeprefix("and ")  # "¾ full": three quarters full
 
 
 def _date(match: re.Match[str]) -> str:

@@ -61,6 +61,9 @@ def test_a_clock_time_is_said_as_a_clock_is_read(shown: str, said: str) -> None:
         ("gas mark ½.", "gas mark a half."),
         ("gas mark ¼.", "gas mark a quarter."),
         ("¾ the tin", "three quarters of the tin"),
+        ("Fill the tin ¾ full.", "Fill the tin three quarters full."),
+        ("¼ oz yeast", "a quarter of an ounce yeast"),
+        ("It rings at 5:30 a.m. tomorrow.", "It rings at 5 30 am tomorrow."),
         ("1.5 kg", "1.5 kilograms"),
         ("200g flour", "200 grams flour"),
         ("1,000 g", "1,000 grams"),
@@ -80,6 +83,15 @@ def test_a_measure_is_said_in_words(shown: str, said: str) -> None:
     "left",
     [
         "Mix them 1:2 by volume.",  # a ratio is not a clock
+        "Dilute the squash 1:10 with water.",
+        "Microwave for 2:00 on high.",  # a duration is not a clock: "2 o'clock on high"
+        "5:00 left on the pasta timer.",
+        "Write a g on the lid.",  # a letter, not "a gram"
+        "On 2/3 we eat early.",  # a slashed fraction only as an amount: a date here,
+        "Flat 1/2, 14 High St.",  # a flat's number here
+        "Milk delivery £9.50pm.",  # money, not half past nine
+        "Open from 09:00h.",  # a time glued to a word is left as written
+        "Cut into ½in dice.",
         "On 12/25 we eat early.",  # a date, not a fraction
         "Plan B: the g is silent.",  # a letter with no number is not a unit
         "Sun is out; Sat down.",  # a day only beside a date or a time
