@@ -63,6 +63,7 @@ _MONTHS = {
     "Feb": "February",
     "Mar": "March",
     "Apr": "April",
+    "May": "May",
     "Jun": "June",
     "Jul": "July",
     "Aug": "August",
@@ -75,9 +76,10 @@ _MONTHS = {
 
 _FRACTION = "[" + "".join(_FRACTIONS) + "]"
 _NUMBER = r"\d+(?:,\d{3})*(?:\.\d+)?"
+# Within a line only: "Serves 4" above "½ cup flour" is not "4 and a half cups".
 # A clock time as Hearth writes one: "18:00", "7:05", "08:30", "18:42:30". Not "1:2" (a ratio).
 # "pm", "p.m." ("a.m. tomorrow": the dot is the word's; "at 5 p.m.": it may end the sentence)
-_MERIDIEM = r"(?:\s*([ap])(?:\.m\.(?=\s+(?-i:[a-z]))|\.?m\b))?(?!\w)"
+_MERIDIEM = r"(?:[ \t]*([ap])(?:\.m\.(?=[ \t]+(?-i:[a-z]))|\.?m\b))?(?!\w)"
 _TIME = re.compile(
     r"(?<![\d:.])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)" + _MERIDIEM, re.I
 )
@@ -86,7 +88,7 @@ _CLOCK_BEFORE = re.compile(
 )
 # "7.30pm": with a dot, a time only when am or pm says so ("1.30" alone is a number)
 _DOTTED_TIME = re.compile(
-    r"(?<![\d.£$€])(1[0-2]|0?\d)\.([0-5]\d)()\s*([ap])(?:\.m\.(?=\s+(?-i:[a-z]))|\.?m\b)",
+    r"(?<![\d.£$€])(1[0-2]|0?\d)\.([0-5]\d)()[ \t]*([ap])(?:\.m\.(?=[ \t]+(?-i:[a-z]))|\.?m\b)",
     re.I,
 )
 _MEASURED = (
@@ -96,29 +98,29 @@ _MEASURED = (
 # "1/2 tsp", "1 1/2 cups": a fraction only as an amount ("On 2/3", "Flat 1/2" are not)
 _SLASHED_FRACTION = re.compile(
     r"(?<![\d/])(" + "|".join(re.escape(s) for s in _SLASHED) + r")"
-    rf"(?=\s*(?:US |UK |metric )?(?:{_MEASURED})\b)"
+    rf"(?=[ \t]*(?:US |UK |metric )?(?:{_MEASURED})\b)"
 )
 _UNIT_NAMES = "|".join(re.escape(u) for u in sorted(UNIT_WORDS, key=len, reverse=True))
 # "2 tbsp", "1.5 kg", "1 ½ tsp", "1½ tsp", "½ tsp", "200g"
 _MEASURE = re.compile(
-    rf"(?<![\w.,])(?:({_NUMBER})(?:\s*({_FRACTION}))?|({_FRACTION}))\s*((?:US |UK |metric )?)"
-    rf"({_UNIT_NAMES})(?![\w])"
+    rf"(?<![\w.,£$€])(?:({_NUMBER})(?:[ \t]*({_FRACTION}))?|({_FRACTION}))"
+    rf"[ \t]*((?:US |UK |metric )?)({_UNIT_NAMES})(?![\w])"
 )
-_MIXED = re.compile(rf"(?<![\w.,])({_NUMBER})\s*({_FRACTION})")
+_MIXED = re.compile(rf"(?<![\w.,])({_NUMBER})[ \t]*({_FRACTION})")
 # a fraction alone: "half a" before a measure ("½ cup"), else the fraction ("¾ full",
 # "½ of the mixture", "gas mark ½"); glued to a word ("½in") it is left as written
 _LONE = re.compile(
     rf"(?<![\w])({_FRACTION})"
-    rf"(?:(\s*(?:US |UK |metric )?(?=(?:{_MEASURED})\b))|(\s+(?:an?|the)\b)|(?![\w]))"
+    rf"(?:([ \t]*(?:US |UK |metric )?(?=(?:{_MEASURED})\b))|([ \t]+(?:an?|the)\b)|(?![\w]))"
 )
 # "45 minutes a kg", "10 hours per kg": one of it
 _ONE_UNIT = re.compile(r"\b(a|an|per|each) (kg|mg|ml|tbsp|tsp|oz|lb|cm)(?![\w])")  # "a g": a letter
 # "in" is a word as often as an inch: an inch only as the kitchen writes one, "(8 in)"
-_INCHES = re.compile(r"(?<![\w.,])(\d+) in(?=\))")
+_INCHES = re.compile(r"(?<=\()(\d+) in(?=\))")
 _DEGREES = re.compile(r"\s*°\s*([CF])\b")
-_DATE = re.compile(
-    r"\b(?:(" + "|".join(_DAYS) + r") )?(\d{1,2}) (" + "|".join(_MONTHS) + r")\b(?!\w)"
-)
+# a date as Hearth writes one, "Fri 5 Dec" (the day's name says it is one: "Give 2 Jan a
+# lift" is a person called Jan)
+_DATE = re.compile(r"\b(" + "|".join(_DAYS) + r") (\d{1,2}) (" + "|".join(_MONTHS) + r")\b(?!\w)")
 # "… in the fridge [source: FSA: rice]." (words a person typed in brackets are theirs, and said)
 _CITATION = re.compile(r"\s*\[source: [^\[\]]*\]")
 _DAY_AT = re.compile(r"\b(" + "|".join(_DAYS) + r") (?=at \d)")
@@ -207,5 +209,4 @@ def _lone(match: re.Match[str]) -> str:
 
 
 def _date(match: re.Match[str]) -> str:
-    day = f"{_DAYS[match[1]]} " if match[1] else ""
-    return f"{day}{match[2]} {_MONTHS[match[3]]}"
+    return f"{_DAYS[match[1]]} {match[2]} {_MONTHS[match[3]]}"

@@ -62,6 +62,8 @@ def test_a_clock_time_is_said_as_a_clock_is_read(shown: str, said: str) -> None:
         ("gas mark ¼.", "gas mark a quarter."),
         ("¾ the tin", "three quarters of the tin"),
         ("Fill the tin ¾ full.", "Fill the tin three quarters full."),
+        ("Serves 4\n½ cup flour", "Serves 4\nhalf a cup flour"),  # not "4 and a half cups"
+        ("Sat 6 May at 09:00", "Saturday 6 May at 9 o'clock"),
         ("¼ oz yeast", "a quarter of an ounce yeast"),
         ("It rings at 5:30 a.m. tomorrow.", "It rings at 5 30 am tomorrow."),
         ("1.5 kg", "1.5 kilograms"),
@@ -92,6 +94,10 @@ def test_a_measure_is_said_in_words(shown: str, said: str) -> None:
         "Milk delivery £9.50pm.",  # money, not half past nine
         "Open from 09:00h.",  # a time glued to a word is left as written
         "Cut into ½in dice.",
+        "Give 2 Jan a lift.",  # a date only with its day's name, as Hearth writes one
+        "(the one I put 2 in)",  # an inch only as the kitchen writes one: "(20 cm) (8 in)"
+        "Orders over £25 min.",  # money is not an amount of minutes
+        "Serves 4\nSalt",  # a measure never joins across a line (and see below)
         "On 12/25 we eat early.",  # a date, not a fraction
         "Plan B: the g is silent.",  # a letter with no number is not a unit
         "Sun is out; Sat down.",  # a day only beside a date or a time
