@@ -86,6 +86,9 @@ _TIME = re.compile(
 _CLOCK_BEFORE = re.compile(
     r"\b(?:at|by|until|till|from|before|after|around|it's|it is|rings|due)\s+$", re.I
 )
+_NOT_A_CLOCK_AFTER = re.compile(
+    r"[ \t]*(?:min|mins|minutes?|secs?|seconds?|hrs?|hours?|left|remains?|to go)\b", re.I
+)
 # "7.30pm": with a dot, a time only when am or pm says so ("1.30" alone is a number)
 _DOTTED_TIME = re.compile(
     r"(?<![\d.£$€])(1[0-2]|0?\d)\.([0-5]\d)()[ \t]*([ap])(?:\.m\.(?=[ \t]+(?-i:[a-z]))|\.?m\b)",
@@ -106,6 +109,7 @@ _MEASURE = re.compile(
     rf"(?<![\w.,£$€])(?:({_NUMBER})(?:[ \t]*({_FRACTION}))?|({_FRACTION}))"
     rf"[ \t]*((?:US |UK |metric )?)({_UNIT_NAMES})(?![\w])"
 )
+_HYPHENED = re.compile(rf"(?<![\w.,])(\d+)-({_FRACTION})")
 _MIXED = re.compile(rf"(?<![\w.,])({_NUMBER})[ \t]*({_FRACTION})")
 # a fraction alone: "half a" before a measure ("½ cup"), else the fraction ("¾ full",
 # "½ of the mixture", "gas mark ½"); glued to a word ("½in") it is left as written
@@ -145,6 +149,7 @@ def aloud(text: str) -> str:
     said = _DOTTED_TIME.sub(_time, said)
     said = _DEGREES.sub(lambda m: " degrees " + ("Celsius" if m[1] == "C" else "Fahrenheit"), said)
     said = _SLASHED_FRACTION.sub(lambda m: _SLASHED[m[1]], said)
+    said = _HYPHENED.sub(r"\1 \2", said)  # "1-½ cups" as a US recipe writes 1 ½
     said = _MEASURE.sub(_measure, said)
     said = _ONE_UNIT.sub(lambda m: f"{m[1]} {unit_said(m[2], several=False)}", said)
     said = _INCHES.sub(lambda m: f"{m[1]} inch" + ("es" if m[1] != "1" else ""), said)
@@ -180,12 +185,14 @@ def _time(match: re.Match[str]) -> str:
 
 
 def _is_clock(match: re.Match[str]) -> bool:
-    """A time on the clock, not a duration or a ratio ("microwave for 2:00", "1:10 with
-    water"): written as Hearth writes one ("08:30", two digits), with am or pm, or after
-    a word that says a moment follows ("at 7:45", "It's 9:05")."""
-    if match[4] or len(match[1]) == 2:
+    """A time on the clock, not a duration or a ratio ("microwave for 10:00", "1:10 with
+    water", "20:00 left"): with am or pm, or after a word that says a moment follows, as
+    every time in Hearth's own replies is ("at 7:45", "It's 9:05", "rings at 18:00"), and
+    not before a word that makes it a span ("after 2:00 minutes")."""
+    if match[4]:
         return True
-    return _CLOCK_BEFORE.search(match.string, 0, match.start()) is not None
+    after = _NOT_A_CLOCK_AFTER.match(match.string, match.end()) is not None
+    return not after and _CLOCK_BEFORE.search(match.string, 0, match.start()) is not None
 
 
 def _measure(match: re.Match[str]) -> str:

@@ -64,6 +64,7 @@ def test_a_clock_time_is_said_as_a_clock_is_read(shown: str, said: str) -> None:
         ("Fill the tin ¾ full.", "Fill the tin three quarters full."),
         ("Serves 4\n½ cup flour", "Serves 4\nhalf a cup flour"),  # not "4 and a half cups"
         ("Sat 6 May at 09:00", "Saturday 6 May at 9 o'clock"),
+        ("1-1/2 cups milk", "1 and a half cups milk"),  # a US recipe's mixed number
         ("¼ oz yeast", "a quarter of an ounce yeast"),
         ("It rings at 5:30 a.m. tomorrow.", "It rings at 5 30 am tomorrow."),
         ("1.5 kg", "1.5 kilograms"),
@@ -88,6 +89,9 @@ def test_a_measure_is_said_in_words(shown: str, said: str) -> None:
         "Dilute the squash 1:10 with water.",
         "Microwave for 2:00 on high.",  # a duration is not a clock: "2 o'clock on high"
         "5:00 left on the pasta timer.",
+        "Microwave for 10:00 on high.",  # two digits do not make a clock either
+        "20:00 left on the oven timer.",
+        "Stir after 2:00 minutes.",  # a cue word, then a span: still not a clock
         "Write a g on the lid.",  # a letter, not "a gram"
         "On 2/3 we eat early.",  # a slashed fraction only as an amount: a date here,
         "Flat 1/2, 14 High St.",  # a flat's number here
