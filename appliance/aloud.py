@@ -47,7 +47,14 @@ _FRACTIONS = {
     "⅓": ("a third of a", "and a third"),
     "⅔": ("two thirds of a", "and two thirds"),
     "⅛": ("an eighth of a", "and an eighth"),
+    "⅜": ("three eighths of a", "and three eighths"),
+    "⅝": ("five eighths of a", "and five eighths"),
+    "⅞": ("seven eighths of a", "and seven eighths"),
+    "⅕": ("a fifth of a", "and a fifth"),
+    "⅙": ("a sixth of a", "and a sixth"),
 }
+# Written forms espeak-ng says nothing for: the fraction slash of web recipes, "℃", "º".
+_GLYPHS = {"\u2044": "/", "℃": "°C", "℉": "°F", "º": "°"}
 _SLASHED = {"1/2": "½", "1/4": "¼", "3/4": "¾", "1/3": "⅓", "2/3": "⅔", "1/8": "⅛"}
 _DAYS = {
     "Mon": "Monday",
@@ -84,10 +91,13 @@ _TIME = re.compile(
     r"(?<![\d:.])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)" + _MERIDIEM, re.I
 )
 _CLOCK_BEFORE = re.compile(
-    r"\b(?:at|by|until|till|from|before|after|around|it's|it is|rings|due)\s+$", re.I
-)
+    r"(?:\b(?:at|by|until|till|from|before|after|around|it's|it is|rings|due)\s+|^\s*|[.!?]\s+)$",
+    re.I,
+)  # "18:00 has passed" (actions.py) starts its sentence
 _NOT_A_CLOCK_AFTER = re.compile(
-    r"[ \t]*(?:min|mins|minutes?|secs?|seconds?|hrs?|hours?|left|remains?|to go)\b", re.I
+    r"[ \t]*(?:min|mins|minutes?|secs?|seconds?|hrs?|hours?|left|remains?|to go|from now|"
+    r"into)\b",
+    re.I,
 )
 # "7.30pm": with a dot, a time only when am or pm says so ("1.30" alone is a number)
 _DOTTED_TIME = re.compile(
@@ -110,7 +120,7 @@ _MEASURE = re.compile(
     rf"[ \t]*((?:US |UK |metric )?)({_UNIT_NAMES})(?![\w])"
 )
 _HYPHENED = re.compile(rf"(?<![\w.,])(\d+)-({_FRACTION})")
-_MIXED = re.compile(rf"(?<![\w.,])({_NUMBER})[ \t]*({_FRACTION})")
+_MIXED = re.compile(rf"(?<![\w.,])({_NUMBER}) ?({_FRACTION})")
 # a fraction alone: "half a" before a measure ("½ cup"), else the fraction ("¾ full",
 # "½ of the mixture", "gas mark ½"); glued to a word ("½in") it is left as written
 _LONE = re.compile(
@@ -143,7 +153,10 @@ def uncited(text: str) -> str:
 
 def aloud(text: str) -> str:
     """The text as the voice should say it (what it shows stays as it was)."""
-    said = _DATE.sub(_date, uncited(text))
+    said = uncited(text)
+    for glyph, plain in _GLYPHS.items():
+        said = said.replace(glyph, plain)
+    said = _DATE.sub(_date, said)
     said = _DAY_AT.sub(lambda m: f"{_DAYS[m[1]]} ", said)
     said = _TIME.sub(_time, said)
     said = _DOTTED_TIME.sub(_time, said)
@@ -167,9 +180,10 @@ def _time(match: re.Match[str]) -> str:
     if not _is_clock(match):
         return match[0]
     hour, minute, second = int(match[1]), int(match[2]), int(match[3] or 0)
+    seconds = f" and {second} second{'s' if second != 1 else ''}" if second else ""
     if match[4]:  # "5:00am": 5 am, "5:30 pm": 5 30 pm
         minutes = "" if minute == 0 else f" oh {minute}" if minute < 10 else f" {minute}"
-        return f"{hour}{minutes} {match[4].lower()}m"
+        return f"{hour}{minutes} {match[4].lower()}m{seconds}"
     if minute == 0 and hour == 0:
         said = "midnight"
     elif minute == 0:
@@ -179,9 +193,7 @@ def _time(match: re.Match[str]) -> str:
         said = f"{hour} oh {minute}"
     else:
         said = f"{hour} {minute}"
-    if second:
-        said += f" and {second} second{'s' if second != 1 else ''}"
-    return said
+    return said + seconds
 
 
 def _is_clock(match: re.Match[str]) -> bool:

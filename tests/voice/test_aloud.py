@@ -37,6 +37,12 @@ TEASPOONS = "tˈiːspuːnz"
         ("It rings at 18:42:30.", "It rings at 18 42 and 30 seconds."),
         ("Fri 5 Dec at 08:00", "Friday 5 December at 8 o'clock"),
         ("Tue at 09:15", "Tuesday at 9 15"),
+        (
+            "18:00 has passed; when should I remind you?",
+            "18 hundred has passed; when should I remind you?",
+        ),
+        ("It's 15:41 in New York.", "It's 15 41 in New York."),
+        ("It rings at 1:30:30 pm.", "It rings at 1 30 pm and 30 seconds."),  # no second lost
         ("It rings at 5:00am.", "It rings at 5 am."),
         ("It rings at 5:30 p.m. Then", "It rings at 5 30 pm. Then"),
         ("Dinner at 7.30pm.", "Dinner at 7 30 pm."),
@@ -65,6 +71,9 @@ def test_a_clock_time_is_said_as_a_clock_is_read(shown: str, said: str) -> None:
         ("Serves 4\n½ cup flour", "Serves 4\nhalf a cup flour"),  # not "4 and a half cups"
         ("Sat 6 May at 09:00", "Saturday 6 May at 9 o'clock"),
         ("1-1/2 cups milk", "1 and a half cups milk"),  # a US recipe's mixed number
+        ("1⁄2 cup milk", "half a cup milk"),  # the fraction slash espeak-ng reads as nothing
+        ("⅜ tsp", "three eighths of a teaspoon"),
+        ("Bake at 180 ℃.", "Bake at 180 degrees Celsius."),
         ("¼ oz yeast", "a quarter of an ounce yeast"),
         ("It rings at 5:30 a.m. tomorrow.", "It rings at 5 30 am tomorrow."),
         ("1.5 kg", "1.5 kilograms"),
@@ -92,6 +101,7 @@ def test_a_measure_is_said_in_words(shown: str, said: str) -> None:
         "Microwave for 10:00 on high.",  # two digits do not make a clock either
         "20:00 left on the oven timer.",
         "Stir after 2:00 minutes.",  # a cue word, then a span: still not a clock
+        "It rings 5:00 from now.",
         "Write a g on the lid.",  # a letter, not "a gram"
         "On 2/3 we eat early.",  # a slashed fraction only as an amount: a date here,
         "Flat 1/2, 14 High St.",  # a flat's number here
