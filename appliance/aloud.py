@@ -83,10 +83,10 @@ _MONTHS = {
 
 _FRACTION = "[" + "".join(_FRACTIONS) + "]"
 _NUMBER = r"\d+(?:,\d{3})*(?:\.\d+)?"
-# Within a line only: "Serves 4" above "½ cup flour" is not "4 and a half cups".
 # A clock time as Hearth writes one: "18:00", "7:05", "08:30", "18:42:30". Not "1:2" (a ratio).
 # "pm", "p.m." ("a.m. tomorrow": the dot is the word's; "at 5 p.m.": it may end the sentence)
-_MERIDIEM = r"(?:[ \t]*([ap])(?:\.m\.(?=[ \t]+(?-i:[a-z]))|\.?m\b))?(?!\w)"
+_AM_PM = r"([ap])(?:\.m\.(?=[ \t]+(?-i:[a-z]))|\.?m\b)"
+_MERIDIEM = rf"(?:[ \t]*{_AM_PM})?(?!\w)"
 _TIME = re.compile(
     r"(?<![\d:.])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)" + _MERIDIEM, re.I
 )
@@ -101,20 +101,20 @@ _NOT_A_CLOCK_AFTER = re.compile(
 )
 # "7.30pm": with a dot, a time only when am or pm says so ("1.30" alone is a number)
 _DOTTED_TIME = re.compile(
-    r"(?<![\d.£$€])(1[0-2]|0?\d)\.([0-5]\d)()[ \t]*([ap])(?:\.m\.(?=[ \t]+(?-i:[a-z]))|\.?m\b)",
+    r"(?<![\d.£$€])(1[0-2]|0?\d)\.([0-5]\d)()[ \t]*" + _AM_PM,
     re.I,
 )
+_UNIT_NAMES = "|".join(re.escape(u) for u in sorted(UNIT_WORDS, key=len, reverse=True))
 _MEASURED = (
-    "|".join(re.escape(u) for u in sorted(UNIT_WORDS, key=len, reverse=True))
-    + r"|cups?|pints?|quarts?|gallons?|litres?|liters?|sticks?|teaspoons?|tablespoons?"
+    _UNIT_NAMES + r"|cups?|pints?|quarts?|gallons?|litres?|liters?|sticks?|teaspoons?|tablespoons?"
 )
 # "1/2 tsp", "1 1/2 cups": a fraction only as an amount ("On 2/3", "Flat 1/2" are not)
 _SLASHED_FRACTION = re.compile(
     r"(?<![\d/])(" + "|".join(re.escape(s) for s in _SLASHED) + r")"
     rf"(?=[ \t]*(?:US |UK |metric )?(?:{_MEASURED})\b)"
 )
-_UNIT_NAMES = "|".join(re.escape(u) for u in sorted(UNIT_WORDS, key=len, reverse=True))
-# "2 tbsp", "1.5 kg", "1 ½ tsp", "1½ tsp", "½ tsp", "200g"
+# "2 tbsp", "1.5 kg", "1 ½ tsp", "1½ tsp", "½ tsp", "200g" (within a line only: "Serves 4" above
+# "½ cup flour" is not "4 and a half cups")
 _MEASURE = re.compile(
     rf"(?<![\w.,£$€])(?:({_NUMBER})(?:[ \t]*({_FRACTION}))?|({_FRACTION}))"
     rf"[ \t]*((?:US |UK |metric )?)({_UNIT_NAMES})(?![\w])"

