@@ -495,6 +495,36 @@ def boot(
     return guest
 
 
+def boot_to_restart(
+    work: Path,
+    disk: Path,
+    number: int,
+    guests: list[Guest],
+    arch: str,
+    stick: Path | None = None,
+    seconds: float = BOOT_SECONDS,
+) -> None:
+    """A boot that restarts by itself (the first boot's growth, a rollback): no shell is
+    asked for, because the guest may restart before its shell answers on a loaded machine;
+    the test is only that it ends in the kernel's own restart, not a panic."""
+    for attempt in (1, 2):
+        guest = Guest(work, disk, number, arch, stick)
+        guests.append(guest)
+        guest.start()
+        guest.wait_exit(seconds)
+        console = ANSI.sub("", guest.console.read_text(errors="replace"))
+        if "reboot: Restarting system" in console and "Kernel panic" not in console:
+            return
+        failure = f"boot {number}: QEMU exited ({guest.process.returncode}) without a restart"
+        if attempt == 2 or not emulator_race(guest, failure):
+            raise Failed(failure)
+        kept = guest.console.with_name(f"console-{number}-emulator-race.log")
+        guest.console.rename(kept)
+        guest.close()
+        guests.remove(guest)
+        print(f"image/test: boot {number}: TCG's code-patching race ({kept.name}); once more")
+
+
 def emulator_race(guest: Guest, failure: str) -> bool:
     """Whether a boot died of QEMU's emulator, not of the card: under TCG with two vCPUs, a
     CPU can still run a breakpoint the kernel has already patched out of a static branch

@@ -31,6 +31,7 @@ from guest import (
     Guest,
     ask,
     boot,
+    boot_to_restart,
     hearth_cli,
     hearth_cli_ok,
     settle,
@@ -278,8 +279,7 @@ def check_updates(
         mount_bundles(sixth)
         install_and_reboot(sixth, "broken.raucb")
     with stage("boot 7: slot A on trial, its brain fails, rolled back by itself"):
-        seventh = boot(work, disk, 7, guests, "amd64", bundles)
-        seventh.wait_exit(1200)  # the health check's own reboot
+        boot_to_restart(work, disk, 7, guests, "amd64", bundles, 1200)  # the check's reboot
     with stage("boot 8: slot B again, the rollback said, data intact"):
         eighth = boot(work, disk, 8, guests, "amd64", bundles)
         settle(eighth)
