@@ -56,7 +56,7 @@ REPLIES = [
     "I heard \"Tilly feeds the cat at seven\". It's on the board: press Keep if that's right.",
     "Boil an egg for about 7 minutes for a firm yolk. Cool it in cold water before peeling.",
     "You have 3 timers running. The rice timer rings first, at 6:45.",
-    "Added eggs and milk to the shopping list.",
+    "I've added eggs and milk to the shopping list.",
     "The shopping list has bread, butter, apples and washing up liquid.",
     "It's 7:15 in the evening.",
     "Roast a chicken at 200 degrees for about an hour and a half. Rest it for 15 minutes "
@@ -66,7 +66,7 @@ REPLIES = [
     "I can't reach the brain right now; try again in a minute.",
     "I can't hear: the microphone is missing or busy.",
     "There are no timers running.",
-    "The pasta timer was cancelled.",
+    "I've cancelled the pasta timer.",
     "Rice needs twice its volume of water. Simmer it with the lid on for 12 minutes.",
     "Sam is allergic to peanuts.",
     "Bin day is Thursday. The recycling goes out every other week.",
@@ -78,7 +78,7 @@ REPLIES = [
     "I heard \"The spare key is in the blue jar\". It's on the board: press Keep if that's right.",
     "Soak the beans overnight, then boil them hard for 10 minutes.",
     "The oven timer has 5 minutes left.",
-    "Removed milk from the shopping list.",
+    "I've taken milk off the shopping list.",
     "Good morning. It's Tuesday the first of December.",
     "Porridge takes about 5 minutes on a low heat. Stir it now and then.",
 ]

@@ -145,11 +145,13 @@ def _said(store: HouseholdStore, command: p.Command) -> str:
             if len(found) != 1:
                 return _which_reminder(store, what, found)
             reminder = store.stop_reminder(found[0].id)
-            verb = "Stopped" if reminder.state == "done" else "Cancelled"
-            return f"{verb} the reminder to {reminder.text}."
+            verb = "stopped" if reminder.state == "done" else "cancelled"
+            return f"I've {verb} the reminder to {reminder.text}."
         case p.AddItems(items=items):
             added, already = store.add_items(items)
-            return _items_said("Added {} to the shopping list.", added, "Already on it", already)
+            return _items_said(
+                "I've added {} to the shopping list.", added, "Already on it", already
+            )
         case p.RemoveItems(items=items):
             chosen = []
             for item in items:
@@ -158,7 +160,9 @@ def _said(store: HouseholdStore, command: p.Command) -> str:
                     return f"Which {item}: {_listed(matches, 'or')}? Nothing was taken off."
                 chosen.append(matches[0] if matches else item)
             removed, missing = store.remove_items(tuple(chosen))
-            return _items_said("Took {} off the shopping list.", removed, "Not on it", missing)
+            return _items_said(
+                "I've taken {} off the shopping list.", removed, "Not on it", missing
+            )
         case p.ReadList():
             names = [item.name for item in store.items()]
             if not names:
@@ -167,7 +171,7 @@ def _said(store: HouseholdStore, command: p.Command) -> str:
         case p.ClearList():
             count = store.clear_items()
             return (
-                f"Cleared the shopping list ({count} item{'s' if count != 1 else ''})."
+                f"I've cleared the shopping list ({count} item{'s' if count != 1 else ''})."
                 if count
                 else "The shopping list was already empty."
             )
@@ -175,7 +179,7 @@ def _said(store: HouseholdStore, command: p.Command) -> str:
 
 
 def _items_said(done: str, changed: list[str], unchanged: str, left: list[str]) -> str:
-    """ "Added bread to the shopping list. Already on it: eggs." """
+    """ "I've added bread to the shopping list. Already on it: eggs." """
     said = [done.format(_listed(changed))] if changed else []
     if left:
         said.append(f"{unchanged}: {_listed(left)}.")
@@ -194,7 +198,7 @@ def _timer_change(
     if isinstance(command, p.CancelTimer) and command.every:
         for timer in timers:
             store.stop_timer(timer.id)
-        return f"Stopped {len(timers)} timer{'s' if len(timers) != 1 else ''}.", None
+        return f"I've stopped {len(timers)} timer{'s' if len(timers) != 1 else ''}.", None
     if command.name is not None:
         chosen = store.find_timers(command.name)
         if not chosen:
@@ -222,13 +226,13 @@ def _timer_change(
     if isinstance(command, p.AddTime):
         timer = store.extend_timer(chosen[0].id, command.seconds)
         return (
-            f"Added {say_duration(command.seconds)} to {timer_label(timer)}: it now rings "
+            f"I've added {say_duration(command.seconds)} to {timer_label(timer)}: it now rings "
             f"{_day_and_time(timer.rings_at, now)}.",
             None,
         )
     timer = store.stop_timer(chosen[0].id)
-    verb = "Stopped" if timer.state == "done" else "Cancelled"
-    return f"{verb} {timer_label(timer)}.", None
+    verb = "stopped" if timer.state == "done" else "cancelled"
+    return f"I've {verb} {timer_label(timer)}.", None
 
 
 def _stop_ringing(store: HouseholdStore) -> str:
@@ -242,7 +246,7 @@ def _stop_ringing(store: HouseholdStore) -> str:
         else:
             done.append(f"the reminder to {store.stop_reminder(record.id).text}")
     said = _listed(done)
-    return f"Stopped {said}."
+    return f"I've stopped {said}."
 
 
 def _snooze_ringing(store: HouseholdStore, seconds: float, now: dt.datetime) -> str:

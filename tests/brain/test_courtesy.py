@@ -92,7 +92,7 @@ def test_ok_thanks_while_a_timer_rings_stops_it_first(
             clock.advance(60)
             Scheduler(store, Silence("tests"), clock).check()
             assert store.ringing()
-            assert brain.reply("ok thanks").text == "Stopped the pasta timer."
+            assert brain.reply("ok thanks").text == "I've stopped the pasta timer."
             assert store.ringing() == []
             assert brain.reply("ok thanks").text == WELCOME  # nothing rings now: thanks
         finally:

@@ -83,7 +83,7 @@ def test_which_one_is_answered_by_naming_the_timer(kitchen: Kitchen) -> None:
     kitchen.say("set a rice timer for 8 minutes")
     kitchen.say("set an egg timer for 6 minutes")
     assert kitchen.say("cancel the timer").startswith("Which one?")
-    assert kitchen.say("the rice") == "Cancelled the rice timer."
+    assert kitchen.say("the rice") == "I've cancelled the rice timer."
     assert [t.name for t in kitchen.store.timers()] == ["egg"]
 
 
@@ -106,7 +106,7 @@ def _two_unnamed(kitchen: Kitchen) -> None:
 def test_a_timer_set_without_a_name_is_cancelled_by_its_number(kitchen: Kitchen, said: str) -> None:
     """The board shows "Timer 2": said back, it names that timer and no other."""
     _two_unnamed(kitchen)
-    assert kitchen.say(said) == "Cancelled timer 2."
+    assert kitchen.say(said) == "I've cancelled timer 2."
     assert [t.name for t in kitchen.store.timers()] == ["timer"]
     assert kitchen.model.prompts == []
 
@@ -114,7 +114,7 @@ def test_a_timer_set_without_a_name_is_cancelled_by_its_number(kitchen: Kitchen,
 @pytest.mark.parametrize("said", ["cancel timer 1", "cancel timer one", "cancel the first timer"])
 def test_timer_1_is_the_first_alone_not_every_timer(kitchen: Kitchen, said: str) -> None:
     _two_unnamed(kitchen)
-    assert kitchen.say(said) == "Cancelled the timer."
+    assert kitchen.say(said) == "I've cancelled the timer."
     assert [t.name for t in kitchen.store.timers()] == ["timer 2"]
 
 
@@ -143,7 +143,7 @@ def test_which_one_is_answered_by_a_timers_number(kitchen: Kitchen, answer: str,
     """ "timer 2" holds "timer": the longer name said is the one meant."""
     _two_unnamed(kitchen)
     kitchen.say("cancel the timer")
-    assert kitchen.say(answer).startswith("Cancelled")
+    assert kitchen.say(answer).startswith("I've cancelled")
     assert [t.name for t in kitchen.store.timers()] == [left]
     assert kitchen.model.prompts == []
 
@@ -154,7 +154,7 @@ def test_which_one_takes_the_longer_name_said(kitchen: Kitchen) -> None:
     kitchen.say("set a brown rice timer for 20 minutes")
     kitchen.thread = None
     assert kitchen.say("cancel the timer").startswith("Which one?")
-    assert kitchen.say("the brown rice") == "Cancelled the brown rice timer."
+    assert kitchen.say("the brown rice") == "I've cancelled the brown rice timer."
     assert [t.name for t in kitchen.store.timers()] == ["rice"]
     assert kitchen.model.prompts == []
 
@@ -164,7 +164,7 @@ def test_how_long_and_more_time_by_number(kitchen: Kitchen) -> None:
     assert kitchen.say("how long is left on timer two") == (
         "Timer 2 has 5 minutes left (it rings at 20:46)."
     )
-    assert kitchen.say("add 2 minutes to timer 2").startswith("Added 2 minutes to timer 2")
+    assert kitchen.say("add 2 minutes to timer 2").startswith("I've added 2 minutes to timer 2")
     assert kitchen.say("what timers are running") == (
         "Timer 2 has 7 minutes left (it rings at 20:48); "
         "timer 1 has 10 minutes left (it rings at 20:51)."
@@ -211,7 +211,7 @@ def test_which_one_is_answered_by_its_place_when_the_names_have_no_number(
     kitchen.say("set a rice timer for 9 minutes")
     kitchen.thread = None
     assert kitchen.say("cancel the timer").startswith("Which one? pasta")
-    assert kitchen.say("the second") == "Cancelled the rice timer."
+    assert kitchen.say("the second") == "I've cancelled the rice timer."
     assert [t.name for t in kitchen.store.timers()] == ["pasta"]
 
 
@@ -228,7 +228,7 @@ def test_stop_while_a_timer_rings_silences_it(kitchen: Kitchen, stop: str) -> No
     kitchen.say("set a pasta timer for 1 minute")
     kitchen.wait(60)
     [ringing] = kitchen.store.ringing()
-    assert kitchen.say(stop) == "Stopped the pasta timer."
+    assert kitchen.say(stop) == "I've stopped the pasta timer."
     assert kitchen.store.timer(ringing.id).state == "done"
     assert kitchen.store.ringing() == []
     assert kitchen.model.prompts == []
@@ -236,7 +236,7 @@ def test_stop_while_a_timer_rings_silences_it(kitchen: Kitchen, stop: str) -> No
 
 def test_stop_with_nothing_ringing_claims_nothing(kitchen: Kitchen) -> None:
     reply = kitchen.say("stop")
-    assert "Stopped" not in reply and kitchen.store.timers() == []
+    assert "stopped" not in reply and kitchen.store.timers() == []
 
 
 def test_snooze_while_a_timer_rings_rings_again_later(kitchen: Kitchen) -> None:
@@ -250,7 +250,7 @@ def test_snooze_while_a_timer_rings_rings_again_later(kitchen: Kitchen) -> None:
 def test_time_is_added_to_a_named_timer(kitchen: Kitchen) -> None:
     kitchen.say("set a rice timer for 10 minutes")
     reply = kitchen.say("add 5 minutes to the rice timer")
-    assert reply == "Added 5 minutes to the rice timer: it now rings at 20:56."
+    assert reply == "I've added 5 minutes to the rice timer: it now rings at 20:56."
     assert kitchen.model.prompts == []
 
 
@@ -271,7 +271,7 @@ def test_a_time_without_am_or_pm_is_the_next_one_and_says_which_day(kitchen: Kit
 
 def test_a_reminder_can_be_cancelled_by_chat(kitchen: Kitchen) -> None:
     kitchen.say("remind me to call the dentist in 20 minutes")
-    assert "Cancelled" in kitchen.say("cancel the dentist reminder")
+    assert "I've cancelled" in kitchen.say("cancel the dentist reminder")
     assert kitchen.store.reminders() == []
 
 

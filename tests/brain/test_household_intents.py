@@ -56,7 +56,7 @@ def test_with_the_default_models_a_timer_is_set_by_rules_and_not_noted(
     finally:
         brain.close()
     assert reply.route == "timers" and reply.text.startswith("Pasta timer set for 12 minutes")
-    assert shopping.text == "Added eggs and milk to the shopping list."
+    assert shopping.text == "I've added eggs and milk to the shopping list."
     with HouseholdStore.open(data_dir) as store:
         [timer] = store.timers()
         assert (timer.rings_at - timer.set_at).total_seconds() == 720

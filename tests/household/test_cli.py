@@ -64,7 +64,7 @@ def test_chat_answers_household_commands_with_no_model_at_all(
 
     assert (
         run("chat", "--once", "add eggs and milk to the shopping list")
-        == "Added eggs and milk to the shopping list.\n"
+        == "I've added eggs and milk to the shopping list.\n"
     )
     assert run("shopping", "list") == "eggs\nmilk\n"
     assert "llama" not in run("chat", "--once", "set a pasta timer for twelve minutes")
@@ -148,7 +148,7 @@ def test_shopping_round_trip_through_chat_and_cli(capsys: pytest.CaptureFixture[
     assert hearth(capsys, "shopping", "list")[1] == "eggs\nmilk\nbutter\n"
     assert (
         hearth(capsys, "chat", "--once", "put milk and bread on the list")[1]
-        == "Added bread to the shopping list. Already on it: milk.\n"
+        == "I've added bread to the shopping list. Already on it: milk.\n"
     )
     hearth(capsys, "shopping", "add", "eggs")
     hearth(capsys, "chat", "--once", "take eggs off the list")
