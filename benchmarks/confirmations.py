@@ -39,6 +39,8 @@ RESULTS = Path(__file__).resolve().parent / "results"
 JOE_TIMES = 5  # each confirmation in each form, in the joe voice
 COMMAND_VERBS = {"add", "cancel", "clear", "stop", "take", "remove"}
 FORMS = ("before: past tense first", "now: I've first")
+# split, voice, form, times said, times heard as a command, the words' score
+Row = tuple[str, str, str, int, int, Score]
 
 
 def as_before(reply: str) -> str:
@@ -65,7 +67,7 @@ def main() -> None:
     before = load()
     voices = {"joe": Speech("joe"), "espeak": Speech("espeak")}
     assert voices["joe"].name == "joe", "install the voice extra"
-    rows = []  # (split, voice, form, said, commands heard, score)
+    rows: list[Row] = []
     listed: list[tuple[str, str, str]] = []
     counts = {}
     for split in SPLITS:
@@ -88,7 +90,7 @@ def main() -> None:
 
 
 def write(
-    rows: list[tuple[str, str, str, int, int, Score]],
+    rows: list[Row],
     listed: list[tuple[str, str, str]],
     counts: dict[str, int],
     before: str,
@@ -122,7 +124,7 @@ def write(
     print("\n".join(lines))
 
 
-def plot(rows: list[tuple[str, str, str, int, int, Score]]) -> None:
+def plot(rows: list[Row]) -> None:
     import matplotlib
 
     matplotlib.use("Agg")

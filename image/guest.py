@@ -12,7 +12,7 @@ import subprocess
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -470,29 +470,8 @@ def boot(
     arch: str,
     stick: Path | None = None,
 ) -> Guest:
-    guest = Guest(work, disk, number, arch, stick)
-    guests.append(guest)
-    guest.start()
-    try:
-        guest.wait_for_shell()
-    except Failed as exc:
-        if not emulator_race(guest, str(exc)):
-            raise
-        # Once only: the card's own fault would panic again, and fail the test then.
-        kept = guest.console.with_name(f"console-{number}-emulator-race.log")
-        guest.console.rename(kept)
-        guest.close()
-        guests.remove(guest)
-        print(
-            f"image/test: boot {number}: the kernel hit TCG's cross-CPU code-patching race "
-            f"before the shell ({kept.name}); booting once more",
-            flush=True,
-        )
-        guest = Guest(work, disk, number, arch, stick)
-        guests.append(guest)
-        guest.start()
-        guest.wait_for_shell()
-    return guest
+    """A boot as far as its debug shell, which then drives it."""
+    return _booted(work, disk, number, guests, arch, stick, lambda guest: guest.wait_for_shell())
 
 
 def boot_to_restart(
@@ -507,22 +486,56 @@ def boot_to_restart(
     """A boot that restarts by itself (the first boot's growth, a rollback): no shell is
     asked for, because the guest may restart before its shell answers on a loaded machine;
     the test is only that it ends in the kernel's own restart, not a panic."""
-    for attempt in (1, 2):
-        guest = Guest(work, disk, number, arch, stick)
-        guests.append(guest)
-        guest.start()
+
+    def restarted(guest: Guest) -> None:
         guest.wait_exit(seconds)
-        console = ANSI.sub("", guest.console.read_text(errors="replace"))
-        if "reboot: Restarting system" in console and "Kernel panic" not in console:
-            return
-        failure = f"boot {number}: QEMU exited ({guest.process.returncode}) without a restart"
-        if attempt == 2 or not emulator_race(guest, failure):
-            raise Failed(failure)
+        if not restarted_cleanly(guest.console.read_text(errors="replace")):
+            raise Failed(f"boot {number}: QEMU exited without the kernel's own restart")
+
+    _booted(work, disk, number, guests, arch, stick, restarted)
+
+
+def restarted_cleanly(console: str) -> bool:
+    """Whether a console log ends a boot in the kernel's own restart (systemd's reboot),
+    not in a panic (which, with panic=-1 and -no-reboot, also ends QEMU with 0)."""
+    console = ANSI.sub("", console)
+    return "reboot: Restarting system" in console and "Kernel panic" not in console
+
+
+def _booted(
+    work: Path,
+    disk: Path,
+    number: int,
+    guests: list[Guest],
+    arch: str,
+    stick: Path | None,
+    reached: Callable[[Guest], None],
+) -> Guest:
+    """Start a boot and wait until `reached` says it got where it should (or raises
+    Failed); a death by TCG's code-patching race is booted once more."""
+    guest = Guest(work, disk, number, arch, stick)
+    guests.append(guest)
+    guest.start()
+    try:
+        reached(guest)
+    except Failed as exc:
+        if not emulator_race(guest, str(exc)):
+            raise
+        # Once only: the card's own fault would panic again, and fail the test then.
         kept = guest.console.with_name(f"console-{number}-emulator-race.log")
         guest.console.rename(kept)
         guest.close()
         guests.remove(guest)
-        print(f"image/test: boot {number}: TCG's code-patching race ({kept.name}); once more")
+        print(
+            f"image/test: boot {number}: the kernel hit TCG's cross-CPU code-patching race "
+            f"({kept.name}); booting once more",
+            flush=True,
+        )
+        guest = Guest(work, disk, number, arch, stick)
+        guests.append(guest)
+        guest.start()
+        reached(guest)
+    return guest
 
 
 def emulator_race(guest: Guest, failure: str) -> bool:

@@ -200,3 +200,40 @@ def test_boot_starts_again_once_and_keeps_the_first_console(
         with pytest.raises(image_guest.Failed, match="QEMU exited"):
             image_guest.boot(tmp_path, tmp_path / "disk.raw", 3, guests, "amd64")
         assert len(started) == 2
+
+
+RESTART = "[   25.705189] reboot: Restarting system\n"
+
+
+@pytest.mark.parametrize(
+    ("consoles", "passes"),
+    [
+        ([RESTART], True),
+        # Controls: a panic (panic=-1 also ends QEMU with 0), a power-off, and the
+        # emulator's race once, then a clean restart (booted once more).
+        (["Kernel panic - not syncing: VFS: Unable to mount root fs\n" + RESTART], False),
+        (["reboot: Power down\n"], False),
+        ([RACE, RESTART], True),
+    ],
+)
+def test_a_boot_that_restarts_by_itself_passes_only_on_the_kernels_restart(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, consoles: list[str], passes: bool
+) -> None:
+    """Boot 1 (the data partition grown) and boot 7 (a rollback) are not asked for the
+    shell: the guest may restart before it answers. What QEMU's console says decides."""
+    monkeypatch.setenv("HEARTH_QEMU_ACCEL", "tcg")
+    started: list[int] = []
+
+    def start(guest: object) -> None:
+        guest.console.write_text(consoles[len(started)])  # type: ignore[attr-defined]
+        started.append(1)
+
+    monkeypatch.setattr(image_guest.Guest, "start", start)
+    monkeypatch.setattr(image_guest.Guest, "wait_exit", lambda guest, seconds: None)
+    if passes:
+        image_guest.boot_to_restart(tmp_path, tmp_path / "disk.raw", 1, [], "amd64")
+        assert len(started) == len(consoles)
+    else:
+        with pytest.raises(image_guest.Failed, match="without the kernel's own restart"):
+            image_guest.boot_to_restart(tmp_path, tmp_path / "disk.raw", 1, [], "amd64")
+        assert len(started) == 1
