@@ -383,9 +383,14 @@ def write(
         f"is twice the sound, {SHORTEST_WINDOW} s at least).",
         "",
         f"**The default** (bold): threshold {default[0]}, sure {default[1]}, the check "
-        f"{default_check}; the pair chosen on hour 1 and the own lines. Sure 1.0 (every wake "
-        "checked) was tried as the default on the false wakes of seeds 8-16 and dropped "
-        f"(docs/voice.md); the later hours here are seeds {REPORT_SEED} on, never looked at.",
+        f"{default_check}; "
+        + (
+            "the pair chosen on hour 1 and the own lines. Sure 1.0 (every wake checked) was "
+            "tried as the default on the false wakes of seeds 8-16 and dropped (docs/voice.md)"
+            if phrase == PHRASE
+            else 'Hearth\'s defaults, the pair chosen for "hey jarvis", not for this phrase'
+        )
+        + f"; the later hours here are seeds {REPORT_SEED} on, never looked at.",
         "",
         "| threshold | sure | check | false wakes, hour 1 (tuning) | "
         f"false wakes per hour, the other {later:g} h | own lines missed (tuning) | "
