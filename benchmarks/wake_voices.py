@@ -6,9 +6,10 @@ Each built-in phrase measured with held-out lines of its own (benchmarks/data/vo
 written by helpers who never read the code) is said by each of espeak-ng's three
 held-out voices and by the neural voice, clean and over kitchen noise (benchmarks/wake.py),
 and the detector's highest score on each clip is read. A clip whose peak is below the
-default threshold is missed before any check. benchmarks/wake_checked.py gives the same
-misses over all voices together, with the check and the false wakes; this splits them by
-voice, which shows whether a phrase is heard in one accent and not another.
+default threshold is missed before any check. benchmarks/wake_checked.py counts misses
+over all voices together, with the check and the false wakes; this splits them by voice,
+which shows whether a phrase is heard in one accent and not another. Its clips are made
+with their own seeds, so its sums differ a little from wake_checked.py's.
 
 espeak-ng is not a person: an accent here is espeak-ng's idea of one. Measures, never asserts.
 """
