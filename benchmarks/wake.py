@@ -254,9 +254,10 @@ def hour_tracks(samples: bytes, workers: int) -> dict[str, np.ndarray]:
     return {name: np.concatenate([p[name] for p in parts]) for name in WAKE_WORDS}
 
 
-def clip_peaks(clips: list[bytes], name: str = "hey_jarvis") -> np.ndarray:
-    """Each clip's highest score: the clips in one stream, 2 s of silence between them
-    (longer than the model's window), scored in one pass instead of one load per clip."""
+def clip_stream(clips: list[bytes], name: str) -> tuple[bytes, np.ndarray, list[tuple[int, int]]]:
+    """The clips in one stream, 2 s of silence between them (longer than the model's
+    window), scored in one pass instead of one load per clip: the stream, its track and
+    each clip's span of frames."""
     gap = bytes(2 * RATE * 2)
     step = FRAME_SAMPLES * 2
     spans, stream = [], bytearray()
@@ -264,7 +265,12 @@ def clip_peaks(clips: list[bytes], name: str = "hey_jarvis") -> np.ndarray:
         clip = clip + bytes(-len(clip) % step)
         spans.append((len(stream) // step, (len(stream) + len(clip)) // step + 6))
         stream += clip + gap
-    track = score_tracks(bytes(stream), [name])[name]
+    return bytes(stream), score_tracks(bytes(stream), [name])[name], spans
+
+
+def clip_peaks(clips: list[bytes], name: str = "hey_jarvis") -> np.ndarray:
+    """Each clip's highest score (clip_stream)."""
+    _, track, spans = clip_stream(clips, name)
     return np.array([float(track[a:b].max()) for a, b in spans])
 
 

@@ -51,11 +51,11 @@ from pathlib import Path
 
 import numpy as np
 
-from appliance.config import WAKE_WORDS, Settings
+from appliance.config import WAKE_WORDS, Settings, wake_phrase
 from appliance.voice.hands_free import SETTLE_FRAMES
 from appliance.voice.stt import CHECKS_IN_SHORT_WINDOW, SHORTEST_WINDOW, Transcriber
 from appliance.voice.wake import FRAME_SAMPLES, REFRACTORY_SECONDS, score_tracks
-from appliance.voice.wake_check import CHECK_SECONDS, LIKELIHOOD_MEASURED, WakeCheck
+from appliance.voice.wake_check import CHECK_SECONDS, WakeCheck, likelihood_measured
 from benchmarks import wake as detector
 
 RESULTS = detector.RESULTS
@@ -71,7 +71,7 @@ PHRASE = "hey_jarvis"  # the default; --phrase measures another
 def own_wake(phrase: str) -> list[str]:
     """The tuning lines (wake.OWN_WAKE) with `phrase` said in place of "hey jarvis":
     the engineer's own, so never the held-out ones, for any phrase."""
-    spoken = phrase.replace("_", " ")
+    spoken = wake_phrase(phrase) or ""
     return [
         line.replace("hey jarvis", spoken).replace("Hey Jarvis", spoken.title())
         for line in detector.OWN_WAKE
@@ -86,7 +86,7 @@ def own_wake(phrase: str) -> list[str]:
 # by sound against whole words nearer, and the whole 30 s window against the short one.)
 CHECKS = {"transcript alone (before)": False, "and the phrase's likelihood (now)": True}
 HOUSEHOLD_CHECK = "and the household's names"  # with --household: as now, the names set aside
-# The check for a phrase the likelihood was never measured for (wake_check.LIKELIHOOD_MEASURED):
+# The check for a phrase the likelihood was never measured for (wake_check.likelihood_measured):
 # the service asks the transcript alone.
 TRANSCRIPT_CHECK = "transcript alone (this phrase's check)"
 DEFAULT_CHECK = "and the phrase's likelihood (now)"
@@ -199,15 +199,9 @@ def said_as(text: str) -> str:
 
 
 def _clips(texts: list[str], voices: tuple[str, ...], noisy: bool, seed: int, phrase: str):
-    """Clips in one stream with 2 s of silence between, scored in one pass: the stream,
-    its track and each clip's span of frames."""
-    gap = bytes(2 * RATE * 2)
-    spans, stream = [], bytearray()
-    for clip in detector.wake_clips([said_as(t) for t in texts], voices, noisy, seed):
-        clip = clip + bytes(-len(clip) % STEP)
-        spans.append((len(stream) // STEP, (len(stream) + len(clip)) // STEP + 6))
-        stream += clip + gap
-    return bytes(stream), score_tracks(bytes(stream), [phrase])[phrase], spans
+    """The lines said, in one scored stream (wake.clip_stream)."""
+    said = [said_as(t) for t in texts]
+    return detector.clip_stream(detector.wake_clips(said, voices, noisy, seed), phrase)
 
 
 def main() -> None:
@@ -271,11 +265,12 @@ def main() -> None:
         lambda audio: transcriber.decode(audio, WINDOW == "short"), transcriber.likelihood
     )
     people = args.household.read_text().split() if args.household else []
-    spoken = phrase.replace("_", " ")
+    spoken = wake_phrase(phrase) or ""
     # As the service: the likelihood is asked only for the phrases it was measured for.
-    base = CHECKS if spoken in LIKELIHOOD_MEASURED else {TRANSCRIPT_CHECK: False}
-    default_check = DEFAULT_CHECK if spoken in LIKELIHOOD_MEASURED else TRANSCRIPT_CHECK
-    checks = {**base, HOUSEHOLD_CHECK: spoken in LIKELIHOOD_MEASURED} if people else base
+    measured = likelihood_measured(spoken)
+    base = CHECKS if measured else {TRANSCRIPT_CHECK: False}
+    default_check = DEFAULT_CHECK if measured else TRANSCRIPT_CHECK
+    checks = {**base, HOUSEHOLD_CHECK: measured} if people else base
     checkers = {
         name: Checker(
             WakeCheck(
@@ -326,8 +321,8 @@ def main() -> None:
             )
     default = (Settings.wake_threshold, Settings.wake_sure)
     name = "wake_checked" if args.near == detector.SENTENCES else f"wake_checked_{args.near.stem}"
-    if phrase not in name:
-        name += "" if phrase == PHRASE else f"_{phrase}"
+    if phrase != PHRASE and phrase not in name:
+        name += f"_{phrase}"
     write(
         rows,
         default,
@@ -373,7 +368,7 @@ def write(
     lines = [
         "# Wake word with its check (benchmarks/wake_checked.py)",
         "",
-        f'"{phrase.replace("_", " ")}": {hours:g} h of generated kitchen chatter '
+        f'"{wake_phrase(phrase)}": {hours:g} h of generated kitchen chatter '
         "(hour 1 as in wake.py, "
         f"then a new seed each hour; the sound-alike lines from {_shown(near)}) "
         f"and the wake lines of {_shown(wake_file)}, made and scored in {made:.0f} s; "

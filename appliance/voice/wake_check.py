@@ -68,6 +68,13 @@ PHRASE_LIKELY = -2.1
 # phrase split otherwise ("Alexa" is one token), so for the others the transcript decides.
 LIKELIHOOD_MEASURED = frozenset({"hey jarvis"})
 
+
+def likelihood_measured(phrase: str) -> bool:
+    """Whether the check asks the phrase's likelihood where its transcript says no: the one
+    rule for the service and benchmarks/wake_checked.py."""
+    return phrase in LIKELIHOOD_MEASURED
+
+
 Decode = Callable[[bytes], str]
 Likelihood = Callable[[bytes, Sequence[str]], float]  # Transcriber.likelihood
 People = Callable[[], Iterable[str]]  # the household's names, read at each wake
@@ -142,7 +149,7 @@ class WakeCheck:
         self.name = phrase.split()[-1]
         self._decode = decode
         # None (or a phrase never measured): the transcript alone decides.
-        self._likelihood = likelihood if phrase in LIKELIHOOD_MEASURED else None
+        self._likelihood = likelihood if likelihood_measured(phrase) else None
         self.written = as_written(phrase)
         # The recogniser's whole words (Transcriber.familiar); none: every run by sound alone.
         self._familiar = frozenset(familiar)
