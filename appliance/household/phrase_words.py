@@ -13,11 +13,20 @@ _LEAD = re.compile(
 )
 _TAIL = re.compile(r"(?: ,)?(?: (?:please|thanks|thank you|for me))+$")
 TOKENS = re.compile(r"\d+(?:[.:]\d+)?(?:am|pm)?|[a-z]+(?:'[a-z]+)?|,")
+# "8 a.m.", as a recogniser writes it: "8 am"
+_DOTTED_HALF_DAY = re.compile(r"\b([ap])\.\s?m\b\.?")
+# where one sentence ends and another begins: ". ", "? ", "! ", "; "
+_SENTENCE_END = re.compile(r"[.?!;]+(?=\s|$)")
 
 
-def normalise(text: str) -> str:
-    """Lower-case words and commas joined by single spaces, polite lead and tail removed."""
-    lowered = text.lower().replace("’", "'").replace("-", " ")
+def normalise(text: str, *, sentences: bool = False) -> str:
+    """Lower-case words and commas joined by single spaces, polite lead and tail removed.
+
+    `sentences`: a sentence's end is kept as a comma, as a person typing would have put one
+    ("Delete the bread reminder. It's done." as "…reminder, it's done")."""
+    lowered = _DOTTED_HALF_DAY.sub(r"\1m", text.lower().replace("’", "'").replace("-", " "))
+    if sentences:
+        lowered = _SENTENCE_END.sub(",", lowered)
     joined = " ".join(TOKENS.findall(lowered))
     joined = _LEAD.sub("", joined, count=1)
     return _TAIL.sub("", joined).strip(" ,")

@@ -17,6 +17,7 @@ import datetime as dt
 import re
 from typing import Any, cast
 
+from appliance.household import misheard
 from appliance.household.clock_phrases import clock
 from appliance.household.list_phrases import items_of, shopping  # noqa: F401  (re-exported)
 from appliance.household.phrase_words import normalise
@@ -69,22 +70,36 @@ def as_row(command: Command | None) -> dict[str, object]:
     return row
 
 
-def parse(text: str, now: dt.datetime, *, ringing: bool = False) -> Command | None:
+def parse(
+    text: str, now: dt.datetime, *, ringing: bool = False, slips: bool = True
+) -> Command | None:
     """The household command the whole sentence says, else None (it goes to the model).
 
     `ringing`: a timer or reminder rings now, so "stop" and "five more minutes" are said
-    to it; with nothing ringing they mean nothing here.
+    to it; with nothing ringing they mean nothing here. `slips`: read a recogniser's known
+    slips as what was said (misheard.py); False only to measure what they are worth.
     """
     said = normalise(text)
     if not said:
         return None
+    command = _read_with_reason(said, now, ringing)
+    if command is None and slips:
+        # the same words as a recogniser's slips hid them (misheard.py), its sentences
+        # kept apart: read only when what was heard is no command, so never another one
+        mended = misheard.mended(normalise(text, sentences=True))
+        if mended and mended != said:
+            command = _read_with_reason(mended, now, ringing)
+    return _as_written(command, text)
+
+
+def _read_with_reason(said: str, now: dt.datetime, ringing: bool) -> Command | None:
     command = _read(said, now, ringing)
     if command is None and " , " in said:
         # "wipe the list, I've done the big shop": a command that ends a task, and why
         head = _read(said.split(" , ")[0], now, ringing)
         if isinstance(head, _SAID_WITH_A_REASON):
             command = head
-    return _as_written(command, text)
+    return command
 
 
 # Commands a person may follow with a reason after a comma ("what's today's date, need it

@@ -150,7 +150,7 @@ def test_every_household_command_is_read_back_as_what_it_means() -> None:
 
 HOUSEHOLD_MISHEARD = [
     ("What's the name today?", "what's the date today", "clock.date"),
-    ("What's on the shop and list?", "what's on the shopping list", "shopping.read"),
+    ("What's on the chopping list?", "what's on the shopping list", "shopping.read"),
 ]
 
 
