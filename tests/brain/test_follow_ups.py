@@ -314,3 +314,15 @@ def test_a_timer_past_midnight_says_tomorrow_once(
         )
     finally:
         late.close()
+
+
+def test_a_slip_of_the_recogniser_on_the_list_is_acted_on_as_said(kitchen: Kitchen) -> None:
+    """Said "Take the bread off the least." (Whisper's British "list") removes the bread; the
+    control beside it, a sentence that only sounds like one, reaches the model."""
+    kitchen.say("add bread and eggs to the list")
+    assert kitchen.say("Take the bread off the least.") == (
+        "I've taken bread off the shopping list."
+    )
+    assert [item.name for item in kitchen.store.items()] == ["eggs"]
+    kitchen.say("Smooth the icing.")
+    assert len(kitchen.model.prompts) == 1 and "Smooth the icing." in kitchen.model.prompts[0]
