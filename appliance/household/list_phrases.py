@@ -49,9 +49,10 @@ _NOT_AN_ITEM = re.compile(
     r"order|trolley|cart|playlist|queue)\b"
 )
 _READ = re.compile(
-    rf"^(?:(?:what's|what is|whats) on {_LIST}|(?:read|show|tell)(?: me)?(?: what's on)? {_LIST}"
+    rf"^(?:(?:what's|what is|whats|what have (?:we|i) got|what've (?:we|i) got) on {_LIST}"
+    rf"|(?:read|show|tell)(?: me)?(?: what's on)? {_LIST}"
     r"|(?:the )?shopping list|what do (?:we|i) need(?: to buy| to get)?(?: from| at)?"
-    r"(?: the)?(?: shops?| supermarket)?)$"
+    r"(?: the)?(?: shops?| supermarket)?)(?: so far| now| at the moment)?$"
 )
 _CLEAR = re.compile(
     r"^(?:clear|empty|wipe|reset|delete|scrap|bin)(?: out)? (?:(?:the|my|our) )?(?:whole |entire )?"

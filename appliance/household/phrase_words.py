@@ -8,7 +8,7 @@ import re
 _LEAD = re.compile(
     r"^(?:(?:hang on|wait|um|erm|er|so|oh|hmm|ha|actually|sorry|quick question) (?:, )?)*"
     # "Hearth" as a recogniser writes it at the start of a line ("Hath, …", "Ha, …")
-    r"(?:(?:hey|ok|okay) )?(?:(?:hearth|hath|harth) ,? ?)?(?:please )?"
+    r"(?:(?:hey|ok|okay) (?:, )?)?(?:(?:hearth|hath|harth) ,? ?)?(?:please )?"
     r"(?:(?:can|could|would|will) you (?:please )?)?"
 )
 _TAIL = re.compile(r"(?: ,)?(?: (?:please|thanks|thank you|for me))+$")

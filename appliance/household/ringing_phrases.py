@@ -13,19 +13,25 @@ from appliance.household.requests import (
 
 _OK = r"(?:(?:ok|okay|alright|all right|yes|yeah|yep|thanks|thank you|right|fine|hearth)(?: |$))*"
 _STOP_RINGING = re.compile(
-    rf"^{_OK}(?:stop(?: it| that| ringing| the (?:alarm|noise|beeping|timer|reminder))?"
+    rf"^{_OK}(?:stop(?: it| that| ringing|"
+    r" (?:the|that|this) (?:alarm|noise|beeping|racket|din|timer|reminder|thing))?"
     r"|(?:turn|switch|shut) (?:it|that) off|turn off|switch off|off|shut up|shush|hush|sh+|"
     r"(?:be )?quiet|silence|enough|that's enough|i'm up|im up|i'm coming|got it|heard you|"
     r"i heard you|dismiss|cancel(?: it)?|done|i'm on it|on it)?$"
 )
 # How "ring again later" begins; the length, if any, follows in any words.
 _SNOOZE = re.compile(
-    rf"^{_OK}(?P<lead>snooze(?: it)?|not now|not yet|later|in a (?:minute|bit|moment)|"
+    # "not yet, give it a snooze": a no before the asking
+    rf"^{_OK}(?:(?:not now|not yet|later) )?"
+    r"(?P<lead>(?:give (?:it|me|us) )?a snooze|snooze(?: it)?|not now|not yet|later|"
+    r"in a (?:minute|bit|moment)|"
     r"(?:give|gimme) (?:me|us|it)|another|(?:just )?(?:a few |a couple )?more|"
     r"(?:do it|ring|go off|remind me|try|tell me) again|again|remind me(?= in ))(?: (?P<rest>.+))?$"
 )
 _SNOOZE_DEFAULT = 300.0  # "snooze" alone: five minutes, as a phone's alarm does
-_NOT_A_LENGTH = re.compile(r"\b(?:list|shopping|timer for|reminder to)\b|^remind me in .+ to\b")
+# words that name what they are said of: "snooze the reminder for ten minutes" is the
+# reminder's, read by its own rule, whatever else rings
+_NOT_A_LENGTH = re.compile(r"\b(?:list|shopping|timer for|reminders?)\b|^remind me in .+ to\b")
 
 
 def _snooze_length(rest: str | None) -> float | None:

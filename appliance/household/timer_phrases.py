@@ -17,7 +17,8 @@ from appliance.numbers import ORDINALS, whole_number_at
 
 _NAME = r"[a-z][a-z' ]{0,30}?"
 _SET_VERBS = ("set", "start", "put", "make", "create", "begin", "stick", "pop")
-_SET_VERB = rf"(?:{'|'.join(_SET_VERBS)})(?: up)?"
+# "put on a timer", "I need a timer for the eggs" (never "we need": that is shopping)
+_SET_VERB = rf"(?:(?:{'|'.join(_SET_VERBS)})(?: up| on)?|i need|i want|i'd like)"
 # Said to be done with a timer: "cancel", and the words a kitchen uses for it.
 _CANCEL_VERB = (
     r"(?:cancel|stop|delete|remove|clear|end|kill|dismiss|forget|turn off|switch off|scrap|"
