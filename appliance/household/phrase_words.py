@@ -11,7 +11,11 @@ _LEAD = re.compile(
     r"(?:(?:hey|ok|okay) (?:, )?)?(?:(?:hearth|hath|harth) ,? ?)?(?:please )?"
     r"(?:(?:can|could|would|will) you (?:please )?)?"
 )
-_TAIL = re.compile(r"(?: ,)?(?: (?:please|thanks|thank you|for me))+$")
+# "…, please", "… thanks", and a name for whoever is told after a comma ("…, love")
+_TAIL = re.compile(
+    r"(?:(?: ,)?(?: (?:please|thanks|thank you|for me))"
+    r"| , (?:dear|love|darling|mate|pet|hun|sweetheart|sweetie|babe))+$"
+)
 TOKENS = re.compile(r"\d+(?:[.:]\d+)?(?:am|pm)?|[a-z]+(?:'[a-z]+)?|,")
 # "8 a.m.", as a recogniser writes it: "8 am"
 _DOTTED_HALF_DAY = re.compile(r"\b([ap])\.\s?m\b\.?")

@@ -144,12 +144,13 @@ def _as_written(command: Command | None, text: str) -> Command | None:
     def found(words: list[str]) -> str | None:
         if not words:
             return None
-        pattern = r"[\s-]*".join(re.escape(word) for word in words)
+        # a comma between words as the recogniser or a person wrote it: "plants, the big ones"
+        pattern = r"[\s-]*".join(r"\s*," if word == "," else re.escape(word) for word in words)
         hit = re.search(rf"(?<![\w']){pattern}(?![\w'])", original, re.IGNORECASE)
         return hit.group() if hit else None
 
     def written(phrase: str) -> str:
-        words = phrase.split(" ")
+        words = phrase.strip(" ,").split(" ")
         if (whole := found(words)) is not None:
             return whole
         # "2 tins of tomatoes" from "two tins of tomatoes": the count as a number, the rest

@@ -208,6 +208,17 @@ def test_a_clock_time_that_passed_today_means_tomorrow() -> None:
         ("Hearth, stop that noise!", True, phrases.StopRinging()),
         ("not yet, give it a snooze", True, phrases.SnoozeRinging(300.0)),
         ("what have we got on the list so far", False, phrases.ReadList()),
+        # a name for whoever is told is no part of the errand, nor a comma its end
+        (
+            "would you remind me to take my tablets at ten o'clock tonight, dear",
+            False,
+            phrases.Remind("take my tablets", dt.datetime(2026, 12, 1, 22, 0)),
+        ),
+        (
+            "remind me to water the plants, the big ones, at 6",
+            False,
+            phrases.Remind("water the plants, the big ones", dt.datetime(2026, 12, 1, 18, 0)),
+        ),
         # a reminder named is the reminder's, whatever else rings
         ("snooze that reminder for half an hour", True, phrases.SnoozeReminder(None, 1800.0)),
     ],
