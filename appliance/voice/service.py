@@ -34,6 +34,7 @@ from appliance.voice.capture import (
     seconds_of,
 )
 from appliance.voice.hands_free import HandsFree, follow_up
+from appliance.voice.not_caught import NOT_CAUGHT, not_caught
 from appliance.voice.shown import Exchange, ShownExchange
 from appliance.voice.stop_word import SpokenStop
 from appliance.voice.stt import Transcriber
@@ -205,6 +206,10 @@ class Voice:
         if not _has_words(text) or repeats_prompt(text, bias):
             # Whisper writing its own prompt back heard no speech: never an instruction.
             return self._nothing(seconds, transcribed - started, quietly)
+        # A follow-up's answer is the brain's to read, however unsure: a short "the rice"
+        # after "Which one?" often is, and the brain knows the question it asked.
+        if not quietly and not_caught(text, bias, self.transcriber.last_unsure):
+            return self._ask_again(text, seconds, transcribed - started, released_at)
         log.info(
             "heard %d chars in %.1f s of speech (%.2f s to transcribe)",
             len(text),
@@ -249,6 +254,20 @@ class Voice:
             first_word,
             self.transcriber.last_written,
         )
+
+    def _ask_again(
+        self, text: str, seconds: float, transcribing: float, released_at: float
+    ) -> Result:
+        """Say the words were not caught (not_caught.py), show what was heard, and send
+        nothing on."""
+        log.info("heard %d chars the recogniser was unsure of: asked again", len(text))
+        self.barge_in.speaking()
+        self.sound.speak(NOT_CAUGHT)
+        first_word = time.monotonic() - released_at
+        stopped = self.barge_in.until_played()
+        reply = f"{NOT_CAUGHT} (stopped)" if stopped else NOT_CAUGHT
+        self.shown.write(Exchange(self.showable(text), reply, _now()))
+        return Result(text, reply, False, True, seconds, transcribing, transcribing, first_word)
 
     def _nothing(self, seconds: float, transcribing: float, quietly: bool = False) -> Result:
         if quietly:

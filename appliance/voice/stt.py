@@ -57,6 +57,13 @@ CHECKS_IN_SHORT_WINDOW = True
 # faster-whisper's rule for a window that holds no speech (its defaults, kept the same)
 NO_SPEECH_PROB = 0.6
 LOW_LOGPROB = -1.0
+# Words written with a mean log-probability per token below this are ones the model was
+# unsure of: the transcript is more often garbled than not, and a reply to it answers words
+# nobody said. Chosen on the tuning clips by a rule fixed first: the least negative step of
+# 0.05 that refuses at most one transcript in forty that was heard right or nearly (20% of
+# its words wrong at most) in each tuning set (espeak-ng's voices, the neural voice, the
+# recordings of people). benchmarks/unsure.py; docs/voice.md, "Not caught".
+UNSURE_LOGPROB = -0.6
 
 
 def default_model_dir() -> Path:
@@ -157,6 +164,11 @@ class Transcriber:
         # What Whisper wrote when the closed pass put a command in its place, for the last
         # transcript (else None): `hearth voice --wav` shows both.
         self.last_written: str | None = None
+        # The mean log-probability per token of the last transcript's words as the model
+        # wrote them (None: no words), and whether it was unsure of them (UNSURE_LOGPROB)
+        # with nothing placing them on a command.
+        self.last_logprob: float | None = None
+        self.last_unsure = False
         log.info("speech model %s loaded (%d threads)", self.model, self.threads)
 
     @classmethod
@@ -175,20 +187,23 @@ class Transcriber:
         the transcript has something that sounds like them (sounds_like.py), and a short
         transcript that means nothing as heard is placed on the command it sounds like
         (closed_pass.py), when the bias carries commands."""
-        self.last_written = None
+        self.last_written, self.last_logprob, self.last_unsure = None, None, False
         if not audio:
             return ""
         samples = np.frombuffer(audio, dtype="<i2").astype(np.float32) / 32768.0
         window = self._window(samples, short=True)
-        text = self._decode(samples, bias, window)
+        text, logprob = self._decode(samples, bias, window)
         if self.echo_check and bias is not None and echoes_names(text, bias):
             log.info("the prompt's names written back: decoded again without them")
-            text = self._decode(samples, None, window)
+            text, logprob = self._decode(samples, None, window)
         if self.sounds_like is not None and bias is not None and bias.words:
             text = self.sounds_like.restored(text, bias.words)
         if self.closed_pass is not None and bias is not None and bias.commands:
             placed = self.closed_pass.placed(text, bias)
             self.last_written, text = (text if placed != text else None), placed
+        placed_on_a_command = self.last_written is not None
+        self.last_logprob = logprob
+        self.last_unsure = unsure(logprob) and bool(text) and not placed_on_a_command
         return text
 
     def decode(self, audio: bytes, short: bool | None = None) -> str:
@@ -201,7 +216,7 @@ class Transcriber:
             return ""
         samples = np.frombuffer(audio, dtype="<i2").astype(np.float32) / 32768.0
         short = CHECKS_IN_SHORT_WINDOW if short is None else short
-        return self._decode(samples, None, self._window(samples, short))
+        return self._decode(samples, None, self._window(samples, short))[0]
 
     def likelihood(self, audio: bytes, phrases: Sequence[str]) -> float:
         """How likely the model finds one of `phrases` said at the start of `audio`: the mean
@@ -234,7 +249,10 @@ class Transcriber:
         was measured in it, else None (Whisper's whole 30 s)."""
         return window_seconds(samples.size / SAMPLE_RATE) if short and self.short_window else None
 
-    def _decode(self, samples: np.ndarray, bias: Bias | None, window: float | None = None) -> str:
+    def _decode(
+        self, samples: np.ndarray, bias: Bias | None, window: float | None = None
+    ) -> tuple[str, float | None]:
+        """The words, and the mean log-probability of their tokens (None: no words)."""
         if window is not None:
             return self._decode_window(samples, bias, window)
         segments, _ = self._model.transcribe(
@@ -251,9 +269,18 @@ class Transcriber:
             initial_prompt=bias.prompt if bias else None,
             hotwords=bias.hotwords if bias else None,
         )
-        return said_once(" ".join(segment.text.strip() for segment in segments).strip())
+        kept = list(segments)
+        tokens = sum(len(segment.tokens) for segment in kept)
+        logprob = (
+            sum(segment.avg_logprob * len(segment.tokens) for segment in kept) / tokens
+            if tokens
+            else None
+        )
+        return said_once(" ".join(segment.text.strip() for segment in kept).strip()), logprob
 
-    def _decode_window(self, samples: np.ndarray, bias: Bias | None, window: float) -> str:
+    def _decode_window(
+        self, samples: np.ndarray, bias: Bias | None, window: float
+    ) -> tuple[str, float | None]:
         """One pass over `window` seconds of features instead of Whisper's 30: the
         encoder's cost falls with the window. The prompt, the tokens suppressed and
         the no-speech rule are faster-whisper's own, so only the window differs."""
@@ -282,8 +309,15 @@ class Transcriber:
         written = result.sequences_ids[0]
         mean_logprob = result.scores[0] * len(written) / (len(written) + 1)
         if result.no_speech_prob > NO_SPEECH_PROB and mean_logprob < LOW_LOGPROB:
-            return ""  # the model holds there is no speech here, and is unsure of its words
-        return said_once(tokenizer.decode([t for t in written if t < tokenizer.eot]).strip())
+            return "", None  # the model holds there is no speech here, and is unsure of it
+        text = said_once(tokenizer.decode([t for t in written if t < tokenizer.eot]).strip())
+        return text, mean_logprob
+
+
+def unsure(logprob: float | None) -> bool:
+    """Whether words written with this mean log-probability per token were ones the model
+    was unsure of (UNSURE_LOGPROB); None (no words) is not."""
+    return logprob is not None and logprob < UNSURE_LOGPROB
 
 
 # A sentence ends at . ! or ? before a space or the end: "1.5 kg" and "8.30" are not two.

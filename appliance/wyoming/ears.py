@@ -23,6 +23,7 @@ from wyoming.audio import AudioChunk, AudioChunkConverter
 
 from appliance.voice.bias import Bias, repeats_prompt
 from appliance.voice.capture import SAMPLE_BYTES, SAMPLE_RATE
+from appliance.voice.not_caught import not_caught
 from appliance.voice.vad import Vad, trim
 from appliance.wyoming.wire import BadEvent
 
@@ -130,17 +131,23 @@ class Ears:
 
     def hear(self, audio: bytes) -> str:
         """16 kHz 16-bit mono samples to text; "" when nothing was said."""
+        return self.heard(audio)[0]
+
+    def heard(self, audio: bytes) -> tuple[str, bool]:
+        """The text, and whether it was not caught (not_caught.py: unsure words no rule
+        reads as a request), for a satellite Hearth answers itself."""
         with self._lock:
             if self._vad is None:
                 self._vad = self._open_vad()
             speech = trim(audio, self._vad)
             if not speech:
-                return ""
+                return "", False
             if self._transcriber is None:
                 log.info("loading the speech model for the first Wyoming audio")
                 self._transcriber = self._open_transcriber()
             bias = self._bias()
             text: str = self._transcriber.transcribe(speech, bias)
+            unsure: bool = self._transcriber.last_unsure
         if not any(ch.isalnum() for ch in text) or repeats_prompt(text, bias):
-            return ""  # Whisper writing its own prompt back heard no speech
-        return text
+            return "", False  # Whisper writing its own prompt back heard no speech
+        return text, not_caught(text, bias, unsure)

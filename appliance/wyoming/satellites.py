@@ -40,6 +40,7 @@ from wyoming.tts import Synthesize
 
 from appliance.config import Settings, satellite_addresses
 from appliance.voice.capture import SAMPLE_BYTES
+from appliance.voice.not_caught import NOT_CAUGHT
 from appliance.voice.service import TAP_GIVE_UP, TAP_SILENCE
 from appliance.voice.vad import Ending, Vad
 from appliance.wyoming.ears import Recording
@@ -152,13 +153,19 @@ class SatelliteLink:
         return Utterance(self._vad, self.services.max_seconds)
 
     async def _answer(self, session: Session, utterance: Utterance) -> None:
-        text = await asyncio.to_thread(self.services.ears.hear, utterance.recording.audio)
+        text, asked_again = await asyncio.to_thread(
+            self.services.ears.heard, utterance.recording.audio
+        )
         await session.send(Transcript(text=text, language="en").event())
         if not text:
             log.info("satellite %s: nothing heard", self.address)
             return
-        self.turns += 1
-        reply = await session.turn(text, f"satellite {self.address}")
+        if asked_again:  # unsure words no rule reads: never sent to the brain
+            log.info("satellite %s: %d chars not caught: asked again", self.address, len(text))
+            reply = NOT_CAUGHT
+        else:
+            self.turns += 1
+            reply = await session.turn(text, f"satellite {self.address}")
         await session.send(Synthesize(text=reply).event())
         with contextlib.suppress(NoVoice):  # the satellite was sent an error; it still listens
             await session.speak(reply)

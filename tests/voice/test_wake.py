@@ -97,8 +97,9 @@ class Spied:
         self.listens: list[dict] = []
         self.transcripts: list[str] = []
         self.checked: list[str] = []  # what the wake check's decoding wrote
-        listen, transcribe = voice.listen, voice.transcriber.transcribe
-        decode, likelihood_of = voice.transcriber.decode, voice.transcriber.likelihood
+        real = voice.transcriber
+        listen, transcribe = voice.listen, real.transcribe
+        decode, likelihood_of = real.decode, real.likelihood
 
         def spy_listen(source, talk=None, **kwargs):
             self.listens.append({"detector holds sound": voice.wake.holds_sound(), **kwargs})
@@ -113,6 +114,10 @@ class Spied:
             def transcribe(self, audio, bias):
                 spied.transcripts.append(transcribe(audio, bias))
                 return spied.transcripts[-1]
+
+            @property
+            def last_unsure(self) -> bool:
+                return real.last_unsure
 
             def decode(self, audio):
                 spied.checked.append(decode(audio))
@@ -553,6 +558,7 @@ def test_nobody_answering_a_follow_up_gives_up_quietly(scripted_web, make_voice,
 def test_questions_in_a_row_stop_following_up_after_a_few(scripted_web, make_voice) -> None:
     class ScriptedTranscriber:  # hears a question each time, so each reply asks back
         last_written = None
+        last_unsure = False
 
         def transcribe(self, audio, bias):
             return "For how long?"

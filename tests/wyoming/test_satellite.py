@@ -84,3 +84,31 @@ def test_a_satellite_without_its_own_wake_word_is_not_listened_to(
         [link] = home.parts.satellites.links
         assert link.turns == 0 and link.connected
         assert "needs-wake-word" in room.log()  # it was told why
+
+
+def test_words_not_caught_in_another_room_are_asked_again_there_and_never_answered(
+    tmp_path, tiny_transcriber, speech
+) -> None:
+    """Words Whisper cannot make out (fast, and no English: it writes other words, unsure
+    of them) are asked again on the satellite's speaker; the brain gets no turn. The first
+    test above, a timer answered, is the positive control."""
+    with (
+        satellite(tmp_path / "bedroom") as room,
+        kitchen(
+            tmp_path, tiny_transcriber, speech, wyoming_satellites=f"tcp://127.0.0.1:{room.port}"
+        ) as home,
+    ):
+        _connect(home)
+        [link] = home.parts.satellites.links
+        mumbled = Clip("Flimb the worzel gantry by the quandle", "en-gb-scotland", 190)
+        room.say(0, spoken(mumbled, lead=0.2, tail=0.2))
+        deadline = time.monotonic() + 120
+        while not (room.speaker.exists() and room.speaker.stat().st_size > 44100):
+            assert time.monotonic() < deadline, room.log()
+            time.sleep(0.2)
+        time.sleep(2.0)  # the rest of the answer's audio
+        said = np.frombuffer(room.speaker.read_bytes(), dtype="<i2")
+        heard = tiny_transcriber.transcribe(resampled(said, 22050).tobytes())
+        print(f"the satellite's speaker said: {heard!r}")
+        assert "catch that" in heard.lower()
+        assert link.turns == 0

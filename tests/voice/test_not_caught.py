@@ -1,0 +1,89 @@
+"""Words the recogniser was unsure of, which no rule reads as a request, are asked again,
+never sent to the brain (not_caught.py; stt.UNSURE_LOGPROB).
+
+Through the real wiring (VAD, the session's Whisper, the loopback endpoint with the scripted
+chat service): a clip espeak-ng says fast in its Scottish voice is written as other words
+("Here's the ribbon dot." for "Snooze the reminder"), with a low log-probability."""
+
+from __future__ import annotations
+
+import pytest
+
+from appliance.voice import stt
+from appliance.voice.capture import WavSource
+from appliance.voice.not_caught import NOT_CAUGHT
+from appliance.voice.shown import ShownExchange
+from tests.voice.speech import Clip, spoken
+
+GARBLED = Clip("Snooze the reminder", "en-gb-scotland", 190)
+QUESTION = Clip("what's on the shopping list", "en-us", 150)
+
+
+def test_unsure_words_are_asked_again_and_never_reach_the_brain(
+    scripted_web, make_voice, data_dir
+) -> None:
+    with make_voice(scripted_web) as voice:
+        result = voice.answer(voice.listen(WavSource(spoken(GARBLED))))
+        assert voice.transcriber.last_unsure, result.heard
+        assert (result.asked, result.reply) == (False, NOT_CAUGHT)
+        assert scripted_web.chat.calls == []
+        line = ShownExchange(data_dir).line()
+        assert line is not None and NOT_CAUGHT in line and result.heard in line  # shown
+        control = voice.answer(voice.listen(WavSource(spoken(QUESTION))))
+    assert not voice.transcriber.last_unsure
+    assert control.asked and len(scripted_web.chat.calls) == 1
+
+
+def test_without_the_rule_the_same_words_are_answered(
+    scripted_web, make_voice, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(stt, "UNSURE_LOGPROB", float("-inf"))
+    with make_voice(scripted_web) as voice:
+        result = voice.answer(voice.listen(WavSource(spoken(GARBLED))))
+    assert result.asked and len(scripted_web.chat.calls) == 1
+
+
+class UnsureTranscriber:
+    """A scripted stand-in for Whisper: writes `text`, unsure of it."""
+
+    last_written = None
+    last_unsure = True
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def transcribe(self, audio: bytes, bias: object = None) -> str:
+        return self.text
+
+
+def test_unsure_words_the_rules_read_as_a_command_are_acted_on(scripted_web, make_voice):
+    with make_voice(scripted_web) as voice:
+        voice.transcriber = UnsureTranscriber("Set a timer for ten minutes.")
+        acted = voice.answer(voice.listen(WavSource(spoken(QUESTION))))
+        voice.transcriber = UnsureTranscriber("Sooth the room and top.")  # the control
+        asked_again = voice.answer(voice.listen(WavSource(spoken(QUESTION))))
+    assert acted.asked and [call[0] for call in scripted_web.chat.calls] == [acted.heard]
+    assert not asked_again.asked and asked_again.reply == NOT_CAUGHT
+
+
+def test_a_follow_up_answer_is_the_brain_s_to_read_however_unsure(scripted_web, make_voice):
+    """ "the rice" after "Which one?" is short, and often unsure: the brain knows the question."""
+    with make_voice(scripted_web) as voice:
+        voice.transcriber = UnsureTranscriber("The rice.")
+        answer = voice.answer(voice.listen(WavSource(spoken(QUESTION))), quietly=True)
+    assert answer.asked and len(scripted_web.chat.calls) == 1
+
+
+def test_asking_again_listens_for_the_words_without_a_press(scripted_web, make_voice):
+    with make_voice(scripted_web, follow_up_seconds=5.0) as voice:
+        from appliance.voice.hands_free import asks_back
+
+        voice.transcriber = UnsureTranscriber("Sooth the room and top.")
+        result = voice.answer(voice.listen(WavSource(spoken(QUESTION))))
+    assert asks_back(result)  # ends with a question, so follow_up listens (hands_free.py)
+
+
+def test_unsure_is_a_low_log_probability_and_nothing_else() -> None:
+    assert stt.unsure(stt.UNSURE_LOGPROB - 0.01)
+    assert not stt.unsure(stt.UNSURE_LOGPROB + 0.01)
+    assert not stt.unsure(None)  # no words: nothing to be unsure of
