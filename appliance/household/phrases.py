@@ -99,6 +99,14 @@ def _read_with_reason(said: str, now: dt.datetime, ringing: bool) -> Command | N
         head = _read(said.split(" , ")[0], now, ringing)
         if isinstance(head, _SAID_WITH_A_REASON):
             command = head
+    if command is None and " , " in said:
+        # "I'm writing a card, what date is it?": a question asked after why (never after
+        # a command of its own: "set a timer for 5 minutes, what time is it" is not half
+        # answered)
+        head, tail = said.rsplit(" , ", 1)
+        asked = _read(tail, now, ringing)
+        if isinstance(asked, _ASKED_AFTER_A_REASON) and _read(head, now, ringing) is None:
+            command = asked
     return command
 
 
@@ -114,6 +122,12 @@ _SAID_WITH_A_REASON = (
     ClockTime,
     ClockDate,
 )
+
+
+# Questions a person may ask after saying why: each only reads, so a clause misread before
+# it can set, add or cancel nothing. Not a timer's status: "Morning, how's it going?" would
+# ask after a timer called "it".
+_ASKED_AFTER_A_REASON = (ClockTime, ClockDate, ReadList, CheckItem, ListReminders)
 
 
 def _read(said: str, now: dt.datetime, ringing: bool) -> Command | None:

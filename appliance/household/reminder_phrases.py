@@ -68,12 +68,30 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
     if span is None:
         if tokens[0] == "to" and len(tokens) > 1:
             return AskReminderTime(" ".join(tokens[1:]))
-        return None
+        return _errand_after_words_not_read(tokens)
     rest = tokens[: span.start] + tokens[span.end :]
     assert isinstance(span.value, dt.datetime)
     if not rest:
         return AskReminderWhat(span.value)
     # the errand is said with "to": "remind me to X at T" or "remind me at T to X"
     if rest[0] != "to" or len(rest) < 2:
-        return None
+        return _errand_after_words_not_read(tokens)
     return Remind(" ".join(rest[1:]), span.value)
+
+
+# "remind me , i hate tomorrow to ring the plumber" (said: "at 8 tomorrow"): a few words
+# before the errand that are no moment Hearth can read. The moment is asked for, never
+# guessed from them; words that ask ("remind me how to make pancakes") are a question.
+_MOST_WORDS_NOT_READ = 4
+_ASKING = frozenset("how what where who whom when why which whether if".split())
+
+
+def _errand_after_words_not_read(tokens: list[str]) -> Command | None:
+    if "to" not in tokens:
+        return None
+    at = tokens.index("to")
+    before = [t for t in tokens[:at] if t != ","]
+    errand = tokens[at + 1 :]
+    if not before or len(before) > _MOST_WORDS_NOT_READ or _ASKING & set(before) or not errand:
+        return None
+    return AskReminderTime(" ".join(errand))

@@ -206,9 +206,9 @@ def _clock_at(tokens: list[str], i: int) -> tuple[int, int, str | None, int] | N
     ):
         sign = 1 if tokens[found[1]] == "past" else -1
         said = _hour_at(tokens, found[1] + 1)
-        if said is None:
-            return None
-        return (*_shifted(said[0], sign * int(found[0])), *_meridiem_after(tokens, said[1]))
+        if said is not None:
+            return (*_shifted(said[0], sign * int(found[0])), *_meridiem_after(tokens, said[1]))
+        # no hour after it: "at five to pick up Zoe" is at five, "to" begins the errand
     said = _hour_at(tokens, i)
     if said is None:
         return None

@@ -243,3 +243,33 @@ def test_what_only_looks_like_a_command_is_not_one(said: str) -> None:
 def test_no_more_said_to_a_ringing_timer_is_never_more_time() -> None:
     assert parse("no more, thanks", NOW, ringing=True) is None
     assert parse("not yet, give it a snooze", NOW, ringing=True) == phrases.SnoozeRinging(300.0)
+
+
+EVENING = dt.datetime(2026, 12, 1, 20, 41)
+
+
+def test_five_to_followed_by_no_hour_is_five_o_clock_and_the_errand() -> None:
+    assert parse("Remind me tomorrow at nine to call the dentist.", EVENING) == phrases.Remind(
+        "call the dentist", dt.datetime(2026, 12, 2, 9, 0)
+    )
+    assert parse("remind me at ten to six to call mum", EVENING) == phrases.Remind(
+        "call mum", dt.datetime(2026, 12, 2, 5, 50)
+    )  # the control: "ten to six" is still 5:50
+
+
+def test_words_before_the_errand_that_are_no_moment_ask_for_the_moment() -> None:
+    """A recogniser's garbled moment ("I hate tomorrow" for "at 8 tomorrow") is asked
+    for, never guessed; words that ask are a question, not a reminder."""
+    assert parse("Remind me, I hate tomorrow to ring the plumber.", EVENING) == (
+        phrases.AskReminderTime("ring the plumber")
+    )
+    assert parse("remind me how to make pancakes", EVENING) is None
+    assert parse("remind me what I need to buy", EVENING) is None
+
+
+def test_a_question_that_only_reads_may_follow_why_it_is_asked() -> None:
+    assert isinstance(
+        parse("Hearth, I'm writing a card, what date is it?", EVENING), phrases.ClockDate
+    )
+    assert parse("set a timer for 5 minutes, what time is it", EVENING) is None  # not half done
+    assert parse("Morning, how's it going?", EVENING) is None  # a greeting, no timer's status
