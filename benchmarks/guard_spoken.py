@@ -18,7 +18,9 @@ checks it (find_refusal with the store's embedder). "typed" is the same line wit
 speech: what the guard does when it is heard right.
 
 For each line: refused (the guard stopped it), on the board (some text passed the guard:
-for a secret, the failure), or nothing written (routed as a question or a command).
+for a secret, the failure), or nothing written (routed as a question or a command, or, in
+the last mode, asked again: words the recogniser was unsure of that no rule reads, which
+Talk never sends on, voice/not_caught.py).
 
 A spoken line is first read whole as heard words (`find_refusal(..., heard=True)`, the
 brain's entry check: a credential's name near a number, guard_heard.py), as Hearth does.
@@ -53,6 +55,7 @@ from appliance.memory import guard
 from appliance.memory.guard_rules import Rule
 from appliance.memory.guard_secrets import HEARD_VALUE
 from appliance.memory.withheld import refused_kind
+from appliance.voice.not_caught import not_caught
 from benchmarks.voice_clips import NEURAL, VOICES, clip_wav
 
 HERE = Path(__file__).resolve().parent
@@ -62,7 +65,13 @@ HEARD_CACHE = HERE / ".cache" / "guard_spoken"  # the last run's transcripts, fo
 SPLITS = {"tune": "guard_spoken_tune.json", "held_out": "guard_spoken_heldout.json"}
 SECRET, ORDINARY = "secret", "ordinary"
 REFUSED, BOARD, NOTHING = "refused", "on the board", "nothing written"
-MODES = ("rules", "rules+classifier", "before: rules+classifier, no heard rules")
+MODES = (
+    "rules",
+    "rules+classifier",
+    "before: rules+classifier, no heard rules",
+    "rules+classifier, unsure words asked again (Hearth now)",
+)
+ASKING_AGAIN = MODES[3]
 
 
 @dataclass(frozen=True)
@@ -76,6 +85,8 @@ class Heard:
     line: Line
     source: str  # "typed", an espeak-ng voice, or "neural"
     text: str  # what the recogniser wrote (the line itself when typed)
+    # Talk would ask again, sending nothing on (voice/not_caught.py): unsure words no rule reads
+    unsure: bool = False
 
 
 def load(split: str) -> list[Line]:
@@ -137,21 +148,25 @@ def hear_all(lines: list[Line], neural: bool) -> list[Heard]:
                 began = time.monotonic()
                 for index, line in enumerate(lines):
                     wav = clip_wav(line.text, voice, speed, seed=index)
-                    text = transcriber.transcribe(_samples(wav), bias())  # type: ignore[arg-type]
-                    heard.append(Heard(line, "neural" if voice == NEURAL[0] else voice, text))
+                    household = bias()
+                    text = transcriber.transcribe(_samples(wav), household)  # type: ignore[arg-type]
+                    unsure = not_caught(text, household, transcriber.last_unsure)  # type: ignore[arg-type]
+                    source = "neural" if voice == NEURAL[0] else voice
+                    heard.append(Heard(line, source, text, unsure))
                 print(f"  {voice}: {len(lines)} lines in {time.monotonic() - began:.0f} s")
     return heard
 
 
 def keep_heard(split: str, heard: list[Heard]) -> None:
     HEARD_CACHE.mkdir(parents=True, exist_ok=True)
-    rows = [[h.line.text, h.line.kind, h.source, h.text] for h in heard]
+    rows = [[h.line.text, h.line.kind, h.source, h.text, h.unsure] for h in heard]
     (HEARD_CACHE / f"{split}.json").write_text(json.dumps(rows), encoding="utf-8")
 
 
 def heard_before(split: str) -> list[Heard]:
     rows = json.loads((HEARD_CACHE / f"{split}.json").read_text(encoding="utf-8"))
-    return [Heard(Line(text, kind), source, said) for text, kind, source, said in rows]
+    # a run before asking again kept four fields: nothing was asked again then
+    return [Heard(Line(row[0], row[1]), row[2], row[3], bool(row[4:5] and row[4])) for row in rows]
 
 
 def _samples(wav: bytes) -> bytes:
@@ -167,7 +182,12 @@ class Tally:
 
 def score(heard: list[Heard], embedder: object | None) -> dict[tuple[str, str], Tally]:
     """(source, mode) -> outcomes by kind; "all voices" pools the spoken sources."""
-    modes = {"rules": (None, False), MODES[1]: (embedder, False), MODES[2]: (embedder, True)}
+    modes = {
+        "rules": (None, False),
+        MODES[1]: (embedder, False),
+        MODES[2]: (embedder, True),
+        ASKING_AGAIN: (embedder, False),
+    }
     tallies: dict[tuple[str, str], Tally] = {}
     for mode, (model, ablated) in modes.items():
         if mode != "rules" and embedder is None:
@@ -175,7 +195,10 @@ def score(heard: list[Heard], embedder: object | None) -> dict[tuple[str, str], 
         with without(HEARD_VALUE) if ablated else contextlib.nullcontext():
             for item in heard:
                 spoken = item.source != "typed"
-                result = outcome(item.text, model, spoken, heard_rules=not ablated)
+                if mode == ASKING_AGAIN and item.unsure:
+                    result = NOTHING  # asked again: nothing reaches the brain
+                else:
+                    result = outcome(item.text, model, spoken, heard_rules=not ablated)
                 keys = [item.source] + ([] if item.source == "typed" else ["all voices"])
                 for source in keys:
                     tally = tallies.setdefault((source, mode), Tally(Counter(), Counter()))
