@@ -27,8 +27,9 @@ _UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)"
 _NOT_A_NAME = (
     r"(?!(?:what|which|the|a|it's|its|that's|that|this|no|any|some|same|first|last|next|"
     r"every|one|dinner|tea|bed|bath|lunch|breakfast|play|screen|"
-    # a recipe's own labels, "Prep time: 15 minutes", are read, not set
-    r"prep|cook|cooking|baking|bake|total|rest|resting|standing|chilling|proving)\b)"
+    # a recipe's own labels, "Prep time: 15 minutes", "Roasting time 2 hours", are read,
+    # not set
+    r"prep|cook|bake|total|rest|chill|active|setting|[a-z]+ing)\b)"
 )
 
 _SNOOZE = "smooth|snews|snues|snoos|snoose|snooz|snoozy"
@@ -40,8 +41,9 @@ _SLIPS: tuple[tuple[re.Pattern[str], str], ...] = (
     # timer"); phrase_words already drops "hath" and "harth"
     (re.compile(r"^(?:ham|hard|hearts?|hurt|earth) (?:, )?"), ""),
     # the list, said in a British voice: "off the least", "to the lus", "the shop and list"
+    # (not "lease": "add my partner to the lease" is a tenancy)
     (
-        re.compile(r"\b(on|onto|to|off|from) the (shopping )?(?:least|lest|lease|lus|lust)\b"),
+        re.compile(r"\b(on|onto|to|off|from) the (shopping )?(?:least|lest|lus|lust)\b"),
         r"\1 the \2list",
     ),
     (re.compile(r"\bshop (?:and|in|an|on) (?:list|least)\b"), "shopping list"),
@@ -49,9 +51,12 @@ _SLIPS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"^(?:{_SNOOZE}) (?=it\b|the\b|for\b)|^(?:{_SNOOZE})$"), "snooze "),
     (re.compile(r"^console (?=the\b|my\b|that\b|it\b)"), "cancel "),
     (re.compile(r"^give rid of\b"), "get rid of"),
-    # "add" heard as "and": only before a length given to something ("And 2 minutes to the
-    # egg timer")
-    (re.compile(rf"^(?:and|at) (?={_COUNT} (?:more )?{_UNIT} (?:to|on|onto)\b)"), "add "),
+    # "add" heard as "and": only before a length given to a timer ("And 2 minutes to the
+    # egg timer"; "At ten minutes to six we eat" is a time of day)
+    (
+        re.compile(rf"^(?:and|at) (?={_COUNT} (?:more )?{_UNIT} (?:to|on|onto)\b.*\btimer\b)"),
+        "add ",
+    ),
     # "stick a timer on" as "Take a timer on", "Sticker timer on"
     (re.compile(r"^(?:take|tick|sticker|stick) (?:a )?timer on\b"), "stick a timer on"),
     # a named timer with its length, "timer" cut to "time": "Pasta time 11 minutes", "Egg

@@ -95,10 +95,12 @@ def parse(
 def _read_with_reason(said: str, now: dt.datetime, ringing: bool) -> Command | None:
     command = _read(said, now, ringing)
     if command is None and " , " in said:
-        # "wipe the list, I've done the big shop": a command that ends a task, and why
-        head = _read(said.split(" , ")[0], now, ringing)
-        if isinstance(head, _SAID_WITH_A_REASON):
-            command = head
+        # "wipe the list, I've done the big shop": a command that ends a task, and why;
+        # never one taken back after it ("Clear the list? No, don't do that.")
+        first, reason = said.split(" , ", 1)
+        done = _read(first, now, ringing)
+        if isinstance(done, _SAID_WITH_A_REASON) and not _TAKEN_BACK.search(reason):
+            command = done
     if command is None and " , " in said:
         # "I'm writing a card, what date is it?": a question asked after why (never after
         # a command of its own: "set a timer for 5 minutes, what time is it" is not half
@@ -121,6 +123,14 @@ _SAID_WITH_A_REASON = (
     StopRinging,
     ClockTime,
     ClockDate,
+)
+
+
+# What takes a command back, or doubts it, said after it: "No, don't do that.", "Are you
+# sure?", "Kidding.", "Wait, no.", "Leave it."
+_TAKEN_BACK = re.compile(
+    r"\b(?:no|not|don't|do not|never|nope|kidding|joking|wait|hang on|hold on|leave it|"
+    r"actually|sure|sorry|scratch that|forget that|ignore that|undo)\b"
 )
 
 

@@ -80,18 +80,30 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
 
 
 # "remind me , i hate tomorrow to ring the plumber" (said: "at 8 tomorrow"): a few words
-# before the errand that are no moment Hearth can read. The moment is asked for, never
-# guessed from them; words that ask ("remind me how to make pancakes") are a question.
+# before the errand that speak of a moment Hearth cannot read. The moment is asked for,
+# never guessed from them. Words with no moment in them are not this ("remind me the
+# password to the wifi"), nor words that ask ("remind me how to …") or deny ("remind me
+# not to …"): those stay a question for the model.
 _MOST_WORDS_NOT_READ = 4
-_ASKING = frozenset("how what where who whom when why which whether if".split())
+_MOMENT_WORDS = frozenset(
+    "at on in by tomorrow tonight today morning afternoon evening night o'clock half quarter "
+    "past noon midnight monday tuesday wednesday thursday friday saturday sunday".split()
+)
+_NOT_A_REMINDER = frozenset("how what where who whom when why which whether if not never".split())
 
 
 def _errand_after_words_not_read(tokens: list[str]) -> Command | None:
     if "to" not in tokens:
         return None
     at = tokens.index("to")
-    before = [t for t in tokens[:at] if t != ","]
+    before = {t for t in tokens[:at] if t != ","}
     errand = tokens[at + 1 :]
-    if not before or len(before) > _MOST_WORDS_NOT_READ or _ASKING & set(before) or not errand:
+    spoke_of_a_moment = bool(before & _MOMENT_WORDS) or any(t[:1].isdigit() for t in before)
+    if (
+        not errand
+        or len(before) > _MOST_WORDS_NOT_READ
+        or not spoke_of_a_moment
+        or before & _NOT_A_REMINDER
+    ):
         return None
     return AskReminderTime(" ".join(errand))

@@ -281,9 +281,11 @@ def follow_up(
         except DeviceError as exc:
             log.warning("no follow-up: %s", exc)
             heard = None
-        result = voice.answer(heard, quietly=True) if heard is not None else result
+        if heard is not None:
+            result = voice.answer(heard, quietly=True, repeated=result.asked_again)
         if heard is None or not result.asked:
-            if shown is not None:
+            asked_again = heard is not None and result.asked_again  # the board shows that
+            if shown is not None and not asked_again:
                 voice.shown.write(shown)  # the board as it was: no "Listening…" left behind
             break
     return result

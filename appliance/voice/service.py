@@ -84,6 +84,7 @@ class Result:
     to_text: float | None  # seconds from the end of listening to the transcript
     to_first_word: float | None  # ... to the first sentence of the reply handed to the speaker
     written: str | None = None  # what Whisper wrote, when the closed pass placed `heard`
+    asked_again: bool = False  # the words were not caught (not_caught.py): Hearth asked again
 
 
 def sentences(pieces: Iterator[str]) -> Generator[str, None, None]:
@@ -187,7 +188,9 @@ class Voice:
 
     # -- answering ------------------------------------------------------------
 
-    def answer(self, heard: Heard | bytes, *, quietly: bool = False) -> Result:
+    def answer(
+        self, heard: Heard | bytes, *, quietly: bool = False, repeated: bool = False
+    ) -> Result:
         """Trim, transcribe, ask the brain, speak and show the reply. Never raises for a
         person's problem (nothing said, the brain down): the result and the board say it.
         `quietly`: nothing heard is no problem (a follow-up nobody answered): no cue, and
@@ -207,8 +210,11 @@ class Voice:
             # Whisper writing its own prompt back heard no speech: never an instruction.
             return self._nothing(seconds, transcribed - started, quietly)
         # A follow-up's answer is the brain's to read, however unsure: a short "the rice"
-        # after "Which one?" often is, and the brain knows the question it asked.
-        if not quietly and not_caught(text, bias, self.transcriber.last_unsure):
+        # after "Which one?" often is, and the brain knows the question it asked. Words
+        # said again after "Could you say it again?" (`repeated`) had no question before
+        # them, and are read as the first were.
+        unsure = self.transcriber.last_unsure
+        if (not quietly or repeated) and not_caught(text, bias, unsure):
             return self._ask_again(text, seconds, transcribed - started, released_at)
         log.info(
             "heard %d chars in %.1f s of speech (%.2f s to transcribe)",
@@ -267,7 +273,17 @@ class Voice:
         stopped = self.barge_in.until_played()
         reply = f"{NOT_CAUGHT} (stopped)" if stopped else NOT_CAUGHT
         self.shown.write(Exchange(self.showable(text), reply, _now()))
-        return Result(text, reply, False, True, seconds, transcribing, transcribing, first_word)
+        return Result(
+            text,
+            reply,
+            False,
+            True,
+            seconds,
+            transcribing,
+            transcribing,
+            first_word,
+            asked_again=True,
+        )
 
     def _nothing(self, seconds: float, transcribing: float, quietly: bool = False) -> Result:
         if quietly:

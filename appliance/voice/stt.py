@@ -314,10 +314,12 @@ class Transcriber:
         return text, mean_logprob
 
 
-def unsure(logprob: float | None) -> bool:
+def unsure(logprob: float | None, line: float | None = None) -> bool:
     """Whether words written with this mean log-probability per token were ones the model
-    was unsure of (UNSURE_LOGPROB); None (no words) is not."""
-    return logprob is not None and logprob < UNSURE_LOGPROB
+    was unsure of: below `line` (UNSURE_LOGPROB unless a benchmark tries another); None
+    (no words) is not."""
+    below = UNSURE_LOGPROB if line is None else line
+    return logprob is not None and logprob < below
 
 
 # A sentence ends at . ! or ? before a space or the end: "1.5 kg" and "8.30" are not two.

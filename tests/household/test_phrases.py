@@ -265,6 +265,8 @@ def test_words_before_the_errand_that_are_no_moment_ask_for_the_moment() -> None
     )
     assert parse("remind me how to make pancakes", EVENING) is None
     assert parse("remind me what I need to buy", EVENING) is None
+    assert parse("Remind me not to do that again.", EVENING) is None  # never drops a "not"
+    assert parse("Remind me the password to the wifi.", EVENING) is None  # no moment in it
 
 
 def test_a_question_that_only_reads_may_follow_why_it_is_asked() -> None:

@@ -74,13 +74,24 @@ def test_a_follow_up_answer_is_the_brain_s_to_read_however_unsure(scripted_web, 
     assert answer.asked and len(scripted_web.chat.calls) == 1
 
 
-def test_asking_again_listens_for_the_words_without_a_press(scripted_web, make_voice):
-    with make_voice(scripted_web, follow_up_seconds=5.0) as voice:
-        from appliance.voice.hands_free import asks_back
+def test_asking_again_listens_and_reads_the_words_said_again_as_the_first(
+    scripted_web, make_voice
+) -> None:
+    """After "Could you say it again?" Talk listens without a press; words said again that
+    are still not caught are asked for again, never sent on. The control: words said again
+    and caught are answered."""
+    from appliance.voice.hands_free import follow_up
 
+    question = spoken(QUESTION)
+    with make_voice(scripted_web, follow_up_seconds=5.0) as voice:
         voice.transcriber = UnsureTranscriber("Sooth the room and top.")
-        result = voice.answer(voice.listen(WavSource(spoken(QUESTION))))
-    assert asks_back(result)  # ends with a question, so follow_up listens (hands_free.py)
+        first = voice.answer(voice.listen(WavSource(question)))
+        again = follow_up(voice, first, lambda: WavSource(question))
+        assert first.asked_again and again.asked_again and not again.asked
+        assert scripted_web.chat.calls == []
+        voice.transcriber.last_unsure = False  # heard clearly the second time
+        caught = follow_up(voice, first, lambda: WavSource(question))
+    assert caught.asked and len(scripted_web.chat.calls) == 1
 
 
 def test_unsure_is_a_low_log_probability_and_nothing_else() -> None:
