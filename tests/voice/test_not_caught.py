@@ -2,8 +2,9 @@
 never sent to the brain (not_caught.py; stt.UNSURE_LOGPROB).
 
 Through the real wiring (VAD, the session's Whisper, the loopback endpoint with the scripted
-chat service): a clip espeak-ng says fast in its Scottish voice is written as other words
-("Here's the ribbon dot." for "Snooze the reminder"), with a low log-probability."""
+chat service): words no one can make out, said fast in espeak-ng's Scottish voice, are
+written as other words ("Flim the well done tree by the quandals."), with a low
+log-probability (-0.8 in tiny.en, the session's model)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from appliance.voice.not_caught import NOT_CAUGHT
 from appliance.voice.shown import ShownExchange
 from tests.voice.speech import Clip, spoken
 
-GARBLED = Clip("Snooze the reminder", "en-gb-scotland", 190)
+GARBLED = Clip("Flimb the worzel gantry by the quandle", "en-gb-scotland", 190)
 QUESTION = Clip("what's on the shopping list", "en-us", 150)
 
 
