@@ -127,8 +127,13 @@ _LONE = re.compile(
     rf"(?<![\w])({_FRACTION})"
     rf"(?:([ \t]*(?:US |UK |metric )?(?=(?:{_MEASURED})\b))|([ \t]+(?:an?|the)\b)|(?![\w]))"
 )
-# "45 minutes a kg", "10 hours per kg": one of it
-_ONE_UNIT = re.compile(r"\b(a|an|per|each) (kg|mg|ml|tbsp|tsp|oz|lb|cm)(?![\w])")  # "a g": a letter
+# "45 minutes a kg", "10 hours per kg": one of it; a unit of one letter is a letter there
+# ("a g", "a l")
+_ONE_UNIT = re.compile(
+    r"\b(a|an|per|each) ("
+    + "|".join(re.escape(u) for u in sorted(UNIT_WORDS, key=len, reverse=True) if len(u) > 1)
+    + r")(?![\w])"
+)
 # "in" is a word as often as an inch: an inch only as the kitchen writes one, "(8 in)"
 _INCHES = re.compile(r"(?<=\()(\d+) in(?=\))")
 _DEGREES = re.compile(r"\s*°\s*([CF])\b")

@@ -86,6 +86,10 @@ def test_a_clock_time_is_said_as_a_clock_is_read(shown: str, said: str) -> None:
         ("160 °C fan", "160 degrees Celsius fan"),
         ("Two 20 cm (8 in) tins", "Two 20 centimetres (8 inches) tins"),
         ("45 minutes a kg, 10 hours per kg", "45 minutes a kilogram, 10 hours per kilogram"),
+        # one of each unit written with more than one letter, from the one table of units
+        ("simmer for an hr", "simmer for an hour"),
+        ("about 30p per fl oz", "about 30p per fluid ounce"),
+        ("a g of salt", "a g of salt"),  # one letter after "a" is a letter
     ],
 )
 def test_a_measure_is_said_in_words(shown: str, said: str) -> None:
