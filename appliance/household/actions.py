@@ -42,6 +42,17 @@ def _told_apart(timer: Timer, among: list[Timer]) -> str:
     return f"{timer.name} 1" if siblings else timer.name
 
 
+def _day_said(day: str) -> str:
+    """A day as the person said it, its names written as names: "on friday" -> "on Friday"."""
+    return " ".join(w.capitalize() if w in _NAMED else w for w in day.split(" "))
+
+
+_NAMED = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday january february march april "
+    "may june july august september october november december".split()
+)
+
+
 def _called(name: str) -> str:
     """A timer asked for by name, as said back: "pasta timer", "timer 3"."""
     return name if is_unnamed(name) else f"{name} timer"
@@ -117,10 +128,15 @@ def _said(store: HouseholdStore, command: p.Command) -> str:
                 return f"{clock(at, now)} has passed; when should I remind you to {what}?"
             store.add_reminder(what, at)
             return f"I'll remind you to {what} {_day_and_time(at, now)}."
-        case p.AskReminderTime(what=what):
+        case p.AskReminderTime(what=what, day=None):
             return (
                 f"When should I remind you to {what}? Say, for example, “remind me to "
                 f"{what} at 6” or “in 20 minutes”."
+            )
+        case p.AskReminderTime(what=what, day=day):
+            return (
+                f"What time {_day_said(day)} should I remind you to {what}? "
+                "Say, for example, “at 6”."
             )
         case p.AskReminderWhat(at=at):
             return (

@@ -84,7 +84,9 @@ def answer_to(question: Question, text: str, now: dt.datetime) -> Command | None
         case AskTimerLength(name=name):
             seconds = _duration(tokens)
             return SetTimer(name, seconds) if seconds else None
-        case AskReminderTime(what=what):
+        case AskReminderTime(what=what, day=day):
+            # the time said now, on the day said before ("at 9" after "on friday")
+            tokens = [*tokens, *(day.split(" ") if day else [])]
             span = spoken.when_in(tokens, now) or spoken.when_in(["at", *tokens], now)
             if span is None or span.end - span.start < len(tokens) - 1:
                 return None

@@ -67,15 +67,15 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
     span = spoken.when_in(tokens, now)
     if span is None:
         if tokens[0] == "to" and len(tokens) > 1:
-            return AskReminderTime(" ".join(tokens[1:]))
-        return _errand_after_words_not_read(tokens)
+            return _asked_when(tokens[1:], now)
+        return _errand_after_words_not_read(tokens, now)
     rest = tokens[: span.start] + tokens[span.end :]
     assert isinstance(span.value, dt.datetime)
     if not rest:
         return AskReminderWhat(span.value)
     # the errand is said with "to": "remind me to X at T" or "remind me at T to X"
     if rest[0] != "to" or len(rest) < 2:
-        return _errand_after_words_not_read(tokens)
+        return _errand_after_words_not_read(tokens, now)
     return Remind(" ".join(rest[1:]), span.value)
 
 
@@ -92,11 +92,23 @@ _MOMENT_WORDS = frozenset(
 _NOT_A_REMINDER = frozenset("how what where who whom when why which whether if not never".split())
 
 
-def _errand_after_words_not_read(tokens: list[str]) -> Command | None:
+def _asked_when(errand: list[str], now: dt.datetime) -> AskReminderTime:
+    """The time asked for an errand, with a day said after it kept ("to book the swimming
+    on friday": what time on Friday)."""
+    for start in range(1, len(errand)):
+        if spoken.day_at(errand, start, now) == len(errand):
+            return AskReminderTime(" ".join(errand[:start]), " ".join(errand[start:]))
+    return AskReminderTime(" ".join(errand))
+
+
+def _errand_after_words_not_read(tokens: list[str], now: dt.datetime) -> Command | None:
     if "to" not in tokens:
         return None
     at = tokens.index("to")
-    before = {t for t in tokens[:at] if t != ","}
+    said = [t for t in tokens[:at] if t != ","]
+    if said and spoken.day_at(said, 0, now) == len(said) and tokens[at + 1 :]:
+        return AskReminderTime(" ".join(tokens[at + 1 :]), " ".join(said))  # "on friday"
+    before = set(said)
     errand = tokens[at + 1 :]
     spoke_of_a_moment = bool(before & _MOMENT_WORDS) or any(t[:1].isdigit() for t in before)
     if (

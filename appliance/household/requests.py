@@ -101,6 +101,7 @@ class Remind:
 class AskReminderTime:
     intent: ClassVar[str] = "remind.ask"
     what: str
+    day: str | None = None  # the day said without its time ("on friday"): only the time asked
 
 
 @dataclass(frozen=True)

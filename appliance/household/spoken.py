@@ -322,6 +322,13 @@ def _day_at(tokens: list[str], i: int, now: dt.datetime) -> _Day | None:
     return _Day(ahead, end + (part is not None), part)
 
 
+def day_at(tokens: list[str], i: int, now: dt.datetime) -> int | None:
+    """Where a day said at tokens[i] ends ("on Friday", "tomorrow morning", "the 22nd"),
+    or None: a day said without its time, for the time to be asked."""
+    found = _day_at(tokens, i, now)
+    return None if found is None else found.end
+
+
 def _day_only(tokens: list[str], i: int, now: dt.datetime) -> tuple[int, int] | None:
     if tokens[i : i + 1] and tokens[i] in _DAYS:
         return _DAYS[tokens[i]], i + 1

@@ -326,3 +326,20 @@ def test_a_slip_of_the_recogniser_on_the_list_is_acted_on_as_said(kitchen: Kitch
     assert [item.name for item in kitchen.store.items()] == ["eggs"]
     kitchen.say("Smooth the icing.")
     assert len(kitchen.model.prompts) == 1 and "Smooth the icing." in kitchen.model.prompts[0]
+
+
+def test_a_day_said_without_its_time_is_kept_while_the_time_is_asked(kitchen: Kitchen) -> None:
+    asked = kitchen.say("remind me on friday to call the vet")
+    assert asked.startswith("What time on Friday should I remind you to call the vet?"), asked
+    assert kitchen.say("at 9").startswith("I'll remind you to call the vet")
+    [reminder] = kitchen.store.reminders()
+    assert reminder.due_at == dt.datetime(2026, 12, 4, 9, 0)  # Friday, not tomorrow
+    assert kitchen.model.prompts == []
+
+
+def test_a_reminder_asked_without_a_day_takes_the_next_time_said(kitchen: Kitchen) -> None:
+    """The control: no day said, so "at 9" is the next nine o'clock, as ever."""
+    assert kitchen.say("remind me to call the vet").startswith("When should I remind you")
+    kitchen.say("at 9")
+    [reminder] = kitchen.store.reminders()
+    assert reminder.due_at == dt.datetime(2026, 12, 1, 21, 0)

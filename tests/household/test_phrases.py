@@ -265,6 +265,12 @@ def test_words_before_the_errand_that_are_no_moment_ask_for_the_moment() -> None
     )
     assert parse("remind me how to make pancakes", EVENING) is None
     assert parse("remind me what I need to buy", EVENING) is None
+    assert parse("Remind me on Friday to book the swimming.", EVENING) == (
+        phrases.AskReminderTime("book the swimming", "on friday")
+    )  # a day said without its time is kept, and only the time asked
+    assert parse("remind me to book the swimming on friday", EVENING) == (
+        phrases.AskReminderTime("book the swimming", "on friday")
+    )
     assert parse("Remind me not to do that again.", EVENING) is None  # never drops a "not"
     assert parse("Remind me the password to the wifi.", EVENING) is None  # no moment in it
 
