@@ -27,7 +27,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import logging
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from appliance.panel.buttons import Buttons
     from appliance.panel.display import Display, PngDisplay
     from appliance.panel.parts import BoardLinks, BoardParts
+    from appliance.voice.bias import Bias
     from appliance.voice.service import Voice
     from appliance.web.runner import RunOptions
     from appliance.wyoming.parts import WyomingParts
@@ -373,9 +374,8 @@ def household_bias(
     from appliance.cookbook.vocabulary import spoken_commands
     from appliance.cookbook.walk import cookbook_words
     from appliance.household.notes import household_notes
-    from appliance.household.vocabulary import WITHIN as HOUSEHOLD_WITHIN
     from appliance.household.vocabulary import household_commands
-    from appliance.voice.bias import bias_for, household_words
+    from appliance.voice.bias import household_words
 
     # One cookbook for the process: a recipe file is read again only when it changed.
     recipes = RecipeWalk(Cookbook(settings.data_dir), CookingSessions(settings.data_dir))
@@ -392,19 +392,26 @@ def household_bias(
         asking = household_commands(t.name for t in timers)
         for said, meaning in asking.items():
             commands.setdefault(said, meaning)
-        return bias_for(
-            household_words(
-                [f.text for f in live],
-                [link for f in live for link in f.links],
-                names,
-                household_notes(settings.data_dir) or "",
-            ),
-            commands,
-            functools.partial(understood_as_heard, commands=commands),
-            dict.fromkeys(asking.values(), HOUSEHOLD_WITHIN),
+        words = household_words(
+            [f.text for f in live],
+            [link for f in live for link in f.links],
+            names,
+            household_notes(settings.data_dir) or "",
         )
+        return talk_bias(words, commands, asking)
 
     return bias
+
+
+def talk_bias(words: Iterable[str], commands: Mapping[str, str], asking: Mapping[str, str]) -> Bias:
+    """Whisper's bias as Talk hears with it (voice/bias.py): the household's `words`, and
+    the closed pass's `commands`, each read by the rules as heard (understood_as_heard),
+    the household's `asking` ones placed only within their nearer limit."""
+    from appliance.household.vocabulary import WITHIN as HOUSEHOLD_WITHIN
+    from appliance.voice.bias import bias_for
+
+    understood = functools.partial(understood_as_heard, commands=commands)
+    return bias_for(words, commands, understood, dict.fromkeys(asking.values(), HOUSEHOLD_WITHIN))
 
 
 # -- Wyoming (hearth wyoming) --------------------------------------------------------------

@@ -25,14 +25,13 @@ import argparse
 import datetime as dt
 import re
 import time
-from functools import partial
 from pathlib import Path
 from typing import Any
 
-from appliance.composition import understood_as_heard
+from appliance.composition import talk_bias
 from appliance.household.phrases import parse
 from appliance.household.store import item_key
-from appliance.household.vocabulary import WITHIN, household_commands
+from appliance.household.vocabulary import household_commands
 from appliance.voice.bias import bias_for, household_words
 from appliance.voice.closed_pass import ClosedPass
 from benchmarks.kitchen import commands as split_commands
@@ -94,9 +93,7 @@ def main() -> None:
     items = sorted({i for c in cases for i in c.get("items") or [c.get("item") or ""] if i})
     bias = bias_for(household_words([], (), [*timers, *items]))
     commands = household_commands(timers)
-    understood = partial(understood_as_heard, commands=commands)
-    within = dict.fromkeys(commands.values(), WITHIN)
-    placing_bias = bias_for(bias.words, commands, understood, within)
+    placing_bias = talk_bias(bias.words, commands, commands)
     closed = ClosedPass()
     lines = [str(c["text"]) for c in cases]
     heard_all = hear_all(lines, bias, neural=args.neural, heard=args.heard)

@@ -28,13 +28,12 @@ from __future__ import annotations
 import argparse
 import os
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 
-from appliance.composition import understood_as_heard
-from appliance.household.vocabulary import WITHIN, household_commands
+from appliance.composition import talk_bias
+from appliance.household.vocabulary import household_commands
 from appliance.voice import stt
-from appliance.voice.bias import Bias, bias_for
+from appliance.voice.bias import Bias
 from appliance.voice.capture import wav_samples
 from appliance.voice.not_caught import not_caught
 from appliance.voice.stt import Transcriber
@@ -57,7 +56,6 @@ class Heard:
     said: str
     text: str
     logprob: float | None
-    placed: bool  # the closed pass put a command in its place: never unsure
     bias: Bias
 
     @property
@@ -66,19 +64,18 @@ class Heard:
 
     def asked_again(self, line: float) -> bool:
         """What Talk does (not_caught.py), with the line at `line`."""
-        return not_caught(self.text, self.bias, stt.unsure(self.logprob, line) and not self.placed)
+        return not_caught(self.text, self.bias, stt.unsure(self.logprob, line))
 
 
-def talk_bias(words: tuple[str, ...]) -> Bias:
-    """The bias Talk hears with when no recipe is cooked (composition.household_bias): the
-    household's words, and the closed pass's household commands and reading."""
-    commands = household_commands([])
-    understood = partial(understood_as_heard, commands=commands)
-    return bias_for(words, commands, understood, dict.fromkeys(commands.values(), WITHIN))
+def no_recipe_bias(words: tuple[str, ...]) -> Bias:
+    """The bias Talk hears with when no recipe is cooked and no timer runs: the
+    household's words and its asking commands."""
+    asking = household_commands([])
+    return talk_bias(words, asking, asking)
 
 
 def heard_split(transcriber: Transcriber, vad: SileroVad, split: str, neural: bool) -> list[Heard]:
-    bias = talk_bias(household_bias(split)[0].words)
+    bias = no_recipe_bias(household_bias(split)[0].words)
     found = []
     for clip in clips(split, neural=neural):
         text = transcriber.transcribe(trim(clip.samples, vad), bias)
@@ -87,7 +84,7 @@ def heard_split(transcriber: Transcriber, vad: SileroVad, split: str, neural: bo
 
 
 def heard_people(transcriber: Transcriber) -> list[Heard]:
-    bias = talk_bias(())  # no household's words: these are no household's
+    bias = no_recipe_bias(())  # no household's words: these are no household's
     found = []
     for index, row in enumerate(stt_real.clips()):
         samples = wav_samples((stt_real.DATA / row["file"]).read_bytes(), row["file"])
@@ -100,8 +97,7 @@ def heard_people(transcriber: Transcriber) -> list[Heard]:
 
 
 def _heard(said: str, text: str, transcriber: Transcriber, bias: Bias) -> Heard:
-    placed = transcriber.last_written is not None
-    return Heard(said, text, transcriber.last_logprob, placed, bias)
+    return Heard(said, text, transcriber.last_logprob, bias)
 
 
 def chosen_line(sets: dict[str, list[Heard]]) -> float:
@@ -113,15 +109,20 @@ def chosen_line(sets: dict[str, list[Heard]]) -> float:
     return LINES[-1]
 
 
-def _rate(heard: list[Heard], line: float, *, right: bool) -> float:
+def _asked_again(heard: list[Heard], line: float, *, right: bool) -> tuple[int, int]:
+    """Of the transcripts right or nearly (else garbled), how many are asked again, of how
+    many."""
     kind = [h for h in heard if (h.wrong <= NEARLY if right else h.wrong >= GARBLED)]
-    return sum(h.asked_again(line) for h in kind) / len(kind) if kind else 0.0
+    return sum(h.asked_again(line) for h in kind), len(kind)
+
+
+def _rate(heard: list[Heard], line: float, *, right: bool) -> float:
+    asked, of = _asked_again(heard, line, right=right)
+    return asked / of if of else 0.0
 
 
 def _cell(heard: list[Heard], line: float, *, right: bool) -> str:
-    kind = [h for h in heard if (h.wrong <= NEARLY if right else h.wrong >= GARBLED)]
-    asked = sum(h.asked_again(line) for h in kind)
-    return f"{asked}/{len(kind)}"
+    return "{}/{}".format(*_asked_again(heard, line, right=right))
 
 
 def report(sets: dict[str, list[Heard]], chosen: float) -> str:

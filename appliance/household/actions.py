@@ -17,7 +17,7 @@ from appliance.household.clock import at as clock
 from appliance.household.clock import day_and_time as _day_and_time
 from appliance.household.clock import said as clock_said
 from appliance.household.records import Reminder, Timer, is_unnamed, label, numbered
-from appliance.household.spoken import say_duration
+from appliance.household.spoken import MONTHS, WEEKDAYS, say_duration
 from appliance.household.store import HouseholdStore, item_key
 
 SNOOZE_SECONDS = 300.0  # Keep on a ringing timer: five more minutes
@@ -44,13 +44,8 @@ def _told_apart(timer: Timer, among: list[Timer]) -> str:
 
 def _day_said(day: str) -> str:
     """A day as the person said it, its names written as names: "on friday" -> "on Friday"."""
-    return " ".join(w.capitalize() if w in _NAMED else w for w in day.split(" "))
-
-
-_NAMED = frozenset(
-    "monday tuesday wednesday thursday friday saturday sunday january february march april "
-    "may june july august september october november december".split()
-)
+    named = (*WEEKDAYS, *MONTHS)
+    return " ".join(w.capitalize() if w in named else w for w in day.split(" "))
 
 
 def _called(name: str) -> str:

@@ -85,10 +85,6 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
 # password to the wifi"), nor words that ask ("remind me how to …") or deny ("remind me
 # not to …"): those stay a question for the model.
 _MOST_WORDS_NOT_READ = 4
-_MOMENT_WORDS = frozenset(
-    "at on in by tomorrow tonight today morning afternoon evening night o'clock half quarter "
-    "past noon midnight monday tuesday wednesday thursday friday saturday sunday".split()
-)
 _NOT_A_REMINDER = frozenset("how what where who whom when why which whether if not never".split())
 
 
@@ -106,16 +102,16 @@ def _errand_after_words_not_read(tokens: list[str], now: dt.datetime) -> Command
         return None
     at = tokens.index("to")
     said = [t for t in tokens[:at] if t != ","]
-    if said and spoken.day_at(said, 0, now) == len(said) and tokens[at + 1 :]:
-        return AskReminderTime(" ".join(tokens[at + 1 :]), " ".join(said))  # "on friday"
+    errand = " ".join(tokens[at + 1 :])
+    if not errand:
+        return None
+    if said and spoken.day_at(said, 0, now) == len(said):
+        return AskReminderTime(errand, " ".join(said))  # "on friday": only the time asked
     before = set(said)
-    errand = tokens[at + 1 :]
-    spoke_of_a_moment = bool(before & _MOMENT_WORDS) or any(t[:1].isdigit() for t in before)
     if (
-        not errand
-        or len(before) > _MOST_WORDS_NOT_READ
-        or not spoke_of_a_moment
+        len(before) > _MOST_WORDS_NOT_READ
+        or not spoken.speaks_of_a_moment(before)
         or before & _NOT_A_REMINDER
     ):
         return None
-    return AskReminderTime(" ".join(errand))
+    return AskReminderTime(errand)

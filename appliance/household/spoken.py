@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -292,12 +293,24 @@ def clock_at(tokens: list[str], i: int) -> tuple[Moment, int] | None:
 
 
 _DAYS = {"today": 0, "tonight": 0, "tomorrow": 1}
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_MONTHS = (
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+MONTHS = (
     "january february march april may june july august september october november december"
 ).split()
 # The part of a day said after it: "tomorrow morning", "friday evening".
 _PARTS = {"morning": "am", "afternoon": "pm", "evening": "pm", "night": "pm"}
+# The words a moment is said with, beside its numbers: what these rules read a moment from.
+_MOMENT_WORDS = frozenset(
+    ("at", "on", "in", "by", "o'clock", "half", "quarter", "past", "noon", "midnight")
+).union(_DAYS, WEEKDAYS, _PARTS)
+
+
+def speaks_of_a_moment(words: Iterable[str]) -> bool:
+    """Whether any of `words` is one a moment is said with ("tomorrow", "at", a digit), read
+    or not: "i hate tomorrow" does, "the password" does not."""
+    return any(w in _MOMENT_WORDS or w[:1].isdigit() for w in words)
+
+
 _DATE = re.compile(r"(\d{1,2})(?:st|nd|rd|th)")
 
 
@@ -334,8 +347,8 @@ def _day_only(tokens: list[str], i: int, now: dt.datetime) -> tuple[int, int] | 
         return _DAYS[tokens[i]], i + 1
     at = i + 1 if tokens[i : i + 1] == ["on"] else i
     at += 1 if tokens[at : at + 1] == ["next"] else 0
-    if tokens[at : at + 1] and tokens[at] in _WEEKDAYS:
-        ahead = (_WEEKDAYS.index(tokens[at]) - now.weekday()) % 7 or 7
+    if tokens[at : at + 1] and tokens[at] in WEEKDAYS:
+        ahead = (WEEKDAYS.index(tokens[at]) - now.weekday()) % 7 or 7
         return ahead, at + 1
     at = i + 1 if tokens[i : i + 1] == ["on"] else i
     at += 1 if tokens[at : at + 1] == ["the"] else 0
@@ -347,8 +360,8 @@ def _day_only(tokens: list[str], i: int, now: dt.datetime) -> tuple[int, int] | 
     end = at + 2
     end += 1 if tokens[end : end + 2] and tokens[end] == "of" else 0  # "the 3rd of January"
     month = None
-    if tokens[end : end + 1] and tokens[end] in _MONTHS:
-        month, end = _MONTHS.index(tokens[end]) + 1, end + 1
+    if tokens[end : end + 1] and tokens[end] in MONTHS:
+        month, end = MONTHS.index(tokens[end]) + 1, end + 1
     elif tokens[end - 1] == "of":
         end -= 1  # "the 3rd of" something else: the date alone
     day = _next_date(now.date(), int(date[1]), month)

@@ -16,9 +16,7 @@ from appliance.voice.bias import Bias
 NOT_CAUGHT = "Sorry, I didn't catch that. Could you say it again?"
 
 
-def not_caught(text: str, bias: Bias | None, unsure: bool) -> bool:
+def not_caught(text: str, bias: Bias, unsure: bool) -> bool:
     """Whether `text`, which the recogniser was `unsure` of, is to be asked again: it
     holds words and no rule of the bias's reads it as a request."""
-    if not unsure or not text.strip():
-        return False
-    return bias is None or not bias.understood(text)
+    return unsure and bool(text.strip()) and not bias.understood(text)

@@ -167,11 +167,14 @@ class Transcriber:
         # transcript (else None): `hearth voice --wav` shows both.
         self.last_written: str | None = None
         # The mean log-probability per token of the last transcript's words as the model
-        # wrote them (None: no words), and whether it was unsure of them (UNSURE_LOGPROB)
-        # with nothing placing them on a command.
+        # wrote them (None: no words).
         self.last_logprob: float | None = None
-        self.last_unsure = False
         log.info("speech model %s loaded (%d threads)", self.model, self.threads)
+
+    @property
+    def last_unsure(self) -> bool:
+        """Whether the model was unsure of the last transcript's words (UNSURE_LOGPROB)."""
+        return unsure(self.last_logprob)
 
     @classmethod
     def open(cls, settings: Settings) -> Transcriber:
@@ -189,7 +192,7 @@ class Transcriber:
         the transcript has something that sounds like them (sounds_like.py), and a short
         transcript that means nothing as heard is placed on the command it sounds like
         (closed_pass.py), when the bias carries commands."""
-        self.last_written, self.last_logprob, self.last_unsure = None, None, False
+        self.last_written, self.last_logprob = None, None
         if not audio:
             return ""
         samples = np.frombuffer(audio, dtype="<i2").astype(np.float32) / 32768.0
@@ -203,9 +206,7 @@ class Transcriber:
         if self.closed_pass is not None and bias is not None and bias.commands:
             placed = self.closed_pass.placed(text, bias)
             self.last_written, text = (text if placed != text else None), placed
-        placed_on_a_command = self.last_written is not None
         self.last_logprob = logprob
-        self.last_unsure = unsure(logprob) and bool(text) and not placed_on_a_command
         return text
 
     def decode(self, audio: bytes, short: bool | None = None) -> str:
@@ -318,8 +319,9 @@ class Transcriber:
 
 def unsure(logprob: float | None, line: float | None = None) -> bool:
     """Whether words written with this mean log-probability per token were ones the model
-    was unsure of: below `line` (UNSURE_LOGPROB unless a benchmark tries another); None
-    (no words) is not."""
+    was unsure of: below `line` (UNSURE_LOGPROB unless a benchmark tries another); None (no
+    words) is not. (A command the closed pass placed is never asked again for all that:
+    every placement is one the rules read, not_caught.py.)"""
     below = UNSURE_LOGPROB if line is None else line
     return logprob is not None and logprob < below
 

@@ -31,6 +31,20 @@ def _timers(home: Kitchen, name: str) -> list:
         return [t for t in store.timers() if t.name == name]
 
 
+def _answered_aloud(room, transcriber, done=lambda: True) -> str:
+    """What the satellite's speaker said once it has spoken (and `done` holds): its audio,
+    heard back by the session's recogniser."""
+    deadline = time.monotonic() + 120
+    while not (done() and room.speaker.exists() and room.speaker.stat().st_size > 44100):
+        assert time.monotonic() < deadline, room.log()
+        time.sleep(0.2)
+    time.sleep(2.0)  # the rest of the answer's audio
+    said = np.frombuffer(room.speaker.read_bytes(), dtype="<i2")
+    heard = transcriber.transcribe(resampled(said, 22050).tobytes())
+    print(f"the satellite's speaker said: {heard!r}")
+    return heard.lower()
+
+
 def test_a_timer_spoken_in_another_room_is_set_and_answered_aloud_there(
     tmp_path, tiny_transcriber, speech
 ) -> None:
@@ -44,19 +58,10 @@ def test_a_timer_spoken_in_another_room_is_set_and_answered_aloud_there(
         [link] = home.parts.satellites.links
         assert link.name == "bedroom"
         room.say(0, spoken(Clip("Set a pasta timer for 12 minutes."), lead=0.2, tail=0.2))
-        deadline = time.monotonic() + 120
-        while not (
-            _timers(home, "pasta") and room.speaker.exists() and room.speaker.stat().st_size > 44100
-        ):
-            assert time.monotonic() < deadline, room.log()
-            time.sleep(0.2)
-        time.sleep(2.0)  # the rest of the answer's audio
+        heard = _answered_aloud(room, tiny_transcriber, lambda: bool(_timers(home, "pasta")))
         [timer] = _timers(home, "pasta")
         assert round(timer.seconds) == 720
-        said = np.frombuffer(room.speaker.read_bytes(), dtype="<i2")
-        heard = tiny_transcriber.transcribe(resampled(said, 22050).tobytes())
-        print(f"the satellite's speaker said: {heard!r}")
-        assert "timer set for 12 minutes" in heard.lower()  # tiny.en hears "pasta" as "post a"
+        assert "timer set for 12 minutes" in heard  # tiny.en hears "pasta" as "post a"
         assert link.turns == 1
 
 
@@ -102,13 +107,5 @@ def test_words_not_caught_in_another_room_are_asked_again_there_and_never_answer
         [link] = home.parts.satellites.links
         mumbled = Clip("Flimb the worzel gantry by the quandle", "en-gb-scotland", 190)
         room.say(0, spoken(mumbled, lead=0.2, tail=0.2))
-        deadline = time.monotonic() + 120
-        while not (room.speaker.exists() and room.speaker.stat().st_size > 44100):
-            assert time.monotonic() < deadline, room.log()
-            time.sleep(0.2)
-        time.sleep(2.0)  # the rest of the answer's audio
-        said = np.frombuffer(room.speaker.read_bytes(), dtype="<i2")
-        heard = tiny_transcriber.transcribe(resampled(said, 22050).tobytes())
-        print(f"the satellite's speaker said: {heard!r}")
-        assert "catch that" in heard.lower()
+        assert "catch that" in _answered_aloud(room, tiny_transcriber)
         assert link.turns == 0
