@@ -128,7 +128,7 @@ def _said(store: HouseholdStore, command: p.Command) -> str:
                 f"When should I remind you to {what}? Say, for example, “remind me to "
                 f"{what} at 6” or “in 20 minutes”."
             )
-        case p.AskReminderTime(what=what, day=day):
+        case p.AskReminderTime(what=what, day=str(day)):
             return (
                 f"What time {_day_said(day)} should I remind you to {what}? "
                 "Say, for example, “at 6”."
