@@ -186,7 +186,28 @@ def _said(store: HouseholdStore, command: p.Command) -> str:
                 if count
                 else "The shopping list was already empty."
             )
+        case p.TakenBack(said=said):
+            return _left_as_it_was(said)
     raise TypeError(f"not a household command: {command!r}")
+
+
+def _left_as_it_was(said: p.Command) -> str:
+    """What a command taken back in the same breath would have changed, said unchanged:
+    the reply names what it left, so the person knows nothing happened."""
+    match said:
+        case p.SetTimer() | p.AskTimerLength():
+            return "All right, I haven't set a timer."
+        case p.CancelTimer() | p.AddTime() | p.AskWhichTimer():
+            return "All right, I've left the timers as they were."
+        case p.Remind() | p.AskReminderTime() | p.AskReminderWhat():
+            return "All right, I haven't set a reminder."
+        case p.CancelReminder() | p.SnoozeReminder():
+            return "All right, I've left the reminders as they were."
+        case p.AddItems() | p.RemoveItems() | p.ClearList():
+            return "All right, I've left the shopping list as it was."
+        case p.StopRinging() | p.SnoozeRinging():
+            return "All right, I've left it as it was."
+    return "All right."  # a question taken back: it changed nothing
 
 
 def _items_said(done: str, changed: list[str], unchanged: str, left: list[str]) -> str:

@@ -28,8 +28,10 @@ from appliance.household.requests import (
     Question,
     Remind,
     SetTimer,
+    TakenBack,
     TimerStatus,
 )
+from appliance.household.second_thoughts import takes_back
 from appliance.numbers import ORDINALS, number_at, whole_number_at
 
 _KINDS: dict[str, type] = {
@@ -80,6 +82,8 @@ def answer_to(question: Question, text: str, now: dt.datetime) -> Command | None
     tokens = said.split(" ") if said else []
     if not tokens:
         return None
+    if takes_back(said):
+        return TakenBack(question)  # "For how long?" "Never mind.": nothing set, and said so
     match question:
         case AskTimerLength(name=name):
             seconds = _duration(tokens)

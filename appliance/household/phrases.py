@@ -46,10 +46,12 @@ from appliance.household.requests import (  # noqa: F401  (re-exported: p.SetTim
     SnoozeReminder,
     SnoozeRinging,
     StopRinging,
+    TakenBack,
     TimerStatus,
 )
 from appliance.household.ringing_phrases import ringing as while_ringing
 from appliance.household.ringing_phrases import stop_with_nothing_ringing
+from appliance.household.second_thoughts import second_thoughts
 from appliance.household.timer_phrases import add_time, timer, timer_numbered, timer_status
 
 
@@ -62,7 +64,9 @@ def as_row(command: Command | None) -> dict[str, object]:
     for key, value in vars(command).items():
         if value == defaults.get(key, dataclasses.MISSING):
             continue  # a field left as it defaults ("every", a clock's place) is not said
-        if isinstance(value, dt.datetime):
+        if dataclasses.is_dataclass(value):  # what a TakenBack took back
+            value = as_row(cast(Command, value))
+        elif isinstance(value, dt.datetime):
             value = value.strftime("%Y-%m-%dT%H:%M")
         elif isinstance(value, tuple):
             value = list(value)
@@ -82,7 +86,13 @@ def parse(
     said = normalise(text)
     if not said:
         return None
-    command = _read_with_reason(said, now, ringing)
+    # a change of mind first: read whole, "remind me at 6 to call Mum, never mind" would
+    # set a reminder to "call Mum never mind"
+    command = second_thoughts(
+        normalise(text, sentences=True), lambda part: _read_with_reason(part, now, ringing)
+    )
+    if command is None:
+        command = _read_with_reason(said, now, ringing)
     if command is None and slips:
         # the same words as a recogniser's slips hid them (misheard.py), its sentences
         # kept apart: read only when what was heard is no command, so never another one
@@ -163,6 +173,8 @@ def _as_written(command: Command | None, text: str) -> Command | None:
     written, with spaces, hyphens or nothing between its words."""
     if command is None:
         return None
+    if isinstance(command, TakenBack):
+        return TakenBack(cast(Command, _as_written(command.said, text)))
     original = text.replace("’", "'")
 
     def found(words: list[str]) -> str | None:

@@ -158,6 +158,21 @@ class ClearList:
     intent: ClassVar[str] = "shopping.clear"
 
 
+@dataclass(frozen=True)
+class TakenBack:
+    """A command said and taken back in the same breath ("Clear the list? No, don't do
+    that."): nothing is done, and the reply says what was left as it was
+    (second_thoughts.py)."""
+
+    said: Command
+
+    @property
+    def intent(self) -> str:
+        """The family of what was taken back ("shopping.taken_back"), so the intent that
+        would have carried it out answers for it."""
+        return f"{self.said.intent.split('.')[0]}.taken_back"
+
+
 Command = (
     SetTimer
     | AskTimerLength
@@ -181,6 +196,7 @@ Command = (
     | CheckItem
     | ReadList
     | ClearList
+    | TakenBack
 )
 # What Hearth asks back, whose answer the next message in the same thread may be.
 Question = AskTimerLength | AskReminderTime | AskReminderWhat | AskWhichTimer

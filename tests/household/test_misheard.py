@@ -9,7 +9,7 @@ import datetime as dt
 import pytest
 
 from appliance.household import misheard
-from appliance.household.phrases import AskTimerLength, SetTimer, parse
+from appliance.household.phrases import AskTimerLength, SetTimer, TakenBack, parse
 
 NOW = dt.datetime(2026, 12, 1, 20, 41)
 
@@ -88,7 +88,7 @@ def test_a_sentence_that_is_a_command_as_heard_is_never_mended_into_another() ->
         "At ten minutes to six we eat.",  # "at" is "add" only before time given to a timer
         "Add my partner to the lease.",  # a tenancy, not the list
         "Is the dog on the lease?",
-        "Set a timer for 5 minutes. No, 10.",  # a length is never taken from a first sentence
+        "Set a timer for 5 minutes. Is that too long?",  # nor a length from a first sentence
     ],
 )
 @pytest.mark.parametrize("ringing", [False, True])
@@ -107,7 +107,8 @@ def test_what_only_sounds_like_a_slip_stays_no_command(said: str, ringing: bool)
     ],
 )
 def test_a_command_taken_back_after_it_is_not_done(said: str) -> None:
-    assert parse(said, NOW) is None
+    # read as no command, or as one taken back (test_second_thoughts.py): never done
+    assert parse(said, NOW) is None or isinstance(parse(said, NOW), TakenBack)
 
 
 def test_a_command_with_its_reason_after_it_is_done() -> None:  # the control beside it

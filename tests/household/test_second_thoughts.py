@@ -1,0 +1,114 @@
+"""A command taken back or put right in the same breath: nothing taken back is ever done."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from appliance.household import HouseholdStore, parse, perform
+from appliance.household.asking import answer_to
+from appliance.household.requests import (
+    AddItems,
+    AskTimerLength,
+    CancelTimer,
+    ClearList,
+    ClockTime,
+    Command,
+    Remind,
+    SetTimer,
+    TakenBack,
+)
+
+NOW = dt.datetime(2026, 12, 1, 18, 30)
+
+
+@pytest.mark.parametrize(
+    ("said", "taken_back"),
+    [
+        ("Clear the list? No, don't do that.", ClearList()),
+        ("clear the list, no, don't", ClearList()),
+        ("Clear the list. Not yet.", ClearList()),
+        ("Cancel the pasta timer. Actually no, leave it.", CancelTimer("pasta")),
+        ("Set a timer for 10 minutes. Only joking.", SetTimer(None, 600.0)),
+        ("add milk to the list, wait, we have milk", AddItems(("milk",))),
+        ("Add eggs to the list. Hang on, scratch that.", AddItems(("eggs",))),
+        ("what time is it, never mind", ClockTime()),
+        # read whole, the errand was "call Mum never mind" and the reminder was set
+        ("Remind me at 7 to call Mum. Never mind.", Remind("call Mum", NOW.replace(hour=19, minute=0))),
+    ],
+)
+def test_a_command_taken_back_is_read_as_taken_back(said: str, taken_back: Command) -> None:
+    assert parse(said, NOW) == TakenBack(taken_back)
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("set a timer for 5 minutes, no, 10", SetTimer(None, 600.0)),
+        ("Set a timer for ten minutes. No wait, fifteen.", SetTimer(None, 900.0)),
+        ("set the rice timer for 12 minutes, sorry, I mean 15", SetTimer("rice", 900.0)),
+        ("set a timer for 5 minutes, no, 30 seconds", SetTimer(None, 30.0)),
+        ("remind me to call Mum at 6, no, 7", Remind("call Mum", NOW.replace(hour=19, minute=0))),
+        ("add 2 eggs to the list, no, 3", AddItems(("3 eggs",))),
+        ("add milk, no wait, add eggs", AddItems(("eggs",))),  # was: "no wait" on the list
+        ("add bread, sorry, add brown bread", AddItems(("brown bread",))),
+    ],
+)
+def test_a_command_put_right_is_the_one_put_right(said: str, meant: Command) -> None:
+    assert parse(said, NOW) == meant
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        # the controls: words that only look like a change of mind
+        ("Cancel the timer, the rice is done.", CancelTimer(None)),  # a reason
+        ("Clear the list. We've done the big shop.", ClearList()),
+        ("add crisps, no salt ones", None),  # "no" as an item's word never takes back
+        ("Cancel the timer, sorry.", None),  # an apology alone takes nothing back …
+        ("set a timer for 10 minutes", SetTimer(None, 600.0)),  # … and nothing to take back
+    ],
+)
+def test_what_is_no_change_of_mind_reads_as_before(said: str, read: Command | None) -> None:
+    assert parse(said, NOW) == read
+
+
+def test_a_reminder_taken_back_is_not_set_and_the_reply_says_so(store: HouseholdStore) -> None:
+    command = parse("Remind me at 7 to call Mum. Never mind.", store.now())
+    assert command is not None
+    assert perform(store, command) == "All right, I haven't set a reminder."
+    assert store.reminders() == []
+
+
+def test_a_list_taken_back_is_left_as_it_was(store: HouseholdStore) -> None:
+    store.add_items(["eggs"])
+    for said in ("Clear the list? No, don't do that.", "add milk, wait, we have milk"):
+        command = parse(said, store.now())
+        assert command is not None
+        assert perform(store, command) == "All right, I've left the shopping list as it was."
+    assert [item.name for item in store.items()] == ["eggs"]
+
+
+def test_a_length_put_right_sets_only_the_one_put_right(store: HouseholdStore) -> None:
+    command = parse("set a timer for 5 minutes, no, 10", store.now())
+    assert command is not None
+    assert perform(store, command).startswith("Timer set for 10 minutes")
+    assert [timer.seconds for timer in store.timers()] == [600.0]
+
+
+@pytest.mark.parametrize("answer", ["Never mind.", "No, forget it.", "nope"])
+def test_never_mind_to_for_how_long_sets_nothing_and_settles_the_question(
+    store: HouseholdStore, answer: str
+) -> None:
+    perform(store, AskTimerLength("rice"), thread="t")
+    assert store.asked("t") is not None
+    command = answer_to(AskTimerLength("rice"), answer, store.now())
+    assert command == TakenBack(AskTimerLength("rice"))
+    assert perform(store, command, thread="t") == "All right, I haven't set a timer."
+    assert store.asked("t") is None
+    assert store.timers() == []
+
+
+def test_a_length_answers_for_how_long_as_before() -> None:  # the control beside it
+    assert answer_to(AskTimerLength("rice"), "ten minutes", NOW) == SetTimer("rice", 600.0)
