@@ -22,16 +22,27 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from appliance.household import spoken
 from appliance.household.requests import (
+    AddItems,
+    AskTimerLength,
+    CancelReminder,
+    CancelTimer,
     CheckItem,
+    ClearList,
     ClockDate,
     ClockTime,
     Command,
     DaysUntil,
     ListReminders,
     ReadList,
+    Remind,
+    RemoveItems,
+    SetTimer,
+    SnoozeRinging,
+    StopRinging,
     TakenBack,
     TimerStatus,
 )
@@ -40,7 +51,8 @@ from appliance.numbers import number_at
 # Said alone, or at a clause's start, each takes back what went before it.
 _TAKES_BACK = re.compile(
     r"^(?:no wait|wait no|no no|nope|nah|wait|hang on|hold on|never ?mind|scratch that|"
-    r"forget (?:that|it)|ignore (?:that|me)|cancel that|leave it|not yet|not now|"
+    r"forget (?:that|it)|ignore (?:that|me)|cancel (?:that|it)|cancel(?= ,|$)|leave it|"
+    r"not yet|not now|"
     r"(?:only |just )?(?:joking|kidding)|on second thoughts?|actually no|"
     r"(?:don't|do not)(?: do (?:that|it)| bother| worry(?: about it)?)?$|no(?= |$))\b ?"
 )
@@ -55,6 +67,21 @@ _AFTER_NO = re.compile(r"^(?:\d|wait|no\b|sorry|actually|i mean|make|never|don't
 # Questions only read: said and taken back, there is nothing to leave as it was.
 _ONLY_READS = (ClockTime, ClockDate, DaysUntil, ReadList, CheckItem, ListReminders, TimerStatus)
 
+# Commands that end something: "cancel" after one says it again.
+_ENDS_SOMETHING = (CancelTimer, CancelReminder, StopRinging, SnoozeRinging, RemoveItems, ClearList)
+
+_FILLERS = {"er", "erm", "um", "umm", "uh", "uhm", "ah", "oh", "hmm", "oops", "whoops", "ooh"}
+# Words that say something of a thing rather than name it: "we have milk" is a reason.
+_SAYS_SOMETHING = {
+    *("i", "we", "you", "he", "she", "it", "they", "it's", "we've", "i've", "that's", "there"),
+    *("is", "are", "was", "were", "have", "has", "had", "got", "need", "do", "did", "can"),
+    *("can't", "don't", "didn't", "won't", "not", "no", "still", "already", "just", "never"),
+    # and verbs: "forget the chickpeas" takes back, it names nothing to add
+    *("forget", "keep", "leave", "take", "cancel", "remove", "add", "put", "get", "buy"),
+    *("make", "call", "set", "stop", "scratch", "ignore", "delete", "bin", "drop", "found"),
+    *("bought", "ate", "used", "finished"),
+}
+
 _NUMBER_TOKEN = re.compile(r"\d+(?:[.:]\d+)?(?:am|pm)?")
 
 
@@ -64,7 +91,7 @@ def second_thoughts(said: str, read: Callable[[str], Command | None]) -> Command
 
     `said`: normalised with its sentences' ends as commas; `read`: the household's reading
     of a whole sentence (phrases.py), so every command here is one the rules read."""
-    clauses = said.split(" , ")
+    clauses = [kept for clause in said.split(" , ") if (kept := _without_fillers(clause))]
     for i in range(1, len(clauses)):
         after = _after_a_take_back(" , ".join(clauses[i:]))
         if after is None:
@@ -73,14 +100,71 @@ def second_thoughts(said: str, read: Callable[[str], Command | None]) -> Command
         first = read(head)
         if first is None:
             return None  # no command before it to take back or put right
+        if clauses[i].startswith("cancel") and isinstance(first, _ENDS_SOMETHING):
+            continue  # "Hearth, stop, cancel.": said again, not taken back
         rest, taken = after
-        if rest and (again := read(rest)) is not None and not isinstance(again, _ONLY_READS):
+        if not rest:
+            return TakenBack(first) if taken else first  # "…, sorry": an apology alone
+        if (again := read(rest)) is not None and not isinstance(again, _ONLY_READS):
             return again  # "no wait, add eggs": the command said whole
-        corrected = _with_number(head, rest) if rest else None
-        if corrected is not None and type(now := read(corrected)) is type(first):
-            return now  # "no, 10": the same command, its number put right
-        return TakenBack(first) if taken else None
+        for part in rest.split(" , "):
+            if (put_right := _put_right(first, head, part, read)) is not None:
+                return put_right
+        # nothing put right: left as it was, even after only "sorry" or "actually" ("take
+        # the juice off the list, actually keep it on"), since a reason after them ("…,
+        # sorry, I bought some") cannot be told from a change of mind by the words
+        return TakenBack(first)
     return None
+
+
+def _without_fillers(clause: str) -> str:
+    return " ".join(word for word in clause.split(" ") if word not in _FILLERS)
+
+
+def _put_right(
+    first: Command, head: str, part: str, read: Callable[[str], Command | None]
+) -> Command | None:
+    """`first` as `part` of what followed its take-back puts it right ("10", "to take the
+    recycling out", "almond milk"), or None: that part does not."""
+    while (lead := _BRINGS_A_CORRECTION.match(part)) is not None and lead.end():
+        part = part[lead.end() :]
+    if not part:
+        return None
+    tried: list[str] = []
+    if (renumbered := _with_number(head, part)) is not None:
+        tried.append(renumbered)  # "no, 10": its number said again
+    match first:
+        case SetTimer() | AskTimerLength():
+            tried.append(f"set a timer for {part}")  # "no, an hour and a quarter"
+        case Remind(what=what, at=at):
+            if part.startswith("to ") and len(part.split(" ")) <= 12:
+                return replace(first, what=part[3:])  # "no, to take the recycling out"
+            tried += [f"remind me to {what} at {part}", f"remind me to {what} {part}"]
+            tried.append(f"remind me to {what} {part} at {at:%H:%M}")  # "no, Thursday"
+        case AddItems() if _only_names(part):
+            tried.append(f"add {part} to the list")  # "no, pears"
+        case RemoveItems() if _only_names(part):
+            tried.append(f"take {part} off the list")
+        case CancelTimer() if _only_names(part):
+            tried.append(f"cancel {part}")  # "no sorry, the rice timer"
+    for sentence in tried:
+        corrected = read(sentence)
+        if isinstance(corrected, SetTimer) and isinstance(first, SetTimer | AskTimerLength):
+            return replace(corrected, name=corrected.name or first.name)
+        if isinstance(first, Remind) and isinstance(corrected, Remind):
+            # only its moment put right: an errand read longer took in the words after
+            if corrected.what == first.what:
+                return corrected
+        elif type(corrected) is type(first):
+            return corrected
+    return None
+
+
+def _only_names(part: str) -> bool:
+    """Whether `part` only names things ("almond milk", "the crackers"), not says something
+    about them ("we have milk", "not the oven one")."""
+    words = part.split(" ")
+    return len(words) <= 5 and not any(word in _SAYS_SOMETHING for word in words)
 
 
 def takes_back(said: str) -> bool:

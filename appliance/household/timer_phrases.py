@@ -166,6 +166,8 @@ def timer(text: str) -> Command | None:
     if match := _CANCEL_TIMER.match(text):
         pre = match["pre"] or match["pre_off"]
         post = match["post"] or match["post_off"]
+        if pre is not None and any(word in _SET_VERBS for word in pre.split(" ")):
+            return None  # "never mind the mess, just set a timer for ten minutes": no name
         if pre in _NOT_A_TIMER_NAME or (pre is None and re.search(r"\btimers\b", text)):
             return CancelTimer(None, every=True)
         return CancelTimer(_name(pre or post))

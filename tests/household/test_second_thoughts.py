@@ -16,11 +16,14 @@ from appliance.household.requests import (
     ClockTime,
     Command,
     Remind,
+    RemoveItems,
     SetTimer,
+    StopRinging,
     TakenBack,
 )
 
 NOW = dt.datetime(2026, 12, 1, 18, 30)
+SEVEN = NOW.replace(hour=19, minute=0)
 
 
 @pytest.mark.parametrize(
@@ -35,7 +38,17 @@ NOW = dt.datetime(2026, 12, 1, 18, 30)
         ("Add eggs to the list. Hang on, scratch that.", AddItems(("eggs",))),
         ("what time is it, never mind", ClockTime()),
         # read whole, the errand was "call Mum never mind" and the reminder was set
-        ("Remind me at 7 to call Mum. Never mind.", Remind("call Mum", NOW.replace(hour=19, minute=0))),
+        ("Remind me at 7 to call Mum. Never mind.", Remind("call Mum", SEVEN)),
+        # nothing said after it puts the errand right: never an errand read longer
+        (
+            "Remind me at 7 to ring Gran, oh, never mind, she's just phoned.",
+            Remind("ring Gran", SEVEN),
+        ),
+        (
+            "Add 2 tins of chickpeas, oh no, hold on, found some. Forget the chickpeas.",
+            AddItems(("2 tins of chickpeas",)),
+        ),
+        ("Take the juice off the list. Actually keep it on.", RemoveItems(("juice",))),
     ],
 )
 def test_a_command_taken_back_is_read_as_taken_back(said: str, taken_back: Command) -> None:
@@ -49,10 +62,30 @@ def test_a_command_taken_back_is_read_as_taken_back(said: str, taken_back: Comma
         ("Set a timer for ten minutes. No wait, fifteen.", SetTimer(None, 900.0)),
         ("set the rice timer for 12 minutes, sorry, I mean 15", SetTimer("rice", 900.0)),
         ("set a timer for 5 minutes, no, 30 seconds", SetTimer(None, 30.0)),
-        ("remind me to call Mum at 6, no, 7", Remind("call Mum", NOW.replace(hour=19, minute=0))),
+        ("remind me to call Mum at 6, no, 7", Remind("call Mum", SEVEN)),
         ("add 2 eggs to the list, no, 3", AddItems(("3 eggs",))),
         ("add milk, no wait, add eggs", AddItems(("eggs",))),  # was: "no wait" on the list
         ("add bread, sorry, add brown bread", AddItems(("brown bread",))),
+        ("Set a timer for an hour and a half. No, an hour and a quarter.", SetTimer(None, 4500.0)),
+        (
+            "Set a timer for 3 minutes. Hang on, big eggs, make it four and a half.",
+            SetTimer(None, 270.0),
+        ),
+        (
+            "Remind me to feed the cat at half seven. Wait, no, quarter to eight.",
+            Remind("feed the cat", NOW.replace(hour=19, minute=45)),
+        ),
+        (
+            "Remind me at 9 to take the bins out, no, to take the recycling out.",
+            Remind("take the recycling out", NOW.replace(hour=21, minute=0)),
+        ),
+        (
+            "Remind me tomorrow at 10 to ring the dentist. Sorry, not tomorrow, Thursday.",
+            Remind("ring the dentist", dt.datetime(2026, 12, 3, 10, 0)),
+        ),
+        ("Add apples, er, no, pears.", AddItems(("pears",))),  # "er" was an item
+        ("Take the cheese off the list. Oh no, I mean the crackers.", RemoveItems(("crackers",))),
+        ("Cancel the pasta timer, no sorry, the rice timer.", CancelTimer("rice")),
     ],
 )
 def test_a_command_put_right_is_the_one_put_right(said: str, meant: Command) -> None:
@@ -66,7 +99,9 @@ def test_a_command_put_right_is_the_one_put_right(said: str, meant: Command) -> 
         ("Cancel the timer, the rice is done.", CancelTimer(None)),  # a reason
         ("Clear the list. We've done the big shop.", ClearList()),
         ("add crisps, no salt ones", None),  # "no" as an item's word never takes back
-        ("Cancel the timer, sorry.", None),  # an apology alone takes nothing back …
+        ("Cancel the timer, sorry.", CancelTimer(None)),  # an apology takes nothing back …
+        ("Hearth, stop, cancel.", StopRinging()),  # … nor "cancel" after what ends something
+        ("Never mind the mess, just set a timer for ten minutes.", None),  # no timer "mess…"
         ("set a timer for 10 minutes", SetTimer(None, 600.0)),  # … and nothing to take back
     ],
 )
@@ -112,3 +147,11 @@ def test_never_mind_to_for_how_long_sets_nothing_and_settles_the_question(
 
 def test_a_length_answers_for_how_long_as_before() -> None:  # the control beside it
     assert answer_to(AskTimerLength("rice"), "ten minutes", NOW) == SetTimer("rice", 600.0)
+
+
+def test_cancel_said_after_stop_while_it_rings_stops_it() -> None:
+    # "cancel" after what ends something says it again: taken back, nothing would stop
+    assert parse("Hearth, stop, cancel.", NOW, ringing=True) == StopRinging()
+    assert parse("Set a timer for 10 minutes, cancel that.", NOW) == TakenBack(
+        SetTimer(None, 600.0)
+    )  # the control: after what sets something it takes back
