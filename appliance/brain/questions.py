@@ -155,6 +155,19 @@ ABOUT_SOMEONE_HERE = re.compile(
 )
 
 
+# "who's coming for dinner on Sunday?": who is asked about in a kitchen is someone here, and a
+# small model asked names people it makes up ("The chef is coming for dinner tonight.")
+_ASKS_WHO = re.compile(LEAD + r"who(?:'s|\u2019s|'re|\u2019re|'ll|'d)?\b", re.IGNORECASE)
+# "what's happening tonight?", "are we out on Saturday?": what happens when is this house's
+# plan, never general knowledge
+_A_PLAN = re.compile(
+    r"\b(?:tonight|tomorrow|this (?:morning|afternoon|evening|weekend)|at the weekend|"
+    r"later today|next (?:week|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|"
+    r"on (?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b",
+    re.IGNORECASE,
+)
+
+
 def classify(text: str, known: frozenset[str] | None = None) -> Question:
     """Whether a question is about this household, and what it is about.
 
@@ -173,6 +186,10 @@ def classify(text: str, known: frozenset[str] | None = None) -> Question:
         return Question(text, True, names, things, "where a thing in the house is")
     if _ADVICE.search(text):
         return Question(text, False, names, things, "asks for advice or a method")
+    if _ASKS_WHO.match(text):
+        return Question(text, True, names, things, "asks who")
+    if _A_PLAN.search(text):
+        return Question(text, True, names, things, "a plan of this house")
     if _OURS.search(text):
         return Question(text, True, names, things, "we / our / my")
     if things:
@@ -267,6 +284,7 @@ _WH_DO = re.compile(
     re.IGNORECASE,
 )
 _WHO = re.compile(r"^who\s+(has|is|does|can|knows|keeps)\s+(.+)$", re.IGNORECASE)
+_WHO_ELSE = re.compile(r"^(who(?:'s|\u2019s|'ll|'d)?)\s+(.+)$", re.IGNORECASE)
 _HOW_IS = re.compile(r"^how\s+(\w+)\s+(is|are)\s+([A-Z][\w-]*|the \w+|our \w+|my \w+)$")
 
 
@@ -314,6 +332,8 @@ def _embedded(text: str) -> str | None:
         return f"{wh.lower()} {_speaker_swap(subject)} {first}{rest}"
     if match := _WHO.match(text):
         return f"who {match.group(1).lower()} {_speaker_swap(match.group(2))}"
+    if match := _WHO_ELSE.match(text):  # "who's coming for dinner on Sunday"
+        return f"{match.group(1).lower()} {_speaker_swap(match.group(2))}"
     if match := _HOW_IS.match(text):
         how, verb, subject = match.groups()
         return f"how {how} {_speaker_swap(subject)} {verb}"

@@ -21,6 +21,14 @@ from appliance.memory import Memory
         "how old is Sam?",
         "when do the bins go out?",
         "where's the sellotape?",
+        # who is asked about, and what happens when, are this house's (a trial heard the
+        # model answer the first "The chef is coming for dinner tonight.")
+        "Who's coming for dinner on Sunday?",
+        "who's cooking tonight?",
+        "what's happening this weekend?",
+        "are we out on Saturday?",
+        # leaning household on purpose: a small model asked names people it makes up
+        "who won the cricket?",
     ],
 )
 def test_questions_about_the_household(asked: str) -> None:
@@ -42,6 +50,9 @@ def test_questions_about_the_household(asked: str) -> None:
         "what's 180 Celsius in Fahrenheit?",
         "how do I make a Victoria sponge?",
         "what goes in a Cornish pasty?",
+        # the controls beside the plans: advice stays advice on any day
+        "what goes with lamb on Sunday?",
+        "how long do I roast beef for Sunday lunch?",
     ],
 )
 def test_questions_about_the_world(asked: str) -> None:
@@ -78,3 +89,17 @@ def test_a_fact_about_another_thing_does_not_answer(memory: Memory) -> None:
     [found] = memory.recall("when does the recycling go out?", 3)
     assert not answers(classify("when does the recycling go out?"), found)
     assert answers(classify("when do the bins go out?"), found)  # positive control
+
+
+def test_who_is_coming_is_never_answered_by_the_model(settings, memory: Memory) -> None:
+    from tests.brain.conftest import scripted_brain
+
+    brain, model = scripted_brain(settings, memory, ["The chef is coming for dinner tonight."])
+    try:
+        reply = brain.reply("Who's coming for dinner on Sunday?")
+    finally:
+        brain.close()
+    assert model.prompts == []
+    assert reply.text == (
+        "I don't know who's coming for dinner on Sunday yet. Tell me and I'll remember."
+    )
