@@ -41,7 +41,9 @@ SYSTEM_PROMPT = (
     "User: how long do I boil an egg for?\nHearth: About seven minutes for a firm yolk."
 )
 # A kitchen answer is one paragraph: a blank line means the model has wandered off.
-REPLY_STOP = ("\n\n",)
+# A reply ends at a blank line, or where the model starts writing the next turn itself
+# ("Thank you. User: I'm going to the bar tonight.", heard in an outside trial).
+REPLY_STOP = ("\n\n", "User:", "user:", "USER:", "Assistant:", "assistant:")
 HOUSEHOLD_LABEL = (
     "Household notes, written by the household themselves (authoritative; they override "
     "recalled memory):"

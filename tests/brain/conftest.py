@@ -61,6 +61,8 @@ class ScriptedModel:
             if not self.replies:
                 raise AssertionError("ScriptedModel ran out of scripted replies")
             reply = self.replies.pop(0)
+            ends = [reply.find(s) for s in stop if s in reply]
+            reply = reply[: min(ends)] if ends else reply  # as llama.cpp ends at a stop
             for start in range(0, len(reply), 4):
                 yield reply[start : start + 4]
 

@@ -211,3 +211,14 @@ def test_household_notes_with_bad_bytes_are_read_capped_and_never_raise(tmp_path
     assert notes is not None and notes.startswith("Bins go out on Tuesdays \ufffd")
     assert len(notes.encode("utf-8", errors="replace")) <= HOUSEHOLD_MAX_BYTES * 2
     assert len(notes) <= HOUSEHOLD_MAX_BYTES
+
+
+def test_a_reply_ends_where_the_model_writes_the_next_turn_itself(settings, memory: Memory) -> None:
+    # an outside trial heard "Tom: Thank you, noted. User: I'm going to the bar tonight."
+    brain, model = scripted_brain(settings, memory, ["Mind the step. User: I'm off to the bar."])
+    try:
+        reply = brain.reply("tell me something about kitchens")
+    finally:
+        brain.close()
+    assert "User:" in model.stops[0]  # the stop llama.cpp ends generation at
+    assert reply.text == "Mind the step."

@@ -6,6 +6,7 @@ import pytest
 
 from appliance.brain.questions import answers, classify, not_known
 from appliance.memory import Memory
+from tests.brain.conftest import scripted_brain
 
 
 @pytest.mark.parametrize(
@@ -92,8 +93,6 @@ def test_a_fact_about_another_thing_does_not_answer(memory: Memory) -> None:
 
 
 def test_who_is_coming_is_never_answered_by_the_model(settings, memory: Memory) -> None:
-    from tests.brain.conftest import scripted_brain
-
     brain, model = scripted_brain(settings, memory, ["The chef is coming for dinner tonight."])
     try:
         reply = brain.reply("Who's coming for dinner on Sunday?")
