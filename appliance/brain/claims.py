@@ -154,7 +154,9 @@ _RESULT = re.compile(
     r"call|nudge)\b(?![^.!?]*\bif\b)"
     r"|\byou(?:'ll| will) be (?:reminded|woken|called|texted)\b|\bnow knows\b"
     r"|^(?:all )?(?:done and done|done|sorted|all set)\s*[,!:;-]"
-    r"|[,;-]\s*(?:all )?(?:sorted|done|all set)[.!]*$"
+    r"|[,;-]\s*(?:all )?(?:sorted|done|all set|noted|saved|booked)[.!]*$"
+    # a promise to do what was asked: "Will do.", "I'm not sure, but I'll do it."
+    r"|^will do[\s.!]*$|\bi(?:'ll| will) (?:definitely |certainly )?do (?:it|that|this|so)\b"
     r"|\b(?:like|as) you (?:asked|requested|wanted)\b|\bas requested\b|\bplaying now\b"
     rf"|\b(?:{_KEPT})\s+(?:went|has gone|have gone|got sent)\s+(?:to|off|out)\b"
     rf"|\b(?:{_DEVICES})\s+(?:will|'ll)\s+now\s+(?:stay|come|turn|switch|go)\b"
@@ -250,6 +252,8 @@ def _first_person_acts(words: list[str]) -> bool:
             continue
         for k in range(at + 1, min(at + 7, len(words))):
             following, rest = words[k], words[k + 1 :]
+            if following == "try" and future:
+                continue  # "I'll try to remember": a promise all the same
             if following in _NOT:
                 break
             future = future or following in _FUTURE

@@ -53,6 +53,11 @@ from appliance.brain.claims import claims_action
         "Reminder saved 👍 vitamins at 8am.",
         "You'll hear a beep in ten minutes.",
         "Haha, done and done: timer set, lights off 💡",
+        # promises and notes an outside trial heard the small model make
+        "Tom: Thank you, noted.",
+        "I'm not sure, but I'll try to remember.",
+        "I'm not sure, but I'll do it.",
+        "Will do.",
     ],
 )
 def test_a_claim_of_an_action_is_stopped_however_it_is_put(said: str) -> None:
@@ -91,6 +96,9 @@ def test_a_claim_of_an_action_is_stopped_however_it_is_put(said: str) -> None:
         "I could read out what's on the list so far.",
         "If a timer had been set, it would have beeped by now.",
         "I forgot to ask: how many are coming?",
+        "I'll try my best to explain.",  # the controls beside the promises
+        "You'll do it in no time.",
+        "I tried to set it, but it didn't work.",
     ],
 )
 def test_a_sentence_that_claims_nothing_is_said(said: str) -> None:
