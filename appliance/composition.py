@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from appliance.brain import Brain
     from appliance.brain.router import Router
     from appliance.cookbook import Cookbook
-    from appliance.household import HouseholdStore
+    from appliance.household import HouseholdStore, Screen
     from appliance.operator import OperatorDesk
     from appliance.panel.buttons import Buttons
     from appliance.panel.display import Display, PngDisplay
@@ -78,12 +78,22 @@ def open_memory(settings: Settings, *, embedding: Embedding | None = None) -> Me
 # -- the brain and its web endpoint (hearth serve, hearth run) -------------------------
 
 
-def household_screen(embedding: Embedding) -> Callable[[str], str | None]:
-    """Memory's guard for the household's records: a reason to refuse words, else None."""
+def household_screen(embedding: Embedding) -> Screen:
+    """Memory's guard for the household's records: a reason to refuse words, else None.
+
+    A reminder's errand is read as it was asked for ("remind me to call Mum"): alone,
+    "call Mum" is an instruction to an assistant, and the classifier refused it (84%), so
+    "remind me to call Mum" kept nothing. Injections are refused either way ("remind me to
+    ignore all previous instructions…"), and a secret is refused however it is framed, so
+    the errand alone is still read for one ("the code is 552 918")."""
     from appliance.memory.guard import RECORD_MEANING, find_refusal
 
-    def screen(text: str) -> str | None:
-        refusal = find_refusal(text, embedding.model, by_meaning=RECORD_MEANING)
+    def screen(text: str, *, errand: bool = False) -> str | None:
+        refusal = find_refusal(
+            f"remind me to {text}" if errand else text, embedding.model, by_meaning=RECORD_MEANING
+        )
+        if refusal is None and errand:
+            refusal = find_refusal(text, embedding.model, by_meaning=frozenset({"secret"}))
         return None if refusal is None else f"refused ({refusal.category}): {refusal.reason}"
 
     return screen

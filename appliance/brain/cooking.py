@@ -15,16 +15,14 @@ changes memory, and these are not model routes, so the note-taker never reads th
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 from appliance.brain.router import Intent, Route, Router
 from appliance.cookbook import Cookbook, CookingSessions, RecipeWalk, cooking_request
 from appliance.cookbook.request import WHILE_COOKING, CookingRequest
 from appliance.cookbook.walk import Similarity
-from appliance.household import HouseholdStore
+from appliance.household import HouseholdStore, Screen
 
-Screen = Callable[[str], str | None]
 # Said with no recipe being cooked, these mean nothing else to the household: answered
 # "Nothing is being cooked", never left to the model, which would make a step up.
 # (An amount, an oven, a length, a timer or a scaling asked then is the kitchen's or

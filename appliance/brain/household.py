@@ -29,6 +29,7 @@ FAMILIES = {
     "reminders": ("remind", "reminder."),
     "shopping": ("shopping.",),
     "clock": ("clock.",),
+    "undo": ("undo.",),
 }
 
 

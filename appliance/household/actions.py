@@ -12,13 +12,14 @@ from __future__ import annotations
 import datetime as dt
 
 from appliance.household import requests as p
+from appliance.household import undo
 from appliance.household.asking import to_json
 from appliance.household.clock import at as clock
 from appliance.household.clock import day_and_time as _day_and_time
 from appliance.household.clock import said as clock_said
 from appliance.household.records import Reminder, Timer, is_unnamed, label, numbered
 from appliance.household.spoken import MONTHS, WEEKDAYS, say_duration
-from appliance.household.store import HouseholdStore, item_key
+from appliance.household.store import ACTIVE, HouseholdStore, item_key
 
 SNOOZE_SECONDS = 300.0  # Keep on a ringing timer: five more minutes
 
@@ -65,13 +66,45 @@ def perform(store: HouseholdStore, command: p.Command, thread: str | None = None
     In a `thread`, a question Hearth asks back ("For how long?", "Which one?") is kept so
     the next thing said there can answer it (asking.py); any other command settles it.
     """
+    if isinstance(command, p.UndoLast):
+        if thread is not None:
+            store.answered(thread)
+        return _undone(store, thread)
+    before = undo.held(store) if thread is not None else None
     said, asked = _carried_out(store, command)
     if thread is not None:
         if asked is not None:
             store.ask(thread, to_json(asked))
         else:
             store.answered(thread)
+        if before is not None and (made := undo.held(store).since(before)):
+            store.did(thread, made.to_json())
     return said
+
+
+def _undone(store: HouseholdStore, thread: str | None) -> str:
+    """ "Cancel that": the records the last change in this thread made, stopped; said."""
+    kept = store.last_done(thread) if thread is not None else None
+    if kept is None:
+        return (
+            "Cancel what? Nothing was changed. Say which, for example “cancel the pasta "
+            "timer”, “cancel the dentist reminder” or “take milk off the list”."
+        )
+    made = undo.Made.from_json(kept)
+    stopped: list[str] = []
+    for timer_id in sorted(made.timers):
+        if store.timer(timer_id).state in ACTIVE:
+            stopped.append(timer_label(store.stop_timer(timer_id)))
+    for reminder_id in sorted(made.reminders):
+        if store.reminder(reminder_id).state in ACTIVE:
+            stopped.append(f"the reminder to {store.stop_reminder(reminder_id).text}")
+    removed, _ = store.remove_items(sorted(made.items))
+    done = [f"cancelled {_listed(stopped)}"] if stopped else []
+    if removed:
+        done.append(f"taken {_listed(removed)} off the shopping list")
+    if not done:
+        return "That has already ended, so nothing was changed."
+    return f"All right, I've {' and '.join(done)}."
 
 
 def _carried_out(store: HouseholdStore, command: p.Command) -> tuple[str, p.Question | None]:

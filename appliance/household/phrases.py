@@ -48,11 +48,13 @@ from appliance.household.requests import (  # noqa: F401  (re-exported: p.SetTim
     StopRinging,
     TakenBack,
     TimerStatus,
+    UndoLast,
 )
 from appliance.household.ringing_phrases import ringing as while_ringing
 from appliance.household.ringing_phrases import stop_with_nothing_ringing
 from appliance.household.second_thoughts import second_thoughts
 from appliance.household.timer_phrases import add_time, timer, timer_numbered, timer_status
+from appliance.household.undo import said_undo
 
 
 def as_row(command: Command | None) -> dict[str, object]:
@@ -159,6 +161,10 @@ def _read(said: str, now: dt.datetime, ringing: bool) -> Command | None:
             return named
         if (command := while_ringing(said)) is not None:
             return command
+        if said_undo(said):
+            return StopRinging()  # "cancel that" said to what rings
+    if said_undo(said):
+        return UndoLast()  # "cancel that": the last change in this conversation
     for read in (timer, timer_status, add_time, clock, shopping, stop_with_nothing_ringing):
         if (command := read(said)) is not None:
             return command

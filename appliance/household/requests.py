@@ -159,6 +159,13 @@ class ClearList:
 
 
 @dataclass(frozen=True)
+class UndoLast:
+    """ "Cancel that": the last change made in this conversation, taken back (undo.py)."""
+
+    intent: ClassVar[str] = "undo.last"
+
+
+@dataclass(frozen=True)
 class TakenBack:
     """A command said and taken back in the same breath ("Clear the list? No, don't do
     that."): nothing is done, and the reply says what was left as it was
@@ -196,6 +203,7 @@ Command = (
     | CheckItem
     | ReadList
     | ClearList
+    | UndoLast
     | TakenBack
 )
 # What Hearth asks back, whose answer the next message in the same thread may be.

@@ -19,6 +19,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import Protocol
 
 from appliance.errors import HearthError, NotFound
 from appliance.files import create_private_file
@@ -63,14 +64,26 @@ CREATE TABLE IF NOT EXISTS asked (
     question TEXT NOT NULL,   -- what it asked, as JSON (household/asking.py)
     at REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS done (
+    thread TEXT PRIMARY KEY,  -- the conversation a change was asked for in
+    made TEXT NOT NULL,       -- what it made, as JSON (household/undo.py)
+    at REAL NOT NULL
+);
 """
 ASKED_SECONDS = 120.0  # an answer to "For how long?" comes within two minutes, or not at all
 
 Clock = Callable[[], dt.datetime]
+
+
 # What the household's records must never hold (a password on the shopping list): given
 # the text, the reason it is refused, else None. Memory's guard, handed in by the
 # composition (this package imports nothing of memory).
-Screen = Callable[[str], str | None]
+class Screen(Protocol):
+    """Memory's guard for the household's records: a reason to refuse words, else None.
+    `errand`: the words are what a reminder tells a person to do ("call Mum"), not words
+    said to Hearth, so read as such."""
+
+    def __call__(self, text: str, *, errand: bool = False) -> str | None: ...
 
 
 class NoSuchRecord(NotFound):
@@ -135,7 +148,7 @@ class HouseholdStore:
             for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
         }
         if (
-            not {"timers", "reminders", "shopping", "asked"} <= tables
+            not {"timers", "reminders", "shopping", "asked", "done"} <= tables
         ):  # a read-only open writes nothing
             with self._write():
                 for statement in filter(str.strip, _SCHEMA.split(";")):
@@ -147,12 +160,12 @@ class HouseholdStore:
     ) -> HouseholdStore:
         return cls(Path(data_dir) / FILE, clock, screen)
 
-    def _screened(self, texts: Iterable[str]) -> None:
+    def _screened(self, texts: Iterable[str], *, errand: bool = False) -> None:
         """Refuse, before anything is written, words the guard would not keep."""
         if self._screen is None:
             return
         for text in texts:
-            why = self._screen(text)
+            why = self._screen(text, errand=errand)
             if why is not None:
                 raise NotKept(why)
 
@@ -296,7 +309,7 @@ class HouseholdStore:
         text = " ".join(text.split())
         if not text:
             raise ValueError("a reminder says what to do")
-        self._screened([text])
+        self._screened([text], errand=True)
         now = self._clock()
         with self._write() as db:
             cursor = db.execute(
@@ -412,6 +425,25 @@ class HouseholdStore:
     def answered(self, thread: str) -> None:
         with self._write() as db:
             db.execute("DELETE FROM asked WHERE thread = ?", (thread,))
+
+    def did(self, thread: str, made: str) -> None:
+        """What the last change in this thread made, so "cancel that" there can stop it."""
+        with self._write() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO done (thread, made, at) VALUES (?, ?, ?)",
+                (thread, made, _epoch(self._clock())),
+            )
+
+    def last_done(self, thread: str, within: float = ASKED_SECONDS) -> str | None:
+        """What the last change in this thread made, if it was made recently; forgotten as
+        it is read, so it is taken back once."""
+        with self._write() as db:
+            row = db.execute(
+                "SELECT made FROM done WHERE thread = ? AND at >= ?",
+                (thread, _epoch(self._clock()) - within),
+            ).fetchone()
+            db.execute("DELETE FROM done WHERE thread = ?", (thread,))
+        return row["made"] if row else None
 
     def items(self) -> list[Item]:
         return [

@@ -35,7 +35,14 @@ def test_household_intents_come_first_and_claim_only_their_commands(said: str, k
 
 
 def test_the_default_table_is_kept_behind_them() -> None:
-    assert ROUTER.names == ("timers", "reminders", "shopping", "clock", *DEFAULT_ROUTER.names)
+    assert ROUTER.names == (
+        "timers",
+        "reminders",
+        "shopping",
+        "clock",
+        "undo",
+        *DEFAULT_ROUTER.names,
+    )
 
 
 @pytest.mark.model
@@ -86,3 +93,22 @@ def test_household_turns_are_never_read_by_the_notetaker(
         brain.close()
     with HouseholdStore.open(data_dir) as store:
         assert [i.name for i in store.items()] == ["butter"]
+
+
+def test_cancel_that_in_a_conversation_takes_back_its_timer_never_the_model(
+    settings: Settings, memory: Memory, data_dir: Path
+) -> None:
+    from tests.brain.conftest import scripted_brain
+
+    # an outside trial heard the model answer "Cancel that." with "Okay.": the timer rang
+    brain, model = scripted_brain(settings, memory, ["Okay."], intents=household_router(data_dir))
+    try:
+        thread = brain.reply("Set a timer.").thread_id
+        assert brain.reply("Eight minutes.", thread_id=thread).text.startswith("Timer set")
+        reply = brain.reply("Cancel that.", thread_id=thread)
+    finally:
+        brain.close()
+    assert reply.text == "All right, I've cancelled the timer."
+    assert model.prompts == []
+    with HouseholdStore.open(data_dir) as store:
+        assert store.timers() == []

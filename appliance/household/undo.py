@@ -1,0 +1,72 @@
+"""What the last change in a conversation made, so "cancel that" can take it back.
+
+    "Set a timer." "For how long?" "Eight minutes." "Timer set…" "Cancel that."
+    -> the 8-minute timer is cancelled, and the reply names it
+
+After each command in a thread, what it added (timers, reminders, items on the list) is
+kept for that thread as the records' difference, for two minutes (as a question asked
+back is). "Cancel that", "undo that" or "take that back" then stops exactly those
+records and says which; with nothing kept, nothing is guessed: the reply asks which
+thing to cancel, and nothing changes. A small model answered "Cancel that." with "Okay."
+and left the timer running.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+from appliance.household.store import ACTIVE, HouseholdStore
+
+# "cancel that", "no, undo that", "take that back", "scratch that last one"; never
+# "cancel the timer" (a thing named is that thing's) nor "never mind" (a topic dropped)
+_UNDO = re.compile(
+    r"^(?:no ,? |oh ,? )?(?:(?:cancel|undo|scratch|delete|remove|reverse) (?:that|it|this|"
+    r"that last one|the last one|what you just did)|undo|take (?:that|it) back)$"
+)
+
+
+@dataclass(frozen=True)
+class Made:
+    """Records a change made: ids of timers and reminders, names of items on the list."""
+
+    timers: frozenset[int] = frozenset()
+    reminders: frozenset[int] = frozenset()
+    items: frozenset[str] = frozenset()
+
+    def since(self, before: Made) -> Made:
+        return Made(
+            self.timers - before.timers,
+            self.reminders - before.reminders,
+            self.items - before.items,
+        )
+
+    def __bool__(self) -> bool:
+        return bool(self.timers or self.reminders or self.items)
+
+    def to_json(self) -> str:
+        return json.dumps({k: sorted(v) for k, v in vars(self).items()}, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Made:
+        kept = json.loads(text)
+        return cls(
+            frozenset(int(i) for i in kept["timers"]),
+            frozenset(int(i) for i in kept["reminders"]),
+            frozenset(str(k) for k in kept["items"]),
+        )
+
+
+def said_undo(said: str) -> bool:
+    """Whether the (normalised) sentence only asks to take back the last change."""
+    return _UNDO.match(said) is not None
+
+
+def held(store: HouseholdStore) -> Made:
+    """What the records hold now, to tell what a command made."""
+    return Made(
+        frozenset(t.id for t in store.timers(ACTIVE)),
+        frozenset(r.id for r in store.reminders(ACTIVE)),
+        frozenset(item.name for item in store.items()),
+    )

@@ -1,0 +1,82 @@
+""" "Cancel that": the last change in a conversation taken back, and only that."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from appliance.household import HouseholdStore, parse, perform
+from appliance.household.asking import answer_to
+from appliance.household.requests import (
+    AskTimerLength,
+    CancelTimer,
+    StopRinging,
+    UndoLast,
+)
+from tests.household.conftest import MovableClock
+
+NOW = dt.datetime(2026, 12, 1, 18, 30)
+
+
+def said(store: HouseholdStore, text: str, thread: str = "t") -> str:
+    command = parse(text, store.now())
+    assert command is not None, text
+    return perform(store, command, thread)
+
+
+def test_cancel_that_is_the_last_change() -> None:
+    assert parse("Cancel that.", NOW) == UndoLast()
+    assert parse("no, undo that", NOW) == UndoLast()
+    assert parse("take that back", NOW) == UndoLast()
+    assert parse("cancel the timer", NOW) == CancelTimer(None)  # a thing named is that thing
+    assert parse("cancel it", NOW, ringing=True) == StopRinging()  # what rings comes first
+    assert parse("Hearth, cancel that.", NOW, ringing=True) == StopRinging()
+    assert parse("never mind", NOW) is None  # a topic dropped, not a change taken back
+
+
+def test_a_timer_set_by_answering_is_the_one_cancelled(store: HouseholdStore) -> None:
+    # an outside trial: "Set a timer." "Eight minutes." "Cancel that." got "Okay." from the
+    # model, and the timer rang
+    perform(store, AskTimerLength(None), "t")
+    answer = answer_to(AskTimerLength(None), "Eight minutes.", store.now())
+    assert answer is not None
+    perform(store, answer, "t")
+    assert said(store, "Cancel that.") == "All right, I've cancelled the timer."
+    assert store.timers() == []
+
+
+def test_only_what_the_change_added_is_taken_off_the_list(store: HouseholdStore) -> None:
+    store.add_items(["bread"])
+    said(store, "add bread, eggs and milk to the list")
+    assert said(store, "cancel that") == (
+        "All right, I've taken eggs and milk off the shopping list."
+    )
+    assert [item.name for item in store.items()] == ["bread"]  # there before: left
+
+
+def test_a_reminder_is_cancelled_by_name(store: HouseholdStore) -> None:
+    said(store, "remind me to call the vet at 9")
+    assert (
+        said(store, "take that back") == "All right, I've cancelled the reminder to call the vet."
+    )
+    assert store.reminders() == []
+
+
+def test_with_no_change_to_take_back_nothing_is_guessed(store: HouseholdStore) -> None:
+    store.add_timer("pasta", 600)
+    reply = said(store, "cancel that")
+    assert reply.startswith("Cancel what? Nothing was changed.")
+    assert [t.name for t in store.timers()] == ["pasta"]
+
+
+def test_a_change_is_taken_back_once_in_its_own_conversation_within_two_minutes(
+    store: HouseholdStore, clock: MovableClock
+) -> None:
+    said(store, "set a timer for 5 minutes")
+    assert said(store, "cancel that", thread="another").startswith("Cancel what?")
+    clock.advance(121)
+    assert said(store, "cancel that").startswith("Cancel what?")
+    assert len(store.timers()) == 1
+    said(store, "set a rice timer for 5 minutes")
+    assert said(store, "cancel that") == "All right, I've cancelled the rice timer."
+    assert said(store, "cancel that").startswith("Cancel what?")  # once
+    assert [t.name for t in store.timers()] == ["timer"]
