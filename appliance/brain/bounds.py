@@ -5,7 +5,8 @@ semi-skimmed milk." Nothing was added. Whatever reaches the model can never make
 Hearth claim an action it did not take, state a time or date it did not read from
 the clock, describe the weather (nothing leaves the house), give a food-safety
 verdict or number (how long food keeps, how hot it must get, whether it is safe:
-only the kitchen's tables say those), or recite its own instructions. Each
+only the kitchen's tables say those), say what a measure comes to ("a cup of flour is
+15.3 grams": the kitchen's tables again), or recite its own instructions. Each
 sentence of a reply is held until it ends, checked, and then said; a sentence that
 breaks a bound is replaced by what is true, and the model's reply ends there.
 
@@ -36,6 +37,10 @@ NO_WEATHER = (
     "A look out of the window will do better."
 )
 NO_RECITAL = "Sorry, I can't help with that one."
+NO_MEASURE = (
+    "I'd only be guessing that amount. Ask me, for example, “how many grams in a cup of "
+    "flour?” or “what's 180 C in Fahrenheit?”, and I'll read the kitchen's tables."
+)
 
 # Only what says what the time, the day or the weather is *now*: "the dentist is at 3 pm"
 # or "Sam loves rainy days", recalled from memory, are facts and pass.
@@ -83,6 +88,29 @@ _FOOD_SAFETY = re.compile(
     r"|\b(?:food poisoning|salmonella|listeria|e\. coli|botulism|bacteria)\b",
     re.IGNORECASE,
 )
+# A measure said to equal an amount: "A cup of flour is approximately 15.3 grams.", "1
+# gallon = 2560 ml", "multiply by 0.7". The kitchen's tables own these; a small model
+# makes them up. A recipe's step ("add 200 g of flour") says no amount *is* another.
+_UNIT = (
+    r"(?:g|grams?|kg|kilos?|kilograms?|mg|ml|mls|millilit(?:er|re)s?|millilet(?:er|re)s?|"
+    r"l|lit(?:er|re)s?|cups?|tbsps?|tablespoons?|table ?spoons?|tsps?|teaspoons?|tea ?spoons?|"
+    r"oz|ounces?|lbs?|pounds?|pints?|quarts?|gallons?|fl\.? ?oz|fluid ounces?|°\s*[cf]|"
+    r"degrees?|celsius|fahrenheit|gas mark)"
+)
+_EQUALS = (
+    r"(?:is|are|equals?|=|makes?|weighs?|comes? to|works? out (?:at|to)|gives?|get|gets|"
+    r"converts? to|is equal to|is the same as)"
+)
+_ABOUT = (
+    r"(?:(?:approximately|about|around|roughly|exactly|just over|just under|nearly|almost|~)\s+)?"
+)
+_COOKING = r"\b(?:boil|bake|roast|cook|simmer|fry|grill|steam|poach|microwave|rest|prove)\w*\b"
+_MEASURE = re.compile(
+    rf"\b{_EQUALS}\s+{_ABOUT}\d+(?:[.,]\d+)?\s*{_UNIT}(?![a-z])"
+    r"|=\s*\d|\bmultiply (?:it |this |that |them )?by \d"
+    rf"|^(?=.*{_COOKING}).*\b(?:is|are|takes?)\s+{_ABOUT}\d+\s*(?:minutes?|mins?|hours?|hrs?)\b",
+    re.IGNORECASE,
+)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 _WORD = re.compile(r"[a-z']+")
 RECITAL_WORDS = 8  # this many words in a row from the system prompt is reciting it
@@ -92,7 +120,7 @@ RECITAL_WORDS = 8  # this many words in a row from the system prompt is reciting
 class Broken:
     """A sentence that breaks a bound, and what Hearth says instead."""
 
-    bound: str  # action | clock | weather | food safety | recital
+    bound: str  # action | clock | weather | food safety | measure | recital
     instead: str
 
 
@@ -114,6 +142,8 @@ class ReplyBounds:
             return Broken("weather", NO_WEATHER)
         if _FOOD_SAFETY.search(sentence):
             return Broken("food safety", UNSURE)
+        if _MEASURE.search(sentence):
+            return Broken("measure", NO_MEASURE)
         words = _WORD.findall(sentence.lower())
         for i in range(len(words) - RECITAL_WORDS + 1):
             if " ".join(words[i : i + RECITAL_WORDS]) in self._runs:
