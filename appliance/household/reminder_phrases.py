@@ -20,7 +20,13 @@ from appliance.household.requests import (
 _LISTS_REMINDERS = re.compile(
     r"^(?:(?:what|which|any|are there any|do i have any|do we have any) reminders?"
     r"(?: (?:are|is|do i have|do we have|have i got|have we got))?(?: (?:set|on|left|today))?|"
-    r"(?:list|show|show me|read|tell me) (?:(?:the|my|all|all my|our) )?reminders)$"
+    r"(?:list|show|show me|read|tell me) (?:(?:the|my|all|all my|our) )?reminders|"
+    # asked about one: "did I ask you to remind me about the washing?", "is there a
+    # reminder for the vet?" (the model told a trial it had no ability to remind, with one
+    # set); all are read out, so the one asked about is among them if it is set
+    r"(?:did|have) (?:i|we) (?:ask|asked|tell|told) you to remind (?:me|us) (?:about|to|of) .+|"
+    r"(?:is there|have i got|have we got|do i have|do we have|did i set|have i set|did we set|"
+    r"have we set) (?:a|any) reminders? (?:for|about|to) .+)$"
 )
 _CANCEL_VERB = r"(?:cancel|delete|remove|forget|drop|scrap|bin|ditch|scratch|kill|lose)"
 _CANCEL_REMINDER = re.compile(

@@ -7,7 +7,14 @@ import datetime as dt
 import pytest
 
 from appliance.household import phrases
-from appliance.household.phrases import AskTimerLength, SetTimer, as_row, parse
+from appliance.household.phrases import (
+    AskTimerLength,
+    ListReminders,
+    Remind,
+    SetTimer,
+    as_row,
+    parse,
+)
 from tests.household.conftest import phrase_table
 
 TABLE = phrase_table()
@@ -281,3 +288,21 @@ def test_a_question_that_only_reads_may_follow_why_it_is_asked() -> None:
     )
     assert parse("set a timer for 5 minutes, what time is it", EVENING) is None  # not half done
     assert parse("Morning, how's it going?", EVENING) is None  # a greeting, no timer's status
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a trial heard the model answer the first "I don't have the ability to remind you",
+        # with a washing reminder set: every reminder is read out instead
+        "Did I ask you to remind me about the washing?",
+        "is there a reminder for the vet?",
+        "have I got a reminder about the dentist",
+    ],
+)
+def test_asked_about_one_reminder_every_reminder_is_read(said: str) -> None:
+    assert parse(said, NOW) == ListReminders()
+
+
+def test_a_reminder_asked_for_is_still_set() -> None:  # the control beside it
+    assert isinstance(parse("remind me to do the washing at 6", NOW), Remind)
