@@ -111,6 +111,17 @@ _MEASURE = re.compile(
     rf"|^(?=.*{_COOKING}).*\b(?:is|are|takes?)\s+{_ABOUT}\d+\s*(?:minutes?|mins?|hours?|hrs?)\b",
     re.IGNORECASE,
 )
+# The model saying Hearth cannot do what it does: "I don't have the ability to set a timer."
+# (a trial heard it four times). What is true is how to ask, which NOTHING_DONE says.
+_CANNOT = (
+    r"\bi(?:\s+|')(?:do not|don't|dont|cannot|can't|cant|can not|am unable|m unable|"
+    r"am not able|m not able|have no way)\b[^.!?]*?"
+)
+_DENIES_WHAT_IT_DOES = re.compile(
+    rf"{_CANNOT}\b(?:set|add|remind|cancel|delete|remove|clear|keep|stop|snooze)\b"
+    rf"|{_CANNOT}\b(?:timers?|reminders?|shopping|lists?)\b",
+    re.IGNORECASE,
+)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 _WORD = re.compile(r"[a-z']+")
 RECITAL_WORDS = 8  # this many words in a row from the system prompt is reciting it
@@ -120,7 +131,7 @@ RECITAL_WORDS = 8  # this many words in a row from the system prompt is reciting
 class Broken:
     """A sentence that breaks a bound, and what Hearth says instead."""
 
-    bound: str  # action | clock | weather | food safety | measure | recital
+    bound: str  # action | ability | clock | weather | food safety | measure | recital
     instead: str
 
 
@@ -136,6 +147,8 @@ class ReplyBounds:
     def broken(self, sentence: str) -> Broken | None:
         if claims_action(sentence):
             return Broken("action", NOTHING_DONE)
+        if _DENIES_WHAT_IT_DOES.search(sentence):
+            return Broken("ability", NOTHING_DONE)
         if _CLOCK.search(sentence) and not sentence.rstrip().endswith("?"):  # asking is fine
             return Broken("clock", NO_CLOCK)
         if _WEATHER.search(sentence):
