@@ -113,6 +113,11 @@ def _read_with_reason(said: str, now: dt.datetime, ringing: bool) -> Command | N
         done = _read(first, now, ringing)
         if isinstance(done, _SAID_WITH_A_REASON) and not _TAKEN_BACK.search(reason):
             command = done
+    if command is None and (purpose := _FOR_A_PURPOSE.search(said)) is not None:
+        # "set a timer for one minute so I can brush my teeth": what for is no part of it
+        done = _read(said[: purpose.start()], now, ringing)
+        if isinstance(done, SetTimer | AddItems):
+            command = done
     if command is None and " , " in said:
         # "I'm writing a card, what date is it?": a question asked after why (never after
         # a command of its own: "set a timer for 5 minutes, what time is it" is not half
@@ -143,6 +148,13 @@ _SAID_WITH_A_REASON = (
 _TAKEN_BACK = re.compile(
     r"\b(?:no|not|don't|do not|never|nope|kidding|joking|wait|hang on|hold on|leave it|"
     r"actually|sure|sorry|scratch that|forget that|ignore that|undo)\b"
+)
+
+
+# Why a timer is set or a thing is bought, said after it: "… so I can brush my teeth", "…
+# so that we don't run out", "… so the kids have something for lunch".
+_FOR_A_PURPOSE = re.compile(
+    r"(?: ,)? so (?:that )?(?:i|we|you|he|she|they|it|the kids|there|nobody|no one)\b"
 )
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from appliance.household import phrases
 from appliance.household.phrases import (
+    AddItems,
     AskTimerLength,
     ListReminders,
     Remind,
@@ -306,3 +307,19 @@ def test_asked_about_one_reminder_every_reminder_is_read(said: str) -> None:
 
 def test_a_reminder_asked_for_is_still_set() -> None:  # the control beside it
     assert isinstance(parse("remind me to do the washing at 6", NOW), Remind)
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        # a trial heard the first go to the model: "I don't have the ability to set a timer."
+        ("Hearth, set a timer for one minute so I can brush my teeth.", SetTimer(None, 60.0)),
+        ("put milk on the list so we don't run out", AddItems(("milk",))),
+    ],
+)
+def test_what_a_command_is_for_is_no_part_of_it(said: str, meant: object) -> None:
+    assert parse(said, NOW) == meant
+
+
+def test_a_purpose_never_makes_a_command_of_what_is_not_one() -> None:  # the control
+    assert parse("I was going to set a timer so I could nap", NOW) is None
