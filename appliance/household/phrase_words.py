@@ -6,14 +6,19 @@ from __future__ import annotations
 import re
 
 _LEAD = re.compile(
-    r"^(?:(?:hang on|wait|um|erm|er|so|oh|hmm|ha|actually|sorry|quick question) (?:, )?)*"
+    r"^(?:(?:hang on|wait|um|erm|er|so|oh|hmm|ha|actually|sorry|quick question|"
+    # "and we need bin bags", never "And 2 minutes to the egg timer" (a slip for "add")
+    r"(?:and|also|plus)(?! (?:\d|a|an|one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"fifteen|twenty|thirty|forty|half|another|more|extra)\b)) (?:, )?)*"
     # "Hearth" as a recogniser writes it at the start of a line ("Hath, …", "Ha, …")
     r"(?:(?:hey|ok|okay) (?:, )?)?(?:(?:hearth|hath|harth) ,? ?)?(?:please )?"
     r"(?:(?:can|could|would|will) you (?:please )?)?"
 )
-# "…, please", "… thanks", and a name for whoever is told after a comma ("…, love")
+# "…, please", "… thanks", "… too", "…, would you?", and a name for whoever is told after a
+# comma ("…, love"): "we need bin bags too" put "bin bags too" on the list
 _TAIL = re.compile(
-    r"(?:(?: ,)?(?: (?:please|thanks|thank you|for me))"
+    r"(?:(?: ,)?(?: (?:please|thanks|thank you|for me|too|as well))"
+    r"| , (?:would|could|will|can) you"
     r"| , (?:dear|love|darling|mate|pet|hun|sweetheart|sweetie|babe))+$"
 )
 TOKENS = re.compile(r"\d+(?:[.:]\d+)?(?:am|pm)?|[a-z]+(?:'[a-z]+)?|,")

@@ -323,3 +323,19 @@ def test_what_a_command_is_for_is_no_part_of_it(said: str, meant: object) -> Non
 
 def test_a_purpose_never_makes_a_command_of_what_is_not_one() -> None:  # the control
     assert parse("I was going to set a timer so I could nap", NOW) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        # a trial: "Oh, and we need trash bags too." went to the board as a note, and
+        # "we need trash bags too" put "trash bags too" on the list
+        ("Oh, and we need trash bags too.", AddItems(("trash bags",))),
+        ("Add bread too", AddItems(("bread",))),
+        ("Also add bread as well", AddItems(("bread",))),
+        ("Put toilet roll on the list, would you?", AddItems(("toilet roll",))),
+        ("add two tins of tomatoes", AddItems(("2 tins of tomatoes",))),  # the control: a count
+    ],
+)
+def test_and_too_and_would_you_are_no_part_of_the_items(said: str, meant: object) -> None:
+    assert parse(said, NOW) == meant
