@@ -22,8 +22,11 @@ from appliance.household.store import ACTIVE, HouseholdStore
 # "cancel that", "no, undo that", "take that back", "scratch that last one"; never
 # "cancel the timer" (a thing named is that thing's) nor "never mind" (a topic dropped)
 _UNDO = re.compile(
-    r"^(?:no ,? |oh ,? )?(?:(?:cancel|undo|scratch|delete|remove|reverse) (?:that|it|this|"
-    r"that last one|the last one|what you just did)|undo|take (?:that|it) back)$"
+    r"^(?:(?:no|oh|actually|wait|sorry) ,? )*(?:(?:cancel|undo|scratch|delete|remove|reverse) "
+    r"(?:that|it|this|that last one|the last one|what you just did)|undo|take (?:that|it) back)"
+    # and why, said of something, never naming it: "…, we've got loads upstairs" (not
+    # "cancel that, the pasta one", which names what to cancel)
+    r"(?: , (?:we|we've|we're|i|i've|i'm|it's|it|they|they're|there's|he|she|he's|she's)\b.*)?$"
 )
 
 

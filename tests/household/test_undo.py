@@ -27,6 +27,10 @@ def test_cancel_that_is_the_last_change() -> None:
     assert parse("Cancel that.", NOW) == UndoLast()
     assert parse("no, undo that", NOW) == UndoLast()
     assert parse("take that back", NOW) == UndoLast()
+    # with why, said of something (a trial: the model answered this "I don't have the ability
+    # to do that", and the toilet roll stayed on the list) …
+    assert parse("Actually, no, scratch that, we've got loads upstairs.", NOW) == UndoLast()
+    assert parse("cancel that, the pasta one", NOW) is None  # … never naming something else
     assert parse("cancel the timer", NOW) == CancelTimer(None)  # a thing named is that thing
     assert parse("cancel it", NOW, ringing=True) == StopRinging()  # what rings comes first
     assert parse("Hearth, cancel that.", NOW, ringing=True) == StopRinging()
