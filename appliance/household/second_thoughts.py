@@ -7,15 +7,18 @@
 
 A person changes their mind mid-sentence; read whole, such a sentence set the reminder
 with "never mind" inside its errand, or put "no wait" on the list. So the words after a
-take-back decide: a command said whole is that command; a number is the same command with
-its number put right; anything else leaves things as they were, and the reply says so.
-When in doubt nothing is done: a take-back never becomes an action of its own.
+take-back decide: a command said whole is that command; a number, a length, a moment, an
+errand ("to …") or the things named put the same command right; anything else leaves
+things as they were, and the reply says so. When in doubt nothing is done: a take-back
+never becomes an action of its own.
 
 Only a clause that begins with a take-back counts, after a comma or a sentence's end
 (phrase_words.normalise(sentences=True)). "No" counts alone or before another take-back
-or a number ("no, 10", "no wait"), never as a word of an item ("crisps, no salt ones");
-"sorry", "actually" and "I mean" only bring a correction ("cancel the reminder, actually
-it's done" is a reason, not a change of mind).
+or a number ("no, 10", "no wait"), never as a word of an item ("crisps, no salt ones").
+"Sorry", "actually" and "I mean" bring a correction; with none after them the command is
+left as it was too, since by its words a reason ("take the milk off, sorry, I bought
+some") cannot be told from a change of mind ("take the juice off, actually keep it on").
+Said last and alone ("cancel the timer, sorry") they take nothing back.
 """
 
 from __future__ import annotations
