@@ -1,7 +1,8 @@
 """`hearth voice`: the voice service, one WAV through the whole path, or a laptop's microphone.
 
     hearth voice              the service: wait for Talk on the panel's socket, answer each press
-    hearth voice --wav FILE   one utterance from a WAV: VAD, STT, the brain, the reply; prints both
+    hearth voice --wav FILE…  an utterance from each WAV, one conversation: VAD, STT, the brain,
+                              the reply; prints both
     hearth voice --simulate   a laptop: Enter starts listening, Enter stops; q + Enter quits
 
 Every mode needs the brain running (`hearth serve` or `hearth run`) to answer. The
@@ -36,8 +37,10 @@ def register(top: Commands) -> None:
     mode.add_argument(
         "--wav",
         type=Path,
+        nargs="+",
         metavar="FILE",
-        help="one utterance from a 16-bit PCM WAV file; prints what was heard and the reply",
+        help="an utterance from each 16-bit PCM WAV file, in order, in one conversation (as "
+        "presses of Talk on the box); prints what was heard and each reply",
     )
     mode.add_argument(
         "--simulate",
@@ -50,7 +53,7 @@ def register(top: Commands) -> None:
 
 def voice(args: argparse.Namespace, settings: Settings) -> int:
     if args.wav is not None:
-        return _one_wav(args, settings)
+        return _wavs(args, settings)
     if args.simulate:
         return _simulate(args, settings)
     return voice_service(settings, port=brain_port(settings, args.port))
@@ -63,18 +66,25 @@ def _report(result: Any) -> int:
     return 0 if result.answered else 1  # nothing heard, or the brain down: a script sees it
 
 
-def _one_wav(args: argparse.Namespace, settings: Settings) -> int:
+def _wavs(args: argparse.Namespace, settings: Settings) -> int:
+    """Each file heard and answered in turn, in one conversation: "set a timer" then "eight
+    minutes" answers Hearth's "For how long?", as two presses of Talk do on the box."""
     from appliance.voice.capture import WavSource, seconds_of
 
-    source = WavSource.from_file(args.wav)  # a bad file fails before the model loads
-    seconds = seconds_of(source.samples)
-    if seconds > settings.voice_max_seconds:  # as a held Talk ends: said, not silently cut
-        out(
-            f"note: {args.wav} is {seconds:.1f} s long; one utterance is at most "
-            f"{settings.voice_max_seconds:g} s (voice_max_seconds), so only that much is heard"
-        )
+    sources = [WavSource.from_file(path) for path in args.wav]  # bad files fail first
+    for path, source in zip(args.wav, sources, strict=True):
+        seconds = seconds_of(source.samples)
+        if seconds > settings.voice_max_seconds:  # as a held Talk ends: said, not silently cut
+            out(
+                f"note: {path} is {seconds:.1f} s long; one utterance is at most "
+                f"{settings.voice_max_seconds:g} s (voice_max_seconds), so only that much is "
+                "heard"
+            )
+    failed = 0
     with voice_parts(settings, port=brain_port(settings, args.port)) as voice:
-        return _report(voice.answer(voice.listen(source)))
+        for source in sources:
+            failed |= _report(voice.answer(voice.listen(source)))
+    return failed
 
 
 def _simulate(args: argparse.Namespace, settings: Settings) -> int:

@@ -50,6 +50,9 @@ _SLIPS: tuple[tuple[re.Pattern[str], str], ...] = (
     # snooze at the start of what is said to a ringing timer or reminder
     (re.compile(rf"^(?:{_SNOOZE}) (?=it\b|the\b|for\b)|^(?:{_SNOOZE})$"), "snooze "),
     (re.compile(r"^console (?=the\b|my\b|that\b|it\b)"), "cancel "),
+    # "Cancel that." alone, its last word lost: "Cancel bat." (the neural voice), "Cancel
+    # dirt." (espeak-ng's en-us), "console mat." (en-gb-scotland)
+    (re.compile(r"^(?:cancel|console) (?:bat|mat|dat|pat|fat|dirt|debt)$"), "cancel that"),
     (re.compile(r"^give rid of\b"), "get rid of"),
     # "add" heard as "and": only before a length given to a timer ("And 2 minutes to the
     # egg timer"; "At ten minutes to six we eat" is a time of day)

@@ -21,6 +21,8 @@ SLIPS = [
     ("Smooth it for 10.", "snooze it for 10", True),
     ("Snews the reminder.", "snooze the reminder", True),
     ("Console the timer.", "cancel the timer", False),
+    ("Cancel bat.", "cancel that", False),
+    ("console mat.", "cancel that", False),
     ("Give rid of the cake timer. It's out.", "get rid of the cake timer, it's out", False),
     ("And 2 minutes to the egg timer.", "add 2 minutes to the egg timer", False),
     ("Add two men's to the timer.", "add two mins to the timer", False),

@@ -34,6 +34,25 @@ def test_hearth_voice_wav_prints_what_was_heard_and_the_reply(
     assert reply.startswith("hearth: ") and "Traceback" not in err
 
 
+def test_hearth_voice_wavs_are_one_conversation(
+    brain_web, transcriber, tmp_path, capsys, monkeypatch
+) -> None:
+    """An outside trial said "Eight minutes." as its own `--wav` after "For how long?", and
+    the answer was lost: each run was a conversation of its own. On the box two presses of
+    Talk are one; so are the files of one run."""
+    from appliance.voice import stt
+
+    monkeypatch.setattr(stt.Transcriber, "open", classmethod(lambda cls, s: transcriber))
+    first = write_wav(tmp_path / "set.wav", spoken(Clip("set a timer")))
+    then = write_wav(tmp_path / "eight.wav", spoken(Clip("eight minutes")))
+    port = brain_web.url.rsplit(":", 1)[1]
+    code, out, err = _run(capsys, "voice", "--wav", str(first), str(then), "--port", port)
+    assert code == 0, out + err
+    replies = [line for line in out.splitlines() if line.startswith("hearth: ")]
+    assert replies[0].startswith("hearth: For how long?")
+    assert replies[1].startswith("hearth: Timer set for 8 minutes"), replies
+
+
 def test_hearth_voice_wav_shows_what_the_recogniser_wrote_when_a_command_was_placed(
     brain_web, transcriber, tmp_path, capsys, monkeypatch
 ) -> None:
