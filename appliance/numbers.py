@@ -150,7 +150,8 @@ def whole_number_at(tokens: list[str], i: int) -> int | None:
 
 
 def fraction_word_at(tokens: list[str], i: int) -> tuple[float, int] | None:
-    """ "half a", "a quarter of a", "three quarters of a", "a third of a": an amount."""
+    """ "half a", "a quarter of a", "three quarters of a", "a third of a", "a quarter": an
+    amount (the kitchen reads it only before a unit: "a quarter cup")."""
     rest = tokens[i : i + 5]
     for lead, value in (
         (["half", "a"], 0.5),
@@ -161,6 +162,15 @@ def fraction_word_at(tokens: list[str], i: int) -> tuple[float, int] | None:
         (["three", "quarters", "of", "a"], 0.75),
         (["a", "third", "of", "a"], 1 / 3),
         (["two", "thirds", "of", "a"], 2 / 3),
+        # said before a unit, as American recipes do: "a quarter cup", "two thirds cup"
+        (["a", "quarter"], 0.25),
+        (["one", "quarter"], 0.25),
+        (["quarter"], 0.25),
+        (["three", "quarters"], 0.75),
+        (["three", "quarter"], 0.75),
+        (["a", "third"], 1 / 3),
+        (["one", "third"], 1 / 3),
+        (["two", "thirds"], 2 / 3),
     ):
         if rest[: len(lead)] == lead:
             return value, i + len(lead)

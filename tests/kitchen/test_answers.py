@@ -36,6 +36,11 @@ def test_oven_temperatures(question: str, text: str) -> None:
         ("half a cup of milk in ml", "½ cup of milk is 118 ml."),
         ("how many grams is 3 oz", "3 oz is 85 g."),
         ("how many tablespoons in a cup", "1 cup is 16 US tbsp."),
+        # a fraction before its unit, as American recipes write it (an outside trial's
+        # question went to the model, which said "A quarter cup is 250 milliliters.")
+        ("How many tablespoons are in a quarter cup?", "¼ cup is 4 US tbsp."),
+        ("two thirds cup of sugar in grams", "⅔ cup of granulated sugar is about 130 g."),
+        ("how many ml in three quarter cup", "¾ cup is 177 ml."),
     ],
 )
 def test_weights_and_volumes(question: str, text: str) -> None:
