@@ -118,7 +118,9 @@ _CANNOT = (
     r"am not able|m not able|have no way)\b[^.!?]*?"
 )
 _DENIES_WHAT_IT_DOES = re.compile(
-    rf"{_CANNOT}\b(?:set|add|remind|cancel|delete|remove|clear|keep|stop|snooze)\b"
+    # (not "keep" or "stop": "Sorry, I can't keep that." is true of a fact the guard refused,
+    # "I can't stop the oven" of the oven)
+    rf"{_CANNOT}\b(?:set|add|remind|cancel|delete|remove|clear|snooze)\b"
     rf"|{_CANNOT}\b(?:timers?|reminders?|shopping|lists?)\b",
     re.IGNORECASE,
 )

@@ -30,6 +30,7 @@ def test_a_denial_of_what_hearth_does_becomes_how_to_ask(said: str) -> None:
         "I can't send messages.",  # true: Hearth sends nothing
         "I can't see outside.",
         "I don't know what you mean.",
+        "Sorry, I can't keep that.",  # a fact the guard refused: true
     ],
 )
 def test_what_hearth_really_cannot_do_is_said(said: str) -> None:
