@@ -69,7 +69,7 @@ def perform(store: HouseholdStore, command: p.Command, thread: str | None = None
     if isinstance(command, p.UndoLast):
         if thread is not None:
             store.answered(thread)
-        return _undone(store, thread)
+        return _undone(store, thread, command.kind)
     before = undo.held(store) if thread is not None else None
     said, asked = _carried_out(store, command)
     if thread is not None:
@@ -82,15 +82,20 @@ def perform(store: HouseholdStore, command: p.Command, thread: str | None = None
     return said
 
 
-def _undone(store: HouseholdStore, thread: str | None) -> str:
-    """ "Cancel that": the records the last change in this thread made, stopped; said."""
-    kept = store.last_done(thread) if thread is not None else None
+def _undone(store: HouseholdStore, thread: str | None, kind: str | None) -> str:
+    """ "Cancel that": the records the last change in this thread made (of `kind`, if
+    said), stopped; said."""
+    if thread is None:
+        kept = None
+    elif (kept := store.last_done(thread)) is not None and not undo.Made.from_json(kept).only(kind):
+        store.did(thread, kept)  # "cancel that reminder" after a timer: the timer kept again
+        kept = None
     if kept is None:
         return (
             "Cancel what? Nothing was changed. Say which, for example “cancel the pasta "
             "timer”, “cancel the dentist reminder” or “take milk off the list”."
         )
-    made = undo.Made.from_json(kept)
+    made = undo.Made.from_json(kept).only(kind)
     stopped: list[str] = []
     for timer_id in sorted(made.timers):
         if store.timer(timer_id).state in ACTIVE:

@@ -140,6 +140,19 @@ def items_of(said: str) -> tuple[str, ...]:
     return tuple(items)
 
 
+def _a_bare_number(items: tuple[str, ...]) -> bool:
+    """Whether an item is only a number or a time: "At seven." heard as "Add 7." put "7"
+    on the list, when it answered "What time…?" (a second outside trial)."""
+    return any(
+        re.fullmatch(r"\d+(?:[.:]\d+)?(?:am|pm)?", item)
+        or (
+            (found := spoken.number_at(item.split(" "), 0)) is not None
+            and found[1] == len(item.split(" "))
+        )
+        for item in items
+    )
+
+
 def _counted(item: str) -> str:
     """ "two tins of tomatoes" -> "2 tins of tomatoes": the list shows a count as a number."""
     words = item.split(" ")
@@ -155,12 +168,16 @@ def _groceries(said: str) -> tuple[str, ...] | None:
     """The items of a list command whose list went unsaid, or None if they are not
     things to buy ("add 5 minutes", "add Sam's birthday to the calendar")."""
     items = items_of(said)
-    if not items or any(
-        item in _NOT_GROCERIES
-        or len(item.split()) > 6
-        or _CLAUSE_WORD.search(item)
-        or _NOT_AN_ITEM.search(item)
-        for item in items
+    if (
+        not items
+        or _a_bare_number(items)
+        or any(
+            item in _NOT_GROCERIES
+            or len(item.split()) > 6
+            or _CLAUSE_WORD.search(item)
+            or _NOT_AN_ITEM.search(item)
+            for item in items
+        )
     ):
         return None
     return items
@@ -189,10 +206,10 @@ def shopping(text: str) -> Command | None:
         return ClearList()
     if match := _REMOVE.match(text):
         items = items_of(match["items"])
-        return RemoveItems(items) if items else None
+        return RemoveItems(items) if items and not _a_bare_number(items) else None
     if match := _ADD.match(text):
         items = items_of(match["items"])
-        return AddItems(items) if items else None
+        return AddItems(items) if items and not _a_bare_number(items) else None
     if match := _RAN_OUT.match(text):
         said = match["items"] or match["needed"]
         if match["needed"] and re.match(r"(?:a|an|to|the|you|your|help)\b", said):

@@ -173,10 +173,10 @@ def _read(said: str, now: dt.datetime, ringing: bool) -> Command | None:
             return named
         if (command := while_ringing(said)) is not None:
             return command
-        if said_undo(said):
+        if said_undo(said) is not None:
             return StopRinging()  # "cancel that" said to what rings
-    if said_undo(said):
-        return UndoLast()  # "cancel that": the last change in this conversation
+    if (undo := said_undo(said)) is not None:
+        return undo  # "cancel that": the last change in this conversation
     for read in (timer, timer_status, add_time, clock, shopping, stop_with_nothing_ringing):
         if (command := read(said)) is not None:
             return command

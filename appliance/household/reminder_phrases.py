@@ -19,7 +19,8 @@ from appliance.household.requests import (
 
 _LISTS_REMINDERS = re.compile(
     r"^(?:(?:what|which|any|are there any|do i have any|do we have any) reminders?"
-    r"(?: (?:are|is|do i have|do we have|have i got|have we got))?(?: (?:set|on|left|today))?|"
+    r"(?: (?:are|is|do i have|do we have|have i got|have we got|are there|is there))?"
+    r"(?: (?:set|on|left|today|now))?|"
     r"(?:list|show|show me|read|tell me) (?:(?:the|my|all|all my|our) )?reminders|"
     # asked about one: "did I ask you to remind me about the washing?", "is there a
     # reminder for the vet?" (the model told a trial it had no ability to remind, with one

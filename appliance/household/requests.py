@@ -160,9 +160,11 @@ class ClearList:
 
 @dataclass(frozen=True)
 class UndoLast:
-    """ "Cancel that": the last change made in this conversation, taken back (undo.py)."""
+    """ "Cancel that": the last change made in this conversation, taken back (undo.py);
+    only its reminders or timers when `kind` says ("cancel that reminder")."""
 
     intent: ClassVar[str] = "undo.last"
+    kind: str | None = None  # "reminder" | "timer"
 
 
 @dataclass(frozen=True)

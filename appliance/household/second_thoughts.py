@@ -73,6 +73,16 @@ _ONLY_READS = (ClockTime, ClockDate, DaysUntil, ReadList, CheckItem, ListReminde
 # Commands that end something: "cancel" after one says it again.
 _ENDS_SOMETHING = (CancelTimer, CancelReminder, StopRinging, SnoozeRinging, RemoveItems, ClearList)
 
+# The list said once, at a sentence's end: "… passata on the list", "… off the list".
+_ON_THE_LIST = re.compile(
+    r" (?:on|to|onto|off|from) (?:the |my |our )?(?:shopping |grocery )?list$"
+)
+# Thinking aloud, set off by commas: "Put, um, what was it, tomatoes…"
+_THINKING = re.compile(
+    r"what was it|what's it called|what is it called|what do you call it|let me think|"
+    r"let's see|let me see|thingy|whatsit"
+)
+
 _FILLERS = {"er", "erm", "um", "umm", "uh", "uhm", "ah", "oh", "hmm", "oops", "whoops", "ooh"}
 # Words that say something of a thing rather than name it: "we have milk" is a reason.
 _SAYS_SOMETHING = {
@@ -94,13 +104,20 @@ def second_thoughts(said: str, read: Callable[[str], Command | None]) -> Command
 
     `said`: normalised with its sentences' ends as commas; `read`: the household's reading
     of a whole sentence (phrases.py), so every command here is one the rules read."""
-    clauses = [kept for clause in said.split(" , ") if (kept := _without_fillers(clause))]
+    clauses = [
+        kept
+        for clause in said.split(" , ")
+        if (kept := _without_fillers(clause)) and not _THINKING.fullmatch(kept)
+    ]
     for i in range(1, len(clauses)):
         after = _after_a_take_back(" , ".join(clauses[i:]))
         if after is None:
             continue
         head = " , ".join(clauses[:i])
         first = read(head)
+        if first is None and (where := _ON_THE_LIST.search(after[0])) is not None:
+            # "put tomatoes, no, passata on the list": the list is said once, at the end
+            first = read(f"{head} {where.group().strip()}")
         if first is None:
             return None  # no command before it to take back or put right
         if clauses[i].startswith("cancel") and isinstance(first, _ENDS_SOMETHING):
@@ -144,10 +161,15 @@ def _put_right(
                 return replace(first, what=part[3:])  # "no, to take the recycling out"
             tried += [f"remind me to {what} at {part}", f"remind me to {what} {part}"]
             tried.append(f"remind me to {what} {part} at {at:%H:%M}")  # "no, Thursday"
-        case AddItems() if _only_names(part):
-            tried.append(f"add {part} to the list")  # "no, pears"
-        case RemoveItems() if _only_names(part):
-            tried.append(f"take {part} off the list")
+        case AddItems(items=items) if renumbered is None and _only_names(
+            named := _ON_THE_LIST.sub("", part)
+        ):
+            # "no, pears": the thing said last before the take-back is the one put right
+            corrected = read(f"add {named} to the list")
+            if isinstance(corrected, AddItems):
+                return AddItems((*items[:-1], *corrected.items))
+        case RemoveItems() if _only_names(named := _ON_THE_LIST.sub("", part)):
+            tried.append(f"take {named} off the list")
         case CancelTimer() if _only_names(part):
             tried.append(f"cancel {part}")  # "no sorry, the rice timer"
     for sentence in tried:

@@ -17,13 +17,15 @@ import json
 import re
 from dataclasses import dataclass
 
+from appliance.household.requests import UndoLast
 from appliance.household.store import ACTIVE, HouseholdStore
 
 # "cancel that", "no, undo that", "take that back", "scratch that last one"; never
 # "cancel the timer" (a thing named is that thing's) nor "never mind" (a topic dropped)
 _UNDO = re.compile(
-    r"^(?:(?:no|oh|actually|wait|sorry) ,? )*(?:(?:cancel|undo|scratch|delete|remove|reverse) "
-    r"(?:that|it|this|that last one|the last one|what you just did)|undo|take (?:that|it) back)"
+    r"^(?:(?:no|oh|actually|wait|sorry|never mind) ,? )*(?:(?:cancel|undo|scratch|delete|"
+    r"remove|reverse) (?:that|it|this|that last one|the last one|what you just did|"
+    r"that (?P<kind>reminder|timer))|undo|take (?:that|it) back)"
     # and why, said of something, never naming it: "…, we've got loads upstairs" (not
     # "cancel that, the pasta one", which names what to cancel)
     r"(?: , (?:we|we've|we're|i|i've|i'm|it's|it|they|they're|there's|he|she|he's|she's)\b.*)?$"
@@ -37,6 +39,15 @@ class Made:
     timers: frozenset[int] = frozenset()
     reminders: frozenset[int] = frozenset()
     items: frozenset[str] = frozenset()
+
+    def only(self, kind: str | None) -> Made:
+        """What it made of one kind ("reminder", "timer"), or all of it."""
+        if kind is None:
+            return self
+        return Made(
+            self.timers if kind == "timer" else frozenset(),
+            self.reminders if kind == "reminder" else frozenset(),
+        )
 
     def since(self, before: Made) -> Made:
         return Made(
@@ -61,9 +72,11 @@ class Made:
         )
 
 
-def said_undo(said: str) -> bool:
-    """Whether the (normalised) sentence only asks to take back the last change."""
-    return _UNDO.match(said) is not None
+def said_undo(said: str) -> UndoLast | None:
+    """The request to take back the last change, if that is all the (normalised) sentence
+    asks: "cancel that", "cancel that reminder" (its reminders only)."""
+    found = _UNDO.match(said)
+    return None if found is None else UndoLast(found["kind"])
 
 
 def held(store: HouseholdStore) -> Made:

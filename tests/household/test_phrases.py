@@ -339,3 +339,17 @@ def test_a_purpose_never_makes_a_command_of_what_is_not_one() -> None:  # the co
 )
 def test_and_too_and_would_you_are_no_part_of_the_items(said: str, meant: object) -> None:
     assert parse(said, NOW) == meant
+
+
+@pytest.mark.parametrize("said", ["Add 7.", "add 7 to the list", "take 10 off the list"])
+def test_a_bare_number_is_never_a_thing_on_the_list(said: str) -> None:
+    # a second trial: "At seven." (to "What time…?") heard as "Add 7." put "7" on the list
+    assert parse(said, NOW) is None
+
+
+def test_a_count_with_its_thing_is_one() -> None:  # the control beside it
+    assert parse("add 2 lemons", NOW) == AddItems(("2 lemons",))
+
+
+def test_what_reminders_are_there_now_reads_them() -> None:
+    assert parse("What reminders are there now?", NOW) == ListReminders()

@@ -86,6 +86,11 @@ def test_a_command_taken_back_is_read_as_taken_back(said: str, taken_back: Comma
         ("Add apples, er, no, pears.", AddItems(("pears",))),  # "er" was an item
         ("Take the cheese off the list. Oh no, I mean the crackers.", RemoveItems(("crackers",))),
         ("Cancel the pasta timer, no sorry, the rice timer.", CancelTimer("rice")),
+        # a second trial: four things went on the list, "um", "what was it", "tomatoes"
+        # (taken back) and "passata"
+        ("Put, um, what was it, tomatoes, no, passata on the list.", AddItems(("passata",))),
+        ("add milk, eggs, no, bread to the list", AddItems(("milk", "bread"))),  # eggs only
+        ("take the cheese, no, the crackers off the list", RemoveItems(("crackers",))),
     ],
 )
 def test_a_command_put_right_is_the_one_put_right(said: str, meant: Command) -> None:

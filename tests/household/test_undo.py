@@ -84,3 +84,16 @@ def test_a_change_is_taken_back_once_in_its_own_conversation_within_two_minutes(
     assert said(store, "cancel that") == "All right, I've cancelled the rice timer."
     assert said(store, "cancel that").startswith("Cancel what?")  # once
     assert [t.name for t in store.timers()] == ["timer"]
+
+
+def test_cancel_that_reminder_takes_back_only_a_reminder(store: HouseholdStore) -> None:
+    # a second trial: "Actually, never mind, cancel that reminder." went to the model
+    assert parse("Actually, never mind, cancel that reminder.", NOW) == UndoLast("reminder")
+    said(store, "set a timer for 5 minutes")
+    assert said(store, "cancel that reminder").startswith("Cancel what?")
+    assert len(store.timers()) == 1  # a timer is no reminder: left, and still kept …
+    assert said(store, "cancel that") == "All right, I've cancelled the timer."  # … so
+    said(store, "remind me to call the vet at 9")
+    assert said(store, "cancel that reminder") == (
+        "All right, I've cancelled the reminder to call the vet."
+    )
