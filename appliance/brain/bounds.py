@@ -108,6 +108,8 @@ _COOKING = r"\b(?:boil|bake|roast|cook|simmer|fry|grill|steam|poach|microwave|re
 _MEASURE = re.compile(
     rf"\b{_EQUALS}\s+{_ABOUT}\d+(?:[.,]\d+)?\s*{_UNIT}(?![a-z])"
     r"|=\s*\d|\bmultiply (?:it |this |that |them )?by \d"
+    # "The answer is 10.", 'The answer is: "2019-12-31 23:45"': a number made up whole
+    r"|\bthe answer is:?\s*[\"“']?\d"
     rf"|^(?=.*{_COOKING}).*\b(?:is|are|takes?)\s+{_ABOUT}\d+\s*(?:minutes?|mins?|hours?|hrs?)\b",
     re.IGNORECASE,
 )
@@ -121,7 +123,10 @@ _DENIES_WHAT_IT_DOES = re.compile(
     # (not "keep" or "stop": "Sorry, I can't keep that." is true of a fact the guard refused,
     # "I can't stop the oven" of the oven)
     rf"{_CANNOT}\b(?:set|add|remind|cancel|delete|remove|clear|snooze)\b"
-    rf"|{_CANNOT}\b(?:timers?|reminders?|shopping|lists?)\b",
+    rf"|{_CANNOT}\b(?:timers?|reminders?|shopping|lists?|microphone|hear you|listen)\b"
+    # said of the household: "Always remember that you can't cancel your reminder."
+    r"|\byou (?:can't|cannot|can not) \w+ (?:your |the |a |any )?(?:reminders?|timers?|"
+    r"shopping list|list)\b",
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")

@@ -46,6 +46,8 @@ _THING = re.compile(rf"\b(?:{_THINGS})\b")
 
 # Verbs that say too much else: a claim only with a household thing after them.
 _BROAD = {"make", "build", "take", "put", "pop", "stick", "throw", "chuck", "bung", "get", "light"}
+# …and with "off" or "on" after their object, what they do is a change to something kept
+_PARTICLED = {"take", "put", "pop", "stick", "get", "throw", "chuck"}
 # Done forms that say too much else to stand without "I" before them ("I got that wrong",
 # "let it rest", "made with butter"): never a verbless report, nor the verb after "and".
 _LOOSE = {"got", "let", "made", "took"}
@@ -246,6 +248,8 @@ def _first_person_acts(words: list[str]) -> bool:
     bare verb said with "now" ("i add the rice to list now"); or a second verb joined by
     "and" ("I forgot the old address and saved the new one")."""
     household = "you" in words or _THING.search(" ".join(words)) is not None
+    # "I'll make sure to remember that" promises what "I'll remember that" does
+    words = " ".join(words).replace("make sure to ", "").replace("be sure to ", "").split()
     for at, word in enumerate(words):
         future = word == "me" and at > 0 and words[at - 1] == "let"
         if not future and (word not in _SUBJECTS or (at > 0 and words[at - 1] in _ASKED)):
@@ -289,6 +293,8 @@ def _acts_on_something(verb: str, after: list[str]) -> bool:
     "I'm making lasagne tonight" or "I'll make sure"."""
     if FORMS_OF.get(verb) not in _BROAD:
         return True
+    if FORMS_OF.get(verb) in _PARTICLED and ("off" in after[:4] or after[-1:] == ["on"]):
+        return True  # "I've already taken the bins off", "I'll put the oven on"
     rest = " ".join(after)
     return _THING.search(rest) is not None or re.search(r"\bfor you\b", rest) is not None
 

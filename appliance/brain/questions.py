@@ -62,7 +62,10 @@ _CONTRACTIONS = frozenset("what who where when how it that there here let he she
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*")
 _POSSESSIVE = re.compile(r"\b([A-Za-z][A-Za-z-]*)['\u2019]s\b")
-_OURS = re.compile(r"\b(we|we're|we've|our|ours|us|my|mine)\b", re.IGNORECASE)
+_OURS = re.compile(
+    r"\b(we|we're|we've|our|ours|us|my|mine|this house|this family|this kitchen)\b",
+    re.IGNORECASE,
+)
 # Asking for advice or a method: the answer is general knowledge even when it
 # mentions "my oven".
 _ADVICE = re.compile(

@@ -100,7 +100,10 @@ def _oven_said(words: list[str]) -> Oven | None:
     """The temperature a question is about: 180 c, 350 f, gas mark 4, 190 fan, 200 degrees."""
     fan_given = False
     for i in range(len(words)):
-        if words[i] == "gas" or (words[i] == "mark" and (i == 0 or words[i - 1] != "gas")):
+        # "gas mark 4", "mark 4", and "gasmark 4" as a recogniser writes it
+        if words[i] in ("gas", "gasmark") or (
+            words[i] == "mark" and (i == 0 or words[i - 1] != "gas")
+        ):
             at = i + (2 if words[i + 1 : i + 2] == ["mark"] else 1)
             found = number_at(words, at)
             if found is not None and found[0] in GAS_MARKS:

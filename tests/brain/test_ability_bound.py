@@ -16,6 +16,8 @@ from appliance.brain.bounds import NOTHING_DONE, ReplyBounds
         "I'm sorry, but I don't have the ability to cancel.",
         "I cannot remind you.",
         "I'm unable to add items to your list.",
+        "I'm sorry, but I don't have a microphone.",  # a second trial, to a spoken line
+        "Always remember that you can't cancel your reminder.",
     ],
 )
 def test_a_denial_of_what_hearth_does_becomes_how_to_ask(said: str) -> None:
@@ -31,6 +33,7 @@ def test_a_denial_of_what_hearth_does_becomes_how_to_ask(said: str) -> None:
         "I can't see outside.",
         "I don't know what you mean.",
         "Sorry, I can't keep that.",  # a fact the guard refused: true
+        "You can't add salt after baking.",  # advice, not the household's records
     ],
 )
 def test_what_hearth_really_cannot_do_is_said(said: str) -> None:

@@ -58,6 +58,10 @@ from appliance.brain.claims import claims_action
         "I'm not sure, but I'll try to remember.",
         "I'm not sure, but I'll do it.",
         "Will do.",
+        # and a second trial
+        "I'm sorry for any confusion: I've already taken the bins off.",
+        "I'm sorry, I'll make sure to remember that.",
+        "I'll put the kettle on.",
     ],
 )
 def test_a_claim_of_an_action_is_stopped_however_it_is_put(said: str) -> None:
@@ -99,6 +103,9 @@ def test_a_claim_of_an_action_is_stopped_however_it_is_put(said: str) -> None:
         "I'll try my best to explain.",  # the controls beside the promises
         "You'll do it in no time.",
         "I tried to set it, but it didn't work.",
+        "I'll make sure to avoid that.",  # … a care, not a promise to do anything
+        "Take the lid off and stir.",  # a step
+        "Tilly took the bins off the drive.",  # what someone else did
     ],
 )
 def test_a_sentence_that_claims_nothing_is_said(said: str) -> None:

@@ -18,6 +18,8 @@ from appliance.brain.bounds import NO_MEASURE, ReplyBounds, bounded
         "Convert and you will get 4.91 millileters of milk.",
         "Boil and eat for runny yolk: The answer is 24 hours.",
         "A soft-boiled egg takes 6 minutes from boiling water.",
+        "The answer is 10.",  # a second trial: to "how many grams in a cup of flour"
+        'The answer is: "2019-12-31 23:45"',
     ],
 )
 def test_an_amount_a_measure_comes_to_is_never_said(said: str) -> None:
@@ -34,6 +36,7 @@ def test_an_amount_a_measure_comes_to_is_never_said(said: str) -> None:
         "Whisk the eggs for 2 minutes.",
         "The bus is 10 minutes late.",  # a length of time, not a cooking time
         "It weighs a lot.",
+        "The answer is yes.",
     ],
 )
 def test_a_recipe_step_or_a_length_of_time_is_said(said: str) -> None:

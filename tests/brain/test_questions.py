@@ -30,6 +30,7 @@ from tests.brain.conftest import scripted_brain
         "are we out on Saturday?",
         # leaning household on purpose: a small model asked names people it makes up
         "who won the cricket?",
+        "What's on the shop in this house?",  # a second trial: "a small, family-owned business"
     ],
 )
 def test_questions_about_the_household(asked: str) -> None:

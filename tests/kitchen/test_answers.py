@@ -14,6 +14,11 @@ from appliance.kitchen.safety import UNSURE
         ("190 c in f", "190 °C is about 375 °F, gas mark 5. (A fan oven: 170 °C.)"),
         ("350 f in c", "350 °F is about 180 °C, gas mark 4. In a fan oven, use 160 °C."),
         ("gas mark 4", "Gas mark 4 is about 180 °C, 350 °F. In a fan oven, use 160 °C."),
+        # as the recogniser writes it (a second trial: the model said it was a car)
+        (
+            "What's gasmark 4 in Celsius?",
+            "Gas mark 4 is about 180 °C, 350 °F. In a fan oven, use 160 °C.",
+        ),
         (
             "what is 220 fan in normal oven",
             "220 °C fan is about a conventional oven at 240 °C, 475 °F, gas mark 9.",
