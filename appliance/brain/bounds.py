@@ -37,6 +37,7 @@ NO_WEATHER = (
     "A look out of the window will do better."
 )
 NO_RECITAL = "Sorry, I can't help with that one."
+NOT_UNDERSTOOD = "Sorry, I didn't understand that, so I haven't done anything."
 NO_MEASURE = (
     "I'd only be guessing that amount. Ask me, for example, “how many grams in a cup of "
     "flour?” or “what's 180 C in Fahrenheit?”, and I'll read the kitchen's tables."
@@ -138,22 +139,26 @@ RECITAL_WORDS = 8  # this many words in a row from the system prompt is reciting
 class Broken:
     """A sentence that breaks a bound, and what Hearth says instead."""
 
-    bound: str  # action | ability | clock | weather | food safety | measure | recital
+    bound: str  # action | echo | ability | clock | weather | food safety | measure | recital
     instead: str
 
 
 class ReplyBounds:
     """The bounds one reply is checked against (the system prompt it must not recite)."""
 
-    def __init__(self, instructions: str = "") -> None:
+    def __init__(self, instructions: str = "", asked: str = "") -> None:
         words = _WORD.findall(instructions.lower())
         self._runs = {
             " ".join(words[i : i + RECITAL_WORDS]) for i in range(len(words) - RECITAL_WORDS + 1)
         }
+        # what the person said, unless they asked a question (an answer may restate one)
+        self._said = set() if asked.rstrip().endswith("?") else set(_WORD.findall(asked.lower()))
 
     def broken(self, sentence: str) -> Broken | None:
         if claims_action(sentence):
             return Broken("action", NOTHING_DONE)
+        if self._echoes(sentence):
+            return Broken("echo", NOT_UNDERSTOOD)
         if _DENIES_WHAT_IT_DOES.search(sentence):
             return Broken("ability", NOTHING_DONE)
         if _CLOCK.search(sentence) and not sentence.rstrip().endswith("?"):  # asking is fine
@@ -169,6 +174,14 @@ class ReplyBounds:
             if " ".join(words[i : i + RECITAL_WORDS]) in self._runs:
                 return Broken("recital", NO_RECITAL)
         return None
+
+    def _echoes(self, sentence: str) -> bool:
+        """Whether the sentence is the person's own words said back: "Clear mothoel shopping
+        list." to a garbled command sounds like it was done (two outside trials heard it)."""
+        words = _WORD.findall(sentence.lower())
+        if len(words) < 3 or not self._said or sentence.rstrip().endswith("?"):
+            return False
+        return sum(word in self._said for word in words) >= 0.8 * len(words)
 
 
 def bounded(pieces: Iterable[str], bounds: ReplyBounds) -> Iterator[str]:

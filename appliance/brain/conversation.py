@@ -124,20 +124,22 @@ class Conversation:
         said = False
         # Each sentence is checked before it is said (bounds.py): no claimed action, no
         # time or weather the model cannot know, no recital of its instructions.
-        for piece in bounded(_trimmed(generated), self.bounds()):
+        for piece in bounded(_trimmed(generated), self.bounds(text)):
             said = True
             yield piece
         if not said:
             yield "Sorry, I have no answer to that."
 
-    def bounds(self) -> ReplyBounds:
-        return ReplyBounds(self.static_prefix())
+    def bounds(self, asked: str = "") -> ReplyBounds:
+        """The bounds a reply to `asked` is checked against (bounds.py)."""
+        return ReplyBounds(self.static_prefix(), asked)
 
     def _agent_loop(
         self, stream: ReplyStream, turns: list[tuple[str, str]], found: list[Recalled]
     ) -> Iterator[str]:
         """Model picks an action per step; tool results (and errors) go back to it."""
         failures = 0
+        asked = turns[-1][1]  # what the person said: its answer must not just say it back
         for _step in range(MAX_STEPS):
             _, tokens = self.build_prompt(turns, found)
             raw = "".join(
@@ -164,7 +166,7 @@ class Conversation:
                 continue
             if action["action"] == "answer":
                 text = action["text"].strip() or "Sorry, I have no answer to that."
-                yield from bounded([text], self.bounds())
+                yield from bounded([text], self.bounds(asked))
                 return
             try:
                 called = self._tools.call(action)

@@ -1,0 +1,49 @@
+"""The model never says a person's own words back: to a garbled command, that sounds done."""
+
+from __future__ import annotations
+
+import pytest
+
+from appliance.brain.bounds import NOT_UNDERSTOOD, ReplyBounds, bounded
+from appliance.memory import Memory
+from tests.brain.conftest import scripted_brain
+
+
+@pytest.mark.parametrize(
+    ("asked", "reply"),
+    [
+        # what two outside trials heard, to commands the recogniser garbled
+        ("Clear mothoel shopping list.", "Clear mothoel shopping list."),
+        (
+            "Artegs, bread and a part of frozen teas to the shopping list.",
+            "Artegs, bread and a part of frozen teas to the shopping list.",
+        ),
+        (
+            "Cancel the plumber one, he will ready run back.",
+            "Cancel the plumber one, he will run back.",
+        ),
+    ],
+)
+def test_a_command_said_back_is_not_said(asked: str, reply: str) -> None:
+    assert "".join(bounded([reply], ReplyBounds("", asked))) == NOT_UNDERSTOOD
+
+
+@pytest.mark.parametrize(
+    ("asked", "reply"),
+    [
+        ("Is a tomato a fruit?", "A tomato is a fruit."),  # an answer may restate a question
+        ("Tell me about bread.", "Bread is made from flour, water and yeast."),
+        ("I love baking bread with my kids.", "Baking bread with kids is a lovely thing to do."),
+    ],
+)
+def test_an_answer_in_its_own_words_is_said(asked: str, reply: str) -> None:
+    assert "".join(bounded([reply], ReplyBounds("", asked))) == reply
+
+
+def test_the_brain_checks_the_reply_against_what_was_said(settings, memory: Memory) -> None:
+    brain, _ = scripted_brain(settings, memory, ["Clear mothoel shopping list."])
+    try:
+        reply = brain.reply("Clear mothoel shopping list.")
+    finally:
+        brain.close()
+    assert reply.text == NOT_UNDERSTOOD
