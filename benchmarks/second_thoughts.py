@@ -31,6 +31,7 @@ import json
 import re
 from collections import Counter
 from pathlib import Path
+from typing import get_args
 
 from appliance.household import phrases
 from appliance.household import requests as p
@@ -40,19 +41,8 @@ DATA = Path(__file__).resolve().parent / "data"
 RESULTS = Path(__file__).resolve().parent / "results"
 SPLIT = "second_thoughts_heldout.json"
 
-ACTS = (
-    p.SetTimer,
-    p.CancelTimer,
-    p.AddTime,
-    p.StopRinging,
-    p.SnoozeRinging,
-    p.Remind,
-    p.CancelReminder,
-    p.SnoozeReminder,
-    p.AddItems,
-    p.RemoveItems,
-    p.ClearList,
-)
+# What changes the records: every command but those that only read, ask or take back.
+ACTS_NOT = (*p.READS, *get_args(p.Question), p.TakenBack)
 OUTCOMES = ("right", "nothing done", "wrong action")
 
 
@@ -76,7 +66,7 @@ def meant(command: p.Command | None, line: dict, now: dt.datetime) -> bool:
     """Whether `command` does what the line's outcome says, and nothing else."""
     outcome = line["outcome"]
     if outcome in ("nothing", "not_a_command"):
-        return not isinstance(command, ACTS)
+        return not _acts(command)
     match command:
         case p.SetTimer(name=name, seconds=seconds):
             named = line.get("name")
@@ -104,10 +94,14 @@ def meant(command: p.Command | None, line: dict, now: dt.datetime) -> bool:
     return False
 
 
+def _acts(command: p.Command | None) -> bool:
+    return command is not None and not isinstance(command, ACTS_NOT)
+
+
 def judged(command: p.Command | None, line: dict, now: dt.datetime) -> str:
     if meant(command, line, now):
         return "right"
-    return "wrong action" if isinstance(command, ACTS) else "nothing done"
+    return "wrong action" if _acts(command) else "nothing done"
 
 
 def measure(lines: list[dict], now: dt.datetime, *, rules: str) -> list[tuple[dict, str, object]]:

@@ -70,7 +70,9 @@ def perform(store: HouseholdStore, command: p.Command, thread: str | None = None
         if thread is not None:
             store.answered(thread)
         return _undone(store, thread, command.kind)
-    before = undo.held(store) if thread is not None else None
+    # only these add records "cancel that" can take back: nothing is read for the rest
+    makes = thread is not None and isinstance(command, p.SetTimer | p.Remind | p.AddItems)
+    before = undo.held(store) if makes else None
     said, asked = _carried_out(store, command)
     if thread is not None:
         if asked is not None:
@@ -85,17 +87,14 @@ def perform(store: HouseholdStore, command: p.Command, thread: str | None = None
 def _undone(store: HouseholdStore, thread: str | None, kind: str | None) -> str:
     """ "Cancel that": the records the last change in this thread made (of `kind`, if
     said), stopped; said."""
-    if thread is None:
-        kept = None
-    elif (kept := store.last_done(thread)) is not None and not undo.Made.from_json(kept).only(kind):
-        store.did(thread, kept)  # "cancel that reminder" after a timer: the timer kept again
-        kept = None
-    if kept is None:
+    kept = store.last_done(thread) if thread is not None else None
+    made = undo.Made.from_json(kept).only(kind) if kept is not None else undo.Made()
+    if thread is None or not made:  # nothing kept ("cancel that reminder" after a timer)
         return (
             "Cancel what? Nothing was changed. Say which, for example “cancel the pasta "
             "timer”, “cancel the dentist reminder” or “take milk off the list”."
         )
-    made = undo.Made.from_json(kept).only(kind)
+    store.undone(thread)
     stopped: list[str] = []
     for timer_id in sorted(made.timers):
         if store.timer(timer_id).state in ACTIVE:

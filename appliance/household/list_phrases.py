@@ -14,11 +14,12 @@ from appliance.household.requests import (
     RemoveItems,
 )
 
-_LIST = (
+# The list, as it is named: "the shopping list", "my list", "groceries", "the shop".
+LIST = (
     r"(?:(?:(?:the|my|our) )?(?:shopping|grocery|groceries)(?: list)?|(?:the|my|our) list"
     r"|(?:the|my|our) shop)"
 )
-_ADD = re.compile(rf"^(?:add|put|stick|write) (?P<items>.+?) (?:to|on|onto|in) {_LIST}$")
+_ADD = re.compile(rf"^(?:add|put|stick|write) (?P<items>.+?) (?:to|on|onto|in) {LIST}$")
 _RAN_OUT = re.compile(
     r"^(?:we're|we are|we've|we have|i'm|i am|i've|i have)? ?(?:just |nearly |almost |all )?"
     r"(?:out of|run out of|ran out of|running out of|running low on|low on|got no)"
@@ -26,7 +27,7 @@ _RAN_OUT = re.compile(
 )
 _REMOVE = re.compile(
     rf"^(?:take|cross|strike|scratch|tick|remove|delete|drop) (?P<items>.+?) "
-    rf"(?:off|from|off of) {_LIST}$"
+    rf"(?:off|from|off of) {LIST}$"
 )
 # "add two tins of tomatoes", "scratch the loo roll": the list unsaid, but no other place.
 # A recipe says "add" too ("add a pinch of salt", "add them together"), so with the list
@@ -49,14 +50,14 @@ _NOT_AN_ITEM = re.compile(
     r"order|trolley|cart|playlist|queue)\b"
 )
 _READ = re.compile(
-    rf"^(?:(?:what's|what is|whats|what have (?:we|i) got|what've (?:we|i) got) on {_LIST}"
-    rf"|(?:read|show|tell)(?: me)?(?: what's on)? {_LIST}"
+    rf"^(?:(?:what's|what is|whats|what have (?:we|i) got|what've (?:we|i) got) on {LIST}"
+    rf"|(?:read|show|tell)(?: me)?(?: what's on)? {LIST}"
     r"|(?:the )?shopping list|what do (?:we|i) need(?: to buy| to get)?(?: from| at)?"
     r"(?: the)?(?: shops?| supermarket)?)(?: so far| now| at the moment)?$"
 )
 _CLEAR = re.compile(
     r"^(?:clear|empty|wipe|reset|delete|scrap|bin)(?: out)? (?:(?:the|my|our) )?(?:whole |entire )?"
-    rf"(?:{_LIST}|shopping list|list)(?: out)?$"
+    rf"(?:{LIST}|shopping list|list)(?: out)?$"
 )
 # "we're out of time": out of something no shop sells
 _NOT_GROCERIES = {
@@ -184,12 +185,12 @@ def _groceries(said: str) -> tuple[str, ...] | None:
 
 
 _CHECK = re.compile(
-    rf"^(?:(?:is|are) (?:there )?(?:any )?(?P<item>.+?) (?:on|in) {_LIST}"
+    rf"^(?:(?:is|are) (?:there )?(?:any )?(?P<item>.+?) (?:on|in) {LIST}"
     r"|(?:do|did) (?:we|i) (?:need|want|still need) (?:any |more |some )?(?P<needed>.+?)"
     rf"|(?:have|did) (?:i|we) (?:already |yet )?(?:put|add|added|got) (?P<put>.+?) (?:on|in|to)"
-    rf" {_LIST}(?: (?:already|yet))?"
+    rf" {LIST}(?: (?:already|yet))?"
     r"|(?:is|are) (?P<listed>.+?) (?:on|in) there"
-    rf"|(?:have we got|is there) (?P<item2>.+?) on {_LIST}"
+    rf"|(?:have we got|is there) (?P<item2>.+?) on {LIST}"
     r")$"
 )
 

@@ -208,5 +208,7 @@ Command = (
     | UndoLast
     | TakenBack
 )
+# Commands that only read the records or the clock: nothing to take back or leave as it was.
+READS = (ClockTime, ClockDate, DaysUntil, ReadList, CheckItem, ListReminders, TimerStatus)
 # What Hearth asks back, whose answer the next message in the same thread may be.
 Question = AskTimerLength | AskReminderTime | AskReminderWhat | AskWhichTimer

@@ -28,26 +28,21 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from appliance.household import spoken
+from appliance.household.list_phrases import LIST
 from appliance.household.requests import (
+    READS,
     AddItems,
     AskTimerLength,
     CancelReminder,
     CancelTimer,
-    CheckItem,
     ClearList,
-    ClockDate,
-    ClockTime,
     Command,
-    DaysUntil,
-    ListReminders,
-    ReadList,
     Remind,
     RemoveItems,
     SetTimer,
     SnoozeRinging,
     StopRinging,
     TakenBack,
-    TimerStatus,
 )
 from appliance.numbers import number_at
 
@@ -67,16 +62,12 @@ _BRINGS_A_CORRECTION = re.compile(
 # "No" takes back only alone or before one of these: "no, 10", "no wait", not "no salt ones".
 _AFTER_NO = re.compile(r"^(?:\d|wait|no\b|sorry|actually|i mean|make|never|don't|do not|leave)")
 
-# Questions only read: said and taken back, there is nothing to leave as it was.
-_ONLY_READS = (ClockTime, ClockDate, DaysUntil, ReadList, CheckItem, ListReminders, TimerStatus)
 
 # Commands that end something: "cancel" after one says it again.
 _ENDS_SOMETHING = (CancelTimer, CancelReminder, StopRinging, SnoozeRinging, RemoveItems, ClearList)
 
 # The list said once, at a sentence's end: "… passata on the list", "… off the list".
-_ON_THE_LIST = re.compile(
-    r" (?:on|to|onto|off|from) (?:the |my |our )?(?:shopping |grocery )?list$"
-)
+_ON_THE_LIST = re.compile(rf" (?:on|to|onto|off) {LIST}$")
 # Thinking aloud, set off by commas: "Put, um, what was it, tomatoes…"
 _THINKING = re.compile(
     r"what was it|what's it called|what is it called|what do you call it|let me think|"
@@ -125,7 +116,7 @@ def second_thoughts(said: str, read: Callable[[str], Command | None]) -> Command
         rest, taken = after
         if not rest:
             return TakenBack(first) if taken else first  # "…, sorry": an apology alone
-        if (again := read(rest)) is not None and not isinstance(again, _ONLY_READS):
+        if (again := read(rest)) is not None and not isinstance(again, READS):
             return again  # "no wait, add eggs": the command said whole
         for part in rest.split(" , "):
             if (put_right := _put_right(first, head, part, read)) is not None:

@@ -435,15 +435,17 @@ class HouseholdStore:
             )
 
     def last_done(self, thread: str, within: float = ASKED_SECONDS) -> str | None:
-        """What the last change in this thread made, if it was made recently; forgotten as
-        it is read, so it is taken back once."""
+        """What the last change in this thread made, if it was made recently."""
+        rows = self._read(
+            "SELECT made FROM done WHERE thread = ? AND at >= ?",
+            (thread, _epoch(self._clock()) - within),
+        )
+        return rows[0]["made"] if rows else None
+
+    def undone(self, thread: str) -> None:
+        """The last change in this thread was taken back: it is taken back once."""
         with self._write() as db:
-            row = db.execute(
-                "SELECT made FROM done WHERE thread = ? AND at >= ?",
-                (thread, _epoch(self._clock()) - within),
-            ).fetchone()
             db.execute("DELETE FROM done WHERE thread = ?", (thread,))
-        return row["made"] if row else None
 
     def items(self) -> list[Item]:
         return [

@@ -118,6 +118,18 @@ def scripted_brain(
     return b, model
 
 
+def scripted_reply(
+    settings: Settings, memory: Memory, replies: Sequence[str], said: str, **kwargs: Any
+) -> tuple[Any, ScriptedModel]:
+    """The brain's reply to one thing `said`, with the scripted model (`replies`), and the
+    model (what reached it); the brain closed after."""
+    brain, model = scripted_brain(settings, memory, replies, **kwargs)
+    try:
+        return brain.reply(said), model
+    finally:
+        brain.close()
+
+
 @pytest.fixture
 def household(data_dir: Path) -> Path:
     path = data_dir / "household.md"

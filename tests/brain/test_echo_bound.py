@@ -6,7 +6,7 @@ import pytest
 
 from appliance.brain.bounds import NOT_UNDERSTOOD, ReplyBounds, bounded
 from appliance.memory import Memory
-from tests.brain.conftest import scripted_brain
+from tests.brain.conftest import scripted_reply
 
 
 @pytest.mark.parametrize(
@@ -41,9 +41,6 @@ def test_an_answer_in_its_own_words_is_said(asked: str, reply: str) -> None:
 
 
 def test_the_brain_checks_the_reply_against_what_was_said(settings, memory: Memory) -> None:
-    brain, _ = scripted_brain(settings, memory, ["Clear mothoel shopping list."])
-    try:
-        reply = brain.reply("Clear mothoel shopping list.")
-    finally:
-        brain.close()
+    said = "Clear mothoel shopping list."
+    reply, _ = scripted_reply(settings, memory, [said], said)
     assert reply.text == NOT_UNDERSTOOD

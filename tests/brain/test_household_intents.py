@@ -112,3 +112,25 @@ def test_cancel_that_in_a_conversation_takes_back_its_timer_never_the_model(
     assert model.prompts == []
     with HouseholdStore.open(data_dir) as store:
         assert store.timers() == []
+
+
+def test_a_command_taken_back_is_answered_by_its_own_family_never_the_model(
+    settings: Settings, memory: Memory, data_dir: Path
+) -> None:
+    # TakenBack's intent is the family of what it took back ("shopping.taken_back"), so
+    # the shopping intent claims it; the model answered this with a made-up list
+    from tests.brain.conftest import scripted_reply
+
+    with HouseholdStore.open(data_dir) as store:
+        store.add_items(["eggs"])
+    reply, model = scripted_reply(
+        settings,
+        memory,
+        ["Clear the list: 1. eggs"],
+        "Clear the list? No, don't do that.",
+        intents=household_router(data_dir),
+    )
+    assert reply.text == "All right, I've left the shopping list as it was."
+    assert model.prompts == []
+    with HouseholdStore.open(data_dir) as store:
+        assert [item.name for item in store.items()] == ["eggs"]

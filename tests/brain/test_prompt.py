@@ -10,7 +10,7 @@ from appliance.brain.llm import LlamaModel
 from appliance.memory import Memory
 from appliance.memory.recall import envelope
 
-from .conftest import ScriptedModel, scripted_brain
+from .conftest import ScriptedModel, scripted_brain, scripted_reply
 
 LIVE = prompt.LiveState(
     dt.datetime(2026, 11, 30, 9, 5), {"panel": True, "microphone": False}, "keyword"
@@ -215,10 +215,8 @@ def test_household_notes_with_bad_bytes_are_read_capped_and_never_raise(tmp_path
 
 def test_a_reply_ends_where_the_model_writes_the_next_turn_itself(settings, memory: Memory) -> None:
     # an outside trial heard "Tom: Thank you, noted. User: I'm going to the bar tonight."
-    brain, model = scripted_brain(settings, memory, ["Mind the step. User: I'm off to the bar."])
-    try:
-        reply = brain.reply("tell me something about kitchens")
-    finally:
-        brain.close()
+    reply, model = scripted_reply(
+        settings, memory, ["Mind the step. User: I'm off to the bar."], "tell me about kitchens"
+    )
     assert "User:" in model.stops[0]  # the stop llama.cpp ends generation at
     assert reply.text == "Mind the step."

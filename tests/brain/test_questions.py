@@ -6,7 +6,7 @@ import pytest
 
 from appliance.brain.questions import answers, classify, not_known
 from appliance.memory import Memory
-from tests.brain.conftest import scripted_brain
+from tests.brain.conftest import scripted_reply
 
 
 @pytest.mark.parametrize(
@@ -94,11 +94,12 @@ def test_a_fact_about_another_thing_does_not_answer(memory: Memory) -> None:
 
 
 def test_who_is_coming_is_never_answered_by_the_model(settings, memory: Memory) -> None:
-    brain, model = scripted_brain(settings, memory, ["The chef is coming for dinner tonight."])
-    try:
-        reply = brain.reply("Who's coming for dinner on Sunday?")
-    finally:
-        brain.close()
+    reply, model = scripted_reply(
+        settings,
+        memory,
+        ["The chef is coming for dinner tonight."],
+        "Who's coming for dinner on Sunday?",
+    )
     assert model.prompts == []
     assert reply.text == (
         "I don't know who's coming for dinner on Sunday yet. Tell me and I'll remember."

@@ -6,6 +6,10 @@ back to the satellite's speaker file."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -16,14 +20,25 @@ from tests.wyoming.conftest import Kitchen, kitchen
 from tests.wyoming.satellite import satellite
 
 
-def _connect(home: Kitchen) -> None:
-    [link] = home.parts.satellites.links
-    link.reconnect = 0.3
-    home.parts.server.spawn(home.parts.satellites.run())
-    deadline = time.monotonic() + 30
-    while not link.connected:
-        assert time.monotonic() < deadline, f"the satellite never connected: {link.state}"
-        time.sleep(0.1)
+@contextmanager
+def _bedroom_and_kitchen(
+    tmp_path: Path, transcriber: Any, speech: Any, *, wake: bool = True
+) -> Iterator[tuple[Any, Kitchen]]:
+    """A satellite in the bedroom, and the kitchen's Hearth as its controller, connected."""
+    with (
+        satellite(tmp_path / "bedroom", wake=wake) as room,
+        kitchen(
+            tmp_path, transcriber, speech, wyoming_satellites=f"tcp://127.0.0.1:{room.port}"
+        ) as home,
+    ):
+        [link] = home.parts.satellites.links
+        link.reconnect = 0.3
+        home.parts.server.spawn(home.parts.satellites.run())
+        deadline = time.monotonic() + 30
+        while not link.connected:
+            assert time.monotonic() < deadline, f"the satellite never connected: {link.state}"
+            time.sleep(0.1)
+        yield room, home
 
 
 def _timers(home: Kitchen, name: str) -> list:
@@ -48,13 +63,7 @@ def _answered_aloud(room, transcriber, done=lambda: True) -> str:
 def test_a_timer_spoken_in_another_room_is_set_and_answered_aloud_there(
     tmp_path, tiny_transcriber, speech
 ) -> None:
-    with (
-        satellite(tmp_path / "bedroom") as room,
-        kitchen(
-            tmp_path, tiny_transcriber, speech, wyoming_satellites=f"tcp://127.0.0.1:{room.port}"
-        ) as home,
-    ):
-        _connect(home)
+    with _bedroom_and_kitchen(tmp_path, tiny_transcriber, speech) as (room, home):
         [link] = home.parts.satellites.links
         assert link.name == "bedroom"
         room.say(0, spoken(Clip("Set a pasta timer for 12 minutes."), lead=0.2, tail=0.2))
@@ -70,13 +79,7 @@ def test_a_satellite_without_its_own_wake_word_is_not_listened_to(
 ) -> None:
     """It streams everything its room says (run-pipeline from the wake stage): Hearth answers
     with an error and transcribes none of it. The test above is the positive control."""
-    with (
-        satellite(tmp_path / "bedroom", wake=False) as room,
-        kitchen(
-            tmp_path, tiny_transcriber, speech, wyoming_satellites=f"tcp://127.0.0.1:{room.port}"
-        ) as home,
-    ):
-        _connect(home)
+    with _bedroom_and_kitchen(tmp_path, tiny_transcriber, speech, wake=False) as (room, home):
         words = spoken(Clip("Set a soup timer for 12 minutes."), lead=0.2, tail=0.2)
         room.say(0, words)
         deadline = time.monotonic() + 30
@@ -97,13 +100,7 @@ def test_words_not_caught_in_another_room_are_asked_again_there_and_never_answer
     """Words Whisper cannot make out (fast, and no English: it writes other words, unsure
     of them) are asked again on the satellite's speaker; the brain gets no turn. The first
     test above, a timer answered, is the positive control."""
-    with (
-        satellite(tmp_path / "bedroom") as room,
-        kitchen(
-            tmp_path, tiny_transcriber, speech, wyoming_satellites=f"tcp://127.0.0.1:{room.port}"
-        ) as home,
-    ):
-        _connect(home)
+    with _bedroom_and_kitchen(tmp_path, tiny_transcriber, speech) as (room, home):
         [link] = home.parts.satellites.links
         mumbled = Clip("Flimb the worzel gantry by the quandle", "en-gb-scotland", 190)
         room.say(0, spoken(mumbled, lead=0.2, tail=0.2))
