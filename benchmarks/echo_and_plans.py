@@ -79,8 +79,7 @@ def main() -> int:
     print("\nread wrong:", *echo_wrong, *plan_wrong, sep="\n  ")
     RESULTS.mkdir(exist_ok=True)
     heading = (
-        "# Echo bound and plan questions, held out\n\n`python -m benchmarks.echo_and_plans`"
-        "\n\n"
+        "# Echo bound and plan questions, held out\n\n`python -m benchmarks.echo_and_plans`\n\n"
     )
     (RESULTS / "echo_and_plans.md").write_text(heading + table + "\n", encoding="utf-8")
     import matplotlib
