@@ -6,15 +6,8 @@ many are read as meant, how many act on nothing, and how many do what nobody ask
     python -m benchmarks.second_thoughts --show   # every line not read as meant
 
 Each line is read by `phrases.parse` at the split's moment, twice in one run: with the
-rules before second_thoughts.py (the change of mind switched off) and with them. What the
-reading would do is judged from the command itself, the way actions.py carries it out:
-
-- **right**: the expected timer, reminder, items, cancel or clear; or, where nothing
-  should happen, no command, a question back, a question answered, or a command taken back;
-- **nothing done**: an action was expected and none is taken (Hearth asks, or the model
-  answers): a miss, but the household loses nothing and is told so;
-- **wrong action**: something set, added, removed, cancelled or cleared that the line
-  did not ask for, or not as it asked (a 5-minute timer for "5 minutes, no, 10").
+rules before second_thoughts.py (the change of mind switched off) and with them; scored
+by command_lines.py.
 
 The split: `second_thoughts_heldout.json`, 70 lines by a helper who never read the code,
 from the brief beside it, committed before its first run (which is kept as
@@ -25,154 +18,15 @@ asserts.
 
 from __future__ import annotations
 
-import argparse
-import datetime as dt
-import json
-import re
-from collections import Counter
-from pathlib import Path
-from typing import get_args
-
-from appliance.household import phrases
-from appliance.household import requests as p
-from appliance.numbers import ONES
-
-DATA = Path(__file__).resolve().parent / "data"
-RESULTS = Path(__file__).resolve().parent / "results"
-SPLIT = "second_thoughts_heldout.json"
-
-# What changes the records: every command but those that only read, ask or take back.
-ACTS_NOT = (*p.READS, *get_args(p.Question), p.TakenBack)
-OUTCOMES = ("right", "nothing done", "wrong action")
-
-
-def _words(text: str | None) -> str:
-    """Lower case, number words as digits, articles and "to" in front gone: for comparing."""
-    said = re.sub(r"[^a-z0-9' ]", " ", (text or "").lower())
-    words = [str(ONES[w]) if w in ONES and ONES[w] > 0 else w for w in said.split()]
-    while words and words[0] in ("to", "the", "a", "an", "some", "my", "our"):
-        words = words[1:]
-    return " ".join(words)
-
-
-def _at(value: str, now: dt.datetime) -> dt.datetime:
-    if "T" in value:
-        return dt.datetime.fromisoformat(value)
-    hour, minute = (int(part) for part in value.split(":"))
-    return now.replace(hour=hour, minute=minute, second=0, microsecond=0)
-
-
-def meant(command: p.Command | None, line: dict, now: dt.datetime) -> bool:
-    """Whether `command` does what the line's outcome says, and nothing else."""
-    outcome = line["outcome"]
-    if outcome in ("nothing", "not_a_command"):
-        return not _acts(command)
-    match command:
-        case p.SetTimer(name=name, seconds=seconds):
-            named = line.get("name")
-            return (
-                outcome == "timer"
-                and seconds == line["seconds"]
-                and (not named or _words(name) == _words(named))
-            )
-        case p.CancelTimer(name=name):
-            named = line.get("name")
-            return outcome == "cancel_timer" and (not named or _words(name) == _words(named))
-        case p.Remind(what=what, at=at):
-            return (
-                outcome == "reminder"
-                and at == _at(line["at"], now)
-                and _words(what) == _words(line["what"])
-            )
-        case p.AddItems(items=items) | p.RemoveItems(items=items):
-            kind = "add" if isinstance(command, p.AddItems) else "remove"
-            return outcome == kind and sorted(map(_words, items)) == sorted(
-                map(_words, line["items"])
-            )
-        case p.ClearList():
-            return outcome == "clear_list"
-    return False
-
-
-def _acts(command: p.Command | None) -> bool:
-    return command is not None and not isinstance(command, ACTS_NOT)
-
-
-def judged(command: p.Command | None, line: dict, now: dt.datetime) -> str:
-    if meant(command, line, now):
-        return "right"
-    return "wrong action" if _acts(command) else "nothing done"
-
-
-def measure(lines: list[dict], now: dt.datetime, *, rules: str) -> list[tuple[dict, str, object]]:
-    real = phrases.second_thoughts
-    if rules == "before":
-        phrases.second_thoughts = lambda said, read: None  # type: ignore[assignment]
-    try:
-        read = [(line, phrases.parse(line["said"], now)) for line in lines]
-    finally:
-        phrases.second_thoughts = real
-    return [(line, judged(command, line, now), command) for line, command in read]
-
-
-def report(runs: dict[str, list[tuple[dict, str, object]]]) -> str:
-    kinds = sorted({line["kind"] for line, _, _ in next(iter(runs.values()))})
-    head = "| rules | kind | lines | " + " | ".join(OUTCOMES) + " |"
-    table = [head, "| --- | --- | ---: |" + " ---: |" * len(OUTCOMES)]
-    for rules, rows in runs.items():
-        for kind in [*kinds, "all"]:
-            picked = [judgement for line, judgement, _ in rows if kind in ("all", line["kind"])]
-            counts = Counter(picked)
-            cells = " | ".join(str(counts[o]) for o in OUTCOMES)
-            name = f"**{kind}**" if kind == "all" else kind
-            table.append(f"| {rules} | {name} | {len(picked)} | {cells} |")
-    return "\n".join(table)
-
-
-def write_plot(runs: dict[str, list[tuple[dict, str, object]]], path: Path) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    figure, axis = plt.subplots(figsize=(6, 2.4))
-    names = list(runs)
-    left = [0.0] * len(names)
-    for outcome, colour in zip(OUTCOMES, ("tab:green", "tab:grey", "tab:red"), strict=True):
-        counts = [sum(1 for _, j, _ in runs[n] if j == outcome) for n in names]
-        axis.barh(names, counts, left=left, color=colour, label=outcome)
-        left = [a + b for a, b in zip(left, counts, strict=True)]
-    axis.set_xlabel("held-out lines")
-    axis.set_title("A change of mind in the same breath", fontsize=9)
-    axis.legend(fontsize=7, loc="lower right")
-    figure.tight_layout()
-    figure.savefig(path, dpi=100)
-
-
-def main() -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--show", action="store_true", help="list every line not read as meant")
-    parser.add_argument("--out", default="second_thoughts", help="results/<out>.md and .png")
-    args = parser.parse_args()
-    split = json.loads((DATA / SPLIT).read_text(encoding="utf-8"))
-    now = dt.datetime.fromisoformat(split["now"])
-    runs = {rules: measure(split["lines"], now, rules=rules) for rules in ("before", "now")}
-    table = report(runs)
-    print(table)
-    if args.show:
-        for line, judgement, command in runs["now"]:
-            if judgement != "right":
-                print(f"{judgement:13} {line['kind']:10} {line['said']!r} -> {command}")
-    RESULTS.mkdir(exist_ok=True)
-    heading = (
-        "# A change of mind in the same breath\n\n`python -m benchmarks.second_thoughts`"
-        f" on `{SPLIT}` ({len(split['lines'])} lines), the rules before second_thoughts.py"
-        " and now, in one run\n\n"
-    )
-    (RESULTS / f"{args.out}.md").write_text(heading + table + "\n", encoding="utf-8")
-    write_plot(runs, RESULTS / f"{args.out}.png")
-    return 0
-
+from benchmarks.command_lines import main
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(
+        main(
+            split="second_thoughts_heldout.json",
+            off="second_thoughts",
+            title="A change of mind in the same breath",
+            name="second_thoughts",
+            module="second_thoughts",
+        )
+    )

@@ -21,9 +21,11 @@ LIST = (
 )
 _ADD = re.compile(rf"^(?:add|put|stick|write) (?P<items>.+?) (?:to|on|onto|in) {LIST}$")
 _RAN_OUT = re.compile(
-    r"^(?:we're|we are|we've|we have|i'm|i am|i've|i have)? ?(?:just |nearly |almost |all )?"
+    r"(?:^(?:we're|we are|we've|we have|i'm|i am|i've|i have)? ?(?:just |nearly |almost |all )?"
     r"(?:out of|run out of|ran out of|running out of|running low on|low on|got no)"
-    r" (?P<items>.+)$|^we (?:ran out of|need(?: more| some)?) (?P<needed>.+)$"
+    r" (?P<items>.+?)|^we (?:ran out of|need(?: more| some)?) (?P<needed>.+?))"
+    # "we've got no bin bags left", "we're out of milk again": when, not what
+    r"(?: (?:left|again|anymore|any more|at all|now|already|either))*$"
 )
 _REMOVE = re.compile(
     rf"^(?:take|cross|strike|scratch|tick|remove|delete|drop) (?P<items>.+?) "
@@ -141,6 +143,19 @@ def items_of(said: str) -> tuple[str, ...]:
     return tuple(items)
 
 
+# Words that point at things named elsewhere: "stick them on the list" names nothing.
+_POINTS = r"(?:them|it|that|this|those|these|some|some more|more|one|ones|that one|those ones)"
+_ADDS_WHAT_WAS_NAMED = re.compile(
+    rf"^(?:add|put|stick|pop|write|get) {_POINTS}(?: down)? (?:to|on|onto|in) {LIST}$"
+)
+
+
+def adds_what_was_named(said: str) -> bool:
+    """Whether `said` adds what was named before it: "we're out of bin bags, stick them on
+    the list" (frames.py). Alone, it is no command: "them" is never put on the list."""
+    return _ADDS_WHAT_WAS_NAMED.match(said) is not None
+
+
 def _a_bare_number(items: tuple[str, ...]) -> bool:
     """Whether an item is only a number or a time: "At seven." heard as "Add 7." put "7"
     on the list, when it answered "What time…?" (a second outside trial)."""
@@ -208,6 +223,8 @@ def shopping(text: str) -> Command | None:
     if match := _REMOVE.match(text):
         items = items_of(match["items"])
         return RemoveItems(items) if items and not _a_bare_number(items) else None
+    if adds_what_was_named(text):
+        return None
     if match := _ADD.match(text):
         items = items_of(match["items"])
         return AddItems(items) if items and not _a_bare_number(items) else None

@@ -19,6 +19,7 @@ from typing import Any, cast
 
 from appliance.household import misheard
 from appliance.household.clock_phrases import clock
+from appliance.household.frames import framed
 from appliance.household.list_phrases import items_of, shopping  # noqa: F401  (re-exported)
 from appliance.household.phrase_words import normalise
 from appliance.household.reminder_phrases import reminder
@@ -88,19 +89,23 @@ def parse(
     said = normalise(text)
     if not said:
         return None
+    sentences = normalise(text, sentences=True)
+
+    def read(part: str) -> Command | None:
+        return _read_with_reason(part, now, ringing)
+
     # a change of mind first: read whole, "remind me at 6 to call Mum, never mind" would
     # set a reminder to "call Mum never mind"
-    command = second_thoughts(
-        normalise(text, sentences=True), lambda part: _read_with_reason(part, now, ringing)
-    )
+    command = second_thoughts(sentences, lambda part: read(part) or framed(part, read))
     if command is None:
-        command = _read_with_reason(said, now, ringing)
+        # said whole, or inside a preamble or a reason: "Sorry to bother you, can you…"
+        command = read(said) or framed(sentences, read)
     if command is None and slips:
         # the same words as a recogniser's slips hid them (misheard.py), its sentences
         # kept apart: read only when what was heard is no command, so never another one
-        mended = misheard.mended(normalise(text, sentences=True))
+        mended = misheard.mended(sentences)
         if mended and mended != said:
-            command = _read_with_reason(mended, now, ringing)
+            command = read(mended) or framed(mended, read)
     return _as_written(command, text)
 
 

@@ -43,6 +43,7 @@ from appliance.household.requests import (
     SnoozeRinging,
     StopRinging,
     TakenBack,
+    UndoLast,
 )
 from appliance.numbers import number_at
 
@@ -116,7 +117,9 @@ def second_thoughts(said: str, read: Callable[[str], Command | None]) -> Command
         rest, taken = after
         if not rest:
             return TakenBack(first) if taken else first  # "…, sorry": an apology alone
-        if (again := read(rest)) is not None and not isinstance(again, READS):
+        if isinstance(again := read(rest), UndoLast):
+            return TakenBack(first)  # "wait, it's not bin day, cancel that": this one
+        if again is not None and not isinstance(again, READS):
             return again  # "no wait, add eggs": the command said whole
         for part in rest.split(" , "):
             if (put_right := _put_right(first, head, part, read)) is not None:

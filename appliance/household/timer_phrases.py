@@ -57,6 +57,11 @@ _HOW_IS = re.compile(
     rf"^how(?:'s| is|s| are) (?:the |my )?(?P<name>{_NAME})(?: timer)? "
     r"(?:doing|going|getting on|coming along|looking)$"
 )
+# "how's it going", "how are things": asked of a person, a day or a life, not a timer
+_ASKED_AFTER_NO_TIMER = {
+    *("it", "things", "everything", "you", "ya", "that", "this", "he", "she", "they", "we"),
+    *("life", "work", "everyone", "everybody", "your day", "the day", "school", "you all"),
+}
 _LISTS_TIMERS = re.compile(
     r"^(?:(?:what|which|any|are there any|is there a|do i have any|do we have any) timers?"
     r"(?: (?:are|is|do i have|do we have|have i got|have we got))?(?: (?:running|on|going|set|"
@@ -93,6 +98,8 @@ def _name(raw: str | None) -> str | None:
     name = re.sub(r"^(?:the|my|a|an|another) ", "", name)
     name = re.sub(r"(?:^| )timer$", "", name)
     said = name.split()
+    if setting := [i for i, word in enumerate(said) if word in _SET_VERBS]:
+        said = said[setting[-1] + 1 :]  # "I need to set a timer": the asking, not a name
     while said and said[0] in _ASKING_WORDS:
         said.pop(0)
     if all(word in _NO_NAME_ALONE for word in said):
@@ -213,6 +220,8 @@ def timer_status(text: str) -> Command | None:
     """ "how long is left on the rice?" names no timer, but asks about one."""
     if match := _WHEN_DONE.match(text):
         return TimerStatus(_name(match["name"] or match["name2"] or match["name3"]))
+    if (match := _HOW_IS.match(text)) and match["name"] in _ASKED_AFTER_NO_TIMER:
+        return None  # "how's it going?", "how are you doing?": a greeting
     if match := _NEARLY_DONE.match(text) or _HOW_IS.match(text):
         return TimerStatus(_name(match["name"]))
     match = _STATUS.match(text)
