@@ -22,7 +22,6 @@ import datetime as dt
 import json
 import re
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 from typing import get_args
 
