@@ -22,22 +22,35 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from appliance.household import spoken
 from appliance.household.list_phrases import adds_what_was_named
-from appliance.household.requests import AddItems, Command
-from appliance.numbers import number_at
+from appliance.household.phrase_words import without_tail
+from appliance.household.requests import (
+    AddItems,
+    AddTime,
+    AskReminderTime,
+    AskReminderWhat,
+    Command,
+    Remind,
+    SetTimer,
+    SnoozeRinging,
+    StopRinging,
+    UndoLast,
+)
+from appliance.household.second_thoughts import takes_back
 
 # Words said before a command that ask for it: "can you", "would you mind", "I need you to"
 # ("would you" said first is gone already: phrase_words.normalise, so "mind adding…").
 _OPENER = re.compile(
-    r"\b(?:(?:do|would) you mind|(?:can|could|would|will|can't|won't) (?:you|ya)"
+    r"\b(?:(?P<gerund3>(?:do|would) you mind)|(?:can|could|would|will|can't|won't) (?:you|ya)"
     r"|if you (?:could|can|would|wouldn't mind|don't mind)"
     r"|(?:i|we) (?:need|want|would like|'d like) you to|i'd like you to|we'd like you to"
-    r"|(?:can|could|may) i (?:get|ask) you to|^mind(?= \w+ing\b)"
+    r"|(?:can|could|may) i (?:get|ask) you to|(?P<gerund>^mind)(?= \w+ing\b)"
     r"|(?:is it possible|would it be possible|any chance you (?:could|can)|are you able) ?(?:to)?"
-    r"|any chance of(?: you)?|how about(?: you)?"
+    r"|(?P<gerund2>any chance of(?: you)?|how about(?: you)?)"
     r"|(?:do|be) (?:me )?a (?:favour|favor|love|dear|star|darling|sweetheart|doll) and"
     r"|go ahead and|(?:i|we) (?:need|want|'d like|would like|wanna) to|let's|lets|let me"
-    r"|i'll get you to)"
+    r"|i'll get you to|(?P<thing>(?:can|could|may) (?:i|we) (?:have|get)|give me|get me))"
     r"(?: (?:please|possibly|just|kindly|quickly|quick|now|also|then|maybe))*(?: |$)"
 )
 # Said first, they only lead into the command: "right, just add milk", "now set a timer".
@@ -77,11 +90,14 @@ _FRAME_WORDS = {
     *("thanks", "cheers", "ta", "please", "sorry", "right", "ok", "okay", "alright", "so"),
     *("great", "lovely", "brilliant", "perfect", "cool", "well", "anyway", "now", "yes"),
     *("yeah", "yep", "quick", "quickly", "oh", "ah", "um", "erm", "er", "hmm", "and"),
+    "but",
+    # what a person calls Hearth, as phrase_words' tail does ("…, love")
+    *("dear", "love", "darling", "mate", "pet", "hun", "sweetheart", "sweetie", "babe"),
 }
 _FILLERS = {"um", "umm", "erm", "er", "uh", "uhm", "ah", "oh", "hmm", "like"}
 # A clause that asks something is a question of its own, to be answered, not framing.
 _ASKS = re.compile(
-    r"^(?:what|what's|whats|how|how's|why|when|when's|where|where's|who|who's|which|is|are|"
+    r"^(?:what|what's|whats|how|how's|why|when|when's|where|where's|who|who's|is|are|"
     r"am|was|were|do|does|did|have|has|had|can|could|should|shall|would|will|won't|isn't|"
     r"aren't|don't|didn't|haven't)\b"
 )
@@ -93,32 +109,62 @@ _POLITE = re.compile(
     r"have a (?:good|nice|lovely) (?:one|day|evening)|don't let me forget|"
     r"when(?:ever)? you (?:get a (?:chance|sec|second|minute|moment)|can)|"
     r"if you (?:don't mind|can|could|would|wouldn't mind|please)|if that's (?:ok|okay|alright)|"
-    r"if it's not (?:too much )?(?:trouble|bother))"
+    r"if it's not (?:too much )?(?:trouble|bother)|excuse me|sorry to (?:bother|interrupt|"
+    r"trouble|disturb|pester) (?:you|ya)|to (?:bother|interrupt|trouble|disturb) you|"
+    r"(?:hang|hold) on a (?:sec|second|minute|mo|moment)|"
+    r"quick one|one (?:more|last|other) thing|before i forget|while i (?:remember|think of it)|"
+    r"knowing me|no (?:rush|hurry|worries)|never mind (?:the|all|that) (?!timer|reminder|list)|"
+    r"(?:good )?(?:morning|afternoon|evening|night)|thank you|thanks|cheers)\b"
 )
+# Who a statement is about, said first: "I'm doing pasta", "the kids finished it", "Nan's
+# coming". A clause that starts otherwise is an instruction ("stir in the flour"), an aside
+# or a fragment: no frame.
+_SUBJECT = {
+    *("i", "i'm", "i've", "i'll", "i'd", "we", "we're", "we've", "we'll", "we'd", "you"),
+    *("you're", "you've", "he", "he's", "he'll", "she", "she's", "she'll", "it", "it's"),
+    *("they", "they're", "they've", "they'll", "there", "there's", "that", "that's"),
+    *("this", "these", "those", "my", "our", "your", "his", "her", "their", "the", "a"),
+    *("an", "some", "everyone", "everybody", "someone", "somebody", "nobody", "mum", "dad"),
+    *("nan", "nana", "gran", "granny", "grandma", "grandpa", "grandad", "kids", "baby"),
+}
+# Said second, a verb that makes the first word someone: "Jess can't have oats".
+_SAYS_OF_SOMEONE = {
+    *("is", "isn't", "are", "aren't", "was", "wasn't", "has", "hasn't", "had", "can"),
+    *("can't", "could", "couldn't", "will", "won't", "would", "wouldn't", "does"),
+    *("doesn't", "did", "didn't", "likes", "loves", "hates", "needs", "wants", "only"),
+    *("never", "always", "just", "got", "gets", "eats", "drinks", "finished", "used"),
+}
+# Words that join a statement on: "so I always forget", "and the oven's on".
+_JOINS = {"so", "and", "but", "because", "cos", "as", "since", "well", "oh", "then", "now"}
 # Words that leave the command in doubt: "maybe", "if", "or", "should I", "in case".
 _HEDGES = re.compile(
     r"\b(?:maybe|perhaps|if|unless|or|should|shall|might|whether|"
-    r"in case|not sure|thinking|probably|later|tomorrow|tonight)\b"
+    r"in case|not sure|thinking|probably)\b"
 )
 # Another person's words or deeds: "my mum said", "Sam told me", "the recipe says".
 _SOMEONE_ELSE = re.compile(
     r"\b(?:said|says|say|told|tells|asked|asks|goes|wrote|reckons|wants|wanted|keeps)\s*$"
 )
-# A clause that starts with one of these asks for something of its own ("…, turn the
-# oven off"): done or not, a second ask is never dropped in silence.
-_ASKS_FOR = {
-    *("turn", "switch", "call", "text", "send", "play", "tell", "ask", "find", "check"),
-    *("look", "show", "order", "book", "buy", "get", "open", "close", "lock", "put", "add"),
-    *("set", "start", "stop", "cancel", "remind", "take", "make", "give", "read", "write"),
-    *("email", "message", "ring", "phone", "clear", "delete", "remove", "keep", "leave"),
-    *("don't", "change", "move", "forget", "remember", "note", "save", "wake"),
-}
+# Words of a moment: said in a frame, a reminder must have taken them ("On Friday, remind
+# me at 9 to…" is not a reminder for today).
+_WHEN = re.compile(
+    r"\b(?:today|tomorrow|tonight|morning|afternoon|evening|night|noon|midday|midnight|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|month|later|"
+    r"o'clock|am|pm|\d+(?::\d+)?(?:am|pm)?)\b"
+)
 # Turning down what the command does: "we don't need it", "not that one", "no need".
 _TURNS_DOWN = re.compile(
     r"\b(?:don't|do not|didn't|doesn't|not|never|no need|won't)\b.*"
     r"\b(?:it|that|them|this|those|one|need|want|bother|do|set|add|put|remind|cancel)\b"
-    r"|^(?:no|nope|nah|not)\b"
 )
+# Commands that make or add something: a reason that turns "it" down after one of these
+# takes it back ("add milk, we don't need it"); after one that ends something, it agrees
+# ("cancel the rice timer, no need for it").
+_MAKES = (SetTimer, AddTime, Remind, AddItems)
+# Commands said of what is at hand ("stop", "turn it off", "cancel that"): framed only by
+# greetings, thanks and take-backs, since a statement may give "it" another meaning ("the
+# token check is a hassle, turn it off").
+_AT_HAND = (StopRinging, SnoozeRinging, UndoLast)
 
 
 def framed(said: str, read: Callable[[str], Command | None]) -> Command | None:
@@ -132,18 +178,20 @@ def framed(said: str, read: Callable[[str], Command | None]) -> Command | None:
         before, asked = _opened(clauses[start])
         if before and not _frames(before, after_command=False):
             continue
+        if not asked or all(word in _FRAME_WORDS for word in asked.split(" ")):
+            continue  # "Good morning, Hearth!": "Hearth" alone stops a ring, not here
         for end in range(len(clauses), start, -1):  # the longest run first
-            if start == 0 and end == len(clauses) and not before and asked == clauses[0]:
-                continue  # the sentence as it stands: read already
-            command = read(" , ".join([asked, *clauses[start + 1 : end]]))
+            command = read(without_tail(" , ".join([asked, *clauses[start + 1 : end]])))
             if command is not None:
                 found.append((start, end, command))
                 break
     for start, end, command in sorted(found, key=lambda f: f[0] - f[1]):
-        others = [*enumerate(clauses)]
+        if isinstance(command, _AT_HAND) and end - start > 1:
+            continue  # "would you stop, he's only codding you": its reason is no frame
+        said_in = " , ".join(clauses[start:end])
         if all(
-            start <= i < end or _frames_with(clause, i > start, command, read)
-            for i, clause in others
+            start <= i < end or _frames_with(clause, i > start, command, said_in, read)
+            for i, clause in enumerate(clauses)
         ):
             return command
     return None
@@ -157,30 +205,58 @@ def _opened(clause: str) -> tuple[str, str]:
     """The words before an opener and the command after it: ("sorry to bother you", "set
     a timer for 25 minutes") for "sorry to bother you can you set a timer for 25
     minutes"; ("", clause) when it has no opener."""
-    before, asked = "", clause
+    before, asked, thing, gerund = "", clause, False, False
     for opener in _OPENER.finditer(clause):
         before, asked = clause[: opener.start()].strip(), clause[opener.end() :]
+        thing = opener["thing"] is not None
+        gerund = any(opener[g] is not None for g in ("gerund", "gerund2", "gerund3"))
     asked = _LEADS_IN.sub("", asked)
+    if thing:
+        asked = f"i want {asked}"  # "can I have a timer for 8 minutes": one is wanted
     words = asked.split(" ")
-    if words and words[0] in _GERUNDS:
-        words[0] = _GERUNDS[words[0]]
+    if gerund and words[0] in _GERUNDS:
+        words[0] = _GERUNDS[words[0]]  # "would you mind adding…", never "Adding milk."
     return before, " ".join(words)
 
 
 def _frames_with(
-    clause: str, after_command: bool, command: Command, read: Callable[[str], Command | None]
+    clause: str,
+    after_command: bool,
+    command: Command,
+    said_in: str,
+    read: Callable[[str], Command | None],
 ) -> bool:
     """Whether `clause` frames `command`: it says nothing to Hearth of its own, or says
     the same thing ("we're out of bin bags, stick them on the list")."""
     if adds_what_was_named(clause):
         return isinstance(command, AddItems)  # "them": the things the command names
+    if isinstance(command, _AT_HAND):
+        return _only_words_around(clause)
     if not _frames(clause, after_command=after_command):
         return False
+    if after_command and isinstance(command, _MAKES) and _TURNS_DOWN.search(clause):
+        return False
+    if isinstance(command, Remind | AskReminderTime | AskReminderWhat) and not (
+        set(_WHEN.findall(clause)) <= set(_WHEN.findall(said_in))
+    ):
+        return False  # "on Friday, remind me at 9…": a moment the reminder did not take
     said = read(clause)
     if isinstance(said, AddItems) and isinstance(command, AddItems):
         # "add bin bags, we've got none left": the things it needs, said again
-        return set(said.items) <= set(command.items)
+        return all(
+            any(item == named or item.endswith(f" {named}") for item in command.items)
+            for named in said.items
+        )
     return said is None or said == command
+
+
+def _only_words_around(clause: str) -> bool:
+    """Greetings, thanks, "okay", or words that take back: "never mind, stop"."""
+    return (
+        all(word in _FRAME_WORDS for word in clause.split(" "))
+        or _POLITE.match(clause) is not None
+        or takes_back(clause)
+    )
 
 
 def _frames(clause: str, *, after_command: bool) -> bool:
@@ -190,14 +266,25 @@ def _frames(clause: str, *, after_command: bool) -> bool:
         return True
     if len(words) == 1:
         return False  # one word, no greeting or thanks: a name ("Sam, add milk")
-    if _POLITE.match(clause):
-        return True
-    if _ASKS.match(clause) or _HEDGES.search(clause) or words[0] in _ASKS_FOR:
+    if _POLITE.match(clause) or _OPENER.fullmatch(clause + " "):
+        return True  # "…, can you, um, set a timer…": the asking, said apart
+    while words and words[0] in _JOINS:
+        words = words[1:]
+    if not words or not _a_statement(words):
         return False
-    if after_command and any(
-        word[0].isdigit() or number_at(words, i) is not None for i, word in enumerate(words)
-    ):
-        return False  # "add milk, 2 pints": a number after it may belong to it
-    if not after_command and _SOMEONE_ELSE.search(clause):
-        return False  # "my mum said, add milk to the list": her words, not an ask
-    return not (after_command and _TURNS_DOWN.search(clause))
+    if _ASKS.match(clause) or _HEDGES.search(clause):
+        return False
+    if after_command and spoken.duration_in(words) is not None:
+        return False  # "set a timer for 10 minutes, it needs 12 minutes": which?
+    return not _SOMEONE_ELSE.search(clause)  # "my mum said, add milk…": not an ask
+
+
+def _a_statement(words: list[str]) -> bool:
+    """Whether `words` say something of someone or something: a subject first."""
+    first = words[0]
+    return (
+        first in _SUBJECT
+        or first.endswith("'s")  # "Oli's not allowed nuts", "the oven's slow"
+        or (len(words) > 1 and words[1] in _SAYS_OF_SOMEONE)
+        or (first == "no" and len(words) > 1 and words[1] in ("need", "point", "longer"))
+    )

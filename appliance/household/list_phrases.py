@@ -19,7 +19,7 @@ LIST = (
     r"(?:(?:(?:the|my|our) )?(?:shopping|grocery|groceries)(?: list)?|(?:the|my|our) list"
     r"|(?:the|my|our) shop)"
 )
-_ADD = re.compile(rf"^(?:add|put|stick|write) (?P<items>.+?) (?:to|on|onto|in) {LIST}$")
+_ADD = re.compile(rf"^(?:add|put|stick|pop|write) (?P<items>.+?) (?:to|on|onto|in) {LIST}$")
 _RAN_OUT = re.compile(
     r"(?:^(?:we're|we are|we've|we have|i'm|i am|i've|i have)? ?(?:just |nearly |almost |all )?"
     r"(?:out of|run out of|ran out of|running out of|running low on|low on|got no)"

@@ -17,8 +17,8 @@ _LEAD = re.compile(
 # "…, please", "… thanks", "… too", "…, would you?", and a name for whoever is told after a
 # comma ("…, love"): "we need bin bags too" put "bin bags too" on the list
 _TAIL = re.compile(
-    r"(?:(?: ,)?(?: (?:please|thanks|thank you|for me|too|as well))"
-    r"| , (?:would|could|will|can) you"
+    r"(?:(?: ,)?(?: (?:please|thanks|thank you|for me|for us|too|as well))"
+    r"|(?: ,)? (?:would|could|will|can) you"
     r"| , (?:dear|love|darling|mate|pet|hun|sweetheart|sweetie|babe))+$"
 )
 TOKENS = re.compile(r"\d+(?:[.:]\d+)?(?:am|pm)?|[a-z]+(?:'[a-z]+)?|,")
@@ -38,4 +38,10 @@ def normalise(text: str, *, sentences: bool = False) -> str:
         lowered = _SENTENCE_END.sub(",", lowered)
     joined = " ".join(TOKENS.findall(lowered))
     joined = _LEAD.sub("", joined, count=1)
-    return _TAIL.sub("", joined).strip(" ,")
+    return without_tail(joined)
+
+
+def without_tail(said: str) -> str:
+    """`said` without the polite words it ends with ("…, would you?", "… for me please"),
+    a sentence's end before them or not."""
+    return _TAIL.sub("", said.rstrip(" ,")).strip(" ,")

@@ -94,18 +94,23 @@ def parse(
     def read(part: str) -> Command | None:
         return _read_with_reason(part, now, ringing)
 
-    # a change of mind first: read whole, "remind me at 6 to call Mum, never mind" would
-    # set a reminder to "call Mum never mind"
-    command = second_thoughts(sentences, lambda part: read(part) or framed(part, read))
-    if command is None:
-        # said whole, or inside a preamble or a reason: "Sorry to bother you, can you…"
-        command = read(said) or framed(sentences, read)
+    def read_all(said: str, sentences: str) -> Command | None:
+        # a change of mind first: read whole, "remind me at 6 to call Mum, never mind"
+        # would set a reminder to "call Mum never mind"; then said whole, or inside a
+        # preamble or a reason: "Sorry to bother you, can you…" (frames.py)
+        return (
+            second_thoughts(sentences, lambda part: read(part) or framed(part, read))
+            or read(said)
+            or framed(sentences, read)
+        )
+
+    command = read_all(said, sentences)
     if command is None and slips:
         # the same words as a recogniser's slips hid them (misheard.py), its sentences
         # kept apart: read only when what was heard is no command, so never another one
         mended = misheard.mended(sentences)
         if mended and mended != said:
-            command = read(mended) or framed(mended, read)
+            command = read_all(mended, mended)
     return _as_written(command, text)
 
 

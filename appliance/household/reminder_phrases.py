@@ -83,7 +83,24 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
     # the errand is said with "to": "remind me to X at T" or "remind me at T to X"
     if rest[0] != "to" or len(rest) < 2:
         return _errand_after_words_not_read(tokens, now)
-    return Remind(" ".join(rest[1:]), span.value)
+    return Remind(_without_why(" ".join(rest[1:])), span.value)
+
+
+# Why, said after the errand: "…to put the recycling out, it's collection day tomorrow".
+_WHY_AFTER = re.compile(
+    r" , (?:it's|it is|i'm|i am|i've|i'll|i need|i have|she's|she'll|he's|he'll|they're|"
+    r"they'll|we're|we've|we'll|there's|that's|because|cos|'cause|as|since)\b.*$"
+)
+# Errands whose words after them may be what to say: "to tell Sam, he's got football".
+_SAYS_WHAT_FOLLOWS = {"tell", "ask", "let", "text", "message", "email", "say", "write", "remind"}
+
+
+def _without_why(errand: str) -> str:
+    """The errand without a reason said after it, set off by a comma; kept whole when what
+    follows may be what to say."""
+    if errand.split(" ")[0] in _SAYS_WHAT_FOLLOWS:
+        return errand
+    return _WHY_AFTER.sub("", errand) or errand
 
 
 # "remind me , i hate tomorrow to ring the plumber" (said: "at 8 tomorrow"): a few words

@@ -61,7 +61,10 @@ _BRINGS_A_CORRECTION = re.compile(
     r"^(?:sorry|actually|i mean|i meant|or rather|rather|make (?:it|that)|let's say|say)\b ?"
 )
 # "No" takes back only alone or before one of these: "no, 10", "no wait", not "no salt ones".
-_AFTER_NO = re.compile(r"^(?:\d|wait|no\b|sorry|actually|i mean|make|never|don't|do not|leave)")
+_AFTER_NO = re.compile(
+    r"^(?:\d|wait|no\b|sorry|actually|i mean|make|never|don't|do not|leave|hang on|hold on|"
+    r"scratch|forget|ignore|cancel|not\b)"
+)
 
 
 # Commands that end something: "cancel" after one says it again.

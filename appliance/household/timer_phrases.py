@@ -87,7 +87,11 @@ _ASKING_WORDS = {
 }
 # A name made only of these is none: "a timer", "my timer", "a quick timer". Inside a name
 # they stay ("new potatoes").
-_NO_NAME_ALONE = {"a", "an", "the", "my", "our", "your", "another", "one", "more", "new", "quick"}
+_NO_NAME_ALONE = {
+    *("a", "an", "the", "my", "our", "your", "another", "one", "more", "new", "quick"),
+    # "start that timer", "a timer for her": who or which, never a name
+    *("that", "this", "it", "her", "him", "them", "me", "us", "you"),
+}
 
 
 def _name(raw: str | None) -> str | None:
@@ -100,6 +104,8 @@ def _name(raw: str | None) -> str | None:
     said = name.split()
     if setting := [i for i, word in enumerate(said) if word in _SET_VERBS]:
         said = said[setting[-1] + 1 :]  # "I need to set a timer": the asking, not a name
+        while said and said[0] in ("a", "an", "the", "my", "another"):
+            said.pop(0)
     while said and said[0] in _ASKING_WORDS:
         said.pop(0)
     if all(word in _NO_NAME_ALONE for word in said):
@@ -190,9 +196,13 @@ def timer(text: str) -> Command | None:
         span = spoken.duration_in(match["length"].split(" "))
         if span is not None and span.start == 0 and span.end == len(match["length"].split(" ")):
             return SetTimer(_name(match["name"]), float(span.value))
+    if (span := spoken.duration_in(tokens)) is not None and span.start == 0:
+        rest = tokens[span.end :]
+        if rest[:2] in (["on", "the"], ["on", "my"], ["on", "a"]) and rest[-1] == "timer":
+            return timer(f"put {text}")  # "twenty minutes on the timer": put unsaid
     verb_first = re.match(rf"^{_SET_VERB} ", text) is not None or tokens[0] == "timer"
-    if not verb_first:
-        return None
+    if not verb_first or "extra" in tokens:
+        return None  # "stick an extra quarter of an hour on the potato timer": add_time's
     span = spoken.duration_in(tokens)
     if span is None:
         if (match := _SET_TIMER.match(text)) is not None:

@@ -134,3 +134,42 @@ def test_a_command_taken_back_is_answered_by_its_own_family_never_the_model(
     assert model.prompts == []
     with HouseholdStore.open(data_dir) as store:
         assert [item.name for item in store.items()] == ["eggs"]
+
+
+def test_a_command_framed_by_a_secret_is_done_and_the_secret_kept_nowhere(
+    settings: Settings, memory: Memory, data_dir: Path
+) -> None:
+    # the frame is read for the command only (household/frames.py); the words as said go
+    # to the thread store, whose guard withholds them
+    from tests.brain.conftest import scripted_brain
+
+    brain, model = scripted_brain(settings, memory, [], intents=household_router(data_dir))
+    try:
+        reply = brain.reply("Hi Hearth, my door code is 4512, add milk to the list.")
+        kept = brain.threads.recent(reply.thread_id, 10)
+    finally:
+        brain.close()
+    assert reply.text.startswith("I've added milk")
+    assert model.prompts == []
+    assert kept and not any("4512" in message.text for message in kept)
+    with HouseholdStore.open(data_dir) as store:
+        assert [item.name for item in store.items()] == ["milk"]
+
+
+def test_a_command_said_after_a_preamble_is_the_household_s_not_the_model_s(
+    settings: Settings, memory: Memory, data_dir: Path
+) -> None:
+    from tests.brain.conftest import scripted_reply
+
+    # before frames.py this went to the model, which can set nothing
+    reply, model = scripted_reply(
+        settings,
+        memory,
+        ["Sure! I've set a timer for 25 minutes."],
+        "Sorry to bother you, can you set a timer for 25 minutes?",
+        intents=household_router(data_dir),
+    )
+    assert reply.text.startswith("Timer set for 25 minutes")
+    assert model.prompts == []
+    with HouseholdStore.open(data_dir) as store:
+        assert [timer.seconds for timer in store.timers()] == [1500.0]
