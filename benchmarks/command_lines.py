@@ -147,13 +147,14 @@ def write_plot(runs: dict[str, Rows], path: Path, title: str) -> None:
 
 
 def main(*, split: str, off: str, title: str, name: str, module: str) -> int:
-    """Run `split` with the rule `off` switched off and on; print the table and write
-    results/<out>.md and .png."""
+    """Run `split` (or the one --split names) with the rule `off` switched off and on;
+    print the table and write results/<out>.md and .png."""
     parser = argparse.ArgumentParser()
+    parser.add_argument("--split", default=split, help="a file in benchmarks/data")
     parser.add_argument("--show", action="store_true", help="list every line not read as meant")
     parser.add_argument("--out", default=name, help="results/<out>.md and .png")
     args = parser.parse_args()
-    data = json.loads((DATA / split).read_text(encoding="utf-8"))
+    data = json.loads((DATA / args.split).read_text(encoding="utf-8"))
     now = dt.datetime.fromisoformat(data["now"])
     runs = {
         rules: measure(data["lines"], now, off=rule)
@@ -167,8 +168,9 @@ def main(*, split: str, off: str, title: str, name: str, module: str) -> int:
                 print(f"{judgement:13} {line['kind']:10} {line['said']!r} -> {command}")
     RESULTS.mkdir(exist_ok=True)
     heading = (
-        f"# {title}\n\n`python -m benchmarks.{module}` on `{split}` ({len(data['lines'])}"
-        f" lines), the rules with `{off}` switched off and on, in one run\n\n"
+        f"# {title}\n\n`python -m benchmarks.{module}` on `{args.split}`"
+        f" ({len(data['lines'])} lines), the rules with `{off}` switched off and on, in one"
+        " run\n\n"
     )
     (RESULTS / f"{args.out}.md").write_text(heading + table + "\n", encoding="utf-8")
     write_plot(runs, RESULTS / f"{args.out}.png", title)

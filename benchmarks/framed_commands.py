@@ -6,13 +6,18 @@ how many do what nobody asked.
 
     python -m benchmarks.framed_commands          # results/framed_commands.md and .png
     python -m benchmarks.framed_commands --show   # every line not read as meant
+    python -m benchmarks.framed_commands --split framed_commands_heldout2.json \
+        --out framed_commands_heldout2              # the second split
 
 Each line is read by `phrases.parse` at the split's moment, twice in one run: with the
 rules before frames.py (the frame switched off) and with them; scored by command_lines.py.
 
-The split: `framed_commands_heldout.json`, 80 lines by a helper who never read the code,
+The splits: `framed_commands_heldout.json`, 80 lines by a helper who never read the code,
 from the brief beside it, committed before its first run (kept as
-results/framed_commands_first_read.md). Measures, never asserts.
+results/framed_commands_first_read.md), then read and tuned on; and
+`framed_commands_heldout2.json`, 80 lines by a second such helper from the same brief,
+committed after that tuning and before its own first run
+(results/framed_commands_heldout2_first_read.md). Measures, never asserts.
 """
 
 from __future__ import annotations
