@@ -30,6 +30,7 @@ from appliance.household.requests import (
     AddTime,
     AskReminderTime,
     AskReminderWhat,
+    AskTimerLength,
     Command,
     Remind,
     SetTimer,
@@ -38,6 +39,7 @@ from appliance.household.requests import (
     UndoLast,
 )
 from appliance.household.second_thoughts import takes_back
+from appliance.numbers import number_at
 
 # Words said before a command that ask for it: "can you", "would you mind", "I need you to"
 # ("would you" said first is gone already: phrase_words.normalise, so "mind adding…").
@@ -55,7 +57,7 @@ _OPENER = re.compile(
 )
 # Said first, they only lead into the command: "right, just add milk", "now set a timer".
 _LEADS_IN = re.compile(
-    r"^(?:(?:please|just|quickly|quick|now|then|right|ok|okay|so|oh|and|also|um|erm|er)"
+    r"^(?:(?:please|just|quickly|quick|now|then|right|ok|okay|so|oh|and|also|but|um|erm|er)"
     r"(?: |$))+"
 )
 # A verb said as "-ing" after "would you mind", "how about": the command's own verb.
@@ -90,11 +92,11 @@ _FRAME_WORDS = {
     *("thanks", "cheers", "ta", "please", "sorry", "right", "ok", "okay", "alright", "so"),
     *("great", "lovely", "brilliant", "perfect", "cool", "well", "anyway", "now", "yes"),
     *("yeah", "yep", "quick", "quickly", "oh", "ah", "um", "erm", "er", "hmm", "and"),
-    "but",
+    *("but", "then", "there", "yo", "oi", "you", "assistant", "computer", "again", "me"),
     # what a person calls Hearth, as phrase_words' tail does ("…, love")
     *("dear", "love", "darling", "mate", "pet", "hun", "sweetheart", "sweetie", "babe"),
 }
-_FILLERS = {"um", "umm", "erm", "er", "uh", "uhm", "ah", "oh", "hmm", "like"}
+_FILLERS = {"um", "umm", "erm", "er", "uh", "uhm", "ah", "oh", "hmm"}
 # A clause that asks something is a question of its own, to be answered, not framing.
 _ASKS = re.compile(
     r"^(?:what|what's|whats|how|how's|why|when|when's|where|where's|who|who's|is|are|"
@@ -109,12 +111,16 @@ _POLITE = re.compile(
     r"have a (?:good|nice|lovely) (?:one|day|evening)|don't let me forget|"
     r"when(?:ever)? you (?:get a (?:chance|sec|second|minute|moment)|can)|"
     r"if you (?:don't mind|can|could|would|wouldn't mind|please)|if that's (?:ok|okay|alright)|"
-    r"if it's not (?:too much )?(?:trouble|bother)|excuse me|sorry to (?:bother|interrupt|"
-    r"trouble|disturb|pester) (?:you|ya)|to (?:bother|interrupt|trouble|disturb) you|"
+    r"if it's not (?:too much )?(?:trouble|bother)|excuse me|(?:sorry )?to (?:bother|"
+    r"interrupt|trouble|disturb|pester)(?: you| ya)?|"
     r"(?:hang|hold) on a (?:sec|second|minute|mo|moment)|"
     r"quick one|one (?:more|last|other) thing|before i forget|while i (?:remember|think of it)|"
     r"knowing me|no (?:rush|hurry|worries)|never mind (?:the|all|that) (?!timer|reminder|list)|"
-    r"(?:good )?(?:morning|afternoon|evening|night)|thank you|thanks|cheers)\b"
+    r"(?:good )?(?:morning|afternoon|evening|night)|thank you|thanks|cheers|"
+    r"(?:sorry )?to be a (?:pain|nuisance)|pardon me|me again|just a (?:sec|second|mo|minute)|"
+    r"one (?:sec|second|mo)|is this (?:thing )?on|can you hear me|"
+    r"(?:oh )?for (?:goodness|heaven's|heavens|pete's|god's) sake|oh my (?:god|gosh|word)|"
+    r"blimey|crikey|good grief|oh dear)\b"
 )
 # Who a statement is about, said first: "I'm doing pasta", "the kids finished it", "Nan's
 # coming". A clause that starts otherwise is an instruction ("stir in the flour"), an aside
@@ -135,22 +141,26 @@ _SAYS_OF_SOMEONE = {
     *("never", "always", "just", "got", "gets", "eats", "drinks", "finished", "used"),
 }
 # Words that join a statement on: "so I always forget", "and the oven's on".
-_JOINS = {"so", "and", "but", "because", "cos", "as", "since", "well", "oh", "then", "now"}
+_JOINS = {
+    *("so", "and", "but", "because", "cos", "as", "since", "well", "oh", "then", "now"),
+    *("basically", "honestly", "anyway", "right", "okay", "ok", "look", "listen"),
+}
 # Words that leave the command in doubt: "maybe", "if", "or", "should I", "in case".
 _HEDGES = re.compile(
-    r"\b(?:maybe|perhaps|if|unless|or|should|shall|might|whether|"
-    r"in case|not sure|thinking|probably)\b"
+    r"^(?:if|unless|or)\b|\b(?:maybe|perhaps|whether|in case|not sure|should|shall|"
+    r"or (?:not|maybe|perhaps|should|shall|would|do|don't|is|are|was))\b"
 )
 # Another person's words or deeds: "my mum said", "Sam told me", "the recipe says".
 _SOMEONE_ELSE = re.compile(
     r"\b(?:said|says|say|told|tells|asked|asks|goes|wrote|reckons|wants|wanted|keeps)\s*$"
 )
-# Words of a moment: said in a frame, a reminder must have taken them ("On Friday, remind
-# me at 9 to…" is not a reminder for today).
+# Words of another day: said in a frame of a reminder that names no day, they leave its
+# day in doubt ("It's Friday tomorrow, remind me at 9 to…"). With a day of its own, or as
+# a time of day, they are a reason ("since the party's on Saturday, remind me … on
+# Friday at noon", "the parcel comes in the afternoon, remind me at 3pm…").
 _WHEN = re.compile(
-    r"\b(?:today|tomorrow|tonight|morning|afternoon|evening|night|noon|midday|midnight|"
-    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|month|later|"
-    r"o'clock|am|pm|\d+(?::\d+)?(?:am|pm)?)\b"
+    r"\b(?:tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|"
+    r"month|next)\b"
 )
 # Turning down what the command does: "we don't need it", "not that one", "no need".
 _TURNS_DOWN = re.compile(
@@ -181,24 +191,77 @@ def framed(said: str, read: Callable[[str], Command | None]) -> Command | None:
         if not asked or all(word in _FRAME_WORDS for word in asked.split(" ")):
             continue  # "Good morning, Hearth!": "Hearth" alone stops a ring, not here
         for end in range(len(clauses), start, -1):  # the longest run first
+            if end - start > 1 and _only_words_around(clauses[end - 1]):
+                continue  # "…, cheers love": thanks, never the last thing on the list
             command = read(without_tail(" , ".join([asked, *clauses[start + 1 : end]])))
             if command is not None:
                 found.append((start, end, command))
                 break
+        else:
+            if adds_what_was_named(asked):  # "there's no bin bags left, add them"
+                found += [(start, start + 1, AddItems(things)) for things in _gone(clauses, read)]
     for start, end, command in sorted(found, key=lambda f: f[0] - f[1]):
         if isinstance(command, _AT_HAND) and end - start > 1:
             continue  # "would you stop, he's only codding you": its reason is no frame
         said_in = " , ".join(clauses[start:end])
+        taken = None
+        if isinstance(command, AskTimerLength) and _THAT_LONG.search(said_in):
+            lengths = _lengths_said(clauses, start, end)
+            if len(lengths) == 1:  # "it needs two hours, start a timer for that"
+                taken, seconds = lengths[0]
+                command = SetTimer(command.name, seconds)
         if all(
-            start <= i < end or _frames_with(clause, i > start, command, said_in, read)
+            start <= i < end
+            or (i == taken and _frames(clause, after_command=False))
+            or _frames_with(clause, i > start, command, said_in, read)
             for i, clause in enumerate(clauses)
         ):
             return command
     return None
 
 
+# What a timer said "for that" takes its length from: "the pudding needs two hours, start a
+# pudding timer for that".
+_THAT_LONG = re.compile(r"\b(?:for that(?: long)?|that long|for it)$")
+# What a reason says ran out: "there's not a drop of washing-up liquid left in this house".
+_GONE = re.compile(
+    r"\b(?:out of|run out of|ran out of|no more|not a drop of|not a scrap of|none of the|"
+    r"the last of(?: the)?|finished(?: off)? the|used up the|polished off the|no|not any)"
+    r" (?P<thing>[a-z][a-z' ]*?)(?: (?:left|in the house|in this house|anywhere|at all|"
+    r"anymore|any more|again))*$"
+)
+
+
+def _gone(clauses: list[str], read: Callable[[str], Command | None]) -> list[tuple[str, ...]]:
+    """The things the clauses say ran out, each as the list would take it."""
+    things = []
+    for clause in clauses:
+        if (match := _GONE.search(clause)) is not None:
+            said = read(f"add {match['thing']} to the list")
+            if isinstance(said, AddItems):
+                things.append(said.items)
+    return things
+
+
+def _lengths_said(clauses: list[str], start: int, end: int) -> list[tuple[int, float]]:
+    """The clauses outside start:end that say a length, and the length."""
+    return [
+        (i, float(span.value))
+        for i, clause in enumerate(clauses)
+        if not start <= i < end and (span := spoken.duration_in(clause.split(" "))) is not None
+    ]
+
+
 def _without_fillers(clause: str) -> str:
-    return " ".join(word for word in clause.split(" ") if word not in _FILLERS)
+    words = [word for word in clause.split(" ") if word not in _FILLERS]
+
+    def a_filler(i: int) -> bool:
+        # "like" alone, or before a number ("for like 90 seconds"); never "I'd like you to"
+        return words[i] == "like" and (
+            len(words) == 1 or (number_at(words, i + 1) is not None and words[i - 1 : i] != ["i'd"])
+        )
+
+    return " ".join(word for i, word in enumerate(words) if not a_filler(i))
 
 
 def _opened(clause: str) -> tuple[str, str]:
@@ -207,6 +270,8 @@ def _opened(clause: str) -> tuple[str, str]:
     minutes"; ("", clause) when it has no opener."""
     before, asked, thing, gerund = "", clause, False, False
     for opener in _OPENER.finditer(clause):
+        if not clause[opener.end() :]:
+            break  # "wipe the list clean would you": polite words after it, not an opener
         before, asked = clause[: opener.start()].strip(), clause[opener.end() :]
         thing = opener["thing"] is not None
         gerund = any(opener[g] is not None for g in ("gerund", "gerund2", "gerund3"))
@@ -236,10 +301,12 @@ def _frames_with(
         return False
     if after_command and isinstance(command, _MAKES) and _TURNS_DOWN.search(clause):
         return False
-    if isinstance(command, Remind | AskReminderTime | AskReminderWhat) and not (
-        set(_WHEN.findall(clause)) <= set(_WHEN.findall(said_in))
+    if (
+        isinstance(command, Remind | AskReminderTime | AskReminderWhat)
+        and _WHEN.search(clause)
+        and not _WHEN.search(said_in)
     ):
-        return False  # "on Friday, remind me at 9…": a moment the reminder did not take
+        return False  # "it's Friday tomorrow, remind me at 9…": which day?
     said = read(clause)
     if isinstance(said, AddItems) and isinstance(command, AddItems):
         # "add bin bags, we've got none left": the things it needs, said again
@@ -268,6 +335,8 @@ def _frames(clause: str, *, after_command: bool) -> bool:
         return False  # one word, no greeting or thanks: a name ("Sam, add milk")
     if _POLITE.match(clause) or _OPENER.fullmatch(clause + " "):
         return True  # "…, can you, um, set a timer…": the asking, said apart
+    if not after_command and takes_back(clause):
+        return True  # "hang on, …", "never mind, …" before it: of what went before
     while words and words[0] in _JOINS:
         words = words[1:]
     if not words or not _a_statement(words):
@@ -286,5 +355,9 @@ def _a_statement(words: list[str]) -> bool:
         first in _SUBJECT
         or first.endswith("'s")  # "Oli's not allowed nuts", "the oven's slow"
         or (len(words) > 1 and words[1] in _SAYS_OF_SOMEONE)
-        or (first == "no" and len(words) > 1 and words[1] in ("need", "point", "longer"))
+        or (
+            first == "no"
+            and len(words) > 1
+            and words[1] in ("need", "point", "longer", "chance", "more")
+        )
     )

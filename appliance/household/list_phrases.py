@@ -59,7 +59,15 @@ _READ = re.compile(
 )
 _CLEAR = re.compile(
     r"^(?:clear|empty|wipe|reset|delete|scrap|bin)(?: out)? (?:(?:the|my|our) )?(?:whole |entire )?"
-    rf"(?:{LIST}|shopping list|list)(?: out)?$"
+    rf"(?:{LIST}|shopping list|list)(?: out| clean)?$"
+)
+# "bananas on the list", "decaf coffee on the shopping list please": the verb unsaid
+_ON_THE_LIST = re.compile(rf"^(?P<items>.+?) (?:on|onto) {LIST}$")
+# A bare name is a few words that only name: "Milk's on the list." says where milk is, and
+# "Bunged two tins of chickpeas onto the shopping list." what was done.
+_NOT_NAMED = re.compile(
+    r"'|\b(?:anything|nothing|something|everything|what|whats|stuff|things|all|buy|get|got|"
+    r"put|add|added|been|is|are|was|were|already|just|still|also)\b"
 )
 # "we're out of time": out of something no shop sells
 _NOT_GROCERIES = {
@@ -235,6 +243,14 @@ def shopping(text: str) -> Command | None:
         found = _groceries(said)
         if found is None or any(len(item.split()) > 4 for item in found):
             return None
+        return AddItems(found)
+    if (
+        " , " not in text  # "Oi, computer, bananas on the list": frames.py reads that
+        and (match := _ON_THE_LIST.match(text))
+        and not _NOT_NAMED.search(match["items"])
+        and len(match["items"].split(" ")) <= 4
+        and (found := _groceries(match["items"]))
+    ):
         return AddItems(found)
     if (
         (match := _ADD_BARE.match(text))

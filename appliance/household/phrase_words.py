@@ -17,7 +17,9 @@ _LEAD = re.compile(
 # "…, please", "… thanks", "… too", "…, would you?", and a name for whoever is told after a
 # comma ("…, love"): "we need bin bags too" put "bin bags too" on the list
 _TAIL = re.compile(
-    r"(?:(?: ,)?(?: (?:please|thanks|thank you|for me|for us|too|as well))"
+    r"(?:(?: ,)?(?: (?:please|thanks|thank you|for me|for us|too|as well|cheers|ta|"
+    r"thanks a lot|thank you very much|much appreciated|(?:that'd|that would) be "
+    r"(?:great|lovely|brilliant|ace|amazing|fab|perfect)|or (?:whatever|something|so|anything)))"
     r"|(?: ,)? (?:would|could|will|can) you"
     r"| , (?:dear|love|darling|mate|pet|hun|sweetheart|sweetie|babe))+$"
 )

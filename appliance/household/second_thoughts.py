@@ -72,6 +72,8 @@ _ENDS_SOMETHING = (CancelTimer, CancelReminder, StopRinging, SnoozeRinging, Remo
 
 # The list said once, at a sentence's end: "… passata on the list", "… off the list".
 _ON_THE_LIST = re.compile(rf" (?:on|to|onto|off) {LIST}$")
+# How a list command begins, when its list is said once at the end
+_LIST_VERBS = {"add", "put", "stick", "pop", "write", "get", "take", "cross", "remove", "tick"}
 # Thinking aloud, set off by commas: "Put, um, what was it, tomatoes…"
 _THINKING = re.compile(
     r"what was it|what's it called|what is it called|what do you call it|let me think|"
@@ -110,7 +112,11 @@ def second_thoughts(said: str, read: Callable[[str], Command | None]) -> Command
             continue
         head = " , ".join(clauses[:i])
         first = read(head)
-        if first is None and (where := _ON_THE_LIST.search(after[0])) is not None:
+        if (
+            first is None
+            and head.split(" ")[0] in _LIST_VERBS
+            and (where := _ON_THE_LIST.search(after[0])) is not None
+        ):
             # "put tomatoes, no, passata on the list": the list is said once, at the end
             first = read(f"{head} {where.group().strip()}")
         if first is None:

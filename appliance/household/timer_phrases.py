@@ -196,9 +196,9 @@ def timer(text: str) -> Command | None:
         span = spoken.duration_in(match["length"].split(" "))
         if span is not None and span.start == 0 and span.end == len(match["length"].split(" ")):
             return SetTimer(_name(match["name"]), float(span.value))
-    if (span := spoken.duration_in(tokens)) is not None and span.start == 0:
-        rest = tokens[span.end :]
-        if rest[:2] in (["on", "the"], ["on", "my"], ["on", "a"]) and rest[-1] == "timer":
+    if (length := spoken.duration_in(tokens)) is not None and length.start == 0:
+        after = tokens[length.end :]
+        if after[:2] in (["on", "the"], ["on", "my"], ["on", "a"]) and after[-1] == "timer":
             return timer(f"put {text}")  # "twenty minutes on the timer": put unsaid
     verb_first = re.match(rf"^{_SET_VERB} ", text) is not None or tokens[0] == "timer"
     if not verb_first or "extra" in tokens:

@@ -70,9 +70,40 @@ SEVEN = NOW.replace(hour=19, minute=0)
             "My sister's coming round tomorrow, so remind me to buy flowers at 5pm tomorrow.",
             Remind("buy flowers", dt.datetime(2026, 12, 2, 17, 0)),
         ),
-        # "them": the things the reason named
+        # "them": the things the reason named, or said ran out
         ("We're out of bin bags, stick them on the list.", AddItems(("bin bags",))),
         ("we're out of milk, put it on the list", AddItems(("milk",))),
+        (
+            "There's not a drop of bleach left in this house, add it to the list.",
+            AddItems(("bleach",)),
+        ),
+        # "for that": the length the reason said
+        (
+            "The pudding needs two hours on the hob, start a pudding timer for that.",
+            SetTimer("pudding", 7200.0),
+        ),
+        # a second split's frames: thanks as the list's last clause, a pause before
+        (
+            "Okay, um, hello, the boys polished off the cereal, so could you add cornflakes and "
+            "a loaf of bread, cheers love.",
+            AddItems(("cornflakes", "loaf of bread")),
+        ),
+        ("Just a sec, hang on, yeah, okay, set a timer for three minutes.", SetTimer(None, 180.0)),
+        (
+            "Hi love, sorry, I know I only just added all that, but wipe the shopping list clean "
+            "would you, we're going to my mother's for the week.",
+            ClearList(),
+        ),
+        (
+            "Excuse me, dear, I'd like you to remind me to take my tablets at ten o'clock tonight.",
+            Remind("take my tablets", NOW.replace(hour=22, minute=0)),
+        ),
+        (
+            "Since the party's on Saturday, remind me to order the cake on Friday at noon.",
+            Remind("order the cake", dt.datetime(2026, 12, 4, 12, 0)),
+        ),
+        ("Oi, computer, bananas on the list.", AddItems(("bananas",))),
+        ("So, like, set a timer for like four minutes, yeah?", SetTimer(None, 240.0)),
     ],
 )
 def test_a_command_said_inside_a_frame_is_that_command(said: str, command: Command) -> None:
@@ -159,6 +190,24 @@ def test_a_change_of_mind_is_read_in_what_a_recogniser_misheard_too() -> None:
         AddItems(("milk",))
     )
     assert parse("Add milk to the least, the kids finished it.", NOW) == AddItems(("milk",))
+
+
+def test_a_thing_named_bare_on_the_list_is_added_and_a_sentence_about_it_is_not() -> None:
+    assert parse("Bananas on the list please.", NOW) == AddItems(("Bananas",))
+    assert parse("decaf coffee on the shopping list", NOW) == AddItems(("decaf coffee",))
+    # what is, or what was done, is no ask (the claims of a model's reply, read as said)
+    assert parse("Milk's on the list.", NOW) is None
+    assert parse("Bunged two tins of chickpeas onto the shopping list.", NOW) is None
+    assert parse("buy everything on the list", NOW) is None
+    assert parse("nothing on the list", NOW) is None
+    assert parse("is milk on the list", NOW) != AddItems(("is milk",))
+
+
+def test_a_time_written_with_a_dot_is_a_time() -> None:
+    assert parse("remind me at 8.30 to call Mum", NOW) == Remind(
+        "call Mum",
+        NOW.replace(hour=20, minute=30),  # the next 8:30, as "at 8" is
+    )
 
 
 def test_them_alone_is_never_put_on_the_list() -> None:
