@@ -112,6 +112,29 @@ def measure(lines: list[dict], now: dt.datetime, *, off: str | None) -> Rows:
     return [(line, judged(command, line, now), command) for line, command in read]
 
 
+def heard_run(lines: list[dict], now: dt.datetime, *, neural: bool) -> Rows:
+    """Each line spoken (espeak-ng's voices in turn, or the neural voice) over made kitchen
+    noise, heard by the default recogniser with the household's words as its bias, and
+    read by `phrases.parse` as Hearth reads a transcript."""
+    from appliance.voice.bias import bias_for, household_words
+    from benchmarks.spoken import hear_all
+
+    names = [line["name"] for line in lines if line.get("name")]
+    items = [item for line in lines for item in line.get("items", [])]
+    heard = hear_all(
+        [line["said"] for line in lines],
+        bias_for(household_words([], (), [*names, *items])),
+        neural=neural,
+    )
+    read = [
+        (line, phrases.parse(h.text, now), h.text) for line, h in zip(lines, heard, strict=True)
+    ]
+    return [
+        (line, judged(command, line, now), f"{command} (heard: {text!r})")
+        for line, command, text in read
+    ]
+
+
 def report(runs: dict[str, Rows]) -> str:
     kinds = sorted({line["kind"] for line, _, _ in next(iter(runs.values()))})
     head = "| rules | kind | lines | " + " | ".join(OUTCOMES) + " |"
@@ -153,6 +176,10 @@ def main(*, split: str, off: str, title: str, name: str, module: str) -> int:
     parser.add_argument("--split", default=split, help="a file in benchmarks/data")
     parser.add_argument("--show", action="store_true", help="list every line not read as meant")
     parser.add_argument("--out", default=name, help="results/<out>.md and .png")
+    parser.add_argument(
+        "--spoken", action="store_true", help="also each line spoken and heard (spoken.py)"
+    )
+    parser.add_argument("--neural", action="store_true", help="spoken by the neural voice")
     args = parser.parse_args()
     data = json.loads((DATA / args.split).read_text(encoding="utf-8"))
     now = dt.datetime.fromisoformat(data["now"])
@@ -160,12 +187,19 @@ def main(*, split: str, off: str, title: str, name: str, module: str) -> int:
         rules: measure(data["lines"], now, off=rule)
         for rules, rule in (("before", off), ("now", None))
     }
+    if args.spoken:
+        runs[f"now, heard ({'neural voice' if args.neural else 'espeak-ng'})"] = heard_run(
+            data["lines"], now, neural=args.neural
+        )
     table = report(runs)
     print(table)
     if args.show:
-        for line, judgement, command in runs["now"]:
-            if judgement != "right":
-                print(f"{judgement:13} {line['kind']:10} {line['said']!r} -> {command}")
+        for rules in [r for r in runs if r != "before"]:
+            for line, judgement, command in runs[rules]:
+                if judgement != "right":
+                    print(
+                        f"{rules}: {judgement:13} {line['kind']:10} {line['said']!r} -> {command}"
+                    )
     RESULTS.mkdir(exist_ok=True)
     heading = (
         f"# {title}\n\n`python -m benchmarks.{module}` on `{args.split}`"

@@ -120,7 +120,7 @@ _POLITE = re.compile(
     r"(?:sorry )?to be a (?:pain|nuisance)|pardon me|me again|just a (?:sec|second|mo|minute)|"
     r"one (?:sec|second|mo)|is this (?:thing )?on|can you hear me|"
     r"(?:oh )?for (?:goodness|heaven's|heavens|pete's|god's) sake|oh my (?:god|gosh|word)|"
-    r"blimey|crikey|good grief|oh dear)\b"
+    r"blimey|crikey|good grief|oh dear|all right(?: then| you| love| mate)?)\b"
 )
 # Who a statement is about, said first: "I'm doing pasta", "the kids finished it", "Nan's
 # coming". A clause that starts otherwise is an instruction ("stir in the flour"), an aside

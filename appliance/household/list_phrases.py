@@ -61,7 +61,8 @@ _CLEAR = re.compile(
     r"^(?:clear|empty|wipe|reset|delete|scrap|bin)(?: out)? (?:(?:the|my|our) )?(?:whole |entire )?"
     rf"(?:{LIST}|shopping list|list)(?: out| clean)?$"
 )
-# "bananas on the list", "decaf coffee on the shopping list please": the verb unsaid
+# "bananas on the list", "decaf coffee on the shopping list please": the verb unsaid (never
+# "to the list": "welcome to the list")
 _ON_THE_LIST = re.compile(rf"^(?P<items>.+?) (?:on|onto) {LIST}$")
 # A bare name is a few words that only name: "Milk's on the list." says where milk is, and
 # "Bunged two tins of chickpeas onto the shopping list." what was done.
