@@ -52,12 +52,14 @@ _OPENER = re.compile(
     r"|(?P<gerund2>any chance of(?: you)?|how about(?: you)?)"
     r"|(?:do|be) (?:me )?a (?:favour|favor|love|dear|star|darling|sweetheart|doll) and"
     r"|go ahead and|(?:i|we) (?:need|want|'d like|would like|wanna) to|let's|lets|let me"
-    r"|i'll get you to|(?P<thing>(?:can|could|may) (?:i|we) (?:have|get)|give me|get me))"
+    r"|i'll get you to"
+    r"|(?P<thing>(?:can|could|may) (?:i|we) (?:have|get)|give me|get me))"
     r"(?: (?:please|possibly|just|kindly|quickly|quick|now|also|then|maybe))*(?: |$)"
 )
 # Said first, they only lead into the command: "right, just add milk", "now set a timer".
 _LEADS_IN = re.compile(
-    r"^(?:(?:please|just|quickly|quick|now|then|right|ok|okay|so|oh|and|also|but|um|erm|er)"
+    r"^(?:(?:please|just|quickly|quick|now|then|right|ok|okay|so|oh|and|also|but|um|erm|er|"
+    r"possibly|kindly)"
     r"(?: |$))+"
 )
 # A verb said as "-ing" after "would you mind", "how about": the command's own verb.
@@ -93,6 +95,7 @@ _FRAME_WORDS = {
     *("great", "lovely", "brilliant", "perfect", "cool", "well", "anyway", "now", "yes"),
     *("yeah", "yep", "quick", "quickly", "oh", "ah", "um", "erm", "er", "hmm", "and"),
     *("but", "then", "there", "yo", "oi", "you", "assistant", "computer", "again", "me"),
+    *("ugh", "oops", "whoops", "argh", "phew", "gosh", "wow", "ooh", "aw", "aww", "right"),
     # what a person calls Hearth, as phrase_words' tail does ("…, love")
     *("dear", "love", "darling", "mate", "pet", "hun", "sweetheart", "sweetie", "babe"),
 }
@@ -139,6 +142,11 @@ _SAYS_OF_SOMEONE = {
     *("can't", "could", "couldn't", "will", "won't", "would", "wouldn't", "does"),
     *("doesn't", "did", "didn't", "likes", "loves", "hates", "needs", "wants", "only"),
     *("never", "always", "just", "got", "gets", "eats", "drinks", "finished", "used"),
+}
+# What someone did, said second: "Sam found…", "the kids ate…".
+_DID = {
+    *("found", "bought", "made", "got", "took", "ate", "drank", "brought", "left", "went"),
+    *("came", "gave", "put", "forgot", "broke", "spilt", "spilled", "had", "knocked"),
 }
 # Words that join a statement on: "so I always forget", "and the oven's on".
 _JOINS = {
@@ -355,6 +363,8 @@ def _a_statement(words: list[str]) -> bool:
         first in _SUBJECT
         or first.endswith("'s")  # "Oli's not allowed nuts", "the oven's slow"
         or (len(words) > 1 and words[1] in _SAYS_OF_SOMEONE)
+        # "Sam found a box in the fridge", "Dad bought some": someone, and what they did
+        or (len(words) > 2 and (words[1] in _DID or words[1].endswith("ed")))
         or (
             first == "no"
             and len(words) > 1

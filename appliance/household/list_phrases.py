@@ -215,7 +215,7 @@ _CHECK = re.compile(
     rf" {LIST}(?: (?:already|yet))?"
     r"|(?:is|are) (?P<listed>.+?) (?:on|in) there"
     rf"|(?:have we got|is there) (?P<item2>.+?) on {LIST}"
-    r")$"
+    r")(?: (?:now|at the moment|yet))?$"
 )
 
 
@@ -224,6 +224,8 @@ def shopping(text: str) -> Command | None:
         return ReadList()
     if match := _CHECK.match(text):
         said = next(g for g in match.groups() if g)
+        if re.fullmatch(r"(?:anything|something|everything)(?: (?:else|now|at all))?", said):
+            return ReadList()  # "is there anything on the list?": what is on it
         items = items_of(said)
         if len(items) == 1 and not _CLAUSE_WORD.search(items[0]) and len(items[0].split()) <= 4:
             return CheckItem(items[0])

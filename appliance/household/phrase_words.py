@@ -19,7 +19,9 @@ _LEAD = re.compile(
 _TAIL = re.compile(
     r"(?:(?: ,)?(?: (?:please|thanks|thank you|for me|for us|too|as well|cheers|ta|"
     r"thanks a lot|thank you very much|much appreciated|(?:that'd|that would) be "
-    r"(?:great|lovely|brilliant|ace|amazing|fab|perfect)|or (?:whatever|something|so|anything)))"
+    r"(?:great|lovely|brilliant|ace|amazing|fab|perfect)|or (?:whatever|something|so|anything)|"
+    r"while i (?:think of it|remember)|before i forget|if you (?:can|could|don't mind)|"
+    r"when you (?:get a chance|can)))"
     r"|(?: ,)? (?:would|could|will|can) you"
     r"| , (?:dear|love|darling|mate|pet|hun|sweetheart|sweetie|babe))+$"
 )

@@ -61,7 +61,9 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
     if _LISTS_REMINDERS.match(text):
         return ListReminders()
     if match := _CANCEL_REMINDER.match(text):
-        return CancelReminder(re.sub(r"^(?:the|my) ", "", match["what"] or match["dont"]))
+        # "…about the washing, I'll just do it now": why, never which reminder
+        what = (match["what"] or match["dont"]).split(" , ")[0]
+        return CancelReminder(re.sub(r"^(?:the|my) ", "", what))
     if match := _CANCEL_ANY_REMINDER.match(text):
         return CancelReminder(match["what"])
     if match := _SNOOZE_REMINDER.match(text):

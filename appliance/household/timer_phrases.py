@@ -65,7 +65,8 @@ _ASKED_AFTER_NO_TIMER = {
 _LISTS_TIMERS = re.compile(
     r"^(?:(?:what|which|any|are there any|is there a|do i have any|do we have any) timers?"
     r"(?: (?:are|is|do i have|do we have|have i got|have we got))?(?: (?:running|on|going|set|"
-    r"left))?|(?:list|show|show me|read|tell me) (?:(?:the|my|all|all the|all my) )?timers)$"
+    r"left))?|(?:list|show|show me|read|tell me) (?:(?:the|my|all|all the|all my) )?timers)"
+    r"(?: (?:right now|now|at the moment))?$"
 )
 _NOT_A_TIMER_NAME = {"all", "all the", "all my", "every", "each", "both"}
 _NAMED_TIMER = re.compile(
@@ -166,7 +167,19 @@ def timer_numbered(text: str) -> Command | None:
 
 
 def timer(text: str) -> Command | None:
-    text = text.replace(" ,", "")  # "timer for the ham, an hour and a half"
+    command = _timer(text.replace(" ,", ""))  # "timer for the ham, an hour and a half"
+    name = getattr(command, "name", None)
+    across = [pair.replace(" ,", "") for pair in _ACROSS_A_COMMA.findall(text)]
+    if name and any(f" {pair} " in f" {name} " for pair in across):
+        return None  # "…for the cake, it's just gone in": why, never the name
+    return command
+
+
+# Two words with a comma between them: a name never holds both.
+_ACROSS_A_COMMA = re.compile(r"(?=(\b[a-z']+ , [a-z']+\b))")
+
+
+def _timer(text: str) -> Command | None:
     for pattern in _TIME_VERB:
         if match := pattern.match(text):
             length = match["length"].split(" ")

@@ -12,14 +12,17 @@ from appliance.household import HouseholdStore, parse, perform
 from appliance.household.requests import (
     AddItems,
     AddTime,
+    CancelReminder,
     CancelTimer,
     ClearList,
     Command,
+    ReadList,
     Remind,
     RemoveItems,
     SetTimer,
     StopRinging,
     TakenBack,
+    TimerStatus,
     UndoLast,
 )
 
@@ -104,6 +107,17 @@ SEVEN = NOW.replace(hour=19, minute=0)
         ),
         ("Oi, computer, bananas on the list.", AddItems(("bananas",))),
         ("So, like, set a timer for like four minutes, yeah?", SetTimer(None, 240.0)),
+        # a third, outside trial's
+        (
+            "sorry, can you possibly set a 5 minute timer called garlic bread",
+            SetTimer("garlic bread", 300.0),
+        ),
+        ("ugh, take eggs off the list, Sam found a box in the fridge", RemoveItems(("eggs",))),
+        ("and could you add coffee to the list while I think of it", AddItems(("coffee",))),
+        (
+            "hearth, set a timer for 20 minutes for the cake, it's just gone in",
+            SetTimer("cake", 1200.0),
+        ),
     ],
 )
 def test_a_command_said_inside_a_frame_is_that_command(said: str, command: Command) -> None:
@@ -201,6 +215,22 @@ def test_a_thing_named_bare_on_the_list_is_added_and_a_sentence_about_it_is_not(
     assert parse("buy everything on the list", NOW) is None
     assert parse("nothing on the list", NOW) is None
     assert parse("is milk on the list", NOW) != AddItems(("is milk",))
+
+
+def test_a_reason_after_which_reminder_or_timer_is_never_part_of_its_name() -> None:
+    # the trial's one false reply: "There is no reminder to washing, I'll just do it now"
+    said = "actually, cancel the reminder about the washing, I'll just do it now"
+    assert parse(said, NOW) == CancelReminder("washing")
+    assert parse("turn off the timer for the lasagne, it's done", NOW) == CancelTimer("lasagne")
+    # a length after a comma is still the timer's
+    assert parse("timer for the ham, an hour and a half", NOW) == SetTimer("ham", 5400.0)
+
+
+def test_what_is_on_the_list_and_which_timers_run_are_read_as_asked() -> None:
+    assert parse("is there anything on the list now?", NOW) == ReadList()
+    assert parse("what timers are running right now?", NOW) == TimerStatus(None)
+    # a help line that tells how to ask is not asking
+    assert parse("You can set a timer by saying 'set a timer for ten minutes'.", NOW) is None
 
 
 def test_a_time_written_with_a_dot_is_a_time() -> None:
