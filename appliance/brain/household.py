@@ -7,7 +7,7 @@ timer, it does not correct memory). Each claims a message only when the househol
 package reads the whole sentence as one of its commands; its answer opens the
 household's records, acts, and says what now holds. In a conversation where Hearth
 asked something back ("For how long?"), the next message is first read as the answer
-to it; while a timer or reminder rings, "stop" and "five more minutes" are said to
+to it, and where it just put things on the list, as more of them ("and eggs too"); while a timer or reminder rings, "stop" and "five more minutes" are said to
 it. No model is involved, and these routes are not model routes, so the note-taker
 never reads them.
 """
@@ -21,6 +21,7 @@ from pathlib import Path
 from appliance.brain.router import DEFAULT_ROUTER, Intent, Route, Router
 from appliance.household import HouseholdStore, NotKept, Screen, parse, perform
 from appliance.household.asking import answer_to, from_json
+from appliance.household.more import more_of_the_same
 from appliance.household.requests import Command
 
 # intent name -> the command intents (requests.py) it claims
@@ -34,10 +35,13 @@ FAMILIES = {
 
 
 def _answer(store: HouseholdStore, text: str, thread: str) -> Command | None:
-    """The command `text` makes as the answer to what Hearth last asked in `thread`."""
+    """The command `text` makes as the answer to what Hearth last asked in `thread`, or
+    as more of what it last put on the list there ("and eggs too")."""
     kept = store.asked(thread)
     question = from_json(kept) if kept is not None else None
-    return answer_to(question, text, store.now()) if question is not None else None
+    if question is not None:
+        return answer_to(question, text, store.now())
+    return more_of_the_same(store, text, thread, lambda said: parse(said, store.now()))
 
 
 def household_intents(

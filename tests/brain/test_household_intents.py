@@ -173,3 +173,21 @@ def test_a_command_said_after_a_preamble_is_the_household_s_not_the_model_s(
     assert model.prompts == []
     with HouseholdStore.open(data_dir) as store:
         assert [timer.seconds for timer in store.timers()] == [1500.0]
+
+
+def test_more_said_after_an_add_is_added_without_the_model(
+    settings: Settings, memory: Memory, data_dir: Path
+) -> None:
+    # an outside trial's "oh and eggs too, thanks" went to the model, and no eggs went on
+    from tests.brain.conftest import scripted_brain
+
+    brain, model = scripted_brain(settings, memory, [], intents=household_router(data_dir))
+    try:
+        thread = brain.reply("add milk to the shopping list").thread_id
+        reply = brain.reply("oh and eggs too, thanks", thread_id=thread)
+    finally:
+        brain.close()
+    assert reply.text == "I've added eggs to the shopping list."
+    assert model.prompts == []
+    with HouseholdStore.open(data_dir) as store:
+        assert [item.name for item in store.items()] == ["milk", "eggs"]

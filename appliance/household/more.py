@@ -1,0 +1,51 @@
+"""More of the same, said straight after: "and eggs too" after something went on the list.
+
+    "add milk to the list"  -> "I've added milk…"
+    "oh, and eggs too"      -> AddItems(("eggs",))  (in that conversation, within 2 minutes)
+
+People add to a list a thing at a time, and the second thing is said as more of the first:
+"and eggs", "eggs as well", "also some butter, thanks". Alone each names no list and no
+verb, so it is no command; said in the conversation whose last change put things on the
+list (undo.py keeps it, two minutes), it adds what it names. It must say it is more ("and",
+"also", "plus" in front, or "too", "as well" behind), name only things a shop sells
+(list_phrases' own test of an "add" with the list unsaid): "and what about the
+weather?", "and a pinch of salt" and "also set a timer for 5 minutes" are not more of the
+same.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from appliance.household.requests import AddItems, Command
+from appliance.household.store import HouseholdStore
+from appliance.household.undo import Made
+
+# Said as more: "and", "also", "plus" in front, "too", "as well" behind.
+_IN_FRONT = re.compile(
+    r"^(?:(?:oh|ah|um|er|erm|right|ok|okay|oops)\s*,?\s*)*(?:and|also|plus)\b", re.IGNORECASE
+)
+_BEHIND = re.compile(r"\b(?:too|as well)$", re.IGNORECASE)
+_POLITE = re.compile(
+    r"(?:,?\s*(?:please|thanks|thank you|cheers|ta|while you're at it))+$", re.IGNORECASE
+)
+
+
+def more_of_the_same(
+    store: HouseholdStore, text: str, thread: str, read: Callable[[str], Command | None]
+) -> AddItems | None:
+    """The things `text` adds as more of what this thread last put on the list, or None.
+
+    `read`: the household's reading of a sentence (phrases.parse at this moment)."""
+    said = _POLITE.sub("", re.sub(r"[.!?]+$", "", text.strip()).strip()).strip(" ,")
+    if not (_IN_FRONT.search(said) or _BEHIND.search(said)):
+        return None
+    made = store.last_done(thread)
+    if made is None or not Made.from_json(made).items:
+        return None  # the last change here put nothing on the list
+    things = _BEHIND.sub("", _IN_FRONT.sub("", said)).strip(" ,")
+    # read as "add …" with the list unsaid, so only things a shop sells: "and what about
+    # the weather" names none
+    added = read(f"add {things}") if things else None
+    return added if isinstance(added, AddItems) else None

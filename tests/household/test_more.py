@@ -1,0 +1,47 @@
+""" "And eggs too": more of what the conversation just put on the list, and nothing else."""
+
+from __future__ import annotations
+
+from appliance.household import HouseholdStore, parse, perform
+from appliance.household.more import more_of_the_same
+from appliance.household.requests import AddItems
+from tests.household.conftest import MovableClock
+
+
+def said(store: HouseholdStore, text: str, thread: str = "t") -> str:
+    command = parse(text, store.now())
+    assert command is not None, text
+    return perform(store, command, thread)
+
+
+def more(store: HouseholdStore, text: str, thread: str = "t") -> AddItems | None:
+    return more_of_the_same(store, text, thread, lambda words: parse(words, store.now()))
+
+
+def test_more_said_after_an_add_adds_what_it_names(store: HouseholdStore) -> None:
+    said(store, "add milk to the shopping list")
+    assert parse("oh and eggs too, thanks", store.now()) is None  # alone, no command
+    assert more(store, "oh and eggs too, thanks") == AddItems(("eggs",))
+    assert more(store, "Also some Marmite please.") == AddItems(("Marmite",))
+    assert more(store, "bread as well") == AddItems(("bread",))
+    assert more(store, "and two tins of tomatoes") == AddItems(("2 tins of tomatoes",))
+
+
+def test_it_must_say_it_is_more_and_name_only_things_a_shop_sells(store: HouseholdStore) -> None:
+    said(store, "add milk to the shopping list")
+    assert more(store, "eggs") is None  # not said as more
+    assert more(store, "and what about the weather?") is None
+    assert more(store, "and a pinch of salt") is None  # a recipe's words
+    assert more(store, "and set a timer for 5 minutes") is None  # a command of its own
+
+
+def test_only_after_the_list_in_this_conversation_and_only_for_two_minutes(
+    store: HouseholdStore, clock: MovableClock
+) -> None:
+    said(store, "set a timer for 5 minutes")
+    assert more(store, "and eggs too") is None  # the last change was a timer
+    said(store, "add milk to the shopping list")
+    assert more(store, "and eggs too", thread="another") is None  # another conversation
+    assert more(store, "and eggs too") == AddItems(("eggs",))  # the positive control
+    clock.advance(121)
+    assert more(store, "and eggs too") is None  # too long after
