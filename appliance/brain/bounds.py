@@ -43,6 +43,11 @@ NO_MEASURE = (
     "flour?” or “what's 180 C in Fahrenheit?”, and I'll read the kitchen's tables."
 )
 
+NO_STOCK = (
+    "I don't know what's in the cupboards: I only know the shopping list. Ask me “what's on "
+    "the shopping list?”."
+)
+
 # Only what says what the time, the day or the weather is *now*: "the dentist is at 3 pm"
 # or "Sam loves rainy days", recalled from memory, are facts and pass.
 _TIME = r"(?:(?:[01]?\d|2[0-3])[:.][0-5]\d\s*(?:am|pm)?|(?:1[0-2]|0?[1-9])\s*(?:am|pm|o'clock))"
@@ -130,6 +135,24 @@ _DENIES_WHAT_IT_DOES = re.compile(
     r"shopping list|list)\b",
     re.IGNORECASE,
 )
+# What the household has or lacks: "We should add butter to the list, but we still have
+# some." (an outside trial asked "should we add butter or do we still have some?"). Hearth
+# knows the shopping list, never the cupboards, so any such sentence is made up; said of
+# the list ("you have some things on your list") it passes.
+_STOCK = re.compile(
+    r"\b(?:we|you)(?:'ve| have| still have|'ve still| do have| don't have| do not have|"
+    r" still(?:'ve)? got|'ve got| have got|'ve still got)\s+(?:some|plenty|loads|lots|enough|"
+    r"a lot|none|no more|any left|a few|more than enough|run out|ran out)\b"
+    # "you have plenty of time", "lots of options": not what is in the cupboards
+    r"(?!\s+(?:of\s+)?(?:options|time|choices|ideas|ways|recipes|room|space|fun|help|"
+    r"questions|reminders|timers|things|people|friends|family))"
+    r"|\b(?:we're|we are|you're|you are)\s+(?:all\s+)?(?:out of|running (?:low|out)|low on|"
+    r"nearly out|almost out)\b"
+    r"|\bthere(?:'s| is| are)\s+(?:still\s+)?(?:some|plenty|enough|none|no more|loads)\s+"
+    r"(?:\w+\s+){0,3}(?:left|in the (?:fridge|cupboards?|freezer|pantry|larder|house))\b",
+    re.IGNORECASE,
+)
+_OF_THE_LIST = re.compile(r"\blist\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 _WORD = re.compile(r"[a-z']+")
 RECITAL_WORDS = 8  # this many words in a row from the system prompt is reciting it
@@ -139,7 +162,8 @@ RECITAL_WORDS = 8  # this many words in a row from the system prompt is reciting
 class Broken:
     """A sentence that breaks a bound, and what Hearth says instead."""
 
-    bound: str  # action | echo | ability | clock | weather | food safety | measure | recital
+    bound: str  # action | echo | ability | clock | weather | food safety | measure | stock
+    # | recital
     instead: str
 
 
@@ -169,11 +193,23 @@ class ReplyBounds:
             return Broken("food safety", UNSURE)
         if _MEASURE.search(sentence):
             return Broken("measure", NO_MEASURE)
+        if (
+            (stock := _STOCK.search(sentence))
+            and not _OF_THE_LIST.search(sentence.split(",")[-1])
+            and not self._told(sentence[stock.end() :])
+        ):
+            return Broken("stock", NO_STOCK)
         words = _WORD.findall(sentence.lower())
         for i in range(len(words) - RECITAL_WORDS + 1):
             if " ".join(words[i : i + RECITAL_WORDS]) in self._runs:
                 return Broken("recital", NO_RECITAL)
         return None
+
+    def _told(self, thing: str) -> bool:
+        """Whether the thing a stock sentence names was said by the person ("we're out of
+        olive oil" -> "Sorry to hear you're out of olive oil."): told, not made up."""
+        words = [w for w in _WORD.findall(thing.lower()) if w != "of"][:2]
+        return bool(words) and all(word in self._said for word in words)
 
     def _echoes(self, sentence: str) -> bool:
         """Whether the sentence is the person's own words said back: "Clear mothoel shopping

@@ -7,9 +7,9 @@ timer, it does not correct memory). Each claims a message only when the househol
 package reads the whole sentence as one of its commands; its answer opens the
 household's records, acts, and says what now holds. In a conversation where Hearth
 asked something back ("For how long?"), the next message is first read as the answer
-to it, and where it just put things on the list, as more of them ("and eggs too"); while a timer or reminder rings, "stop" and "five more minutes" are said to
-it. No model is involved, and these routes are not model routes, so the note-taker
-never reads them.
+to it, and where it just put things on the list, as more of them ("and eggs too");
+while a timer or reminder rings, "stop" and "five more minutes" are said to it. No model
+is involved, and these routes are not model routes, so the note-taker never reads them.
 """
 
 from __future__ import annotations
