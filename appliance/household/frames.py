@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable
 
 from appliance.household import spoken
-from appliance.household.list_phrases import adds_what_was_named
+from appliance.household.list_phrases import adds_what_was_named, groceries
 from appliance.household.phrase_words import without_tail
 from appliance.household.requests import (
     AddItems,
@@ -207,7 +207,7 @@ def framed(said: str, read: Callable[[str], Command | None]) -> Command | None:
                 break
         else:
             if adds_what_was_named(asked):  # "there's no bin bags left, add them"
-                found += [(start, start + 1, AddItems(things)) for things in _gone(clauses, read)]
+                found += [(start, start + 1, AddItems(things)) for things in _gone(clauses)]
     for start, end, command in sorted(found, key=lambda f: f[0] - f[1]):
         if isinstance(command, _AT_HAND) and end - start > 1:
             continue  # "would you stop, he's only codding you": its reason is no frame
@@ -240,15 +240,15 @@ _GONE = re.compile(
 )
 
 
-def _gone(clauses: list[str], read: Callable[[str], Command | None]) -> list[tuple[str, ...]]:
-    """The things the clauses say ran out, each as the list would take it."""
-    things = []
-    for clause in clauses:
-        if (match := _GONE.search(clause)) is not None:
-            said = read(f"add {match['thing']} to the list")
-            if isinstance(said, AddItems):
-                things.append(said.items)
-    return things
+def _gone(clauses: list[str]) -> list[tuple[str, ...]]:
+    """The things the clauses say ran out, if they are things a shop sells ("there's no
+    way" names none)."""
+    return [
+        found
+        for clause in clauses
+        if (match := _GONE.search(clause)) is not None
+        and (found := groceries(match["thing"])) is not None
+    ]
 
 
 def _lengths_said(clauses: list[str], start: int, end: int) -> list[tuple[int, float]]:

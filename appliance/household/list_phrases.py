@@ -189,7 +189,7 @@ def _counted(item: str) -> str:
     return " ".join([count, *words[end:]])
 
 
-def _groceries(said: str) -> tuple[str, ...] | None:
+def groceries(said: str) -> tuple[str, ...] | None:
     """The items of a list command whose list went unsaid, or None if they are not
     things to buy ("add 5 minutes", "add Sam's birthday to the calendar")."""
     items = items_of(said)
@@ -243,7 +243,7 @@ def shopping(text: str) -> Command | None:
         said = match["items"] or match["needed"]
         if match["needed"] and re.match(r"(?:a|an|to|the|you|your|help)\b", said):
             return None  # "we need a plumber", "we need to talk": not shopping
-        found = _groceries(said)
+        found = groceries(said)
         if found is None or any(len(item.split()) > 4 for item in found):
             return None
         return AddItems(found)
@@ -252,17 +252,17 @@ def shopping(text: str) -> Command | None:
         and (match := _ON_THE_LIST.match(text))
         and not _NOT_NAMED.search(match["items"])
         and len(match["items"].split(" ")) <= 4
-        and (found := _groceries(match["items"]))
+        and (found := groceries(match["items"]))
     ):
         return AddItems(found)
     if (
         (match := _ADD_BARE.match(text))
-        and (found := _groceries(match["items"]))
+        and (found := groceries(match["items"]))
         and not _RECIPE_MEASURE.search(match["items"])
         and all(_SHOP_COUNT.search(item) or len(item.split()) <= 2 for item in found)
     ):
         return AddItems(found)
     bare = _REMOVE_BARE.match(text.split(" , ")[0])  # "scratch the loo roll, found some"
-    if bare and (found := _groceries(bare["items"])):
+    if bare and (found := groceries(bare["items"])):
         return RemoveItems(found)
     return None

@@ -240,6 +240,11 @@ def test_a_time_written_with_a_dot_is_a_time() -> None:
     )
 
 
+def test_it_is_only_a_thing_a_shop_sells_that_ran_out() -> None:
+    assert parse("There's no way, add it to the list.", NOW) is None
+    assert parse("There's no bleach left, add it to the list.", NOW) == AddItems(("bleach",))
+
+
 def test_them_alone_is_never_put_on_the_list() -> None:
     assert parse("add them to the list", NOW) is None
     assert parse("stick it on the shopping list", NOW) is None
