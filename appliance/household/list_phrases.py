@@ -72,6 +72,9 @@ _NOT_NAMED = re.compile(
 )
 # "we're out of time": out of something no shop sells
 _NOT_GROCERIES = {
+    # people and pets: "and the kids as well" after an add is no thing to buy
+    *("me", "us", "you", "him", "her", "them", "kids", "the kids", "children", "dog", "cat"),
+    *("the dog", "the cat", "dad", "mum", "mom", "nan", "grandma", "grandpa", "everyone"),
     "time",
     "luck",
     "breath",
@@ -187,6 +190,21 @@ def _counted(item: str) -> str:
     value, end = found
     count = f"{value:g}"
     return " ".join([count, *words[end:]])
+
+
+# An item that is a deed or a denial: "stir the sauce", "then chop the onions", "no more
+# crisps", "my sanity".
+_NOT_A_THING = re.compile(r"^(?:no|not|none|my|our|your|then|just)\b|^\w+ (?:the|a|an|it|them)\b")
+
+
+def things_to_buy(said: str) -> tuple[str, ...] | None:
+    """The things `said` names, if each is a thing a shop sells, never a recipe's measure
+    ("a pinch of salt"), a deed ("stir the sauce") nor a person: more.py's "and eggs
+    too"."""
+    found = None if _RECIPE_MEASURE.search(said) else groceries(said)
+    if found is None or any(_NOT_A_THING.search(item) for item in found):
+        return None
+    return found
 
 
 def groceries(said: str) -> tuple[str, ...] | None:

@@ -18,14 +18,27 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from appliance.household.list_phrases import things_to_buy
+from appliance.household.phrase_words import normalise
 from appliance.household.requests import AddItems, Command
 from appliance.household.store import HouseholdStore
 from appliance.household.undo import Made
 
 # Said as more: "and", "also", "plus" in front, "too", "as well" behind.
 _IN_FRONT = re.compile(
-    r"^(?:(?:oh|ah|um|er|erm|right|ok|okay|oops)\s*,?\s*)*(?:and|also|plus)\b", re.IGNORECASE
+    r"^(?:(?:oh|ooh|ah|um|er|erm|right|ok|okay|oops|yeah|yes)\s*,?\s*)*(?:and|also|plus)\b",
+    re.IGNORECASE,
 )
+# "some more crisps", "some ice cream for the kids": how much and who for, not the thing
+_HOW_MUCH = re.compile(r"^(?:some more|any more|more|some)\s+", re.IGNORECASE)
+# Said after the thing, an aside: "we're nearly out", "he says hi", "ha".
+_AN_ASIDE = re.compile(
+    r"^(?:we|we're|we've|i|i'm|i've|it|it's|they|they're|he|he's|she|she's|there's|that's|"
+    r"ha|haha|lol|thanks|please|cheers|ta)\b",
+    re.IGNORECASE,
+)
+_THANKS = re.compile(r"thanks|thank you|cheers|ta|please|ha|haha|lol", re.IGNORECASE)
+_WHO_FOR = re.compile(r"\s+for\s+(?:the\s+|my\s+|our\s+)?\w+$", re.IGNORECASE)
 _BEHIND = re.compile(r"\b(?:too|as well)$", re.IGNORECASE)
 _POLITE = re.compile(
     r"(?:,?\s*(?:please|thanks|thank you|cheers|ta|while you're at it))+$", re.IGNORECASE
@@ -44,8 +57,19 @@ def more_of_the_same(
     made = store.last_done(thread)
     if made is None or not Made.from_json(made).items:
         return None  # the last change here put nothing on the list
-    things = _BEHIND.sub("", _IN_FRONT.sub("", said)).strip(" ,")
-    # read as "add …" with the list unsaid, so only things a shop sells: "and what about
-    # the weather" names none
-    added = read(f"add {things}") if things else None
+    parts = [_BEHIND.sub("", part).strip() for part in _IN_FRONT.sub("", said).split(",")]
+    parts = [part for part in parts if part and not _THANKS.fullmatch(part)]
+    while len(parts) > 1 and _AN_ASIDE.match(parts[-1]):
+        parts.pop()  # "salt too, we're nearly out": why, not another thing
+    if not parts or _AN_ASIDE.match(parts[0]):
+        return None  # "and thanks, that's all": nothing named
+    things = _WHO_FOR.sub("", _HOW_MUCH.sub("", ", ".join(parts)))
+    if not things or read(f"add {things} to the list") is None:
+        return None
+    # only things a shop sells: "and what else is on the list?", "and the kids as well"
+    # and "and a pinch of salt" name none
+    found = things_to_buy(normalise(things))
+    if found is None:
+        return None
+    added = read(f"add {things} to the list")  # as written: "Marmite" keeps its capital
     return added if isinstance(added, AddItems) else None
