@@ -37,7 +37,7 @@ ACTS_NOT = (*p.READS, *get_args(p.Question), p.TakenBack)
 OUTCOMES = ("right", "nothing done", "wrong action")
 
 
-def _words(text: str | None) -> str:
+def comparable(text: str | None) -> str:
     """Lower case, number words as digits, articles and "to" in front gone: for comparing."""
     said = re.sub(r"[^a-z0-9' ]", " ", (text or "").lower())
     words = [str(ONES[w]) if w in ONES and ONES[w] > 0 else w for w in said.split()]
@@ -64,21 +64,23 @@ def meant(command: p.Command | None, line: dict, now: dt.datetime) -> bool:
             return (
                 outcome == "timer"
                 and seconds == line["seconds"]
-                and (not named or _words(name) == _words(named))
+                and (not named or comparable(name) == comparable(named))
             )
         case p.CancelTimer(name=name):
             named = line.get("name")
-            return outcome == "cancel_timer" and (not named or _words(name) == _words(named))
+            return outcome == "cancel_timer" and (
+                not named or comparable(name) == comparable(named)
+            )
         case p.Remind(what=what, at=at):
             return (
                 outcome == "reminder"
                 and at == _at(line["at"], now)
-                and _words(what) == _words(line["what"])
+                and comparable(what) == comparable(line["what"])
             )
         case p.AddItems(items=items) | p.RemoveItems(items=items):
             kind = "add" if isinstance(command, p.AddItems) else "remove"
-            return outcome == kind and sorted(map(_words, items)) == sorted(
-                map(_words, line["items"])
+            return outcome == kind and sorted(map(comparable, items)) == sorted(
+                map(comparable, line["items"])
             )
         case p.ClearList():
             return outcome == "clear_list"

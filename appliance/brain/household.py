@@ -34,13 +34,15 @@ FAMILIES = {
 }
 
 
-def _answer(store: HouseholdStore, text: str, thread: str) -> Command | None:
-    """The command `text` makes as the answer to what Hearth last asked in `thread`, or
-    as more of what it last put on the list there ("and eggs too")."""
+def _answer(store: HouseholdStore, text: str, thread: str, *, more: bool) -> Command | None:
+    """The command `text` makes as the answer to what Hearth last asked in `thread`, or,
+    with `more`, as more of what it last put on the list there ("and eggs too")."""
     kept = store.asked(thread)
     question = from_json(kept) if kept is not None else None
     if question is not None:
         return answer_to(question, text, store.now())
+    if not more:
+        return None
     return more_of_the_same(store, text, thread, lambda said: parse(said, store.now()))
 
 
@@ -54,7 +56,10 @@ def household_intents(
 
     def command_for(text: str, thread: str | None) -> Command | None:
         with HouseholdStore.open(data_dir, clock) as store:
-            if thread is not None and (answered := _answer(store, text, thread)) is not None:
+            if (
+                thread is not None
+                and (answered := _answer(store, text, thread, more=True)) is not None
+            ):
                 return answered
             return parse(text, now(), ringing=bool(store.ringing()))
 
@@ -70,7 +75,9 @@ def household_intents(
     def follow_up(prefixes: tuple[str, ...]) -> Callable[[str, str], Route | None]:
         def answered(text: str, thread: str) -> Route | None:
             with HouseholdStore.open(data_dir, clock) as store:
-                command = _answer(store, text, thread)
+                # more of the same is only ever an add: read for the shopping list's alone,
+                # not once more for each family on every message of a conversation
+                command = _answer(store, text, thread, more="shopping." in prefixes)
             return Route("household", text) if claims(prefixes, command) else None
 
         return answered

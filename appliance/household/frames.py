@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from appliance.household import spoken
 from appliance.household.list_phrases import adds_what_was_named, groceries
-from appliance.household.phrase_words import without_tail
+from appliance.household.phrase_words import without_fillers, without_tail
 from appliance.household.requests import (
     AddItems,
     AddTime,
@@ -39,7 +39,6 @@ from appliance.household.requests import (
     UndoLast,
 )
 from appliance.household.second_thoughts import takes_back
-from appliance.numbers import number_at
 
 # Words said before a command that ask for it: "can you", "would you mind", "I need you to"
 # ("would you" said first is gone already: phrase_words.normalise, so "mind adding…").
@@ -95,11 +94,10 @@ _FRAME_WORDS = {
     *("great", "lovely", "brilliant", "perfect", "cool", "well", "anyway", "now", "yes"),
     *("yeah", "yep", "quick", "quickly", "oh", "ah", "um", "erm", "er", "hmm", "and"),
     *("but", "then", "there", "yo", "oi", "you", "assistant", "computer", "again", "me"),
-    *("ugh", "oops", "whoops", "argh", "phew", "gosh", "wow", "ooh", "aw", "aww", "right"),
+    *("ugh", "oops", "whoops", "argh", "phew", "gosh", "wow", "ooh", "aw", "aww"),
     # what a person calls Hearth, as phrase_words' tail does ("…, love")
     *("dear", "love", "darling", "mate", "pet", "hun", "sweetheart", "sweetie", "babe"),
 }
-_FILLERS = {"um", "umm", "erm", "er", "uh", "uhm", "ah", "oh", "hmm"}
 # A clause that asks something is a question of its own, to be answered, not framing.
 _ASKS = re.compile(
     r"^(?:what|what's|whats|how|how's|why|when|when's|where|where's|who|who's|is|are|"
@@ -190,7 +188,7 @@ def framed(said: str, read: Callable[[str], Command | None]) -> Command | None:
 
     `said`: normalised with its sentences' ends as commas; `read`: the household's
     reading of a whole sentence (phrases.py)."""
-    clauses = [kept for clause in said.split(" , ") if (kept := _without_fillers(clause))]
+    clauses = [kept for clause in said.split(" , ") if (kept := without_fillers(clause))]
     found: list[tuple[int, int, Command]] = []
     for start in range(len(clauses)):
         before, asked = _opened(clauses[start])
@@ -258,18 +256,6 @@ def _lengths_said(clauses: list[str], start: int, end: int) -> list[tuple[int, f
         for i, clause in enumerate(clauses)
         if not start <= i < end and (span := spoken.duration_in(clause.split(" "))) is not None
     ]
-
-
-def _without_fillers(clause: str) -> str:
-    words = [word for word in clause.split(" ") if word not in _FILLERS]
-
-    def a_filler(i: int) -> bool:
-        # "like" alone, or before a number ("for like 90 seconds"); never "I'd like you to"
-        return words[i] == "like" and (
-            len(words) == 1 or (number_at(words, i + 1) is not None and words[i - 1 : i] != ["i'd"])
-        )
-
-    return " ".join(word for i, word in enumerate(words) if not a_filler(i))
 
 
 def _opened(clause: str) -> tuple[str, str]:

@@ -64,12 +64,9 @@ def more_of_the_same(
     if not parts or _AN_ASIDE.match(parts[0]):
         return None  # "and thanks, that's all": nothing named
     things = _WHO_FOR.sub("", _HOW_MUCH.sub("", ", ".join(parts)))
-    if not things or read(f"add {things} to the list") is None:
-        return None
     # only things a shop sells: "and what else is on the list?", "and the kids as well"
     # and "and a pinch of salt" name none
-    found = things_to_buy(normalise(things))
-    if found is None:
+    if not things or things_to_buy(normalise(things)) is None:
         return None
     added = read(f"add {things} to the list")  # as written: "Marmite" keeps its capital
     return added if isinstance(added, AddItems) else None

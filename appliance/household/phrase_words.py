@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from appliance.numbers import number_at
+
 _LEAD = re.compile(
     r"^(?:(?:hang on|wait|um|erm|er|so|oh|hmm|ha|actually|sorry|quick question|"
     # "and we need bin bags", never "And 2 minutes to the egg timer" (a slip for "add")
@@ -49,3 +51,21 @@ def without_tail(said: str) -> str:
     """`said` without the polite words it ends with ("…, would you?", "… for me please"),
     a sentence's end before them or not."""
     return _TAIL.sub("", said.rstrip(" ,")).strip(" ,")
+
+
+# Sounds a person makes while thinking, nobody's words: "add apples, er, no, pears".
+_FILLERS = {"er", "erm", "um", "umm", "uh", "uhm", "ah", "oh", "hmm", "oops", "whoops", "ooh"}
+
+
+def without_fillers(clause: str) -> str:
+    """`clause` (one clause of normalised words) without the sounds of thinking, and without
+    "like" as a filler: alone, or before a number ("for like 90 seconds"); never in "I'd
+    like you to"."""
+    words = [word for word in clause.split(" ") if word not in _FILLERS]
+
+    def a_filler(i: int) -> bool:
+        return words[i] == "like" and (
+            len(words) == 1 or (number_at(words, i + 1) is not None and words[i - 1 : i] != ["i'd"])
+        )
+
+    return " ".join(word for i, word in enumerate(words) if not a_filler(i))

@@ -29,6 +29,7 @@ from dataclasses import replace
 
 from appliance.household import spoken
 from appliance.household.list_phrases import LIST
+from appliance.household.phrase_words import without_fillers
 from appliance.household.requests import (
     READS,
     AddItems,
@@ -80,7 +81,6 @@ _THINKING = re.compile(
     r"let's see|let me see|thingy|whatsit"
 )
 
-_FILLERS = {"er", "erm", "um", "umm", "uh", "uhm", "ah", "oh", "hmm", "oops", "whoops", "ooh"}
 # Words that say something of a thing rather than name it: "we have milk" is a reason.
 _SAYS_SOMETHING = {
     *("i", "we", "you", "he", "she", "it", "they", "it's", "we've", "i've", "that's", "there"),
@@ -104,7 +104,7 @@ def second_thoughts(said: str, read: Callable[[str], Command | None]) -> Command
     clauses = [
         kept
         for clause in said.split(" , ")
-        if (kept := _without_fillers(clause)) and not _THINKING.fullmatch(kept)
+        if (kept := without_fillers(clause)) and not _THINKING.fullmatch(kept)
     ]
     for i in range(1, len(clauses)):
         after = _after_a_take_back(" , ".join(clauses[i:]))
@@ -138,10 +138,6 @@ def second_thoughts(said: str, read: Callable[[str], Command | None]) -> Command
         # sorry, I bought some") cannot be told from a change of mind by the words
         return TakenBack(first)
     return None
-
-
-def _without_fillers(clause: str) -> str:
-    return " ".join(word for word in clause.split(" ") if word not in _FILLERS)
 
 
 def _put_right(

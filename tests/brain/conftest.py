@@ -118,16 +118,27 @@ def scripted_brain(
     return b, model
 
 
+def scripted_conversation(
+    settings: Settings, memory: Memory, replies: Sequence[str], said: Sequence[str], **kwargs: Any
+) -> tuple[list[Any], ScriptedModel]:
+    """The brain's replies to each thing `said`, in turn and in one conversation, with the
+    scripted model (`replies`), and the model (what reached it); the brain closed after."""
+    brain, model = scripted_brain(settings, memory, replies, **kwargs)
+    try:
+        answers = [brain.reply(said[0])]
+        for text in said[1:]:
+            answers.append(brain.reply(text, thread_id=answers[0].thread_id))
+        return answers, model
+    finally:
+        brain.close()
+
+
 def scripted_reply(
     settings: Settings, memory: Memory, replies: Sequence[str], said: str, **kwargs: Any
 ) -> tuple[Any, ScriptedModel]:
-    """The brain's reply to one thing `said`, with the scripted model (`replies`), and the
-    model (what reached it); the brain closed after."""
-    brain, model = scripted_brain(settings, memory, replies, **kwargs)
-    try:
-        return brain.reply(said), model
-    finally:
-        brain.close()
+    """The brain's reply to one thing `said` (scripted_conversation of one)."""
+    answers, model = scripted_conversation(settings, memory, replies, [said], **kwargs)
+    return answers[0], model
 
 
 @pytest.fixture

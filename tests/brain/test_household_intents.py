@@ -98,17 +98,18 @@ def test_household_turns_are_never_read_by_the_notetaker(
 def test_cancel_that_in_a_conversation_takes_back_its_timer_never_the_model(
     settings: Settings, memory: Memory, data_dir: Path
 ) -> None:
-    from tests.brain.conftest import scripted_brain
+    from tests.brain.conftest import scripted_conversation
 
     # an outside trial heard the model answer "Cancel that." with "Okay.": the timer rang
-    brain, model = scripted_brain(settings, memory, ["Okay."], intents=household_router(data_dir))
-    try:
-        thread = brain.reply("Set a timer.").thread_id
-        assert brain.reply("Eight minutes.", thread_id=thread).text.startswith("Timer set")
-        reply = brain.reply("Cancel that.", thread_id=thread)
-    finally:
-        brain.close()
-    assert reply.text == "All right, I've cancelled the timer."
+    replies, model = scripted_conversation(
+        settings,
+        memory,
+        ["Okay."],
+        ["Set a timer.", "Eight minutes.", "Cancel that."],
+        intents=household_router(data_dir),
+    )
+    assert replies[1].text.startswith("Timer set")
+    assert replies[2].text == "All right, I've cancelled the timer."
     assert model.prompts == []
     with HouseholdStore.open(data_dir) as store:
         assert store.timers() == []
@@ -179,15 +180,16 @@ def test_more_said_after_an_add_is_added_without_the_model(
     settings: Settings, memory: Memory, data_dir: Path
 ) -> None:
     # an outside trial's "oh and eggs too, thanks" went to the model, and no eggs went on
-    from tests.brain.conftest import scripted_brain
+    from tests.brain.conftest import scripted_conversation
 
-    brain, model = scripted_brain(settings, memory, [], intents=household_router(data_dir))
-    try:
-        thread = brain.reply("add milk to the shopping list").thread_id
-        reply = brain.reply("oh and eggs too, thanks", thread_id=thread)
-    finally:
-        brain.close()
-    assert reply.text == "I've added eggs to the shopping list."
+    replies, model = scripted_conversation(
+        settings,
+        memory,
+        [],
+        ["add milk to the shopping list", "oh and eggs too, thanks"],
+        intents=household_router(data_dir),
+    )
+    assert replies[1].text == "I've added eggs to the shopping list."
     assert model.prompts == []
     with HouseholdStore.open(data_dir) as store:
         assert [item.name for item in store.items()] == ["milk", "eggs"]

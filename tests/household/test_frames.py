@@ -14,6 +14,7 @@ from appliance.household.requests import (
     AddTime,
     CancelReminder,
     CancelTimer,
+    CheckItem,
     ClearList,
     Command,
     ReadList,
@@ -214,7 +215,7 @@ def test_a_thing_named_bare_on_the_list_is_added_and_a_sentence_about_it_is_not(
     assert parse("Bunged two tins of chickpeas onto the shopping list.", NOW) is None
     assert parse("buy everything on the list", NOW) is None
     assert parse("nothing on the list", NOW) is None
-    assert parse("is milk on the list", NOW) != AddItems(("is milk",))
+    assert parse("is milk on the list", NOW) == CheckItem("milk")
 
 
 def test_a_reason_after_which_reminder_or_timer_is_never_part_of_its_name() -> None:
@@ -231,6 +232,16 @@ def test_what_is_on_the_list_and_which_timers_run_are_read_as_asked() -> None:
     assert parse("what timers are running right now?", NOW) == TimerStatus(None)
     # a help line that tells how to ask is not asking
     assert parse("You can set a timer by saying 'set a timer for ten minutes'.", NOW) is None
+
+
+def test_the_list_said_once_at_the_end_is_only_a_list_command_s() -> None:
+    # second_thoughts reads "…tomatoes, no, passata on the list" with the list said once;
+    # before a greeting it had put "evening" on the list
+    said = "Morning, er, no, evening, God, what day is it, put oat milk on the list please."
+    assert parse(said, NOW) is None
+    assert parse("Put, um, what was it, tomatoes, no, passata on the list.", NOW) == AddItems(
+        ("passata",)
+    )
 
 
 def test_a_time_written_with_a_dot_is_a_time() -> None:
