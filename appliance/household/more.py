@@ -41,7 +41,7 @@ _THANKS = re.compile(r"thanks|thank you|cheers|ta|please|ha|haha|lol", re.IGNORE
 _WHO_FOR = re.compile(r"\s+for\s+(?:the\s+|my\s+|our\s+)?\w+$", re.IGNORECASE)
 _BEHIND = re.compile(r"\b(?:too|as well)$", re.IGNORECASE)
 _POLITE = re.compile(
-    r"(?:,?\s*(?:please|thanks|thank you|cheers|ta|while you're at it))+$", re.IGNORECASE
+    r"(?:(?:^|,?\s+)(?:please|thanks|thank you|cheers|ta|while you're at it))+$", re.IGNORECASE
 )
 
 

@@ -62,7 +62,7 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
         return ListReminders()
     if match := _CANCEL_REMINDER.match(text):
         # "…about the washing, I'll just do it now": why, never which reminder
-        what = (match["what"] or match["dont"]).split(" , ")[0]
+        what = _without_why(match["what"] or match["dont"])
         return CancelReminder(re.sub(r"^(?:the|my) ", "", what))
     if match := _CANCEL_ANY_REMINDER.match(text):
         return CancelReminder(match["what"])

@@ -223,6 +223,9 @@ def test_a_reason_after_which_reminder_or_timer_is_never_part_of_its_name() -> N
     said = "actually, cancel the reminder about the washing, I'll just do it now"
     assert parse(said, NOW) == CancelReminder("washing")
     assert parse("turn off the timer for the lasagne, it's done", NOW) == CancelTimer("lasagne")
+    # the reason is cut, never a list the errand holds (one rule with the set reminder's)
+    said = "cancel the reminder to buy eggs, milk and bread"
+    assert parse(said, NOW) == CancelReminder("buy eggs, milk and bread")
     # a length after a comma is still the timer's
     assert parse("timer for the ham, an hour and a half", NOW) == SetTimer("ham", 5400.0)
 

@@ -25,6 +25,9 @@ def test_more_said_after_an_add_adds_what_it_names(store: HouseholdStore) -> Non
     assert more(store, "Also some Marmite please.") == AddItems(("Marmite",))
     assert more(store, "bread as well") == AddItems(("bread",))
     assert more(store, "and two tins of tomatoes") == AddItems(("2 tins of tomatoes",))
+    # "ta" is thanks only as a word of its own: "pitta" had been put on the list as "pit"
+    assert more(store, "also some pitta") == AddItems(("pitta",))
+    assert more(store, "and feta too, ta") == AddItems(("feta",))
 
 
 def test_it_must_say_it_is_more_and_name_only_things_a_shop_sells(store: HouseholdStore) -> None:
