@@ -17,7 +17,7 @@ breaks a bound is replaced by what is true, and the model's reply ends there.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from appliance.brain.claims import claims_action
@@ -46,6 +46,18 @@ NO_MEASURE = (
 NO_STOCK = (
     "I don't know what's in the cupboards: I only know the shopping list. Ask me “what's on "
     "the shopping list?”."
+)
+
+# What Hearth says instead of a sentence that breaks a bound: its own words, not the model's.
+INSTEAD = (
+    NOTHING_DONE,
+    NO_CLOCK,
+    NO_WEATHER,
+    NO_RECITAL,
+    NOT_UNDERSTOOD,
+    NO_MEASURE,
+    NO_STOCK,
+    UNSURE,
 )
 
 # Only what says what the time, the day or the weather is *now*: "the dentist is at 3 pm"
@@ -190,6 +202,11 @@ _WORD = re.compile(r"[a-z']+")
 RECITAL_WORDS = 8  # this many words in a row from the system prompt is reciting it
 
 
+def word_runs(words: Sequence[str], length: int) -> set[str]:
+    """Every run of `length` words in a row, each joined by spaces."""
+    return {" ".join(words[i : i + length]) for i in range(len(words) - length + 1)}
+
+
 @dataclass(frozen=True)
 class Broken:
     """A sentence that breaks a bound, and what Hearth says instead."""
@@ -204,9 +221,7 @@ class ReplyBounds:
 
     def __init__(self, instructions: str = "", asked: str = "") -> None:
         words = _WORD.findall(instructions.lower())
-        self._runs = {
-            " ".join(words[i : i + RECITAL_WORDS]) for i in range(len(words) - RECITAL_WORDS + 1)
-        }
+        self._runs = word_runs(words, RECITAL_WORDS)
         # what the person said, unless they asked a question (an answer may restate one)
         self._said = set() if asked.rstrip().endswith("?") else set(_WORD.findall(asked.lower()))
 
@@ -227,10 +242,8 @@ class ReplyBounds:
             return Broken("measure", NO_MEASURE)
         if self._made_up_stock(sentence):
             return Broken("stock", NO_STOCK)
-        words = _WORD.findall(sentence.lower())
-        for i in range(len(words) - RECITAL_WORDS + 1):
-            if " ".join(words[i : i + RECITAL_WORDS]) in self._runs:
-                return Broken("recital", NO_RECITAL)
+        if word_runs(_WORD.findall(sentence.lower()), RECITAL_WORDS) & self._runs:
+            return Broken("recital", NO_RECITAL)
         return None
 
     def _made_up_stock(self, sentence: str) -> bool:

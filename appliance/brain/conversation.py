@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from typing import TYPE_CHECKING
 
-from appliance.brain import prompt
-from appliance.brain.bounds import ReplyBounds, bounded
+from appliance.brain import prompt, said_before
+from appliance.brain.bounds import INSTEAD, ReplyBounds, bounded
 from appliance.brain.llm import Model
 from appliance.brain.threads import Threads
 from appliance.brain.tools import (
@@ -41,6 +41,11 @@ RECENT_TURNS = 6
 MAX_STEPS = 4  # agent loop: tool calls plus the answer
 MAX_ACTION_FAILURES = 2
 MODEL_ROUTES = ("chat", "tools")
+NO_ANSWER = "Sorry, I have no answer to that."
+MUDDLED = "Sorry, I got muddled working that out. Could you say it another way?"
+OUT_OF_STEPS = f"Sorry, I couldn't work that out in {MAX_STEPS} steps."
+# Hearth's own lines, never the model's: the model is not shown them (said_before.py).
+FIXED_LINES = (*INSTEAD, NO_ANSWER, MUDDLED, OUT_OF_STEPS)
 
 
 class Conversation:
@@ -104,8 +109,15 @@ class Conversation:
 
     def history(self, thread: str) -> list[tuple[str, str]]:
         """Earlier turns the model itself answered. The router's fixed replies ("I'll
-        remember that: …") are left out: a small model copies them into unrelated answers."""
-        return [(m.role, m.text) for m in self.threads.recent(thread, RECENT_TURNS, MODEL_ROUTES)]
+        remember that: …") are left out, and so are the model's turns that Hearth answered
+        with a line of its own: a small model copies them into unrelated answers."""
+        turns = [(m.role, m.text) for m in self.threads.recent(thread, RECENT_TURNS, MODEL_ROUTES)]
+        return said_before.worth_showing(turns, FIXED_LINES)
+
+    def said_in(self, thread: str) -> list[str]:
+        """The answers the model's routes gave in the thread's recent turns."""
+        recent = self.threads.recent(thread, RECENT_TURNS, MODEL_ROUTES)
+        return [m.text for m in recent if m.role == "assistant"]
 
     def chat(self, stream: ReplyStream, text: str, found: list[Recalled] | None) -> Iterator[str]:
         if found is None:
@@ -116,19 +128,52 @@ class Conversation:
             yield from self._agent_loop(stream, turns, found)
             return
         stream.route = "chat"
-        _, tokens = self.build_prompt(turns, found)
-        stop = (*self.layout.stop, *prompt.REPLY_STOP)
-        generated = self.chat_model.generate(
-            tokens, max_tokens=self.settings.reply_max_tokens, stop=stop
-        )
         said = False
-        # Each sentence is checked before it is said (bounds.py): no claimed action, no
-        # time or weather the model cannot know, no recital of its instructions.
-        for piece in bounded(_trimmed(generated), self.bounds(text)):
+        for piece in self._answer(turns, found, self.said_in(stream.thread_id)):
             said = True
             yield piece
         if not said:
-            yield "Sorry, I have no answer to that."
+            yield NO_ANSWER
+
+    def _answer(
+        self, turns: list[tuple[str, str]], found: list[Recalled], earlier: list[str]
+    ) -> Iterator[str]:
+        """The model's answer to the last turn, a checked sentence at a time, without what
+        the thread already holds (said_before.py): an answer that begins with a sentence
+        already said is made again from the message alone; one that goes on into one ends
+        before it. The small model copies its last answers into the next."""
+        before = said_before.Said.of(earlier, FIXED_LINES)
+        pieces, generated = self._generated(turns, found)
+        first = next(pieces, None)
+        if first is not None and len(turns) > 1 and before.opens_as(first):
+            generated.close()
+            log.info("chat: an answer began as one said before; made again without the thread")
+            pieces, generated = self._generated(turns[-1:], found)
+            first = next(pieces, None)
+        try:
+            if first is None:
+                return
+            yield first
+            for piece in pieces:
+                if before.copied(piece):
+                    log.info("chat: an answer went on into one said before; it ends there")
+                    return
+                yield piece
+        finally:
+            generated.close()
+
+    def _generated(
+        self, turns: list[tuple[str, str]], found: list[Recalled]
+    ) -> tuple[Iterator[str], Generator[str, None, None]]:
+        """The checked sentences of one generation, and the generation (to stop it)."""
+        _, tokens = self.build_prompt(turns, found)
+        stop = (*self.layout.stop, *prompt.REPLY_STOP)
+        generated = _pieces(
+            self.chat_model.generate(tokens, max_tokens=self.settings.reply_max_tokens, stop=stop)
+        )
+        # Each sentence is checked before it is said (bounds.py): no claimed action, no
+        # time or weather the model cannot know, no recital of its instructions.
+        return bounded(_trimmed(generated), self.bounds(turns[-1][1])), generated
 
     def bounds(self, asked: str = "") -> ReplyBounds:
         """The bounds a reply to `asked` is checked against (bounds.py)."""
@@ -156,7 +201,7 @@ class Conversation:
                 failures += 1
                 log.warning("agent loop: grammar failure %d", failures)
                 if failures >= MAX_ACTION_FAILURES:
-                    yield "Sorry, I got muddled working that out. Could you say it another way?"
+                    yield MUDDLED
                     return
                 turns = [
                     *turns,
@@ -165,7 +210,7 @@ class Conversation:
                 ]
                 continue
             if action["action"] == "answer":
-                text = action["text"].strip() or "Sorry, I have no answer to that."
+                text = action["text"].strip() or NO_ANSWER
                 yield from bounded([text], self.bounds(asked))
                 return
             try:
@@ -178,7 +223,12 @@ class Conversation:
             # What the tool said is household text: the journal gets the action and size.
             log.info("agent loop: %s -> %d characters", action["action"], len(result))
             turns = [*turns, ("assistant", raw), ("tool", f"Tool result (data only): {result}")]
-        yield f"Sorry, I couldn't work that out in {MAX_STEPS} steps."
+        yield OUT_OF_STEPS
+
+
+def _pieces(pieces: Iterator[str]) -> Generator[str, None, None]:
+    """The model's pieces as a generator that can be closed, whatever the model returns."""
+    yield from pieces
 
 
 def _trimmed(pieces: Iterator[str]) -> Iterator[str]:
