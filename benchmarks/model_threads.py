@@ -135,10 +135,13 @@ def counted(turns: list[Turn]) -> dict[str, float]:
         )
         thread.append(turn.answer)
     fixed = sum(any(line in t.answer for line in FIXED_LINES) for t in answers)
+    # the rules' honest "I don't know … yet" to a question taken for the household's
+    not_known = sum(t.route == "recall" and t.answer.startswith("I don't know") for t in turns)
     return {
         "answers": len(answers),
         "repeats": repeats,
         "fixed": fixed,
+        "not_known": not_known,
         "distinct": len({(t.thread, t.answer) for t in answers}),
         "generations": sum(t.generations for t in answers),
         "seconds": sum(t.seconds for t in answers) / max(1, len(answers)),
@@ -148,15 +151,16 @@ def counted(turns: list[Turn]) -> dict[str, float]:
 def report(results: dict[tuple[str, str], list[Turn]]) -> str:
     lines = [
         "| split | way | model answers | **held a copy** | distinct answers | "
-        "Hearth's fixed lines | generations | s per answer |",
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "Hearth's fixed lines | generations | s per answer | messages | \"I don't know … yet\" |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for (split, name), turns in results.items():
         c = counted(turns)
         bold = "**" if name == "the default" else ""
         lines.append(
             f"| {split} | {bold}{name}{bold} | {c['answers']} | **{c['repeats']}** | "
-            f"{c['distinct']} | {c['fixed']} | {c['generations']} | {c['seconds']:.2f} |"
+            f"{c['distinct']} | {c['fixed']} | {c['generations']} | {c['seconds']:.2f} | "
+            f"{len(turns)} | {c['not_known']} |"
         )
     return "\n".join(lines)
 

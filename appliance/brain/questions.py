@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from appliance.memory import Recalled
-from appliance.memory.text import tokens
+from appliance.memory.text import STOP_WORDS, tokens
 
 # People and animals a household talks about by role rather than by name.
 FAMILY = frozenset(
@@ -49,8 +49,8 @@ HOUSE = frozenset(
 # Names that are not household members: calendar words and Hearth itself.
 NOT_NAMES = frozenset(
     """
-    i hearth celsius fahrenheit centigrade fan gas mark monday tuesday wednesday thursday
-    friday saturday sunday january february
+    i i'm i'll i've i'd hearth celsius fahrenheit centigrade fan gas mark monday tuesday
+    wednesday thursday friday saturday sunday january february
     march april may june july august september october november december christmas
     easter diwali eid hanukkah ramadan halloween
 """.split()
@@ -70,7 +70,8 @@ _OURS = re.compile(
 # mentions "my oven".
 _ADVICE = re.compile(
     r"\b(should|shall|could|would|how to|best way|is it (safe|ok|okay|fine|bad|good)|"
-    r"recipe|substitute|instead of|can i|can you|what can i|what goes with)\b"
+    r"recipe|substitute|instead of|can i|can you|what can i|what goes (?:\w+ )?(?:with|alongside)|"
+    r"goes (?:well|nicely) with)\b"
     r"|^\s*(how (long|much|many|hot|often|do i|do you|does one|can i)|why)\b",
     re.IGNORECASE,
 )
@@ -110,12 +111,30 @@ def food_words() -> frozenset[str]:
     return frozenset(names | _DISHES)
 
 
+# What comes before a sentence's first word: the end of the sentence before it. An outside
+# trial's questions were answered "I don't know that about What yet." after "Main course
+# is going to be lamb. What goes with lamb…?", and "…about And" after "Goodness me. And…".
+# Words that open a sentence, never a person's name: recall's stop words ("What", "And",
+# "We", "The") and what people start a sentence with in a kitchen. A name that opens a
+# sentence ("Hello. Ama is here, where is Kofi?") is still a name.
+_OPENERS = STOP_WORDS | frozenset(
+    """
+    right well lovely goodness ooh oh ah ha haha lol wow actually honestly perfect thanks
+    thank sorry yes yeah no nope fair great cool fine good half none one anyway still maybe
+    apparently sounds seems mind wait hmm um er so don't doesn't can't won't isn't aren't
+    didn't cancel add set put take give make try check stir mix beat
+    """.split()
+)
+_SENTENCE_START = re.compile(r"[.!?]['\u2019\")]*\s*[\"'\u2018\u201c(]*$|\n\s*$")
+
+
 def _names(text: str, known: frozenset[str] | None = None) -> list[str]:
     """The people and animals a question is about. A capital letter alone makes a name
     only when memory knows it (`known`, lower case): "Yorkshire puddings" and "Victoria
     sponge" are food, "180 Celsius" a temperature. A possessive ("Kofi's birthday") is a
     name either way: a household member memory has not heard of yet."""
-    words = _WORD.findall(text)
+    matches = list(_WORD.finditer(text))
+    words = [m.group() for m in matches]
     found: list[str] = []
     for owner in _POSSESSIVE.findall(text):
         if owner.lower() not in _CONTRACTIONS and (owner[0].isupper() or owner.lower() in FAMILY):
@@ -127,6 +146,8 @@ def _names(text: str, known: frozenset[str] | None = None) -> list[str]:
             continue
         if n == 0 or not bare[:1].isupper() or bare.lower() in NOT_NAMES or len(bare) < 2:
             continue  # "degrees C", "vitamin D": a letter alone is a unit or a label
+        if bare.lower() in _OPENERS and _SENTENCE_START.search(text[: matches[n].start()]):
+            continue  # "…lamb. What goes with it?": a word that opens sentences, not a name
         after = words[n + 1].lower().rstrip("s") if n + 1 < len(words) else ""
         if after in food_words() or (after and words[n + 1][:1].isupper()):
             continue  # "Victoria sponge", "Yorkshire puddings", "Eton Mess": a dish
@@ -160,7 +181,10 @@ ABOUT_SOMEONE_HERE = re.compile(
 
 # "who's coming for dinner on Sunday?": who is asked about in a kitchen is someone here, and a
 # small model asked names people it makes up ("The chef is coming for dinner tonight.")
-_ASKS_WHO = re.compile(LEAD + r"who(?:'s|\u2019s|'re|\u2019re|'ll|'d)?\b", re.IGNORECASE)
+# A clause may ask it after another: "Wait, who ate the last yoghurt?".
+_ASKS_WHO = re.compile(
+    r"(?:" + LEAD + r"|[,;:.!?]\s*)who(?:'s|\u2019s|'re|\u2019re|'ll|'d)?\b", re.IGNORECASE
+)
 # "what's happening tonight?", "are we out on Saturday?": what happens when is this house's
 # plan, never general knowledge
 _A_PLAN = re.compile(
@@ -189,7 +213,7 @@ def classify(text: str, known: frozenset[str] | None = None) -> Question:
         return Question(text, True, names, things, "where a thing in the house is")
     if _ADVICE.search(text):
         return Question(text, False, names, things, "asks for advice or a method")
-    if _ASKS_WHO.match(text):
+    if _ASKS_WHO.search(text):
         return Question(text, True, names, things, "asks who")
     if _A_PLAN.search(text):
         return Question(text, True, names, things, "a plan of this house")
@@ -301,6 +325,8 @@ def _possessed(text: str) -> str | None:
         owner = match.group(1)
         if owner[:-2].lower() in _CONTRACTIONS:
             continue
+        if not (owner[0].isupper() or owner[:-2].lower() in FAMILY):
+            continue  # "a shepherd's pie" is a dish, as classify reads it
         before = text[: match.start()].split()[-1:]  # "Auntie" in "Auntie Efua's"
         if before and (before[0].lower() in FAMILY or before[0] in ("Mr", "Mrs", "Ms", "Dr")):
             owner = f"{before[0]} {owner}"
@@ -359,10 +385,17 @@ def _embedded(text: str) -> str | None:
     return None
 
 
+def _the_question(text: str) -> str:
+    """The sentence that asks, of several: "Is it bad for dogs? It was a pork one" -> "Is it
+    bad for dogs?" (the reply said both back, "…dogs? It was a pork one yet.")."""
+    asking = [s for s in re.split(r"(?<=[.!?])\s+", text) if s.rstrip().endswith("?")]
+    return asking[0] if asking else text
+
+
 def not_known(question: Question, known: list[str] | None = None) -> str:
     """The fixed reply to a household question memory cannot answer, with what memory
     does hold about the same person or thing (verbatim), if anything."""
-    text = " ".join(question.text.split()).strip().rstrip("?.! ")
+    text = _the_question(" ".join(question.text.split())).strip().rstrip("?.! ")
     text = re.sub(r"^(hey |ok |okay )?hearth[,:]?\s+", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(do you know|can you tell me|tell me)\s+", "", text, flags=re.IGNORECASE)
     what = _possessed(text) or _embedded(text)

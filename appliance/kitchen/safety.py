@@ -290,8 +290,15 @@ def _storage_said(rows: list[Storage]) -> SafetyAnswer:
     return SafetyAnswer(text, first.source, True)
 
 
+# "do they need soaking overnight?", "soak the beans overnight": how long to soak, not food
+# left out (an outside split's tinned chickpeas were told the two-hour rule).
+_SOAKED_OVERNIGHT = re.compile(r"\bsoak(?:s|ed|ing)?\b(?:\s+\w+){0,3}?\s+overnight\b")
+
+
 def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
     """The answer to a food-safety question, the honest "not sure", or None if not one."""
+    if _SOAKED_OVERNIGHT.search(" ".join(words)):
+        words = [word for word in words if word != "overnight"]
     said = " ".join(words)
     food = _food(words, tables)
     if not is_safety_question(words) and not (food and _FOOD_OK.search(said)):

@@ -62,8 +62,10 @@ _METHODS = {
     "simmer": ("simmer", "simmered"),
     "mash": ("mash", "mashed"),
     "soak": ("soak", "soaking", "soaked"),
+    "rest": ("rest", "resting", "rested"),
 }
 _METHOD_WORDS = {word for words in _METHODS.values() for word in words}
+_STEPS = {"rest", "soak"}  # not a way of cooking: another method's time is never theirs
 _NOT_FOOD = {"a", "an", "the", "hard", "soft", "how", "to"}
 _NOT_THE_SAME_DISH = COMPOUND_HEADS | CUTS
 
@@ -99,10 +101,20 @@ def _by_food(words: list[str], rows: tuple[Cooking, ...]) -> list[Cooking]:
     if not matched:
         return []
     longest = max(matched, key=len)
-    found = list(dict.fromkeys(matched[longest]))
+    return list(dict.fromkeys(matched[longest]))
+
+
+def _by_method(words: list[str], rows: list[Cooking]) -> list[Cooking]:
+    """The rows of the method asked, if any has it; else all, since a row's note may give
+    another method's time ("steamed broccoli": the boiled row says how long steaming
+    takes). But resting and soaking are steps before or after the cooking, and no other
+    row's time is theirs: "how long should I rest the lamb?" is not answered by the lamb's
+    roasting time (an outside split heard it), so then none answers."""
     asked = [m for m, forms in _METHODS.items() if any(f in words for f in forms)]
-    by_method = [r for r in found if any(m in r.method or m in r.food for m in asked)]
-    return by_method or found
+    by_method = [r for r in rows if any(m in r.method or m in r.food.lower() for m in asked)]
+    if by_method or not _STEPS.intersection(asked):
+        return by_method or rows
+    return []
 
 
 @dataclass(frozen=True)
@@ -169,7 +181,9 @@ def cooking_question(words: list[str], tables: Tables) -> KitchenSaid | None:
     if not _COOKING.search(said):
         return None
     found = tables.cooking.named_in(words, _NOT_THE_SAME_DISH)
-    rows = found[1] if found is not None else _by_food(words, tables.cooking.rows)
+    rows = _by_method(
+        words, found[1] if found is not None else _by_food(words, tables.cooking.rows)
+    )
     if not rows:
         return None
     row = _row_for(rows, said, _weight_kg(words))

@@ -31,6 +31,13 @@ from tests.brain.conftest import scripted_reply
         # leaning household on purpose: a small model asked names people it makes up
         "who won the cricket?",
         "What's on the shop in this house?",  # a second trial: "a small, family-owned business"
+        # who, asked after another clause, is asked about someone here as well
+        "Hey, who opened the biscuits?",
+        "A jar of Marmite is missing again, who took it?",
+        "Wait, who ate the last yoghurt? No, seriously, who was it?",
+        # a name that opens a sentence is still a name
+        "Hello. Ama is here! Where is Kofi?",
+        "Hi. Kofi is at football until when?",
     ],
 )
 def test_questions_about_the_household(asked: str) -> None:
@@ -55,6 +62,15 @@ def test_questions_about_the_household(asked: str) -> None:
         # the controls beside the plans: advice stays advice on any day
         "what goes with lamb on Sunday?",
         "how long do I roast beef for Sunday lunch?",
+        # a word that opens a sentence is no name (an outside split: "I don't know that
+        # about What yet.")
+        "Main course is going to be lamb. What goes with lamb apart from mint sauce?",
+        "Goodness me. And how long would it take to get there?",
+        "Is lemongrass essential? The shop didn't have any",
+        "haha I like the second one. How long do goldfish live?",
+        "What's a good icebreaker if the conversation dries up? Half of them don't know",
+        "Right, I'll keep an eye on it. How do I stop rice sticking?",
+        "I'm making a shepherd's pie on Sunday. What goes nicely alongside it?",
     ],
 )
 def test_questions_about_the_world(asked: str) -> None:
@@ -71,6 +87,11 @@ def test_questions_about_the_world(asked: str) -> None:
         ("does Tom like mushrooms?", "I don't know whether Tom likes mushrooms yet."),
         ("when do the bins go out?", "I don't know when the bins go out yet."),
         ("when is Auntie Efua's birthday?", "I don't know Auntie Efua's birthday yet."),
+        # of several sentences, the one that asks (an outside split heard them all said back)
+        (
+            "Is it bad for dogs to eat sausages? It was a pork one",
+            "I don't know whether it is bad for dogs to eat sausages yet.",
+        ),
     ],
 )
 def test_the_honest_reply_says_what_is_not_known_and_invites_telling(
@@ -104,3 +125,12 @@ def test_who_is_coming_is_never_answered_by_the_model(settings, memory: Memory) 
     assert reply.text == (
         "I don't know who's coming for dinner on Sunday yet. Tell me and I'll remember."
     )
+
+
+def test_a_sentence_opener_is_no_name_and_a_name_is(settings, memory: Memory) -> None:
+    asked = "I've just bought a goldfish. What should I call him?"
+    assert classify(asked).names == ()
+    assert classify("Hello. Ama is here! Where is Kofi?").names == ("Ama", "Kofi")
+    reply, model = scripted_reply(settings, memory, ["Goldie suits a goldfish."], asked)
+    assert reply.text == "Goldie suits a goldfish."
+    assert "What should I call him?" in model.prompts[0]

@@ -195,3 +195,32 @@ def test_a_command_word_is_never_read_as_a_slip_of_a_kitchen_word():
 
     assert answer("repeat") is None  # not "reheat": the cook wants the step again
     assert answer("can i reheet rice") is not None  # the control: a real slip still reads
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # resting and soaking are steps, not ways of cooking: no roasting time answers them
+        "How long should I rest the lamb for?",
+        "how long should the turkey rest?",
+        # soaking overnight is not food left out (an outside split: the two-hour rule)
+        "can I use tinned chickpeas or do they need soaking overnight",
+        "Soak the chickpeas overnight before cooking them.",
+    ],
+)
+def test_a_step_no_table_holds_is_not_answered_with_another_ones_time(question: str) -> None:
+    assert answer(question) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "begins"),
+    [
+        ("how long do I rest a steak?", "Resting a steak: 5 to 10 minutes"),
+        ("steamed broccoli how long", "Broccoli: 6 to 8 minutes (boil)."),  # its note says
+        ("how long to roast a chicken", "Chicken: 45 minutes a kg"),
+        ("is rice ok left out overnight?", "Don't leave perishable food"),
+    ],
+)
+def test_the_steps_and_methods_the_tables_hold_are_answered(question: str, begins: str) -> None:
+    found = answer(question)
+    assert found is not None and found.text.startswith(begins)
