@@ -29,7 +29,7 @@ FAMILY = frozenset(
     grandma granny gran nan nana nanna grandmother grandad granddad grandpa grandfather
     mum mom mummy mommy mother dad daddy father auntie aunt aunty uncle cousin baby kid
     child children son daughter wife husband partner brother sister sibling neighbour
-    neighbor cleaner babysitter nanny childminder lodger flatmate housemate cat dog
+    neighbor cleaner babysitter nanny childminder lodger flatmate housemate twin cat dog
     puppy kitten rabbit hamster guinea pig pet fish tortoise teacher
 """.split()
 )
@@ -128,7 +128,7 @@ _OPENERS = STOP_WORDS | frozenset(
 _SENTENCE_START = re.compile(r"[.!?]['\u2019\")]*\s*[\"'\u2018\u201c(]*$|\n\s*$")
 
 
-def _names(text: str, known: frozenset[str] | None = None) -> list[str]:
+def names_in(text: str, known: frozenset[str] | None = None) -> list[str]:
     """The people and animals a question is about. A capital letter alone makes a name
     only when memory knows it (`known`, lower case): "Yorkshire puddings" and "Victoria
     sponge" are food, "180 Celsius" a temperature. A possessive ("Kofi's birthday") is a
@@ -200,7 +200,7 @@ def classify(text: str, known: frozenset[str] | None = None) -> Question:
 
     `known`: the names memory holds (lower case); with it, capitals alone decide nothing.
     """
-    names = tuple(_names(text, known))
+    names = tuple(names_in(text, known))
     things = tuple(t for t in dict.fromkeys(tokens(text)) if t in HOUSE)
     possessive = any(
         o[0].isupper() or o.lower() in FAMILY

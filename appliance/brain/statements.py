@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from appliance.brain.questions import FAMILY, HOUSE
+from appliance.brain.questions import FAMILY, HOUSE, food_words, names_in
 from appliance.memory.text import tokens
 
 
@@ -34,7 +34,7 @@ def sentence(text: str) -> str:
 
 _FILLER = re.compile(
     r"^(?:(?:oh|and|also|so|btw|by the way|anyway|right|well|ok|okay|just so you know|"
-    r"fyi|for the record|hearth)\b[\s,:!-]*)+",
+    r"fyi|for the record|hearth|(?:hey|hi|hello|hiya)(?:\s+(?-i:[A-Z])\w*)?)\b[\s,:!-]*)+",
     re.IGNORECASE,
 )
 # Speaks to Hearth (a request), not about the household.
@@ -44,8 +44,11 @@ _REQUEST = frozenset(
     can could would will leave take bring get open close switch find help say sing order
     buy check look name list suggest recommend explain describe write pick choose think
     guess imagine give count spell define translate compare convert calculate work tell
+    ask don't do remember note forget feed mind go come sit stay keep hang
 """.split()
 )
+# What someone asks Hearth to do, reported ("Jamie said to add crisps to the list").
+_FOR_HEARTH = frozenset("add set put remind play order cancel remove text ring message".split())
 # A question, asked without its question mark, states nothing.
 _ASKS = frozenset(
     """
@@ -58,16 +61,78 @@ _NOW = re.compile(
     r"\b(today|tonight|this (?:morning|afternoon|evening|week)|right now|just now|at the "
     r"moment|again|yesterday|out of|nearly out|running low|back soon|being|so (?:tired|"
     r"hungry|busy)|lovely|delicious|amazing|great|awful|fun|yummy|gorgeous|silly|tired|"
-    r"hungry|bored)\b",
+    r"hungry|bored|finally|at last|asleep|awake|seems?|seemed|nice|"
+    # what the cupboards hold now: "we've got no milk", "we're on the last pack"
+    r"got (?:no|loads|plenty|enough|lots|none|nothing)|(?:almost|nearly|practically) out|"
+    r"on the last|got (?:\w+ ){0,4}(?:tins?|packs?|packets?|bags?|bottles?|jars?|boxes?|loaf|"
+    r"loaves|cartons?|pints?)|on the phone|on an? (?:\w+ )?call|covered in|in (?:about )?\w+ "
+    r"minutes|got (?:about )?\w+ minutes|instead|be bothered|"
+    # just happened: "Poppy's just spilt Ribena", "Biscuit's been sick on the rug", "the
+    # bread's gone a bit stale" (not "Maisie's been veggie since September")
+    r"(?:['\u2019](?:s|ve|re)|has|have) just|"
+    r"(?:['\u2019]s|['\u2019]ve|has|have) been\b(?!.*\b(?:since|ever since|always|for (?:years|"
+    r"ages|a long time|\w+ (?:years|months|weeks)))\b)|"
+    r"gone (?:a bit |all |really )?(?:stale|off|cold|mouldy|soft|hard|soggy|flat|missing|quiet)|"
+    # doing it as it is said: "Jack's hiding under the table" (not "Grandma's staying with
+    # us from the 3rd")
+    r"^(?:(?:the|my|our|your)\s+)?\w+['\u2019](?:s|re)\s+(?!(?:coming|going|staying|visiting|"
+    r"moving|starting|leaving|doing|having|taking|bringing|picking|collecting|joining|working|"
+    r"getting)\b)\w+ing\b"
+    # "Grandad's hearing is poor", "Sam's swimming lesson…": a thing of theirs, not a doing
+    r"(?!\s+(?:is|are|was|were|has|have|lessons?|class|classes|club|practice|kit|bag|days?|"
+    r"teacher|coach|group)\b)"
+    r"(?!.*\b(?:from|until|till|next|on|every|each|tomorrow|weekend|this (?:week|month|year)|"
+    r"for (?:a|the|two|three|four))\b)|"
+    # doing it now: "we're arguing about…" (not "Grandma loves listening to jazz")
+    r"(?:am|is|are|'m|'s|'re)\s+(?:\w+\s+)?(?:arguing|chatting|talking|wondering|debating|"
+    r"discussing|laughing|waiting|relaxing))\b",
+    re.IGNORECASE,
+)
+# What someone said, reported: "my husband says the opposite", "Jamie said to add crisps",
+# "Mum always said set a timer for everything". What was said is a fact only when it is
+# said as one.
+# An opinion someone holds, reported: "Our Dave reckons Spurs will win", "Gran thinks I'm
+# putting too much salt in".
+_OPINION = re.compile(r"\b(?:reckons?|reckoned|thinks|thought|reckon)\b", re.IGNORECASE)
+_REPORTED = re.compile(
+    r"\b(?:says|said|say|reckons|reckoned|told (?:me|us|him|her|them|you)|keeps saying)\s+"
+    r"(?:(?:not\s+)?to\s+)?(?:(?:the opposite|so|no|yes|otherwise|nothing)\s*$|(?P<verb>[a-z]+)\b)",
     re.IGNORECASE,
 )
 # A past verb tells a one-off event ("the kids loved the pancakes") unless it is a change
 # that lasts ("we switched to oat milk", "the collection moved to Mondays").
 _PAST = re.compile(
-    r"\b(\w{3,}ed|had|was|were|did|made|ate|went|got|took|came|left|burnt)\b", re.IGNORECASE
+    r"\b(\w{3,}ed|had|was|were|did|made|ate|went|got|took|came|left|burnt|used|saw|bought|"
+    r"brought|found|thought|fell|broke|forgot|lost|won(?!['\u2019]t)|ran|gave|drank|woke|slept|"
+    r"spent|sent|stole|caught)\b",
+    re.IGNORECASE,
+)
+# A participle that says how things are, not what happened: "the recycling's collected
+# every other Tuesday", "our cat's called Pickle", "Finn's got a dairy allergy".
+_PRESENT = re.compile(
+    r"\b(?:is|are|get|gets|be)\s+(?:\w+\s+)?(?:\w+ed|kept|made)\b"
+    r"|['\u2019](?:s|ve)\s+got\b|['\u2019](?:s|re)\s+(?:called|named|known)\b"
+    # a contracted passive with how often: not "Grandad's nodded off", "Kettle's just boiled"
+    r"|['\u2019](?:s|re)\s+\w+ed\b(?=(?:\s+\w+){0,3}\s+(?:every|each|always|usually|"
+    r"weekly|daily|fortnightly|monthly|on \w+days)\b)",
+    re.IGNORECASE,
+)
+# What follows a name's "'s" when it means "is" or "has" ("Leo's lactose intolerant",
+# "Spare key's with Margaret"), not a possession ("Nana's recipe box", "Dad's card PIN").
+_STATE = re.compile(
+    r"\b(?:allergic|intolerant|vegetarian|veggie|vegan|coeliac|diabetic|pregnant|scared|afraid|"
+    r"frightened|away|back|home|allowed|not|never|always|usually|got|called|named|been|"
+    r"a|an|the|in|at|on|with|under|behind|by|next|from|going|coming|staying|doing|having|"
+    r"taking|picking|(?!\w*thing\b)\w+ing)\b",
+    re.IGNORECASE,
+)
+# The verbs a plural subject takes bare: "bins go out on Thursday", "the twins go to St Mary's".
+_PLURAL_VERBS = frozenset(
+    "go come get eat have take need like love hate live keep use walk visit stay share "
+    "sleep work play do drink".split()
 )
 _LASTING = re.compile(
-    r"\b(switched|moved|changed|started|stopped|became|now|married|"
+    r"\b(switched|moved|changed|started|stopped|became|now|married|gave up|took up|"
     r"divorced|retired|born|died)\b",
     re.IGNORECASE,
 )
@@ -77,7 +142,7 @@ _VERB = re.compile(
     re.IGNORECASE,
 )
 _SPEAKER_SUBJECT = re.compile(
-    r"^(i|i'm|i've|i'd|i'll|you|you're|it|it's|that|that's|this|"
+    r"^(i|i'm|i've|i'd|i'll|you|you're|it|it's|that|that's|this|here|here's|what's|where's|"
     r"there|there's|he|she|they|he's|she's|they're|these|those)\b",
     re.IGNORECASE,
 )
@@ -90,11 +155,19 @@ _TAIL = re.compile(
     r"twice|once|from|until|after|before|\d)",
     re.IGNORECASE,
 )
+# What follows a verb said as an instruction ("Settle it", "Give me"), never a name's verb.
+_AN_OBJECT = frozenset("it them me us him her this that these those some your yourself".split())
+_AFTER_A_NAME = frozenset(
+    "and & the only also usually often sometimes still really normally hardly rarely just "
+    "said told".split()
+)
+_LEADS = frozenset("from in on at after before since until every each by over during".split())
 _NOT_A_NAME = frozenset(
     """
     good thanks thank never ugh oh yes no well great nice lovely happy sorry hello hi hey
     dinner lunch breakfast tea today tonight tomorrow everything nothing someone everyone
-    what how why when where who which hearth morning evening night please
+    what how why when where who which hearth morning evening night please nobody anybody
+    anyone somebody everybody none
 """.split()
 )
 
@@ -109,17 +182,74 @@ def _names_someone(clause: str) -> bool:
     words = clause.split()
     first = words[0].strip(",.!?")
     bare = re.sub(r"['\u2019]s$", "", first)
-    if bare[:1].isupper() and bare.lower() not in _NOT_A_NAME and len(words) > 1:
-        return True
+    second = words[1].strip(",.!?") if len(words) > 1 else ""
+    food = bare.lower().rstrip("s") in food_words()  # "Eggs are best kept in the fridge."
+    if bare[:1].isupper() and bare.lower() not in _NOT_A_NAME and second and not food:
+        if first != bare or bare.lower() in _LEADS:
+            return True  # "Kofi's birthday…", "From this month the rent…"
+        # A name is followed by its verb, an "and" or more of the name ("Sam likes…", "Aunt
+        # Clare…", "Pickles the hamster…"); a capital before anything else is a sentence's
+        # first word ("Settle it for us.", "Instant coffee is basically a crime.").
+        if second[:1].isupper() or _followed_by_a_verb(words[1:]):
+            return True
     head = [w.lower().strip(",.!?") for w in words[:3]]
-    return any(re.sub(r"['\u2019]s$", "", w) in FAMILY or w.rstrip("s") in FAMILY for w in head)
+    if any(re.sub(r"['\u2019]s$", "", w) in FAMILY or w.rstrip("s") in FAMILY for w in head):
+        return True
+    # a name further on, read as a question's names are, that is the subject of its verb
+    # ("The new policy at work means Mum is in the office…"; not "store this for Sam")
+    named = {name for name in names_in(clause) if name[:1].isupper()}
+    return any(
+        word.strip(",.!?") in named and _followed_by_a_verb(words[n + 1 :])
+        for n, word in enumerate(words)
+    )
+
+
+def _followed_by_a_verb(rest: list[str]) -> bool:
+    after = rest[0].strip(",.!?") if rest else ""
+    return bool(after) and (after.lower() in _AFTER_A_NAME or bool(_VERB.fullmatch(after)))
+
+
+# How often, or when, as a household's week runs: "the nursery is open from eight till six",
+# "the cat flap is locked at night", "… means Mum is in the office on Mondays".
+_HABIT = re.compile(
+    r"\b(?:every|each(?! other)|on (?:mon|tues|wednes|thurs|fri|satur|sun)days|at (?:night|"
+    r"weekends?)|weekdays|weekends|from \w+ (?:till|until|to) \w+|daily|weekly|fortnightly|monthly|"
+    r"at \d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)|(?:mon|tues|wednes|thurs|fri|satur|sun)days? (?:night|"
+    r"morning|evening|afternoon)s?)\b",
+    re.IGNORECASE,
+)
+# Where a thing lives: "…are kept in the chest freezer", "…live in the pot by the bread bin".
+_WHERE_KEPT = re.compile(
+    r"\b(?:kept|live|lives|hangs?|sits?|stays?|goes|go)\s+(?:\w+\s+)?(?:in|on|under|behind|by|"
+    r"next to|inside|above|below|at)\b"
+    r"|\b(?:is|are)\s+(?:\w+\s+)?(?:in|under|behind|inside|on top of|next to)\s+the\b",
+    re.IGNORECASE,
+)
 
 
 def _about_the_house(clause: str) -> bool:
-    """'the bins go out…', 'the boiler pressure should…': a house thing early on."""
+    """'the bins go out…', 'the boiler pressure should…': a house thing early on ("Bins go
+    out Thursday", "Spare key's with Margaret": first, with no "the"); or where a thing
+    is kept ("the good scissors live in the pot by the bread bin")."""
+    said = tokens(" ".join(clause.split()[:5]))
+    if any(t in HOUSE for t in tokens(clause.split()[0])):
+        return True
+    if _HABIT.search(clause) or _WHERE_KEPT.search(clause):
+        return True
     if not re.match(r"^(the|a|an|our|my)\b", clause, re.IGNORECASE):
         return False
-    return any(t in HOUSE or t in FAMILY for t in tokens(" ".join(clause.split()[:5])))
+    return any(t in HOUSE or t in FAMILY for t in said)
+
+
+def _reports_no_fact(clause: str) -> bool:
+    """Whether the clause reports what someone said that is no fact: a request for Hearth
+    ("Jamie said to add crisps", "Mum always said set a timer") or a reply ("says the
+    opposite", "said no"). Advice to the household is kept ("the vet said to stop the
+    tablets on Friday", "the doctor said Mia no longer needs the inhaler")."""
+    reported = _REPORTED.search(clause)
+    return reported is not None and (
+        reported["verb"] is None or reported["verb"].lower() in _FOR_HEARTH
+    )
 
 
 def is_statement(clause: str) -> bool:
@@ -131,12 +261,19 @@ def is_statement(clause: str) -> bool:
     first = words[0].lower().strip(",")
     if first in _REQUEST or first in _ASKS or _SPEAKER_SUBJECT.match(clause):
         return False
-    if _NOW.search(clause):
+    if _NOW.search(clause) or _OPINION.search(clause) or _reports_no_fact(clause):
         return False
-    if _PAST.search(clause) and not _LASTING.search(clause):
+    if _PAST.search(_PRESENT.sub(" ", clause)) and not _LASTING.search(clause):
         return False
-    # "we keep…", "we use…": after "we" comes the verb, in any form.
-    if not (words[0].lower() == "we" or _VERB.search(" ".join(words[1:]))):
+    # "we keep…", "bins go out…": after "we" or a plural comes the verb, in any form; "Leo's
+    # lactose intolerant": the verb is the name's "'s".
+    head = words[0].lower()
+    if not (
+        head in ("we", "we're", "we've")
+        or (re.search(r"['\u2019]s$", head) and _STATE.search(" ".join(words[1:])))
+        or _VERB.search(" ".join(words[1:]))
+        or (head.endswith("s") and words[1].lower() in _PLURAL_VERBS)
+    ):
         return False
     return bool(_OURS.match(clause) or _names_someone(clause) or _about_the_house(clause))
 
@@ -154,7 +291,9 @@ def facts_stated(text: str) -> list[str]:
     if not text or text.endswith("?") or len(text.split()) > MESSAGE_MAX_WORDS:
         return []
     facts: list[str] = []
-    for part in re.split(r"(?<=[.!])\s+", text):  # sentences first
+    for part in re.split(r"(?<=[.!?])\s+", text):  # sentences first
+        if part.endswith("?"):
+            continue  # a question asked on the way states nothing
         clauses = [c for c in _CLAUSE.split(without_filler(part)) if c.strip()]
         kept: list[str] = []
         for n, clause in enumerate(clauses):
