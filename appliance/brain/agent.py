@@ -42,6 +42,7 @@ log = logging.getLogger(__name__)
 MAX_MESSAGE_CHARS = 4000
 SWEEP_SECONDS = 3600.0  # the transcript retention sweep runs this often while open
 # Spoken back, so short; the audit of a refused write is Memory's, and nothing was written.
+NOTHING_SAID_YET = "I haven't said anything yet in this conversation."
 HEARD_SECRET = (
     "I can't keep that: it sounded like a password or a code, so the guard refused it "
     "and nothing was written. Keep those in a password manager."
@@ -270,6 +271,8 @@ class Brain:
                     pieces = self.routes.overview(stream, text, route)
                 elif route.kind == "inbox":
                     pieces = self.routes.inbox()
+                elif route.kind == "again":
+                    pieces = iter([self._said_last(stream.thread_id)])
                 else:
                     pieces = self.conversation.chat(stream, text, None)
                 for piece in pieces:
@@ -278,6 +281,12 @@ class Brain:
             finally:
                 self._gate.idle()
                 self._finish(stream, text)
+
+    def _said_last(self, thread: str) -> str:
+        """Hearth's last answer in the thread, word for word: "pardon?" after a spoken
+        answer nobody caught is answered from the record, never made again."""
+        said = [m.text for m in self.threads.recent(thread, 2) if m.role == "assistant"]
+        return said[-1] if said else NOTHING_SAID_YET
 
     def _finish(self, stream: ReplyStream, text: str) -> None:
         answer = stream.text.strip() or "(no answer)"

@@ -15,6 +15,7 @@ changes memory, and these are not model routes, so the note-taker never reads th
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from appliance.brain.router import Intent, Route, Router
@@ -28,13 +29,22 @@ from appliance.household import HouseholdStore, Screen
 # (An amount, an oven, a length, a timer or a scaling asked then is the kitchen's or
 # the household's to answer.)
 ONLY_WHILE_COOKING = frozenset(
-    {"next", "back", "repeat", "ingredients_for_step", "step_number", "stop_cooking", "serves"}
+    {"next", "back", "ingredients_for_step", "step_number", "stop_cooking", "serves"}
+)
+# "Say that again" with nothing cooking is Hearth's last answer, word for word (the brain's
+# "again" route), unless it asks for more than the words again ("…but simpler", "tell me
+# again what time the bins go") or about something else ("what was that noise?").
+_MORE_THAN_AGAIN = re.compile(
+    r"\b(?:but|simpler|simply|slower|slowly|louder|differently|explain|other words|mean|noise|"
+    r"sound|bang|smell|again (?:what|when|where|how|who|which|whether|if))\b",
+    re.IGNORECASE,
 )
 
 
-def cooking_intent(
+def cooking_intents(
     data_dir: Path | str, screen: Screen | None = None, meaning: Similarity | None = None
-) -> Intent:
+) -> tuple[Intent, Intent]:
+    """The cookbook's intent, and "say that again" when nothing is being cooked."""
     # One cookbook for the brain's life: it reads a recipe file again only when it changed.
     book = Cookbook(Path(data_dir))
     sessions = CookingSessions(data_dir)
@@ -54,13 +64,19 @@ def cooking_intent(
     def match(text: str) -> Route | None:
         return Route("cooking", text) if request_for(text) is not None else None
 
+    def again(text: str) -> Route | None:
+        request = cooking_request(text)
+        if request is None or request.intent != "repeat" or sessions.current() is not None:
+            return None
+        return None if _MORE_THAN_AGAIN.search(text) else Route("again", text)
+
     def act(route: Route) -> str:
         request = request_for(route.text)
         assert request is not None, "the matcher read this very text"
         with HouseholdStore.open(data_dir, screen=screen) as household:
             return RecipeWalk(book, sessions, household, meaning=meaning).answer(request)
 
-    return Intent("cooking", match, act)
+    return Intent("cooking", match, act), Intent("again", again)
 
 
 def with_cooking(
@@ -69,5 +85,5 @@ def with_cooking(
     screen: Screen | None = None,
     meaning: Similarity | None = None,
 ) -> Router:
-    """The router with the cookbook's intent first."""
-    return router.extended([cooking_intent(data_dir, screen, meaning)], before=router.names[0])
+    """The router with the cookbook's intents first."""
+    return router.extended([*cooking_intents(data_dir, screen, meaning)], before=router.names[0])

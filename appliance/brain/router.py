@@ -72,7 +72,7 @@ _QUESTION = re.compile(
 # "do you remember …?" asks; it does not tell.
 _ASKS_TO_RECALL = re.compile(r"^\s*(?:do|did|can)\s+you\s+remember\b", re.IGNORECASE)
 
-ROUTES = ("remember", "correct", "inbox", "overview", "recall", "statement", "chat")
+ROUTES = ("remember", "correct", "inbox", "overview", "recall", "statement", "again", "chat")
 
 
 @dataclass(frozen=True)

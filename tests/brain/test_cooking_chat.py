@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from appliance.brain.agent import NOTHING_SAID_YET
 from appliance.composition import intent_router
 from appliance.config import Settings
 from appliance.cookbook import Cookbook
@@ -72,7 +73,7 @@ def test_next_with_nothing_being_cooked_is_said_so_never_made_up(
 ) -> None:
     brain, model = cooking_brain(settings, memory, ["Sure! Next, add the eggs."], kept=False)
     try:
-        for text in ("next", "go back", "repeat that", "go to step 3", "we're done"):
+        for text in ("next", "go back", "go to step 3", "we're done"):
             reply = brain.reply(text)
             assert reply.route == "cooking", (text, reply)
             assert reply.text.startswith("Nothing is being cooked"), (text, reply.text)
@@ -95,6 +96,41 @@ def test_a_household_timer_asked_after_while_cooking_is_the_households(
         assert reply.route != "cooking" and "pasta timer" in reply.text.lower(), reply
         # the control: the step's own time is still the recipe's
         assert brain.reply("how long does it bake?").route == "cooking"
+    finally:
+        brain.close()
+    assert model.prompts == []
+
+
+def test_say_that_again_with_nothing_cooked_is_the_last_answer_word_for_word(
+    settings: Settings, memory: Memory
+) -> None:
+    brain, model = cooking_brain(
+        settings, memory, ["Foxes eat mice and beetles.", "Foxes hunt small animals."], kept=False
+    )
+    try:
+        first = brain.reply("pardon?")
+        assert first.route == "again" and first.text == NOTHING_SAID_YET
+        asked = brain.reply("what do foxes eat?", first.thread_id)
+        for text in ("pardon?", "sorry, what did you say?", "say that again please"):
+            again = brain.reply(text, first.thread_id)
+            assert again.route == "again" and again.text == asked.text, (text, again)
+        assert len(model.prompts) == 1  # read from the record, never made again
+        # the control: asked for more than the words again, the model answers
+        simpler = brain.reply("say that again but simpler", first.thread_id)
+        assert simpler.route == "chat" and simpler.text == "Foxes hunt small animals."
+        for other in ("what was that noise?", "tell me again what time the bins go"):
+            assert brain.router.route(other, first.thread_id).kind != "again", other
+    finally:
+        brain.close()
+
+
+def test_say_that_again_while_cooking_is_the_step(settings: Settings, memory: Memory) -> None:
+    brain, model = cooking_brain(settings, memory, [])
+    try:
+        started = brain.reply("let's make nana's flapjacks")
+        step = brain.reply("next", started.thread_id)
+        again = brain.reply("say that again", started.thread_id)
+        assert again.route == "cooking" and "Step 2" in again.text and "Step 2" in step.text
     finally:
         brain.close()
     assert model.prompts == []
