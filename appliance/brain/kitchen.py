@@ -6,15 +6,24 @@ food-safety question the tables cannot answer gets the kitchen's honest "I'm not
 sure", never the model. It sits after "remember …" and corrections (so "remember that
 gas mark 4 is our usual" is still remembered) and before the questions about the
 household.
+
+In the conversation a kitchen question was answered in, a follow-up that the kitchen
+cannot place alone ("and in the freezer?", "can I freeze it?") is read with it
+(appliance.kitchen.follow_ups) and answered from the tables when one of the questions it
+stands for is; otherwise it is left to the rest of the router, as before.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from functools import lru_cache
 
 from appliance.brain.bounds import WEATHER
 from appliance.brain.router import Intent, Route, Router
 from appliance.kitchen.ask import KitchenAnswer, answer
+from appliance.kitchen.follow_ups import asked_again
+
+THREADS_KEPT = 64  # the last kitchen question of this many conversations
 
 
 @lru_cache(maxsize=16)
@@ -23,20 +32,46 @@ def _answered(text: str) -> KitchenAnswer | None:
     return answer(text)
 
 
-def _match(text: str) -> Route | None:
-    return Route("kitchen", text) if _answered(text) is not None else None
+def _sure(found: KitchenAnswer | None) -> bool:
+    return found is not None and found.kind not in ("unsure", "unclear")
 
 
-def _act(route: Route) -> str:
-    found = _answered(route.text)
-    assert found is not None, "the matcher answered this very text"
-    return found.text
+def kitchen_intent() -> Intent:
+    """The kitchen's intent, with the last question it answered in each conversation."""
+    asked: OrderedDict[str, str] = OrderedDict()
 
+    def match(text: str) -> Route | None:
+        return Route("kitchen", text) if _answered(text) is not None else None
 
-KITCHEN = Intent("kitchen", _match, _act)
+    def follow_up(text: str, thread: str) -> Route | None:
+        previous = asked.get(thread)
+        if previous is None or _sure(_answered(text)):
+            return None
+        before = _answered(previous)
+        for question, changes in asked_again(previous, text):
+            found = _answered(question)
+            if found is None or not _sure(found):
+                continue
+            if not (changes and before is not None and found.text == before.text):
+                return Route("kitchen", question)
+        return None
+
+    def act(route: Route) -> str:
+        found = _answered(route.text)
+        assert found is not None, "the matcher answered this very text"
+        if route.thread is not None:
+            asked[route.thread] = route.text
+            asked.move_to_end(route.thread)
+            while len(asked) > THREADS_KEPT:
+                asked.popitem(last=False)
+        return found.text
+
+    # A follow-up gives way to an intent that answers the message itself: "can you set a
+    # timer to boil it?" is the household's (router.py).
+    return Intent("kitchen", match, act, follow_up, follow_up_yields=True)
 
 
 def with_kitchen(router: Router) -> Router:
     """The router with the kitchen's intent (and the weather's honest answer) before the
     questions about the household."""
-    return router.extended([KITCHEN, WEATHER], before="overview")
+    return router.extended([kitchen_intent(), WEATHER], before="overview")

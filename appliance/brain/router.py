@@ -101,6 +101,9 @@ class Intent:
     act: Callable[[Route], str] | None = None  # answers the route itself (no model); its
     # routes carry the intent's name as their kind
     follow_up: FollowUp | None = None  # tried before every matcher when a thread is known
+    # the follow-up gives way to another intent that answers the message itself (the
+    # kitchen's "and in the freezer?" never to "we need eggs and bread")
+    follow_up_yields: bool = False
 
 
 def _ask_to_recall(text: str) -> Route | None:
@@ -221,12 +224,22 @@ class Router:
         text = message.strip()
         if thread is not None:
             for intent in self.intents:
-                if intent.follow_up is not None and (found := intent.follow_up(text, thread)):
+                found = intent.follow_up(text, thread) if intent.follow_up is not None else None
+                if found is not None and not (
+                    intent.follow_up_yields and self._answered_by_another(intent, text)
+                ):
                     return self._found(intent, found, thread)
         for intent in self.intents:
             if (found := intent.match(text)) is not None:
                 return self._found(intent, found, thread)
         return Route("chat", text, thread=thread)
+
+    def _answered_by_another(self, intent: Intent, text: str) -> bool:
+        """Whether an intent other than `intent` that answers itself claims the text."""
+        return any(
+            other is not intent and other.act is not None and other.match(text) is not None
+            for other in self.intents
+        )
 
     @staticmethod
     def _found(intent: Intent, found: Route, thread: str | None) -> Route:

@@ -104,3 +104,60 @@ def test_a_question_about_a_day_states_no_date() -> None:
     # A helper's held-out line: asking back is not saying what day it is.
     assert ReplyBounds().broken("What day is the dentist again?") is None
     assert ReplyBounds().broken("The day is Monday.") is not None  # the control: it states it
+
+
+def _said(router, text: str, thread: str) -> tuple[str, str | None]:
+    route = router.route(text, thread)
+    act = router.act(route)
+    return route.kind, act(route) if act is not None else None
+
+
+def test_a_follow_up_is_read_with_the_question_before_it_in_that_conversation(router) -> None:
+    assert _said(router, "how long does cooked rice keep in the fridge?", "a")[1].startswith(
+        "Cooked rice keeps 24 hours in the fridge"
+    )
+    kind, said = _said(router, "and in the freezer?", "a")
+    assert kind == "kitchen" and said.startswith("Cooked rice keeps 1 month in the freezer")
+    # the control: in another conversation it has nothing to follow
+    assert _said(router, "and in the freezer?", "b")[1] is None or not (
+        _said(router, "and in the freezer?", "b")[1].startswith("Cooked rice")
+    )
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "begins"),
+    [
+        ("how long do I boil an egg for?", "and for hard boiled?", "Boiled egg, hard"),
+        ("how long do I roast a 2kg chicken?", "and a 3kg one?", "A 3 kg chicken"),
+        ("what's 200C in gas mark?", "and 180?", "180 °C"),
+        ("how many grams of butter in a cup", "and in a tablespoon?", "1 tbsp of butter"),
+    ],
+)
+def test_a_follow_up_changes_what_it_names(router, first: str, then: str, begins: str) -> None:
+    _said(router, first, "t")
+    kind, said = _said(router, then, "t")
+    assert kind == "kitchen" and said is not None and said.startswith(begins), said
+
+
+def test_what_a_follow_up_cannot_change_is_not_answered_as_if_it_had(router) -> None:
+    # the defrosting rule does not depend on a weight: "2kg" would not have been read
+    _said(router, "how do I defrost a chicken safely", "d")
+    kind, said = _said(router, "how long will that take for a 2kg one?", "d")
+    assert kind != "kitchen" or said is None or said.startswith("I'm not sure")
+    # a command said after a kitchen question is the household's
+    _said(router, "how long do I boil an egg for?", "e")
+    assert _said(router, "and set a timer for that", "e")[0] == "timers"
+    # a new question whole in itself is answered alone
+    assert _said(router, "what's 180C in fahrenheit?", "e")[1].startswith("180 °C is about 350 °F")
+
+
+def test_a_follow_up_gives_way_to_what_answers_the_message_itself(data_dir: Path) -> None:
+    from appliance.composition import intent_router
+
+    router = intent_router(Settings.for_data_dir(data_dir))
+    _said(router, "how long does cooked rice keep in the fridge?", "f")
+    assert _said(router, "remind me to freeze it at 6?", "f")[0] == "reminders"
+    # the control: asked of the food, the same words are the kitchen's
+    assert _said(router, "can I freeze it?", "f")[0] == "kitchen"
+    for other in ("Who left the fridge door open?", "Goodness me. How long would it take?"):
+        assert router.route(other, "f").kind != "kitchen", other

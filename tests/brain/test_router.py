@@ -147,3 +147,32 @@ def test_intent_names_are_unique() -> None:
 )
 def test_a_plain_statement_has_its_own_route(said: str) -> None:
     assert route(said).kind == "statement"
+
+
+def test_a_follow_up_that_yields_gives_way_to_an_intent_answering_the_message_itself() -> None:
+    from dataclasses import replace
+
+    from appliance.brain.router import Intent, Route, Router
+
+    kitchen = Intent(
+        "kitchen",
+        lambda text: None,
+        act=lambda route: "the tables",
+        follow_up=lambda text, thread: Route("kitchen", text),
+        follow_up_yields=True,
+    )
+    timers = Intent(
+        "timers",
+        lambda text: Route("timers", text) if "timer" in text else None,
+        act=lambda route: "a timer",
+    )
+    router = Router([kitchen, timers])
+    assert router.route("set a timer to boil it", "t").kind == "timers"
+    assert router.route("and in the freezer?", "t").kind == "kitchen"  # nothing else claims it
+    # the control: a follow-up that does not yield comes first, as "For how long?" does
+    assert (
+        Router([replace(kitchen, follow_up_yields=False), timers])
+        .route("set a timer to boil it", "t")
+        .kind
+        == "kitchen"
+    )

@@ -1,0 +1,137 @@
+"""A kitchen question that makes sense only after the one before it.
+
+    asked_again("can I freeze cooked rice?", "and how long does it keep in the fridge?")
+        -> ["and how long does cooked rice keep in the fridge", …]
+
+"And in the freezer?", "what about hard-boiled?", "and a 2 kg one?", "can I freeze it?":
+alone, the kitchen cannot place them (no food, or no question), and before this they got
+the honest "I'm not sure" or went to the model. Read with the earlier question they are
+one of its table rows. This module only writes the questions a follow-up may stand for,
+in the order to try them; which one the tables answer is ask.py's business, and the
+brain's kitchen intent asks only in the conversation the earlier question was asked in.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from appliance.kitchen.said import tokens
+from appliance.kitchen.tables import Table, tables
+
+# The slots a follow-up changes, each a word or phrase of the earlier question.
+_PLACES = re.compile(
+    r"\b(?:fridge|freezer|(?<!from )frozen|cupboard|larder|pantry|bread bin|room temperature|"
+    r"left out)\b"
+)
+_DONENESS = re.compile(
+    r"\b(?:runny|soft boiled|soft|dippy|jammy|medium|hard boiled|hard|firm|rare|well done)\b"
+)
+_WEIGHT = re.compile(r"\b\d+(?:\.\d+)? ?(?:kg|kilos?|g|grams?|lb|lbs|pounds?)\b")
+_UNIT = re.compile(
+    r"\b(?:cups?|tablespoons?|tbsp|teaspoons?|tsp|grams?|g|kg|ml|millilitres?|litres?|ounces?|"
+    r"oz|pints?|sticks?)\b"
+)
+_SCALE = re.compile(r"\b(?:celsius|centigrade|fahrenheit|gas mark|fan oven|fan|conventional)\b")
+_NUMBER = re.compile(r"\b\d+(?:\.\d+)?\b")
+_SLOTS = (_WEIGHT, _DONENESS, _UNIT, _SCALE, _NUMBER)
+# What is done to food: "can I freeze it?" asks the kitchen; "how long would it take to get
+# there?" does not.
+_KITCHEN_VERB = re.compile(
+    r"\b(?:freeze|frozen|refreeze|reheat|heat|warm|keep|keeps|last|store|cook|boil|roast|bake|"
+    r"fry|steam|microwave|defrost|thaw|eat|go off|use|substitute|swap|replace|rest|soak)\b"
+)
+_KEEPING = re.compile(r"\b(?:keep|keeps|last|lasts|store|good for)\b")
+ASKED_WORDS = 4  # "what temperature?": a question of the earlier food, without "and"
+# A follow-up asks: a question mark, or a question's first word ("can I freeze it").
+_ASKS = re.compile(
+    r"\?\s*$|^\W*(?:(?:ok|okay|right|so|oh|and|then)\W+)*(?:how|what|can|could|is|are|does|"
+    r"do|should|will|would|which|when)\b",
+    re.IGNORECASE,
+)
+# What a follow-up that changes one thing may say besides it ("and for a 3kg one?").
+_BESIDES = frozenset("a an the some for in with one ones please then instead of".split())
+_STANDS_FOR = re.compile(r"\b(?:it|them|they|those)\b")  # "a 2kg one" is another one
+_LEAD = re.compile(r"^(?:(?:ok|okay|right|so|oh)\s+)?(?:and|what about|how about|or|then)\s+")
+
+
+@cache
+def _tables() -> tuple[Table[Any], ...]:
+    data = tables()
+    return (
+        data.storage,
+        data.cooking,
+        data.densities,
+        data.core_temperatures,
+        data.substitutions,
+        data.safety_rules,
+    )
+
+
+def food_named(words: list[str]) -> str | None:
+    """The longest food any table names in `words` ("cooked rice", "chicken"); a place
+    ("fridge", "freezer") is where food is, never the food."""
+    found = [
+        named[0]
+        for table in _tables()
+        if (named := table.named_in(words)) is not None and not _PLACES.fullmatch(named[0])
+    ]
+    return max(found, key=len) if found else None
+
+
+def _keeps(bare: str, place: str) -> bool:
+    """Whether a place is asked about as where the food keeps ("and in the freezer?", "how
+    long will it keep frozen?"), not "who left the fridge door open?"."""
+    return _only(bare, place) or _KEEPING.search(bare) is not None
+
+
+def _only(bare: str, named: str) -> bool:
+    """Whether `bare` says `named` and nothing else of substance."""
+    rest = re.sub(rf"\b{re.escape(named)}\b", " ", bare).split()
+    return all(word in _BESIDES for word in rest)
+
+
+def asked_again(previous: str, said: str) -> list[tuple[str, bool]]:
+    """The questions the follow-up `said` may stand for after `previous`, best first, each
+    with whether its answer must differ from the earlier one's: a detail added to the
+    earlier question ("… 2kg") that changes nothing was not read by the tables, and "can I
+    do it in the microwave?" answered as the earlier question was is no answer to it."""
+    before = " ".join(tokens(previous))
+    now = " ".join(tokens(said))
+    if not before or not now or not _ASKS.search(said):
+        return []  # "plus three onions", "Bella, drop it!": not asked of the kitchen
+    food = food_named(before.split())  # None for "what's 200C in gas mark?"
+    new_food = food_named(now.split())
+    bare = _LEAD.sub("", now)
+    place = _PLACES.search(bare)
+    if place is not None and new_food is None and food is not None and _keeps(bare, place[0]):
+        # "and in the freezer?", "what about in the fridge?": how long it keeps there
+        where = "freezer" if place[0] == "frozen" else place[0]
+        return [(f"how long does {food} keep in the {where}", False)]
+    changed = before
+    if food is not None and new_food is not None and new_food != food:
+        if not _only(bare, new_food):
+            return []  # "Wait, who ate the last yoghurt?": more than another food
+        changed = re.sub(rf"\b{re.escape(food)}\b", new_food, changed)  # "and brown rice?"
+    slotted = added = False
+    for slot in _SLOTS:
+        # "what about hard?", "and a 2 kg one?", "and 180?": the detail and nothing more
+        if (said_slot := slot.search(bare)) is not None and _only(bare, said_slot[0]):
+            slotted = True
+            if held := list(slot.finditer(changed)):
+                # the unit a measure is asked in is the last ("grams of butter in a cup")
+                at = held[-1] if slot is _UNIT else held[0]
+                changed = changed[: at.start()] + said_slot[0] + changed[at.end() :]
+            else:
+                changed, added = f"{changed} {said_slot[0]}", True
+            break
+    asked = [(changed, added)] if changed != before else []
+    if slotted or food is None:
+        return asked  # the earlier question's own topic, or nothing: never another's
+    if new_food is None and _STANDS_FOR.search(now) and _KITCHEN_VERB.search(now):
+        asked.append((_STANDS_FOR.sub(food, now, count=1), True))  # "can I freeze it?"
+    if new_food is None and (bare != now or len(now.split()) <= ASKED_WORDS):
+        # said as more of the same ("ok and what temperature?"), not to someone else
+        asked.append((f"{now} {food}", False))  # "what temperature?": the question, of the food
+    return list(dict.fromkeys(asked))
