@@ -25,6 +25,7 @@ from appliance.config import Settings
 from appliance.household import HouseholdStore
 from appliance.memory import Memory
 from tests.operator.stdio import Operator, running_operator
+from tests.said import says
 
 READING = {"recall", "list_facts", "show_inbox", "list_timers", "list_reminders", "shopping_list"}
 WRITING = {"off": set(), "propose": {"propose_fact"}, "add": {"propose_fact", "add_fact"}}
@@ -180,12 +181,12 @@ def test_the_guard_refuses_a_secret_writes_nothing_and_audits_the_refusal(
     before = _state(op)
     secret = "The alarm code is 4821"
     error = op.error(tool, {"text": secret, "type": "household"})
-    assert "refused" in error and "4821" not in error
+    assert "refused" in error and not says(error, "4821")
     after = _state(op)
     assert {k for k in after if k.startswith(("memory/", "inbox/"))} == {
         k for k in before if k.startswith(("memory/", "inbox/"))
     }
-    assert "4821" not in _all_text(op)  # not in a fact, the inbox or the audit log
+    assert not says(_all_text(op), "4821")  # not in a fact, the inbox or the audit log
     with _memory(op) as memory:
         line = list(memory.audit.entries())[-1]
         assert (line.actor, line.action) == ("mcp", "refuse")
