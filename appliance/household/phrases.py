@@ -17,7 +17,7 @@ import datetime as dt
 import re
 from typing import Any, cast
 
-from appliance.household import misheard
+from appliance.household import misheard, spoken
 from appliance.household.clock_phrases import clock
 from appliance.household.frames import framed
 from appliance.household.list_phrases import items_of, shopping  # noqa: F401  (re-exported)
@@ -128,6 +128,13 @@ def _read_with_reason(said: str, now: dt.datetime, ringing: bool) -> Command | N
         done = _read(said[: purpose.start()], now, ringing)
         if isinstance(done, SetTimer | AddItems):
             command = done
+    if command is None and (purpose := _TIMER_FOR.search(said)) is not None:
+        # "set a timer for 10 minutes to check the cake", "… for when the roast needs
+        # basting": a timer's purpose, after it (never a length: "set a timer to ten minutes")
+        head, what = said[: purpose.start()], said[purpose.end() :]
+        done = None if _NOT_A_BARE_COMMAND.search(head) else _read(head, now, ringing)
+        if isinstance(done, SetTimer | AskTimerLength) and not spoken.duration_in(what.split(" ")):
+            command = done
     if command is None and " , " in said:
         # "I'm writing a card, what date is it?": a question asked after why (never after
         # a command of its own: "set a timer for 5 minutes, what time is it" is not half
@@ -166,6 +173,19 @@ _TAKEN_BACK = re.compile(
 _FOR_A_PURPOSE = re.compile(
     r"(?: ,)? so (?:that )?(?:i|we|you|he|she|they|it|the kids|there|nobody|no one)\b"
 )
+
+
+# What a timer is for, said after it: "… to check the cake", "… for when the roast needs
+# basting", "… then I need to drain it". Before, none of these was a command at all.
+_TIMER_FOR = re.compile(
+    r"(?: ,)? (?:to|for when|then i (?:need|have|want) to|and then i'?ll|so i remember to) "
+    r"(?=[a-z])"
+)
+
+
+# A head said to someone else or asked ("Olly, pop a timer on…", "do I need a timer…"):
+# frames.py reads those, clause by clause, and turns them down.
+_NOT_A_BARE_COMMAND = re.compile(r" , |^(?:do|does|did|should|shall|is|are|would|could) i\b")
 
 
 # Questions a person may ask after saying why: each only reads, so a clause misread before

@@ -100,6 +100,8 @@ def _name(raw: str | None) -> str | None:
     if raw is None:
         return None
     name = raw.strip()
+    if re.match(r"(?:when|so|then|because|while)\b", name):
+        return None  # "a 45 minute timer for when the roast needs basting": what for, no name
     name = re.sub(r"^(?:the|my|a|an|another) ", "", name)
     name = re.sub(r"(?:^| )timer$", "", name)
     said = name.split()

@@ -93,6 +93,42 @@ def test_a_name_said_before_or_after_timer_is_kept(said: str, name: str) -> None
     assert parse(said, NOW) == SetTimer(name, 180.0)  # the control beside the above
 
 
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("set a timer for 10 minutes to boil the eggs", SetTimer(None, 600.0)),
+        ("set a 10 minute timer to check the cake", SetTimer(None, 600.0)),
+        ("set a timer for 10 minutes to check it", SetTimer(None, 600.0)),
+        ("set a 45 minute timer for when the roast needs basting", SetTimer(None, 2700.0)),
+        (
+            "can you put a 20 minute timer on so I remember to take the bread out",
+            SetTimer(None, 1200.0),
+        ),
+        ("set a timer to check the cake", AskTimerLength(None)),
+        ("set a pasta timer for 12 minutes to drain it", SetTimer("pasta", 720.0)),
+    ],
+)
+def test_a_timer_said_with_what_it_is_for_is_that_timer(said: str, command: object) -> None:
+    # Before, each of these was no command at all and went to the model, which sets nothing;
+    # what it is for is no part of it (a name said as a name is kept).
+    assert parse(said, NOW) == command
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Sam, set a timer for 10 minutes to check the cake",
+        "should I set a timer to check the cake?",
+        "I set a timer for 10 minutes to check the cake but forgot",
+        "don't set a timer to check the cake",
+    ],
+)
+def test_what_a_timer_is_for_makes_no_timer_of_what_is_not_one(said: str) -> None:
+    assert not isinstance(parse(said, NOW), SetTimer | AskTimerLength)
+    # the control: a reminder with a reason is still the reminder
+    assert isinstance(parse("remind me in 10 minutes to check the cake", NOW), Remind)
+
+
 def test_out_of_something_no_shop_sells_is_not_shopping() -> None:
     assert parse("we're out of patience", NOW) is None
     assert parse("we ran out of the house in a hurry", NOW) is None
