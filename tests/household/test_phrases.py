@@ -121,6 +121,7 @@ def test_a_timer_said_with_what_it_is_for_is_that_timer(said: str, command: obje
         "should I set a timer to check the cake?",
         "I set a timer for 10 minutes to check the cake but forgot",
         "don't set a timer to check the cake",
+        "do I need a 45 minute timer to baste the roast?",
     ],
 )
 def test_what_a_timer_is_for_makes_no_timer_of_what_is_not_one(said: str) -> None:
