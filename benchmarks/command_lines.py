@@ -151,7 +151,14 @@ def report(runs: dict[str, Rows]) -> str:
     return "\n".join(table)
 
 
-def write_plot(runs: dict[str, Rows], path: Path, title: str) -> None:
+def write_plot(
+    runs: dict[str, Rows],
+    path: Path,
+    title: str,
+    outcomes: tuple[str, ...] = OUTCOMES,
+    unit: str = "held-out lines",
+) -> None:
+    """Each run's lines by outcome, as stacked bars: green, grey, red (and blue after)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -160,11 +167,12 @@ def write_plot(runs: dict[str, Rows], path: Path, title: str) -> None:
     figure, axis = plt.subplots(figsize=(6, 2.4))
     names = list(runs)
     left = [0.0] * len(names)
-    for outcome, colour in zip(OUTCOMES, ("tab:green", "tab:grey", "tab:red"), strict=True):
+    colours = ("tab:green", "tab:grey", "tab:red", "tab:blue")
+    for outcome, colour in zip(outcomes, colours, strict=False):
         counts = [sum(1 for _, j, _ in runs[n] if j == outcome) for n in names]
         axis.barh(names, counts, left=left, color=colour, label=outcome)
         left = [a + b for a, b in zip(left, counts, strict=True)]
-    axis.set_xlabel("held-out lines")
+    axis.set_xlabel(unit)
     axis.set_title(title, fontsize=9)
     axis.legend(fontsize=7, loc="lower right")
     figure.tight_layout()

@@ -30,6 +30,7 @@ from appliance.composition import intent_router
 from appliance.config import Settings
 from appliance.kitchen.ask import answer
 from appliance.kitchen.follow_ups import asked_again
+from benchmarks.command_lines import write_plot
 
 HERE = Path(__file__).resolve().parent
 SPLIT = HERE / "data" / "kitchen_follow_ups_heldout.json"
@@ -83,25 +84,6 @@ def report(runs: dict[str, list[tuple[dict, str, str | None]]]) -> str:
     return "\n".join(table)
 
 
-def write_plot(runs: dict[str, list[tuple[dict, str, str | None]]], path: Path) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    figure, axis = plt.subplots(figsize=(6, 2.2))
-    names = list(runs)
-    left = [0] * len(names)
-    for outcome, colour in zip(OUTCOMES, ("tab:green", "tab:grey", "tab:red"), strict=True):
-        counts = [sum(1 for _, j, _ in runs[n] if j == outcome) for n in names]
-        axis.barh(names, counts, left=left, color=colour, label=outcome)
-        left = [a + b for a, b in zip(left, counts, strict=True)]
-    axis.set_xlabel("held-out pairs")
-    axis.legend(fontsize=7, loc="lower right")
-    figure.tight_layout()
-    figure.savefig(path, dpi=100)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--show", action="store_true", help="every pair not as meant")
@@ -123,7 +105,7 @@ def main() -> int:
         "# Kitchen follow-ups (benchmarks/kitchen_follow_ups.py)\n\n" + table + "\n",
         encoding="utf-8",
     )
-    write_plot(runs, RESULTS / f"{args.out}.png")
+    write_plot(runs, RESULTS / f"{args.out}.png", "Kitchen follow-ups", OUTCOMES, "held-out pairs")
     return 0
 
 

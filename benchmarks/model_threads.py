@@ -87,7 +87,7 @@ def way(name: str) -> Iterator[None]:
                 mock.patch.object(said_before, "worth_showing", lambda turns, fixed: list(turns))
             )
         if name == "no thread":
-            patches.enter_context(mock.patch.object(Conversation, "history", lambda s, t: []))
+            patches.enter_context(mock.patch.object(Conversation, "history", lambda s, recent: []))
         yield
 
 
@@ -97,7 +97,7 @@ def run(split: str, name: str) -> list[Turn]:
     generations = 0
     real = Conversation._generated
 
-    def counted(self: Conversation, turns: Any, found: Any) -> Any:
+    def counting(self: Conversation, turns: Any, found: Any) -> Any:
         nonlocal generations
         generations += 1
         return real(self, turns, found)
@@ -105,7 +105,7 @@ def run(split: str, name: str) -> list[Turn]:
     turns: list[Turn] = []
     with (
         way(name),
-        mock.patch.object(Conversation, "_generated", counted),
+        mock.patch.object(Conversation, "_generated", counting),
         open_memory(settings) as memory,
         open_brain(settings, memory, intent_router(settings, memory.embedding)) as brain,
     ):

@@ -1,6 +1,6 @@
 """A timer said with what it is for: "set a timer for 10 minutes to check the cake".
 
-    python -m benchmarks.timer_purpose [--show]   # results/timer_purpose.md
+    python -m benchmarks.timer_purpose [--show]   # results/timer_purpose.md and .png
 
 Each line of data/timer_purpose_heldout.json (40 lines a helper wrote from a brief without
 reading the code, committed in fa6e5f2 before the first run: 25 timers said with their
@@ -22,6 +22,7 @@ from unittest import mock
 
 from appliance.household import phrases
 from appliance.household.requests import AskTimerLength, SetTimer
+from benchmarks.command_lines import write_plot
 
 HERE = Path(__file__).resolve().parent
 SPLIT = HERE / "data" / "timer_purpose_heldout.json"
@@ -76,6 +77,8 @@ def main() -> int:
         "# A timer said with what it is for (benchmarks/timer_purpose.py)\n\n" + table + "\n",
         encoding="utf-8",
     )
+    title = "A timer said with what it is for"
+    write_plot(runs, RESULTS / "timer_purpose.png", title, OUTCOMES)
     return 0
 
 

@@ -197,7 +197,7 @@ _NOT_STATED = re.compile(
     re.IGNORECASE,
 )
 _OF_THE_LIST = re.compile(r"\blist\b", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")  # where a reply is cut into sentences
 _WORD = re.compile(r"[a-z']+")
 RECITAL_WORDS = 8  # this many words in a row from the system prompt is reciting it
 
@@ -279,7 +279,7 @@ def bounded(pieces: Iterable[str], bounds: ReplyBounds) -> Iterator[str]:
     held = ""
     for piece in pieces:
         held += piece
-        parts = _SENTENCE_END.split(held)
+        parts = SENTENCE_END.split(held)
         for sentence in parts[:-1]:
             if (broken := bounds.broken(sentence)) is not None:
                 yield broken.instead

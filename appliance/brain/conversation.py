@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from appliance.brain import prompt, said_before
 from appliance.brain.bounds import INSTEAD, ReplyBounds, bounded
 from appliance.brain.llm import Model
-from appliance.brain.threads import Threads
+from appliance.brain.threads import Message, Threads
 from appliance.brain.tools import (
     ACTION_SCHEMA,
     TOOL_LIST,
@@ -107,29 +107,26 @@ class Conversation:
                     "context; say it in fewer words"
                 )
 
-    def history(self, thread: str) -> list[tuple[str, str]]:
-        """Earlier turns the model itself answered. The router's fixed replies ("I'll
-        remember that: …") are left out, and so are the model's turns that Hearth answered
-        with a line of its own: a small model copies them into unrelated answers."""
-        turns = [(m.role, m.text) for m in self.threads.recent(thread, RECENT_TURNS, MODEL_ROUTES)]
-        return said_before.worth_showing(turns, FIXED_LINES)
-
-    def said_in(self, thread: str) -> list[str]:
-        """The answers the model's routes gave in the thread's recent turns."""
-        recent = self.threads.recent(thread, RECENT_TURNS, MODEL_ROUTES)
-        return [m.text for m in recent if m.role == "assistant"]
+    def history(self, recent: list[Message]) -> list[tuple[str, str]]:
+        """Of the thread's recent turns of the model's routes, those shown to the model. The
+        router's fixed replies ("I'll remember that: …") are not among them, and the model's
+        turns Hearth answered with a line of its own are left out: a small model copies them
+        into unrelated answers."""
+        return said_before.worth_showing([(m.role, m.text) for m in recent], FIXED_LINES)
 
     def chat(self, stream: ReplyStream, text: str, found: list[Recalled] | None) -> Iterator[str]:
         if found is None:
             found = self.memory.recall(text, RECALL_K)
-        turns = [*self.history(stream.thread_id), ("user", text)]
+        recent = self.threads.recent(stream.thread_id, RECENT_TURNS, MODEL_ROUTES)
+        turns = [*self.history(recent), ("user", text)]
         if self.tools_enabled:
             stream.route = "tools"
             yield from self._agent_loop(stream, turns, found)
             return
         stream.route = "chat"
         said = False
-        for piece in self._answer(turns, found, self.said_in(stream.thread_id)):
+        earlier = [m.text for m in recent if m.role == "assistant"]
+        for piece in self._answer(turns, found, earlier):
             said = True
             yield piece
         if not said:

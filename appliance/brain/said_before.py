@@ -28,9 +28,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from appliance.brain.bounds import word_runs
+from appliance.brain.bounds import SENTENCE_END, word_runs
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 _WORDS = re.compile(r"[a-z0-9']+")
 MIN_WORDS = 3  # "Yes.", "You're welcome!" may well be said twice without copying
 COPIED_RUN = 8  # this many words in a row from an earlier answer is copying it
@@ -43,7 +42,7 @@ def words(sentence: str) -> list[str]:
 
 def split(text: str) -> list[str]:
     """A text's sentences, as the bounds cut a reply."""
-    return [s for s in _SENTENCE_END.split(text.strip()) if s.strip()]
+    return [s for s in SENTENCE_END.split(text.strip()) if s.strip()]
 
 
 @dataclass(frozen=True)
