@@ -161,3 +161,10 @@ def test_a_follow_up_gives_way_to_what_answers_the_message_itself(data_dir: Path
     assert _said(router, "can I freeze it?", "f")[0] == "kitchen"
     for other in ("Who left the fridge door open?", "Goodness me. How long would it take?"):
         assert router.route(other, "f").kind != "kitchen", other
+
+
+def test_a_follow_up_is_asked_not_said(router) -> None:
+    _said(router, "how long does cooked rice keep in the fridge?", "g")
+    # "and cooked pasta", said not asked, may add to a list or say what is in the pot
+    assert router.route("and cooked pasta", "g").kind != "kitchen"
+    assert router.route("and cooked pasta?", "g").kind == "kitchen"  # the control: asked
