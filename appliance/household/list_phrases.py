@@ -237,6 +237,11 @@ _CHECK = re.compile(
 )
 
 
+def _a_length(item: str) -> bool:
+    """A length of time, which no list holds: "20 minutes", "45 minute timer"."""
+    return spoken.duration_in(re.sub(r"\b(minute|hour|second)\b", r"\1s", item).split()) is not None
+
+
 def shopping(text: str) -> Command | None:
     if _READ.match(text):
         return ReadList()
@@ -245,7 +250,12 @@ def shopping(text: str) -> Command | None:
         if re.fullmatch(r"(?:anything|something|everything)(?: (?:else|now|at all))?", said):
             return ReadList()  # "is there anything on the list?": what is on it
         items = items_of(said)
-        if len(items) == 1 and not _CLAUSE_WORD.search(items[0]) and len(items[0].split()) <= 4:
+        if (
+            len(items) == 1
+            and not _CLAUSE_WORD.search(items[0])
+            and len(items[0].split()) <= 4
+            and not _a_length(items[0])  # "do I need a 45 minute timer?" asks of a timer
+        ):
             return CheckItem(items[0])
     if _CLEAR.match(text):
         return ClearList()

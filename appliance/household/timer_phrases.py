@@ -74,9 +74,43 @@ _NAMED_TIMER = re.compile(
 )
 # "12 minute timer", "a twenty minute timer for the rice": the length as an adjective.
 _ADJECTIVE_TIMER = re.compile(
-    rf"^(?:{_SET_VERB} )?(?:(?:a|an|the|my) )?(?P<length>[a-z0-9 .]+? (?:minute|second|hour))"
-    rf" timer(?: (?:for|on) (?:the |my )?(?P<name>{_NAME}))?$"
+    rf"^(?:{_SET_VERB} )?(?P<article>(?:a|an|the|my) )?"
+    r"(?P<length>[a-z0-9 .]+? (?:minute|second|hour|half|quarter))"
+    rf" timer(?: on)?(?: (?:for|on) (?:the |my )?(?P<name>{_NAME}))?(?: on)?$"
 )
+# Said before a timer's length, they only ask for it: "quick 5 minute timer", "can you put
+# on another 10 minute timer". Any other word makes it no request to Hearth: "do I need a
+# 45 minute timer?" is asked, "Olly, put a 5 minute timer on" is said to Olly (frames.py).
+_BEFORE_A_LENGTH = {
+    *_SET_VERBS,
+    *("have", "do", "a", "an", "the", "my", "another", "one", "quick", "new", "on", "up"),
+}
+
+
+def _length_before_timer(match: re.Match[str]) -> float | None:
+    """The length said before "timer", if only asking words come before it."""
+    said = match["length"].replace("minute", "minutes").split(" ")
+    # "an hour and a quarter timer": the article is the length's own
+    for length in (said, [match["article"].strip(), *said] if match["article"] else []):
+        span = spoken.duration_in(length)
+        if span is not None and span.end == len(length) and _only_asks(length[: span.start]):
+            return float(span.value)
+    return None
+
+
+def _only_asks(words: list[str]) -> bool:
+    if words[:2] == ["do", "me"]:
+        words = words[2:]  # "do me a 10 minute timer", as a British kitchen asks
+    return all(word in _BEFORE_A_LENGTH for word in words)
+
+
+# A name that says how something is, is a sentence about a timer: "the 5 minute timer on
+# this oven is so loud", "your ten minute timer for the pasta is running".
+_BEING = {"is", "are", "was", "were", "isn't", "wasn't", "be", "been", "being", "'s"}
+
+
+def _a_clause(name: str | None) -> bool:
+    return name is not None and any(word in _BEING for word in name.split(" "))
 
 
 _AMOUNT_WORDS = {"few", "couple", "some", "several", "half", "quarter", "while", "bit"}
@@ -203,10 +237,12 @@ def _timer(text: str) -> Command | None:
         return TimerStatus(None)
     if match := _STATUS.match(text):
         return TimerStatus(_name(match["name"]))
-    if match := _ADJECTIVE_TIMER.match(text):  # "a 12 minute timer for the pasta"
-        span = spoken.duration_in(match["length"].replace("minute", "minutes").split(" "))
-        if span is not None:
-            return SetTimer(_name(match["name"]), float(span.value))
+    if (
+        (match := _ADJECTIVE_TIMER.match(text))  # "a 12 minute timer for the pasta"
+        and (seconds := _length_before_timer(match)) is not None
+        and not _a_clause(match["name"])
+    ):
+        return SetTimer(_name(match["name"]), seconds)
     if match := _NAMED_TIMER.match(text):  # "egg timer four minutes"
         span = spoken.duration_in(match["length"].split(" "))
         if span is not None and span.start == 0 and span.end == len(match["length"].split(" ")):

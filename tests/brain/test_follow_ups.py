@@ -343,3 +343,17 @@ def test_a_reminder_asked_without_a_day_takes_the_next_time_said(kitchen: Kitche
     kitchen.say("at 9")
     [reminder] = kitchen.store.reminders()
     assert reminder.due_at == dt.datetime(2026, 12, 1, 21, 0)
+
+
+@pytest.mark.parametrize(
+    "said", ["do I need a 45 minute timer?", "Mum, can you put a 20 minute timer on for the bread?"]
+)
+def test_a_timer_asked_about_or_said_to_another_is_never_set(kitchen: Kitchen, said: str) -> None:
+    """Both set a timer before: the one asked about, and one named "for the bread"."""
+    reply = kitchen.say(said)
+    assert kitchen.store.timers() == [] and "set" not in reply, reply
+    # the control: asked of Hearth, the same timer is set and named for what it is for
+    assert kitchen.say("can you put a 20 minute timer on for the bread?").startswith(
+        "Bread timer set for 20 minutes"
+    )
+    assert [(t.name, t.seconds) for t in kitchen.store.timers()] == [("bread", 1200.0)]

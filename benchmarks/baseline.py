@@ -1,0 +1,51 @@
+"""The household's rules as they stood at an earlier commit, read from git, in their own process.
+
+    rows = parsed_at("64da785", ["do I need a 45 minute timer?"], now)
+    # -> [{"intent": "timer.set", "seconds": 2700.0}]
+
+A benchmark compares the rules before a change and after it in one run. The rules span
+several modules (phrases.py reads timer_phrases.py, list_phrases.py, frames.py…), so the
+whole `appliance` package of that commit is unpacked into a temporary directory and asked
+in a process of its own: nothing of it mixes with the modules this process has imported.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import json
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+_ASK = """
+import datetime as dt, json, sys
+from appliance.household import phrases
+now = dt.datetime.fromisoformat(sys.argv[1])
+texts = json.load(sys.stdin)
+json.dump([phrases.as_row(phrases.parse(text, now)) for text in texts], sys.stdout)
+"""
+
+
+def parsed_at(rev: str, texts: list[str], now: dt.datetime) -> list[dict[str, object]]:
+    """Each text as the household's parse at `rev` read it (phrases.as_row's shape)."""
+    archive = subprocess.run(
+        ["git", "archive", rev, "appliance"], cwd=ROOT, check=True, capture_output=True
+    ).stdout
+    with tempfile.TemporaryDirectory(prefix="hearth-baseline-") as tree:
+        with tarfile.open(fileobj=io.BytesIO(archive)) as unpacked:
+            unpacked.extractall(tree, filter="data")
+        asked = subprocess.run(
+            [sys.executable, "-c", _ASK, now.isoformat()],
+            cwd=tree,
+            input=json.dumps(texts),
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    rows: list[dict[str, object]] = json.loads(asked.stdout)
+    return rows
