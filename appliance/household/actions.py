@@ -268,7 +268,18 @@ def _timer_change(
         for timer in timers:
             store.stop_timer(timer.id)
         return f"I've stopped {len(timers)} timer{'s' if len(timers) != 1 else ''}.", None
-    if command.name is not None:
+    if isinstance(command, p.CancelTimer) and command.seconds is not None:
+        chosen = [t for t in timers if t.seconds == command.seconds]
+        if not chosen:  # each said with its length, as it was asked by
+            running = _listed(
+                [f"{timer_label(t, timers)} ({say_duration(t.seconds)})" for t in timers]
+            )
+            return (
+                f"No timer was set for {say_duration(command.seconds)}, so nothing changed. "
+                f"Running: {running}.",
+                None,
+            )
+    elif command.name is not None:
         chosen = store.find_timers(command.name)
         if not chosen:
             running = _listed([_told_apart(t, timers) for t in timers])

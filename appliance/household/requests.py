@@ -30,6 +30,7 @@ class CancelTimer:
     intent: ClassVar[str] = "timer.cancel"
     name: str | None  # None: the only one (or the one ringing)
     every: bool = False
+    seconds: float | None = None  # "the 10 minute timer": the one set for that long
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,13 @@ _CANCEL_TIMER = re.compile(
     r"|(?:turn|switch) (?:(?:the|my|that|this) )?(?:(?P<pre_off>" + _NAME + r") )?timers?"
     r"(?: (?:for|on|called) (?:the |my )?(?P<post_off>" + _NAME + r"))? off)$"
 )
+# An unnamed timer called by its length: "cancel the 10 minute timer", "turn the 20 minute
+# timer off". Its name is "timer 2"; a person says how long it was set for.
+_LENGTH = r"(?P<length>[a-z0-9 .]+? (?:minute|second|hour|half|quarter))"
+_CANCEL_BY_LENGTH = re.compile(
+    rf"^(?:{_CANCEL_VERB} (?:the|my|that|this) {_LENGTH} timer"
+    rf"|(?:turn|switch) (?:the|my|that|this) {_LENGTH.replace('length', 'length_off')} timer off)$"
+)
 _STATUS = re.compile(
     r"^how(?:'?s)? (?:long|much (?:longer|more time|time))(?:'s| is| has| have)?"
     r"(?: it| we| i| there| she| he| they)?(?: got)?(?: (?:left|remaining|to go))?"
@@ -89,13 +96,27 @@ _BEFORE_A_LENGTH = {
 
 def _length_before_timer(match: re.Match[str]) -> float | None:
     """The length said before "timer", if only asking words come before it."""
-    said = match["length"].replace("minute", "minutes").split(" ")
+    said = match["length"].split(" ")
     # "an hour and a quarter timer": the article is the length's own
-    for length in (said, [match["article"].strip(), *said] if match["article"] else []):
-        span = spoken.duration_in(length)
-        if span is not None and span.end == len(length) and _only_asks(length[: span.start]):
-            return float(span.value)
+    for words in (said, [match["article"].strip(), *said] if match["article"] else []):
+        if (found := _length_ending(words)) is not None and _only_asks(found[1]):
+            return found[0]
     return None
+
+
+def _whole_length(match: re.Match[str]) -> float | None:
+    """The length a match's words say, all of them ("ten minute"), else None."""
+    found = _length_ending((match["length"] or match["length_off"]).split(" "))
+    return found[0] if found is not None and not found[1] else None
+
+
+def _length_ending(words: list[str]) -> tuple[float, list[str]] | None:
+    """The length the words end with ("a 20 minute": 1200.0), and the words before it."""
+    said = ["minutes" if word == "minute" else word for word in words]
+    span = spoken.duration_in(said)
+    if span is None or span.end != len(said):
+        return None
+    return float(span.value), said[: span.start]
 
 
 def _only_asks(words: list[str]) -> bool:
@@ -225,6 +246,8 @@ def _timer(text: str) -> Command | None:
     tokens = text.split(" ")
     if "timer" not in tokens and "timers" not in tokens:
         return None
+    if (match := _CANCEL_BY_LENGTH.match(text)) and (length := _whole_length(match)):
+        return CancelTimer(None, seconds=length)  # "cancel the 10 minute timer"
     if match := _CANCEL_TIMER.match(text):
         pre = match["pre"] or match["pre_off"]
         post = match["post"] or match["post_off"]

@@ -357,3 +357,16 @@ def test_a_timer_asked_about_or_said_to_another_is_never_set(kitchen: Kitchen, s
         "Bread timer set for 20 minutes"
     )
     assert [(t.name, t.seconds) for t in kitchen.store.timers()] == [("bread", 1200.0)]
+
+
+def test_an_unnamed_timer_is_cancelled_by_the_length_it_was_set_for(kitchen: Kitchen) -> None:
+    kitchen.say("set a 10 minute timer")
+    kitchen.say("set a timer for 20 minutes")
+    assert kitchen.say("cancel the 20 minute timer") == "I've cancelled timer 2."
+    assert [t.seconds for t in kitchen.store.timers()] == [600.0]  # the other still runs
+    # no timer of that length: nothing changes, and it says what runs
+    assert kitchen.say("cancel the 45 minute timer") == (
+        "No timer was set for 45 minutes, so nothing changed. Running: the timer (10 minutes)."
+    )
+    assert [t.seconds for t in kitchen.store.timers()] == [600.0]
+    assert kitchen.model.prompts == []

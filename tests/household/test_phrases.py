@@ -163,6 +163,20 @@ def test_a_timer_asked_for_with_its_length_is_set(said: str, command: object) ->
     assert parse(said, NOW) == command  # the control beside the above
 
 
+@pytest.mark.parametrize(
+    ("said", "seconds"),
+    [
+        ("cancel the 10 minute timer", 600.0),  # set one, before: read as "a 10 minute timer"
+        ("stop the ten-minute timer", 600.0),
+        ("turn the 20 minute timer off", 1200.0),
+        ("get rid of my 45 minute timer", 2700.0),
+    ],
+)
+def test_an_unnamed_timer_is_cancelled_by_its_length(said: str, seconds: float) -> None:
+    assert parse(said, NOW) == phrases.CancelTimer(None, seconds=seconds)
+    assert parse("cancel the pasta timer", NOW) == phrases.CancelTimer("pasta")  # by name
+
+
 def test_a_length_of_time_is_never_asked_after_on_the_list() -> None:
     assert parse("do I need twenty minutes?", NOW) is None
     assert parse("do we need a new egg timer?", NOW) == phrases.CheckItem("new egg timer")
