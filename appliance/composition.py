@@ -134,9 +134,12 @@ def intent_router(settings: Settings, embedding: Embedding | None = None) -> Rou
     from appliance.brain.courtesy import with_courtesy
     from appliance.brain.household import household_router
     from appliance.brain.kitchen import with_kitchen
+    from appliance.brain.said_to_another import with_said_to_another
 
     screen = household_screen(embedding or process_embedding(settings))
-    router = with_courtesy(with_kitchen(household_router(settings.data_dir, screen=screen)))
+    router = with_said_to_another(
+        with_courtesy(with_kitchen(household_router(settings.data_dir, screen=screen)))
+    )
     meaning = recipe_meaning(embedding or process_embedding(settings))
     return with_cooking(router, settings.data_dir, screen, meaning)
 

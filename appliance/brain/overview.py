@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from appliance.brain.questions import FAMILY, HOUSE
+from appliance.brain.people import FAMILY
+from appliance.brain.questions import HOUSE
 from appliance.brain.questions import LEAD as _LEAD
 from appliance.memory.text import tokens
 

@@ -20,19 +20,11 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from appliance.brain.people import FAMILY, NOT_NAMES, said_to
 from appliance.memory import Recalled
 from appliance.memory.text import STOP_WORDS, tokens
 
 # People and animals a household talks about by role rather than by name.
-FAMILY = frozenset(
-    """
-    grandma granny gran nan nana nanna grandmother grandad granddad grandpa grandfather
-    mum mom mummy mommy mother dad daddy father auntie aunt aunty uncle cousin baby kid
-    child children son daughter wife husband partner brother sister sibling neighbour
-    neighbor cleaner babysitter nanny childminder lodger flatmate housemate twin cat dog
-    puppy kitten rabbit hamster guinea pig pet fish tortoise teacher
-""".split()
-)
 # Things and arrangements of a house: where they are and when they happen is never
 # general knowledge. Stemmed as memory.text stems them (plurals dropped).
 HOUSE = frozenset(
@@ -44,15 +36,6 @@ HOUSE = frozenset(
     pill inhaler epipen insurance mortgage rent landlord plumber electrician bill
     bedtime homework chore rota spare ladder document certificate alarm smoke battery
     radiator dishwasher oven hob fridge freezer tap sink
-""".split()
-)
-# Names that are not household members: calendar words and Hearth itself.
-NOT_NAMES = frozenset(
-    """
-    i i'm i'll i've i'd hearth celsius fahrenheit centigrade fan gas mark monday tuesday
-    wednesday thursday friday saturday sunday january february
-    march april may june july august september october november december christmas
-    easter diwali eid hanukkah ramadan halloween
 """.split()
 )
 _PLACE_BEFORE = frozenset("in at from to of near into across".split())
@@ -135,11 +118,13 @@ def names_in(text: str, known: frozenset[str] | None = None) -> list[str]:
     name either way: a household member memory has not heard of yet."""
     matches = list(_WORD.finditer(text))
     words = [m.group() for m in matches]
+    # "Mum, where's the colander?": who is called first is asked, not asked about
+    called = called.words if (called := said_to(text)) is not None else 0
     found: list[str] = []
     for owner in _POSSESSIVE.findall(text):
         if owner.lower() not in _CONTRACTIONS and (owner[0].isupper() or owner.lower() in FAMILY):
             found.append(owner)
-    for n, word in enumerate(words):
+    for n, word in enumerate(words[called:], start=called):
         bare = word.rstrip("'\u2019s") if word.endswith(("'s", "\u2019s")) else word
         if known is not None and bare.lower() in known and bare.lower() not in NOT_NAMES:
             found.append(bare)  # a name memory holds, wherever it stands
@@ -154,7 +139,7 @@ def names_in(text: str, known: frozenset[str] | None = None) -> list[str]:
         if words[n - 1].lower() in _PLACE_BEFORE:
             continue  # "in Tokyo", "the capital of France": a place, not a person
         found.append(bare)
-    for word in words:
+    for word in words[called:]:
         if word.lower().rstrip("s") in FAMILY or word.lower() in FAMILY:
             found.append(word.lower())
     unique: dict[str, str] = {}
@@ -201,6 +186,8 @@ def classify(text: str, known: frozenset[str] | None = None) -> Question:
     `known`: the names memory holds (lower case); with it, capitals alone decide nothing.
     """
     names = tuple(names_in(text, known))
+    if (called := said_to(text)) is not None:
+        text = called.rest  # "Mum, where's the colander?" asks where it is
     things = tuple(t for t in dict.fromkeys(tokens(text)) if t in HOUSE)
     possessive = any(
         o[0].isupper() or o.lower() in FAMILY

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
-from appliance.brain import overview, questions, router
+from appliance.brain import overview, people, questions, router
 from appliance.brain.notetaker import NoteTaker
 from appliance.brain.turn import RECALL_K
 from appliance.errors import HearthError
@@ -229,7 +229,7 @@ class RuleRoutes:
                     # "The bin bags are…", "Our boiler…": a fact's first word is a name
                     # only when it is not a word of every sentence (a new user's trial
                     # heard "I don't know that about The or Rex").
-                    if name[:1].isupper() and lower not in questions.NOT_NAMES | STOP_WORDS:
+                    if name[:1].isupper() and lower not in people.NOT_NAMES | STOP_WORDS:
                         names.add(lower)
             self._known = (generation, frozenset(names))
         return self._known[1]

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import re
 
-from appliance.brain.questions import FAMILY, HOUSE, food_words, names_in
+from appliance.brain.people import FAMILY
+from appliance.brain.questions import HOUSE, food_words, names_in
 from appliance.memory.text import tokens
 
 

@@ -87,6 +87,8 @@ _GERUNDS = {
     "timing": "time",
 }
 
+# What a person calls Hearth, as phrase_words' tail does ("…, love"): never someone else.
+HEARTH_CALLED = ("dear", "love", "darling", "mate", "pet", "hun", "sweetheart", "sweetie", "babe")
 # One word that frames alone: a greeting, thanks, a word of assent or a name for Hearth.
 _FRAME_WORDS = {
     *("hi", "hello", "hiya", "hey", "morning", "afternoon", "evening", "hearth", "listen"),
@@ -95,8 +97,7 @@ _FRAME_WORDS = {
     *("yeah", "yep", "quick", "quickly", "oh", "ah", "um", "erm", "er", "hmm", "and"),
     *("but", "then", "there", "yo", "oi", "you", "assistant", "computer", "again", "me"),
     *("ugh", "oops", "whoops", "argh", "phew", "gosh", "wow", "ooh", "aw", "aww"),
-    # what a person calls Hearth, as phrase_words' tail does ("…, love")
-    *("dear", "love", "darling", "mate", "pet", "hun", "sweetheart", "sweetie", "babe"),
+    *HEARTH_CALLED,
 }
 # A clause that asks something is a question of its own, to be answered, not framing.
 _ASKS = re.compile(

@@ -34,12 +34,15 @@ _NOT_A_NAME = (
 
 _SNOOZE = "smooth|snews|snues|snoos|snoose|snooz|snoozy"
 
+# "Hearth" as a recogniser writes it, said first: a word it sounds like.
+HEARTH_HEARD_AS = ("ham", "hard", "heart", "hearts", "hurt", "earth")
+
 # (what the recogniser wrote, what was said): each on the lower-case words phrase_words
 # makes, commas as " , ".
 _SLIPS: tuple[tuple[re.Pattern[str], str], ...] = (
     # "Hearth" at the start as a word it sounds like ("Hard, time the turkey…", "ham set a
     # timer"); phrase_words already drops "hath" and "harth"
-    (re.compile(r"^(?:ham|hard|hearts?|hurt|earth) (?:, )?"), ""),
+    (re.compile(rf"^(?:{'|'.join(HEARTH_HEARD_AS)}) (?:, )?"), ""),
     # the list, said in a British voice: "off the least", "to the lus", "the shop and list"
     # (not "lease": "add my partner to the lease" is a tenancy)
     (

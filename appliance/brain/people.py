@@ -1,0 +1,80 @@
+"""Who is a person in what is said: the household's family words, the words that are never a
+name, and who a sentence is said to ("Mum, can you…").
+
+Hearth hears the kitchen, not only the person speaking to it, and a sentence that opens by
+calling someone ("Sam,", "Mum,", "Hey Olly,") is said to them: what follows is asked of
+them, never about them ("Mum, where's the colander?" asks where the colander is).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from appliance.config import WAKE_WORDS
+from appliance.household.frames import HEARTH_CALLED
+from appliance.household.misheard import HEARTH_HEARD_AS
+from appliance.memory.text import STOP_WORDS
+
+FAMILY = frozenset(
+    """
+    grandma granny gran nan nana nanna grandmother grandad granddad grandpa grandfather
+    mum mom mummy mommy mother dad daddy father auntie aunt aunty uncle cousin baby kid
+    child children son daughter wife husband partner brother sister sibling neighbour
+    neighbor cleaner babysitter nanny childminder lodger flatmate housemate twin cat dog
+    puppy kitten rabbit hamster guinea pig pet fish tortoise teacher
+""".split()
+)
+
+# Names that are not household members: calendar words and Hearth itself.
+NOT_NAMES = frozenset(
+    """
+    i i'm i'll i've i'd hearth celsius fahrenheit centigrade fan gas mark monday tuesday
+    wednesday thursday friday saturday sunday january february
+    march april may june july august september october november december christmas
+    easter diwali eid hanukkah ramadan halloween
+""".split()
+)
+
+# Who is called first: "Sam,", "Mum,", "Hey Olly,", "Auntie Jo,", "Oi, Sam,".
+_CALLED = re.compile(
+    r"^\s*(?P<lead>(?i:(?:hey|oi|right|ok|okay|um|so)\s*,?\s+))?"
+    r"(?P<who>[A-Za-z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)\s*,\s*(?=\S)"
+)
+# Never someone else: Hearth, as said and as a recogniser writes it, what a person calls
+# it, a wake phrase's words, and the words that open a sentence.
+_NEVER_CALLED = frozenset(
+    {
+        *NOT_NAMES,
+        *STOP_WORDS,
+        *HEARTH_CALLED,
+        *HEARTH_HEARD_AS,
+        *("hath", "harth", "ha", "assistant", "computer", "google", "siri", "alexa"),
+        *(part for word in WAKE_WORDS for part in word.split("_")),
+        *("hey", "hi", "hello", "oi", "right", "ok", "okay", "yes", "no", "sorry", "please"),
+        *("thanks", "well", "oh", "so", "um", "now", "look", "listen", "wait", "quick"),
+    }
+)
+
+
+@dataclass(frozen=True)
+class Called:
+    """Who a sentence opens by calling, and what it says to them."""
+
+    who: str  # "Mum", "Sam", "Auntie Jo"
+    words: int  # the words of the call, "Hey" included
+    rest: str  # "where's the colander?"
+
+
+def said_to(text: str) -> Called | None:
+    """Who the sentence is said to, when it opens by calling a person, else None: a name
+    written with a capital or a family word, never Hearth nor a word that opens sentences."""
+    match = _CALLED.match(text.replace("\u2019", "'"))
+    if match is None:
+        return None
+    who = match["who"]
+    first = who.split()[0].lower()
+    if first in _NEVER_CALLED or not (who[0].isupper() or first in FAMILY):
+        return None
+    words = len(who.split()) + (1 if match["lead"] else 0)
+    return Called(who[0].upper() + who[1:], words, text[match.end() :])
