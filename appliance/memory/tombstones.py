@@ -19,6 +19,7 @@ import base64
 import json
 import logging
 import os
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
@@ -44,6 +45,31 @@ FORMAT = 2  # 1: the text was always kept; 2: kept only on request, vector and m
 SAME_MEANING = {"all-minilm-l6-v2-onnx-int8": 0.90}
 
 
+# Where one clause of a statement ends and another begins: "…, so no cheese on his",
+# "…; ask Mum", "… because …". Never "and": "Sam and Leo" is one subject.
+_CLAUSE_JOIN = re.compile(
+    r"\s*[,;:]\s+(?:(?:so|but|because|since|as|which means|meaning)\s+)?"
+    r"|\s+(?:so|but|because|since|which means|meaning)\s+",
+    re.IGNORECASE,
+)
+
+
+def clauses(text: str) -> list[str]:
+    """The clauses of a statement said as two or more, each of three words or more
+    ("Alfie's got a dairy allergy", "no cheese on his"); [] for a statement of one."""
+    parts = [p.strip(" .!?") for p in _CLAUSE_JOIN.split(text.strip(" .!?"))]
+    kept = [p for p in parts if len(p.split()) >= 3]
+    return kept if len(parts) >= 2 and kept else []
+
+
+def _part(text: str, vector: bytes | None, model: str | None) -> dict[str, object]:
+    """One clause of a refused statement, kept as the whole is: never its words."""
+    part: dict[str, object] = {"fingerprint": fingerprint(text), "marks": Marks.of(text).to_json()}
+    if vector is not None:
+        part.update(vector=base64.b64encode(vector).decode(), model=model)
+    return part
+
+
 def prints_of(text: str) -> frozenset[str]:
     """The fingerprints a tombstone of these words may hold: today's, and the one made
     before look-alike letters were folded (the same for plain words)."""
@@ -63,6 +89,9 @@ class Tombstone:
     model: str | None = None  # the embedder that made `vector`
     marks: dict[str, object] | None = None  # `Marks.to_json()`
     format: int = 1  # lines without it predate format 2
+    # each clause of what was refused, when it held two or more ("Alfie's got a dairy
+    # allergy so no cheese on his"): its fingerprint, vector and marks, as for the whole
+    parts: list[dict[str, object]] | None = None
 
     @classmethod
     def from_json(cls, line: str) -> Tombstone:
@@ -89,6 +118,8 @@ class Tombstone:
         prints = prints or prints_of(text)
         if self.todays_fingerprint() in prints:
             return True
+        if any(part.get("fingerprint") in prints for part in self.parts or ()):
+            return True  # one clause of what was refused, said alone
         if not self.text and is_legacy_fingerprint(self.fingerprint):
             return self.fingerprint == legacy_fingerprint(text)
         return False
@@ -110,6 +141,7 @@ class _Row:
     rowid: int
     id: str
     stone: Tombstone
+    marks: object  # the marks of what this row's vector was made from: the whole, or a clause
 
 
 class TombstoneLog:
@@ -141,7 +173,8 @@ class TombstoneLog:
 
     def _seal_many(self, stones: list[Tombstone], *, keep_text: bool) -> list[Tombstone]:
         texts = [s.text for s in stones if s.text and s.vector is None]
-        vectors = dict(zip(texts, self._embed(texts), strict=True))
+        parts = [part for s in stones if s.text and s.parts is None for part in clauses(s.text)]
+        vectors = dict(zip(texts + parts, self._embed(texts + parts), strict=True))
         model = getattr(self._embedder(), "model_id", None)
         out = []
         for stone in stones:
@@ -159,6 +192,9 @@ class TombstoneLog:
                     vector=stone.vector if vector is None else base64.b64encode(vector).decode(),
                     model=stone.model if vector is None else model,
                     format=FORMAT,
+                    parts=stone.parts
+                    if stone.parts is not None
+                    else [_part(c, vectors.get(c), model) for c in clauses(text)] or None,
                 )
             )
         return out
@@ -227,11 +263,14 @@ class TombstoneLog:
         characters and spaced-out letters are folded, so "оat" with a Cyrillic "о" is
         "oat"), then by meaning.
         """
-        prints = prints_of(text)
-        for tombstone in self:
-            if tombstone.covers(text, prints):
-                return tombstone
-        return self.find_similar(text, vector)
+        for said, said_vector in ((text, vector), *((part, None) for part in clauses(text))):
+            prints = prints_of(said)  # the whole, then each clause: "…, so don't lock yourself out"
+            for tombstone in self:
+                if tombstone.covers(said, prints):
+                    return tombstone
+            if (similar := self.find_similar(said, said_vector)) is not None:
+                return similar
+        return None
 
     def find_similar(self, text: str, vector: bytes | None = None) -> Tombstone | None:
         """The tombstone that means what `text` means in other words (embedder installed):
@@ -252,13 +291,12 @@ class TombstoneLog:
             return None
         marks = Marks.of(text)
         for row, _score in table.nearest(query, threshold, len(table), lambda _row: True):
-            stone = row.stone
             try:
-                theirs = Marks.from_json(stone.marks or {})
-            except ValueError:
+                theirs = Marks.from_json(row.marks or {})
+            except (ValueError, TypeError):
                 continue  # marks damaged by hand: this one matches by fingerprint only
             if contrast(marks, theirs) is None:
-                return stone
+                return row.stone
         return None
 
     def _vector_table(self, model: str) -> VectorTable:
@@ -266,8 +304,17 @@ class TombstoneLog:
         stones = self._all()
         if self._table is not None and self._table[0] is stones and self._table[1] == model:
             return self._table[2]
-        usable = [t for t in stones if t.vector and t.marks and t.model == model]
-        rows = [_Row(n, t.fact_id, t) for n, t in enumerate(usable)]
-        table = VectorTable(0, [t.vector_bytes() or b"" for t in usable], rows)
+        usable: list[tuple[Tombstone, object, object]] = [
+            (t, t.vector, t.marks) for t in stones if t.vector and t.marks and t.model == model
+        ]
+        usable += [
+            (t, part.get("vector"), part.get("marks"))
+            for t in stones
+            for part in t.parts or ()
+            if part.get("vector") and part.get("marks") and part.get("model") == model
+        ]
+        rows = [_Row(n, t.fact_id, t, marks) for n, (t, _, marks) in enumerate(usable)]
+        vectors = [base64.b64decode(str(vector)) for _, vector, _ in usable]
+        table = VectorTable(0, vectors, rows)
         self._table = (stones, model, table)
         return table

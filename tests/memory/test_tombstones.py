@@ -66,6 +66,52 @@ def test_a_paraphrase_said_again_in_chat_is_held_for_review_not_live(
     assert semantic_memory.add("Mum is pregnant with triplets.", "health", origin="agent")
 
 
+def test_one_clause_of_a_discarded_fact_said_alone_is_held_for_review(
+    semantic_memory: Memory,
+) -> None:
+    """An outside trial discarded "Alfie's got a dairy allergy so no cheese on his." and then
+    said "remember that Alfie's got a dairy allergy": it went live, with no word of the
+    discard."""
+    _discard(semantic_memory, "Alfie's got a dairy allergy so no cheese on his.")
+    with pytest.raises(HeldForReview, match="you discarded this"):
+        semantic_memory.add("Alfie's got a dairy allergy.", "health", origin="agent")
+    with pytest.raises(HeldForReview, match="you discarded this"):  # and in other words
+        semantic_memory.add("Alfie is allergic to dairy.", "health", origin="agent")
+    assert semantic_memory.facts() == []
+    [stone] = list(semantic_memory.tombstones)
+    assert stone.parts is not None and len(stone.parts) == 2
+    assert "cheese" not in _tombstone_file(semantic_memory)  # a clause keeps no words either
+    # the control: another child's allergy in the same words goes live
+    assert semantic_memory.add("Leo's got a dairy allergy.", "health", origin="agent")
+
+
+def test_a_discarded_fact_said_with_more_is_held_for_review(semantic_memory: Memory) -> None:
+    _discard(semantic_memory, "The spare key is under the blue pot.")
+    with pytest.raises(HeldForReview, match="you discarded this"):
+        semantic_memory.add(
+            "The spare key is under the blue pot, in case anyone gets locked out.",
+            "place",
+            origin="agent",
+        )
+    assert semantic_memory.facts() == []
+    # the control: a key kept elsewhere, said the same way, goes live
+    assert semantic_memory.add(
+        "The spare key is under the red pot, in case anyone gets locked out.", "place", origin="agent"
+    )
+
+
+def test_one_clause_is_matched_by_its_words_without_a_model(memory: Memory) -> None:
+    assert memory.recall_mode == "keyword"
+    _discard(memory, "Alfie's got a dairy allergy so no cheese on his.")
+    with pytest.raises(AlreadyKnown, match="discarded"):
+        memory.propose("Alfie's got a dairy allergy", "health")
+    _discard(memory, "Ravi walks the dog at 7.")
+    with pytest.raises(AlreadyKnown, match="discarded"):  # said with more
+        memory.propose("Ravi walks the dog at 7, because Mum starts early", "health")
+    assert memory.propose("Alfie's got a nut allergy", "health")  # the controls
+    assert memory.propose("Ravi walks the dog at 8, because Mum starts early", "health")
+
+
 def test_a_near_but_different_fact_is_proposed(semantic_memory: Memory) -> None:
     """Positive control: close in words and topic, but another fact."""
     _discard(semantic_memory, "Mum is pregnant with twins.")
