@@ -96,7 +96,9 @@ def test_a_discarded_fact_said_with_more_is_held_for_review(semantic_memory: Mem
     assert semantic_memory.facts() == []
     # the control: a key kept elsewhere, said the same way, goes live
     assert semantic_memory.add(
-        "The spare key is under the red pot, in case anyone gets locked out.", "place", origin="agent"
+        "The spare key is under the red pot, in case anyone gets locked out.",
+        "place",
+        origin="agent",
     )
 
 
