@@ -328,6 +328,10 @@ def _day_at(tokens: list[str], i: int, now: dt.datetime) -> _Day | None:
 
     A weekday is the next one after today: "on Tuesday" said on a Tuesday is next week,
     and a date likewise: "the 1st" said on the 1st is next month's."""
+    if tokens[i : i + 1] == ["tonight"]:
+        return _Day(0, i + 1, "pm")  # "at half seven tonight" is 19:30, said in the morning
+    if tokens[i : i + 1] == ["this"] and tokens[i + 1 : i + 2] and tokens[i + 1] in _PARTS:
+        return _Day(0, i + 2, _PARTS[tokens[i + 1]])  # "at 6 this evening"
     found = _day_only(tokens, i, now)
     if found is None:
         return None

@@ -442,3 +442,23 @@ def test_a_count_with_its_thing_is_one() -> None:  # the control beside it
 
 def test_what_reminders_are_there_now_reads_them() -> None:
     assert parse("What reminders are there now?", NOW) == ListReminders()
+
+
+@pytest.mark.parametrize(
+    ("said", "what", "at"),
+    [
+        # an outside trial at 06:40: "tonight" was dropped, and the reminder set for 07:30
+        ("remind me to move the car at half seven tonight", "move the car", (19, 30)),
+        ("remind me to put the bins out at 9 tonight", "put the bins out", (21, 0)),
+        ("remind me tonight at 7:30 to move the car", "move the car", (19, 30)),
+        ("remind me to move the car at half seven this evening", "move the car", (19, 30)),
+        ("remind me to ring the school at 10 this morning", "ring the school", (10, 0)),
+        # the control: no part of the day said, the next half seven is this morning's
+        ("remind me to move the car at half seven", "move the car", (7, 30)),
+    ],
+)
+def test_tonight_and_this_evening_are_the_evening_said_in_the_morning(
+    said: str, what: str, at: tuple[int, int]
+) -> None:
+    morning = dt.datetime(2026, 12, 1, 6, 40)
+    assert parse(said, morning) == phrases.Remind(what, morning.replace(hour=at[0], minute=at[1]))
