@@ -40,7 +40,10 @@ HOUSE = frozenset(
 )
 _PLACE_BEFORE = frozenset("in at from to of near into across".split())
 # How a request may open before what it asks: the wake name, "please", "can you".
-LEAD = r"^\s*(?:(?:hey |ok |okay )?hearth[,:]?\s+)?(?:please\s+)?(?:can you\s+|could you\s+)?"
+LEAD = (
+    r"^\s*(?:(?:hey |ok |okay )?hearth[,:]?\s+)?(?:please\s+)?"
+    r"(?:(?:can|could|will|would) you\s+(?:please\s+)?)?"
+)
 _CONTRACTIONS = frozenset("what who where when how it that there here let he she".split())
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*")

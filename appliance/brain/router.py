@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from appliance.brain import overview
+from appliance.brain.people import said_to
 from appliance.brain.questions import LEAD as _LEAD
 from appliance.brain.statements import facts_stated, sentence
 
@@ -70,7 +71,21 @@ _QUESTION = re.compile(
     re.IGNORECASE,
 )
 # "do you remember …?" asks; it does not tell.
-_ASKS_TO_RECALL = re.compile(r"^\s*(?:do|did|can)\s+you\s+remember\b", re.IGNORECASE)
+# "do you remember…", "can you remember what…"; never "can you remember that X", which asks
+# Hearth to keep X (an outside trial's "Can you remember that Dad takes his tablets at 8"
+# was answered "I don't have anything in memory about that…", and nothing was kept)
+_ASKS_TO_RECALL = re.compile(
+    r"^\s*(?:(?:do|did)\s+you\s+remember\b|can\s+you\s+remember\b(?!\s+that\b))",
+    re.IGNORECASE,
+)
+_ASKED_TO_KEEP = re.compile(r"^\s*(?:\S+\s+){0,3}?(?:can|could|will|would)\s+you\b", re.I)
+# The asking said after the fact: "Alfie's got a dairy allergy, remember that"
+_REMEMBER_AFTER = re.compile(
+    r"^(?P<what>\S+(?:\s+\S+){2,}?)\s*[,;:.!-]+\s*"
+    r"(?:remember that|remember this|don'?t forget that|note that)"
+    r"(?:\s+(?:please|hearth))?[\s.!]*$",
+    re.IGNORECASE | re.DOTALL,
+)
 
 ROUTES = ("remember", "correct", "inbox", "overview", "recall", "statement", "again", "chat")
 
@@ -115,9 +130,16 @@ def _ask_to_recall(text: str) -> Route | None:
 
 def _remember(text: str) -> Route | None:
     if match := _REMEMBER.match(text):
-        fact = sentence(re.sub(r"^that\s+", "", match["what"], flags=re.IGNORECASE))
-        if fact:
+        what = re.sub(r"^that\s+", "", match["what"], flags=re.IGNORECASE)
+        # asked as a question ("could you remember that the bins go out on Tuesday?"), the
+        # fact is still a statement
+        if fact := sentence(what.rstrip(" ?") if _ASKED_TO_KEEP.match(text) else what):
             return Route("remember", fact)
+    # the asking after the fact, never said to someone ("Sam, your PE kit is on Tuesday,
+    # remember that" is Sam's)
+    after = _REMEMBER_AFTER.match(text)
+    if after and said_to(text) is None and (fact := sentence(after["what"])):
+        return Route("remember", fact)
     return None
 
 

@@ -30,10 +30,46 @@ def test_remember_commands_become_a_fact_sentence(said: str, fact: str) -> None:
     assert (r.kind, r.text) == ("remember", fact)
 
 
-def test_do_you_remember_is_a_question_not_a_command() -> None:
-    r = route("do you remember what Sam is allergic to?")
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        # an outside trial: answered "I don't have anything in memory about that…", nothing kept
+        (
+            "Can you remember that Dad takes his blood pressure tablets at 8 every morning",
+            "Dad takes his blood pressure tablets at 8 every morning.",
+        ),
+        ("could you remember that the bins go out on Tuesday?", "The bins go out on Tuesday."),
+        ("will you remember that Nana's coming on Sunday", "Nana's coming on Sunday."),
+        # the asking after the fact (the trial's went to the board as a statement)
+        (
+            "Alfie's got a dairy allergy so no cheese on his, remember that",
+            "Alfie's got a dairy allergy so no cheese on his.",
+        ),
+        ("Sam's allergic to nuts. Remember that.", "Sam's allergic to nuts."),
+    ],
+)
+def test_remember_asked_politely_or_after_the_fact_is_remember(said: str, fact: str) -> None:
+    r = route(said)
+    assert (r.kind, r.text) == ("remember", fact)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "do you remember what Sam is allergic to?",
+        "can you remember what Sam is allergic to?",
+        "do you remember that Sam is allergic to nuts?",
+    ],
+)
+def test_do_you_remember_is_a_question_not_a_command(said: str) -> None:
+    r = route(said)
     assert r.kind == "recall"
     assert r.explicit
+
+
+@pytest.mark.parametrize("said", ["I can never remember that", "okay, remember that"])
+def test_remember_that_with_no_fact_before_it_keeps_nothing(said: str) -> None:
+    assert route(said).kind != "remember"
 
 
 def test_forget_is_a_correction_never_a_remember() -> None:
