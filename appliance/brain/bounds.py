@@ -39,8 +39,9 @@ NO_WEATHER = (
 NO_RECITAL = "Sorry, I can't help with that one."
 NOT_UNDERSTOOD = "Sorry, I didn't understand that, so I haven't done anything."
 NO_MEASURE = (
-    "I'd only be guessing that amount. Ask me, for example, “how many grams in a cup of "
-    "flour?” or “what's 180 C in Fahrenheit?”, and I'll read the kitchen's tables."
+    "I'd only be guessing that. Ask me, for example, “how many grams in a cup of flour?”, "
+    "“what's 180 C in Fahrenheit?” or “how long do I roast a 2 kg chicken?”, and I'll read "
+    "the kitchen's tables."
 )
 
 NO_STOCK = (
@@ -123,6 +124,16 @@ _ABOUT = (
     r"(?:(?:approximately|about|around|roughly|exactly|just over|just under|nearly|almost|~)\s+)?"
 )
 _COOKING = r"\b(?:boil|bake|roast|cook|simmer|fry|grill|steam|poach|microwave|rest|prove)\w*\b"
+# Asked how long to cook or rest something: the kitchen's tables answer what they hold, and
+# the model's guess is never the answer ("how long should I rest the chicken for?" got "The
+# chicken should be rested for 2 hours before serving." in an outside trial).
+_HOW_LONG = re.compile(rf"\bhow (?:long|many (?:minutes|mins|hours))\b(?=.*{_COOKING})", re.I)
+_A_DURATION = re.compile(
+    r"\b(?:\d+(?:[.,]\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
+    r"fifteen|twenty|thirty|forty|forty-five|sixty|ninety|half an?|a few|a couple of)\s*"
+    r"(?:-\s*\d+\s*|to \d+\s*)?(?:minutes?|mins?|hours?|hrs?)\b",
+    re.I,
+)
 _MEASURE = re.compile(
     rf"\b{_EQUALS}\s+{_ABOUT}\d+(?:[.,]\d+)?\s*{_UNIT}(?![a-z])"
     r"|=\s*\d|\bmultiply (?:it |this |that |them )?by \d"
@@ -225,6 +236,7 @@ class ReplyBounds:
         # what the person said, unless they asked a question (an answer may restate one)
         self._said = set() if asked.rstrip().endswith("?") else set(_WORD.findall(asked.lower()))
         self._changed = set() if asked.rstrip().endswith("?") else asked_changed(asked)
+        self._how_long = _HOW_LONG.search(asked) is not None
 
     def broken(self, sentence: str) -> Broken | None:
         if claims_action(sentence):
@@ -241,7 +253,7 @@ class ReplyBounds:
             return Broken("weather", NO_WEATHER)
         if _FOOD_SAFETY.search(sentence):
             return Broken("food safety", UNSURE)
-        if _MEASURE.search(sentence):
+        if _MEASURE.search(sentence) or (self._how_long and _A_DURATION.search(sentence)):
             return Broken("measure", NO_MEASURE)
         if self._made_up_stock(sentence):
             return Broken("stock", NO_STOCK)

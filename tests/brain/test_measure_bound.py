@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from appliance.brain.bounds import NO_MEASURE, ReplyBounds, bounded
+from tests.brain.conftest import scripted_reply
 
 
 @pytest.mark.parametrize(
@@ -47,3 +48,23 @@ def test_a_reply_ends_at_its_made_up_measure() -> None:
     pieces = ["Good question. A cup of flour is ", "about 15.3 grams. Sift it first."]
     said = "".join(bounded(pieces, ReplyBounds()))
     assert said == "Good question. " + NO_MEASURE
+
+
+def test_asked_how_long_to_cook_or_rest_the_models_guess_is_not_said(settings, memory) -> None:
+    # an outside trial: the kitchen's tables hold no resting time, and the model said this
+    said = "how long should I rest the chicken for?"
+    reply, _ = scripted_reply(
+        settings, memory, ["The chicken should be rested for 2 hours before serving."], said
+    )
+    assert reply.text == NO_MEASURE
+
+
+@pytest.mark.parametrize(
+    ("asked", "reply"),
+    [
+        ("how do I make pancakes?", "Cook for 2 minutes each side."),  # a step, not asked
+        ("how long has Sam been at school?", "Sam has been at school for 3 hours."),
+    ],
+)
+def test_a_duration_not_asked_of_the_kitchen_is_said(asked: str, reply: str) -> None:
+    assert ReplyBounds("", asked).broken(reply) is None  # the controls beside the above
