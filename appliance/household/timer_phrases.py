@@ -300,8 +300,33 @@ _WHEN_DONE = re.compile(
 )
 
 
+# Asked what rings: "is that the garlic bread going off?", "is the rice timer ringing?",
+# "which timer is that?". An outside trial's went to the model, which said "no" to a
+# timer that rang.
+_IS_IT_RINGING = re.compile(
+    rf"^(?:is (?:that|this|it) (?:the |my )?(?P<name>{_NAME})(?: timer)?"
+    r"|is (?:the |my )?(?P<name2>[a-z][a-z' ]{0,30}?)(?: timer)?)"
+    r" (?:going off|ringing|beeping|that|that noise)$"
+    r"|^(?:which|what) timer is (?:that|this|it|ringing|going off|beeping)$"
+)
+
+
+# What rings of itself, no timer of Hearth's: the door, a phone, an alarm, a machine.
+_RINGS_OF_ITSELF = re.compile(
+    r"^(?:your|his|her|their|our|someone's)\b|\b(?:door|doorbell|bell|phone|mobile|alarm|"
+    r"oven|microwave|washing machine|dishwasher|dryer|kettle|car|fire alarm|smoke alarm|"
+    r"radio|tv|telly|baby monitor)$"
+)
+
+
 def timer_status(text: str) -> Command | None:
     """ "how long is left on the rice?" names no timer, but asks about one."""
+    if match := _IS_IT_RINGING.match(text):
+        name = match["name"] or match["name2"]
+        of_itself = name and " timer" not in text and _RINGS_OF_ITSELF.search(name)
+        if name in _ASKED_AFTER_NO_TIMER or of_itself:
+            return None  # "is that the doorbell ringing?", "is that your phone?"
+        return TimerStatus(_name(name))
     if match := _WHEN_DONE.match(text):
         return TimerStatus(_name(match["name"] or match["name2"] or match["name3"]))
     if (match := _HOW_IS.match(text)) and match["name"] in _ASKED_AFTER_NO_TIMER:

@@ -370,3 +370,17 @@ def test_an_unnamed_timer_is_cancelled_by_the_length_it_was_set_for(kitchen: Kit
     )
     assert [t.seconds for t in kitchen.store.timers()] == [600.0]
     assert kitchen.model.prompts == []
+
+
+def test_asked_whether_a_timer_is_ringing_the_record_answers(kitchen: Kitchen) -> None:
+    """An outside trial's "is that the garlic bread going off?", asked as it rang, went to
+    the model, which said "no, that's not the case"."""
+    kitchen.say("set a garlic bread timer for 3 minutes")
+    kitchen.wait(180)
+    assert kitchen.say("is that the garlic bread going off?") == (
+        "The garlic bread timer is ringing now."
+    )
+    assert kitchen.say("which timer is that?") == "The garlic bread timer is ringing now."
+    assert kitchen.model.prompts == []
+    kitchen.say("is that the doorbell ringing?")  # the control: no timer of Hearth's
+    assert len(kitchen.model.prompts) == 1
