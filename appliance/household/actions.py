@@ -66,9 +66,11 @@ def perform(store: HouseholdStore, command: p.Command, thread: str | None = None
     In a `thread`, a question Hearth asks back ("For how long?", "Which one?") is kept so
     the next thing said there can answer it (asking.py); any other command settles it.
     """
-    if isinstance(command, p.UndoLast):
+    if isinstance(command, p.UndoLast | p.ChangeLast):
         if thread is not None:
             store.answered(thread)
+        if isinstance(command, p.ChangeLast):
+            return _changed(store, thread, command.seconds)
         return _undone(store, thread, command.kind)
     # only these add records "cancel that" can take back: nothing is read for the rest
     makes = thread is not None and isinstance(command, p.SetTimer | p.Remind | p.AddItems)
@@ -82,6 +84,33 @@ def perform(store: HouseholdStore, command: p.Command, thread: str | None = None
         if before is not None and (made := undo.held(store).since(before)):
             store.did(thread, made.to_json())
     return said
+
+
+def _changed(store: HouseholdStore, thread: str | None, seconds: float) -> str:
+    """ "Make that 5 minutes": the one timer the last change in this thread set, set for
+    `seconds` from when it was set; nothing guessed when there is none."""
+    kept = store.last_done(thread) if thread is not None else None
+    made = undo.Made.from_json(kept).only("timer") if kept is not None else undo.Made()
+    if len(made.timers) != 1:
+        return (
+            "Which timer? Nothing was changed. Say which, for example “set the pasta timer "
+            "for 5 minutes” or “add 2 minutes to the rice timer”."
+        )
+    [timer_id] = made.timers
+    timer = store.timer(timer_id)
+    now = store.now()
+    label = timer_label(timer)
+    label = label[0].upper() + label[1:]
+    if timer.state != "pending":
+        return f"{label} has already rung, so nothing was changed."
+    if timer.set_at + dt.timedelta(seconds=seconds) <= now:
+        ran = say_duration((now - timer.set_at).total_seconds())
+        return f"{label} has already run {ran}, so nothing was changed."
+    timer = store.retime_timer(timer_id, seconds)
+    return (
+        f"I've changed {timer_label(timer)} to {say_duration(seconds)}: it rings "
+        f"{_day_and_time(timer.rings_at, now)}."
+    )
 
 
 def _undone(store: HouseholdStore, thread: str | None, kind: str | None) -> str:
@@ -137,8 +166,8 @@ def _said(store: HouseholdStore, command: p.Command) -> str:
                 f"For how long? Say how long {named} should run, for example "
                 f"“set a {name + ' ' if name else ''}timer for 12 minutes”."
             )
-        case p.TimerStatus(name=name):
-            return _timer_status(store, name, now)
+        case p.TimerStatus(name=name, seconds=seconds):
+            return _timer_status(store, name, now, seconds)
         case p.StopRinging():
             return _stop_ringing(store)
         case p.SnoozeRinging(seconds=seconds):
@@ -373,11 +402,17 @@ def _snooze_reminder(
     return f"I'll remind you to {reminder.text} again {_day_and_time(reminder.due_at, now)}."
 
 
-def _timer_status(store: HouseholdStore, name: str | None, now: dt.datetime) -> str:
+def _timer_status(
+    store: HouseholdStore, name: str | None, now: dt.datetime, seconds: float | None = None
+) -> str:
     timers = store.timers() if name is None else store.find_timers(name)
+    if seconds is not None:  # "the 10 minute timer": the ones set for that long
+        timers = [t for t in timers if t.seconds == seconds]
     if not timers:
         if name is not None:
             return f"There is no {_called(name)} running."
+        if seconds is not None:
+            return f"No timer set for {say_duration(seconds)} is running."
         return "No timer is running."
 
     def line(timer: Timer) -> str:

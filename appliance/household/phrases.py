@@ -55,7 +55,7 @@ from appliance.household.ringing_phrases import ringing as while_ringing
 from appliance.household.ringing_phrases import stop_with_nothing_ringing
 from appliance.household.second_thoughts import second_thoughts
 from appliance.household.timer_phrases import add_time, timer, timer_numbered, timer_status
-from appliance.household.undo import said_undo
+from appliance.household.undo import said_change, said_undo
 
 
 def as_row(command: Command | None) -> dict[str, object]:
@@ -205,8 +205,8 @@ def _read(said: str, now: dt.datetime, ringing: bool) -> Command | None:
             return command
         if said_undo(said) is not None:
             return StopRinging()  # "cancel that" said to what rings
-    if (undo := said_undo(said)) is not None:
-        return undo  # "cancel that": the last change in this conversation
+    if (undo := said_undo(said) or said_change(said)) is not None:
+        return undo  # "cancel that", "make that 5 minutes": the last change in this conversation
     for read in (timer, timer_status, add_time, clock, shopping, stop_with_nothing_ringing):
         if (command := read(said)) is not None:
             return command

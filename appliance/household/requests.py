@@ -37,6 +37,7 @@ class CancelTimer:
 class TimerStatus:
     intent: ClassVar[str] = "timer.status"
     name: str | None  # None: every timer
+    seconds: float | None = None  # "the 10 minute timer": the one set for that long
 
 
 @dataclass(frozen=True)
@@ -169,6 +170,15 @@ class UndoLast:
 
 
 @dataclass(frozen=True)
+class ChangeLast:
+    """ "Actually, make that 5 minutes": the timer the last change in this conversation set,
+    now set for `seconds` from when it was set (undo.py)."""
+
+    intent: ClassVar[str] = "timer.change"
+    seconds: float
+
+
+@dataclass(frozen=True)
 class TakenBack:
     """A command said and taken back in the same breath ("Clear the list? No, don't do
     that."): nothing is done, and the reply says what was left as it was
@@ -207,6 +217,7 @@ Command = (
     | ReadList
     | ClearList
     | UndoLast
+    | ChangeLast
     | TakenBack
 )
 # Commands that only read the records or the clock: nothing to take back or leave as it was.

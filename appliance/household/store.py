@@ -303,6 +303,16 @@ class HouseholdStore:
             )
         return self.timer(timer_id)
 
+    def retime_timer(self, timer_id: int, seconds: float) -> Timer:
+        """A pending timer set for another length, counted from when it was set."""
+        with self._write() as db:
+            db.execute(
+                "UPDATE timers SET seconds = ?, rings_at = set_at + ? "
+                "WHERE id = ? AND state = 'pending'",
+                (seconds, seconds, timer_id),
+            )
+        return self.timer(timer_id)
+
     # -- reminders ---------------------------------------------------------------------
 
     def add_reminder(self, text: str, due_at: dt.datetime) -> Reminder:

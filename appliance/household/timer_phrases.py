@@ -40,8 +40,14 @@ _CANCEL_TIMER = re.compile(
 # timer off". Its name is "timer 2"; a person says how long it was set for.
 _LENGTH = r"(?P<length>[a-z0-9 .]+? (?:minute|second|hour|half|quarter))"
 _CANCEL_BY_LENGTH = re.compile(
-    rf"^(?:{_CANCEL_VERB} (?:the|my|that|this) {_LENGTH} timer"
-    rf"|(?:turn|switch) (?:the|my|that|this) {_LENGTH.replace('length', 'length_off')} timer off)$"
+    rf"^(?:{_CANCEL_VERB} (?:the|my|that|this) {_LENGTH} (?:timer|one)"
+    rf"|(?:turn|switch) (?:the|my|that|this) {_LENGTH.replace('length', 'length_off')} "
+    r"(?:timer|one) off)$"
+)
+_STATUS_BY_LENGTH = re.compile(
+    r"^how(?:'?s)? (?:long|much (?:longer|more time|time))(?:'s| is| has)?(?: it| there)?"
+    rf"(?: got)?(?: (?:left|remaining|to go))? (?:on|for) (?:the|my|that) {_LENGTH}"
+    r" (?:timer|one)(?: (?:left|got))?$"
 )
 _STATUS = re.compile(
     r"^how(?:'?s)? (?:long|much (?:longer|more time|time))(?:'s| is| has| have)?"
@@ -106,7 +112,8 @@ def _length_before_timer(match: re.Match[str]) -> float | None:
 
 def _whole_length(match: re.Match[str]) -> float | None:
     """The length a match's words say, all of them ("ten minute"), else None."""
-    found = _length_ending((match["length"] or match["length_off"]).split(" "))
+    said = match["length"] or match.groupdict().get("length_off") or ""
+    found = _length_ending(said.split(" "))
     return found[0] if found is not None and not found[1] else None
 
 
@@ -243,11 +250,13 @@ def _timer(text: str) -> Command | None:
             span = spoken.duration_in(length)
             if span is not None and span.start == 0 and span.end == len(length):
                 return SetTimer(_name(match["name"]), float(span.value))
+    if (match := _CANCEL_BY_LENGTH.match(text)) and (length := _whole_length(match)):
+        return CancelTimer(None, seconds=length)  # "cancel the 10 minute timer"
+    if (match := _STATUS_BY_LENGTH.match(text)) and (length := _whole_length(match)):
+        return TimerStatus(None, seconds=length)  # "how long on the 10 minute timer?"
     tokens = text.split(" ")
     if "timer" not in tokens and "timers" not in tokens:
         return None
-    if (match := _CANCEL_BY_LENGTH.match(text)) and (length := _whole_length(match)):
-        return CancelTimer(None, seconds=length)  # "cancel the 10 minute timer"
     if match := _CANCEL_TIMER.match(text):
         pre = match["pre"] or match["pre_off"]
         post = match["post"] or match["post_off"]

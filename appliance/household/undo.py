@@ -17,7 +17,8 @@ import json
 import re
 from dataclasses import dataclass
 
-from appliance.household.requests import UndoLast
+from appliance.household import spoken
+from appliance.household.requests import ChangeLast, UndoLast
 from appliance.household.store import ACTIVE, HouseholdStore
 
 # "cancel that", "no, undo that", "take that back", "scratch that last one"; never
@@ -70,6 +71,31 @@ class Made:
             frozenset(int(i) for i in kept["reminders"]),
             frozenset(str(k) for k in kept["items"]),
         )
+
+
+# "actually make that 5 minutes", "no, make it ten", "change that to 8 minutes": the last
+# change's timer, another length (an outside trial's went to the model, and the 3 minute
+# timer kept running)
+_CHANGE = re.compile(
+    r"^(?:(?:no|oh|actually|wait|sorry|hang on|erm|um) ,? )*"
+    r"(?:make (?:that|it)|change (?:that|it) to|(?:make|change) (?:that|the) timer(?: to)?)"
+    r" (?P<length>.+)$"
+)
+
+
+def said_change(said: str) -> ChangeLast | None:
+    """The request to set the last change's timer for another length, its length said whole."""
+    found = _CHANGE.match(said)
+    if found is None:
+        return None
+    words = found["length"].split(" ")
+    span = spoken.duration_in(words)
+    if span is not None and (span.start, span.end) == (0, len(words)):
+        return ChangeLast(float(span.value))
+    bare = spoken.number_at(words, 0) if len(words) == 1 else None
+    if bare is not None and 0 < bare[0] <= 120:
+        return ChangeLast(bare[0] * 60.0)  # "no, make that 8": minutes, as a timer is said
+    return None  # "make it a double", "make that two pints": no length
 
 
 def said_undo(said: str) -> UndoLast | None:

@@ -362,7 +362,8 @@ def test_a_timer_asked_about_or_said_to_another_is_never_set(kitchen: Kitchen, s
 def test_an_unnamed_timer_is_cancelled_by_the_length_it_was_set_for(kitchen: Kitchen) -> None:
     kitchen.say("set a 10 minute timer")
     kitchen.say("set a timer for 20 minutes")
-    assert kitchen.say("cancel the 20 minute timer") == "I've cancelled timer 2."
+    assert kitchen.say("how long is left on the 20 minute one?").startswith("Timer 2 has 20")
+    assert kitchen.say("get rid of the twenty minute one") == "I've cancelled timer 2."
     assert [t.seconds for t in kitchen.store.timers()] == [600.0]  # the other still runs
     # no timer of that length: nothing changes, and it says what runs
     assert kitchen.say("cancel the 45 minute timer") == (
@@ -383,4 +384,26 @@ def test_asked_whether_a_timer_is_ringing_the_record_answers(kitchen: Kitchen) -
     assert kitchen.say("which timer is that?") == "The garlic bread timer is ringing now."
     assert kitchen.model.prompts == []
     kitchen.say("is that the doorbell ringing?")  # the control: no timer of Hearth's
+    assert len(kitchen.model.prompts) == 1
+
+
+def test_make_that_n_minutes_changes_the_timer_just_set(kitchen: Kitchen) -> None:
+    """An outside trial's "actually make that 5 minutes", after a 3 minute timer, went to
+    the model ("I can't remember the exact time"), and the timer stayed at 3 minutes."""
+    kitchen.say("set a garlic bread timer for 3 minutes")
+    kitchen.wait(60)
+    assert kitchen.say("actually make that 5 minutes") == (
+        "I've changed the garlic bread timer to 5 minutes: it rings at 20:46."
+    )
+    assert [(t.name, t.seconds) for t in kitchen.store.timers()] == [("garlic bread", 300.0)]
+    assert kitchen.say("make it 1 minute") == (
+        "The garlic bread timer has already run 1 minute, so nothing was changed."
+    )
+    assert kitchen.model.prompts == []
+
+
+def test_make_that_n_minutes_with_nothing_just_set_changes_nothing(kitchen: Kitchen) -> None:
+    assert kitchen.say("make that 5 minutes").startswith("Which timer? Nothing was changed.")
+    assert kitchen.store.timers() == []
+    kitchen.say("make it a double")  # the control: no length, the model's
     assert len(kitchen.model.prompts) == 1
