@@ -22,6 +22,7 @@ from functools import cache
 
 from appliance.brain.people import FAMILY, NOT_NAMES, said_to
 from appliance.memory import Recalled
+from appliance.memory.guard_heard import names_a_credential
 from appliance.memory.text import STOP_WORDS, tokens
 
 # People and animals a household talks about by role rather than by name.
@@ -382,9 +383,16 @@ def _the_question(text: str) -> str:
     return asking[0] if asking else text
 
 
+# Asked for a password, code or PIN: memory never keeps one (the guard refuses it), so
+# "Tell me and I'll remember" would invite what is then refused.
+KEEPS_NO_SECRETS = "I don't keep passwords, codes or PINs, so I can't tell you that."
+
+
 def not_known(question: Question, known: list[str] | None = None) -> str:
     """The fixed reply to a household question memory cannot answer, with what memory
     does hold about the same person or thing (verbatim), if anything."""
+    if names_a_credential(question.text):
+        return KEEPS_NO_SECRETS  # an outside trial's "what's the burglar alarm code?"
     text = _the_question(" ".join(question.text.split())).strip().rstrip("?.! ")
     text = re.sub(r"^(hey |ok |okay )?hearth[,:]?\s+", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(do you know|can you tell me|tell me)\s+", "", text, flags=re.IGNORECASE)

@@ -105,6 +105,12 @@ def _digits_said_singly(text: str) -> bool:
     )
 
 
+def names_a_credential(text: str) -> bool:
+    """Whether the text names a password, code or PIN ("the burglar alarm code"), never a
+    code that is no secret ("the postcode", "the dress code")."""
+    return any(m.group("not_secret") is None for m in _LABEL.finditer(text))
+
+
 def heard_secret(text: str) -> bool:
     """True if text a recogniser wrote names a credential near a number, or reads out
     a number digit by digit."""

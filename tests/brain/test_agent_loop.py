@@ -356,9 +356,10 @@ def test_a_world_question_goes_to_the_model_with_memory_as_data(settings, memory
             "I don't know how old Sam is yet. Tell me and I'll remember. "
             "What I do know: Sam is allergic to peanuts.",
         ),
+        # never an invitation to say a secret the guard would refuse
         (
             "what's our wifi password?",
-            "I don't know what your wifi password is yet. Tell me and I'll remember.",
+            "I don't keep passwords, codes or PINs, so I can't tell you that.",
         ),
     ],
 )

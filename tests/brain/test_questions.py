@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from appliance.brain.questions import answers, classify, not_known
+from appliance.brain.questions import KEEPS_NO_SECRETS, answers, classify, not_known
 from appliance.memory import Memory
 from tests.brain.conftest import scripted_reply
 
@@ -83,7 +83,7 @@ def test_questions_about_the_world(asked: str) -> None:
         ("when is Kofi's birthday?", "I don't know Kofi's birthday yet."),
         ("where did we put the passports?", "I don't know where the passports are yet."),
         ("what is Zanele allergic to?", "I don't know what Zanele is allergic to yet."),
-        ("what's our wifi password?", "I don't know what your wifi password is yet."),
+        ("what's our postcode?", "I don't know what your postcode is yet."),
         ("does Tom like mushrooms?", "I don't know whether Tom likes mushrooms yet."),
         ("when do the bins go out?", "I don't know when the bins go out yet."),
         ("when is Auntie Efua's birthday?", "I don't know Auntie Efua's birthday yet."),
@@ -134,3 +134,17 @@ def test_a_sentence_opener_is_no_name_and_a_name_is(settings, memory: Memory) ->
     reply, model = scripted_reply(settings, memory, ["Goldie suits a goldfish."], asked)
     assert reply.text == "Goldie suits a goldfish."
     assert "What should I call him?" in model.prompts[0]
+
+
+@pytest.mark.parametrize(
+    "asked", ["what's the burglar alarm code?", "what's the wifi password again?", "Sam's PIN?"]
+)
+def test_asked_for_a_secret_it_never_invites_one(asked: str) -> None:
+    # an outside trial heard "I don't know what the burglar alarm code is yet. Tell me and
+    # I'll remember.": an invitation to say what the guard then refuses
+    assert not_known(classify(asked)) == KEEPS_NO_SECRETS
+
+
+@pytest.mark.parametrize("asked", ["what's our postcode?", "what is the dress code?"])
+def test_a_code_that_is_no_secret_is_asked_for(asked: str) -> None:
+    assert not_known(classify(asked)).endswith("Tell me and I'll remember.")  # the control
