@@ -362,7 +362,8 @@ def bounded(pieces: Iterable[str], bounds: ReplyBounds) -> Iterator[str]:
 # -- questions the model must not be asked -------------------------------------------------
 
 _ASKS_WEATHER = re.compile(
-    r"\b(?:weather|forecast|(?:is|will) it (?:rain|snow|be (?:sunny|cold|warm|hot|wet|dry))\w*|"
+    r"\b(?:weather|forecast|(?:is|will) it (?:going to |gonna )?"
+    r"(?:rain|snow|be (?:sunny|cold|warm|hot|wet|dry|windy|freezing|frosty|icy))\w*|"
     r"raining|snowing|temperature outside|how (?:cold|hot|warm) is it outside|need an umbrella|"
     r"need a coat)\b",
     re.IGNORECASE,

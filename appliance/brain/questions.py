@@ -341,6 +341,15 @@ def _verb_s(verb: str) -> str:
     return verb + "s"
 
 
+# Verbs a household question asks whether someone does: "…in the house have an allergy?"
+_DONE_BY = frozenset(
+    "have like eat need want take go know play drink keep use live work get mind come own "
+    "speak drive walk sleep mean".split()
+)
+# Said after "is" in the clause: "what your dog is called", "when the parcel is due".
+_SAID_AFTER_IS = frozenset("called named due kept stored made done for about from".split())
+
+
 def _embedded(text: str) -> str | None:
     """The question as a clause: 'where the passports are', 'what Zanele is allergic to'."""
     if match := _WHERE_PUT.match(text):
@@ -365,13 +374,23 @@ def _embedded(text: str) -> str | None:
         subject = _speaker_swap(subject)
         if verb.lower() == "does":
             first, _, tail = rest.partition(" ")
+            if first.lower() in _PLACE_BEFORE:  # "does anyone in the house have…"
+                words = rest.split()
+                at = next((n for n, w in enumerate(words) if w.lower() in _DONE_BY), None)
+                if at is None:
+                    return None
+                subject = f"{subject} {' '.join(words[:at])}"
+                first, tail = words[at], " ".join(words[at + 1 :])
             return f"whether {subject} {_verb_s(first)} {tail}".rstrip()
         return f"whether {subject} {_THIRD.get(verb.lower(), verb.lower())} {rest}"
     if match := _WHERE_IS.match(text):
         wh, rest = match.groups()
-        rest = _speaker_swap(rest)
+        rest = _speaker_swap(re.sub(r"\s+(?:again|now|then|exactly)$", "", rest))
         if rest.split()[0].lower() in ("the", "your"):
             verb = "are" if re.search(r"\b(are)\b", text, re.IGNORECASE) else "is"
+            head, _, last = rest.rpartition(" ")
+            if head and last.lower() in _SAID_AFTER_IS:  # "what your dog is called"
+                return f"{wh.lower()} {head} {verb} {last}"
             return f"{wh.lower()} {rest} {verb}"
     return None
 

@@ -37,6 +37,9 @@ def router(data_dir: Path):
         ("how many grams in a cup of flour?", "1 cup of all-purpose flour is about 120 g."),
         ("is my homemade kombucha still safe?", UNSURE),
         ("what's the weather like today?", NO_WEATHER),
+        # an outside trial: "I don't know whether it is going to rain tomorrow yet. Tell me
+        # and I'll remember."
+        ("is it going to rain tomorrow?", NO_WEATHER),
     ],
 )
 def test_a_kitchen_question_is_answered_by_the_tables_and_the_model_is_never_asked(

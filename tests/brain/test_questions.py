@@ -87,6 +87,14 @@ def test_questions_about_the_world(asked: str) -> None:
         ("does Tom like mushrooms?", "I don't know whether Tom likes mushrooms yet."),
         ("when do the bins go out?", "I don't know when the bins go out yet."),
         ("when is Auntie Efua's birthday?", "I don't know Auntie Efua's birthday yet."),
+        # an outside trial heard "whether anyone ins the house have" and "what your dog
+        # called is"
+        (
+            "does anyone in the house have an allergy?",
+            "I don't know whether anyone in the house has an allergy yet.",
+        ),
+        ("what is our dog called?", "I don't know what your dog is called yet."),
+        ("when is the MOT due?", "I don't know when the MOT is due yet."),
         # of several sentences, the one that asks (an outside split heard them all said back)
         (
             "Is it bad for dogs to eat sausages? It was a pork one",
