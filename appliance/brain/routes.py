@@ -279,6 +279,15 @@ class RuleRoutes:
             what = f"anything about {route.text}"
         else:
             what = "anything about the household"
+        if not facts and route.explicit and (names := sorted(self.known_names())):
+            # an outside trial's "who lives here?", after four facts about the family, got
+            # "I don't know who lives here yet": the names it was told of are what it knows
+            told = ", ".join(name[0].upper() + name[1:] for name in names)
+            yield (
+                "Nobody has told me who lives here. The names I've been told about: "
+                f"{told}. Tell me who lives here and I'll remember."
+            )
+            return
         if not facts:
             yield f"I don't know {what} yet. Tell me and I'll remember."
             return

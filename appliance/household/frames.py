@@ -117,6 +117,7 @@ _POLITE = re.compile(
     r"interrupt|trouble|disturb|pester)(?: you| ya)?|"
     r"(?:hang|hold) on a (?:sec|second|minute|mo|moment)|"
     r"quick one|one (?:more|last|other) thing|before i forget|while i (?:remember|think of it)|"
+    r"where (?:were we|was i)|"
     r"knowing me|no (?:rush|hurry|worries)|never mind (?:the|all|that) (?!timer|reminder|list)|"
     r"(?:good )?(?:morning|afternoon|evening|night)|thank you|thanks|cheers|"
     r"(?:sorry )?to be a (?:pain|nuisance)|pardon me|me again|just a (?:sec|second|mo|minute)|"

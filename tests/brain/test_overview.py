@@ -65,3 +65,20 @@ def test_a_topic_that_is_not_the_household_goes_to_the_model(settings, memory, c
     reply = brain.reply("tell me about the Romans")
     brain.close()
     assert reply.text == "The Romans built roads." and len(model.prompts) == 1
+
+
+def test_who_lives_here_with_no_one_said_to_live_here_names_who_it_was_told_of(
+    settings, memory: Memory, clock
+) -> None:
+    """An outside trial kept facts about Alfie and Olivia, then "who lives here?" got "I
+    don't know who lives here yet"; it names them, and claims none of them lives here."""
+    memory.add("Alfie's got a dairy allergy", "health")
+    memory.add("Olivia is vegetarian", "health", links=["Olivia"])
+    brain, model = scripted_brain(settings, memory, ["INVENTED"], clock=clock)
+    reply = brain.reply("who lives here?")
+    brain.close()
+    assert reply.text == (
+        "Nobody has told me who lives here. The names I've been told about: Alfie, Olivia. "
+        "Tell me who lives here and I'll remember."
+    )
+    assert model.prompts == []

@@ -313,3 +313,10 @@ def test_a_framed_command_is_carried_out_as_said_bare(data_dir: Path) -> None:
         reply = perform(store, command)
         assert [item.name for item in store.items()] == ["milk"]
     assert reply.startswith("I've added milk")
+
+
+def test_where_were_we_frames_the_question_after_it() -> None:
+    # an outside trial: the kitchen answered the pasta's cooking time, not its timer
+    said = "sorry, where were we, how long's left on the pasta?"
+    assert parse(said, NOW) == TimerStatus("pasta")
+    assert parse("where were we?", NOW) is None  # the control: alone, it asks nothing of a timer
