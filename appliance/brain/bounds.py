@@ -37,6 +37,7 @@ NO_WEATHER = (
     "A look out of the window will do better."
 )
 NO_RECITAL = "Sorry, I can't help with that one."
+NO_LIFE = "I'm the kitchen's assistant: I don't eat, go out or have a day of my own to tell."
 NOT_UNDERSTOOD = "Sorry, I didn't understand that, so I haven't done anything."
 NO_MEASURE = (
     "I'd only be guessing that. Ask me, for example, “how many grams in a cup of flour?”, "
@@ -77,6 +78,22 @@ _CLOCK = re.compile(
     re.IGNORECASE,
 )
 _IT_IS = r"\b(?:it's|it is|it’s|it will be|it'll be|it will|it'll|it's going to|it is going to)\s+"
+# The model telling of a life of its own: "I've just finished my breakfast…", "I had to take
+# a call", "I'm glad you enjoyed my meal" (an outside trial heard all three in small talk).
+# Hearth has no meals, family or days: each is an action it never took.
+_LIFE = (
+    r"breakfast|lunch|dinner|supper|meals?|family|kids|children|husband|wife|partner|mum|mom|"
+    r"dad|parents|weekend|holidays?|house|flat|car|job|boss|friends?|dog|cat|garden|day|"
+    r"morning|evening|afternoon|night|cooking|food|drive|commute|walk|nap|sleep"
+)
+_OWN_LIFE = re.compile(
+    rf"\b(?:i|i've|i'd|i'm|i am|i was|i have|i had)\b[^.!?]*?\bmy (?:\w+ )?(?:{_LIFE})\b"
+    rf"|^(?:my (?:{_LIFE})\b)(?! (?:is|are) (?:not|no))"
+    r"|\bi (?:just |also |already )?(?:ate|had|cooked|made|finished|enjoyed) (?:my |some |a |"
+    r"the )?(?:breakfast|lunch|dinner|tea|supper|meal|sandwich|toast|cereal)\b"
+    r"|\bi (?:had|have) to (?:take|make) a call\b|\benjoyed my (?:meal|food|cooking)\b",
+    re.IGNORECASE,
+)
 _WEATHER = re.compile(
     _IT_IS + r"(?:\w+\s+)?(?:sunny|rain\w*|cloudy|overcast|drizzl\w*|snow\w*|windy|stormy|"
     r"humid|foggy|misty)\b|"
@@ -222,8 +239,8 @@ def word_runs(words: Sequence[str], length: int) -> set[str]:
 class Broken:
     """A sentence that breaks a bound, and what Hearth says instead."""
 
-    bound: str  # action | echo | ability | clock | weather | food safety | measure | stock
-    # | recital
+    bound: str  # action | echo | ability | clock | weather | life | food safety | measure
+    # | stock | recital
     instead: str
 
 
@@ -251,6 +268,8 @@ class ReplyBounds:
             return Broken("clock", NO_CLOCK)
         if _WEATHER.search(sentence):
             return Broken("weather", NO_WEATHER)
+        if _OWN_LIFE.search(sentence.replace("\u2019", "'")):
+            return Broken("life", NO_LIFE)
         if _FOOD_SAFETY.search(sentence):
             return Broken("food safety", UNSURE)
         if _MEASURE.search(sentence) or (self._how_long and _A_DURATION.search(sentence)):
