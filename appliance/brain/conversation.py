@@ -83,7 +83,8 @@ class Conversation:
         self, turns: list[tuple[str, str]], found: list[Recalled]
     ) -> tuple[prompt.Prompt, list[int]]:
         """The prompt and its tokens, dropping the oldest turns until a reply fits."""
-        memo = self.memory.recall_context(found) if found else None
+        # ids only for a model with the memory tool, which acts on facts by id
+        memo = self.memory.recall_context(found, ids=self.tools_enabled) if found else None
         static = self.static_prefix()
         while True:
             built = prompt.build(

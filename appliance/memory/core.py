@@ -178,14 +178,14 @@ class MemoryCore:
         )
 
     def recall_context(
-        self, recalled: Sequence[Recalled], *, max_bytes: int = ENVELOPE_MAX_BYTES
+        self, recalled: Sequence[Recalled], *, max_bytes: int = ENVELOPE_MAX_BYTES, ids: bool = True
     ) -> str:
         """What the model reads of recalled facts: the JSON `data_only` envelope.
 
         The one way recalled text reaches the model, for prompt assembly and the
         recall tool alike; it names the recall mode, so keyword mode is said.
         """
-        return envelope(recalled, mode=self.recall_mode, max_bytes=max_bytes)
+        return envelope(recalled, mode=self.recall_mode, max_bytes=max_bytes, ids=ids)
 
     @property
     def recall_mode(self) -> str:

@@ -220,3 +220,18 @@ def test_a_reply_ends_where_the_model_writes_the_next_turn_itself(settings, memo
     )
     assert "User:" in model.stops[0]  # the stop llama.cpp ends generation at
     assert reply.text == "Mind the step."
+
+
+def test_the_chat_model_reads_recalled_facts_without_their_ids(settings, memory) -> None:
+    """An outside trial's model wrote a fact's id into its answer ("alfie-got-dairy-allergy
+    is a medical term…"): with no memory tool it is not shown them."""
+    from tests.brain.conftest import scripted_brain
+
+    fact = memory.add("Alfie's got a dairy allergy", "health")
+    brain, model = scripted_brain(settings, memory, ["Try oat milk."])
+    brain.reply("is dairy bad for you?")
+    brain.close()
+    [prompt] = model.prompts
+    assert "Alfie's got a dairy allergy" in prompt and fact.id not in prompt
+    # the control: the memory tool acts on facts by id, and is given them
+    assert fact.id in memory.recall_context(memory.recall("dairy allergy", 3))
