@@ -1,12 +1,14 @@
-"""The household's rules as they stood at an earlier commit, read from git, in their own process.
+"""Rules as they stood at an earlier commit, read from git, to compare with them in one run.
 
     rows = parsed_at("64da785", ["do I need a 45 minute timer?"], now)
     # -> [{"intent": "timer.set", "seconds": 2700.0}]
+    before = module_at("d5e6a0d", "appliance/brain/statements.py")
 
-A benchmark compares the rules before a change and after it in one run. The rules span
-several modules (phrases.py reads timer_phrases.py, list_phrases.py, frames.py…), so the
-whole `appliance` package of that commit is unpacked into a temporary directory and asked
-in a process of its own: nothing of it mixes with the modules this process has imported.
+`parsed_at`: the household's rules span several modules (phrases.py reads
+timer_phrases.py, list_phrases.py, frames.py…), so the whole `appliance` package of that
+commit is unpacked into a temporary directory and asked in a process of its own: nothing
+of it mixes with the modules this process has imported. `module_at`: one module whose
+imports are unchanged since, loaded under a name of its own beside today's.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import types
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,3 +52,15 @@ def parsed_at(rev: str, texts: list[str], now: dt.datetime) -> list[dict[str, ob
         )
     rows: list[dict[str, object]] = json.loads(asked.stdout)
     return rows
+
+
+def module_at(rev: str, path: str) -> types.ModuleType:
+    """The module at `path` as it was at `rev`, under a name of its own ("tombstones@rev")."""
+    source = subprocess.run(
+        ["git", "show", f"{rev}:{path}"], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout
+    name = f"{Path(path).stem}_at_{rev}"
+    module = types.ModuleType(name)
+    sys.modules[name] = module  # dataclasses look their module up by name
+    exec(compile(source, f"{path}@{rev}", "exec"), module.__dict__)
+    return module

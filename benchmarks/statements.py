@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
-import types
 from collections.abc import Callable
 from pathlib import Path
 
 from appliance.brain import statements
+from benchmarks.baseline import module_at
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
@@ -32,16 +31,7 @@ Stated = Callable[[str], list[str]]
 
 def baseline() -> Stated:
     """`facts_stated` as it was at BASELINE."""
-    source = subprocess.run(
-        ["git", "show", f"{BASELINE}:appliance/brain/statements.py"],
-        cwd=HERE.parent,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    module = types.ModuleType("statements_at_baseline")
-    exec(compile(source, f"statements.py@{BASELINE}", "exec"), module.__dict__)
-    stated: Stated = module.facts_stated
+    stated: Stated = module_at(BASELINE, "appliance/brain/statements.py").facts_stated
     return stated
 
 

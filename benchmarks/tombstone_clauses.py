@@ -21,9 +21,7 @@ Measures, never asserts.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
-import subprocess
 import sys
 import tempfile
 import types
@@ -32,6 +30,7 @@ from pathlib import Path
 from appliance.memory import tombstones
 from appliance.memory.embed import load_embedder
 from appliance.memory.text import fingerprint
+from benchmarks.baseline import module_at
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
@@ -41,23 +40,6 @@ SPLITS = {
     "paraphrases (tune and held out)": (HERE / "data" / "tombstone_pairs.jsonl", "a", "b"),
     "paraphrases (outside)": (HERE / "data" / "tombstone_outside.jsonl", "a", "b"),
 }
-
-
-def baseline() -> types.ModuleType:
-    """tombstones.py as it stood at BASELINE, as a module of its own."""
-    source = subprocess.run(
-        ["git", "show", f"{BASELINE}:appliance/memory/tombstones.py"],
-        cwd=HERE.parent,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    spec = importlib.util.spec_from_loader("tombstones_before", loader=None)
-    assert spec is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["tombstones_before"] = module  # dataclasses look their module up
-    exec(compile(source, "tombstones_before.py", "exec"), module.__dict__)
-    return module
 
 
 def held(rules: types.ModuleType, embedder: object, refused: str, new: str) -> bool:
@@ -77,7 +59,7 @@ def main() -> int:
     embedder = load_embedder("minilm")
     if embedder is None:
         sys.exit("the semantic extra (MiniLM on onnxruntime) is not installed")
-    rules = {"before": baseline(), "now": tombstones}
+    rules = {"before": module_at(BASELINE, "appliance/memory/tombstones.py"), "now": tombstones}
     table = [
         "| pairs | label | pairs | held before | held now |",
         "| --- | --- | ---: | ---: | ---: |",
