@@ -184,6 +184,14 @@ _A_PLAN = re.compile(
 )
 
 
+# Asked about passwords in general, not for one: "how do I make a strong password?"
+_ABOUT_SECRETS = re.compile(
+    r"\b(?:good|strong|best|safe|secure|managers?|change|reset|make|create|choose|pick|"
+    r"generate|forgot|forgotten|how)\b",
+    re.IGNORECASE,
+)
+
+
 def classify(text: str, known: frozenset[str] | None = None) -> Question:
     """Whether a question is about this household, and what it is about.
 
@@ -198,6 +206,10 @@ def classify(text: str, known: frozenset[str] | None = None) -> Question:
         for o in _POSSESSIVE.findall(text)
         if o.lower() not in _CONTRACTIONS
     )
+    if names_a_credential(text) and not _ABOUT_SECRETS.search(text):
+        # "what's the door code again": a secret of this house, never the model's to make
+        # up (a second outside trial heard "The door code was found in the packet.")
+        return Question(text, True, names, things, "asks for a secret")
     if names or possessive:
         return Question(text, True, names, things, "names someone")
     if _WHERE_OURS.match(text):

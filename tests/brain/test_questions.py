@@ -156,3 +156,19 @@ def test_asked_for_a_secret_it_never_invites_one(asked: str) -> None:
 @pytest.mark.parametrize("asked", ["what's our postcode?", "what is the dress code?"])
 def test_a_code_that_is_no_secret_is_asked_for(asked: str) -> None:
     assert not_known(classify(asked)).endswith("Tell me and I'll remember.")  # the control
+
+
+@pytest.mark.parametrize(
+    "asked", ["what's the door code again", "what's the side gate code", "and the code for the gate?"]
+)
+def test_a_secret_asked_for_never_reaches_the_model(settings, memory: Memory, asked: str) -> None:
+    # a second outside trial: "The door code was found in the packet.", and a code block
+    reply, model = scripted_reply(settings, memory, ["The door code is 1234."], asked)
+    assert reply.text == KEEPS_NO_SECRETS and model.prompts == []
+
+
+def test_a_question_about_passwords_in_general_is_the_models(settings, memory: Memory) -> None:
+    reply, model = scripted_reply(
+        settings, memory, ["Use three random words."], "how do I make a strong password?"
+    )
+    assert reply.text == "Use three random words." and len(model.prompts) == 1  # the control
