@@ -159,7 +159,8 @@ def test_a_code_that_is_no_secret_is_asked_for(asked: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "asked", ["what's the door code again", "what's the side gate code", "and the code for the gate?"]
+    "asked",
+    ["what's the door code again", "what's the side gate code", "and the code for the gate?"],
 )
 def test_a_secret_asked_for_never_reaches_the_model(settings, memory: Memory, asked: str) -> None:
     # a second outside trial: "The door code was found in the packet.", and a code block
