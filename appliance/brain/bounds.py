@@ -258,7 +258,7 @@ class ReplyBounds:
     def broken(self, sentence: str) -> Broken | None:
         if claims_action(sentence):
             return Broken("action", NOTHING_DONE)
-        if self._echoes(sentence):
+        if self._echoes(sentence) or _BARE_NUMBER.fullmatch(sentence):
             return Broken("echo", NOT_UNDERSTOOD)
         if self._done_as_asked(sentence):
             return Broken("action", NOTHING_DONE)
@@ -321,6 +321,9 @@ class ReplyBounds:
         return sum(word in self._said for word in words) >= 0.8 * len(words)
 
 
+# A reply that is a number and nothing else: to "wait no, 25" or "remind me about the
+# candles at 9 instead", "25." and "9." sound done (a second outside trial heard four).
+_BARE_NUMBER = re.compile(r"\W*\d+(?:[.,:]\d+)?\W*")
 # A change asked of a thing: "take the spaghetti off", "put bin bags on", "get rid of the
 # rice one", "cross the eggs off", "remove the milk".
 _ASKED_CHANGE = re.compile(

@@ -44,3 +44,21 @@ def test_the_brain_checks_the_reply_against_what_was_said(settings, memory: Memo
     said = "Clear mothoel shopping list."
     reply, _ = scripted_reply(settings, memory, [said], said)
     assert reply.text == NOT_UNDERSTOOD
+
+
+@pytest.mark.parametrize(
+    ("asked", "reply"),
+    [
+        ("wait no, 25", "25."),  # a second outside trial: each sounded done; nothing was
+        ("change yorkshires 2 to 30 minutes", "2."),
+        ("remind me about the candles at 9 instead", "9."),
+        ("how long should the cake cool before I ice it", "1."),
+    ],
+)
+def test_a_bare_number_is_not_said(asked: str, reply: str) -> None:
+    assert "".join(bounded([reply], ReplyBounds("", asked))) == NOT_UNDERSTOOD
+
+
+def test_a_number_inside_an_answer_is_said() -> None:
+    reply = "There are 12 eggs in a dozen."  # the control
+    assert "".join(bounded([reply], ReplyBounds("", "how many in a dozen?"))) == reply
