@@ -66,11 +66,11 @@ def perform(store: HouseholdStore, command: p.Command, thread: str | None = None
     In a `thread`, a question Hearth asks back ("For how long?", "Which one?") is kept so
     the next thing said there can answer it (asking.py); any other command settles it.
     """
-    if isinstance(command, p.UndoLast | p.ChangeLast):
+    if isinstance(command, p.UndoLast | p.ChangeTimer):
         if thread is not None:
             store.answered(thread)
-        if isinstance(command, p.ChangeLast):
-            return _changed(store, thread, command.seconds)
+        if isinstance(command, p.ChangeTimer):
+            return _changed(store, thread, command.seconds, command.name)
         return _undone(store, thread, command.kind)
     # only these add records "cancel that" can take back: nothing is read for the rest
     makes = thread is not None and isinstance(command, p.SetTimer | p.Remind | p.AddItems)
@@ -86,17 +86,28 @@ def perform(store: HouseholdStore, command: p.Command, thread: str | None = None
     return said
 
 
-def _changed(store: HouseholdStore, thread: str | None, seconds: float) -> str:
-    """ "Make that 5 minutes": the one timer the last change in this thread set, set for
-    `seconds` from when it was set; nothing guessed when there is none."""
-    kept = store.last_done(thread) if thread is not None else None
-    made = undo.Made.from_json(kept).only("timer") if kept is not None else undo.Made()
-    if len(made.timers) != 1:
-        return (
-            "Which timer? Nothing was changed. Say which, for example “set the pasta timer "
-            "for 5 minutes” or “add 2 minutes to the rice timer”."
-        )
-    [timer_id] = made.timers
+def _changed(
+    store: HouseholdStore, thread: str | None, seconds: float, name: str | None = None
+) -> str:
+    """ "Make that 5 minutes": the one timer the last change in this thread set (or the one
+    `name`d), set for `seconds` from when it was set; nothing guessed when there is none."""
+    if name is not None:
+        named = store.find_timers(name)
+        if not named:  # "make the porridge timer 10 minutes" with none running: set it
+            return _said(store, p.SetTimer(name, seconds))
+        if len(named) > 1:
+            listed = _listed([_told_apart(t, named) for t in named])
+            return f"Which one? Nothing was changed. Running: {listed}."
+        timer_id = named[0].id
+    else:
+        kept = store.last_done(thread) if thread is not None else None
+        made = undo.Made.from_json(kept).only("timer") if kept is not None else undo.Made()
+        if len(made.timers) != 1:
+            return (
+                "Which timer? Nothing was changed. Say which, for example “make the pasta "
+                "timer 5 minutes” or “add 2 minutes to the rice timer”."
+            )
+        [timer_id] = made.timers
     timer = store.timer(timer_id)
     now = store.now()
     label = timer_label(timer)

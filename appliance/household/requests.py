@@ -170,12 +170,14 @@ class UndoLast:
 
 
 @dataclass(frozen=True)
-class ChangeLast:
+class ChangeTimer:
     """ "Actually, make that 5 minutes": the timer the last change in this conversation set,
-    now set for `seconds` from when it was set (undo.py)."""
+    or the one `name`d ("make the porridge timer 10 minutes"), now set for `seconds` from
+    when it was set (undo.py)."""
 
     intent: ClassVar[str] = "timer.change"
     seconds: float
+    name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -217,7 +219,7 @@ Command = (
     | ReadList
     | ClearList
     | UndoLast
-    | ChangeLast
+    | ChangeTimer
     | TakenBack
 )
 # Commands that only read the records or the clock: nothing to take back or leave as it was.

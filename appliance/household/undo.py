@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from appliance.household import spoken
-from appliance.household.requests import ChangeLast, UndoLast
+from appliance.household.requests import ChangeTimer, UndoLast
 from appliance.household.store import ACTIVE, HouseholdStore
 
 # "cancel that", "no, undo that", "take that back", "scratch that last one"; never
@@ -78,23 +78,26 @@ class Made:
 # timer kept running)
 _CHANGE = re.compile(
     r"^(?:(?:no|oh|actually|wait|sorry|hang on|erm|um) ,? )*"
-    r"(?:make (?:that|it)|change (?:that|it) to|(?:make|change) (?:that|the) timer(?: to)?)"
+    r"(?:make (?:that|it)|change (?:that|it) to|(?:make|change) (?:that|the) timer(?: to)?"
+    # "make the porridge timer 10 minutes": a second outside trial's set a second timer
+    r"|(?:make|change) (?:the|my) (?P<name>[a-z][a-z' ]{0,30}?) timer(?: to)?)"
     r" (?P<length>.+)$"
 )
 
 
-def said_change(said: str) -> ChangeLast | None:
+def said_change(said: str) -> ChangeTimer | None:
     """The request to set the last change's timer for another length, its length said whole."""
     found = _CHANGE.match(said)
     if found is None:
         return None
     words = found["length"].split(" ")
     span = spoken.duration_in(words)
+    name = found["name"]
     if span is not None and (span.start, span.end) == (0, len(words)):
-        return ChangeLast(float(span.value))
+        return ChangeTimer(float(span.value), name)
     bare = spoken.number_at(words, 0) if len(words) == 1 else None
     if bare is not None and 0 < bare[0] <= 120:
-        return ChangeLast(bare[0] * 60.0)  # "no, make that 8": minutes, as a timer is said
+        return ChangeTimer(bare[0] * 60.0, name)  # "no, make that 8": minutes, as a timer is said
     return None  # "make it a double", "make that two pints": no length
 
 

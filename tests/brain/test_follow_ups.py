@@ -407,3 +407,19 @@ def test_make_that_n_minutes_with_nothing_just_set_changes_nothing(kitchen: Kitc
     assert kitchen.store.timers() == []
     kitchen.say("make it a double")  # the control: no length, the model's
     assert len(kitchen.model.prompts) == 1
+
+
+def test_make_the_named_timer_n_minutes_changes_that_timer(kitchen: Kitchen) -> None:
+    """A second outside trial's "make the porridge timer 10 minutes" set a second timer,
+    "porridge 2", and left the first running."""
+    kitchen.say("set a porridge timer for 5 minutes")
+    kitchen.say("add milk to the list")  # another change since: the name says which
+    assert kitchen.say("make the porridge timer 10 minutes") == (
+        "I've changed the porridge timer to 10 minutes: it rings at 20:51."
+    )
+    assert [(t.name, t.seconds) for t in kitchen.store.timers()] == [("porridge", 600.0)]
+    # the control: with none of that name running, it is set
+    assert kitchen.say("make the yorkshires timer 30 minutes").startswith(
+        "Yorkshires timer set for 30 minutes"
+    )
+    assert len(kitchen.store.timers()) == 2
