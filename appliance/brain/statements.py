@@ -253,6 +253,9 @@ def _reports_no_fact(clause: str) -> bool:
     )
 
 
+_ASKED_OF_SOMEONE = re.compile(r"\b(?:can|could|would|will) (?:you|ya)\b", re.IGNORECASE)
+
+
 def is_statement(clause: str) -> bool:
     """Whether one clause, fillers removed, states a lasting household fact."""
     clause = clause.strip(" .!")
@@ -262,6 +265,8 @@ def is_statement(clause: str) -> bool:
     first = words[0].lower().strip(",")
     if first in _REQUEST or first in _ASKS or _SPEAKER_SUBJECT.match(clause):
         return False
+    if _ASKED_OF_SOMEONE.search(clause):
+        return False  # "Ewan can you peel the tatties please": a request, to someone here
     if _NOW.search(clause) or _OPINION.search(clause) or _reports_no_fact(clause):
         return False
     if _PAST.search(_PRESENT.sub(" ", clause)) and not _LASTING.search(clause):

@@ -144,3 +144,9 @@ def test_a_story_told_in_chat_leaves_nothing_on_the_board(settings, memory, cloc
     assert brain.wait_for_notetaker(30)
     brain.close()
     assert reply.route == "chat" and memory.proposals() == []
+
+
+def test_a_request_to_someone_here_is_no_fact() -> None:
+    # a second outside trial: "Ewan can you peel the tatties please" waited on the board
+    assert facts_stated("Ewan can you peel the tatties please") == []
+    assert facts_stated("Ewan peels the tatties on Sundays.") != []  # the control

@@ -491,3 +491,9 @@ def test_take_it_off_or_remove_it_with_the_list_unsaid_is_the_list(
 )
 def test_take_off_and_remove_said_of_anything_else_change_no_list(said: str) -> None:
     assert parse(said, NOW) is None  # the controls beside the above
+
+
+def test_by_the_way_said_last_is_no_part_of_the_thing() -> None:
+    # a second outside trial's "we're out of oatcakes btw" put "oatcakes btw" on the list
+    assert parse("we're out of oatcakes btw", NOW) == phrases.AddItems(("oatcakes",))
+    assert parse("add milk to the list by the way", NOW) == phrases.AddItems(("milk",))
