@@ -40,6 +40,7 @@ _SWAP = re.compile(
     r"i make|how to make|make some|use for|only got|only have|only had|all i have|all i've got|"
     r"all ive got|just got)\b"
 )
+_MAKE_OWN = re.compile(r"\b(?:how do i make|how to make|make some|make my own)\b")
 _MISSING = re.compile(
     r"\b(?:instead of|no|got no|have no|out of|ran out of|run out of|without|don't have|"
     r"dont have|haven't got|havent got|replace|swap|sub for|substitute for)\b"
@@ -181,9 +182,12 @@ def cooking_question(words: list[str], tables: Tables) -> KitchenSaid | None:
     if not _COOKING.search(said):
         return None
     found = tables.cooking.named_in(words, _NOT_THE_SAME_DISH)
-    rows = _by_method(
-        words, found[1] if found is not None else _by_food(words, tables.cooking.rows)
-    )
+    food_rows = found[1] if found is not None else _by_food(words, tables.cooking.rows)
+    rows = _by_method(words, food_rows)
+    if any(form in words for form in _METHODS["rest"]) and not any(
+        "rest" in r.method for r in rows
+    ):
+        return _resting(food_rows)  # a roast's note says how long it rests
     if not rows:
         return None
     row = _row_for(rows, said, _weight_kg(words))
@@ -211,6 +215,24 @@ def cooking_question(words: list[str], tables: Tables) -> KitchenSaid | None:
     return KitchenSaid(f"{text} {citation(row.source)}", row.source)
 
 
+_REST_SAID = re.compile(
+    r"(?:^|[.;,]\s*)(?:then |and )?(?P<rest>[^.;,]*\brest(?:ed|ing)?\b[^.;]*)", re.IGNORECASE
+)
+
+
+def _resting(rows: list[Cooking]) -> KitchenSaid | None:
+    """How long to rest it, as the food's own row says it ("Rest up to 30 minutes."), or
+    None: another row's time is never a resting time, and the model's guess is no answer
+    ("how long do I rest roast beef" got the roasting time in a second outside trial)."""
+    for row in rows:
+        if row.note and (rest := _REST_SAID.search(row.note)):
+            name = row.food.split(" (")[0]
+            said = rest["rest"].strip(" ,")
+            text = f"{name[0].upper()}{name[1:]}: {said[0].lower()}{said[1:]}."
+            return KitchenSaid(f"{text} {citation(row.source)}", row.source)
+    return None
+
+
 def name_question(words: list[str], tables: Tables) -> KitchenSaid | None:
     """A US ingredient's UK name: "american recipe wants heavy cream, whats that here"."""
     said = " ".join(words)
@@ -230,6 +252,16 @@ def swap_question(words: list[str], tables: Tables) -> KitchenSaid | None:
     said = " ".join(words)
     if not _SWAP.search(said):
         return None
+    if not _SWAP.search(_MAKE_OWN.sub(" ", said)) and not _MISSING.search(said):
+        # only "how do I make…": a substitute when the ingredient is what is made ("how do
+        # I make buttermilk"), never a dish ("how do I make scrambled eggs less rubbery"
+        # got the flaxseed egg in a second outside trial)
+        made = _MAKE_OWN.search(said)
+        rest = said[made.end() :].strip() if made is not None else ""
+        after = re.sub(r"^(?:my own|your own|some|a|an|the)\s+", "", rest)
+        named = tables.substitutions.named_first(after.split()[:3])
+        if named is None or not after.startswith(named[0]):
+            return None
     found = None
     # "use X instead of Y", "no bicarb, can I use baking powder": what is missing comes
     # after the words that say so
