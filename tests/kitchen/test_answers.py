@@ -238,3 +238,16 @@ def test_how_do_i_make_asks_for_a_substitute_only_of_the_ingredient() -> None:
     assert found is not None and found.text.startswith("Instead of 1 cup buttermilk")
     found = answer("how do I make a cake without eggs")
     assert found is not None and "flaxseed" in found.text
+
+
+@pytest.mark.parametrize(
+    ("question", "begins"),
+    [
+        # a second outside trial: each got "I'm not sure, and I won't guess about food safety"
+        ("how long does cooked meat keep in the fridge", "Cooked meat and poultry keeps 2 to 4"),
+        ("can I freeze leftover roast beef", "Yes. Cooked meat and poultry keeps 2 to 3 months"),
+    ],
+)
+def test_leftover_meat_is_the_leftovers_row(question: str, begins: str) -> None:
+    found = answer(question)
+    assert found is not None and found.text.startswith(begins)
