@@ -275,7 +275,18 @@ def answers(question: Question, recalled: Recalled) -> bool:
     if not rest or question.text.lower().lstrip().startswith("where"):
         return True
     held = _held(recalled)
+    if rest == {"old"} and _AN_AGE.search(recalled.fact.text):
+        return True  # "how old is Ewan?" is answered by "Our Ewan's 15" (a second trial)
     return any(word in held or KINDS.get(word) in held for word in rest)
+
+
+# A number said of someone, as an age: "Ewan's 15", "Isla is seven", "turned 40".
+_AN_AGE = re.compile(
+    r"(?:'s|\bis|\bturned|\bturns|\baged)\s+(?:\d{1,3}|one|two|three|four|five|six|seven|"
+    r"eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|"
+    r"nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b(?!\s*(?:am|pm|:|th|st|nd|rd))",
+    re.IGNORECASE,
+)
 
 
 def _held(recalled: Recalled) -> set[str]:

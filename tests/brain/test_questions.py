@@ -173,3 +173,13 @@ def test_a_question_about_passwords_in_general_is_the_models(settings, memory: M
         settings, memory, ["Use three random words."], "how do I make a strong password?"
     )
     assert reply.text == "Use three random words." and len(model.prompts) == 1  # the control
+
+
+def test_an_age_answers_how_old(memory: Memory) -> None:
+    # a second outside trial: "I don't know how old Ewan is yet… What I do know: Our Ewan's 15."
+    memory.add("Our Ewan's 15", "person", links=["Ewan"])
+    memory.add("Ewan's bus is at 8", "routine", links=["Ewan"])
+    found = {r.fact.text.rstrip("."): r for r in memory.recall("how old is Ewan?", 5)}
+    asked = classify("how old is Ewan?")
+    assert answers(asked, found["Our Ewan's 15"])
+    assert not answers(asked, found["Ewan's bus is at 8"])  # the control: a time, no age
