@@ -267,6 +267,6 @@ def panel_service(
         try:
             run_board(parts, stop, on_turn=turned)
         finally:
+            watchdog.stop()  # no ping after STOPPING
             manager.stopping()
-            watchdog.stop()
     return 0

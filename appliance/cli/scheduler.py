@@ -34,8 +34,8 @@ def scheduler_service(
             try:
                 stop.wait()
             finally:
+                watchdog.stop()  # no ping after STOPPING
                 manager.stopping()
-                watchdog.stop()
         say("hearth scheduler: stopped")
         return 0
 
