@@ -251,8 +251,10 @@ class ReplyBounds:
         words = _WORD.findall(instructions.lower())
         self._runs = word_runs(words, RECITAL_WORDS)
         # what the person said, unless they asked a question (an answer may restate one)
-        self._said = set() if asked.rstrip().endswith("?") else set(_WORD.findall(asked.lower()))
-        self._changed = set() if asked.rstrip().endswith("?") else asked_changed(asked)
+        question = asked.rstrip().endswith("?")
+        self._said = set() if question else set(_WORD.findall(asked.lower()))
+        # what the person asked to change, unless they asked whether to ("is the milk off?")
+        self._changed = set() if question else asked_changed(asked)
         self._how_long = _HOW_LONG.search(asked) is not None
 
     def broken(self, sentence: str) -> Broken | None:

@@ -314,7 +314,7 @@ _WHEN_DONE = re.compile(
 # timer that rang.
 _IS_IT_RINGING = re.compile(
     rf"^(?:is (?:that|this|it) (?:the |my )?(?P<name>{_NAME})(?: timer)?"
-    r"|is (?:the |my )?(?P<name2>[a-z][a-z' ]{0,30}?)(?: timer)?)"
+    rf"|is (?:the |my )?(?P<name2>{_NAME})(?: timer)?)"
     r" (?:going off|ringing|beeping|that|that noise)$"
     r"|^(?:which|what) timer is (?:that|this|it|ringing|going off|beeping)$"
 )

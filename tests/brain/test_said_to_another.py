@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from appliance.brain.people import said_to
+from appliance.brain.said_to_another import speaks_to_them
 from appliance.brain.questions import classify
 from appliance.composition import intent_router
 from appliance.config import Settings
@@ -79,5 +79,6 @@ def test_who_is_called_first_is_not_what_is_asked_about() -> None:
     asked = classify("Mum, where's the colander")  # no question mark: not claimed above
     assert asked.names == () and asked.why == "where a thing in the house is"
     assert classify("where's Mum's colander?").names == ("Mum",)  # asked about, named
-    # a list of names is no one called: "Tilly, Bongani and Nkechi are coming"
-    assert said_to("Tilly, Bongani and Nkechi are coming for tea") is not None  # documented
+    # a list of names said first reads as Tilly called, but asks her nothing: not claimed
+    assert speaks_to_them("Tilly, Bongani and Nkechi are coming for tea") is None
+    assert speaks_to_them("Tilly, can you set the table?") == "Tilly"
