@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from appliance.brain.said_to_another import speaks_to_them
 from appliance.brain.questions import classify
+from appliance.brain.said_to_another import speaks_to_them
 from appliance.composition import intent_router
 from appliance.config import Settings
 from appliance.household import HouseholdStore
