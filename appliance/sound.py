@@ -163,8 +163,11 @@ class Speaker:
         self._playing: subprocess.Popen[bytes] | None = None
         self._thread = threading.Thread(target=self._run, name="speaker", daemon=True)
         self._thread.start()
-        # The model loads while nothing needs it yet, so the first reply does not wait.
-        threading.Thread(target=self.speech.neural, name="speech-load", daemon=True).start()
+        # The model loads while nothing needs it yet, so the first reply does not wait. Not a
+        # daemon: onnxruntime aborts the process (SIGABRT or SIGSEGV, exit 134/139) when the
+        # interpreter shuts down under a session still being built, so a short-lived process
+        # such as `hearth voice --wav` waits for the load (about a second) before it exits.
+        threading.Thread(target=self.speech.neural, name="speech-load").start()
 
     def announce(self, words: str) -> None:
         self.play(chime_wav())

@@ -21,7 +21,11 @@ from appliance.sound import Speaker
 from appliance.speech import Speech
 from appliance.voice.barge_in import BargeIn
 from appliance.voice.talk import SpeakingMark, Talk, TalkListener, TalkSender
-from tests.voice.test_tts import _wait_until_playing, fifo_speaker  # noqa: F401  (a fixture)
+from tests.voice.test_tts import (  # noqa: F401  (fifo_speaker is a fixture)
+    _wait_until_playing,
+    fifo_speaker,
+    wait_until_quiet,
+)
 
 LONG = (
     "The oven should be heated to one hundred and eighty degrees, which is gas mark four, "
@@ -94,10 +98,7 @@ def test_a_talk_press_stops_the_voice_and_is_kept_for_listening(speaking: Speaki
     # At once, not at the sentence's end (nine seconds): 50 ms polls, bounded loosely
     # so a loaded CI machine does not fail it.
     assert stopped_after < 1.0, stopped_after
-    deadline = time.monotonic() + 1.0  # the killed aplay is reaped on the speaker's thread
-    while speaker.busy() and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert not speaker.busy() and not mark.on()
+    assert wait_until_quiet(speaker) and not mark.on()
     press_event = barge.take_press()
     assert press_event is not None and press_event.kind is Talk.PRESS
     assert barge.take_press() is None  # kept once

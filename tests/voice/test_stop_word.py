@@ -39,7 +39,7 @@ from appliance.voice.vad import SileroVad
 from tests.voice.room import RoomMicrophone, kitchen
 from tests.voice.speech import Clip, spoken
 from tests.voice.test_barge_in import RealTimeCard
-from tests.voice.test_tts import fifo_speaker  # noqa: F401  (a fixture)
+from tests.voice.test_tts import fifo_speaker, wait_until_quiet  # noqa: F401  (a fixture)
 
 RATE = 16000
 REPLY = (
@@ -378,7 +378,7 @@ def test_a_stop_said_while_hearth_speaks_stops_it(
         assert barge.until_played() is True
         stopped = time.monotonic()
         print(f"stopped {stopped - said_at - stop.size / RATE:.2f} s after the stop ended")
-        assert listener.heard.is_set() and not speaker.busy()
+        assert listener.heard.is_set() and wait_until_quiet(speaker)
         assert stopped - started < 7.0  # well before the reply's end
         assert room.opened == 1 and listener._thread is None  # listened, and let go
     finally:
@@ -568,10 +568,7 @@ def test_a_stop_said_before_the_reply_plays_stops_the_sentence_queued_after_it(
         listener.heard.set()  # as the listener's thread sets it
         speaker.speak(REPLY)
         assert barge.interrupted() is True
-        deadline = time.monotonic() + 1.0  # the killed aplay is reaped on the speaker's thread
-        while speaker.busy() and time.monotonic() < deadline:
-            time.sleep(0.01)
-        assert not speaker.busy()
+        assert wait_until_quiet(speaker)
         # The control: with no stop heard, the same sentence is left to play.
         listener.heard.clear()
         speaker.speak(REPLY)
