@@ -7,8 +7,9 @@
 `parsed_at`: the household's rules span several modules (phrases.py reads
 timer_phrases.py, list_phrases.py, frames.py…), so the whole `appliance` package of that
 commit is unpacked into a temporary directory and asked in a process of its own: nothing
-of it mixes with the modules this process has imported. `module_at`: one module whose
-imports are unchanged since, loaded under a name of its own beside today's.
+of it mixes with the modules this process has imported. `run_at`: a script of your own,
+run the same way. `module_at`: one module whose imports are unchanged since, loaded under a
+name of its own beside today's.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import tarfile
 import tempfile
 import types
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -36,22 +38,34 @@ json.dump([phrases.as_row(phrases.parse(text, now)) for text in texts], sys.stdo
 
 def parsed_at(rev: str, texts: list[str], now: dt.datetime) -> list[dict[str, object]]:
     """Each text as the household's parse at `rev` read it (phrases.as_row's shape)."""
+    rows: list[dict[str, object]] = run_at(rev, _ASK, texts, now.isoformat())
+    return rows
+
+
+def run_at(rev: str | None, script: str, payload: object, *args: str) -> Any:
+    """`script`'s JSON answer to `payload` (its stdin, as JSON), run in a process of its own
+    with the `appliance` package as it was at `rev` (None: as it is in this tree)."""
+
+    def run(cwd: Path) -> Any:
+        asked = subprocess.run(
+            [sys.executable, "-c", script, *args],
+            cwd=cwd,
+            input=json.dumps(payload),
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return json.loads(asked.stdout)
+
+    if rev is None:
+        return run(ROOT)
     archive = subprocess.run(
         ["git", "archive", rev, "appliance"], cwd=ROOT, check=True, capture_output=True
     ).stdout
     with tempfile.TemporaryDirectory(prefix="hearth-baseline-") as tree:
         with tarfile.open(fileobj=io.BytesIO(archive)) as unpacked:
             unpacked.extractall(tree, filter="data")
-        asked = subprocess.run(
-            [sys.executable, "-c", _ASK, now.isoformat()],
-            cwd=tree,
-            input=json.dumps(texts),
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-    rows: list[dict[str, object]] = json.loads(asked.stdout)
-    return rows
+        return run(Path(tree))
 
 
 def module_at(rev: str, path: str) -> types.ModuleType:

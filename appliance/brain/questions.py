@@ -184,6 +184,46 @@ _A_PLAN = re.compile(
 )
 
 
+# How something in the house is now: "are the candles still on?", "did I leave the iron on?",
+# "has the post come?". Hearth has no eyes in the house, and a small model asked says "The
+# iron was left on." (an outside check: every one of eight such questions got a state made
+# up). Asked of "the/my/our" thing, or of someone; "did you …" asks what Hearth did, which
+# its own records answer, so it is not here.
+# A word of place ("on", "in") is a state only where the question ends, or before a place
+# in the house: "is the party on Saturday?" asks a plan, "is the dog on the lease?" a fact;
+# "are the lights on in the lounge?" a state.
+_STATE = (
+    r"(?:(?:on|off|in|out|up|back|home|open|here|been)(?:\s+or\s+(?:on|off|in|out|not))?"
+    r"(?:\s+(?:(?:in|on|at|out|from|for)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+){0,2}?))?"
+    r"(?:\s+(?:yet|now|still|again|already|upstairs|downstairs))?\s*[?.!]*\s*$|"
+    r"(?:shut|closed|locked|unlocked|done|finished|ready|asleep|awake|boiled|running|working|"
+    r"empty|full|charged|plugged in|switched|turned|fed|walked|emptied|come|arrived|"
+    r"delivered|dry|cooked|defrosted|thawed|left|hot|cold|warm|lit|burning|burnt|burned|"
+    r"gone|risen|melted|frozen|leaking|beeping|flashing|stopped|started|boiling|going|"
+    r"heated|warmed|cooled|dried|washed|cleaned|tidied)\b)"
+)
+# Words said first that ask nothing: "hang on, did someone lock the back door?"
+_FILLER = (
+    r"(?:(?:oh|oh no|hang on|quick one|quick question|right|so|wait|um|erm|ok|okay)[,.!]?\s+)?"
+)
+_A_STATE_NOW = re.compile(
+    r"^\s*(?:(?:hey |ok |okay )?hearth[,:]?\s+)?" + _FILLER +
+    # Hearth's own records and parts are not "the house": the list and timers are read
+    # from their records, "is the microphone on?" asks Hearth.
+    r"(?!.*\b(?:list|timers?|reminders?|microphone|mic|screen|panel|speaker|volume)\b)"
+    r"(?P<asked>(?P<verb>is|are|was|were|has|have)\s+"
+    r"(?P<subject>(?:all\s+)?(?:the|my|our)\s+[\w'-]+(?:\s+[\w'-]+){0,4}?|(?-i:[A-Z][\w-]*)|"
+    r"mum|dad|mam|nan|gran|anyone|anybody|someone|somebody)\s+"
+    r"(?P<state>(?:still\s+|already\s+|been\s+|got\s+)*" + _STATE + r")"
+    r"|did\s+(?:i|we|anyone|anybody|someone|somebody|(?-i:[A-Z][\w-]*)|mum|dad|mam|nan|gran)"
+    r"\s+(?:remember\s+to\s+)?"
+    r"(?:leave|lock|unlock|shut|close|turn|switch|unplug|plug|feed|walk|empty|put|bring|let|"
+    r"take)\b)",
+    re.IGNORECASE,
+)
+STATE_NOW = "how something is now"
+
+
 # Asked about passwords in general, not for one: "how do I make a strong password?"
 _ABOUT_SECRETS = re.compile(
     r"\b(?:good|strong|best|safe|secure|managers?|change|reset|make|create|choose|pick|"
@@ -206,6 +246,9 @@ def classify(text: str, known: frozenset[str] | None = None) -> Question:
         for o in _POSSESSIVE.findall(text)
         if o.lower() not in _CONTRACTIONS
     )
+    state = _A_STATE_NOW.match(text)
+    if state and not (state["verb"] and _A_PLAN.search(text)):  # "is the match on tonight?"
+        return Question(text, True, names, things, STATE_NOW)
     if names_a_credential(text) and not _ABOUT_SECRETS.search(text):
         # "what's the door code again": a secret of this house, never the model's to make
         # up (a second outside trial heard "The door code was found in the packet.")
@@ -315,10 +358,46 @@ _WHERE_PUT = re.compile(
     re.IGNORECASE,
 )
 _NAME_IS = re.compile(r"^(what|who|when|where|which)\s+(is|was)\s+([A-Z][\w-]*)\s+(.+)$")
+# A name last: with IGNORECASE "[A-Z]" also matches "the" ("whether the is dog in").
 _YES_NO = re.compile(
-    r"^(is|does|has|can|did)\s+([A-Z][\w-]*|the \w+|my \w+|our \w+)\s+(.+)$", re.IGNORECASE
+    r"^(is|are|was|were|does|has|have|can|did)\s+(the \w+|my \w+|our \w+|your \w+|"
+    r"i|we|[A-Z][\w-]*)\s+(.+)$",
+    re.IGNORECASE,
 )
-_THIRD = {"is": "is", "has": "has", "can": "can", "did": "did"}
+_THIRD = {"is": "is", "has": "has", "can": "can"}
+# Said of "you" or "we", the verb agrees: "whether you are home".
+_PLURAL = {"is": "are", "was": "were", "has": "have"}
+_PAST = {
+    "leave": "left",
+    "put": "put",
+    "shut": "shut",
+    "let": "let",
+    "feed": "fed",
+    "bring": "brought",
+    "take": "took",
+    "get": "got",
+    "go": "went",
+    "do": "did",
+    "make": "made",
+    "give": "gave",
+    "forget": "forgot",
+    "pay": "paid",
+    "send": "sent",
+    "set": "set",
+    "eat": "ate",
+    "ring": "rang",
+    "buy": "bought",
+    "see": "saw",
+    "tell": "told",
+    "say": "said",
+    "have": "had",
+    "come": "came",
+    "find": "found",
+    "plug": "plugged",
+    "unplug": "unplugged",
+    "stop": "stopped",
+    "drop": "dropped",
+}
 _WH_DO = re.compile(
     r"^(what time|how often|how|what|when|where|which \w+)\s+(do|does)\s+"
     r"(the \w+|our \w+|my \w+|we|i|you|[A-Z][\w-]*)\s+(\w+)(.*)$",
@@ -352,6 +431,18 @@ def _possessed(text: str) -> str | None:
         if words:
             return f"{owner} {' '.join(words)}"
     return None
+
+
+def _verb_ed(verb: str) -> str:
+    """'locked' from 'lock': "did Gareth lock the door" asks whether Gareth locked it."""
+    lower = verb.lower()
+    if lower in _PAST:
+        return _PAST[lower]
+    if lower.endswith("e"):
+        return lower + "d"
+    if lower.endswith("y") and lower[-2:-1] not in "aeiou":
+        return lower[:-1] + "ied"
+    return lower + "ed"
 
 
 def _verb_s(verb: str) -> str:
@@ -405,7 +496,13 @@ def _embedded(text: str) -> str | None:
                 subject = f"{subject} {' '.join(words[:at])}"
                 first, tail = words[at], " ".join(words[at + 1 :])
             return f"whether {subject} {_verb_s(first)} {tail}".rstrip()
-        return f"whether {subject} {_THIRD.get(verb.lower(), verb.lower())} {rest}"
+        if verb.lower() == "did":  # "whether Gareth took the bins out"
+            first, _, tail = rest.partition(" ")
+            return f"whether {subject} {_verb_ed(first)} {tail}".rstrip()
+        verb = verb.lower()
+        if subject.lower() in ("you", "we"):
+            verb = _PLURAL.get(verb, verb)
+        return f"whether {subject} {_THIRD.get(verb, verb)} {rest}"
     if match := _WHERE_IS.match(text):
         wh, rest = match.groups()
         rest = _speaker_swap(re.sub(r"\s+(?:again|now|then|exactly)$", "", rest))
@@ -438,6 +535,16 @@ def not_known(question: Question, known: list[str] | None = None) -> str:
     text = _the_question(" ".join(question.text.split())).strip().rstrip("?.! ")
     text = re.sub(r"^(hey |ok |okay )?hearth[,:]?\s+", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(do you know|can you tell me|tell me)\s+", "", text, flags=re.IGNORECASE)
+    if question.why == STATE_NOW:
+        # A state changes: nothing to remember, so no "Tell me and I'll remember".
+        said = _A_STATE_NOW.match(text)
+        if said is not None and said.group("verb"):
+            subject, verb = _speaker_swap(said.group("subject")), said.group("verb").lower()
+            what = f"whether {subject} {verb} {text[said.start('state') :]}"
+        else:  # "did I leave the iron on", its filler ("hang on,") left out
+            what = _embedded(text[said.start("asked") :] if said else text) or "that"
+        reply = f"I can't see that from here, so I don't know {_speaker_swap(what)}."
+        return reply + (" What I do know: " + " ".join(known) if known else "")
     what = _possessed(text) or _embedded(text)
     if what is None:
         about = " or ".join(n for n in question.names) if question.names else ""

@@ -183,3 +183,56 @@ def test_an_age_answers_how_old(memory: Memory) -> None:
     asked = classify("how old is Ewan?")
     assert answers(asked, found["Our Ewan's 15"])
     assert not answers(asked, found["Ewan's bus is at 8"])  # the control: a time, no age
+
+
+# An outside check: each of these went to the model, which made a state up every time ("The
+# iron was left on.", "The door was locked.", "The candles are still on.").
+STATES_NOW = {
+    "are the candles still on?": "whether the candles are still on",
+    "did I leave the iron on?": "whether you left the iron on",
+    "is the back door locked?": "whether the back door is locked",
+    "has the post come?": "whether the post has come",
+    "is the kettle boiled?": "whether the kettle is boiled",
+    "is the heating on": "whether the heating is on",
+    "did Gareth take the bins out?": "whether Gareth took the bins out",
+    "did I unplug the straighteners?": "whether you unplugged the straighteners",
+    "is Dylan home yet?": "whether Dylan is home yet",
+    "Did anyone feed the cat this morning?": "whether anyone fed the cat this morning",
+    "hang on, did someone lock the back door?": "whether someone locked the back door",
+    "are the lights on in the lounge?": "whether the lights are on in the lounge",
+    "oh, is the dog still out in the garden?": "whether the dog is still out in the garden",
+}
+
+
+@pytest.mark.parametrize("asked", STATES_NOW)
+def test_how_something_in_the_house_is_now_is_never_guessed(
+    settings, memory: Memory, asked: str
+) -> None:
+    reply, model = scripted_reply(settings, memory, ["The iron was left on."], asked)
+    assert reply.text == f"I can't see that from here, so I don't know {STATES_NOW[asked]}."
+    assert model.prompts == []  # nothing asked of the model, so nothing made up
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "Is the party on Saturday?",  # a plan: "on" with more after it
+        "is the match on tonight?",
+        "Is the dog on the lease?",
+        "is the green bit on a potato dangerous?",
+        "Is the timer still running?",  # Hearth's own records answer these
+        "is the shopping list empty?",
+        "Is your microphone working?",
+        "Hey Garvan, did you lock the back door?",  # said to someone else
+    ],
+)
+def test_a_question_that_is_no_state_now_is_not_read_as_one(asked: str) -> None:
+    assert classify(asked).why != "how something is now"  # the controls
+
+
+def test_a_state_told_as_a_fact_still_answers(memory: Memory, settings) -> None:
+    """Memory is asked first: only the reply when it holds nothing changes."""
+    memory.add("The back door is always locked after 9pm.", "routine")
+    reply, model = scripted_reply(settings, memory, ["Yes."], "is the back door locked?")
+    assert reply.text == "From memory: The back door is always locked after 9pm."
+    assert model.prompts == []
