@@ -78,7 +78,10 @@ _ASKED_AFTER_NO_TIMER = {
 _LISTS_TIMERS = re.compile(
     r"^(?:(?:what|which|any|are there any|is there a|do i have any|do we have any) timers?"
     r"(?: (?:are|is|do i have|do we have|have i got|have we got))?(?: (?:running|on|going|set|"
-    r"left))?|(?:list|show|show me|read|tell me) (?:(?:the|my|all|all the|all my) )?timers)"
+    r"left))?|(?:list|show|show me|read|tell me) (?:(?:the|my|all|all the|all my) )?timers"
+    # "timers?" alone: a second trial's got "I'm sorry for your loss…" from the model
+    r"|(?:(?:the|my|our|all the|all my) )?timers(?: please)?|(?:the )?timer status"
+    r"|status of (?:the|my|all the) timers)"
     r"(?: (?:right now|now|at the moment))?$"
 )
 _NOT_A_TIMER_NAME = {"all", "all the", "all my", "every", "each", "both"}
@@ -209,12 +212,40 @@ def _numbered_said(text: str) -> tuple[str, int] | None:
     return f"{text[: match.start()]}the timer{text[match.end() :]}".strip(), number
 
 
+# "cancel porridge 2", "how long on the porridge two timer": the name Hearth gave a second
+# timer of one name (records.numbered) said back. A second trial's "cancel porridge 2" was
+# read as nothing, and a family reads that name off the board.
+_NAME_NUMBER_SAID = re.compile(
+    r"^(?P<before>.*?[a-z']) (?P<number>[2-9]|two|three|four|five|six|seven|eight|nine)"
+    r"(?: timer)?$"
+)
+
+
+def _name_numbered(text: str) -> Command | None:
+    if (said := _NAME_NUMBER_SAID.match(text)) is None or " , " in text:
+        return None  # "stop, give me 5" names no timer
+    number = whole_number_at([said["number"]], 0)
+    rest = f"{said['before']} timer"
+    command = timer(rest) or timer_status(rest) or add_time(rest)
+    if len(str(getattr(command, "name", "")).split()) > 3:
+        return None  # a clause, not a name: "remove the safety gate when Leo turns three"
+    match command:
+        case CancelTimer(name=str() as name, every=False, seconds=None):
+            return CancelTimer(f"{name} {number}")
+        case TimerStatus(name=str() as name, seconds=None):
+            return TimerStatus(f"{name} {number}")
+        case AddTime(name=str() as name, seconds=seconds):
+            return AddTime(f"{name} {number}", seconds)
+    return None
+
+
 def timer_numbered(text: str) -> Command | None:
-    """ "cancel timer 2", "how long on timer two", "add a minute to the second timer": the
-    command said of the one timer that number names (never a new timer)."""
+    """ "cancel timer 2", "how long on timer two", "add a minute to the second timer",
+    "cancel porridge 2": the command said of the one timer that number names (never a new
+    timer)."""
     found = _numbered_said(text)
     if found is None:
-        return None
+        return _name_numbered(text)
     rest, number = found
     command = timer(rest) or timer_status(rest) or add_time(rest)
     if isinstance(command, SetTimer | AskTimerLength) and _ORDINAL_SAID.search(text):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from appliance.household import HouseholdStore, Scheduler, parse, perform
+from appliance.household import HouseholdStore, Scheduler, parse, perform, phrases
 from tests.household.conftest import MovableClock
 
 
@@ -143,3 +143,23 @@ def test_the_ending_swallowed_is_the_command_positive_control() -> None:
         ("Stopped", "stop"),
     ):
         assert command in _heard_without_its_ending(old), old
+
+
+def test_a_numbered_name_hearth_gave_is_read_back(store: HouseholdStore) -> None:
+    """A second trial's "cancel porridge 2" was read as nothing (and the model answered)."""
+    say(store, "set a porridge timer for 8 minutes")
+    assert say(store, "set another porridge timer for 10 minutes").startswith("Porridge 2 timer")
+    assert say(store, "how long on porridge 2?").startswith("The porridge 2 timer has 10 minutes")
+    assert say(store, "cancel porridge 2") == "I've cancelled the porridge 2 timer."
+    assert [t.name for t in store.timers()] == ["porridge"]  # the first left running
+    # The controls: a clause ending in a number is no timer's name, nor words after a comma.
+    assert parse("Remove the safety gate when Leo turns three", store.now()) is None
+    assert parse("cancel , give me 5", store.now()) is None
+
+
+def test_timers_asked_in_one_word_are_read_from_the_record(store: HouseholdStore) -> None:
+    """A second trial's "timers?" reached the model: "I'm sorry for your loss…"."""
+    store.add_timer("rice", 900)
+    for said in ("timers?", "Timers.", "the timers please", "timer status"):
+        assert say(store, said) == "The rice timer has 15 minutes left (it rings at 18:45).", said
+    assert parse("timer?", store.now()) == phrases.AskTimerLength(None)  # asks how long
