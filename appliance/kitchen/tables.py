@@ -125,6 +125,9 @@ class Substitution:
     substitute: str
     source: str
     note: str
+    # Dishes the swap does not work in, said as a person says them ("yorkshires"): there the
+    # ingredient makes the dish rise or set, and no row here replaces it.
+    not_for: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -366,6 +369,7 @@ def _substitution(row: dict[str, str], where: str) -> Substitution:
         row["substitute"],
         row["source"],
         row.get("note", ""),
+        tuple(d.strip().lower() for d in (row.get("not_for") or "").split("|") if d.strip()),
     )
 
 

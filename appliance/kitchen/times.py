@@ -248,6 +248,30 @@ def name_question(words: list[str], tables: Tables) -> KitchenSaid | None:
     return KitchenSaid(text, row.source)
 
 
+def _not_for(said: str, rows: list[Substitution]) -> KitchenSaid | None:
+    """No swap where the dish named needs the ingredient itself: "no eggs left for the
+    yorkshires" got the flaxseed egg, a binder, in a second outside trial."""
+    named = next(
+        (m for row in rows for d in row.not_for if (m := _dish_said(d).search(said))), None
+    )
+    if named is None:
+        return None
+    head = rows[0].ingredient.split(" (")[0]
+    uses = [r.ingredient.split(" (")[1].rstrip(")") for r in rows if " (" in r.ingredient]
+    purposes = f"for {' and '.join(uses)}" if uses else "for other dishes"
+    text = (
+        f"The kitchen's {head} swaps are {purposes}. They won't work in {named[0]}, where "
+        f"the {head} makes it rise or set, so I have no swap to give."
+    )
+    sources = "; ".join(dict.fromkeys(s for r in rows for s in r.source.split("; ")))
+    return KitchenSaid(f"{text} {citation(sources)}", sources)
+
+
+def _dish_said(dish: str) -> re.Pattern[str]:
+    """The dish as said, with its article: "the yorkshires", "a sponge", "quiche"."""
+    return re.compile(rf"(?:\b(?:the|a|an|my|our|your) )?\b{re.escape(dish)}\b")
+
+
 def swap_question(words: list[str], tables: Tables) -> KitchenSaid | None:
     said = " ".join(words)
     if not _SWAP.search(said):
@@ -272,9 +296,14 @@ def swap_question(words: list[str], tables: Tables) -> KitchenSaid | None:
     if found is None:
         return None
     row: Substitution = found[1][0]
+    if (refused := _not_for(said, found[1])) is not None:
+        return refused
     amount = f"{row.amount} " if row.amount else ""
     note = re.split(r"(?<=[.!?])\s+", row.note.strip())[0] if row.note else ""
-    text = f"Instead of {amount}{row.ingredient}, use {row.substitute}."
+    replaced = row.ingredient
+    if amount and amount.split()[-1] == replaced.split()[0]:
+        replaced = replaced.split(" ", 1)[1] if " " in replaced else ""  # "1 egg (binding)"
+    text = f"Instead of {amount}{replaced}".rstrip() + f", use {row.substitute}."
     if note:
         text += f" {note}"
     return KitchenSaid(f"{text} {citation(row.source)}", row.source)

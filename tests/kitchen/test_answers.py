@@ -241,6 +241,29 @@ def test_how_do_i_make_asks_for_a_substitute_only_of_the_ingredient() -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "dish"),
+    [
+        ("no eggs left for the yorkshires, what can I use", "the yorkshires"),  # a second trial
+        ("we've run out of eggs for the sponge", "the sponge"),
+        ("I have no eggs for the quiche", "the quiche"),
+        ("what can I use instead of eggs in a pavlova", "a pavlova"),
+    ],
+)
+def test_no_egg_swap_is_given_where_the_egg_makes_the_dish(question: str, dish: str) -> None:
+    found = answer(question)
+    assert found is not None and "flaxseed" not in found.text and "banana" not in found.text
+    assert found.text.startswith(
+        f"The kitchen's egg swaps are for binding and moisture. They won't work in {dish}, "
+    )
+
+
+def test_the_egg_swap_is_still_given_where_the_egg_binds() -> None:
+    found = answer("what can I use instead of eggs in a meatloaf")  # the control
+    assert found is not None
+    assert found.text.startswith("Instead of 1 egg (binding), use 1 tbsp ground flaxseed")
+
+
+@pytest.mark.parametrize(
     ("question", "begins"),
     [
         # a second outside trial: each got "I'm not sure, and I won't guess about food safety"
