@@ -540,10 +540,10 @@ def not_known(question: Question, known: list[str] | None = None) -> str:
         said = _A_STATE_NOW.match(text)
         if said is not None and said.group("verb"):
             subject, verb = _speaker_swap(said.group("subject")), said.group("verb").lower()
-            what = f"whether {subject} {verb} {text[said.start('state') :]}"
+            now = f"whether {subject} {verb} {text[said.start('state') :]}"
         else:  # "did I leave the iron on", its filler ("hang on,") left out
-            what = _embedded(text[said.start("asked") :] if said else text) or "that"
-        reply = f"I can't see that from here, so I don't know {_speaker_swap(what)}."
+            now = _embedded(text[said.start("asked") :] if said else text) or "that"
+        reply = f"I can't see that from here, so I don't know {_speaker_swap(now)}."
         return reply + (" What I do know: " + " ".join(known) if known else "")
     what = _possessed(text) or _embedded(text)
     if what is None:
