@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from appliance.brain.claims import claims_action
+from appliance.brain.questions import NO_LIFE
 from appliance.brain.router import Intent, Route
 from appliance.kitchen.safety import UNSURE
 
@@ -37,7 +38,6 @@ NO_WEATHER = (
     "A look out of the window will do better."
 )
 NO_RECITAL = "Sorry, I can't help with that one."
-NO_LIFE = "I'm the kitchen's assistant: I don't eat, go out or have a day of my own to tell."
 NOT_UNDERSTOOD = "Sorry, I didn't understand that, so I haven't done anything."
 NO_MEASURE = (
     "I'd only be guessing that. Ask me, for example, “how many grams in a cup of flour?”, "

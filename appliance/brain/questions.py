@@ -224,6 +224,23 @@ _A_STATE_NOW = re.compile(
 STATE_NOW = "how something is now"
 
 
+# Asked about Hearth's own life: "you doing anything fun this weekend hearth?" was read as
+# this house's plan ("I don't know that yet. Tell me and I'll remember.").
+_OF_HEARTHS_LIFE = re.compile(
+    r"^\s*(?:(?:hey |ok |okay )?hearth[,:]?\s+)?(?:so,?\s+)?(?:what\s+)?"
+    r"(?:(?:are|were|have|did|do|will)\s+you\s+|you\s+(?=doing|up to|been|going))(?:been\s+)?"
+    r"(?:doing|up to|going|got|had|have|eat|eaten|ate|do|did|sleep|slept|enjoy|enjoyed|"
+    r"like|love|want)\b"
+    # Never what Hearth keeps for the household: "are you going to remind me tonight?"
+    r"(?!.*\b(?:me|my|us|our|we|remind|reminders?|timers?|list|alarm)\b)"
+    r".*\b(?:weekend|tonight|today|fun|lunch|breakfast|dinner|tea|supper|holidays?|"
+    r"christmas|plans|day|night|sleep|birthday|hobbies|food)\b",
+    re.IGNORECASE,
+)
+OWN_LIFE = "asks about Hearth's own life"
+NO_LIFE = "I'm the kitchen's assistant: I don't eat, go out or have a day of my own to tell."
+
+
 # Asked about passwords in general, not for one: "how do I make a strong password?"
 _ABOUT_SECRETS = re.compile(
     r"\b(?:good|strong|best|safe|secure|managers?|change|reset|make|create|choose|pick|"
@@ -246,6 +263,8 @@ def classify(text: str, known: frozenset[str] | None = None) -> Question:
         for o in _POSSESSIVE.findall(text)
         if o.lower() not in _CONTRACTIONS
     )
+    if _OF_HEARTHS_LIFE.search(text):
+        return Question(text, True, names, things, OWN_LIFE)
     state = _A_STATE_NOW.match(text)
     if state and not (state["verb"] and _A_PLAN.search(text)):  # "is the match on tonight?"
         return Question(text, True, names, things, STATE_NOW)
@@ -535,6 +554,8 @@ def not_known(question: Question, known: list[str] | None = None) -> str:
     text = _the_question(" ".join(question.text.split())).strip().rstrip("?.! ")
     text = re.sub(r"^(hey |ok |okay )?hearth[,:]?\s+", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(do you know|can you tell me|tell me)\s+", "", text, flags=re.IGNORECASE)
+    if question.why == OWN_LIFE:
+        return NO_LIFE
     if question.why == STATE_NOW:
         # A state changes: nothing to remember, so no "Tell me and I'll remember".
         said = _A_STATE_NOW.match(text)

@@ -45,3 +45,28 @@ def test_the_brain_checks_small_talk_for_a_life_of_its_own(settings, memory: Mem
         settings, memory, ["I've just finished my breakfast."], "how's your day been?"
     )
     assert reply.text == NO_LIFE
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "you doing anything fun this weekend hearth?",  # a second trial: read as a plan here
+        "what did you have for lunch?",
+        "have you got any plans for christmas?",
+    ],
+)
+def test_asked_about_a_life_of_its_own_it_says_it_has_none(
+    settings, memory: Memory, asked: str
+) -> None:
+    reply, model = scripted_reply(settings, memory, ["I'm off to the seaside!"], asked)
+    assert reply.text == NO_LIFE and model.prompts == []
+
+
+@pytest.mark.parametrize(
+    "asked", ["are you going to remind me tonight?", "are we doing anything this weekend?"]
+)
+def test_asked_what_it_keeps_for_the_household_it_answers_that(
+    settings, memory: Memory, asked: str
+) -> None:
+    reply, _ = scripted_reply(settings, memory, ["x"], asked)  # the controls
+    assert reply.text != NO_LIFE
