@@ -168,6 +168,19 @@ ABOUT_SOMEONE_HERE = re.compile(
 )
 
 
+# "is anybody in the family vegetarian?", "does anyone here play netball?", "which of us…":
+# the household's people, unnamed; the model, asked, said "No, no one in the family is
+# vegetarian." (a third outside trial), told nothing of it.
+_SOMEONE_HERE = re.compile(
+    r"\b(?:any|which|none|all|each|either|neither) of us\b|"
+    r"\b(?:anyone|anybody|someone|somebody|everyone|everybody|no ?one|nobody)\b"
+    r"(?:\s+(?:else\s+)?(?:in|at|from|of)\s+(?:the|this|our|my)\s+(?:house|family|home|"
+    r"household|kitchen)|\s+(?:else\s+)?here)\b",
+    re.IGNORECASE,
+)
+SOMEONE_HERE = "someone here, unnamed"
+
+
 # "who's coming for dinner on Sunday?": who is asked about in a kitchen is someone here, and a
 # small model asked names people it makes up ("The chef is coming for dinner tonight.")
 # A clause may ask it after another: "Wait, who ate the last yoghurt?".
@@ -280,6 +293,8 @@ def classify(text: str, known: frozenset[str] | None = None) -> Question:
         return Question(text, False, names, things, "asks for advice or a method")
     if _ASKS_WHO.search(text):
         return Question(text, True, names, things, "asks who")
+    if _SOMEONE_HERE.search(text):
+        return Question(text, True, names, things, SOMEONE_HERE)
     if _A_PLAN.search(text):
         return Question(text, True, names, things, "a plan of this house")
     if _OURS.search(text):
@@ -333,7 +348,8 @@ def answers(question: Question, recalled: Recalled) -> bool:
     if not about(question, recalled):
         return False
     subject = {t for name in question.names for t in tokens(name)} | set(question.things)
-    rest = set(tokens(question.text)) - subject
+    # "anyone in the house" is who is asked about, not what: it is never in the fact
+    rest = set(tokens(_SOMEONE_HERE.sub(" ", question.text))) - subject
     if not rest or question.text.lower().lstrip().startswith("where"):
         return True
     held = _held(recalled)
@@ -351,9 +367,21 @@ _AN_AGE = re.compile(
 )
 
 
+# A fact that says what someone cannot eat answers "is Dylan allergic to anything?": a third
+# outside trial, told "Dylan is coeliac and can't have any gluten", heard "I don't know".
+_CANNOT_EAT = re.compile(
+    r"\b(?:allerg\w*|coeliac|celiac|intoleran\w*|epi-?pen|anaphyla\w*|can'?t (?:have|eat)|"
+    r"cannot (?:have|eat)|mustn'?t (?:have|eat))\b",
+    re.IGNORECASE,
+)
+
+
 def _held(recalled: Recalled) -> set[str]:
     fact = recalled.fact
-    return set(tokens(fact.text + " " + " ".join(fact.links)))
+    held = set(tokens(fact.text + " " + " ".join(fact.links)))
+    if _CANNOT_EAT.search(fact.text.replace("\u2019", "'")):
+        held |= set(tokens("allergy allergic intolerant intolerance"))
+    return held
 
 
 # -- the honest reply ----------------------------------------------------------------
@@ -477,7 +505,7 @@ def _verb_s(verb: str) -> str:
 # Verbs a household question asks whether someone does: "…in the house have an allergy?"
 _DONE_BY = frozenset(
     "have like eat need want take go know play drink keep use live work get mind come own "
-    "speak drive walk sleep mean".split()
+    "speak drive walk sleep mean smoke cook swim ride".split()
 )
 # Said after "is" in the clause: "what your dog is called", "when the parcel is due".
 _SAID_AFTER_IS = frozenset("called named due kept stored made done for about from".split())
@@ -515,6 +543,15 @@ def _embedded(text: str) -> str | None:
                 subject = f"{subject} {' '.join(words[:at])}"
                 first, tail = words[at], " ".join(words[at + 1 :])
             return f"whether {subject} {_verb_s(first)} {tail}".rstrip()
+        first = rest.split()[0].lower()
+        if verb.lower() in ("is", "are", "was") and first == "here":
+            subject, rest = f"{subject} here", rest.split(" ", 1)[1] if " " in rest else ""
+        elif verb.lower() in ("is", "are", "was") and first in _PLACE_BEFORE:
+            # "is anybody in the family vegetarian" -> "whether anybody in the family is…"
+            words = rest.split()
+            size = 3 if len(words) > 3 and words[1].lower() in ("the", "this", "our", "my") else 2
+            subject = f"{subject} {' '.join(words[:size])}"
+            rest = " ".join(words[size:])
         if verb.lower() == "did":  # "whether Gareth took the bins out"
             first, _, tail = rest.partition(" ")
             return f"whether {subject} {_verb_ed(first)} {tail}".rstrip()

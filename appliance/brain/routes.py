@@ -185,7 +185,8 @@ class RuleRoutes:
         about the world go to the model (questions.py draws the line)."""
         found = self.memory.recall(route.text, RECALL_K)
         asked = questions.classify(route.text, self.known_names())
-        by_meaning = not asked.household or asked.why == "asks who"  # names no one
+        # names no one: "who can't eat nuts?", "is anyone here vegetarian?"
+        by_meaning = not asked.household or asked.why in ("asks who", questions.SOMEONE_HERE)
         if not route.explicit and by_meaning and self._answers_by_meaning(asked, found):
             # "who can't eat nuts?" names no one, yet memory holds the answer by meaning.
             stream.facts = (found[0].fact.id,)

@@ -236,3 +236,37 @@ def test_a_state_told_as_a_fact_still_answers(memory: Memory, settings) -> None:
     reply, model = scripted_reply(settings, memory, ["Yes."], "is the back door locked?")
     assert reply.text == "From memory: The back door is always locked after 9pm."
     assert model.prompts == []
+
+
+@pytest.mark.parametrize(
+    ("asked", "reply"),
+    [
+        # a third outside trial: "No, no one in the family is vegetarian.", told nothing
+        ("is anybody in the family vegetarian?", "whether anybody in the family is vegetarian"),
+        ("does anyone in the house play netball?", "whether anyone in the house plays netball"),
+        ("is anyone here vegan?", "whether anyone here is vegan"),
+    ],
+)
+def test_asked_about_someone_here_unnamed_the_model_is_never_asked(
+    settings, memory: Memory, asked: str, reply: str
+) -> None:
+    said, model = scripted_reply(settings, memory, ["No, no one is."], asked)
+    assert said.text == f"I don't know {reply} yet. Tell me and I'll remember."
+    assert model.prompts == []
+
+
+def test_anyone_not_of_this_house_is_the_worlds(settings, memory: Memory) -> None:
+    said, model = scripted_reply(  # the control
+        settings, memory, ["Lower it into boiling water."], "does anyone know how to poach an egg?"
+    )
+    assert said.text == "Lower it into boiling water." and len(model.prompts) == 1
+
+
+def test_what_someone_cannot_eat_answers_whether_they_are_allergic(
+    settings, memory: Memory
+) -> None:
+    # a third outside trial: told "Dylan is coeliac…", asked, heard "I don't know"
+    memory.add("Dylan is coeliac and can't have any gluten.", "health", links=["Dylan"])
+    memory.add("Dylan's bus is at 8.", "routine", links=["Dylan"])
+    said, _ = scripted_reply(settings, memory, [], "is Dylan allergic to anything?")
+    assert said.text == "From memory: Dylan is coeliac and can't have any gluten."
