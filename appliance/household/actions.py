@@ -14,11 +14,11 @@ import datetime as dt
 from appliance.household import requests as p
 from appliance.household import undo
 from appliance.household.asking import to_json
-from appliance.household.clock import at as clock
 from appliance.household.clock import day_and_time as _day_and_time
 from appliance.household.clock import said as clock_said
-from appliance.household.records import Reminder, Timer, is_unnamed, label, numbered
-from appliance.household.spoken import MONTHS, WEEKDAYS, say_duration
+from appliance.household.records import Timer, is_unnamed, label, numbered
+from appliance.household.reminder_actions import reminder_said
+from appliance.household.spoken import say_duration
 from appliance.household.store import ACTIVE, HouseholdStore, item_key
 
 SNOOZE_SECONDS = 300.0  # Keep on a ringing timer: five more minutes
@@ -41,12 +41,6 @@ def _told_apart(timer: Timer, among: list[Timer]) -> str:
         return timer.name  # a number of its own: "timer 2", "… step 1"
     siblings = [t for t in among if t.id != timer.id and numbered(t.name)[0] == base]
     return f"{timer.name} 1" if siblings else timer.name
-
-
-def _day_said(day: str) -> str:
-    """A day as the person said it, its names written as names: "on friday" -> "on Friday"."""
-    named = (*WEEKDAYS, *MONTHS)
-    return " ".join(w.capitalize() if w in named else w for w in day.split(" "))
 
 
 def _called(name: str) -> str:
@@ -162,6 +156,8 @@ def _carried_out(store: HouseholdStore, command: p.Command) -> tuple[str, p.Ques
 
 def _said(store: HouseholdStore, command: p.Command) -> str:
     now = store.now()
+    if (reminded := reminder_said(store, command, now)) is not None:
+        return reminded
     match command:
         case p.SetTimer(name=name, seconds=seconds):
             timer = store.add_timer(name, seconds)
@@ -185,8 +181,6 @@ def _said(store: HouseholdStore, command: p.Command) -> str:
             return _snooze_ringing(store, seconds, now)
         case p.ClockTime() | p.ClockDate() | p.DaysUntil():
             return clock_said(command, now)
-        case p.SnoozeReminder(what=what, seconds=seconds):
-            return _snooze_reminder(store, what, seconds, now)
         case p.CheckItem(item=item):
             listed_as = _on_the_list(store, item)
             if not listed_as:
@@ -195,46 +189,6 @@ def _said(store: HouseholdStore, command: p.Command) -> str:
                 return f"Yes, {item} is on the shopping list."
             are = "is" if len(listed_as) == 1 else "are"
             return f"Yes: {_listed(listed_as)} {are} on the shopping list."
-        case p.Remind(what=what, at=at):
-            if at <= now:
-                return f"{clock(at, now)} has passed; when should I remind you to {what}?"
-            store.add_reminder(what, at)
-            return f"I'll remind you to {what} {_day_and_time(at, now)}."
-        case p.AskReminderTime(what=what, day=None):
-            return (
-                f"When should I remind you to {what}? Say, for example, “remind me to "
-                f"{what} at 6” or “in 20 minutes”."
-            )
-        case p.AskReminderTime(what=what, day=str(day)):
-            return (
-                f"What time {_day_said(day)} should I remind you to {what}? "
-                "Say, for example, “at 6”."
-            )
-        case p.AskReminderWhat(at=at):
-            return (
-                f"What should I remind you about {_day_and_time(at, now)}? Say, for "
-                "example, “remind me to check the oven in 20 minutes”."
-            )
-        case p.ListReminders():
-            reminders = store.reminders()
-            if not reminders:
-                return "No reminders are set."
-            return (
-                "Reminders: "
-                + "; ".join(
-                    f"{r.text} {_day_and_time(r.due_at, now)}"
-                    + (" (ringing now)" if r.state == "ringing" else "")
-                    for r in reminders
-                )
-                + "."
-            )
-        case p.CancelReminder(what=what):
-            found = _reminders_meant(store, what)
-            if len(found) != 1:
-                return _which_reminder(store, what, found)
-            reminder = store.stop_reminder(found[0].id)
-            verb = "stopped" if reminder.state == "done" else "cancelled"
-            return f"I've {verb} the reminder to {reminder.text}."
         case p.AddItems(items=items):
             added, already = store.add_items(items)
             return _items_said(
@@ -278,7 +232,7 @@ def _left_as_it_was(said: p.Command) -> str:
             return "All right, I've left the timers as they were."
         case p.Remind() | p.AskReminderTime() | p.AskReminderWhat():
             return "All right, I haven't set a reminder."
-        case p.CancelReminder() | p.SnoozeReminder():
+        case p.CancelReminder() | p.SnoozeReminder() | p.MoveReminder():
             return "All right, I've left the reminders as they were."
         case p.AddItems() | p.RemoveItems() | p.ClearList():
             return "All right, I've left the shopping list as it was."
@@ -385,32 +339,6 @@ def _snooze_ringing(store: HouseholdStore, seconds: float, now: dt.datetime) -> 
             )
     said = "; ".join(done)
     return said[0].upper() + said[1:] + "."
-
-
-def _reminders_meant(store: HouseholdStore, what: str | None) -> list[Reminder]:
-    reminders = store.reminders()
-    if what is None:
-        ringing = [r for r in reminders if r.state == "ringing"]
-        return ringing or reminders
-    return [r for r in reminders if what in r.text or r.text in what]
-
-
-def _which_reminder(store: HouseholdStore, what: str | None, found: list[Reminder]) -> str:
-    if not found:
-        about = f" to {what}" if what else ""
-        return f"There is no reminder{about}, so nothing changed."
-    listed = "; ".join(f"{r.id}: {r.text}" for r in found)
-    return f"Which one? {listed}. Say “cancel the reminder to …” with its words."
-
-
-def _snooze_reminder(
-    store: HouseholdStore, what: str | None, seconds: float, now: dt.datetime
-) -> str:
-    found = _reminders_meant(store, what)
-    if len(found) != 1:
-        return _which_reminder(store, what, found)
-    reminder = store.snooze_reminder(found[0].id, seconds)
-    return f"I'll remind you to {reminder.text} again {_day_and_time(reminder.due_at, now)}."
 
 
 def _timer_status(

@@ -39,6 +39,7 @@ from appliance.household.requests import (  # noqa: F401  (re-exported: p.SetTim
     Command,
     DaysUntil,
     ListReminders,
+    MoveReminder,
     Question,
     ReadList,
     Remind,

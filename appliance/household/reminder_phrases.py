@@ -13,6 +13,7 @@ from appliance.household.requests import (
     CancelReminder,
     Command,
     ListReminders,
+    MoveReminder,
     Remind,
     SnoozeReminder,
 )
@@ -48,6 +49,60 @@ _SNOOZE_REMINDER = re.compile(
 )
 
 
+# "move the surgery reminder to 9", "change the reminder about the bins to half six"
+_MOVE_REMINDER = re.compile(
+    r"^(?:change|move|put|push|shift|switch|make|set|reschedule|bring) "
+    r"(?:the|my|that|this) (?:(?P<what>[a-z][a-z' ]{0,40}?) )?reminder "
+    r"(?:(?:back|forward|on) )?(?P<after>.+)$"
+)
+_BEFORE_A_MOMENT = frozenset({"to", "for", "till", "until", "at"})
+
+
+def _moved(text: str, now: dt.datetime) -> MoveReminder | None:
+    """The reminder named and the moment it now comes: the moment ends the sentence, and
+    what the reminder is about ("about the bins", "to phone the surgery") may come first."""
+    if (said := _MOVE_REMINDER.match(text)) is None:
+        return None
+    after = said["after"].split(" ")
+    for start in range(len(after)):
+        about, moment = after[:start], after[start:]
+        if about and about[0] not in ("to", "about", "for", "of"):
+            continue
+        if moment[0] in _BEFORE_A_MOMENT:
+            moment = moment[1:]
+        span = _moment(moment, now)
+        if span is None and moment:
+            moment = ["at", *moment]  # "to 9 o'clock" is at 9 o'clock
+            span = _moment(moment, now)
+        if span is None:
+            continue
+        assert isinstance(span.value, dt.datetime)
+        what = " ".join(about[1:]) or said["what"]
+        same_day = not set(moment) & _A_DAY_SAID
+        return MoveReminder(
+            re.sub(r"^(?:the|my) ", "", what) if what else None,
+            span.value,
+            same_day=same_day,
+            # "to 9": whichever 9 is nearer the reminder's own time (8 am -> 9 am)
+            either_half=same_day and not set(moment) & {"am", "pm", "noon", "midnight"},
+        )
+    return None
+
+
+def _moment(words: list[str], now: dt.datetime) -> spoken.Span | None:
+    """The moment the words say, all of them, or None."""
+    span = spoken.when_in(words, now) if words else None
+    return span if span is not None and (span.start, span.end) == (0, len(words)) else None
+
+
+# A moment said with its day: without one, "move it to 9" keeps the reminder's own day.
+_A_DAY_SAID = frozenset(
+    {"today", "tomorrow", "tonight", "morning", "afternoon", "evening", "in", "on", "next"}
+    | set(spoken.WEEKDAYS)
+    | set(spoken.MONTHS)
+)
+
+
 # "on the 22nd at 9 in the morning remind me to …": the moment said first.
 _WHEN_FIRST = re.compile(r"^(?P<when>.+?)(?: ,)? remind me (?P<rest>to .+)$")
 
@@ -66,6 +121,8 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
         return CancelReminder(re.sub(r"^(?:the|my) ", "", what))
     if match := _CANCEL_ANY_REMINDER.match(text):
         return CancelReminder(match["what"])
+    if (moved := _moved(text, now)) is not None:
+        return moved
     if match := _SNOOZE_REMINDER.match(text):
         said = match["dur"] or match["again"]
         snooze = spoken.duration_in(said.split(" ")) if said else None

@@ -131,6 +131,18 @@ class SnoozeReminder:
 
 
 @dataclass(frozen=True)
+class MoveReminder:
+    """ "Move the surgery reminder to 9": the one reminder `what` names, due at `at`; at
+    that time of the reminder's own day when no day was said (`same_day`)."""
+
+    intent: ClassVar[str] = "reminder.move"
+    what: str | None
+    at: dt.datetime
+    same_day: bool = False
+    either_half: bool = False  # no am or pm said: the 9 nearer the reminder's own time
+
+
+@dataclass(frozen=True)
 class AddItems:
     intent: ClassVar[str] = "shopping.add"
     items: tuple[str, ...]
@@ -213,6 +225,7 @@ Command = (
     | ListReminders
     | CancelReminder
     | SnoozeReminder
+    | MoveReminder
     | AddItems
     | RemoveItems
     | CheckItem

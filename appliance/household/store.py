@@ -340,6 +340,16 @@ class HouseholdStore:
             )
         return self.reminder(reminder_id)
 
+    def move_reminder(self, reminder_id: int, due_at: dt.datetime) -> Reminder:
+        """A pending or ringing reminder, due at another moment."""
+        with self._write() as db:
+            db.execute(
+                "UPDATE reminders SET state = 'pending', due_at = ?, rang_at = NULL, late = 0 "
+                "WHERE id = ? AND state IN ('pending', 'ringing')",
+                (_epoch(due_at), reminder_id),
+            )
+        return self.reminder(reminder_id)
+
     def reminders(self, states: Iterable[str] = ACTIVE) -> list[Reminder]:
         wanted = tuple(states)
         marks = ", ".join("?" * len(wanted))

@@ -163,3 +163,31 @@ def test_timers_asked_in_one_word_are_read_from_the_record(store: HouseholdStore
     for said in ("timers?", "Timers.", "the timers please", "timer status"):
         assert say(store, said) == "The rice timer has 15 minutes left (it rings at 18:45).", said
     assert parse("timer?", store.now()) == phrases.AskTimerLength(None)  # asks how long
+
+
+def test_a_reminder_is_moved_to_another_time(store: HouseholdStore) -> None:
+    """A third trial's "change the surgery reminder to 9 o'clock" got the model's "The
+    surgery reminder is 9:30." and nothing moved."""
+    say(store, "remind me tomorrow at 8 to phone the surgery")
+    assert say(store, "change the surgery reminder to 9 o'clock") == (
+        "I've moved it: I'll remind you to phone the surgery tomorrow at 09:00."
+    )  # the 9 nearer its own 8 am, on its own day
+    say(store, "remind me at 8 tonight to put the tea on")  # the clock reads 18:30
+    assert say(store, "move the tea reminder to 9").endswith("put the tea on at 21:00.")
+    assert say(store, "move the surgery reminder to monday at 10").endswith("Mon 7 Dec at 10:00.")
+    assert [(r.text, f"{r.due_at:%d %H:%M}") for r in store.reminders()] == [
+        ("put the tea on", "01 21:00"),
+        ("phone the surgery", "07 10:00"),
+    ]
+
+
+def test_moving_a_reminder_that_is_not_there_changes_nothing(store: HouseholdStore) -> None:
+    say(store, "remind me at 8 tonight to put the tea on")
+    assert say(store, "move the dentist reminder to 4") == (
+        "There is no reminder to dentist, so nothing changed."
+    )
+    assert [f"{r.due_at:%H:%M}" for r in store.reminders()] == ["20:00"]
+    assert parse("set a reminder for 5", store.now()) != phrases.MoveReminder(
+        None, store.now()
+    )  # a new reminder's words are not a move
+    assert not isinstance(parse("Set a reminder for 5", store.now()), phrases.MoveReminder)

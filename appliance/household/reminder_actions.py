@@ -1,0 +1,116 @@
+"""Reminder commands carried out, and the sentence that says what the records now hold
+(actions.py carries out the rest)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from appliance.household import requests as p
+from appliance.household.clock import at as clock
+from appliance.household.clock import day_and_time as _day_and_time
+from appliance.household.records import Reminder
+from appliance.household.spoken import MONTHS, WEEKDAYS
+from appliance.household.store import HouseholdStore
+
+
+def reminder_said(store: HouseholdStore, command: p.Command, now: dt.datetime) -> str | None:
+    """What a reminder command did, said; None for a command that is not a reminder's."""
+    match command:
+        case p.SnoozeReminder(what=what, seconds=seconds):
+            return _snooze_reminder(store, what, seconds, now)
+        case p.MoveReminder():
+            return _moved(store, command, now)
+        case p.Remind(what=what, at=at):
+            if at <= now:
+                return f"{clock(at, now)} has passed; when should I remind you to {what}?"
+            store.add_reminder(what, at)
+            return f"I'll remind you to {what} {_day_and_time(at, now)}."
+        case p.AskReminderTime(what=what, day=None):
+            return (
+                f"When should I remind you to {what}? Say, for example, “remind me to "
+                f"{what} at 6” or “in 20 minutes”."
+            )
+        case p.AskReminderTime(what=what, day=str(day)):
+            return (
+                f"What time {_day_said(day)} should I remind you to {what}? "
+                "Say, for example, “at 6”."
+            )
+        case p.AskReminderWhat(at=at):
+            return (
+                f"What should I remind you about {_day_and_time(at, now)}? Say, for "
+                "example, “remind me to check the oven in 20 minutes”."
+            )
+        case p.ListReminders():
+            reminders = store.reminders()
+            if not reminders:
+                return "No reminders are set."
+            return (
+                "Reminders: "
+                + "; ".join(
+                    f"{r.text} {_day_and_time(r.due_at, now)}"
+                    + (" (ringing now)" if r.state == "ringing" else "")
+                    for r in reminders
+                )
+                + "."
+            )
+        case p.CancelReminder(what=what):
+            found = _reminders_meant(store, what)
+            if len(found) != 1:
+                return _which_reminder(store, what, found)
+            reminder = store.stop_reminder(found[0].id)
+            verb = "stopped" if reminder.state == "done" else "cancelled"
+            return f"I've {verb} the reminder to {reminder.text}."
+    return None
+
+
+def _moved(store: HouseholdStore, command: p.MoveReminder, now: dt.datetime) -> str:
+    """ "Move the surgery reminder to 9": a third outside trial heard the model say "The
+    surgery reminder is 9:30." and nothing moved. A time said alone keeps the reminder's
+    day ("tomorrow at 8" moved "to 9" is tomorrow at 9)."""
+    what, at = command.what, command.at
+    found = _reminders_meant(store, what)
+    if len(found) != 1:
+        return _which_reminder(store, what, found)
+    if command.same_day:
+        own = found[0].due_at
+        at = own.replace(hour=at.hour, minute=at.minute, second=0, microsecond=0)
+        if command.either_half:
+            other = at.replace(hour=(at.hour + 12) % 24)
+            at = min((at, other), key=lambda moment: abs((moment - own).total_seconds()))
+    if at <= now:
+        return f"{clock(at, now)} has passed, so the reminder to {found[0].text} stays as it was."
+    reminder = store.move_reminder(found[0].id, at)
+    when = _day_and_time(reminder.due_at, now)
+    return f"I've moved it: I'll remind you to {reminder.text} {when}."
+
+
+def _day_said(day: str) -> str:
+    """A day as the person said it, its names written as names: "on friday" -> "on Friday"."""
+    named = (*WEEKDAYS, *MONTHS)
+    return " ".join(w.capitalize() if w in named else w for w in day.split(" "))
+
+
+def _reminders_meant(store: HouseholdStore, what: str | None) -> list[Reminder]:
+    reminders = store.reminders()
+    if what is None:
+        ringing = [r for r in reminders if r.state == "ringing"]
+        return ringing or reminders
+    return [r for r in reminders if what in r.text or r.text in what]
+
+
+def _which_reminder(store: HouseholdStore, what: str | None, found: list[Reminder]) -> str:
+    if not found:
+        about = f" to {what}" if what else ""
+        return f"There is no reminder{about}, so nothing changed."
+    listed = "; ".join(f"{r.id}: {r.text}" for r in found)
+    return f"Which one? {listed}. Say “cancel the reminder to …” with its words."
+
+
+def _snooze_reminder(
+    store: HouseholdStore, what: str | None, seconds: float, now: dt.datetime
+) -> str:
+    found = _reminders_meant(store, what)
+    if len(found) != 1:
+        return _which_reminder(store, what, found)
+    reminder = store.snooze_reminder(found[0].id, seconds)
+    return f"I'll remind you to {reminder.text} again {_day_and_time(reminder.due_at, now)}."
