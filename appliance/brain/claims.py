@@ -120,12 +120,19 @@ _STATES = (
     r"dialing|ringing|(?:set )?(?:at|to) \d+|begun(?: ticking| counting)?|checked out|paid|"
     r"booked in|(?:on|off)(?=\s*(?:[.!,;]|$|now|for\b|and\b))"
 )
+# A time said to be a kept thing's: "The surgery reminder is 9:30." (a third outside trial,
+# asked to move it; it had not moved). Never "set a timer for 10.", told to the cook.
+_AT_A_TIME = (
+    r"(?:for |at )?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|o'clock)?"
+    r"(?=\s*(?:[.!,;]|$|tomorrow|today|tonight|this\b))"
+)
 _IS = r"(?:\s+(?:is|are|has|have|was|were|will be)|'s|'re|'ll be)\s+"
-_NOW = r"(?:now|already|all|officially|also)\s+"
+_NOW = r"(?:now|already|all|officially|also|still|currently)\s+"
 # "your reminder for Mum's birthday is…", never "a timer to see when it's done"
 _ABOUT = r"(?:\s+(?:to|for|with|about|of)(?:\s+(?!when|if|until|once|see|check)[\w']+){1,3})?"
 _THING_IN_STATE = re.compile(
     rf"\b(?:{_KEPT}){_ABOUT}{_IS}(?:{_NOW})*(?:{_STATES})\b"
+    rf"|\b(?:{_KEPT}){_ABOUT}{_IS}(?:{_NOW})*{_AT_A_TIME}"
     rf"|^(?:[\w']+\s+){{0,3}}(?:{_KEPT})\s+(?:{_STATES})\b\s*(?:[^\w\s]|$|for\b|to\b|at\b)"
     rf"|^(?:your |the )?(?:{_DEVICES})\s+(?:on|off)\b\s*[,.!]"
     rf"|\b(?:{_DEVICES}){_ABOUT}{_IS}(?:{_NOW})+(?:{_STATES}|on|off)\b"

@@ -13,6 +13,10 @@ from appliance.brain.claims import claims_action
     "said",
     [
         "I'm building a shopping list.",  # a new user's trial heard this, with nothing added
+        # a third outside trial asked to move the surgery reminder; it had not moved
+        "The surgery reminder is 9:30.",
+        "The surgery reminder is for 9 o'clock tomorrow.",
+        "The rice timer is still running.",
         "I’ve popped milk on the list.",  # a curly apostrophe
         "Setting a timer for ten minutes.",
         "Timer set for ten minutes.",
@@ -72,6 +76,8 @@ def test_a_claim_of_an_action_is_stopped_however_it_is_put(said: str) -> None:
 @pytest.mark.parametrize(
     "said",
     [
+        "Bake for 25 minutes, then set a timer for 10.",  # told to the cook
+        "The bins go out at 7.",  # a fact, no kept thing
         "Set the oven to 180 and add the butter.",  # a recipe's imperatives
         "Put the lid on and turn the heat down.",
         "Tilly set the table last Sunday.",  # what someone else did
