@@ -85,6 +85,7 @@ class Brain:
             else None
         )
         self.routes = RuleRoutes(memory, self.notetaker, self.conversation.chat)
+        self.conversation.people = self.routes.known_names
         # Transcripts past their retention go even while nobody chats.
         self._closed = threading.Event()
         self._sweeper = threading.Thread(

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from appliance.brain.claims import claims_action
 from appliance.brain.questions import NO_LIFE
 from appliance.brain.router import Intent, Route
+from appliance.brain.told import Told
+from appliance.kitchen.allergens import ALLERGEN_UNSURE, STATES_ALLERGEN
 from appliance.kitchen.safety import UNSURE
 
 NOTHING_DONE = (
@@ -38,6 +40,13 @@ NO_WEATHER = (
     "A look out of the window will do better."
 )
 NO_RECITAL = "Sorry, I can't help with that one."
+
+
+def untold(who: str) -> str:
+    """Said instead of a sentence about one of the household's people nobody told."""
+    return f"I only know what I've been told about {who}, so I won't guess."
+
+
 NOT_UNDERSTOOD = "Sorry, I didn't understand that, so I haven't done anything."
 NO_MEASURE = (
     "I'd only be guessing that. Ask me, for example, “how many grams in a cup of flour?”, "
@@ -247,7 +256,7 @@ class Broken:
 class ReplyBounds:
     """The bounds one reply is checked against (the system prompt it must not recite)."""
 
-    def __init__(self, instructions: str = "", asked: str = "") -> None:
+    def __init__(self, instructions: str = "", asked: str = "", told: Told | None = None) -> None:
         words = _WORD.findall(instructions.lower())
         self._runs = word_runs(words, RECITAL_WORDS)
         # what the person said, unless they asked a question (an answer may restate one)
@@ -256,6 +265,7 @@ class ReplyBounds:
         # what the person asked to change, unless they asked whether to ("is the milk off?")
         self._changed = set() if question else asked_changed(asked)
         self._how_long = _HOW_LONG.search(asked) is not None
+        self._people_told = told  # None: no household people to check sentences against
 
     def broken(self, sentence: str) -> Broken | None:
         if claims_action(sentence):
@@ -272,8 +282,12 @@ class ReplyBounds:
             return Broken("weather", NO_WEATHER)
         if _OWN_LIFE.search(sentence.replace("\u2019", "'")):
             return Broken("life", NO_LIFE)
+        if self._people_told is not None and (who := self._people_told.guessed(sentence)):
+            return Broken("untold", untold(who))
         if _FOOD_SAFETY.search(sentence):
             return Broken("food safety", UNSURE)
+        if STATES_ALLERGEN.search(sentence) and not sentence.rstrip().endswith("?"):
+            return Broken("allergen", ALLERGEN_UNSURE)  # "cornflour is not gluten free"
         if _MEASURE.search(sentence) or (self._how_long and _A_DURATION.search(sentence)):
             return Broken("measure", NO_MEASURE)
         if self._made_up_stock(sentence):

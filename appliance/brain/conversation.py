@@ -19,6 +19,7 @@ from appliance.brain import prompt, said_before
 from appliance.brain.bounds import INSTEAD, ReplyBounds, bounded
 from appliance.brain.llm import Model
 from appliance.brain.threads import Message, Threads
+from appliance.brain.told import Told
 from appliance.brain.tools import (
     ACTION_SCHEMA,
     TOOL_LIST,
@@ -69,6 +70,8 @@ class Conversation:
         self.layout = prompt.layout_for(chat_model)
         self._clock = clock
         self._tools = MemoryTools(memory)
+        # The names memory holds (lower case); the brain gives its own reader (routes.py).
+        self.people: Callable[[], frozenset[str]] = frozenset
 
     def _household(self) -> str | None:
         return household_notes(self.settings.data_dir)
@@ -171,11 +174,13 @@ class Conversation:
         )
         # Each sentence is checked before it is said (bounds.py): no claimed action, no
         # time or weather the model cannot know, no recital of its instructions.
-        return bounded(_trimmed(generated), self.bounds(turns[-1][1])), generated
+        return bounded(_trimmed(generated), self.bounds(turns[-1][1], found)), generated
 
-    def bounds(self, asked: str = "") -> ReplyBounds:
-        """The bounds a reply to `asked` is checked against (bounds.py)."""
-        return ReplyBounds(self.static_prefix(), asked)
+    def bounds(self, asked: str = "", found: list[Recalled] | None = None) -> ReplyBounds:
+        """The bounds a reply to `asked` is checked against (bounds.py), with what the
+        household told of its people (the facts recalled for it)."""
+        told = " ".join(r.fact.text for r in found or [])
+        return ReplyBounds(self.static_prefix(), asked, Told(self.people(), told, asked))
 
     def _agent_loop(
         self, stream: ReplyStream, turns: list[tuple[str, str]], found: list[Recalled]
@@ -209,7 +214,7 @@ class Conversation:
                 continue
             if action["action"] == "answer":
                 text = action["text"].strip() or NO_ANSWER
-                yield from bounded([text], self.bounds(asked))
+                yield from bounded([text], self.bounds(asked, found))
                 return
             try:
                 called = self._tools.call(action)

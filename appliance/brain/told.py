@@ -1,0 +1,74 @@
+"""Was it told? A sentence the model wrote about one of the household's people.
+
+The model is given the facts recalled for a message, and a 135M model mixes them: asked
+to "help me plan Dylan's birthday party" with Nan's birthday in memory it wrote "We want
+to celebrate Dylan's birthday on the 14th of February"; asked for "an idea for tea that
+Dylan can eat", "He loves to mix it with his favorite coffee" (a third outside trial). Each
+is a household fact nobody told Hearth. So a sentence that names one of the household's
+people (a name memory holds, or one the person just said) says only words that were told:
+every content word of it is in the facts recalled or in what the person said. Words that
+say nothing of a person ("happy", "hope", "enjoy") are let through; anything else is a
+guess and the reply stops there (bounds.py says what instead).
+
+    told = Told(frozenset({"dylan"}), "Dylan is coeliac and can't have any gluten.", asked)
+    told.guessed("Dylan can't have gluten.")          # False: every word was told
+    told.guessed("Dylan loves coffee.")               # True
+"""
+
+from __future__ import annotations
+
+import re
+
+from appliance.brain.people import FAMILY
+from appliance.brain.questions import names_in
+from appliance.memory.text import tokens
+
+# Words that tell nothing about a person: a greeting, a wish, how an answer is put.
+_SAY_NOTHING = frozenset(
+    tokens(
+        """
+        happy birthday hope hopes enjoy enjoys enjoyed fun great lovely love wish wishes
+        best lots congratulations cheers thanks thank hello hi hey dear welcome well done
+        good nice wonderful special day today time sure course idea ideas suggestion
+        suggest suggestions try maybe perhaps might could would like something some
+        recipe recipes dish dishes meal meals make made cook cooking food tea dinner lunch
+        breakfast supper pudding snack treat option options
+        """
+    )
+)
+_QUESTION = re.compile(r"\?\s*$")
+_PRONOUN = re.compile(r"\b(?:he|she|him|her|his|hers|he's|she's)\b", re.IGNORECASE)
+_ANIMALS = frozenset("cat dog puppy kitten rabbit hamster pet fish tortoise".split())
+
+
+class Told:
+    """What the household told, for the sentences of one reply."""
+
+    def __init__(self, people: frozenset[str], told: str, asked: str) -> None:
+        self._people = people | {n.lower() for n in names_in(asked, people or None)}
+        self._told = set(tokens(told)) | set(tokens(asked))
+        self._last: str | None = None  # who "he" or "she" is, in the sentences that follow
+
+    def guessed(self, sentence: str) -> str | None:
+        """The person a sentence says something untold about, or None."""
+        if not self._people or _QUESTION.search(sentence):
+            return None
+        words = set(tokens(sentence))
+        # a name before a role ("Bara" before "cat"), said as the sentence says it
+        named = sorted(
+            (p for p in self._people if set(tokens(p)) and set(tokens(p)) <= words),
+            key=lambda p: (p in FAMILY, p),
+        )
+        if named:
+            self._last = named[0]
+        elif self._last is not None and _PRONOUN.search(sentence):
+            named = [self._last]  # "He loves to mix it with his favourite coffee."
+        else:
+            return None
+        said = words - {t for p in named for t in tokens(p)} - _SAY_NOTHING
+        if said <= self._told:
+            return None
+        who = named[0]
+        if who in _ANIMALS:
+            return f"the {who}"
+        return who if who in FAMILY else who.title()

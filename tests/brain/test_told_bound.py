@@ -1,0 +1,68 @@
+"""A sentence the model writes about one of the household's people says only what was told."""
+
+from __future__ import annotations
+
+import pytest
+
+from appliance.brain.bounds import untold
+from appliance.brain.told import Told
+from appliance.memory import Memory
+from tests.brain.conftest import scripted_reply
+
+PEOPLE = frozenset({"dylan", "nan", "bara"})
+FACTS = "Dylan is coeliac and can't have any gluten. Nan's birthday is on the 14th of February."
+
+
+@pytest.mark.parametrize(
+    ("asked", "sentence"),
+    [
+        # a third outside trial, each with these facts in memory
+        (
+            "help me plan Dylan's birthday party",
+            "We want to celebrate Dylan's birthday on the 14th.",
+        ),
+        ("give me an idea for tea tonight that Dylan can eat", "Dylan loves fish fingers."),
+        ("tell me a joke for Dylan", "Dylan is a gluten-free bread."),
+        ("write a birthday card for Ffion", "Ffion turns eight today!"),  # named by the person
+    ],
+)
+def test_a_sentence_about_someone_here_that_nobody_told_is_a_guess(
+    asked: str, sentence: str
+) -> None:
+    assert Told(PEOPLE, FACTS, asked).guessed(sentence) is not None
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Dylan can't have gluten.",  # told
+        "Happy birthday, Dylan!",  # says nothing of him
+        "Does Dylan like rice?",  # asks
+        "Rice and peas go well with fish.",  # names no one
+    ],
+)
+def test_what_was_told_and_what_names_no_one_is_said(sentence: str) -> None:
+    assert Told(PEOPLE, FACTS, "what can Dylan eat?").guessed(sentence) is None  # controls
+
+
+def test_he_after_a_name_is_that_person() -> None:
+    told = Told(PEOPLE, FACTS, "tell me a joke for Dylan")
+    assert told.guessed("Dylan is coeliac and can't have any gluten.") is None
+    assert told.guessed("He loves to mix it with his favourite coffee.") == "Dylan"
+    assert Told(PEOPLE, FACTS, "x").guessed("He loves coffee.") is None  # nobody named yet
+
+
+def test_the_brain_stops_an_untold_sentence_about_someone_here(settings, memory: Memory) -> None:
+    memory.add("Nan's birthday is on the 14th of February.", "event", links=["Nan"])
+    memory.add("Dylan is coeliac and can't have any gluten.", "health", links=["Dylan"])
+    reply, _ = scripted_reply(
+        settings,
+        memory,
+        ["Lovely! We want to celebrate Dylan's birthday on the 14th of February. Cake!"],
+        "help me plan Dylan's birthday party",
+    )
+    assert reply.text == "Lovely! " + untold("Dylan")
+    reply, _ = scripted_reply(  # the control: what memory holds is said
+        settings, memory, ["Dylan is coeliac and can't have any gluten."], "what about Dylan?"
+    )
+    assert "I only know" not in reply.text
