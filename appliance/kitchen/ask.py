@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from appliance.kitchen.allergens import allergen_question
 from appliance.kitchen.measures import convert_question, temperature_question
 from appliance.kitchen.safety import is_safety_question, safety_question
 from appliance.kitchen.said import tokens
@@ -80,6 +81,8 @@ def vocabulary() -> frozenset[str]:
 
 def _answered(words: list[str]) -> KitchenAnswer | None:
     data = tables()
+    if (unsure := allergen_question(words)) is not None:
+        return KitchenAnswer(unsure, "unsure", "")  # what a pack holds: its label says
     if (said := temperature_question(words)) is not None:
         return KitchenAnswer(said.text, said.kind, said.source)
     if (said := convert_question(words, data.densities)) is not None:

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from appliance.aloud import citation
+from appliance.kitchen.allergens import swap_for_a_diet
 from appliance.kitchen.said import quantities
 from appliance.kitchen.tables import COMPOUND_HEADS, CUTS, Cooking, Substitution, Tables
 from appliance.kitchen.units import BY_KEY
@@ -286,6 +287,8 @@ def swap_question(words: list[str], tables: Tables) -> KitchenSaid | None:
         named = tables.substitutions.named_first(after.split()[:3])
         if named is None or not after.startswith(named[0]):
             return None
+    if (for_a_diet := swap_for_a_diet(words)) is not None:
+        return KitchenSaid(for_a_diet, "")  # no row was checked for a diet
     found = None
     # "use X instead of Y", "no bicarb, can I use baking powder": what is missing comes
     # after the words that say so

@@ -1,0 +1,81 @@
+"""What is in a food, for someone who must not eat it: never guessed.
+
+A third outside trial, a family with a coeliac son, asked "is cornflour gluten free?" and
+heard the model say "no, cornflour is not gluten free… corn stover…"; "is soy sauce gluten
+free?" got "Dylan is gluten free."; and the kitchen's own swap for breadcrumbs, asked for
+a gluten-free one, gave "cracker crumbs, matzo meal or ground oats", all made of wheat or
+often carrying it. Brands differ, and only the label says what a pack holds. So:
+
+- a question whether a food holds an allergen, or suits someone who cannot have one, is
+  answered with `ALLERGEN_UNSURE` and never reaches the model (`allergen_question`);
+- a swap asked for a diet ("gluten free substitute for breadcrumbs") is not given from
+  tables that were never checked for it (`swap_for_a_diet`);
+- a sentence of the model's that says what a food holds or is free of is replaced
+  (`STATES_ALLERGEN`, read by brain/bounds.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+ALLERGEN_UNSURE = (
+    "I won't guess what's in a food: check the label. On UK packs the 14 allergens, "
+    "gluten among them, are shown in bold in the ingredients."
+)
+SWAP_NOT_CHECKED = (
+    "The kitchen's swaps aren't checked for allergens or diets, so I won't suggest one for "
+    "a {need} dish: check each ingredient's label."
+)
+
+# The UK's 14 allergens as a kitchen names them, and what people cannot have.
+_ALLERGEN = (
+    r"(?:gluten|wheat|barley|rye|nuts?|peanuts?|tree nuts?|dairy|lactose|milk|eggs?|soy|soya|"
+    r"sesame|shellfish|crustaceans?|molluscs?|celery|mustard|lupin|sulphites?|sulfites?|fish)"
+)
+_CANNOT_HAVE = (
+    r"(?:coeliacs?|celiacs?|gluten intolerant|lactose intolerant|vegans?|someone with (?:a |an )?"
+    rf"(?:{_ALLERGEN} )?(?:allergy|intolerance)|(?:{_ALLERGEN}) allerg(?:y|ic))"
+)
+# Asked, never told: "is cornflour gluten free?", "does mayonnaise contain egg?", never "can
+# Ravi have milk?" (memory's) nor "do we have any eggs left?" (the cupboard's).
+_ASKING = re.compile(r"^(?:is|are|was|does|do|did|can|could|will|would|might|has|have)\b|\?$")
+_NOT_A_FOOD = r"(?! (?:we|i|you|they|he|she|us)\b)(?! (?!this\b|that\b|it\b)[a-z]+ (?:have|eat)\b)"
+_ASKS = re.compile(
+    rf"^(?:is|are|was)\b.*\b{_ALLERGEN}[- ]?free\b"
+    rf"|^(?:does|do|did|will|might|could)\b{_NOT_A_FOOD}.*\bcontain\b.*\b{_ALLERGEN}\b"
+    rf"|^(?:does|do|did)\b{_NOT_A_FOOD}.*\b(?:have|has|got)\b.*\b{_ALLERGEN}\b.*\bin (?:it|them)\b"
+    rf"|^(?:is|are) there (?:any |some )?{_ALLERGEN}\b.*\bin\b"
+    rf"|\b(?:ok|okay|safe|fine|suitable|alright|good)\b.*\bfor (?:a |an |my |our )?{_CANNOT_HAVE}"
+    rf"|\b(?:can|could|may|should) (?:a |an |my |our )?{_CANNOT_HAVE} (?:eat|have|drink)\b",
+)
+# The diet a swap is asked for: "gluten free substitute for breadcrumbs".
+_NEED = re.compile(
+    rf"\b(?P<need>{_ALLERGEN}[- ]free|vegan|coeliacs?|celiacs?|dairy[- ]free|"
+    rf"(?:{_ALLERGEN}) allergy|allergic)\b"
+)
+STATES_ALLERGEN = re.compile(
+    rf"\b(?:is|are|isn't|aren't|is not|are not)\s+(?:naturally\s+|completely\s+|usually\s+|"
+    rf"always\s+|totally\s+|100% )?{_ALLERGEN}[- ]free\b"
+    rf"|\b(?:contains?|contained)\s+(?:no\s+|any\s+|some\s+|traces of\s+)?{_ALLERGEN}\b"
+    rf"|\b(?:safe|fine|ok|okay|suitable) for (?:a |an )?{_CANNOT_HAVE}",
+    re.IGNORECASE,
+)
+
+
+def allergen_question(words: list[str]) -> str | None:
+    """ALLERGEN_UNSURE for a question about what a food holds, else None."""
+    said = " ".join(words)
+    return ALLERGEN_UNSURE if _ASKING.search(said) and _ASKS.search(said) else None
+
+
+def swap_for_a_diet(words: list[str]) -> str | None:
+    """The refusal for a swap asked for a diet ("gluten free", "for a coeliac"), else None."""
+    need = _NEED.search(" ".join(words))
+    if need is None:
+        return None
+    said = need["need"].replace("-", " ")
+    if said.startswith(("coeliac", "celiac")):
+        said = "gluten free"
+    elif said.endswith(("allergy", "allergic")):
+        said = "allergy-safe"
+    return SWAP_NOT_CHECKED.format(need=said.replace(" free", "-free"))
