@@ -34,7 +34,7 @@ from appliance.voice.capture import (
     seconds_of,
 )
 from appliance.voice.hands_free import HandsFree, follow_up
-from appliance.voice.not_caught import NOT_CAUGHT, not_caught
+from appliance.voice.not_caught import NOT_CAUGHT, masked, not_caught
 from appliance.voice.shown import Exchange, ShownExchange
 from appliance.voice.stop_word import SpokenStop
 from appliance.voice.stt import Transcriber
@@ -267,6 +267,7 @@ class Voice:
         """Say the words were not caught (not_caught.py), show what was heard, and send
         nothing on."""
         log.info("heard %d chars the recogniser was unsure of: asked again", len(text))
+        text = masked(text)  # a word Hearth never says is never shown either
         self.barge_in.speaking()
         self.sound.speak(NOT_CAUGHT)
         first_word = time.monotonic() - released_at

@@ -23,7 +23,7 @@ from wyoming.audio import AudioChunk, AudioChunkConverter
 
 from appliance.voice.bias import Bias, repeats_prompt
 from appliance.voice.capture import SAMPLE_BYTES, SAMPLE_RATE
-from appliance.voice.not_caught import not_caught
+from appliance.voice.not_caught import masked, not_caught
 from appliance.voice.vad import Vad, trim
 from appliance.wyoming.wire import BadEvent
 
@@ -150,4 +150,5 @@ class Ears:
             unsure: bool = self._transcriber.last_unsure
         if not any(ch.isalnum() for ch in text) or repeats_prompt(text, bias):
             return "", False  # Whisper writing its own prompt back heard no speech
-        return text, not_caught(text, bias, unsure)
+        # a word Hearth never says back goes nowhere, not even to Home Assistant's pipeline
+        return masked(text), not_caught(text, bias, unsure)

@@ -99,3 +99,28 @@ def test_unsure_is_a_low_log_probability_and_nothing_else() -> None:
     assert stt.unsure(stt.UNSURE_LOGPROB - 0.01)
     assert not stt.unsure(stt.UNSURE_LOGPROB + 0.01)
     assert not stt.unsure(None)  # no words: nothing to be unsure of
+
+
+class SureTranscriber(UnsureTranscriber):
+    """A scripted stand-in for Whisper: writes `text`, sure of it."""
+
+    last_unsure = False
+
+
+def test_a_word_hearth_never_says_is_asked_again_and_never_shown(
+    scripted_web, make_voice, data_dir
+) -> None:
+    """A third trial's "Where is the spare key?" was heard, sure, as a slur, and the reply
+    said it aloud. Heard so, it is asked again, sent nowhere and shown masked."""
+    with make_voice(scripted_web) as voice:
+        for heard in ("Where is the spacky?", "Add spacky to the shopping list."):
+            voice.transcriber = SureTranscriber(heard)
+            result = voice.answer(voice.listen(WavSource(spoken(QUESTION))))
+            assert (result.asked, result.reply) == (False, NOT_CAUGHT)
+            assert "spacky" not in result.heard and "…" in result.heard
+            line = ShownExchange(data_dir).line()
+            assert line is not None and "spacky" not in line.lower()
+        assert scripted_web.chat.calls == []
+        voice.transcriber = SureTranscriber("Where is the spare key?")  # the control
+        control = voice.answer(voice.listen(WavSource(spoken(QUESTION))))
+    assert control.asked and [c[0] for c in scripted_web.chat.calls] == [control.heard]
