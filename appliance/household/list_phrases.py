@@ -19,7 +19,11 @@ LIST = (
     r"(?:(?:(?:the|my|our) )?(?:shopping|grocery|groceries)(?: list)?|(?:the|my|our) list"
     r"|(?:the|my|our) shop)"
 )
-_ADD = re.compile(rf"^(?:add|put|stick|pop|write) (?P<items>.+?) (?:to|on|onto|in) {LIST}$")
+# "…on the list for the cawl": what for is no item (a third trial's went to the model)
+_FOR_WHAT = r"(?: for (?:the |my |our |[a-z]+'s )?[a-z' ]{1,30})?"
+_ADD = re.compile(
+    rf"^(?:add|put|stick|pop|write) (?P<items>.+?) (?:to|on|onto|in) {LIST}{_FOR_WHAT}$"
+)
 _RAN_OUT = re.compile(
     r"(?:^(?:we're|we are|we've|we have|i'm|i am|i've|i have)? ?(?:just |nearly |almost |all )?"
     r"(?:out of|run out of|ran out of|running out of|running low on|low on|got no)"
@@ -47,7 +51,9 @@ _REMOVE_BARE = re.compile(r"^(?:scratch|cross off|cross out|strike off|tick off)
 # "take the milk off", "remove the oatcakes": two outside trials said these of the list, and
 # each went to the model ("The spaghetti is off.", with nothing changed). Said of pans, lids,
 # tags and shoes too, so only things a shop sells, named in one or two words.
-_REMOVE_LOOSE = re.compile(r"^(?:(?:remove|delete) (?P<items>.+)|take (?P<taken>.+?) off)$")
+_REMOVE_LOOSE = re.compile(
+    r"^(?:(?:remove|delete) (?P<items>.+)|(?:take|cross|strike|tick|scratch) (?P<taken>.+?) off)$"
+)
 # Words that make an "item" a question or a clause, never a thing to buy.
 _NOT_AN_ITEM = re.compile(
     r"\b(?:what|how|why|which|when|where|who|can|could|should|would|shall|do|does|did|i|we|"

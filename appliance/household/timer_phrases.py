@@ -169,6 +169,9 @@ def _name(raw: str | None) -> str | None:
         return None  # "a 45 minute timer for when the roast needs basting": what for, no name
     name = re.sub(r"^(?:the|my|a|an|another) ", "", name)
     name = re.sub(r"(?:^| )timer$", "", name)
+    # "…, 4 minutes each side": how the length is spent, never the name (a third trial's
+    # timer was called "welsh cakes each side")
+    name = re.sub(r" (?:(?:each|per|a) side|each|apiece)$", "", name)
     said = name.split()
     if setting := [i for i, word in enumerate(said) if word in _SET_VERBS]:
         said = said[setting[-1] + 1 :]  # "I need to set a timer": the asking, not a name

@@ -80,8 +80,11 @@ _CHANGE = re.compile(
     r"^(?:(?:no|oh|actually|wait|sorry|hang on|erm|um) ,? )*"
     r"(?:make (?:that|it)|change (?:that|it) to|(?:make|change) (?:that|the) timer(?: to)?"
     # "make the porridge timer 10 minutes": a second outside trial's set a second timer
-    r"|(?:make|change) (?:the|my) (?P<name>[a-z][a-z' ]{0,30}?) timer(?: to)?)"
-    r" (?P<length>.+)$"
+    r"|(?:make|change) (?:the|my) (?P<name>[a-z][a-z' ]{0,30}?) timer(?: to)?"
+    # "set the peas timer to 15 minutes": a third trial's was read as nothing
+    r"|(?:set|put) (?:the|my) (?P<set_name>[a-z][a-z' ]{0,30}?) timer to)"
+    # "…15 minutes instead": a third trial's went to the model, which echoed it
+    r" (?P<length>.+?)(?: (?:instead|then|please|now))?$"
 )
 
 
@@ -92,7 +95,7 @@ def said_change(said: str) -> ChangeTimer | None:
         return None
     words = found["length"].split(" ")
     span = spoken.duration_in(words)
-    name = found["name"]
+    name = found["name"] or found["set_name"]
     if span is not None and (span.start, span.end) == (0, len(words)):
         return ChangeTimer(float(span.value), name)
     bare = spoken.number_at(words, 0) if len(words) == 1 else None

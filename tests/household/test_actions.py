@@ -191,3 +191,34 @@ def test_moving_a_reminder_that_is_not_there_changes_nothing(store: HouseholdSto
         None, store.now()
     )  # a new reminder's words are not a move
     assert not isinstance(parse("Set a reminder for 5", store.now()), phrases.MoveReminder)
+
+
+def test_a_third_trials_commands_with_words_after_them(store: HouseholdStore) -> None:
+    """Each went to the model (or did nothing) in a third outside trial."""
+    assert say(store, "stick some leeks and a bag of spuds on the list for the cawl") == (
+        "I've added leeks and bag of spuds to the shopping list."
+    )
+    assert say(store, "cross the leeks off, Gareth got some") == (
+        "I've taken leeks off the shopping list."
+    )
+    say(store, "set a peas timer for 10 minutes")
+    assert say(store, "make the peas timer 15 minutes instead").startswith(
+        "I've changed the peas timer to 15 minutes"
+    )
+    assert say(store, "set the peas timer to 20 minutes").startswith(
+        "I've changed the peas timer to 20 minutes"
+    )
+    assert [(t.name, t.seconds) for t in store.timers()] == [("peas", 1200.0)]
+    assert say(store, "timer for the Welsh cakes, 4 minutes each side").startswith(
+        "Welsh cakes timer set for 4 minutes"
+    )
+    assert say(store, "remind me after school to sign Cerys's trip form").startswith(
+        "When should I remind you to sign Cerys's trip form?"
+    )
+    assert say(store, "remind me at 3 o'clock after school to take Dylan to the dentist") == (
+        "I'll remind you to take Dylan to the dentist tomorrow at 15:00."
+    )
+    # The controls: a recipe's "take the pan off", and words after "remind me" that say no
+    # moment, are not these.
+    assert parse("take the pan off the heat", store.now()) is None
+    assert parse("remind me how to make gravy", store.now()) is None
