@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from appliance.brain.people import FAMILY
+from appliance.brain.people import FAMILY, NOT_NAMES
 from appliance.brain.questions import names_in
 from appliance.memory.text import tokens
 
@@ -37,6 +37,7 @@ _SAY_NOTHING = frozenset(
     )
 )
 _QUESTION = re.compile(r"\?\s*$")
+_A_PERSON = re.compile(r"\b(?:for|to|with) ([A-Z][a-z]+)\b(?!')|\b([A-Z][a-z]+)['\u2019]s\b")
 _PRONOUN = re.compile(r"\b(?:he|she|him|her|his|hers|he's|she's)\b", re.IGNORECASE)
 _ANIMALS = frozenset("cat dog puppy kitten rabbit hamster pet fish tortoise".split())
 
@@ -45,7 +46,16 @@ class Told:
     """What the household told, for the sentences of one reply."""
 
     def __init__(self, people: frozenset[str], told: str, asked: str) -> None:
-        self._people = people | {n.lower() for n in names_in(asked, people or None)}
+        # Memory's names, the family words said, and a name the person said as a person's
+        # ("a card for Ffion", "Ffion's party"); never any capital ("tell me about the
+        # Romans" is the world's)
+        said = {n.lower() for n in names_in(asked, people or None)} & (people | FAMILY)
+        said |= {
+            (m[1] or m[2]).lower()
+            for m in _A_PERSON.finditer(asked)
+            if (m[1] or m[2]).lower() not in NOT_NAMES
+        }
+        self._people = people | said
         self._told = set(tokens(told)) | set(tokens(asked))
         self._last: str | None = None  # who "he" or "she" is, in the sentences that follow
 

@@ -45,6 +45,12 @@ def test_what_was_told_and_what_names_no_one_is_said(sentence: str) -> None:
     assert Told(PEOPLE, FACTS, "what can Dylan eat?").guessed(sentence) is None  # controls
 
 
+def test_a_capital_the_person_said_is_no_person_of_the_house() -> None:
+    assert (
+        Told(PEOPLE, FACTS, "tell me about the Romans").guessed("The Romans built roads.") is None
+    )
+
+
 def test_he_after_a_name_is_that_person() -> None:
     told = Told(PEOPLE, FACTS, "tell me a joke for Dylan")
     assert told.guessed("Dylan is coeliac and can't have any gluten.") is None
