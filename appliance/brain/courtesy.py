@@ -38,7 +38,28 @@ _THANKS = (
     "perfect thanks",
     "that's great thanks",
     "that's lovely thanks",
+    # a Welsh kitchen's: a third trial's "diolch, Hearth" was echoed back by the model
+    "diolch",
+    "diolch yn fawr",
+    "thanks love",
+    "ta love",
+    "cheers love",
 )
+# Greetings, alone or with "how are you": a third trial's "morning Hearth, how are you
+# today?" got the model's "morning, I'm fine."
+_GREETINGS = (
+    r"(?:hello|hi|hiya|hey|morning|good morning|afternoon|good afternoon|evening|"
+    r"good evening|bore da|shwmae)"
+)
+_HOW_ARE_YOU = (
+    r"(?:how are you(?: today| doing| this morning)?|how's it going|how are things|"
+    r"you alright|are you there|you there|alright)"
+)
+_GREETED = re.compile(
+    rf"^(?:ok\s+|oh\s+)*(?:{_GREETINGS}(?:\s+hearth)?(?:\s+{_HOW_ARE_YOU})?|{_HOW_ARE_YOU})"
+    r"(?:\s+hearth)?$"
+)
+HELLO = "Hello, I'm here."
 _NEVER_MIND = (
     "never mind",
     "nevermind",
@@ -87,6 +108,8 @@ def reply_to(text: str) -> str | None:
         return OKAY
     if _THANKED.match(said):
         return WELCOME
+    if _GREETED.match(said):
+        return HELLO
     return None
 
 

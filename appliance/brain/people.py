@@ -39,7 +39,10 @@ NOT_NAMES = frozenset(
 # Who is called first: "Sam,", "Mum,", "Hey Olly,", "Auntie Jo,", "Oi, Sam,".
 _CALLED = re.compile(
     r"^\s*(?P<lead>(?i:(?:hey|oi|right|ok|okay|um|so)\s*,?\s+))?"
-    r"(?P<who>[A-Za-z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)\s*,\s*(?=\S)"
+    r"(?P<who>[A-Za-z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)"
+    # "Gareth love, can you feed Bara?" (a third trial's was read as a question about Bara)
+    r"(?P<dear>\s+(?i:love|darling|babe|hun|sweetheart|pet|mate|bach|cariad|sweetie))?"
+    r"\s*,\s*(?=\S)"
 )
 # Never someone else: Hearth, as said and as a recogniser writes it, what a person calls
 # it, a wake phrase's words, and the words that open a sentence.
@@ -76,5 +79,5 @@ def said_to(text: str) -> Called | None:
     first = who.split()[0].lower()
     if first in _NEVER_CALLED or not (who[0].isupper() or first in FAMILY):
         return None
-    words = len(who.split()) + (1 if match["lead"] else 0)
+    words = len(who.split()) + (1 if match["lead"] else 0) + (1 if match["dear"] else 0)
     return Called(who[0].upper() + who[1:], words, text[match.end() :])

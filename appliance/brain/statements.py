@@ -46,6 +46,7 @@ _REQUEST = frozenset(
     buy check look name list suggest recommend explain describe write pick choose think
     guess imagine give count spell define translate compare convert calculate work tell
     ask don't do remember note forget feed mind go come sit stay keep hang
+    email e-mail text message phone ring send book pay contact post cancel ping whatsapp
 """.split()
 )
 # What someone asks Hearth to do, reported ("Jamie said to add crisps to the list").

@@ -239,7 +239,7 @@ def groceries(said: str) -> tuple[str, ...] | None:
 _CHECK = re.compile(
     rf"^(?:(?:is|are) (?:there )?(?:any )?(?P<item>.+?) (?:on|in) {LIST}"
     r"|(?:do|did) (?:we|i) (?:need|want|still need) (?:any |more |some )?(?P<needed>.+?)"
-    rf"|(?:have|did) (?:i|we) (?:already |yet )?(?:put|add|added|got) (?P<put>.+?) (?:on|in|to)"
+    rf"|(?:have|did) (?:i|we|you) (?:already |yet )?(?:put|add|added|got) (?P<put>.+?) (?:on|in|to)"
     rf" {LIST}(?: (?:already|yet))?"
     r"|(?:is|are) (?P<listed>.+?) (?:on|in) there"
     rf"|(?:have we got|is there) (?P<item2>.+?) on {LIST}"

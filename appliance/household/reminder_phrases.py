@@ -28,7 +28,10 @@ _LISTS_REMINDERS = re.compile(
     # set); all are read out, so the one asked about is among them if it is set
     r"(?:did|have) (?:i|we) (?:ask|asked|tell|told) you to remind (?:me|us) (?:about|to|of) .+|"
     r"(?:is there|have i got|have we got|do i have|do we have|did i set|have i set|did we set|"
-    r"have we set) (?:a|any) reminders? (?:for|about|to) .+)$"
+    r"have we set|have you set|did you set|have you got|have you made|did you make) "
+    r"(?:a|any|the) reminders? (?:for|about|to) .+|"
+    # "when is the surgery reminder?" (a third trial's got "I don't know … yet")
+    r"when(?:'s| is) (?:the|my) [a-z' ]{1,40}? reminder)$"
 )
 _CANCEL_VERB = r"(?:cancel|delete|remove|forget|drop|scrap|bin|ditch|scratch|kill|lose)"
 _CANCEL_REMINDER = re.compile(

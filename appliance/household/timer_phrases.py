@@ -351,6 +351,13 @@ _IS_IT_RINGING = re.compile(
     rf"|is (?:the |my )?(?P<name2>{_NAME})(?: timer)?)"
     r" (?:going off|ringing|beeping|that|that noise)$"
     r"|^(?:which|what) timer is (?:that|this|it|ringing|going off|beeping)$"
+    # "what's that beeping?", "what's ringing?": a third trial's went to the model ("The
+    # beeping sounds are a result of the device's internal noise reduction technology.")
+    r"|^(?:what's|what is|whats) (?:that |this )?(?:ringing|beeping|going off|that noise|"
+    r"that beeping|that ringing)$"
+    # "is the rice timer running?": its record says (a third trial's got "I haven't done
+    # anything")
+    rf"|^(?:is|are) (?:the |my )?(?P<name3>{_NAME}) timers? (?:still )?(?:running|on|going|set)$"
 )
 
 
@@ -365,7 +372,7 @@ _RINGS_OF_ITSELF = re.compile(
 def timer_status(text: str) -> Command | None:
     """ "how long is left on the rice?" names no timer, but asks about one."""
     if match := _IS_IT_RINGING.match(text):
-        name = match["name"] or match["name2"]
+        name = match["name"] or match["name2"] or match["name3"]
         of_itself = name and " timer" not in text and _RINGS_OF_ITSELF.search(name)
         if name in _ASKED_AFTER_NO_TIMER or of_itself:
             return None  # "is that the doorbell ringing?", "is that your phone?"

@@ -161,7 +161,8 @@ COMPOUND_HEADS = frozenset(
     fritters biscuits cookies bar bars loaf pancakes waffles muffins scones custard trifle
     jelly fudge toffee water extract essence starch spread cubes granules seasoning flakes
     substitute alternative pate terrine quiche quiches omelette frittata fried rice mince
-    sausage sausages bites pops tenders strips sticks cutlets patties pasty pasties
+    sausage sausages bites pops tenders strips sticks cutlets patties pasty pasties cawl goulash
+    scouse lobscouse
     """.split()
 )
 # A cut is the same food to keep, but not to cook: a chicken breast is not a whole bird.

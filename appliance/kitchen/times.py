@@ -277,6 +277,9 @@ def swap_question(words: list[str], tables: Tables) -> KitchenSaid | None:
     said = " ".join(words)
     if not _SWAP.search(said):
         return None
+    if (for_a_diet := swap_for_a_diet(words)) is not None:
+        # no row was checked for a diet ("how do I make bara brith gluten free?" too)
+        return KitchenSaid(for_a_diet, "")
     if not _SWAP.search(_MAKE_OWN.sub(" ", said)) and not _MISSING.search(said):
         # only "how do I make…": a substitute when the ingredient is what is made ("how do
         # I make buttermilk"), never a dish ("how do I make scrambled eggs less rubbery"
@@ -287,8 +290,6 @@ def swap_question(words: list[str], tables: Tables) -> KitchenSaid | None:
         named = tables.substitutions.named_first(after.split()[:3])
         if named is None or not after.startswith(named[0]):
             return None
-    if (for_a_diet := swap_for_a_diet(words)) is not None:
-        return KitchenSaid(for_a_diet, "")  # no row was checked for a diet
     found = None
     # "use X instead of Y", "no bicarb, can I use baking powder": what is missing comes
     # after the words that say so

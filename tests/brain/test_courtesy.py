@@ -106,3 +106,18 @@ def test_hearth_runs_router_has_courtesy_after_the_household_and_before_memory(
     names = intent_router(settings, Embedding.none()).names
     assert names.index("timers") < names.index("courtesy") < names.index("remember")
     assert names.index("cooking") < names.index("courtesy")  # "forget it" ends a recipe
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["morning Hearth, how are you today?", "hello hearth, are you there?", "hiya", "bore da"],
+)
+def test_a_greeting_gets_a_greeting_never_its_own_words_back(said: str) -> None:
+    # a third outside trial: the model said "morning, I'm fine." and "diolch, I'm fine."
+    assert reply_to(said) == "Hello, I'm here."
+    assert reply_to("diolch, Hearth") == WELCOME
+
+
+@pytest.mark.parametrize("said", ["hello, can you set a timer", "hi Sam", "Morning! Add milk"])
+def test_a_greeting_with_more_goes_on(said: str) -> None:
+    assert reply_to(said) is None  # the controls

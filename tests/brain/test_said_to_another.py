@@ -82,3 +82,9 @@ def test_who_is_called_first_is_not_what_is_asked_about() -> None:
     # a list of names said first reads as Tilly called, but asks her nothing: not claimed
     assert speaks_to_them("Tilly, Bongani and Nkechi are coming for tea") is None
     assert speaks_to_them("Tilly, can you set the table?") == "Tilly"
+
+
+def test_a_name_and_an_endearment_call_that_person() -> None:
+    # a third outside trial: read as a question about Bara ("I don't know that about Bara")
+    assert speaks_to_them("Gareth love, can you feed Bara?") == "Gareth"
+    assert speaks_to_them("love, can you set a timer for 5 minutes?") is None  # Hearth

@@ -150,3 +150,16 @@ def test_a_request_to_someone_here_is_no_fact() -> None:
     # a second outside trial: "Ewan can you peel the tatties please" waited on the board
     assert facts_stated("Ewan can you peel the tatties please") == []
     assert facts_stated("Ewan peels the tatties on Sundays.") != []  # the control
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "email the school to say Dylan is poorly",  # a third trial's went on the board
+        "text Gareth that dinner is at 6",
+        "Book the dentist for Dylan",
+    ],
+)
+def test_an_errand_asked_for_is_no_fact(said: str) -> None:
+    assert facts_stated(said) == []
+    assert facts_stated("Gareth rings his mum on Sundays") == ["Gareth rings his mum on Sundays."]

@@ -222,3 +222,17 @@ def test_a_third_trials_commands_with_words_after_them(store: HouseholdStore) ->
     # moment, are not these.
     assert parse("take the pan off the heat", store.now()) is None
     assert parse("remind me how to make gravy", store.now()) is None
+
+
+def test_a_third_trials_questions_about_the_records(store: HouseholdStore) -> None:
+    """Each got the model or "I don't know … yet" in a third outside trial."""
+    store.add_timer("rice", 600)
+    say(store, "remind me at 8 tonight to ring Nan")
+    say(store, "add teabags to the list")
+    for asked in ("is the rice timer running?", "what's that beeping?"):
+        assert say(store, asked).startswith("The rice timer has 10 minutes left"), asked
+    for asked in ("have you set a reminder to ring Nan?", "when is the Nan reminder?"):
+        assert say(store, asked) == "Reminders: ring Nan at 20:00.", asked
+    assert say(store, "did you put teabags on the list?") == (
+        "Yes, teabags is on the shopping list."
+    )

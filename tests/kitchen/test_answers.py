@@ -274,3 +274,11 @@ def test_the_egg_swap_is_still_given_where_the_egg_binds() -> None:
 def test_leftover_meat_is_the_leftovers_row(question: str, begins: str) -> None:
     found = answer(question)
     assert found is not None and found.text.startswith(begins)
+
+
+def test_a_welsh_stew_keeps_as_soups_and_stews_do() -> None:
+    # a third outside trial: "leftover soup" was answered, "leftover cawl" was not
+    found = answer("how long will leftover cawl keep in the fridge?")
+    assert found is not None and found.text.startswith("Soups and stews keeps 2 to 4 days")
+    found = answer("how do I make bara brith gluten free?")  # a diet: never a swap
+    assert found is not None and found.text.startswith("The kitchen's swaps aren't checked")
