@@ -270,7 +270,7 @@ class ReplyBounds:
     def broken(self, sentence: str) -> Broken | None:
         if claims_action(sentence):
             return Broken("action", NOTHING_DONE)
-        if self._echoes(sentence) or _BARE_NUMBER.fullmatch(sentence):
+        if self._echoes(sentence):
             return Broken("echo", NOT_UNDERSTOOD)
         if self._done_as_asked(sentence):
             return Broken("action", NOTHING_DONE)
@@ -379,8 +379,14 @@ def asked_changed(asked: str) -> set[str]:
 
 
 def bounded(pieces: Iterable[str], bounds: ReplyBounds) -> Iterator[str]:
-    """The model's pieces, a sentence at a time, each checked before it is said."""
+    """The model's pieces, a sentence at a time, each checked before it is said.
+
+    A reply that is a number and nothing more ("25." to "wait no, 25") sounds like a
+    setting made; the same number opening a list ("1. Use cold butter.") is a list. So a
+    first sentence that is a bare number is held until the reply goes on or ends."""
     held = ""
+    number = ""  # a first sentence that is only a number, not yet said
+    said = False
     for piece in pieces:
         held += piece
         parts = SENTENCE_END.split(held)
@@ -388,13 +394,23 @@ def bounded(pieces: Iterable[str], bounds: ReplyBounds) -> Iterator[str]:
             if (broken := bounds.broken(sentence)) is not None:
                 yield broken.instead
                 return
-            yield sentence + " "
+            if not said and not number and _BARE_NUMBER.fullmatch(sentence):
+                number = sentence + " "
+                continue
+            said = True
+            yield number + sentence + " "
+            number = ""
         held = parts[-1]
     if held.strip():
         if (broken := bounds.broken(held)) is not None:
             yield broken.instead
             return
-        yield held
+        if not said and not number and _BARE_NUMBER.fullmatch(held):
+            yield NOT_UNDERSTOOD
+            return
+        yield number + held
+    elif number:
+        yield NOT_UNDERSTOOD  # the reply was a number alone
 
 
 # -- questions the model must not be asked -------------------------------------------------

@@ -376,6 +376,40 @@ _CANNOT_EAT = re.compile(
 )
 
 
+# Asked about what the household's people cannot eat, naming no one: "does anyone in the
+# house have an allergy?" (a third outside trial, with "Dylan is coeliac and can't have any
+# gluten" in memory, heard "I don't know"; recall finds no word of the question in it).
+_ASKS_ALLERGIES = re.compile(
+    r"\b(?:allerg\w*|intoleran\w*|coeliacs?|celiacs?|dietary|can'?t (?:have|eat)|"
+    r"cannot (?:have|eat))\b",
+    re.IGNORECASE,
+)
+_ALLERGENS = frozenset(
+    tokens(
+        "nut nuts peanut peanuts gluten wheat dairy milk lactose egg eggs shellfish fish sesame soy"
+    )
+)
+
+
+def cannot_eat_asked(question: Question) -> frozenset[str] | None:
+    """The allergens a question naming no one asks about (empty: any), or None when it asks
+    nothing of what someone cannot eat."""
+    if question.names or not _ASKS_ALLERGIES.search(question.text):
+        return None
+    return frozenset(tokens(question.text)) & _ALLERGENS
+
+
+def says_cannot_eat(text: str, allergens: frozenset[str]) -> bool:
+    """Whether a fact says what someone cannot eat, of `allergens` if any are asked."""
+    if not _CANNOT_EAT.search(text.replace("\u2019", "'")):
+        return False
+    held = set(tokens(text))
+    held |= {KINDS[w] for w in held if w in KINDS}
+    if "coeliac" in held or "celiac" in held:
+        held |= set(tokens("gluten wheat"))
+    return not allergens or bool(held & (allergens | {KINDS.get(a, a) for a in allergens}))
+
+
 def _held(recalled: Recalled) -> set[str]:
     fact = recalled.fact
     held = set(tokens(fact.text + " " + " ".join(fact.links)))

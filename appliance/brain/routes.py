@@ -185,6 +185,15 @@ class RuleRoutes:
         about the world go to the model (questions.py draws the line)."""
         found = self.memory.recall(route.text, RECALL_K)
         asked = questions.classify(route.text, self.known_names())
+        if (allergens := questions.cannot_eat_asked(asked)) is not None and not route.explicit:
+            # "does anyone have an allergy?": every fact of what someone cannot eat
+            told = [
+                f for f in self.memory.facts("live") if questions.says_cannot_eat(f.text, allergens)
+            ][:ANSWER_FACTS]
+            if told:
+                stream.facts = tuple(f.id for f in told)
+                yield "From memory: " + " ".join(_sentence(f.text) for f in told)
+                return
         # names no one: "who can't eat nuts?", "is anyone here vegetarian?"
         by_meaning = not asked.household or asked.why in ("asks who", questions.SOMEONE_HERE)
         if not route.explicit and by_meaning and self._answers_by_meaning(asked, found):

@@ -62,3 +62,17 @@ def test_a_bare_number_is_not_said(asked: str, reply: str) -> None:
 def test_a_number_inside_an_answer_is_said() -> None:
     reply = "There are 12 eggs in a dozen."  # the control
     assert "".join(bounded([reply], ReplyBounds("", "how many in a dozen?"))) == reply
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "1. Use cold butter. 2. Rest the dough.",  # the README's pancake tip opens so
+        "Here are some tips:\n1. Use cold butter.",  # a list cut off at "1." this session
+    ],
+)
+def test_a_number_opening_a_list_is_said(reply: str) -> None:
+    pieces = [reply[i : i + 3] for i in range(0, len(reply), 3)]  # streamed, as a model does
+    assert "".join(bounded(pieces, ReplyBounds("", "give me tips for pastry"))).split() == (
+        reply.split()
+    )

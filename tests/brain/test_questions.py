@@ -270,3 +270,21 @@ def test_what_someone_cannot_eat_answers_whether_they_are_allergic(
     memory.add("Dylan's bus is at 8.", "routine", links=["Dylan"])
     said, _ = scripted_reply(settings, memory, [], "is Dylan allergic to anything?")
     assert said.text == "From memory: Dylan is coeliac and can't have any gluten."
+
+
+def test_asked_about_allergies_naming_no_one_every_such_fact_answers(
+    settings, memory: Memory
+) -> None:
+    # a third outside trial: with Dylan's coeliac disease in memory, "I don't know"
+    memory.add("Dylan is coeliac and can't have any gluten.", "health", links=["Dylan"])
+    memory.add("Sam is allergic to peanuts.", "health", links=["Sam"])
+    memory.add("Sam's bus is at 8.", "routine", links=["Sam"])
+    said, model = scripted_reply(settings, memory, [], "does anyone in the house have an allergy?")
+    assert said.text == (
+        "From memory: Dylan is coeliac and can't have any gluten. Sam is allergic to peanuts."
+    )
+    said, _ = scripted_reply(settings, memory, [], "who is allergic to nuts?")
+    assert said.text == "From memory: Sam is allergic to peanuts."  # only the one asked of
+    said, _ = scripted_reply(settings, memory, [], "does anyone have a dairy allergy?")
+    assert said.text.startswith("I don't know whether anyone has a dairy allergy")
+    assert model.prompts == []
