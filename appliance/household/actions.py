@@ -60,6 +60,12 @@ def perform(store: HouseholdStore, command: p.Command, thread: str | None = None
     In a `thread`, a question Hearth asks back ("For how long?", "Which one?") is kept so
     the next thing said there can answer it (asking.py); any other command settles it.
     """
+    if isinstance(command, p.Both):  # each in turn, each said; "cancel that" takes back both
+        before = undo.held(store) if thread is not None else None
+        said = f"{perform(store, command.first, thread)} {perform(store, command.second, thread)}"
+        if thread is not None and before is not None and (made := undo.held(store).since(before)):
+            store.did(thread, made.to_json())
+        return said
     if isinstance(command, p.UndoLast | p.ChangeTimer):
         if thread is not None:
             store.answered(thread)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import re
+from collections.abc import Callable
 from typing import Any, cast
 
 from appliance.household import misheard, spoken
@@ -30,6 +31,7 @@ from appliance.household.requests import (  # noqa: F401  (re-exported: p.SetTim
     AskReminderWhat,
     AskTimerLength,
     AskWhichTimer,
+    Both,
     CancelReminder,
     CancelTimer,
     CheckItem,
@@ -105,7 +107,9 @@ def parse(
             or framed(sentences, read)
         )
 
-    command = read_all(said, sentences)
+    # two commands first, each whole on its side of an "and": read whole, "remind me at 6
+    # to ring Nan and add teabags to the list" would be one reminder
+    command = _both(said, read) or read_all(said, sentences)
     if command is None and slips:
         # the same words as a recogniser's slips hid them (misheard.py), its sentences
         # kept apart: read only when what was heard is no command, so never another one
@@ -113,6 +117,25 @@ def parse(
         if mended and mended != said:
             command = read_all(mended, mended)
     return _as_written(command, text)
+
+
+# Commands that may be said one after the other with "and": each does one plain thing, so
+# neither is a question back nor half of the other ("add eggs and milk" is one list).
+_DONE_IN_TURN = (SetTimer, CancelTimer, AddTime, Remind, CancelReminder, AddItems, RemoveItems)
+
+
+def _both(said: str, read: Callable[[str], Command | None]) -> Both | None:
+    """ "set a timer for 10 minutes and add eggs to the list": two commands of two kinds,
+    each read whole on its side of an "and" (a third trial's did nothing)."""
+    for split in re.finditer(r" (?:, )?and (?:then |also )?", said):
+        first, second = read(said[: split.start()]), read(said[split.end() :])
+        if (
+            isinstance(first, _DONE_IN_TURN)
+            and isinstance(second, _DONE_IN_TURN)
+            and type(first) is not type(second)
+        ):
+            return Both(first, second)
+    return None
 
 
 def _read_with_reason(said: str, now: dt.datetime, ringing: bool) -> Command | None:
@@ -224,6 +247,9 @@ def _as_written(command: Command | None, text: str) -> Command | None:
         return None
     if isinstance(command, TakenBack):
         return TakenBack(cast(Command, _as_written(command.said, text)))
+    if isinstance(command, Both):
+        first, second = _as_written(command.first, text), _as_written(command.second, text)
+        return Both(cast(Command, first), cast(Command, second))
     original = text.replace("’", "'")
 
     def found(words: list[str]) -> str | None:

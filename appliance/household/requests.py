@@ -207,6 +207,20 @@ class TakenBack:
         return f"{self.said.intent.split('.')[0]}.taken_back"
 
 
+@dataclass(frozen=True)
+class Both:
+    """Two commands said in one breath, joined by "and" ("set a timer for 10 minutes and add
+    eggs to the list"): each carried out, in turn (phrases.py reads them)."""
+
+    first: Command
+    second: Command
+
+    @property
+    def intent(self) -> str:
+        """The first one's: the intent that carries it out answers for both."""
+        return self.first.intent
+
+
 Command = (
     SetTimer
     | AskTimerLength
@@ -234,6 +248,7 @@ Command = (
     | UndoLast
     | ChangeTimer
     | TakenBack
+    | Both
 )
 # Commands that only read the records or the clock: nothing to take back or leave as it was.
 READS = (ClockTime, ClockDate, DaysUntil, ReadList, CheckItem, ListReminders, TimerStatus)

@@ -236,3 +236,32 @@ def test_a_third_trials_questions_about_the_records(store: HouseholdStore) -> No
     assert say(store, "did you put teabags on the list?") == (
         "Yes, teabags is on the shopping list."
     )
+
+
+def test_two_commands_joined_by_and_are_both_done(store: HouseholdStore) -> None:
+    """A third trial's "set a timer for 10 minutes and add eggs to the list" did nothing."""
+    assert say(store, "set a timer for 10 minutes and add eggs to the list") == (
+        "Timer set for 10 minutes: it rings at 18:40. I've added eggs to the shopping list."
+    )
+    command = parse("remind me at 8 to ring Nan and add teabags to the list", store.now())
+    assert command == phrases.Both(
+        phrases.Remind("ring Nan", store.now().replace(hour=20, minute=0)),
+        phrases.AddItems(("teabags",)),
+    )  # the errand as written, "Nan" with its capital
+    # The controls: one list of two things, one length of two parts, are one command.
+    assert parse("add eggs and milk to the list", store.now()) == phrases.AddItems(("eggs", "milk"))
+    assert parse("set a timer for 10 minutes and 30 seconds", store.now()) == (
+        phrases.SetTimer(None, 630.0)
+    )
+
+
+def test_cancel_that_after_two_commands_takes_back_both(store: HouseholdStore) -> None:
+    command = parse("remind me at 8 to ring Nan and add teabags to the list", store.now())
+    assert command is not None
+    perform(store, command, "t1")
+    undone = perform(store, phrases.UndoLast(), "t1")
+    assert undone == (
+        "All right, I've cancelled the reminder to ring Nan and taken teabags off the "
+        "shopping list."
+    )
+    assert store.reminders() == [] and store.items() == []
