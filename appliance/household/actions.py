@@ -183,6 +183,8 @@ def _said(store: HouseholdStore, command: p.Command) -> str:
             return _timer_status(store, name, now, seconds)
         case p.StopRinging():
             return _stop_ringing(store)
+        case p.RenameTimer(name=name, new=new):
+            return _renamed(store, name, new)
         case p.SnoozeRinging(seconds=seconds):
             return _snooze_ringing(store, seconds, now)
         case p.ClockTime() | p.ClockDate() | p.DaysUntil():
@@ -234,7 +236,7 @@ def _left_as_it_was(said: p.Command) -> str:
     match said:
         case p.SetTimer() | p.AskTimerLength():
             return "All right, I haven't set a timer."
-        case p.CancelTimer() | p.AddTime() | p.AskWhichTimer():
+        case p.CancelTimer() | p.AddTime() | p.AskWhichTimer() | p.RenameTimer():
             return "All right, I've left the timers as they were."
         case p.Remind() | p.AskReminderTime() | p.AskReminderWhat():
             return "All right, I haven't set a reminder."
@@ -313,6 +315,21 @@ def _timer_change(
     timer = store.stop_timer(chosen[0].id)
     verb = "stopped" if timer.state == "done" else "cancelled"
     return f"I've {verb} {timer_label(timer)}.", None
+
+
+def _renamed(store: HouseholdStore, name: str, new: str) -> str:
+    """ "Call the russians timer the rashers timer": the one timer of that name."""
+    found = store.find_timers(name)
+    if not found:
+        running = ", ".join(t.name for t in store.timers())
+        return f"There is no {_called(name)}, so nothing changed." + (
+            f" Running: {running}." if running else ""
+        )
+    if len(found) > 1:
+        listed = "; ".join(timer_label(t, found) for t in found)
+        return f"Which one? {listed}. Nothing was renamed."
+    timer = store.rename_timer(found[0].id, new)
+    return f"I've renamed it: it's {timer_label(timer)} now."
 
 
 def _stop_ringing(store: HouseholdStore) -> str:

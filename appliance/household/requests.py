@@ -193,6 +193,15 @@ class ChangeTimer:
 
 
 @dataclass(frozen=True)
+class RenameTimer:
+    """ "Call the russians timer the rashers timer": the one timer `name`d, called `new`."""
+
+    intent: ClassVar[str] = "timer.rename"
+    name: str
+    new: str
+
+
+@dataclass(frozen=True)
 class TakenBack:
     """A command said and taken back in the same breath ("Clear the list? No, don't do
     that."): nothing is done, and the reply says what was left as it was
@@ -247,6 +256,7 @@ Command = (
     | ClearList
     | UndoLast
     | ChangeTimer
+    | RenameTimer
     | TakenBack
     | Both
 )

@@ -303,6 +303,30 @@ class HouseholdStore:
             )
         return self.timer(timer_id)
 
+    def rename_timer(self, timer_id: int, name: str) -> Timer:
+        """A running timer called something else; a name another running timer has is
+        numbered, as a new timer's would be ("rice 2")."""
+        base = " ".join(name.split())
+        if not base:
+            raise ValueError("a timer's name has words")
+        self._screened([base])
+        with self._write() as db:
+            taken = {
+                row["name"]
+                for row in db.execute(
+                    "SELECT name FROM timers WHERE state IN ('pending', 'ringing') AND id != ?",
+                    (timer_id,),
+                )
+            }
+            chosen, number = base, 2
+            while chosen in taken:
+                chosen, number = f"{base} {number}", number + 1
+            db.execute(
+                "UPDATE timers SET name = ? WHERE id = ? AND state IN ('pending', 'ringing')",
+                (chosen, timer_id),
+            )
+        return self.timer(timer_id)
+
     def retime_timer(self, timer_id: int, seconds: float) -> Timer:
         """A pending timer set for another length, counted from when it was set."""
         with self._write() as db:

@@ -10,6 +10,7 @@ from appliance.household.requests import (
     AskTimerLength,
     CancelTimer,
     Command,
+    RenameTimer,
     SetTimer,
     TimerStatus,
 )
@@ -264,7 +265,25 @@ def timer_numbered(text: str) -> Command | None:
     return None
 
 
+# "call the russians timer the rashers timer", "rename the rice timer to brown rice": a
+# name misheard or changed (a third trial's went to the model: "The russians are not
+# allowed to use the rashers timer.")
+_RENAME = re.compile(
+    rf"^(?:call|rename|name|change the name of) (?:the|my|that) (?P<name>{_NAME}) timer"
+    rf" (?:to |as )?(?:the |a |my )?(?P<new>{_NAME})(?: timer)?$"
+)
+
+
+def renamed(text: str) -> RenameTimer | None:
+    if (said := _RENAME.match(text)) is None:
+        return None
+    name, new = _name(said["name"]), _name(said["new"])
+    return RenameTimer(name, new) if name and new and name != new else None
+
+
 def timer(text: str) -> Command | None:
+    if (named := renamed(text)) is not None:
+        return named
     command = _timer(text.replace(" ,", ""))  # "timer for the ham, an hour and a half"
     name = getattr(command, "name", None)
     across = [pair.replace(" ,", "") for pair in _ACROSS_A_COMMA.findall(text)]

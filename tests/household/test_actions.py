@@ -265,3 +265,17 @@ def test_cancel_that_after_two_commands_takes_back_both(store: HouseholdStore) -
         "shopping list."
     )
     assert store.reminders() == [] and store.items() == []
+
+
+def test_a_timer_is_renamed(store: HouseholdStore) -> None:
+    """A third trial's "call the russians timer the rashers timer" (a misheard name) went to
+    the model: "The russians are not allowed to use the rashers timer."."""
+    say(store, "set a russians timer for 8 minutes")
+    assert say(store, "call the russians timer the rashers timer") == (
+        "I've renamed it: it's the rashers timer now."
+    )
+    assert [t.name for t in store.timers()] == ["rashers"]
+    assert say(store, "rename the pasta timer to rice") == (
+        "There is no pasta timer, so nothing changed. Running: rashers."
+    )
+    assert parse("call the dog", store.now()) is None  # the control
