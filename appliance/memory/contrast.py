@@ -30,7 +30,7 @@ _MODALS = frozenset("must should could can may might shall ought".split())
 # The marks a negated statement carries: "not", and a modal negated in one word.
 _NEGATED = frozenset({"not"} | {f"not-{modal}" for modal in _MODALS})
 _RESTRICTIVE = frozenset("only except other".split())
-_WHEN = frozenset(
+WHEN = frozenset(
     """monday tuesday wednesday thursday friday saturday sunday weekend weekday
     january february march april may june july august september october november
     december morning afternoon evening night tonight noon midnight""".split()
@@ -192,7 +192,7 @@ class Marks:
             opens = match.start() == 0 or folded[: match.start()].rstrip()[-1:] in ".!?"
             if opens and word in _OPENERS:
                 continue
-            if word not in STOP_WORDS and _singular(word) not in _WHEN and word not in names:
+            if word not in STOP_WORDS and _singular(word) not in WHEN and word not in names:
                 names.append(word)
             if folded[match.end() : match.end() + 2] == "'s" and word not in possessors:
                 possessors.append(word)
@@ -220,7 +220,7 @@ class Marks:
                 closed.add(word)
             if word in _RESTRICTIVE and not (word == "other" and every_other):
                 closed.add(word)
-            if _singular(word) in _WHEN:
+            if _singular(word) in WHEN:
                 closed.add(_singular(word))
             kin = _singular(base)
             if kin in _KIN and kin not in names:
@@ -286,7 +286,7 @@ def contrast(a: Marks, b: Marks) -> str | None:
     for group, what in (
         (_MODALS, "their modals differ"),
         (_RESTRICTIVE, "one restricts"),
-        (_WHEN, "they say different times"),
+        (WHEN, "they say different times"),
         (_COLOURS, "their colours differ"),
     ):
         if a_words & group != b_words & group:

@@ -378,3 +378,44 @@ def test_bidirectional_controls_are_never_kept(memory: Memory, control: str) -> 
         memory.add(said, "preference")
     assert not list(memory.data_dir.rglob("*.md"))
     assert memory.propose("Dad takes his coffee with oat milk", "preference")  # the control
+
+
+@pytest.mark.parametrize(
+    ("discarded", "remembered"),
+    [
+        # a fourth outside trial: each went live, with no word of the discard
+        ("Tunde's birthday is on the 14th of August.", "Tunde was born on 14 August."),
+        ("Femi doesn't like plantain.", "Femi hates plantain."),
+        (
+            "The EpiPen lives in the top drawer by the fridge.",
+            "Kemi's EpiPen is kept in the top drawer next to the fridge.",
+        ),
+        # and a third's, which came back as a fresh card
+        ("Rhian works nights at the Heath.", "Rhian's on nights at the Heath hospital."),
+    ],
+)
+def test_a_discarded_fact_said_about_the_same_things_is_held_for_review(
+    semantic_memory: Memory, discarded: str, remembered: str
+) -> None:
+    _discard(semantic_memory, discarded)
+    with pytest.raises(HeldForReview, match="you discarded this"):
+        semantic_memory.add(remembered, "note", origin="agent")
+    assert semantic_memory.facts() == []
+    [stone] = list(semantic_memory.tombstones)  # what it is about, kept as hashes
+    assert stone.keys and all(len(key) == 12 and key.isalnum() for key in stone.keys)
+
+
+@pytest.mark.parametrize(
+    ("discarded", "remembered"),
+    [
+        ("Femi doesn't like plantain.", "Femi likes plantain."),  # the other side
+        ("Sam is allergic to peanuts.", "Sam is allergic to eggs."),  # another thing
+        ("Dad takes his tablets at 8.", "Dad takes his tablets at 9."),  # a correction
+        ("Dad picks Leo up from nursery.", "Mum picks Leo up from nursery."),  # another person
+    ],
+)
+def test_another_fact_about_the_same_people_goes_live(
+    semantic_memory: Memory, discarded: str, remembered: str
+) -> None:
+    _discard(semantic_memory, discarded)  # the controls
+    assert semantic_memory.add(remembered, "note", origin="agent")
