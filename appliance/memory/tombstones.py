@@ -16,7 +16,6 @@ while it is still at hand (and today's fingerprint, if the line's is the older r
 from __future__ import annotations
 
 import base64
-import hashlib
 import json
 import logging
 import os
@@ -26,13 +25,13 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from appliance.files import append_line, commit_temp, write_temp
-from appliance.memory.contrast import WHEN, Marks, contrast
+from appliance.memory.contrast import Marks, contrast
 from appliance.memory.embedding import Embedder
+from appliance.memory.restated import keys_of, same_key
 from appliance.memory.text import (
     fingerprint,
     is_legacy_fingerprint,
     legacy_fingerprint,
-    tokens,
     unfolded_fingerprint,
 )
 from appliance.memory.vectors import VectorTable
@@ -70,98 +69,6 @@ def _part(text: str, vector: bytes | None, model: str | None) -> dict[str, objec
     if vector is not None:
         part.update(vector=base64.b64encode(vector).decode(), model=model)
     return part
-
-
-# Words too common to tell one fact from another: verbs of having, liking and keeping.
-_NOT_A_KEY = frozenset(
-    tokens(
-        """
-        like likes liked love loves hate hates hated have has had get gets got keep keeps
-        kept live lives go goes went come comes make makes take takes eat eats ate want work
-        works worked
-        wants need needs use uses put puts always never usually often every day time
-        thing things stuff one born birthday
-        """
-    )
-)
-
-
-def keys_of(text: str) -> list[str]:
-    """The words a fact is about, beyond who: "plantain", "drawer", "fridge"; as short
-    hashes, never the words (a tombstone keeps no words)."""
-    names = set(Marks.of(text).names)
-    return sorted(
-        {
-            _key(word)
-            for word in tokens(text)
-            if word not in _NOT_A_KEY and _key(word) not in names and not word.isdigit()
-        }
-    )
-
-
-def _key(word: str) -> str:
-    return hashlib.sha256(word.encode("utf-8")).hexdigest()[:12]
-
-
-def same_key(mine: Marks, my_keys: list[str], theirs: Marks, their_keys: list[str]) -> bool:
-    """Whether a statement restates a refused one in other words, by what it is about:
-    the same people, and the same date (numbers and days), or no other number or day and
-    every word the shorter is about in the other. A fourth outside trial discarded
-    "Tunde's birthday is on the 14th of August", then "remember that Tunde was born on 14
-    August" went live; "Femi doesn't like plantain", then "Femi hates plantain". Another
-    number is another fact ("…tablets at 9" after "…at 8" is a correction). The cost of a
-    wrong match is a review."""
-    # the same people, or one more who owns the thing ("Kemi's EpiPen" for "the EpiPen");
-    # never "Mum picks Leo up" for "Dad picks Leo up"
-    mine_named, theirs_named = set(mine.names), set(theirs.names)
-    more = (mine_named - theirs_named) | (theirs_named - mine_named)
-    owners = set(mine.possessors) | set(theirs.possessors)
-    if not mine_named & theirs_named or not more <= owners:
-        return False
-    if _against(mine) != _against(theirs):
-        return False  # "Leo likes mushrooms" is not "Leo hates mushrooms"
-    # another time, side, order or number is another fact; how the feeling is said is not
-    if more:
-        mine, theirs = _unfelt(mine, theirs.names), _unfelt(theirs, theirs.names)
-    else:
-        mine, theirs = _unfelt(mine), _unfelt(theirs)
-    if contrast(mine, theirs) is not None:
-        return False
-    when = {w for w in mine.words if w in WHEN} == {w for w in theirs.words if w in WHEN}
-    if mine.numbers and mine.numbers == theirs.numbers and when and set(mine.words) & WHEN:
-        return True  # a date: "the 14th of August", "14 August"
-    if not my_keys or not their_keys or mine.numbers != theirs.numbers or not when:
-        return False
-    # every word one is about is in the other: "plantain" in both, never "peanuts" and "eggs"
-    return set(my_keys) <= set(their_keys) or set(their_keys) <= set(my_keys)
-
-
-_AGAINST = frozenset(
-    "hate hates hated dislike dislikes disliked detest detests loathe loathes".split()
-)
-
-
-def _against(marks: Marks) -> bool:
-    """Whether a statement is against what it names: negated, or a verb of dislike, not
-    both ("doesn't like" and "hates" are; "likes" and "doesn't hate" are not)."""
-    words = set(marks.words)
-    return bool(words & {w for w in words if w == "not" or w.startswith("not-")}) != bool(
-        words & _AGAINST
-    )
-
-
-_FEELING = _AGAINST | frozenset("like likes liked love loves loved".split())
-
-
-def _unfelt(marks: Marks, names: tuple[str, ...] | None = None) -> Marks:
-    """The marks without how a feeling is said (its polarity is `_against`'s), so
-    `contrast` reads times, sides, numbers, modals and colours; named as `names` when an
-    owner was added (who is named in which order is then not compared)."""
-    words = tuple(w for w in marks.words if w not in _FEELING and w != "not")
-    words = tuple(w for w in words if not w.startswith("not-"))
-    if names is None:
-        return replace(marks, words=words, core=None)
-    return replace(marks, names=names, possessors=(), words=words, core=None, bag="")
 
 
 def prints_of(text: str) -> frozenset[str]:
