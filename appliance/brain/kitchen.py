@@ -19,6 +19,7 @@ from collections import OrderedDict
 from functools import lru_cache
 
 from appliance.brain.bounds import WEATHER
+from appliance.brain.people import told_to_someone
 from appliance.brain.router import Intent, Route, Router
 from appliance.kitchen.ask import KitchenAnswer, answer
 from appliance.kitchen.follow_ups import asked_again
@@ -41,6 +42,8 @@ def kitchen_intent() -> Intent:
     asked: OrderedDict[str, str] = OrderedDict()
 
     def match(text: str) -> Route | None:
+        if told_to_someone(text):
+            return None  # "Femi, go and wash your hands for tea": to Femi (said_to_another)
         return Route("kitchen", text) if _answered(text) is not None else None
 
     def follow_up(text: str, thread: str) -> Route | None:

@@ -81,3 +81,18 @@ def said_to(text: str) -> Called | None:
         return None
     words = len(who.split()) + (1 if match["lead"] else 0) + (1 if match["dear"] else 0)
     return Called(who[0].upper() + who[1:], words, text[match.end() :])
+
+
+# What a person is told to do, after their name: "Femi, go and wash your hands for tea".
+_TOLD = re.compile(
+    r"^(?:go|come|wash|stop|put|get|sit|eat|clean|tidy|brush|pick|take|give|help|set|lay|"
+    r"bring|leave|hurry|listen|turn|switch|don't|do not|finish|hang|feed|fetch|grab|pass)\b",
+    re.IGNORECASE,
+)
+
+
+def told_to_someone(text: str) -> bool:
+    """Whether the sentence calls a person and tells them to do something: a third trial's
+    "Femi, go and wash your hands for tea" got the kitchen's food-safety line."""
+    called = said_to(text)
+    return called is not None and _TOLD.match(called.rest.lstrip()) is not None

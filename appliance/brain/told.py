@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from appliance.brain.people import FAMILY, NOT_NAMES
+from appliance.brain.people import FAMILY, NOT_NAMES, said_to
 from appliance.brain.questions import names_in
 from appliance.memory.text import tokens
 
@@ -40,6 +40,20 @@ _QUESTION = re.compile(r"\?\s*$")
 _A_PERSON = re.compile(r"\b(?:for|to|with) ([A-Z][a-z]+)\b(?!')|\b([A-Z][a-z]+)['\u2019]s\b")
 _PRONOUN = re.compile(r"\b(?:he|she|him|her|his|hers|he's|she's)\b", re.IGNORECASE)
 _ANIMALS = frozenset("cat dog puppy kitten rabbit hamster pet fish tortoise".split())
+_OF_THE_HOUSE = re.compile(
+    r"\b(?:our|my|the) (?:family|kids|children|husband|wife|partner|son|sons|daughter|"
+    r"daughters|boys|girls|household|twins|baby|grandchildren)\b",
+    re.IGNORECASE,
+)
+
+
+def _made_up(sentence: str) -> set[str]:
+    """The names a sentence gives people, lower case (family words are no names): "Liam,
+    the father of light, …", "a girl named Ember"."""
+    found = {n.lower() for n in names_in(sentence)}
+    if (called := said_to(sentence)) is not None:
+        found.add(called.who.lower())
+    return {n for n in found if n not in FAMILY and n.rstrip("s") not in FAMILY} - NOT_NAMES
 
 
 class Told:
@@ -56,12 +70,16 @@ class Told:
             if (m[1] or m[2]).lower() not in NOT_NAMES
         }
         self._people = people | said
+        # "a poem about our family", "a story about our kids": any name the model gives
+        # them is one nobody told (a fourth trial heard "Liam, the father of light")
+        self._of_the_house = _OF_THE_HOUSE.search(asked) is not None
+        self._said = {n.lower() for n in names_in(asked)}
         self._told = set(tokens(told)) | set(tokens(asked))
         self._last: str | None = None  # who "he" or "she" is, in the sentences that follow
 
     def guessed(self, sentence: str) -> str | None:
         """The person a sentence says something untold about, or None."""
-        if not self._people or _QUESTION.search(sentence):
+        if not (self._people or self._of_the_house) or _QUESTION.search(sentence):
             return None
         words = set(tokens(sentence))
         # a name before a role ("Bara" before "cat"), said as the sentence says it
@@ -73,6 +91,8 @@ class Told:
             self._last = named[0]
         elif self._last is not None and _PRONOUN.search(sentence):
             named = [self._last]  # "He loves to mix it with his favourite coffee."
+        elif self._of_the_house and _made_up(sentence) - self._said:
+            return "your family"  # a name made up for one of them
         else:
             return None
         said = words - {t for p in named for t in tokens(p)} - _SAY_NOTHING
@@ -81,4 +101,4 @@ class Told:
         who = named[0]
         if who in _ANIMALS:
             return f"the {who}"
-        return who if who in FAMILY else who.title()
+        return f"your {who}" if who in FAMILY else who.title()

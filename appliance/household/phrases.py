@@ -121,7 +121,8 @@ def parse(
 
 # Commands that may be said one after the other with "and": each does one plain thing, so
 # neither is a question back nor half of the other ("add eggs and milk" is one list).
-_DONE_IN_TURN = (SetTimer, CancelTimer, AddTime, Remind, CancelReminder, AddItems, RemoveItems)
+# ("another for 5 minutes" is no time added: it is not one of these)
+_DONE_IN_TURN = (SetTimer, CancelTimer, Remind, CancelReminder, AddItems, RemoveItems)
 
 
 def _both(said: str, read: Callable[[str], Command | None]) -> Both | None:
@@ -132,7 +133,8 @@ def _both(said: str, read: Callable[[str], Command | None]) -> Both | None:
         if (
             isinstance(first, _DONE_IN_TURN)
             and isinstance(second, _DONE_IN_TURN)
-            and type(first) is not type(second)
+            # two of a kind only as two timers: "add eggs and milk" is one list
+            and (type(first) is not type(second) or isinstance(first, SetTimer))
         ):
             return Both(first, second)
     return None

@@ -38,7 +38,9 @@ _CANNOT_HAVE = (
 )
 # Asked, never told: "is cornflour gluten free?", "does mayonnaise contain egg?", never "can
 # Ravi have milk?" (memory's) nor "do we have any eggs left?" (the cupboard's).
-_ASKING = re.compile(r"^(?:is|are|was|does|do|did|can|could|will|would|might|has|have)\b|\?$")
+_ASKING = re.compile(
+    r"^(?:is|are|was|does|do|did|can|could|will|would|might|has|have|what|which)\b|\?$"
+)
 _NOT_A_FOOD = r"(?! (?:we|i|you|they|he|she|us)\b)(?! (?!this\b|that\b|it\b)[a-z]+ (?:have|eat)\b)"
 _ASKS = re.compile(
     rf"^(?:is|are|was)\b.*\b{_ALLERGEN}[- ]?free\b"
@@ -46,7 +48,12 @@ _ASKS = re.compile(
     rf"|^(?:does|do|did)\b{_NOT_A_FOOD}.*\b(?:have|has|got)\b.*\b{_ALLERGEN}\b.*\bin (?:it|them)\b"
     rf"|^(?:is|are) there (?:any |some )?{_ALLERGEN}\b.*\bin\b"
     rf"|\b(?:ok|okay|safe|fine|suitable|alright|good)\b.*\bfor (?:a |an |my |our )?{_CANNOT_HAVE}"
-    rf"|\b(?:can|could|may|should) (?:a |an |my |our )?{_CANNOT_HAVE} (?:eat|have|drink)\b",
+    rf"|\b(?:can|could|may|should) (?:a |an |my |our )?{_CANNOT_HAVE} (?:eat|have|drink)\b"
+    # "are pine nuts actually nuts?", "is coconut a nut?", "what nuts are in pesto?" (a
+    # fourth trial, a nut allergy in the house: the model answered each wrongly)
+    rf"|^(?:is|are) [\w' -]{{1,30}}? (?:a |an |actually |really |technically |classed as "
+    rf"|counted as |considered )+{_ALLERGEN}s?$"
+    rf"|^(?:what|which) (?:kind of |kinds of |type of )?{_ALLERGEN}s? (?:are|is|go) (?:in|into)\b",
 )
 # The diet a swap is asked for: "gluten free substitute for breadcrumbs".
 _NEED = re.compile(
@@ -57,7 +64,8 @@ STATES_ALLERGEN = re.compile(
     rf"\b(?:is|are|isn't|aren't|is not|are not)\s+(?:naturally\s+|completely\s+|usually\s+|"
     rf"always\s+|totally\s+|100% )?{_ALLERGEN}[- ]free\b"
     rf"|\b(?:contains?|contained)\s+(?:no\s+|any\s+|some\s+|traces of\s+)?{_ALLERGEN}\b"
-    rf"|\b(?:safe|fine|ok|okay|suitable) for (?:a |an )?{_CANNOT_HAVE}",
+    rf"|\b(?:safe|fine|ok|okay|suitable) for (?:a |an )?{_CANNOT_HAVE}"
+    rf"|\b(?:is|are|isn't|aren't) (?:not )?(?:a |actually |really |technically )+{_ALLERGEN}s?\b",
     re.IGNORECASE,
 )
 

@@ -273,6 +273,21 @@ def _dish_said(dish: str) -> re.Pattern[str]:
     return re.compile(rf"(?:\b(?:the|a|an|my|our|your) )?\b{re.escape(dish)}\b")
 
 
+# Words that make a named ingredient another food: "peanut butter", "almond milk".
+_ANOTHER_FOOD_BEFORE = frozenset(
+    "peanut almond oat soy soya coconut cashew hazelnut nut apple rice goat".split()
+)
+
+
+def _said_at(words: list[str], name: str) -> int:
+    """Where `name` starts in `words`, or -1."""
+    size = len(name.split())
+    for i in range(len(words) - size + 1):
+        if " ".join(words[i : i + size]) == name:
+            return i
+    return -1
+
+
 def swap_question(words: list[str], tables: Tables) -> KitchenSaid | None:
     said = " ".join(words)
     if not _SWAP.search(said):
@@ -299,6 +314,11 @@ def swap_question(words: list[str], tables: Tables) -> KitchenSaid | None:
     found = found or tables.substitutions.named_in(words)
     if found is None:
         return None
+    at = _said_at(words, found[0])
+    if at > 0 and words[at - 1] in _ANOTHER_FOOD_BEFORE:
+        # "instead of peanut butter" is no butter (a fourth trial got the butter row)
+        other = f"{words[at - 1]} {found[0]}"
+        return KitchenSaid(f"The kitchen's tables have no swap for {other}.", "")
     row: Substitution = found[1][0]
     if (refused := _not_for(said, found[1])) is not None:
         return refused

@@ -88,3 +88,12 @@ def test_a_name_and_an_endearment_call_that_person() -> None:
     # a third outside trial: read as a question about Bara ("I don't know that about Bara")
     assert speaks_to_them("Gareth love, can you feed Bara?") == "Gareth"
     assert speaks_to_them("love, can you set a timer for 5 minutes?") is None  # Hearth
+
+
+def test_a_person_told_to_do_something_is_never_the_kitchens(settings) -> None:
+    # a fourth outside trial: "Femi, go and wash your hands for tea" got the food-safety line
+    router = intent_router(settings)
+    route = router.route("Femi, go and wash your hands for tea", None)
+    assert route.kind == "said to another"
+    control = router.route("Mum, how long do eggs take to boil?", None)
+    assert control.kind == "kitchen"  # asked, it is still answered

@@ -72,3 +72,17 @@ def test_the_brain_stops_an_untold_sentence_about_someone_here(settings, memory:
         settings, memory, ["Dylan is coeliac and can't have any gluten."], "what about Dylan?"
     )
     assert "I only know" not in reply.text
+
+
+def test_a_name_made_up_for_the_family_is_a_guess() -> None:
+    # a fourth outside trial: "write a little poem about our family" got "Liam, the father
+    # of light", and "a bedtime story about our kids" a girl named Ember; nobody is so called
+    told = Told(frozenset(), "", "write a little poem about our family")
+    assert told.guessed("Liam, the father of light, guides us.") == "your family"
+    assert told.guessed("Our family is a garden of love.") is None  # the control
+    story = Told(frozenset(), "", "tell me a story about a dragon")
+    assert story.guessed("Once there was a girl named Ember.") is None  # not the family's
+    assert (
+        Told(frozenset(), "", "a poem about my husband").guessed("My husband loves the sea.")
+        == "your husband"
+    )

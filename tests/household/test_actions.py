@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from appliance.household import HouseholdStore, Scheduler, parse, perform, phrases
+from appliance.household.requests import ChangeTimer
 from tests.household.conftest import MovableClock
 
 
@@ -279,3 +280,18 @@ def test_a_timer_is_renamed(store: HouseholdStore) -> None:
         "There is no pasta timer, so nothing changed. Running: rashers."
     )
     assert parse("call the dog", store.now()) is None  # the control
+
+
+def test_a_fourth_trials_timers(store: HouseholdStore) -> None:
+    """ "actually make it twenty five" went to the model; two timers in one breath did
+    nothing."""
+    assert say(store, "set a plantain timer for 8 minutes and a rice timer for 20 minutes") == (
+        "Plantain timer set for 8 minutes: it rings at 18:38. "
+        "Rice timer set for 20 minutes: it rings at 18:50."
+    )
+    assert parse("actually make it twenty five", store.now()) == ChangeTimer(1500.0)
+    # The controls: a fraction said while setting one is its length, and "another" is no
+    # time added to the first.
+    said = "Set a timer for 3 minutes. Hang on, these are big eggs, make it four and a half."
+    assert parse(said, store.now()) == phrases.SetTimer(None, 270.0)
+    assert parse("set a timer for 10 minutes and another for 5 minutes", store.now()) is None

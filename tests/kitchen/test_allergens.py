@@ -63,3 +63,22 @@ def test_a_memory_answer_about_what_someone_cannot_have_stands(settings, memory:
     memory.add("Ravi cannot have dairy.", "health", links=["Ravi"])
     reply, model = scripted_reply(settings, memory, [], "can Ravi have milk?")
     assert reply.text == "From memory: Ravi cannot have dairy." and model.prompts == []
+
+
+@pytest.mark.parametrize(
+    "asked", ["are pine nuts actually nuts?", "is coconut a nut?", "what nuts are in pesto?"]
+)
+def test_whether_a_food_is_a_nut_is_left_to_its_label(asked: str) -> None:
+    # a fourth outside trial, a nut allergy in the house: the model answered each wrongly
+    found = answer(asked)
+    assert found is not None and found.text == ALLERGEN_UNSURE
+
+
+def test_a_swap_for_a_food_named_like_another_is_not_the_others() -> None:
+    # a fourth trial: "instead of peanut butter" got the butter row
+    found = answer("what can I use instead of peanut butter?")
+    assert (
+        found is not None and found.text == "The kitchen's tables have no swap for peanut butter."
+    )
+    found = answer("what can I use instead of butter?")  # the control
+    assert found is not None and found.text.startswith("Instead of 1 cup butter")
