@@ -24,12 +24,14 @@ from appliance.household.store import ACTIVE, HouseholdStore
 # "cancel that", "no, undo that", "take that back", "scratch that last one"; never
 # "cancel the timer" (a thing named is that thing's) nor "never mind" (a topic dropped)
 _UNDO = re.compile(
-    r"^(?:(?:no|oh|actually|wait|sorry|never mind) ,? )*(?:(?:cancel|undo|scratch|delete|"
-    r"remove|reverse) (?:that|it|this|that last one|the last one|what you just did|"
+    r"^(?:(?:no|oh|actually|wait|sorry|never mind) ,? )*(?:(?:cancel|undo|scratch|scrap|bin|"
+    r"ditch|delete|remove|reverse) (?:that|it|this|that last one|the last one|what you just did|"
     r"that (?P<kind>reminder|timer))|undo|take (?:that|it) back)"
-    # and why, said of something, never naming it: "…, we've got loads upstairs" (not
-    # "cancel that, the pasta one", which names what to cancel)
-    r"(?: , (?:we|we've|we're|i|i've|i'm|it's|it|they|they're|there's|he|she|he's|she's)\b.*)?$"
+    # and why, said of something, never naming it: "…, we've got loads upstairs", "…, Kemi
+    # cannot have it" (a fourth trial's was proposed as a fact and the item stayed); not
+    # "cancel that, the pasta one", which names what to cancel, a length, nor a name
+    # called ("Cancel that, Jack, we'll order pizza instead." is said to Jack)
+    r"(?: , (?!(?:the|that|this|my|our|a|an)\b|\d|[a-z'-]+ , )\S.*)?$"
 )
 
 

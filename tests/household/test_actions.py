@@ -295,3 +295,18 @@ def test_a_fourth_trials_timers(store: HouseholdStore) -> None:
     said = "Set a timer for 3 minutes. Hang on, these are big eggs, make it four and a half."
     assert parse(said, store.now()) == phrases.SetTimer(None, 270.0)
     assert parse("set a timer for 10 minutes and another for 5 minutes", store.now()) is None
+
+
+def test_scrap_that_with_a_reason_takes_back_the_last_change(store: HouseholdStore) -> None:
+    """A fourth trial's "no, scrap that, Kemi cannot have it" after adding peanut butter was
+    proposed as a fact, and the peanut butter stayed on the list."""
+    perform(store, phrases.AddItems(("peanut butter",)), "t1")
+    command = parse("no, scrap that, Kemi cannot have it", store.now())
+    assert command == phrases.UndoLast()
+    assert perform(store, command, "t1") == (
+        "All right, I've taken peanut butter off the shopping list."
+    )
+    assert store.items() == []
+    # The controls: said to Jack, or naming which one, it is not this.
+    assert parse("Cancel that, Jack, we'll order pizza instead.", store.now()) is None
+    assert parse("cancel that, the pasta one", store.now()) is None
