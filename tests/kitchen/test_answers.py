@@ -282,3 +282,9 @@ def test_a_welsh_stew_keeps_as_soups_and_stews_do() -> None:
     assert found is not None and found.text.startswith("Soups and stews keeps 2 to 4 days")
     found = answer("how do I make bara brith gluten free?")  # a diet: never a swap
     assert found is not None and found.text.startswith("The kitchen's swaps aren't checked")
+
+
+def test_a_rice_dish_keeps_as_cooked_rice_does() -> None:
+    # a fourth outside trial: "leftover rice" was answered, "leftover jollof rice" was not
+    found = answer("how long does leftover jollof rice keep in the fridge?")
+    assert found is not None and found.text.startswith("Cooked rice keeps 24 hours in the fridge")
