@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from appliance.brain import overview, people, questions, router
+from appliance.brain.not_known import not_known
 from appliance.brain.notetaker import NoteTaker
 from appliance.brain.turn import RECALL_K
 from appliance.errors import HearthError
@@ -216,9 +217,9 @@ class RuleRoutes:
                 nearby = [r for r in found if questions.about(asked, r)][:2]
                 if asked.names or asked.things:
                     stream.facts = tuple(r.fact.id for r in nearby)
-                    yield questions.not_known(asked, [_said(r) for r in nearby])
+                    yield not_known(asked, [_said(r) for r in nearby])
                 else:
-                    yield questions.not_known(asked)
+                    yield not_known(asked)
             return
         yield from self.chat(stream, text, found)  # a question about the world
 

@@ -64,6 +64,7 @@ class Told:
         # ("a card for Ffion", "Ffion's party"); never any capital ("tell me about the
         # Romans" is the world's)
         said = {n.lower() for n in names_in(asked, people or None)} & (people | FAMILY)
+        named_as_said = {n.lower() for n in names_in(asked)}
         said |= {
             (m[1] or m[2]).lower()
             for m in _A_PERSON.finditer(asked)
@@ -73,7 +74,7 @@ class Told:
         # "a poem about our family", "a story about our kids": any name the model gives
         # them is one nobody told (a fourth trial heard "Liam, the father of light")
         self._of_the_house = _OF_THE_HOUSE.search(asked) is not None
-        self._said = {n.lower() for n in names_in(asked)}
+        self._said = named_as_said
         self._told = set(tokens(told)) | set(tokens(asked))
         self._last: str | None = None  # who "he" or "she" is, in the sentences that follow
 

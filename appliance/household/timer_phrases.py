@@ -233,13 +233,22 @@ def _name_numbered(text: str) -> Command | None:
     command = timer(rest) or timer_status(rest) or add_time(rest)
     if len(str(getattr(command, "name", "")).split()) > 3:
         return None  # a clause, not a name: "remove the safety gate when Leo turns three"
+    name = getattr(command, "name", None)
+    return _named(command, name, f"{name} {number}") if isinstance(name, str) else None
+
+
+def _named(command: Command | None, said: str | None, name: str) -> Command | None:
+    """The command said of one timer (`said`: as its name was said), of the one `name`
+    names: a cancel, a status or more time, never a new timer."""
+    if getattr(command, "name", None) != said:
+        return None
     match command:
-        case CancelTimer(name=str() as name, every=False, seconds=None):
-            return CancelTimer(f"{name} {number}")
-        case TimerStatus(name=str() as name, seconds=None):
-            return TimerStatus(f"{name} {number}")
-        case AddTime(name=str() as name, seconds=seconds):
-            return AddTime(f"{name} {number}", seconds)
+        case CancelTimer(every=False):
+            return CancelTimer(name)
+        case TimerStatus():
+            return TimerStatus(name)
+        case AddTime(seconds=seconds):
+            return AddTime(name, seconds)
     return None
 
 
@@ -254,15 +263,8 @@ def timer_numbered(text: str) -> Command | None:
     command = timer(rest) or timer_status(rest) or add_time(rest)
     if isinstance(command, SetTimer | AskTimerLength) and _ORDINAL_SAID.search(text):
         return command  # "set a second timer for 4 minutes": one more, named as any other
-    name = f"timer {number}"  # "timer 1" is the first alone (HouseholdStore.find_timers)
-    match command:
-        case CancelTimer(name=None, every=False):
-            return CancelTimer(name)
-        case TimerStatus(name=None):
-            return TimerStatus(name)
-        case AddTime(name=None, seconds=seconds):
-            return AddTime(name, seconds)
-    return None
+    # "timer 1" is the first alone (HouseholdStore.find_timers)
+    return _named(command, None, f"timer {number}")
 
 
 # "call the russians timer the rashers timer", "rename the rice timer to brown rice": a

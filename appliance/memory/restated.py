@@ -29,10 +29,10 @@ _NOT_A_KEY = frozenset(
 )
 
 
-def keys_of(text: str) -> list[str]:
+def keys_of(text: str, marks: Marks | None = None) -> list[str]:
     """The words a fact is about, beyond who: "plantain", "drawer", "fridge"; as short
-    hashes, never the words (a tombstone keeps no words)."""
-    names = set(Marks.of(text).names)
+    hashes, never the words (a tombstone keeps no words). `marks`: the text's, if made."""
+    names = set((marks or Marks.of(text)).names)
     return sorted(
         {
             _key(word)

@@ -277,7 +277,8 @@ class TombstoneLog:
 
     def find_same_key(self, text: str) -> Tombstone | None:
         """The tombstone these words restate by what they are about (`same_key`)."""
-        marks, keys = Marks.of(text), keys_of(text)
+        marks = Marks.of(text)
+        keys = keys_of(text, marks)
         for tombstone in self:
             if tombstone.marks is None:
                 continue

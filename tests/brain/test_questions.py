@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from appliance.brain.questions import KEEPS_NO_SECRETS, answers, classify, not_known
+from appliance.brain.not_known import KEEPS_NO_SECRETS, not_known
+from appliance.brain.questions import answers, classify
 from appliance.memory import Memory
 from tests.brain.conftest import scripted_reply
 

@@ -188,9 +188,7 @@ def test_moving_a_reminder_that_is_not_there_changes_nothing(store: HouseholdSto
         "There is no reminder to dentist, so nothing changed."
     )
     assert [f"{r.due_at:%H:%M}" for r in store.reminders()] == ["20:00"]
-    assert parse("set a reminder for 5", store.now()) != phrases.MoveReminder(
-        None, store.now()
-    )  # a new reminder's words are not a move
+    # a new reminder's words are not a move
     assert not isinstance(parse("Set a reminder for 5", store.now()), phrases.MoveReminder)
 
 
