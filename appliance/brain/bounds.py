@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from appliance.brain.asked_change import asked_changed, says_done
 from appliance.brain.claims import claims_action
 from appliance.brain.questions import NO_LIFE
 from appliance.brain.router import Intent, Route
@@ -272,7 +273,7 @@ class ReplyBounds:
             return Broken("action", NOTHING_DONE)
         if self._echoes(sentence):
             return Broken("echo", NOT_UNDERSTOOD)
-        if self._done_as_asked(sentence):
+        if says_done(sentence, self._changed):
             return Broken("action", NOTHING_DONE)
         if _DENIES_WHAT_IT_DOES.search(sentence):
             return Broken("ability", NOTHING_DONE)
@@ -315,19 +316,6 @@ class ReplyBounds:
         words = [w for w in _WORD.findall(thing.lower()) if w != "of"][:2]
         return bool(words) and all(word in self._said for word in words)
 
-    def _done_as_asked(self, sentence: str) -> bool:
-        """Whether the sentence says what the person asked to change is changed: "The
-        spaghetti is off." after "take the spaghetti off" (an outside trial heard it, and
-        the spaghetti was still on the list)."""
-        if not self._changed or sentence.rstrip().endswith("?"):
-            return False
-        said = sentence.lower().replace("\u2019", "'")
-        for state in _CHANGED_STATE.finditer(said):
-            before = _WORD.findall(said[: state.start()])[-4:]
-            if set(before) & self._changed and not _NOT_DONE.search(said[: state.end()]):
-                return True
-        return False
-
     def _echoes(self, sentence: str) -> bool:
         """Whether the sentence is the person's own words said back: "Clear mothoel shopping
         list." to a garbled command sounds like it was done (two outside trials heard it)."""
@@ -340,42 +328,6 @@ class ReplyBounds:
 # A reply that is a number and nothing else: to "wait no, 25" or "remind me about the
 # candles at 9 instead", "25." and "9." sound done (a second outside trial heard four).
 _BARE_NUMBER = re.compile(r"\W*\d+(?:[.,:]\d+)?\W*")
-# A change asked of a thing: "take the spaghetti off", "put bin bags on", "get rid of the
-# rice one", "cross the eggs off", "remove the milk".
-_ASKED_CHANGE = re.compile(
-    r"\b(?:take|put|pop|stick|turn|switch|get rid of|cross|knock|scratch|strike|add|remove|"
-    r"delete|cancel|scrap|bin|ditch|drop|clear|chuck|bung|move|stop|start|set)\s+"
-    r"(?:(?:the|my|our|that|those|this|these|some|a|an|all)\s+)?(?P<what>[a-z' -]+?)"
-    r"(?=\s+(?:off|on|out|away|from|to|onto|for)\b|\s*[,.!;]|$)"
-)
-_NOT_CHANGED = frozenset({"it", "them", "that", "this", "those", "one", "ones", "me", "us"})
-# What a change leaves a thing in: "is off", "'s gone", "has been removed", "are now on".
-_CHANGED_STATE = re.compile(
-    r"(?:\s+(?:is|are|has been|have been|was|were)|'s|'re)\s+(?:now\s+|all\s+)?"
-    r"(?:off|on|gone|out|away|removed|deleted|added|cancelled|canceled|stopped|started|set|"
-    r"crossed off|taken off|sorted|done)\b"
-)
-_NOT_DONE = re.compile(r"\b(?:not|never|no longer|if|when|once|until|before|after)\b|n't\b")
-
-
-# Said before the verb, they make it what someone did: "I've put the potatoes on".
-_DOER = frozenset(
-    "i i've i'd i'll i'm we we've we'd we'll we're he she they he's she's they've has have "
-    "had you've".split()
-)
-
-
-def asked_changed(asked: str) -> set[str]:
-    """The words of what a person asked to change, in what they said (lower case); never
-    what they say they did themselves."""
-    said = asked.lower().replace("\u2019", "'")
-    return {
-        word
-        for match in _ASKED_CHANGE.finditer(said)
-        if not set(_WORD.findall(said[: match.start()])[-2:]) & _DOER
-        for word in _WORD.findall(match["what"])
-        if word not in _NOT_CHANGED and len(word) > 2
-    }
 
 
 def bounded(pieces: Iterable[str], bounds: ReplyBounds) -> Iterator[str]:

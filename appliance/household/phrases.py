@@ -57,7 +57,8 @@ from appliance.household.requests import (  # noqa: F401  (re-exported: p.SetTim
 from appliance.household.ringing_phrases import ringing as while_ringing
 from appliance.household.ringing_phrases import stop_with_nothing_ringing
 from appliance.household.second_thoughts import second_thoughts
-from appliance.household.timer_phrases import add_time, timer, timer_numbered, timer_status
+from appliance.household.timer_numbers import timer_numbered
+from appliance.household.timer_phrases import add_time, timer, timer_status
 from appliance.household.undo import said_change, said_undo
 
 
