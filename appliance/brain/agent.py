@@ -28,6 +28,7 @@ from typing import Any
 
 from appliance.brain import models, router
 from appliance.brain.conversation import MODEL_ROUTES, RECENT_TURNS, Conversation
+from appliance.brain.follow_up import asked_again_of, is_asked_again
 from appliance.brain.llm import Model
 from appliance.brain.notetaker import NoteTaker, ReplyGate
 from appliance.brain.routes import RuleRoutes
@@ -193,7 +194,20 @@ class Brain:
                 f"a message can be at most {MAX_MESSAGE_CHARS} characters, not {len(text)}"
             )
         thread = check_thread_id(thread_id) if thread_id else new_thread_id()
-        return ReplyStream(self, text, thread, self.router.route(text, thread), heard=heard)
+        route = self.router.route(text, thread)
+        if route.kind in ("recall", "overview") and (again := self._asked_again(text, thread)):
+            route = router.Route("recall", again, thread=thread)  # "and Kemi?" after a question
+        return ReplyStream(self, text, thread, route, heard=heard)
+
+    def _asked_again(self, text: str, thread: str) -> str | None:
+        """The thread's last question, asked of the person `text` names ("and Kemi?")."""
+        asked = [m for m in self.threads.recent(thread, 12) if m.role == "user"]
+        # "and Femi?" after "and Kemi?": both ask the question before them
+        while asked and asked[-1].route == "recall" and is_asked_again(asked[-1].text):
+            asked.pop()
+        if not asked or asked[-1].route != "recall":
+            return None
+        return asked_again_of(text, asked[-1].text, self.routes.known_names())
 
     def reply(self, text: str, thread_id: str | None = None, *, heard: bool = False) -> Reply:
         return self.stream(text, thread_id, heard=heard).reply()

@@ -23,6 +23,13 @@ from appliance.memory.guard_heard import names_a_credential
 
 # -- the honest reply ----------------------------------------------------------------
 
+# "did you leave the landing light on?", "did you lock the back door?": asked of Hearth,
+# which touches nothing in the house and sees none of it.
+NOT_IN_THE_HOUSE = (
+    "I can't see that from here, and I don't switch, lock or move anything in the house "
+    "myself, so I don't know."
+)
+
 _SPEAKER = {
     "my": "your",
     "our": "your",
@@ -233,6 +240,8 @@ def not_known(question: Question, known: list[str] | None = None) -> str:
     if question.why == STATE_NOW:
         # A state changes: nothing to remember, so no "Tell me and I'll remember".
         said = A_STATE_NOW.match(text)
+        if said is not None and (said.group("doer") or "").lower() == "you":
+            return NOT_IN_THE_HOUSE + (" What I do know: " + " ".join(known) if known else "")
         if said is not None and said.group("verb"):
             subject, verb = _speaker_swap(said.group("subject")), said.group("verb").lower()
             now = f"whether {subject} {verb} {text[said.start('state') :]}"

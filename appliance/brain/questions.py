@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from appliance.brain.days import another_day
 from appliance.brain.people import FAMILY, NOT_NAMES, said_to
 from appliance.memory import Recalled
 from appliance.memory.guard_heard import names_a_credential
@@ -200,8 +201,9 @@ _A_PLAN = re.compile(
 # How something in the house is now: "are the candles still on?", "did I leave the iron on?",
 # "has the post come?". Hearth has no eyes in the house, and a small model asked says "The
 # iron was left on." (an outside check: every one of eight such questions got a state made
-# up). Asked of "the/my/our" thing, or of someone; "did you …" asks what Hearth did, which
-# its own records answer, so it is not here.
+# up). Asked of "the/my/our" thing, or of someone. "did you leave the landing light on?"
+# asks Hearth what no part of it can do (a fourth trial's got "The landing light is on
+# today at 13:45."); what Hearth does do (timers, the list, reminders) its records answer.
 # A word of place ("on", "in") is a state only where the question ends, or before a place
 # in the house: "is the party on Saturday?" asks a plan, "is the dog on the lease?" a fact;
 # "are the lights on in the lounge?" a state.
@@ -228,7 +230,8 @@ A_STATE_NOW = re.compile(
     r"(?P<subject>(?:all\s+)?(?:the|my|our)\s+[\w'-]+(?:\s+[\w'-]+){0,4}?|(?-i:[A-Z][\w-]*)|"
     r"mum|dad|mam|nan|gran|anyone|anybody|someone|somebody)\s+"
     r"(?P<state>(?:still\s+|already\s+|been\s+|got\s+)*" + _STATE + r")"
-    r"|did\s+(?:i|we|anyone|anybody|someone|somebody|(?-i:[A-Z][\w-]*)|mum|dad|mam|nan|gran)"
+    r"|did\s+(?P<doer>i|we|you|anyone|anybody|someone|somebody|(?-i:[A-Z][\w-]*)|mum|dad|mam|nan|"
+    r"gran)"
     r"\s+(?:remember\s+to\s+)?"
     r"(?:leave|lock|unlock|shut|close|turn|switch|unplug|plug|feed|walk|empty|put|bring|let|"
     r"take)\b)",
@@ -279,6 +282,8 @@ def classify(text: str, known: frozenset[str] | None = None) -> Question:
     if _OF_HEARTHS_LIFE.search(text):
         return Question(text, True, names, things, OWN_LIFE)
     state = A_STATE_NOW.match(text)
+    if state and called is not None and (state["doer"] or "").lower() == "you":
+        state = None  # "Hey Garvan, did you lock the back door?" asks Garvan
     if state and not (state["verb"] and _A_PLAN.search(text)):  # "is the match on tonight?"
         return Question(text, True, names, things, STATE_NOW)
     if names_a_credential(text) and not _ABOUT_SECRETS.search(text):
@@ -344,8 +349,9 @@ def about(question: Question, recalled: Recalled) -> bool:
 def answers(question: Question, recalled: Recalled) -> bool:
     """About what was asked, and saying what was asked about it: one of the question's
     other words (or its kind: milk is dairy) is in the fact. "How old is Sam?" is not
-    answered by "Sam is allergic to peanuts". For "where …" the place is the answer."""
-    if not about(question, recalled):
+    answered by "Sam is allergic to peanuts". For "where …" the place is the answer. A
+    fact only about other days than the one asked answers nothing (days.py)."""
+    if not about(question, recalled) or another_day(question.text, recalled.fact.text):
         return False
     subject = {t for name in question.names for t in tokens(name)} | set(question.things)
     # "anyone in the house" is who is asked about, not what: it is never in the fact

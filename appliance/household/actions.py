@@ -371,11 +371,12 @@ def _timer_status(
     if seconds is not None:  # "the 10 minute timer": the ones set for that long
         timers = [t for t in timers if t.seconds == seconds]
     if not timers:
+        rang = _rang_lately(store, name, now)
         if name is not None:
-            return f"There is no {_called(name)} running."
+            return f"There is no {_called(name)} running." + rang
         if seconds is not None:
             return f"No timer set for {say_duration(seconds)} is running."
-        return "No timer is running."
+        return "No timer is running." + rang
 
     def line(timer: Timer) -> str:
         if timer.state == "ringing":
@@ -386,6 +387,25 @@ def _timer_status(
 
     text = "; ".join(line(t) for t in timers)
     return text[0].upper() + text[1:] + "."
+
+
+def _rang_lately(store: HouseholdStore, name: str | None, now: dt.datetime) -> str:
+    """ " It rang at 13:59.": the last timer (of that name) that rang in the last hour and
+    was stopped, from its record; "did the rice timer go off?" asks just that (a fourth
+    trial's got the food-safety line)."""
+    key = None if name is None else item_key(numbered(name)[0])
+    rang = [
+        t
+        for t in store.recent_timers()
+        if t.state == "done"
+        and t.rang_at is not None
+        and (key is None or item_key(numbered(t.name)[0]) == key)
+    ]
+    if not rang:
+        return ""
+    last = max(rang, key=lambda t: t.rang_at or now)
+    when = _day_and_time(last.rang_at or now, now)
+    return f" It rang {when}." if name is not None else f" The {_called(last.name)} rang {when}."
 
 
 def _on_the_list(store: HouseholdStore, item: str) -> list[str]:

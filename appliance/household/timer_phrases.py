@@ -302,6 +302,11 @@ _IS_IT_RINGING = re.compile(
     # "is the rice timer running?": its record says (a third trial's got "I haven't done
     # anything")
     rf"|^(?:is|are) (?:the |my )?(?P<name3>{_NAME}) timers? (?:still )?(?:running|on|going|set)$"
+    # "has the rice timer gone off yet?", "did the timer go off?": a fourth trial's got the
+    # food-safety line
+    rf"|^(?:has|have) (?:the |my )?(?P<name4>{_NAME}) timers? (?:gone off|rung|rang|beeped)"
+    r"(?: yet)?$"
+    rf"|^did (?:the |my )?(?P<name5>{_NAME}) timers? (?:go off|ring|beep)(?: yet)?$"
 )
 
 
@@ -316,7 +321,8 @@ _RINGS_OF_ITSELF = re.compile(
 def timer_status(text: str) -> Command | None:
     """ "how long is left on the rice?" names no timer, but asks about one."""
     if match := _IS_IT_RINGING.match(text):
-        name = match["name"] or match["name2"] or match["name3"]
+        name = match["name"] or match["name2"] or match["name3"] or match["name4"]
+        name = name or match["name5"]
         of_itself = name and " timer" not in text and _RINGS_OF_ITSELF.search(name)
         if name in _ASKED_AFTER_NO_TIMER or of_itself:
             return None  # "is that the doorbell ringing?", "is that your phone?"

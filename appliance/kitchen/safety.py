@@ -178,8 +178,29 @@ def _words(text: str) -> set[str]:
     return {w.rstrip("s") for w in re.findall(r"[a-z]+", text.lower())} - _STOP
 
 
+# Safety words in senses that are no food's: "has the baby gone off to sleep?", "the smoke
+# alarm went off", "is the baby asleep?" (a fourth trial's got the food-safety line).
+_GONE_AWAY = re.compile(
+    r"\b(?:go|goes|gone|went|going) off (?=(?:to|with|home|in a huff)\b)"
+    r"|\b(?:alarm|alarms|timer|timers|bell|it) (?:go|goes|gone|went|going) off\b"
+)
+_A_CHILD_RESTING = re.compile(
+    r"\b(?:baby|babies|toddler|toddlers|infant|infants)\b(?=.*\b(?:asleep|sleep|sleeping|"
+    r"slept|nap|napping|awake|woke|crying|settled|bed|bath|nappy|changed)\b)"
+)
+
+
+_EATING = re.compile(r"\b(?:eat|eats|eating|ate|have|drink|drinking|give|feed|feeding|food)\b")
+
+
+def _of_food(said: str) -> str:
+    """The words said, without the safety words used in a sense that is no food's."""
+    said = _GONE_AWAY.sub(" ", said)
+    return said if _EATING.search(said) else _A_CHILD_RESTING.sub(" ", said)
+
+
 def is_safety_question(words: list[str]) -> bool:
-    said = " ".join(words)
+    said = _of_food(" ".join(words))
     return _SAFETY_WORDS.search(said) is not None or _KEEPING.search(said) is not None
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from appliance.brain.not_known import KEEPS_NO_SECRETS, not_known
+from appliance.brain.not_known import KEEPS_NO_SECRETS, NOT_IN_THE_HOUSE, not_known
 from appliance.brain.questions import answers, classify
 from appliance.memory import Memory
 from tests.brain.conftest import scripted_reply
@@ -229,6 +229,27 @@ def test_how_something_in_the_house_is_now_is_never_guessed(
 )
 def test_a_question_that_is_no_state_now_is_not_read_as_one(asked: str) -> None:
     assert classify(asked).why != "how something is now"  # the controls
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "did you leave the landing light on?",  # a fourth trial's: "The landing light is on"
+        "did you lock the back door?",
+        "did you put the bins out?",
+    ],
+)
+def test_asked_whether_hearth_did_something_in_the_house_the_model_is_never_asked(
+    settings, memory: Memory, asked: str
+) -> None:
+    reply, model = scripted_reply(settings, memory, ["The landing light is on."], asked)
+    assert reply.text == NOT_IN_THE_HOUSE
+    assert model.prompts == []
+
+
+def test_what_hearth_did_do_is_still_read_from_its_records() -> None:
+    for asked in ("did you put eggs on the list?", "did you set a timer for the rice?"):
+        assert classify(asked).why != "how something is now", asked  # the controls
 
 
 def test_a_state_told_as_a_fact_still_answers(memory: Memory, settings) -> None:

@@ -308,3 +308,32 @@ def test_scrap_that_with_a_reason_takes_back_the_last_change(store: HouseholdSto
     # The controls: said to Jack, or naming which one, it is not this.
     assert parse("Cancel that, Jack, we'll order pizza instead.", store.now()) is None
     assert parse("cancel that, the pasta one", store.now()) is None
+
+
+def test_whether_a_timer_went_off_is_read_from_its_record(
+    store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
+) -> None:
+    """A fourth trial's "did the doughnut timer go off?" got the food-safety line."""
+    store.add_timer("rice", 600)
+    store.add_timer("doughnut", 60)
+    assert say(store, "has the rice timer gone off yet?") == (
+        "The rice timer has 10 minutes left (it rings at 18:40)."
+    )
+    clock.advance(60)
+    scheduler.check()
+    assert say(store, "did the doughnut timer go off?") == "The doughnut timer is ringing now."
+    say(store, "stop the doughnut timer")
+    clock.advance(120)
+    assert say(store, "did the doughnut timer go off?") == (
+        "There is no doughnut timer running. It rang at 18:31."
+    )
+    say(store, "cancel the rice timer")
+    assert say(store, "did the timer go off?") == (
+        "No timer is running. The doughnut timer rang at 18:31."
+    )
+    # The controls: a timer cancelled before it rang never "rang", and an hour on, the
+    # record no longer speaks of it.
+    assert say(store, "has the rice timer gone off?") == "There is no rice timer running."
+    clock.advance(3600)
+    assert say(store, "did the timer go off?") == "No timer is running."
+    assert parse("has the milk gone off?", store.now()) is None

@@ -96,6 +96,33 @@ def test_food_safety_the_tables_do_not_hold_is_an_honest_not_sure(question: str)
     assert found is not None and found.kind == "unsure" and found.text == UNSURE
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "has the baby gone off to sleep?",  # a fourth trial's got the food-safety line
+        "is the baby asleep?",
+        "has Nan gone off to bed?",
+        "the smoke alarm went off again",
+        "did the alarm go off?",
+    ],
+)
+def test_a_safety_word_in_a_sense_that_is_no_foods_is_left_alone(question: str) -> None:
+    assert answer(question) is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "has the milk gone off?",  # the controls: the same words of food
+        "can my toddler eat runny eggs before bed?",
+        "can I give the baby honey before her nap?",
+    ],
+)
+def test_the_same_words_of_food_are_still_a_safety_question(question: str) -> None:
+    found = answer(question)
+    assert found is not None and found.kind in ("safety", "unsure"), question
+
+
 def test_cooking_times_and_swaps() -> None:
     roast = answer("how long to roast a 2kg chicken")
     assert roast is not None and roast.kind == "cooking"

@@ -1,0 +1,40 @@
+"""A question asked again of someone else: "what day is Femi swimming?" then "and Kemi?".
+
+A fourth outside trial's "and Kemi?" was read alone, as "tell me about Kemi", and got Kemi's
+allergy facts. Said straight after a question about one person, it is that question asked
+of the other: "what day is Kemi swimming?". Anything else ("and a bag of flour?", a name
+memory does not hold, a first question naming two people) is read as said.
+"""
+
+from __future__ import annotations
+
+import re
+
+from appliance.brain.people import FAMILY
+from appliance.brain.questions import names_in
+
+_AND_WHO = re.compile(
+    r"^\s*(?:and|what about|how about|and what about|and how about)\s+"
+    r"(?P<who>[A-Za-z][\w'\u2019-]*)\s*\??\s*$",
+    re.IGNORECASE,
+)
+
+
+def is_asked_again(text: str) -> bool:
+    """Whether a message has the shape of "and Kemi?"."""
+    return _AND_WHO.match(text) is not None
+
+
+def asked_again_of(text: str, previous: str, known: frozenset[str]) -> str | None:
+    """The previous question asked of the person `text` names, or None."""
+    said = _AND_WHO.match(text)
+    if said is None or not previous.rstrip().endswith("?"):
+        return None
+    who = said["who"]
+    if who.lower() not in known and who.lower() not in FAMILY:
+        return None  # "and Rome?": no one of this house
+    named = names_in(previous, known)
+    if len(named) != 1 or named[0].lower() == who.lower():
+        return None
+    asked = re.sub(rf"\b{re.escape(named[0])}\b", who, previous, count=1)
+    return asked if asked != previous else None
