@@ -11,6 +11,7 @@ import logging
 from collections.abc import Iterable
 
 from appliance.errors import InvalidFact
+from appliance.memory.dated import dated
 from appliance.memory.fact import Fact, Proposal, check_text, check_type
 from appliance.memory.live import LiveFacts
 from appliance.memory.review import as_shown, check_proposal_origin
@@ -51,7 +52,7 @@ class InboxChanges(LiveFacts):
         check_proposal_origin(origin)
         if asked_again and origin != "voice":
             raise InvalidFact("only a person heard saying it again may propose refused words")
-        text, type = check_text(text), check_type(type)
+        text, type = dated(check_text(text), self.writes.now()), check_type(type)
         links = tuple(links)
         with self._lock.held():
             self.writes.guard(text, actor, links)

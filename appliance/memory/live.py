@@ -14,6 +14,7 @@ from contextlib import suppress
 
 from appliance.errors import HearthError, InvalidFact
 from appliance.memory.core import MemoryCore
+from appliance.memory.dated import dated
 from appliance.memory.fact import Fact, check_confidence, check_text, check_type
 from appliance.memory.recallable import RECALLABLE_STATUSES
 from appliance.memory.review import HeldForReview, check_live_origin, held_origin
@@ -54,7 +55,7 @@ class LiveFacts(MemoryCore):
         """
         actor = checked_actor(actor or origin)
         check_live_origin(origin, despite_tombstone)
-        text, type = check_text(text), check_type(type)
+        text, type = dated(check_text(text), self.writes.now()), check_type(type)
         confidence = check_confidence(confidence)
         links = tuple(links)
         with self._lock.held():
