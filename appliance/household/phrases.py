@@ -270,6 +270,10 @@ def _as_written(command: Command | None, text: str) -> Command | None:
         # "2 tins of tomatoes" from "two tins of tomatoes": the count as a number, the rest
         if words[0].replace(".", "").isdigit() and (rest := found(words[1:])) is not None:
             return f"{words[0]} {rest}"
+        if words[0] == "tell" and "to" in words[2:]:  # "remind Femi to …": who, then what
+            to = words.index("to", 2)
+            who, errand = words[1:to], words[to + 1 :]
+            return f"tell {found(who) or ' '.join(who)} to {found(errand) or ' '.join(errand)}"
         return phrase
 
     changes: dict[str, object] = {}

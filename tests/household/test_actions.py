@@ -337,3 +337,26 @@ def test_whether_a_timer_went_off_is_read_from_its_record(
     clock.advance(3600)
     assert say(store, "did the timer go off?") == "No timer is running."
     assert parse("has the milk gone off?", store.now()) is None
+
+
+def test_a_reminder_for_someone_else_reminds_the_kitchen_to_tell_them(
+    store: HouseholdStore,
+) -> None:
+    """A fourth trial's "remind Femi …" got the model: "I don't have the ability to
+    remember anything". Hearth rings in the kitchen, so it is the household reminded."""
+    assert say(store, "remind Femi to take his PE kit tomorrow at 8") == (
+        "I'll remind you to tell Femi to take his PE kit tomorrow at 08:00."
+    )
+    assert say(store, "remind the kids at 8 to brush their teeth") == (
+        "I'll remind you to tell the kids to brush their teeth at 20:00."
+    )
+    assert say(store, "remind Dylan after school to do his reading").startswith(
+        "When should I remind you to tell Dylan to do his reading?"
+    )
+    assert [r.text for r in store.reminders()] == [
+        "tell the kids to brush their teeth",
+        "tell Femi to take his PE kit",
+    ]
+    # The controls: words after "remind" that name no one, or ask, are not this.
+    for said in ("remind me how to make gravy", "remind us about it", "remind Femi"):
+        assert not isinstance(parse(said, store.now()), phrases.Remind), said
