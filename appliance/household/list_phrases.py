@@ -296,9 +296,9 @@ def shopping(text: str) -> Command | None:
         return AddItems(found)
     if (
         (match := _ADD_BARE.match(text))
-        and (found := groceries(match["items"]))
+        and (found := things_to_buy(match["items"]))
         and not _RECIPE_MEASURE.search(match["items"])
-        and all(_SHOP_COUNT.search(item) or len(item.split()) <= 2 for item in found)
+        and all(_SHOP_COUNT.search(item) or len(item.split()) <= 3 for item in found)
     ):
         return AddItems(found)
     head = text.split(" , ")[0]  # "scratch the loo roll, found some"

@@ -430,6 +430,26 @@ def test_and_too_and_would_you_are_no_part_of_the_items(said: str, meant: object
     assert parse(said, NOW) == meant
 
 
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        # a third trial's "add gluten free flour too" did nothing: three words were too many
+        ("add gluten free flour too", AddItems(("gluten free flour",))),
+        ("Add washing-up liquid.", AddItems(("washing-up liquid",))),
+        ("add free range eggs", AddItems(("free range eggs",))),
+    ],
+)
+def test_a_thing_of_three_words_goes_on_the_list_unsaid(said: str, meant: object) -> None:
+    assert parse(said, NOW) == meant
+
+
+@pytest.mark.parametrize(
+    "said", ["add salt to taste", "add a splash of milk", "add crisps, no salt ones"]
+)
+def test_a_recipe_step_or_a_description_is_still_no_item(said: str) -> None:  # the controls
+    assert parse(said, NOW) is None
+
+
 @pytest.mark.parametrize("said", ["Add 7.", "add 7 to the list", "take 10 off the list"])
 def test_a_bare_number_is_never_a_thing_on_the_list(said: str) -> None:
     # a second trial: "At seven." (to "What time…?") heard as "Add 7." put "7" on the list
