@@ -17,8 +17,12 @@ from appliance.household.requests import (
 # The list, as it is named: "the shopping list", "my list", "groceries", "the shop".
 LIST = (
     r"(?:(?:(?:the|my|our) )?(?:shopping|grocery|groceries)(?: list)?|(?:the|my|our) list"
-    r"|(?:the|my|our) shop)"
+    r"|(?:the|my|our) shop|(?:the|our) messages)"
 )
+# "the messages" is the shopping in Scotland and Northern Ireland ("add milk to the
+# messages", "what's on the messages?"); never read, shown or cleared by that name, since
+# "read my messages" and "delete my messages" ask for a phone's.
+_NAMED_ONLY = re.compile(r"\b(?:the|my|our) messages\b")
 # "…on the list for the cawl": what for is no item (a third trial's went to the model)
 _FOR_WHAT = r"(?: for (?:the |my |our |[a-z]+'s )?[a-z' ]{1,30})?"
 _ADD = re.compile(
@@ -253,7 +257,8 @@ def _a_length(item: str) -> bool:
 
 
 def shopping(text: str) -> Command | None:
-    if _READ.match(text):
+    by_messages = _NAMED_ONLY.search(text) is not None
+    if _READ.match(text) and not (by_messages and text.startswith(("read", "show", "tell"))):
         return ReadList()
     if match := _CHECK.match(text):
         said = next(g for g in match.groups() if g)
@@ -267,7 +272,7 @@ def shopping(text: str) -> Command | None:
             and not _a_length(items[0])  # "do I need a 45 minute timer?" asks of a timer
         ):
             return CheckItem(items[0])
-    if _CLEAR.match(text):
+    if _CLEAR.match(text) and not by_messages:
         return ClearList()
     # never "take the milk off , gran got some from the shop": "off" was the end of it
     if (match := _REMOVE.match(text)) and not re.search(r"\boff ,", match["items"]):

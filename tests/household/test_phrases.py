@@ -450,6 +450,26 @@ def test_a_recipe_step_or_a_description_is_still_no_item(said: str) -> None:  # 
     assert parse(said, NOW) is None
 
 
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("put milk on the messages", AddItems(("milk",))),  # the shopping, in Belfast
+        ("add a wee bag of spuds to the messages", AddItems(("wee bag of spuds",))),
+        ("what's on the messages?", phrases.ReadList()),
+        ("take the bread off the messages", phrases.RemoveItems(("bread",))),
+    ],
+)
+def test_the_messages_are_the_shopping(said: str, meant: object) -> None:
+    assert parse(said, NOW) == meant
+
+
+@pytest.mark.parametrize(
+    "said", ["read my messages", "delete my messages", "clear the messages", "any messages?"]
+)
+def test_a_phones_messages_are_never_the_list(said: str) -> None:  # the controls
+    assert parse(said, NOW) is None  # "clear the messages" never empties the list
+
+
 @pytest.mark.parametrize("said", ["Add 7.", "add 7 to the list", "take 10 off the list"])
 def test_a_bare_number_is_never_a_thing_on_the_list(said: str) -> None:
     # a second trial: "At seven." (to "What time…?") heard as "Add 7." put "7" on the list
