@@ -191,6 +191,10 @@ _ASKS_WHO = re.compile(
 # "what's happening tonight?", "are we out on Saturday?": what happens when is this house's
 # plan, never general knowledge
 _A_PLAN = re.compile(
+    # "what's for tea?": this house's meal (the model said "I don't have the ability to
+    # provide a recipe for dinner")
+    r"^\s*what(?:'s|\u2019s| is|s) for (?:tea|dinner|supper|lunch|breakfast|pudding|afters)"
+    r"(?: (?:tonight|today|tomorrow))?\s*[?.!]*$|"
     r"\b(?:tonight|tomorrow|this (?:morning|afternoon|evening|weekend)|at the weekend|"
     r"later today|next (?:week|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|"
     r"on (?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b",

@@ -310,3 +310,19 @@ def test_asked_about_allergies_naming_no_one_every_such_fact_answers(
     said, _ = scripted_reply(settings, memory, [], "does anyone have a dairy allergy?")
     assert said.text.startswith("I don't know whether anyone has a dairy allergy")
     assert model.prompts == []
+
+
+@pytest.mark.parametrize("asked", ["what's for tea?", "What's for dinner tonight?"])
+def test_whats_for_tea_is_this_houses_plan_never_the_models(
+    settings, memory: Memory, asked: str
+) -> None:
+    """The model said "I don't have the ability to provide a recipe for dinner"."""
+    reply, model = scripted_reply(settings, memory, ["Spaghetti bolognese!"], asked)
+    assert reply.text.startswith("I don't know") and "Spaghetti" not in reply.text
+    assert model.prompts == []
+
+
+def test_whats_for_tea_is_answered_from_memory(settings, memory: Memory) -> None:
+    memory.add("We're having fish pie for tea on Friday", "event")
+    reply, _ = scripted_reply(settings, memory, ["No."], "what's for tea on Friday?")
+    assert reply.text == "From memory: We're having fish pie for tea on Friday."
