@@ -34,6 +34,7 @@ from appliance.brain.notetaker import NoteTaker, ReplyGate
 from appliance.brain.routes import RuleRoutes
 from appliance.brain.threads import Threads, check_thread_id, new_thread_id
 from appliance.brain.turn import EmptyMessage, MessageTooLong, Reply, ReplyStream
+from appliance.brain.typed import with_apostrophes
 from appliance.config import Settings
 from appliance.memory import Memory
 from appliance.memory.withheld import refused_kind, showable, withheld
@@ -194,7 +195,7 @@ class Brain:
                 f"a message can be at most {MAX_MESSAGE_CHARS} characters, not {len(text)}"
             )
         thread = check_thread_id(thread_id) if thread_id else new_thread_id()
-        route = self.router.route(text, thread)
+        route = self.router.route(with_apostrophes(text, self.routes.known_names()), thread)
         if route.kind in ("recall", "overview") and (again := self._asked_again(text, thread)):
             route = router.Route("recall", again, thread=thread)  # "and Kemi?" after a question
         return ReplyStream(self, text, thread, route, heard=heard)

@@ -1,0 +1,64 @@
+"""Words typed without their apostrophe, read as the words they are.
+
+A fifth outside trial typed "wheres the spare key" and got the model's "The spare key is
+located at the back door of the house." (it is under the blue plant pot), and "whos coming
+on tuesday" got "Alejandro.": without the apostrophe no rule read them as questions about
+the house. Only spellings that are no other word are restored ("its", "ill", "were", "wed"
+and "lets" are words of their own and stay as typed).
+"""
+
+from __future__ import annotations
+
+import re
+
+_RESTORED = {
+    "whats": "what's",
+    "wheres": "where's",
+    "whos": "who's",
+    "whens": "when's",
+    "hows": "how's",
+    "whys": "why's",
+    "thats": "that's",
+    "theres": "there's",
+    "dont": "don't",
+    "doesnt": "doesn't",
+    "didnt": "didn't",
+    "cant": "can't",
+    "isnt": "isn't",
+    "arent": "aren't",
+    "wasnt": "wasn't",
+    "werent": "weren't",
+    "havent": "haven't",
+    "hasnt": "hasn't",
+    "couldnt": "couldn't",
+    "shouldnt": "shouldn't",
+    "wouldnt": "wouldn't",
+    "ive": "I've",
+    "im": "I'm",
+    "youre": "you're",
+    "theyre": "they're",
+}
+# "im" before a capital is German ("im Mai"), which the guard's corpus holds
+_TYPED = re.compile(
+    r"\b(" + "|".join(_RESTORED) + r")\b(?<!\bim)|\bim\b(?!\s+(?-i:[A-ZÄÖÜ]))", re.IGNORECASE
+)
+
+
+_OWNER = re.compile(r"\b([A-Za-z][a-z]+)s\b")
+_SHORT = re.compile(r"\b(?:bday|b'day|birthdy)\b", re.IGNORECASE)
+
+
+def with_apostrophes(text: str, known: frozenset[str] = frozenset()) -> str:
+    """The text with each apostrophe-less spelling restored ("wheres" -> "where's"), a
+    name memory holds made its owner's ("whens maureens bday" -> "when's Maureen's
+    birthday"), and "bday" written whole."""
+
+    def restored(said: re.Match[str]) -> str:
+        word = _RESTORED[said.group().lower()]
+        return word[:1].upper() + word[1:] if said.group()[:1].isupper() else word
+
+    def owner(said: re.Match[str]) -> str:
+        name = said.group(1)
+        return f"{name}'s" if name.lower() in known else said.group()
+
+    return _SHORT.sub("birthday", _OWNER.sub(owner, _TYPED.sub(restored, text)))

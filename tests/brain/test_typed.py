@@ -1,0 +1,46 @@
+"""Words typed without their apostrophe are read as the words they are (typed.py): a fifth
+outside trial's "wheres the spare key" got the model's "The spare key is located at the back
+door of the house.", and "whos coming on tuesday" got "Alejandro."."""
+
+from __future__ import annotations
+
+import pytest
+
+from appliance.brain.typed import with_apostrophes
+from appliance.memory import Memory
+from tests.brain.conftest import scripted_reply
+
+
+def test_an_apostrophe_less_spelling_is_restored() -> None:
+    assert with_apostrophes("wheres the spare key") == "where's the spare key"
+    assert with_apostrophes("Whos coming on tuesday") == "Who's coming on tuesday"
+    assert with_apostrophes("whens maureens bday", frozenset({"maureen"})) == (
+        "when's maureen's birthday"
+    )
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["its lid is loose", "I feel ill", "Lena wird im Mai 6 Jahre alt.", "the Harris twins"],
+)
+def test_a_word_of_its_own_stays_as_typed(typed: str) -> None:  # the controls
+    assert with_apostrophes(typed, frozenset({"sam"})) == typed
+
+
+def test_where_typed_without_an_apostrophe_is_answered_from_memory(
+    settings, memory: Memory
+) -> None:
+    memory.add("The spare key's under the blue plant pot at the back door", "place")
+    reply, model = scripted_reply(
+        settings,
+        memory,
+        ["The spare key is located at the back door of the house."],
+        "wheres the spare key",
+    )
+    assert reply.text == "From memory: The spare key's under the blue plant pot at the back door."
+    assert model.prompts == []
+
+
+def test_who_typed_without_an_apostrophe_is_never_the_models(settings, memory: Memory) -> None:
+    reply, model = scripted_reply(settings, memory, ["Alejandro."], "whos coming on tuesday")
+    assert "Alejandro" not in reply.text and model.prompts == []
