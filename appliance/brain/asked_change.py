@@ -15,16 +15,20 @@ _WORD = re.compile(r"[a-z']+")
 # rice one", "cross the eggs off", "remove the milk".
 _ASKED_CHANGE = re.compile(
     r"\b(?:take|put|pop|stick|turn|switch|get rid of|cross|knock|scratch|strike|add|remove|"
-    r"delete|cancel|scrap|bin|ditch|drop|clear|chuck|bung|move|stop|start|set)\s+"
+    r"delete|cancel|scrap|bin|ditch|drop|clear|chuck|bung|move|stop|start|set|change|swap|"
+    r"replace|rename|update|lock|unlock|open|close|shut)\s+"
     r"(?:(?:the|my|our|that|those|this|these|some|a|an|all)\s+)?(?P<what>[a-z' -]+?)"
     r"(?=\s+(?:off|on|out|away|from|to|onto|for)\b|\s*[,.!;]|$)"
 )
 _NOT_CHANGED = frozenset({"it", "them", "that", "this", "those", "one", "ones", "me", "us"})
 # What a change leaves a thing in: "is off", "'s gone", "has been removed", "are now on".
+# A fifth trial heard "The immersion is switched off for half an hour.", "The list of 2 pints
+# of semi-skimmed milk is changed to 1 pint." and "The school is currently 3:15.": none done.
 _CHANGED_STATE = re.compile(
-    r"(?:\s+(?:is|are|has been|have been|was|were)|'s|'re)\s+(?:now\s+|all\s+)?"
-    r"(?:off|on|gone|out|away|removed|deleted|added|cancelled|canceled|stopped|started|set|"
-    r"crossed off|taken off|sorted|done)\b"
+    r"(?:\s+(?:is|are|has been|have been|was|were)|'s|'re)\s+(?:now\s+|all\s+|currently\s+)?"
+    r"(?:(?:off|on|gone|out|away|removed|deleted|added|cancelled|canceled|stopped|started|set|"
+    r"crossed off|taken off|sorted|done|switched|turned|locked|unlocked|opened|closed|shut|"
+    r"changed|updated|moved|replaced|renamed|swapped)\b|(?:at\s+|set to\s+)?\d{1,2}[:.]\d{2})"
 )
 _NOT_DONE = re.compile(r"\b(?:not|never|no longer|if|when|once|until|before|after)\b|n't\b")
 

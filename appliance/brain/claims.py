@@ -90,7 +90,9 @@ _CONTRACTIONS = {
     "they're": "they are", "you're": "you are", "you've": "you have", "there's": "there is",
     "hearth's": "hearth has", "what's": "what is", "i'l": "i will",
 }  # fmt: skip
-_SUBJECTS = {"i", "we", "hearth"}
+# "the user" is how a small model narrates the person's records: "The user has set an egg
+# timer for 6 minutes and added eggs to the messages." (a fifth trial; nothing was set)
+_SUBJECTS = {"i", "we", "hearth", "user"}
 # A sentence that tells the person what to say is no report: "Tell me and I'll remember."
 _TOLD_TO = {"say", "ask", "tell", "try"}
 _HOW_TO_ASK = re.compile(r"\b(?:say|ask|tell (?:me|hearth)|try|saying)\b[^.!?]*?(?:[\"“‘]|\s')")

@@ -19,6 +19,17 @@ from tests.brain.conftest import scripted_reply
         ("take the spaghetti off", "The spaghetti's gone."),
         ("can you put the kettle on", "The kettle is on now."),
         ("cross the eggs off please", "Done! The eggs have been crossed off."),
+        # a fifth trial's, each said of nothing done
+        ("switch the immersion on for half an hour", "The immersion is switched off for an hour."),
+        (
+            "change the milk on the list to 2 pints of semi-skimmed",
+            "The list of 2 pints of semi-skimmed milk is changed to 1 pint.",
+        ),
+        ("move the school one to 3 o'clock", "The school is currently 3:15."),
+        (
+            "set an egg timer for 6 mins and add eggs to the messages",
+            "The user has set an egg timer for 6 minutes and added eggs to the messages.",
+        ),
     ],
 )
 def test_what_was_asked_said_to_be_done_is_not_said(asked: str, reply: str) -> None:
@@ -33,6 +44,8 @@ def test_what_was_asked_said_to_be_done_is_not_said(asked: str, reply: str) -> N
         ("take the pan off the heat", "Once the pan is off the heat, stir in the butter."),
         ("I've put the potatoes on", "Lovely, the potatoes are on."),  # what they did
         ("put the rice on", "Rice takes about 12 minutes."),  # said of something else
+        ("change the school run to 3", "The school opens at 9."),  # no change said of it
+        ("what does the user want?", "The user wants a cup of tea."),  # no action
     ],
 )
 def test_other_sentences_about_the_same_things_are_said(asked: str, reply: str) -> None:
