@@ -1,0 +1,47 @@
+"""Asked to work a thing of the house, Hearth says it cannot, and the model is never asked
+(devices.py): a fifth outside trial's "switch the immersion on for half an hour" got "The
+immersion is switched off for half an hour.", and "put Radio Ulster on" a made-up band."""
+
+from __future__ import annotations
+
+import pytest
+
+from appliance.brain.devices import NOT_A_SWITCH
+from appliance.composition import intent_router
+from appliance.memory import Memory
+from tests.brain.conftest import scripted_reply
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "switch the immersion on for half an hour",
+        "put Radio Ulster on",
+        "lock the back door would you",
+        "would you ever put the heating on",
+        "turn off the big light",
+        "play some music",
+    ],
+)
+def test_working_a_thing_of_the_house_is_never_the_models(
+    settings, memory: Memory, asked: str
+) -> None:
+    reply, model = scripted_reply(
+        settings, memory, ["The immersion is on now."], asked, intents=intent_router(settings)
+    )
+    assert reply.text == NOT_A_SWITCH
+    assert model.prompts == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "put the oven gloves on the list",  # the controls: the list's
+        "turn the chicken over",
+        "how do I turn the oven on?",
+        "open the tin of tomatoes",
+        "when should I put the kettle on?",
+    ],
+)
+def test_anything_else_with_the_same_verbs_is_not(settings, said: str) -> None:
+    assert intent_router(settings).route(said).kind != "devices", said
