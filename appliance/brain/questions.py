@@ -155,7 +155,9 @@ def names_in(text: str, known: frozenset[str] | None = None) -> list[str]:
 
 # "where's the sellotape?", "where do we keep the batteries?": a thing in this house.
 _WHERE_OURS = re.compile(
-    r"^\s*(?:hearth[,:]?\s+)?where(?:'s|\u2019s| is| are| did| do| have| has)\b"
+    r"^\s*(?:hearth[,:]?\s+)?(?:any idea |do you know )?"
+    r"where(?:'s|\u2019s| is| are| did| do| have| has| would| could| might| should| was| were|"
+    r" i| we)\b"
     r".*\b(?:the|my|our|we|i|you)\b",
     re.IGNORECASE,
 )
@@ -360,12 +362,33 @@ def answers(question: Question, recalled: Recalled) -> bool:
     subject = {t for name in question.names for t in tokens(name)} | set(question.things)
     # "anyone in the house" is who is asked about, not what: it is never in the fact
     rest = set(tokens(_SOMEONE_HERE.sub(" ", question.text))) - subject
-    if not rest or question.text.lower().lstrip().startswith("where"):
-        return True
     held = _held(recalled)
+    if question.text.lower().lstrip().startswith("where"):
+        return _where_answered(rest, held)
+    if not rest:
+        return question.why != STATE_NOW  # "is Ciaran in?": no fact of Ciaran's says so
     if rest == {"old"} and _AN_AGE.search(recalled.fact.text):
         return True  # "how old is Ewan?" is answered by "Our Ewan's 15" (a second trial)
     return any(word in held or KINDS.get(word) in held for word in rest)
+
+
+# Words of a "where" question that ask, not name the thing: "where would the stopcock be",
+# "where did Seamus leave his hearing aids".
+_WHERE_ASKS = frozenset(
+    tokens(
+        "where would could might should be did do does leave left put keep kept store stored "
+        "find found go goes live lives usually normally put hide hidden again actually"
+    )
+)
+
+
+def _where_answered(rest: set[str], held: set[str]) -> bool:
+    """For "where …" the place is the answer, so a fact about the thing asked answers; a
+    fact of the same person or a word of place alone does not: a fifth trial's "where did
+    Seamus leave his hearing aids" got "Seamus is hard of hearing…", and "where would the
+    stopcock be" the hot water switch."""
+    asked = rest - _WHERE_ASKS
+    return not asked or asked <= held or len(asked & held) >= 2
 
 
 # A number said of someone, as an age: "Ewan's 15", "Isla is seven", "turned 40".

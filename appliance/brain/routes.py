@@ -206,6 +206,13 @@ class RuleRoutes:
             # Only facts about what was asked may answer: "Ama's birthday" is no
             # answer to "when is Kofi's birthday?".
             relevant = [r for r in found if questions.answers(asked, r)]
+            if asked.why == questions.STATE_NOW and not route.explicit:
+                # "is Ciaran in?", "has Rocky been fed?": no fact says how it is now, so a
+                # fact about it is what is known, never the answer (a fifth trial's got
+                # "From memory: Our Ciaran's a vegetarian.")
+                stream.facts = tuple(r.fact.id for r in relevant[:2])
+                yield not_known(asked, [_said(r) for r in relevant[:2]])
+                return
             answering = _answering(relevant, route.text)
             if answering:
                 stream.facts = tuple(r.fact.id for r in answering)

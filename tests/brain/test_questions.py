@@ -252,12 +252,28 @@ def test_what_hearth_did_do_is_still_read_from_its_records() -> None:
         assert classify(asked).why != "how something is now", asked  # the controls
 
 
-def test_a_state_told_as_a_fact_still_answers(memory: Memory, settings) -> None:
-    """Memory is asked first: only the reply when it holds nothing changes."""
+def test_a_fact_about_a_state_is_said_as_what_is_known_never_as_now(
+    memory: Memory, settings
+) -> None:
+    """A fact says how things usually are, never how they are now: a fifth trial's "is
+    Ciaran in?" got "From memory: Our Ciaran's a vegetarian.", and "has Rocky been fed?"
+    "From memory: Our dog Rocky needs fed at 5 every day." """
     memory.add("The back door is always locked after 9pm.", "routine")
+    memory.add("Our Ciaran's a vegetarian", "person", links=["Ciaran"])
     reply, model = scripted_reply(settings, memory, ["Yes."], "is the back door locked?")
-    assert reply.text == "From memory: The back door is always locked after 9pm."
+    assert reply.text == (
+        "I can't see that from here, so I don't know whether the back door is locked. "
+        "What I do know: The back door is always locked after 9pm."
+    )
+    said, _ = scripted_reply(settings, memory, ["Yes."], "is Ciaran in?")
+    assert said.text == "I can't see that from here, so I don't know whether Ciaran is in."
     assert model.prompts == []
+
+
+def test_a_fact_still_answers_a_question_of_no_state(memory: Memory, settings) -> None:
+    memory.add("The back door is always locked after 9pm.", "routine")  # the control
+    reply, _ = scripted_reply(settings, memory, ["No."], "when do we lock the back door?")
+    assert reply.text == "From memory: The back door is always locked after 9pm."
 
 
 @pytest.mark.parametrize(
@@ -326,3 +342,20 @@ def test_whats_for_tea_is_answered_from_memory(settings, memory: Memory) -> None
     memory.add("We're having fish pie for tea on Friday", "event")
     reply, _ = scripted_reply(settings, memory, ["No."], "what's for tea on Friday?")
     assert reply.text == "From memory: We're having fish pie for tea on Friday."
+
+
+def test_where_is_answered_only_by_a_fact_about_the_thing(settings, memory: Memory) -> None:
+    """A fifth trial's "where did Seamus leave his hearing aids" got "From memory: Seamus is
+    hard of hearing…", and "where would the stopcock be" the hot water switch."""
+    memory.add("Seamus is hard of hearing so speak up", "health", links=["Seamus"])
+    memory.add("The hot water switch is in the hot press on the landing", "place")
+    for asked in ("where did Seamus leave his hearing aids?", "where would the stopcock be?"):
+        reply, model = scripted_reply(settings, memory, ["On the windowsill."], asked)
+        assert not reply.text.startswith("From memory"), asked
+        assert model.prompts == []
+    memory.add("Seamus's hearing aids are on the windowsill", "place", links=["Seamus"])
+    memory.add("The stopcock's under the sink", "place")  # the controls
+    reply, _ = scripted_reply(settings, memory, ["No."], "where did Seamus leave his hearing aids?")
+    assert reply.text == "From memory: Seamus's hearing aids are on the windowsill."
+    reply, _ = scripted_reply(settings, memory, ["No."], "where would the stopcock be?")
+    assert reply.text == "From memory: The stopcock's under the sink."
