@@ -22,7 +22,8 @@ FAMILY = frozenset(
     mum mom mummy mommy mother dad daddy father auntie aunt aunty uncle cousin baby kid
     child children son daughter wife husband partner brother sister sibling neighbour
     neighbor cleaner babysitter nanny childminder lodger flatmate housemate twin cat dog
-    puppy kitten rabbit hamster guinea pig pet fish tortoise teacher
+    puppy kitten rabbit hamster guinea pig pet fish tortoise teacher grandchild grandchildren
+    grandkid grandson granddaughter wean weans bairn bairns wains wain
 """.split()
 )
 

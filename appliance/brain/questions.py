@@ -51,7 +51,9 @@ CONTRACTIONS = frozenset("what who where when how it that there here let he she"
 _WORD = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*")
 _POSSESSIVE = re.compile(r"\b([A-Za-z][A-Za-z-]*)['\u2019]s\b")
 _OURS = re.compile(
-    r"\b(we|we're|we've|our|ours|us|my|mine|this house|this family|this kitchen)\b",
+    r"\b(we|we're|we've|our|ours|us|my|mine|this house|this family|this kitchen|"
+    # "when do the wee ones come round?" (a fifth trial's model: "at 12:30pm")
+    r"the (?:wee|little|young) (?:ones|uns|'uns)|the (?:kids|children|grandkids|weans))\b",
     re.IGNORECASE,
 )
 # Asking for advice or a method: the answer is general knowledge even when it

@@ -359,3 +359,15 @@ def test_where_is_answered_only_by_a_fact_about_the_thing(settings, memory: Memo
     assert reply.text == "From memory: Seamus's hearing aids are on the windowsill."
     reply, _ = scripted_reply(settings, memory, ["No."], "where would the stopcock be?")
     assert reply.text == "From memory: The stopcock's under the sink."
+
+
+@pytest.mark.parametrize(
+    "asked", ["when do the wee ones come round?", "do the grandkids like fish?"]
+)
+def test_the_households_children_unnamed_are_never_the_models(
+    settings, memory: Memory, asked: str
+) -> None:
+    """A fifth trial's "when do the wee ones come round?" got "The wee ones come round at
+    12:30pm.", told nothing."""
+    reply, model = scripted_reply(settings, memory, ["At 12:30pm."], asked)
+    assert reply.text.startswith("I don't know") and model.prompts == []
