@@ -41,6 +41,14 @@ _MORE_THAN_AGAIN = re.compile(
 )
 
 
+# Words of the household's own records and days, never of a recipe's steps.
+_OF_THE_HOUSE = re.compile(
+    r"\b(?:reminders?|timers?|list|bins?|birthday|appointment|bus|school|week|weekend|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
+    re.IGNORECASE,
+)
+
+
 def cooking_intents(
     data_dir: Path | str, screen: Screen | None = None, meaning: Similarity | None = None
 ) -> tuple[Intent, Intent]:
@@ -54,6 +62,16 @@ def cooking_intents(
         if request is None:
             return None
         if request.intent in WHILE_COOKING and sessions.current() is None:
+            # a cook's command is short: "the bin men come on a wednesday, black bin one week
+            # blue the next" and "what's my next reminder?" are not "next" (a fifth trial's
+            # both got "Nothing is being cooked")
+            loose = (
+                request.intent in ("next", "back")
+                and len(text.split()) > 5
+                and not re.search(r"\b(?:step|recipe)\b", text, re.IGNORECASE)
+            )
+            if loose or _OF_THE_HOUSE.search(text):
+                return None
             return request if request.intent in ONLY_WHILE_COOKING else None
         if request.intent == "start":
             walk = RecipeWalk(book, sessions, meaning=meaning)

@@ -31,7 +31,9 @@ _LISTS_REMINDERS = re.compile(
     r"have we set|have you set|did you set|have you got|have you made|did you make) "
     r"(?:a|any|the) reminders? (?:for|about|to) .+|"
     # "when is the surgery reminder?" (a third trial's got "I don't know … yet")
-    r"when(?:'s| is) (?:the|my) [a-z' ]{1,40}? reminder)$"
+    r"when(?:'s| is) (?:the|my) [a-z' ]{1,40}? reminder|"
+    # "what's my next reminder?" (a fifth trial's got "Nothing is being cooked")
+    r"(?:what|when)(?:'s| is) (?:my|the|our) next reminder)$"
 )
 _CANCEL_VERB = r"(?:cancel|delete|remove|forget|drop|scrap|bin|ditch|scratch|kill|lose)"
 _CANCEL_REMINDER = re.compile(

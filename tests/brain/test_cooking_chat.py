@@ -85,6 +85,27 @@ def test_next_with_nothing_being_cooked_is_said_so_never_made_up(
         brain.close()
 
 
+def test_a_sentence_with_next_in_it_is_no_cooks_command_with_nothing_cooked(
+    settings: Settings, memory: Memory
+) -> None:
+    """A fifth trial's "the bin men come on a wednesday, black bin one week blue the next"
+    and "what's my next reminder?" got "Nothing is being cooked"."""
+    brain, _ = cooking_brain(settings, memory, ["Okay."], kept=False)
+    try:
+        for text in (
+            "the bin men come on a wednesday, black bin one week blue the next",
+            "what's my next reminder?",
+            "The dentist is on Mill Road, next to the bakery.",
+        ):
+            reply = brain.reply(text)
+            assert reply.route != "cooking", (text, reply)
+        # the controls: a cook's command, however long, with "step" in it
+        for text in ("sorry, can you go back a step", "Right, that's in. Next step please."):
+            assert brain.reply(text).text.startswith("Nothing is being cooked"), text
+    finally:
+        brain.close()
+
+
 def test_a_household_timer_asked_after_while_cooking_is_the_households(
     settings: Settings, memory: Memory
 ) -> None:
