@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from appliance.kitchen.allergens import ALLERGEN_UNSURE, CONDITION_UNSURE, NUTRITION_UNSURE
 from appliance.kitchen.ask import answer
 from appliance.kitchen.safety import UNSURE
 
@@ -123,6 +124,40 @@ def test_the_same_words_of_food_are_still_a_safety_question(question: str) -> No
     assert found is not None and found.kind in ("safety", "unsure"), question
 
 
+@pytest.mark.parametrize(
+    ("question", "line"),
+    [
+        # a fifth trial, sesame allergy and diabetes in the house: the model answered each
+        ("is tahini made from sesame", ALLERGEN_UNSURE),  # "no, it is not."
+        ("does hummus have sesame in it?", ALLERGEN_UNSURE),
+        ("are digestive biscuits vegetarian", ALLERGEN_UNSURE),
+        ("how many carbs in a baked potato", NUTRITION_UNSURE),  # "19.2 grams"
+        ("how many calories in an egg", NUTRITION_UNSURE),
+        ("is honey better than sugar for a diabetic", CONDITION_UNSURE),
+        ("are sweeteners ok for diabetics?", CONDITION_UNSURE),
+    ],
+)
+def test_what_is_in_a_food_or_good_for_a_condition_is_never_guessed(
+    question: str, line: str
+) -> None:
+    found = answer(question)
+    assert found is not None and found.text == line
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "is Ciaran vegetarian",  # the controls: memory's, a measure, a recipe's amount
+        "is the lodger vegetarian",
+        "how many grams of sugar in a cup",
+        "how much salt should I put in the pasta water",
+    ],
+)
+def test_a_person_a_measure_or_an_amount_is_not_that(question: str) -> None:
+    found = answer(question)
+    assert found is None or found.text not in (ALLERGEN_UNSURE, NUTRITION_UNSURE), question
+
+
 def test_cooking_times_and_swaps() -> None:
     roast = answer("how long to roast a 2kg chicken")
     assert roast is not None and roast.kind == "cooking"
@@ -136,7 +171,6 @@ def test_cooking_times_and_swaps() -> None:
     [
         "tell me a joke",
         "what time is it",
-        "how many calories in an egg",
         "convert 3 blorps to grams",
     ],
 )
