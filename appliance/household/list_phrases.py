@@ -68,6 +68,8 @@ _NOT_AN_ITEM = re.compile(
 _READ = re.compile(
     rf"^(?:(?:what's|what is|whats|what have (?:we|i) got|what've (?:we|i) got) on {LIST}"
     rf"|(?:read|show|tell)(?: me)?(?: what's on)? {LIST}"
+    # "how many things are on the list?" (a fifth trial's got the model's made-up list)
+    rf"|how many (?:things|items|bits)(?: are| have (?:we|i) got)? (?:on|in) {LIST}"
     r"|(?:the )?shopping list|what do (?:we|i) need(?: to buy| to get)?(?: from| at)?"
     r"(?: the)?(?: shops?| supermarket)?)(?: so far| now| at the moment)?$"
 )
@@ -245,6 +247,11 @@ _CHECK = re.compile(
     r"|(?:do|did) (?:we|i) (?:need|want|still need) (?:any |more |some )?(?P<needed>.+?)"
     rf"|(?:have|did) (?:i|we|you) (?:already |yet )?(?:put|add|added|got) (?P<put>.+?) (?:on|in|to)"
     rf" {LIST}(?: (?:already|yet))?"
+    # "did you add bread earlier?" (a fifth trial's got "I haven't done anything")
+    r"|(?:have|did) you (?:already )?(?:add|added) (?!(?:it|that|them|this|those)\b)"
+    r"(?P<added>[a-z' -]+?)"
+    # a time said, or it is a cook's "did you add the salt?" to whoever is cooking
+    r" (?:on )?(?:earlier|already|yet|before|just now|this morning|today)"
     r"|(?:is|are) (?P<listed>.+?) (?:on|in) there"
     rf"|(?:have we got|is there) (?P<item2>.+?) on {LIST}"
     r")(?: (?:now|at the moment|yet))?$"

@@ -8,13 +8,17 @@ import re
 from appliance.numbers import number_at
 
 _LEAD = re.compile(
-    r"^(?:(?:hang on|wait|um|erm|er|so|oh|hmm|ha|actually|sorry|quick question|"
+    r"^(?:(?:hang on|wait|um|erm|er|so|oh|och|ach|hmm|ha|actually|sorry|quick question|"
+    # Irish and Scots English: "away and put a timer on…" asks it done
+    r"away and|"
     # "and we need bin bags", never "And 2 minutes to the egg timer" (a slip for "add")
     r"(?:and|also|plus)(?! (?:\d|a|an|one|two|three|four|five|six|seven|eight|nine|ten|"
     r"fifteen|twenty|thirty|forty|half|another|more|extra)\b)) (?:, )?)*"
     # "Hearth" as a recogniser writes it at the start of a line ("Hath, …", "Ha, …")
     r"(?:(?:hey|ok|okay) (?:, )?)?(?:(?:hearth|hath|harth) ,? ?)?(?:please )?"
-    r"(?:(?:can|could|would|will) you (?:please )?)?"
+    # "would you ever add eggs to the list" is Irish English for "please" (a fifth trial's
+    # got "I'm afraid I would not.")
+    r"(?:(?:can|could|would|will) you (?:ever )?(?:please )?)?"
 )
 # "…, please", "… thanks", "… too", "…, would you?", and a name for whoever is told after a
 # comma ("…, love"): "we need bin bags too" put "bin bags too" on the list
@@ -23,7 +27,7 @@ _TAIL = re.compile(
     r"thanks a lot|thank you very much|much appreciated|(?:that'd|that would) be "
     r"(?:great|lovely|brilliant|ace|amazing|fab|perfect)|or (?:whatever|something|so|anything)|"
     r"while i (?:think of it|remember)|before i forget|if you (?:can|could|don't mind)|"
-    r"when you (?:get a chance|can)|btw|by the way|fyi))"
+    r"when you (?:get a chance|can)|btw|by the way|fyi|the now|so you will|so it is))"
     r"|(?: ,)? (?:would|could|will|can) you"
     r"| , (?:dear|love|darling|mate|pet|hun|sweetheart|sweetie|babe))+$"
 )
@@ -54,7 +58,22 @@ def without_tail(said: str) -> str:
 
 
 # Sounds a person makes while thinking, nobody's words: "add apples, er, no, pears".
-_FILLERS = {"er", "erm", "um", "umm", "uh", "uhm", "ah", "oh", "hmm", "oops", "whoops", "ooh"}
+_FILLERS = {
+    "er",
+    "erm",
+    "um",
+    "umm",
+    "uh",
+    "uhm",
+    "ah",
+    "oh",
+    "hmm",
+    "oops",
+    "whoops",
+    "ooh",
+    "och",
+    "ach",
+}
 
 
 def without_fillers(clause: str) -> str:

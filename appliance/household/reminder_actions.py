@@ -112,5 +112,13 @@ def _snooze_reminder(
     found = _reminders_meant(store, what)
     if len(found) != 1:
         return _which_reminder(store, what, found)
+    if found[0].state != "ringing":
+        # snoozed before it came, it would have come sooner: a fifth trial's "snooze the
+        # washing reminder" moved 15:33 to 14:13
+        when = _day_and_time(found[0].due_at, now)
+        return (
+            f"The reminder to {found[0].text} hasn't come yet: it comes {when}, so I've left "
+            f"it. Say, for example, “move the {what or 'reminder'} reminder to 6” to change it."
+        )
     reminder = store.snooze_reminder(found[0].id, seconds)
     return f"I'll remind you to {reminder.text} again {_day_and_time(reminder.due_at, now)}."

@@ -33,7 +33,11 @@ _LISTS_REMINDERS = re.compile(
     # "when is the surgery reminder?" (a third trial's got "I don't know … yet")
     r"when(?:'s| is) (?:the|my) [a-z' ]{1,40}? reminder|"
     # "what's my next reminder?" (a fifth trial's got "Nothing is being cooked")
-    r"(?:what|when)(?:'s| is) (?:my|the|our) next reminder)$"
+    r"(?:what|when)(?:'s| is) (?:my|the|our) next reminder|"
+    # "what did I ask you to remind me about?", "is my tablet reminder still on?" (a fifth
+    # trial's got the model, and "I don't know whether your tablet is reminder still on")
+    r"what did (?:i|we) (?:ask|tell) you to remind (?:me|us) (?:about|of|to do)|"
+    r"(?:is|are) (?:my|the|our|that) [a-z' ]{1,40}? reminders? (?:still )?(?:on|set|there))$"
 )
 _CANCEL_VERB = r"(?:cancel|delete|remove|forget|drop|scrap|bin|ditch|scratch|kill|lose)"
 _CANCEL_REMINDER = re.compile(

@@ -84,6 +84,9 @@ _THINKING = re.compile(
 # Words that say something of a thing rather than name it: "we have milk" is a reason.
 _SAYS_SOMETHING = {
     *("i", "we", "you", "he", "she", "it", "they", "it's", "we've", "i've", "that's", "there"),
+    # "…, och no, cancel that, they're full of sugar" (a fifth trial's went on the list)
+    *("they're", "we're", "you're", "he's", "she's", "i'm", "there's", "they've", "isn't"),
+    *("aren't", "it'll", "they'll"),
     *("is", "are", "was", "were", "have", "has", "had", "got", "need", "do", "did", "can"),
     *("can't", "don't", "didn't", "won't", "not", "no", "still", "already", "just", "never"),
     # and verbs: "forget the chickpeas" takes back, it names nothing to add

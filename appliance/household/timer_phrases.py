@@ -307,6 +307,11 @@ _IS_IT_RINGING = re.compile(
     rf"|^(?:has|have) (?:the |my )?(?P<name4>{_NAME}) timers? (?:gone off|rung|rang|beeped)"
     r"(?: yet)?$"
     rf"|^did (?:the |my )?(?P<name5>{_NAME}) timers? (?:go off|ring|beep)(?: yet)?$"
+    # "is there a timer on for the chicken?", "did you set a timer for the spuds earlier?"
+    # (a fifth trial's got the model: "…featured in the movie Frozen…")
+    r"|^(?:is there|are there|have you (?:got|set)|did you set|have i set|did i set) "
+    r"(?:a|any|the) timers? (?:on |running |set |going )?"
+    rf"for (?:the |my |our )?(?P<name6>{_NAME})(?: (?:earlier|already|yet|just now))?$"
 )
 
 
@@ -322,7 +327,7 @@ def timer_status(text: str) -> Command | None:
     """ "how long is left on the rice?" names no timer, but asks about one."""
     if match := _IS_IT_RINGING.match(text):
         name = match["name"] or match["name2"] or match["name3"] or match["name4"]
-        name = name or match["name5"]
+        name = name or match["name5"] or match["name6"]
         of_itself = name and " timer" not in text and _RINGS_OF_ITSELF.search(name)
         if name in _ASKED_AFTER_NO_TIMER or of_itself:
             return None  # "is that the doorbell ringing?", "is that your phone?"

@@ -366,3 +366,30 @@ def test_a_reminder_for_someone_else_reminds_the_kitchen_to_tell_them(
     # The controls: words after "remind" that name no one, or ask, are not this.
     for said in ("remind me how to make gravy", "remind us about it", "remind Femi"):
         assert not isinstance(parse(said, store.now()), phrases.Remind), said
+
+
+def test_a_fifth_trials_commands_and_questions_of_the_records(
+    store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
+) -> None:
+    """Each went to the model, or did the wrong thing, in a fifth outside trial."""
+    say(store, "remind me in an hour and a half to take the washing in")
+    assert say(store, "snooze the washing reminder") == (
+        "The reminder to take the washing in hasn't come yet: it comes at 20:00, so I've "
+        "left it. Say, for example, “move the washing reminder to 6” to change it."
+    )  # it had moved 20:00 to 18:40, sooner
+    assert [f"{r.due_at:%H:%M}" for r in store.reminders()] == ["20:00"]
+    clock.advance(90 * 60)
+    scheduler.check()
+    assert say(store, "snooze the washing reminder").endswith("again at 20:10.")  # the control
+    assert say(store, "what did I ask you to remind me about?").startswith("Reminders:")
+    assert say(store, "is my washing reminder still on?").startswith("Reminders:")
+    say(store, "would you ever put a timer on for the sausages for 25 minutes")
+    assert say(store, "is there a timer on for the sausages?").startswith("The sausages timer")
+    assert say(store, "did you set a timer for the sausages earlier?").startswith("The sausages")
+    say(store, "add bread to the list")
+    assert say(store, "did you add bread earlier?") == "Yes, bread is on the shopping list."
+    assert say(store, "how many things are on the list?") == "On the shopping list: bread."
+    assert say(store, "add peaches to the list, och no, cancel that, they're full of sugar") == (
+        "All right, I've left the shopping list as it was."
+    )
+    assert [i.name for i in store.items()] == ["bread"]
