@@ -52,8 +52,12 @@ _GREETINGS = (
     r"good evening|bore da|shwmae)"
 )
 _HOW_ARE_YOU = (
-    r"(?:how are you(?: today| doing| this morning)?|how's it going|how are things|"
-    r"you alright|are you there|you there|alright)"
+    r"(?:how are (?:you|ye|ya)(?: today| doing| this morning| the day)?|how's it going|"
+    r"how are things|you alright|are you there|you there|alright|"
+    # Irish and Scots English (a fifth trial's "how are ye the day?" and "what's the
+    # craic?" got the model's "I'm fine…" and a paragraph about a chef)
+    r"what's the craic|what's the story|how's the form|how's she cutting|how're ye|"
+    r"how are ye keeping|how are you keeping)"
 )
 _GREETED = re.compile(
     rf"^(?:ok\s+|oh\s+)*(?:{_GREETINGS}(?:\s+hearth)?(?:\s+{_HOW_ARE_YOU})?|{_HOW_ARE_YOU})"
@@ -89,7 +93,11 @@ _NEVER_MIND = (
     "enough",
 )
 _AROUND = r"(?:(?:ok|okay|oh|right|hearth|please|no|well|um|er)\s+)*"
-_AFTER = r"(?:\s+(?:hearth|please|then|thanks|anyway|now))*"
+# "thanks love, you're very good" (a fifth trial's got "Sorry, I didn't understand that")
+_AFTER = (
+    r"(?:\s+(?:hearth|please|then|thanks|anyway|now|love|pet|hun|mate))*"
+    r"(?:\s+(?:you're|you are) (?:very good|a star|a gem|brilliant|great|the best|class))?"
+)
 
 
 def _phrases(phrases: tuple[str, ...]) -> re.Pattern[str]:

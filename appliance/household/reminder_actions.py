@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from appliance.household import requests as p
 from appliance.household.clock import at as clock
@@ -11,6 +12,15 @@ from appliance.household.clock import day_and_time as _day_and_time
 from appliance.household.records import Reminder
 from appliance.household.spoken import MONTHS, WEEKDAYS
 from appliance.household.store import HouseholdStore
+
+_MINE = {"my": "your", "our": "your", "mine": "yours", "myself": "yourself"}
+_MINE_SAID = re.compile(r"\b(?:my|our|mine|myself)\b")
+
+
+def yours(errand: str) -> str:
+    """The errand as Hearth says it back: "take my tablets" -> "take your tablets" (a
+    fifth trial heard "I'll remind you to take my tablets")."""
+    return _MINE_SAID.sub(lambda said: _MINE[said.group()], errand)
 
 
 def reminder_said(store: HouseholdStore, command: p.Command, now: dt.datetime) -> str | None:
@@ -24,15 +34,15 @@ def reminder_said(store: HouseholdStore, command: p.Command, now: dt.datetime) -
             if at <= now:
                 return f"{clock(at, now)} has passed; when should I remind you to {what}?"
             store.add_reminder(what, at)
-            return f"I'll remind you to {what} {_day_and_time(at, now)}."
+            return f"I'll remind you to {yours(what)} {_day_and_time(at, now)}."
         case p.AskReminderTime(what=what, day=None):
             return (
-                f"When should I remind you to {what}? Say, for example, “remind me to "
+                f"When should I remind you to {yours(what)}? Say, for example, “remind me to "
                 f"{what} at 6” or “in 20 minutes”."
             )
         case p.AskReminderTime(what=what, day=str(day)):
             return (
-                f"What time {_day_said(day)} should I remind you to {what}? "
+                f"What time {_day_said(day)} should I remind you to {yours(what)}? "
                 "Say, for example, “at 6”."
             )
         case p.AskReminderWhat(at=at):
@@ -81,7 +91,7 @@ def _moved(store: HouseholdStore, command: p.MoveReminder, now: dt.datetime) -> 
         return f"{clock(at, now)} has passed, so the reminder to {found[0].text} stays as it was."
     reminder = store.move_reminder(found[0].id, at)
     when = _day_and_time(reminder.due_at, now)
-    return f"I've moved it: I'll remind you to {reminder.text} {when}."
+    return f"I've moved it: I'll remind you to {yours(reminder.text)} {when}."
 
 
 def _day_said(day: str) -> str:
@@ -121,4 +131,4 @@ def _snooze_reminder(
             f"it. Say, for example, “move the {what or 'reminder'} reminder to 6” to change it."
         )
     reminder = store.snooze_reminder(found[0].id, seconds)
-    return f"I'll remind you to {reminder.text} again {_day_and_time(reminder.due_at, now)}."
+    return f"I'll remind you to {yours(reminder.text)} again {_day_and_time(reminder.due_at, now)}."

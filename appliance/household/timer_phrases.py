@@ -8,6 +8,7 @@ from appliance.household import spoken
 from appliance.household.requests import (
     AddTime,
     AskTimerLength,
+    Both,
     CancelTimer,
     Command,
     RenameTimer,
@@ -168,6 +169,8 @@ def _name(raw: str | None) -> str | None:
     if re.match(r"(?:when|so|then|because|while)\b", name):
         return None  # "a 45 minute timer for when the roast needs basting": what for, no name
     name = re.sub(r"^(?:the|my|a|an|another) ", "", name)
+    # "stop at the timer", a recogniser's "stop the tea timer": a word of place is no name
+    name = re.sub(r"^(?:at|to|of|on|in)(?: the)?(?: |$)", "", name)
     name = re.sub(r"(?:^| )timer$", "", name)
     # "…, 4 minutes each side": how the length is spent, never the name (a third trial's
     # timer was called "welsh cakes each side")
@@ -206,10 +209,18 @@ def renamed(text: str) -> RenameTimer | None:
     return RenameTimer(name, new) if name and new and name != new else None
 
 
+# "cancel the egg timer and the sausage timer": two named, each cancelled (a fifth trial's
+# was read as one timer called "egg timer and the sausage")
+_TWO_NAMED = re.compile(r"^(?P<one>[a-z' ]+?) timer and (?:the |my )?(?P<two>[a-z' ]+?)$")
+
+
 def timer(text: str) -> Command | None:
     if (named := renamed(text)) is not None:
         return named
     command = _timer(text.replace(" ,", ""))  # "timer for the ham, an hour and a half"
+    two = _TWO_NAMED.match(command.name or "") if isinstance(command, CancelTimer) else None
+    if two is not None and (one := _name(two["one"])) and (other := _name(two["two"])):
+        return Both(CancelTimer(one), CancelTimer(other))
     name = getattr(command, "name", None)
     across = [pair.replace(" ,", "") for pair in _ACROSS_A_COMMA.findall(text)]
     if name and any(f" {pair} " in f" {name} " for pair in across):

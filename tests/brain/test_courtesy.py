@@ -110,7 +110,14 @@ def test_hearth_runs_router_has_courtesy_after_the_household_and_before_memory(
 
 @pytest.mark.parametrize(
     "said",
-    ["morning Hearth, how are you today?", "hello hearth, are you there?", "hiya", "bore da"],
+    [
+        "morning Hearth, how are you today?",
+        "hello hearth, are you there?",
+        "hiya",
+        "bore da",
+        "how are ye the day?",  # a fifth trial's, and the next: the model answered each
+        "what's the craic?",
+    ],
 )
 def test_a_greeting_gets_a_greeting_never_its_own_words_back(said: str) -> None:
     # a third outside trial: the model said "morning, I'm fine." and "diolch, I'm fine."
@@ -118,6 +125,19 @@ def test_a_greeting_gets_a_greeting_never_its_own_words_back(said: str) -> None:
     assert reply_to("diolch, Hearth") == WELCOME
 
 
-@pytest.mark.parametrize("said", ["hello, can you set a timer", "hi Sam", "Morning! Add milk"])
+def test_thanks_with_a_kind_word_is_thanks() -> None:
+    assert reply_to("thanks love, you're very good") == WELCOME  # a fifth trial's
+    assert reply_to("thanks love, you're very good at timers, set one") is None  # the control
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "hello, can you set a timer",
+        "hi Sam",
+        "Morning! Add milk",
+        "what's the craic with the bins?",
+    ],
+)
 def test_a_greeting_with_more_goes_on(said: str) -> None:
     assert reply_to(said) is None  # the controls

@@ -393,3 +393,25 @@ def test_a_fifth_trials_commands_and_questions_of_the_records(
         "All right, I've left the shopping list as it was."
     )
     assert [i.name for i in store.items()] == ["bread"]
+
+
+def test_two_timers_named_in_one_cancel_are_both_cancelled(store: HouseholdStore) -> None:
+    """A fifth trial's "cancel the egg timer and the sausage timer" read one timer called
+    "egg timer and the sausage"; and "Stop at the timer." (a recogniser's "Stop the tea
+    timer.") looked for an "at the" timer."""
+    for name in ("egg", "sausage", "rice"):
+        store.add_timer(name, 600)
+    assert say(store, "cancel the egg timer and the sausage timer") == (
+        "I've cancelled the egg timer. I've cancelled the sausage timer."
+    )
+    assert [t.name for t in store.timers()] == ["rice"]
+    assert say(store, "stop at the timer") == "I've cancelled the rice timer."
+    assert parse("cancel the timer", store.now()) == phrases.CancelTimer(None)  # the control
+
+
+def test_a_reminder_is_said_back_as_yours(store: HouseholdStore) -> None:
+    """A fifth trial heard "I'll remind you to take my tablets at 18:00."."""
+    assert say(store, "remind me to take my tablets at 8") == (
+        "I'll remind you to take your tablets at 20:00."
+    )
+    assert [r.text for r in store.reminders()] == ["take my tablets"]  # kept as said
