@@ -201,7 +201,13 @@ _A_PLAN = re.compile(
     r"(?: (?:tonight|today|tomorrow))?\s*[?.!]*$|"
     r"\b(?:tonight|tomorrow|this (?:morning|afternoon|evening|weekend)|at the weekend|"
     r"later today|next (?:week|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|"
-    r"on (?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b",
+    r"on (?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b|"
+    # "what's on the 14th of June?", "anything on in June?" (a fifth trial's model made up
+    # an anniversary of the Olympic Games)
+    r"^\s*(?:what's|what is|whats|anything|is there anything|have we got anything|"
+    r"what have we got|what've we got) (?:going )?on (?:on |for |in )?(?:the \d{1,2}(?:st|nd|rd|th)"
+    r"|(?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december)\b)",
     re.IGNORECASE,
 )
 
@@ -242,7 +248,8 @@ A_STATE_NOW = re.compile(
     r"gran)"
     r"\s+(?:remember\s+to\s+)?"
     r"(?:leave|lock|unlock|shut|close|turn|switch|unplug|plug|feed|walk|empty|put|bring|let|"
-    r"take)\b)",
+    # "did anyone phone?" (a fifth trial's model: "no, no one did.")
+    r"take|phone|ring|call|text|come|come round|call round|pop round|drop by|knock|visit)\b)",
     re.IGNORECASE,
 )
 STATE_NOW = "how something is now"

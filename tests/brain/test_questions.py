@@ -202,6 +202,7 @@ STATES_NOW = {
     "hang on, did someone lock the back door?": "whether someone locked the back door",
     "are the lights on in the lounge?": "whether the lights are on in the lounge",
     "oh, is the dog still out in the garden?": "whether the dog is still out in the garden",
+    "did anyone phone?": "whether anyone phoned",  # a fifth trial's model: "no, no one did."
 }
 
 
@@ -371,3 +372,16 @@ def test_the_households_children_unnamed_are_never_the_models(
     12:30pm.", told nothing."""
     reply, model = scripted_reply(settings, memory, ["At 12:30pm."], asked)
     assert reply.text.startswith("I don't know") and model.prompts == []
+
+
+@pytest.mark.parametrize("asked", ["what's on the 14th of June?", "anything on in June?"])
+def test_whats_on_a_date_is_this_houses_plan(settings, memory: Memory, asked: str) -> None:
+    """A fifth trial's "what's on the 14th of June?" got the model's anniversary of the
+    1973 Olympic Games."""
+    reply, model = scripted_reply(settings, memory, ["The Olympic Games."], asked)
+    assert reply.text.startswith("I don't know") and model.prompts == []
+
+
+def test_a_month_in_a_question_of_the_world_is_the_worlds() -> None:
+    for asked in ("what's in season in October?", "when should I plant potatoes in March?"):
+        assert not classify(asked).household, asked  # the controls
