@@ -118,6 +118,10 @@ _OPENERS = STOP_WORDS | frozenset(
 _SENTENCE_START = re.compile(r"[.!?]['\u2019\")]*\s*[\"'\u2018\u201c(]*$|\n\s*$")
 
 
+# A pet's word that is a food too: a pet only after "the", "our" or "my".
+_ALSO_FOOD = frozenset({"fish", "rabbit", "rabbits"})
+
+
 def names_in(text: str, known: frozenset[str] | None = None) -> list[str]:
     """The people and animals a question is about. A capital letter alone makes a name
     only when memory knows it (`known`, lower case): "Yorkshire puddings" and "Victoria
@@ -146,7 +150,10 @@ def names_in(text: str, known: frozenset[str] | None = None) -> list[str]:
         if words[n - 1].lower() in PLACE_BEFORE:
             continue  # "in Tokyo", "the capital of France": a place, not a person
         found.append(bare)
-    for word in words[called:]:
+    for n, word in enumerate(words[called:], start=called):
+        before = words[n - 1].lower() if n else ""
+        if word.lower() in _ALSO_FOOD and before not in ("the", "our", "my", "a"):
+            continue  # "can Ciaran eat fish?" asks of a food, "has the fish been fed?" a pet
         if word.lower().rstrip("s") in FAMILY or word.lower() in FAMILY:
             found.append(word.lower())
     unique: dict[str, str] = {}

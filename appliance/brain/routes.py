@@ -241,7 +241,15 @@ class RuleRoutes:
                 names.update(link.lower() for link in fact.links)
                 words = re.findall(r"[A-Za-z][\w'\u2019-]*", fact.text)
                 owners = [w for w in words if re.search(r"['\u2019]s$", w) and w[:1].isupper()]
-                for word in words[:1] + owners:
+                # "Our dog Rocky needs fed at 5", "the dog's called Rocky": a name after a
+                # word of family or "called" (a fifth trial's "what does rocky eat" went to
+                # the model, which told it of Rocky Balboa)
+                after = [
+                    words[i + 1]
+                    for i, w in enumerate(words[:-1])
+                    if w.lower().rstrip("'s’") in people.FAMILY | {"called", "named", "our"}
+                ]
+                for word in words[:1] + owners + after:
                     name = re.sub(r"['\u2019]s$", "", word)
                     lower = name.lower()
                     # "The bin bags are…", "Our boiler…": a fact's first word is a name

@@ -385,3 +385,17 @@ def test_whats_on_a_date_is_this_houses_plan(settings, memory: Memory, asked: st
 def test_a_month_in_a_question_of_the_world_is_the_worlds() -> None:
     for asked in ("what's in season in October?", "when should I plant potatoes in March?"):
         assert not classify(asked).household, asked  # the controls
+
+
+def test_a_pet_named_after_its_kind_is_known_and_fish_to_eat_is_food(
+    settings, memory: Memory
+) -> None:
+    """A fifth trial's "what does rocky eat" went to the model (Rocky Balboa), and "can
+    Ciaran eat fish?" looked for a pet fish in what it knew of Ciaran."""
+    memory.add("Our dog Rocky needs fed at 5 every day", "routine")
+    memory.add("Our Ciaran is a vegetarian", "person")
+    reply, model = scripted_reply(settings, memory, ["Rocky Balboa."], "what does rocky eat")
+    assert "Balboa" not in reply.text and model.prompts == []
+    said, _ = scripted_reply(settings, memory, ["Yes."], "can Ciaran eat fish?")
+    assert said.text.endswith("What I do know: Our Ciaran is a vegetarian.")
+    assert classify("has the fish been fed?").names == ("fish",)  # the control: a pet
