@@ -175,6 +175,14 @@ _CANNOT = (
     r"\bi(?:\s+|')(?:do not|don't|dont|cannot|can't|cant|can not|am unable|m unable|"
     r"am not able|m not able|have no way)\b[^.!?]*?"
 )
+# The model talking about the exchange instead of to the household: a fifth trial heard "The
+# user is correct. The sentence contains a grammatical error…", "The correct answer is:" and
+# "The user's response is incorrect."; and its settings: "…is in the keyword+semantic mode."
+_ABOUT_THE_EXCHANGE = re.compile(
+    r"^\W*(?:the user(?:'s)?\b|the (?:correct|right) answer (?:is|would be)\b)"
+    r"|\b(?:keyword\+semantic|semantic mode|keyword mode|recall mode|system prompt)\b",
+    re.IGNORECASE,
+)
 _DENIES_WHAT_IT_DOES = re.compile(
     # (not "keep" or "stop": "Sorry, I can't keep that." is true of a fact the guard refused,
     # "I can't stop the oven" of the oven)
@@ -271,7 +279,7 @@ class ReplyBounds:
     def broken(self, sentence: str) -> Broken | None:
         if claims_action(sentence):
             return Broken("action", NOTHING_DONE)
-        if self._echoes(sentence):
+        if self._echoes(sentence) or _ABOUT_THE_EXCHANGE.search(sentence):
             return Broken("echo", NOT_UNDERSTOOD)
         if says_done(sentence, self._changed):
             return Broken("action", NOTHING_DONE)

@@ -39,7 +39,7 @@ _KEPT = (
 _DEVICES = (
     "lights?|heating|thermostat|oven|hob|kettle|fan|door|lock|blinds|radio|table|"
     "appointment|delivery|washing machine|dishwasher|coffee machine|slow cooker|cooker|tv|"
-    "telly|speakers?|boiler|heater"
+    "telly|speakers?|boiler|heater|bins?|recycling"
 )
 _THINGS = f"{_KEPT}|{_DEVICES}"
 _THING = re.compile(rf"\b(?:{_THINGS})\b")

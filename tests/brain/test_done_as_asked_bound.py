@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from appliance.brain.bounds import NOTHING_DONE, ReplyBounds, bounded
+from appliance.brain.bounds import NOT_UNDERSTOOD, NOTHING_DONE, ReplyBounds, bounded
 from appliance.memory import Memory
 from tests.brain.conftest import scripted_reply
 
@@ -45,7 +45,7 @@ def test_what_was_asked_said_to_be_done_is_not_said(asked: str, reply: str) -> N
         ("I've put the potatoes on", "Lovely, the potatoes are on."),  # what they did
         ("put the rice on", "Rice takes about 12 minutes."),  # said of something else
         ("change the school run to 3", "The school opens at 9."),  # no change said of it
-        ("what does the user want?", "The user wants a cup of tea."),  # no action
+        ("is there a user guide?", "A user guide comes in the box."),  # no action
     ],
 )
 def test_other_sentences_about_the_same_things_are_said(asked: str, reply: str) -> None:
@@ -56,3 +56,21 @@ def test_the_brain_checks_the_reply_against_the_change_asked(settings, memory: M
     said = "actually take the spaghetti off, we've got loads"
     reply, _ = scripted_reply(settings, memory, ["The spaghetti is off."], said)
     assert reply.text == NOTHING_DONE
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "The user is correct. The sentence contains a grammatical error.",  # a fifth trial's
+        "The correct answer is: Sorry, I can't.",
+        "The user's response is incorrect.",
+        'The message "order the messages" is in the keyword+semantic mode.',
+    ],
+)
+def test_the_model_talking_about_the_exchange_is_not_said(reply: str) -> None:
+    assert "".join(bounded([reply], ReplyBounds("", "och no, cancel that"))) == NOT_UNDERSTOOD
+
+
+def test_a_sentence_of_users_or_answers_to_the_household_is_said() -> None:
+    reply = "Users of a fan oven should set it 20 degrees lower."  # the control
+    assert "".join(bounded([reply], ReplyBounds("", "what about a fan oven?"))) == reply
