@@ -31,6 +31,18 @@ _TAIL = re.compile(
     r"|(?: ,)? (?:would|could|will|can) you"
     r"| , (?:dear|love|darling|mate|pet|hun|sweetheart|sweetie|babe))+$"
 )
+# Slips of the keyboard in a command's own words, none of them a word of its own: a fifth
+# trial's "set a timr for 8 minuts for the pizza" went to the model ("The pizza is ready.").
+_SLIPS = {
+    **dict.fromkeys(("timr", "tmer", "timmer", "tiemr", "timre", "tiner", "tmier"), "timer"),
+    **dict.fromkeys(("minuts", "mintues", "minuites", "minutess", "minits", "minites"), "minutes"),
+    **dict.fromkeys(("remider", "reminer", "remnder", "reminde", "remineder"), "reminder"),
+    **dict.fromkeys(("remnd", "remid", "rmind", "reimnd"), "remind"),
+    **dict.fromkeys(("shoping", "shoppin", "shopin", "shpping"), "shopping"),
+    **dict.fromkeys(("lsit", "lst"), "list"),
+    **dict.fromkeys(("cancle", "cancell", "cansel", "cancl"), "cancel"),
+    **dict.fromkeys(("tomorow", "tommorow", "tommorrow", "tomorroe", "tomoz"), "tomorrow"),
+}
 TOKENS = re.compile(r"\d+(?:[.:]\d+)?(?:am|pm)?|[a-z]+(?:'[a-z]+)?|,")
 # "8 a.m.", as a recogniser writes it: "8 am"
 _DOTTED_HALF_DAY = re.compile(r"\b([ap])\.\s?m\b\.?")
@@ -46,7 +58,7 @@ def normalise(text: str, *, sentences: bool = False) -> str:
     lowered = _DOTTED_HALF_DAY.sub(r"\1m", text.lower().replace("’", "'").replace("-", " "))
     if sentences:
         lowered = _SENTENCE_END.sub(",", lowered)
-    joined = " ".join(TOKENS.findall(lowered))
+    joined = " ".join(_SLIPS.get(word, word) for word in TOKENS.findall(lowered))
     joined = _LEAD.sub("", joined, count=1)
     return without_tail(joined)
 

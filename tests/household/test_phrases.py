@@ -537,3 +537,19 @@ def test_by_the_way_said_last_is_no_part_of_the_thing() -> None:
     # a second outside trial's "we're out of oatcakes btw" put "oatcakes btw" on the list
     assert parse("we're out of oatcakes btw", NOW) == phrases.AddItems(("oatcakes",))
     assert parse("add milk to the list by the way", NOW) == phrases.AddItems(("milk",))
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        # a fifth trial's went to the model, which said "The pizza is ready."
+        ("set a timr for 8 minuts for the pizza", SetTimer("pizza", 480.0)),
+        ("add milk to the shoping lsit", AddItems(("milk",))),
+    ],
+)
+def test_a_slip_of_the_keyboard_in_a_commands_own_words_is_read(said: str, meant: object) -> None:
+    assert parse(said, NOW) == meant
+
+
+def test_a_word_of_its_own_is_never_read_as_a_slip() -> None:  # the control
+    assert parse("set the time on the oven", NOW) is None  # "time" is no slip of "timer"
