@@ -70,10 +70,21 @@ class Called:
     rest: str  # "where's the colander?"
 
 
+# Called with no comma, then told: "Oisin don't touch that, it's hot" (a fifth trial's was
+# proposed as a fact).
+_CALLED_THEN_TOLD = re.compile(
+    r"^\s*(?P<lead>)(?P<who>(?!(?:Stop|Timers?|Reminders?|Alarms?|Lights?|Don't)\b)[A-Z][a-z-]+)"
+    r"(?P<dear>)\s+"
+    r"(?=(?:don't|do not|stop|come here|come on|get down|get off|go and|put that|leave that|"
+    r"give that|wash your|sit down|be careful|careful)\b)"
+)
+
+
 def said_to(text: str) -> Called | None:
     """Who the sentence is said to, when it opens by calling a person, else None: a name
     written with a capital or a family word, never Hearth nor a word that opens sentences."""
-    match = _CALLED.match(text.replace("\u2019", "'"))
+    said = text.replace("\u2019", "'")
+    match = _CALLED.match(said) or _CALLED_THEN_TOLD.match(said)
     if match is None:
         return None
     who = match["who"]
