@@ -159,12 +159,18 @@ _CLAUSE_WORD = re.compile(r"\b(?:in|at|to|with|for|from|on|into|because|when|so|
 _ITEM_LEAD = re.compile(r"^(?:some|more|a|an|the|any|a few|a bit of|a little)\s+")
 
 
+# Who wants a thing, said before it in a list: "…, and Ciaran wants quorn mince" (a fifth
+# trial's went on the list as "Ciaran wants quorn mince").
+_WANTED = re.compile(r"^[a-z'-]+ (?:wants|needs|would like|asked for|likes|said) (?:some )?")
+
+
 def items_of(said: str) -> tuple[str, ...]:
     """ "tomatoes , onions and garlic" -> ("tomatoes", "onions", "garlic")."""
     parts = re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+&\s+", said)
     items = []
     for part in parts:
         item = _ITEM_LEAD.sub("", part.strip(" ,")).strip()
+        item = _WANTED.sub("", item)  # "Ciaran wants quorn mince": the mince, not Ciaran
         item = _counted(item)
         if item and item not in items:
             items.append(item)

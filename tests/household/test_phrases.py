@@ -553,3 +553,10 @@ def test_a_slip_of_the_keyboard_in_a_commands_own_words_is_read(said: str, meant
 
 def test_a_word_of_its_own_is_never_read_as_a_slip() -> None:  # the control
     assert parse("set the time on the oven", NOW) is None  # "time" is no slip of "timer"
+
+
+def test_who_wants_a_thing_is_no_part_of_it() -> None:
+    """A fifth trial's list got an item called "Ciaran wants quorn mince"."""
+    said = "we need spuds, carrots and a pound of sausages, and Ciaran wants quorn mince"
+    assert parse(said, NOW) == AddItems(("spuds", "carrots", "pound of sausages", "quorn mince"))
+    assert parse("add free range eggs", NOW) == AddItems(("free range eggs",))  # the control
