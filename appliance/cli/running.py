@@ -1,10 +1,10 @@
 """Which data dir the Hearth running on this machine uses, so a command can say when it differs.
 
 `hearth run` and `hearth serve` leave a small marker in the user's runtime dir while
-they run (their pid, port and data dir). A command run from another terminal without
-the same HEARTH_DATA_DIR would otherwise open an empty store elsewhere and answer
-"the shopping list is empty"; it now says which data dir it used, and the running
-one's. A client of the brain (`hearth voice`, `hearth wyoming`) started without `--port`
+they run (their pid, port and data dir), one per data dir. A command run from another
+terminal without the same HEARTH_DATA_DIR would otherwise open an empty store elsewhere
+and answer "the shopping list is empty"; it now says which data dir it used, and the
+running one's. A client of the brain (`hearth voice`, `hearth wyoming`) started without `--port`
 asks the brain on the marker's port when the running Hearth uses its data dir (`hearth
 run --port 0` picks any port). The marker holds no household content; a stale one (its
 process gone) is ignored.
@@ -12,6 +12,7 @@ process gone) is ignored.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from dataclasses import dataclass
@@ -26,11 +27,20 @@ BRAIN_PORT_HELP = (
 )
 
 
-def marker_path() -> Path:
+def _folder() -> Path:
     """Per user: $XDG_RUNTIME_DIR/hearth, else /tmp/hearth-<uid> (0700)."""
     runtime = os.environ.get("XDG_RUNTIME_DIR")
-    base = Path(runtime) / "hearth" if runtime else Path(f"/tmp/hearth-{os.getuid()}")
-    return base / "serving.json"
+    return Path(runtime) / "hearth" if runtime else Path(f"/tmp/hearth-{os.getuid()}")
+
+
+def marker_path(data_dir: Path | None = None) -> Path:
+    """The marker of the Hearth serving `data_dir`: one per data dir, so two Hearths of one
+    user (a laptop's, a test's) never take each other's (a fifth trial's `hearth voice`
+    lost its brain three times when another Hearth of the same user started and stopped)."""
+    if data_dir is None:
+        return _folder() / "serving.json"
+    digest = hashlib.sha256(str(Path(data_dir).resolve()).encode("utf-8")).hexdigest()[:12]
+    return _folder() / f"serving-{digest}.json"
 
 
 @dataclass(frozen=True)
@@ -61,7 +71,7 @@ def _ours(folder: Path) -> bool:
 
 def mark_serving(port: int, data_dir: Path, path: Path | None = None) -> Path | None:
     """Say, while this process serves, which data dir it uses; returns the marker's path."""
-    path = path or marker_path()
+    path = path or marker_path(data_dir)
     try:
         ensure_private_dir(path.parent)
         if not _ours(path.parent):
@@ -74,19 +84,17 @@ def mark_serving(port: int, data_dir: Path, path: Path | None = None) -> Path | 
 
 
 def unmark_serving(path: Path | None = None) -> None:
-    path = path or marker_path()
-    try:
-        if json.loads(path.read_text(encoding="utf-8")).get("pid") == os.getpid():
-            path.unlink()
-    except (OSError, ValueError):
-        pass
+    """Take this process's marker away (`path`, or every one it left)."""
+    paths = [path] if path is not None else sorted(_folder().glob("serving*.json"))
+    for marker in paths:
+        try:
+            if json.loads(marker.read_text(encoding="utf-8")).get("pid") == os.getpid():
+                marker.unlink()
+        except (OSError, ValueError):
+            pass
 
 
-def running(path: Path | None = None) -> Running | None:
-    """The Hearth serving on this machine, if one is (and its marker can be read)."""
-    path = path or marker_path()
-    if not _ours(path.parent):
-        return None
+def _read(path: Path) -> Running | None:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         found = Running(int(data["pid"]), int(data["port"]), Path(data["data_dir"]))
@@ -95,8 +103,40 @@ def running(path: Path | None = None) -> Running | None:
     return found if found.alive() else None
 
 
+def running(path: Path | None = None) -> Running | None:
+    """The Hearth serving on this machine, if one is (and its marker can be read): the one
+    `path` names, else the one that marked last."""
+    folder = path.parent if path is not None else _folder()
+    if not _ours(folder):
+        return None
+    if path is not None:
+        return _read(path)
+    markers = sorted(folder.glob("serving*.json"), key=_changed, reverse=True)
+    return next((found for m in markers if (found := _read(m)) is not None), None)
+
+
+def _changed(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _serving(data_dir: Path) -> Running | None:
+    """The Hearth serving `data_dir`, if one is."""
+    if not _ours(_folder()):
+        return None
+    wanted = Path(data_dir).resolve()
+    for marker in sorted(_folder().glob("serving*.json"), key=_changed, reverse=True):
+        if (found := _read(marker)) is not None and found.data_dir == wanted:
+            return found
+    return None
+
+
 def other_data_dir_note(data_dir: Path, path: Path | None = None) -> str | None:
     """A line for a person when the running Hearth uses another data dir than this command."""
+    if path is None and _serving(data_dir) is not None:
+        return None  # the one it uses is running
     serving = running(path)
     if serving is None or serving.data_dir == Path(data_dir).resolve():
         return None
@@ -112,7 +152,7 @@ def brain_port(settings: Settings, given: int | None = None, path: Path | None =
     it uses this data dir, else the web_port setting."""
     if given:
         return given
-    serving = running(path)
+    serving = running(path) if path is not None else _serving(Path(settings.data_dir))
     if serving is not None and serving.data_dir == Path(settings.data_dir).resolve():
         return serving.port
     return settings.web_port

@@ -115,3 +115,28 @@ def test_trying_voice_gets_the_note_and_the_service_does_not() -> None:
 
     assert _one_shot(build_parser().parse_args(["voice", "--simulate"]))
     assert not _one_shot(build_parser().parse_args(["voice"]))  # the service: its journal
+
+
+def test_two_hearths_of_one_user_keep_their_own_markers(runtime: Path, tmp_path: Path) -> None:
+    """A fifth trial's `hearth voice` lost its brain when another Hearth of the same user
+    started and stopped: one marker per user, overwritten, then taken away."""
+    from appliance.cli.running import brain_port
+    from appliance.config import Settings
+
+    mine, theirs = tmp_path / "mine", tmp_path / "theirs"
+    marker = mark_serving(41189, mine)
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        # another Hearth marks its own dir, then goes: the first is still found
+        theirs_marker = runtime / "hearth" / "serving-elsewhere.json"
+        theirs_marker.write_text(f'{{"pid": {other.pid}, "port": 5000, "data_dir": "{theirs}"}}')
+        assert brain_port(Settings(data_dir=mine, web_port=4327)) == 41189
+        assert brain_port(Settings(data_dir=theirs, web_port=4327)) == 5000
+        theirs_marker.unlink()
+        assert brain_port(Settings(data_dir=mine, web_port=4327)) == 41189
+        assert other_data_dir_note(mine) is None
+    finally:
+        other.kill()
+        other.wait()
+        unmark_serving(marker)
+    assert brain_port(Settings(data_dir=mine, web_port=4327)) == 4327  # the control
