@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from appliance.brain.devices import NOT_A_SWITCH
+from appliance.brain.devices import NOT_A_SWITCH, NOTHING_LEAVES
 from appliance.composition import intent_router
 from appliance.memory import Memory
 from tests.brain.conftest import scripted_reply
@@ -45,3 +45,34 @@ def test_working_a_thing_of_the_house_is_never_the_models(
 )
 def test_anything_else_with_the_same_verbs_is_not(settings, said: str) -> None:
     assert intent_router(settings).route(said).kind != "devices", said
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "text Ciaran and tell him his tea's in the oven",  # a fifth trial's: the model's
+        "order more milk from tesco",  # "…is in the keyword+semantic mode."
+        "ring Nan",
+        "email the school to say Dylan is poorly",
+    ],
+)
+def test_sending_or_ordering_is_said_to_be_impossible_never_done(
+    settings, memory: Memory, asked: str
+) -> None:
+    reply, model = scripted_reply(
+        settings, memory, ["Message sent!"], asked, intents=intent_router(settings)
+    )
+    assert reply.text == NOTHING_LEAVES and model.prompts == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "remind me to ring Nan at 6",  # the controls: a reminder, the list, a secret's name
+        "order everything on the shopping list from asda",
+        "phone PIN",
+        "Call Grandma every Sunday evening.",
+    ],
+)
+def test_a_reminder_or_a_rule_about_calling_is_not_that(settings, said: str) -> None:
+    assert intent_router(settings).route(said).kind != "sending", said
