@@ -35,6 +35,11 @@ def reminder_said(store: HouseholdStore, command: p.Command, now: dt.datetime) -
                 return f"{clock(at, now)} has passed; when should I remind you to {what}?"
             store.add_reminder(what, at)
             return f"I'll remind you to {yours(what)} {_day_and_time(at, now)}."
+        case p.AskReminderTime(what=what, every=str(every)):
+            return (
+                f"I can only remind you once, not {every}: when should I remind you to "
+                f"{yours(what)}? Say, for example, “remind me to {what} on Tuesday at 6”."
+            )
         case p.AskReminderTime(what=what, day=None):
             return (
                 f"When should I remind you to {yours(what)}? Say, for example, “remind me to "

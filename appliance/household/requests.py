@@ -104,6 +104,7 @@ class AskReminderTime:
     intent: ClassVar[str] = "remind.ask"
     what: str
     day: str | None = None  # the day said without its time ("on friday"): only the time asked
+    every: str | None = None  # "every tuesday": a reminder comes once, so the time is asked
 
 
 @dataclass(frozen=True)
