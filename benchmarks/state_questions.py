@@ -37,7 +37,7 @@ BASELINE = "d04e27f"  # the last commit before the rule for states now
 MODEL_SAID = "(the chat model was asked)"
 CANT_SEE = "can't see"
 
-_REPLIES = """
+BRAIN_REPLIES = """
 import json, sys, tempfile
 from pathlib import Path
 from appliance.brain import Brain
@@ -79,8 +79,8 @@ def main() -> int:
     questions = json.loads(SPLIT.read_text())["questions"]
     texts = [q["q"] for q in questions]
     runs = {
-        f"before ({BASELINE})": run_at(BASELINE, _REPLIES, texts, MODEL_SAID),
-        "now": run_at(None, _REPLIES, texts, MODEL_SAID),
+        f"before ({BASELINE})": run_at(BASELINE, BRAIN_REPLIES, texts, MODEL_SAID),
+        "now": run_at(None, BRAIN_REPLIES, texts, MODEL_SAID),
     }
     kinds = ("state", "other")
     rows = []
