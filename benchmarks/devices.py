@@ -28,6 +28,7 @@ from collections import Counter
 from pathlib import Path
 
 from appliance.brain.devices import NOT_A_SWITCH, NOTHING_LEAVES
+from benchmarks.bars import stacked
 from benchmarks.baseline import run_at
 from benchmarks.state_questions import BRAIN_REPLIES, MODEL_SAID
 
@@ -93,29 +94,13 @@ def main() -> int:
         f"# Asked to work or send things\n\n`python -m benchmarks.devices`, split "
         f"{SPLIT.name} (held out).\n\n{table}\n\n" + "\n".join(shown) + "\n"
     )
-    _plot(rows)
+    stacked(
+        rows,
+        tuple(zip(PARTS, ("#4a8", "#48a", "#c44", "#999"), strict=True)),
+        RESULTS / "devices.png",
+        "lines (held out)",
+    )
     return 0
-
-
-def _plot(rows: list[tuple[str, str, int, Counter[str]]]) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(7, 3.8))
-    labels = [f"{label}\n{kind}" for label, kind, _, _ in rows]
-    left = [0] * len(rows)
-    colours = ("#4a8", "#48a", "#c44", "#999")
-    for part, colour in zip(PARTS, colours, strict=True):
-        widths = [counted[part] for _, _, _, counted in rows]
-        ax.barh(labels, widths, left=left, color=colour, label=part)
-        left = [a + b for a, b in zip(left, widths, strict=True)]
-    ax.invert_yaxis()
-    ax.set_xlabel("lines (held out)")
-    ax.legend(loc="lower right", fontsize=8)
-    fig.tight_layout()
-    fig.savefig(RESULTS / "devices.png", dpi=100)
 
 
 if __name__ == "__main__":

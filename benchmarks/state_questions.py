@@ -28,6 +28,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from benchmarks.bars import stacked
 from benchmarks.baseline import run_at
 
 HERE = Path(__file__).resolve().parent
@@ -115,28 +116,13 @@ def main() -> int:
         f"# Asked how something is now\n\n`python -m benchmarks.state_questions`, split "
         f"{SPLIT.name} (held out).\n\n{table}\n\n" + "\n".join(shown) + "\n"
     )
-    _plot(rows)
+    stacked(
+        rows,
+        ((CANT_SEE, "#4a8"), ("model", "#c44"), ("other", "#999")),
+        RESULTS / "state_questions.png",
+        "questions (held out)",
+    )
     return 0
-
-
-def _plot(rows: list[tuple[str, str, int, Counter[str]]]) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(7, 3.5))
-    labels = [f"{label}\n{kind}" for label, kind, _, _ in rows]
-    left = [0] * len(rows)
-    for part, colour in ((CANT_SEE, "#4a8"), ("model", "#c44"), ("other", "#999")):
-        widths = [counted[part] for _, _, _, counted in rows]
-        ax.barh(labels, widths, left=left, color=colour, label=part)
-        left = [a + b for a, b in zip(left, widths, strict=True)]
-    ax.invert_yaxis()
-    ax.set_xlabel("questions (held out)")
-    ax.legend(loc="lower right", fontsize=8)
-    fig.tight_layout()
-    fig.savefig(RESULTS / "state_questions.png", dpi=100)
 
 
 if __name__ == "__main__":
