@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from appliance.brain.cannot_eat import CANNOT_EAT, KINDS
 from appliance.brain.days import another_day
 from appliance.brain.people import FAMILY, NOT_NAMES, said_to
 from appliance.memory import Recalled
@@ -331,30 +332,6 @@ def classify(text: str, known: frozenset[str] | None = None) -> Question:
     return Question(text, False, names, things, "nothing of the household")
 
 
-# A kitchen's own kinds: "can Ravi have milk?" is answered by "Ravi cannot have dairy".
-KINDS = {
-    "milk": "dairy",
-    "cheese": "dairy",
-    "butter": "dairy",
-    "yoghurt": "dairy",
-    "yogurt": "dairy",
-    "cream": "dairy",
-    "lactose": "dairy",
-    "bread": "gluten",
-    "pasta": "gluten",
-    "wheat": "gluten",
-    "flour": "gluten",
-    "peanut": "nut",
-    "cashew": "nut",
-    "almond": "nut",
-    "walnut": "nut",
-    "prawn": "shellfish",
-    "shrimp": "shellfish",
-    "crab": "shellfish",
-    "meat": "vegetarian",
-}
-
-
 def about(question: Question, recalled: Recalled) -> bool:
     """Whether a recalled fact is about what was asked: every person named and every
     house thing asked about must be in the fact (its text or its links).
@@ -416,52 +393,9 @@ _AN_AGE = re.compile(
 )
 
 
-# A fact that says what someone cannot eat answers "is Dylan allergic to anything?": a third
-# outside trial, told "Dylan is coeliac and can't have any gluten", heard "I don't know".
-_CANNOT_EAT = re.compile(
-    r"\b(?:allerg\w*|coeliac|celiac|intoleran\w*|epi-?pen|anaphyla\w*|can'?t (?:have|eat)|"
-    r"cannot (?:have|eat)|mustn'?t (?:have|eat))\b",
-    re.IGNORECASE,
-)
-
-
-# Asked about what the household's people cannot eat, naming no one: "does anyone in the
-# house have an allergy?" (a third outside trial, with "Dylan is coeliac and can't have any
-# gluten" in memory, heard "I don't know"; recall finds no word of the question in it).
-_ASKS_ALLERGIES = re.compile(
-    r"\b(?:allerg\w*|intoleran\w*|coeliacs?|celiacs?|dietary|can'?t (?:have|eat)|"
-    r"cannot (?:have|eat))\b",
-    re.IGNORECASE,
-)
-_ALLERGENS = frozenset(
-    tokens(
-        "nut nuts peanut peanuts gluten wheat dairy milk lactose egg eggs shellfish fish sesame soy"
-    )
-)
-
-
-def cannot_eat_asked(question: Question) -> frozenset[str] | None:
-    """The allergens a question naming no one asks about (empty: any), or None when it asks
-    nothing of what someone cannot eat."""
-    if question.names or not _ASKS_ALLERGIES.search(question.text):
-        return None
-    return frozenset(tokens(question.text)) & _ALLERGENS
-
-
-def says_cannot_eat(text: str, allergens: frozenset[str]) -> bool:
-    """Whether a fact says what someone cannot eat, of `allergens` if any are asked."""
-    if not _CANNOT_EAT.search(text.replace("\u2019", "'")):
-        return False
-    held = set(tokens(text))
-    held |= {KINDS[w] for w in held if w in KINDS}
-    if "coeliac" in held or "celiac" in held:
-        held |= set(tokens("gluten wheat"))
-    return not allergens or bool(held & (allergens | {KINDS.get(a, a) for a in allergens}))
-
-
 def _held(recalled: Recalled) -> set[str]:
     fact = recalled.fact
     held = set(tokens(fact.text + " " + " ".join(fact.links)))
-    if _CANNOT_EAT.search(fact.text.replace("\u2019", "'")):
+    if CANNOT_EAT.search(fact.text.replace("\u2019", "'")):
         held |= set(tokens("allergy allergic intolerant intolerance"))
     return held

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from appliance.brain import overview, people, questions, router
+from appliance.brain.cannot_eat import cannot_eat_asked, says_cannot_eat
 from appliance.brain.not_known import not_known
 from appliance.brain.notetaker import NoteTaker
 from appliance.brain.turn import RECALL_K
@@ -186,11 +187,11 @@ class RuleRoutes:
         about the world go to the model (questions.py draws the line)."""
         found = self.memory.recall(route.text, RECALL_K)
         asked = questions.classify(route.text, self.known_names())
-        if (allergens := questions.cannot_eat_asked(asked)) is not None and not route.explicit:
+        if (allergens := cannot_eat_asked(asked)) is not None and not route.explicit:
             # "does anyone have an allergy?": every fact of what someone cannot eat
-            told = [
-                f for f in self.memory.facts("live") if questions.says_cannot_eat(f.text, allergens)
-            ][:ANSWER_FACTS]
+            told = [f for f in self.memory.facts("live") if says_cannot_eat(f.text, allergens)][
+                :ANSWER_FACTS
+            ]
             if told:
                 stream.facts = tuple(f.id for f in told)
                 yield "From memory: " + " ".join(_sentence(f.text) for f in told)
