@@ -70,7 +70,8 @@ def cooking_intents(
                 and len(text.split()) > 5
                 and not re.search(r"\b(?:step|recipe)\b", text, re.IGNORECASE)
             )
-            if loose or _OF_THE_HOUSE.search(text):
+            # "undo" with nothing cooked takes back the household's last change (undo.py)
+            if loose or _OF_THE_HOUSE.search(text) or re.search(r"\bundo\b", text, re.I):
                 return None
             return request if request.intent in ONLY_WHILE_COOKING else None
         if request.intent == "start":

@@ -99,6 +99,8 @@ def test_a_sentence_with_next_in_it_is_no_cooks_command_with_nothing_cooked(
         ):
             reply = brain.reply(text)
             assert reply.route != "cooking", (text, reply)
+        # "undo" with nothing cooked is the household's (it had got "Nothing is being cooked")
+        assert brain.reply("undo").route != "cooking"
         # the controls: a cook's command, however long, with "step" in it
         for text in ("sorry, can you go back a step", "Right, that's in. Next step please."):
             assert brain.reply(text).text.startswith("Nothing is being cooked"), text

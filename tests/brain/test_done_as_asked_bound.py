@@ -74,3 +74,11 @@ def test_the_model_talking_about_the_exchange_is_not_said(reply: str) -> None:
 def test_a_sentence_of_users_or_answers_to_the_household_is_said() -> None:
     reply = "Users of a fan oven should set it 20 degrees lower."  # the control
     assert "".join(bounded([reply], ReplyBounds("", "what about a fan oven?"))) == reply
+
+
+def test_a_kept_thing_said_to_be_now_something_is_a_claim() -> None:
+    """A fifth trial: "The list is now 2 pints of semi-skimmed milk." (nothing changed)."""
+    reply = "The list is now 2 pints of semi-skimmed milk."
+    assert "".join(bounded([reply], ReplyBounds("", "what's on the list"))) == NOTHING_DONE
+    control = "Now the list is long, so go to the big shop."
+    assert "".join(bounded([control], ReplyBounds("", "what's on the list"))) == control

@@ -399,3 +399,12 @@ def test_a_pet_named_after_its_kind_is_known_and_fish_to_eat_is_food(
     said, _ = scripted_reply(settings, memory, ["Yes."], "can Ciaran eat fish?")
     assert said.text.endswith("What I do know: Our Ciaran is a vegetarian.")
     assert classify("has the fish been fed?").names == ("fish",)  # the control: a pet
+
+
+def test_any_idea_where_is_asked_of_the_house(settings, memory: Memory) -> None:
+    """A fifth trial's "any idea where I put my glasses" got the model's "The glass is
+    missing."."""
+    reply, model = scripted_reply(
+        settings, memory, ["The glass is missing."], "any idea where I put my glasses"
+    )
+    assert reply.text.startswith("I don't know") and model.prompts == []

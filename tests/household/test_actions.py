@@ -431,3 +431,16 @@ def test_a_reminder_said_for_every_day_is_never_set_once_as_if_it_repeats(
     )
     assert store.reminders() == []
     assert say(store, "remind me to feed the fish at 8.30").startswith("I'll remind you")
+
+
+def test_a_thing_on_the_list_changed_for_another(store: HouseholdStore) -> None:
+    """A fifth trial's "change the milk on the list to 2 pints of semi-skimmed" got the
+    model's "The list of 2 pints of semi-skimmed milk is changed to 1 pint."."""
+    say(store, "add milk and bread to the list")
+    assert say(store, "change the milk on the list to 2 pints of semi-skimmed") == (
+        "I've taken milk off the shopping list. I've added 2 pints of semi skimmed milk to "
+        "the shopping list."
+    )
+    say(store, "swap the bread on the list for crumpets")
+    assert [i.name for i in store.items()] == ["2 pints of semi skimmed milk", "crumpets"]
+    assert parse("change the milk on the list to 2", store.now()) is None  # the control
