@@ -43,7 +43,7 @@ _REMOVE = re.compile(
 # "add two tins of tomatoes", "scratch the loo roll": the list unsaid, but no other place.
 # A recipe says "add" too ("add a pinch of salt", "add them together"), so with the list
 # unsaid an item must be counted as a shop sells it, or be a bare name of one or two words.
-_ADD_BARE = re.compile(r"^(?:add|stick|pop) (?:on |down )?(?P<items>.+)$")
+_ADD_BARE = re.compile(r"^(?:add|stick|pop|buy) (?:on |down )?(?P<items>.+)$")
 _SHOP_COUNT = re.compile(
     r"\b(?:tins?|cans?|packs?|packets?|bags?|bottles?|jars?|boxes?|cartons?|loaf|loaves|"
     r"pints?|dozen|multipacks?|punnets?|bunch(?:es)?|tubs?|rolls?|litres?|kilos?)\b"

@@ -560,3 +560,11 @@ def test_who_wants_a_thing_is_no_part_of_it() -> None:
     said = "we need spuds, carrots and a pound of sausages, and Ciaran wants quorn mince"
     assert parse(said, NOW) == AddItems(("spuds", "carrots", "pound of sausages", "quorn mince"))
     assert parse("add free range eggs", NOW) == AddItems(("free range eggs",))  # the control
+
+
+def test_buy_is_the_lists_verb() -> None:
+    """A fifth trial's "buy a new kettle, this one's knackered" reached the model."""
+    assert parse("buy eggs, milk and bread", NOW) == AddItems(("eggs", "milk", "bread"))
+    assert parse("buy a new kettle, this one's knackered", NOW) == AddItems(("new kettle",))
+    assert parse("buy some time", NOW) is None  # the controls: no thing to buy
+    assert parse("buy the train tickets for boxing day", NOW) is None  # the sending line's
