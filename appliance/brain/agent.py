@@ -196,7 +196,11 @@ class Brain:
             )
         thread = check_thread_id(thread_id) if thread_id else new_thread_id()
         route = self.router.route(with_apostrophes(text, self.routes.known_names()), thread)
-        if route.kind in ("recall", "overview") and (again := self._asked_again(text, thread)):
+        if (
+            route.kind in ("recall", "overview")
+            and is_asked_again(text)  # the words first: the thread is read only for these
+            and (again := self._asked_again(text, thread))
+        ):
             route = router.Route("recall", again, thread=thread)  # "and Kemi?" after a question
         return ReplyStream(self, text, thread, route, heard=heard)
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from appliance.brain.asked_change import asked_changed, says_done
 from appliance.brain.claims import claims_action
 from appliance.brain.questions import NO_LIFE
-from appliance.brain.router import Intent, Route
+from appliance.brain.router import fixed_reply
 from appliance.brain.told import Told
 from appliance.kitchen.allergens import ALLERGEN_UNSURE, STATES_ALLERGEN
 from appliance.kitchen.safety import UNSURE
@@ -384,9 +384,4 @@ _ASKS_WEATHER = re.compile(
 )
 
 
-def _asks_weather(text: str) -> Route | None:
-    return Route("weather", text) if _ASKS_WEATHER.search(text) else None
-
-
-# Answered with the truth, no model: a small model asked about the weather makes it up.
-WEATHER = Intent("weather", _asks_weather, act=lambda route: NO_WEATHER)
+WEATHER = fixed_reply("weather", _ASKS_WEATHER, NO_WEATHER)

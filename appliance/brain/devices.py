@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from appliance.brain.router import Intent, Route
+from appliance.brain.router import fixed_reply
 
 NOT_A_SWITCH = (
     "I can't switch, lock or play anything in the house: I keep timers, reminders, the "
@@ -86,13 +86,5 @@ _SEND_IT = re.compile(
 )
 
 
-def _asks_to_work_it(text: str) -> Route | None:
-    return Route("devices", text) if _WORK_IT.search(text) else None
-
-
-def _asks_to_send_it(text: str) -> Route | None:
-    return Route("sending", text) if _SEND_IT.search(text) else None
-
-
-DEVICES = Intent("devices", _asks_to_work_it, act=lambda route: NOT_A_SWITCH)
-SENDING = Intent("sending", _asks_to_send_it, act=lambda route: NOTHING_LEAVES)
+DEVICES = fixed_reply("devices", _WORK_IT, NOT_A_SWITCH)
+SENDING = fixed_reply("sending", _SEND_IT, NOTHING_LEAVES)

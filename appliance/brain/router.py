@@ -217,6 +217,16 @@ class UnknownIntent(ValueError):
     """`before=` named an intent the table does not have (a wiring bug, not user input)."""
 
 
+def fixed_reply(name: str, pattern: re.Pattern[str], line: str) -> Intent:
+    """An intent that answers whatever `pattern` finds with one fixed line, never the model
+    (the weather, working a thing of the house, sending or ordering)."""
+
+    def match(text: str) -> Route | None:
+        return Route(name, text) if pattern.search(text) else None
+
+    return Intent(name, match, act=lambda route: line)
+
+
 class Router:
     """An ordered table of intents; a message no intent claims goes to the model (chat)."""
 
