@@ -17,7 +17,7 @@ from appliance.household.asking import to_json
 from appliance.household.clock import day_and_time as _day_and_time
 from appliance.household.clock import said as clock_said
 from appliance.household.records import Timer, is_unnamed, label, numbered
-from appliance.household.reminder_actions import reminder_said
+from appliance.household.reminder_actions import comes_again, reminder_said
 from appliance.household.spoken import say_duration
 from appliance.household.store import ACTIVE, HouseholdStore, item_key
 
@@ -141,7 +141,7 @@ def _undone(store: HouseholdStore, thread: str | None, kind: str | None) -> str:
             stopped.append(timer_label(store.stop_timer(timer_id)))
     for reminder_id in sorted(made.reminders):
         if store.reminder(reminder_id).state in ACTIVE:
-            stopped.append(f"the reminder to {store.stop_reminder(reminder_id).text}")
+            stopped.append(f"the reminder {store.stop_reminder(reminder_id).errand}")
     removed, _ = store.remove_items(sorted(made.items))
     done = [f"cancelled {_listed(stopped)}"] if stopped else []
     if removed:
@@ -337,13 +337,16 @@ def _stop_ringing(store: HouseholdStore) -> str:
     if not ringing:
         return "Nothing is ringing."
     done = []
+    again = ""
     for record in ringing:
         if isinstance(record, Timer):
             done.append(timer_label(store.stop_timer(record.id)))
         else:
-            done.append(f"the reminder to {store.stop_reminder(record.id).text}")
+            reminder = store.stop_reminder(record.id)
+            done.append(f"the reminder {reminder.errand}")
+            again += comes_again(store, reminder, store.now())
     said = _listed(done)
-    return f"I've stopped {said}."
+    return f"I've stopped {said}.{again}"
 
 
 def _snooze_ringing(store: HouseholdStore, seconds: float, now: dt.datetime) -> str:
@@ -358,7 +361,7 @@ def _snooze_ringing(store: HouseholdStore, seconds: float, now: dt.datetime) -> 
         else:
             reminder = store.snooze_reminder(record.id, seconds)
             done.append(
-                f"the reminder to {reminder.text} comes again {_day_and_time(reminder.due_at, now)}"
+                f"the reminder {reminder.errand} comes again {_day_and_time(reminder.due_at, now)}"
             )
     said = "; ".join(done)
     return said[0].upper() + said[1:] + "."

@@ -14,7 +14,7 @@ import datetime as dt
 import json
 import re
 
-from appliance.household import spoken
+from appliance.household import repeats, spoken
 from appliance.household.phrase_words import normalise
 from appliance.household.records import numbered
 from appliance.household.requests import (
@@ -88,18 +88,21 @@ def answer_to(question: Question, text: str, now: dt.datetime) -> Command | None
         case AskTimerLength(name=name):
             seconds = _duration(tokens)
             return SetTimer(name, seconds) if seconds else None
-        case AskReminderTime(what=what, day=day):
+        case AskReminderTime(what=what, day=day, every=every):
             # the time said now, on the day said before ("at 9" after "on friday")
             tokens = [*tokens, *(day.split(" ") if day else [])]
             span = spoken.when_in(tokens, now) or spoken.when_in(["at", *tokens], now)
             if span is None or span.end - span.start < len(tokens) - 1:
                 return None
+            if every is not None:  # "What time every Tuesday…?" "7": 07:00 each Tuesday
+                rule, first = repeats.first(every, span.value, now)
+                return Remind(what, first, rule)
             return Remind(what, span.value)
-        case AskReminderWhat(at=at):
-            what = re.sub(r"^(?:to|that i|that we|about) ", "", said)
+        case AskReminderWhat(at=at, every=every):
+            what = re.sub(r"^(?:to|that i|that we) ", "", said)
             if len(what.split()) > 12 or spoken.when_in(tokens, now) is not None:
                 return None
-            return Remind(what, at)
+            return Remind(what, at, every)
         case AskWhichTimer(action=action, names=names, seconds=seconds):
             if re.search(r"\b(both|all|every|each)\b", said) and action == "cancel":
                 return CancelTimer(None, every=True)

@@ -95,16 +95,28 @@ class Timer:
         }
 
 
+_ABOUT = re.compile(r"(?:about|that|of) ")
+
+
+def errand(text: str) -> str:
+    """A reminder's words as a sentence has them after "remind you": "to call the dentist",
+    "about the bins", "that the plumber is coming". Kept with their first word when it is
+    "about" or "that"; a reminder to do something is kept without its "to"."""
+    return text if _ABOUT.match(text) else f"to {text}"
+
+
 @dataclass(frozen=True)
 class Reminder:
     id: int
-    text: str  # what to do: "call the dentist"
+    text: str  # what to do: "call the dentist"; or "about the bins", "that the plumber…"
     set_at: dt.datetime
     due_at: dt.datetime
     state: str
     rang_at: dt.datetime | None = None
     late: bool = False
     stopped_at: dt.datetime | None = None
+    # comes again by this rule when it rings (household/repeats.py): "day", "tuesday"…
+    every: str | None = None
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> Reminder:
@@ -117,12 +129,25 @@ class Reminder:
             moment_or_none(row["rang_at"]),
             bool(row["late"]),
             moment_or_none(row["stopped_at"]),
+            # a Row's `in` looks among its values, so its keys are asked for by name
+            row["every"] if "every" in row.keys() else None,  # noqa: SIM118
         )
+
+    @property
+    def errand(self) -> str:
+        """ "to call the dentist", "about the bins": what it reminds of, in a sentence."""
+        return errand(self.text)
+
+    @property
+    def said(self) -> str:
+        """What it reminds of, without the word a sentence needs: "the bins"."""
+        return _ABOUT.sub("", self.text, count=1)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "text": self.text,
+            "every": self.every,
             "set_at": _clock_time(self.set_at),
             "due_at": _clock_time(self.due_at),
             "state": self.state,
@@ -149,4 +174,4 @@ def label(record: Timer | Reminder) -> str:
     """What a ringing record is called aloud and on the panel: "Pasta timer", "Reminder: …"."""
     if isinstance(record, Timer):
         return record.title if record.unnamed else f"{record.title} timer"
-    return f"Reminder: {record.text}"
+    return f"Reminder: {record.said}"

@@ -6,10 +6,11 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from appliance.household import repeats
 from appliance.household import requests as p
 from appliance.household.clock import at as clock
 from appliance.household.clock import day_and_time as _day_and_time
-from appliance.household.records import Reminder
+from appliance.household.records import Reminder, errand
 from appliance.household.spoken import MONTHS, WEEKDAYS
 from appliance.household.store import HouseholdStore
 
@@ -32,23 +33,40 @@ def reminder_said(store: HouseholdStore, command: p.Command, now: dt.datetime) -
             return _moved(store, command, now)
         case p.Remind(what=what, at=at):
             if at <= now:
-                return f"{clock(at, now)} has passed; when should I remind you to {what}?"
-            store.add_reminder(what, at)
-            return f"I'll remind you to {yours(what)} {_day_and_time(at, now)}."
-        case p.AskReminderTime(what=what, every=str(every)):
+                return f"{clock(at, now)} has passed; when should I remind you {errand(what)}?"
+            reminder = store.add_reminder(what, at, command.every)
+            if reminder.every is not None:
+                return (
+                    f"I'll remind you {yours(reminder.errand)} {repeats.said(reminder.every)} "
+                    f"at {at:%H:%M}, from {_first_day(at, now)}."
+                )
+            return f"I'll remind you {yours(reminder.errand)} {_day_and_time(at, now)}."
+        case p.AskReminderTime(what=what, unkept=str(unkept)):
             return (
-                f"I can only remind you once, not {every}: when should I remind you to "
-                f"{yours(what)}? Say, for example, “remind me to {what} on Tuesday at 6”."
+                f"I can repeat a reminder every day, every weekday, at weekends or on days of "
+                f"the week, but not {unkept}: when should I remind you {yours(errand(what))}? "
+                f"Say, for example, “remind me every Tuesday at 6 {errand(what)}”."
+            )
+        case p.AskReminderTime(what=what, every=str(every)):
+            often = "every week" if every == "week" else repeats.said(every)
+            return (
+                f"What time {often} should I remind you {yours(errand(what))}? Say, for "
+                "example, “at 6”."
             )
         case p.AskReminderTime(what=what, day=None):
             return (
-                f"When should I remind you to {yours(what)}? Say, for example, “remind me to "
-                f"{what} at 6” or “in 20 minutes”."
+                f"When should I remind you {yours(errand(what))}? Say, for example, “remind "
+                f"me {errand(what)} at 6” or “in 20 minutes”."
             )
         case p.AskReminderTime(what=what, day=str(day)):
             return (
-                f"What time {_day_said(day)} should I remind you to {yours(what)}? "
+                f"What time {_day_said(day)} should I remind you {yours(errand(what))}? "
                 "Say, for example, “at 6”."
+            )
+        case p.AskReminderWhat(at=at, every=str(every)):
+            return (
+                f"What should I remind you about {repeats.said(every)} at {at:%H:%M}? Say, "
+                "for example, “to take my tablets”."
             )
         case p.AskReminderWhat(at=at):
             return (
@@ -62,7 +80,8 @@ def reminder_said(store: HouseholdStore, command: p.Command, now: dt.datetime) -
             return (
                 "Reminders: "
                 + "; ".join(
-                    f"{r.text} {_day_and_time(r.due_at, now)}"
+                    f"{r.said} {_day_and_time(r.due_at, now)}"
+                    + (f" ({repeats.said(r.every)})" if r.every else "")
                     + (" (ringing now)" if r.state == "ringing" else "")
                     for r in reminders
                 )
@@ -70,12 +89,35 @@ def reminder_said(store: HouseholdStore, command: p.Command, now: dt.datetime) -
             )
         case p.CancelReminder(what=what):
             found = _reminders_meant(store, what)
+            if what is not None and len(found) > 1 and _one_series(found):
+                for record in found:  # the one ringing now and the next: one reminder
+                    store.stop_reminder(record.id)
+                return f"I've cancelled the reminder {found[0].errand}: it won't come again."
             if len(found) != 1:
                 return _which_reminder(store, what, found)
             reminder = store.stop_reminder(found[0].id)
+            if reminder.every is not None:
+                return f"I've cancelled the reminder {reminder.errand}: it won't come again."
             verb = "stopped" if reminder.state == "done" else "cancelled"
-            return f"I've {verb} the reminder to {reminder.text}."
+            return f"I've {verb} the reminder {reminder.errand}.{comes_again(store, reminder, now)}"
     return None
+
+
+def _one_series(found: list[Reminder]) -> bool:
+    """A repeating reminder ringing now beside its next: the same words, one of them
+    pending with the rule (the one ringing passed it on, store.claim_ring)."""
+    repeating = [r for r in found if r.every is not None]
+    return len({r.text for r in found}) == 1 and len(repeating) == 1
+
+
+def comes_again(store: HouseholdStore, stopped: Reminder, now: dt.datetime) -> str:
+    """ " It comes again every Tuesday, next Tue 15 Dec at 19:00.": said when a repeating
+    reminder's ring is stopped, so nobody thinks stopping it ended it; else ""."""
+    for record in store.reminders(("pending",)):
+        if record.text == stopped.text and record.every is not None:
+            when = _day_and_time(record.due_at, now)
+            return f" It comes again {repeats.said(record.every)}, next {when}."
+    return ""
 
 
 def _moved(store: HouseholdStore, command: p.MoveReminder, now: dt.datetime) -> str:
@@ -93,10 +135,16 @@ def _moved(store: HouseholdStore, command: p.MoveReminder, now: dt.datetime) -> 
             other = at.replace(hour=(at.hour + 12) % 24)
             at = min((at, other), key=lambda moment: abs((moment - own).total_seconds()))
     if at <= now:
-        return f"{clock(at, now)} has passed, so the reminder to {found[0].text} stays as it was."
+        return f"{clock(at, now)} has passed, so the reminder {found[0].errand} stays as it was."
     reminder = store.move_reminder(found[0].id, at)
     when = _day_and_time(reminder.due_at, now)
-    return f"I've moved it: I'll remind you to {yours(reminder.text)} {when}."
+    return f"I've moved it: I'll remind you {yours(reminder.errand)} {when}."
+
+
+def _first_day(at: dt.datetime, now: dt.datetime) -> str:
+    """ "today", "tomorrow", "Tue 8 Dec": the day a repeating reminder first comes."""
+    days = (at.date() - now.date()).days
+    return "today" if days == 0 else "tomorrow" if days == 1 else f"{at:%a %-d %b}"
 
 
 def _day_said(day: str) -> str:
@@ -117,7 +165,7 @@ def _which_reminder(store: HouseholdStore, what: str | None, found: list[Reminde
     if not found:
         about = f" to {what}" if what else ""
         return f"There is no reminder{about}, so nothing changed."
-    listed = "; ".join(f"{r.id}: {r.text}" for r in found)
+    listed = "; ".join(f"{r.id}: {r.said}" for r in found)
     return f"Which one? {listed}. Say “cancel the reminder to …” with its words."
 
 
@@ -132,8 +180,8 @@ def _snooze_reminder(
         # washing reminder" moved 15:33 to 14:13
         when = _day_and_time(found[0].due_at, now)
         return (
-            f"The reminder to {found[0].text} hasn't come yet: it comes {when}, so I've left "
+            f"The reminder {found[0].errand} hasn't come yet: it comes {when}, so I've left "
             f"it. Say, for example, “move the {what or 'reminder'} reminder to 6” to change it."
         )
     reminder = store.snooze_reminder(found[0].id, seconds)
-    return f"I'll remind you to {yours(reminder.text)} again {_day_and_time(reminder.due_at, now)}."
+    return f"I'll remind you {yours(reminder.errand)} again {_day_and_time(reminder.due_at, now)}."

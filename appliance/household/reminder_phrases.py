@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from appliance.household import spoken
+from appliance.household import repeats, spoken
 from appliance.household.requests import (
     AskReminderTime,
     AskReminderWhat,
@@ -118,10 +118,6 @@ _A_DAY_SAID = frozenset(
 )
 
 
-# "on the 22nd at 9 in the morning remind me to …": the moment said first.
-_WHEN_FIRST = re.compile(r"^(?P<when>.+?)(?: ,)? remind me (?P<rest>to .+)$")
-
-
 # "remind Femi to take his PE kit tomorrow at 8": Hearth rings in the kitchen, so it is the
 # household reminded to tell Femi (a fourth trial's got the model: "I don't have the
 # ability to remember anything").
@@ -142,26 +138,133 @@ def _for_someone(text: str) -> str:
     return f"remind me {when}to tell {said['who']} to {said['errand']}"
 
 
-# "remind me every tuesday at 3 to put the bins out": a reminder comes once (a fifth
-# trial's was asked "When should I remind you…?" with its time said, and no word why)
-_EVERY = re.compile(
-    r"\b(?P<every>every (?:day|morning|night|evening|afternoon|week|weekday|weekend|other \w+|"
-    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)|daily|weekly|each day|"
-    r"each week)\b"
+# Other ways of asking for a reminder, said as "remind me …": "set a reminder for 7 to put
+# the bins out", "don't let me forget to ring Gran", "remind us…" (each went to the model).
+_ASKED_SO = re.compile(
+    r"(?:(?:set|make|add|put in|put|create|give) (?:me |us )?(?:a |an |up a )?"
+    r"(?P<often>(?:daily|weekly|nightly|morning|evening|weekday) )?reminder|"
+    r"(?:i|we) need (?:a )?(?:reminding|reminder)|(?:do not|don't) let (?:me|us) forget|"
+    r"remind (?:me|us))(?= |$)"
 )
 
 
+def _as_remind_me(text: str) -> str:
+    """The request as "remind me …"; a moment after "for" is "at" or "in" ("set a reminder
+    for 7" is at 7, "for 20 minutes" in 20 minutes), a thing after it is "about"."""
+    said = _ASKED_SO.match(text)
+    if said is None:
+        return text
+    lead = said[0]
+    rest = text[said.end() :].strip()
+    if said["often"]:  # "set a daily reminder at 7am…": daily, as "remind me daily at 7am…"
+        rest = f"{said['often'].strip().replace('nightly', 'every night')} {rest}".strip()
+        rest = re.sub(r"^(morning|evening|weekday)\b", r"every \1", rest)
+    if rest.startswith(", ") and _ASKED_SO.match(rest[2:]):
+        return _as_remind_me(rest[2:])  # "don't let me forget, remind me to…"
+    if lead.endswith("forget"):
+        # "don't let me forget to ring Gran"; "…forget the school trip money" is about it
+        if rest and not rest.startswith(("to ", "about ", "that ", "at ", "in ", "on ")):
+            rest = f"about {rest}"
+        return f"remind me {rest}".strip()
+    if rest.startswith(("for ", "about ")):
+        words = rest.split(" ")[1:]
+        length = spoken.duration_in(words[:4])
+        if length is not None and length.start == 0:
+            rest = " ".join(["in", *words])
+        elif words and (words[0][:1].isdigit() or spoken.day_at(words, 0, _SOME_DAY)):
+            rest = " ".join(["at", *words] if words[0][:1].isdigit() else words)
+        else:
+            rest = " ".join(["about", *words])
+    return f"remind me {rest}".strip()
+
+
+_SOME_DAY = dt.datetime(2026, 1, 1)  # a day only to ask whether words name a day
+
+
+# "every tuesday at 7pm remind me to put the bins out", "on Thursday at 3 don't let me
+# forget to…": the moment, or a repeat, said before the asking
+_ASKED_LATER = re.compile(rf"(?: ,)? (?={_ASKED_SO.pattern})")
+
+
+def _moment_first(text: str, now: dt.datetime) -> str:
+    """ "<moment> remind me to X" as "remind me to X <moment>", when the words before are
+    a moment, a repeat, or both."""
+    if (asked := _ASKED_LATER.search(text)) is None or asked.start() == 0:
+        return text
+    when, rest = text[: asked.start()], _as_remind_me(text[asked.end() :])
+    errand = rest.split(" ")[2:]
+    if not errand or not (
+        errand[0] in ("to", "for", *_ABOUT) or (errand[0] in _WHOSE and set(errand) & _SAID_OF_IT)
+    ):
+        return text  # "…remind me" and what is no errand: as it was
+    without = when
+    if (repeat := repeats.found_in(when)) is not None:
+        without = " ".join((when[: repeat.start()] + when[repeat.end() :]).split())
+    words = without.split(" ") if without else []
+    span = spoken.when_in(words, now) if words else None
+    if (repeat is not None and not words) or (
+        span is not None and (span.start, span.end) == (0, len(words))
+    ):
+        return f"{rest} {when}"
+    return text
+
+
+def _repeating(text: str, repeat: re.Match[str], now: dt.datetime) -> Command | None:
+    """A reminder said to repeat, as it is set: the repeat read as a day, so a bare hour
+    is a day's ("every tuesday at 7" is 07:00, "every night at 9" 21:00)."""
+    said, end = repeat[0], repeat.end()
+    if (part_said := _PART_AFTER.match(text, end)) is not None:  # "every friday night"
+        said, end = f"every {part_said[1]}" if said == "every day" else said, part_said.end()
+    without = " ".join((text[: repeat.start()] + text[end:]).split())
+    try:
+        every = repeats.rule_said(said)
+    except repeats.NoRule:
+        errand = getattr(reminder(without, now), "what", None)
+        return AskReminderTime(errand, unkept=said) if errand else None
+    # "weekly, starting tomorrow at 10": the first is the day said, not the next one
+    starting = _STARTING.search(without)
+    if starting is not None:
+        without = " ".join((without[: starting.start()] + without[starting.end() :]).split())
+    part = part_said[1] if part_said else repeats.part_of_day(said)
+    day = [] if every == "week" or starting else ["tomorrow", *([part] if part else [])]
+    match reminder(" ".join(_day_before_the_time(without.split(" "), day, now)), now):
+        case Remind(what=what, at=at):
+            rule, first = repeats.first(every, at, now, on_the_day=starting is not None)
+            return Remind(what, first, rule)
+        case AskReminderTime(what=what, unkept=None):
+            return AskReminderTime(what, " ".join(day) or None, every)
+        case AskReminderWhat(at=at):
+            rule, first = repeats.first(every, at, now, on_the_day=starting is not None)
+            return AskReminderWhat(first, rule)
+    return None
+
+
+_PART_AFTER = re.compile(r" (morning|afternoon|evening|night)s?\b")
+_STARTING = re.compile(
+    r"(?: ,)? \b(?:starting|beginning|from)(?: on)?(?= (?:today|tomorrow|tonight|next|this|"
+    + "|".join(spoken.WEEKDAYS)
+    + r")\b)"
+)
+
+
+def _day_before_the_time(words: list[str], day: list[str], now: dt.datetime) -> list[str]:
+    """The words with `day` put just before the time said, else before the errand: words
+    between are read as ever ("every night before bed at half 10" is read "before bed
+    tomorrow night at half 10")."""
+    span = spoken.when_in(words, now)
+    if span is not None:
+        at = span.start
+    elif "to" in words[2:]:
+        at = words.index("to", 2)
+    else:
+        at = len(words)
+    return [*words[:at], *day, *words[at:]]
+
+
 def reminder(text: str, now: dt.datetime) -> Command | None:
-    text = _for_someone(text)
-    if text.startswith("remind ") and (every := _EVERY.search(text)) is not None:
-        once = reminder(" ".join(_EVERY.sub(" ", text).split()), now)
-        errand = getattr(once, "what", None)
-        return AskReminderTime(errand, every=every["every"]) if errand else None
-    if (first := _WHEN_FIRST.match(text)) is not None:
-        when = first["when"].split(" ")
-        span = spoken.when_in(when, now)
-        if span is not None and (span.start, span.end) == (0, len(when)):
-            text = f"remind me {first['rest']} {first['when']}"
+    text = _as_remind_me(_moment_first(_for_someone(text), now))
+    if text.startswith("remind me ") and (repeat := repeats.found_in(text)) is not None:
+        return _repeating(text, repeat, now)
     if _LISTS_REMINDERS.match(text):
         return ListReminders()
     if match := _CANCEL_REMINDER.match(text):
@@ -183,8 +286,19 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
     if span is None:
         if tokens[0] == "to" and len(tokens) > 1:
             return _asked_when(tokens[1:], now)
+        if tokens[0] in _ABOUT and len(tokens) > 1 and tokens[1:] not in _NOTHING_NAMED:
+            return _asked_when(tokens, now)  # "remind me about the bins": when?
         return _errand_after_words_not_read(tokens, now)
     rest = tokens[: span.start] + tokens[span.end :]
+    if rest[:2] == [",", "to"]:  # "remind me at 10, to change the sheets"
+        rest = rest[1:]
+    if rest[-1:] == ["instead"] and rest[:1] == ["about"]:
+        # "remind me about the candles at 9 instead": that reminder moved, never a second
+        return MoveReminder(" ".join(rest[1:-1]).removeprefix("the "), span.value)
+    if rest[:1] == ["for"] and spoken.duration_in(rest[1:3]) is None:
+        rest = ["about", *rest[1:]]  # "…at 7am for my tablets": about them
+    elif rest[:1] and rest[0] in _WHOSE and set(rest[1:]) & _SAID_OF_IT:
+        rest = ["that", *rest]  # "…at 8am the electrician's due": that he is
     assert isinstance(span.value, dt.datetime)
     at = span.value
     if rest and rest[0] != "to" and "to" in rest[:4] and set(rest[: rest.index("to")]) <= _ROUGHLY:
@@ -194,10 +308,26 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
         rest = rest[rest.index("to") :]
     if not rest:
         return AskReminderWhat(at)
-    # the errand is said with "to": "remind me to X at T" or "remind me at T to X"
-    if rest[0] != "to" or len(rest) < 2:
+    # the errand is said with "to", "about" or "that": "remind me to X at T", "remind me at
+    # T about X", "remind me tomorrow at 9 that the plumber is coming"
+    if rest[0] not in ("to", *_ABOUT) or len(rest) < 2:
         return _errand_after_words_not_read(tokens, now)
-    return Remind(_without_why(" ".join(rest[1:])), at)
+    return Remind(_without_why(" ".join(rest[1:] if rest[0] == "to" else rest)), at)
+
+
+# A clause said after the moment with no "that": "remind me on Tuesday at 8 the
+# electrician's due". Only with a moment said: "remind me the wifi password" asks a question.
+_WHOSE = frozenset({"the", "my", "our", "your", "his", "her", "their"})
+_SAID_OF_IT = frozenset(
+    {"is", "are", "was", "were", "due", "coming", "arriving", "booked", "expected"}
+)
+
+# "remind us about it": nothing named to remind of (the model hears what "it" was)
+_NOTHING_NAMED = (["it"], ["that"], ["this"], ["them"])
+
+# What a reminder may be of, kept with its word (records.errand): "about the bins", "that
+# the plumber is coming". A to-errand is kept without its "to".
+_ABOUT = ("about", "that")
 
 
 # Why, said after the errand: "…to put the recycling out, it's collection day tomorrow".
@@ -236,11 +366,17 @@ def _asked_when(errand: list[str], now: dt.datetime) -> AskReminderTime:
 
 
 def _errand_after_words_not_read(tokens: list[str], now: dt.datetime) -> Command | None:
-    if "to" not in tokens:
+    leads = [
+        i
+        for i, token in enumerate(tokens)
+        # "at six, that is what you said": a clause after a comma is no errand
+        if token == "to" or (token in _ABOUT and tokens[i - 1 : i] != [","])
+    ]
+    if not leads:
         return None
-    at = tokens.index("to")
+    at = leads[0]
     said = [t for t in tokens[:at] if t != ","]
-    errand = " ".join(tokens[at + 1 :])
+    errand = " ".join(tokens[at + (tokens[at] == "to") :])
     if not errand:
         return None
     if said and spoken.day_at(said, 0, now) == len(said):

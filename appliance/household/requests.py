@@ -95,8 +95,9 @@ class DaysUntil:
 @dataclass(frozen=True)
 class Remind:
     intent: ClassVar[str] = "remind"
-    what: str
-    at: dt.datetime
+    what: str  # "call the dentist"; "about the bins", "that the plumber is coming"
+    at: dt.datetime  # the first time it comes
+    every: str | None = None  # a rule of repeats.py: it comes again by it ("day", "tuesday")
 
 
 @dataclass(frozen=True)
@@ -104,13 +105,15 @@ class AskReminderTime:
     intent: ClassVar[str] = "remind.ask"
     what: str
     day: str | None = None  # the day said without its time ("on friday"): only the time asked
-    every: str | None = None  # "every tuesday": a reminder comes once, so the time is asked
+    every: str | None = None  # the rule it repeats by ("tuesday"; "week": the first's day)
+    unkept: str | None = None  # a repeat said that no rule keeps ("every other week")
 
 
 @dataclass(frozen=True)
 class AskReminderWhat:
     intent: ClassVar[str] = "remind.what"
     at: dt.datetime
+    every: str | None = None
 
 
 @dataclass(frozen=True)

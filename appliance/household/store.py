@@ -23,6 +23,7 @@ from typing import Protocol
 
 from appliance.errors import HearthError, NotFound
 from appliance.files import create_private_file
+from appliance.household import repeats
 from appliance.household.records import Item, Reminder, Timer, numbered
 
 FILE = Path("state") / "household.sqlite"
@@ -51,7 +52,8 @@ CREATE TABLE IF NOT EXISTS reminders (
     state TEXT NOT NULL CHECK (state IN ('pending', 'ringing', 'done', 'cancelled')),
     rang_at REAL,
     late INTEGER NOT NULL DEFAULT 0,
-    stopped_at REAL
+    stopped_at REAL,
+    every TEXT  -- comes again by this rule when it rings (household/repeats.py)
 );
 CREATE INDEX IF NOT EXISTS reminders_state ON reminders (state, due_at);
 CREATE TABLE IF NOT EXISTS shopping (
@@ -153,6 +155,16 @@ class HouseholdStore:
             with self._write():
                 for statement in filter(str.strip, _SCHEMA.split(";")):
                     self._db.execute(statement)
+        self._add_repeats()
+
+    def _add_repeats(self) -> None:
+        """A data dir from before reminders repeated gets the column (empty: each of its
+        reminders comes once, as it was set). Read-only, it is read as it is."""
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(reminders)")}
+        if "every" in columns:
+            return
+        with contextlib.suppress(sqlite3.OperationalError), self._write():
+            self._db.execute("ALTER TABLE reminders ADD COLUMN every TEXT")
 
     @classmethod
     def open(
@@ -339,16 +351,21 @@ class HouseholdStore:
 
     # -- reminders ---------------------------------------------------------------------
 
-    def add_reminder(self, text: str, due_at: dt.datetime) -> Reminder:
+    def add_reminder(self, text: str, due_at: dt.datetime, every: str | None = None) -> Reminder:
+        """A pending reminder; with `every` (a rule of repeats.py), one that comes again by
+        it each time it rings."""
         text = " ".join(text.split())
         if not text:
             raise ValueError("a reminder says what to do")
+        if every is not None:
+            repeats.days_of(every)  # raises for a rule of no days
         self._screened([text], errand=True)
         now = self._clock()
         with self._write() as db:
             cursor = db.execute(
-                "INSERT INTO reminders (text, set_at, due_at, state) VALUES (?, ?, ?, 'pending')",
-                (text, _epoch(now), _epoch(due_at)),
+                "INSERT INTO reminders (text, set_at, due_at, state, every) "
+                "VALUES (?, ?, ?, 'pending', ?)",
+                (text, _epoch(now), _epoch(due_at), every),
             )
             row = db.execute("SELECT * FROM reminders WHERE id = ?", (cursor.lastrowid,)).fetchone()
         return Reminder.from_row(row)
@@ -422,15 +439,39 @@ class HouseholdStore:
         return [Timer.from_row(r) for r in timers], [Reminder.from_row(r) for r in reminders]
 
     def claim_ring(self, record: Timer | Reminder, now: dt.datetime, late: bool) -> bool:
-        """Mark a due record ringing; False if another process rang or cancelled it first."""
+        """Mark a due record ringing; False if another process rang or cancelled it first.
+
+        A repeating reminder's next one is set in the same transaction, so a power cut
+        cannot lose the series nor set it twice. The rule passes to the next: the one
+        ringing now is that day's alone, so snoozing it sets no second series."""
         table = "timers" if isinstance(record, Timer) else "reminders"
         with self._write() as db:
-            changed = db.execute(
-                f"UPDATE {table} SET state = 'ringing', rang_at = ?, late = ? "
-                "WHERE id = ? AND state = 'pending'",
+            rows = db.execute(
+                f"SELECT * FROM {table} WHERE id = ? AND state = 'pending'", (record.id,)
+            ).fetchall()
+            if not rows:
+                return False
+            db.execute(
+                f"UPDATE {table} SET state = 'ringing', rang_at = ?, late = ?"
+                + (", every = NULL" if table == "reminders" else "")
+                + " WHERE id = ?",
                 (_epoch(now), int(late), record.id),
-            ).rowcount
-        return changed == 1
+            )
+            if table == "reminders" and rows[0]["every"] is not None:
+                self._set_next(db, Reminder.from_row(rows[0]), now)
+        return True
+
+    @staticmethod
+    def _set_next(db: sqlite3.Connection, ringing: Reminder, now: dt.datetime) -> None:
+        assert ringing.every is not None
+        # after now too: a series whose scheduler was down for a week rings once, late, and
+        # comes again on its next day, not once for every day it missed
+        due = repeats.next_after(ringing.every, ringing.due_at.time(), max(now, ringing.due_at))
+        db.execute(
+            "INSERT INTO reminders (text, set_at, due_at, state, every) "
+            "VALUES (?, ?, ?, 'pending', ?)",
+            (ringing.text, _epoch(now), _epoch(due), ringing.every),
+        )
 
     def ringing(self) -> list[Timer | Reminder]:
         timers: list[Timer | Reminder] = list(self.timers(("ringing",)))

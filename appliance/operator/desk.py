@@ -164,7 +164,13 @@ class OperatorDesk:
 
         def work() -> list[dict[str, object]]:
             return [
-                {"id": r.id, "state": r.state, "due_at": _json_time(r.due_at), "text": r.text}
+                {
+                    "id": r.id,
+                    "state": r.state,
+                    "due_at": _json_time(r.due_at),
+                    "every": r.every,
+                    "text": r.text,
+                }
                 for r in self.household.reminders()
             ]
 

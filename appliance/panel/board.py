@@ -308,7 +308,7 @@ class Board:
                 logged.append(f"stopped timer {record.id}")
             else:
                 self.household.stop_reminder(record.id)
-                done.append(f"stopped the reminder to {record.text}")
+                done.append(f"stopped the reminder {record.errand}")
                 logged.append(f"stopped reminder {record.id}")
         log.info("panel: %s", "; ".join(logged))
         return Outcome(True, "; ".join(done))

@@ -1,0 +1,156 @@
+"""When a repeating reminder comes again: its rule, read from what was said, and the next
+day that fits it.
+
+    rule_said("every tuesday and friday")  -> "tuesday friday"
+    said("weekday")                         -> "every weekday"
+    next_after("tuesday", 19:00, Sat 17:00) -> Tue 19:00
+
+A rule is kept as words anyone reading the records can follow: "day", "weekday",
+"weekend", or the days of the week it comes on ("tuesday", "monday thursday"). What
+cannot be a rule of days ("every other week", "every month", "every 3 days") is no rule:
+the reminder is asked about, never set to come on days nobody meant.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from appliance.household.spoken import WEEKDAYS
+
+_DAYS_OF = {
+    "day": frozenset(range(7)),
+    "weekday": frozenset(range(5)),
+    "weekend": frozenset({5, 6}),
+}
+_PLURAL_DAY = {f"{day}s": day for day in WEEKDAYS}
+_DAY = "|".join((*WEEKDAYS, *_PLURAL_DAY))
+# Said before a day's name: "every", "each", "on", the plural alone ("mondays and fridays").
+_EVERY_DAYS = re.compile(
+    rf"\b(?:(?:every|each) (?:single )?(?:{_DAY})|on (?:{'|'.join(_PLURAL_DAY)})|"
+    rf"(?:{'|'.join(_PLURAL_DAY)}))"
+    rf"(?:(?: , and| and| ,| &) (?:(?:every|each|on) )?(?:{_DAY}))*\b"
+)
+_EVERY_DAY = re.compile(
+    r"\b(?:every day of the week|seven days a week|(?:every|each) (?:single )?"
+    r"(?:day|morning|afternoon|evening|night)|daily)\b"
+)
+_WEEKDAYS = re.compile(
+    r"\b(?:(?:every|each) (?:single )?(?:weekday|week day|school day|work day|working day)|"
+    r"on (?:weekdays|week days|school days|work days|working days)|"
+    r"monday to friday|mondays to fridays|weekdays)\b"
+)
+_WEEKENDS = re.compile(r"\b(?:(?:every|each) weekend|at (?:the )?weekends?|on weekends|weekends)\b")
+_EVERY_WEEK = re.compile(r"\b(?:(?:every|each|once a) week|weekly)\b")
+# A repeat of no days' rule: asked about, never set once as if it repeated.
+_NO_RULE = re.compile(
+    r"\b(?:every (?:other|second|third|few|couple of) \w+|every \d+ \w+|"
+    r"every (?:two|three|four|five|six) \w+|(?:every|each|once a|twice a) "
+    r"(?:month|fortnight|year|hour)|monthly|fortnightly|yearly|annually|hourly|"
+    r"twice a (?:day|week))\b"
+)
+# The part of a day a repeat names: a bare hour is read in it ("every night at 9" is 21:00).
+_PART = re.compile(r"\b(?:every|each) (?:single )?(morning|afternoon|evening|night)\b")
+
+
+class NoRule(ValueError):
+    """A repeat said that no rule of days can keep ("every other week")."""
+
+    def __init__(self, said: str) -> None:
+        super().__init__(f"no rule of days for {said!r}")
+        self.said = said
+
+
+def found_in(text: str) -> re.Match[str] | None:
+    """Where the text says a reminder repeats, or None; a repeat of no rule is found too
+    (rule_said then raises NoRule)."""
+    spans = [
+        m
+        for pattern in (_NO_RULE, _EVERY_DAYS, _EVERY_DAY, _WEEKDAYS, _WEEKENDS, _EVERY_WEEK)
+        if (m := pattern.search(text)) is not None
+    ]
+    return min(spans, key=lambda m: (m.start(), -m.end())) if spans else None
+
+
+def rule_said(said: str) -> str:
+    """The rule the words say: "day", "weekday", "weekend", days of the week ("monday
+    thursday"), or "week" (its day is the first ring's: `first`). Raises NoRule."""
+    if _NO_RULE.fullmatch(said):
+        raise NoRule(said)
+    if _EVERY_WEEK.fullmatch(said):
+        return "week"
+    if _WEEKDAYS.fullmatch(said):
+        return "weekday"
+    if _WEEKENDS.fullmatch(said):
+        return "weekend"
+    if _EVERY_DAY.fullmatch(said):
+        return "day"
+    named = {_PLURAL_DAY.get(word, word) for word in re.findall(r"[a-z]+", said)}
+    days = [day for day in WEEKDAYS if day in named]
+    if not days:
+        raise NoRule(said)
+    return _canonical(frozenset(WEEKDAYS.index(day) for day in days))
+
+
+def part_of_day(said: str) -> str | None:
+    """ "morning", "evening"… when the repeat names a part of the day, else None."""
+    found = _PART.search(said)
+    return found[1] if found else None
+
+
+def first(
+    every: str, at: dt.datetime, now: dt.datetime, *, on_the_day: bool = False
+) -> tuple[str, dt.datetime]:
+    """The rule kept and the first time it comes, from the moment read as said: "every
+    tuesday at 7" is read as "tomorrow at 7" for its hour, and comes first on the next
+    Tuesday at 07:00 (today, if it is Tuesday before 7). "every week" is the day of `at`.
+    `on_the_day`: a first day was said ("starting Monday"): from `at`, not from now."""
+    if every == "week":
+        return WEEKDAYS[at.weekday()], at
+    return every, next_after(every, at.time(), at - _A_MOMENT if on_the_day else now)
+
+
+_A_MOMENT = dt.timedelta(seconds=1)
+
+
+def days_of(rule: str) -> frozenset[int]:
+    """The days of the week (Monday 0) a rule comes on."""
+    if rule in _DAYS_OF:
+        return _DAYS_OF[rule]
+    days = rule.split()
+    if not days or any(day not in WEEKDAYS for day in days):
+        raise ValueError(f"not a rule of days: {rule!r}")
+    return frozenset(WEEKDAYS.index(day) for day in days)
+
+
+def _canonical(days: frozenset[int]) -> str:
+    for name, its_days in _DAYS_OF.items():
+        if days == its_days:
+            return name
+    return " ".join(WEEKDAYS[day] for day in sorted(days))
+
+
+def said(rule: str) -> str:
+    """How Hearth says a rule: "every day", "every weekday", "at weekends", "every Tuesday
+    and Friday"."""
+    if rule == "day":
+        return "every day"
+    if rule == "weekday":
+        return "every weekday"
+    if rule == "weekend":
+        return "at weekends"
+    days = [WEEKDAYS[day].capitalize() for day in sorted(days_of(rule))]
+    listed = days[0] if len(days) == 1 else f"{', '.join(days[:-1])} and {days[-1]}"
+    return f"every {listed}"
+
+
+def next_after(rule: str, time: dt.time, after: dt.datetime) -> dt.datetime:
+    """The first moment after `after` on a day of the rule, at the time of day: the clock on
+    the wall, so a reminder at 08:00 stays at 08:00 across a change of the clocks."""
+    days = days_of(rule)
+    for ahead in range(8):
+        day = after.date() + dt.timedelta(days=ahead)
+        moment = dt.datetime.combine(day, time)
+        if day.weekday() in days and moment > after:
+            return moment
+    raise AssertionError("every rule has a day in any eight")

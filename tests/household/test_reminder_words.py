@@ -1,0 +1,133 @@
+"""Reminders asked for in the other ways a household says it: "remind me about the bins at
+7", "remind me tomorrow at 9 that the plumber is coming", "set a reminder for 7 to…",
+"don't let me forget to…". Each went to the model before (which said "Remind me at 6, the
+day before a plumber's appointment."). The clock is Tuesday 1 December 2026, 18:30."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from appliance.household import HouseholdStore, Scheduler, parse, perform
+from appliance.household.requests import (
+    AskReminderTime,
+    AskReminderWhat,
+    MoveReminder,
+    Remind,
+)
+from tests.household.conftest import MovableClock
+
+NOW = dt.datetime(2026, 12, 1, 18, 30)
+
+
+def at(day: int, hour: int, minute: int = 0) -> dt.datetime:
+    return dt.datetime(2026, 12, day, hour, minute)
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("remind me about the bins at 7", Remind("about the bins", at(1, 19))),
+        ("remind me at 6pm about the bins", Remind("about the bins", at(2, 18))),
+        (
+            "remind me tomorrow at 9 that the plumber is coming",
+            Remind("that the plumber is coming", at(2, 9)),
+        ),
+        (
+            "on Tuesday at 8am remind me the electrician's due",
+            Remind("that the electrician's due", at(8, 8)),
+        ),
+        ("set a reminder for 7 to put the bins out", Remind("put the bins out", at(1, 19))),
+        (
+            "set a reminder for 20 minutes to check the oven",
+            Remind("check the oven", at(1, 18, 50)),
+        ),
+        ("set a reminder to put the bins out at 7", Remind("put the bins out", at(1, 19))),
+        ("Set a reminder for the dentist on Friday at 9.", Remind("about the dentist", at(4, 9))),
+        ("don't let me forget to call Gran at 6", Remind("call Gran", at(2, 6))),
+        ("Don't let me forget, remind me to move the car at 9.", Remind("move the car", at(1, 21))),
+        ("remind us to call Gran at 8", Remind("call Gran", at(1, 20))),
+        (
+            "I need reminding about Gran's birthday card tomorrow at 11",
+            Remind("about Gran's birthday card", at(2, 11)),
+        ),
+        (
+            "give me a reminder tomorrow at 2 to collect the prescription",
+            Remind("collect the prescription", at(2, 14)),
+        ),
+        (
+            "on Thursday at 3 don't let me forget to ring the school",
+            Remind("ring the school", at(3, 15)),
+        ),
+        ("set a daily reminder at 7am for my tablets", Remind("about my tablets", at(2, 7), "day")),
+        ("remind me at 10, to change the sheets", Remind("change the sheets", at(1, 22))),
+    ],
+)
+def test_a_reminder_asked_for_in_other_words_is_set(said: str, meant: Remind) -> None:
+    assert parse(said, NOW) == meant
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("remind me about the bins", AskReminderTime("about the bins")),
+        ("remind me on Friday about the PE kit", AskReminderTime("about the PE kit", "on friday")),
+        (
+            "remind me tomorrow that the plumber is coming",
+            AskReminderTime("that the plumber is coming", "tomorrow"),
+        ),
+        ("Set a reminder for 5", AskReminderWhat(at(2, 5))),
+    ],
+)
+def test_a_time_or_errand_missing_is_asked(said: str, meant: object) -> None:
+    assert parse(said, NOW) == meant
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "remind me what the wifi password is",
+        "remind me how to make gravy",
+        "remind us about it",  # what "it" is, the model hears
+        "Remind me at six, that is what you said to me.",  # a clause after a comma
+        "my mum reminds me every day to drink water",
+        "the bins go out every Tuesday at 7",
+    ],
+)
+def test_what_asks_no_reminder_sets_none_nor_asks_when(said: str) -> None:
+    assert not isinstance(parse(said, NOW), Remind | AskReminderTime)
+
+
+def test_about_and_that_are_said_back_and_rung_as_said(
+    store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
+) -> None:
+    assert perform(store, parse("remind me about the bins at 7", NOW)) == (
+        "I'll remind you about the bins at 19:00."
+    )
+    assert perform(store, parse("remind me at 8 that the plumber is coming", NOW)) == (
+        "I'll remind you that the plumber is coming at 20:00."
+    )
+    assert perform(store, parse("what reminders have I got", NOW)) == (
+        "Reminders: the bins at 19:00; the plumber is coming at 20:00."
+    )
+    clock.advance(30 * 60)
+    [ring] = scheduler.check()
+    assert ring.words == "Reminder: the bins."
+
+
+def test_instead_moves_the_reminder_and_never_sets_a_second(store: HouseholdStore) -> None:
+    """ "remind me about the candles at 9 instead" had been read as a new reminder "about
+    the candles instead"; it moves the candles reminder, and says so when there is none."""
+    assert parse("remind me about the candles at 9 instead", NOW) == MoveReminder(
+        "candles", at(1, 21)
+    )
+    assert perform(store, parse("remind me about the candles at 9 instead", NOW)) == (
+        "There is no reminder to candles, so nothing changed."
+    )
+    assert store.reminders() == []
+    perform(store, parse("remind me at 8 to light the candles", NOW))
+    assert perform(store, parse("remind me about the candles at 9 instead", NOW)) == (
+        "I've moved it: I'll remind you to light the candles at 21:00."
+    )
+    assert [(r.text, r.due_at) for r in store.reminders()] == [("light the candles", at(1, 21))]

@@ -1,0 +1,303 @@
+"""Reminders that come again: "remind me every Tuesday at 7pm to put the bins out".
+
+The clock is Tuesday 1 December 2026, 18:30. Each guard (the rule passed on at the ring,
+the next one set with it, a series ended whole) has a test that fails without it."""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from appliance.household import HouseholdStore, Scheduler, parse, perform, repeats
+from appliance.household.asking import answer_to
+from appliance.household.requests import AskReminderTime, Remind
+from tests.household.conftest import MovableClock
+
+NOW = dt.datetime(2026, 12, 1, 18, 30)  # a Tuesday
+
+
+def say(store: HouseholdStore, text: str) -> str:
+    command = parse(text, store.now(), ringing=bool(store.ringing()))
+    assert command is not None, text
+    return perform(store, command)
+
+
+@pytest.mark.parametrize(
+    ("said", "what", "first", "every"),
+    [
+        ("remind me every day at 8.30 to feed the fish", "feed the fish", "12-02 08:30", "day"),
+        ("remind me to take my tablets every night at 9", "take my tablets", "12-01 21:00", "day"),
+        (
+            "every tuesday at 7pm remind me to put the bins out",
+            "put the bins out",
+            "12-01 19:00",
+            "tuesday",
+        ),
+        (
+            "remind me every tuesday at 6 to put the bins out",
+            "put the bins out",
+            "12-08 18:00",
+            "tuesday",
+        ),
+        ("remind me every weekday at 3 to get the kids", "get the kids", "12-02 15:00", "weekday"),
+        (
+            "remind me at weekends at 9 to water the plants",
+            "water the plants",
+            "12-05 09:00",
+            "weekend",
+        ),
+        (
+            "remind me on mondays and thursdays at 4 to take the kids swimming",
+            "take the kids swimming",
+            "12-03 16:00",
+            "monday thursday",
+        ),
+        (
+            "set a reminder every friday at 5 to order the veg box",
+            "order the veg box",
+            "12-04 17:00",
+            "friday",
+        ),
+        (
+            "remind me weekly on friday at 6 about the recycling",
+            "about the recycling",
+            "12-04 18:00",
+            "friday",
+        ),
+        ("remind me every week at 8pm to call Gran", "call Gran", "12-01 20:00", "tuesday"),
+    ],
+)
+def test_a_repeat_said_is_set_with_its_rule_and_first_time(
+    said: str, what: str, first: str, every: str
+) -> None:
+    command = parse(said, NOW)
+    assert command == Remind(what, dt.datetime.strptime(f"2026-{first}", "%Y-%m-%d %H:%M"), every)
+
+
+def test_a_repeat_of_no_rule_of_days_is_asked_and_nothing_set(store: HouseholdStore) -> None:
+    assert say(store, "remind me every other week to change the sheets") == (
+        "I can repeat a reminder every day, every weekday, at weekends or on days of the week, "
+        "but not every other week: when should I remind you to change the sheets? Say, for "
+        "example, “remind me every Tuesday at 6 to change the sheets”."
+    )
+    assert say(store, "remind me once a month to pay the window cleaner").startswith(
+        "I can repeat a reminder every day"
+    )
+    assert store.reminders() == []
+    # control: the same errand said once is set
+    assert say(store, "remind me to change the sheets at 8") == (
+        "I'll remind you to change the sheets at 20:00."
+    )
+
+
+def test_setting_one_says_the_rule_the_time_and_the_first_day(store: HouseholdStore) -> None:
+    assert say(store, "remind me every tuesday at 6 to put the bins out") == (
+        "I'll remind you to put the bins out every Tuesday at 18:00, from Tue 8 Dec."
+    )
+    assert say(store, "remind me every day at 8pm to take my tablets") == (
+        "I'll remind you to take your tablets every day at 20:00, from today."
+    )
+    assert [(r.text, r.every) for r in store.reminders()] == [
+        ("take my tablets", "day"),
+        ("put the bins out", "tuesday"),
+    ]
+    assert say(store, "what reminders do I have") == (
+        "Reminders: take my tablets at 20:00 (every day); put the bins out Tue 8 Dec at "
+        "18:00 (every Tuesday)."
+    )
+
+
+def test_the_time_asked_for_a_repeat_keeps_the_repeat(store: HouseholdStore) -> None:
+    asked = parse("remind me every morning to take my tablets", NOW)
+    assert asked == AskReminderTime("take my tablets", "tomorrow morning", "day")
+    assert perform(store, asked, thread="t") == (
+        "What time every day should I remind you to take your tablets? Say, for example, “at 6”."
+    )
+    assert store.reminders() == []
+    answer = answer_to(asked, "half 7", NOW)
+    assert answer == Remind("take my tablets", dt.datetime(2026, 12, 2, 7, 30), "day")
+    assert perform(store, answer, thread="t") == (
+        "I'll remind you to take your tablets every day at 07:30, from tomorrow."
+    )
+    [reminder] = store.reminders()
+    assert (reminder.due_at, reminder.every) == (dt.datetime(2026, 12, 2, 7, 30), "day")
+
+
+def test_a_repeating_reminder_rings_and_its_next_is_set_at_once(
+    store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
+) -> None:
+    store.add_reminder("put the bins out", dt.datetime(2026, 12, 1, 19, 0), "tuesday")
+    clock.advance(30 * 60)
+    [ring] = scheduler.check()
+    assert ring.words == "Reminder: put the bins out."
+    ringing, following = store.reminders()
+    assert (ringing.state, ringing.every) == ("ringing", None)  # that day's alone
+    assert (following.state, following.due_at, following.every) == (
+        "pending",
+        dt.datetime(2026, 12, 8, 19, 0),
+        "tuesday",
+    )
+
+
+def test_snoozing_the_one_ringing_sets_no_second_series(
+    store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
+) -> None:
+    """The rule passes on at the ring: were it kept on the one ringing, a snooze would ring
+    it again and set a second next Tuesday."""
+    store.add_reminder("put the bins out", dt.datetime(2026, 12, 1, 19, 0), "tuesday")
+    clock.advance(30 * 60)
+    scheduler.check()
+    assert say(store, "snooze").startswith("The reminder to put the bins out comes again")
+    clock.advance(10 * 60)
+    assert [r.record.id for r in scheduler.check()] == [1]
+    pending = store.reminders(("pending",))
+    assert [(r.due_at, r.every) for r in pending] == [(dt.datetime(2026, 12, 8, 19, 0), "tuesday")]
+
+
+def test_down_for_a_week_it_rings_once_late_and_comes_again_on_its_next_day(
+    store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
+) -> None:
+    store.add_reminder("feed the fish", dt.datetime(2026, 12, 2, 8, 0), "day")
+    clock.now = dt.datetime(2026, 12, 8, 12, 0)  # nothing ran for six days
+    [ring] = scheduler.check()
+    assert ring.late
+    assert [(r.state, r.due_at) for r in store.reminders()] == [
+        ("ringing", dt.datetime(2026, 12, 2, 8, 0)),
+        ("pending", dt.datetime(2026, 12, 9, 8, 0)),
+    ]
+
+
+def test_stop_ends_the_ring_and_says_when_it_comes_again(
+    store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
+) -> None:
+    store.add_reminder("put the bins out", dt.datetime(2026, 12, 1, 19, 0), "tuesday")
+    clock.advance(30 * 60)
+    scheduler.check()
+    assert say(store, "stop") == (
+        "I've stopped the reminder to put the bins out. It comes again every Tuesday, next "
+        "Tue 8 Dec at 19:00."
+    )
+    [left] = store.reminders()
+    assert (left.every, left.state) == ("tuesday", "pending")
+
+
+def test_cancelled_by_name_the_series_ends_whole(
+    store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
+) -> None:
+    store.add_reminder("put the bins out", dt.datetime(2026, 12, 1, 19, 0), "tuesday")
+    clock.advance(30 * 60)
+    scheduler.check()  # ringing now, and next Tuesday's set
+    assert say(store, "cancel the reminder to put the bins out") == (
+        "I've cancelled the reminder to put the bins out: it won't come again."
+    )
+    assert store.reminders() == []
+    clock.advance(8 * 86400)
+    assert scheduler.check() == []
+
+
+def test_cancelled_before_it_rings_it_never_comes(
+    store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
+) -> None:
+    say(store, "remind me every day at 7pm to take my tablets")
+    assert say(store, "cancel the tablets reminder") == (
+        "I've cancelled the reminder to take my tablets: it won't come again."
+    )
+    clock.advance(3 * 86400)
+    assert scheduler.check() == [] and store.reminders() == []
+
+
+def test_cancel_that_takes_a_repeating_reminder_back(store: HouseholdStore) -> None:
+    perform(store, parse("remind me every weekday at 8 to pack the school bags", NOW), "t")
+    assert perform(store, parse("cancel that", NOW), "t") == (
+        "All right, I've cancelled the reminder to pack the school bags."
+    )
+    assert store.reminders() == []
+
+
+def test_taken_back_in_the_same_breath_nothing_is_set(store: HouseholdStore) -> None:
+    assert say(store, "remind me every day at 8 to feed the fish. never mind") == (
+        "All right, I haven't set a reminder."
+    )
+    assert store.reminders() == []
+
+
+def test_a_rule_of_no_days_is_never_written(store: HouseholdStore) -> None:
+    with pytest.raises(ValueError, match="not a rule of days"):
+        store.add_reminder("feed the fish", NOW + dt.timedelta(hours=1), "fortnight")
+    assert store.reminders() == []
+
+
+def test_a_data_dir_from_before_repeats_opens_and_its_reminders_come_once(
+    data_dir: Path, clock: MovableClock, scheduler: Scheduler
+) -> None:
+    path = data_dir / "state" / "household.sqlite"
+    path.unlink(missing_ok=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    old = sqlite3.connect(path)
+    old.executescript(
+        """
+        CREATE TABLE reminders (id INTEGER PRIMARY KEY AUTOINCREMENT, text TEXT NOT NULL,
+          set_at REAL NOT NULL, due_at REAL NOT NULL, state TEXT NOT NULL, rang_at REAL,
+          late INTEGER NOT NULL DEFAULT 0, stopped_at REAL);
+        """
+    )
+    due = (clock.now + dt.timedelta(minutes=5)).timestamp()
+    old.execute(
+        "INSERT INTO reminders (text, set_at, due_at, state) VALUES ('call Mum', ?, ?, 'pending')",
+        (clock.now.timestamp(), due),
+    )
+    old.commit()
+    old.close()
+    with HouseholdStore.open(data_dir, clock) as store:
+        [kept] = store.reminders()
+        assert (kept.text, kept.every) == ("call Mum", None)
+        clock.advance(5 * 60)
+        Scheduler(store, scheduler.sound, clock).check()
+        assert [r.state for r in store.reminders()] == ["ringing"]  # and none after it
+
+
+@pytest.mark.parametrize(
+    ("rule", "after", "expected"),
+    [
+        ("day", dt.datetime(2026, 12, 1, 7, 0), dt.datetime(2026, 12, 1, 8, 0)),  # today
+        ("day", dt.datetime(2026, 12, 1, 8, 0), dt.datetime(2026, 12, 2, 8, 0)),  # not again
+        ("weekday", dt.datetime(2026, 12, 4, 9, 0), dt.datetime(2026, 12, 7, 8, 0)),
+        ("weekend", dt.datetime(2026, 12, 1, 9, 0), dt.datetime(2026, 12, 5, 8, 0)),
+        ("tuesday", dt.datetime(2026, 12, 1, 9, 0), dt.datetime(2026, 12, 8, 8, 0)),
+        ("monday thursday", dt.datetime(2026, 12, 1, 9, 0), dt.datetime(2026, 12, 3, 8, 0)),
+        # across the change of the clocks (29 March 2026): still 08:00 on the wall
+        ("sunday", dt.datetime(2026, 3, 22, 9, 0), dt.datetime(2026, 3, 29, 8, 0)),
+    ],
+)
+def test_the_next_day_of_a_rule(rule: str, after: dt.datetime, expected: dt.datetime) -> None:
+    assert repeats.next_after(rule, dt.time(8, 0), after) == expected
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        ("every day", "day"),
+        ("daily", "day"),
+        ("every single morning", "day"),
+        ("each weekday", "weekday"),
+        ("on school days", "weekday"),
+        ("at the weekend", "weekend"),
+        ("every tuesday and friday", "tuesday friday"),
+        ("mondays , wednesdays and fridays", "monday wednesday friday"),
+        ("every saturday and sunday", "weekend"),
+        ("every week", "week"),
+    ],
+)
+def test_the_rule_words_say(said: str, rule: str) -> None:
+    assert repeats.rule_said(said) == rule
+
+
+@pytest.mark.parametrize(
+    "said", ["every other week", "every month", "every 3 days", "fortnightly", "twice a day"]
+)
+def test_no_rule_of_days(said: str) -> None:
+    with pytest.raises(repeats.NoRule):
+        repeats.rule_said(said)
