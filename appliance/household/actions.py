@@ -16,9 +16,10 @@ from appliance.household import undo
 from appliance.household.asking import to_json
 from appliance.household.clock import day_and_time as _day_and_time
 from appliance.household.clock import said as clock_said
+from appliance.household.list_actions import list_said
 from appliance.household.records import Timer, is_unnamed, label, numbered
 from appliance.household.reminder_actions import comes_again, reminder_said
-from appliance.household.spoken import say_duration
+from appliance.household.spoken import listed, say_duration
 from appliance.household.store import ACTIVE, HouseholdStore, item_key
 
 SNOOZE_SECONDS = 300.0  # Keep on a ringing timer: five more minutes
@@ -46,12 +47,6 @@ def _told_apart(timer: Timer, among: list[Timer]) -> str:
 def _called(name: str) -> str:
     """A timer asked for by name, as said back: "pasta timer", "timer 3"."""
     return name if is_unnamed(name) else f"{name} timer"
-
-
-def _listed(names: list[str], joined: str = "and") -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + f" {joined} " + names[-1]
 
 
 def perform(store: HouseholdStore, command: p.Command, thread: str | None = None) -> str:
@@ -96,8 +91,8 @@ def _changed(
         if not named:  # "make the porridge timer 10 minutes" with none running: set it
             return _said(store, p.SetTimer(name, seconds))
         if len(named) > 1:
-            listed = _listed([_told_apart(t, named) for t in named])
-            return f"Which one? Nothing was changed. Running: {listed}."
+            running = listed([_told_apart(t, named) for t in named])
+            return f"Which one? Nothing was changed. Running: {running}."
         timer_id = named[0].id
     else:
         kept = store.last_done(thread) if thread is not None else None
@@ -143,9 +138,9 @@ def _undone(store: HouseholdStore, thread: str | None, kind: str | None) -> str:
         if store.reminder(reminder_id).state in ACTIVE:
             stopped.append(f"the reminder {store.stop_reminder(reminder_id).errand}")
     removed, _ = store.remove_items(sorted(made.items))
-    done = [f"cancelled {_listed(stopped)}"] if stopped else []
+    done = [f"cancelled {listed(stopped)}"] if stopped else []
     if removed:
-        done.append(f"taken {_listed(removed)} off the shopping list")
+        done.append(f"taken {listed(removed)} off the shopping list")
     if not done:
         return "That has already ended, so nothing was changed."
     return f"All right, I've {' and '.join(done)}."
@@ -164,6 +159,8 @@ def _said(store: HouseholdStore, command: p.Command) -> str:
     now = store.now()
     if (reminded := reminder_said(store, command, now)) is not None:
         return reminded
+    if (on_the_list := list_said(store, command)) is not None:
+        return on_the_list
     match command:
         case p.SetTimer(name=name, seconds=seconds):
             timer = store.add_timer(name, seconds)
@@ -189,42 +186,6 @@ def _said(store: HouseholdStore, command: p.Command) -> str:
             return _snooze_ringing(store, seconds, now)
         case p.ClockTime() | p.ClockDate() | p.DaysUntil():
             return clock_said(command, now)
-        case p.CheckItem(item=item):
-            listed_as = _on_the_list(store, item)
-            if not listed_as:
-                return f"No, {item} isn't on the shopping list."
-            if item_key(listed_as[0]) == item_key(item):
-                return f"Yes, {item} is on the shopping list."
-            are = "is" if len(listed_as) == 1 else "are"
-            return f"Yes: {_listed(listed_as)} {are} on the shopping list."
-        case p.AddItems(items=items):
-            added, already = store.add_items(items)
-            return _items_said(
-                "I've added {} to the shopping list.", added, "Already on it", already
-            )
-        case p.RemoveItems(items=items):
-            chosen = []
-            for item in items:
-                matches = _on_the_list(store, item)
-                if len(matches) > 1:  # "milk" with "oat milk" and "2 pints of milk": ask
-                    return f"Which {item}: {_listed(matches, 'or')}? Nothing was taken off."
-                chosen.append(matches[0] if matches else item)
-            removed, missing = store.remove_items(tuple(chosen))
-            return _items_said(
-                "I've taken {} off the shopping list.", removed, "Not on it", missing
-            )
-        case p.ReadList():
-            names = [item.name for item in store.items()]
-            if not names:
-                return "The shopping list is empty."
-            return f"On the shopping list: {', '.join(names)}."
-        case p.ClearList():
-            count = store.clear_items()
-            return (
-                f"I've cleared the shopping list ({count} item{'s' if count != 1 else ''})."
-                if count
-                else "The shopping list was already empty."
-            )
         case p.TakenBack(said=said):
             return _left_as_it_was(said)
     raise TypeError(f"not a household command: {command!r}")
@@ -249,14 +210,6 @@ def _left_as_it_was(said: p.Command) -> str:
     return "All right."  # a question taken back: it changed nothing
 
 
-def _items_said(done: str, changed: list[str], unchanged: str, left: list[str]) -> str:
-    """ "I've added bread to the shopping list. Already on it: eggs." """
-    said = [done.format(_listed(changed))] if changed else []
-    if left:
-        said.append(f"{unchanged}: {_listed(left)}.")
-    return " ".join(said)
-
-
 def _timer_change(
     store: HouseholdStore, command: p.CancelTimer | p.AddTime, now: dt.datetime
 ) -> tuple[str, p.Question | None]:
@@ -273,7 +226,7 @@ def _timer_change(
     if isinstance(command, p.CancelTimer) and command.seconds is not None:
         chosen = [t for t in timers if t.seconds == command.seconds]
         if not chosen:  # each said with its length, as it was asked by
-            running = _listed(
+            running = listed(
                 [f"{timer_label(t, timers)} ({say_duration(t.seconds)})" for t in timers]
             )
             return (
@@ -284,7 +237,7 @@ def _timer_change(
     elif command.name is not None:
         chosen = store.find_timers(command.name)
         if not chosen:
-            running = _listed([_told_apart(t, timers) for t in timers])
+            running = listed([_told_apart(t, timers) for t in timers])
             return (
                 f"There is no {_called(command.name)}, so nothing changed. Running: {running}.",
                 None,
@@ -345,7 +298,7 @@ def _stop_ringing(store: HouseholdStore) -> str:
             reminder = store.stop_reminder(record.id)
             done.append(f"the reminder {reminder.errand}")
             again += comes_again(store, reminder, store.now())
-    said = _listed(done)
+    said = listed(done)
     return f"I've stopped {said}.{again}"
 
 
@@ -409,17 +362,3 @@ def _rang_lately(store: HouseholdStore, name: str | None, now: dt.datetime) -> s
     last = max(rang, key=lambda t: t.rang_at or now)
     when = _day_and_time(last.rang_at or now, now)
     return f" It rang {when}." if name is not None else f" The {_called(last.name)} rang {when}."
-
-
-def _on_the_list(store: HouseholdStore, item: str) -> list[str]:
-    """The items on the list that are the one asked about: "eggs" finds "egg" (only it,
-    if it is there), else "milk" finds "2 pints of milk" and "oat milk" (the asked words,
-    in order, at the end of the listed ones)."""
-    asked = item_key(item).split()
-    listed = [(entry.name, item_key(entry.name).split()) for entry in store.items()]
-    exact = [name for name, words in listed if words == asked]
-    if exact:
-        return exact[:1]
-    return [
-        name for name, words in listed if len(words) > len(asked) and words[-len(asked) :] == asked
-    ]

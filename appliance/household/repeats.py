@@ -16,7 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from appliance.household.spoken import WEEKDAYS
+from appliance.household.spoken import WEEKDAYS, listed
 
 _DAYS_OF = {
     "day": frozenset(range(7)),
@@ -139,9 +139,7 @@ def said(rule: str) -> str:
         return "every weekday"
     if rule == "weekend":
         return "at weekends"
-    days = [WEEKDAYS[day].capitalize() for day in sorted(days_of(rule))]
-    listed = days[0] if len(days) == 1 else f"{', '.join(days[:-1])} and {days[-1]}"
-    return f"every {listed}"
+    return f"every {listed([WEEKDAYS[day].capitalize() for day in sorted(days_of(rule))])}"
 
 
 def next_after(rule: str, time: dt.time, after: dt.datetime) -> dt.datetime:

@@ -421,6 +421,13 @@ def when_in(tokens: list[str], now: dt.datetime) -> Span[dt.datetime] | None:
     return None
 
 
+def listed(names: list[str], joined: str = "and") -> str:
+    """ "eggs, milk and bread": names as a sentence lists them."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + f" {joined} " + names[-1]
+
+
 def say_duration(seconds: float) -> str:
     """ "12 minutes", "1 hour 30 minutes", "45 seconds": how Hearth says a length of time."""
     seconds = round(seconds)

@@ -1,10 +1,8 @@
-"""The household's records in SQLite: <data_dir>/state/household.sqlite, created 0600.
+"""The household's records: timers, reminders, the shopping list, and what Hearth asked
+in each conversation, in one SQLite file shared by every process (database.py).
 
-Several processes share it (the scheduler, the brain, the panel, the CLI), so
-the database runs in WAL mode with a busy timeout, every change is one
-transaction, and a ring is claimed with a conditional UPDATE: two schedulers
-running at once still ring a timer once. `synchronous=FULL`: a timer that was
-confirmed to a person survives the power being pulled a moment later.
+A ring is claimed with a conditional UPDATE: two schedulers running at once still ring a
+timer once.
 
     store = HouseholdStore.open(settings.data_dir)
     store.add_timer("pasta", 720)
@@ -12,92 +10,26 @@ confirmed to a person survives the power being pulled a moment later.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import re
-import sqlite3
-import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from pathlib import Path
-from typing import Protocol
+from collections.abc import Iterable
 
-from appliance.errors import HearthError, NotFound
-from appliance.files import create_private_file
-from appliance.household import repeats
+from appliance.household.database import (
+    ACTIVE,
+    FILE,
+    Clock,
+    NoSuchRecord,
+    NotKept,
+    Screen,
+)
+from appliance.household.database import epoch as _epoch
 from appliance.household.records import Item, Reminder, Timer, numbered
+from appliance.household.reminder_store import ReminderRecords
 
-FILE = Path("state") / "household.sqlite"
-ACTIVE = ("pending", "ringing")
+__all__ = ["ACTIVE", "FILE", "Clock", "HouseholdStore", "NoSuchRecord", "NotKept", "Screen"]
+
 RECENT_SECONDS = 3600.0  # `timers list --json` shows timers that rang within the last hour
-BUSY_TIMEOUT_MS = 10_000
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS timers (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    name TEXT NOT NULL,
-    seconds REAL NOT NULL CHECK (seconds > 0),
-    set_at REAL NOT NULL,
-    rings_at REAL NOT NULL,
-    state TEXT NOT NULL CHECK (state IN ('pending', 'ringing', 'done', 'cancelled')),
-    rang_at REAL,
-    late INTEGER NOT NULL DEFAULT 0,
-    stopped_at REAL
-);
-CREATE INDEX IF NOT EXISTS timers_state ON timers (state, rings_at);
-CREATE TABLE IF NOT EXISTS reminders (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    text TEXT NOT NULL CHECK (length(text) > 0),
-    set_at REAL NOT NULL,
-    due_at REAL NOT NULL,
-    state TEXT NOT NULL CHECK (state IN ('pending', 'ringing', 'done', 'cancelled')),
-    rang_at REAL,
-    late INTEGER NOT NULL DEFAULT 0,
-    stopped_at REAL,
-    every TEXT  -- comes again by this rule when it rings (household/repeats.py)
-);
-CREATE INDEX IF NOT EXISTS reminders_state ON reminders (state, due_at);
-CREATE TABLE IF NOT EXISTS shopping (
-    key TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    added_at REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS asked (
-    thread TEXT PRIMARY KEY,  -- the conversation Hearth asked in
-    question TEXT NOT NULL,   -- what it asked, as JSON (household/asking.py)
-    at REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS done (
-    thread TEXT PRIMARY KEY,  -- the conversation a change was asked for in
-    made TEXT NOT NULL,       -- what it made, as JSON (household/undo.py)
-    at REAL NOT NULL
-);
-"""
 ASKED_SECONDS = 120.0  # an answer to "For how long?" comes within two minutes, or not at all
-
-Clock = Callable[[], dt.datetime]
-
-
-# What the household's records must never hold (a password on the shopping list): given
-# the text, the reason it is refused, else None. Memory's guard, handed in by the
-# composition (this package imports nothing of memory).
-class Screen(Protocol):
-    """Memory's guard for the household's records: a reason to refuse words, else None.
-    `errand`: the words are what a reminder tells a person to do ("call Mum"), not words
-    said to Hearth, so read as such."""
-
-    def __call__(self, text: str, *, errand: bool = False) -> str | None: ...
-
-
-class NoSuchRecord(NotFound):
-    """No timer, reminder or item by the name or id asked for."""
-
-
-class NotKept(HearthError):
-    """Words the guard refuses were asked to go on the list, a reminder or a timer."""
-
-    def __init__(self, why: str) -> None:
-        super().__init__(f"not kept: {why}; nothing was written")
-        self.why = why
 
 
 def item_key(name: str) -> str:
@@ -121,94 +53,8 @@ def item_key(name: str) -> str:
     return f"{head} {last}".strip()
 
 
-def _epoch(when: dt.datetime) -> float:
-    return when.timestamp()
-
-
-class HouseholdStore:
+class HouseholdStore(ReminderRecords):
     """Timers, reminders and the shopping list of one data dir."""
-
-    def __init__(self, path: Path, clock: Clock | None = None, screen: Screen | None = None):
-        self.path = path
-        self._clock = clock or dt.datetime.now
-        # Every path that writes new words (chat, the CLI) opens the store with the guard;
-        # a store without one (the scheduler, the board, the views) only reads and settles.
-        self._screen = screen
-        create_private_file(path)
-        self._db = sqlite3.connect(
-            path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
-        )
-        self._db.row_factory = sqlite3.Row
-        self._lock = threading.Lock()
-        self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        self._db.execute("PRAGMA journal_mode = WAL")
-        self._db.execute("PRAGMA synchronous = FULL")
-        # A removed item or reminder is overwritten in the file, whatever the build's default.
-        self._db.execute("PRAGMA secure_delete = ON")
-        tables = {
-            row[0]
-            for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-        }
-        if (
-            not {"timers", "reminders", "shopping", "asked", "done"} <= tables
-        ):  # a read-only open writes nothing
-            with self._write():
-                for statement in filter(str.strip, _SCHEMA.split(";")):
-                    self._db.execute(statement)
-        self._add_repeats()
-
-    def _add_repeats(self) -> None:
-        """A data dir from before reminders repeated gets the column (empty: each of its
-        reminders comes once, as it was set). Read-only, it is read as it is."""
-        columns = {row[1] for row in self._db.execute("PRAGMA table_info(reminders)")}
-        if "every" in columns:
-            return
-        with contextlib.suppress(sqlite3.OperationalError), self._write():
-            self._db.execute("ALTER TABLE reminders ADD COLUMN every TEXT")
-
-    @classmethod
-    def open(
-        cls, data_dir: Path | str, clock: Clock | None = None, *, screen: Screen | None = None
-    ) -> HouseholdStore:
-        return cls(Path(data_dir) / FILE, clock, screen)
-
-    def _screened(self, texts: Iterable[str], *, errand: bool = False) -> None:
-        """Refuse, before anything is written, words the guard would not keep."""
-        if self._screen is None:
-            return
-        for text in texts:
-            why = self._screen(text, errand=errand)
-            if why is not None:
-                raise NotKept(why)
-
-    def close(self) -> None:
-        with self._lock:
-            self._db.close()
-
-    def __enter__(self) -> HouseholdStore:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def now(self) -> dt.datetime:
-        return self._clock()
-
-    @contextlib.contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One transaction, taken before the first read so a read-then-write cannot race."""
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
-
-    def _read(self, sql: str, args: Sequence[object] = ()) -> list[sqlite3.Row]:
-        with self._lock:
-            return self._db.execute(sql, args).fetchall()
 
     # -- timers ------------------------------------------------------------------------
 
@@ -239,12 +85,7 @@ class HouseholdStore:
         return Timer.from_row(row)
 
     def timers(self, states: Iterable[str] = ACTIVE) -> list[Timer]:
-        wanted = tuple(states)
-        marks = ", ".join("?" * len(wanted))
-        rows = self._read(
-            f"SELECT * FROM timers WHERE state IN ({marks}) ORDER BY rings_at, id", wanted
-        )
-        return [Timer.from_row(row) for row in rows]
+        return [Timer.from_row(row) for row in self._in_states("timers", states, "rings_at")]
 
     def recent_timers(self, within: float = RECENT_SECONDS) -> list[Timer]:
         """Every pending or ringing timer, and those that rang within the last hour."""
@@ -349,81 +190,6 @@ class HouseholdStore:
             )
         return self.timer(timer_id)
 
-    # -- reminders ---------------------------------------------------------------------
-
-    def add_reminder(self, text: str, due_at: dt.datetime, every: str | None = None) -> Reminder:
-        """A pending reminder; with `every` (a rule of repeats.py), one that comes again by
-        it each time it rings."""
-        text = " ".join(text.split())
-        if not text:
-            raise ValueError("a reminder says what to do")
-        if every is not None:
-            repeats.days_of(every)  # raises for a rule of no days
-        self._screened([text], errand=True)
-        now = self._clock()
-        with self._write() as db:
-            cursor = db.execute(
-                "INSERT INTO reminders (text, set_at, due_at, state, every) "
-                "VALUES (?, ?, ?, 'pending', ?)",
-                (text, _epoch(now), _epoch(due_at), every),
-            )
-            row = db.execute("SELECT * FROM reminders WHERE id = ?", (cursor.lastrowid,)).fetchone()
-        return Reminder.from_row(row)
-
-    def snooze_reminder(self, reminder_id: int, seconds: float) -> Reminder:
-        """A pending or ringing reminder, due again `seconds` from now."""
-        now = _epoch(self._clock())
-        with self._write() as db:
-            db.execute(
-                "UPDATE reminders SET state = 'pending', due_at = ?, rang_at = NULL, late = 0 "
-                "WHERE id = ? AND state IN ('pending', 'ringing')",
-                (now + seconds, reminder_id),
-            )
-        return self.reminder(reminder_id)
-
-    def move_reminder(self, reminder_id: int, due_at: dt.datetime) -> Reminder:
-        """A pending or ringing reminder, due at another moment."""
-        with self._write() as db:
-            db.execute(
-                "UPDATE reminders SET state = 'pending', due_at = ?, rang_at = NULL, late = 0 "
-                "WHERE id = ? AND state IN ('pending', 'ringing')",
-                (_epoch(due_at), reminder_id),
-            )
-        return self.reminder(reminder_id)
-
-    def reminders(self, states: Iterable[str] = ACTIVE) -> list[Reminder]:
-        wanted = tuple(states)
-        marks = ", ".join("?" * len(wanted))
-        rows = self._read(
-            f"SELECT * FROM reminders WHERE state IN ({marks}) ORDER BY due_at, id", wanted
-        )
-        return [Reminder.from_row(row) for row in rows]
-
-    def reminder(self, reminder_id: int) -> Reminder:
-        rows = self._read("SELECT * FROM reminders WHERE id = ?", (reminder_id,))
-        if not rows:
-            raise NoSuchRecord(
-                f"no reminder with id {reminder_id}; `hearth reminders list` shows their ids"
-            )
-        return Reminder.from_row(rows[0])
-
-    def stop_reminder(self, reminder_id: int) -> Reminder:
-        """Cancel a pending reminder or silence a ringing one."""
-        now = _epoch(self._clock())
-        with self._write() as db:
-            changed = db.execute(
-                "UPDATE reminders SET state = CASE state WHEN 'ringing' THEN 'done' "
-                "ELSE 'cancelled' END, stopped_at = ? "
-                "WHERE id = ? AND state IN ('pending', 'ringing')",
-                (now, reminder_id),
-            ).rowcount
-        if not changed:
-            self.reminder(reminder_id)  # raises for an unknown id
-            raise NoSuchRecord(
-                f"reminder {reminder_id} is not pending: it already rang or was cancelled"
-            )
-        return self.reminder(reminder_id)
-
     # -- ringing (the scheduler's side) ------------------------------------------------
 
     def due(self, now: dt.datetime) -> tuple[list[Timer], list[Reminder]]:
@@ -461,18 +227,6 @@ class HouseholdStore:
                 self._set_next(db, Reminder.from_row(rows[0]), now)
         return True
 
-    @staticmethod
-    def _set_next(db: sqlite3.Connection, ringing: Reminder, now: dt.datetime) -> None:
-        assert ringing.every is not None
-        # after now too: a series whose scheduler was down for a week rings once, late, and
-        # comes again on its next day, not once for every day it missed
-        due = repeats.next_after(ringing.every, ringing.due_at.time(), max(now, ringing.due_at))
-        db.execute(
-            "INSERT INTO reminders (text, set_at, due_at, state, every) "
-            "VALUES (?, ?, ?, 'pending', ?)",
-            (ringing.text, _epoch(now), _epoch(due), ringing.every),
-        )
-
     def ringing(self) -> list[Timer | Reminder]:
         timers: list[Timer | Reminder] = list(self.timers(("ringing",)))
         return timers + list(self.reminders(("ringing",)))
@@ -485,8 +239,6 @@ class HouseholdStore:
         )
         at = rows[0]["at"] if rows else None
         return None if at is None else dt.datetime.fromtimestamp(at)
-
-    # -- the shopping list -------------------------------------------------------------
 
     # -- what Hearth asked, awaiting an answer -------------------------------------------
 
@@ -531,6 +283,8 @@ class HouseholdStore:
         """The last change in this thread was taken back: it is taken back once."""
         with self._write() as db:
             db.execute("DELETE FROM done WHERE thread = ?", (thread,))
+
+    # -- the shopping list -------------------------------------------------------------
 
     def items(self) -> list[Item]:
         return [

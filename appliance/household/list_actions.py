@@ -1,0 +1,72 @@
+"""Shopping-list commands carried out, and the sentence that says what the list now holds
+(actions.py carries out the rest)."""
+
+from __future__ import annotations
+
+from appliance.household import requests as p
+from appliance.household.spoken import listed
+from appliance.household.store import HouseholdStore, item_key
+
+
+def list_said(store: HouseholdStore, command: p.Command) -> str | None:
+    """What a shopping-list command did, said; None for a command that is not the list's."""
+    match command:
+        case p.CheckItem(item=item):
+            listed_as = on_the_list(store, item)
+            if not listed_as:
+                return f"No, {item} isn't on the shopping list."
+            if item_key(listed_as[0]) == item_key(item):
+                return f"Yes, {item} is on the shopping list."
+            are = "is" if len(listed_as) == 1 else "are"
+            return f"Yes: {listed(listed_as)} {are} on the shopping list."
+        case p.AddItems(items=items):
+            added, already = store.add_items(items)
+            return _items_said(
+                "I've added {} to the shopping list.", added, "Already on it", already
+            )
+        case p.RemoveItems(items=items):
+            chosen = []
+            for item in items:
+                matches = on_the_list(store, item)
+                if len(matches) > 1:  # "milk" with "oat milk" and "2 pints of milk": ask
+                    return f"Which {item}: {listed(matches, 'or')}? Nothing was taken off."
+                chosen.append(matches[0] if matches else item)
+            removed, missing = store.remove_items(tuple(chosen))
+            return _items_said(
+                "I've taken {} off the shopping list.", removed, "Not on it", missing
+            )
+        case p.ReadList():
+            names = [item.name for item in store.items()]
+            if not names:
+                return "The shopping list is empty."
+            return f"On the shopping list: {', '.join(names)}."
+        case p.ClearList():
+            count = store.clear_items()
+            return (
+                f"I've cleared the shopping list ({count} item{'s' if count != 1 else ''})."
+                if count
+                else "The shopping list was already empty."
+            )
+    return None
+
+
+def _items_said(done: str, changed: list[str], unchanged: str, left: list[str]) -> str:
+    """ "I've added bread to the shopping list. Already on it: eggs." """
+    said = [done.format(listed(changed))] if changed else []
+    if left:
+        said.append(f"{unchanged}: {listed(left)}.")
+    return " ".join(said)
+
+
+def on_the_list(store: HouseholdStore, item: str) -> list[str]:
+    """The items on the list that are the one asked about: "eggs" finds "egg" (only it,
+    if it is there), else "milk" finds "2 pints of milk" and "oat milk" (the asked words,
+    in order, at the end of the listed ones)."""
+    asked = item_key(item).split()
+    entries = [(entry.name, item_key(entry.name).split()) for entry in store.items()]
+    exact = [name for name, words in entries if words == asked]
+    if exact:
+        return exact[:1]
+    return [
+        name for name, words in entries if len(words) > len(asked) and words[-len(asked) :] == asked
+    ]
