@@ -7,6 +7,13 @@ import datetime as dt
 import re
 
 from appliance.household import repeats, spoken
+from appliance.household.reminder_asked import (
+    ABOUT,
+    NOTHING_NAMED,
+    SAID_OF_IT,
+    WHOSE,
+    as_remind_me,
+)
 from appliance.household.requests import (
     AskReminderTime,
     AskReminderWhat,
@@ -118,97 +125,6 @@ _A_DAY_SAID = frozenset(
 )
 
 
-# "remind Femi to take his PE kit tomorrow at 8": Hearth rings in the kitchen, so it is the
-# household reminded to tell Femi (a fourth trial's got the model: "I don't have the
-# ability to remember anything").
-_REMIND_SOMEONE = re.compile(
-    r"^remind (?P<who>(?:the )?(?:kids|children|boys|girls)|(?!(?:me|us|myself|ourselves|you|"
-    r"yourself|it|that|this|them|everyone|everybody|anyone|someone|how|what|when|where|why|"
-    r"which|who|whether|if|again|later|about|of|to|at|in|on|the|a|my|our)\b)[a-z][a-z'-]*) "
-    r"(?P<when>(?:(?!\bto\b).)*?)(?:(?<=\S) )?to (?P<errand>.+)$"
-)
-
-
-def _for_someone(text: str) -> str:
-    """ "remind Femi at 8 to X" as "remind me at 8 to tell Femi to X"; else the text."""
-    said = _REMIND_SOMEONE.match(text)
-    if said is None:
-        return text
-    when = f"{said['when']} " if said["when"] else ""
-    return f"remind me {when}to tell {said['who']} to {said['errand']}"
-
-
-# Other ways of asking for a reminder, said as "remind me …": "set a reminder for 7 to put
-# the bins out", "don't let me forget to ring Gran", "remind us…" (each went to the model).
-_ASKED_SO = re.compile(
-    r"(?:(?:set|make|add|put in|put|create|give) (?:me |us )?(?:a |an |up a )?"
-    r"(?P<often>(?:daily|weekly|nightly|morning|evening|weekday) )?reminder|"
-    r"(?:i|we) need (?:a )?(?:reminding|reminder)|(?:do not|don't) let (?:me|us) forget|"
-    r"remind (?:me|us))(?= |$)"
-)
-
-
-def _as_remind_me(text: str) -> str:
-    """The request as "remind me …"; a moment after "for" is "at" or "in" ("set a reminder
-    for 7" is at 7, "for 20 minutes" in 20 minutes), a thing after it is "about"."""
-    said = _ASKED_SO.match(text)
-    if said is None:
-        return text
-    lead = said[0]
-    rest = text[said.end() :].strip()
-    if said["often"]:  # "set a daily reminder at 7am…": daily, as "remind me daily at 7am…"
-        rest = f"{said['often'].strip().replace('nightly', 'every night')} {rest}".strip()
-        rest = re.sub(r"^(morning|evening|weekday)\b", r"every \1", rest)
-    if rest.startswith(", ") and _ASKED_SO.match(rest[2:]):
-        return _as_remind_me(rest[2:])  # "don't let me forget, remind me to…"
-    if lead.endswith("forget"):
-        # "don't let me forget to ring Gran"; "…forget the school trip money" is about it
-        if rest and not rest.startswith(("to ", "about ", "that ", "at ", "in ", "on ")):
-            rest = f"about {rest}"
-        return f"remind me {rest}".strip()
-    if rest.startswith(("for ", "about ")):
-        words = rest.split(" ")[1:]
-        length = spoken.duration_in(words[:4])
-        if length is not None and length.start == 0:
-            rest = " ".join(["in", *words])
-        elif words and (words[0][:1].isdigit() or spoken.day_at(words, 0, _SOME_DAY)):
-            rest = " ".join(["at", *words] if words[0][:1].isdigit() else words)
-        else:
-            rest = " ".join(["about", *words])
-    return f"remind me {rest}".strip()
-
-
-_SOME_DAY = dt.datetime(2026, 1, 1)  # a day only to ask whether words name a day
-
-
-# "every tuesday at 7pm remind me to put the bins out", "on Thursday at 3 don't let me
-# forget to…": the moment, or a repeat, said before the asking
-_ASKED_LATER = re.compile(rf"(?: ,)? (?={_ASKED_SO.pattern})")
-
-
-def _moment_first(text: str, now: dt.datetime) -> str:
-    """ "<moment> remind me to X" as "remind me to X <moment>", when the words before are
-    a moment, a repeat, or both."""
-    if (asked := _ASKED_LATER.search(text)) is None or asked.start() == 0:
-        return text
-    when, rest = text[: asked.start()], _as_remind_me(text[asked.end() :])
-    errand = rest.split(" ")[2:]
-    if not errand or not (
-        errand[0] in ("to", "for", *_ABOUT) or (errand[0] in _WHOSE and set(errand) & _SAID_OF_IT)
-    ):
-        return text  # "…remind me" and what is no errand: as it was
-    without = when
-    if (repeat := repeats.found_in(when)) is not None:
-        without = " ".join((when[: repeat.start()] + when[repeat.end() :]).split())
-    words = without.split(" ") if without else []
-    span = spoken.when_in(words, now) if words else None
-    if (repeat is not None and not words) or (
-        span is not None and (span.start, span.end) == (0, len(words))
-    ):
-        return f"{rest} {when}"
-    return text
-
-
 def _repeating(text: str, repeat: re.Match[str], now: dt.datetime) -> Command | None:
     """A reminder said to repeat, as it is set: the repeat read as a day, so a bare hour
     is a day's ("every tuesday at 7" is 07:00, "every night at 9" 21:00)."""
@@ -262,7 +178,7 @@ def _day_before_the_time(words: list[str], day: list[str], now: dt.datetime) -> 
 
 
 def reminder(text: str, now: dt.datetime) -> Command | None:
-    text = _as_remind_me(_moment_first(_for_someone(text), now))
+    text = as_remind_me(text, now)
     if text.startswith("remind me ") and (repeat := repeats.found_in(text)) is not None:
         return _repeating(text, repeat, now)
     if _LISTS_REMINDERS.match(text):
@@ -286,7 +202,7 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
     if span is None:
         if tokens[0] == "to" and len(tokens) > 1:
             return _asked_when(tokens[1:], now)
-        if tokens[0] in _ABOUT and len(tokens) > 1 and tokens[1:] not in _NOTHING_NAMED:
+        if tokens[0] in ABOUT and len(tokens) > 1 and tokens[1:] not in NOTHING_NAMED:
             return _asked_when(tokens, now)  # "remind me about the bins": when?
         return _errand_after_words_not_read(tokens, now)
     rest = tokens[: span.start] + tokens[span.end :]
@@ -297,7 +213,7 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
         return MoveReminder(" ".join(rest[1:-1]).removeprefix("the "), span.value)
     if rest[:1] == ["for"] and spoken.duration_in(rest[1:3]) is None:
         rest = ["about", *rest[1:]]  # "…at 7am for my tablets": about them
-    elif rest[:1] and rest[0] in _WHOSE and set(rest[1:]) & _SAID_OF_IT:
+    elif rest[:1] and rest[0] in WHOSE and set(rest[1:]) & SAID_OF_IT:
         rest = ["that", *rest]  # "…at 8am the electrician's due": that he is
     assert isinstance(span.value, dt.datetime)
     at = span.value
@@ -310,24 +226,9 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
         return AskReminderWhat(at)
     # the errand is said with "to", "about" or "that": "remind me to X at T", "remind me at
     # T about X", "remind me tomorrow at 9 that the plumber is coming"
-    if rest[0] not in ("to", *_ABOUT) or len(rest) < 2:
+    if rest[0] not in ("to", *ABOUT) or len(rest) < 2:
         return _errand_after_words_not_read(tokens, now)
     return Remind(_without_why(" ".join(rest[1:] if rest[0] == "to" else rest)), at)
-
-
-# A clause said after the moment with no "that": "remind me on Tuesday at 8 the
-# electrician's due". Only with a moment said: "remind me the wifi password" asks a question.
-_WHOSE = frozenset({"the", "my", "our", "your", "his", "her", "their"})
-_SAID_OF_IT = frozenset(
-    {"is", "are", "was", "were", "due", "coming", "arriving", "booked", "expected"}
-)
-
-# "remind us about it": nothing named to remind of (the model hears what "it" was)
-_NOTHING_NAMED = (["it"], ["that"], ["this"], ["them"])
-
-# What a reminder may be of, kept with its word (records.errand): "about the bins", "that
-# the plumber is coming". A to-errand is kept without its "to".
-_ABOUT = ("about", "that")
 
 
 # Why, said after the errand: "…to put the recycling out, it's collection day tomorrow".
@@ -370,7 +271,7 @@ def _errand_after_words_not_read(tokens: list[str], now: dt.datetime) -> Command
         i
         for i, token in enumerate(tokens)
         # "at six, that is what you said": a clause after a comma is no errand
-        if token == "to" or (token in _ABOUT and tokens[i - 1 : i] != [","])
+        if token == "to" or (token in ABOUT and tokens[i - 1 : i] != [","])
     ]
     if not leads:
         return None
