@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from appliance.brain import days_until
 from appliance.brain.cannot_eat import CANNOT_EAT, KINDS
 from appliance.brain.days import another_day
 from appliance.brain.people import FAMILY, NOT_NAMES, said_to
@@ -317,6 +318,10 @@ def classify(text: str, known: frozenset[str] | None = None) -> Question:
         return Question(text, True, names, things, "names someone")
     if _WHERE_OURS.match(text):
         return Question(text, True, names, things, "where a thing in the house is")
+    if days_until.asks_a_day(text) and things:
+        # "how long till the bins go out?" asks a day of this house, not a method (the
+        # model made one up: "The bins go out on December 25th.")
+        return Question(text, True, names, things, "how long until a day of this house")
     if _ADVICE.search(text):
         return Question(text, False, names, things, "asks for advice or a method")
     if _ASKS_WHO.search(text):
@@ -362,6 +367,8 @@ def answers(question: Question, recalled: Recalled) -> bool:
         return question.why != STATE_NOW  # "is Ciaran in?": no fact of Ciaran's says so
     if rest == {"old"} and _AN_AGE.search(recalled.fact.text):
         return True  # "how old is Ewan?" is answered by "Our Ewan's 15" (a second trial)
+    if days_until.asks(question.text) and days_until.names_a_date(recalled.fact.text):
+        return True  # "how many days till Aoife's birthday?": her birthday's date (a trial)
     return any(word in held or KINDS.get(word) in held for word in rest)
 
 

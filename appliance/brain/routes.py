@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
-from appliance.brain import overview, people, questions, router
+from appliance.brain import days_until, overview, people, questions, router
 from appliance.brain.cannot_eat import cannot_eat_asked, says_cannot_eat
 from appliance.brain.not_known import not_known
 from appliance.brain.notetaker import NoteTaker
@@ -214,10 +214,15 @@ class RuleRoutes:
                 stream.facts = tuple(r.fact.id for r in relevant[:2])
                 yield not_known(asked, [_said(r) for r in relevant[:2]])
                 return
-            answering = _answering(relevant, route.text)
+            # "how many days till Aoife's birthday?": its birthday is what the fact must say
+            answering = _answering(relevant, days_until.occasion(route.text) or route.text)
             if answering:
                 stream.facts = tuple(r.fact.id for r in answering)
                 yield "From memory: " + " ".join(_said(r) for r in answering)
+                dated = [r.fact.text for r in answering]
+                count = days_until.counted(route.text, dated, self.memory.today())
+                if count is not None:
+                    yield f" {count}"
             elif route.explicit:
                 yield f"I don't have anything in memory about {route.text}."
             else:
