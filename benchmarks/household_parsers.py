@@ -33,6 +33,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from appliance.household import moments
+
 ROOT = Path(__file__).resolve().parents[1]
 TABLE = ROOT / "benchmarks" / "data" / "household_phrases.json"
 OUT = ROOT / "benchmarks" / "results" / "household_parsers.md"
@@ -109,7 +111,7 @@ def _reader(name: str):
 
         def rules(text: str, now: dt.datetime, kind: str):
             tokens = spoken.words(text)
-            span = spoken.duration_in(tokens) if kind == "seconds" else spoken.when_in(tokens, now)
+            span = spoken.duration_in(tokens) if kind == "seconds" else moments.when_in(tokens, now)
             return None if span is None else span.value
 
         return rules

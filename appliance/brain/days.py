@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from appliance.household.spoken import WEEKDAYS
+from appliance.household.moments import WEEKDAYS
 
 _WEEKDAY = r"(?P<weekday>mon|tues|wednes|thurs|fri|satur|sun)days?"
 # Asked: "tonight", "this evening", "tomorrow night", "on Saturday". A fact's "tonight" is the

@@ -14,7 +14,7 @@ import datetime as dt
 import json
 import re
 
-from appliance.household import repeats, spoken
+from appliance.household import moments, repeats, spoken
 from appliance.household.phrase_words import normalise
 from appliance.household.records import numbered
 from appliance.household.requests import (
@@ -91,7 +91,7 @@ def answer_to(question: Question, text: str, now: dt.datetime) -> Command | None
         case AskReminderTime(what=what, day=day, every=every):
             # the time said now, on the day said before ("at 9" after "on friday")
             tokens = [*tokens, *(day.split(" ") if day else [])]
-            span = spoken.when_in(tokens, now) or spoken.when_in(["at", *tokens], now)
+            span = moments.when_in(tokens, now) or moments.when_in(["at", *tokens], now)
             if span is None or span.end - span.start < len(tokens) - 1:
                 return None
             if every is not None:  # "What time every Tuesday…?" "7": 07:00 each Tuesday
@@ -100,7 +100,7 @@ def answer_to(question: Question, text: str, now: dt.datetime) -> Command | None
             return Remind(what, span.value)
         case AskReminderWhat(at=at, every=every):
             what = re.sub(r"^(?:to|that i|that we) ", "", said)
-            if len(what.split()) > 12 or spoken.when_in(tokens, now) is not None:
+            if len(what.split()) > 12 or moments.when_in(tokens, now) is not None:
                 return None
             return Remind(what, at, every)
         case AskWhichTimer(action=action, names=names, seconds=seconds):

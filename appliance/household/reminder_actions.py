@@ -10,8 +10,8 @@ from appliance.household import repeats
 from appliance.household import requests as p
 from appliance.household.clock import at as clock
 from appliance.household.clock import day_and_time as _day_and_time
+from appliance.household.moments import MONTHS, WEEKDAYS
 from appliance.household.records import Reminder, errand
-from appliance.household.spoken import MONTHS, WEEKDAYS
 from appliance.household.store import HouseholdStore
 
 _MINE = {"my": "your", "our": "your", "mine": "yours", "myself": "yourself"}

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from appliance.household import repeats, spoken
+from appliance.household import moments, repeats, spoken
 
 # A clause said after the moment with no "that": "remind me on Tuesday at 8 the
 # electrician's due". Only with a moment said: "remind me the wifi password" asks a question.
@@ -78,7 +78,7 @@ def _as_remind_me(text: str) -> str:
         length = spoken.duration_in(words[:4])
         if length is not None and length.start == 0:
             rest = " ".join(["in", *words])
-        elif words and (words[0][:1].isdigit() or spoken.day_at(words, 0, _SOME_DAY)):
+        elif words and (words[0][:1].isdigit() or moments.day_at(words, 0, _SOME_DAY)):
             rest = " ".join(["at", *words] if words[0][:1].isdigit() else words)
         else:
             rest = " ".join(["about", *words])
@@ -108,7 +108,7 @@ def _moment_first(text: str, now: dt.datetime) -> str:
     if (repeat := repeats.found_in(when)) is not None:
         without = " ".join((when[: repeat.start()] + when[repeat.end() :]).split())
     words = without.split(" ") if without else []
-    span = spoken.when_in(words, now) if words else None
+    span = moments.when_in(words, now) if words else None
     if (repeat is not None and not words) or (
         span is not None and (span.start, span.end) == (0, len(words))
     ):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from appliance.household import repeats, spoken
+from appliance.household import moments, repeats, spoken
 from appliance.household.reminder_asked import (
     ABOUT,
     NOTHING_NAMED,
@@ -113,15 +113,15 @@ def _moved(text: str, now: dt.datetime) -> MoveReminder | None:
 
 def _moment(words: list[str], now: dt.datetime) -> spoken.Span | None:
     """The moment the words say, all of them, or None."""
-    span = spoken.when_in(words, now) if words else None
+    span = moments.when_in(words, now) if words else None
     return span if span is not None and (span.start, span.end) == (0, len(words)) else None
 
 
 # A moment said with its day: without one, "move it to 9" keeps the reminder's own day.
 _A_DAY_SAID = frozenset(
     {"today", "tomorrow", "tonight", "morning", "afternoon", "evening", "in", "on", "next"}
-    | set(spoken.WEEKDAYS)
-    | set(spoken.MONTHS)
+    | set(moments.WEEKDAYS)
+    | set(moments.MONTHS)
 )
 
 
@@ -158,7 +158,7 @@ def _repeating(text: str, repeat: re.Match[str], now: dt.datetime) -> Command | 
 _PART_AFTER = re.compile(r" (morning|afternoon|evening|night)s?\b")
 _STARTING = re.compile(
     r"(?: ,)? \b(?:starting|beginning|from)(?: on)?(?= (?:today|tomorrow|tonight|next|this|"
-    + "|".join(spoken.WEEKDAYS)
+    + "|".join(moments.WEEKDAYS)
     + r")\b)"
 )
 
@@ -167,7 +167,7 @@ def _day_before_the_time(words: list[str], day: list[str], now: dt.datetime) -> 
     """The words with `day` put just before the time said, else before the errand: words
     between are read as ever ("every night before bed at half 10" is read "before bed
     tomorrow night at half 10")."""
-    span = spoken.when_in(words, now)
+    span = moments.when_in(words, now)
     if span is not None:
         at = span.start
     elif "to" in words[2:]:
@@ -198,7 +198,7 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
     if not text.startswith("remind me "):
         return None
     tokens = text.split(" ")[2:]
-    span = spoken.when_in(tokens, now)
+    span = moments.when_in(tokens, now)
     if span is None:
         if tokens[0] == "to" and len(tokens) > 1:
             return _asked_when(tokens[1:], now)
@@ -261,7 +261,7 @@ def _asked_when(errand: list[str], now: dt.datetime) -> AskReminderTime:
     """The time asked for an errand, with a day said after it kept ("to book the swimming
     on friday": what time on Friday)."""
     for start in range(1, len(errand)):
-        if spoken.day_at(errand, start, now) == len(errand):
+        if moments.day_at(errand, start, now) == len(errand):
             return AskReminderTime(" ".join(errand[:start]), " ".join(errand[start:]))
     return AskReminderTime(" ".join(errand))
 
@@ -280,12 +280,12 @@ def _errand_after_words_not_read(tokens: list[str], now: dt.datetime) -> Command
     errand = " ".join(tokens[at + (tokens[at] == "to") :])
     if not errand:
         return None
-    if said and spoken.day_at(said, 0, now) == len(said):
+    if said and moments.day_at(said, 0, now) == len(said):
         return AskReminderTime(errand, " ".join(said))  # "on friday": only the time asked
     before = set(said)
     if (
         len(before) > _MOST_WORDS_NOT_READ
-        or not (spoken.speaks_of_a_moment(before) or before & _ROUGHLY_WHEN)
+        or not (moments.speaks_of_a_moment(before) or before & _ROUGHLY_WHEN)
         or before & _NOT_A_REMINDER
     ):
         return None

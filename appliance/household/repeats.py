@@ -16,7 +16,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from appliance.household.spoken import WEEKDAYS, listed
+from appliance.household.moments import WEEKDAYS
+from appliance.household.spoken import listed
 
 _DAYS_OF = {
     "day": frozenset(range(7)),
