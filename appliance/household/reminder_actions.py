@@ -181,7 +181,8 @@ def _snooze_reminder(
         when = _day_and_time(found[0].due_at, now)
         return (
             f"The reminder {found[0].errand} hasn't come yet: it comes {when}, so I've left "
-            f"it. Say, for example, “move the {what or 'reminder'} reminder to 6” to change it."
+            f"it. Say, for example, “move the {what + ' ' if what else ''}reminder to 6” to "
+            "change it."
         )
     reminder = store.snooze_reminder(found[0].id, seconds)
     return f"I'll remind you {yours(reminder.errand)} again {_day_and_time(reminder.due_at, now)}."

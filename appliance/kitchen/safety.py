@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass
 
 from appliance.aloud import citation
+from appliance.kitchen import food_age
 from appliance.kitchen.tables import (
-    DURATION_UNITS,
     CoreTemperature,
     SafetyRule,
     Storage,
@@ -352,7 +352,7 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
             return SafetyAnswer(text, core.source, True)
     if _HOW_LONG.search(said) and (rows := _storage(food, said, tables)):
         return _verdict(_storage_said(rows), rows, said)
-    if _age_days(said) is not None and (rows := _storage(food, said, tables)):
+    if food_age.age_days(said) is not None and (rows := _storage(food, said, tables)):
         return _verdict(_storage_said(rows), rows, said)  # "in the fridge for a week": too old?
     if _CAN_FREEZE.search(said) and (rows := _storage(food, "freezer", tables)):
         said_rows = _storage_said(rows)  # "can you freeze cooked rice": yes, and for how long
@@ -381,41 +381,8 @@ def _with_weight(rule: SafetyRule, words: list[str]) -> str:
     )
 
 
-# How old the food is, at the least, when a question says so: "from last week" is two days
-# or more, "from yesterday" one; "5 days old" five.
-_AGE = re.compile(
-    r"\b(?:from|since) (?P<day>yesterday|last night|monday|tuesday|wednesday|thursday|friday|"
-    r"saturday|sunday|the weekend|last week)\b"
-    r"|\b(?P<n>\d+|a|one|two|three|four|five|six|seven|eight|nine|ten) (?P<unit>day|days|week|"
-    r"weeks) (?:old|ago)\b|\b(?:after|for|been) (?P<after>\d+|a|one|two|three|four|five|six|"
-    r"seven) (?P<after_unit>day|days|week|weeks)\b"
-)
-_WORD_NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-_WORD_NUMBERS |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10}
-_ASKS_YES_NO = re.compile(
-    r"^(?:is|are|can|could|should|would|will|do|does)\b|\b(?:ok|okay|safe|still)\b"
-)
-
-
-def _age_days(said: str) -> float | None:
-    found = _AGE.search(said)
-    if found is None:
-        return None
-    if found["day"]:
-        return 2.0 if found["day"] in ("last week", "the weekend") else 1.0
-    count, unit = (
-        (found["n"], found["unit"]) if found["n"] else (found["after"], found["after_unit"])
-    )
-    number = float(count) if count.isdigit() else float(_WORD_NUMBERS[count])
-    return number * (7 if unit.startswith("week") else 1)
-
-
 def _verdict(answer: SafetyAnswer, rows: list[Storage], said: str) -> SafetyAnswer:
     """ "is last week's rice ok?": the keeping time said, and whether this food is past it."""
-    age = _age_days(said)
-    if age is None or not _ASKS_YES_NO.search(said):
-        return answer
-    longest = max(row.most * DURATION_UNITS[row.unit] for row in rows)
-    if age > longest:
+    if food_age.past_keeping(rows, said):
         return SafetyAnswer(f"No, throw it away. {answer.text}", answer.source, True)
     return answer

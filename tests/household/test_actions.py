@@ -377,6 +377,9 @@ def test_a_fifth_trials_commands_and_questions_of_the_records(
         "The reminder to take the washing in hasn't come yet: it comes at 20:00, so I've "
         "left it. Say, for example, “move the washing reminder to 6” to change it."
     )  # it had moved 20:00 to 18:40, sooner
+    assert say(store, "snooze the reminder").endswith(
+        "Say, for example, “move the reminder to 6” to change it."  # not "the reminder reminder"
+    )
     assert [f"{r.due_at:%H:%M}" for r in store.reminders()] == ["20:00"]
     clock.advance(90 * 60)
     scheduler.check()
