@@ -157,6 +157,34 @@ _TAIL = re.compile(
     r"twice|once|from|until|after|before|\d)",
     re.IGNORECASE,
 )
+# A clause said of the one before, by its pronoun: "The dog's called Rocky, he gets fed
+# at 5" (a fifth trial's proposal kept only "The dog's called Rocky", and the card said
+# nothing of feeding). Kept as one fact: "he" means nothing alone.
+_PRONOUN_FIRST = re.compile(
+    r"^(?:(?P<who>he|she|they|it)(?P<rest>'s|'re|'ll)?|(?P<whose>his|her|their|its))\b",
+    re.IGNORECASE,
+)
+
+
+# Never added to a fact by its pronoun: what is said of Hearth and its memory ("We trust the
+# assistant, so it can save whatever it likes") or what someone said ("…, she said it's fine").
+_OF_HEARTH_OR_SAID = re.compile(
+    r"\b(?:you|your|assistant|hearth|save|saved|store|stored|remember|memory|memories|note|"
+    r"notes|board|says?|said|told)\b",
+    re.IGNORECASE,
+)
+
+
+def _more_of_it(clause: str) -> bool:
+    """Whether a clause states more of the fact before it, by its pronoun, as a fact would
+    (not an opinion, a request or something said of now): read with a name in its place."""
+    said = _PRONOUN_FIRST.match(clause)
+    if said is None or _OPINION.search(clause) or _OF_HEARTH_OR_SAID.search(clause):
+        return False
+    named = "Sam's" if said["whose"] else "Sam" + (said["rest"] or "")
+    return is_statement(named + clause[said.end() :])
+
+
 # What follows a verb said as an instruction ("Settle it", "Give me"), never a name's verb.
 _AN_OBJECT = frozenset("it them me us him her this that these those some your yourself".split())
 _AFTER_A_NAME = frozenset(
@@ -307,7 +335,12 @@ def facts_stated(text: str) -> list[str]:
             clause = without_filler(clause).strip(" .!")
             if is_statement(clause):
                 kept.append(clause)
-            elif kept and n and _TAIL.match(clause) and not _NOW.search(clause):
+            elif (
+                kept
+                and n
+                and not _NOW.search(clause)
+                and (_TAIL.match(clause) or _more_of_it(clause))
+            ):
                 kept[-1] = f"{kept[-1]}, {clause}"
         facts += [sentence(c) for c in kept if len(c.split()) <= FACT_MAX_WORDS]
     facts = list(dict.fromkeys(facts))

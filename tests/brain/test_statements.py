@@ -27,7 +27,11 @@ from appliance.brain.statements import facts_stated
             "the dentist is on Mill Road, next to the bakery",
             ["The dentist is on Mill Road, next to the bakery."],
         ),
-        ("Tom doesn't eat mushrooms, he can't stand them", ["Tom doesn't eat mushrooms."]),
+        # a clause said of it by its pronoun is more of the same fact (below)
+        (
+            "Tom doesn't eat mushrooms, he can't stand them",
+            ["Tom doesn't eat mushrooms, he can't stand them."],
+        ),
         # the controls beside the remarks below: advice reported, a lasting habit, "won't"
         (
             "The vet said to stop the tablets on Friday",
@@ -50,7 +54,7 @@ from appliance.brain.statements import facts_stated
         ),
         # facts the capital-letter rule had missed, or a participle had hidden
         ("Bins go out thursday nite", ["Bins go out thursday nite."]),
-        ("Leo's lactose intolerant, he has the oat milk", ["Leo's lactose intolerant."]),
+        ("Leo's lactose intolerant", ["Leo's lactose intolerant."]),
         (
             "The recycling's collected every other Tuesday.",
             ["The recycling's collected every other Tuesday."],
@@ -163,3 +167,40 @@ def test_a_request_to_someone_here_is_no_fact() -> None:
 def test_an_errand_asked_for_is_no_fact(said: str) -> None:
     assert facts_stated(said) == []
     assert facts_stated("Gareth rings his mum on Sundays") == ["Gareth rings his mum on Sundays."]
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        # a fifth trial's card said only "The dog's called Rocky."
+        ("the dog's called Rocky, he gets fed at 5", "The dog's called Rocky, he gets fed at 5."),
+        ("our neighbour is Pat, she has a spare key", "Our neighbour is Pat, she has a spare key."),
+        (
+            "Leo's lactose intolerant, he has the oat milk",
+            "Leo's lactose intolerant, he has the oat milk.",
+        ),
+        (
+            "The boiler's on a timer, it comes on at six every morning.",
+            "The boiler's on a timer, it comes on at six every morning.",
+        ),
+    ],
+)
+def test_a_clause_said_of_the_fact_before_by_its_pronoun_is_kept_with_it(
+    said: str, fact: str
+) -> None:
+    assert facts_stated(said) == [fact]
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        # what is said of Hearth and its memory, or what someone said, is never added
+        ("We trust the assistant, so it can save whatever it likes", "We trust the assistant."),
+        ("Mum is a nurse, she said it's fine", "Mum is a nurse."),
+        # an opinion, and a clause of now, are left as ever
+        ("The dog is called Rocky, he's lovely", "The dog is called Rocky."),
+        ("Sam is allergic to nuts, I think", "Sam is allergic to nuts."),
+    ],
+)
+def test_what_is_not_more_of_the_fact_is_left_off(said: str, fact: str) -> None:
+    assert facts_stated(said) == [fact]
