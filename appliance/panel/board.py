@@ -236,7 +236,19 @@ class Board:
         if self.household is None:
             return {}
         timers = tuple(f"{t.title} — {t.rings_at:%H:%M}" for t in self.household.timers())
-        return {"timers": timers, "shopping": tuple(i.name for i in self.household.items())}
+        tomorrow = dt.datetime.combine(
+            self.household.now().date() + dt.timedelta(days=1), dt.time()
+        )
+        today = tuple(
+            f"{r.due_at:%H:%M} {r.said}"
+            for r in self.household.reminders(("pending",))
+            if r.due_at < tomorrow
+        )
+        return {
+            "timers": timers,
+            "reminders": today,
+            "shopping": tuple(i.name for i in self.household.items()),
+        }
 
     def _newest_live(self) -> list[Fact]:
         """The RECENT_FACTS newest live facts, newest first.

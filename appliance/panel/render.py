@@ -79,6 +79,8 @@ class HomeScreen:
     notice: str | None = None
     timers: tuple[str, ...] = ()  # "Pasta — 18:42": when each rings (e-ink shows no countdown)
     shopping: tuple[str, ...] = ()  # the shopping list's items
+    # "19:00 the bins": the reminders still to come today, by time (a repeating one's next)
+    reminders: tuple[str, ...] = ()
     wake_phrase: str | None = None  # "hey jarvis": the footer says it wakes Hearth too
 
 
@@ -244,9 +246,11 @@ def _draw_home(canvas: Canvas, home: HomeScreen) -> None:
 
 
 def _draw_household(canvas: Canvas, home: HomeScreen, x0: float, x1: float, y: float) -> float:
-    """Timers and the shopping list, one line each under the status; returns where they end."""
+    """Timers, today's reminders and the shopping list, one line each under the status;
+    returns where they end."""
     for label, line in (
         ("TIMERS", " · ".join(home.timers)),
+        ("TODAY", " · ".join(home.reminders)),
         ("SHOPPING", ", ".join(home.shopping)),
     ):
         if not line:

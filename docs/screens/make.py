@@ -17,6 +17,7 @@ from pathlib import Path
 from appliance.cookbook import Cookbook, CookingSessions, RecipeWalk
 from appliance.cookbook.phrases import CookingRequest
 from appliance.household import HouseholdStore, Scheduler
+from appliance.household.moments import WEEKDAYS
 from appliance.lan import ChatAddress
 from appliance.memory import Memory
 from appliance.panel.board import Board, BoardLinks
@@ -139,6 +140,9 @@ def main() -> int:
         kitchen.add_timer("pasta", 12 * 60)
         kitchen.add_timer("bread", 35 * 60)
         kitchen.add_items(["eggs", "milk", "butter", "washing up liquid"])
+        evening = dt.datetime.combine(clock.now.date(), dt.time(19, 0))
+        kitchen.add_reminder("put the bins out", evening, WEEKDAYS[evening.weekday()])
+        kitchen.add_reminder("take my tablets", evening + dt.timedelta(hours=2), "day")
         screens["home"], _ = Board(memory, links=LINKS, household=kitchen).screen()
         screens.update(cooking(memory, kitchen, Path(tmp), clock))
         clock.now += dt.timedelta(minutes=12)

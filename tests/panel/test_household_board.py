@@ -134,3 +134,18 @@ def test_releasing_talk_as_a_timer_starts_ringing_ends_listening_not_the_ring(
     board.handle(Action.TALK_END, None)
     assert talked == [True, False]  # the voice service hears the release
     assert [t.name for t in store.ringing()] == ["pasta"]  # the ring waits for a real press
+
+
+def test_home_shows_the_reminders_still_to_come_today(memory: Memory, household) -> None:
+    """A reminder due later today is on the board ("TODAY 19:00 the bins"); tomorrow's is
+    not, nor one ringing (it has the screen)."""
+    store, _ = household
+    store.add_reminder("about the bins", dt.datetime(2026, 12, 1, 19, 0), "tuesday")
+    store.add_reminder("take my tablets", dt.datetime(2026, 12, 1, 21, 0))
+    store.add_reminder("call the dentist", dt.datetime(2026, 12, 2, 9, 0))  # tomorrow
+    home, _ = Board(memory, links=HERE, household=store).screen()
+    assert isinstance(home, HomeScreen)
+    assert home.reminders == ("19:00 the bins", "21:00 take my tablets")
+    model = MODELS["spectra-7.3"]
+    without = numpy.array(render(replace(home, reminders=()), model))
+    assert (numpy.array(render(home, model)) != without).any()  # and it is drawn
