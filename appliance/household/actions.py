@@ -201,7 +201,7 @@ def _left_as_it_was(said: p.Command) -> str:
             return "All right, I've left the timers as they were."
         case p.Remind() | p.AskReminderTime() | p.AskReminderWhat():
             return "All right, I haven't set a reminder."
-        case p.CancelReminder() | p.SnoozeReminder() | p.MoveReminder():
+        case p.CancelReminder() | p.SnoozeReminder() | p.MoveReminder() | p.SkipReminder():
             return "All right, I've left the reminders as they were."
         case p.AddItems() | p.RemoveItems() | p.ClearList():
             return "All right, I've left the shopping list as it was."

@@ -12,6 +12,7 @@ from appliance.household.clock import at as clock
 from appliance.household.clock import day_and_time as _day_and_time
 from appliance.household.moments import MONTHS, WEEKDAYS
 from appliance.household.records import Reminder, errand
+from appliance.household.spoken import listed
 from appliance.household.store import HouseholdStore
 
 _MINE = {"my": "your", "our": "your", "mine": "yours", "myself": "yourself"}
@@ -87,6 +88,15 @@ def reminder_said(store: HouseholdStore, command: p.Command, now: dt.datetime) -
                 )
                 + "."
             )
+        case p.CancelReminder(every=True):
+            set_now = store.reminders()
+            if not set_now:
+                return "No reminders are set, so nothing changed."
+            for one in set_now:
+                store.stop_reminder(one.id)
+            return f"I've cancelled every reminder: {listed([one.said for one in set_now])}."
+        case p.SkipReminder(what=what):
+            return _skipped(store, what, now)
         case p.CancelReminder(what=what):
             found = _reminders_meant(store, what)
             if what is not None and len(found) > 1 and _one_series(found):
@@ -101,6 +111,28 @@ def reminder_said(store: HouseholdStore, command: p.Command, now: dt.datetime) -
             verb = "stopped" if reminder.state == "done" else "cancelled"
             return f"I've {verb} the reminder {reminder.errand}.{comes_again(store, reminder, now)}"
     return None
+
+
+def _skipped(store: HouseholdStore, what: str | None, now: dt.datetime) -> str:
+    """ "Skip the bins reminder this week": a repeating one's next time passed over, to the
+    one after by its rule; one that comes once is left, and said so."""
+    found = [r for r in _reminders_meant(store, what) if r.state == "pending"]
+    repeating = [r for r in found if r.every is not None]
+    if len(repeating) == 1 and (every := repeating[0].every) is not None:
+        skipped = repeating[0]
+        after = repeats.next_after(every, skipped.due_at.time(), skipped.due_at)
+        moved = store.move_reminder(skipped.id, after)
+        return (
+            f"I'll skip {skipped.due_at:%a %-d %b}'s: the reminder {moved.errand} comes next "
+            f"{_day_and_time(moved.due_at, now)}."
+        )
+    if len(found) == 1:
+        when = _day_and_time(found[0].due_at, now)
+        return (
+            f"The reminder {found[0].errand} comes only once, {when}, so I've left it. Say "
+            f"“cancel the reminder {found[0].errand}” to cancel it."
+        )
+    return _which_reminder(store, what, repeating or found)
 
 
 def _one_series(found: list[Reminder]) -> bool:

@@ -22,6 +22,7 @@ from appliance.household.requests import (
     ListReminders,
     MoveReminder,
     Remind,
+    SkipReminder,
     SnoozeReminder,
 )
 
@@ -38,7 +39,8 @@ _LISTS_REMINDERS = re.compile(
     r"have we set|have you set|did you set|have you got|have you made|did you make) "
     r"(?:a|any|the) reminders? (?:for|about|to) .+|"
     # "when is the surgery reminder?" (a third trial's got "I don't know … yet")
-    r"when(?:'s| is) (?:the|my) [a-z' ]{1,40}? reminder|"
+    r"(?:when|what time)(?:'s| is| does) (?:the|my) [a-z' ]{1,40}? reminder"
+    r"(?: (?:go off|come|ring))?|"
     # "what's my next reminder?" (a fifth trial's got "Nothing is being cooked")
     r"(?:what|when)(?:'s| is) (?:my|the|our) next reminder|"
     # "what did I ask you to remind me about?", "is my tablet reminder still on?" (a fifth
@@ -49,9 +51,25 @@ _LISTS_REMINDERS = re.compile(
 _CANCEL_VERB = r"(?:cancel|delete|remove|forget|drop|scrap|bin|ditch|scratch|kill|lose)"
 _CANCEL_REMINDER = re.compile(
     rf"^{_CANCEL_VERB} (?:the |my |that )?reminder (?:to|about|for) (?P<what>.+)$"
-    r"|^(?:don't|do not|no need to|you don't need to|you needn't) (?:bother )?"
-    r"(?:reminding|remind) me (?:about|to|of) (?P<dont>.+)$"
+    r"|^(?:don't|do not|no need to|you don't need to|you needn't|(?:you can )?stop|quit) "
+    r"(?:bother )?(?:reminding|remind) (?:me|us) (?:about|to|of) (?P<dont>.+)$"
 )
+# "turn off the bins reminder", "I don't need the tablets reminder any more", "no more
+# tablets reminders": the reminder named, ended
+_NO_MORE_REMINDER = re.compile(
+    r"^(?:(?:turn|switch) off (?:the |my |that )?(?P<off>[a-z][a-z' ]{0,40}?) reminders?|"
+    r"(?:turn|switch) (?:the |my |that )(?P<off2>[a-z][a-z' ]{0,40}?) reminders? off|"
+    r"(?:i|we) (?:don't|do not) need (?:the |my |that |our )?(?P<need>[a-z][a-z' ]{0,40}?) "
+    r"reminders? (?:any ?more|now)|no more (?P<more>[a-z][a-z' ]{0,40}?) reminders?)$"
+)
+# "skip the bins reminder this week", "skip the next bins reminder", "skip tomorrow's one"
+_SKIP_REMINDER = re.compile(
+    r"^skip (?:the |my |this week's |tomorrow's |today's |next week's )?(?:next )?"
+    r"(?:(?P<what>[a-z][a-z' ]{0,40}?) )?reminder"
+    r"(?: (?:this week|tomorrow|today|next time|this time|once|just this once))?$"
+)
+# "cancel all reminders", "delete all my reminders": every one of them
+_EVERY_ONE = re.compile(r"^(?:all|every|each)(?: (?:the|my|our|of the|of my|of our))?$")
 
 
 _CANCEL_ANY_REMINDER = re.compile(
@@ -188,7 +206,14 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
         what = _without_why(match["what"] or match["dont"])
         return CancelReminder(re.sub(r"^(?:the|my) ", "", what))
     if match := _CANCEL_ANY_REMINDER.match(text):
+        if match["what"] and _EVERY_ONE.match(match["what"]):
+            return CancelReminder(None, every=True)
         return CancelReminder(match["what"])
+    if match := _NO_MORE_REMINDER.match(text):
+        what = match["off"] or match["off2"] or match["need"] or match["more"]
+        return CancelReminder(None, every=True) if _EVERY_ONE.match(what) else CancelReminder(what)
+    if match := _SKIP_REMINDER.match(text):
+        return SkipReminder(match["what"])
     if (moved := _moved(text, now)) is not None:
         return moved
     if match := _SNOOZE_REMINDER.match(text):

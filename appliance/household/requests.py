@@ -125,6 +125,7 @@ class ListReminders:
 class CancelReminder:
     intent: ClassVar[str] = "reminder.cancel"
     what: str | None  # None: the only one, or the one ringing
+    every: bool = False  # "cancel all reminders"
 
 
 @dataclass(frozen=True)
@@ -132,6 +133,14 @@ class SnoozeReminder:
     intent: ClassVar[str] = "reminder.snooze"
     what: str | None
     seconds: float
+
+
+@dataclass(frozen=True)
+class SkipReminder:
+    """ "Skip the bins reminder this week": a repeating reminder's next time passed over."""
+
+    intent: ClassVar[str] = "reminder.skip"
+    what: str | None
 
 
 @dataclass(frozen=True)
@@ -252,6 +261,7 @@ Command = (
     | ListReminders
     | CancelReminder
     | SnoozeReminder
+    | SkipReminder
     | MoveReminder
     | AddItems
     | RemoveItems

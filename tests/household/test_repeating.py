@@ -301,3 +301,57 @@ def test_the_rule_words_say(said: str, rule: str) -> None:
 def test_no_rule_of_days(said: str) -> None:
     with pytest.raises(repeats.NoRule):
         repeats.rule_said(said)
+
+
+def test_skip_passes_over_the_next_one_and_keeps_the_rule(store: HouseholdStore) -> None:
+    store.add_reminder("put the bins out", dt.datetime(2026, 12, 1, 19, 0), "tuesday")
+    assert say(store, "skip the bins reminder this week") == (
+        "I'll skip Tue 1 Dec's: the reminder to put the bins out comes next Tue 8 Dec at 19:00."
+    )
+    [left] = store.reminders()
+    assert (left.due_at, left.every) == (dt.datetime(2026, 12, 8, 19, 0), "tuesday")
+
+
+def test_skip_leaves_a_reminder_that_comes_once(store: HouseholdStore) -> None:
+    """The control: skipping one that comes once would be cancelling it unasked."""
+    store.add_reminder("call the dentist", dt.datetime(2026, 12, 2, 9, 0))
+    assert say(store, "skip the dentist reminder") == (
+        "The reminder to call the dentist comes only once, tomorrow at 09:00, so I've left "
+        "it. Say “cancel the reminder to call the dentist” to cancel it."
+    )
+    assert [r.due_at for r in store.reminders()] == [dt.datetime(2026, 12, 2, 9, 0)]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "stop reminding me about the tablets",
+        "turn off the tablets reminder",
+        "I don't need the tablets reminder any more",
+        "no more tablets reminders",
+    ],
+)
+def test_a_repeating_reminder_ended_in_other_words(store: HouseholdStore, said: str) -> None:
+    store.add_reminder("take my tablets", dt.datetime(2026, 12, 1, 21, 0), "day")
+    store.add_reminder("call Gran", dt.datetime(2026, 12, 1, 20, 0))
+    assert say(store, said) == (
+        "I've cancelled the reminder to take my tablets: it won't come again."
+    )
+    assert [r.text for r in store.reminders()] == ["call Gran"]
+
+
+def test_cancel_all_reminders_ends_each_and_names_them(store: HouseholdStore) -> None:
+    store.add_reminder("take my tablets", dt.datetime(2026, 12, 1, 21, 0), "day")
+    store.add_reminder("about the bins", dt.datetime(2026, 12, 1, 20, 0))
+    assert say(store, "cancel all my reminders") == (
+        "I've cancelled every reminder: the bins and take my tablets."
+    )
+    assert store.reminders() == []
+    assert say(store, "cancel all reminders") == "No reminders are set, so nothing changed."
+
+
+def test_what_time_is_a_reminder_reads_them(store: HouseholdStore) -> None:
+    store.add_reminder("take my tablets", dt.datetime(2026, 12, 1, 21, 0), "day")
+    assert say(store, "what time is the tablets reminder?") == (
+        "Reminders: take my tablets at 21:00 (every day)."
+    )
