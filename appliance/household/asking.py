@@ -89,6 +89,15 @@ def answer_to(question: Question, text: str, now: dt.datetime) -> Command | None
             seconds = _duration(tokens)
             return SetTimer(name, seconds) if seconds else None
         case AskReminderTime(what=what, day=day, every=every):
+            if (again := repeats.found_in(said)) is not None:
+                # "What time every week…?" "On Fridays at 6pm." (a sixth trial's was proposed
+                # as a fact): the days said now are the rule, read as a named day's hours
+                try:
+                    every = repeats.rule_said(again[0])
+                except repeats.NoRule:
+                    return None
+                tokens = (said[: again.start()] + said[again.end() :]).split()
+                day = None if every == "week" else "tomorrow"
             # the time said now, on the day said before ("at 9" after "on friday")
             tokens = [*tokens, *(day.split(" ") if day else [])]
             span = moments.when_in(tokens, now) or moments.when_in(["at", *tokens], now)

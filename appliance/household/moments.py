@@ -70,6 +70,15 @@ def day_at(tokens: list[str], i: int, now: dt.datetime) -> int | None:
     return None if found is None else found.end
 
 
+def date_said(tokens: list[str], now: dt.datetime) -> dt.date | None:
+    """The day the words say, all of them and nothing else ("friday", "on the 22nd",
+    "tomorrow"), or None."""
+    found = _day_at(tokens, 0, now) if tokens else None
+    if found is None or found.end != len(tokens):
+        return None
+    return now.date() + dt.timedelta(days=found.ahead)
+
+
 def _day_only(tokens: list[str], i: int, now: dt.datetime) -> tuple[int, int] | None:
     if tokens[i : i + 1] and tokens[i] in _DAYS:
         return _DAYS[tokens[i]], i + 1

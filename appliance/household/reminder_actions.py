@@ -13,7 +13,7 @@ from appliance.household.clock import day_and_time as _day_and_time
 from appliance.household.moments import MONTHS, WEEKDAYS
 from appliance.household.records import Reminder, errand
 from appliance.household.spoken import listed
-from appliance.household.store import HouseholdStore
+from appliance.household.store import HouseholdStore, item_key
 
 _MINE = {"my": "your", "our": "your", "mine": "yours", "myself": "yourself"}
 _MINE_SAID = re.compile(r"\b(?:my|our|mine|myself)\b")
@@ -74,20 +74,8 @@ def reminder_said(store: HouseholdStore, command: p.Command, now: dt.datetime) -
                 f"What should I remind you about {_day_and_time(at, now)}? Say, for "
                 "example, “remind me to check the oven in 20 minutes”."
             )
-        case p.ListReminders():
-            reminders = store.reminders()
-            if not reminders:
-                return "No reminders are set."
-            return (
-                "Reminders: "
-                + "; ".join(
-                    f"{r.said} {_day_and_time(r.due_at, now)}"
-                    + (f" ({repeats.said(r.every)})" if r.every else "")
-                    + (" (ringing now)" if r.state == "ringing" else "")
-                    for r in reminders
-                )
-                + "."
-            )
+        case p.ListReminders(about=about, day=day, next=next_one):
+            return _listing(store, about, day, now, next_one=next_one)
         case p.CancelReminder(every=True):
             set_now = store.reminders()
             if not set_now:
@@ -160,6 +148,8 @@ def _moved(store: HouseholdStore, command: p.MoveReminder, now: dt.datetime) -> 
     found = _reminders_meant(store, what)
     if len(found) != 1:
         return _which_reminder(store, what, found)
+    if command.same_time:  # "to Friday": that day, at its own time
+        at = dt.datetime.combine(at.date(), found[0].due_at.time())
     if command.same_day:
         own = found[0].due_at
         at = own.replace(hour=at.hour, minute=at.minute, second=0, microsecond=0)
@@ -170,7 +160,73 @@ def _moved(store: HouseholdStore, command: p.MoveReminder, now: dt.datetime) -> 
         return f"{clock(at, now)} has passed, so the reminder {found[0].errand} stays as it was."
     reminder = store.move_reminder(found[0].id, at)
     when = _day_and_time(reminder.due_at, now)
-    return f"I've moved it: I'll remind you {yours(reminder.errand)} {when}."
+    if reminder.every is None:
+        return f"I've moved it: I'll remind you {yours(reminder.errand)} {when}."
+    if reminder.due_at.weekday() in repeats.days_of(reminder.every):
+        # the ones after keep its new time (store.claim_ring reads the time from it)
+        return (
+            f"I've moved it: I'll remind you {yours(reminder.errand)} "
+            f"{repeats.said(reminder.every)} at {at:%H:%M}, from {_first_day(at, now)}."
+        )
+    return (
+        f"I've moved this one: I'll remind you {yours(reminder.errand)} {when}. After that "
+        f"it comes {repeats.said(reminder.every)} again, at {at:%H:%M}."
+    )
+
+
+def _listing(
+    store: HouseholdStore, about: str | None, day: str | None, now: dt.datetime, *, next_one: bool
+) -> str:
+    """The reminders asked about: all, those of a day, those about a thing, or the next;
+    and plainly none. A sixth trial's "is there a reminder for the vet?" had every one of
+    twenty read out, aloud."""
+    reminders = store.reminders()
+    if not reminders:
+        return "No reminders are set."
+    if day is not None:
+        reminders = [r for r in reminders if _on(r.due_at, day, now)]
+        if not reminders:
+            return f"No reminders are set {_day_said(day if day in _SAID_BARE else f'on {day}')}."
+    if about is not None:
+        reminders = [r for r in reminders if _is_about(r, about)]
+        if not reminders:
+            return f"No reminder about {about} is set."
+    if next_one:
+        reminders = reminders[:1]
+    said = "; ".join(
+        f"{r.said} {_day_and_time(r.due_at, now)}"
+        + (f" ({repeats.said(r.every)})" if r.every else "")
+        + (" (ringing now)" if r.state == "ringing" else "")
+        for r in reminders
+    )
+    return f"{'The next reminder' if next_one else 'Reminders'}: {said}."
+
+
+def _on(due: dt.datetime, day: str, now: dt.datetime) -> bool:
+    """Whether a reminder comes on the day asked: today, tomorrow, a weekday (the next, or
+    today), this week (to Sunday)."""
+    days = (due.date() - now.date()).days
+    if day in ("today", "tonight"):
+        return days == 0
+    if day == "tomorrow":
+        return days == 1
+    if day == "this week":
+        return days < 7 - now.weekday()
+    return due.weekday() == WEEKDAYS.index(day) and days < 7
+
+
+def _is_about(reminder: Reminder, about: str) -> bool:
+    """ "the vet", "tablet": every word said is a word of the reminder (a plural as its
+    one), or the words said are in it as written."""
+    held = {item_key(word) for word in reminder.text.lower().split()}
+    said = [item_key(word) for word in about.lower().split() if word not in _NOT_ABOUT]
+    if said and all(word in held for word in said):
+        return True
+    return about.lower() in reminder.text.lower()
+
+
+_NOT_ABOUT = frozenset({"the", "my", "our", "a", "an", "to", "for", "about", "of"})
+_SAID_BARE = frozenset({"today", "tonight", "tomorrow", "this week"})
 
 
 def _first_day(at: dt.datetime, now: dt.datetime) -> str:

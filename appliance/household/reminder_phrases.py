@@ -27,27 +27,48 @@ from appliance.household.requests import (
 )
 
 _LISTS_REMINDERS = re.compile(
-    r"^(?:(?:what|which|any|are there any|do i have any|do we have any) reminders?"
+    r"^(?:(?:what|which|any|are there any|do i have any|do we have any|have i got any|"
+    r"have we got any) reminders?"
     r"(?: (?:are|is|do i have|do we have|have i got|have we got|are there|is there))?"
-    r"(?: (?:set|on|left|today|now))?|"
+    r"(?: (?:set|on|left|now|there))?|"
     r"(?:list|show|show me|read|tell me) (?:(?:the|my|all|all my|our) )?reminders|"
     # asked about one: "did I ask you to remind me about the washing?", "is there a
     # reminder for the vet?" (the model told a trial it had no ability to remind, with one
-    # set); all are read out, so the one asked about is among them if it is set
-    r"(?:did|have) (?:i|we) (?:ask|asked|tell|told) you to remind (?:me|us) (?:about|to|of) .+|"
+    # set): the ones about it are read out, or that there is none
+    r"(?:did|have) (?:i|we) (?:ask|asked|tell|told) you to remind (?:me|us) (?:about|to|of) "
+    r"(?P<asked>.+)|"
     r"(?:is there|have i got|have we got|do i have|do we have|did i set|have i set|did we set|"
     r"have we set|have you set|did you set|have you got|have you made|did you make) "
-    r"(?:a|any|the) reminders? (?:for|about|to) .+|"
+    r"(?:a|any|the) reminders? (?:for|about|to) (?P<set>.+)|"
     # "when is the surgery reminder?" (a third trial's got "I don't know … yet")
-    r"(?:when|what time)(?:'s| is| does) (?:the|my) [a-z' ]{1,40}? reminder"
+    r"(?:when|what time)(?:'s| is| does) (?:the|my) (?P<when>[a-z' ]{1,40}?) reminder"
     r"(?: (?:go off|come|ring))?|"
     # "what's my next reminder?" (a fifth trial's got "Nothing is being cooked")
-    r"(?:what|when)(?:'s| is) (?:my|the|our) next reminder|"
+    r"(?:what|when)(?:'s| is) (?:my|the|our) (?P<next>next) reminder|"
     # "what did I ask you to remind me about?", "is my tablet reminder still on?" (a fifth
     # trial's got the model, and "I don't know whether your tablet is reminder still on")
     r"what did (?:i|we) (?:ask|tell) you to remind (?:me|us) (?:about|of|to do)|"
-    r"(?:is|are) (?:my|the|our|that) [a-z' ]{1,40}? reminders? (?:still )?(?:on|set|there))$"
+    r"(?:is|are) (?:my|the|our|that) (?P<still>[a-z' ]{1,40}?) reminders? (?:still )?"
+    r"(?:on|set|there))$"
 )
+# The day a list of reminders is asked for, said last: "any reminders today?", "what
+# reminders are there for tomorrow?" (a sixth trial's got "I don't know that yet")
+_LISTED_FOR = re.compile(
+    r" (?:for |on )?(?P<day>today|tonight|tomorrow|this week|" + "|".join(moments.WEEKDAYS) + r")$"
+)
+
+
+def _listed(text: str) -> ListReminders | None:
+    """A question of the reminders set: all of them, those about a thing named, the next,
+    or those of a day."""
+    day = _LISTED_FOR.search(text)
+    said = _LISTS_REMINDERS.match(text[: day.start()] if day else text)
+    if said is None:
+        return None
+    about = said["asked"] or said["set"] or said["when"] or said["still"]
+    return ListReminders(about, day["day"] if day else None, next=said["next"] is not None)
+
+
 _CANCEL_VERB = r"(?:cancel|delete|remove|forget|drop|scrap|bin|ditch|scratch|kill|lose)"
 _CANCEL_REMINDER = re.compile(
     rf"^{_CANCEL_VERB} (?:the |my |that )?reminder (?:to|about|for) (?P<what>.+)$"
@@ -112,6 +133,14 @@ def _moved(text: str, now: dt.datetime) -> MoveReminder | None:
             moment = moment[1:]
         span = _moment(moment, now)
         if span is None and moment:
+            if (day := moments.date_said(moment, now)) is not None:
+                # "move the swimming reminder to Friday": that day, at its own time (a sixth
+                # trial's reached the model)
+                what = " ".join(about[1:]) or said["what"]
+                noon = dt.datetime.combine(day, dt.time(12))
+                return MoveReminder(
+                    re.sub(r"^(?:the|my) ", "", what) if what else None, noon, same_time=True
+                )
             moment = ["at", *moment]  # "to 9 o'clock" is at 9 o'clock
             span = _moment(moment, now)
         if span is None:
@@ -149,9 +178,14 @@ def _repeating(text: str, repeat: re.Match[str], now: dt.datetime) -> Command | 
     said, end = repeat[0], repeat.end()
     if (part_said := _PART_AFTER.match(text, end)) is not None:  # "every friday night"
         said, end = f"every {part_said[1]}" if said == "every day" else said, part_said.end()
+    left_out = repeats.except_after(text, end)
+    if left_out is not None:  # "every day except Sunday"
+        end = left_out.end()
     without = " ".join((text[: repeat.start()] + text[end:]).split())
     try:
         every = repeats.rule_said(said)
+        if left_out is not None:
+            every = repeats.without("day" if every == "week" else every, left_out[0])
     except repeats.NoRule:
         errand = getattr(reminder(without, now), "what", None)
         return AskReminderTime(errand, unkept=said) if errand else None
@@ -199,8 +233,8 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
     text = as_remind_me(text, now)
     if text.startswith("remind me ") and (repeat := repeats.found_in(text)) is not None:
         return _repeating(text, repeat, now)
-    if _LISTS_REMINDERS.match(text):
-        return ListReminders()
+    if (listing := _listed(text)) is not None:
+        return listing
     if match := _CANCEL_REMINDER.match(text):
         # "…about the washing, I'll just do it now": why, never which reminder
         what = _without_why(match["what"] or match["dont"])

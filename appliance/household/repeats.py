@@ -54,6 +54,29 @@ _NO_RULE = re.compile(
 _PART = re.compile(r"\b(?:every|each) (?:single )?(morning|afternoon|evening|night)\b")
 
 
+# Days taken out of a repeat, said straight after it: "every day except Sunday", "on
+# weekdays but not Fridays" (a sixth trial's went to the model).
+_EXCEPT = re.compile(
+    rf" (?:except|but not|apart from|other than|not)(?: on)? (?:{_DAY})"
+    rf"(?:(?: , and| and| ,| or| &) (?:on )?(?:{_DAY}))*\b"
+)
+
+
+def except_after(text: str, end: int) -> re.Match[str] | None:
+    """Days said to be left out, straight after a repeat that ends at `end`, or None."""
+    return _EXCEPT.match(text, end)
+
+
+def without(rule: str, said: str) -> str:
+    """The rule without the days said ("day" without "except sunday" is Monday to
+    Saturday). Raises NoRule when no day is left."""
+    named = {_PLURAL_DAY.get(word, word) for word in re.findall(r"[a-z]+", said)}
+    left = days_of(rule) - {WEEKDAYS.index(day) for day in WEEKDAYS if day in named}
+    if not left:
+        raise NoRule(said)
+    return _canonical(frozenset(left))
+
+
 class NoRule(ValueError):
     """A repeat said that no rule of days can keep ("every other week")."""
 
@@ -140,7 +163,11 @@ def said(rule: str) -> str:
         return "every weekday"
     if rule == "weekend":
         return "at weekends"
-    return f"every {listed([WEEKDAYS[day].capitalize() for day in sorted(days_of(rule))])}"
+    days = days_of(rule)
+    if len(days) >= 5:  # "every day except Sunday", not six days named
+        missing = [WEEKDAYS[day].capitalize() for day in range(7) if day not in days]
+        return f"every day except {listed(missing)}"
+    return f"every {listed([WEEKDAYS[day].capitalize() for day in sorted(days)])}"
 
 
 def next_after(rule: str, time: dt.time, after: dt.datetime) -> dt.datetime:

@@ -119,6 +119,9 @@ class AskReminderWhat:
 @dataclass(frozen=True)
 class ListReminders:
     intent: ClassVar[str] = "reminder.list"
+    about: str | None = None  # "the vet": only those about it ("is there a reminder for…")
+    day: str | None = None  # "today", "tomorrow", "friday", "this week"
+    next: bool = False  # "what's my next reminder?"
 
 
 @dataclass(frozen=True)
@@ -153,6 +156,7 @@ class MoveReminder:
     at: dt.datetime
     same_day: bool = False
     either_half: bool = False  # no am or pm said: the 9 nearer the reminder's own time
+    same_time: bool = False  # a day said alone ("to Friday"): at the reminder's own time
 
 
 @dataclass(frozen=True)

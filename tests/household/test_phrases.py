@@ -381,17 +381,18 @@ def test_a_question_that_only_reads_may_follow_why_it_is_asked() -> None:
 
 
 @pytest.mark.parametrize(
-    "said",
+    ("said", "about"),
     [
         # a trial heard the model answer the first "I don't have the ability to remind you",
-        # with a washing reminder set: every reminder is read out instead
-        "Did I ask you to remind me about the washing?",
-        "is there a reminder for the vet?",
-        "have I got a reminder about the dentist",
+        # with a washing reminder set: the reminders are read (those about it: a sixth
+        # trial's "is there a reminder for the vet?" had twenty read out)
+        ("Did I ask you to remind me about the washing?", "the washing"),
+        ("is there a reminder for the vet?", "the vet"),
+        ("have I got a reminder about the dentist", "the dentist"),
     ],
 )
-def test_asked_about_one_reminder_every_reminder_is_read(said: str) -> None:
-    assert parse(said, NOW) == ListReminders()
+def test_asked_about_one_reminder_the_reminders_are_read(said: str, about: str) -> None:
+    assert parse(said, NOW) == ListReminders(about)
 
 
 def test_a_reminder_asked_for_is_still_set() -> None:  # the control beside it

@@ -355,3 +355,84 @@ def test_what_time_is_a_reminder_reads_them(store: HouseholdStore) -> None:
     assert say(store, "what time is the tablets reminder?") == (
         "Reminders: take my tablets at 21:00 (every day)."
     )
+
+
+def test_asked_about_one_only_those_are_read_and_plainly_none(store: HouseholdStore) -> None:
+    """A sixth trial's "is there a reminder for the vet?" had twenty reminders read out."""
+    store.add_reminder("take my tablets", dt.datetime(2026, 12, 1, 21, 0), "day")
+    store.add_reminder("that the plumber is coming", dt.datetime(2026, 12, 2, 9, 0))
+    store.add_reminder("put the bins out", dt.datetime(2026, 12, 8, 19, 0), "tuesday")
+    assert say(store, "did I ask you to remind me about the plumber?") == (
+        "Reminders: the plumber is coming tomorrow at 09:00."
+    )
+    assert say(store, "is my tablet reminder still on?") == (
+        "Reminders: take my tablets at 21:00 (every day)."
+    )
+    assert say(store, "is there a reminder for the vet?") == "No reminder about the vet is set."
+    assert say(store, "what's my next reminder?") == (
+        "The next reminder: take my tablets at 21:00 (every day)."
+    )
+
+
+def test_the_reminders_of_a_day(store: HouseholdStore) -> None:
+    """A sixth trial's "what reminders are there for tomorrow?" got "I don't know that yet"."""
+    store.add_reminder("take my tablets", dt.datetime(2026, 12, 1, 21, 0), "day")
+    store.add_reminder("that the plumber is coming", dt.datetime(2026, 12, 2, 9, 0))
+    store.add_reminder("put the bins out", dt.datetime(2026, 12, 8, 19, 0), "tuesday")
+    assert say(store, "what reminders are there for tomorrow?") == (
+        "Reminders: the plumber is coming tomorrow at 09:00."
+    )
+    assert say(store, "any reminders today?") == (
+        "Reminders: take my tablets at 21:00 (every day)."
+    )
+    assert say(store, "have I got any reminders on Friday?") == "No reminders are set on Friday."
+    assert say(store, "what reminders do I have").count(";") == 2  # the control: all three
+
+
+def test_moved_to_another_time_the_ones_after_keep_it(store: HouseholdStore) -> None:
+    store.add_reminder("put the bins out", dt.datetime(2026, 12, 8, 19, 0), "tuesday")
+    assert say(store, "move the bins reminder to 8pm") == (
+        "I've moved it: I'll remind you to put the bins out every Tuesday at 20:00, from Tue 8 Dec."
+    )
+
+
+def test_moved_to_another_day_only_this_one_moves_and_it_says_so(store: HouseholdStore) -> None:
+    """A sixth trial's "move the swimming reminder to Friday" reached the model."""
+    store.add_reminder("take Sam to swimming", dt.datetime(2026, 12, 3, 17, 0), "thursday")
+    assert say(store, "move the swimming reminder to Friday") == (
+        "I've moved this one: I'll remind you to take Sam to swimming Fri 4 Dec at 17:00. "
+        "After that it comes every Thursday again, at 17:00."
+    )
+    [moved] = store.reminders()
+    assert (moved.due_at, moved.every) == (dt.datetime(2026, 12, 4, 17, 0), "thursday")
+
+
+def test_a_reminder_moved_to_a_day_keeps_its_time(store: HouseholdStore) -> None:
+    store.add_reminder("call the dentist", dt.datetime(2026, 12, 2, 9, 30))
+    assert say(store, "move the dentist reminder to Friday") == (
+        "I've moved it: I'll remind you to call the dentist Fri 4 Dec at 09:30."
+    )
+
+
+def test_the_days_said_in_answer_are_the_rule(store: HouseholdStore) -> None:
+    """ "remind me weekly to pay the window cleaner" "What time every week…?" "On Fridays at
+    6pm.": a sixth trial's answer was proposed as a fact."""
+    asked = parse("remind me weekly to pay the window cleaner", NOW)
+    assert asked == AskReminderTime("pay the window cleaner", None, "week")
+    assert answer_to(asked, "On Fridays at 6pm.", NOW) == Remind(
+        "pay the window cleaner", dt.datetime(2026, 12, 4, 18, 0), "friday"
+    )
+    assert answer_to(asked, "the bins go out every tuesday", NOW) is None  # no answer
+
+
+def test_days_left_out_of_a_repeat(store: HouseholdStore) -> None:
+    """A sixth trial's "every day except Sunday" got "Sorry, I didn't understand that"."""
+    assert say(store, "remind me every day except Sunday at 5pm to check the post") == (
+        "I'll remind you to check the post every day except Sunday at 17:00, from tomorrow."
+    )
+    assert parse("remind me on weekdays but not Fridays at 8 to pack lunches", NOW) == Remind(
+        "pack lunches", dt.datetime(2026, 12, 2, 8, 0), "monday tuesday wednesday thursday"
+    )
+    assert parse("remind me every day except saturday and sunday at 7 to run", NOW) == Remind(
+        "run", dt.datetime(2026, 12, 2, 7, 0), "weekday"
+    )
