@@ -31,6 +31,7 @@ from appliance.brain.conversation import MODEL_ROUTES, RECENT_TURNS, Conversatio
 from appliance.brain.follow_up import asked_again_of, is_asked_again
 from appliance.brain.llm import Model
 from appliance.brain.notetaker import NoteTaker, ReplyGate
+from appliance.brain.remind_me_what import as_question
 from appliance.brain.routes import RuleRoutes
 from appliance.brain.threads import Threads, check_thread_id, new_thread_id
 from appliance.brain.turn import EmptyMessage, MessageTooLong, Reply, ReplyStream
@@ -195,7 +196,8 @@ class Brain:
                 f"a message can be at most {MAX_MESSAGE_CHARS} characters, not {len(text)}"
             )
         thread = check_thread_id(thread_id) if thread_id else new_thread_id()
-        route = self.router.route(with_apostrophes(text, self.routes.known_names()), thread)
+        typed = with_apostrophes(text, self.routes.known_names())
+        route = self.router.route(as_question(typed), thread)
         if (
             route.kind in ("recall", "overview")
             and is_asked_again(text)  # the words first: the thread is read only for these

@@ -1,0 +1,48 @@
+""" "Remind me what the wifi password is": a question asked again, never a request for the
+model (a sixth outside trial's got the model's account of what a password is)."""
+
+from __future__ import annotations
+
+import pytest
+
+from appliance.brain.not_known import KEEPS_NO_SECRETS
+from appliance.brain.remind_me_what import as_question
+from appliance.config import Settings
+from appliance.memory import Memory
+from tests.brain.conftest import scripted_reply
+
+MODEL_SAID = "The password is a unique combination of characters."
+
+
+@pytest.mark.parametrize(
+    ("said", "asked"),
+    [
+        ("remind me what the wifi password is", "What the wifi password is?"),
+        ("Can you remind me where the stopcock is?", "Where the stopcock is?"),
+        ("remind me, what day is bin day?", "What day is bin day?"),
+        ("Hearth, remind me again who is coming on Sunday", "Who is coming on Sunday?"),
+        # the controls: a reminder asked for, and "remind me" with no question after it
+        ("remind me to call Gran at 6", "remind me to call Gran at 6"),
+        ("remind me about the bins", "remind me about the bins"),
+        ("that reminds me what a lovely day it was", "that reminds me what a lovely day it was"),
+    ],
+)
+def test_remind_me_before_a_question_word_is_the_question(said: str, asked: str) -> None:
+    assert as_question(said) == asked
+
+
+def test_asked_so_a_secret_is_still_not_kept(settings: Settings, memory: Memory) -> None:
+    reply, model = scripted_reply(
+        settings, memory, [MODEL_SAID], "remind me what the wifi password is"
+    )
+    assert reply.text == KEEPS_NO_SECRETS
+    assert model.prompts == []
+
+
+def test_asked_so_a_fact_told_is_said(settings: Settings, memory: Memory) -> None:
+    memory.add("Femi's swimming is on Mondays at 5.", "routine", links=["Femi"])
+    reply, model = scripted_reply(
+        settings, memory, [MODEL_SAID], "remind me when Femi's swimming is"
+    )
+    assert reply.text == "From memory: Femi's swimming is on Mondays at 5."
+    assert model.prompts == []
