@@ -199,7 +199,7 @@ def _left_as_it_was(said: p.Command) -> str:
             return "All right, I haven't set a timer."
         case p.CancelTimer() | p.AddTime() | p.AskWhichTimer() | p.RenameTimer():
             return "All right, I've left the timers as they were."
-        case p.Remind() | p.AskReminderTime() | p.AskReminderWhat():
+        case p.Remind() | p.AskReminder() | p.AskReminderTime() | p.AskReminderWhat():
             return "All right, I haven't set a reminder."
         case p.CancelReminder() | p.SnoozeReminder() | p.MoveReminder() | p.SkipReminder():
             return "All right, I've left the reminders as they were."

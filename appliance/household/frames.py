@@ -28,6 +28,7 @@ from appliance.household.phrase_words import without_fillers, without_tail
 from appliance.household.requests import (
     AddItems,
     AddTime,
+    AskReminder,
     AskReminderTime,
     AskReminderWhat,
     AskTimerLength,
@@ -289,6 +290,8 @@ def _frames_with(
 ) -> bool:
     """Whether `clause` frames `command`: it says nothing to Hearth of its own, or says
     the same thing ("we're out of bin bags, stick them on the list")."""
+    if isinstance(command, AskReminder):
+        return False  # "the 22nd at 9 suits me, remind me": only "remind me" alone asks
     if adds_what_was_named(clause):
         return isinstance(command, AddItems)  # "them": the things the command names
     if isinstance(command, _AT_HAND):

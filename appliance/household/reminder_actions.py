@@ -64,6 +64,11 @@ def reminder_said(store: HouseholdStore, command: p.Command, now: dt.datetime) -
                 f"What time {_day_said(day)} should I remind you {yours(errand(what))}? "
                 "Say, for example, “at 6”."
             )
+        case p.AskReminder():
+            return (
+                "What should I remind you about, and when? Say, for example, “remind me to "
+                "call the dentist at 6” or “remind me every Tuesday at 7pm to put the bins out”."
+            )
         case p.AskReminderWhat(at=at, every=str(every)):
             return (
                 f"What should I remind you about {repeats.said(every)} at {at:%H:%M}? Say, "
@@ -249,12 +254,14 @@ def _reminders_meant(store: HouseholdStore, what: str | None) -> list[Reminder]:
     return [r for r in reminders if what in r.text or r.text in what]
 
 
-def _which_reminder(store: HouseholdStore, what: str | None, found: list[Reminder]) -> str:
+def _which_reminder(
+    store: HouseholdStore, what: str | None, found: list[Reminder], verb: str = "cancel"
+) -> str:
     if not found:
-        about = f" to {what}" if what else ""
+        about = f" about {what}" if what else ""
         return f"There is no reminder{about}, so nothing changed."
-    listed = "; ".join(f"{r.id}: {r.said}" for r in found)
-    return f"Which one? {listed}. Say “cancel the reminder to …” with its words."
+    each = "; ".join(f"{r.id}: {r.said}" for r in found)
+    return f"Which one? {each}. Say “{verb} the reminder to …” with its words."
 
 
 def _snooze_reminder(
@@ -262,7 +269,7 @@ def _snooze_reminder(
 ) -> str:
     found = _reminders_meant(store, what)
     if len(found) != 1:
-        return _which_reminder(store, what, found)
+        return _which_reminder(store, what, found, "snooze")
     if found[0].state != "ringing":
         # snoozed before it came, it would have come sooner: a fifth trial's "snooze the
         # washing reminder" moved 15:33 to 14:13

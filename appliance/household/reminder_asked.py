@@ -107,6 +107,9 @@ def _moment_first(text: str, now: dt.datetime) -> str:
     without = when
     if (repeat := repeats.found_in(when)) is not None:
         without = " ".join((when[: repeat.start()] + when[repeat.end() :]).split())
+        # "every Saturday morning (at 9)": the part of the day is the repeat's (a sixth
+        # trial's went to the model, or was proposed as a fact)
+        without = re.sub(r"^(?:morning|afternoon|evening|night)s?\b ?", "", without)
     words = without.split(" ") if without else []
     span = moments.when_in(words, now) if words else None
     if (repeat is not None and not words) or (

@@ -15,6 +15,7 @@ from appliance.household.reminder_asked import (
     as_remind_me,
 )
 from appliance.household.requests import (
+    AskReminder,
     AskReminderTime,
     AskReminderWhat,
     CancelReminder,
@@ -74,6 +75,12 @@ _CANCEL_REMINDER = re.compile(
     rf"^{_CANCEL_VERB} (?:the |my |that )?reminder (?:to|about|for) (?P<what>.+)$"
     r"|^(?:don't|do not|no need to|you don't need to|you needn't|(?:you can )?stop|quit) "
     r"(?:bother )?(?:reminding|remind) (?:me|us) (?:about|to|of) (?P<dont>.+)$"
+)
+_ANY_MORE = re.compile(r" (?:any ?more|again|now|please|thanks|from now on)$")
+# "remind me", "set a reminder": asked for, with nothing said of what or when
+_BARE = re.compile(
+    r"^(?:remind me|(?:set|make|add|create) (?:me |us )?(?:a |an )?reminder(?: for me)?|"
+    r"i need (?:a )?reminder|can you remind me)$"
 )
 # "turn off the bins reminder", "I don't need the tablets reminder any more", "no more
 # tablets reminders": the reminder named, ended
@@ -233,11 +240,14 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
     text = as_remind_me(text, now)
     if text.startswith("remind me ") and (repeat := repeats.found_in(text)) is not None:
         return _repeating(text, repeat, now)
+    if _BARE.match(text):
+        return AskReminder()
     if (listing := _listed(text)) is not None:
         return listing
     if match := _CANCEL_REMINDER.match(text):
         # "…about the washing, I'll just do it now": why, never which reminder
         what = _without_why(match["what"] or match["dont"])
+        what = _ANY_MORE.sub("", what)  # "don't remind me about the candles any more"
         return CancelReminder(re.sub(r"^(?:the|my) ", "", what))
     if match := _CANCEL_ANY_REMINDER.match(text):
         if match["what"] and _EVERY_ONE.match(match["what"]):

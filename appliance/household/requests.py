@@ -110,6 +110,13 @@ class AskReminderTime:
 
 
 @dataclass(frozen=True)
+class AskReminder:
+    """ "Remind me.", "Set a reminder.": what and when both asked for."""
+
+    intent: ClassVar[str] = "remind.bare"
+
+
+@dataclass(frozen=True)
 class AskReminderWhat:
     intent: ClassVar[str] = "remind.what"
     at: dt.datetime
@@ -260,6 +267,7 @@ Command = (
     | ClockDate
     | DaysUntil
     | Remind
+    | AskReminder
     | AskReminderTime
     | AskReminderWhat
     | ListReminders

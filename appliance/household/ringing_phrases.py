@@ -58,7 +58,14 @@ _PLAIN_STOP = re.compile(
 )
 
 
+# "snooze" alone with nothing ringing: "Nothing is ringing, so there is nothing to snooze."
+# (a sixth trial's got the bound's "I haven't done anything…")
+_PLAIN_SNOOZE = re.compile(r"^snooze(?: it| that)?$")
+
+
 def stop_with_nothing_ringing(text: str) -> Command | None:
+    if _PLAIN_SNOOZE.match(text):
+        return SnoozeRinging(_SNOOZE_DEFAULT)
     return StopRinging() if _PLAIN_STOP.match(text) else None
 
 

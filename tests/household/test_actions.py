@@ -191,7 +191,7 @@ def test_a_reminder_is_moved_to_another_time(store: HouseholdStore) -> None:
 def test_moving_a_reminder_that_is_not_there_changes_nothing(store: HouseholdStore) -> None:
     say(store, "remind me at 8 tonight to put the tea on")
     assert say(store, "move the dentist reminder to 4") == (
-        "There is no reminder to dentist, so nothing changed."
+        "There is no reminder about dentist, so nothing changed."
     )
     assert [f"{r.due_at:%H:%M}" for r in store.reminders()] == ["20:00"]
     # a new reminder's words are not a move

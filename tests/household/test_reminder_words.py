@@ -123,7 +123,7 @@ def test_instead_moves_the_reminder_and_never_sets_a_second(store: HouseholdStor
         "candles", at(1, 21)
     )
     assert perform(store, parse("remind me about the candles at 9 instead", NOW)) == (
-        "There is no reminder to candles, so nothing changed."
+        "There is no reminder about candles, so nothing changed."
     )
     assert store.reminders() == []
     perform(store, parse("remind me at 8 to light the candles", NOW))

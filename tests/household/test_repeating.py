@@ -436,3 +436,41 @@ def test_days_left_out_of_a_repeat(store: HouseholdStore) -> None:
     assert parse("remind me every day except saturday and sunday at 7 to run", NOW) == Remind(
         "run", dt.datetime(2026, 12, 2, 7, 0), "weekday"
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "first", "every"),
+    [
+        # a sixth trial's each went to the model, or was proposed as a fact
+        ("every Tuesday evening at 7 remind me to put the bins out", (1, 19), "tuesday"),
+        ("every weekday morning at 7 remind me to wake the kids", (2, 7), "weekday"),
+        ("every Sunday morning at 10 remind me to ring Nan", (6, 10), "sunday"),
+    ],
+)
+def test_a_repeat_and_its_part_of_the_day_said_first(
+    said: str, first: tuple[int, int], every: str
+) -> None:
+    command = parse(said, NOW)
+    assert isinstance(command, Remind)
+    assert (command.at, command.every) == (dt.datetime(2026, 12, *first, 0), every)
+
+
+def test_asked_with_nothing_said_of_what_or_when(store: HouseholdStore) -> None:
+    """A sixth trial's "remind me" got the model's "Remind me.", "set a reminder" the
+    bound's "I haven't done anything…"."""
+    for said in ("remind me", "set a reminder", "can you set a reminder for me"):
+        assert say(store, said).startswith("What should I remind you about, and when?"), said
+    assert store.reminders() == []
+    assert parse("the 22nd at 9 suits me, remind me", NOW) is None  # not alone: not asked
+
+
+def test_snooze_with_nothing_ringing_says_so(store: HouseholdStore) -> None:
+    assert say(store, "snooze") == "Nothing is ringing, so there is nothing to snooze."
+
+
+def test_any_more_is_not_part_of_what_is_cancelled(store: HouseholdStore) -> None:
+    store.add_reminder("about the candles", dt.datetime(2026, 12, 1, 22, 0))
+    assert say(store, "don't remind me about the candles any more") == (
+        "I've cancelled the reminder about the candles."
+    )
+    assert store.reminders() == []
