@@ -16,7 +16,6 @@ import logging
 from appliance.cli.common import Commands, command, group, json_out, out
 from appliance.composition import open_household
 from appliance.config import Settings
-from appliance.household import repeats
 from appliance.household.clock import at as clock
 from appliance.household.spoken import say_duration
 from appliance.household.store import HouseholdStore, NoSuchRecord
@@ -83,7 +82,7 @@ def reminders_list(args: argparse.Namespace, settings: Settings) -> int:
         out("no reminders")
     for r in reminders:
         state = "RINGING" if r.state == "ringing" else clock(r.due_at, now)
-        every = f"  ({repeats.said(r.every)})" if r.every else ""
+        every = f"  ({r.often})" if r.often else ""
         out(f"{r.id:>4}  {state:<20} {r.text}{every}")
     return 0
 

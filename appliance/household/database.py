@@ -45,7 +45,8 @@ CREATE TABLE IF NOT EXISTS reminders (
     rang_at REAL,
     late INTEGER NOT NULL DEFAULT 0,
     stopped_at REAL,
-    every TEXT  -- comes again by this rule when it rings (household/repeats.py)
+    every TEXT,  -- comes again by this rule when it rings (household/repeats.py)
+    until TEXT  -- and not after this day (ISO date), when one was said
 );
 CREATE INDEX IF NOT EXISTS reminders_state ON reminders (state, due_at);
 CREATE TABLE IF NOT EXISTS shopping (
@@ -128,13 +129,14 @@ class Database:
         self._add_repeats()
 
     def _add_repeats(self) -> None:
-        """A data dir from before reminders repeated gets the column (empty: each of its
+        """A data dir from before reminders repeated gets the columns (empty: each of its
         reminders comes once, as it was set). Read-only, it is read as it is."""
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(reminders)")}
-        if "every" in columns:
-            return
-        with contextlib.suppress(sqlite3.OperationalError), self._write():
-            self._db.execute("ALTER TABLE reminders ADD COLUMN every TEXT")
+        for column in ("every", "until"):
+            if column in columns:
+                continue
+            with contextlib.suppress(sqlite3.OperationalError), self._write():
+                self._db.execute(f"ALTER TABLE reminders ADD COLUMN {column} TEXT")
 
     @classmethod
     def open(

@@ -14,6 +14,8 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from appliance.household import repeats
+
 STATES = ("pending", "ringing", "done", "cancelled")
 _UNNAMED = re.compile(r"timer(?: \d+)?")
 _NUMBERED = re.compile(r"(?P<base>.+) (?P<number>\d+)")
@@ -40,6 +42,10 @@ def moment(epoch: float) -> dt.datetime:
 def moment_or_none(epoch: float | None) -> dt.datetime | None:
     """The same, for a column that may be empty (a timer that has not rung)."""
     return None if epoch is None else moment(epoch)
+
+
+def _day_or_none(iso: str | None) -> dt.date | None:
+    return None if iso is None else dt.date.fromisoformat(iso)
 
 
 def _clock_time(when: dt.datetime | None) -> str | None:
@@ -117,6 +123,7 @@ class Reminder:
     stopped_at: dt.datetime | None = None
     # comes again by this rule when it rings (household/repeats.py): "day", "tuesday"…
     every: str | None = None
+    until: dt.date | None = None  # and not after this day ("every day until Friday")
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> Reminder:
@@ -131,7 +138,15 @@ class Reminder:
             moment_or_none(row["stopped_at"]),
             # a Row's `in` looks among its values, so its keys are asked for by name
             row["every"] if "every" in row.keys() else None,  # noqa: SIM118
+            _day_or_none(row["until"] if "until" in row.keys() else None),  # noqa: SIM118
         )
+
+    @property
+    def often(self) -> str | None:
+        """ "every Tuesday", "every day until Fri 11 Dec": how often it comes; None once."""
+        if self.every is None:
+            return None
+        return repeats.said(self.every) + (f" until {self.until:%a %-d %b}" if self.until else "")
 
     @property
     def errand(self) -> str:
@@ -148,6 +163,7 @@ class Reminder:
             "id": self.id,
             "text": self.text,
             "every": self.every,
+            "until": None if self.until is None else self.until.isoformat(),
             "set_at": _clock_time(self.set_at),
             "due_at": _clock_time(self.due_at),
             "state": self.state,

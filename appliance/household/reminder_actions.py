@@ -35,11 +35,12 @@ def reminder_said(store: HouseholdStore, command: p.Command, now: dt.datetime) -
         case p.Remind(what=what, at=at):
             if at <= now:
                 return f"{clock(at, now)} has passed; when should I remind you {errand(what)}?"
-            reminder = store.add_reminder(what, at, command.every)
+            reminder = store.add_reminder(what, at, command.every, command.until)
             if reminder.every is not None:
+                last = f" until {reminder.until:%a %-d %b}" if reminder.until else ""
                 return (
                     f"I'll remind you {yours(reminder.errand)} {repeats.said(reminder.every)} "
-                    f"at {at:%H:%M}, from {_first_day(at, now)}."
+                    f"at {at:%H:%M}, from {_first_day(at, now)}{last}."
                 )
             return f"I'll remind you {yours(reminder.errand)} {_day_and_time(at, now)}."
         case p.AskReminderTime(what=what, unkept=str(unkept)):
@@ -141,7 +142,7 @@ def comes_again(store: HouseholdStore, stopped: Reminder, now: dt.datetime) -> s
     for record in store.reminders(("pending",)):
         if record.text == stopped.text and record.every is not None:
             when = _day_and_time(record.due_at, now)
-            return f" It comes again {repeats.said(record.every)}, next {when}."
+            return f" It comes again {record.often}, next {when}."
     return ""
 
 
@@ -200,7 +201,7 @@ def _listing(
         reminders = reminders[:1]
     said = "; ".join(
         f"{r.said} {_day_and_time(r.due_at, now)}"
-        + (f" ({repeats.said(r.every)})" if r.every else "")
+        + (f" ({r.often})" if r.often else "")
         + (" (ringing now)" if r.state == "ringing" else "")
         for r in reminders
     )

@@ -196,6 +196,11 @@ def _repeating(text: str, repeat: re.Match[str], now: dt.datetime) -> Command | 
     except repeats.NoRule:
         errand = getattr(reminder(without, now), "what", None)
         return AskReminderTime(errand, unkept=said) if errand else None
+    # "every day at 4 until Friday": the last day said, and no part of the errand
+    until, unread, without = _until(without, now)
+    if unread is not None:
+        errand = getattr(reminder(without, now), "what", None)
+        return AskReminderTime(errand, unkept=f"{said} {unread}") if errand else None
     # "weekly, starting tomorrow at 10": the first is the day said, not the next one
     starting = _STARTING.search(without)
     if starting is not None:
@@ -205,13 +210,29 @@ def _repeating(text: str, repeat: re.Match[str], now: dt.datetime) -> Command | 
     match reminder(" ".join(_day_before_the_time(without.split(" "), day, now)), now):
         case Remind(what=what, at=at):
             rule, first = repeats.first(every, at, now, on_the_day=starting is not None)
-            return Remind(what, first, rule)
+            return Remind(what, first, rule, until)
         case AskReminderTime(what=what, unkept=None):
             return AskReminderTime(what, " ".join(day) or None, every)
         case AskReminderWhat(at=at):
             rule, first = repeats.first(every, at, now, on_the_day=starting is not None)
             return AskReminderWhat(first, rule)
     return None
+
+
+_UNTIL = re.compile(r" (?:until|till|til|up until|up to) (?P<day>.+?)(?= to | , |$)")
+
+
+def _until(text: str, now: dt.datetime) -> tuple[dt.date | None, str | None, str]:
+    """The last day a repeat comes, said with "until" ("…until Friday", "till the 20th");
+    an "until" said that names no day ("until the end of term": asked about, never set to
+    come for ever); and the text without it."""
+    said = _UNTIL.search(text)
+    if said is None:
+        return None, None, text
+    day = moments.date_said(said["day"].split(" "), now)
+    if day is None:
+        return None, said[0].strip(), text[: said.start()] + text[said.end() :]
+    return day, None, " ".join((text[: said.start()] + text[said.end() :]).split())
 
 
 _PART_AFTER = re.compile(r" (morning|afternoon|evening|night)s?\b")

@@ -16,7 +16,13 @@ from appliance.household.records import Reminder
 class ReminderRecords(Database):
     """The reminders of one data dir."""
 
-    def add_reminder(self, text: str, due_at: dt.datetime, every: str | None = None) -> Reminder:
+    def add_reminder(
+        self,
+        text: str,
+        due_at: dt.datetime,
+        every: str | None = None,
+        until: dt.date | None = None,
+    ) -> Reminder:
         """A pending reminder; with `every` (a rule of repeats.py), one that comes again by
         it each time it rings."""
         text = " ".join(text.split())
@@ -28,9 +34,9 @@ class ReminderRecords(Database):
         now = self._clock()
         with self._write() as db:
             cursor = db.execute(
-                "INSERT INTO reminders (text, set_at, due_at, state, every) "
-                "VALUES (?, ?, ?, 'pending', ?)",
-                (text, _epoch(now), _epoch(due_at), every),
+                "INSERT INTO reminders (text, set_at, due_at, state, every, until) "
+                "VALUES (?, ?, ?, 'pending', ?, ?)",
+                (text, _epoch(now), _epoch(due_at), every, until and until.isoformat()),
             )
             row = db.execute("SELECT * FROM reminders WHERE id = ?", (cursor.lastrowid,)).fetchone()
         return Reminder.from_row(row)
@@ -90,8 +96,16 @@ class ReminderRecords(Database):
         # after now too: a series whose scheduler was down for a week rings once, late, and
         # comes again on its next day, not once for every day it missed
         due = repeats.next_after(ringing.every, ringing.due_at.time(), max(now, ringing.due_at))
+        if ringing.until is not None and due.date() > ringing.until:
+            return  # "every day until Friday": Friday's was the last
         db.execute(
-            "INSERT INTO reminders (text, set_at, due_at, state, every) "
-            "VALUES (?, ?, ?, 'pending', ?)",
-            (ringing.text, _epoch(now), _epoch(due), ringing.every),
+            "INSERT INTO reminders (text, set_at, due_at, state, every, until) "
+            "VALUES (?, ?, ?, 'pending', ?, ?)",
+            (
+                ringing.text,
+                _epoch(now),
+                _epoch(due),
+                ringing.every,
+                ringing.until and ringing.until.isoformat(),
+            ),
         )

@@ -98,6 +98,7 @@ class Remind:
     what: str  # "call the dentist"; "about the bins", "that the plumber is coming"
     at: dt.datetime  # the first time it comes
     every: str | None = None  # a rule of repeats.py: it comes again by it ("day", "tuesday")
+    until: dt.date | None = None  # a repeat's last day, when one was said
 
 
 @dataclass(frozen=True)

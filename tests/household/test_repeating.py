@@ -253,10 +253,13 @@ def test_a_data_dir_from_before_repeats_opens_and_its_reminders_come_once(
     old.close()
     with HouseholdStore.open(data_dir, clock) as store:
         [kept] = store.reminders()
-        assert (kept.text, kept.every) == ("call Mum", None)
+        assert (kept.text, kept.every, kept.until) == ("call Mum", None, None)
         clock.advance(5 * 60)
         Scheduler(store, scheduler.sound, clock).check()
         assert [r.state for r in store.reminders()] == ["ringing"]  # and none after it
+        # the new columns are written on it as on a new one
+        again = store.add_reminder("ring Gran", clock.now + dt.timedelta(days=1), "day", NOW.date())
+        assert (again.every, again.until) == ("day", NOW.date())
 
 
 @pytest.mark.parametrize(
@@ -472,5 +475,35 @@ def test_any_more_is_not_part_of_what_is_cancelled(store: HouseholdStore) -> Non
     store.add_reminder("about the candles", dt.datetime(2026, 12, 1, 22, 0))
     assert say(store, "don't remind me about the candles any more") == (
         "I've cancelled the reminder about the candles."
+    )
+    assert store.reminders() == []
+
+
+def test_a_repeat_with_its_last_day_ends_after_it(
+    store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
+) -> None:
+    """A sixth trial's "…to do my revision until Friday" had been set for ever, with "until
+    Friday" in what it reminded of."""
+    assert say(store, "remind me every day at 7pm to do my revision until Thursday") == (
+        "I'll remind you to do your revision every day at 19:00, from today until Thu 3 Dec."
+    )
+    assert say(store, "what reminders do I have") == (
+        "Reminders: do my revision at 19:00 (every day until Thu 3 Dec)."
+    )
+    rang = []
+    for day in (1, 2, 3, 4):  # Friday's would be one too many
+        clock.now = dt.datetime(2026, 12, day, 19, 0)
+        rang += [ring.record.due_at.date() for ring in scheduler.check()]
+        if store.ringing():
+            say(store, "stop")
+    assert rang == [dt.date(2026, 12, 1), dt.date(2026, 12, 2), dt.date(2026, 12, 3)]
+    assert store.reminders() == []
+
+
+def test_an_until_that_names_no_day_is_asked_never_set_for_ever(store: HouseholdStore) -> None:
+    assert say(store, "remind me every day at 4 to do my revision until the end of term") == (
+        "I can repeat a reminder every day, every weekday, at weekends or on days of the week, "
+        "but not every day until the end of term: when should I remind you to do your "
+        "revision? Say, for example, “remind me every Tuesday at 6 to do my revision”."
     )
     assert store.reminders() == []
