@@ -57,7 +57,9 @@ def chat_command(args: argparse.Namespace, settings: Settings) -> int:
     if args.thread:
         check_thread_id(args.thread)  # before the models load: a typo costs nothing
     intents = intent_router(settings)
-    routed = intents.route(args.once) if args.once is not None else None
+    # in the thread given, so "cancel that" and an answer to Hearth's own question are read
+    # in it (a sixth trial's `--once … --thread T` lost both)
+    routed = intents.route(args.once, args.thread) if args.once is not None else None
     if routed is not None and (act := intents.act(routed)) is not None:
         out(act(routed))  # a household command: rules answer, no model loads
         return 0

@@ -163,3 +163,19 @@ def test_shopping_round_trip_through_chat_and_cli(capsys: pytest.CaptureFixture[
     assert code == 1 and "caviar" in err
     assert hearth(capsys, "shopping", "clear")[1] == "cleared the shopping list (2 items)\n"
     assert hearth(capsys, "shopping", "list")[1] == "the shopping list is empty\n"
+
+
+def test_chat_once_in_a_thread_reads_the_answer_and_cancel_that_there(
+    capsys: pytest.CaptureFixture[str], data_dir: Path
+) -> None:
+    """A sixth trial's `hearth chat --once … --thread T` lost Hearth's own question and
+    "cancel that": the household's rules were asked with no thread."""
+    thread = "a1b2c3d4e5f6"
+    _, out, _ = hearth(capsys, "chat", "--once", "set a timer", "--thread", thread)
+    assert out.startswith("For how long?")
+    _, out, _ = hearth(capsys, "chat", "--once", "five minutes", "--thread", thread)
+    assert out.startswith("Timer set for 5 minutes")
+    _, out, _ = hearth(capsys, "chat", "--once", "cancel that", "--thread", thread)
+    assert out == "All right, I've cancelled the timer.\n"
+    with HouseholdStore.open(data_dir) as store:
+        assert store.timers() == []
