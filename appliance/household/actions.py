@@ -18,7 +18,7 @@ from appliance.household.clock import day_and_time as _day_and_time
 from appliance.household.clock import said as clock_said
 from appliance.household.list_actions import list_said
 from appliance.household.records import Timer, is_unnamed, label, numbered
-from appliance.household.reminder_actions import comes_again, reminder_said
+from appliance.household.reminder_actions import comes_again, reminder_said, yours
 from appliance.household.spoken import listed, say_duration
 from appliance.household.store import ACTIVE, HouseholdStore, item_key
 
@@ -326,6 +326,11 @@ def _timer_status(
     timers = store.timers() if name is None else store.find_timers(name)
     if seconds is not None:  # "the 10 minute timer": the ones set for that long
         timers = [t for t in timers if t.seconds == seconds]
+    # "what's ringing?" with a reminder ringing (a sixth trial's got "No timer is running.")
+    ringing = [] if name or seconds else store.reminders(("ringing",))
+    said = [f"the reminder {yours(r.errand)} is ringing now" for r in ringing]
+    if not timers and said:
+        return "; ".join(said)[:1].upper() + "; ".join(said)[1:] + "."
     if not timers:
         rang = _rang_lately(store, name, now)
         if name is not None:
@@ -341,7 +346,7 @@ def _timer_status(
         rings = _day_and_time(timer.rings_at, now)
         return f"{timer_label(timer, timers)} has {left} left (it rings {rings})"
 
-    text = "; ".join(line(t) for t in timers)
+    text = "; ".join([*said, *(line(t) for t in timers)])
     return text[0].upper() + text[1:] + "."
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from appliance.household import repeats
+from appliance.household import moments, repeats
 from appliance.household import requests as p
 from appliance.household.clock import at as clock
 from appliance.household.clock import day_and_time as _day_and_time
@@ -35,6 +35,11 @@ def reminder_said(store: HouseholdStore, command: p.Command, now: dt.datetime) -
         case p.Remind(what=what, at=at):
             if at <= now:
                 return f"{clock(at, now)} has passed; when should I remind you {errand(what)}?"
+            twin = _already_set(store, what, at, command.every)
+            if twin is not None:  # a sixth trial's twin "take my tablets" could not be told apart
+                return (
+                    f"That's already set: I'll remind you {yours(twin.errand)} {_when(twin, now)}."
+                )
             reminder = store.add_reminder(what, at, command.every, command.until)
             if reminder.every is not None:
                 last = f" until {reminder.until:%a %-d %b}" if reminder.until else ""
@@ -96,14 +101,15 @@ def reminder_said(store: HouseholdStore, command: p.Command, now: dt.datetime) -
             if what is not None and len(found) > 1 and _one_series(found):
                 for record in found:  # the one ringing now and the next: one reminder
                     store.stop_reminder(record.id)
-                return f"I've cancelled the reminder {found[0].errand}: it won't come again."
+                return f"I've cancelled the reminder {yours(found[0].errand)}: it won't come again."
             if len(found) != 1:
                 return _which_reminder(store, what, found)
             reminder = store.stop_reminder(found[0].id)
             if reminder.every is not None:
-                return f"I've cancelled the reminder {reminder.errand}: it won't come again."
+                return f"I've cancelled the reminder {yours(reminder.errand)}: it won't come again."
             verb = "stopped" if reminder.state == "done" else "cancelled"
-            return f"I've {verb} the reminder {reminder.errand}.{comes_again(store, reminder, now)}"
+            again = comes_again(store, reminder, now)
+            return f"I've {verb} the reminder {yours(reminder.errand)}.{again}"
     return None
 
 
@@ -142,7 +148,7 @@ def comes_again(store: HouseholdStore, stopped: Reminder, now: dt.datetime) -> s
     for record in store.reminders(("pending",)):
         if record.text == stopped.text and record.every is not None:
             when = _day_and_time(record.due_at, now)
-            return f" It comes again {record.often}, next {when}."
+            return f" It comes again {record.often}; the next is {when}."
     return ""
 
 
@@ -235,6 +241,25 @@ _NOT_ABOUT = frozenset({"the", "my", "our", "a", "an", "to", "for", "about", "of
 _SAID_BARE = frozenset({"today", "tonight", "tomorrow", "this week"})
 
 
+def _already_set(
+    store: HouseholdStore, what: str, at: dt.datetime, every: str | None
+) -> Reminder | None:
+    """A pending reminder of the same words, time and rule: set again, it would be a twin
+    nobody can name apart."""
+    for record in store.reminders(("pending",)):
+        same_time = record.due_at == at or (every is not None and record.due_at.time() == at.time())
+        if record.text.lower() == what.lower() and record.every == every and same_time:
+            return record
+    return None
+
+
+def _when(reminder: Reminder, now: dt.datetime) -> str:
+    """ "every day at 21:00", "tomorrow at 09:00": when a reminder comes, as said back."""
+    if reminder.often is None:
+        return _day_and_time(reminder.due_at, now)
+    return f"{reminder.often} at {reminder.due_at:%H:%M}"
+
+
 def _first_day(at: dt.datetime, now: dt.datetime) -> str:
     """ "today", "tomorrow", "Tue 8 Dec": the day a repeating reminder first comes."""
     days = (at.date() - now.date()).days
@@ -252,6 +277,12 @@ def _reminders_meant(store: HouseholdStore, what: str | None) -> list[Reminder]:
     if what is None:
         ringing = [r for r in reminders if r.state == "ringing"]
         return ringing or reminders
+    words = what.split(" ")
+    span = moments.when_in(words, store.now())
+    if span is not None and (span.start, span.end) == (0, len(words)):
+        # "cancel the reminder for tomorrow at 7" (a sixth trial's: "no reminder to
+        # tomorrow at 7", with one set then): the one due then
+        return [r for r in reminders if r.due_at == span.value]
     return [r for r in reminders if what in r.text or r.text in what]
 
 
@@ -269,6 +300,9 @@ def _snooze_reminder(
     store: HouseholdStore, what: str | None, seconds: float, now: dt.datetime
 ) -> str:
     found = _reminders_meant(store, what)
+    ringing = [r for r in found if r.state == "ringing"]
+    if len(found) > 1 and len(ringing) == 1:
+        found = ringing  # "snooze the window cleaner reminder": the one ringing, not next week's
     if len(found) != 1:
         return _which_reminder(store, what, found, "snooze")
     if found[0].state != "ringing":

@@ -43,7 +43,7 @@ _LISTS_REMINDERS = re.compile(
     r"(?:a|any|the) reminders? (?:for|about|to) (?P<set>.+)|"
     # "when is the surgery reminder?" (a third trial's got "I don't know … yet")
     r"(?:when|what time)(?:'s| is| does) (?:the|my) (?P<when>[a-z' ]{1,40}?) reminder"
-    r"(?: (?:go off|come|ring))?|"
+    r"(?: (?:go off|come|ring|set for|for))?|"
     # "what's my next reminder?" (a fifth trial's got "Nothing is being cooked")
     r"(?:what|when)(?:'s| is) (?:my|the|our) (?P<next>next) reminder|"
     # "what did I ask you to remind me about?", "is my tablet reminder still on?" (a fifth

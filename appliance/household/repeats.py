@@ -41,7 +41,8 @@ _WEEKDAYS = re.compile(
     r"on (?:weekdays|week days|school days|work days|working days)|"
     r"monday to friday|mondays to fridays|weekdays)\b"
 )
-_WEEKENDS = re.compile(r"\b(?:(?:every|each) weekend|at (?:the )?weekends?|on weekends|weekends)\b")
+# "at the weekend" is the one coming, said once; "at weekends" is every one
+_WEEKENDS = re.compile(r"\b(?:(?:every|each) weekend|at weekends|on weekends|weekends)\b")
 _EVERY_WEEK = re.compile(r"\b(?:(?:every|each|once a) week|weekly)\b")
 # A repeat of no days' rule: asked about, never set once as if it repeated.
 _NO_RULE = re.compile(

@@ -131,3 +131,15 @@ def test_instead_moves_the_reminder_and_never_sets_a_second(store: HouseholdStor
         "I've moved it: I'll remind you to light the candles at 21:00."
     )
     assert [(r.text, r.due_at) for r in store.reminders()] == [("light the candles", at(1, 21))]
+
+
+def test_an_answer_with_words_around_it_and_a_rough_one_asked_again() -> None:
+    """A sixth trial's "at 1 then" to "What time on Friday…?" reached the model ("at
+    1:08pm.", nothing set), and "after lunch" got a made-up lunch."""
+    from appliance.household.asking import answer_to
+
+    asked = AskReminderTime("ring Dave", "on friday")
+    assert answer_to(asked, "at 1 then", NOW) == Remind("ring Dave", at(4, 13))
+    assert answer_to(asked, "8 o'clock please", NOW) == Remind("ring Dave", at(4, 8))
+    assert answer_to(asked, "after lunch", NOW) == asked  # what time, asked again
+    assert answer_to(asked, "the bins go out on Tuesday", NOW) is None  # no answer

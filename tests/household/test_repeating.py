@@ -177,8 +177,8 @@ def test_stop_ends_the_ring_and_says_when_it_comes_again(
     clock.advance(30 * 60)
     scheduler.check()
     assert say(store, "stop") == (
-        "I've stopped the reminder to put the bins out. It comes again every Tuesday, next "
-        "Tue 8 Dec at 19:00."
+        "I've stopped the reminder to put the bins out. It comes again every Tuesday; the "
+        "next is Tue 8 Dec at 19:00."
     )
     [left] = store.reminders()
     assert (left.every, left.state) == ("tuesday", "pending")
@@ -203,7 +203,7 @@ def test_cancelled_before_it_rings_it_never_comes(
 ) -> None:
     say(store, "remind me every day at 7pm to take my tablets")
     assert say(store, "cancel the tablets reminder") == (
-        "I've cancelled the reminder to take my tablets: it won't come again."
+        "I've cancelled the reminder to take your tablets: it won't come again."
     )
     clock.advance(3 * 86400)
     assert scheduler.check() == [] and store.reminders() == []
@@ -287,7 +287,7 @@ def test_the_next_day_of_a_rule(rule: str, after: dt.datetime, expected: dt.date
         ("every single morning", "day"),
         ("each weekday", "weekday"),
         ("on school days", "weekday"),
-        ("at the weekend", "weekend"),
+        ("at weekends", "weekend"),
         ("every tuesday and friday", "tuesday friday"),
         ("mondays , wednesdays and fridays", "monday wednesday friday"),
         ("every saturday and sunday", "weekend"),
@@ -338,7 +338,7 @@ def test_a_repeating_reminder_ended_in_other_words(store: HouseholdStore, said: 
     store.add_reminder("take my tablets", dt.datetime(2026, 12, 1, 21, 0), "day")
     store.add_reminder("call Gran", dt.datetime(2026, 12, 1, 20, 0))
     assert say(store, said) == (
-        "I've cancelled the reminder to take my tablets: it won't come again."
+        "I've cancelled the reminder to take your tablets: it won't come again."
     )
     assert [r.text for r in store.reminders()] == ["call Gran"]
 
@@ -507,3 +507,62 @@ def test_an_until_that_names_no_day_is_asked_never_set_for_ever(store: Household
         "revision? Say, for example, “remind me every Tuesday at 6 to do my revision”."
     )
     assert store.reminders() == []
+
+
+def test_at_the_weekend_is_the_one_coming_not_every_one() -> None:
+    """A sixth trial's "remind me at the weekend at 9 to clean the car" was set for every
+    weekend; "at weekends" is every one (the control)."""
+    once = parse("remind me at the weekend at 9 to clean the car", NOW)
+    assert not (isinstance(once, Remind) and once.every)
+    assert parse("remind me at weekends at 9 to clean the car", NOW) == Remind(
+        "clean the car", dt.datetime(2026, 12, 5, 9, 0), "weekend"
+    )
+
+
+def test_the_same_reminder_twice_is_set_once(store: HouseholdStore) -> None:
+    """A sixth trial set "take my tablets" every day at 21:00 twice, and no words could
+    then tell the two apart."""
+    say(store, "remind me every day at 9pm to take my tablets")
+    assert say(store, "remind me to take my tablets every night at 9") == (
+        "That's already set: I'll remind you to take your tablets every day at 21:00."
+    )
+    assert len(store.reminders()) == 1
+    assert say(store, "remind me every day at 10pm to take my tablets").startswith(
+        "I'll remind you"  # the control: another time is another reminder
+    )
+
+
+def test_a_reminder_named_by_its_time(store: HouseholdStore) -> None:
+    """A sixth trial's "cancel the reminder for tomorrow at 7" got "no reminder to
+    tomorrow at 7", with one set then."""
+    store.add_reminder("put the bins out", dt.datetime(2026, 12, 2, 7, 0))
+    store.add_reminder("call Gran", dt.datetime(2026, 12, 2, 9, 0))
+    assert say(store, "cancel the reminder for tomorrow at 7") == (
+        "I've cancelled the reminder to put the bins out."
+    )
+    assert [r.text for r in store.reminders()] == ["call Gran"]
+
+
+def test_whats_ringing_names_a_ringing_reminder(
+    store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
+) -> None:
+    """A sixth trial's "what's ringing?" got "No timer is running." with a reminder ringing."""
+    store.add_reminder("put the bins out", dt.datetime(2026, 12, 1, 19, 0), "tuesday")
+    clock.advance(30 * 60)
+    scheduler.check()
+    assert say(store, "what's ringing?") == "The reminder to put the bins out is ringing now."
+    store.add_timer("pasta", 600)
+    assert say(store, "what's ringing?").startswith(
+        "The reminder to put the bins out is ringing now; the pasta timer has"
+    )
+
+
+def test_snoozed_by_name_the_one_ringing_not_its_next(
+    store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
+) -> None:
+    store.add_reminder("pay the window cleaner", dt.datetime(2026, 12, 1, 19, 0), "tuesday")
+    clock.advance(30 * 60)
+    scheduler.check()  # ringing, and next Tuesday's set: the same words
+    assert say(store, "snooze the window cleaner reminder") == (
+        "I'll remind you to pay the window cleaner again at 19:10."
+    )
