@@ -62,7 +62,7 @@ def _as_remind_me(text: str) -> str:
     if said is None:
         return text
     lead = said[0]
-    rest = text[said.end() :].strip()
+    rest = re.sub(r"^(?:for (?:me|us)|please)\b ?", "", text[said.end() :].strip())
     if said["often"]:  # "set a daily reminder at 7am…": daily, as "remind me daily at 7am…"
         rest = f"{said['often'].strip().replace('nightly', 'every night')} {rest}".strip()
         rest = re.sub(r"^(morning|evening|weekday)\b", r"every \1", rest)

@@ -77,11 +77,6 @@ _CANCEL_REMINDER = re.compile(
     r"(?:bother )?(?:reminding|remind) (?:me|us) (?:about|to|of) (?P<dont>.+)$"
 )
 _ANY_MORE = re.compile(r" (?:any ?more|again|now|please|thanks|from now on)$")
-# "remind me", "set a reminder": asked for, with nothing said of what or when
-_BARE = re.compile(
-    r"^(?:remind me|(?:set|make|add|create) (?:me |us )?(?:a |an )?reminder(?: for me)?|"
-    r"i need (?:a )?reminder|can you remind me)$"
-)
 # "turn off the bins reminder", "I don't need the tablets reminder any more", "no more
 # tablets reminders": the reminder named, ended
 _NO_MORE_REMINDER = re.compile(
@@ -261,7 +256,7 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
     text = as_remind_me(text, now)
     if text.startswith("remind me ") and (repeat := repeats.found_in(text)) is not None:
         return _repeating(text, repeat, now)
-    if _BARE.match(text):
+    if text == "remind me":  # "set a reminder", "remind me": nothing said of what or when
         return AskReminder()
     if (listing := _listed(text)) is not None:
         return listing
