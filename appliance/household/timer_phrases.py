@@ -323,6 +323,9 @@ _IS_IT_RINGING = re.compile(
     r"|^(?:is there|are there|have you (?:got|set)|did you set|have i set|did i set) "
     r"(?:a|any|the) timers? (?:on |running |set |going )?"
     rf"for (?:the |my |our )?(?P<name6>{_NAME})(?: (?:earlier|already|yet|just now))?$"
+    # "is that the pasta?" with no verb (a sixth trial's got the model's "no, that's not the
+    # pasta."): what its record says
+    r"|^(?:is|was) that the (?P<name7>[a-z]+(?: [a-z]+)?)(?: timer)?$"
 )
 
 
@@ -338,7 +341,7 @@ def timer_status(text: str) -> Command | None:
     """ "how long is left on the rice?" names no timer, but asks about one."""
     if match := _IS_IT_RINGING.match(text):
         name = match["name"] or match["name2"] or match["name3"] or match["name4"]
-        name = name or match["name5"] or match["name6"]
+        name = name or match["name5"] or match["name6"] or match["name7"]
         of_itself = name and " timer" not in text and _RINGS_OF_ITSELF.search(name)
         if name in _ASKED_AFTER_NO_TIMER or of_itself:
             return None  # "is that the doorbell ringing?", "is that your phone?"

@@ -443,3 +443,14 @@ def test_a_thing_on_the_list_changed_for_another(store: HouseholdStore) -> None:
     say(store, "swap the bread on the list for crumpets")
     assert [i.name for i in store.items()] == ["2 pints of semi skimmed milk", "crumpets"]
     assert parse("change the milk on the list to 2", store.now()) is None  # the control
+
+
+def test_is_that_the_pasta_is_read_from_its_record(store: HouseholdStore) -> None:
+    """A sixth trial's "is that the pasta?" got the model's "no, that's not the pasta.", of a
+    timer it cannot hear."""
+    store.add_timer("pasta", 600)
+    assert say(store, "is that the pasta?") == (
+        "The pasta timer has 10 minutes left (it rings at 18:40)."
+    )
+    assert parse("is that the doorbell?", store.now()) is None  # rings of itself: not ours
+    assert parse("is that the one with nuts?", store.now()) is None
