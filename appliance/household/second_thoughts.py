@@ -23,6 +23,7 @@ Said last and alone ("cancel the timer, sorry") they take nothing back.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -181,10 +182,26 @@ def _put_right(
         if isinstance(first, Remind) and isinstance(corrected, Remind):
             # only its moment put right: an errand read longer took in the words after
             if corrected.what == first.what:
-                return corrected
+                return _in_the_same_half(corrected, first, part)
         elif type(corrected) is type(first):
             return corrected
     return None
+
+
+# A half of the day said with a time: the time put right is as said.
+_A_HALF_SAID = re.compile(
+    r"\b(?:am|pm|morning|afternoon|evening|night|tonight|noon|midnight)\b|\d(?:am|pm)\b"
+)
+
+
+def _in_the_same_half(corrected: Remind, first: Remind, part: str) -> Remind:
+    """ "…on Wednesday at 6 to put the bins out, no, 7": 19:00, beside the 18:00 put right,
+    not 07:00 (a sixth trial's); a half said ("no, 7am") is kept."""
+    if _A_HALF_SAID.search(part):
+        return corrected
+    at, half = corrected.at, dt.timedelta(hours=12)
+    same_day = [moment for moment in (at, at + half, at - half) if moment.date() == at.date()]
+    return replace(corrected, at=min(same_day, key=lambda moment: abs(moment - first.at)))
 
 
 def _only_names(part: str) -> bool:

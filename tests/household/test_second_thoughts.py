@@ -161,3 +161,22 @@ def test_cancel_said_after_stop_while_it_rings_stops_it() -> None:
     assert parse("Set a timer for 10 minutes, cancel that.", NOW) == TakenBack(
         SetTimer(None, 600.0)
     )  # the control: after what sets something it takes back
+
+
+@pytest.mark.parametrize(
+    ("said", "at"),
+    [
+        # a sixth trial's "…at 6 …, no, 7" on a Wednesday was set for 07:00, not 19:00
+        ("remind me every wednesday at 6 to put the bins out, no, 7", (2, 19)),
+        ("remind me on wednesday at 6 to call mum, no, 7", (2, 19)),
+        # the controls: a half said is kept, and a time in the same half stays as read
+        ("remind me on wednesday at 6pm to call mum, no, 7am", (2, 7)),
+        ("remind me tomorrow at 9 to call mum, no, 10", (2, 10)),
+    ],
+)
+def test_a_time_put_right_keeps_the_half_of_the_day_it_puts_right(
+    said: str, at: tuple[int, int]
+) -> None:
+    command = parse(said, NOW)
+    assert isinstance(command, Remind)
+    assert command.at == dt.datetime(2026, 12, at[0], at[1], 0)
