@@ -26,7 +26,7 @@ from appliance.cookbook.request import CookingRequest
 from appliance.cookbook.session import Cooking, CookingSessions
 from appliance.errors import NotFound
 from appliance.household import HouseholdStore
-from appliance.household.spoken import say_duration
+from appliance.household.spoken import listed, say_duration
 
 # Words of an ingredient that say how it is cut or how big it is, not what it is.
 _NOT_THE_THING = frozenset(
@@ -206,8 +206,10 @@ class RecipeWalk:
             return (
                 "The cookbook is empty. Paste a recipe on the chat page's Recipes tab to add one."
             )
-        listed = ", ".join(titles[:-1]) + (" and " if len(titles) > 1 else "") + titles[-1]
-        return f"The cookbook has {len(titles)} recipe{'s' if len(titles) > 1 else ''}: {listed}."
+        return (
+            f"The cookbook has {len(titles)} recipe{'s' if len(titles) > 1 else ''}: "
+            f"{listed(titles)}."
+        )
 
     def _start(self, name: str) -> str:
         recipe = self.find(name)
@@ -267,7 +269,7 @@ class RecipeWalk:
         needed = step_ingredients(recipe, cooking.step)
         if not needed:
             return f"Step {cooking.step} doesn't name any of the ingredients."
-        said = _listed([i.said(cooking.scale) for i in needed])
+        said = listed([i.said(cooking.scale) for i in needed])
         return f"For step {cooking.step}: {said}."
 
     def _amount(self, cooking: Cooking, recipe: RecipeFile, request: CookingRequest) -> str:
@@ -281,7 +283,7 @@ class RecipeWalk:
                 part += f" ({ingredient.group.lower()})"
             parts.append(part)
         note = factor_note(cooking, recipe)
-        return f"{_listed(parts)[0].upper()}{_listed(parts)[1:]}" + (
+        return f"{listed(parts)[0].upper()}{listed(parts)[1:]}" + (
             f", for the recipe scaled ({note})." if note else "."
         )
 
@@ -352,7 +354,7 @@ class RecipeWalk:
         scaled = [i.said(factor) for i in recipe.recipe.ingredients if i.quantity is not None]
         note = recipe.recipe.serves_line(factor)
         lead = f"{note} ({_times(factor)})" if note else f"The recipe {_times(factor)}"
-        said = f"{lead}: {_listed(scaled)}."
+        said = f"{lead}: {listed(scaled)}."
         if recipe.recipe.timers and factor != 1:
             said += (
                 " The times in the steps don't scale with the amounts: "
@@ -430,9 +432,3 @@ def _times(factor: Fraction) -> str:
     if factor.denominator <= 12:
         return f"× {factor.numerator}/{factor.denominator}"
     return "× " + f"{float(factor):.2f}".rstrip("0").rstrip(".")  # not 225889/249000
-
-
-def _listed(parts: list[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]

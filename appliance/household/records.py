@@ -146,7 +146,12 @@ class Reminder:
         """ "every Tuesday", "every day until Fri 11 Dec": how often it comes; None once."""
         if self.every is None:
             return None
-        return repeats.said(self.every) + (f" until {self.until:%a %-d %b}" if self.until else "")
+        return repeats.said(self.every) + self.ends
+
+    @property
+    def ends(self) -> str:
+        """ " until Thu 3 Dec": the last day a repeat comes, as said after it; else ""."""
+        return f" until {self.until:%a %-d %b}" if self.until else ""
 
     @property
     def errand(self) -> str:

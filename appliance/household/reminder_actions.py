@@ -42,10 +42,9 @@ def reminder_said(store: HouseholdStore, command: p.Command, now: dt.datetime) -
                 )
             reminder = store.add_reminder(what, at, command.every, command.until)
             if reminder.every is not None:
-                last = f" until {reminder.until:%a %-d %b}" if reminder.until else ""
                 return (
                     f"I'll remind you {yours(reminder.errand)} {repeats.said(reminder.every)} "
-                    f"at {at:%H:%M}, from {_first_day(at, now)}{last}."
+                    f"at {at:%H:%M}, from {_first_day(at, now)}{reminder.ends}."
                 )
             return f"I'll remind you {yours(reminder.errand)} {_day_and_time(at, now)}."
         case p.AskReminderTime(what=what, unkept=str(unkept)):
@@ -103,7 +102,7 @@ def reminder_said(store: HouseholdStore, command: p.Command, now: dt.datetime) -
                     store.stop_reminder(record.id)
                 return f"I've cancelled the reminder {yours(found[0].errand)}: it won't come again."
             if len(found) != 1:
-                return _which_reminder(store, what, found)
+                return _which_reminder(what, found)
             reminder = store.stop_reminder(found[0].id)
             if reminder.every is not None:
                 return f"I've cancelled the reminder {yours(reminder.errand)}: it won't come again."
@@ -132,7 +131,7 @@ def _skipped(store: HouseholdStore, what: str | None, now: dt.datetime) -> str:
             f"The reminder {found[0].errand} comes only once, {when}, so I've left it. Say "
             f"“cancel the reminder {found[0].errand}” to cancel it."
         )
-    return _which_reminder(store, what, repeating or found)
+    return _which_reminder(what, repeating or found)
 
 
 def _one_series(found: list[Reminder]) -> bool:
@@ -159,7 +158,7 @@ def _moved(store: HouseholdStore, command: p.MoveReminder, now: dt.datetime) -> 
     what, at = command.what, command.at
     found = _reminders_meant(store, what)
     if len(found) != 1:
-        return _which_reminder(store, what, found)
+        return _which_reminder(what, found)
     if command.same_time:  # "to Friday": that day, at its own time
         at = dt.datetime.combine(at.date(), found[0].due_at.time())
     if command.same_day:
@@ -286,9 +285,7 @@ def _reminders_meant(store: HouseholdStore, what: str | None) -> list[Reminder]:
     return [r for r in reminders if what in r.text or r.text in what]
 
 
-def _which_reminder(
-    store: HouseholdStore, what: str | None, found: list[Reminder], verb: str = "cancel"
-) -> str:
+def _which_reminder(what: str | None, found: list[Reminder], verb: str = "cancel") -> str:
     if not found:
         about = f" about {what}" if what else ""
         return f"There is no reminder{about}, so nothing changed."
@@ -304,7 +301,7 @@ def _snooze_reminder(
     if len(found) > 1 and len(ringing) == 1:
         found = ringing  # "snooze the window cleaner reminder": the one ringing, not next week's
     if len(found) != 1:
-        return _which_reminder(store, what, found, "snooze")
+        return _which_reminder(what, found, "snooze")
     if found[0].state != "ringing":
         # snoozed before it came, it would have come sooner: a fifth trial's "snooze the
         # washing reminder" moved 15:33 to 14:13

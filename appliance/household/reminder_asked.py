@@ -55,7 +55,7 @@ _ASKED_SO = re.compile(
 )
 
 
-def _as_remind_me(text: str) -> str:
+def _as_remind_me(text: str, now: dt.datetime) -> str:
     """The request as "remind me …"; a moment after "for" is "at" or "in" ("set a reminder
     for 7" is at 7, "for 20 minutes" in 20 minutes), a thing after it is "about"."""
     said = _ASKED_SO.match(text)
@@ -67,7 +67,7 @@ def _as_remind_me(text: str) -> str:
         rest = f"{said['often'].strip().replace('nightly', 'every night')} {rest}".strip()
         rest = re.sub(r"^(morning|evening|weekday)\b", r"every \1", rest)
     if rest.startswith(", ") and _ASKED_SO.match(rest[2:]):
-        return _as_remind_me(rest[2:])  # "don't let me forget, remind me to…"
+        return _as_remind_me(rest[2:], now)  # "don't let me forget, remind me to…"
     if lead.endswith("forget"):
         # "don't let me forget to ring Gran"; "…forget the school trip money" is about it
         if rest and not rest.startswith(("to ", "about ", "that ", "at ", "in ", "on ")):
@@ -78,14 +78,11 @@ def _as_remind_me(text: str) -> str:
         length = spoken.duration_in(words[:4])
         if length is not None and length.start == 0:
             rest = " ".join(["in", *words])
-        elif words and (words[0][:1].isdigit() or moments.day_at(words, 0, _SOME_DAY)):
+        elif words and (words[0][:1].isdigit() or moments.day_at(words, 0, now)):
             rest = " ".join(["at", *words] if words[0][:1].isdigit() else words)
         else:
             rest = " ".join(["about", *words])
     return f"remind me {rest}".strip()
-
-
-_SOME_DAY = dt.datetime(2026, 1, 1)  # a day only to ask whether words name a day
 
 
 # "every tuesday at 7pm remind me to put the bins out", "on Thursday at 3 don't let me
@@ -98,7 +95,7 @@ def _moment_first(text: str, now: dt.datetime) -> str:
     a moment, a repeat, or both."""
     if (asked := _ASKED_LATER.search(text)) is None or asked.start() == 0:
         return text
-    when, rest = text[: asked.start()], _as_remind_me(text[asked.end() :])
+    when, rest = text[: asked.start()], _as_remind_me(text[asked.end() :], now)
     errand = rest.split(" ")[2:]
     if not errand or not (
         errand[0] in ("to", "for", *ABOUT) or (errand[0] in WHOSE and set(errand) & SAID_OF_IT)
@@ -121,4 +118,4 @@ def _moment_first(text: str, now: dt.datetime) -> str:
 
 def as_remind_me(text: str, now: dt.datetime) -> str:
     """The request said as "remind me …", whichever way it was asked; else as it was."""
-    return _as_remind_me(_moment_first(_for_someone(text), now))
+    return _as_remind_me(_moment_first(_for_someone(text), now), now)

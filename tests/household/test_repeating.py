@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import datetime as dt
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
 
 from appliance.household import HouseholdStore, Scheduler, parse, perform, repeats
 from appliance.household.asking import answer_to
+from appliance.household.records import Reminder
 from appliance.household.requests import AskReminderTime, Remind
+from appliance.sound import Silence
 from tests.household.conftest import MovableClock
 
 NOW = dt.datetime(2026, 12, 1, 18, 30)  # a Tuesday
@@ -271,8 +274,6 @@ def test_a_data_dir_from_before_repeats_opens_and_its_reminders_come_once(
         ("weekend", dt.datetime(2026, 12, 1, 9, 0), dt.datetime(2026, 12, 5, 8, 0)),
         ("tuesday", dt.datetime(2026, 12, 1, 9, 0), dt.datetime(2026, 12, 8, 8, 0)),
         ("monday thursday", dt.datetime(2026, 12, 1, 9, 0), dt.datetime(2026, 12, 3, 8, 0)),
-        # across the change of the clocks (29 March 2026): still 08:00 on the wall
-        ("sunday", dt.datetime(2026, 3, 22, 9, 0), dt.datetime(2026, 3, 29, 8, 0)),
     ],
 )
 def test_the_next_day_of_a_rule(rule: str, after: dt.datetime, expected: dt.datetime) -> None:
@@ -565,4 +566,57 @@ def test_snoozed_by_name_the_one_ringing_not_its_next(
     scheduler.check()  # ringing, and next Tuesday's set: the same words
     assert say(store, "snooze the window cleaner reminder") == (
         "I'll remind you to pay the window cleaner again at 19:10."
+    )
+
+
+def test_across_the_change_of_the_clocks_it_rings_at_the_same_time_on_the_wall(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Kept as seconds since the epoch, the next is still set by the wall: a daily 08:00
+    set the day before the clocks go forward (29 March 2026, in London) is 08:00 after,
+    23 hours later, not 24."""
+    monkeypatch.setenv("TZ", "Europe/London")
+    time.tzset()
+    try:
+        clock = MovableClock(dt.datetime(2026, 3, 28, 7, 0))
+        with HouseholdStore.open(data_dir, clock) as store:
+            first = store.add_reminder("feed the fish", dt.datetime(2026, 3, 28, 8, 0), "day")
+            clock.now = dt.datetime(2026, 3, 28, 8, 0)
+            Scheduler(store, Silence("test"), clock).check()
+            [after] = store.reminders(("pending",))
+            assert after.due_at == dt.datetime(2026, 3, 29, 8, 0)
+            gap = after.due_at.timestamp() - first.due_at.timestamp()
+            assert gap == 23 * 3600  # the hour the clocks skip
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+
+
+def test_a_row_from_before_repeats_reads_as_coming_once(data_dir: Path) -> None:
+    """What a read-only open reads: a row with no every or until column is a reminder
+    that comes once (without the check, the row has no such key and reading it fails)."""
+    db = sqlite3.connect(":memory:")
+    db.row_factory = sqlite3.Row
+    db.execute(
+        "CREATE TABLE reminders (id INTEGER, text TEXT, set_at REAL, due_at REAL, state TEXT, "
+        "rang_at REAL, late INTEGER, stopped_at REAL)"
+    )
+    db.execute("INSERT INTO reminders VALUES (1, 'call Mum', 0, 60, 'pending', NULL, 0, NULL)")
+    reminder = Reminder.from_row(db.execute("SELECT * FROM reminders").fetchone())
+    assert (reminder.text, reminder.every, reminder.until, reminder.often) == (
+        "call Mum",
+        None,
+        None,
+        None,
+    )
+
+
+def test_a_first_day_said_is_the_first() -> None:
+    """ "weekly, starting tomorrow at 10": the first is the day said (a Wednesday), and it
+    comes every Wednesday; without "starting" read, tomorrow's words were no moment."""
+    assert parse("remind me weekly, starting tomorrow at 10, to change the bed sheets", NOW) == (
+        Remind("change the bed sheets", dt.datetime(2026, 12, 2, 10, 0), "wednesday")
+    )
+    assert parse("remind me every day starting monday at 8 to take the tablets", NOW) == Remind(
+        "take the tablets", dt.datetime(2026, 12, 7, 8, 0), "day"
     )
