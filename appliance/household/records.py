@@ -101,7 +101,10 @@ class Timer:
         }
 
 
-_ABOUT = re.compile(r"(?:about|that|of) ")
+# What a reminder may be of, kept with its word: "about the bins", "that the plumber is
+# coming". A to-errand is kept without its "to". The ways of asking read these words too.
+ABOUT = ("about", "that")
+_ABOUT = re.compile(rf"(?:{'|'.join(ABOUT)}) ")
 
 
 def errand(text: str) -> str:

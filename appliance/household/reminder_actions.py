@@ -282,7 +282,9 @@ def _reminders_meant(store: HouseholdStore, what: str | None) -> list[Reminder]:
         # "cancel the reminder for tomorrow at 7" (a sixth trial's: "no reminder to
         # tomorrow at 7", with one set then): the one due then
         return [r for r in reminders if r.due_at == span.value]
-    return [r for r in reminders if what in r.text or r.text in what]
+    # by its words ("the tablets" finds "take my tablet"), or the reminder's own words said
+    # whole ("cancel the reminder to call the dentist please")
+    return [r for r in reminders if _is_about(r, what) or r.text.lower() in what.lower()]
 
 
 def _which_reminder(what: str | None, found: list[Reminder], verb: str = "cancel") -> str:

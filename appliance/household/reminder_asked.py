@@ -9,6 +9,7 @@ import datetime as dt
 import re
 
 from appliance.household import moments, repeats, spoken
+from appliance.household.records import ABOUT
 
 # A clause said after the moment with no "that": "remind me on Tuesday at 8 the
 # electrician's due". Only with a moment said: "remind me the wifi password" asks a question.
@@ -19,10 +20,6 @@ SAID_OF_IT = frozenset(
 
 # "remind us about it": nothing named to remind of (the model hears what "it" was)
 NOTHING_NAMED = (["it"], ["that"], ["this"], ["them"])
-
-# What a reminder may be of, kept with its word (records.errand): "about the bins", "that
-# the plumber is coming". A to-errand is kept without its "to".
-ABOUT = ("about", "that")
 
 
 # "remind Femi to take his PE kit tomorrow at 8": Hearth rings in the kitchen, so it is the

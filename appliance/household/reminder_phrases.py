@@ -7,8 +7,8 @@ import datetime as dt
 import re
 
 from appliance.household import moments, repeats, spoken
+from appliance.household.records import ABOUT
 from appliance.household.reminder_asked import (
-    ABOUT,
     NOTHING_NAMED,
     SAID_OF_IT,
     WHOSE,

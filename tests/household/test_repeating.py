@@ -480,6 +480,26 @@ def test_any_more_is_not_part_of_what_is_cancelled(store: HouseholdStore) -> Non
     assert store.reminders() == []
 
 
+def test_a_reminder_is_found_to_cancel_by_its_words_as_it_is_to_list(
+    store: HouseholdStore,
+) -> None:
+    """Cancel found a reminder by the words said as one piece, so "the cat vet reminder"
+    and "the tablets" missed what "is there a reminder for…?" lists; one way of finding
+    serves both now. The bins reminder beside them is the control: never cancelled."""
+    store.add_reminder("take the cat to the vet", dt.datetime(2026, 12, 2, 9, 0))
+    store.add_reminder("take my tablet", dt.datetime(2026, 12, 1, 21, 0), "day")
+    store.add_reminder("put the bins out", dt.datetime(2026, 12, 1, 19, 0))
+    assert say(store, "cancel the cat vet reminder") == (
+        "I've cancelled the reminder to take the cat to the vet."
+    )
+    assert say(store, "stop reminding me about the tablets") == (
+        "I've cancelled the reminder to take your tablet: it won't come again."
+    )
+    assert [r.text for r in store.reminders()] == ["put the bins out"]
+    assert say(store, "cancel the reminder for the dog").startswith("There is no reminder")
+    assert [r.text for r in store.reminders()] == ["put the bins out"]
+
+
 def test_a_repeat_with_its_last_day_ends_after_it(
     store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
 ) -> None:
