@@ -12,10 +12,11 @@ import re
 
 from appliance.brain.people import FAMILY
 from appliance.brain.questions import names_in
+from appliance.letters import LETTER
 
 _AND_WHO = re.compile(
     r"^\s*(?:and|what about|how about|and what about|and how about)\s+"
-    r"(?P<who>[A-Za-z][\w'\u2019-]*)\s*\??\s*$",
+    rf"(?P<who>{LETTER}[\w'\u2019-]*)\s*\??\s*$",
     re.IGNORECASE,
 )
 

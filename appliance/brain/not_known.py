@@ -19,6 +19,7 @@ from appliance.brain.questions import (
     STATE_NOW,
     Question,
 )
+from appliance.letters import LETTER, LOWER, UPPER
 from appliance.memory.guard_heard import names_a_credential
 
 # -- the honest reply ----------------------------------------------------------------
@@ -48,11 +49,11 @@ _WHERE_PUT = re.compile(
     r"\s+(.+)$",
     re.IGNORECASE,
 )
-_NAME_IS = re.compile(r"^(what|who|when|where|which)\s+(is|was)\s+([A-Z][\w-]*)\s+(.+)$")
+_NAME_IS = re.compile(rf"^(what|who|when|where|which)\s+(is|was)\s+([{UPPER}][\w-]*)\s+(.+)$")
 # A name last: with IGNORECASE "[A-Z]" also matches "the" ("whether the is dog in").
 _YES_NO = re.compile(
     r"^(is|are|was|were|does|has|have|can|did)\s+(the \w+|my \w+|our \w+|your \w+|"
-    r"i|we|[A-Z][\w-]*)\s+(.+)$",
+    rf"i|we|[{UPPER}][\w-]*)\s+(.+)$",
     re.IGNORECASE,
 )
 _THIRD = {"is": "is", "has": "has", "can": "can"}
@@ -91,12 +92,12 @@ _PAST = {
 }
 _WH_DO = re.compile(
     r"^(what time|how often|how|what|when|where|which \w+)\s+(do|does)\s+"
-    r"(the \w+|our \w+|my \w+|we|i|you|[A-Z][\w-]*)\s+(\w+)(.*)$",
+    rf"(the \w+|our \w+|my \w+|we|i|you|[{UPPER}][\w-]*)\s+(\w+)(.*)$",
     re.IGNORECASE,
 )
 _WHO = re.compile(r"^who\s+(has|is|does|can|knows|keeps)\s+(.+)$", re.IGNORECASE)
 _WHO_ELSE = re.compile(r"^(who(?:'s|\u2019s|'ll|'d)?)\s+(.+)$", re.IGNORECASE)
-_HOW_IS = re.compile(r"^how\s+(\w+)\s+(is|are)\s+([A-Z][\w-]*|the \w+|our \w+|my \w+)$")
+_HOW_IS = re.compile(rf"^how\s+(\w+)\s+(is|are)\s+([{UPPER}][\w-]*|the \w+|our \w+|my \w+)$")
 
 
 def _speaker_swap(text: str) -> str:
@@ -105,7 +106,9 @@ def _speaker_swap(text: str) -> str:
 
 def _possessed(text: str) -> str | None:
     """'Kofi's birthday' from 'when is Kofi's birthday?'."""
-    for match in re.finditer(r"\b([A-Za-z][\w-]*['\u2019]s)\s+((?:[a-z][\w-]*\s*){1,3})", text):
+    for match in re.finditer(
+        rf"\b({LETTER}[\w-]*['\u2019]s)\s+((?:[{LOWER}][\w-]*\s*){{1,3}})", text
+    ):
         owner = match.group(1)
         if owner[:-2].lower() in CONTRACTIONS:
             continue

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from appliance.config import WAKE_WORDS
 from appliance.household.frames import HEARTH_CALLED
 from appliance.household.misheard import HEARTH_HEARD_AS
+from appliance.letters import LETTER, LOWER, UPPER
 from appliance.memory.text import STOP_WORDS
 
 FAMILY = frozenset(
@@ -40,7 +41,7 @@ NOT_NAMES = frozenset(
 # Who is called first: "Sam,", "Mum,", "Hey Olly,", "Auntie Jo,", "Oi, Sam,".
 _CALLED = re.compile(
     r"^\s*(?P<lead>(?i:(?:hey|oi|right|ok|okay|um|so)\s*,?\s+))?"
-    r"(?P<who>[A-Za-z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)"
+    rf"(?P<who>{LETTER}[{LOWER}'-]+(?:\s+[{UPPER}][{LOWER}'-]+)?)"
     # "Gareth love, can you feed Bara?" (a third trial's was read as a question about Bara)
     r"(?P<dear>\s+(?i:love|darling|babe|hun|sweetheart|pet|mate|bach|cariad|sweetie))?"
     r"\s*,\s*(?=\S)"
@@ -73,7 +74,8 @@ class Called:
 # Called with no comma, then told: "Oisin don't touch that, it's hot" (a fifth trial's was
 # proposed as a fact).
 _CALLED_THEN_TOLD = re.compile(
-    r"^\s*(?P<lead>)(?P<who>(?!(?:Stop|Timers?|Reminders?|Alarms?|Lights?|Don't)\b)[A-Z][a-z-]+)"
+    r"^\s*(?P<lead>)(?P<who>(?!(?:Stop|Timers?|Reminders?|Alarms?|Lights?|Don't)\b)"
+    rf"[{UPPER}][{LOWER}-]+)"
     r"(?P<dear>)\s+"
     r"(?=(?:don't|do not|stop|come here|come on|get down|get off|go and|put that|leave that|"
     r"give that|wash your|sit down|be careful|careful)\b)"

@@ -24,6 +24,7 @@ from appliance.brain import days_until
 from appliance.brain.cannot_eat import CANNOT_EAT, KINDS
 from appliance.brain.days import another_day
 from appliance.brain.people import FAMILY, NOT_NAMES, said_to
+from appliance.letters import LETTER, UPPER
 from appliance.memory import Recalled
 from appliance.memory.guard_heard import names_a_credential
 from appliance.memory.text import STOP_WORDS, tokens
@@ -50,8 +51,8 @@ LEAD = (
 )
 CONTRACTIONS = frozenset("what who where when how it that there here let he she".split())
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*")
-_POSSESSIVE = re.compile(r"\b([A-Za-z][A-Za-z-]*)['\u2019]s\b")
+_WORD = re.compile(rf"{LETTER}(?:{LETTER}|['\u2019-])*")
+_POSSESSIVE = re.compile(rf"\b({LETTER}(?:{LETTER}|-)*)['\u2019]s\b")
 _OURS = re.compile(
     r"\b(we|we're|we've|our|ours|us|my|mine|this house|this family|this kitchen|"
     # "when do the wee ones come round?" (a fifth trial's model: "at 12:30pm")
@@ -250,10 +251,10 @@ A_STATE_NOW = re.compile(
     # from their records, "is the microphone on?" asks Hearth.
     r"(?!.*\b(?:list|timers?|reminders?|microphone|mic|screen|panel|speaker|volume)\b)"
     r"(?P<asked>(?P<verb>is|are|was|were|has|have)\s+"
-    r"(?P<subject>(?:all\s+)?(?:the|my|our)\s+[\w'-]+(?:\s+[\w'-]+){0,4}?|(?-i:[A-Z][\w-]*)|"
+    rf"(?P<subject>(?:all\s+)?(?:the|my|our)\s+[\w'-]+(?:\s+[\w'-]+){{0,4}}?|(?-i:[{UPPER}][\w-]*)|"
     r"mum|dad|mam|nan|gran|anyone|anybody|someone|somebody)\s+"
     r"(?P<state>(?:still\s+|already\s+|been\s+|got\s+)*" + _STATE + r")"
-    r"|did\s+(?P<doer>i|we|you|anyone|anybody|someone|somebody|(?-i:[A-Z][\w-]*)|mum|dad|mam|nan|"
+    rf"|did\s+(?P<doer>i|we|you|anyone|anybody|someone|somebody|(?-i:[{UPPER}][\w-]*)|mum|dad|mam|nan|"
     r"gran)"
     r"\s+(?:remember\s+to\s+)?"
     r"(?:leave|lock|unlock|shut|close|turn|switch|unplug|plug|feed|walk|empty|put|bring|let|"

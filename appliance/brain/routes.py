@@ -21,6 +21,7 @@ from appliance.brain.not_known import not_known
 from appliance.brain.notetaker import NoteTaker
 from appliance.brain.turn import RECALL_K
 from appliance.errors import HearthError
+from appliance.letters import LETTER
 from appliance.memory import (
     AlreadyKnown,
     AlreadyWaiting,
@@ -245,7 +246,7 @@ class RuleRoutes:
             names: set[str] = set()
             for fact in self.memory.facts("live") + self.memory.facts("doubted"):
                 names.update(link.lower() for link in fact.links)
-                words = re.findall(r"[A-Za-z][\w'\u2019-]*", fact.text)
+                words = re.findall(rf"{LETTER}[\w'\u2019-]*", fact.text)
                 owners = [w for w in words if re.search(r"['\u2019]s$", w) and w[:1].isupper()]
                 # "Our dog Rocky needs fed at 5", "the dog's called Rocky": a name after a
                 # word of family or "called" (a fifth trial's "what does rocky eat" went to

@@ -21,6 +21,7 @@ import re
 
 from appliance.brain.people import FAMILY
 from appliance.brain.questions import HOUSE, food_words, names_in
+from appliance.letters import UPPER
 from appliance.memory.text import tokens
 
 
@@ -35,7 +36,7 @@ def sentence(text: str) -> str:
 
 _FILLER = re.compile(
     r"^(?:(?:oh|and|also|so|btw|by the way|anyway|right|well|ok|okay|just so you know|"
-    r"fyi|for the record|hearth|(?:hey|hi|hello|hiya)(?:\s+(?-i:[A-Z])\w*)?)\b[\s,:!-]*)+",
+    rf"fyi|for the record|hearth|(?:hey|hi|hello|hiya)(?:\s+(?-i:[{UPPER}])\w*)?)\b[\s,:!-]*)+",
     re.IGNORECASE,
 )
 # Speaks to Hearth (a request), not about the household.

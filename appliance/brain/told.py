@@ -21,6 +21,7 @@ import re
 
 from appliance.brain.people import FAMILY, NOT_NAMES, said_to
 from appliance.brain.questions import names_in
+from appliance.letters import LOWER, UPPER
 from appliance.memory.text import tokens
 
 # Words that tell nothing about a person: a greeting, a wish, how an answer is put.
@@ -37,7 +38,9 @@ _SAY_NOTHING = frozenset(
     )
 )
 _QUESTION = re.compile(r"\?\s*$")
-_A_PERSON = re.compile(r"\b(?:for|to|with) ([A-Z][a-z]+)\b(?!')|\b([A-Z][a-z]+)['\u2019]s\b")
+_A_PERSON = re.compile(
+    rf"\b(?:for|to|with) ([{UPPER}][{LOWER}]+)\b(?!')|\b([{UPPER}][{LOWER}]+)['\u2019]s\b"
+)
 _PRONOUN = re.compile(r"\b(?:he|she|him|her|his|hers|he's|she's)\b", re.IGNORECASE)
 _ANIMALS = frozenset("cat dog puppy kitten rabbit hamster pet fish tortoise".split())
 _OF_THE_HOUSE = re.compile(

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from appliance.letters import LETTER, LOWER
+
 _RESTORED = {
     "whats": "what's",
     "wheres": "where's",
@@ -44,7 +46,7 @@ _TYPED = re.compile(
 )
 
 
-_OWNER = re.compile(r"\b([A-Za-z][a-z]+)s\b")
+_OWNER = re.compile(rf"\b({LETTER}[{LOWER}]+)s\b")
 _SHORT = re.compile(r"\b(?:bday|b'day|birthdy)\b", re.IGNORECASE)
 
 

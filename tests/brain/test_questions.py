@@ -123,6 +123,39 @@ def test_a_fact_about_another_thing_does_not_answer(memory: Memory) -> None:
     assert answers(classify("when do the bins go out?"), found)  # positive control
 
 
+@pytest.mark.parametrize(
+    ("asked", "names"),
+    [
+        ("what is Seán allergic to?", ("Seán",)),
+        ("how does Áine take her tea?", ("Áine",)),
+        ("when is Zoë's birthday?", ("Zoë",)),
+        ("does Łukasz eat pork?", ("Łukasz",)),
+        ("what is Sean allergic to?", ("Sean",)),  # control: the same name without a fada
+    ],
+)
+def test_a_name_with_an_accent_is_the_whole_name(asked: str, names: tuple[str, ...]) -> None:
+    """[A-Z][a-z] had cut a name at its accent ("Se", "Zo"): an outside check's "how long
+    till Tomás starts his new job?" was asked about "Tom"."""
+    assert classify(asked).names == names
+
+
+def test_a_fact_about_someone_with_an_accent_answers(settings, memory: Memory) -> None:
+    """ "what is Seán allergic to?" with it told got "I don't know what Seán is allergic to
+    yet"; "how does Áine take her tea?" reached the model ("Àí, the person who…")."""
+    memory.add("Seán is allergic to peanuts.", "health")
+    memory.add("Áine takes her tea black.", "preference")
+    made_up = ["Àí, the person who takes her tea is Áine."]
+    for asked, said in [
+        ("what is Seán allergic to?", "From memory: Seán is allergic to peanuts."),
+        ("what is Sean allergic to?", "From memory: Seán is allergic to peanuts."),
+        ("how does Áine take her tea?", "From memory: Áine takes her tea black."),
+    ]:
+        reply, model = scripted_reply(settings, memory, made_up, asked)
+        assert (reply.text, model.prompts) == (said, [])
+    reply, model = scripted_reply(settings, memory, made_up, "what is Siobhán allergic to?")
+    assert reply.text.startswith("I don't know what Siobhán is allergic to yet")  # control
+
+
 def test_who_is_coming_is_never_answered_by_the_model(settings, memory: Memory) -> None:
     reply, model = scripted_reply(
         settings,

@@ -40,6 +40,10 @@ def _said(settings: Settings, memory: Memory, text: str) -> tuple[str, str, list
         # a fifth trial's, proposed as a fact: no comma, then told
         ("Oisin don't touch that, it's hot", "Oisin"),
         ("Sam stop kicking your sister", "Sam"),
+        # a name with an accent had been no name at all ([A-Z][a-z] stopped at the fada)
+        ("Seán, can you feed the dog?", "Seán"),
+        ("Áine don't touch that, it's hot", "Áine"),
+        ("Zoë love, can you pass the salt?", "Zoë"),
     ],
 )
 def test_what_is_said_to_someone_else_is_left_to_them(
