@@ -171,7 +171,7 @@ _CLAUSE_AND_JOIN = re.compile(f"({_CLAUSE.pattern})", re.IGNORECASE)
 # A tail that belongs to the fact before it: "…, next to the bakery", "…, half a pouch".
 _TAIL = re.compile(
     r"^(next|near|by|on|in|at|with|behind|under|above|half|a|an|every|each|"
-    r"twice|once|from|until|after|before|not(?! sure| really)|\d)",
+    r"twice|once|from|until|after|before|not\b(?! sure| really)|\d)",
     re.IGNORECASE,
 )
 # A clause said of the one before, by its pronoun: "The dog's called Rocky, he gets fed

@@ -263,6 +263,7 @@ def test_what_is_not_more_of_the_fact_is_left_off(said: str, fact: str) -> None:
             ["Knives go in the block, not in the drawer."],
         ),
         ("My NHS number is on the app, not sure what it is.", ["My NHS number is on the app."]),
+        ("The bins go out on Tuesdays, nothing to worry about.", ["The bins go out on Tuesdays."]),
     ],
 )
 def test_a_held_out_splits_clauses(said: str, facts: list[str]) -> None:
