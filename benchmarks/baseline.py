@@ -36,6 +36,20 @@ json.dump([phrases.as_row(phrases.parse(text, now)) for text in texts], sys.stdo
 """
 
 
+# A stand-in chat model for the scripts `run_at` runs: not a model, it answers every call
+# with the script's first argument, so a reply shows the model was asked (whatever the
+# real model would say there is a guess).
+ASKED_MODEL = """
+class AskedModel:
+    name, path, context = "asked", None, 8192
+    def chat_template(self): return "<|im_start|>"
+    def tokenize(self, text, *, markup=False, bos=False): return [ord(c) for c in text]
+    def generate(self, tokens, *, max_tokens, stop=(), schema=None):
+        yield sys.argv[1]
+
+"""
+
+
 def parsed_at(rev: str, texts: list[str], now: dt.datetime) -> list[dict[str, object]]:
     """Each text as the household's parse at `rev` read it (phrases.as_row's shape)."""
     rows: list[dict[str, object]] = run_at(rev, _ASK, texts, now.isoformat())

@@ -31,7 +31,7 @@ from collections import Counter
 from pathlib import Path
 
 from benchmarks.bars import stacked
-from benchmarks.baseline import run_at
+from benchmarks.baseline import ASKED_MODEL, run_at
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
@@ -39,22 +39,17 @@ SPLIT = HERE / "data" / "days_until_heldout.json"
 BASELINE = "0670650~1"  # the last commit before a count was made from a fact's day
 MODEL_SAID = "(the chat model was asked)"
 
-BRAIN_REPLIES = """
+BRAIN_REPLIES = (
+    """
 import datetime as dt, json, sys, tempfile
 from pathlib import Path
 from appliance.brain import Brain
 from appliance.composition import intent_router, process_embedding
 from appliance.config import Settings
 from appliance.memory import Memory
-
-class AskedModel:
-    # Not a model: it answers every call with one marker, so a reply shows it was asked.
-    name, path, context = "asked", None, 8192
-    def chat_template(self): return "<|im_start|>"
-    def tokenize(self, text, *, markup=False, bos=False): return [ord(c) for c in text]
-    def generate(self, tokens, *, max_tokens, stop=(), schema=None):
-        yield sys.argv[1]
-
+"""
+    + ASKED_MODEL
+    + """
 today = dt.datetime.fromisoformat(sys.argv[2])
 embedding = None
 out = []
@@ -75,6 +70,7 @@ for case in json.load(sys.stdin):
             memory.close()
 json.dump(out, sys.stdout)
 """
+)
 
 # a count: "99 days", "3 sleeps", "2 weeks", "that's today" (a fact's own date, quoted, is
 # not one: "What I do know: …on the 14th of March")

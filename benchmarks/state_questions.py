@@ -29,7 +29,7 @@ from collections import Counter
 from pathlib import Path
 
 from benchmarks.bars import stacked
-from benchmarks.baseline import run_at
+from benchmarks.baseline import ASKED_MODEL, run_at
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
@@ -38,21 +38,16 @@ BASELINE = "d04e27f"  # the last commit before the rule for states now
 MODEL_SAID = "(the chat model was asked)"
 CANT_SEE = "can't see"
 
-BRAIN_REPLIES = """
+BRAIN_REPLIES = (
+    """
 import json, sys, tempfile
 from pathlib import Path
 from appliance.brain import Brain
 from appliance.composition import intent_router, open_memory
 from appliance.config import Settings
-
-class AskedModel:
-    # Not a model: it answers every call with one marker, so a reply shows it was asked.
-    name, path, context = "asked", None, 8192
-    def chat_template(self): return "<|im_start|>"
-    def tokenize(self, text, *, markup=False, bos=False): return [ord(c) for c in text]
-    def generate(self, tokens, *, max_tokens, stop=(), schema=None):
-        yield sys.argv[1]
-
+"""
+    + ASKED_MODEL
+    + """
 with tempfile.TemporaryDirectory() as folder:
     settings = Settings.for_data_dir(Path(folder), notetaker=False, chat_tools=False)
     memory = open_memory(settings)
@@ -63,6 +58,7 @@ with tempfile.TemporaryDirectory() as folder:
         brain.close()
 json.dump(out, sys.stdout)
 """
+)
 
 
 def outcome(reply: str) -> str:
