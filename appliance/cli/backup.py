@@ -67,8 +67,20 @@ def backup_command(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def restore_command(args: argparse.Namespace, settings: Settings) -> int:
+    from appliance.cli.running import in_use
     from appliance.service.restore import restore
 
+    # A running Hearth keeps the files it opened: after a restore it went on writing to
+    # the copy moved aside, its timers silent and its chat failing, until restarted (an
+    # outside trial's).
+    if (busy := in_use(Path(settings.data_dir))) is not None:
+        print(
+            f"hearth: {busy}; stop it first (on the box: sudo systemctl stop hearth.target, "
+            "then start it again after the restore). Nothing was written.",
+            file=sys.stderr,
+            flush=True,
+        )
+        return 1
     done = restore(settings, args.snapshot, force=args.force)
     recipes = (
         f", {done.recipes} recipe{'s' * (done.recipes != 1)} kept and "

@@ -15,6 +15,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
+import subprocess
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -122,7 +125,7 @@ def _changed(path: Path) -> float:
         return 0.0
 
 
-def _serving(data_dir: Path) -> Running | None:
+def serving_data_dir(data_dir: Path) -> Running | None:
     """The Hearth serving `data_dir`, if one is."""
     if not _ours(_folder()):
         return None
@@ -135,7 +138,7 @@ def _serving(data_dir: Path) -> Running | None:
 
 def other_data_dir_note(data_dir: Path, path: Path | None = None) -> str | None:
     """A line for a person when the running Hearth uses another data dir than this command."""
-    if path is None and _serving(data_dir) is not None:
+    if path is None and serving_data_dir(data_dir) is not None:
         return None  # the one it uses is running
     serving = running(path)
     if serving is None or serving.data_dir == Path(data_dir).resolve():
@@ -152,7 +155,42 @@ def brain_port(settings: Settings, given: int | None = None, path: Path | None =
     it uses this data dir, else the web_port setting."""
     if given:
         return given
-    serving = running(path) if path is not None else _serving(Path(settings.data_dir))
+    serving = running(path) if path is not None else serving_data_dir(Path(settings.data_dir))
     if serving is not None and serving.data_dir == Path(settings.data_dir).resolve():
         return serving.port
     return settings.web_port
+
+
+# The box's services that hold the data dir's files open (systemd/).
+UNITS = (
+    "hearth-brain.service",
+    "hearth-household.service",
+    "hearth-panel.service",
+    "hearth-voice.service",
+    "hearth-wyoming.service",
+)
+Runner = Callable[..., subprocess.CompletedProcess[str]]
+
+
+def units_running(run: Runner = subprocess.run) -> list[str]:
+    """The box's Hearth services that are running (none where there is no systemd)."""
+    if shutil.which("systemctl") is None:
+        return []
+    try:
+        states = run(
+            ["systemctl", "is-active", *UNITS], capture_output=True, text=True, timeout=10
+        ).stdout.split()
+    except (OSError, subprocess.SubprocessError):
+        return []
+    running = ("active", "activating", "reloading")
+    return [unit for unit, state in zip(UNITS, states, strict=False) if state in running]
+
+
+def in_use(data_dir: Path, run: Runner = subprocess.run) -> str | None:
+    """Why a data dir is in use by a running Hearth (a command that replaces its files must
+    wait), else None."""
+    if (found := serving_data_dir(data_dir)) is not None:
+        return f"a Hearth is running on {found.data_dir} (pid {found.pid}, port {found.port})"
+    if units := units_running(run):
+        return f"Hearth's services are running ({', '.join(units)})"
+    return None

@@ -25,7 +25,11 @@ in one:
    is instructions by nature, which the classifier would refuse); a refused one is not
    put back (the brain walks kept recipes, the board draws waiting ones), and a `refuse`
    line says so.
-4. Tombstones are the union of the box's (with --force) and the snapshot's, and a fact
+4. The household's timers, reminders and list are settled against the box's
+   (`restore_household.settle`): on the same box, what was cancelled, rung or taken off
+   the list since the snapshot stays so; from another box, a timer that was running is
+   put back cancelled.
+5. Tombstones are the union of the box's (with --force) and the snapshot's, and a fact
    the snapshot has live or doubted that one of them retracted is put back retracted,
    with a `retract` line: an older snapshot never brings back what a person retracted.
    (A proposal discarded since is settled by the next open, which finds its tombstone.)
@@ -33,7 +37,7 @@ in one:
    after the snapshot was taken (a tombstone of the box's that the snapshot lacks) is not
    put back, with a `discard` or `retract` line. The snapshot's own tombstones decide
    nothing here: a recipe kept `--despite-tombstone` stays kept.
-5. Under the store's lock: what is there moved aside (--force), the log and its head put
+6. Under the store's lock: what is there moved aside (--force), the log and its head put
    back, the lines of 3 and 4 appended, then every other file; then the index is rebuilt
    and a `restore` line ends the log.
 
@@ -57,6 +61,7 @@ from appliance.config import Settings
 from appliance.memory.audit import UNREADABLE, WITNESS, AuditLog
 from appliance.memory.embedding import Embedding
 from appliance.memory.records import REFUSED
+from appliance.service import restore_household
 from appliance.service.backup import (
     RECIPE_FOLDERS,
     TOP_FILES,
@@ -95,11 +100,12 @@ class Restored:
     recipes: int = 0  # kept recipes put back
     recipes_waiting: int = 0  # recipes put back waiting for Keep
     said_no: tuple[str, ...] = ()  # recipes not put back: discarded or removed since
+    settled: tuple[str, ...] = ()  # timers, reminders, list items settled since (or stale)
 
     @property
     def notes(self) -> list[str]:
         """One line a person reads for each thing the restore did not put back as it was."""
-        return [*self.refused, *self.retracted, *self.said_no]
+        return [*self.refused, *self.retracted, *self.said_no, *self.settled]
 
 
 def restore(
@@ -136,6 +142,11 @@ def restore(
         with files.StoreLock(data / ".lock").held():
             merge_tombstones(settings, staging, listed, plan)
             merge_recipe_tombstones(settings, staging, listed, plan)
+            settled = restore_household.settle(
+                data / restore_household.HOUSEHOLD,
+                staging / restore_household.NAME,
+                dt.datetime.now(),
+            )
             retired = existing + _witnesses(data)
             set_aside = _set_aside(settings, retired) if retired else None
             installed = _install(settings, snapshot.name, staging, listed, plan)
@@ -161,6 +172,7 @@ def restore(
             f"{name}: not put back: {stone.said_no('this recipe')}, after this snapshot was taken"
             for name, stone in plan.said_no
         ),
+        settled=tuple(settled),
     )
     for note in done.notes:
         log.warning("restore: %s", note)
