@@ -1,4 +1,5 @@
-"""Asked to work something in the house: answered with the truth, never by the model.
+"""Asked to work or watch something in the house: answered with the truth, never by the
+model.
 
 A fifth outside trial said "switch the immersion on for half an hour" and the model
 answered "The immersion is switched off for half an hour."; "put Radio Ulster on" got a
@@ -86,5 +87,28 @@ _SEND_IT = re.compile(
 )
 
 
+CANNOT_WATCH = (
+    "I can't tell when that happens: I can't see or hear what goes on in the house, and I "
+    "only know what I'm told. I can set a timer or a reminder for a time you give me."
+)
+# "let me know when Tomasz gets home", "tell me when the oven's hot", "give me a shout when
+# the washing's done": a seventh trial's got the model's "Tomasz gets home at 20:15.", "The
+# oven is hot." and "The washing machine is finished.", none of it seen. Not a timer or a
+# time of day, which the household's rules keep ("tell me when 10 minutes are up").
+_WATCH_IT = re.compile(
+    _POLITE + r"(?!.*\b(?:timers?|reminders?|minutes?|mins?|hours?|seconds?|o'?clock|am|pm|"
+    r"time to|it's time|\d)\b)(?:"
+    r"(?:let|lemme) (?:me|us) know|give (?:me|us) a (?:shout|shout out|call|bell)|shout|"
+    r"alert (?:me|us)|ping (?:me|us)|warn (?:me|us)|wake (?:me|us)(?: up)?|"
+    r"tell (?:me|us)(?= (?:as soon as|once)\b)"
+    # "tell me when X …" with a happening after it; "tell me when the bins go out is" asks
+    r"|tell (?:me|us)(?= when\b.*\b(?:gets?|arrives?|comes?|finish(?:es)?|is (?:hot|ready|"
+    r"done|finished|up|back|home|on)|are (?:ready|done|back|home)|goes off|boils?|rings?|"
+    r"calls?|texts?|lands?|wakes? up)\b)"
+    # never "let me know if you'd like…": what the one asked wants
+    r") (?:when|if|as soon as|once)\b(?! (?:you|u)\b)",
+    re.IGNORECASE,
+)
 DEVICES = fixed_reply("devices", _WORK_IT, NOT_A_SWITCH)
+WATCHING = fixed_reply("watching", _WATCH_IT, CANNOT_WATCH)
 SENDING = fixed_reply("sending", _SEND_IT, NOTHING_LEAVES)

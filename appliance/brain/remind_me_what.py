@@ -1,5 +1,5 @@
-"""A question asked as "remind me …": "remind me what the wifi password is", "can you
-remind me where the stopcock is", "remind me when Femi's swimming is".
+"""A question asked as "remind me …" or "I wonder …": "remind me what the wifi password
+is", "can you remind me where the stopcock is", "I wonder whether Tomasz is diabetic".
 
 "Remind me" before a question word asks the question again; it sets no reminder (the
 household's rules read "remind me to …" and "remind me about …"). A sixth outside trial's
@@ -14,7 +14,12 @@ import re
 
 _REMIND_ME_WHAT = re.compile(
     r"^(?:(?:hearth|hey hearth|ok hearth)[,:]? )?(?:(?:can|could|would|will) you )?"
-    r"(?:please )?remind (?:me|us)(?: again)?(?: please)?,? "
+    r"(?:please )?(?:remind (?:me|us)(?: again)?(?: please)?"
+    # "I wonder whether Tomasz is diabetic" (a seventh trial's got the model's "Tomasz is
+    # not diabetic."): the question, asked of the house
+    r"|i (?:wonder|was wondering|was just wondering|do wonder)|i'm (?:just )?wondering)"
+    # never a request framed so: "I was wondering if you could add eggs to the list"
+    r",? (?!(?:if|whether) (?:you|u) (?:could|can|would|will|might|mind)\b)"
     r"(?P<question>(?:what|where|who|whose|when|which|whether|if|how (?:many|much|old|long|"
     r"often))\b.+)$",
     re.IGNORECASE,

@@ -68,7 +68,8 @@ _NOT_AN_ITEM = re.compile(
 )
 _READ = re.compile(
     rf"^(?:(?:what's|what is|whats|what have (?:we|i) got|what've (?:we|i) got) on {LIST}"
-    rf"|(?:read|show|tell)(?: me)?(?: what's on)? {LIST}"
+    # "print the shopping list" (a seventh trial's got the model's made-up list)
+    rf"|(?:read|show|tell|print|display|give)(?: me| us)?(?: out)?(?: what's on)? {LIST}(?: out)?"
     # "how many things are on the list?" (a fifth trial's got the model's made-up list)
     rf"|how many (?:things|items|bits)(?: are| have (?:we|i) got)? (?:on|in) {LIST}"
     r"|(?:the )?shopping list|what do (?:we|i) need(?: to buy| to get)?(?: from| at)?"
@@ -259,6 +260,11 @@ _CHECK = re.compile(
     r"(?P<added>[a-z' -]+?)"
     # a time said, or it is a cook's "did you add the salt?" to whoever is cooking
     r" (?:on )?(?:earlier|already|yet|before|just now|this morning|today)"
+    # "did you add eggs?" straight after Hearth added them (a seventh trial's got "I haven't
+    # done anything… Nothing was changed."): the list says; never "…the salt", "…salt to
+    # the soup"
+    r"|(?:have|did) you (?:already )?(?:add|added) (?!(?:it|that|them|this|those|the)\b)"
+    r"(?!.*\b(?:to|in|into|on|onto|with)\b)(?P<added2>[a-z' -]+?)"
     r"|(?:is|are) (?P<listed>.+?) (?:on|in) there"
     rf"|(?:have we got|is there) (?P<item2>.+?) on {LIST}"
     r")(?: (?:now|at the moment|yet))?$"

@@ -278,7 +278,12 @@ class Moment:
             return future[0] if future else candidates[0]
         for days in (0, 1):
             day = now.date() + dt.timedelta(days=days)
-            for candidate in _on_day(day, self.hour, self.minute, self.meridiem, named_day=False):
+            # past today's, it is tomorrow's, read as "tomorrow at 3" is: "remind Tomasz to
+            # pick the kids up at 3" said at 20:41 had been 03:00 (a seventh trial's)
+            tomorrow = days == 1
+            for candidate in _on_day(
+                day, self.hour, self.minute, self.meridiem, named_day=tomorrow
+            ):
                 if candidate > now:
                     return candidate
         raise AssertionError("a time of day always comes again within two days")

@@ -79,11 +79,14 @@ _ASKED_AFTER_NO_TIMER = {
 _LISTS_TIMERS = re.compile(
     r"^(?:(?:what|which|any|are there any|is there a|do i have any|do we have any) timers?"
     r"(?: (?:are|is|do i have|do we have|have i got|have we got))?(?: (?:running|on|going|set|"
-    r"left))?|(?:list|show|show me|read|tell me) (?:(?:the|my|all|all the|all my) )?timers"
+    r"left))?|(?:list|show|show me|read|tell me|print|display)"
+    r" (?:(?:the|my|all|all the|all my) )?timers"
     # "timers?" alone: a second trial's got "I'm sorry for your loss…" from the model
     r"|(?:(?:the|my|our|all the|all my) )?timers(?: please)?|(?:the )?timer status"
     r"|status of (?:the|my|all the) timers)"
-    r"(?: (?:right now|now|at the moment))?$"
+    r"(?: (?:right now|now|at the moment))?"
+    # "what timers have I got, print them" (a seventh trial's got ten made-up timers)
+    r"(?:(?: ,)? (?:print|show|read|list|display) (?:them|it|me them)(?: out)?)?$"
 )
 _NOT_A_TIMER_NAME = {"all", "all the", "all my", "every", "each", "both"}
 _NAMED_TIMER = re.compile(
@@ -326,6 +329,10 @@ _IS_IT_RINGING = re.compile(
     # "is that the pasta?" with no verb (a sixth trial's got the model's "no, that's not the
     # pasta."): what its record says
     r"|^(?:is|was) that the (?P<name7>[a-z]+(?: [a-z]+)?)(?: timer)?$"
+    # "did you set the timer?", "did you start the pasta timer?": its record says (a
+    # seventh trial's got the model: "I was unable to find a specific date or time…")
+    r"|^(?:did|have) you (?:set|start|started|put on|put) (?:the |a |my )?"
+    rf"(?:(?P<name8>{_NAME}) )?timers?(?: on)?(?: (?:earlier|already|yet|just now))?$"
 )
 
 
@@ -341,7 +348,7 @@ def timer_status(text: str) -> Command | None:
     """ "how long is left on the rice?" names no timer, but asks about one."""
     if match := _IS_IT_RINGING.match(text):
         name = match["name"] or match["name2"] or match["name3"] or match["name4"]
-        name = name or match["name5"] or match["name6"] or match["name7"]
+        name = name or match["name5"] or match["name6"] or match["name7"] or match["name8"]
         of_itself = name and " timer" not in text and _RINGS_OF_ITSELF.search(name)
         if name in _ASKED_AFTER_NO_TIMER or of_itself:
             return None  # "is that the doorbell ringing?", "is that your phone?"

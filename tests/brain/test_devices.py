@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from appliance.brain.devices import NOT_A_SWITCH, NOTHING_LEAVES
+from appliance.brain.devices import CANNOT_WATCH, NOT_A_SWITCH, NOTHING_LEAVES
 from appliance.composition import intent_router
 from appliance.memory import Memory
 from tests.brain.conftest import scripted_reply
@@ -77,3 +77,37 @@ def test_sending_or_ordering_is_said_to_be_impossible_never_done(
 )
 def test_a_reminder_or_a_rule_about_calling_is_not_that(settings, said: str) -> None:
     assert intent_router(settings).route(said).kind != "sending", said
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "let me know when Tomasz gets home",  # a seventh trial's: "Tomasz gets home at 20:15."
+        "let me know when the oven's hot",  # "The oven is hot."
+        "let me know when the washing machine finishes",
+        "tell me when the post comes",
+        "give me a shout when the kettle boils",
+        "can you let me know if Gran calls",
+    ],
+)
+def test_asked_to_watch_for_something_it_says_it_cannot(
+    settings, memory: Memory, asked: str
+) -> None:
+    reply, model = scripted_reply(
+        settings, memory, ["The oven is hot."], asked, intents=intent_router(settings)
+    )
+    assert reply.text == CANNOT_WATCH
+    assert model.prompts == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "tell me when the bins go out",  # the controls: a question of a day
+        "let me know when 10 minutes are up",  # a timer
+        "tell me when Femi's swimming is",
+        "let me know if you'd like ideas for the party food",  # what the one asked wants
+    ],
+)
+def test_a_question_or_a_time_is_not_asked_to_watch(settings, said: str) -> None:
+    assert intent_router(settings).route(said).kind != "watching", said

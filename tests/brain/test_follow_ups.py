@@ -264,9 +264,14 @@ def test_a_time_without_am_or_pm_is_the_next_one_and_says_which_day(kitchen: Kit
     assert kitchen.say("remind me to put the bins out at 9") == (
         "I'll remind you to put the bins out at 21:00."
     )
+    # past today's, tomorrow's as "tomorrow at half six" reads it: 18:30, not 06:30 (a
+    # seventh trial's "remind Tomasz to pick the kids up at 3" said at 20:00 was 03:00)
     assert kitchen.say("remind me to call Mum at half past six") == (
-        "I'll remind you to call Mum tomorrow at 06:30."
+        "I'll remind you to call Mum tomorrow at 18:30."
     )
+    assert kitchen.say("remind me to defrost the chicken at 7") == (
+        "I'll remind you to defrost the chicken tomorrow at 07:00."
+    )  # the control: 7 to 11 are mornings
 
 
 def test_a_reminder_can_be_cancelled_by_chat(kitchen: Kitchen) -> None:

@@ -46,3 +46,34 @@ def test_asked_so_a_fact_told_is_said(settings: Settings, memory: Memory) -> Non
     )
     assert reply.text == "From memory: Femi's swimming is on Mondays at 5."
     assert model.prompts == []
+
+
+@pytest.mark.parametrize(
+    ("said", "asked"),
+    [
+        ("I wonder whether Tomasz is diabetic", "Whether Tomasz is diabetic?"),
+        ("I wonder if Reuben is lactose intolerant", "If Reuben is lactose intolerant?"),
+        ("I'm wondering where the spare key is", "Where the spare key is?"),
+        # the control: a request framed as wondering stays the request
+        (
+            "I was wondering if you could add eggs to the list",
+            "I was wondering if you could add eggs to the list",
+        ),
+    ],
+)
+def test_i_wonder_before_a_question_word_is_the_question(said: str, asked: str) -> None:
+    assert as_question(said) == asked
+
+
+def test_wondered_about_someone_is_never_the_models_guess(
+    settings: Settings, memory: Memory
+) -> None:
+    """A seventh trial's "I wonder whether Tomasz is diabetic" got the model's "Tomasz is
+    not diabetic.", a health fact nobody told; a fact told is said (the control)."""
+    reply, model = scripted_reply(
+        settings, memory, ["Tomasz is not diabetic."], "I wonder whether Tomasz is diabetic"
+    )
+    assert reply.text.startswith("I don't know") and model.prompts == []
+    memory.add("Tomasz is diabetic", "health")
+    reply, _ = scripted_reply(settings, memory, [], "I wonder whether Tomasz is diabetic")
+    assert reply.text == "From memory: Tomasz is diabetic."

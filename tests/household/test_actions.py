@@ -454,3 +454,22 @@ def test_is_that_the_pasta_is_read_from_its_record(store: HouseholdStore) -> Non
     )
     assert parse("is that the doorbell?", store.now()) is None  # rings of itself: not ours
     assert parse("is that the one with nuts?", store.now()) is None
+
+
+def test_asked_what_it_did_it_reads_its_records(store: HouseholdStore) -> None:
+    """A seventh trial's "did you add eggs?" straight after Hearth added them got "I haven't
+    done anything… Nothing was changed.", "did you set the timer?" the model's "I was unable
+    to find a specific date or time…", and "print the shopping list" a made-up list. The
+    controls: a cook's "did you add the salt?" and "…salt to the soup" are not Hearth's."""
+    say(store, "add eggs and honey to the shopping list")
+    assert say(store, "did you add eggs?") == "Yes, eggs is on the shopping list."
+    assert say(store, "did you add butter?") == "No, butter isn't on the shopping list."
+    say(store, "set a pasta timer for 10 minutes")
+    assert say(store, "did you set the timer?").startswith("The pasta timer has 10 minutes left")
+    assert say(store, "did you start the pasta timer?").startswith("The pasta timer")
+    assert say(store, "print the shopping list") == "On the shopping list: eggs, honey."
+    assert say(store, "what timers have I got, print them").startswith("The pasta timer")
+    now = store.now()
+    assert parse("did you add the salt?", now) is None
+    assert parse("did you add salt to the soup?", now) is None
+    assert parse("did you put the bins out?", now) is None

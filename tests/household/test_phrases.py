@@ -350,8 +350,8 @@ def test_five_to_followed_by_no_hour_is_five_o_clock_and_the_errand() -> None:
         "call the dentist", dt.datetime(2026, 12, 2, 9, 0)
     )
     assert parse("remind me at ten to six to call mum", EVENING) == phrases.Remind(
-        "call mum", dt.datetime(2026, 12, 2, 5, 50)
-    )  # the control: "ten to six" is still 5:50
+        "call mum", dt.datetime(2026, 12, 2, 17, 50)
+    )  # the control: "ten to six" is still 5:50 (tomorrow's, read as "tomorrow at" is)
 
 
 def test_words_before_the_errand_that_are_no_moment_ask_for_the_moment() -> None:
@@ -569,3 +569,21 @@ def test_buy_is_the_lists_verb() -> None:
     assert parse("buy a new kettle, this one's knackered", NOW) == AddItems(("new kettle",))
     assert parse("buy some time", NOW) is None  # the controls: no thing to buy
     assert parse("buy the train tickets for boxing day", NOW) is None  # the sending line's
+
+
+def test_a_bare_hour_past_today_is_tomorrows_as_tomorrow_at_reads_it() -> None:
+    """A seventh trial's "remind Tomasz to pick the kids up at 3", said in the evening, was
+    set for 03:00. Past today's, it is tomorrow's: 7 to 11 mornings, 12 noon, 1 to 6
+    afternoons and evenings; am or pm said is as said (the controls)."""
+    assert parse("remind Tomasz to pick the kids up at 3", EVENING) == phrases.Remind(
+        "tell Tomasz to pick the kids up", dt.datetime(2026, 12, 2, 15, 0)
+    )
+    assert parse("remind me at 8 to put the bins out", EVENING) == phrases.Remind(
+        "put the bins out", dt.datetime(2026, 12, 2, 8, 0)
+    )
+    assert parse("remind me at 3am to check the baby", EVENING) == phrases.Remind(
+        "check the baby", dt.datetime(2026, 12, 2, 3, 0)
+    )
+    assert parse("remind me at 9 to take my tablets", EVENING) == phrases.Remind(
+        "take my tablets", dt.datetime(2026, 12, 1, 21, 0)
+    )  # today's 9 pm is still to come
