@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
-from appliance.brain import days_until, overview, people, questions, router
+from appliance.brain import days_until, overview, people, questions, router, statements
 from appliance.brain.cannot_eat import cannot_eat_asked, says_cannot_eat
 from appliance.brain.not_known import not_known
 from appliance.brain.notetaker import NoteTaker
@@ -72,6 +72,14 @@ class RuleRoutes:
         is wrong by one word is a fact nobody told Hearth: a spoken one waits on the
         board, and Keep is the household saying the words are right.
         """
+        if (corrected := statements.corrected_in(route.text)) is not None:
+            # "…on Wednesday nights, no sorry, Tuesday nights" (a seventh trial's was kept
+            # word for word, and read back so): which words to keep is the person's to say
+            yield (
+                f"I heard you put something right (“{corrected}”), so I haven't kept it: "
+                "say it again as it should be kept, for example “remember that …”."
+            )
+            return
         kind = router.guess_type(route.text)
         try:
             if stream.heard:

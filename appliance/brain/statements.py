@@ -383,6 +383,24 @@ def _joined(separator: str) -> str:
     return f" {word} " if word.lower() == "and" or word in ("-", "\u2013", "\u2014") else ", "
 
 
+# A change of mind said inside a fact: "the bins go out on Wednesday nights, no sorry,
+# Tuesday nights", "…the 12th of May, no wait, it's the 21st". Kept as said, the fact holds
+# both; which to keep is the person's to say.
+_CORRECTED = re.compile(
+    r"(?:^|[,;.!\u2014-]\s*|\s)(?P<said>(?:no|nah)[,]?\s+(?:sorry|wait|hang on|I mean|actually)\b"
+    r"|oh[,]?\s+(?:wait|hang on|I mean|actually|no)\b|sorry[,]?\s+(?:I mean|no)\b)"
+    # "…, I mean the blue one", "…, or rather Tuesday"; never "I mean it, …"
+    r"|[,;\u2014-]\s*(?P<said2>or rather|I mean)\b(?! it\b)",
+    re.IGNORECASE,
+)
+
+
+def corrected_in(text: str) -> str | None:
+    """The words of a change of mind said inside a statement, else None."""
+    found = _CORRECTED.search(text)
+    return (found["said"] or found["said2"]) if found else None
+
+
 def facts_stated(text: str) -> list[str]:
     """The facts a plain statement states, each as the sentence that was said."""
     text = " ".join(text.split())
@@ -392,6 +410,9 @@ def facts_stated(text: str) -> list[str]:
     for part in re.split(r"(?<=[.!?])\s+", text):  # sentences first
         if part.endswith("?"):
             continue  # a question asked on the way states nothing
+        if (change := _CORRECTED.search(part)) is not None:
+            # only what follows a change of mind: before it, both would be on the card
+            part = part[change.end() :].lstrip(" ,;.!\u2014-")
         pieces = _CLAUSE_AND_JOIN.split(without_filler(part))
         said = [(pieces[0], ""), *zip(pieces[2::2], pieces[1::2], strict=True)]
         clauses = [(c, _joined(sep)) for c, sep in said if c.strip()]

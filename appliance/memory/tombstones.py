@@ -63,6 +63,24 @@ def clauses(text: str) -> list[str]:
     return kept if len(parts) >= 2 and kept else []
 
 
+# Two statements said as one with "and", each a clause of its own: "Isla goes swimming on
+# Saturdays and Reuben's piano lesson is on Thursdays at 4pm" (a seventh trial's carried a
+# retracted fact onto the board unmarked). Each side three words or more, so "Sam and Leo
+# go swimming" and "bread and butter pudding is in the freezer" are never parted.
+_AND = re.compile(r"\s+and\s+", re.IGNORECASE)
+
+
+def claims_within(text: str) -> list[str]:
+    """What a statement may carry of a refused one: its clauses, and each side of an "and"
+    between two clauses. Read when matching only; a tombstone keeps its own clauses."""
+    found = clauses(text)
+    for said in [text, *found]:
+        sides = [p.strip(" .!?") for p in _AND.split(said.strip(" .!?"))]
+        if len(sides) >= 2 and all(len(side.split()) >= 3 for side in sides):
+            found += [side for side in sides if side not in found]
+    return found
+
+
 def _part(text: str, vector: bytes | None, model: str | None) -> dict[str, object]:
     """One clause of a refused statement, kept as the whole is: never its words."""
     part: dict[str, object] = {"fingerprint": fingerprint(text), "marks": Marks.of(text).to_json()}
@@ -266,7 +284,7 @@ class TombstoneLog:
         characters and spaced-out letters are folded, so "оat" with a Cyrillic "о" is
         "oat"), then by meaning.
         """
-        for said, said_vector in ((text, vector), *((part, None) for part in clauses(text))):
+        for said, said_vector in ((text, vector), *((part, None) for part in claims_within(text))):
             prints = prints_of(said)  # the whole, then each clause: "…, so don't lock yourself out"
             for tombstone in self:
                 if tombstone.covers(said, prints):

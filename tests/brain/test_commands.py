@@ -49,3 +49,19 @@ def test_chat_repl_reads_lines_until_an_empty_one(data_dir: Path, capsys, monkey
 def test_a_bad_thread_id_is_one_line_and_exit_1(capsys) -> None:
     assert cli.main(["chat", "--once", "hello", "--thread", "../etc"]) == 1
     assert capsys.readouterr().err.startswith("hearth: thread id '../etc'")
+
+
+def test_remember_with_a_change_of_mind_keeps_nothing_and_asks_again(
+    data_dir: Path, capsys
+) -> None:
+    """A seventh trial's "remember that the bins go out on Wednesday nights, no sorry,
+    Tuesday nights" was kept word for word and read back so; the control is kept."""
+    said = "remember that the bins go out on Wednesday nights, no sorry, Tuesday nights"
+    assert cli.main(["chat", "--once", said]) == 0
+    assert "so I haven't kept it" in capsys.readouterr().out
+    with Memory.open(data_dir) as memory:
+        assert memory.facts() == [] and memory.proposals() == []
+    assert cli.main(["chat", "--once", "remember that the bins go out on Tuesday nights"]) == 0
+    assert capsys.readouterr().out.strip() == (
+        "I'll remember that: The bins go out on Tuesday nights."
+    )

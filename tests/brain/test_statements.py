@@ -268,3 +268,22 @@ def test_what_is_not_more_of_the_fact_is_left_off(said: str, fact: str) -> None:
 )
 def test_a_held_out_splits_clauses(said: str, facts: list[str]) -> None:
     assert facts_stated(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        # a change of mind inside a fact: before it, both would be on the card (a seventh
+        # trial's "…12th of May, no wait, it's the 21st of May" was carded with both)
+        ("The bins go out on Wednesday nights, no sorry, Tuesday nights", []),
+        ("Grandma's birthday is the 12th of May, no wait, it's the 21st of May", []),
+        ("The spare key is under the pot, I mean the blue one", []),
+        # the controls: what follows the change is read, and "I mean it" is no change
+        ("Add oat milk, no hang on, almond milk, Jess can't have oats.", ["Jess can't have oats."]),
+        ("I mean it, the cat is not allowed upstairs", ["The cat is not allowed upstairs."]),
+    ],
+)
+def test_a_change_of_mind_inside_a_fact_is_never_carded_with_both(
+    said: str, facts: list[str]
+) -> None:
+    assert facts_stated(said) == facts

@@ -16,7 +16,7 @@ from appliance.memory.embed import OnnxMiniLMEmbedder
 from appliance.memory.embedding import Embedding
 from appliance.memory.store import AlreadyKnown, HeldForReview, Tombstoned
 from appliance.memory.text import fingerprint, legacy_fingerprint
-from appliance.memory.tombstones import FORMAT, SAME_MEANING
+from appliance.memory.tombstones import FORMAT, SAME_MEANING, claims_within
 
 
 @pytest.fixture
@@ -112,6 +112,22 @@ def test_one_clause_is_matched_by_its_words_without_a_model(memory: Memory) -> N
         memory.propose("Ravi walks the dog at 7, because Mum starts early", "health")
     assert memory.propose("Alfie's got a nut allergy", "health")  # the controls
     assert memory.propose("Ravi walks the dog at 8, because Mum starts early", "health")
+
+
+def test_a_refused_fact_said_beside_another_with_and_is_held(memory: Memory) -> None:
+    """A seventh trial's retracted "Reuben's piano lesson is on Thursdays at 4pm" came
+    back on the board, unmarked, inside "Isla goes swimming on Saturdays and Reuben's
+    piano lesson is on Thursdays at 4pm"; kept, it was recalled again."""
+    _discard(memory, "Reuben's piano lesson is on Thursdays at 4pm")
+    with pytest.raises(AlreadyKnown, match="discarded"):
+        memory.propose(
+            "Isla goes swimming on Saturdays and Reuben's piano lesson is on Thursdays at 4pm",
+            "routine",
+        )
+    # the controls: two claims nobody refused, and "and" inside one subject
+    assert memory.propose("Isla goes swimming on Saturdays and Mochi sleeps on the sofa", "routine")
+    assert claims_within("Sam and Leo go swimming on Fridays") == []
+    assert claims_within("Bread and butter pudding is in the freezer") == []
 
 
 def test_a_near_but_different_fact_is_proposed(semantic_memory: Memory) -> None:
