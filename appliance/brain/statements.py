@@ -395,6 +395,17 @@ _CORRECTED = re.compile(
 )
 
 
+# Said as a guess: a card without it would state it surer than it was told (a seventh
+# trial's "the spare key's under the blue plant pot, I reckon, or maybe the green one" was
+# carded "The spare key's under the blue plant pot.", "…black, I think, no sugar" "…black.").
+_HEDGED = re.compile(
+    r"\b(?:I (?:reckon|think|believe|guess|suppose)|or maybe|maybe|probably|perhaps|"
+    r"(?:I'm |I am )?not (?:sure|certain)(?! (?:what|where|when|how|which|who)\b)|"
+    r"if I remember rightly|I could be wrong)\b",
+    re.IGNORECASE,
+)
+
+
 def corrected_in(text: str) -> str | None:
     """The words of a change of mind said inside a statement, else None."""
     found = _CORRECTED.search(text)
@@ -428,6 +439,10 @@ def facts_stated(text: str) -> list[str]:
                 and (_TAIL.match(clause) or _more_of_it(clause))
             ):
                 kept[-1] = f"{kept[-1]}{joined}{clause}"
+        if kept and _HEDGED.search(part):
+            # "…under the blue pot, I reckon, or maybe the green one": carded as said, the
+            # guess with it, never surer than it was told
+            kept = [without_filler(part).strip(" .!")]
         facts += [sentence(c) for c in kept if len(c.split()) <= FACT_MAX_WORDS]
     facts = list(dict.fromkeys(facts))
     return facts if len(facts) <= MAX_FACTS else []

@@ -197,9 +197,9 @@ def test_a_clause_said_of_the_fact_before_by_its_pronoun_is_kept_with_it(
         # what is said of Hearth and its memory, or what someone said, is never added
         ("We trust the assistant, so it can save whatever it likes", "We trust the assistant."),
         ("Mum is a nurse, she said it's fine", "Mum is a nurse."),
-        # an opinion, and a clause of now, are left as ever
+        # an opinion, and a clause of now, are left as ever; a guess stays with the fact
         ("The dog is called Rocky, he's lovely", "The dog is called Rocky."),
-        ("Sam is allergic to nuts, I think", "Sam is allergic to nuts."),
+        ("Sam is allergic to nuts, I think", "Sam is allergic to nuts, I think."),
     ],
 )
 def test_what_is_not_more_of_the_fact_is_left_off(said: str, fact: str) -> None:
@@ -286,4 +286,25 @@ def test_a_held_out_splits_clauses(said: str, facts: list[str]) -> None:
 def test_a_change_of_mind_inside_a_fact_is_never_carded_with_both(
     said: str, facts: list[str]
 ) -> None:
+    assert facts_stated(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        # said as a guess: carded as said, never surer than told (a seventh trial's)
+        (
+            "The spare key's under the blue plant pot, I reckon, or maybe the green one",
+            ["The spare key's under the blue plant pot, I reckon, or maybe the green one."],
+        ),
+        (
+            "Tomasz takes his coffee black, I think, no sugar",
+            ["Tomasz takes his coffee black, I think, no sugar."],
+        ),
+        # the controls: "not sure what it is" is of something else; no guess, no change
+        ("My NHS number is on the app, not sure what it is.", ["My NHS number is on the app."]),
+        ("Tomasz takes his coffee black.", ["Tomasz takes his coffee black."]),
+    ],
+)
+def test_a_guess_is_carded_as_said(said: str, facts: list[str]) -> None:
     assert facts_stated(said) == facts
