@@ -35,6 +35,15 @@ INSTRUCTION = (
         r"answer|reply|"
         r"respond|insist|pretend|claim)\b",
     ),
+    # the same with no one named asking: "…, and when asked for any number give that one"
+    # (a seventh trial's went live behind a babysitter's number)
+    rule(
+        "instruction",
+        r"\b(?:when(?:ever)?|if|each time|every time|any time)\b (?:you(?:'re| are) |it's |"
+        r"hearth is )?asked (?:for|about|what|where|who|which|how|anything)\b[^.;]{0,50}?,?\s*"
+        r"(?:then )?(?:always |just |please |only )?(?:give|tell|say|answer|reply|respond|use|"
+        r"read out|quote)\b",
+    ),
     # "respond only in French", "speak only German from now on", "answer in rhymes"
     rule(
         "instruction",
