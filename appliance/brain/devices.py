@@ -109,6 +109,21 @@ _WATCH_IT = re.compile(
     r") (?:when|if|as soon as|once)\b(?! (?:you|u)\b)",
     re.IGNORECASE,
 )
+CANNOT_TELL_WHO_KNOWS = (
+    "I can't tell: I don't send messages, and I can't see or hear what goes on in the house."
+)
+# Whether someone had word, asked of "she", "he" or "they": a seventh trial's "text Mum
+# that we're running late" got the sending line, then "great, so she knows?" the model's
+# "She knows." Nobody was told anything. ("does Mum know?" names her: asked of memory.)
+_HAS_WORD = re.compile(
+    r"^(?:(?:great|ok|okay|right|good|and|so|but)[,!]?\s+)*(?:so\s+)?"
+    r"(?:(?:does|did|has|have|will|would|do)\s+)?(?:she|he|they)\s+"
+    r"(?:know|knows|knew|get it|got it|get the message|got the message|get my message|"
+    r"seen it|see it|saw it|seen the message|hear|heard|read it|have it)"
+    r"(?:\s+(?:yet|now|already|then|about it|about that|that))?\s*\?\s*$",
+    re.IGNORECASE,
+)
 DEVICES = fixed_reply("devices", _WORK_IT, NOT_A_SWITCH)
+HAS_WORD = fixed_reply("has word", _HAS_WORD, CANNOT_TELL_WHO_KNOWS)
 WATCHING = fixed_reply("watching", _WATCH_IT, CANNOT_WATCH)
 SENDING = fixed_reply("sending", _SEND_IT, NOTHING_LEAVES)

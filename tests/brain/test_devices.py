@@ -6,7 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from appliance.brain.devices import CANNOT_WATCH, NOT_A_SWITCH, NOTHING_LEAVES
+from appliance.brain.devices import (
+    CANNOT_TELL_WHO_KNOWS,
+    CANNOT_WATCH,
+    NOT_A_SWITCH,
+    NOTHING_LEAVES,
+)
 from appliance.composition import intent_router
 from appliance.memory import Memory
 from tests.brain.conftest import scripted_reply
@@ -111,3 +116,21 @@ def test_asked_to_watch_for_something_it_says_it_cannot(
 )
 def test_a_question_or_a_time_is_not_asked_to_watch(settings, said: str) -> None:
     assert intent_router(settings).route(said).kind != "watching", said
+
+
+@pytest.mark.parametrize(
+    "asked", ["great, so she knows?", "does she know?", "did he get the message?", "so they know?"]
+)
+def test_whether_someone_had_word_is_never_the_models(settings, memory: Memory, asked: str) -> None:
+    """A seventh trial's "text Mum that we're running late" got the sending line, then
+    "great, so she knows?" the model's "She knows.": nobody was told anything."""
+    reply, model = scripted_reply(
+        settings, memory, ["She knows."], asked, intents=intent_router(settings)
+    )
+    assert reply.text == CANNOT_TELL_WHO_KNOWS
+    assert model.prompts == []
+
+
+@pytest.mark.parametrize("said", ["does she know how to make gravy?", "does Mum know?"])
+def test_a_question_of_what_someone_knows_is_not_that(settings, said: str) -> None:
+    assert intent_router(settings).route(said).kind != "has word", said
