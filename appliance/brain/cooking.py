@@ -49,6 +49,14 @@ _OF_THE_HOUSE = re.compile(
 )
 
 
+# "next" of something not a recipe's: "her next check-up", "when's the next one due".
+_NEXT_OF_SOMETHING = re.compile(
+    r"^(?:when|where|who|whose|which|how)\b|\bnext (?!(?:step|one|bit|thing|part|please|"
+    r"then|up|bit)\b)[a-z]",
+    re.IGNORECASE,
+)
+
+
 def cooking_intents(
     data_dir: Path | str, screen: Screen | None = None, meaning: Similarity | None = None
 ) -> tuple[Intent, Intent]:
@@ -65,10 +73,11 @@ def cooking_intents(
             # a cook's command is short: "the bin men come on a wednesday, black bin one week
             # blue the next" and "what's my next reminder?" are not "next" (a fifth trial's
             # both got "Nothing is being cooked")
-            loose = (
-                request.intent in ("next", "back")
-                and len(text.split()) > 5
-                and not re.search(r"\b(?:step|recipe)\b", text, re.IGNORECASE)
+            loose = request.intent in ("next", "back") and (
+                (len(text.split()) > 5 and not re.search(r"\b(?:step|recipe)\b", text, re.I))
+                # "when's Isla's next check-up?" (a seventh trial's): the next of something
+                # else, asked
+                or _NEXT_OF_SOMETHING.search(text) is not None
             )
             # "undo" with nothing cooked takes back the household's last change (undo.py)
             if loose or _OF_THE_HOUSE.search(text) or re.search(r"\bundo\b", text, re.I):

@@ -256,7 +256,9 @@ def not_known(question: Question, known: list[str] | None = None) -> str:
     if what is None:
         about = " or ".join(n for n in question.names) if question.names else ""
         what = f"that about {about}" if about else "that"
-    reply = f"I don't know {_speaker_swap(what)} yet. Tell me and I'll remember."
+    # "has Tomasz texted Mum yet?" holds its own "yet" (a seventh trial's read "…yet yet")
+    what = re.sub(r"\s+yet$", "", _speaker_swap(what))
+    reply = f"I don't know {what} yet. Tell me and I'll remember."
     if known:
         reply += " What I do know: " + " ".join(known)
     return reply

@@ -96,6 +96,8 @@ _NOT_GROCERIES = {
     "time",
     "luck",
     "breath",
+    # "add the usual" (a seventh trial's put "usual" on the list): what is usual is not said
+    *("usual", "the usual", "the usual stuff", "the normal"),
     "patience",
     "ideas",
     "options",
@@ -362,4 +364,16 @@ def shopping(text: str) -> Command | None:
     found = things_to_buy(loose["items"] or loose["taken"]) if loose else None
     if found and all(len(item.split()) <= 2 for item in found):
         return RemoveItems(found)
+    # "we don't need flour any more" (a seventh trial's was carded as a household fact)
+    if (unneeded := _NOT_NEEDED.match(head)) and (found := groceries(unneeded["items"])):
+        return RemoveItems(found) if all(len(item.split()) <= 3 for item in found) else None
     return None
+
+
+# Said of what was on the list, with "any more": "we don't need flour any more", "we don't
+# need the eggs after all". Without it ("we don't need milk") it may be what the cupboard
+# holds, never a change asked for.
+_NOT_NEEDED = re.compile(
+    r"^(?:we|i) (?:don't|dont|do not|no longer) need (?:any |the )?(?P<items>.+?)"
+    r" (?:any ?more|after all|now)$"
+)

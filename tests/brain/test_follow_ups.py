@@ -264,10 +264,13 @@ def test_a_time_without_am_or_pm_is_the_next_one_and_says_which_day(kitchen: Kit
     assert kitchen.say("remind me to put the bins out at 9") == (
         "I'll remind you to put the bins out at 21:00."
     )
-    # past today's, tomorrow's as "tomorrow at half six" reads it: 18:30, not 06:30 (a
-    # seventh trial's "remind Tomasz to pick the kids up at 3" said at 20:00 was 03:00)
     assert kitchen.say("remind me to call Mum at half past six") == (
-        "I'll remind you to call Mum tomorrow at 18:30."
+        "I'll remind you to call Mum tomorrow at 06:30."
+    )
+    # past today's, 1 to 5 are tomorrow's afternoon, as "tomorrow at 3" reads it (a seventh
+    # trial's "remind Tomasz to pick the kids up at 3" said at 20:00 was 03:00)
+    assert kitchen.say("remind me to pick the kids up at 3") == (
+        "I'll remind you to pick the kids up tomorrow at 15:00."
     )
     assert kitchen.say("remind me to defrost the chicken at 7") == (
         "I'll remind you to defrost the chicken tomorrow at 07:00."

@@ -441,3 +441,10 @@ def test_any_idea_where_is_asked_of_the_house(settings, memory: Memory) -> None:
         settings, memory, ["The glass is missing."], "any idea where I put my glasses"
     )
     assert reply.text.startswith("I don't know") and model.prompts == []
+
+
+def test_a_question_holding_its_own_yet_is_said_with_one() -> None:
+    """A seventh trial's reply read "…texted Mum yet yet"."""
+    assert not_known(classify("has Tomasz texted Mum yet?")) == (
+        "I don't know whether Tomasz has texted Mum yet. Tell me and I'll remember."
+    )

