@@ -27,6 +27,7 @@ LEAVES = {
     "bootfiles",
     "numbers",
     "aloud",
+    "letters",
 }
 PARTS = {p.name.removesuffix(".py") for p in ROOT.iterdir() if p.name != "__pycache__"}
 ALLOWED = {
@@ -39,7 +40,8 @@ ALLOWED = {
     "brain": {"cookbook", "kitchen", "household", "memory"},
     "cookbook": {"kitchen", "household", "memory"},  # recipes: amounts, timers, the guard
     "kitchen": set(),
-    "service": {"cookbook", "memory"},  # backup and restore carry the recipes
+    # backup and restore carry the recipes; restore settles the household's records
+    "service": {"cookbook", "household", "memory"},
     "operator": {"household", "memory"},  # the operator's MCP server reads records, no brain
     "household": set(),
     "update": set(),  # the card's A/B slots: RAUC, the boot partition, the health check
