@@ -115,4 +115,41 @@ def _moment_first(text: str, now: dt.datetime) -> str:
 
 def as_remind_me(text: str, now: dt.datetime) -> str:
     """The request said as "remind me …", whichever way it was asked; else as it was."""
-    return _as_remind_me(_moment_first(_for_someone(text), now), now)
+    return _as_remind_me(_moment_first(_for_someone(_alarm(text)), now), now)
+
+
+# "set an alarm for 6am tomorrow", "wake me up at 7" (a seventh trial's got "I haven't done
+# anything…"): a reminder to get up, which rings as any reminder does. An alarm's bare
+# hour is the morning's ("an alarm for 5" is 05:00); "for 10 minutes" is in 10 minutes.
+_ALARM = re.compile(
+    r"^(?:(?:set|put on|make|give me) (?:an?|my|the) alarm(?: clock)? (?:for|at)"
+    r"|wake (?:me|us)(?: up)?(?= (?:at|tomorrow|on|in) ))\s*(?P<when>.+)$"
+)
+# A clock hour said bare, neither a length nor am or pm: "7", "7:30".
+_BARE_HOUR = re.compile(
+    r"(?<![\d:.])(?P<hour>\d{1,2})(?P<minutes>[:.]\d{2})?(?![\d:.])"
+    r"(?! ?(?:am|pm|a\.m|p\.m|min|mins|minutes?|hours?|hrs?|seconds?)\b)"
+)
+
+
+# "cancel tomorrow's alarm", "turn my alarm off": the reminder to get up
+_ALARM_OFF = re.compile(
+    r"^(?:cancel|delete|turn off|switch off|get rid of) (?:the|my|tomorrow's|tomorrow 's) alarm$"
+    r"|^(?:turn|switch) (?:the|my|tomorrow's|tomorrow 's) alarm off$"
+)
+
+
+def _alarm(text: str) -> str:
+    if _ALARM_OFF.match(text):
+        return "cancel the reminder to get up"
+    if (asked := _ALARM.match(text)) is None:
+        return text
+    when = asked["when"]
+    if (bare := _BARE_HOUR.search(when)) and int(bare["hour"]) <= 11:
+        when = f"{when[: bare.end()]}am{when[bare.end() :]}"
+    length = spoken.duration_in(when.split(" ")[:4])
+    if length is not None and length.start == 0:
+        when = f"in {when}"  # "an alarm for 10 minutes"
+    elif not when.startswith(("at ", "in ", "on ", "tomorrow", "today", "tonight")):
+        when = f"at {when}"
+    return f"remind me {when} to get up"

@@ -13,6 +13,7 @@ from appliance.household import HouseholdStore, Scheduler, parse, perform
 from appliance.household.requests import (
     AskReminderTime,
     AskReminderWhat,
+    CancelReminder,
     MoveReminder,
     Remind,
 )
@@ -144,3 +145,26 @@ def test_an_answer_with_words_around_it_and_a_rough_one_asked_again() -> None:
     assert answer_to(asked, "8 o'clock please", NOW) == Remind("ring Dave", at(4, 8))
     assert answer_to(asked, "after lunch", NOW) == asked  # what time, asked again
     assert answer_to(asked, "the bins go out on Tuesday", NOW) is None  # no answer
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        # a seventh trial's got "I haven't done anything…": an alarm is a reminder to get
+        # up, and its bare hour is the morning's
+        ("set an alarm for 6am tomorrow", Remind("get up", at(2, 6))),
+        ("wake me up at 7", Remind("get up", at(2, 7))),
+        ("set an alarm for 5", Remind("get up", at(2, 5))),
+        ("wake me up tomorrow at 6:45", Remind("get up", at(2, 6, 45))),
+        ("set an alarm for 6pm", Remind("get up", at(2, 18))),
+        ("set an alarm for 10 minutes", Remind("get up", at(1, 18, 40))),
+        ("cancel tomorrow's alarm", CancelReminder("get up")),
+    ],
+)
+def test_an_alarm_is_a_reminder_to_get_up(said: str, meant: object) -> None:
+    assert parse(said, NOW) == meant
+
+
+def test_what_is_not_an_alarm_is_left() -> None:
+    assert parse("wake me up when the bread is done", NOW) is None  # the controls
+    assert parse("cancel the alarm for the bins", NOW) is None
