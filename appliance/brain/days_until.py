@@ -148,9 +148,7 @@ def date_in(text: str, today: dt.date, asked: str = "") -> dt.date | None:
     wanted = set(tokens(asked))
     # the word said nearest before each day ("arrives", "leaves") tells them apart; the
     # one who does both is said once, before the first
-    meant = [
-        when for at, when in dates if tokens(text[:at])[-1:] and tokens(text[:at])[-1] in wanted
-    ]
+    meant = [when for at, when in dates if set(tokens(text[:at])[-1:]) & wanted]
     return meant[0] if len(meant) == 1 else None
 
 

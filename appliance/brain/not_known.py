@@ -104,11 +104,12 @@ def _speaker_swap(text: str) -> str:
     return " ".join(_SPEAKER.get(w.lower(), w) for w in text.split())
 
 
+_POSSESSED = re.compile(rf"\b({LETTER}[\w-]*['\u2019]s)\s+((?:[{LOWER}][\w-]*\s*){{1,3}})")
+
+
 def _possessed(text: str) -> str | None:
     """'Kofi's birthday' from 'when is Kofi's birthday?'."""
-    for match in re.finditer(
-        rf"\b({LETTER}[\w-]*['\u2019]s)\s+((?:[{LOWER}][\w-]*\s*){{1,3}})", text
-    ):
+    for match in _POSSESSED.finditer(text):
         owner = match.group(1)
         if owner[:-2].lower() in CONTRACTIONS:
             continue

@@ -16,13 +16,13 @@ import hashlib
 import json
 import os
 import shutil
-import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from appliance.config import Settings
 from appliance.files import commit_temp, ensure_private_dir, write_temp
+from appliance.update import health
 
 BRAIN_PORT_HELP = (
     "the brain's port (default: the port of the Hearth running here on the same data dir, "
@@ -161,36 +161,26 @@ def brain_port(settings: Settings, given: int | None = None, path: Path | None =
     return settings.web_port
 
 
-# The box's services that hold the data dir's files open (systemd/).
-UNITS = (
-    "hearth-brain.service",
-    "hearth-household.service",
-    "hearth-panel.service",
-    "hearth-voice.service",
-    "hearth-wyoming.service",
-)
-Runner = Callable[..., subprocess.CompletedProcess[str]]
-
-
-def units_running(run: Runner = subprocess.run) -> list[str]:
-    """The box's Hearth services that are running (none where there is no systemd)."""
-    if shutil.which("systemctl") is None:
-        return []
-    try:
-        states = run(
-            ["systemctl", "is-active", *UNITS], capture_output=True, text=True, timeout=10
-        ).stdout.split()
-    except (OSError, subprocess.SubprocessError):
-        return []
+def units_running(
+    wanted: Callable[[], list[str]] | None = None,
+    state_of: Callable[[str], str] | None = None,
+) -> list[str]:
+    """The services of hearth.target that run now (none where there is no systemd). Its
+    timer waits all day and holds nothing open, so only services count. `wanted` and
+    `state_of`: systemd's answers, as the update's health check reads them."""
+    if wanted is None or state_of is None:
+        if shutil.which("systemctl") is None:
+            return []
+        wanted, state_of = wanted or health.wanted_units, state_of or health.unit_state
     running = ("active", "activating", "reloading")
-    return [unit for unit, state in zip(UNITS, states, strict=False) if state in running]
+    return [u for u in wanted() if u.endswith(".service") and state_of(u) in running]
 
 
-def in_use(data_dir: Path, run: Runner = subprocess.run) -> str | None:
+def in_use(data_dir: Path) -> str | None:
     """Why a data dir is in use by a running Hearth (a command that replaces its files must
     wait), else None."""
     if (found := serving_data_dir(data_dir)) is not None:
         return f"a Hearth is running on {found.data_dir} (pid {found.pid}, port {found.port})"
-    if units := units_running(run):
+    if units := units_running():
         return f"Hearth's services are running ({', '.join(units)})"
     return None

@@ -42,10 +42,15 @@ def wanted_units(target: str = "hearth.target") -> list[str]:
     return sorted(_systemctl("show", "-p", "Wants", "--value", target).split())
 
 
+def unit_state(unit: str) -> str:
+    """systemd's word for a unit now: "active", "activating", "inactive", "failed"…"""
+    return _systemctl("is-active", unit)
+
+
 def wait_for_units(
     units: list[str],
     deadline: float,
-    state_of: Callable[[str], str] = lambda unit: _systemctl("is-active", unit),
+    state_of: Callable[[str], str] = unit_state,
     clock: Callable[[], float] = time.monotonic,
     sleep: Callable[[float], None] = time.sleep,
 ) -> Health:

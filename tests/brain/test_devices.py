@@ -84,53 +84,44 @@ def test_a_reminder_or_a_rule_about_calling_is_not_that(settings, said: str) -> 
     assert intent_router(settings).route(said).kind != "sending", said
 
 
+# A seventh trial's, each the model's words before: "let me know when Tomasz gets home" got
+# "Tomasz gets home at 20:15.", "…when the oven's hot" "The oven is hot.", and after the
+# sending line "great, so she knows?" got "She knows.": nothing seen, nobody told.
 @pytest.mark.parametrize(
-    "asked",
+    ("asked", "line"),
     [
-        "let me know when Tomasz gets home",  # a seventh trial's: "Tomasz gets home at 20:15."
-        "let me know when the oven's hot",  # "The oven is hot."
-        "let me know when the washing machine finishes",
-        "tell me when the post comes",
-        "give me a shout when the kettle boils",
-        "can you let me know if Gran calls",
+        ("let me know when Tomasz gets home", CANNOT_WATCH),
+        ("let me know when the oven's hot", CANNOT_WATCH),
+        ("let me know when the washing machine finishes", CANNOT_WATCH),
+        ("tell me when the post comes", CANNOT_WATCH),
+        ("give me a shout when the kettle boils", CANNOT_WATCH),
+        ("can you let me know if Gran calls", CANNOT_WATCH),
+        ("great, so she knows?", CANNOT_TELL_WHO_KNOWS),
+        ("does she know?", CANNOT_TELL_WHO_KNOWS),
+        ("did he get the message?", CANNOT_TELL_WHO_KNOWS),
+        ("so they know?", CANNOT_TELL_WHO_KNOWS),
     ],
 )
-def test_asked_to_watch_for_something_it_says_it_cannot(
-    settings, memory: Memory, asked: str
+def test_what_it_cannot_see_is_said_so_never_guessed(
+    settings, memory: Memory, asked: str, line: str
 ) -> None:
     reply, model = scripted_reply(
         settings, memory, ["The oven is hot."], asked, intents=intent_router(settings)
     )
-    assert reply.text == CANNOT_WATCH
+    assert reply.text == line
     assert model.prompts == []
 
 
 @pytest.mark.parametrize(
-    "said",
+    ("said", "not_route"),
     [
-        "tell me when the bins go out",  # the controls: a question of a day
-        "let me know when 10 minutes are up",  # a timer
-        "tell me when Femi's swimming is",
-        "let me know if you'd like ideas for the party food",  # what the one asked wants
+        ("tell me when the bins go out", "watching"),  # the controls: a question of a day
+        ("let me know when 10 minutes are up", "watching"),  # a timer
+        ("tell me when Femi's swimming is", "watching"),
+        ("let me know if you'd like ideas for the party food", "watching"),  # what they want
+        ("does she know how to make gravy?", "has word"),  # another question
+        ("does Mum know?", "has word"),  # names her: asked of memory
     ],
 )
-def test_a_question_or_a_time_is_not_asked_to_watch(settings, said: str) -> None:
-    assert intent_router(settings).route(said).kind != "watching", said
-
-
-@pytest.mark.parametrize(
-    "asked", ["great, so she knows?", "does she know?", "did he get the message?", "so they know?"]
-)
-def test_whether_someone_had_word_is_never_the_models(settings, memory: Memory, asked: str) -> None:
-    """A seventh trial's "text Mum that we're running late" got the sending line, then
-    "great, so she knows?" the model's "She knows.": nobody was told anything."""
-    reply, model = scripted_reply(
-        settings, memory, ["She knows."], asked, intents=intent_router(settings)
-    )
-    assert reply.text == CANNOT_TELL_WHO_KNOWS
-    assert model.prompts == []
-
-
-@pytest.mark.parametrize("said", ["does she know how to make gravy?", "does Mum know?"])
-def test_a_question_of_what_someone_knows_is_not_that(settings, said: str) -> None:
-    assert intent_router(settings).route(said).kind != "has word", said
+def test_a_question_or_a_time_is_not_that(settings, said: str, not_route: str) -> None:
+    assert intent_router(settings).route(said).kind != not_route, said

@@ -22,6 +22,13 @@ from tests.household.conftest import MovableClock
 NOW = dt.datetime(2026, 12, 1, 18, 30)  # a Tuesday
 
 
+def _bins_ringing(store: HouseholdStore, scheduler: Scheduler, clock: MovableClock) -> None:
+    """Tuesday's 19:00 bins reminder, which repeats every Tuesday, rung at 19:00."""
+    store.add_reminder("put the bins out", dt.datetime(2026, 12, 1, 19, 0), "tuesday")
+    clock.advance(30 * 60)
+    scheduler.check()
+
+
 def say(store: HouseholdStore, text: str) -> str:
     command = parse(text, store.now(), ringing=bool(store.ringing()))
     assert command is not None, text
@@ -150,9 +157,7 @@ def test_snoozing_the_one_ringing_sets_no_second_series(
 ) -> None:
     """The rule passes on at the ring: were it kept on the one ringing, a snooze would ring
     it again and set a second next Tuesday."""
-    store.add_reminder("put the bins out", dt.datetime(2026, 12, 1, 19, 0), "tuesday")
-    clock.advance(30 * 60)
-    scheduler.check()
+    _bins_ringing(store, scheduler, clock)
     assert say(store, "snooze").startswith("The reminder to put the bins out comes again")
     clock.advance(10 * 60)
     assert [r.record.id for r in scheduler.check()] == [1]
@@ -176,9 +181,7 @@ def test_down_for_a_week_it_rings_once_late_and_comes_again_on_its_next_day(
 def test_stop_ends_the_ring_and_says_when_it_comes_again(
     store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
 ) -> None:
-    store.add_reminder("put the bins out", dt.datetime(2026, 12, 1, 19, 0), "tuesday")
-    clock.advance(30 * 60)
-    scheduler.check()
+    _bins_ringing(store, scheduler, clock)
     assert say(store, "stop") == (
         "I've stopped the reminder to put the bins out. It comes again every Tuesday; the "
         "next is Tue 8 Dec at 19:00."
@@ -190,9 +193,7 @@ def test_stop_ends_the_ring_and_says_when_it_comes_again(
 def test_cancelled_by_name_the_series_ends_whole(
     store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
 ) -> None:
-    store.add_reminder("put the bins out", dt.datetime(2026, 12, 1, 19, 0), "tuesday")
-    clock.advance(30 * 60)
-    scheduler.check()  # ringing now, and next Tuesday's set
+    _bins_ringing(store, scheduler, clock)  # and next Tuesday's set
     assert say(store, "cancel the reminder to put the bins out") == (
         "I've cancelled the reminder to put the bins out: it won't come again."
     )
@@ -568,9 +569,7 @@ def test_whats_ringing_names_a_ringing_reminder(
     store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
 ) -> None:
     """A sixth trial's "what's ringing?" got "No timer is running." with a reminder ringing."""
-    store.add_reminder("put the bins out", dt.datetime(2026, 12, 1, 19, 0), "tuesday")
-    clock.advance(30 * 60)
-    scheduler.check()
+    _bins_ringing(store, scheduler, clock)
     assert say(store, "what's ringing?") == "The reminder to put the bins out is ringing now."
     store.add_timer("pasta", 600)
     assert say(store, "what's ringing?").startswith(

@@ -116,18 +116,26 @@ def test_restore_waits_for_a_running_hearth_and_writes_nothing(
     assert restored.returncode == 0, restored.stderr
 
 
-def test_the_boxs_running_services_are_read_from_systemctl() -> None:
-    """A stand-in for systemctl (this machine has no systemd as init): its answer, one
-    state a line in the order asked, is what is read."""
-
-    def systemctl(args: list[str], **_: object) -> subprocess.CompletedProcess[str]:
-        states = ["active", "inactive", "activating", "failed", "inactive"]
-        return subprocess.CompletedProcess(args, 0, "\n".join(states) + "\n", "")
-
-    def stopped(args: list[str], **_: object) -> subprocess.CompletedProcess[str]:
-        return subprocess.CompletedProcess(args, 3, "inactive\n" * 5, "")
-
-    if units_running(stopped) == [] and units_running(systemctl) == []:
-        return  # no systemctl on this machine at all: nothing is read
-    assert units_running(systemctl) == ["hearth-brain.service", "hearth-panel.service"]
-    assert units_running(stopped) == []
+def test_the_boxs_running_services_are_read_from_systemd() -> None:
+    """Stand-ins for systemd's answers (this machine has no systemd as init): the services
+    hearth.target wants that run are read; its backup timer, always waiting, is not."""
+    wanted = [
+        "hearth-backup.timer",
+        "hearth-brain.service",
+        "hearth-household.service",
+        "hearth-panel.service",
+        "hearth-voice.service",
+    ]
+    states = {
+        "hearth-backup.timer": "active",
+        "hearth-brain.service": "active",
+        "hearth-household.service": "inactive",
+        "hearth-panel.service": "activating",
+        "hearth-voice.service": "failed",
+    }
+    assert units_running(lambda: wanted, states.__getitem__) == [
+        "hearth-brain.service",
+        "hearth-panel.service",
+    ]
+    stopped = dict.fromkeys(states, "inactive")
+    assert units_running(lambda: wanted, stopped.__getitem__) == []  # the control
