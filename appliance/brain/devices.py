@@ -109,6 +109,14 @@ _WATCH_IT = re.compile(
     r") (?:when|if|as soon as|once)\b(?! (?:you|u)\b)",
     re.IGNORECASE,
 )
+
+
+def watches(text: str) -> bool:
+    """Whether the words ask to be told when something happens ("tell me when the post
+    comes"), which Hearth cannot watch for."""
+    return _WATCH_IT.search(text) is not None
+
+
 CANNOT_TELL_WHO_KNOWS = (
     "I can't tell: I don't send messages, and I can't see or hear what goes on in the house."
 )

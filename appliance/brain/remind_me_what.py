@@ -1,25 +1,40 @@
-"""A question asked as "remind me …" or "I wonder …": "remind me what the wifi password
-is", "can you remind me where the stopcock is", "I wonder whether Tomasz is diabetic".
+"""A question asked as a request: "remind me what the wifi password is", "can you remind me
+where the stopcock is", "I wonder whether Tomasz is diabetic", "tell me where the spare key
+is", "I need to know when the bins go out".
 
 "Remind me" before a question word asks the question again; it sets no reminder (the
 household's rules read "remind me to …" and "remind me about …"). A sixth outside trial's
 "remind me what the wifi password is" reached the model as a request, which answered with
 what a password is. Read as the question, it is asked of the house like any other: a
 secret gets "I don't keep passwords…", a fact told is said, one not told is not known.
+
+"Tell me where the spare key is", with nothing told of it, reached the model as a request,
+which answered "The spare key is on the shelf in the corner." (found trying the eighth
+trial's phrasings again). "tell me when the oven's hot" is no question: the kitchen's
+fixed lines read what Hearth cannot watch before this. "Tell me how to make scones" and
+"what to cook tonight" ask a method or an idea, never the house: left as said.
 """
 
 from __future__ import annotations
 
 import re
 
+from appliance.brain.devices import watches
+
 _REMIND_ME_WHAT = re.compile(
     r"^(?:(?:hearth|hey hearth|ok hearth)[,:]? )?(?:(?:can|could|would|will) you )?"
     r"(?:please )?(?:remind (?:me|us)(?: again)?(?: please)?"
     # "I wonder whether Tomasz is diabetic" (a seventh trial's got the model's "Tomasz is
     # not diabetic."): the question, asked of the house
-    r"|i (?:wonder|was wondering|was just wondering|do wonder)|i'm (?:just )?wondering)"
+    r"|i (?:wonder|was wondering|was just wondering|do wonder)|i'm (?:just )?wondering"
+    # "tell me where the spare key is", "I need to know when the bins go out"
+    r"|tell (?:me|us)(?: again)?(?: please)?|(?:do you )?happen to know"
+    r"|i (?:need|want|have|'d like|would like|'d love|would love) to know"
+    r"|i need to find out|i(?:'d| would) like to find out)"
     # never a request framed so: "I was wondering if you could add eggs to the list"
     r",? (?!(?:if|whether) (?:you|u) (?:could|can|would|will|might|mind)\b)"
+    # never a method or an idea: "tell me how to make scones", "what to cook tonight"
+    r"(?!(?:what|where|when|which|who|how) to\b)"
     r"(?P<question>(?:what|where|who|whose|when|which|whether|if|how (?:many|much|old|long|"
     r"often))\b.+)$",
     re.IGNORECASE,
@@ -30,7 +45,7 @@ def as_question(text: str) -> str:
     """ "remind me what the wifi password is" -> "what the wifi password is?"; any other
     text as it was."""
     said = _REMIND_ME_WHAT.match(text.strip())
-    if said is None:
+    if said is None or watches(text):  # "tell me when the post comes" asks a watch
         return text
     question = said["question"].rstrip(" .!?")
     return question[:1].upper() + question[1:] + "?"

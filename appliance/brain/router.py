@@ -6,7 +6,8 @@ in order; the first whose matcher claims the message decides the route:
 
     name             said                                              route
     ask-to-recall    "do you remember …?"                              recall (explicit)
-    remember         "remember (that) …", "note that …", "don't forget" remember
+    remember         "remember (that) …", "note that …", "don't forget",    remember
+                     "write down that …", "make a note that …"
     forget           "forget …"                                        correct
     wrong            "that's wrong[, new words]"                       correct
     inbox            "what's in the review inbox?", "anything to review?" inbox
@@ -47,7 +48,12 @@ from appliance.brain.questions import LEAD as _LEAD
 from appliance.brain.statements import facts_stated, sentence
 
 _REMEMBER = re.compile(
-    _LEAD + r"(?:remember|note|don'?t forget|do not forget|keep in mind)(?:\s+that|\s*:)?\s+"
+    _LEAD + r"(?:remember|note|don'?t forget|do not forget|keep in mind"
+    # "write down that the vet's closed on Mondays", "make a note that Dad's passport
+    # expires in March" (tried again after the seventh trial: "Sorry, I didn't understand
+    # that" and the model's "I don't have a note that says…")
+    r"|(?:write|jot|note) (?:it |this )?down|make a note(?: of (?:the fact )?that)?"
+    r"|take a note|make a mental note)(?:\s+that|\s*:)?\s+"
     r"(?P<what>.+)$",
     re.IGNORECASE | re.DOTALL,
 )

@@ -1,6 +1,7 @@
 """The ways a reminder is asked for, each read as "remind me …": "set a reminder for 7
 to…", "don't let me forget to…", "remind us…", "remind Femi to…" (the household reminded
-to tell Femi), and the moment said first ("on Thursday at 3 remind me to…").
+to tell Femi), the moment said first ("on Thursday at 3 remind me to…"), and "remember
+to…" or "make a note to…" with an errand after it.
 reminder_phrases.py then reads the one way."""
 
 from __future__ import annotations
@@ -48,7 +49,12 @@ _ASKED_SO = re.compile(
     r"(?:(?:set|make|add|put in|put|create|give) (?:me |us )?(?:a |an |up a )?"
     r"(?P<often>(?:daily|weekly|nightly|morning|evening|weekday) )?reminder|"
     r"(?:i|we) need (?:a )?(?:reminding|reminder)|(?:do not|don't) let (?:me|us) forget|"
-    r"remind (?:me|us))(?= |$)"
+    r"remind (?:me|us)|"
+    # "remember to ring the vet", "make a note to buy stamps": an errand, not a fact (both
+    # were kept as the fact "To ring the vet."); never a standing rule ("remember to always
+    # call Lily Princess" is the guard's to read) or "note to self: …"
+    r"(?:remember|(?:do not|don't) forget|make a (?:mental )?note)(?= to (?!always\b|never\b)))"
+    r"(?= |$)"
 )
 
 

@@ -31,6 +31,39 @@ def test_remind_me_before_a_question_word_is_the_question(said: str, asked: str)
     assert as_question(said) == asked
 
 
+@pytest.mark.parametrize(
+    ("said", "asked"),
+    [
+        ("tell me where the spare key is", "Where the spare key is?"),
+        ("can you tell me when the bins go out?", "When the bins go out?"),
+        ("tell me again what time the bins go", "What time the bins go?"),
+        ("I need to know who's picking Leo up", "Who's picking Leo up?"),
+        ("do you happen to know where the torch is", "Where the torch is?"),
+        # the controls: a method, an idea, and a happening Hearth cannot watch for
+        ("tell me how to make scones", "tell me how to make scones"),
+        ("tell me what to cook tonight", "tell me what to cook tonight"),
+        ("tell me when the post comes", "tell me when the post comes"),
+        ("tell me a joke", "tell me a joke"),
+    ],
+)
+def test_tell_me_before_a_question_word_is_the_question(said: str, asked: str) -> None:
+    assert as_question(said) == asked
+
+
+def test_told_nothing_of_a_thing_asked_by_tell_me_is_not_known(
+    settings: Settings, memory: Memory
+) -> None:
+    """ "tell me where the spare key is" reached the model, which said "The spare key is on
+    the shelf in the corner.", told nothing of it; a fact told is said (the control)."""
+    said = "tell me where the spare key is"
+    made_up = "The spare key is on the shelf in the corner."
+    reply, model = scripted_reply(settings, memory, [made_up], said)
+    assert reply.text.startswith("I don't know") and model.prompts == []
+    memory.add("The spare key is under the blue flowerpot.", "place")
+    reply, _ = scripted_reply(settings, memory, [], said)
+    assert reply.text == "From memory: The spare key is under the blue flowerpot."
+
+
 def test_asked_so_a_secret_is_still_not_kept(settings: Settings, memory: Memory) -> None:
     reply, model = scripted_reply(
         settings, memory, [MODEL_SAID], "remind me what the wifi password is"

@@ -23,11 +23,31 @@ from appliance.brain.router import (
         ),
         ("note that the stopcock is under the sink", "The stopcock is under the sink."),
         ("don't forget that Ana comes on Wednesdays", "Ana comes on Wednesdays."),
+        # "Sorry, I didn't understand that" and the model's "I don't have a note that says…"
+        ("write down that the vet is closed on Mondays", "The vet is closed on Mondays."),
+        ("jot down that the plumber is coming on Friday", "The plumber is coming on Friday."),
+        (
+            "can you make a note that Dad's passport expires in March",
+            "Dad's passport expires in March.",
+        ),
+        ("make a note of the fact that Isla's shoe size is 12", "Isla's shoe size is 12."),
     ],
 )
 def test_remember_commands_become_a_fact_sentence(said: str, fact: str) -> None:
     r = route(said)
     assert (r.kind, r.text) == ("remember", fact)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "put down two tins of chickpeas and some nappies",  # the list's, never a fact
+        "write me a shopping list for a roast",  # no statement to keep
+        "I wrote down the plumber's number",
+    ],
+)
+def test_writing_down_that_is_remembering_only_with_a_statement(said: str) -> None:
+    assert route(said).kind != "remember"
 
 
 @pytest.mark.parametrize(

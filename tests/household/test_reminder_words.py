@@ -63,6 +63,10 @@ def at(day: int, hour: int, minute: int = 0) -> dt.datetime:
         ),
         ("set a daily reminder at 7am for my tablets", Remind("about my tablets", at(2, 7), "day")),
         ("remind me at 10, to change the sheets", Remind("change the sheets", at(1, 22))),
+        # an errand said as "remember to…" had been kept as the fact "To ring the vet."
+        ("remember to ring the vet at 10", Remind("ring the vet", at(1, 22))),
+        ("don't forget to ring Gran tomorrow at 6", Remind("ring Gran", at(2, 18))),
+        ("make a note to buy stamps on Friday at 9", Remind("buy stamps", at(4, 9))),
     ],
 )
 def test_a_reminder_asked_for_in_other_words_is_set(said: str, meant: Remind) -> None:
@@ -78,6 +82,8 @@ def test_a_reminder_asked_for_in_other_words_is_set(said: str, meant: Remind) ->
             "remind me tomorrow that the plumber is coming",
             AskReminderTime("that the plumber is coming", "tomorrow"),
         ),
+        ("remember to ring the vet", AskReminderTime("ring the vet")),
+        ("make a mental note to buy stamps", AskReminderTime("buy stamps")),
         # 5 is past today's 5 pm: tomorrow's, read as "tomorrow at 5" is (17:00)
         ("Set a reminder for 5", AskReminderWhat(at(2, 17))),
     ],
@@ -95,6 +101,9 @@ def test_a_time_or_errand_missing_is_asked(said: str, meant: object) -> None:
         "Remind me at six, that is what you said to me.",  # a clause after a comma
         "my mum reminds me every day to drink water",
         "the bins go out every Tuesday at 7",
+        # a standing rule is no errand: the guard reads it, as a fact asked to be kept
+        "remember to always call Lily Princess",
+        "remember that the vet is closed on Mondays",
     ],
 )
 def test_what_asks_no_reminder_sets_none_nor_asks_when(said: str) -> None:
