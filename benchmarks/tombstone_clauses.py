@@ -1,17 +1,24 @@
-"""A refused statement said again with a clause less or more: is it held for review?
+"""A refused statement said again with a clause less or more, or its times and amounts
+written otherwise: is it held for review?
 
     python -m benchmarks.tombstone_clauses [--show]   # results/tombstone_clauses.md and .png
 
 An outside trial discarded "Alfie's got a dairy allergy so no cheese on his." and then said
 "remember that Alfie's got a dairy allergy": it went live. Each pair below goes through a
-real TombstoneLog with the installed MiniLM, twice in one run: with the rules before
-clauses were read (tombstones.py at BASELINE, from git) and now. The refused text is
-tombstoned in a fresh log; the new text is "held" when `matching` finds the tombstone.
+real TombstoneLog with the installed MiniLM, with the whole `appliance` package as it was at
+each commit compared, in one run (each in a process of its own): before clauses were read
+(BASELINE), before times and amounts were read as one mark (FIRST_READ), and now. The
+refused text is tombstoned in a fresh log; the new text is "held" when `matching` finds
+the tombstone.
 
 - data/tombstone_clauses_heldout.jsonl: 60 pairs a helper wrote from a brief without
   reading the code, committed (6310b22) before any run: 35 `same` (the new text carries a
   refused claim: a clause of it, it with a clause more, or a clause reworded) and 25
   `different` (near, but a claim nobody refused).
+- data/tombstone_said_otherwise_heldout.jsonl: 82 pairs another helper wrote the same way,
+  committed (eaf6fb2) before any run: 46 `same` (a time, amount, date or how often written
+  otherwise: "4pm" / "four in the afternoon", "fortnightly" / "every two weeks") and 36
+  `different` (another time, day, amount or how often). FIRST_READ is its first read.
 - data/tombstone_pairs.jsonl and data/tombstone_outside.jsonl: the paraphrase pairs the
   threshold was chosen and checked on, read the same way, to show what else moved.
 
@@ -22,75 +29,92 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-import tempfile
-import types
 from pathlib import Path
 
-from appliance.memory import tombstones
-from appliance.memory.embed import load_embedder
-from appliance.memory.text import fingerprint
-from benchmarks.baseline import module_at
+from benchmarks.baseline import run_at
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
 BASELINE = "4582b0e"
+FIRST_READ = "eaf6fb2"
+RULES = {"before": BASELINE, "first read": FIRST_READ, "now": None}
 SPLITS = {
     "clauses (held out)": (HERE / "data" / "tombstone_clauses_heldout.jsonl", "refused", "new"),
+    "said otherwise (held out)": (
+        HERE / "data" / "tombstone_said_otherwise_heldout.jsonl",
+        "refused",
+        "new",
+    ),
     "paraphrases (tune and held out)": (HERE / "data" / "tombstone_pairs.jsonl", "a", "b"),
     "paraphrases (outside)": (HERE / "data" / "tombstone_outside.jsonl", "a", "b"),
 }
 
 
-def held(rules: types.ModuleType, embedder: object, refused: str, new: str) -> bool:
+# Run with the appliance at a commit: each [refused, new] pair -> held for review or not.
+_HELD = """
+import json, sys, tempfile
+from pathlib import Path
+from appliance.memory import tombstones
+from appliance.memory.embed import load_embedder
+from appliance.memory.text import fingerprint
+embedder = load_embedder("minilm")
+if embedder is None:
+    sys.exit("the semantic extra (MiniLM on onnxruntime) is not installed")
+held = []
+for refused, new in json.load(sys.stdin):
     with tempfile.TemporaryDirectory() as folder:
-        log = rules.TombstoneLog(Path(folder) / "tombstones.jsonl", lambda: embedder)
-        stone = rules.Tombstone(
+        log = tombstones.TombstoneLog(Path(folder) / "tombstones.jsonl", lambda: embedder)
+        log.add(tombstones.Tombstone(
             fingerprint(refused), refused, "no", "2026-12-05", "x", "panel", "discard"
-        )
-        log.add(stone)
-        return log.matching(new) is not None
+        ))
+        held.append(log.matching(new) is not None)
+print(json.dumps(held))
+"""
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--show", action="store_true", help="every pair the two rules differ on")
+    parser.add_argument("--show", action="store_true", help="every pair the rules differ on")
     args = parser.parse_args()
-    embedder = load_embedder("minilm")
-    if embedder is None:
-        sys.exit("the semantic extra (MiniLM on onnxruntime) is not installed")
-    rules = {"before": module_at(BASELINE, "appliance/memory/tombstones.py"), "now": tombstones}
     table = [
-        "| pairs | label | pairs | held before | held now |",
-        "| --- | --- | ---: | ---: | ---: |",
+        "| pairs | label | pairs | held before | held at the first read | held now |",
+        "| --- | --- | ---: | ---: | ---: | ---: |",
     ]
     plotted: dict[str, list[int]] = {}
-    for split, (path, refused_key, new_key) in SPLITS.items():
-        pairs = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
-        results = {
-            name: [held(module, embedder, p[refused_key], p[new_key]) for p in pairs]
-            for name, module in rules.items()
-        }
+    splits = {
+        split: (
+            [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line],
+            refused_key,
+            new_key,
+        )
+        for split, (path, refused_key, new_key) in SPLITS.items()
+    }
+    asked = [[p[r], p[n]] for pairs, r, n in splits.values() for p in pairs]
+    answers = {name: iter(run_at(rev, _HELD, asked)) for name, rev in RULES.items()}
+    for split, (pairs, refused_key, new_key) in splits.items():
+        results = {name: [next(answers[name]) for _ in pairs] for name in RULES}
         for label in ("same", "different"):
             picked = [n for n, p in enumerate(pairs) if p["label"] == label]
-            counts = [sum(results[name][n] for n in picked) for name in rules]
-            table.append(f"| {split} | {label} | {len(picked)} | {counts[0]} | {counts[1]} |")
+            counts = [sum(results[name][n] for n in picked) for name in RULES]
+            held = " | ".join(map(str, counts))
+            table.append(f"| {split} | {label} | {len(picked)} | {held} |")
             plotted[f"{split}\n{label} ({len(picked)})"] = counts
         if args.show:
             for n, pair in enumerate(pairs):
-                if results["before"][n] != results["now"][n] or (
-                    split.startswith("clauses") and results["now"][n] != (pair["label"] == "same")
+                if results["first read"][n] != results["now"][n] or (
+                    "held out" in split and results["now"][n] != (pair["label"] == "same")
                 ):
                     print(
-                        f"{pair['label']:9} before={results['before'][n]!s:5} "
+                        f"{pair['label']:9} first read={results['first read'][n]!s:5} "
                         f"now={results['now'][n]!s:5} {pair[refused_key]!r} -> {pair[new_key]!r}"
                     )
     text = "\n".join(table)
     print(text)
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "tombstone_clauses.md").write_text(
-        "# A refused statement said with a clause less or more "
-        f"(benchmarks/tombstone_clauses.py; before = {BASELINE})\n\n{text}\n",
+        "# A refused statement said with a clause less or more, or its times and amounts "
+        f"written otherwise (benchmarks/tombstone_clauses.py; before = {BASELINE}, first read "
+        f"= {FIRST_READ})\n\n{text}\n",
         encoding="utf-8",
     )
     write_plot(plotted, RESULTS / "tombstone_clauses.png")
@@ -103,14 +127,15 @@ def write_plot(plotted: dict[str, list[int]], path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    figure, axis = plt.subplots(figsize=(7, 3.2))
+    figure, axis = plt.subplots(figsize=(7, 4))
     names = list(plotted)
     rows = range(len(names))
-    axis.barh([r + 0.2 for r in rows], [plotted[n][0] for n in names], 0.4, label="before")
-    axis.barh([r - 0.2 for r in rows], [plotted[n][1] for n in names], 0.4, label="now")
+    for offset, (column, label) in zip((0.27, 0, -0.27), enumerate(RULES), strict=True):
+        values = [plotted[n][column] for n in names]
+        axis.barh([r + offset for r in rows], values, 0.27, label=label)
     axis.set_yticks(list(rows), names, fontsize=7)
     axis.set_xlabel("pairs held for review")
-    axis.set_title("A refused statement said with a clause less or more", fontsize=9)
+    axis.set_title("A refused statement said again otherwise: held for review", fontsize=9)
     axis.legend(fontsize=7)
     figure.tight_layout()
     figure.savefig(path, dpi=100)

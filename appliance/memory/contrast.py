@@ -12,6 +12,11 @@ months and times of day, and which side of an opposite they take
 Marks are kept in a tombstone instead of its words: names and numbers only as
 short hashes, the small closed-class words as themselves. A contrast can only
 stop a merge, never cause one; what passes is decided by the cosine.
+
+Marks of version 2 read times, amounts, lengths and how often as one mark each
+(`quantities.py`: "4pm" and "four in the afternoon" agree; "fortnightly" is
+"every two weeks"). A tombstone written before keeps version 1 marks, and a new
+statement is read at the version of the marks it is compared with.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from appliance.memory import quantities
 from appliance.memory.text import STOP_WORDS, normalise, tokens
 from appliance.numbers import ORDINALS
 
@@ -102,10 +108,25 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("like likes liked love loves loved", "dislike dislikes disliked hate hates hated"),
         ("allowed", "forbidden banned"),
         ("always", "never"),
-        ("start starts", "stop stops"),
+        ("start starts begin begins", "stop stops end ends finish finishes"),
     )
 )
 _POLAR = frozenset().union(*(a | b for a, b in _OPPOSITES))
+VERSION = 2  # what Marks.of reads now; 1: times and numbers as said, word by word
+# The parts of a day, and which half of it each is in ("night" may be either).
+_PARTS = frozenset("morning afternoon evening night tonight noon midnight".split())
+_PART_HALVES = {
+    "morning": {"am"},
+    "afternoon": {"pm"},
+    "evening": {"pm"},
+    "noon": {"pm"},
+    "midnight": {"am"},
+    "night": {"am", "pm"},  # "ten at night", "two in the night"
+    "tonight": {"am", "pm"},
+}
+_HALVES = frozenset({"am", "pm"})
+# Written with a capital, and no name: the halves of the day, the months cut short.
+_CLOCK_CAPITALS = frozenset("am pm jan feb mar apr jun jul aug sep sept oct nov dec".split())
 # People and animals a household names without a capital letter.
 _KIN = frozenset(
     """mum mom mother dad father grandma grandpa granny grandad grandmother
@@ -179,12 +200,24 @@ class Marks:
     bag: str  # hash of the content words, order ignored
     possessors: tuple[str, ...] = ()  # hashes of the names that own something ("Sam's")
     core: str | None = None  # hash of the content words less negations and auxiliaries
+    version: int = 1  # how times and numbers were read (VERSION)
 
     @classmethod
-    def of(cls, text: str) -> Marks:
+    def of(cls, text: str, version: int = VERSION) -> Marks:
         folded = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
-        lowered, times = _clock_times(normalise(folded))
+        halves: set[str] = set()
+        if version >= 2:
+            reading = quantities.read(normalise(folded))
+            lowered, times = " ".join(reading.words), sorted(reading.marks)
+            # which half each time was said in, by the time's hash ("10pm to 6am" is not
+            # "10am to 6pm"); "clock": a time of day is said at all
+            halves = reading.halves | {f"{h}@{_hash(t)}" for t, h in reading.clock.items()}
+            halves |= {"clock"} if any(t.startswith("t") for t in times) else set()
+        else:
+            lowered, times = _clock_times(normalise(folded))
         words = _WORDS.findall(lowered)
+        if version >= 2:
+            folded = quantities.NAMED_DAY.sub(lambda day: day[0].lower(), folded)
         names: list[str] = []
         possessors: list[str] = []
         for match in _CAPITALISED.finditer(folded):
@@ -192,6 +225,8 @@ class Marks:
             opens = match.start() == 0 or folded[: match.start()].rstrip()[-1:] in ".!?"
             if opens and word in _OPENERS:
                 continue
+            if version >= 2 and word in _CLOCK_CAPITALS:
+                continue  # "3:00 PM", "Feb. 2nd": no one named
             if word not in STOP_WORDS and _singular(word) not in WHEN and word not in names:
                 names.append(word)
             if folded[match.end() : match.end() + 2] == "'s" and word not in possessors:
@@ -227,6 +262,7 @@ class Marks:
                 names.append(kin)
         if negations % 2:
             closed.add("not")
+        closed |= halves  # "am", "pm": which half of the day a time was said in
         content = tokens(text)
         bag = _hash(" ".join(sorted(content)))
         core = _hash(" ".join(sorted({w for w in content if w not in _AUXILIARIES})))
@@ -237,10 +273,11 @@ class Marks:
             bag,
             tuple(_hash(n) for n in possessors),
             core,
+            version,
         )
 
     def to_json(self) -> dict[str, object]:
-        return {
+        marks: dict[str, object] = {
             "names": list(self.names),
             "numbers": list(self.numbers),
             "words": list(self.words),
@@ -248,6 +285,9 @@ class Marks:
             "possessors": list(self.possessors),
             "core": self.core,
         }
+        if self.version > 1:
+            marks["version"] = self.version
+        return marks
 
     @classmethod
     def from_json(cls, data: dict[str, object]) -> Marks:
@@ -264,7 +304,12 @@ class Marks:
         if core is not None and not isinstance(core, str):
             raise ValueError("marks.core is not a string")
         possessors = strings("possessors") if "possessors" in data else ()
-        return cls(strings("names"), strings("numbers"), strings("words"), bag, possessors, core)
+        version = data.get("version", 1)
+        if not isinstance(version, int) or not 1 <= version <= VERSION:
+            raise ValueError("marks.version is not one this Hearth reads")
+        return cls(
+            strings("names"), strings("numbers"), strings("words"), bag, possessors, core, version
+        )
 
 
 def contrast(a: Marks, b: Marks) -> str | None:
@@ -286,16 +331,46 @@ def contrast(a: Marks, b: Marks) -> str | None:
     for group, what in (
         (_MODALS, "their modals differ"),
         (_RESTRICTIVE, "one restricts"),
-        (WHEN, "they say different times"),
         (_COLOURS, "their colours differ"),
     ):
         if a_words & group != b_words & group:
             return what
+    if when_differs(a_words, b_words):
+        return "they say different times"
     for sides in _OPPOSITES:
         a_side, b_side = _side(sides, a_words), _side(sides, b_words)
         if a_side and b_side and a_side != b_side:
             return f"they take opposite sides of {'/'.join(sorted(sides[0] | sides[1]))}"
     return None
+
+
+def when_differs(a_words: set[str], b_words: set[str]) -> bool:
+    """Whether two statements' days, months and parts of the day say another time. A part
+    of the day said by one only is read against a time of day the other says: "Thursday
+    afternoons at four" is "Thursdays at 4pm", never "at 4am"; with no time of day it is
+    another time ("works nights" is not "works days"). Said by both, the parts must be
+    the same ("Thursday afternoons" is not "Thursday evenings")."""
+    if (a_words & WHEN) - _PARTS != (b_words & WHEN) - _PARTS:
+        return True
+    a_clock, b_clock = _clock_halves(a_words), _clock_halves(b_words)
+    if any(a_clock[t] != b_clock[t] for t in a_clock.keys() & b_clock.keys()):
+        return True  # the same time in the other half: "10am", "10pm"
+    a_parts, b_parts = a_words & _PARTS, b_words & _PARTS
+    if a_parts and b_parts:
+        return a_parts != b_parts
+    if a_parts or b_parts:
+        parts, other = (a_parts, b_words) if a_parts else (b_parts, a_words)
+        if "clock" not in other:
+            return True
+        allowed = set().union(*(_PART_HALVES[part] for part in parts))
+        return not (other & _HALVES) <= allowed
+    a_halves, b_halves = a_words & _HALVES, b_words & _HALVES
+    return bool(a_halves and b_halves and a_halves != b_halves)
+
+
+def _clock_halves(words: set[str]) -> dict[str, str]:
+    """Each time's hash -> the half it was said in, from the "pm@…" marks."""
+    return {w[3:]: w[:2] for w in words if w[:3] in ("am@", "pm@")}
 
 
 def _same_owners(a: Marks, b: Marks) -> bool:

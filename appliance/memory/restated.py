@@ -12,13 +12,15 @@ from __future__ import annotations
 import hashlib
 from dataclasses import replace
 
-from appliance.memory.contrast import WHEN, Marks, contrast
+from appliance.memory.contrast import WHEN, Marks, contrast, when_differs
 from appliance.memory.text import tokens
+from appliance.numbers import ONES, ORDINALS, TENS
 
 # Words too common to tell one fact from another: verbs of having, liking and keeping.
 _NOT_A_KEY = frozenset(
-    tokens(
-        """
+    frozenset(
+        tokens(
+            """
         like likes liked love loves hate hates hated have has had get gets got keep keeps
         mad crazy keen fond favourite favorite adore adores enjoy enjoys prefer prefers
         called call named name way
@@ -27,7 +29,25 @@ _NOT_A_KEY = frozenset(
         wants need needs use uses put puts always never usually often every day time
         thing things stuff one born birthday
         """
+        )
     )
+    # times, amounts and how often are the marks' to compare (quantities.py), and the
+    # days and parts of the day too: never what a fact is about
+    | frozenset(
+        tokens(
+            """
+            am pm half quarter past o'clock oclock noon midday midnight minute minutes min
+            mins hour hours hr hrs week weeks fortnight month months year years
+            weekly fortnightly biweekly monthly quarterly yearly annually annual daily
+            nightly every each per once twice times pound pounds quid dollar dollars buck
+            bucks euro euros pence cents fiver tenner dozen hundred thousand
+            """
+        )
+    )
+    | frozenset(tokens(" ".join(WHEN)))
+    | frozenset(ONES)
+    | frozenset(TENS)
+    | frozenset(ORDINALS)
 )
 
 
@@ -39,7 +59,7 @@ def keys_of(text: str, marks: Marks | None = None) -> list[str]:
         {
             _key(word)
             for word in tokens(text)
-            if word not in _NOT_A_KEY and _key(word) not in names and not word.isdigit()
+            if word not in _NOT_A_KEY and _key(word) not in names and not word[:1].isdigit()
         }
     )
 
@@ -58,6 +78,12 @@ def same_key(mine: Marks, my_keys: list[str], theirs: Marks, their_keys: list[st
     wrong match is a review."""
     # the same people, or one more who owns the thing ("Kemi's EpiPen" for "the EpiPen");
     # never "Mum picks Leo up" for "Dad picks Leo up"
+    # a word opening a sentence has a capital: "Council tax is £148 a month" names no one
+    # where the other says "the council tax" (a held-out split's pairs)
+    (mine, my_keys), (theirs, their_keys) = (
+        _unnamed(mine, my_keys, their_keys),
+        _unnamed(theirs, their_keys, my_keys),
+    )
     mine_named, theirs_named = set(mine.names), set(theirs.names)
     more = (mine_named - theirs_named) | (theirs_named - mine_named)
     owners = set(mine.possessors) | set(theirs.possessors)
@@ -66,7 +92,7 @@ def same_key(mine: Marks, my_keys: list[str], theirs: Marks, their_keys: list[st
         # the sink" (a fifth trial's went live); two words at least, so one shared word of
         # place is never enough
         shorter = min(my_keys, their_keys, key=len)
-        if len(shorter) < 2:
+        if len(shorter) < 2 and not _same_quantities(mine, my_keys, theirs, their_keys):
             return False
     elif not mine_named & theirs_named or not more <= owners:
         return False
@@ -79,9 +105,9 @@ def same_key(mine: Marks, my_keys: list[str], theirs: Marks, their_keys: list[st
         mine, theirs = _unfelt(mine), _unfelt(theirs)
     if contrast(mine, theirs) is not None:
         return False
-    when = {w for w in mine.words if w in WHEN} == {w for w in theirs.words if w in WHEN}
-    if mine.numbers and mine.numbers == theirs.numbers and when and set(mine.words) & WHEN:
-        return True  # a date: "the 14th of August", "14 August"
+    when = not when_differs(set(mine.words), set(theirs.words))
+    if mine.numbers and mine.numbers == theirs.numbers and when and set(mine.words) & _A_WHEN:
+        return True  # a date or a time: "the 14th of August", "14 August"; "4pm", "four"
     if mine.numbers != theirs.numbers or not when:
         return False
     if not my_keys or not their_keys:
@@ -90,6 +116,31 @@ def same_key(mine: Marks, my_keys: list[str], theirs: Marks, their_keys: list[st
 
     # every word one is about is in the other: "plantain" in both, never "peanuts" and "eggs"
     return set(my_keys) <= set(their_keys) or set(their_keys) <= set(my_keys)
+
+
+_A_WHEN = WHEN | {"clock"}  # a day, a month, a part of the day, or a time of day
+
+
+def _unnamed(marks: Marks, keys: list[str], other_keys: list[str]) -> tuple[Marks, list[str]]:
+    """The marks without a "name" the other statement says as a plain word, and the keys
+    with that word among them."""
+    words = [n for n in marks.names if n in other_keys]
+    if not words:
+        return marks, keys
+    names = tuple(n for n in marks.names if n not in words)
+    owners = tuple(p for p in marks.possessors if p in names)
+    return replace(marks, names=names, possessors=owners), sorted({*keys, *words})
+
+
+def _same_quantities(mine: Marks, my_keys: list[str], theirs: Marks, their_keys: list[str]) -> bool:
+    """Of a thing alone, one word of it shared is enough where the same amounts, times or
+    how often are said: "We buy a dozen eggs every week" / "We get 12 eggs each week"."""
+    return (
+        bool(mine.numbers)
+        and mine.numbers == theirs.numbers
+        and not when_differs(set(mine.words), set(theirs.words))
+        and bool(set(my_keys) & set(their_keys))
+    )
 
 
 _AGAINST = frozenset(

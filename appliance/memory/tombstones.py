@@ -81,6 +81,26 @@ def claims_within(text: str) -> list[str]:
     return found
 
 
+class _MarksOf:
+    """A statement's marks, read at each version a tombstone was written with (one written
+    before times were read as one mark keeps its old marks, and is compared as it was)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._read: dict[int, Marks] = {}
+        self._keys: dict[int, list[str]] = {}
+
+    def at(self, version: int) -> Marks:
+        if version not in self._read:
+            self._read[version] = Marks.of(self.text, version)
+        return self._read[version]
+
+    def keys(self, version: int) -> list[str]:
+        if version not in self._keys:
+            self._keys[version] = keys_of(self.text, self.at(version))
+        return self._keys[version]
+
+
 def _part(text: str, vector: bytes | None, model: str | None) -> dict[str, object]:
     """One clause of a refused statement, kept as the whole is: never its words."""
     part: dict[str, object] = {"fingerprint": fingerprint(text), "marks": Marks.of(text).to_json()}
@@ -295,8 +315,7 @@ class TombstoneLog:
 
     def find_same_key(self, text: str) -> Tombstone | None:
         """The tombstone these words restate by what they are about (`same_key`)."""
-        marks = Marks.of(text)
-        keys = keys_of(text, marks)
+        marks = _MarksOf(text)
         for tombstone in self:
             if tombstone.marks is None:
                 continue
@@ -304,7 +323,8 @@ class TombstoneLog:
                 theirs = Marks.from_json(tombstone.marks)
             except (ValueError, TypeError):
                 continue  # marks damaged by hand: matched by fingerprint only
-            if same_key(marks, keys, theirs, tombstone.keys or []):
+            mine = marks.at(theirs.version)
+            if same_key(mine, marks.keys(theirs.version), theirs, tombstone.keys or []):
                 return tombstone
         return None
 
@@ -325,13 +345,13 @@ class TombstoneLog:
         query = vector if vector is not None else self._embed([text])[0]
         if query is None:
             return None
-        marks = Marks.of(text)
+        marks = _MarksOf(text)
         for row, _score in table.nearest(query, threshold, len(table), lambda _row: True):
             try:
                 theirs = Marks.from_json(row.marks or {})
             except (ValueError, TypeError):
                 continue  # marks damaged by hand: this one matches by fingerprint only
-            if contrast(marks, theirs) is None:
+            if contrast(marks.at(theirs.version), theirs) is None:
                 return row.stone
         return None
 
