@@ -15,7 +15,15 @@ import re
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
-from appliance.brain import days_until, overview, people, questions, router, statements
+from appliance.brain import (
+    corrections,
+    days_until,
+    overview,
+    people,
+    questions,
+    router,
+    statements,
+)
 from appliance.brain.cannot_eat import cannot_eat_asked, says_cannot_eat
 from appliance.brain.not_known import not_known
 from appliance.brain.notetaker import NoteTaker
@@ -117,6 +125,17 @@ class RuleRoutes:
             return
         stream.facts = (record.id,)
         yield f"I'll remember that: {record.text}"
+        live = [r.fact for r in self.memory.recall(record.text, RECALL_K)]
+        if (old := corrections.ended(record.text, live)) is not None:
+            # "Isla grew out of her sesame allergy" beside "Isla is allergic to sesame":
+            # which stands is a person's to say, at the board
+            asked = corrections.propose(self.memory, stream.thread_id, old)
+            if asked.proposal is not None:
+                stream.proposal = asked.proposal
+                yield (
+                    f" That may change “{old.text}”, so I've asked to forget it. "
+                    f"{corrections.REVIEWED}"
+                )
 
     def statement(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
         """A plain statement: proposed as said (rules, no model), and acknowledged."""
@@ -146,37 +165,12 @@ class RuleRoutes:
                 "`hearth memory list` shows what is stored."
             )
             return
-        replacement = route.text if route.replaces else ""
-        new_words = replacement and content_words(replacement) != content_words(target.text)
-        kind = "supersede" if new_words else "retract"
-        said = replacement if kind == "supersede" else f"Asked in chat to forget: {target.text}"
-        try:
-            proposal = self.memory.propose(
-                said,
-                target.type,
-                0.9,
-                origin="chat",
-                conversation=stream.thread_id,
-                kind=kind,
-                target=target.id,
-                actor="chat",
-            )
-        except AlreadyKnown:
-            yield (
-                f'A correction of "{target.text.rstrip(".")}" is already waiting for '
-                "review; a person will look at it on the panel or with `hearth review list`."
-            )
-            return
-        except HearthError as exc:
-            yield f"I can't propose that correction: {exc}."
-            return
-        stream.facts, stream.proposal = (target.id,), proposal.id
-        old, new = target.text.rstrip("."), replacement.rstrip(".")
-        change = f'replace "{old}" with "{new}"' if kind == "supersede" else f'forget "{old}"'
-        yield (
-            f"I can't change memory from a conversation, so I've asked to {change}. "
-            "A person will review it on the panel or with `hearth review list`."
+        correction = corrections.propose(
+            self.memory, stream.thread_id, target, route.text if route.replaces else ""
         )
+        if correction.proposal is not None:
+            stream.facts, stream.proposal = (target.id,), correction.proposal
+        yield correction.said
 
     def _correction_target(self, thread: str, what: str) -> Fact | None:
         if what:

@@ -1,0 +1,100 @@
+"""A change to a live fact, asked for in a conversation: proposed, never made.
+
+"forget …", "that's wrong, …" and a statement that ends what a live fact says ("Isla grew
+out of her sesame allergy", with "Isla is allergic to sesame" live) each put a retract or
+supersede proposal on the board: a person decides at the panel or with `hearth review`.
+A conversation never changes a live fact by itself; a wrong guess of which fact was meant
+costs a Discard, never a fact.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from appliance.errors import HearthError
+from appliance.memory import AlreadyKnown, Fact, Memory
+from appliance.memory.contrast import Marks
+from appliance.memory.restated import keys_of
+from appliance.memory.text import tokens as content_words
+
+REVIEWED = "A person will review it on the panel or with `hearth review list`."
+
+
+@dataclass(frozen=True)
+class Correction:
+    """What was asked, and what Hearth says of it."""
+
+    said: str
+    proposal: str | None  # the proposal's id, or None when none was written
+
+
+def propose(memory: Memory, thread: str, target: Fact, replacement: str = "") -> Correction:
+    """A retract of `target`, or a supersede by `replacement` when it says something new."""
+    new_words = replacement and content_words(replacement) != content_words(target.text)
+    kind = "supersede" if new_words else "retract"
+    said = replacement if kind == "supersede" else f"Asked in chat to forget: {target.text}"
+    try:
+        proposal = memory.propose(
+            said,
+            target.type,
+            0.9,
+            origin="chat",
+            conversation=thread,
+            kind=kind,
+            target=target.id,
+            actor="chat",
+        )
+    except AlreadyKnown:
+        return Correction(
+            f'A correction of "{target.text.rstrip(".")}" is already waiting for review; '
+            "a person will look at it on the panel or with `hearth review list`.",
+            None,
+        )
+    except HearthError as exc:
+        return Correction(f"I can't propose that correction: {exc}.", None)
+    old, new = target.text.rstrip("."), replacement.rstrip(".")
+    change = f'replace "{old}" with "{new}"' if kind == "supersede" else f'forget "{old}"'
+    return Correction(
+        f"I can't change memory from a conversation, so I've asked to {change}. {REVIEWED}",
+        proposal.id,
+    )
+
+
+# A statement that something a fact says is over: "Isla grew out of her sesame allergy",
+# "Dad no longer takes warfarin", "Sam isn't vegetarian any more", "Leo stopped going to
+# football", "Nan used to live in Leeds". (A seventh trial's "remember that Isla grew out
+# of her sesame allergy" went live beside the allergy, and recall said both.)
+_ENDS = re.compile(
+    r"\b(?:grew|grown|growing) out of\b|\bout(?:grew|grown)\b|\bno longer\b|\bused to\b"
+    r"|\b(?:stopped|gave up|given up|quit|moved out|passed away|died)\b"
+    r"|(?:\bnot|\bnever|n't)\b[^.;]*\b(?:any ?more|any longer)\b"
+    r"|\b(?:isn't|aren't|doesn't|don't|is not|are not|does not|do not)\b[^.;]*\bnow\b",
+    re.IGNORECASE,
+)
+# The words that say it ended are not what it is about.
+_ENDING_KEYS = frozenset(
+    keys_of("grew grown growing outgrew outgrown longer used stopped gave given quit moved died")
+)
+
+
+def ends(text: str) -> bool:
+    """Whether a statement says that something is over."""
+    return _ENDS.search(text) is not None
+
+
+def ended(text: str, live: Iterable[Fact]) -> Fact | None:
+    """The live fact a statement that something is over ends: the same people, and a thing
+    both are about ("sesame"), itself no such statement. None when it says nothing ended."""
+    if not ends(text):
+        return None
+    mine = Marks.of(text)
+    about = set(keys_of(text, mine)) - _ENDING_KEYS
+    for fact in live:
+        if fact.text == text or ends(fact.text):
+            continue
+        theirs = Marks.of(fact.text)
+        if set(theirs.names) == set(mine.names) and about & set(keys_of(fact.text, theirs)):
+            return fact
+    return None
