@@ -1,4 +1,5 @@
-"""Was it told? A sentence the model wrote about one of the household's people.
+"""Was it told? A sentence the model wrote about one of the household's people, or about
+where a thing of the house is kept or when it happens.
 
 The model is given the facts recalled for a message, and a 135M model mixes them: asked
 to "help me plan Dylan's birthday party" with Nan's birthday in memory it wrote "We want
@@ -50,6 +51,33 @@ _OF_THE_HOUSE = re.compile(
 )
 
 
+# Where a thing of the house is kept, or when a thing of the house happens: "The spare key
+# is on the shelf in the corner." (asked "tell me where the spare key is", told nothing of
+# it, the model wrote that), "Your dentist appointment is on Monday at 3." Said of the
+# thing as the sentence's subject, or of where "you keep" it; never a step of a recipe
+# ("Put the tray in the oven": the kitchen's appliances are not among these) or a judgement
+# ("The party will be fun").
+_THINGS = (
+    r"keys?|passports?|stopcock|fuse ?box|fuses?|boiler|router|remote|charger|torch|"
+    r"first[- ]aid kit|meter|thermostat|ladder|documents?|certificates?|insurance|bins?|"
+    r"recycling|appointment|birthday|anniversary|party|lesson|practice|club|pick-?up|"
+    r"bedtime|rota|batteries|plasters|paracetamol|calpol|inhaler|epipen|tablets|medicine"
+)
+_PLACE_OR_TIME = (
+    r"(?:in|on|under|underneath|behind|beside|next to|by|at|inside|above|below|near|every|"
+    r"due|out|kept|hanging|hidden|stored|round|around|beneath|upstairs|downstairs)\b"
+)
+_A_THING_PLACED = re.compile(
+    rf"^\W*(?P<thing>(?:the|your|our)\s+(?:[\w'-]+\s+){{0,2}}?(?:{_THINGS}))"
+    r"(?:'s|\s+(?:is|are|was|were|lives|live|hangs|sits|goes|go|comes|come|starts|start)"
+    r"(?:\s+(?:kept|usually|always|normally|still))?)\s+(?:\w+\s+)?"
+    + _PLACE_OR_TIME
+    + rf"|\byou\s+(?:keep|kept|left|leave|put|hid|hide|store)\s+(?P<kept>(?:the|your)\s+"
+    rf"(?:[\w'-]+\s+){{0,2}}?(?:{_THINGS}))\s+" + _PLACE_OR_TIME,
+    re.IGNORECASE,
+)
+
+
 def _made_up(sentence: str) -> set[str]:
     """The names a sentence gives people, lower case (family words are no names): "Liam,
     the father of light, …", "a girl named Ember"."""
@@ -82,8 +110,15 @@ class Told:
         self._last: str | None = None  # who "he" or "she" is, in the sentences that follow
 
     def guessed(self, sentence: str) -> str | None:
-        """The person a sentence says something untold about, or None."""
-        if not (self._people or self._of_the_house) or _QUESTION.search(sentence):
+        """The person or thing of the house a sentence says something untold about, or None."""
+        if _QUESTION.search(sentence):
+            return None
+        if (placed := _A_THING_PLACED.search(sentence)) is not None:
+            thing = placed["thing"] or placed["kept"]
+            said = set(tokens(sentence)) - set(tokens(thing)) - _SAY_NOTHING
+            if not said <= self._told:
+                return "the " + thing.split(maxsplit=1)[1].lower()
+        if not (self._people or self._of_the_house):
             return None
         words = set(tokens(sentence))
         # a name before a role ("Bara" before "cat"), said as the sentence says it

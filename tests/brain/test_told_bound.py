@@ -86,3 +86,46 @@ def test_a_name_made_up_for_the_family_is_a_guess() -> None:
         Told(frozenset(), "", "a poem about my husband").guessed("My husband loves the sea.")
         == "your husband"
     )
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The spare key is on the shelf in the corner.",  # the model's, told nothing of it
+        "Your dentist appointment is on Monday at 3.",
+        "The bins go out on Tuesday.",
+        "You keep the passport in the top drawer.",
+    ],
+)
+def test_where_or_when_a_thing_of_the_house_is_is_a_guess_untold(sentence: str) -> None:
+    assert Told(frozenset(), "", "I'm locked out, what do I do?").guessed(sentence) is not None
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The spare key is under the blue flowerpot.",  # told
+        "Put the tray in the oven for 20 minutes.",  # a step, and the oven is no such thing
+        "The key is to stir it often.",  # no place
+        "The party will be great fun!",  # a wish
+        "Is the spare key under the mat?",  # asks
+    ],
+)
+def test_a_thing_told_or_only_named_is_said(sentence: str) -> None:
+    told = Told(frozenset(), "The spare key is under the blue flowerpot.", "I'm locked out")
+    assert told.guessed(sentence) is None  # the controls
+
+
+def test_the_brain_stops_an_untold_place_of_a_thing(settings, memory: Memory) -> None:  # type: ignore[no-untyped-def]
+    reply, _ = scripted_reply(
+        settings, memory, ["Oh no! The spare key is on the shelf in the corner."], "I'm locked out"
+    )
+    assert reply.text == "Oh no! " + untold("the spare key")
+    memory.add("The spare key is under the blue flowerpot.", "place")
+    reply, _ = scripted_reply(  # the control: what memory holds, recalled for it, is said
+        settings,
+        memory,
+        ["The spare key is under the blue flowerpot."],
+        "I'm locked out, help me with the spare key",
+    )
+    assert reply.text == "The spare key is under the blue flowerpot."
