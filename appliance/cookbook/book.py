@@ -389,7 +389,7 @@ class Cookbook:
         raise RecipeRefused(f"not kept: the recipe's words were {why}; nothing was written")
 
     def _refuse_known(self, recipe: Recipe, despite_tombstone: bool) -> None:
-        stone = self.tombstones.find(recipe.fingerprint)
+        stone = self.tombstones.find(recipe.fingerprint) or self._refused_unordered(recipe)
         if stone is not None and not despite_tombstone:
             said_no = stone.said_no("this recipe").replace(" retracted ", " removed ")
             raise Tombstoned(
@@ -412,6 +412,11 @@ class Cookbook:
             candidate, number = f"{base}-{number}", number + 1
         return candidate
 
+    def _refused_unordered(self, recipe: Recipe) -> Tombstone | None:
+        """The tombstone of this recipe with its ingredients in another order, if any."""
+        wanted = recipe.unordered_fingerprint
+        return next((s for s in self.tombstones if wanted in (s.keys or ())), None)
+
     def _tombstone(self, entry: RecipeFile, actor: str, kind: str, reason: str) -> Tombstone:
         return Tombstone(
             fingerprint=entry.recipe.fingerprint,
@@ -421,4 +426,6 @@ class Cookbook:
             fact_id=f"recipe:{entry.id}",
             actor=actor,
             kind=kind,
+            # a recipe's tombstone is about its words in any order: the unordered print
+            keys=[entry.recipe.unordered_fingerprint],
         )

@@ -114,10 +114,14 @@ class Recipe:
         A discarded recipe's tombstone holds this, so pasting it again in another
         shape (bullets for numbers, "½" for "1/2") or under another title is still the
         recipe a person refused."""
-        words = [i.line() for i in self.ingredients]
-        words += list(self.steps)
-        plain = re.sub(r"[^a-z0-9½¼¾⅓⅔⅛]+", " ", " ".join(words).lower()).split()
-        return "recipe:" + hashlib.sha256(" ".join(plain).encode("utf-8")).hexdigest()
+        return _print([i.line() for i in self.ingredients] + list(self.steps))
+
+    @property
+    def unordered_fingerprint(self) -> str:
+        """The fingerprint with the ingredients in any order: the same recipe pasted again
+        with its list reordered (an outside trial's waited for Keep with no mark)."""
+        lines = sorted(" ".join(_plain(i.line())) for i in self.ingredients)
+        return _print(lines + list(self.steps))
 
     def texts(self) -> list[str]:
         """Every piece of the recipe's words, for the guard to read one by one."""
@@ -125,3 +129,11 @@ class Recipe:
         pieces += [self.notes or "", self.source or ""]
         pieces += sorted({i.group for i in self.ingredients if i.group})
         return [p for p in pieces if p.strip()]
+
+
+def _plain(text: str) -> list[str]:
+    return re.sub(r"[^a-z0-9½¼¾⅓⅔⅛]+", " ", text.lower()).split()
+
+
+def _print(words: list[str]) -> str:
+    return "recipe:" + hashlib.sha256(" ".join(_plain(" ".join(words))).encode("utf-8")).hexdigest()

@@ -45,6 +45,21 @@ def test_a_discarded_recipe_is_refused_when_pasted_again_in_another_shape(book: 
     assert book.proposals() == [] and book.recipes() == []
 
 
+def test_a_discarded_recipe_is_refused_with_its_ingredients_in_another_order(book: Cookbook):
+    """An outside trial pasted a discarded recipe again reordered; it waited with no mark."""
+    proposed = book.propose(FLAPJACKS, "web")
+    book.discard(proposed.id, "panel", shown=proposed.digest)
+    reordered = FLAPJACKS.replace(
+        "- 250g butter\n- 200g golden syrup\n", "- 200g golden syrup\n- 250g butter\n"
+    ).replace("Nana's Flapjacks", "Flapjacks (Nana's)")
+    with pytest.raises(Tombstoned, match="discarded this recipe"):
+        book.propose(reordered, "web")
+    assert book.proposals() == [] and book.recipes() == []
+    # the control: a step changed is another method, and waits for a person
+    steps = FLAPJACKS.replace("1. Heat the oven", "1. Melt the butter first. Heat the oven")
+    assert book.propose(steps, "web")
+
+
 def test_positive_control_a_different_recipe_is_proposed_after_a_discard(book: Cookbook):
     proposed = book.propose(FLAPJACKS, "web")
     book.discard(proposed.id, "panel", shown=proposed.digest)
