@@ -119,7 +119,7 @@ class Recipe:
     @property
     def unordered_fingerprint(self) -> str:
         """The fingerprint with the ingredients in any order: the same recipe pasted again
-        with its list reordered (an outside trial's waited for Keep with no mark)."""
+        with its list reordered (a seventh trial saw one wait for Keep with no mark)."""
         lines = sorted(" ".join(_plain(i.line())) for i in self.ingredients)
         return _print(lines + list(self.steps))
 

@@ -46,7 +46,8 @@ def test_a_discarded_recipe_is_refused_when_pasted_again_in_another_shape(book: 
 
 
 def test_a_discarded_recipe_is_refused_with_its_ingredients_in_another_order(book: Cookbook):
-    """An outside trial pasted a discarded recipe again reordered; it waited with no mark."""
+    """A seventh trial saw a discarded recipe pasted again wait with no mark: a reordered
+    list was another fingerprint (a new title alone never was)."""
     proposed = book.propose(FLAPJACKS, "web")
     book.discard(proposed.id, "panel", shown=proposed.digest)
     reordered = FLAPJACKS.replace(
