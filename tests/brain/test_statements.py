@@ -103,10 +103,35 @@ def test_a_statement_is_its_own_fact(said: str, facts: list[str]) -> None:
         "we've got no milk",
         "Gran thinks I'm putting too much salt in the gravy.",
         "store this for me: black coffee for Sam",
+        # a body or a machine doing it now (the first was carded, said with "she's
+        # watching the birds" after it)
+        "The cat's sitting on the windowsill",
+        "The dog is lying by the fire",
+        "The fridge is making a buzzing noise.",
+        "The tap in the kitchen is dripping.",
+        "The kids are watching telly",
+        "Sam's playing in the garden",
     ],
 )
 def test_small_talk_states_nothing(said: str) -> None:
     assert facts_stated(said) == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # the controls: a habit, a thing of theirs, a plan, a part, and what is learnt
+        "The cat always sits on the windowsill.",
+        "The dog is sleeping in the kitchen every night.",
+        "Grandma's reading glasses are usually on the windowsill.",
+        "Grandma's hearing aids are in the blue case.",
+        "The Okafors are emigrating.",
+        "Maya's playing the wolf in the school play.",
+        "Dad's learning to code in Python.",
+    ],
+)
+def test_a_habit_a_thing_or_a_plan_said_with_ing_is_stated(said: str) -> None:
+    assert facts_stated(said) == [said.rstrip(".") + "."]
 
 
 STORY = (
