@@ -121,7 +121,27 @@ def _moment_first(text: str, now: dt.datetime) -> str:
 
 def as_remind_me(text: str, now: dt.datetime) -> str:
     """The request said as "remind me …", whichever way it was asked; else as it was."""
-    return _as_remind_me(_moment_first(_for_someone(_alarm(text)), now), now)
+    return _days_once(_as_remind_me(_moment_first(_for_someone(_alarm(text)), now), now), now)
+
+
+# "remind me to take the bins out on Tuesday and Thursday at 7": the coming Tuesday and
+# the coming Thursday (it had been set once, for Thursday, as "take the bins out on Tuesday
+# and"). Said in the plural or with "every", it repeats, as ever.
+_DAY_NAME = "|".join(moments.WEEKDAYS)
+_DAYS_ONCE = re.compile(
+    rf"(?<!every )(?<!each )\bon (?P<days>(?:{_DAY_NAME})(?:(?: ,)?(?: and| &| ,) (?:on )?"
+    rf"(?:{_DAY_NAME}))+)\b"
+)
+
+
+def _days_once(text: str, now: dt.datetime) -> str:
+    """Two or more days said once, as a repeat on them that ends on the last to come."""
+    if not text.startswith("remind ") or (said := _DAYS_ONCE.search(text)) is None:
+        return text
+    named = [d for d in re.findall(r"[a-z]+", said["days"]) if d in moments.WEEKDAYS]
+    last = max(named, key=lambda day: (moments.WEEKDAYS.index(day) - now.weekday()) % 7)
+    days = " and ".join(dict.fromkeys(named))
+    return f"{text[: said.start()]}every {days}{text[said.end() :]} until {last}"
 
 
 # "set an alarm for 6am tomorrow", "wake me up at 7" (a seventh trial's got "I haven't done

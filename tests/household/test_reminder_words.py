@@ -110,6 +110,31 @@ def test_what_asks_no_reminder_sets_none_nor_asks_when(said: str) -> None:
     assert not isinstance(parse(said, NOW), Remind | AskReminderTime)
 
 
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        # two days said once: the coming ones (it had been set for Thursday alone, as
+        # "take the bins out on Tuesday and")
+        (
+            "remind me to take the bins out on Tuesday and Thursday at 7pm",
+            Remind("take the bins out", at(1, 19), "tuesday thursday", dt.date(2026, 12, 3)),
+        ),
+        (
+            "remind me on Monday and Wednesday at 8 to ring the school",
+            Remind("ring the school", at(2, 8), "monday wednesday", dt.date(2026, 12, 7)),
+        ),
+        # the controls: said in the plural it repeats, and one day is once
+        (
+            "remind me to take the bins out on Tuesdays and Thursdays at 7pm",
+            Remind("take the bins out", at(1, 19), "tuesday thursday"),
+        ),
+        ("remind me to water the plants on Friday at 9", Remind("water the plants", at(4, 9))),
+    ],
+)
+def test_days_said_once_are_the_coming_ones(said: str, meant: Remind) -> None:
+    assert parse(said, NOW) == meant
+
+
 def test_about_and_that_are_said_back_and_rung_as_said(
     store: HouseholdStore, scheduler: Scheduler, clock: MovableClock
 ) -> None:
@@ -177,3 +202,10 @@ def test_an_alarm_is_a_reminder_to_get_up(said: str, meant: object) -> None:
 def test_what_is_not_an_alarm_is_left() -> None:
     assert parse("wake me up when the bread is done", NOW) is None  # the controls
     assert parse("cancel the alarm for the bins", NOW) is None
+
+
+def test_days_said_once_are_said_back_with_their_end(store: HouseholdStore) -> None:
+    said = "remind me to take the bins out on Tuesday and Thursday at 7pm"
+    reply = perform(store, parse(said, NOW))
+    assert "take the bins out" in reply and "Tuesday and Thursday" in reply
+    assert "until" in reply and "3 Dec" in reply
