@@ -125,8 +125,17 @@ _PART_HALVES = {
     "tonight": {"am", "pm"},
 }
 _HALVES = frozenset({"am", "pm"})
+_IN_TIME = re.compile(
+    r"\bin (?=(?:the )?(?:morning|afternoon|evening|summer|winter|spring|autumn|holidays?|"
+    r"week|weekend|new year)s?\b|(?:january|february|march|april|may|june|july|august|"
+    r"september|october|november|december)\b|\d|(?:a|an|one|two|three|four|five|six) "
+    r"(?:minute|hour|day|week|fortnight|month|year)s?\b)"
+)
 # Written with a capital, and no name: the halves of the day, the months cut short.
-_CLOCK_CAPITALS = frozenset("am pm jan feb mar apr jun jul aug sep sept oct nov dec".split())
+_CLOCK_CAPITALS = frozenset(
+    """am pm jan feb mar apr jun jul aug sep sept oct nov dec
+    tue tues weds thu thur thurs fri""".split()
+)
 # People and animals a household names without a capital letter.
 _KIN = frozenset(
     """mum mom mother dad father grandma grandpa granny grandad grandmother
@@ -207,7 +216,9 @@ class Marks:
         folded = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
         halves: set[str] = set()
         if version >= 2:
-            reading = quantities.read(normalise(folded))
+            # "in the evening", "in March", "in 2 weeks" say when, never inside: no side
+            # of in/out ("The bins go out … in the evening" took both)
+            reading = quantities.read(_IN_TIME.sub("", normalise(folded)))
             lowered, times = " ".join(reading.words), sorted(reading.marks)
             # which half each time was said in, by the time's hash ("10pm to 6am" is not
             # "10am to 6pm"); "clock": a time of day is said at all
@@ -234,6 +245,12 @@ class Marks:
         every_other = {
             n for n, w in enumerate(words) if w == "other" and n and words[n - 1] == "every"
         }
+        # a word inside a compound is none of the household: "shell-fish" names no fish
+        compounded = (
+            {w for c in re.findall(r"[a-z]+(?:-[a-z]+)+", normalise(folded)) for w in c.split("-")}
+            if version >= 2
+            else set()
+        )
         numbers = sorted(
             {n for w in words if (n := _number(w)) is not None}
             | set(times)
@@ -258,7 +275,7 @@ class Marks:
             if _singular(word) in WHEN:
                 closed.add(_singular(word))
             kin = _singular(base)
-            if kin in _KIN and kin not in names:
+            if kin in _KIN and kin not in names and kin not in compounded:
                 names.append(kin)
         if negations % 2:
             closed.add("not")
@@ -356,8 +373,18 @@ def when_differs(a_words: set[str], b_words: set[str]) -> bool:
     if any(a_clock[t] != b_clock[t] for t in a_clock.keys() & b_clock.keys()):
         return True  # the same time in the other half: "10am", "10pm"
     a_parts, b_parts = a_words & _PARTS, b_words & _PARTS
+    if a_parts and b_parts and a_parts != b_parts:
+        # "Thursday night at 7pm" is "Thursday evenings at 7": where both say a time of day,
+        # the parts agree when their halves do ("night" is either); else they must be one
+        if "clock" not in a_words or "clock" not in b_words:
+            return True
+        a_allowed = set().union(*(_PART_HALVES[part] for part in a_parts))
+        b_allowed = set().union(*(_PART_HALVES[part] for part in b_parts))
+        return not (a_allowed & b_allowed) or not (
+            (a_words & _HALVES) <= b_allowed and (b_words & _HALVES) <= a_allowed
+        )
     if a_parts and b_parts:
-        return a_parts != b_parts
+        return False
     if a_parts or b_parts:
         parts, other = (a_parts, b_words) if a_parts else (b_parts, a_words)
         if "clock" not in other:

@@ -55,6 +55,18 @@ _SHORT_MONTH = re.compile(
     r"|(?<=\d )(" + "|".join(sorted(_SHORT_MONTHS)) + r")\b\.?"
 )
 _TWO_DIGIT_YEAR = re.compile(r"(?<![\w'])'(\d{2})\b")
+# Days cut short: "Thurs @ 7 p.m."; the ones that are words too ("wed", "sat", "sun", "mon")
+# only with their full stop.
+_SHORT_DAYS = {
+    "tues": "tuesday", "tue": "tuesday", "weds": "wednesday", "thurs": "thursday",
+    "thur": "thursday", "thu": "thursday", "fri": "friday",
+    "mon.": "monday", "wed.": "wednesday", "sat.": "saturday", "sun.": "sunday",
+}  # fmt: skip
+_SHORT_DAY = re.compile(r"\b(?:(tues|tue|weds|thurs|thur|thu|fri)\b\.?|(mon|wed|sat|sun)\.)")
+# A month cut short, with its full stop and no number: "due in Mar."
+_SHORT_MONTH_STOPPED = re.compile(
+    r"\b(" + "|".join(sorted(set(_SHORT_MONTHS) - {"may"})) + r")\.(?!\w)"
+)
 _NUMERIC_DATE = re.compile(r"\b(\d{1,2})/(\d{1,2})(?:/(\d{2}|\d{4}))?\b")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 _ORDINAL_DIGITS = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
@@ -125,6 +137,9 @@ def read(lowered: str) -> Reading:
         text = re.sub(rf"\bevery (?:{said})\b", f"on {day} every year", text)
         text = re.sub(rf"\b(?:on )?(?:the day of )?(?:{said})\b", f"on {day}", text)
     text = _SHORT_MONTH.sub(lambda m: _SHORT_MONTHS[m[1] or m[2]] + " ", text)
+    text = _SHORT_MONTH_STOPPED.sub(lambda m: _SHORT_MONTHS[m[1]] + " ", text)
+    text = _SHORT_DAY.sub(lambda m: _SHORT_DAYS[m[1] or m[2] + "."] + " ", text)
+    text = text.replace("@", " at ")
     text = _TWO_DIGIT_YEAR.sub(r"20\1", text)
     text = _NUMERIC_DATE.sub(_spelled_date, text)
     text = _ORDINAL_DIGITS.sub(r"\1", text)

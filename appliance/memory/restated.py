@@ -10,6 +10,7 @@ same things, said otherwise").
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import replace
 
 from appliance.memory.contrast import WHEN, Marks, contrast, when_differs
@@ -68,22 +69,21 @@ def _key(word: str) -> str:
     return hashlib.sha256(word.encode("utf-8")).hexdigest()[:12]
 
 
-def same_key(mine: Marks, my_keys: list[str], theirs: Marks, their_keys: list[str]) -> bool:
+def same_key(
+    mine: Marks, my_keys: list[str], theirs: Marks, their_keys: list[str], text: str = ""
+) -> bool:
     """Whether a statement restates a refused one in other words, by what it is about:
     the same people, and the same date (numbers and days), or no other number or day and
     every word the shorter is about in the other. A fourth outside trial discarded
     "Tunde's birthday is on the 14th of August", then "remember that Tunde was born on 14
     August" went live; "Femi doesn't like plantain", then "Femi hates plantain". Another
     number is another fact ("…tablets at 9" after "…at 8" is a correction). The cost of a
-    wrong match is a review."""
+    wrong match is a review. `text`: the words `mine` was read from."""
     # the same people, or one more who owns the thing ("Kemi's EpiPen" for "the EpiPen");
     # never "Mum picks Leo up" for "Dad picks Leo up"
     # a word opening a sentence has a capital: "Council tax is £148 a month" names no one
     # where the other says "the council tax" (a held-out split's pairs)
-    (mine, my_keys), (theirs, their_keys) = (
-        _unnamed(mine, my_keys, their_keys),
-        _unnamed(theirs, their_keys, my_keys),
-    )
+    (mine, my_keys), (theirs, their_keys) = named_alike(mine, my_keys, theirs, their_keys, text)
     mine_named, theirs_named = set(mine.names), set(theirs.names)
     more = (mine_named - theirs_named) | (theirs_named - mine_named)
     owners = set(mine.possessors) | set(theirs.possessors)
@@ -121,15 +121,42 @@ def same_key(mine: Marks, my_keys: list[str], theirs: Marks, their_keys: list[st
 _A_WHEN = WHEN | {"clock"}  # a day, a month, a part of the day, or a time of day
 
 
-def _unnamed(marks: Marks, keys: list[str], other_keys: list[str]) -> tuple[Marks, list[str]]:
-    """The marks without a "name" the other statement says as a plain word, and the keys
-    with that word among them."""
-    words = [n for n in marks.names if n in other_keys]
+def named_alike(
+    mine: Marks,
+    my_keys: list[str],
+    theirs: Marks,
+    their_keys: list[str],
+    my_text: str = "",
+) -> tuple[tuple[Marks, list[str]], tuple[Marks, list[str]]]:
+    """Both statements' marks and keys, with a "name" either says only because it opens
+    the sentence ("Recycling goes out…", "Bins go out…") read as the word the other says
+    it as. `my_text`: the words of `mine`, where a name's plain form is read from."""
+    plain = {
+        _key(word.lower()): _key(stem)
+        for word in re.findall(r"\b[A-Z][a-z]+\b", my_text)
+        for stem in tokens(word)
+    }
+    return (
+        _unnamed(mine, my_keys, theirs, their_keys, plain),
+        _unnamed(theirs, their_keys, mine, my_keys, {}),
+    )
+
+
+def _unnamed(
+    marks: Marks, keys: list[str], other: Marks, other_keys: list[str], plain: dict[str, str]
+) -> tuple[Marks, list[str]]:
+    """The marks without a "name" the other statement says as a plain word, not as a name
+    (`plain`: a name's word as the keys read it, "bins" as "bin"), and the keys with it."""
+    words = {
+        n: plain.get(n, n)
+        for n in marks.names
+        if n not in other.names and plain.get(n, n) in other_keys
+    }
     if not words:
         return marks, keys
     names = tuple(n for n in marks.names if n not in words)
     owners = tuple(p for p in marks.possessors if p in names)
-    return replace(marks, names=names, possessors=owners), sorted({*keys, *words})
+    return replace(marks, names=names, possessors=owners), sorted({*keys, *words.values()})
 
 
 def _same_quantities(mine: Marks, my_keys: list[str], theirs: Marks, their_keys: list[str]) -> bool:

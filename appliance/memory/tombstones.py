@@ -27,7 +27,7 @@ from pathlib import Path
 from appliance.files import append_line, commit_temp, write_temp
 from appliance.memory.contrast import Marks, contrast
 from appliance.memory.embedding import Embedder
-from appliance.memory.restated import keys_of, same_key
+from appliance.memory.restated import keys_of, named_alike, same_key
 from appliance.memory.text import (
     fingerprint,
     is_legacy_fingerprint,
@@ -70,10 +70,23 @@ def clauses(text: str) -> list[str]:
 _AND = re.compile(r"\s+and\s+", re.IGNORECASE)
 
 
+# A claim said aside about someone: "Priya, who's vegetarian, is coming for dinner on Friday"
+# (an eighth trial's went live, Priya's retracted vegetarianism inside it).
+_ASIDE = re.compile(
+    r"^(?P<who>(?:[Oo]ur |[Mm]y |[Tt]he )?[A-Z][\w'-]*(?:\s+[\w'-]+){0,3}?),\s+(?:who|which)"
+    r"(?P<verb>'s|'re|\s+is|\s+are|\s+has|\s+have|\s+can't|\s+doesn't)\s+(?P<what>[^,]+),\s+"
+    r"(?P<rest>.+)$"
+)
+
+
 def claims_within(text: str) -> list[str]:
-    """What a statement may carry of a refused one: its clauses, and each side of an "and"
-    between two clauses. Read when matching only; a tombstone keeps its own clauses."""
+    """What a statement may carry of a refused one: its clauses, each side of an "and"
+    between two clauses, and a claim said aside ("X, who's Y, …" carries "X is Y").
+    Read when matching only; a tombstone keeps its own clauses."""
     found = clauses(text)
+    if (aside := _ASIDE.match(text.strip())) is not None:
+        verb = {"'s": "is", "'re": "are"}.get(aside["verb"], aside["verb"].strip())
+        found += [f"{aside['who']} {verb} {aside['what']}", f"{aside['who']} {aside['rest']}"]
     for said in [text, *found]:
         sides = [p.strip(" .!?") for p in _AND.split(said.strip(" .!?"))]
         if len(sides) >= 2 and all(len(side.split()) >= 3 for side in sides):
@@ -324,7 +337,8 @@ class TombstoneLog:
             except (ValueError, TypeError):
                 continue  # marks damaged by hand: matched by fingerprint only
             mine = marks.at(theirs.version)
-            if same_key(mine, marks.keys(theirs.version), theirs, tombstone.keys or []):
+            keys = marks.keys(theirs.version)
+            if same_key(mine, keys, theirs, tombstone.keys or [], marks.text):
                 return tombstone
         return None
 
@@ -351,7 +365,14 @@ class TombstoneLog:
                 theirs = Marks.from_json(row.marks or {})
             except (ValueError, TypeError):
                 continue  # marks damaged by hand: this one matches by fingerprint only
-            if contrast(marks.at(theirs.version), theirs) is None:
+            (mine, _), (theirs, _) = named_alike(
+                marks.at(theirs.version),
+                marks.keys(theirs.version),
+                theirs,
+                row.stone.keys or [],
+                marks.text,
+            )
+            if contrast(mine, theirs) is None:
                 return row.stone
         return None
 
