@@ -45,7 +45,7 @@ from dataclasses import dataclass, replace
 from appliance.brain import overview
 from appliance.brain.people import said_to
 from appliance.brain.questions import LEAD as _LEAD
-from appliance.brain.statements import facts_stated, sentence
+from appliance.brain.statements import a_statement_taken_back, facts_stated, sentence
 
 _REMEMBER = re.compile(
     _LEAD + r"(?:remember|note|don'?t forget|do not forget|keep in mind"
@@ -152,7 +152,20 @@ def _remember(text: str) -> Route | None:
     return None
 
 
+# "forget that", "scratch that", "no, don't remember that": what was just kept, said back
+# at once (an eighth trial's "forget that" got "I couldn't find that in memory").
+_FORGET_JUST_SAID = re.compile(
+    r"^\s*(?:(?:no|oh|actually|wait|sorry|hang on)[,.!]?\s+)*(?:(?:please\s+)?(?:forget|"
+    r"scratch|undo|delete|remove|unsave) (?:that|it|this|what i (?:just )?said)(?: please)?|"
+    r"(?:please\s+)?(?:don'?t|do not) (?:remember|save|keep|store) (?:that|it|this)"
+    r"(?: please)?)[\s.!]*$",
+    re.IGNORECASE,
+)
+
+
 def _forget(text: str) -> Route | None:
+    if _FORGET_JUST_SAID.match(text):
+        return Route("correct", "")  # the fact the last answer kept or read out
     if match := _FORGET.match(text):
         return Route("correct", match["what"].strip(" .!?"))
     return None
@@ -201,6 +214,14 @@ def _question(text: str) -> Route | None:
     return None
 
 
+TAKEN_BACK = "All right, I haven't kept it."
+
+
+def _taken_back(text: str) -> Route | None:
+    """ "Mum's flight lands at 6. Never mind.": nothing carded, and no model to answer."""
+    return Route("taken back", text) if a_statement_taken_back(text) else None
+
+
 def _statement(text: str) -> Route | None:
     facts = facts_stated(text)
     return Route("statement", text, facts=tuple(facts)) if facts else None
@@ -215,6 +236,7 @@ DEFAULT_INTENTS: tuple[Intent, ...] = (
     Intent("overview", _overview),
     Intent("know-about", _know_about),
     Intent("question", _question),
+    Intent("taken back", _taken_back, act=lambda _route: TAKEN_BACK),
     Intent("statement", _statement),
 )
 

@@ -68,7 +68,8 @@ class RuleRoutes:
         self._known: tuple[int, frozenset[str]] | None = None  # (generation, names)
 
     def answered(self, thread: str, facts: tuple[str, ...]) -> None:
-        """Remember which facts a thread's last answer used ("no, that's wrong" targets them)."""
+        """Remember which facts a thread's last answer used or kept ("no, that's wrong" and
+        "forget that" target them)."""
         self.cited[thread] = facts
         if len(self.cited) > 256:
             self.cited.pop(next(iter(self.cited)))
@@ -80,6 +81,10 @@ class RuleRoutes:
         is wrong by one word is a fact nobody told Hearth: a spoken one waits on the
         board, and Keep is the household saying the words are right.
         """
+        if statements.taken_back(route.text):
+            # "remember that Mum's flight lands at 6. Hang on, I'm not sure, don't save that."
+            yield router.TAKEN_BACK
+            return
         if (corrected := statements.corrected_in(route.text)) is not None:
             # "…on Wednesday nights, no sorry, Tuesday nights" (a seventh trial's was kept
             # word for word, and read back so): which words to keep is the person's to say
@@ -177,13 +182,17 @@ class RuleRoutes:
             found = self.memory.recall(what, 1)
             return found[0].fact if found else None
         for fact_id in self.cited.get(thread, ()):
-            try:
-                fact = self.memory.get(fact_id)
-            except HearthError:
-                continue
-            if fact.status in RECALLABLE_STATUSES:
+            if (fact := self._live(fact_id)) is not None:
                 return fact
         return None
+
+    def _live(self, fact_id: str) -> Fact | None:
+        """The fact, if it is still there to be recalled."""
+        try:
+            fact = self.memory.get(fact_id)
+        except HearthError:
+            return None
+        return fact if fact.status in RECALLABLE_STATUSES else None
 
     def recall(self, stream: ReplyStream, text: str, route: router.Route) -> Iterator[str]:
         """Household questions are answered from memory or honestly not at all; questions

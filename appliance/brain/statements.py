@@ -407,6 +407,33 @@ _CORRECTED = re.compile(
 )
 
 
+# Taken back in the same breath: "remember that Mum's flight lands at 6. Hang on, I'm not
+# sure, don't save that." (an eighth trial's was kept live, take-back and all), "…
+# Actually, no, forget it.", "… Never mind."
+_TAKEN_BACK = re.compile(
+    r"(?:^|[,;.!?\u2014-]\s*|\s)(?:(?:hang on|wait|actually|oh|no|sorry|hmm|um)[,.!]?\s+)*"
+    r"(?:i'?m not (?:sure|certain)[,.!]?\s+)?"
+    r"(?:(?:please\s+)?(?:don'?t|do not) (?:save|keep|remember|store|write|note|put)"
+    r"(?: (?:that|it|this))?(?: down)?"
+    r"|(?<!n't )(?<!not )forget (?:it|that|this|i said (?:it|that|anything))"
+    r"|never ?mind|scratch that|ignore (?:that|me|it)|cancel that|don'?t bother"
+    r"|(?:that'?s|it'?s) not right|i take (?:it|that) back)\W*$",
+    re.IGNORECASE,
+)
+
+
+def taken_back(text: str) -> bool:
+    """Whether what was said ends by taking itself back ("…, never mind")."""
+    return _TAKEN_BACK.search(" ".join(text.split())) is not None
+
+
+def a_statement_taken_back(text: str) -> bool:
+    """Whether a statement was said and then taken back: "Mum's flight lands at 6. Never
+    mind." (not "Dad says never mind", where nothing was stated first)."""
+    said = _TAKEN_BACK.search(" ".join(text.split()))
+    return said is not None and bool(facts_stated(" ".join(text.split())[: said.start()]))
+
+
 # Said as a guess: a card without it would state it surer than it was told (a seventh
 # trial's "the spare key's under the blue plant pot, I reckon, or maybe the green one" was
 # carded "The spare key's under the blue plant pot.", "…black, I think, no sugar" "…black.").
@@ -429,6 +456,8 @@ def facts_stated(text: str) -> list[str]:
     text = " ".join(text.split())
     if not text or text.endswith("?") or len(text.split()) > MESSAGE_MAX_WORDS:
         return []
+    if taken_back(text):
+        return []  # "…, don't save that": nothing to card
     facts: list[str] = []
     for part in re.split(r"(?<=[.!?])\s+", text):  # sentences first
         if part.endswith("?"):

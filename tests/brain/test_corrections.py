@@ -1,15 +1,18 @@
-"""A statement that ends what a live fact says is kept as asked, and the old fact is put to
-a person: a seventh trial's "remember that Isla grew out of her sesame allergy" went live
-beside "Isla is allergic to sesame", and recall said both with nothing to check."""
+"""Changing what memory holds from a conversation. A statement that ends what a live fact
+says is kept as asked, and the old fact is put to a person: a seventh trial's "remember
+that Isla grew out of her sesame allergy" went live beside "Isla is allergic to sesame".
+What is taken back in the same breath is not kept, and "forget that" is what was just
+kept."""
 
 from __future__ import annotations
 
 import pytest
 
 from appliance.brain.corrections import ended, ends
+from appliance.brain.router import TAKEN_BACK
 from appliance.config import Settings
 from appliance.memory import Memory
-from tests.brain.conftest import scripted_reply
+from tests.brain.conftest import scripted_conversation, scripted_reply
 
 
 @pytest.mark.parametrize(
@@ -70,3 +73,41 @@ def test_what_says_something_is_over(said: str) -> None:
 def test_what_says_nothing_is_over(said: str) -> None:
     assert not ends(said)
     assert ended(said, []) is None
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # an eighth trial's, each kept live with the take-back in it
+        "remember that Mum's flight lands at 6. Hang on, I'm not sure, don't save that.",
+        "remember that Mum's flight lands at 6. Actually, no, forget it.",
+        "remember that Mum's flight lands at 6. Never mind.",
+        # said in passing, taken back: nothing carded, and no model
+        "Mum's flight lands at 6. Never mind.",
+    ],
+)
+def test_what_is_taken_back_in_the_same_breath_is_not_kept(
+    settings: Settings, memory: Memory, said: str
+) -> None:
+    reply, model = scripted_reply(settings, memory, ["Mum's flight lands at 6."], said)
+    assert reply.text == TAKEN_BACK
+    assert memory.facts() == [] and memory.proposals() == [] and model.prompts == []
+
+
+def test_a_fact_not_taken_back_is_kept(settings: Settings, memory: Memory) -> None:
+    said = "remember that the stopcock is under the sink, don't forget it"  # the control
+    reply, _ = scripted_reply(settings, memory, [], said)
+    assert reply.text.startswith("I'll remember that:") and len(memory.facts()) == 1
+
+
+def test_forget_that_straight_after_is_the_fact_just_kept(
+    settings: Settings, memory: Memory
+) -> None:
+    """ "forget that" after a "remember that" had got "I couldn't find that in memory"."""
+    answers, _ = scripted_conversation(
+        settings, memory, [], ["remember that Mum's flight lands at 7", "no, forget that"]
+    )
+    [fact] = memory.facts()
+    assert "asked to forget \"Mum's flight lands at 7\"" in answers[1].text
+    [proposal] = memory.proposals()
+    assert (proposal.kind, proposal.target) == ("retract", fact.id)
