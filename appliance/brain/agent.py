@@ -295,6 +295,8 @@ class Brain:
                     pieces = self.routes.inbox()
                 elif route.kind == "again":
                     pieces = iter([self._said_last(stream.thread_id)])
+                elif route.kind == "did it":
+                    pieces = iter([self._did_last(stream.thread_id)])
                 else:
                     pieces = self.conversation.chat(stream, text, None)
                 for piece in pieces:
@@ -309,6 +311,12 @@ class Brain:
         answer nobody caught is answered from the record, never made again."""
         said = [m.text for m in self.threads.recent(thread, 2) if m.role == "assistant"]
         return said[-1] if said else NOTHING_SAID_YET
+
+    def _did_last(self, thread: str) -> str:
+        """ "did that work?": what the thread's last answer said, word for word from the
+        record, never a guess of whether it worked."""
+        said = [m.text for m in self.threads.recent(thread, 2) if m.role == "assistant"]
+        return f"My last answer was: {said[-1]}" if said else NOTHING_SAID_YET
 
     def _finish(self, stream: ReplyStream, text: str) -> None:
         answer = stream.text.strip() or "(no answer)"

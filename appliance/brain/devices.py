@@ -79,6 +79,14 @@ _SEND_IT = re.compile(
     r"|give (?:the |my |our )?[a-z' -]{1,30}? a (?:ring|call|bell|text)\b"
     # "order more milk from tesco", "order us a Deliveroo", "book a table for four"
     r"|(?:order|reorder|re-order)\b"
+    # "tell Ellie dinner's ready", "let Sam know the dentist moved" (an eighth trial's got the
+    # model's "The person has finished dinner.")
+    r"|let (?!me\b|us\b|you\b|it\b|anyone\b|anybody\b|everyone\b|strangers\b)"
+    r"(?:[a-z'-]+ ){1,2}?know\b"
+    r"|tell (?!me\b|us\b|you\b|yourself\b|him\b|her\b|them\b|it\b|a\b|an\b|the\b|"
+    r"what\b|how\b|why\b|when\b|where\b|who\b|which\b|if\b|whether\b|about\b|stories?\b|jokes?\b|"
+    r"that\b|this\b)(?:[a-z'-]+ ){1,2}?(?:that |dinner|tea|breakfast|lunch|it's|its|"
+    r"to |i'm|we're|the |i |we |he |she |they )"
     r"|book (?:more |some |a |an |the |us )?[a-z' -]+? (?:from|online|off|on|for|in)\b"
     r"|buy (?:[a-z' -]+ )?(?:tickets?|online|on amazon)\b"
     r"|.*\b(?:online shop|get it delivered)\b"
@@ -86,6 +94,18 @@ _SEND_IT = re.compile(
     re.IGNORECASE,
 )
 
+
+CANNOT_CALL_FOR_HELP = (
+    "I can't call anyone. In an emergency ring 999 or 112 (911 in North America) from a phone now."
+)
+# "call an ambulance", "ring 999", "get the police" (an eighth trial's got the sending line,
+# "…I can set a reminder to do it."): the number to ring, never a reminder
+_CALL_FOR_HELP = re.compile(
+    r"\b(?:call|ring|phone|dial|get|contact|send for)\s+(?:me\s+|us\s+)?(?:an?\s+|the\s+)?"
+    r"(?:ambulance|police|fire (?:brigade|service|department)|paramedics|999|911|112|"
+    r"emergency services|coastguard|mountain rescue)\b",
+    re.IGNORECASE,
+)
 
 CANNOT_WATCH = (
     "I can't tell when that happens: I can't see or hear what goes on in the house, and I "
@@ -102,9 +122,14 @@ _WATCH_IT = re.compile(
     r"alert (?:me|us)|ping (?:me|us)|warn (?:me|us)|wake (?:me|us)(?: up)?|"
     r"tell (?:me|us)(?= (?:as soon as|once)\b)"
     # "tell me when X …" with a happening after it; "tell me when the bins go out is" asks
-    r"|tell (?:me|us)(?= when\b.*\b(?:gets?|arrives?|comes?|finish(?:es)?|is (?:hot|ready|"
-    r"done|finished|up|back|home|on)|are (?:ready|done|back|home)|goes off|boils?|rings?|"
-    r"calls?|texts?|lands?|wakes? up)\b)"
+    r"|tell (?:me|us)(?= (?:when|if)\b.*\b(?:gets?|arrives?|comes?|finish(?:es)?|is (?:hot|ready|"
+    r"done|finished|up|back|home|on|here|awake)|are (?:ready|done|back|home|here)|goes off|"
+    r"boils?|rings?|calls?|texts?|lands?|wakes?(?: up)?|cries|crying|knocks?|"
+    # "tell me when someone's at the door" (an eighth trial's got "The person is at the door.")
+    r"(?:'s|is|are) at the (?:door|gate)|stops?|starts?)\b)"
+    # "watch the baby monitor and tell me if she cries"
+    r"|(?:watch|keep an eye on|listen (?:to|for|out for)|monitor) (?:the |my |our )?"
+    r"[\w' -]{1,30}? (?:and|to) (?:tell|let) (?:me|us)(?: know)?"
     # never "let me know if you'd like…": what the one asked wants
     r") (?:when|if|as soon as|once)\b(?! (?:you|u)\b)",
     re.IGNORECASE,
@@ -135,3 +160,4 @@ DEVICES = fixed_reply("devices", _WORK_IT, NOT_A_SWITCH)
 HAS_WORD = fixed_reply("has word", _HAS_WORD, CANNOT_TELL_WHO_KNOWS)
 WATCHING = fixed_reply("watching", _WATCH_IT, CANNOT_WATCH)
 SENDING = fixed_reply("sending", _SEND_IT, NOTHING_LEAVES)
+CALL_FOR_HELP = fixed_reply("call for help", _CALL_FOR_HELP, CANNOT_CALL_FOR_HELP)

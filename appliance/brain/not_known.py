@@ -244,7 +244,7 @@ def not_known(question: Question, known: list[str] | None = None) -> str:
     if question.why == STATE_NOW:
         # A state changes: nothing to remember, so no "Tell me and I'll remember".
         said = A_STATE_NOW.match(text)
-        if said is not None and (said.group("doer") or "").lower() == "you":
+        if said is not None and (said["doer"] or said["doer2"] or "").lower() == "you":
             return NOT_IN_THE_HOUSE + (" What I do know: " + " ".join(known) if known else "")
         if said is not None and said.group("verb"):
             subject, verb = _speaker_swap(said.group("subject")), said.group("verb").lower()

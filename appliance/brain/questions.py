@@ -175,6 +175,15 @@ _WHERE_OURS = re.compile(
 )
 
 
+# "what's under the blue flowerpot?": what is in a place of this house (an eighth trial's
+# got the model's "…a small, delicate flower that grows in the corner of the kitchen").
+_WHAT_IS_IN_OURS = re.compile(
+    r"^\s*(?:hearth[,:]?\s+)?what(?:'s|\u2019s| is| are|s)\s+(?:kept\s+)?(?:in|inside|under|"
+    r"underneath|beneath|behind|on top of|in front of|next to|at the back of)\s+(?:the|our|my)\b",
+    re.IGNORECASE,
+)
+
+
 # "who can't eat nuts?", "does anyone here…": about the household's people, named or not.
 ABOUT_SOMEONE_HERE = re.compile(
     r"^\s*(?:hearth[,:]?\s+)?who\b|\b(?:anyone|anybody|someone|somebody|everyone|everybody|"
@@ -259,7 +268,12 @@ A_STATE_NOW = re.compile(
     r"\s+(?:remember\s+to\s+)?"
     r"(?:leave|lock|unlock|shut|close|turn|switch|unplug|plug|feed|walk|empty|put|bring|let|"
     # "did anyone phone?" (a fifth trial's model: "no, no one did.")
-    r"take|phone|ring|call|text|come|come round|call round|pop round|drop by|knock|visit)\b)",
+    r"take|phone|ring|call|text|come|come round|call round|pop round|drop by|knock|visit)\b"
+    # "have you locked the back door?" (an eighth trial's got "…the back door is locked.")
+    rf"|(?:have|has)\s+(?P<doer2>i|we|you|anyone|anybody|someone|somebody|"
+    rf"(?-i:[{UPPER}][\w-]*)|mum|dad)\s+(?:remembered\s+to\s+\w+\s+|already\s+)?"
+    r"(?:left|locked|unlocked|shut|closed|turned|switched|unplugged|plugged|fed|walked|emptied|"
+    r"put|brought|let|taken|phoned|rung|called|texted|been round|visited)\b)",
     re.IGNORECASE,
 )
 STATE_NOW = "how something is now"
@@ -307,7 +321,7 @@ def classify(text: str, known: frozenset[str] | None = None) -> Question:
     if _OF_HEARTHS_LIFE.search(text):
         return Question(text, True, names, things, OWN_LIFE)
     state = A_STATE_NOW.match(text)
-    if state and called is not None and (state["doer"] or "").lower() == "you":
+    if state and called is not None and (state["doer"] or state["doer2"] or "").lower() == "you":
         state = None  # "Hey Garvan, did you lock the back door?" asks Garvan
     if state and not (state["verb"] and _A_PLAN.search(text)):  # "is the match on tonight?"
         return Question(text, True, names, things, STATE_NOW)
@@ -317,7 +331,7 @@ def classify(text: str, known: frozenset[str] | None = None) -> Question:
         return Question(text, True, names, things, "asks for a secret")
     if names or possessive:
         return Question(text, True, names, things, "names someone")
-    if _WHERE_OURS.match(text):
+    if _WHERE_OURS.match(text) or _WHAT_IS_IN_OURS.match(text):
         return Question(text, True, names, things, "where a thing in the house is")
     if days_until.asks_a_day(text):
         # "how long till the bins go out?" asks a day of this house, not a method (the

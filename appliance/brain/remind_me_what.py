@@ -27,10 +27,14 @@ _REMIND_ME_WHAT = re.compile(
     # "I wonder whether Tomasz is diabetic" (a seventh trial's got the model's "Tomasz is
     # not diabetic."): the question, asked of the house
     r"|i (?:wonder|was wondering|was just wondering|do wonder)|i'm (?:just )?wondering"
+    # "I can't remember what colour our front door is" (an eighth trial's got the model's
+    # "The front door is a red door.")
+    r"|i (?:can't|cannot|can not|don't|do not|can never) (?:quite )?remember"
+    r"|i(?:'ve| have)? (?:forgotten|forgot|forget)"
     # "tell me where the spare key is", "I need to know when the bins go out"
-    r"|tell (?:me|us)(?: again)?(?: please)?|(?:do you )?happen to know"
+    r"|(?P<told>tell (?:me|us)(?: again)?(?: please)?|(?:do you )?happen to know"
     r"|i (?:need|want|have|'d like|would like|'d love|would love) to know"
-    r"|i need to find out|i(?:'d| would) like to find out)"
+    r"|i need to find out|i(?:'d| would) like to find out))"
     # never a request framed so: "I was wondering if you could add eggs to the list"
     r",? (?!(?:if|whether) (?:you|u) (?:could|can|would|will|might|mind)\b)"
     # never a method or an idea: "tell me how to make scones", "what to cook tonight"
@@ -41,11 +45,24 @@ _REMIND_ME_WHAT = re.compile(
 )
 
 
+# Asked as "tell me …" but of Hearth, or for an idea or an opinion: "tell me who you are",
+# "…which film to watch tonight", "…what I should get Mum for her birthday", "…what you
+# think of my poem" (a review found each answered "I don't know that yet").
+_NOT_OF_THE_HOUSE = re.compile(
+    r"\b(?:you|your|yourself|should|shall|would|could|recommend|suggest|think|reckon|"
+    r"best|favourite|favorite|joke|story)\b|\bto (?!be\b|the\b|a\b|an\b|my\b|our\b|your\b)"
+    r"[a-z]+",
+    re.IGNORECASE,
+)
+
+
 def as_question(text: str) -> str:
     """ "remind me what the wifi password is" -> "what the wifi password is?"; any other
     text as it was."""
     said = _REMIND_ME_WHAT.match(text.strip())
     if said is None or watches(text):  # "tell me when the post comes" asks a watch
         return text
+    if said["told"] and _NOT_OF_THE_HOUSE.search(said["question"]):
+        return text  # "tell me which film to watch tonight": the model's to suggest
     question = said["question"].rstrip(" .!?")
     return question[:1].upper() + question[1:] + "?"

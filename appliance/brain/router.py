@@ -96,7 +96,17 @@ _REMEMBER_AFTER = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 
-ROUTES = ("remember", "correct", "inbox", "overview", "recall", "statement", "again", "chat")
+ROUTES = (
+    "remember",
+    "correct",
+    "inbox",
+    "overview",
+    "recall",
+    "statement",
+    "again",
+    "did it",
+    "chat",
+)
 
 
 @dataclass(frozen=True)
@@ -214,6 +224,24 @@ def _question(text: str) -> Route | None:
     return None
 
 
+# "did that work?", "did you do it?", "has that started?": asked of what Hearth just did,
+# which the thread's record says (an eighth trial's got "no, did that work?" from the
+# model, and "did you set that reminder?" "I haven't done anything…", with one set)
+_DID_IT = re.compile(
+    r"^\s*(?:(?:so|and|ok|okay|right|great|hearth|hey|um)[,!.]?\s+)*"
+    r"(?:did (?:that|it|this) (?:work|happen|take|go (?:on|in|through|ok|okay))"
+    r"|did you (?:do|get|manage) (?:it|that)|have you done (?:it|that)"
+    r"|has (?:that|it) (?:started|worked|gone (?:on|in|through)|been done|happened)"
+    r"|(?:is|was) (?:that|it) (?:set|sorted|saved|in|on)|(?:all )?(?:sorted|set) then)"
+    r"(?:\s+(?:then|ok|okay|hearth))?[\s?.!]*$",
+    re.IGNORECASE,
+)
+
+
+def _did_it(text: str) -> Route | None:
+    return Route("did it", text) if _DID_IT.match(text) else None
+
+
 TAKEN_BACK = "All right, I haven't kept it."
 
 
@@ -232,6 +260,7 @@ DEFAULT_INTENTS: tuple[Intent, ...] = (
     Intent("remember", _remember),
     Intent("forget", _forget),
     Intent("wrong", _wrong),
+    Intent("did it", _did_it),
     Intent("inbox", _inbox),
     Intent("overview", _overview),
     Intent("know-about", _know_about),

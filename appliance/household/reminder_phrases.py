@@ -50,7 +50,12 @@ _LISTS_REMINDERS = re.compile(
     # trial's got the model, and "I don't know whether your tablet is reminder still on")
     r"what did (?:i|we) (?:ask|tell) you to remind (?:me|us) (?:about|of|to do)|"
     r"(?:is|are) (?:my|the|our|that) (?P<still>[a-z' ]{1,40}?) reminders? (?:still )?"
-    r"(?:on|set|there))$"
+    r"(?:on|set|there)|"
+    # "did you set that reminder?" (an eighth trial's got "I haven't done anything…" with
+    # it set): the reminders are read out
+    r"(?:did|have) you (?:set|made?|add(?:ed)?|put(?: in)?|created?|do) (?:that|the|my|our|"
+    r"this|it|a) reminder(?: up| in)?(?: (?:ok|okay|then|for me|properly))?|"
+    r"(?:is|was) (?:that|the|my|our) reminder (?:set|on|in|there|saved)(?: then)?)$"
 )
 # The day a list of reminders is asked for, said last: "any reminders today?", "what
 # reminders are there for tomorrow?" (a sixth trial's got "I don't know that yet")

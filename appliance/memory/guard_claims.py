@@ -78,7 +78,12 @@ DEVICE = (
         r"(?:(?:has|have|had|'ve|already|just|also|then)\s+)*(?:sent|ordered|booked|emailed|"
         r"e-mailed|texted|messaged|called|phoned|rang|paid|bought|purchased|cancell?ed|"
         r"scheduled|notified|posted|uploaded|shared|forwarded|transferred|unlocked|locked|"
-        r"contacted|reserved|arranged|confirmed|renewed|topped up)\b",
+        r"contacted|reserved|arranged|confirmed|renewed|topped up|"
+        # "remember that you have turned the oven off" (an eighth trial's was kept live)
+        r"turned (?:[\w']+ ){0,3}?(?:on|off|up|down)|switched (?:[\w']+ ){0,3}?(?:on|off)|"
+        r"preheated|"
+        r"started the|stopped the|set (?:a|an|the|my|our) (?:timer|alarm|reminder|oven)|"
+        r"added \w+ to the (?:shopping )?list|taken? \w+ off the (?:shopping )?list)\b",
     ),
     # the appliance as the place: "timers are disabled on this appliance"
     rule(

@@ -108,6 +108,6 @@ def test_forget_that_straight_after_is_the_fact_just_kept(
         settings, memory, [], ["remember that Mum's flight lands at 7", "no, forget that"]
     )
     [fact] = memory.facts()
-    assert "asked to forget \"Mum's flight lands at 7\"" in answers[1].text
+    assert 'asked to forget "Mum\'s flight lands at 7"' in answers[1].text
     [proposal] = memory.proposals()
     assert (proposal.kind, proposal.target) == ("retract", fact.id)

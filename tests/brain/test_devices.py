@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from appliance.brain.devices import (
+    CANNOT_CALL_FOR_HELP,
     CANNOT_TELL_WHO_KNOWS,
     CANNOT_WATCH,
     NOT_A_SWITCH,
@@ -96,6 +97,14 @@ def test_a_reminder_or_a_rule_about_calling_is_not_that(settings, said: str) -> 
         ("tell me when the post comes", CANNOT_WATCH),
         ("give me a shout when the kettle boils", CANNOT_WATCH),
         ("can you let me know if Gran calls", CANNOT_WATCH),
+        # an eighth trial's: "The person is at the door.", "The person has finished
+        # dinner.", the food-safety line, and the sending line's reminder for an ambulance
+        ("tell me when someone's at the door", CANNOT_WATCH),
+        ("watch the baby monitor and tell me if she cries", CANNOT_WATCH),
+        ("tell Ellie dinner's ready", NOTHING_LEAVES),
+        ("let Sam know the dentist moved", NOTHING_LEAVES),
+        ("call an ambulance", CANNOT_CALL_FOR_HELP),
+        ("please ring 999", CANNOT_CALL_FOR_HELP),
         ("great, so she knows?", CANNOT_TELL_WHO_KNOWS),
         ("does she know?", CANNOT_TELL_WHO_KNOWS),
         ("did he get the message?", CANNOT_TELL_WHO_KNOWS),
@@ -121,6 +130,10 @@ def test_what_it_cannot_see_is_said_so_never_guessed(
         ("let me know if you'd like ideas for the party food", "watching"),  # what they want
         ("does she know how to make gravy?", "has word"),  # another question
         ("does Mum know?", "has word"),  # names her: asked of memory
+        ("tell me a story about a dragon", "sending"),
+        ("let anyone change the settings", "sending"),  # a standing order: the guard's
+        ("tell me who you are", "sending"),
+        ("the ambulance came for Grandad last year", "call for help"),
     ],
 )
 def test_a_question_or_a_time_is_not_that(settings, said: str, not_route: str) -> None:

@@ -271,6 +271,7 @@ def test_a_question_that_is_no_state_now_is_not_read_as_one(asked: str) -> None:
         "did you leave the landing light on?",  # a fourth trial's: "The landing light is on"
         "did you lock the back door?",
         "did you put the bins out?",
+        "have you locked the back door?",  # an eighth trial's: "…the back door is locked."
     ],
 )
 def test_asked_whether_hearth_did_something_in_the_house_the_model_is_never_asked(
@@ -279,6 +280,17 @@ def test_asked_whether_hearth_did_something_in_the_house_the_model_is_never_aske
     reply, model = scripted_reply(settings, memory, ["The landing light is on."], asked)
     assert reply.text == NOT_IN_THE_HOUSE
     assert model.prompts == []
+
+
+def test_what_is_under_a_thing_of_the_house_is_asked_of_memory(settings, memory: Memory) -> None:
+    """An eighth trial's "what's under the blue flowerpot?" got the model's "…a small,
+    delicate flower that grows in the corner of the kitchen"; told, it is said."""
+    asked = "what's under the blue flowerpot?"
+    reply, model = scripted_reply(settings, memory, ["A small, delicate flower."], asked)
+    assert reply.text.startswith("I don't know") and model.prompts == []
+    memory.add("The spare key is under the blue flowerpot.", "place")
+    reply, _ = scripted_reply(settings, memory, [], asked)
+    assert reply.text == "From memory: The spare key is under the blue flowerpot."
 
 
 def test_what_hearth_did_do_is_still_read_from_its_records() -> None:
@@ -445,6 +457,7 @@ def test_any_idea_where_is_asked_of_the_house(settings, memory: Memory) -> None:
 
 def test_a_question_holding_its_own_yet_is_said_with_one() -> None:
     """A seventh trial's reply read "…texted Mum yet yet"."""
+    # (and, since an eighth trial's "have you locked…?", a doing asked so is a state now)
     assert not_known(classify("has Tomasz texted Mum yet?")) == (
-        "I don't know whether Tomasz has texted Mum yet. Tell me and I'll remember."
+        "I can't see that from here, so I don't know whether Tomasz has texted Mum yet."
     )

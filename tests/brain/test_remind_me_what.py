@@ -110,3 +110,22 @@ def test_wondered_about_someone_is_never_the_models_guess(
     memory.add("Tomasz is diabetic", "health")
     reply, _ = scripted_reply(settings, memory, [], "I wonder whether Tomasz is diabetic")
     assert reply.text == "From memory: Tomasz is diabetic."
+
+
+@pytest.mark.parametrize(
+    ("said", "asked"),
+    [
+        # an eighth trial's got the model's "The front door is a red door."
+        ("I can't remember what colour our front door is", "What colour our front door is?"),
+        ("I forget where we put the passports", "Where we put the passports?"),
+        # the controls, a review's: asked of Hearth, or for an idea or an opinion
+        ("tell me who you are", "tell me who you are"),
+        ("tell me which film to watch tonight", "tell me which film to watch tonight"),
+        (
+            "tell me what I should get Mum for her birthday",
+            "tell me what I should get Mum for her birthday",
+        ),
+    ],
+)
+def test_what_is_not_remembered_is_asked(said: str, asked: str) -> None:
+    assert as_question(said) == asked

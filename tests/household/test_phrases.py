@@ -274,6 +274,10 @@ def test_a_clock_time_that_passed_today_means_tomorrow() -> None:
         ("scrap the timer", False, phrases.CancelTimer(None)),
         ("forget the spuds timer, they're done", False, phrases.CancelTimer("spuds")),
         ("is the cake nearly done? how long's it got", False, phrases.TimerStatus("cake")),
+        # an eighth trial's "There is no cookies are timer running."
+        ("how long till the cookies are done?", False, phrases.TimerStatus("cookies")),
+        ("did you set that reminder?", False, phrases.ListReminders()),
+        ("is the reminder set?", False, phrases.ListReminders()),
         ("snooze it for ten", True, phrases.SnoozeRinging(600.0)),
         ("give me two more minutes", True, phrases.SnoozeRinging(120.0)),
         ("not now, half an hour", True, phrases.SnoozeRinging(1800.0)),
@@ -331,6 +335,7 @@ def test_commands_as_families_say_them(said: str, ringing: bool, command: object
         "got no self raising flour, what do I do",  # a question, not a shopping item
         "add a pinch of salt",  # a recipe's "add"
         "we need a new timer",  # shopping, or chat: never a timer set
+        "when is the boiler service due?",  # memory's (it got "no boiler service timer")
     ],
 )
 def test_what_only_looks_like_a_command_is_not_one(said: str) -> None:

@@ -122,6 +122,9 @@ REFUSED["device"] += [
     "Hearth booked the plumber for Tuesday",
     "You already ordered the milk",
     "The kitchen box emailed the school about the trip",
+    # an eighth trial's "remember that you have turned the oven off" was kept live
+    "You have turned the oven off",
+    "Hearth set a timer for the rice",
 ]
 
 ACCEPTED = [
@@ -154,6 +157,8 @@ ACCEPTED = [
     "Grandma answers the phone in Polish",
     "When guests ask about parking, they can use the drive",
     "The password manager Sam uses is Bitwarden",
+    "Mum turned the oven off at six",  # a person did it
+    "We switch the heating on at 6 in winter",
     # the controls for the heard-value rule: a number that places, dates or counts
     "The wifi password is in drawer 2",
     "The password needs 12 characters",
