@@ -67,11 +67,19 @@ def propose(memory: Memory, thread: str, target: Fact, replacement: str = "") ->
 # football", "Nan used to live in Leeds". (A seventh trial's "remember that Isla grew out
 # of her sesame allergy" went live beside the allergy, and recall said both.)
 _ENDS = re.compile(
-    r"\b(?:grew|grown|growing) out of\b|\bout(?:grew|grown)\b|\bno longer\b|\bused to\b"
+    r"\b(?:grew|grown|growing) out of\b|\bout(?:grew|grown)\b|\bno longer\b"
+    r"|(?<!\bis )(?<!\bare )(?<!\bam )(?<!'s )(?<!\bget )(?<!\bgot )\bused to\b"  # not "is used to"
     r"|\b(?:stopped|gave up|given up|quit|moved out|passed away|died)\b"
-    r"|(?:\bnot|\bnever|n't)\b[^.;]*\b(?:any ?more|any longer)\b"
-    r"|\b(?:isn't|aren't|doesn't|don't|is not|are not|does not|do not)\b[^.;]*\bnow\b",
+    r"|(?:\bnot|\bnever|n't)\b[^.;,]{0,60}\b(?:any ?more|any longer)\b"
+    r"|\b(?:isn't|aren't|doesn't|don't|is not|are not|does not|do not)\b[^.;,]{0,60}\bnow\b",
     re.IGNORECASE,
+)
+# The clause that says it ended, and not one said after "since" or "because" ("Sam has been
+# vegetarian since he stopped eating meat"), nor of an old one ("the old spare key doesn't
+# work now"): a review found each put a true fact up for removal.
+_CLAUSE = re.compile(r"\s*(?:[,;]|\band\b|\bbut\b)\s*", re.IGNORECASE)
+_SAID_AS_A_REASON = re.compile(
+    r"\b(?:since|because|after|when|as|until|till|old|previous|former)\b", re.IGNORECASE
 )
 # The words that say it ended are not what it is about.
 _ENDING_KEYS = frozenset(
@@ -85,16 +93,20 @@ def ends(text: str) -> bool:
 
 
 def ended(text: str, live: Iterable[Fact]) -> Fact | None:
-    """The live fact a statement that something is over ends: the same people, and a thing
-    both are about ("sesame"), itself no such statement. None when it says nothing ended."""
-    if not ends(text):
-        return None
-    mine = Marks.of(text)
-    about = set(keys_of(text, mine)) - _ENDING_KEYS
+    """The live fact a statement that something is over ends: the clause that says so, of
+    the same people, about at least half of what the fact is about ("sesame" of
+    "allergic", "sesame"), the fact itself no such statement. None when nothing ended."""
+    said = [c for c in _CLAUSE.split(text) if ends(c) and not _SAID_AS_A_REASON.search(c)]
+    if len(said) != 1:
+        return None  # none, or two things over at once: a person says which
+    mine = Marks.of(said[0])
+    about = set(keys_of(said[0], mine)) - _ENDING_KEYS
     for fact in live:
         if fact.text == text or ends(fact.text):
             continue
         theirs = Marks.of(fact.text)
-        if set(theirs.names) == set(mine.names) and about & set(keys_of(fact.text, theirs)):
+        their_keys = set(keys_of(fact.text, theirs))
+        shared = about & their_keys
+        if set(theirs.names) == set(mine.names) and shared and 2 * len(shared) >= len(their_keys):
             return fact
     return None

@@ -48,12 +48,14 @@ from appliance.brain.questions import LEAD as _LEAD
 from appliance.brain.statements import a_statement_taken_back, facts_stated, sentence
 
 _REMEMBER = re.compile(
-    _LEAD + r"(?:remember|note|don'?t forget|do not forget|keep in mind"
+    _LEAD
     # "write down that the vet's closed on Mondays", "make a note that Dad's passport
     # expires in March" (tried again after the seventh trial: "Sorry, I didn't understand
-    # that" and the model's "I don't have a note that says…")
-    r"|(?:write|jot|note) (?:it |this )?down|make a note(?: of (?:the fact )?that)?"
-    r"|take a note|make a mental note)(?:\s+that|\s*:)?\s+"
+    # that" and the model's "I don't have a note that says…"); only with "that" or a colon:
+    # "write down the recipe for scones" and "make a note of Leo's shoe size" state nothing
+    + r"(?:(?:(?:write|jot|note) (?:it |this )?down|make a note(?: of the fact)?|take a note|"
+    r"make a mental note)(?:\s+that\s+|\s*:\s*)"
+    r"|(?:remember|note|don'?t forget|do not forget|keep in mind)(?:\s+that|\s*:)?\s+)"
     r"(?P<what>.+)$",
     re.IGNORECASE | re.DOTALL,
 )

@@ -57,11 +57,21 @@ _OF_THE_HOUSE = re.compile(
 # thing as the sentence's subject, or of where "you keep" it; never a step of a recipe
 # ("Put the tray in the oven": the kitchen's appliances are not among these) or a judgement
 # ("The party will be fun").
+# Only what a household keeps in a place of its own: "the key" alone is a figure of speech
+# ("The key is in keeping the butter cold"), "the fuse" a plug's (a review found both
+# stopped); "the spare key", "the fuse box" are the house's.
 _THINGS = (
-    r"keys?|passports?|stopcock|fuse ?box|fuses?|boiler|router|remote|charger|torch|"
-    r"first[- ]aid kit|meter|thermostat|ladder|documents?|certificates?|insurance|bins?|"
-    r"recycling|appointment|birthday|anniversary|party|lesson|practice|club|pick-?up|"
-    r"bedtime|rota|batteries|plasters|paracetamol|calpol|inhaler|epipen|tablets|medicine"
+    r"(?:spare|house|front door|back door|door|car|shed|garage|padlock|window) keys?|"
+    r"passports?|stopcock|fuse ?box|boiler(?: service)?|router|remote|charger|torch|"
+    r"first[- ]aid kit|meter|thermostat|ladder|bins?|recycling|appointment|"
+    r"birthday|anniversary|lesson|practice|club|pick-?up|bedtime|rota|calpol|inhaler|epipen|"
+    r"mot|check-?up"
+)
+# Said of things in general, not of this house: "The fuse box is usually near the door."
+_IN_GENERAL = re.compile(
+    r"\b(?:usually|typically|generally|normally|often|most|many|some people|tend to|should be|"
+    r"can be|could be|might be|may be|is best|are best)\b",
+    re.IGNORECASE,
 )
 _PLACE_OR_TIME = (
     r"(?:in|on|under|underneath|behind|beside|next to|by|at|inside|above|below|near|every|"
@@ -69,7 +79,7 @@ _PLACE_OR_TIME = (
 )
 _A_THING_PLACED = re.compile(
     rf"^\W*(?P<thing>(?:the|your|our)\s+(?:[\w'-]+\s+){{0,2}}?(?:{_THINGS}))"
-    r"(?:'s|\s+(?:is|are|was|were|lives|live|hangs|sits|goes|go|comes|come|starts|start)"
+    r"(?:'s|\s+(?:is|are|lives|live|hangs|sits|goes|go|comes|come|starts|start)"
     r"(?:\s+(?:kept|usually|always|normally|still))?)\s+(?:\w+\s+)?"
     + _PLACE_OR_TIME
     + rf"|\byou\s+(?:keep|kept|left|leave|put|hid|hide|store)\s+(?P<kept>(?:the|your)\s+"
@@ -113,7 +123,8 @@ class Told:
         """The person or thing of the house a sentence says something untold about, or None."""
         if _QUESTION.search(sentence):
             return None
-        if (placed := _A_THING_PLACED.search(sentence)) is not None:
+        placed = None if _IN_GENERAL.search(sentence) else _A_THING_PLACED.search(sentence)
+        if placed is not None:
             thing = placed["thing"] or placed["kept"]
             said = set(tokens(sentence)) - set(tokens(thing)) - _SAY_NOTHING
             if not said <= self._told:

@@ -67,7 +67,9 @@ _SHORT_DAY = re.compile(r"\b(?:(tues|tue|weds|thurs|thur|thu|fri)\b\.?|(mon|wed|
 _SHORT_MONTH_STOPPED = re.compile(
     r"\b(" + "|".join(sorted(set(_SHORT_MONTHS) - {"may"})) + r")\.(?!\w)"
 )
-_NUMERIC_DATE = re.compile(r"\b(\d{1,2})/(\d{1,2})(?:/(\d{2}|\d{4}))?\b")
+_NUMERIC_DATE = re.compile(
+    r"\b(\d{1,2})/(\d{1,2})(?:/(\d{2}|\d{4}))?\b|\b(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})\b"
+)
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 _ORDINAL_DIGITS = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
 _WEEKDAYS = re.compile(r"\bmondays? (?:to|through|till|until|-) fridays?\b")
@@ -79,16 +81,37 @@ _TOKEN = re.compile(r"\d{1,2}[:.]\d{2}|\d+(?:\.\d+)?|[£$€]|a\.m\.|p\.m\.|[a-z
 _HALF_WORDS = {"am": "am", "a.m.": "am", "pm": "pm", "p.m.": "pm"}
 # Parts of the day that say which half a time is in, when said after it.
 _PART_HALF = {"morning": "am", "afternoon": "pm", "evening": "pm"}
-_CURRENCY_WORDS = frozenset(
-    "pound pounds quid dollar dollars buck bucks euro euros p pence cents".split()
-)
-_SLANG = {"fiver": 5, "tenner": 10, "grand": 1000}
+_CURRENCY_WORDS = {
+    **dict.fromkeys(("pound", "pounds", "quid"), "gbp"),
+    **dict.fromkeys(("dollar", "dollars", "buck", "bucks"), "usd"),
+    **dict.fromkeys(("euro", "euros"), "eur"),
+}
+_SIGNS = {"£": "gbp", "$": "usd", "€": "eur"}
+_SLANG = {"fiver": 5, "tenner": 10}
+_HUNDREDTHS = frozenset({"p", "pence", "cents", "cent"})  # "50p" is half a pound
+# Units a number is said with, each one way: "4 years old" is not "4 months old".
+_UNITS = {
+    **{w: "year" for w in ("year", "years", "yr", "yrs")},
+    **{w: "month" for w in ("month", "months")},
+    **{w: "week" for w in ("week", "weeks", "wk", "wks")},
+    **{w: "day" for w in ("day", "days")},
+    **{w: "kg" for w in ("kg", "kgs", "kilo", "kilos", "kilograms", "kilogram")},
+    **{w: "g" for w in ("g", "grams", "gram", "gr")},
+    **{w: "lb" for w in ("lb", "lbs")},
+    **{w: "stone" for w in ("stone", "st")},
+    **{w: "ml" for w in ("ml", "mls", "millilitres", "milliliters", "millilitre")},
+    **{w: "l" for w in ("l", "litre", "litres", "liter", "liters")},
+    **{w: "mg" for w in ("mg", "milligrams", "milligram")},
+    **{w: "cm" for w in ("cm", "centimetres", "centimeters")},
+    **{w: "m" for w in ("m", "metre", "metres", "meter", "meters")},
+    **{w: "inch" for w in ("inch", "inches", "in")},
+    **{w: "foot" for w in ("foot", "feet", "ft")},
+    **{w: "mile" for w in ("mile", "miles")},
+    **{w: "km" for w in ("km", "kilometres", "kilometers")},
+    **{w: "percent" for w in ("percent", "per cent", "%")},
+}
 _MINUTES = {"minute": 1, "minutes": 1, "min": 1, "mins": 1, "hour": 60, "hours": 60, "hr": 60}
 _MINUTES |= {"hrs": 60}
-# A number after one of these is no time: "aged 4", "size 12", "bus 7", "room 3".
-_NOT_A_CLOCK_AFTER = frozenset(
-    "aged age size number no room bus page platform gate year years grade level step".split()
-)
 # A number before one of these is no time: "at 4 years old", "from 10 people".
 _NOT_A_CLOCK_BEFORE = frozenset(
     """years year months month weeks week days day minutes mins hours people kids children
@@ -150,8 +173,11 @@ def read(lowered: str) -> Reading:
 
 def _spelled_date(match: re.Match[str]) -> str:
     """ "8/14" is 14 August, "14/8" too; "3/5" could be either, and stays two numbers."""
-    first, second = int(match[1]), int(match[2])
-    year = f" {match[3] if len(match[3] or '') == 4 else '20' + match[3]}" if match[3] else ""
+    day, month, said_year = (match[1], match[2], match[3]) if match[1] else match.group(4, 5, 6)
+    first, second = int(day), int(month)
+    year = f" {said_year if len(said_year) == 4 else '20' + said_year}" if said_year else ""
+    if not match[1] and 1 <= second <= 12:
+        return f"{first} {_MONTHS[second - 1]}{year}"  # "12.05.2026": Europe's day first
     if first > 12 and 1 <= second <= 12:
         return f"{first} {_MONTHS[second - 1]}{year}"
     if second > 12 and 1 <= first <= 12:
@@ -160,6 +186,8 @@ def _spelled_date(match: re.Match[str]) -> str:
 
 
 def _value(number: float) -> str:
+    if abs(number) >= 1e15:
+        return f"{number:g}"  # a number of hundreds of digits has no int to say it by
     return str(int(number)) if number == int(number) else f"{number:g}"
 
 
@@ -237,8 +265,13 @@ class _Reader:
             return self._time(12, 0, "am", i + 1)
         if re.fullmatch(r"\d{1,2}[:.]\d{2}", word):
             hour, minute = int(word[:-3]), int(word[-2:])
-            if hour <= 23 and minute < 60:
-                half, end = self._half_at(i + 1)  # "6.40pm"
+            half, end = self._half_at(i + 1)  # "6.40pm"
+            # "2.50 mg", "£2.50 a week": a dot is a time only with am or pm, or after a word
+            # that puts a time after it ("at 10.30")
+            dotted = "." in word and half is None and not self._leads_to_a_time(i)
+            if hour == 24 and minute == 0:
+                return self._time(12, 0, "am", end)  # "24:00" is midnight
+            if hour <= 23 and minute < 60 and not dotted:
                 if half is None and word.startswith("0"):
                     half = "am"  # "06:30" is a 24-hour morning
                 return self._time(hour, minute, half, end)
@@ -255,8 +288,6 @@ class _Reader:
 
     def _leads_to_a_time(self, i: int) -> bool:
         before = self.at(i - 1)
-        if self.at(i - 2) in _NOT_A_CLOCK_AFTER:
-            return False
         if self.at(i + 1) in _RANGE_JOINS and self.at(i + 3) in _NOT_A_CLOCK_BEFORE:
             return False  # "from 4 to 6 years old"
         return before in _TIME_LEADS or (before in _RANGE_JOINS and i - 1 == self.last_time_at)
@@ -292,19 +323,23 @@ class _Reader:
     # -- amounts, lengths, how often --------------------------------------------------
 
     def _amount(self, i: int) -> int | None:
-        """ "£148", "$1,850", "twelve pound fifty", "a fiver", "35 euros"."""
+        """ "£148", "$1,850", "twelve pound fifty", "a fiver", "35 euros": the value and
+        its currency ("10 pounds" is not "10 dollars")."""
         word = self.at(i)
-        if word in ("£", "$", "€") and (found := self._number_at(i + 1)) is not None:
+        if word in _SIGNS and (found := self._number_at(i + 1)) is not None:
             value, end = found
-            return self._money(value, end)
+            return self._money(value, end, _SIGNS[word])
         if word in ("a", "one") and self.at(i + 1) in _SLANG:
-            return self._money(_SLANG[self.at(i + 1)], i + 2)
+            return self._money(_SLANG[self.at(i + 1)], i + 2, "gbp")
         found = self._number_at(i)
+        if found is not None and self.at(found[1]) in _HUNDREDTHS:
+            cents = self.at(found[1]).startswith("cent")
+            return self._money(found[0] / 100, found[1] + 1, "usd" if cents else "gbp")  # "50p"
         if found is not None and self.at(found[1]) in _CURRENCY_WORDS:
-            return self._money(found[0], found[1] + 1)
+            return self._money(found[0], found[1] + 1, _CURRENCY_WORDS[self.at(found[1])])
         return None
 
-    def _money(self, value: float, end: int) -> int:
+    def _money(self, value: float, end: int, currency: str) -> int:
         if self.at(end) in _CURRENCY_WORDS:
             end += 1
         pence = number_at(self.tokens, end)
@@ -316,7 +351,7 @@ class _Reader:
             and self.at(end - 1) in _CURRENCY_WORDS
         ):
             value, end = value + pence[0] / 100, pence[1]  # "twelve pound fifty"
-        self.found.marks.add(_value(value))
+        self.found.marks.add(f"{_value(value)} {currency}")
         return end
 
     def _length(self, i: int) -> int | None:
@@ -375,6 +410,8 @@ class _Reader:
                 step, at = ORDINALS[self.at(at)], at + 1  # "every second Tuesday"
             elif word == "every" and (found := number_at(self.tokens, at)) is not None:
                 step, at = int(found[0]), found[1]
+                if step < 1:
+                    return None  # "every 0 weeks", "every 0.5 days": no how-often to read
             unit = self.at(at)
             unit = unit[:-1] if unit.endswith("s") else unit
             period = 52 if unit in _DAY_NAMES else _PERIODS_A_YEAR.get(unit)
@@ -397,14 +434,17 @@ class _Reader:
         return end
 
     def _number(self, i: int) -> int | None:
-        """A number said in words or digits, its value: "forty-eight", "a hundred and five"."""
+        """A number said in words or digits, its value: "forty-eight", "a hundred and five";
+        with its unit, when one follows ("4 years", "20 kg"): "4 months" is another age."""
         if self.at(i) == "a":
             return None  # "a" alone is one thing, not a number to compare
         found = self._number_at(i)
         if found is None:
             return None
-        self.found.marks.add(_value(found[0]))
-        return found[1]
+        value, end = found
+        unit = _UNITS.get(self.at(end))
+        self.found.marks.add(f"{_value(value)} {unit}" if unit else _value(value))
+        return end + 1 if unit else end
 
     def _number_at(self, i: int) -> tuple[float, int] | None:
         """`number_at`, and the hundreds said as America says them: "eighteen hundred

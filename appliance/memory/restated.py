@@ -18,10 +18,9 @@ from appliance.memory.text import tokens
 from appliance.numbers import ONES, ORDINALS, TENS
 
 # Words too common to tell one fact from another: verbs of having, liking and keeping.
-_NOT_A_KEY = frozenset(
-    frozenset(
-        tokens(
-            """
+_NOT_A_KEY_BEFORE = frozenset(
+    tokens(
+        """
         like likes liked love loves hate hates hated have has had get gets got keep keeps
         mad crazy keen fond favourite favorite adore adores enjoy enjoys prefer prefers
         called call named name way
@@ -30,10 +29,14 @@ _NOT_A_KEY = frozenset(
         wants need needs use uses put puts always never usually often every day time
         thing things stuff one born birthday
         """
-        )
     )
-    # times, amounts and how often are the marks' to compare (quantities.py), and the
-    # days and parts of the day too: never what a fact is about
+)
+# With marks of version 2, times, amounts, lengths and how often are the marks' to compare
+# (quantities.py), and the days and parts of the day too: never what a fact is about.
+# Keys are read at the version of the marks they go with: a tombstone written before keeps
+# its keys as they were, and a new statement is read the same way against it.
+_NOT_A_KEY = (
+    _NOT_A_KEY_BEFORE
     | frozenset(
         tokens(
             """
@@ -54,13 +57,19 @@ _NOT_A_KEY = frozenset(
 
 def keys_of(text: str, marks: Marks | None = None) -> list[str]:
     """The words a fact is about, beyond who: "plantain", "drawer", "fridge"; as short
-    hashes, never the words (a tombstone keeps no words). `marks`: the text's, if made."""
-    names = set((marks or Marks.of(text)).names)
+    hashes, never the words (a tombstone keeps no words). `marks`: the text's, if made;
+    the keys are read at their version."""
+    marks = marks or Marks.of(text)
+    names = set(marks.names)
+    before = marks.version < 2
+    common = _NOT_A_KEY_BEFORE if before else _NOT_A_KEY
     return sorted(
         {
             _key(word)
             for word in tokens(text)
-            if word not in _NOT_A_KEY and _key(word) not in names and not word[:1].isdigit()
+            if word not in common
+            and _key(word) not in names
+            and not (word.isdigit() if before else word[:1].isdigit())
         }
     )
 
@@ -106,8 +115,20 @@ def same_key(
     if contrast(mine, theirs) is not None:
         return False
     when = not when_differs(set(mine.words), set(theirs.words))
-    if mine.numbers and mine.numbers == theirs.numbers and when and set(mine.words) & _A_WHEN:
-        return True  # a date or a time: "the 14th of August", "14 August"; "4pm", "four"
+    if mine.numbers and mine.numbers == theirs.numbers and when and set(mine.words) & WHEN:
+        return True  # a date: "the 14th of August", "14 August"
+    shared = set(my_keys) & set(their_keys)
+    if (
+        mine.numbers == theirs.numbers
+        and when
+        and "clock" in mine.words
+        and shared
+        and 2 * len(shared) >= min(len(my_keys), len(their_keys))
+    ):
+        # a time of day, and what both are about: "Reuben has piano … at four" / "…piano
+        # lesson … at 4pm"; never "Leo has swimming at 4pm" / "Leo has the dentist at 4pm",
+        # nor "The school bus leaves at 8" / "The school gates open at 8"
+        return True
     if mine.numbers != theirs.numbers or not when:
         return False
     if not my_keys or not their_keys:
@@ -116,9 +137,6 @@ def same_key(
 
     # every word one is about is in the other: "plantain" in both, never "peanuts" and "eggs"
     return set(my_keys) <= set(their_keys) or set(their_keys) <= set(my_keys)
-
-
-_A_WHEN = WHEN | {"clock"}  # a day, a month, a part of the day, or a time of day
 
 
 def named_alike(
@@ -160,13 +178,17 @@ def _unnamed(
 
 
 def _same_quantities(mine: Marks, my_keys: list[str], theirs: Marks, their_keys: list[str]) -> bool:
-    """Of a thing alone, one word of it shared is enough where the same amounts, times or
-    how often are said: "We buy a dozen eggs every week" / "We get 12 eggs each week"."""
+    """Of a thing alone, one word of it is enough where the same amounts, times or how
+    often are said and it is all the shorter one is about: "We buy a dozen eggs every week"
+    / "We get 12 eggs each week"; never "The school bus leaves at 8" / "The school gates
+    open at 8" (one word of three shared)."""
+    mine_keys, theirs_keys = set(my_keys), set(their_keys)
     return (
         bool(mine.numbers)
         and mine.numbers == theirs.numbers
         and not when_differs(set(mine.words), set(theirs.words))
-        and bool(set(my_keys) & set(their_keys))
+        and bool(mine_keys & theirs_keys)
+        and (mine_keys <= theirs_keys or theirs_keys <= mine_keys)
     )
 
 

@@ -43,6 +43,25 @@ def test_a_fact_ended_is_put_to_a_person_and_the_new_words_are_kept(
         ("Isla's inhaler is in the top drawer.", "remember that Isla stopped going to Brownies"),
         ("Isla is allergic to sesame.", "remember that Sam grew out of his sesame allergy"),
         ("Isla is allergic to sesame.", "remember that Isla is allergic to kiwi too"),
+        # a review's: another thing over, a reason, half of nothing, "used to" as "accustomed",
+        # and an old one
+        (
+            "Leo plays football on Saturdays.",
+            "remember that Leo quit rugby, he still plays football on Saturdays",
+        ),
+        (
+            "Sam is vegetarian.",
+            "remember that Sam has been vegetarian since he stopped eating meat",
+        ),
+        ("The boiler is in the kitchen cupboard.", "remember the boiler no longer bangs"),
+        (
+            "Leo sleeps with the light on.",
+            "remember that Leo is used to sleeping with the light on",
+        ),
+        (
+            "The spare key is under the blue flowerpot.",
+            "remember the old spare key doesn't work now, the new one is under the blue flowerpot",
+        ),
     ],
 )
 def test_no_fact_ended_is_put_to_anyone(

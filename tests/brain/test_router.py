@@ -43,6 +43,9 @@ def test_remember_commands_become_a_fact_sentence(said: str, fact: str) -> None:
     [
         "put down two tins of chickpeas and some nappies",  # the list's, never a fact
         "write me a shopping list for a roast",  # no statement to keep
+        # a review's: written down with no "that", nothing stated
+        "write down the recipe for scones",
+        "make a note of Leo's shoe size",
         "I wrote down the plumber's number",
     ],
 )

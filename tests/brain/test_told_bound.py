@@ -109,6 +109,11 @@ def test_where_or_when_a_thing_of_the_house_is_is_a_guess_untold(sentence: str) 
         "The key is to stir it often.",  # no place
         "The party will be great fun!",  # a wish
         "Is the spare key under the mat?",  # asks
+        # a review's: a figure of speech, a plug's fuse, things in general, a story
+        "The key is in keeping the butter cold.",
+        "The fuse is inside the plug, under the cover.",
+        "The fuse box is usually near the front door.",
+        "The key was hidden under a stone.",
     ],
 )
 def test_a_thing_told_or_only_named_is_said(sentence: str) -> None:

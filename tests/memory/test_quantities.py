@@ -17,6 +17,7 @@ from appliance.memory.contrast import VERSION, Marks, contrast
 from appliance.memory.embed import OnnxMiniLMEmbedder
 from appliance.memory.embedding import Embedding
 from appliance.memory.quantities import read
+from appliance.memory.restated import keys_of
 from appliance.memory.store import HeldForReview
 
 
@@ -40,6 +41,9 @@ from appliance.memory.store import HeldForReview
         ("2 hours", "120 minutes"),
         ("on 8/14", "on the 14th of August"),
         ("on Christmas Day", "on the 25th of December"),
+        ("the bus at 8", "the bus at eight o'clock"),  # a review's
+        ("at 24:00", "at midnight"),
+        ("on 12.05.2026", "on 12 May 2026"),
     ],
 )
 def test_a_quantity_written_otherwise_reads_as_one_mark(one: str, other: str) -> None:
@@ -60,6 +64,26 @@ def test_a_quantity_written_otherwise_reads_as_one_mark(one: str, other: str) ->
 )
 def test_another_quantity_is_another_mark(one: str, other: str) -> None:
     assert read(one.lower()).marks != read(other.lower()).marks
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        # a review's: a unit, a currency, pence, and a decimal that is no time
+        ("leo is 4 years old", "leo is 4 months old"),
+        ("the dog weighs 20 kg", "the dog weighs 20 pounds"),
+        ("sam owes leo 10 pounds", "sam owes leo 10 dollars"),
+        ("£5 a week", "5p a week"),
+        ("2.50 mg", "2:50"),
+    ],
+)
+def test_a_unit_or_a_currency_tells_two_amounts_apart(one: str, other: str) -> None:
+    assert read(one).marks != read(other).marks
+
+
+@pytest.mark.parametrize("said", ["every 0 weeks", "every zero days", "every 0.5 days", "9" * 400])
+def test_no_number_breaks_the_reading(said: str) -> None:
+    assert Marks.of(said).version == VERSION  # a review's: "every 0 weeks" divided by zero
 
 
 @pytest.mark.parametrize(
@@ -159,6 +183,28 @@ def test_a_tombstone_written_before_keeps_its_marks_and_is_read_as_it_was(
             "Reuben's piano lesson is at 4pm on Thursdays.", "routine", origin="agent"
         )
     assert semantic_memory.add("Reuben's piano lesson is on Thursdays at 5pm.", "routine")
+
+
+@pytest.mark.parametrize(
+    ("refused", "said"),
+    [
+        # a review's: against a tombstone written before, how often and a unit still count,
+        # read as they were then
+        ("The window cleaner comes monthly.", "The window cleaner comes weekly."),
+        ("The gas bill is paid quarterly.", "The gas bill is paid yearly."),
+    ],
+)
+def test_keys_are_read_at_the_version_of_the_tombstone(
+    semantic_memory: Memory, refused: str, said: str
+) -> None:
+    fact = semantic_memory.add(refused, "routine")
+    semantic_memory.retract(fact.id, actor="panel")
+    path = semantic_memory.data_dir / "tombstones.jsonl"
+    stone = json.loads(path.read_text(encoding="utf-8"))
+    stone["marks"] = Marks.of(refused, 1).to_json()
+    stone["keys"] = keys_of(refused, Marks.of(refused, 1))
+    path.write_text(json.dumps(stone) + "\n", encoding="utf-8")
+    assert semantic_memory.add(said, "routine", origin="agent")
 
 
 def test_marks_of_a_version_this_hearth_does_not_read_are_refused() -> None:
