@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from appliance.errors import HearthError
 from appliance.memory import AlreadyKnown, Fact, Memory
 from appliance.memory.contrast import Marks
-from appliance.memory.restated import keys_of
+from appliance.memory.restated import keys_of, same_key
 from appliance.memory.text import tokens as content_words
 
 REVIEWED = "A person will review it on the panel or with `hearth review list`."
@@ -60,6 +60,28 @@ def propose(memory: Memory, thread: str, target: Fact, replacement: str = "") ->
         f"I can't change memory from a conversation, so I've asked to {change}. {REVIEWED}",
         proposal.id,
     )
+
+
+def restates(fact: Fact, target: Fact) -> bool:
+    """Whether a live fact says what `target` says, in other words (`same_key`)."""
+    if fact.id == target.id:
+        return False
+    mine, theirs = Marks.of(fact.text), Marks.of(target.text)
+    return same_key(mine, keys_of(fact.text, mine), theirs, keys_of(target.text, theirs), fact.text)
+
+
+def also_forgotten(memory: Memory, thread: str, target: Fact, live: Iterable[Fact]) -> str:
+    """A retract proposal for each live fact that restates `target`, and the sentence that
+    says so ("" for none): forgetting one never leaves the same said otherwise."""
+    asked = [
+        f"“{fact.text}”"
+        for fact in live
+        if restates(fact, target) and propose(memory, thread, fact).proposal is not None
+    ]
+    if not asked:
+        return ""
+    said = asked[0] if len(asked) == 1 else ", ".join(asked[:-1]) + " and " + asked[-1]
+    return f" The same is said in {said}: I've asked to forget it too."
 
 
 # A statement that something a fact says is over: "Isla grew out of her sesame allergy",

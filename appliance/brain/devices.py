@@ -75,7 +75,8 @@ _SEND_IT = re.compile(
     r"|send (?:[a-z'-]+ )?(?:a |an )?(?:message|text|email|whatsapp)\b"
     # "ring Nan", "phone the surgery", "ring Declan's mobile?", "phone Auntie Margaret and…"
     r"|(?:ring|phone|call|facetime) (?!me\b|us\b|\d)(?:the |my |our )?[a-z'-]+(?: [a-z'-]+)?"
-    r"(?:[?.!]*$| and\b)"
+    # "can you ring Dad for me?" (an eighth trial's got "I don't know whether you can…")
+    r"(?: for (?:me|us))?(?: (?:please|now))?(?:[?.!]*$| and\b)"
     r"|give (?:the |my |our )?[a-z' -]{1,30}? a (?:ring|call|bell|text)\b"
     # "order more milk from tesco", "order us a Deliveroo", "book a table for four"
     r"|(?:order|reorder|re-order)\b"

@@ -170,12 +170,16 @@ class RuleRoutes:
                 "`hearth memory list` shows what is stored."
             )
             return
-        correction = corrections.propose(
-            self.memory, stream.thread_id, target, route.text if route.replaces else ""
-        )
+        replacement = route.text if route.replaces else ""
+        correction = corrections.propose(self.memory, stream.thread_id, target, replacement)
         if correction.proposal is not None:
             stream.facts, stream.proposal = (target.id,), correction.proposal
         yield correction.said
+        if not replacement and correction.proposal is not None:
+            # the same said in other words goes with it: an approved "forget that Dave has a
+            # key to the shed" had left "Dave next door has a key to our shed" to be recalled
+            found = [r.fact for r in self.memory.recall(target.text, RECALL_K)]
+            yield corrections.also_forgotten(self.memory, stream.thread_id, target, found)
 
     def _correction_target(self, thread: str, what: str) -> Fact | None:
         if what:

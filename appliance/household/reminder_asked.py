@@ -46,8 +46,11 @@ def _for_someone(text: str) -> str:
 # Other ways of asking for a reminder, said as "remind me …": "set a reminder for 7 to put
 # the bins out", "don't let me forget to ring Gran", "remind us…" (each went to the model).
 _ASKED_SO = re.compile(
-    r"(?:(?:set|make|add|put in|put|create|give) (?:me |us )?(?:a |an |up a )?"
-    r"(?P<often>(?:daily|weekly|nightly|morning|evening|weekday) )?reminder|"
+    # "pop a reminder in for bin day…" (an eighth trial's set nothing, and the model said
+    # "The bins go out on a Friday evening at 7pm.")
+    r"(?:(?:set|make|add|put in|put|create|give|pop|stick|bung|whack|chuck) (?:me |us )?"
+    r"(?:a |an |up a )?(?P<often>(?:daily|weekly|nightly|morning|evening|weekday) )?reminder"
+    r"(?: in| on| up)?|"
     r"(?:i|we) need (?:a )?(?:reminding|reminder)|(?:do not|don't) let (?:me|us) forget|"
     r"remind (?:me|us)|"
     # "remember to ring the vet", "make a note to buy stamps": an errand, not a fact (both

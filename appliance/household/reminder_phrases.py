@@ -33,6 +33,8 @@ _LISTS_REMINDERS = re.compile(
     r"(?: (?:are|is|do i have|do we have|have i got|have we got|are there|is there))?"
     r"(?: (?:set|on|left|now|there))?|"
     r"(?:list|show|show me|read|tell me) (?:(?:the|my|all|all my|our) )?reminders|"
+    # "what's on my agenda tomorrow?" (an eighth trial's got nothing of its reminders)
+    r"what(?:'s| is) (?:on )?(?:my|our|the) (?:agenda|schedule|diary|calendar)|"
     # asked about one: "did I ask you to remind me about the washing?", "is there a
     # reminder for the vet?" (the model told a trial it had no ability to remind, with one
     # set): the ones about it are read out, or that there is none

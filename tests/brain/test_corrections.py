@@ -130,3 +130,16 @@ def test_forget_that_straight_after_is_the_fact_just_kept(
     assert 'asked to forget "Mum\'s flight lands at 7"' in answers[1].text
     [proposal] = memory.proposals()
     assert (proposal.kind, proposal.target) == ("retract", fact.id)
+
+
+def test_forgetting_a_fact_asks_to_forget_the_same_said_otherwise(
+    settings: Settings, memory: Memory
+) -> None:
+    """An eighth trial's approved "forget that Dave has a key to the shed" left "Dave next
+    door has a key to our shed." to be recalled; another fact of Dave's stays (the control)."""
+    one = memory.add("Dave has a key to the shed.", "household")
+    other = memory.add("Dave next door has a key to our shed.", "household")
+    memory.add("Dave's wife is called Sue.", "person")
+    reply, _ = scripted_reply(settings, memory, [], "forget that Dave has a key to the shed")
+    assert "I've asked to forget it too" in reply.text
+    assert sorted(p.target for p in memory.proposals()) == sorted([one.id, other.id])

@@ -103,6 +103,7 @@ def test_a_reminder_or_a_rule_about_calling_is_not_that(settings, said: str) -> 
         ("watch the baby monitor and tell me if she cries", CANNOT_WATCH),
         ("tell Ellie dinner's ready", NOTHING_LEAVES),
         ("let Sam know the dentist moved", NOTHING_LEAVES),
+        ("can you ring Dad for me?", NOTHING_LEAVES),
         ("call an ambulance", CANNOT_CALL_FOR_HELP),
         ("please ring 999", CANNOT_CALL_FOR_HELP),
         ("great, so she knows?", CANNOT_TELL_WHO_KNOWS),

@@ -278,6 +278,7 @@ def test_a_clock_time_that_passed_today_means_tomorrow() -> None:
         ("how long till the cookies are done?", False, phrases.TimerStatus("cookies")),
         ("did you set that reminder?", False, phrases.ListReminders()),
         ("is the reminder set?", False, phrases.ListReminders()),
+        ("what's on my agenda tomorrow?", False, phrases.ListReminders(day="tomorrow")),
         ("snooze it for ten", True, phrases.SnoozeRinging(600.0)),
         ("give me two more minutes", True, phrases.SnoozeRinging(120.0)),
         ("not now, half an hour", True, phrases.SnoozeRinging(1800.0)),

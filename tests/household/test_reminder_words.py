@@ -65,6 +65,11 @@ def at(day: int, hour: int, minute: int = 0) -> dt.datetime:
         ("remind me at 10, to change the sheets", Remind("change the sheets", at(1, 22))),
         # an errand said as "remember to…" had been kept as the fact "To ring the vet."
         ("remember to ring the vet at 10", Remind("ring the vet", at(1, 22))),
+        # an eighth trial's set nothing
+        (
+            "pop a reminder in for bin day every Thursday at 7pm",
+            Remind("about bin day", at(3, 19), "thursday"),
+        ),
         ("don't forget to ring Gran tomorrow at 6", Remind("ring Gran", at(2, 18))),
         ("make a note to buy stamps on Friday at 9", Remind("buy stamps", at(4, 9))),
     ],
