@@ -244,6 +244,22 @@ def _did_it(text: str) -> Route | None:
     return Route("did it", text) if _DID_IT.match(text) else None
 
 
+# "what facts have been retracted?" (an eighth trial's got a list the model made up)
+_WHAT_WAS_REFUSED = re.compile(
+    r"^\s*(?:what|which|show me|list|tell me)\b[^?]*\b(?:facts?|things|memories|cards?)\b[^?]*\b"
+    r"(?:retracted|discarded|forgotten|deleted|removed|refused|binned)\b",
+    re.IGNORECASE,
+)
+WHAT_WAS_REFUSED = (
+    "I don't read out what was taken out of memory: what a person refused keeps no words "
+    "here. On the box, `hearth memory list --status retracted` lists the facts retracted."
+)
+
+
+def _what_was_refused(text: str) -> Route | None:
+    return Route("what was refused", text) if _WHAT_WAS_REFUSED.match(text) else None
+
+
 TAKEN_BACK = "All right, I haven't kept it."
 
 
@@ -263,6 +279,7 @@ DEFAULT_INTENTS: tuple[Intent, ...] = (
     Intent("forget", _forget),
     Intent("wrong", _wrong),
     Intent("did it", _did_it),
+    Intent("what was refused", _what_was_refused, act=lambda _route: WHAT_WAS_REFUSED),
     Intent("inbox", _inbox),
     Intent("overview", _overview),
     Intent("know-about", _know_about),

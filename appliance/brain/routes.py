@@ -375,9 +375,8 @@ def _answering(found: list[Recalled], question: str) -> list[Recalled]:
     if not asked:
         return []
     best = found[0]
-    if len(asked & set(content_words(best.fact.text + " " + " ".join(best.fact.links)))) * 2 < len(
-        asked
-    ):
+    held = set(content_words(best.fact.text + " " + " ".join(best.fact.links)))
+    if sum(questions.said_in(word, held) for word in asked) * 2 < len(asked):
         return []
     return [r for r in found[:ANSWER_FACTS] if r.score >= best.score / 2]
 

@@ -6,6 +6,7 @@ import pytest
 
 from appliance.brain.not_known import KEEPS_NO_SECRETS, NOT_IN_THE_HOUSE, not_known
 from appliance.brain.questions import answers, classify
+from appliance.brain.router import WHAT_WAS_REFUSED
 from appliance.memory import Memory
 from tests.brain.conftest import scripted_reply
 
@@ -461,3 +462,33 @@ def test_a_question_holding_its_own_yet_is_said_with_one() -> None:
     assert not_known(classify("has Tomasz texted Mum yet?")) == (
         "I can't see that from here, so I don't know whether Tomasz has texted Mum yet."
     )
+
+
+@pytest.mark.parametrize(
+    ("told", "asked"),
+    [
+        # an eighth trial's, each "I don't know … What I do know: <the answer>"
+        ("Recycling goes out every Friday.", "when does the recycling go out?"),
+        ("Ellie goes swimming on Wednesdays at half four.", "what time does Ellie swim?"),
+    ],
+)
+def test_a_fact_that_answers_in_another_form_of_the_words_is_the_answer(
+    settings, memory: Memory, told: str, asked: str
+) -> None:
+    memory.add(told, "routine")
+    reply, model = scripted_reply(settings, memory, [], asked)
+    assert reply.text == f"From memory: {told}" and model.prompts == []
+
+
+def test_a_fact_that_does_not_answer_is_still_said_as_such(settings, memory: Memory) -> None:
+    memory.add("Ellie goes swimming on Wednesdays at half four.", "routine")  # the control
+    reply, _ = scripted_reply(settings, memory, [], "how old is Ellie?")
+    assert reply.text.startswith("I don't know how old Ellie is yet.")
+
+
+def test_what_was_refused_is_never_made_up(settings, memory: Memory) -> None:
+    """An eighth trial's "what facts have been retracted?" got a list the model made up."""
+    reply, model = scripted_reply(
+        settings, memory, ["1. The key was never delivered."], "what facts have been retracted?"
+    )
+    assert reply.text == WHAT_WAS_REFUSED and model.prompts == []
