@@ -412,6 +412,16 @@ def test_bidirectional_controls_are_never_kept(memory: Memory, control: str) -> 
         ("The stopcock is under the kitchen sink.", "The stopcock's under the sink."),
         ("The dog's called Rocky.", "Our dog is Rocky."),
         ("Aoife's mad about fish fingers.", "Fish fingers are Aoife's favourite."),
+        # an eighth outside trial: each went live after the discard
+        ("Tom's allergic to shellfish.", "Tom is allergic to shell-fish."),  # no fish named
+        ("The boiler service is due in March.", "The boiler service is due in Mar."),
+        ("The recycling goes out on Fridays.", "Recycling goes out every Friday."),  # a capital
+        ("The bins go out on Thursday night at 7pm.", "The bins go out Thurs @ 7 p.m."),
+        (
+            "The bins go out on Thursday night at 7pm.",
+            "Bins go out Thursdays at seven in the evening.",  # night and evening, at 7pm
+        ),
+        ("Priya is vegetarian.", "Priya, who's vegetarian, is coming for dinner on Friday."),
     ],
 )
 def test_a_discarded_fact_said_about_the_same_things_is_held_for_review(
@@ -436,42 +446,6 @@ def test_a_discarded_fact_said_about_the_same_things_is_held_for_review(
         ("The stopcock is under the sink.", "The bin bags are under the sink."),  # another thing
         ("The spare key is under the red pot.", "The spare key is under the blue pot."),
         ("The car is blue.", "The car is in the garage."),  # one word shared is not enough
-    ],
-)
-def test_another_fact_about_the_same_people_goes_live(
-    semantic_memory: Memory, discarded: str, remembered: str
-) -> None:
-    _discard(semantic_memory, discarded)  # the controls
-    assert semantic_memory.add(remembered, "note", origin="agent")
-
-
-@pytest.mark.parametrize(
-    ("discarded", "remembered"),
-    [
-        # an eighth outside trial: each went live after the discard
-        ("Tom's allergic to shellfish.", "Tom is allergic to shell-fish."),  # no fish named
-        ("The boiler service is due in March.", "The boiler service is due in Mar."),
-        ("The recycling goes out on Fridays.", "Recycling goes out every Friday."),  # a capital
-        ("The bins go out on Thursday night at 7pm.", "The bins go out Thurs @ 7 p.m."),
-        (
-            "The bins go out on Thursday night at 7pm.",
-            "Bins go out Thursdays at seven in the evening.",  # night and evening, at 7pm
-        ),
-        ("Priya is vegetarian.", "Priya, who's vegetarian, is coming for dinner on Friday."),
-    ],
-)
-def test_a_discarded_fact_written_otherwise_is_held_for_review(
-    semantic_memory: Memory, discarded: str, remembered: str
-) -> None:
-    _discard(semantic_memory, discarded)
-    with pytest.raises(HeldForReview, match="you discarded this"):
-        semantic_memory.add(remembered, "note", origin="agent")
-    assert semantic_memory.facts() == []
-
-
-@pytest.mark.parametrize(
-    ("discarded", "remembered"),
-    [
         # the controls: another time of day, another day, another fish, another aside
         (
             "The bins go out on Thursday night at 7pm.",
@@ -482,8 +456,8 @@ def test_a_discarded_fact_written_otherwise_is_held_for_review(
         ("Priya is vegetarian.", "Priya, who's our neighbour, is coming for dinner on Friday."),
     ],
 )
-def test_another_fact_written_alike_goes_live(
+def test_another_fact_about_the_same_people_goes_live(
     semantic_memory: Memory, discarded: str, remembered: str
 ) -> None:
-    _discard(semantic_memory, discarded)
+    _discard(semantic_memory, discarded)  # the controls
     assert semantic_memory.add(remembered, "note", origin="agent")
