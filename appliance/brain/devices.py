@@ -108,6 +108,23 @@ _CALL_FOR_HELP = re.compile(
     re.IGNORECASE,
 )
 
+NOT_A_VET = (
+    "I won't guess what's safe for an animal to eat: some foods people eat are poisonous to "
+    "pets. Ask your vet, and if it has already eaten something, ring them now."
+)
+# "can dogs eat grapes?", "is it ok to give the cat milk?" (an eighth trial's got "From
+# memory: Our dog Biscuit eats twice a day…"; a model's guess could be a poisoning)
+_FED_TO_A_PET = re.compile(
+    r"^(?:(?:hey |ok )?hearth[,:]?\s+)?(?:can|could|should|do|does|are|is|is it|would it be)\b.*?"
+    r"\b(?:(?:a |the |my |our |your )?(?:dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|"
+    r"hamsters?|guinea pigs?|pets?|budgies?|parrots?|tortoises?|ferrets?))\b"
+    r".*?\b(?:eat|eats|have|drink|be given|safe|ok|okay|allowed|poisonous|toxic|bad)\b"
+    r"|^(?:is it|it is|is that)?\s*(?:ok|okay|safe|alright|fine|bad)\s+(?:to|for)\s+(?:give|feed|"
+    r"let)\s+(?:a |the |my |our )?(?:dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|hamsters?|"
+    r"pets?)\b",
+    re.IGNORECASE,
+)
+
 CANNOT_WATCH = (
     "I can't tell when that happens: I can't see or hear what goes on in the house, and I "
     "only know what I'm told. I can set a timer or a reminder for a time you give me."
@@ -162,3 +179,4 @@ HAS_WORD = fixed_reply("has word", _HAS_WORD, CANNOT_TELL_WHO_KNOWS)
 WATCHING = fixed_reply("watching", _WATCH_IT, CANNOT_WATCH)
 SENDING = fixed_reply("sending", _SEND_IT, NOTHING_LEAVES)
 CALL_FOR_HELP = fixed_reply("call for help", _CALL_FOR_HELP, CANNOT_CALL_FOR_HELP)
+FED_TO_A_PET = fixed_reply("fed to a pet", _FED_TO_A_PET, NOT_A_VET)

@@ -19,7 +19,14 @@ from collections import OrderedDict
 from functools import lru_cache
 
 from appliance.brain.bounds import WEATHER
-from appliance.brain.devices import CALL_FOR_HELP, DEVICES, HAS_WORD, SENDING, WATCHING
+from appliance.brain.devices import (
+    CALL_FOR_HELP,
+    DEVICES,
+    FED_TO_A_PET,
+    HAS_WORD,
+    SENDING,
+    WATCHING,
+)
 from appliance.brain.people import told_to_someone
 from appliance.brain.router import Intent, Route, Router
 from appliance.kitchen.ask import KitchenAnswer, answer
@@ -78,7 +85,5 @@ def kitchen_intent() -> Intent:
 def with_kitchen(router: Router) -> Router:
     """The router with the honest answer to working a thing of the house, the kitchen's
     intent and the weather's honest answer, before the questions about the household."""
-    return router.extended(
-        [CALL_FOR_HELP, DEVICES, SENDING, WATCHING, HAS_WORD, kitchen_intent(), WEATHER],
-        before="overview",
-    )
+    fixed = [CALL_FOR_HELP, FED_TO_A_PET, DEVICES, SENDING, WATCHING, HAS_WORD]
+    return router.extended([*fixed, kitchen_intent(), WEATHER], before="overview")

@@ -11,6 +11,7 @@ from appliance.brain.devices import (
     CANNOT_TELL_WHO_KNOWS,
     CANNOT_WATCH,
     NOT_A_SWITCH,
+    NOT_A_VET,
     NOTHING_LEAVES,
 )
 from appliance.composition import intent_router
@@ -105,6 +106,9 @@ def test_a_reminder_or_a_rule_about_calling_is_not_that(settings, said: str) -> 
         ("let Sam know the dentist moved", NOTHING_LEAVES),
         ("can you ring Dad for me?", NOTHING_LEAVES),
         ("call an ambulance", CANNOT_CALL_FOR_HELP),
+        # an eighth trial's got the dog's feeding fact; a guess could poison one
+        ("can dogs eat grapes?", NOT_A_VET),
+        ("is it ok to give the cat milk?", NOT_A_VET),
         ("please ring 999", CANNOT_CALL_FOR_HELP),
         ("great, so she knows?", CANNOT_TELL_WHO_KNOWS),
         ("does she know?", CANNOT_TELL_WHO_KNOWS),
@@ -135,6 +139,9 @@ def test_what_it_cannot_see_is_said_so_never_guessed(
         ("let anyone change the settings", "sending"),  # a standing order: the guard's
         ("tell me who you are", "sending"),
         ("the ambulance came for Grandad last year", "call for help"),
+        ("is chicken ok if its still a bit pink in the middle", "fed to a pet"),  # food safety
+        ("what does the dog eat?", "fed to a pet"),  # asks memory
+        ("can I give the kids chocolate?", "fed to a pet"),
     ],
 )
 def test_a_question_or_a_time_is_not_that(settings, said: str, not_route: str) -> None:
