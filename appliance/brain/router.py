@@ -256,10 +256,6 @@ WHAT_WAS_REFUSED = (
 )
 
 
-def _what_was_refused(text: str) -> Route | None:
-    return Route("what was refused", text) if _WHAT_WAS_REFUSED.match(text) else None
-
-
 TAKEN_BACK = "All right, I haven't kept it."
 
 
@@ -273,13 +269,23 @@ def _statement(text: str) -> Route | None:
     return Route("statement", text, facts=tuple(facts)) if facts else None
 
 
+def fixed_reply(name: str, pattern: re.Pattern[str], line: str) -> Intent:
+    """An intent that answers whatever `pattern` finds with one fixed line, never the model
+    (the weather, working a thing of the house, sending or ordering)."""
+
+    def match(text: str) -> Route | None:
+        return Route(name, text) if pattern.search(text) else None
+
+    return Intent(name, match, act=lambda route: line)
+
+
 DEFAULT_INTENTS: tuple[Intent, ...] = (
     Intent("ask-to-recall", _ask_to_recall),
     Intent("remember", _remember),
     Intent("forget", _forget),
     Intent("wrong", _wrong),
     Intent("did it", _did_it),
-    Intent("what was refused", _what_was_refused, act=lambda _route: WHAT_WAS_REFUSED),
+    fixed_reply("what was refused", _WHAT_WAS_REFUSED, WHAT_WAS_REFUSED),
     Intent("inbox", _inbox),
     Intent("overview", _overview),
     Intent("know-about", _know_about),
@@ -291,16 +297,6 @@ DEFAULT_INTENTS: tuple[Intent, ...] = (
 
 class UnknownIntent(ValueError):
     """`before=` named an intent the table does not have (a wiring bug, not user input)."""
-
-
-def fixed_reply(name: str, pattern: re.Pattern[str], line: str) -> Intent:
-    """An intent that answers whatever `pattern` finds with one fixed line, never the model
-    (the weather, working a thing of the house, sending or ordering)."""
-
-    def match(text: str) -> Route | None:
-        return Route(name, text) if pattern.search(text) else None
-
-    return Intent(name, match, act=lambda route: line)
 
 
 class Router:

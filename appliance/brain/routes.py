@@ -130,8 +130,9 @@ class RuleRoutes:
             return
         stream.facts = (record.id,)
         yield f"I'll remember that: {record.text}"
-        live = [r.fact for r in self.memory.recall(record.text, RECALL_K)]
-        if (old := corrections.ended(record.text, live)) is not None:
+        # a recall only for what says something ended: every other "remember that" is one
+        live = corrections.ends(record.text) and self.memory.recall(record.text, RECALL_K)
+        if live and (old := corrections.ended(record.text, [r.fact for r in live])) is not None:
             # "Isla grew out of her sesame allergy" beside "Isla is allergic to sesame":
             # which stands is a person's to say, at the board
             asked = corrections.propose(self.memory, stream.thread_id, old)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from appliance.memory.contrast import WHEN, Marks, contrast, when_differs
 from appliance.memory.text import tokens
@@ -149,15 +150,22 @@ def named_alike(
     """Both statements' marks and keys, with a "name" either says only because it opens
     the sentence ("Recycling goes out…", "Bins go out…") read as the word the other says
     it as. `my_text`: the words of `mine`, where a name's plain form is read from."""
-    plain = {
-        _key(word.lower()): _key(stem)
-        for word in re.findall(r"\b[A-Z][a-z]+\b", my_text)
-        for stem in tokens(word)
-    }
+    plain = _plain_forms(my_text)
     return (
         _unnamed(mine, my_keys, theirs, their_keys, plain),
         _unnamed(theirs, their_keys, mine, my_keys, {}),
     )
+
+
+@lru_cache(maxsize=64)
+def _plain_forms(text: str) -> dict[str, str]:
+    """Each capitalised word's name hash -> its key as a plain word. Read once per text: a
+    proposal is compared with every tombstone."""
+    return {
+        _key(word.lower()): _key(stem)
+        for word in re.findall(r"\b[A-Z][a-z]+\b", text)
+        for stem in tokens(word)
+    }
 
 
 def _unnamed(
