@@ -45,7 +45,9 @@ def _say_from(address: str, port: int, text: str) -> bytes:
             while piece := sock.recv(65536):
                 got += piece
                 if b"handled" in got:
-                    time.sleep(0.2)
+                    # the rest of the event, if it was split; the server keeps the connection
+                    # open for the next turn, so a long wait here only waits out the timeout
+                    sock.settimeout(0.5)
                     got += sock.recv(65536)
                     return got
         except (ConnectionResetError, TimeoutError):
