@@ -49,6 +49,10 @@ _OF_THE_HOUSE = re.compile(
 )
 
 
+# "forget it" alone ends a recipe being cooked; with none, it is said of the last answer.
+_FORGET_IT = re.compile(r"^\W*(?:oh,? |no,? |actually,? )*forget (?:it|about it)\W*$", re.I)
+
+
 # "next" of something not a recipe's: "her next check-up", "when's the next one due".
 _NEXT_OF_SOMETHING = re.compile(
     r"^(?:when|where|who|whose|which|how)\b|\bnext (?!(?:step|one|bit|thing|part|please|"
@@ -82,6 +86,9 @@ def cooking_intents(
             # "undo" with nothing cooked takes back the household's last change (undo.py)
             if loose or _OF_THE_HOUSE.search(text) or re.search(r"\bundo\b", text, re.I):
                 return None
+            if request.intent == "stop_cooking" and _FORGET_IT.match(text):
+                return None  # nothing to end: memory's "forget that", or a "never mind"
+
             return request if request.intent in ONLY_WHILE_COOKING else None
         if request.intent == "start":
             walk = RecipeWalk(book, sessions, meaning=meaning)

@@ -21,8 +21,9 @@ from pathlib import Path
 from appliance.brain.router import DEFAULT_ROUTER, Intent, Route, Router
 from appliance.household import HouseholdStore, NotKept, Screen, parse, perform
 from appliance.household.asking import answer_to, from_json
+from appliance.household.list_actions import any_on_the_list
 from appliance.household.more import more_of_the_same
-from appliance.household.requests import Command
+from appliance.household.requests import BoughtItems, Command, TakenBack
 
 # intent name -> the command intents (requests.py) it claims
 FAMILIES = {
@@ -61,7 +62,14 @@ def household_intents(
                 and (answered := _answer(store, text, thread, more=True)) is not None
             ):
                 return answered
-            return parse(text, now(), ringing=bool(store.ringing()))
+            command = parse(text, now(), ringing=bool(store.ringing()))
+            if isinstance(command, TakenBack) and isinstance(command.said, BoughtItems):
+                return None  # "Bought milk? No, I thought you were doing it": nothing asked
+            if isinstance(command, BoughtItems) and (
+                text.rstrip().endswith("?") or not any_on_the_list(store, command.items)
+            ):
+                return None  # "Dad got the bread?" asks; "we got the tickets": not the list's
+            return command
 
     def claims(prefixes: tuple[str, ...], command: Command | None) -> bool:
         return command is not None and command.intent.startswith(prefixes)

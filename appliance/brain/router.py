@@ -167,8 +167,9 @@ def _remember(text: str) -> Route | None:
 # "forget that", "scratch that", "no, don't remember that": what was just kept, said back
 # at once (an eighth trial's "forget that" got "I couldn't find that in memory").
 _FORGET_JUST_SAID = re.compile(
-    r"^\s*(?:(?:no|oh|actually|wait|sorry|hang on)[,.!]?\s+)*(?:(?:please\s+)?(?:forget|"
-    r"scratch|undo|delete|remove|unsave) (?:that|it|this|what i (?:just )?said)(?: please)?|"
+    r"^\s*(?:(?:no|oh|actually|wait|sorry|hang on)[,.!]?\s+)*(?:(?:please\s+)?(?:"
+    r"forget(?: about)?|scratch|undo|delete|remove|unsave) "
+    r"(?:that|it|this|what i (?:just )?said)(?: please)?|"
     r"(?:please\s+)?(?:don'?t|do not) (?:remember|save|keep|store) (?:that|it|this)"
     r"(?: please)?)[\s.!]*$",
     re.IGNORECASE,

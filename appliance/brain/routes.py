@@ -50,6 +50,11 @@ log = logging.getLogger(__name__)
 
 ANSWER_FACTS = 3
 NOTED = "Noted — it'll be on the board for you to keep."
+NOT_FOUND = (
+    "I couldn't find that in memory, so there is nothing to correct. "
+    "`hearth memory list` shows what is stored."
+)
+NOTHING_JUST_KEPT = "Okay. I haven't just kept or read out a fact, so nothing is forgotten."
 # MiniLM cosine at which a fact answers a "who …?" question by meaning: "who can't eat
 # nuts?" ~ "Sam is allergic to peanuts" is 0.50, unrelated household facts sit below 0.3.
 MEANING_FLOOR = 0.45
@@ -165,11 +170,8 @@ class RuleRoutes:
 
     def correct(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
         target = self._correction_target(stream.thread_id, route.text)
-        if target is None:
-            yield (
-                "I couldn't find that in memory, so there is nothing to correct. "
-                "`hearth memory list` shows what is stored."
-            )
+        if target is None:  # "forget it" with nothing just kept or read is a "never mind"
+            yield NOTHING_JUST_KEPT if not route.text else NOT_FOUND
             return
         replacement = route.text if route.replaces else ""
         correction = corrections.propose(self.memory, stream.thread_id, target, replacement)

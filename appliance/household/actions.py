@@ -203,7 +203,7 @@ def _left_as_it_was(said: p.Command) -> str:
             return "All right, I haven't set a reminder."
         case p.CancelReminder() | p.SnoozeReminder() | p.MoveReminder() | p.SkipReminder():
             return "All right, I've left the reminders as they were."
-        case p.AddItems() | p.RemoveItems() | p.ClearList():
+        case p.AddItems() | p.RemoveItems() | p.BoughtItems() | p.ClearList():
             return "All right, I've left the shopping list as it was."
         case p.StopRinging() | p.SnoozeRinging():
             return "All right, I've left it as it was."

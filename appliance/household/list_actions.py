@@ -24,7 +24,9 @@ def list_said(store: HouseholdStore, command: p.Command) -> str | None:
             return _items_said(
                 "I've added {} to the shopping list.", added, "Already on it", already
             )
-        case p.RemoveItems(items=items):
+        case p.RemoveItems(items=items) | p.BoughtItems(items=items):
+            if isinstance(command, p.BoughtItems):  # "…and a magazine": no list's, unsaid
+                items = tuple(item for item in items if on_the_list(store, item))
             chosen = []
             for item in items:
                 matches = on_the_list(store, item)
@@ -56,6 +58,11 @@ def _items_said(done: str, changed: list[str], unchanged: str, left: list[str]) 
     if left:
         said.append(f"{unchanged}: {listed(left)}.")
     return " ".join(said)
+
+
+def any_on_the_list(store: HouseholdStore, items: tuple[str, ...]) -> bool:
+    """Whether one of `items` is on the list (or a kind of it is: "milk" for "oat milk")."""
+    return any(on_the_list(store, item) for item in items)
 
 
 def on_the_list(store: HouseholdStore, item: str) -> list[str]:

@@ -180,6 +180,15 @@ class RemoveItems:
 
 
 @dataclass(frozen=True)
+class BoughtItems:
+    """ "we got the eggs", "I've bought bread": the ones on the list come off it. Said of
+    nothing on the list it is no command (the brain's household intent passes it on)."""
+
+    intent: ClassVar[str] = "shopping.bought"
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class CheckItem:
     """ "is butter on the list?", "do we need eggs?" """
 
@@ -278,6 +287,7 @@ Command = (
     | MoveReminder
     | AddItems
     | RemoveItems
+    | BoughtItems
     | CheckItem
     | ReadList
     | ClearList

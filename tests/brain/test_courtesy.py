@@ -141,3 +141,35 @@ def test_thanks_with_a_kind_word_is_thanks() -> None:
 )
 def test_a_greeting_with_more_goes_on(said: str) -> None:
     assert reply_to(said) is None  # the controls
+
+
+@pytest.mark.parametrize("said", ["forget it", "Forget about it.", "Oh, forget it"])
+def test_forget_it_with_nothing_cooking_or_kept_is_a_never_mind(
+    settings: Settings, memory: Memory, said: str
+) -> None:
+    """An eighth trial's "forget it" got the cookbook's "Nothing is being cooked. Say
+    “let's make”…"; with no recipe being cooked it is said of the last answer, and with
+    nothing kept or read out it forgets nothing and says so."""
+    brain, model = _brain(settings, memory, [])
+    try:
+        reply = brain.reply(said)
+    finally:
+        brain.close()
+    assert reply.route == "correct" and "nothing is forgotten" in reply.text
+    assert memory.proposals() == [] and model.prompts == []
+
+
+def test_forget_it_straight_after_a_fact_is_kept_asks_to_forget_that_fact(
+    settings: Settings, memory: Memory
+) -> None:
+    """The control: after "remember that…", "forget it" asks to forget what was kept."""
+    brain, _ = _brain(settings, memory, [])
+    try:
+        kept = brain.reply("remember that the spare key is under the blue pot")
+        reply = brain.reply("forget it", thread_id=kept.thread_id)
+    finally:
+        brain.close()
+    [fact] = memory.facts()
+    [proposal] = memory.proposals()
+    assert (proposal.kind, proposal.target) == ("retract", fact.id)
+    assert "asked to forget" in reply.text

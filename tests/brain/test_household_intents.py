@@ -193,3 +193,28 @@ def test_more_said_after_an_add_is_added_without_the_model(
     assert model.prompts == []
     with HouseholdStore.open(data_dir) as store:
         assert [item.name for item in store.items()] == ["milk", "eggs"]
+
+
+def test_a_thing_bought_comes_off_the_list_and_only_if_it_is_on_it(
+    settings: Settings, memory: Memory, data_dir: Path
+) -> None:
+    """ "we got the eggs" takes eggs off the list; "we got the tickets", nothing of the
+    list's, is not the list's to answer (it had been: "Not on it: tickets")."""
+    from tests.brain.conftest import scripted_brain
+
+    with HouseholdStore.open(data_dir) as store:
+        store.add_items(("eggs", "bread"))
+    router = household_router(data_dir)
+    assert router.route("we got the tickets").kind != "shopping"
+    assert router.route("I bought a bamboo cutting board").kind != "shopping"
+    assert router.route("Dad got the eggs?").kind != "shopping"  # asked, not told
+    assert router.route("Bought eggs? No, I thought you were doing it").kind != "shopping"
+    brain, model = scripted_brain(settings, memory, [], intents=router)
+    try:
+        reply = brain.reply("we got the eggs and a magazine")
+    finally:
+        brain.close()
+    # the magazine was never on the list: nothing is said of it
+    assert reply.text == "I've taken eggs off the shopping list." and model.prompts == []
+    with HouseholdStore.open(data_dir) as store:
+        assert [item.name for item in store.items()] == ["bread"]

@@ -260,3 +260,18 @@ def test_kilos_and_litres_take_their_plural():
 
     assert read_ingredient("1 l stock").said(Fraction(3, 2)) == "1.5 litres of stock"
     assert read_ingredient("2 litres stock").said(Fraction(1, 2)) == "1 litre of stock"
+
+
+def test_forget_it_ends_a_recipe_being_cooked_and_only_then(data_dir, kept):
+    """ "forget it" with nothing cooked is said of the last answer (memory's, or a "never
+    mind"): the cookbook claims it only while a recipe is being cooked."""
+    from appliance.brain.cooking import cooking_intents
+
+    intent, _ = cooking_intents(data_dir)
+    assert intent.match("forget it") is None  # nothing cooked: not the cookbook's
+    started = intent.match("let's make nana's flapjacks")
+    assert started is not None and "Flapjacks" in intent.act(started)
+    route = intent.match("forget it")  # the control: while cooking, it ends the recipe
+    assert route is not None
+    intent.act(route)
+    assert intent.match("forget it") is None

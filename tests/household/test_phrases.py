@@ -606,3 +606,52 @@ def test_a_seventh_trials_list_words() -> None:
     assert parse("we don't need the eggs after all", NOW) == phrases.RemoveItems(("eggs",))
     assert parse("we don't need milk", NOW) is None
     assert parse("add the usual", NOW) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "items"),
+    [
+        ("we got the eggs", ("eggs",)),
+        ("I've bought bread and milk", ("bread", "milk")),
+        ("picked up the milk on the way home", ("milk",)),
+        ("got the oat milk from the shop", ("oat milk",)),
+        ("we've just got the teabags", ("teabags",)),
+        # who, the errand before it, the shop, and what came after "but" are no part of it
+        ("Dad picked up the bread at Tesco", ("bread",)),
+        ("I went to Morrisons and bought the cornflakes", ("cornflakes",)),
+        ("Okay so I got the orange juice but they were out of smoothies", ("orange juice",)),
+        ("Yeah, the washing powder's bought", ("washing powder",)),
+        ("Bought a couple of new sponges for the sink", ("sponges",)),
+    ],
+)
+def test_a_thing_bought_is_read_as_bought(said: str, items: tuple[str, ...]) -> None:
+    """An eighth trial's "we got the eggs" got the model's "The eggs."; the brain takes it
+    off the list when it is on it (tests/brain/test_household_intents.py; measured on a
+    held-out split by benchmarks/bought.py)."""
+    from appliance.household.requests import BoughtItems
+
+    assert parse(said, NOW) == BoughtItems(items)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "we've got eggs, what can I make?",  # a question after it: nothing taken off
+        "we've got loads of time, relax",
+        "we've got to get milk",
+        "I got rid of the bread",
+        "I bought some",
+        "we got them",
+        "You've got loads of pasta in the cupboard.",
+        "Argh, I got egg on my shirt",
+        "Tesco's got the eggs on offer this week",
+    ],
+)
+def test_what_only_sounds_bought_is_not(said: str) -> None:
+    from appliance.household.requests import BoughtItems
+
+    assert not isinstance(parse(said, NOW), BoughtItems)
+
+
+def test_got_no_milk_is_run_out_of() -> None:
+    assert parse("we got no milk", NOW) == phrases.AddItems(("milk",))
