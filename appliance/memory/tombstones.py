@@ -35,6 +35,7 @@ from appliance.memory.text import (
     unfolded_fingerprint,
 )
 from appliance.memory.vectors import VectorTable
+from appliance.memory.wordings import other_wordings
 
 log = logging.getLogger(__name__)
 
@@ -313,11 +314,16 @@ class TombstoneLog:
         or for the same meaning in other words where the embedder is installed
         (`find_similar`; `vector` is the text's passage embedding if the caller has one).
 
-        By fingerprint first (`Tombstone.covers`: look-alike letters, accents, format
-        characters and spaced-out letters are folded, so "оat" with a Cyrillic "о" is
-        "oat"), then by meaning.
+        Read whole, then in each claim it carries and in the other words of its diet or
+        health fact (`wordings.other_wordings`). By fingerprint first (`Tombstone.covers`:
+        look-alike letters, accents, format characters and spaced-out letters are folded,
+        so "оat" with a Cyrillic "о" is "oat"), then by meaning.
         """
-        for said, said_vector in ((text, vector), *((part, None) for part in claims_within(text))):
+        parts = claims_within(text)
+        # the same fact of diet or health in its other words: "Priya doesn't eat meat" holds
+        # a refused "Priya is vegetarian" (an eighth trial's went live)
+        parts += [other for said in (text, *parts) for other in other_wordings(said)]
+        for said, said_vector in ((text, vector), *((part, None) for part in parts)):
             prints = prints_of(said)  # the whole, then each clause: "…, so don't lock yourself out"
             for tombstone in self:
                 if tombstone.covers(said, prints):
