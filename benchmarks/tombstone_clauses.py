@@ -19,6 +19,11 @@ the tombstone.
   committed (eaf6fb2) before any run: 46 `same` (a time, amount, date or how often written
   otherwise: "4pm" / "four in the afternoon", "fortnightly" / "every two weeks") and 36
   `different` (another time, day, amount or how often). FIRST_READ is its first read.
+- data/diet_said_otherwise_heldout.jsonl: 100 pairs a third helper wrote the same way,
+  committed (bb62da2) with the first rules for a diet or health fact's other wordings
+  (memory/wordings.py), before any run: 50 `same` ("Priya is vegetarian" / "Priya doesn't
+  eat meat") and 50 `different` (vegan for vegetarian, "used to", another allergen).
+  FIRST_READ_DIET is its first read.
 - data/tombstone_pairs.jsonl and data/tombstone_outside.jsonl: the paraphrase pairs the
   threshold was chosen and checked on, read the same way, to show what else moved.
 
@@ -37,11 +42,22 @@ HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
 BASELINE = "4582b0e"
 FIRST_READ = "eaf6fb2"
-RULES = {"before": BASELINE, "first read": FIRST_READ, "now": None}
+FIRST_READ_DIET = "bb62da2"
+RULES = {
+    "before": BASELINE,
+    "first read": FIRST_READ,
+    "first read, diet": FIRST_READ_DIET,
+    "now": None,
+}
 SPLITS = {
     "clauses (held out)": (HERE / "data" / "tombstone_clauses_heldout.jsonl", "refused", "new"),
     "said otherwise (held out)": (
         HERE / "data" / "tombstone_said_otherwise_heldout.jsonl",
+        "refused",
+        "new",
+    ),
+    "diet and health (held out)": (
+        HERE / "data" / "diet_said_otherwise_heldout.jsonl",
         "refused",
         "new",
     ),
@@ -77,13 +93,18 @@ def main() -> int:
     parser.add_argument("--show", action="store_true", help="every pair the rules differ on")
     args = parser.parse_args()
     table = [
-        "| pairs | label | pairs | held before | held at the first read | held now |",
-        "| --- | --- | ---: | ---: | ---: | ---: |",
+        "| pairs | label | pairs | held before | held at the first read | held at the diet "
+        "split's first read | held now |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
     ]
     plotted: dict[str, list[int]] = {}
     splits = {
         split: (
-            [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line],
+            [
+                _labelled(json.loads(line))
+                for line in path.read_text(encoding="utf-8").splitlines()
+                if line
+            ],
             refused_key,
             new_key,
         )
@@ -100,12 +121,13 @@ def main() -> int:
             table.append(f"| {split} | {label} | {len(picked)} | {held} |")
             plotted[f"{split}\n{label} ({len(picked)})"] = counts
         if args.show:
+            first = "first read, diet" if split.startswith("diet") else "first read"
             for n, pair in enumerate(pairs):
-                if results["first read"][n] != results["now"][n] or (
+                if results[first][n] != results["now"][n] or (
                     "held out" in split and results["now"][n] != (pair["label"] == "same")
                 ):
                     print(
-                        f"{pair['label']:9} first read={results['first read'][n]!s:5} "
+                        f"{pair['label']:9} first read={results[first][n]!s:5} "
                         f"now={results['now'][n]!s:5} {pair[refused_key]!r} -> {pair[new_key]!r}"
                     )
     text = "\n".join(table)
@@ -114,11 +136,18 @@ def main() -> int:
     (RESULTS / "tombstone_clauses.md").write_text(
         "# A refused statement said with a clause less or more, or its times and amounts "
         f"written otherwise (benchmarks/tombstone_clauses.py; before = {BASELINE}, first read "
-        f"= {FIRST_READ})\n\n{text}\n",
+        f"= {FIRST_READ}, the diet split's first read = {FIRST_READ_DIET})\n\n{text}\n",
         encoding="utf-8",
     )
     write_plot(plotted, RESULTS / "tombstone_clauses.png")
     return 0
+
+
+def _labelled(pair: dict[str, object]) -> dict[str, object]:
+    """The diet split says `same: true/false` where the others say `label`."""
+    if "label" not in pair:
+        pair["label"] = "same" if pair["same"] else "different"
+    return pair
 
 
 def write_plot(plotted: dict[str, list[int]], path: Path) -> None:
@@ -130,9 +159,11 @@ def write_plot(plotted: dict[str, list[int]], path: Path) -> None:
     figure, axis = plt.subplots(figsize=(7, 4))
     names = list(plotted)
     rows = range(len(names))
-    for offset, (column, label) in zip((0.27, 0, -0.27), enumerate(RULES), strict=True):
+    height = 0.8 / len(RULES)
+    for column, label in enumerate(RULES):
+        offset = 0.4 - height * (column + 0.5)
         values = [plotted[n][column] for n in names]
-        axis.barh([r + offset for r in rows], values, 0.27, label=label)
+        axis.barh([r + offset for r in rows], values, height, label=label)
     axis.set_yticks(list(rows), names, fontsize=7)
     axis.set_xlabel("pairs held for review")
     axis.set_title("A refused statement said again otherwise: held for review", fontsize=9)

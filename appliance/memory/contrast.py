@@ -109,10 +109,24 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("allowed", "forbidden banned"),
         ("always", "never"),
         ("start starts begin begins", "stop stops end ends finish finishes"),
+        # both sides must be taken, so marks written before these were read stay as they were
+        ("left", "right"),
+        ("high", "low"),
+        ("short", "long"),
+        ("full", "partial"),
     )
 )
 _POLAR = frozenset().union(*(a | b for a, b in _OPPOSITES))
-VERSION = 2  # what Marks.of reads now; 1: times and numbers as said, word by word
+# Version 3: a fact said as over or not yet is another fact ("Carlos used to be vegetarian",
+# "Noah has grown out of his peanut allergy", "Hannah is trying to get pregnant", "Gran is
+# pre-diabetic"); one mark, so "stopped drinking" and "given up booze" agree.
+_NOT_NOW = frozenset(
+    """used stopped quit quits grew grown outgrew outgrown gave given former formerly ex
+    childhood anymore longer trying tried refuses refused pre""".split()
+)
+# Version 3: a diet is one of these, and another is another fact (vegan is not vegetarian).
+_DIETS = frozenset("vegan vegetarian pescatarian flexitarian".split())
+VERSION = 3  # what Marks.of reads now; 2: without _NOT_NOW and _DIETS; 1: times as said
 # The parts of a day, and which half of it each is in ("night" may be either).
 _PARTS = frozenset("morning afternoon evening night tonight noon midnight".split())
 _PART_HALVES = {
@@ -279,6 +293,10 @@ class Marks:
                 names.append(kin)
         if negations % 2:
             closed.add("not")
+        if version >= 3:
+            over = _NOT_NOW & set(words) or re.search(r"\bany more\b", lowered)
+            closed |= {"not-now"} if over else set()
+            closed |= _DIETS & set(words)
         closed |= halves  # "am", "pm": which half of the day a time was said in
         content = tokens(text)
         bag = _hash(" ".join(sorted(content)))
@@ -349,6 +367,8 @@ def contrast(a: Marks, b: Marks) -> str | None:
         (_MODALS, "their modals differ"),
         (_RESTRICTIVE, "one restricts"),
         (_COLOURS, "their colours differ"),
+        (_DIETS, "their diets differ"),  # read from version 3: absent from older marks
+        (frozenset({"not-now"}), "one says it is over, or not yet"),
     ):
         if a_words & group != b_words & group:
             return what

@@ -16,76 +16,144 @@ from __future__ import annotations
 
 import re
 
-# Who: a name or two ("Priya", "Uncle Dev"), "my dad", "our Gran", or he/she/they.
-_WHO = r"(?P<who>(?:(?:[Mm]y|[Oo]ur) [\w'-]+|[A-Z][\w'-]*(?: [A-Z][\w'-]*)?|[Hh]e|[Ss]he))"
-_IS = r"(?:'s| is)"
-_NOT = r"(?:doesn't|does not|won't|will not|never|can't|cannot|can not)"
+# Who: a name or two ("Priya", "Uncle Dev"), "my dad", "my sister Hannah", "the Khans", or
+# he/she/they.
+_WHO = (
+    r"(?P<who>(?:(?:[Mm]y|[Oo]ur|[Tt]he) [\w'-]+(?: [A-Z][\w'-]*)?"
+    # an apostrophe only inside a name ("O'Brien"): "Priya's vegetarian" is Priya's
+    r"|[A-Z][\w-]*(?:'[A-Z][\w-]*)?(?: [A-Z][\w-]*(?:'[A-Z][\w-]*)?)?|[Hh]e|[Ss]he|[Tt]hey))"
+)
+_IS = r"(?:'s| is| are|'re)"
+_HAS = r"(?: has| have|'s got| has got| have got|'ve got)"
+_NOT = r"(?:doesn't|does not|don't|do not|won't|will not|never|can't|cannot|can not)"
 _CANT = r"(?:can't|cannot|can not|mustn't|must not|shouldn't|should not)"
+_EATS = r"eats?"
+_WHAT = r"(?P<what>[\w' -]+?)"
 _END = r"[.!]?$"
 
-# (a wording's pattern, the wording written for a person) per class; {who}: the person,
-# {what}: the thing a class is of (an allergen), when it has one.
+# Each class: (a wording's pattern, the wording written out) for each wording it knows.
+# {W}: who, said; in the written wording {who} is who and {what} the thing the class is of
+# (an allergen, a medicine), when it has one.
 _CLASSES: tuple[tuple[tuple[str, str], ...], ...] = (
     (  # vegetarian
-        (rf"{_IS} (?:a )?vegetarian", "{who} is vegetarian"),
-        (rf" {_NOT} eats? (?:any )?meat", "{who} doesn't eat meat"),
-        (r" eats? no meat", "{who} eats no meat"),
-        (rf" {_NOT} eats? (?:any )?meat or fish", "{who} doesn't eat meat or fish"),
+        (r"{W}{IS} (?:a )?vegetarians?", "{who} is vegetarian"),
+        (r"{W} {NOT} {EATS} (?:any )?meat", "{who} doesn't eat meat"),
+        (r"{W} {EATS} no meat", "{who} eats no meat"),
+        (r"{W} {NOT} {EATS} (?:any )?meat or fish", "{who} doesn't eat meat or fish"),
     ),
     (  # vegan
-        (rf"{_IS} (?:a )?vegan", "{who} is vegan"),
-        (rf" {_NOT} eats? (?:any )?animal products", "{who} doesn't eat animal products"),
-        (r" eats? no animal products", "{who} eats no animal products"),
+        (r"{W}{IS} (?:a )?vegans?", "{who} is vegan"),
+        (r"{W} {NOT} {EATS} (?:any )?animal products", "{who} doesn't eat animal products"),
+        (r"{W} {EATS} no animal products", "{who} eats no animal products"),
     ),
     (  # pescatarian
-        (rf"{_IS} (?:a )?pescatarian", "{who} is pescatarian"),
-        (r" eats? fish but (?:not|no) meat", "{who} eats fish but not meat"),
+        (r"{W}{IS} (?:a )?pescatarians?", "{who} is pescatarian"),
+        (r"{W} {EATS} fish but (?:not|no)(?: other)? meat", "{who} eats fish but no meat"),
+    ),
+    (  # halal
+        (r"{W} only {EATS} halal(?: meat| food)?", "{who} only eats halal meat"),
+        (r"{W} {EATS} halal(?: meat| food)? only", "{who} eats halal only"),
+    ),
+    (  # kosher
+        (r"{W} (?:keeps?|keeps? a) kosher(?: kitchen| home)?", "{who} keeps kosher"),
+        (r"{W} only {EATS} kosher(?: food)?", "{who} only eats kosher food"),
     ),
     (  # coeliac
-        (rf"{_IS} (?:a )?(?:coeliac|celiac)", "{who} is coeliac"),
-        (r" (?:has|'s got|has got) (?:coeliac|celiac)(?: disease)?", "{who} has coeliac disease"),
-        (rf" {_CANT} (?:eat|have) (?:any )?gluten", "{who} can't have gluten"),
+        (r"{W}{IS} (?:a )?(?:coeliac|celiac)", "{who} is coeliac"),
+        (r"{W}{HAS} (?:coeliac|celiac)(?: disease)?", "{who} has coeliac disease"),
+        (r"{W} {CANT} (?:eat|have) (?:any )?gluten", "{who} can't have gluten"),
     ),
     (  # lactose
-        (rf"{_IS} lactose intolerant", "{who} is lactose intolerant"),
-        (rf" {_CANT} (?:eat|have|drink) (?:any )?(?:dairy|lactose)", "{who} can't have dairy"),
+        (r"{W}{IS} lactose intolerant", "{who} is lactose intolerant"),
+        (r"{W} {CANT} (?:eat|have|drink) (?:any )?(?:dairy|lactose)", "{who} can't have dairy"),
+        (r"{W} (?:can't|cannot) digest (?:dairy|lactose)", "{who} can't digest lactose"),
+    ),
+    (  # dairy-free
+        (r"{W}{IS} dairy[- ]free", "{who} is dairy-free"),
+        (r"{W} {NOT} (?:eat|have) (?:any )?dairy", "{who} doesn't eat dairy"),
     ),
     (  # diabetes
-        (rf"{_IS} (?:a )?diabetic", "{who} is diabetic"),
-        (r" (?:has|'s got|has got) diabetes", "{who} has diabetes"),
+        (r"{W}{IS} (?:a )?diabetic", "{who} is diabetic"),
+        (r"{W}{HAS} diabetes", "{who} has diabetes"),
     ),
     (  # alcohol
-        (rf"{_IS} (?:a )?(?:teetotal|teetotaller|teetotaler)", "{who} is teetotal"),
-        (rf" {_NOT} drinks?(?: any)?(?: alcohol| booze)?", "{who} doesn't drink alcohol"),
+        (r"{W}{IS} (?:a )?(?:teetotal|teetotaller|teetotaler)", "{who} is teetotal"),
+        (r"{W} {NOT} drinks?(?: any)?(?: alcohol| booze)?", "{who} doesn't drink alcohol"),
+    ),
+    (  # alcohol, given up
+        (r"{W}(?: has|'s)? stopped drinking(?: alcohol| booze)?", "{who} has stopped drinking"),
+        (
+            r"{W}(?: has|'s)? given up (?:drinking|alcohol|booze|the drink)",
+            "{who} has given up alcohol",
+        ),
     ),
     (  # hearing
-        (rf"{_IS} hard of hearing", "{who} is hard of hearing"),
-        (rf" {_NOT} hears? (?:very )?well", "{who} doesn't hear well"),
+        (r"{W}{IS} hard of hearing", "{who} is hard of hearing"),
+        (r"{W} {NOT} hears? (?:very )?well", "{who} doesn't hear well"),
+    ),
+    (  # short sight
+        (r"{W}{IS} (?:short[- ]sighted|near[- ]?sighted|myopic)", "{who} is short-sighted"),
+        (r"{W}{IS} near[- ]?sighted", "{who} is nearsighted"),
+    ),
+    (  # long sight
+        (r"{W}{IS} (?:long[- ]sighted|far[- ]?sighted)", "{who} is long-sighted"),
+        (r"{W}{IS} far[- ]?sighted", "{who} is farsighted"),
+    ),
+    (  # blind in an eye
+        (
+            r"{W}{IS} blind in (?:his|her|their|the) (?P<what>left|right) eye",
+            "{who} is blind in the {what} eye",
+        ),
+        (
+            r"{W} (?:can't|cannot) see (?:out of|with) (?:his|her|their|the)"
+            r" (?P<what>left|right) eye",
+            "{who} can't see out of the {what} eye",
+        ),
+    ),
+    (  # dentures
+        (r"{W} (?:wears|has|uses) (?:false teeth)", "{who} has false teeth"),
+        (r"{W} (?:wears|has|uses) dentures", "{who} wears dentures"),
     ),
     (  # pregnancy
-        (rf"{_IS} pregnant", "{who} is pregnant"),
-        (rf"{_IS} expecting(?: a baby)?", "{who} is expecting a baby"),
+        (r"{W}{IS} pregnant", "{who} is pregnant"),
+        (r"{W}{IS} expecting(?: a baby)?", "{who} is expecting a baby"),
     ),
     (  # an allergen
-        (rf"{_IS} allergic to (?P<what>[\w' -]+?)", "{who} is allergic to {what}"),
-        (rf" {_CANT} (?:eat|have) (?:any )?(?P<what>[\w' -]+?)", "{who} can't eat {what}"),
+        (r"{W}{IS} allergic to {WHAT}", "{who} is allergic to {what}"),
+        (r"{W} {CANT} (?:eat|have) (?:any )?{WHAT}", "{who} can't eat {what}"),
+        (r"{W}{HAS} (?:an? )?{WHAT} allergy", "{who} has a {what} allergy"),
+        (r"{WHAT} (?:triggers|sets off) {W}'s allergy", "{what} triggers {who}'s allergy"),
         (
-            r" (?:has|'s got|has got) (?:an? )?(?P<what>[\w' -]+?) allergy",
-            "{who} has a {what} allergy",
+            r"{WHAT} (?:gives?|causes?) {W} an allergic reaction",
+            "{what} gives {who} an allergic reaction",
         ),
     ),
     (  # a medicine
-        (r" takes (?P<what>[\w-]+)", "{who} takes {what}"),
-        (rf"{_IS} on (?P<what>[\w-]+)", "{who} is on {what}"),
+        (r"{W} takes (?P<what>[\w-]+)", "{who} takes {what}"),
+        (r"{W}{IS} on (?P<what>[\w-]+)", "{who} is on {what}"),
     ),
     (  # a food hated
-        (r" (?:hates|loathes|detests) (?P<what>[\w' -]+?)", "{who} hates {what}"),
-        (r" (?:can't|cannot) stand (?P<what>[\w' -]+?)", "{who} can't stand {what}"),
+        (r"{W} (?:hates|loathes|detests) {WHAT}", "{who} hates {what}"),
+        (r"{W} (?:can't|cannot) stand {WHAT}", "{who} can't stand {what}"),
     ),
 )
+
+
+def _pattern(wording: str) -> re.Pattern[str]:
+    filled = (
+        wording.replace("{W}", _WHO)
+        .replace("{IS}", _IS)
+        .replace("{HAS}", _HAS)
+        .replace("{NOT}", _NOT)
+        .replace("{CANT}", _CANT)
+        .replace("{EATS}", _EATS)
+        .replace("{WHAT}", _WHAT)
+    )
+    return re.compile(rf"^{filled}{_END}", re.IGNORECASE if wording.startswith("{WHAT}") else 0)
+
+
 _READ = tuple(
-    tuple((re.compile(rf"^{_WHO}{pattern}{_END}"), written) for pattern, written in wordings)
-    for wordings in _CLASSES
+    tuple((_pattern(pattern), written) for pattern, written in wordings) for wordings in _CLASSES
 )
 # "Dad is on holiday", "Sam can't have his phone": not a medicine, not an allergen.
 _NOT_A_THING_EATEN = re.compile(
@@ -103,9 +171,11 @@ def other_wordings(text: str) -> list[str]:
             if (match := pattern.match(said)) is None:
                 continue
             what = match.groupdict().get("what")
-            if what is not None and _NOT_A_THING_EATEN.search(what):
+            if what is not None and _NOT_A_THING_EATEN.search(what.lower()):
                 return []
             who = match["who"]
+            if what is not None and pattern.flags & re.IGNORECASE:
+                what = what.lower()  # "Sesame triggers Isla's allergy": the sentence's capital
             return [
                 written.format(who=who, what=what)
                 for other, written in wordings
