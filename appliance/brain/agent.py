@@ -33,7 +33,7 @@ from appliance.brain.llm import Model
 from appliance.brain.notetaker import NoteTaker, ReplyGate
 from appliance.brain.remind_me_what import as_question
 from appliance.brain.routes import RuleRoutes
-from appliance.brain.threads import Threads, check_thread_id, new_thread_id
+from appliance.brain.threads import CLIENT_HISTORY, Threads, check_thread_id, new_thread_id
 from appliance.brain.turn import EmptyMessage, MessageTooLong, Reply, ReplyStream
 from appliance.brain.typed import with_apostrophes
 from appliance.config import Settings
@@ -306,17 +306,24 @@ class Brain:
                 self._gate.idle()
                 self._finish(stream, text)
 
+    def _own_last(self, thread: str) -> str | None:
+        """Hearth's own last answer in the thread, from the record; never an answer a client
+        sent as history (a ninth trial's "pardon?" replayed its own made-up "Yes, I turned
+        the oven off at 6pm." as Hearth's)."""
+        said = [m for m in self.threads.recent(thread, 2) if m.role == "assistant"]
+        return said[-1].text if said and said[-1].route != CLIENT_HISTORY else None
+
     def _said_last(self, thread: str) -> str:
         """Hearth's last answer in the thread, word for word: "pardon?" after a spoken
         answer nobody caught is answered from the record, never made again."""
-        said = [m.text for m in self.threads.recent(thread, 2) if m.role == "assistant"]
-        return said[-1] if said else NOTHING_SAID_YET
+        said = self._own_last(thread)
+        return said if said is not None else NOTHING_SAID_YET
 
     def _did_last(self, thread: str) -> str:
         """ "did that work?": what the thread's last answer said, word for word from the
         record, never a guess of whether it worked."""
-        said = [m.text for m in self.threads.recent(thread, 2) if m.role == "assistant"]
-        return f"My last answer was: {said[-1]}" if said else NOTHING_SAID_YET
+        said = self._own_last(thread)
+        return f"My last answer was: {said}" if said is not None else NOTHING_SAID_YET
 
     def _finish(self, stream: ReplyStream, text: str) -> None:
         answer = stream.text.strip() or "(no answer)"

@@ -127,7 +127,10 @@ _FOOD_SAFETY = re.compile(
     r"center|core|middle|thickest)\b"
     r"|\b(?:cook|heat|reheat)\w* (?:\w+ ){0,3}(?:to|until it reaches) \d+\s*°?"
     r"|\b(?:safe|unsafe|fine|ok|okay|alright|dangerous) to (?:eat|drink|refreeze|re-freeze|"
-    r"reheat|re-heat|serve|give|keep|freeze)\b"
+    r"reheat|re-heat|serve|give|keep|freeze|consume)\b"
+    # "You can eat mince that's been in the fridge 5 days." (a ninth trial's)
+    r"|\byou can (?:definitely |safely |still )*(?:eat|have|use|serve)\b[^.!?]*"
+    r"\b(?:been|days?|weeks?|old|fridge|freezer|left out)\b"
     r"|\b(?:it's|it is|they're|they are|that's|that is) (?:still )?(?:perfectly )?(?:safe|"
     r"unsafe|edible|inedible)\b"
     r"|\byou can (?:safely )?(?:refreeze|re-freeze|reheat|re-heat|still eat|eat it|eat them)\b"

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from appliance.brain import prompt, said_before
 from appliance.brain.bounds import INSTEAD, ReplyBounds, bounded
 from appliance.brain.llm import Model
-from appliance.brain.threads import Message, Threads
+from appliance.brain.threads import CLIENT_HISTORY, Message, Threads
 from appliance.brain.told import Told
 from appliance.brain.tools import (
     ACTION_SCHEMA,
@@ -121,7 +121,9 @@ class Conversation:
     def chat(self, stream: ReplyStream, text: str, found: list[Recalled] | None) -> Iterator[str]:
         if found is None:
             found = self.memory.recall(text, RECALL_K)
-        recent = self.threads.recent(stream.thread_id, RECENT_TURNS, MODEL_ROUTES)
+        recent = self.threads.recent(
+            stream.thread_id, RECENT_TURNS, (*MODEL_ROUTES, CLIENT_HISTORY)
+        )
         turns = [*self.history(recent), ("user", text)]
         if self.tools_enabled:
             stream.route = "tools"

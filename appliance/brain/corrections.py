@@ -17,7 +17,9 @@ from appliance.errors import HearthError
 from appliance.memory import AlreadyKnown, Fact, Memory
 from appliance.memory.contrast import Marks
 from appliance.memory.restated import keys_of, same_key
+from appliance.memory.text import fingerprint
 from appliance.memory.text import tokens as content_words
+from appliance.memory.wordings import other_wordings
 
 REVIEWED = "A person will review it on the panel or with `hearth review list`."
 
@@ -66,6 +68,11 @@ def restates(fact: Fact, target: Fact) -> bool:
     """Whether a live fact says what `target` says, in other words (`same_key`)."""
     if fact.id == target.id:
         return False
+    # a diet or health fact in its other wording: "Declan has a shellfish allergy" says
+    # "Declan is allergic to shellfish" (a ninth trial's forget left it to be recalled)
+    told = fingerprint(target.text)
+    if any(fingerprint(other) == told for other in other_wordings(fact.text)):
+        return True
     mine, theirs = Marks.of(fact.text), Marks.of(target.text)
     return same_key(mine, keys_of(fact.text, mine), theirs, keys_of(target.text, theirs), fact.text)
 

@@ -105,8 +105,52 @@ def _phrases(phrases: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"^{_AROUND}(?:{said}){_AFTER}$")
 
 
+# A ninth trial's "good night" got the model's "Good night, the capital of Australia.",
+# "bye" "I don't have a profile picture.", "what's your name" "I'm Harlon, the chef of the
+# kitchen.", "what can you do?" "I can do everything." and "help" "I'm sorry for your loss."
+_FAREWELLS = (
+    "bye",
+    "bye bye",
+    "goodbye",
+    "good bye",
+    "see you",
+    "see ya",
+    "see you later",
+    "cheerio",
+    "ta ra",
+    "later",
+    "thanks bye",
+    "thank you bye",
+    "cheers bye",
+)
+_NIGHTS = ("good night", "goodnight", "night", "night night", "nighty night", "sleep well")
+_ABOUT_ME = (
+    "help",
+    "what's your name",
+    "what is your name",
+    "who are you",
+    "what are you",
+    "what can you do",
+    "what do you do",
+    "what are you for",
+    "how do i use you",
+    "how does this work",
+)
+GOODBYE = "Goodbye."
+GOOD_NIGHT = "Good night."
+ABOUT_ME = (
+    "I'm Hearth, the kitchen's assistant. I set timers and reminders, keep the shopping "
+    "list, answer kitchen measures and food safety from tables, and remember what the "
+    "household tells me: each fact waits on the panel until a person keeps it. Try “set a "
+    "timer for 10 minutes”, “add milk to the list” or “remember that the spare key is under "
+    "the blue pot”."
+)
+
 _THANKED = _phrases(_THANKS)
 _DISMISSED = _phrases(_NEVER_MIND)
+_FAREWELLED = _phrases(_FAREWELLS)
+_NIGHTED = _phrases(_NIGHTS)
+_ABOUT = _phrases(_ABOUT_ME)
 
 
 def reply_to(text: str) -> str | None:
@@ -116,6 +160,12 @@ def reply_to(text: str) -> str | None:
         return OKAY
     if _THANKED.match(said):
         return WELCOME
+    if _NIGHTED.match(said):
+        return GOOD_NIGHT
+    if _FAREWELLED.match(said):
+        return GOODBYE
+    if _ABOUT.match(said):
+        return ABOUT_ME
     if _GREETED.match(said):
         return HELLO
     return None

@@ -23,7 +23,7 @@ from appliance.household import HouseholdStore, NotKept, Screen, parse, perform
 from appliance.household.asking import answer_to, from_json
 from appliance.household.list_actions import any_on_the_list
 from appliance.household.more import more_of_the_same
-from appliance.household.requests import BoughtItems, Command, TakenBack
+from appliance.household.requests import AskedWhatWasDone, BoughtItems, Command, TakenBack
 
 # intent name -> the command intents (requests.py) it claims
 FAMILIES = {
@@ -31,7 +31,7 @@ FAMILIES = {
     "reminders": ("remind", "reminder."),
     "shopping": ("shopping.",),
     "clock": ("clock.",),
-    "undo": ("undo.",),
+    "undo": ("undo.", "done."),  # what was done: taken back, or asked about
 }
 
 
@@ -65,6 +65,13 @@ def household_intents(
             command = parse(text, now(), ringing=bool(store.ringing()))
             if isinstance(command, TakenBack) and isinstance(command.said, BoughtItems):
                 return None  # "Bought milk? No, I thought you were doing it": nothing asked
+            # "did you add the salt?": a cook's question, not the list's
+            if (
+                isinstance(command, AskedWhatWasDone)
+                and command.item is not None
+                and not any_on_the_list(store, (command.item,))
+            ):
+                return None
             if isinstance(command, BoughtItems) and (
                 text.rstrip().endswith("?") or not any_on_the_list(store, command.items)
             ):

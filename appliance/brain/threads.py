@@ -37,6 +37,10 @@ CREATE INDEX IF NOT EXISTS messages_thread ON messages (thread, id);
 CREATE INDEX IF NOT EXISTS messages_at ON messages (at);
 """
 
+# The route a client's own history is kept under (web/brain_chat.py): the model hears it,
+# but what it says Hearth said is the client's word, never read back as Hearth's record.
+CLIENT_HISTORY = "client"
+
 
 class BadThreadId(HearthError):
     """A thread id a client sent is not one Hearth could have made."""

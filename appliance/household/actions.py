@@ -188,7 +188,20 @@ def _said(store: HouseholdStore, command: p.Command) -> str:
             return clock_said(command, now)
         case p.TakenBack(said=said):
             return _left_as_it_was(said)
+        case p.AskedWhatWasDone():
+            return _records_now(store, now)
     raise TypeError(f"not a household command: {command!r}")
+
+
+def _records_now(store: HouseholdStore, now: dt.datetime) -> str:
+    """What the timers, the list and the reminders hold now, read from the records: the
+    answer to "did you add…?" and "did you set…?", which never says yes or no from memory."""
+    timers = _timer_status(store, None, now, None)
+    listed = list_said(store, p.ReadList())
+    reminded = reminder_said(store, p.ListReminders(day="today"), now)
+    return " ".join(
+        ["Here is what my records hold now.", timers, listed or "", reminded or ""]
+    ).strip()
 
 
 def _left_as_it_was(said: p.Command) -> str:

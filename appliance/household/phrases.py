@@ -59,7 +59,7 @@ from appliance.household.ringing_phrases import stop_with_nothing_ringing
 from appliance.household.second_thoughts import second_thoughts
 from appliance.household.timer_numbers import timer_numbered
 from appliance.household.timer_phrases import add_time, timer, timer_status
-from appliance.household.undo import said_change, said_undo
+from appliance.household.undo import asked_what_was_done, said_change, said_undo
 
 
 def as_row(command: Command | None) -> dict[str, object]:
@@ -237,7 +237,7 @@ def _read(said: str, now: dt.datetime, ringing: bool) -> Command | None:
     for read in (timer, timer_status, add_time, clock, shopping, stop_with_nothing_ringing):
         if (command := read(said)) is not None:
             return command
-    return reminder(said, now)
+    return reminder(said, now) or asked_what_was_done(said)
 
 
 def _as_written(command: Command | None, text: str) -> Command | None:

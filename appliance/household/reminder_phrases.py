@@ -30,7 +30,8 @@ from appliance.household.requests import (
 _LISTS_REMINDERS = re.compile(
     r"^(?:(?:what|which|any|are there any|do i have any|do we have any|have i got any|"
     r"have we got any) reminders?"
-    r"(?: (?:are|is|do i have|do we have|have i got|have we got|are there|is there))?"
+    r"(?: (?:are|is|do i have|do we have|have i got|have we got|have i|have we|are there|"
+    r"is there))?"
     r"(?: (?:set|on|left|now|there))?|"
     r"(?:list|show|show me|read|tell me) (?:(?:the|my|all|all my|our) )?reminders|"
     # "what's on my agenda tomorrow?" (an eighth trial's got nothing of its reminders)

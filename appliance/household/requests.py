@@ -216,6 +216,19 @@ class UndoLast:
 
 
 @dataclass(frozen=True)
+class AskedWhatWasDone:
+    """ "did you add the ketchup?", "you didn't set a timer, did you?", "so there's no timer
+    running?": asked of what Hearth did. Answered from the records as they are now, never a
+    "yes" or "no" from memory of the conversation (a ninth trial's model said "I'm sorry, I
+    forgot to add the ketchup." with the ketchup on the list)."""
+
+    intent: ClassVar[str] = "done.asked"
+    # the thing asked of, with no list, timer or reminder said ("did you add the ketchup?"):
+    # the brain answers only if it is on the list ("did you add the salt?" is a cook's)
+    item: str | None = None
+
+
+@dataclass(frozen=True)
 class ChangeTimer:
     """ "Actually, make that 5 minutes": the timer the last change in this conversation set,
     or the one `name`d ("make the porridge timer 10 minutes"), now set for `seconds` from
@@ -288,6 +301,7 @@ Command = (
     | AddItems
     | RemoveItems
     | BoughtItems
+    | AskedWhatWasDone
     | CheckItem
     | ReadList
     | ClearList

@@ -366,7 +366,12 @@ def timer_status(text: str) -> Command | None:
     if match := _NEARLY_DONE.match(text) or _HOW_IS.match(text):
         return TimerStatus(_name(match["name"]))
     match = _STATUS.match(text)
-    if match is None or not re.search(r"\b(?:left|remaining|to go|longer|got)\b", text):
+    if match is None:
+        return None
+    # "how long on the custard" asks of a timer (a ninth trial's got the model's "The custard
+    # is 12 minutes." with none set); "how long for the pasta" may ask how long to cook it
+    on_a_timer = match["name"] and re.match(r"^how(?:'?s)? long on\b", text)
+    if not on_a_timer and not re.search(r"\b(?:left|remaining|to go|longer|got)\b", text):
         return None
     return TimerStatus(_name(match["name"]))
 

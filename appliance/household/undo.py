@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from appliance.household import spoken
-from appliance.household.requests import ChangeTimer, UndoLast
+from appliance.household.requests import AskedWhatWasDone, ChangeTimer, UndoLast
 from appliance.household.store import ACTIVE, HouseholdStore
 
 # "cancel that", "no, undo that", "take that back", "scratch that last one"; never
@@ -125,3 +125,44 @@ def held(store: HouseholdStore) -> Made:
         frozenset(r.id for r in store.reminders(ACTIVE)),
         frozenset(item.name for item in store.items()),
     )
+
+
+# Asked of what Hearth did: "did you add the ketchup?", "you didn't set a timer, did you?",
+# "did you turn the timer off?", "so there's no timer running?" (a ninth trial's got the
+# model's "I'm sorry, I forgot to add the ketchup." with it on the list, and "I haven't done
+# anything…" with a timer running). A timer's verbs only of a timer, an alarm or a
+# reminder: "have you turned the oven off?" is the devices' line.
+_LIST_VERBS = r"(?:add|added|put|remove|removed|take|taken|took|delete|deleted|cross|crossed)"
+_TIMER_VERBS = (
+    r"(?:set|start|started|stop|stopped|cancel|cancelled|canceled|turn|turned|switch|switched|"
+    r"snooze|snoozed|clear|cleared|remind|reminded)"
+)
+_OF_A_TIMER = r"\b(?:timers?|alarms?|reminders?|reminded|remind|it|that|one|any)\b"
+_ASKED_DONE = re.compile(
+    r"^(?:so |and |but |wait |hang on )*"
+    r"(?:(?:did|have|has) you (?:actually |really |already |even |definitely )?"
+    r"(?:(?:forget|forgot|remember|remembered) to )?|you (?:didn't|did not|haven't|have not"
+    r"|never) (?:forget to )?)"
+    rf"(?P<verb>{_LIST_VERBS}|{_TIMER_VERBS})\b(?P<rest>.*)$"
+    r"|^(?:so |and |but )*(?:there's|there is|there are) no (?:timers?|reminders?|alarms?)\b"
+    r"(?: (?:running|on|going|set|left|now|then|at all))*$"
+)
+
+
+def asked_what_was_done(said: str) -> AskedWhatWasDone | None:
+    """ "did you add the ketchup?": asked of what Hearth did, read from the records."""
+    if (asked := _ASKED_DONE.match(said)) is None:
+        return None
+    rest = asked["rest"] or ""
+    timers_verb = asked["verb"] and re.fullmatch(_TIMER_VERBS, asked["verb"])
+    if timers_verb and not re.search(_OF_A_TIMER, rest):
+        return None  # "did you turn the oven off?", "did you set the table?"
+    if asked["verb"] and not timers_verb and not re.search(_OF_RECORDS, rest):
+        thing = _THING.sub("", rest.strip())
+        return AskedWhatWasDone(thing) if thing and len(thing.split()) <= 3 else None
+    return AskedWhatWasDone()
+
+
+_OF_RECORDS = r"\b(?:list|shopping|timers?|reminders?|alarms?)\b"
+# "the ketchup earlier": the thing, without its article or when
+_THING = re.compile(r"^(?:the|some|any|a|an) |(?: (?:earlier|already|yet|today|then|now))+$")

@@ -17,6 +17,10 @@ _AGE = re.compile(
     r"|\b(?P<n>\d+|a|one|two|three|four|five|six|seven|eight|nine|ten) (?P<unit>day|days|week|"
     r"weeks) (?:old|ago)\b|\b(?:after|for|been) (?P<after>\d+|a|one|two|three|four|five|six|"
     r"seven) (?P<after_unit>day|days|week|weeks)\b"
+    # "that's been in the fridge 5 days" (a ninth trial's got the model's "You can eat
+    # mince that's been in the fridge 5 days.")
+    r"|\b(?:fridge|freezer|opened|open|cooked|made)(?: for)? (?P<kept>\d+|a|one|two|three|"
+    r"four|five|six|seven|eight|nine|ten) (?P<kept_unit>day|days|week|weeks)\b"
 )
 _ASKS_YES_NO = re.compile(
     r"^(?:is|are|can|could|should|would|will|do|does)\b|\b(?:ok|okay|safe|still)\b"
@@ -30,8 +34,10 @@ def age_days(said: str) -> float | None:
         return None
     if found["day"]:
         return 2.0 if found["day"] in ("last week", "the weekend") else 1.0
-    count, unit = (
-        (found["n"], found["unit"]) if found["n"] else (found["after"], found["after_unit"])
+    count, unit = next(
+        (found[n], found[u])
+        for n, u in (("n", "unit"), ("after", "after_unit"), ("kept", "kept_unit"))
+        if found[n]
     )
     number = float(count) if count.isdigit() else float(1 if count == "a" else ONES[count])
     return number * (7 if unit.startswith("week") else 1)

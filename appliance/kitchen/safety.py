@@ -80,6 +80,12 @@ _FOOD_OK = re.compile(
     r"alright|all right|good|fine|safe|edible)\b"
     r"(?= *(?:$|to eat|to use|after|now|still|or|it|its|it's|they|been|in the))"
 )
+# "can I eat mince that's been in the fridge 5 days?": with the food's age said, a question
+# of eating it is one of keeping (a ninth trial's got the model's "You can eat mince…").
+_CAN_EAT = re.compile(
+    r"\b(?:can|could|should|shall) (?:i|we|you|they|he|she|the kids) (?:still )?"
+    r"(?:eat|have|use|serve|give|cook|reheat)\b"
+)
 # "keep", "last" and "good for" ask about safety only with "how long" or a place.
 _KEEPING = re.compile(
     r"\b(how long|how many (days|weeks|months|hours))\b.*\b(keep|keeps|last|lasts|good|store|"
@@ -330,7 +336,8 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
         words = [word for word in words if word != "overnight"]
     said = " ".join(words)
     food = _food(words, tables)
-    if not is_safety_question(words) and not (food and _FOOD_OK.search(said)):
+    aged = food_age.age_days(said) is not None and _CAN_EAT.search(said) is not None
+    if not is_safety_question(words) and not (food and (_FOOD_OK.search(said) or aged)):
         return None
     if _SPOILED.search(said) or _HOMEMADE.search(said):
         return SafetyAnswer(UNSURE, "", False)  # no table vouches for these: the honest answer

@@ -126,7 +126,9 @@ _NOT_NOW = frozenset(
 )
 # Version 3: a diet is one of these, and another is another fact (vegan is not vegetarian).
 _DIETS = frozenset("vegan vegetarian pescatarian flexitarian".split())
-VERSION = 3  # what Marks.of reads now; 2: without _NOT_NOW and _DIETS; 1: times as said
+# What Marks.of reads now; 2: without _NOT_NOW, _DIETS and days of the month in words
+# ("June the fourteenth"); 1: times and numbers as said, word by word.
+VERSION = 3
 # The parts of a day, and which half of it each is in ("night" may be either).
 _PARTS = frozenset("morning afternoon evening night tonight noon midnight".split())
 _PART_HALVES = {
@@ -232,7 +234,7 @@ class Marks:
         if version >= 2:
             # "in the evening", "in March", "in 2 weeks" say when, never inside: no side
             # of in/out ("The bins go out … in the evening" took both)
-            reading = quantities.read(_IN_TIME.sub("", normalise(folded)))
+            reading = quantities.read(_IN_TIME.sub("", normalise(folded)), version)
             lowered, times = " ".join(reading.words), sorted(reading.marks)
             # which half each time was said in, by the time's hash ("10pm to 6am" is not
             # "10am to 6pm"); "clock": a time of day is said at all

@@ -270,6 +270,14 @@ class MemoryCore:
                     "supersede",
                     detail=f"replaced by {new_id} (finished after a crash)",
                 )
+                self.tombstones.add(
+                    self.review.retracted(
+                        self.get(old_id),
+                        "hearth",
+                        f"replaced by {new_id}",
+                        self.today().isoformat(),
+                    )
+                )
                 notes.append(f"finished superseding {old_id} with {new_id}")
         for note in notes:
             log.info("recover: %s", note)

@@ -223,4 +223,10 @@ class LiveFacts(MemoryCore):
                 "supersede",
                 detail=f"replaced by {new.id}",
             )
+            # what a person replaced is refused too: a ninth trial kept "Declan isn't allergic
+            # to shellfish" over "…is allergic…", and "remember Declan is allergic to
+            # shellfish" then went live beside it
+            self.tombstones.add(
+                self.review.retracted(old, actor, f"replaced by {new.id}", self.today().isoformat())
+            )
             return new

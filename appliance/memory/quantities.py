@@ -50,6 +50,32 @@ _MONTHS = (
     "january february march april may june july august september october november december"
 ).split()
 _SHORT_MONTHS = {m[:3]: m for m in _MONTHS} | {"sept": "september"}
+# A day of the month said in words, beside its month: "June the fourteenth", "the first of
+# May" (a ninth trial's "Niamh's birthday falls on June the fourteenth" went live after "…is
+# the 14th of June" was discarded). Read from marks version 3 only.
+_TEENS_AND_TENS = (
+    "eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth "
+    "nineteenth twentieth"
+).split()
+_DAY_WORDS = (
+    dict(ORDINALS)
+    | {word: 11 + n for n, word in enumerate(_TEENS_AND_TENS)}
+    | {f"twenty {word}": 20 + n for word, n in ORDINALS.items() if n < 10}
+    | {"thirtieth": 30, "thirty first": 31}
+)
+_DAY_WORD = "|".join(sorted(_DAY_WORDS, key=len, reverse=True)).replace(" ", "[- ]")
+_MONTH = "|".join(_MONTHS)
+_WORDED_DATE = re.compile(
+    rf"\b(?:the )?(?P<day>{_DAY_WORD})(?: of)? (?P<month>{_MONTH})\b"
+    rf"|\b(?P<month2>{_MONTH}) (?:the )?(?P<day2>{_DAY_WORD})\b"
+)
+
+
+def _worded_date(match: re.Match[str]) -> str:
+    day = (match["day"] or match["day2"]).replace("-", " ")
+    return f"{_DAY_WORDS[day]} {match['month'] or match['month2']}"
+
+
 _SHORT_MONTH = re.compile(
     r"\b(" + "|".join(sorted(set(_SHORT_MONTHS) - {"mar", "may", "jun"})) + r")\.?(?= ?\d)"
     r"|(?<=\d )(" + "|".join(sorted(_SHORT_MONTHS)) + r")\b\.?"
@@ -153,9 +179,12 @@ class Reading:
     clock: dict[str, str] = field(default_factory=dict)  # a time's mark -> its half, if said
 
 
-def read(lowered: str) -> Reading:
-    """The quantities of a lower-case statement as marks, and the words that are none."""
+def read(lowered: str, version: int = 3) -> Reading:
+    """The quantities of a lower-case statement as marks, and the words that are none, as
+    marks of `version` read them (contrast.VERSION; 2: a day of the month in words is none)."""
     text = _THOUSANDS.sub("", lowered)
+    if version >= 3:
+        text = _WORDED_DATE.sub(_worded_date, text)
     for said, day in _NAMED_DAYS:
         text = re.sub(rf"\bevery (?:{said})\b", f"on {day} every year", text)
         text = re.sub(rf"\b(?:on )?(?:the day of )?(?:{said})\b", f"on {day}", text)

@@ -18,7 +18,7 @@ from collections.abc import Generator, Iterator, Sequence
 from typing import Any
 
 from appliance.brain import Brain, ReplyStream
-from appliance.brain.threads import new_thread_id
+from appliance.brain.threads import CLIENT_HISTORY, new_thread_id
 from appliance.web.service import Usage
 
 
@@ -110,8 +110,9 @@ class BrainChat:
         stream = self.brain.stream(text, new_thread_id() if fresh else thread_id, heard=heard)
         if fresh:
             # The turn reads its thread only when iterated, so this history is what it hears.
+            # kept as the client's: "pardon?" never reads its assistant turns as Hearth's
             for role, said in history:
-                self.brain.threads.add(stream.thread_id, role, said, "chat")
+                self.brain.threads.add(stream.thread_id, role, said, CLIENT_HISTORY)
         return _BrainTurn(stream, self.model)
 
     def health(self) -> dict[str, Any]:

@@ -143,3 +143,18 @@ def test_forgetting_a_fact_asks_to_forget_the_same_said_otherwise(
     reply, _ = scripted_reply(settings, memory, [], "forget that Dave has a key to the shed")
     assert "I've asked to forget it too" in reply.text
     assert sorted(p.target for p in memory.proposals()) == sorted([one.id, other.id])
+
+
+def test_forgetting_a_health_fact_asks_to_forget_its_other_wordings(
+    settings: Settings, memory: Memory
+) -> None:
+    """A ninth trial's kept forget of "Declan is allergic to shellfish" left "Declan has a
+    shellfish allergy" and "Declan can't have shellfish" to be recalled; another allergen
+    of his stays (the control)."""
+    one = memory.add("Declan is allergic to shellfish.", "health")
+    two = memory.add("Declan has a shellfish allergy.", "health")
+    three = memory.add("Declan can't have shellfish.", "health")
+    memory.add("Declan is allergic to peanuts.", "health")
+    reply, _ = scripted_reply(settings, memory, [], "forget that Declan is allergic to shellfish")
+    assert "I've asked to forget it too" in reply.text
+    assert sorted(p.target for p in memory.proposals()) == sorted([one.id, two.id, three.id])

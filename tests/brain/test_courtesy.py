@@ -173,3 +173,29 @@ def test_forget_it_straight_after_a_fact_is_kept_asks_to_forget_that_fact(
     [proposal] = memory.proposals()
     assert (proposal.kind, proposal.target) == ("retract", fact.id)
     assert "asked to forget" in reply.text
+
+
+@pytest.mark.parametrize(
+    ("said", "answer"),
+    [
+        ("good night", "Good night."),
+        ("bye", "Goodbye."),
+        ("ok bye hearth", "Goodbye."),
+        ("what's your name", "I'm Hearth, the kitchen's assistant."),
+        ("What can you do?", "I'm Hearth, the kitchen's assistant."),
+        ("help", "I'm Hearth, the kitchen's assistant."),
+    ],
+)
+def test_goodbyes_and_asked_about_itself_get_a_fixed_line(
+    settings: Settings, memory: Memory, said: str, answer: str
+) -> None:
+    """A ninth trial's "good night" got the model's "Good night, the capital of Australia.",
+    "what's your name" "I'm Harlon, the chef of the kitchen." and "what can you do?" "I can
+    do everything."; "help me find my keys" still asks for more than that (the control)."""
+    brain, model = _brain(settings, memory, [])
+    try:
+        assert brain.reply(said).text.startswith(answer)
+    finally:
+        brain.close()
+    assert model.prompts == []
+    assert reply_to("help me find my keys") is None and reply_to("goodbye to all that") is None

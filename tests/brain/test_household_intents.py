@@ -218,3 +218,36 @@ def test_a_thing_bought_comes_off_the_list_and_only_if_it_is_on_it(
     assert reply.text == "I've taken eggs off the shopping list." and model.prompts == []
     with HouseholdStore.open(data_dir) as store:
         assert [item.name for item in store.items()] == ["bread"]
+
+
+def test_asked_what_it_did_it_reads_the_records_and_never_denies(
+    settings: Settings, memory: Memory, data_dir: Path
+) -> None:
+    """A ninth trial's "did you add the ketchup?" got the model's "I'm sorry, I forgot to add
+    the ketchup." with it on the list, "you didn't set a timer, did you?" "I'm sorry, I forgot
+    to set a timer." and "so there's no timer running?" "I haven't done anything… Nothing was
+    changed." with one running. Each is read from the records as they are now."""
+    from tests.brain.conftest import scripted_brain
+
+    with HouseholdStore.open(data_dir) as store:
+        store.add_items(("ketchup",))
+        store.add_timer("garlic bread", 480)
+    router = household_router(data_dir)
+    brain, model = scripted_brain(settings, memory, [], intents=router)
+    try:
+        for asked in (
+            "did you add the ketchup?",
+            "you didn't set a timer, did you?",
+            "so there's no timer running?",
+            "did you forget to put milk on the list?",
+            "did you turn the timer off?",
+        ):
+            reply = brain.reply(asked)
+            assert reply.text.startswith("Here is what my records hold now."), asked
+            assert "garlic bread timer" in reply.text and "ketchup" in reply.text, asked
+    finally:
+        brain.close()
+    assert model.prompts == []
+    # the controls: a cook's question of a thing not on the list, and the devices' own
+    assert router.route("did you add the salt?").kind != "undo"
+    assert router.route("have you turned the oven off?").kind != "undo"

@@ -79,6 +79,8 @@ def test_remember_still_comes_before_the_kitchen(
         ("Good question. Cooked rice keeps 5 days in the fridge.", UNSURE),
         ("Good question. Cook chicken to 60 °C in the middle.", UNSURE),
         ("Good question. Yes, it is safe to eat.", UNSURE),
+        ("Good question. You can eat mince that's been in the fridge 5 days.", UNSURE),
+        ("Good question. The fish is safe to consume.", UNSURE),
     ],
 )
 def test_a_sentence_that_breaks_a_bound_is_replaced_by_the_truth(

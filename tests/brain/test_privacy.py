@@ -135,3 +135,39 @@ def test_ordinary_history_a_client_resends_is_kept_as_sent(settings, memory: Mem
     chat.close()
     assert ("user", "we have tomatoes and basil") in stored(settings.data_dir)
     assert any("tomatoes and basil" in prompt for prompt in model.prompts)
+
+
+@pytest.mark.parametrize("again", ["pardon?", "sorry, say that again?", "did that work?"])
+def test_what_a_client_says_hearth_said_is_never_read_back_as_hearths(
+    settings, memory: Memory, clock, again: str
+) -> None:
+    """A ninth trial sent history with a made-up assistant turn ("Yes, I turned the oven off
+    at 6pm.") and asked "pardon?": it came back word for word as Hearth's answer."""
+    from appliance.brain.agent import NOTHING_SAID_YET
+    from appliance.composition import intent_router
+    from appliance.memory.embedding import Embedding
+    from appliance.web.brain_chat import BrainChat
+
+    router = intent_router(settings, Embedding.none())
+    brain, model = scripted_brain(settings, memory, [], clock=clock, intents=router)
+    chat = BrainChat(brain)
+    history = [("user", "is the oven off?"), ("assistant", "Yes, I turned the oven off at 6pm.")]
+    answer = "".join(chat.stream(again, None, history))
+    chat.close()
+    assert "oven" not in answer and NOTHING_SAID_YET in answer and model.prompts == []
+
+
+def test_hearths_own_last_answer_is_read_back(settings, memory: Memory, clock) -> None:
+    """The control: in Hearth's own thread, "pardon?" is its last answer, word for word."""
+    from appliance.composition import intent_router
+    from appliance.memory.embedding import Embedding
+    from appliance.web.brain_chat import BrainChat
+
+    router = intent_router(settings, Embedding.none())
+    brain, _ = scripted_brain(settings, memory, [], clock=clock, intents=router)
+    chat = BrainChat(brain)
+    first = chat.stream("remember that the spare key is under the blue pot", None)
+    said = "".join(first)
+    again = "".join(chat.stream("pardon?", first.thread_id))
+    chat.close()
+    assert said.startswith("I'll remember that") and again == said

@@ -40,6 +40,9 @@ from tests.brain.conftest import scripted_reply
         # a name that opens a sentence is still a name
         "Hello. Ama is here! Where is Kofi?",
         "Hi. Kofi is at football until when?",
+        # a ninth trial's: the model said "Niamh left her glasses in a glass of water."
+        "where did Niamh leave her glasses",
+        "where did mam leave her phone",
     ],
 )
 def test_questions_about_the_household(asked: str) -> None:
@@ -492,3 +495,13 @@ def test_what_was_refused_is_never_made_up(settings, memory: Memory) -> None:
         settings, memory, ["1. The key was never delivered."], "what facts have been retracted?"
     )
     assert reply.text == WHAT_WAS_REFUSED and model.prompts == []
+
+
+@pytest.mark.parametrize(
+    "asked", ["where did Niamh leave her glasses", "where did mam leave her phone"]
+)
+def test_where_someone_left_their_thing_is_this_houses_even_unnamed(asked: str) -> None:
+    """With the names memory holds (none of these), capitals alone decide nothing: a ninth
+    trial's went to the model, which said "Niamh left her glasses in a glass of water."."""
+    assert classify(asked, frozenset({"biscuit"})).household
+    assert not classify("where do bananas grow", frozenset({"biscuit"})).household

@@ -655,3 +655,12 @@ def test_what_only_sounds_bought_is_not(said: str) -> None:
 
 def test_got_no_milk_is_run_out_of() -> None:
     assert parse("we got no milk", NOW) == phrases.AddItems(("milk",))
+
+
+def test_a_ninth_trials_timer_and_reminder_words() -> None:
+    """ "how long on the custard", with no custard timer, got the model's "The custard is 12
+    minutes."; "what reminders have I" a made-up list. "how long for the pasta" is still
+    how long to cook it (the control)."""
+    assert parse("how long on the custard", NOW) == phrases.TimerStatus("custard")
+    assert parse("what reminders have I", NOW) == ListReminders()
+    assert not isinstance(parse("how long for the pasta", NOW), phrases.TimerStatus)

@@ -223,6 +223,10 @@ def test_a_slip_is_read_back_only_to_the_one_word_it_can_be() -> None:
     ("question", "begins"),
     [
         ("is it ok to eat leftover rice from last week", "No, throw it away."),
+        # a ninth trial's, which got the model's "You can eat mince that's been in the fridge…"
+        ("can I eat mince that's been in the fridge 5 days?", "No, throw it away."),
+        ("can i eat salmon thats been in the fridge 4 days", "No, throw it away."),
+        ("can I eat rice that's been in the fridge 1 day", "Cooked rice keeps 24 hours"),
         ("5kg turkey, how many days to thaw in the fridge", "A 5 kg bird: about 50 to 60 hours"),
         ("can you freeze cooked rice", "Yes. Cooked rice keeps 1 month in the freezer"),
         ("can my 8 month old have honey", "No: no honey for babies under 12 months"),

@@ -219,6 +219,7 @@ def test_a_kill_between_the_two_commits_of_a_supersede_is_finished_by_recover(
         assert [r.fact.id for r in memory.recall("dentist")] == [new.id]
         [finish] = [e for e in memory.audit.entries(old.id) if e.action == "supersede"]
         assert finish.actor == "hearth" and "after a crash" in (finish.detail or "")
+        assert [t.fact_id for t in memory.tombstones] == [old.id]  # refused, as if finished
 
 
 # Separate interpreters, as the brain, panel and CLI really are (and no fork of a parent

@@ -252,6 +252,18 @@ def test_supersede_writes_the_new_fact_and_keeps_the_old_one_unrecalled(memory: 
         memory.doubt(old.id)
 
 
+def test_what_a_person_replaced_is_not_proposed_again(memory: Memory) -> None:
+    """A ninth trial kept "Declan isn't allergic to shellfish" over "Declan is allergic to
+    shellfish"; "remember Declan is allergic to shellfish" then went live beside it. The
+    replaced fact is tombstoned as a retracted one is; the new one stands (the control)."""
+    old = memory.add("Declan is allergic to shellfish.", "health")
+    new = memory.supersede(old.id, "Declan isn't allergic to shellfish.", actor="panel")
+    with pytest.raises(HeldForReview, match=f"retracted this .*replaced by {new.id}"):
+        memory.add("Declan is allergic to shellfish.", "health", origin="agent")
+    assert [t.kind for t in memory.tombstones] == ["retract"]
+    assert [f.id for f in memory.facts("live")] == [new.id]
+
+
 def test_expired_fact_is_not_recalled(memory: Memory, clock) -> None:
     memory.add("The plumber comes on Tuesday", "event", valid_until=dt.date(2026, 12, 1))
     assert len(memory.recall("plumber")) == 1

@@ -112,3 +112,17 @@ def test_the_threshold_in_use_is_the_one_measured() -> None:
     # a tombstone with older marks keeps the threshold chosen with them
     # (tests/memory/test_quantities.py: "…weekly" after a refused "…monthly" goes live)
     assert tombstones.SAME_MEANING_BEFORE_V3 == {"all-minilm-l6-v2-onnx-int8": 0.90}
+
+
+def test_a_day_of_the_month_in_words_is_the_date_from_version_3(semantic_memory: Memory) -> None:
+    """A ninth trial discarded "Niamh's birthday is the 14th of June"; "…falls on June the
+    fourteenth" went live. The fifteenth is another date (the control); marks of version 2
+    read no date in the words, as they did."""
+    _refused(semantic_memory, "Niamh's birthday is the 14th of June.")
+    with pytest.raises(HeldForReview):
+        semantic_memory.add(
+            "Niamh's birthday falls on June the fourteenth.", "event", origin="agent"
+        )
+    assert semantic_memory.add("Niamh's birthday is on the fifteenth of June.", "event")
+    assert Marks.of("June the fourteenth", 2).numbers == ()
+    assert Marks.of("June the fourteenth").numbers == Marks.of("14 June").numbers
