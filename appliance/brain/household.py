@@ -23,7 +23,9 @@ from appliance.household import HouseholdStore, NotKept, Screen, parse, perform
 from appliance.household.asking import answer_to, from_json
 from appliance.household.list_actions import any_on_the_list
 from appliance.household.more import more_of_the_same
+from appliance.household.phrase_words import normalise
 from appliance.household.requests import AskedWhatWasDone, BoughtItems, Command, TakenBack
+from appliance.household.undo import cancel_by_name
 
 # intent name -> the command intents (requests.py) it claims
 FAMILIES = {
@@ -63,6 +65,8 @@ def household_intents(
             ):
                 return answered
             command = parse(text, now(), ringing=bool(store.ringing()))
+            if command is None:  # "cancel the rice": a name the timers or reminders hold
+                command = cancel_by_name(store, normalise(text))
             if isinstance(command, TakenBack) and isinstance(command.said, BoughtItems):
                 return None  # "Bought milk? No, I thought you were doing it": nothing asked
             # "did you add the salt?": a cook's question, not the list's

@@ -18,8 +18,11 @@ _LEAD = re.compile(
     r"(?:(?:hey|ok|okay) (?:, )?)?(?:(?:hearth|hath|harth) ,? ?)?(?:please )?"
     # "would you ever add eggs to the list" is Irish English for "please" (a fifth trial's
     # got "I'm afraid I would not.")
-    r"(?:(?:can|could|would|will) you (?:ever )?(?:please )?)?"
+    # "can ye set us a timer…" (Irish and Scots English; a ninth trial's got nothing done)
+    r"(?:(?:can|could|would|will) (?:you|ye|ya) (?:ever )?(?:please )?)?"
 )
+# "set us a timer", "put us on a timer": "us" is whoever asks, no part of the command
+_FOR_US = re.compile(r"^(set|start|put|stick) us (a|an|another)\b")
 # "…, please", "… thanks", "… too", "…, would you?", and a name for whoever is told after a
 # comma ("…, love"): "we need bin bags too" put "bin bags too" on the list
 _TAIL = re.compile(
@@ -59,7 +62,7 @@ def normalise(text: str, *, sentences: bool = False) -> str:
     if sentences:
         lowered = _SENTENCE_END.sub(",", lowered)
     joined = " ".join(_SLIPS.get(word, word) for word in TOKENS.findall(lowered))
-    joined = _LEAD.sub("", joined, count=1)
+    joined = _FOR_US.sub(r"\1 \2", _LEAD.sub("", joined, count=1))
     return without_tail(joined)
 
 

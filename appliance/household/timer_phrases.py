@@ -78,8 +78,9 @@ _ASKED_AFTER_NO_TIMER = {
 }
 _LISTS_TIMERS = re.compile(
     r"^(?:(?:what|which|any|are there any|is there a|do i have any|do we have any) timers?"
-    r"(?: (?:are|is|do i have|do we have|have i got|have we got))?(?: (?:running|on|going|set|"
-    r"left))?|(?:list|show|show me|read|tell me|print|display)"
+    # "which timers are still going?" (a ninth trial's got "I haven't done anything…")
+    r"(?: (?:are|is|do i have|do we have|have i got|have we got))?(?: still)?(?: (?:running|on|"
+    r"going|set|left))?|(?:list|show|show me|read|tell me|print|display)"
     r" (?:(?:the|my|all|all the|all my) )?timers"
     # "timers?" alone: a second trial's got "I'm sorry for your loss…" from the model
     r"|(?:(?:the|my|our|all the|all my) )?timers(?: please)?|(?:the )?timer status"
@@ -217,9 +218,28 @@ def renamed(text: str) -> RenameTimer | None:
 _TWO_NAMED = re.compile(r"^(?P<one>[a-z' ]+?) timer and (?:the |my )?(?P<two>[a-z' ]+?)$")
 
 
+# Another timer said as "one": "and a 3 minute one for the eggs", "set another one for 3
+# minutes for the eggs" (a ninth trial's got the model). Read as "timer" only with a length
+# said, so "and one for me" is nothing of the timers'.
+_ANOTHER_ONE = re.compile(
+    r"^(?P<lead>(?:set |start |put on |and |also )*)(?P<a>another|a|an|one more)?"
+    r"(?P<length> [a-z0-9 ]+? (?:minute|min|second|sec|hour))? ?one\b(?P<rest>.*)$"
+)
+
+
+def _one_as_a_timer(text: str) -> str:
+    """ "and a 3 minute one for the eggs" -> "set a 3 minute timer for the eggs"; the text
+    as it was when "one" is no timer, or no length is said."""
+    if (match := _ANOTHER_ONE.match(text)) is None or not (match["lead"] or match["a"]):
+        return text  # "one, half an hour on the chicken timer": "one" opens, and is none
+    said = f"set {match['a'] or 'a'}{match['length'] or ''} timer{match['rest']}"
+    return said if spoken.duration_in(said.replace(" ,", "").split(" ")) is not None else text
+
+
 def timer(text: str) -> Command | None:
     if (named := renamed(text)) is not None:
         return named
+    text = _one_as_a_timer(text)
     command = _timer(text.replace(" ,", ""))  # "timer for the ham, an hour and a half"
     two = _TWO_NAMED.match(command.name or "") if isinstance(command, CancelTimer) else None
     if two is not None and (one := _name(two["one"])) and (other := _name(two["two"])):

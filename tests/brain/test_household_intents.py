@@ -251,3 +251,21 @@ def test_asked_what_it_did_it_reads_the_records_and_never_denies(
     # the controls: a cook's question of a thing not on the list, and the devices' own
     assert router.route("did you add the salt?").kind != "undo"
     assert router.route("have you turned the oven off?").kind != "undo"
+
+
+def test_a_timer_or_reminder_cancelled_by_its_name_alone(data_dir: Path) -> None:
+    """A ninth trial's "cancel the rice" (a rice timer running) and "cancel the GP one" got
+    "I haven't done anything…"; a name neither holds is not the household's (the control)."""
+    import datetime as dt
+
+    with HouseholdStore.open(data_dir) as store:
+        store.add_timer("rice", 720)
+        store.add_reminder("ring the GP", dt.datetime.now() + dt.timedelta(hours=2))
+    router = household_router(data_dir)
+    assert router.route("cancel the party").kind not in ("timers", "reminders")
+    rice = router.route("cancel the rice")
+    assert rice.kind == "timers" and router.act(rice)(rice) == "I've cancelled the rice timer."  # type: ignore[misc]
+    gp = router.route("cancel the GP one")
+    assert gp.kind == "reminders" and "cancelled the reminder" in router.act(gp)(gp)  # type: ignore[misc]
+    with HouseholdStore.open(data_dir) as store:
+        assert store.timers() == [] and store.reminders() == []

@@ -664,3 +664,40 @@ def test_a_ninth_trials_timer_and_reminder_words() -> None:
     assert parse("how long on the custard", NOW) == phrases.TimerStatus("custard")
     assert parse("what reminders have I", NOW) == ListReminders()
     assert not isinstance(parse("how long for the pasta", NOW), phrases.TimerStatus)
+
+
+@pytest.mark.parametrize(
+    ("said", "name", "seconds"),
+    [
+        ("and a 3 minute one for the eggs", "eggs", 180.0),
+        ("set another one for 3 minutes for the eggs", "eggs", 180.0),
+        ("and one for the custard, 10 minutes", "custard", 600.0),
+        ("can ye set us a timer for the tatties, twenty minutes", "tatties", 1200.0),
+    ],
+)
+def test_another_timer_said_as_one(said: str, name: str, seconds: float) -> None:
+    """A ninth trial's each went to the model, and a later "cancel it" cancelled the pasta."""
+    assert parse(said, NOW) == phrases.SetTimer(name, seconds)
+
+
+@pytest.mark.parametrize("said", ["and one for me", "one for the road", "the 10 minute one"])
+def test_one_without_a_length_or_a_timer_is_no_timer(said: str) -> None:
+    assert not isinstance(parse(said, NOW), phrases.SetTimer)
+
+
+def test_which_timers_are_still_going_reads_them() -> None:
+    assert parse("which timers are still going?", NOW) == phrases.TimerStatus(None)
+
+
+def test_a_ninth_trials_list_words() -> None:
+    """Each went to the model. The controls: "put down the knife" is said to a child."""
+    assert parse("what's left on the list", NOW) == phrases.ReadList()
+    assert parse("whit's on the list", NOW) == phrases.ReadList()
+    assert parse("do we need anything from Tesco", NOW) == phrases.ReadList()
+    assert parse("chuck snags and a loaf of bread on the shopping list", NOW) == (
+        phrases.AddItems(("snags", "loaf of bread"))
+    )
+    assert parse("put down 2 litres of milk and a dozen eggs", NOW) == (
+        phrases.AddItems(("2 litres of milk", "dozen eggs"))
+    )
+    assert parse("put down the knife", NOW) is None
