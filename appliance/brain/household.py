@@ -21,7 +21,7 @@ from pathlib import Path
 from appliance.brain.router import DEFAULT_ROUTER, Intent, Route, Router
 from appliance.household import HouseholdStore, NotKept, Screen, parse, perform
 from appliance.household.asking import answer_to, from_json
-from appliance.household.list_actions import any_on_the_list
+from appliance.household.list_actions import any_bought_off, any_on_the_list
 from appliance.household.more import more_of_the_same
 from appliance.household.phrase_words import normalise
 from appliance.household.requests import AskedWhatWasDone, BoughtItems, Command, TakenBack
@@ -77,7 +77,7 @@ def household_intents(
             ):
                 return None
             if isinstance(command, BoughtItems) and (
-                text.rstrip().endswith("?") or not any_on_the_list(store, command.items)
+                text.rstrip().endswith("?") or not any_bought_off(store, command.items)
             ):
                 return None  # "Dad got the bread?" asks; "we got the tickets": not the list's
             return command

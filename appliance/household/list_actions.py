@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 from appliance.household import requests as p
 from appliance.household.spoken import listed
 from appliance.household.store import HouseholdStore, item_key
@@ -26,7 +28,7 @@ def list_said(store: HouseholdStore, command: p.Command) -> str | None:
             )
         case p.RemoveItems(items=items) | p.BoughtItems(items=items):
             if isinstance(command, p.BoughtItems):  # "…and a magazine": no list's, unsaid
-                items = tuple(item for item in items if on_the_list(store, item))
+                items = tuple(found for item in items if (found := bought_off(store, item)))
             chosen = []
             for item in items:
                 matches = on_the_list(store, item)
@@ -63,6 +65,29 @@ def _items_said(done: str, changed: list[str], unchanged: str, left: list[str]) 
 def any_on_the_list(store: HouseholdStore, items: tuple[str, ...]) -> bool:
     """Whether one of `items` is on the list (or a kind of it is: "milk" for "oat milk")."""
     return any(on_the_list(store, item) for item in items)
+
+
+def any_bought_off(store: HouseholdStore, items: tuple[str, ...]) -> bool:
+    """Whether one of `items`, said bought, is on the list as itself."""
+    return any(bought_off(store, item) for item in items)
+
+
+def bought_off(store: HouseholdStore, item: str) -> str | None:
+    """The list's entry for a thing said bought: itself only ("eggs" for "egg"), never a
+    kind of it ("we got milk" leaves "oat milk": a review's took it off)."""
+    found = on_the_list(store, item)
+    if len(found) != 1:
+        return None
+    extra = item_key(found[0]).split()[: -len(item_key(item).split())]
+    # "the milk" for "2 pints of milk": a count or a measure more, never a kind ("oat")
+    return found[0] if all(_A_COUNT.fullmatch(word) for word in extra) else None
+
+
+_A_COUNT = re.compile(
+    r"\d+(?:\.\d+)?|a|an|of|x\d*|one|two|three|four|five|six|dozen|half|pints?|litres?|"
+    r"liters?|kilos?|kg|g|grams?|packs?|packets?|bags?|tins?|cans?|bottles?|jars?|boxes?|"
+    r"cartons?|loaf|loaves|bunch(?:es)?|tubs?|rolls?|punnets?|multipacks?|large|small|big"
+)
 
 
 def on_the_list(store: HouseholdStore, item: str) -> list[str]:

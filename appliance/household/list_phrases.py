@@ -410,8 +410,12 @@ _BOUGHT = re.compile(
     r"(?P<items>.+?)"
     # the shop, the way and the rest, never past a comma: "so i've got the chicken in and the
     # oven's on , … , so set a timer for forty minutes" sets a timer
-    r"(?: x ?\d+| but [^,]*| (?:at|in|from|fae|for|after|when|while|on (?:the|my|his|her|"
-    r"our|their|your) way)\b(?:(?! and )[^,]){0,40})?"
+    r"(?: x ?\d+| but [^,]*| (?:(?:at|in|from|fae)\b"
+    # never a place in the house: "I've got the chicken in the oven", "…bread from the freezer"
+    r"(?! (?:the |my |our )?(?:oven|fridge|freezer|cupboards?|pantry|larder|garage|garden|shed|"
+    r"loft|cellar|pan|pot|microwave|dishwasher|sink|bin|car|drawer|bag|tin|slow cooker|"
+    r"air fryer)\b)|(?:for|after|when|while|on (?:the|my|his|her|our|their|your) way)\b)"
+    r"(?:(?! and )[^,]){0,40})?"
     r"(?: (?:now|already|earlier|today|this morning|yesterday|in the end|instead|too))*$"
 )
 

@@ -390,7 +390,12 @@ def timer_status(text: str) -> Command | None:
         return None
     # "how long on the custard" asks of a timer (a ninth trial's got the model's "The custard
     # is 12 minutes." with none set); "how long for the pasta" may ask how long to cook it
-    on_a_timer = match["name"] and re.match(r"^how(?:'?s)? long on\b", text)
+    on_a_timer = (
+        match["name"]
+        and re.match(r"^how(?:'?s)? long on\b", text)
+        # "how long on each side for a steak", "…on high in the slow cooker": cooking's
+        and not re.search(r"\b(?:for|each|side|sides|high|low|medium|per|in)\b", match["name"])
+    )
     if not on_a_timer and not re.search(r"\b(?:left|remaining|to go|longer|got)\b", text):
         return None
     return TimerStatus(_name(match["name"]))

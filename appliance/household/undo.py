@@ -177,21 +177,26 @@ _THING = re.compile(r"^(?:the|some|any|a|an) |(?: (?:earlier|already|yet|today|t
 
 # "cancel the rice", "cancel the GP one": a timer or a reminder named without saying which
 # kind (a ninth trial's got "I haven't done anything…" with a rice timer running). Read
-# against the records: only a name one of them holds is cancelled.
+# against the records: a timer by its own name; a reminder only said as "the … one", by
+# words that run together in it ("cancel the party" leaves "call mum about the party", and
+# "forget it" and "turn off the oven" are never a reminder's: a review's cancelled both).
 _CANCEL_NAMED = re.compile(
-    r"^(?:cancel|stop|kill|scrap|bin|forget|turn off|switch off) (?:the |my |that )?"
-    r"(?P<name>[a-z' ]{2,30}?)(?: one)?$"
+    r"^(?:(?P<cancel>cancel|scrap|bin|delete)|stop|kill|turn off|switch off) "
+    r"(?:the |my |that )?(?P<name>[a-z' ]{2,30}?)(?P<one> one)?$"
 )
+_NO_NAME = frozenset("it that this them those these everything all one".split())
 
 
 def cancel_by_name(store: HouseholdStore, said: str) -> Command | None:
     """The timer or the reminder `said` names, cancelled; None if neither holds the name."""
-    if (match := _CANCEL_NAMED.match(said)) is None:
+    if (match := _CANCEL_NAMED.match(said)) is None or match["name"] in _NO_NAME:
         return None
     name = match["name"]
     if store.find_timers(name):
         return CancelTimer(name)
-    words = set(name.split())
-    if any(words <= set(re.findall(r"[a-z']+", r.said.lower())) for r in store.reminders()):
+    if not (match["cancel"] and match["one"]):
+        return None
+    phrase = re.compile(rf"\b{re.escape(name)}\b")
+    if any(phrase.search(r.said.lower()) for r in store.reminders()):
         return CancelReminder(name)
     return None

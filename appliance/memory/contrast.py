@@ -121,9 +121,12 @@ _POLAR = frozenset().union(*(a | b for a, b in _OPPOSITES))
 # "Noah has grown out of his peanut allergy", "Hannah is trying to get pregnant", "Gran is
 # pre-diabetic"); one mark, so "stopped drinking" and "given up booze" agree.
 _NOT_NOW = frozenset(
-    """used stopped quit quits grew grown outgrew outgrown gave given former formerly ex
-    childhood anymore longer trying tried refuses refused pre""".split()
+    """stopped quit quits grew grown outgrew outgrown gave given former formerly ex
+    childhood trying tried refuses refused pre""".split()
 )
+# "used to" only ("we've used the blue pot" says nothing over). "No longer" and "any more"
+# are the negation's: "the dog is no longer allowed on the sofa" is "…not allowed…" now.
+_USED_TO = re.compile(r"\bused to\b")
 # Version 3: a diet is one of these, and another is another fact (vegan is not vegetarian).
 _DIETS = frozenset("vegan vegetarian pescatarian flexitarian".split())
 # What Marks.of reads now; 2: without _NOT_NOW, _DIETS and days of the month in words
@@ -296,7 +299,7 @@ class Marks:
         if negations % 2:
             closed.add("not")
         if version >= 3:
-            over = _NOT_NOW & set(words) or re.search(r"\bany more\b", lowered)
+            over = _NOT_NOW & set(words) or _USED_TO.search(lowered)
             closed |= {"not-now"} if over else set()
             closed |= _DIETS & set(words)
         closed |= halves  # "am", "pm": which half of the day a time was said in

@@ -274,8 +274,9 @@ class MemoryCore:
                     self.review.retracted(
                         self.get(old_id),
                         "hearth",
-                        f"replaced by {new_id}",
+                        f"by {new_id}",
                         self.today().isoformat(),
+                        "supersede",
                     )
                 )
                 notes.append(f"finished superseding {old_id} with {new_id}")

@@ -227,6 +227,8 @@ class LiveFacts(MemoryCore):
             # to shellfish" over "…is allergic…", and "remember Declan is allergic to
             # shellfish" then went live beside it
             self.tombstones.add(
-                self.review.retracted(old, actor, f"replaced by {new.id}", self.today().isoformat())
+                self.review.retracted(
+                    old, actor, f"by {new.id}", self.today().isoformat(), "supersede"
+                )
             )
             return new

@@ -186,7 +186,10 @@ class ReviewPolicy:
             kind="discard",
         )
 
-    def retracted(self, fact: Fact, actor: str, reason: str, today: str) -> Tombstone:
+    def retracted(
+        self, fact: Fact, actor: str, reason: str, today: str, kind: str = "retract"
+    ) -> Tombstone:
+        """The tombstone a retract leaves, or a supersede (`kind`): the fact replaced."""
         return Tombstone(
             fingerprint=fingerprint(fact.text),
             text=fact.text,
@@ -194,5 +197,5 @@ class ReviewPolicy:
             date=today,
             fact_id=fact.id,
             actor=actor,
-            kind="retract",
+            kind=kind,
         )

@@ -141,7 +141,7 @@ class Tombstone:
     date: str  # YYYY-MM-DD
     fact_id: str
     actor: str
-    kind: str  # "discard" (a proposal) or "retract" (a live fact)
+    kind: str  # "discard" (a proposal), "retract" or "supersede" (a live fact)
     vector: str | None = None  # base64 float32, unit length
     model: str | None = None  # the embedder that made `vector`
     marks: dict[str, object] | None = None  # `Marks.to_json()`
@@ -187,7 +187,7 @@ class Tombstone:
 
     def said_no(self, what: str = "this") -> str:
         """ "you discarded this on 2026-11-30 (reason)": what a re-said fact is marked with."""
-        verb = "discarded" if self.kind == "discard" else "retracted"
+        verb = {"discard": "discarded", "supersede": "replaced"}.get(self.kind, "retracted")
         who = "you" if self.actor in ("cli", "panel") else self.actor
         return f"{who} {verb} {what} on {self.date} ({self.reason})"
 

@@ -269,3 +269,28 @@ def test_a_timer_or_reminder_cancelled_by_its_name_alone(data_dir: Path) -> None
     assert gp.kind == "reminders" and "cancelled the reminder" in router.act(gp)(gp)  # type: ignore[misc]
     with HouseholdStore.open(data_dir) as store:
         assert store.timers() == [] and store.reminders() == []
+
+
+def test_a_review_s_wrong_actions_are_not_taken(data_dir: Path) -> None:
+    """A review's, each done wrongly by the first rules: a reminder cancelled by any of its
+    words ("turn off the oven", "forget it", "cancel the party"), a thing moved in the house
+    taken off the list as bought, and "we got milk" taking off "oat milk"."""
+    import datetime as dt
+
+    soon = dt.datetime.now() + dt.timedelta(hours=2)
+    with HouseholdStore.open(data_dir) as store:
+        for said in ("check the oven", "take it out of the freezer", "call mum about the party"):
+            store.add_reminder(said, soon)
+        store.add_items(("chicken", "bread", "oat milk"))
+    router = household_router(data_dir)
+    for said in (
+        "turn off the oven",
+        "forget it",
+        "cancel the party",
+        "I've got the chicken in the oven",
+        "we got the bread from the freezer",
+        "we got milk",
+    ):
+        assert router.route(said).kind not in ("timers", "reminders", "shopping", "undo"), said
+    with HouseholdStore.open(data_dir) as store:
+        assert len(store.reminders()) == 3 and len(store.items()) == 3

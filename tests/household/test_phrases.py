@@ -701,3 +701,16 @@ def test_a_ninth_trials_list_words() -> None:
         phrases.AddItems(("2 litres of milk", "dozen eggs"))
     )
     assert parse("put down the knife", NOW) is None
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "how long on each side for a steak",
+        "how long on high in the slow cooker",
+        "how long on the bbq for sausages",
+    ],
+)
+def test_how_long_on_for_cooking_is_no_timer(said: str) -> None:
+    """A review's: each was read as a timer ("There is no each side for a steak timer")."""
+    assert not isinstance(parse(said, NOW), phrases.TimerStatus)

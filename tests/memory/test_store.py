@@ -258,9 +258,9 @@ def test_what_a_person_replaced_is_not_proposed_again(memory: Memory) -> None:
     replaced fact is tombstoned as a retracted one is; the new one stands (the control)."""
     old = memory.add("Declan is allergic to shellfish.", "health")
     new = memory.supersede(old.id, "Declan isn't allergic to shellfish.", actor="panel")
-    with pytest.raises(HeldForReview, match=f"retracted this .*replaced by {new.id}"):
+    with pytest.raises(HeldForReview, match=f"you replaced this on .* \\(by {new.id}\\)"):
         memory.add("Declan is allergic to shellfish.", "health", origin="agent")
-    assert [t.kind for t in memory.tombstones] == ["retract"]
+    assert [t.kind for t in memory.tombstones] == ["supersede"]
     assert [f.id for f in memory.facts("live")] == [new.id]
 
 

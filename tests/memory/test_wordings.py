@@ -98,8 +98,11 @@ def test_a_tombstone_of_version_2_is_compared_as_it_was(semantic_memory: Memory)
 
 
 def test_marks_of_version_3_say_over_and_the_diet() -> None:
-    assert "not-now" in Marks.of("Dad doesn't smoke any more.").words
+    assert "not-now" in Marks.of("Carlos used to be vegetarian.").words
     assert "not-now" in Marks.of("Noah outgrew his allergy.").words
+    # a review's: "no longer" is the negation's, and "used" alone says nothing over
+    assert "not-now" not in Marks.of("The dog is no longer allowed on the sofa.").words
+    assert "not-now" not in Marks.of("We've used the blue pot for the spare key.").words
     assert "not-now" not in Marks.of("Noah is allergic to peanuts.").words
     assert "vegan" in Marks.of("Jake is vegan.").words
     assert "not-now" not in Marks.of("Dad gave up smoking.", 2).words  # version 2: as it was
@@ -126,3 +129,20 @@ def test_a_day_of_the_month_in_words_is_the_date_from_version_3(semantic_memory:
     assert semantic_memory.add("Niamh's birthday is on the fifteenth of June.", "event")
     assert Marks.of("June the fourteenth", 2).numbers == ()
     assert Marks.of("June the fourteenth").numbers == Marks.of("14 June").numbers
+
+
+@pytest.mark.parametrize(
+    ("refused", "said"),
+    [
+        ("The dog is not allowed on the sofa.", "The dog is no longer allowed on the sofa."),
+        ("The spare key is under the blue pot.", "We've used the blue pot for the spare key."),
+    ],
+)
+def test_said_again_as_no_longer_is_still_held(
+    semantic_memory: Memory, refused: str, said: str
+) -> None:
+    """A review's: the first "not now" mark read "no longer" and "used" as over, and both
+    went live after the refusal (each was held before)."""
+    _refused(semantic_memory, refused)
+    with pytest.raises(HeldForReview):
+        semantic_memory.add(said, "household", origin="agent")
