@@ -21,10 +21,10 @@ from pathlib import Path
 from appliance.brain.router import DEFAULT_ROUTER, Intent, Route, Router
 from appliance.household import HouseholdStore, NotKept, Screen, parse, perform
 from appliance.household.asking import answer_to, from_json
-from appliance.household.list_actions import any_bought_off, any_on_the_list
+from appliance.household.list_actions import of_the_list
 from appliance.household.more import more_of_the_same
 from appliance.household.phrase_words import normalise
-from appliance.household.requests import AskedWhatWasDone, BoughtItems, Command, TakenBack
+from appliance.household.requests import Command
 from appliance.household.undo import cancel_by_name
 
 # intent name -> the command intents (requests.py) it claims
@@ -64,23 +64,11 @@ def household_intents(
                 and (answered := _answer(store, text, thread, more=True)) is not None
             ):
                 return answered
-            command = parse(text, now(), ringing=bool(store.ringing()))
-            if command is None:  # "cancel the rice": a name the timers or reminders hold
-                command = cancel_by_name(store, normalise(text))
-            if isinstance(command, TakenBack) and isinstance(command.said, BoughtItems):
-                return None  # "Bought milk? No, I thought you were doing it": nothing asked
-            # "did you add the salt?": a cook's question, not the list's
-            if (
-                isinstance(command, AskedWhatWasDone)
-                and command.item is not None
-                and not any_on_the_list(store, (command.item,))
-            ):
-                return None
-            if isinstance(command, BoughtItems) and (
-                text.rstrip().endswith("?") or not any_bought_off(store, command.items)
-            ):
-                return None  # "Dad got the bread?" asks; "we got the tickets": not the list's
-            return command
+            # "cancel the rice": a name the timers or reminders hold
+            command = parse(text, now(), ringing=bool(store.ringing())) or cancel_by_name(
+                store, normalise(text)
+            )
+            return command if command is not None and of_the_list(store, command, text) else None
 
     def claims(prefixes: tuple[str, ...], command: Command | None) -> bool:
         return command is not None and command.intent.startswith(prefixes)

@@ -62,14 +62,21 @@ def _items_said(done: str, changed: list[str], unchanged: str, left: list[str]) 
     return " ".join(said)
 
 
-def any_on_the_list(store: HouseholdStore, items: tuple[str, ...]) -> bool:
-    """Whether one of `items` is on the list (or a kind of it is: "milk" for "oat milk")."""
-    return any(on_the_list(store, item) for item in items)
-
-
-def any_bought_off(store: HouseholdStore, items: tuple[str, ...]) -> bool:
-    """Whether one of `items`, said bought, is on the list as itself."""
-    return any(bought_off(store, item) for item in items)
+def of_the_list(store: HouseholdStore, command: p.Command, said: str) -> bool:
+    """Whether a command read from the words alone is the household's, by what the list
+    holds: "we got the eggs" only with eggs on it ("we got the tickets", "I've got a cold"
+    are not), never asked ("Dad got the bread?") nor taken back ("Bought milk? No, I thought
+    you were doing it"); "did you add the ketchup?" only with ketchup on it ("did you add the
+    salt?" is a cook's question). Every other command is."""
+    match command:
+        case p.TakenBack(said=p.BoughtItems()):
+            return False
+        case p.AskedWhatWasDone(item=str() as item):
+            return bool(on_the_list(store, item))
+        case p.BoughtItems(items=items):
+            bought = any(bought_off(store, item) for item in items)
+            return bought and not said.rstrip().endswith("?")
+    return True
 
 
 def bought_off(store: HouseholdStore, item: str) -> str | None:
