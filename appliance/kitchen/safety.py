@@ -135,12 +135,31 @@ _TOPICS = (
     ),
     (
         "infants",
+        # not "pregnant": these rows are a small child's, and a pregnancy has its own advice
         re.compile(
-            r"\b(?:baby|babies|infant|infants|toddler|toddlers|weaning|pregnan\w*|month old|"
-            r"months old|under one)\b"
+            r"\b(?:baby|babies|infant|infants|toddler|toddlers|weaning|month old|months old|"
+            r"under one|kids?|children|child|little one|years? old)\b"
         ),
     ),
 )
+# Food given to someone, named or not: "can I give Oisín honey?", "is honey ok for Ellie?",
+# "can the kids have whole grapes?" (a ninth trial's first got the model's "Oisín, the 6th
+# of the 12 years old"). A small child's rows answer with their ages, whoever is named.
+_GIVEN_TO = re.compile(
+    r"\b(?:give|giving|feed|feeding)\b"
+    r"|\b(?:can|could|should|may) (?!i\b|we\b|you\b)\S+(?: \S+){0,3} (?:have|eat|drink|be given)\b"
+    r"|\b(?:ok|okay|safe|alright|fine|good|bad) for (?!me\b|us\b|you\b)\S+"
+)
+
+
+def _for_a_child(food: str | None, said: str, tables: Tables) -> SafetyRule | None:
+    """The small child's row for a food given to someone ("can I give Oisín honey?")."""
+    if food is None or _GIVEN_TO.search(said) is None:
+        return None
+    rule = _rule("infants", food, said, tables)
+    return rule if rule is not None and _same_food(food, rule.foods) else None
+
+
 _HOW_HOT = re.compile(
     r"\b(temperature|temp|temps|how hot|degrees|core|internal|cooked (through )?to|"
     r"cook (it |them )?to|reheat(ed)? to|pink|undercooked|rare|cooked through)\b"
@@ -272,7 +291,8 @@ def _rule(topic: str, food: str | None, said: str, tables: Tables) -> SafetyRule
         return _same_food(food, rule.foods)
 
     def score(rule: SafetyRule) -> tuple[int, int]:
-        specific = 2 if names_food(rule) else 0
+        # a row naming the food itself before one naming its last word ("rice milk", "milk")
+        specific = 3 if food in rule.foods else 2 if names_food(rule) else 0
         general = 1 if "any" in rule.foods else 0
         return specific + general, len(asked & _words(rule.answer + " " + " ".join(rule.foods)))
 
@@ -337,7 +357,8 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
     said = " ".join(words)
     food = _food(words, tables)
     aged = food_age.age_days(said) is not None and _CAN_EAT.search(said) is not None
-    if not is_safety_question(words) and not (food and (_FOOD_OK.search(said) or aged)):
+    child = _for_a_child(food, said, tables)
+    if not is_safety_question(words) and not (food and (_FOOD_OK.search(said) or aged or child)):
         return None
     if _SPOILED.search(said) or _HOMEMADE.search(said):
         return SafetyAnswer(UNSURE, "", False)  # no table vouches for these: the honest answer
@@ -351,6 +372,8 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
             if (rule := _rule(topic, food, said, tables)) is not None:
                 return SafetyAnswer(_with_weight(rule, words), rule.source, True)
             return SafetyAnswer(UNSURE, "", False)
+    if child is not None:
+        return SafetyAnswer(child.answer, child.source, True)
     if _HOW_HOT.search(said):
         wanted = "reheat" if re.search(r"\breheat", said) else food
         core = _core(wanted if wanted == "reheat" else food, tables) or (

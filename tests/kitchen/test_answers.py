@@ -229,7 +229,7 @@ def test_a_slip_is_read_back_only_to_the_one_word_it_can_be() -> None:
         ("can I eat rice that's been in the fridge 1 day", "Cooked rice keeps 24 hours"),
         ("5kg turkey, how many days to thaw in the fridge", "A 5 kg bird: about 50 to 60 hours"),
         ("can you freeze cooked rice", "Yes. Cooked rice keeps 1 month in the freezer"),
-        ("can my 8 month old have honey", "No: no honey for babies under 12 months"),
+        ("can my 8 month old have honey", "Not for a baby under 12 months"),
         ("is raw cookie dough safe to eat", "No: raw dough and batter"),
         ("what temperature should my fridge be", "Keep the fridge at 5 °C or below"),
         ("why is reheated rice dodgy", "Because of Bacillus cereus"),
@@ -356,3 +356,38 @@ def test_a_rice_dish_keeps_as_cooked_rice_does() -> None:
     # a fourth outside trial: "leftover rice" was answered, "leftover jollof rice" was not
     found = answer("how long does leftover jollof rice keep in the fridge?")
     assert found is not None and found.text.startswith("Cooked rice keeps 24 hours in the fridge")
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # a ninth trial's got the model's "Oisín, the 6th of the 12 years old…"
+        ("can I give Oisín honey, he's 6", "Not for a baby under 12 months"),
+        ("is honey ok for Ellie, she's 8 months", "Not for a baby under 12 months"),
+        ("can my toddler have honey", "From 1 year old it is fine"),
+        ("can the kids have whole grapes", "cut small round foods like grapes"),
+        ("can my 3 year old have rice milk", "rice drinks can hold too much arsenic"),
+        ("is it ok to give Sam nuts", "Not whole for a child under 5"),
+        ("can I give the baby salt", "a baby's kidneys"),
+        ("can the children eat swordfish", "mercury"),
+    ],
+)
+def test_a_food_given_to_someone_is_answered_with_a_small_childs_limits(
+    question: str, said: str
+) -> None:
+    found = answer(question)
+    assert found is not None and found.kind == "safety" and said in found.text, question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "can I have honey in my tea",  # said of oneself: no child's limit
+        "how long does honey keep",
+        "do we have any grapes",
+        "can I eat honey when pregnant",  # a pregnancy is not a small child
+    ],
+)
+def test_a_food_not_given_to_anyone_gets_no_childs_limits(question: str) -> None:
+    found = answer(question)
+    assert found is None or ("under 12 months" not in found.text and "under 5" not in found.text)
