@@ -28,9 +28,11 @@ from typing import Any
 
 from appliance.brain import models, router
 from appliance.brain.conversation import MODEL_ROUTES, RECENT_TURNS, Conversation
+from appliance.brain.devices import FED_TO_A_PET
 from appliance.brain.follow_up import asked_again_of, is_asked_again
 from appliance.brain.llm import Model
 from appliance.brain.notetaker import NoteTaker, ReplyGate
+from appliance.brain.people import as_their_kind
 from appliance.brain.remind_me_what import as_question
 from appliance.brain.routes import RuleRoutes
 from appliance.brain.threads import CLIENT_HISTORY, Threads, check_thread_id, new_thread_id
@@ -204,6 +206,20 @@ class Brain:
             and (again := self._asked_again(text, thread))
         ):
             route = router.Route("recall", again, thread=thread)  # "and Kemi?" after a question
+        if (pets := self.routes.known_pets()) and route.kind != FED_TO_A_PET.name:
+            # "can I give Biscuit chocolate?" with "Biscuit is our dog" kept: asked as of the
+            # dog it is (a ninth trial's got the model, which read Biscuit as a biscuit)
+            as_pet = as_their_kind(typed, pets)
+            if as_pet != typed and self.router.route(as_question(as_pet)).kind == FED_TO_A_PET.name:
+                route = router.Route(FED_TO_A_PET.name, typed, thread=thread)
+        if (
+            route.kind == "undo"
+            and self.routes.cited.get(thread)
+            and router.forgets_what_was_just_said(typed)
+        ):
+            # "scratch that" after "remember that Gran is hard of hearing": the fact the last
+            # answer kept, not the household's last change (a trial's got "Cancel what?")
+            route = router.Route("correct", "", thread=thread)
         return ReplyStream(self, text, thread, route, heard=heard)
 
     def _asked_again(self, text: str, thread: str) -> str | None:

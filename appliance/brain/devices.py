@@ -121,7 +121,14 @@ _FED_TO_A_PET = re.compile(
     r".*?\b(?:eat|eats|have|drink|be given|safe|ok|okay|allowed|poisonous|toxic|bad)\b"
     r"|^(?:is it|it is|is that)?\s*(?:ok|okay|safe|alright|fine|bad)\s+(?:to|for)\s+(?:give|feed|"
     r"let)\s+(?:a |the |my |our )?(?:dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|hamsters?|"
-    r"pets?)\b",
+    r"pets?)\b"
+    # "can I give the dog chocolate?" (a ninth trial's got "I only know what I've been told
+    # about the dog"); never a walk, a bath or a cuddle
+    r"|^(?:(?:hey |ok )?hearth[,:]?\s+)?(?:can|could|should|shall|do|is it ok to|is it okay to|"
+    r"is it safe to|am i allowed to)\s+(?:i|we|you)?\s*(?:give|feed)\s+(?:a |the |my |our )?"
+    r"(?:dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|hamsters?|guinea pigs?|pets?|budgies?|"
+    r"parrots?|tortoises?|ferrets?)\s+(?!(?:a |an |her |his |their )?(?:walk|bath|wash|brush|"
+    r"cuddle|hug|pat|stroke|rub|haircut|trim|bone to chew)\b)\w",
     re.IGNORECASE,
 )
 

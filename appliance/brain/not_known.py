@@ -18,6 +18,7 @@ from appliance.brain.questions import (
     PLACE_BEFORE,
     STATE_NOW,
     Question,
+    asked_of_hearth,
 )
 from appliance.letters import LETTER, LOWER, UPPER
 from appliance.memory.guard_heard import names_a_credential
@@ -244,7 +245,7 @@ def not_known(question: Question, known: list[str] | None = None) -> str:
     if question.why == STATE_NOW:
         # A state changes: nothing to remember, so no "Tell me and I'll remember".
         said = A_STATE_NOW.match(text)
-        if said is not None and (said["doer"] or said["doer2"] or "").lower() == "you":
+        if said is not None and asked_of_hearth(said):
             return NOT_IN_THE_HOUSE + (" What I do know: " + " ".join(known) if known else "")
         if said is not None and said.group("verb"):
             subject, verb = _speaker_swap(said.group("subject")), said.group("verb").lower()

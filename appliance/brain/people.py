@@ -9,6 +9,7 @@ them, never about them ("Mum, where's the colander?" asks where the colander is)
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from appliance.config import WAKE_WORDS
@@ -110,3 +111,46 @@ def told_to_someone(text: str) -> bool:
     "Femi, go and wash your hands for tea" got the kitchen's food-safety line."""
     called = said_to(text)
     return called is not None and _TOLD.match(called.rest.lstrip()) is not None
+
+
+# The animals a household keeps, as a fact names them ("Biscuit is our dog", "our cat Miso",
+# "the dog's called Rocky").
+_PET_KINDS = (
+    r"dog|cat|puppy|kitten|rabbit|bunny|hamster|guinea pig|budgie|parrot|tortoise|ferret|"
+    r"pony|horse|gerbil|rat|mouse|lizard|snake|chicken|hen"
+)
+_PET_FACTS = (
+    re.compile(
+        rf"\b(?P<name>[{UPPER}][{LOWER}'-]+) is (?:our|my|the|a|the family's) "
+        rf"(?:(?:new|old|little|big|\w+) )?(?P<kind>(?i:{_PET_KINDS}))\b"
+    ),
+    re.compile(
+        rf"\b(?i:our|my|the) (?:(?:new|old|little|big) )?(?P<kind>(?i:{_PET_KINDS}))"
+        rf"(?:'s| is)? (?:called |named )?(?P<name>[{UPPER}][{LOWER}'-]+)\b"
+    ),
+)
+
+
+def pets_in(facts: Iterable[str]) -> dict[str, str]:
+    """The pets the facts name, lower case, each with its kind: {"biscuit": "dog"}."""
+    pets: dict[str, str] = {}
+    for text in facts:
+        for pattern in _PET_FACTS:
+            for found in pattern.finditer(text):
+                name = found["name"].lower()
+                if name not in NOT_NAMES and name not in STOP_WORDS:
+                    pets[name] = found["kind"].lower()
+    return pets
+
+
+def as_their_kind(text: str, pets: dict[str, str]) -> str:
+    """The text with each pet's name said as its kind: "can I give Biscuit chocolate?" ->
+    "can I give the dog chocolate?", so a pet's name is asked of as the animal it is."""
+
+    def kind(found: re.Match[str]) -> str:
+        return f"the {pets[found[1].lower()]}"
+
+    names = "|".join(re.escape(name) for name in sorted(pets, key=len, reverse=True))
+    if not names:
+        return text
+    return re.sub(rf"\b({names})\b(?!['\u2019]s\b)", kind, text, flags=re.IGNORECASE)

@@ -176,6 +176,12 @@ _FORGET_JUST_SAID = re.compile(
 )
 
 
+def forgets_what_was_just_said(text: str) -> bool:
+    """Whether `text` asks to forget what was just said ("scratch that", "undo that"), which
+    the household also reads as taking back its own last change."""
+    return _FORGET_JUST_SAID.match(text) is not None
+
+
 def _forget(text: str) -> Route | None:
     if _FORGET_JUST_SAID.match(text):
         return Route("correct", "")  # the fact the last answer kept or read out

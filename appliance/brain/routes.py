@@ -70,7 +70,8 @@ class RuleRoutes:
         self.notetaker = notetaker
         self.chat = chat
         self.cited: dict[str, tuple[str, ...]] = {}  # thread -> facts the last answer used
-        self._known: tuple[int, frozenset[str]] | None = None  # (generation, names)
+        # (generation, names, pets): read again only when memory changed
+        self._known: tuple[int, frozenset[str], dict[str, str]] | None = None
 
     def answered(self, thread: str, facts: tuple[str, ...]) -> None:
         """Remember which facts a thread's last answer used or kept ("no, that's wrong" and
@@ -262,7 +263,8 @@ class RuleRoutes:
         generation = self.memory.index.generation()
         if self._known is None or self._known[0] != generation:
             names: set[str] = set()
-            for fact in self.memory.facts("live") + self.memory.facts("doubted"):
+            facts = self.memory.facts("live") + self.memory.facts("doubted")
+            for fact in facts:
                 names.update(link.lower() for link in fact.links)
                 words = re.findall(rf"{LETTER}[\w'\u2019-]*", fact.text)
                 owners = [w for w in words if re.search(r"['\u2019]s$", w) and w[:1].isupper()]
@@ -282,8 +284,15 @@ class RuleRoutes:
                     # heard "I don't know that about The or Rex").
                     if name[:1].isupper() and lower not in people.NOT_NAMES | STOP_WORDS:
                         names.add(lower)
-            self._known = (generation, frozenset(names))
+            pets = people.pets_in(fact.text for fact in facts)
+            self._known = (generation, frozenset(names), pets)
         return self._known[1]
+
+    def known_pets(self) -> dict[str, str]:
+        """The pets memory names, lower case, with their kind ({"biscuit": "dog"})."""
+        self.known_names()
+        assert self._known is not None
+        return self._known[2]
 
     def _answers_by_meaning(self, asked: questions.Question, found: list[Recalled]) -> bool:
         """A question about the household's people that names no one ("who can't eat

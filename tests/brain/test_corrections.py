@@ -11,6 +11,7 @@ import pytest
 from appliance.brain.corrections import ended, ends
 from appliance.brain.router import TAKEN_BACK
 from appliance.config import Settings
+from appliance.household import HouseholdStore
 from appliance.memory import Memory
 from tests.brain.conftest import scripted_conversation, scripted_reply
 
@@ -158,3 +159,48 @@ def test_forgetting_a_health_fact_asks_to_forget_its_other_wordings(
     reply, _ = scripted_reply(settings, memory, [], "forget that Declan is allergic to shellfish")
     assert "I've asked to forget it too" in reply.text
     assert sorted(p.target for p in memory.proposals()) == sorted([one.id, two.id, three.id])
+
+
+@pytest.mark.parametrize("said", ["scratch that", "undo that", "no, delete that"])
+def test_scratch_that_after_a_fact_kept_is_the_fact_not_the_household(
+    settings: Settings, memory: Memory, said: str
+) -> None:
+    """A trial's "scratch that" after "remember that Gran is hard of hearing" got the
+    household's "Cancel what? Nothing was changed." and the fact stayed, unasked."""
+    from appliance.brain.household import household_router
+
+    with HouseholdStore.open(settings.data_dir) as store:
+        store.add_timer("pasta", 600)  # an earlier change, in no conversation
+    answers, _ = scripted_conversation(
+        settings,
+        memory,
+        [],
+        ["set a timer for 5 minutes for the eggs", "remember that Gran is hard of hearing", said],
+        intents=household_router(settings.data_dir),
+    )
+    [fact] = memory.facts()
+    assert 'asked to forget "Gran is hard of hearing"' in answers[2].text
+    [proposal] = memory.proposals()
+    assert (proposal.kind, proposal.target) == ("retract", fact.id)
+    with HouseholdStore.open(settings.data_dir) as store:
+        assert sorted(t.name for t in store.timers()) == ["eggs", "pasta"]  # both still run
+
+
+def test_scratch_that_after_a_timer_is_set_still_takes_the_timer_back(
+    settings: Settings, memory: Memory
+) -> None:
+    """The control: the household's own last change is what "scratch that" takes back when
+    it was the last answer, even after a fact kept earlier in the conversation."""
+    from appliance.brain.household import household_router
+
+    answers, _ = scripted_conversation(
+        settings,
+        memory,
+        [],
+        ["remember that Gran is hard of hearing", "set a timer for 5 minutes", "scratch that"],
+        intents=household_router(settings.data_dir),
+    )
+    assert "Cancel" in answers[2].text or "cancel" in answers[2].text
+    with HouseholdStore.open(settings.data_dir) as store:
+        assert store.timers() == []
+    assert memory.proposals() == [] and len(memory.facts()) == 1

@@ -109,6 +109,8 @@ def test_a_reminder_or_a_rule_about_calling_is_not_that(settings, said: str) -> 
         # an eighth trial's got the dog's feeding fact; a guess could poison one
         ("can dogs eat grapes?", NOT_A_VET),
         ("is it ok to give the cat milk?", NOT_A_VET),
+        ("can I give the dog chocolate", NOT_A_VET),  # a ninth trial's: "…won't guess" only
+        ("should I feed the cat tuna?", NOT_A_VET),
         ("please ring 999", CANNOT_CALL_FOR_HELP),
         ("great, so she knows?", CANNOT_TELL_WHO_KNOWS),
         ("does she know?", CANNOT_TELL_WHO_KNOWS),
@@ -142,7 +144,39 @@ def test_what_it_cannot_see_is_said_so_never_guessed(
         ("is chicken ok if its still a bit pink in the middle", "fed to a pet"),  # food safety
         ("what does the dog eat?", "fed to a pet"),  # asks memory
         ("can I give the kids chocolate?", "fed to a pet"),
+        ("can I give the dog a walk?", "fed to a pet"),
+        ("should I give the dog a bath", "fed to a pet"),
     ],
 )
 def test_a_question_or_a_time_is_not_that(settings, said: str, not_route: str) -> None:
     assert intent_router(settings).route(said).kind != not_route, said
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "can I give Biscuit chocolate?",
+        "can Biscuit have grapes",
+        "is it safe to feed Biscuit onions",
+    ],
+)
+def test_a_pet_named_is_asked_of_as_the_animal_memory_says_it_is(
+    settings, memory: Memory, asked: str
+) -> None:
+    """A ninth trial's "can I give Biscuit chocolate" got the model, which read Biscuit as a
+    biscuit: with "Biscuit is our dog" kept, it is the vet's line."""
+    memory.add("Biscuit is our dog.", "household")
+    reply, model = scripted_reply(
+        settings, memory, ["Yes, a little is fine."], asked, intents=intent_router(settings)
+    )
+    assert reply.text == NOT_A_VET and model.prompts == []
+
+
+def test_a_name_memory_does_not_call_a_pet_is_not_read_as_one(settings, memory: Memory) -> None:
+    """The control: Biscuit is a child here, and "can Biscuit have grapes" is the kitchen's
+    small-child line, not the vet's."""
+    memory.add("Biscuit is our youngest, she's 3.", "person")
+    reply, _ = scripted_reply(
+        settings, memory, ["Yes."], "can Biscuit have grapes", intents=intent_router(settings)
+    )
+    assert reply.text != NOT_A_VET and "grapes" in reply.text

@@ -276,6 +276,14 @@ def test_a_question_that_is_no_state_now_is_not_read_as_one(asked: str) -> None:
         "did you lock the back door?",
         "did you put the bins out?",
         "have you locked the back door?",  # an eighth trial's: "…the back door is locked."
+        # any deed, not only a listed verb: "did you set the table?" had got the model's
+        # "The table is set for 2026-12-06 at 2:37pm."
+        "did you set the table?",
+        "did you order the turkey?",
+        "did you preheat the oven?",
+        "did you get the milk?",
+        "have you made the beds?",
+        "did you start the dishwasher",
     ],
 )
 def test_asked_whether_hearth_did_something_in_the_house_the_model_is_never_asked(
@@ -300,6 +308,26 @@ def test_what_is_under_a_thing_of_the_house_is_asked_of_memory(settings, memory:
 def test_what_hearth_did_do_is_still_read_from_its_records() -> None:
     for asked in ("did you put eggs on the list?", "did you set a timer for the rice?"):
         assert classify(asked).why != "how something is now", asked  # the controls
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "did you hear me?",
+        "did you get that?",
+        "did you get what I said?",
+        "have you got the time?",
+        "did you save that?",
+        "did you know that Sam has a new job?",
+        "did you say ten minutes?",
+        "did you enjoy that?",
+        "did you set it?",
+    ],
+)
+def test_what_hearth_hears_knows_or_keeps_is_no_deed_in_the_house(asked: str) -> None:
+    """The controls for any deed asked of Hearth: hearing, knowing, saying and keeping are
+    asked of it as such, never answered "I can't see that from here"."""
+    assert classify(asked).why != "how something is now"
 
 
 def test_a_fact_about_a_state_is_said_as_what_is_known_never_as_now(
