@@ -23,9 +23,9 @@ from appliance.household import HouseholdStore, NotKept, Screen, parse, perform
 from appliance.household.asking import answer_to, from_json
 from appliance.household.list_actions import of_the_list
 from appliance.household.more import more_of_the_same
+from appliance.household.named import named_in_the_records
 from appliance.household.phrase_words import normalise
 from appliance.household.requests import Command
-from appliance.household.undo import cancel_by_name
 
 # intent name -> the command intents (requests.py) it claims
 FAMILIES = {
@@ -64,9 +64,10 @@ def household_intents(
                 and (answered := _answer(store, text, thread, more=True)) is not None
             ):
                 return answered
-            # "cancel the rice": a name the timers or reminders hold
-            command = parse(text, now(), ringing=bool(store.ringing())) or cancel_by_name(
-                store, normalise(text)
+            # "cancel the rice", "change the washing one to 30 minutes": a name the timers or
+            # reminders hold
+            command = parse(text, now(), ringing=bool(store.ringing())) or named_in_the_records(
+                store, normalise(text), now()
             )
             return command if command is not None and of_the_list(store, command, text) else None
 

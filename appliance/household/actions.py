@@ -178,6 +178,8 @@ def _said(store: HouseholdStore, command: p.Command) -> str:
             )
         case p.TimerStatus(name=name, seconds=seconds):
             return _timer_status(store, name, now, seconds)
+        case p.PauseTimer():
+            return _paused(store, command, now)
         case p.StopRinging():
             return _stop_ringing(store)
         case p.RenameTimer(name=name, new=new):
@@ -210,7 +212,7 @@ def _left_as_it_was(said: p.Command) -> str:
     match said:
         case p.SetTimer() | p.AskTimerLength():
             return "All right, I haven't set a timer."
-        case p.CancelTimer() | p.AddTime() | p.AskWhichTimer() | p.RenameTimer():
+        case p.CancelTimer() | p.AddTime() | p.AskWhichTimer() | p.RenameTimer() | p.PauseTimer():
             return "All right, I've left the timers as they were."
         case p.Remind() | p.AskReminder() | p.AskReminderTime() | p.AskReminderWhat():
             return "All right, I haven't set a reminder."
@@ -229,6 +231,8 @@ def _timer_change(
     """Cancel a timer or add time to one; "Which one?" when it fits several."""
     timers = store.timers()
     if not timers:
+        if isinstance(command, p.AddTime) and command.seconds < 0:
+            return "No timer is running, so I took nothing off.", None
         if isinstance(command, p.AddTime):
             return "No timer is running, so I added nothing. Say “set a timer for 5 minutes”.", None
         return "No timer is running.", None
@@ -271,6 +275,8 @@ def _timer_change(
         action = "cancel" if isinstance(command, p.CancelTimer) else "add"
         seconds = command.seconds if isinstance(command, p.AddTime) else 0.0
         return f"Which one? {which}.", p.AskWhichTimer(action, names, seconds)
+    if isinstance(command, p.AddTime) and command.seconds < 0:
+        return _taken_off(store, chosen[0], -command.seconds, now), None
     if isinstance(command, p.AddTime):
         timer = store.extend_timer(chosen[0].id, command.seconds)
         return (
@@ -281,6 +287,43 @@ def _timer_change(
     timer = store.stop_timer(chosen[0].id)
     verb = "stopped" if timer.state == "done" else "cancelled"
     return f"I've {verb} {timer_label(timer)}.", None
+
+
+def _taken_off(store: HouseholdStore, timer: Timer, seconds: float, now: dt.datetime) -> str:
+    """ "take 5 minutes off the eggs": the timer rings sooner, if it has that long left."""
+    if timer.state == "ringing":
+        return f"{label(timer)} is ringing already, so I took nothing off."
+    left = (timer.rings_at - now).total_seconds()
+    if left <= seconds:
+        return (
+            f"{label(timer)} has only {say_duration(max(1.0, left))} left, so I took nothing "
+            f"off. Say “cancel the {_asked_by(timer)}” if it's done."
+        )
+    shorter = store.extend_timer(timer.id, -seconds)
+    return (
+        f"I've taken {say_duration(seconds)} off {timer_label(shorter)}: it now rings "
+        f"{_day_and_time(shorter.rings_at, now)}."
+    )
+
+
+def _paused(store: HouseholdStore, command: p.PauseTimer, now: dt.datetime) -> str:
+    """ "pause the egg timer": timers here keep counting, so what it holds is said, and how
+    to stop it; no pause is claimed."""
+    held = _timer_status(store, command.name, now)
+    if not store.timers():
+        return f"A timer here can't be paused or resumed. {held}"
+    if command.resume:
+        return f"A timer here is never paused, so it has kept counting. {held}"
+    named = f"{command.name} timer" if command.name else "timer"
+    return (
+        f"I can't pause a timer: it keeps counting. {held} To stop it, say “cancel the "
+        f"{named}”, and set it again when you're ready."
+    )
+
+
+def _asked_by(timer: Timer) -> str:
+    """How a person names this timer to cancel it: "eggs timer", or "timer"."""
+    return "timer" if is_unnamed(timer.name) else f"{timer.name} timer"
 
 
 def _renamed(store: HouseholdStore, name: str, new: str) -> str:

@@ -42,6 +42,7 @@ from appliance.household.requests import (  # noqa: F401  (re-exported: p.SetTim
     DaysUntil,
     ListReminders,
     MoveReminder,
+    PauseTimer,
     Question,
     ReadList,
     Remind,
@@ -57,6 +58,7 @@ from appliance.household.requests import (  # noqa: F401  (re-exported: p.SetTim
 from appliance.household.ringing_phrases import ringing as while_ringing
 from appliance.household.ringing_phrases import stop_with_nothing_ringing
 from appliance.household.second_thoughts import second_thoughts
+from appliance.household.timer_changes import pause_asked, time_taken_off
 from appliance.household.timer_numbers import timer_numbered
 from appliance.household.timer_phrases import add_time, timer, timer_status
 from appliance.household.undo import asked_what_was_done, said_change, said_undo
@@ -234,7 +236,16 @@ def _read(said: str, now: dt.datetime, ringing: bool) -> Command | None:
             return StopRinging()  # "cancel that" said to what rings
     if (undo := said_undo(said) or said_change(said)) is not None:
         return undo  # "cancel that", "make that 5 minutes": the last change in this conversation
-    for read in (timer, timer_status, add_time, clock, shopping, stop_with_nothing_ringing):
+    for read in (
+        pause_asked,  # first: "put the timer on hold" is no timer called "hold"
+        timer,
+        timer_status,
+        add_time,
+        time_taken_off,
+        clock,
+        shopping,
+        stop_with_nothing_ringing,
+    ):
         if (command := read(said)) is not None:
             return command
     return reminder(said, now) or asked_what_was_done(said)

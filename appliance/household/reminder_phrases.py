@@ -123,7 +123,8 @@ _MOVE_REMINDER = re.compile(
 # "move the school one to 3 o'clock" (a fifth trial's went to the model: "The school is
 # currently 3:15."): only reminders are moved, so "one" is a reminder here
 _MOVE_ONE = re.compile(
-    r"^(?:move|push|shift|reschedule|bring) (?:the|my|that|this) "
+    # "change the washing one to 7pm" too: a moment, which no timer is changed to
+    r"^(?:move|push|shift|reschedule|bring|change|set) (?:the|my|that|this) "
     r"(?P<what>[a-z][a-z' ]{0,40}?) one (?:(?:back|forward|on) )?(?P<after>.+)$"
 )
 _BEFORE_A_MOMENT = frozenset({"to", "for", "till", "until", "at"})

@@ -48,6 +48,15 @@ class AddTime:
 
 
 @dataclass(frozen=True)
+class PauseTimer:
+    """ "pause the egg timer", "resume the timer": asked of timers that keep counting."""
+
+    intent: ClassVar[str] = "timer.pause"
+    name: str | None
+    resume: bool = False
+
+
+@dataclass(frozen=True)
 class AskWhichTimer:
     """ "Which one?": asked when a command fits several timers."""
 
@@ -283,6 +292,7 @@ Command = (
     | CancelTimer
     | TimerStatus
     | AddTime
+    | PauseTimer
     | AskWhichTimer
     | StopRinging
     | SnoozeRinging

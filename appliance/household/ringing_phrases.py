@@ -11,13 +11,18 @@ from appliance.household.requests import (
     StopRinging,
 )
 
-_OK = r"(?:(?:ok|okay|alright|all right|yes|yeah|yep|thanks|thank you|right|fine|hearth)(?: |$))*"
+# what is said first to a ring, heard or acknowledged: "ok ok I hear it, stop" (a ninth
+# trial's went on ringing)
+_OK = (
+    r"(?:(?:ok|okay|alright|all right|yes|yeah|yep|thanks|thank you|right|fine|hearth|"
+    r"i hear (?:it|you)|i know|i'm coming|coming|got it|i heard (?:it|you))(?: |$))*"
+)
 _STOP_RINGING = re.compile(
     rf"^{_OK}(?:stop(?: it| that| ringing|"
     r" (?:the|that|this) (?:alarm|noise|beeping|racket|din|timer|reminder|thing))?"
     r"|(?:turn|switch|shut) (?:it|that) off|turn off|switch off|off|shut up|shush|hush|sh+|"
     r"(?:be )?quiet|silence|enough|that's enough|i'm up|im up|i'm coming|got it|heard you|"
-    r"i heard you|dismiss|cancel(?: it)?|done|i'm on it|on it)?$"
+    r"i heard you|i hear (?:it|you)|dismiss|cancel(?: it)?|done|i'm on it|on it)?$"
 )
 # How "ring again later" begins; the length, if any, follows in any words.
 _SNOOZE = re.compile(

@@ -165,7 +165,7 @@ _NO_NAME_ALONE = {
 }
 
 
-def _name(raw: str | None) -> str | None:
+def timer_name(raw: str | None) -> str | None:
     """A timer's name as said ("the pasta" -> "pasta"); None for an amount misheard as one."""
     if raw is None:
         return None
@@ -209,7 +209,7 @@ _RENAME = re.compile(
 def renamed(text: str) -> RenameTimer | None:
     if (said := _RENAME.match(text)) is None:
         return None
-    name, new = _name(said["name"]), _name(said["new"])
+    name, new = timer_name(said["name"]), timer_name(said["new"])
     return RenameTimer(name, new) if name and new and name != new else None
 
 
@@ -242,7 +242,7 @@ def timer(text: str) -> Command | None:
     text = _one_as_a_timer(text)
     command = _timer(text.replace(" ,", ""))  # "timer for the ham, an hour and a half"
     two = _TWO_NAMED.match(command.name or "") if isinstance(command, CancelTimer) else None
-    if two is not None and (one := _name(two["one"])) and (other := _name(two["two"])):
+    if two is not None and (one := timer_name(two["one"])) and (other := timer_name(two["two"])):
         return Both(CancelTimer(one), CancelTimer(other))
     name = getattr(command, "name", None)
     across = [pair.replace(" ,", "") for pair in _ACROSS_A_COMMA.findall(text)]
@@ -261,7 +261,7 @@ def _timer(text: str) -> Command | None:
             length = match["length"].split(" ")
             span = spoken.duration_in(length)
             if span is not None and span.start == 0 and span.end == len(length):
-                return SetTimer(_name(match["name"]), float(span.value))
+                return SetTimer(timer_name(match["name"]), float(span.value))
     if (match := _CANCEL_BY_LENGTH.match(text)) and (length := _whole_length(match)):
         return CancelTimer(None, seconds=length)  # "cancel the 10 minute timer"
     if (match := _STATUS_BY_LENGTH.match(text)) and (length := _whole_length(match)):
@@ -276,21 +276,21 @@ def _timer(text: str) -> Command | None:
             return None  # "never mind the mess, just set a timer for ten minutes": no name
         if pre in _NOT_A_TIMER_NAME or (pre is None and re.search(r"\btimers\b", text)):
             return CancelTimer(None, every=True)
-        return CancelTimer(_name(pre or post))
+        return CancelTimer(timer_name(pre or post))
     if _LISTS_TIMERS.match(text):
         return TimerStatus(None)
     if match := _STATUS.match(text):
-        return TimerStatus(_name(match["name"]))
+        return TimerStatus(timer_name(match["name"]))
     if (
         (match := _ADJECTIVE_TIMER.match(text))  # "a 12 minute timer for the pasta"
         and (seconds := _length_before_timer(match)) is not None
         and not _a_clause(match["name"])
     ):
-        return SetTimer(_name(match["name"]), seconds)
+        return SetTimer(timer_name(match["name"]), seconds)
     if match := _NAMED_TIMER.match(text):  # "egg timer four minutes"
         span = spoken.duration_in(match["length"].split(" "))
         if span is not None and span.start == 0 and span.end == len(match["length"].split(" ")):
-            return SetTimer(_name(match["name"]), float(span.value))
+            return SetTimer(timer_name(match["name"]), float(span.value))
     if (length := spoken.duration_in(tokens)) is not None and length.start == 0:
         after = tokens[length.end :]
         if after[:2] in (["on", "the"], ["on", "my"], ["on", "a"]) and after[-1] == "timer":
@@ -301,14 +301,14 @@ def _timer(text: str) -> Command | None:
     span = spoken.duration_in(tokens)
     if span is None:
         if (match := _SET_TIMER.match(text)) is not None:
-            return AskTimerLength(_name(match["pre"] or match["post"]))
+            return AskTimerLength(timer_name(match["pre"] or match["post"]))
         return None
     start = span.start - 1 if span.start > 0 and tokens[span.start - 1] == "for" else span.start
     rest = " ".join(tokens[:start] + tokens[span.end :])
     match = _SET_TIMER.match(rest)
     if match is None:
         return None
-    return SetTimer(_name(match["pre"] or match["post"]), float(span.value))
+    return SetTimer(timer_name(match["pre"] or match["post"]), float(span.value))
 
 
 _WHEN_DONE = re.compile(
@@ -376,15 +376,15 @@ def timer_status(text: str) -> Command | None:
         of_itself = name and " timer" not in text and _RINGS_OF_ITSELF.search(name)
         if name in _ASKED_AFTER_NO_TIMER or of_itself:
             return None  # "is that the doorbell ringing?", "is that your phone?"
-        return TimerStatus(_name(name))
+        return TimerStatus(timer_name(name))
     if match := _WHEN_DONE.match(text):
         return TimerStatus(
-            _name(match["name"] or match["name2"] or match["name3"] or match["name4"])
+            timer_name(match["name"] or match["name2"] or match["name3"] or match["name4"])
         )
     if (match := _HOW_IS.match(text)) and match["name"] in _ASKED_AFTER_NO_TIMER:
         return None  # "how's it going?", "how are you doing?": a greeting
     if match := _NEARLY_DONE.match(text) or _HOW_IS.match(text):
-        return TimerStatus(_name(match["name"]))
+        return TimerStatus(timer_name(match["name"]))
     match = _STATUS.match(text)
     if match is None:
         return None
@@ -398,7 +398,7 @@ def timer_status(text: str) -> Command | None:
     )
     if not on_a_timer and not re.search(r"\b(?:left|remaining|to go|longer|got)\b", text):
         return None
-    return TimerStatus(_name(match["name"]))
+    return TimerStatus(timer_name(match["name"]))
 
 
 _ADD_SIGNALS = {"add", "more", "another", "extra", "extend"}
@@ -443,4 +443,4 @@ def add_time(text: str) -> Command | None:
     name = [w for w in rest if w not in _ADD_FILLER]
     if len(name) > 3:
         return None
-    return AddTime(_name(" ".join(name)) if name else None, float(span.value))
+    return AddTime(timer_name(" ".join(name)) if name else None, float(span.value))

@@ -20,10 +20,7 @@ from dataclasses import dataclass
 from appliance.household import spoken
 from appliance.household.requests import (
     AskedWhatWasDone,
-    CancelReminder,
-    CancelTimer,
     ChangeTimer,
-    Command,
     UndoLast,
 )
 from appliance.household.store import ACTIVE, HouseholdStore
@@ -173,30 +170,3 @@ def asked_what_was_done(said: str) -> AskedWhatWasDone | None:
 _OF_RECORDS = r"\b(?:list|shopping|timers?|reminders?|alarms?)\b"
 # "the ketchup earlier": the thing, without its article or when
 _THING = re.compile(r"^(?:the|some|any|a|an) |(?: (?:earlier|already|yet|today|then|now))+$")
-
-
-# "cancel the rice", "cancel the GP one": a timer or a reminder named without saying which
-# kind (a ninth trial's got "I haven't done anything…" with a rice timer running). Read
-# against the records: a timer by its own name; a reminder only said as "the … one", by
-# words that run together in it ("cancel the party" leaves "call mum about the party", and
-# "forget it" and "turn off the oven" are never a reminder's: a review's cancelled both).
-_CANCEL_NAMED = re.compile(
-    r"^(?:(?P<cancel>cancel|scrap|bin|delete)|stop|kill|turn off|switch off) "
-    r"(?:the |my |that )?(?P<name>[a-z' ]{2,30}?)(?P<one> one)?$"
-)
-_NO_NAME = frozenset("it that this them those these everything all one".split())
-
-
-def cancel_by_name(store: HouseholdStore, said: str) -> Command | None:
-    """The timer or the reminder `said` names, cancelled; None if neither holds the name."""
-    if (match := _CANCEL_NAMED.match(said)) is None or match["name"] in _NO_NAME:
-        return None
-    name = match["name"]
-    if store.find_timers(name):
-        return CancelTimer(name)
-    if not (match["cancel"] and match["one"]):
-        return None
-    phrase = re.compile(rf"\b{re.escape(name)}\b")
-    if any(phrase.search(r.said.lower()) for r in store.reminders()):
-        return CancelReminder(name)
-    return None

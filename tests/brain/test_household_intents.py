@@ -271,6 +271,32 @@ def test_a_timer_or_reminder_cancelled_by_its_name_alone(data_dir: Path) -> None
         assert store.timers() == [] and store.reminders() == []
 
 
+def test_a_timer_or_reminder_changed_by_its_name_alone(data_dir: Path) -> None:
+    """A ninth trial's "change the washing one to 30 minutes" got "I haven't done
+    anything…": a reminder holding the name is moved that long from now, a timer of the name
+    set for that long; a name neither holds is not the household's (the control)."""
+    import datetime as dt
+
+    with HouseholdStore.open(data_dir) as store:
+        store.add_timer("pasta", 600)
+        store.add_reminder("take the washing out", dt.datetime.now() + dt.timedelta(hours=2))
+    router = household_router(data_dir)
+    assert router.route("change the party one to 30 minutes").kind not in ("timers", "reminders")
+    washing = router.route("change the washing one to 30 minutes")
+    assert washing.kind == "reminders"
+    router.act(washing)(washing)  # type: ignore[misc]
+    pasta = router.route("make the pasta one 12 minutes")
+    assert pasta.kind == "timers"
+    router.act(pasta)(pasta)  # type: ignore[misc]
+    with HouseholdStore.open(data_dir) as store:
+        [reminder] = store.reminders()
+        assert abs((reminder.due_at - dt.datetime.now()).total_seconds() - 1800) < 60
+        [timer] = store.timers()
+        assert timer.seconds == 720
+    moved = router.route("change the washing one to 7pm")  # a moment: reminders' own words
+    assert moved.kind == "reminders"
+
+
 def test_a_review_s_wrong_actions_are_not_taken(data_dir: Path) -> None:
     """A review's, each done wrongly by the first rules: a reminder cancelled by any of its
     words ("turn off the oven", "forget it", "cancel the party"), a thing moved in the house

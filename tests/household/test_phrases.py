@@ -714,3 +714,13 @@ def test_a_ninth_trials_list_words() -> None:
 def test_how_long_on_for_cooking_is_no_timer(said: str) -> None:
     """A review's: each was read as a timer ("There is no each side for a steak timer")."""
     assert not isinstance(parse(said, NOW), phrases.TimerStatus)
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["ok ok I hear it, stop", "I hear you", "alright alright, I know, stop it", "I know, I know"],
+)
+def test_a_ring_heard_and_told_to_stop_stops(said: str) -> None:
+    """A ninth trial's "ok ok I hear it, stop" went on ringing."""
+    assert parse(said, NOW, ringing=True) == phrases.StopRinging()
+    assert parse(said, NOW, ringing=False) is None  # the control: nothing rings, nothing to stop
