@@ -35,6 +35,7 @@ from appliance.household.requests import (
     READS,
     AddItems,
     AskTimerLength,
+    BoughtItems,
     CancelReminder,
     CancelTimer,
     ClearList,
@@ -128,12 +129,16 @@ def second_thoughts(said: str, read: Callable[[str], Command | None]) -> Command
         if clauses[i].startswith("cancel") and isinstance(first, _ENDS_SOMETHING):
             continue  # "Hearth, stop, cancel.": said again, not taken back
         rest, taken = after
+        if not rest and isinstance(first, BoughtItems) and clauses[i] == "never mind":
+            return first  # "we have butter, never mind": the asking for it is what goes
         if not rest:
             return TakenBack(first) if taken else first  # "…, sorry": an apology alone
         if isinstance(again := read(rest), UndoLast):
             return TakenBack(first)  # "wait, it's not bin day, cancel that": this one
-        if again is not None and not isinstance(again, READS):
-            return again  # "no wait, add eggs": the command said whole
+        # "no wait, add eggs": the command said whole; never "…, wait, we have milk", which
+        # says why the first is taken back
+        if again is not None and not isinstance(again, (*READS, BoughtItems)):
+            return again
         for part in rest.split(" , "):
             if (put_right := _put_right(first, head, part, read)) is not None:
                 return put_right

@@ -653,6 +653,42 @@ def test_what_only_sounds_bought_is_not(said: str) -> None:
     assert not isinstance(parse(said, NOW), BoughtItems)
 
 
+@pytest.mark.parametrize(
+    ("said", "items"),
+    [
+        ("we have butter, never mind", ("butter",)),  # a ninth trial's: memory's "All right…"
+        ("oh wait we have loads of cheese", ("cheese",)),
+        ("we've still got eggs", ("eggs",)),
+        ("we have milk in the fridge", ("milk",)),
+        ("I have cheese left, don't need it", ("cheese",)),
+        ("we got the eggs, never mind", ("eggs",)),
+    ],
+)
+def test_a_thing_the_house_has_already_is_read_as_bought(said: str, items: tuple[str, ...]) -> None:
+    """Taken off as bought is, and only if on the list (the brain's of_the_list)."""
+    from appliance.household.requests import BoughtItems
+
+    assert parse(said, NOW) == BoughtItems(items)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "we have no butter",
+        "do we have butter",
+        "we have butter but no jam",
+        "we have to get milk",
+        "we have got to buy cheese",
+        "we have eggs and a recipe for quiche",
+        "we have butter. no wait, we don't",  # taken back: the list is left
+    ],
+)
+def test_what_only_sounds_had_already_takes_nothing_off(said: str) -> None:
+    from appliance.household.requests import BoughtItems
+
+    assert not isinstance(parse(said, NOW), BoughtItems)
+
+
 def test_got_no_milk_is_run_out_of() -> None:
     assert parse("we got no milk", NOW) == phrases.AddItems(("milk",))
 
