@@ -40,17 +40,24 @@ _DOER = frozenset(
 )
 
 
+# The things "it" may stand for, said before it: "we got the bread from the corner shop, take
+# it off" (a tenth trial's got the model's "The bread was taken off the corner shop.")
+_NAMED_BEFORE = re.compile(r"\b(?:the|my|our|some|those|these)\s+(?P<what>[a-z'-]+)\b")
+
+
 def asked_changed(asked: str) -> set[str]:
     """The words of what a person asked to change, in what they said (lower case); never
-    what they say they did themselves."""
+    what they say they did themselves. "it" is any thing named before it."""
     said = asked.lower().replace("\u2019", "'")
-    return {
-        word
-        for match in _ASKED_CHANGE.finditer(said)
-        if not set(_WORD.findall(said[: match.start()])[-2:]) & _DOER
-        for word in _WORD.findall(match["what"])
-        if word not in _NOT_CHANGED and len(word) > 2
-    }
+    changed: set[str] = set()
+    for match in _ASKED_CHANGE.finditer(said):
+        if set(_WORD.findall(said[: match.start()])[-2:]) & _DOER:
+            continue
+        what = match["what"]
+        if what in _NOT_CHANGED:  # any thing named before may be the one meant
+            what = " ".join(m["what"] for m in _NAMED_BEFORE.finditer(said[: match.start()]))
+        changed |= {w for w in _WORD.findall(what) if w not in _NOT_CHANGED and len(w) > 2}
+    return changed
 
 
 def says_done(sentence: str, changed: set[str]) -> bool:

@@ -146,6 +146,31 @@ ABOUT_ME = (
     "the blue pot”."
 )
 
+# "are you listening all the time?", "do you record what we say?" (a tenth trial's got the
+# model's "I'm listening all the time." and "I don't know that yet…"): how it listens, as
+# docs/voice.md says it, never the model's guess about itself
+_HOW_IT_LISTENS = re.compile(
+    r"^(?:hearth |so |but |and |hey hearth )?(?:"
+    r"(?:are|do|can|will) you (?:always |still )?(?:listen|listening|hear|hearing|record|recording|"
+    r"spy|spying|eavesdrop|eavesdropping|keep|save|store|send)\b"
+    r"(?! (?:for|out for) (?:the )?(?:timer|alarm|oven|door|baby|doorbell)\b)"
+    r"(?: (?:to |in |on |on to )?(?:me|us|everything|everyone|all|what (?:we|i) say|our "
+    r"conversations?|conversations|the (?:house|kitchen|room)|this|anything|what you hear|"
+    r"(?:our|my) (?:voice|voices|data|recordings?)|recordings|it|anywhere|all the time|always|"
+    r"right now|now|when i'm not talking to you|when (?:we're|we are) not talking to you))*"
+    r"|is (?:the|your) (?:microphone|mic) (?:always |still )?(?:on|listening|recording)"
+    r"(?: all the time| always| now| right now)?"
+    r"|(?:who|what) (?:can hear|hears|listens to) (?:this|us|me|what (?:we|i) say)"
+    r"|where does (?:what (?:we|i) say|my voice|our voice|the recording) go"
+    r")$"
+)
+HOW_I_LISTEN = (
+    "I listen only while Talk is held, or for the wake word if the household has turned one "
+    "on, and while I'm speaking I listen for “stop”. Sound is never saved: what is said is "
+    "turned into words here and the sound dropped. The words stay with the conversation "
+    "for a week (a setting), and nothing leaves the house."
+)
+
 _THANKED = _phrases(_THANKS)
 _DISMISSED = _phrases(_NEVER_MIND)
 _FAREWELLED = _phrases(_FAREWELLS)
@@ -166,6 +191,8 @@ def reply_to(text: str) -> str | None:
         return GOODBYE
     if _ABOUT.match(said):
         return ABOUT_ME
+    if _HOW_IT_LISTENS.match(said):
+        return HOW_I_LISTEN
     if _GREETED.match(said):
         return HELLO
     return None

@@ -108,6 +108,10 @@ _CALL_FOR_HELP = re.compile(
     re.IGNORECASE,
 )
 
+_AN_ANIMAL = (
+    r"(?:dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|hamsters?|guinea pigs?|pets?|budgies?|"
+    r"parrots?|tortoises?|ferrets?)\b"
+)
 NOT_A_VET = (
     "I won't guess what's safe for an animal to eat: some foods people eat are poisonous to "
     "pets. Ask your vet, and if it has already eaten something, ring them now."
@@ -128,7 +132,15 @@ _FED_TO_A_PET = re.compile(
     r"is it safe to|am i allowed to)\s+(?:i|we|you)?\s*(?:give|feed)\s+(?:a |the |my |our )?"
     r"(?:dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|hamsters?|guinea pigs?|pets?|budgies?|"
     r"parrots?|tortoises?|ferrets?)\s+(?!(?:a |an |her |his |their )?(?:walk|bath|wash|brush|"
-    r"cuddle|hug|pat|stroke|rub|haircut|trim|bone to chew)\b)\w",
+    r"cuddle|hug|pat|stroke|rub|haircut|trim|bone to chew)\b)\w"
+    # "is chocolate bad for dogs?", "is xylitol dangerous for dogs" (a tenth trial's got "I
+    # don't know whether chocolate is bad for dogs yet. Tell me and I'll remember.")
+    r"|^(?:(?:hey |ok )?hearth[,:]?\s+)?(?:is|are|can|could)\b[^?]{0,60}?\b(?:bad|toxic|"
+    r"poisonous|dangerous|safe|ok|okay|harmful|deadly|fatal|fine|alright)\s+(?:for|to)\s+"
+    rf"(?:a |the |my |our )?{_AN_ANIMAL}"
+    # "my dog ate chocolate, what do I do", "the cat's eaten a lily": already eaten
+    rf"|\b(?:a|the|my|our)\s+{_AN_ANIMAL}(?:'s|\s+has|\s+have)?\s+(?:just\s+)?"
+    r"(?:ate|eaten|swallowed|chewed|licked|drank|drunk|got into|scoffed|wolfed)\b",
     re.IGNORECASE,
 )
 
@@ -181,7 +193,16 @@ _HAS_WORD = re.compile(
     r"(?:\s+(?:yet|now|already|then|about it|about that|that))?\s*\?\s*$",
     re.IGNORECASE,
 )
+# "did you send the shopping list to my phone?" (a tenth trial's got "I don't know whether
+# you sent…"): asked of Hearth, which sends nothing, the list included
+_ASKED_IF_SENT = re.compile(
+    r"^(?:(?:so|and|but|hearth)[,]?\s+)*(?:did|have|has) you (?:already |actually |ever )?"
+    r"(?:send|sent|text|texted|email|emailed|share|shared|forward|forwarded|message|messaged|"
+    r"whatsapp|whatsapped|post|posted)\b",
+    re.IGNORECASE,
+)
 DEVICES = fixed_reply("devices", _WORK_IT, NOT_A_SWITCH)
+ASKED_IF_SENT = fixed_reply("asked if sent", _ASKED_IF_SENT, NOTHING_LEAVES)
 HAS_WORD = fixed_reply("has word", _HAS_WORD, CANNOT_TELL_WHO_KNOWS)
 WATCHING = fixed_reply("watching", _WATCH_IT, CANNOT_WATCH)
 SENDING = fixed_reply("sending", _SEND_IT, NOTHING_LEAVES)

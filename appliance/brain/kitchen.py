@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from appliance.brain.bounds import WEATHER
 from appliance.brain.devices import (
+    ASKED_IF_SENT,
     CALL_FOR_HELP,
     DEVICES,
     FED_TO_A_PET,
@@ -85,5 +86,5 @@ def kitchen_intent() -> Intent:
 def with_kitchen(router: Router) -> Router:
     """The router with the honest answer to working a thing of the house, the kitchen's
     intent and the weather's honest answer, before the questions about the household."""
-    fixed = [CALL_FOR_HELP, FED_TO_A_PET, DEVICES, SENDING, WATCHING, HAS_WORD]
+    fixed = [CALL_FOR_HELP, FED_TO_A_PET, DEVICES, SENDING, ASKED_IF_SENT, WATCHING, HAS_WORD]
     return router.extended([*fixed, kitchen_intent(), WEATHER], before="overview")

@@ -13,8 +13,10 @@ from appliance.household.store import HouseholdStore, item_key
 def list_said(store: HouseholdStore, command: p.Command) -> str | None:
     """What a shopping-list command did, said; None for a command that is not the list's."""
     match command:
-        case p.CheckItem(item=item):
+        case p.CheckItem(item=item, of_hearth=of_hearth):
             listed_as = on_the_list(store, item)
+            if not listed_as and of_hearth:
+                return f"{item[:1].upper()}{item[1:]} isn't on the shopping list now."
             if not listed_as:
                 return f"No, {item} isn't on the shopping list."
             if item_key(listed_as[0]) == item_key(item):

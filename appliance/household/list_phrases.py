@@ -333,7 +333,10 @@ def shopping(text: str) -> Command | None:
             and len(items[0].split()) <= 4
             and not _a_length(items[0])  # "do I need a 45 minute timer?" asks of a timer
         ):
-            return CheckItem(items[0])
+            asked_of_hearth = bool(match["added"] or match["added2"]) or (
+                bool(match["put"]) and " you " in f" {text} "
+            )
+            return CheckItem(items[0], of_hearth=asked_of_hearth)
     if _CLEAR.match(text) and not by_messages:
         return ClearList()
     # never "take the milk off , gran got some from the shop": "off" was the end of it
@@ -416,7 +419,11 @@ _BOUGHT = re.compile(
     r"loft|cellar|pan|pot|microwave|dishwasher|sink|bin|car|drawer|bag|tin|slow cooker|"
     r"air fryer)\b)|(?:for|after|when|while|on (?:the|my|his|her|our|their|your) way)\b)"
     r"(?:(?! and )[^,]){0,40})?"
-    r"(?: (?:now|already|earlier|today|this morning|yesterday|in the end|instead|too))*$"
+    r"(?: (?:now|already|earlier|today|this morning|yesterday|in the end|instead|too))*"
+    # "…, take it off" (a tenth trial's got the model's "The bread was taken off the corner
+    # shop." and the bread stayed)
+    r"(?: ,? (?:so |you can |can you )?(?:take|cross|tick|scratch|knock) (?:it|them|that|those) "
+    rf"off(?: (?:the |my )?{LIST})?)?$"
 )
 
 

@@ -91,11 +91,20 @@ _FILLERS = {
 }
 
 
+# A sound of thinking drawn out, as typed: "ummm", "errr", "hmmm", "uhhh" (a tenth trial's
+# "ummm whats on the list again" went to the model)
+_DRAWN_OUT = re.compile(r"u+m{2,}|u{2,}m+|e+r{2,}m*|h+m{2,}|u+h{2,}|m{3,}")
+
+
 def without_fillers(clause: str) -> str:
     """`clause` (one clause of normalised words) without the sounds of thinking, and without
     "like" as a filler: alone, or before a number ("for like 90 seconds"); never in "I'd
     like you to"."""
-    words = [word for word in clause.split(" ") if word not in _FILLERS]
+    words = [
+        word
+        for word in clause.split(" ")
+        if word not in _FILLERS and not _DRAWN_OUT.fullmatch(word)
+    ]
 
     def a_filler(i: int) -> bool:
         return words[i] == "like" and (

@@ -25,6 +25,7 @@ from appliance.household.list_phrases import items_of, shopping  # noqa: F401  (
 from appliance.household.phrase_words import normalise
 from appliance.household.reminder_phrases import reminder
 from appliance.household.requests import (  # noqa: F401  (re-exported: p.SetTimer, …)
+    READS,
     AddItems,
     AddTime,
     AskReminderTime,
@@ -223,7 +224,21 @@ _NOT_A_BARE_COMMAND = re.compile(r" , |^(?:do|does|did|should|shall|is|are|would
 _ASKED_AFTER_A_REASON = (ClockTime, ClockDate, ReadList, CheckItem, ListReminders)
 
 
+# Asked once more: "what's on the list again", "what timers are on again" (a tenth trial's
+# got the model's made-up list and timers; the same without "again" read the records)
+_ASKED_AGAIN = re.compile(r" (?:again|again then|then again|once more)$")
+
+
 def _read(said: str, now: dt.datetime, ringing: bool) -> Command | None:
+    command = _read_once(said, now, ringing)
+    if command is None and (again := _ASKED_AGAIN.search(said)) is not None:
+        asked = _read_once(said[: again.start()], now, ringing)
+        if isinstance(asked, READS):
+            command = asked  # only a question: "remind me again" is a snooze's own words
+    return command
+
+
+def _read_once(said: str, now: dt.datetime, ringing: bool) -> Command | None:
     if (command := timer_numbered(said)) is not None:
         return command  # "stop timer 2" names its timer, ringing or not
     if ringing:

@@ -203,6 +203,9 @@ class CheckItem:
 
     intent: ClassVar[str] = "shopping.check"
     item: str
+    # asked as "did you add bread earlier?": answered by what the list holds now, never a
+    # "No" of what was done before (a tenth trial's bread was added and then taken off)
+    of_hearth: bool = False
 
 
 @dataclass(frozen=True)

@@ -131,10 +131,13 @@ def duration_at(tokens: list[str], i: int) -> Span[float] | None:
             break
         total, end = total + part[0], part[1]
         last_unit = _unit_of(tokens, end)
-    if last_unit == 3600 and (rest := number_at(tokens, end)) is not None:
+    bare = end + 1 if tokens[end : end + 1] == ["and"] else end
+    if last_unit == 3600 and (rest := number_at(tokens, bare)) is not None:
         minutes, after = rest
         if after == len(tokens) and minutes == int(minutes) and 0 < minutes < 60:
-            total, end = total + minutes * 60, after  # "1 hour 15": the minutes said bare
+            # "1 hour 15", "an hour and ten" (a tenth trial's was set for an hour): the
+            # minutes said bare, last
+            total, end = total + minutes * 60, after
     return Span(total, i, end) if total > 0 else None
 
 

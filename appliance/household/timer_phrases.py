@@ -176,6 +176,7 @@ def timer_name(raw: str | None) -> str | None:
     # "stop at the timer", a recogniser's "stop the tea timer": a word of place is no name
     name = re.sub(r"^(?:at|to|of|on|in)(?: the)?(?: |$)", "", name)
     name = re.sub(r"(?:^| )timer$", "", name)
+    name = re.sub(r" again$", "", name)  # "how long is left on the rice again"
     # "…, 4 minutes each side": how the length is spent, never the name (a third trial's
     # timer was called "welsh cakes each side")
     name = re.sub(r" (?:(?:each|per|a) side|each|apiece)$", "", name)

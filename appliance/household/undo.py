@@ -139,7 +139,8 @@ def held(store: HouseholdStore) -> Made:
 _LIST_VERBS = r"(?:add|added|put|remove|removed|take|taken|took|delete|deleted|cross|crossed)"
 _TIMER_VERBS = (
     r"(?:set|start|started|stop|stopped|cancel|cancelled|canceled|turn|turned|switch|switched|"
-    r"snooze|snoozed|clear|cleared|remind|reminded)"
+    r"snooze|snoozed|clear|cleared|remind|reminded|move|moved|change|changed|push|pushed|"
+    r"shift|shifted)"
 )
 _OF_A_TIMER = r"\b(?:timers?|alarms?|reminders?|reminded|remind|it|that|one|any)\b"
 _ASKED_DONE = re.compile(

@@ -49,7 +49,8 @@ _SAFETY_WORDS = re.compile(
     r"how (?:quick|quickly|soon|fast)|rare|medium rare|well done|bloody|internal temp|core temp|"
     r"inside temp|centre temp|center temp|"
     r"baby|babies|infant|infants|toddler|toddlers|weaning|pregnant|pregnancy|month old|"
-    r"months old|under one|raw dough|cookie dough|batter|dodgy)\b"
+    r"months old|under one|raw dough|cookie dough|batter|dodgy|gone green|turned green|"
+    r"green bits)\b"
     r"|\bwhat temp(erature)? (should|does|must|do) .*\b(be|reach|get to)\b"
     r"|\b(?:fridge|freezer|refrigerator)\b.*\b(?:temperature|temp|degrees|how cold|cold enough)\b"
     r"|\b(?:temperature|temp|how cold)\b.*\b(?:fridge|freezer|refrigerator)\b"
@@ -63,7 +64,7 @@ _SPOILED = re.compile(
     r"(?:a bit |bit |slightly |really |very |kind of )?"
     r"(?:funny|off|odd|weird|strange|sour|fizzy|bad|wrong|fermented|of alcohol|boozy)\b"
     r"|\b(?:fizzing|bubbling|bubbly|bulging|swollen|blown|slimy|sticky film|cloudy|"
-    r"gone fizzy|gone cloudy|furry|fuzzy)\b"
+    r"gone fizzy|gone cloudy|furry|fuzzy|gone green|turned green|green bits)\b"
 )
 _MADE_AT_HOME = r"\b(?:homemade|home made|made (?:it|them|some)?|i made|we made|my own)\b"
 _PRESERVE = (
@@ -232,9 +233,19 @@ def _of_food(said: str) -> str:
     return said if _EATING.search(said) else _A_CHILD_RESTING.sub(" ", said)
 
 
+# Where something is kept, told: "we keep the first aid kit in the cupboard above the
+# fridge" (a tenth trial's got the food-safety line, and nothing was kept)
+_TOLD_WHERE_KEPT = re.compile(
+    r"^(?:we|i|they|he|she|mum|dad|[a-z]+ and [a-z]+)(?: always| usually| normally| still)? "
+    r"(?:keep|keeps|store|stores|put|puts) (?!(?:it|them)\b)"
+    r"(?!.*\b(?:how|can|could|should|is|are|does|do|will|still|safe|ok|okay)\b)"
+)
+
+
 def is_safety_question(words: list[str]) -> bool:
     said = _of_food(" ".join(words))
-    return _SAFETY_WORDS.search(said) is not None or _KEEPING.search(said) is not None
+    keeping = _KEEPING.search(said) is not None and not _TOLD_WHERE_KEPT.match(said)
+    return _SAFETY_WORDS.search(said) is not None or keeping
 
 
 # What a rule can be about that is no food: where food is kept.
@@ -358,7 +369,12 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
     food = _food(words, tables)
     aged = food_age.age_days(said) is not None and _CAN_EAT.search(said) is not None
     child = _for_a_child(food, said, tables)
-    if not is_safety_question(words) and not (food and (_FOOD_OK.search(said) or aged or child)):
+    # "can kids eat runny eggs?": a food given to someone, of a safety topic (never "how
+    # long do I boil an egg for a runny yolk", a cook's)
+    given = _GIVEN_TO.search(said) is not None and any(p.search(said) for _, p in _TOPICS)
+    if not is_safety_question(words) and not (
+        food and (_FOOD_OK.search(said) or aged or child or given)
+    ):
         return None
     if _SPOILED.search(said) or _HOMEMADE.search(said):
         return SafetyAnswer(UNSURE, "", False)  # no table vouches for these: the honest answer

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from appliance.brain.courtesy import OKAY, WELCOME, reply_to, with_courtesy
+from appliance.brain.courtesy import HOW_I_LISTEN, OKAY, WELCOME, reply_to, with_courtesy
 from appliance.brain.household import household_router
 from appliance.brain.kitchen import with_kitchen
 from appliance.composition import intent_router
@@ -199,3 +199,23 @@ def test_goodbyes_and_asked_about_itself_get_a_fixed_line(
         brain.close()
     assert model.prompts == []
     assert reply_to("help me find my keys") is None and reply_to("goodbye to all that") is None
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "are you listening all the time?",  # a tenth trial's: "I'm listening all the time."
+        "do you record what we say?",  # a tenth trial's: "I don't know that yet…"
+        "is the microphone always on",
+        "do you send our data anywhere",
+    ],
+)
+def test_how_it_listens_is_said_as_it_is_never_guessed(said: str) -> None:
+    assert reply_to(said) == HOW_I_LISTEN
+
+
+@pytest.mark.parametrize(
+    "said", ["are you listening for the timer", "do you keep a list", "will you remember that"]
+)
+def test_what_is_no_question_of_listening_is_not_answered_so(said: str) -> None:
+    assert reply_to(said) != HOW_I_LISTEN

@@ -111,7 +111,13 @@ def test_a_reminder_or_a_rule_about_calling_is_not_that(settings, said: str) -> 
         ("is it ok to give the cat milk?", NOT_A_VET),
         ("can I give the dog chocolate", NOT_A_VET),  # a ninth trial's: "…won't guess" only
         ("should I feed the cat tuna?", NOT_A_VET),
+        # a tenth trial's: "I don't know whether chocolate is bad for dogs yet…"
+        ("is chocolate bad for dogs", NOT_A_VET),
+        ("is xylitol dangerous for dogs", NOT_A_VET),
+        ("my dog ate a bit of raisin bread, is he ok?", NOT_A_VET),
+        ("the cat's eaten a lily", NOT_A_VET),
         ("please ring 999", CANNOT_CALL_FOR_HELP),
+        ("did you send the shopping list to my phone?", NOTHING_LEAVES),  # a tenth trial's
         ("great, so she knows?", CANNOT_TELL_WHO_KNOWS),
         ("does she know?", CANNOT_TELL_WHO_KNOWS),
         ("did he get the message?", CANNOT_TELL_WHO_KNOWS),
@@ -158,6 +164,8 @@ def test_a_question_or_a_time_is_not_that(settings, said: str, not_route: str) -
         "can I give Biscuit chocolate?",
         "can Biscuit have grapes",
         "is it safe to feed Biscuit onions",
+        "Biscuit ate some grapes off the floor",  # a tenth trial's: "Sorry, I didn't…"
+        "can Biscuit eat cooked chicken bones",  # a tenth trial's: a made-up "he loves…"
     ],
 )
 def test_a_pet_named_is_asked_of_as_the_animal_memory_says_it_is(

@@ -26,6 +26,11 @@ from tests.brain.conftest import scripted_reply
             "The list of 2 pints of semi-skimmed milk is changed to 1 pint.",
         ),
         ("move the school one to 3 o'clock", "The school is currently 3:15."),
+        # a tenth trial's: "it" is the thing named before it
+        (
+            "ah we got the bread from the corner shop, take it off",
+            "The bread was taken off the corner shop.",
+        ),
         (
             "set an egg timer for 6 mins and add eggs to the messages",
             "The user has set an egg timer for 6 minutes and added eggs to the messages.",
@@ -46,6 +51,7 @@ def test_what_was_asked_said_to_be_done_is_not_said(asked: str, reply: str) -> N
         ("put the rice on", "Rice takes about 12 minutes."),  # said of something else
         ("change the school run to 3", "The school opens at 9."),  # no change said of it
         ("is there a user guide?", "A user guide comes in the box."),  # no action
+        ("we got the bread, take it off", "The bread is lovely from there."),  # no change said
     ],
 )
 def test_other_sentences_about_the_same_things_are_said(asked: str, reply: str) -> None:

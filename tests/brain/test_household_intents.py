@@ -241,6 +241,7 @@ def test_asked_what_it_did_it_reads_the_records_and_never_denies(
             "so there's no timer running?",
             "did you forget to put milk on the list?",
             "did you turn the timer off?",
+            "did you move the plumber reminder?",  # a tenth trial's: "I don't know whether you…"
         ):
             reply = brain.reply(asked)
             assert reply.text.startswith("Here is what my records hold now."), asked

@@ -16,6 +16,7 @@ from appliance.household.phrases import (
     as_row,
     parse,
 )
+from appliance.household.requests import READS
 from tests.household.conftest import phrase_table
 
 TABLE = phrase_table()
@@ -760,3 +761,52 @@ def test_a_ring_heard_and_told_to_stop_stops(said: str) -> None:
     """A ninth trial's "ok ok I hear it, stop" went on ringing."""
     assert parse(said, NOW, ringing=True) == phrases.StopRinging()
     assert parse(said, NOW, ringing=False) is None  # the control: nothing rings, nothing to stop
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("what's on the list again", phrases.ReadList()),
+        ("ummm whats on the list again", phrases.ReadList()),
+        ("what timers are on again", phrases.TimerStatus(None)),
+        ("what reminders have I got again", ListReminders()),
+        ("how long is left on the rice again", phrases.TimerStatus("rice")),
+        ("what time is it again", phrases.ClockTime()),
+    ],
+)
+def test_a_question_asked_again_reads_the_records(said: str, command: object) -> None:
+    """A tenth trial's "what's on the list again" got the model's made-up list ("1. The new
+    employee will be working on Monday…"); without "again" the records answered."""
+    assert parse(said, NOW) == command
+
+
+def test_again_after_a_command_is_no_question() -> None:
+    """The controls: "again" is a snooze's own word, and makes no question of a command."""
+    assert parse("remind me again", NOW, ringing=True) == phrases.SnoozeRinging(300.0)
+    assert parse("do it again", NOW, ringing=True) == phrases.SnoozeRinging(300.0)
+    assert not isinstance(parse("set a timer for 5 minutes again", NOW), READS)
+
+
+def test_a_tenth_trials_timer_length_and_list_words() -> None:
+    """ "put on a timer for the roast, an hour and ten" was set for an hour; "…, take it off"
+    after a thing bought went to the model. The controls: a number that is no minutes."""
+    assert parse("put on a timer for the roast, an hour and ten", NOW) == phrases.SetTimer(
+        "roast", 4200.0
+    )
+    assert parse("set a timer for an hour and 2 eggs", NOW) is None
+    from appliance.household.requests import BoughtItems
+
+    said = "ah we got the bread from the corner shop, take it off"
+    assert parse(said, NOW) == BoughtItems(("bread",))
+
+
+def test_did_you_add_is_answered_by_the_list_now_never_a_no_of_the_past(store) -> None:
+    """A tenth trial's bread was added and taken off; "did you add bread earlier?" got "No,
+    bread isn't on the shopping list." The control: "is bread on the list?" is answered no."""
+    from appliance.household import perform
+
+    asked = parse("did you add bread earlier?", NOW)
+    assert asked == phrases.CheckItem("bread", of_hearth=True)
+    assert perform(store, asked, "t") == "Bread isn't on the shopping list now."
+    control = parse("is bread on the list?", NOW)
+    assert perform(store, control, "t") == "No, bread isn't on the shopping list."

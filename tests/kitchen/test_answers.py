@@ -391,3 +391,27 @@ def test_a_food_given_to_someone_is_answered_with_a_small_childs_limits(
 def test_a_food_not_given_to_anyone_gets_no_childs_limits(question: str) -> None:
     found = answer(question)
     assert found is None or ("under 12 months" not in found.text and "under 5" not in found.text)
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # a tenth trial's: the model's "No, no you cannot."
+        ("can kids eat runny eggs", "British Lion"),
+        ("is pink chicken ok to eat", "No: chicken and turkey must be cooked all the way"),
+        ("can you eat a potato that's gone green", UNSURE),
+    ],
+)
+def test_a_tenth_trials_food_safety(question: str, said: str) -> None:
+    found = answer(question)
+    assert found is not None and said in found.text, question
+
+
+def test_where_a_thing_is_kept_told_is_no_safety_question() -> None:
+    """A tenth trial's "we keep the first aid kit in the cupboard above the fridge" got the
+    food-safety line; asked how long, it still is one (the control)."""
+    assert answer("we keep the first aid kit in the cupboard above the fridge") is None
+    found = answer("we keep butter in the fridge how long does it last")
+    assert found is not None and found.kind == "safety"
+    cooked = answer("how long do i boil an egg for a runny yolk")
+    assert cooked is not None and cooked.kind == "cooking"
