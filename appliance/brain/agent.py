@@ -28,7 +28,7 @@ from typing import Any
 
 from appliance.brain import models, router
 from appliance.brain.conversation import MODEL_ROUTES, RECENT_TURNS, Conversation
-from appliance.brain.devices import FED_TO_A_PET
+from appliance.brain.devices import AN_ANIMAL_UNWELL, FED_TO_A_PET
 from appliance.brain.follow_up import asked_again_of, is_asked_again
 from appliance.brain.llm import Model
 from appliance.brain.notetaker import NoteTaker, ReplyGate
@@ -43,6 +43,9 @@ from appliance.memory import Memory
 from appliance.memory.withheld import refused_kind, showable, withheld
 
 log = logging.getLogger(__name__)
+
+# The vet's lines: what a pet named by its name is asked of as the animal it is
+_AN_ANIMALS = frozenset({FED_TO_A_PET.name, AN_ANIMAL_UNWELL.name})
 
 MAX_MESSAGE_CHARS = 4000
 SWEEP_SECONDS = 3600.0  # the transcript retention sweep runs this often while open
@@ -206,12 +209,14 @@ class Brain:
             and (again := self._asked_again(text, thread))
         ):
             route = router.Route("recall", again, thread=thread)  # "and Kemi?" after a question
-        if (pets := self.routes.known_pets()) and route.kind != FED_TO_A_PET.name:
+        if (pets := self.routes.known_pets()) and route.kind not in _AN_ANIMALS:
             # "can I give Biscuit chocolate?" with "Biscuit is our dog" kept: asked as of the
             # dog it is (a ninth trial's got the model, which read Biscuit as a biscuit)
             as_pet = as_their_kind(typed, pets)
-            if as_pet != typed and self.router.route(as_question(as_pet)).kind == FED_TO_A_PET.name:
-                route = router.Route(FED_TO_A_PET.name, typed, thread=thread)
+            if as_pet != typed and (kind := self.router.route(as_question(as_pet)).kind) in (
+                _AN_ANIMALS
+            ):
+                route = router.Route(kind, typed, thread=thread)
         if (
             route.kind == "undo"
             and self.routes.cited.get(thread)

@@ -144,6 +144,21 @@ _FED_TO_A_PET = re.compile(
     re.IGNORECASE,
 )
 
+RING_THE_VET = (
+    "I can't tell what's wrong with an animal. Ring your vet now, or their out-of-hours "
+    "number, and say what you've seen."
+)
+# "my dog's face is swollen", "the cat's being sick and won't eat" (an animal in trouble:
+# the model's guess, or a card on the board, would be worse than useless)
+_AN_ANIMAL_UNWELL = re.compile(
+    rf"\b(?:a|the|my|our)\s+{_AN_ANIMAL}(?:'s)?\s+(?:(?:face|mouth|eye|eyes|paw|leg|tummy|"
+    r"belly|lip|lips|tongue|throat)\s+(?:is|are|'s)?\s*)?(?:is\s+|are\s+|has\s+|'s\s+|been\s+)*"
+    r"(?:swollen|swelling|being sick|been sick|vomiting|throwing up|sick(?! of)|collapsed|bleeding|"
+    r"limping|fitting|having a fit|having a seizure|shaking|can't breathe|struggling to breathe|"
+    r"panting heavily|poorly|unwell|not well|not eating|won't eat|off (?:its|his|her) food)\b",
+    re.IGNORECASE,
+)
+
 CANNOT_WATCH = (
     "I can't tell when that happens: I can't see or hear what goes on in the house, and I "
     "only know what I'm told. I can set a timer or a reminder for a time you give me."
@@ -208,3 +223,4 @@ WATCHING = fixed_reply("watching", _WATCH_IT, CANNOT_WATCH)
 SENDING = fixed_reply("sending", _SEND_IT, NOTHING_LEAVES)
 CALL_FOR_HELP = fixed_reply("call for help", _CALL_FOR_HELP, CANNOT_CALL_FOR_HELP)
 FED_TO_A_PET = fixed_reply("fed to a pet", _FED_TO_A_PET, NOT_A_VET)
+AN_ANIMAL_UNWELL = fixed_reply("an animal unwell", _AN_ANIMAL_UNWELL, RING_THE_VET)

@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from appliance.brain.bounds import WEATHER
 from appliance.brain.devices import (
+    AN_ANIMAL_UNWELL,
     ASKED_IF_SENT,
     CALL_FOR_HELP,
     DEVICES,
@@ -28,6 +29,7 @@ from appliance.brain.devices import (
     SENDING,
     WATCHING,
 )
+from appliance.brain.emergencies import ATE_AN_ALLERGEN_ASKED, SIGNS_OF_A_REACTION
 from appliance.brain.people import told_to_someone
 from appliance.brain.router import Intent, Route, Router
 from appliance.kitchen.ask import KitchenAnswer, answer
@@ -86,5 +88,16 @@ def kitchen_intent() -> Intent:
 def with_kitchen(router: Router) -> Router:
     """The router with the honest answer to working a thing of the house, the kitchen's
     intent and the weather's honest answer, before the questions about the household."""
-    fixed = [CALL_FOR_HELP, FED_TO_A_PET, DEVICES, SENDING, ASKED_IF_SENT, WATCHING, HAS_WORD]
+    fixed = [
+        CALL_FOR_HELP,
+        SIGNS_OF_A_REACTION,
+        ATE_AN_ALLERGEN_ASKED,
+        FED_TO_A_PET,
+        AN_ANIMAL_UNWELL,
+        DEVICES,
+        SENDING,
+        ASKED_IF_SENT,
+        WATCHING,
+        HAS_WORD,
+    ]
     return router.extended([*fixed, kitchen_intent(), WEATHER], before="overview")

@@ -153,4 +153,4 @@ def as_their_kind(text: str, pets: dict[str, str]) -> str:
     names = "|".join(re.escape(name) for name in sorted(pets, key=len, reverse=True))
     if not names:
         return text
-    return re.sub(rf"\b({names})\b(?!['\u2019]s\b)", kind, text, flags=re.IGNORECASE)
+    return re.sub(rf"\b({names})\b", kind, text, flags=re.IGNORECASE)

@@ -1,0 +1,70 @@
+"""Signs of an allergic reaction get the emergency line, never the model nor a card: a tenth
+trial's "Tamsin just ate a sesame bagel, what do I do?" got "From memory: Tamsin is
+allergic to sesame.", and "Tamsin's lips are swelling after lunch" was proposed as a fact.
+An animal in trouble gets the vet (devices.py), its name read as the animal memory says."""
+
+from __future__ import annotations
+
+import pytest
+
+from appliance.brain.devices import NOT_A_VET, RING_THE_VET
+from appliance.brain.emergencies import ALLERGIC_REACTION, ATE_AN_ALLERGEN
+from appliance.composition import intent_router
+from appliance.memory import Memory
+from tests.brain.conftest import scripted_reply
+
+
+@pytest.mark.parametrize(
+    ("said", "line"),
+    [
+        ("Tamsin's lips are swelling after lunch", ALLERGIC_REACTION),
+        ("he can't breathe properly", ALLERGIC_REACTION),
+        ("she's come out in hives after the satay", ALLERGIC_REACTION),
+        ("Tamsin just ate a sesame bagel, what do I do?", ATE_AN_ALLERGEN),
+        ("Sam ate a peanut, is he ok?", ATE_AN_ALLERGEN),
+        ("my dog's face is swollen", RING_THE_VET),
+        ("the cat's being sick and won't eat", RING_THE_VET),
+    ],
+)
+def test_signs_of_trouble_get_the_line_never_the_model_nor_the_board(
+    settings, memory: Memory, said: str, line: str
+) -> None:
+    memory.add("Tamsin is allergic to sesame.", "health")
+    reply, model = scripted_reply(
+        settings, memory, ["She'll be fine."], said, intents=intent_router(settings)
+    )
+    assert reply.text == line and model.prompts == []
+    assert memory.proposals() == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "remember that Tamsin's lips swell if she eats sesame",  # told, to be kept
+        "the kids ate all the biscuits, what do I do for pudding",  # no allergen
+        "the dough is swelling nicely",
+        "the dog is sick of waiting",
+        "Tamsin is allergic to sesame",
+    ],
+)
+def test_what_is_no_sign_of_trouble_is_not_read_as_one(settings, said: str) -> None:
+    kind = intent_router(settings).route(said).kind
+    assert kind not in ("allergic reaction", "ate an allergen", "an animal unwell"), said
+
+
+def test_a_pet_named_in_trouble_is_the_vets(settings, memory: Memory) -> None:
+    """ "Pudding's face is swollen" with "Our dog Pudding is a beagle." kept: the vet, not
+    the line for a person."""
+    memory.add("Our dog Pudding is a beagle.", "household")
+    reply, _ = scripted_reply(
+        settings, memory, [], "Pudding's face is swollen", intents=intent_router(settings)
+    )
+    assert reply.text == RING_THE_VET
+    reply, _ = scripted_reply(
+        settings,
+        memory,
+        [],
+        "Pudding ate some grapes off the floor",
+        intents=intent_router(settings),
+    )
+    assert reply.text == NOT_A_VET
