@@ -37,6 +37,7 @@ _END = r"[.!]?$"
 _CLASSES: tuple[tuple[tuple[str, str], ...], ...] = (
     (  # vegetarian
         (r"{W}{IS} (?:a )?vegetarians?", "{who} is vegetarian"),
+        (r"{W}{IS} (?:a )?veggies?", "{who} is a veggie"),  # a tenth trial's "Osric's a veggie"
         (r"{W} {NOT} {EATS} (?:any )?meat", "{who} doesn't eat meat"),
         (r"{W} {EATS} no meat", "{who} eats no meat"),
         (r"{W} {NOT} {EATS} (?:any )?meat or fish", "{who} doesn't eat meat or fish"),
@@ -136,6 +137,15 @@ _CLASSES: tuple[tuple[tuple[str, str], ...], ...] = (
         (r"{W} (?:hates|loathes|detests) {WHAT}", "{who} hates {what}"),
         (r"{W} (?:can't|cannot) stand {WHAT}", "{who} can't stand {what}"),
     ),
+    (  # a food disliked: a tenth trial's "Maggie really doesn't like cilantro" after "Maggie
+        # hates coriander"; a class of its own, since read as "hates" a "dislikes" held a
+        # refused "Leo likes apples"
+        (
+            r"{W} (?:really )?(?:doesn't|does not|don't|do not) like {WHAT}",
+            "{who} doesn't like {what}",
+        ),
+        (r"{W} (?:really )?dislikes {WHAT}", "{who} dislikes {what}"),
+    ),
 )
 
 
@@ -162,9 +172,45 @@ _NOT_A_THING_EATEN = re.compile(
 )
 
 
+# One thing, said in the words of one side of the Atlantic or the other, or more plainly:
+# each group's other words are read as its first ("cilantro" as "coriander"). Only words
+# with one sense in a household's facts; never "chips" or "biscuits", which differ.
+_SAME_WORDS: tuple[tuple[str, ...], ...] = (
+    ("coriander", "cilantro"),
+    ("aubergine", "eggplant"),
+    ("courgette", "zucchini"),
+    ("rocket", "arugula"),
+    ("prawns", "shrimp"),
+    ("spring onions", "scallions", "green onions"),
+    ("nappies", "diapers"),
+    ("tablets", "pills", "tabs"),
+    ("blood pressure", "bp"),
+    ("under", "beneath", "underneath"),
+    ("vet", "veterinarian", "vets"),
+)
+_SAME_WORD_PATTERNS = tuple(
+    (re.compile(rf"\b(?:{'|'.join(map(re.escape, group[1:]))})\b", re.IGNORECASE), group[0])
+    for group in _SAME_WORDS
+)
+
+
+def in_plain_words(text: str) -> str:
+    """`text` with each word of a group in _SAME_WORDS read as the group's first."""
+    for pattern, first in _SAME_WORD_PATTERNS:
+        text = pattern.sub(first, text)
+    return text
+
+
 def other_wordings(text: str) -> list[str]:
     """The same fact in the other wordings of its class ("Priya doesn't eat meat." ->
-    ["Priya is vegetarian", "Priya eats no meat", …]); [] when it is in none."""
+    ["Priya is vegetarian", "Priya eats no meat", …]), and in plain words ("…cilantro" ->
+    "…coriander") with that one's other wordings; [] when it is in none."""
+    plain = in_plain_words(" ".join(text.split()))
+    said = [plain] if plain != " ".join(text.split()) else []
+    return [*said, *(other for one in (text, *said) for other in _class_wordings(one))]
+
+
+def _class_wordings(text: str) -> list[str]:
     said = " ".join(text.split())
     for wordings in _READ:
         for pattern, _ in wordings:

@@ -43,6 +43,14 @@ def _refused(memory: Memory, text: str) -> None:
         ("Gran is diabetic.", "Gran has diabetes."),
         ("Dad takes warfarin.", "Dad is on warfarin."),
         ("My sister Hannah is pregnant.", "My sister Hannah is expecting a baby."),
+        # a tenth trial's, each live at once
+        ("Maggie hates coriander.", "Maggie really doesn't like cilantro."),
+        ("Osric is vegetarian.", "Osric's a veggie."),
+        (
+            "The spare key is under the blue heron statue.",
+            "The spare key is beneath the blue heron statue.",
+        ),
+        ("The dishwasher tablets are under the sink.", "The dishwasher tabs are under the sink."),
     ],
 )
 def test_a_refused_diet_or_health_fact_in_other_words_is_held(
@@ -65,6 +73,8 @@ def test_a_refused_diet_or_health_fact_in_other_words_is_held(
         ("Dad takes warfarin.", "Dad stopped taking warfarin."),
         ("Nana is blind in her left eye.", "Nana is blind in her right eye."),
         ("Sam is allergic to nuts.", "Sam isn't allergic to nuts."),
+        ("Maggie hates coriander.", "Maggie hates cilantro on Sundays only."),  # said with more
+        ("The spare key is under the blue heron statue.", "The spare key is under the mat."),
     ],
 )
 def test_another_fact_goes_live(semantic_memory: Memory, refused: str, said: str) -> None:
@@ -79,6 +89,9 @@ def test_the_other_wordings_are_read_only_from_the_whole_statement() -> None:
     assert other_wordings("Dad is on holiday.") == []  # no medicine
     assert other_wordings("Sam can't have his phone at dinner.") == []  # no allergen
     assert other_wordings("The spare key is under the blue pot.") == []
+    # plain words: one group's other words read as its first, and nothing else changed
+    assert other_wordings("The key is beneath the pot.") == ["The key is under the pot."]
+    assert other_wordings("We had chips and biscuits.") == []  # words that differ, unread
 
 
 def test_a_tombstone_of_version_2_is_compared_as_it_was(semantic_memory: Memory) -> None:
