@@ -85,6 +85,13 @@ _ROUGH_TIMES = frozenset(
 )
 
 
+# A question's first words: what follows them is asked, never an errand to be reminded of.
+_ASKED = re.compile(
+    r"^(?:what|what's|whats|when|when's|whens|where|which|who|how|is|are|do|does|did|can|"
+    r"could|have|has|will|would|should)\b"
+)
+
+
 def answer_to(question: Question, text: str, now: dt.datetime) -> Command | None:
     """The command an answer to `question` makes, or None when it is not an answer."""
     said = normalise(text)
@@ -124,6 +131,8 @@ def answer_to(question: Question, text: str, now: dt.datetime) -> Command | None
             what = re.sub(r"^(?:to|that i|that we) ", "", said)
             if len(what.split()) > 12 or moments.when_in(tokens, now) is not None:
                 return None
+            if _ASKED.match(what):
+                return None  # "what reminders have I got?" asks; it is no errand (a tenth trial's)
             return Remind(what, at, every)
         case AskWhichTimer(action=action, names=names, seconds=seconds):
             if re.search(r"\b(both|all|every|each)\b", said) and action == "cancel":

@@ -173,6 +173,17 @@ def _read_with_reason(said: str, now: dt.datetime, ringing: bool) -> Command | N
         asked = _read(tail, now, ringing)
         if isinstance(asked, _ASKED_AFTER_A_REASON) and _read(head, now, ringing) is None:
             command = asked
+        elif (
+            isinstance(asked, AskReminderWhat)
+            and asked.every is None
+            and " , " not in head
+            and 2 <= len(head.split(" ")) <= 12
+            and _read(head, now, ringing) is None
+        ):
+            # "Barty needs his PE kit today, remind me at quarter to eight" (a tenth trial's
+            # was asked what about, and the next question became the errand): what was said
+            # first is what to be reminded of
+            command = Remind(f"that {head}", asked.at)
     return command
 
 
@@ -296,6 +307,8 @@ def _as_written(command: Command | None, text: str) -> Command | None:
         # "2 tins of tomatoes" from "two tins of tomatoes": the count as a number, the rest
         if words[0].replace(".", "").isdigit() and (rest := found(words[1:])) is not None:
             return f"{words[0]} {rest}"
+        if words[0] == "that" and (rest := found(words[1:])) is not None:
+            return f"that {rest}"  # "Barty needs his PE kit today, remind me at…"
         if words[0] == "tell" and "to" in words[2:]:  # "remind Femi to …": who, then what
             to = words.index("to", 2)
             who, errand = words[1:to], words[to + 1 :]

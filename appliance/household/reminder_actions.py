@@ -15,14 +15,25 @@ from appliance.household.records import Reminder, errand
 from appliance.household.spoken import listed
 from appliance.household.store import HouseholdStore, item_key
 
-_MINE = {"my": "your", "our": "your", "mine": "yours", "myself": "yourself"}
-_MINE_SAID = re.compile(r"\b(?:my|our|mine|myself)\b")
+_MINE = {
+    "my": "your",
+    "our": "your",
+    "mine": "yours",
+    "myself": "yourself",
+    # "…that I have to ring the vet": said first and reminded of (a tenth trial's)
+    "i": "you",
+    "i'm": "you're",
+    "i've": "you've",
+    "i'll": "you'll",
+    "i'd": "you'd",
+}
+_MINE_SAID = re.compile(r"\b(?:my|our|mine|myself|[Ii](?:'m|'ve|'ll|'d)?)(?![\w'])")
 
 
 def yours(errand: str) -> str:
     """The errand as Hearth says it back: "take my tablets" -> "take your tablets" (a
     fifth trial heard "I'll remind you to take my tablets")."""
-    return _MINE_SAID.sub(lambda said: _MINE[said.group()], errand)
+    return _MINE_SAID.sub(lambda said: _MINE[said.group().lower()], errand)
 
 
 def reminder_said(store: HouseholdStore, command: p.Command, now: dt.datetime) -> str | None:

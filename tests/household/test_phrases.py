@@ -810,3 +810,29 @@ def test_did_you_add_is_answered_by_the_list_now_never_a_no_of_the_past(store) -
     assert perform(store, asked, "t") == "Bread isn't on the shopping list now."
     control = parse("is bread on the list?", NOW)
     assert perform(store, control, "t") == "No, bread isn't on the shopping list."
+
+
+def test_a_tenth_trials_reminder_words(store) -> None:
+    """ "Barty needs his PE kit today, remind me at quarter to eight" asked what about, and
+    the next "what reminders have I got" became the errand; "cancel reminder 2" was read as
+    a timer. The controls: a command before the comma is no errand, and an errand still
+    answers the question."""
+    import datetime as dt
+
+    from appliance.household import perform
+    from appliance.household.asking import answer_to
+    from appliance.household.requests import AskReminderWhat, CancelReminder, Remind
+
+    morning = dt.datetime(2026, 12, 1, 7, 0)
+    said = parse("Barty needs his PE kit today, remind me at quarter to eight", morning)
+    assert said == Remind("that Barty needs his PE kit today", morning.replace(minute=45))
+    mine = parse("I have to ring the vet, remind me at 9", NOW)
+    assert perform(store, mine, "t") == "I'll remind you that you have to ring the vet at 21:00."
+    assert not isinstance(parse("set a timer, remind me at 3", morning), Remind)
+    asked = AskReminderWhat(morning.replace(minute=45))
+    assert answer_to(asked, "what reminders have I got", morning) is None
+    assert answer_to(asked, "to take the bins out", morning) == Remind(
+        "take the bins out", morning.replace(minute=45)
+    )
+    assert parse("cancel reminder 2", morning) == CancelReminder(None)
+    assert parse("cancel porridge 2", morning) == phrases.CancelTimer("porridge 2")
