@@ -74,6 +74,25 @@ def change_by_name(store: HouseholdStore, said: str, now: dt.datetime) -> Comman
     return None
 
 
+# Said around it: "oh wait make the porridge one 6 minutes actually", "cancel the toast one,
+# it burnt anyway" (a tenth trial's each reached the model)
+_AROUND = re.compile(r"^(?:(?:oh|wait|no|actually|sorry|right|ok|okay) (?:, )?)+|(?: ,)? actually$")
+
+
+_TAKEN_BACK = re.compile(
+    r"\b(?:no|not|don't|do not|never|nope|wait|hang on|hold on|leave it|actually|sorry|"
+    r"kidding|joking|scratch that|forget that|ignore that|undo)\b"
+)
+
+
 def named_in_the_records(store: HouseholdStore, said: str, now: dt.datetime) -> Command | None:
-    """A timer or a reminder named without its kind, cancelled or changed (above)."""
-    return cancel_by_name(store, said) or change_by_name(store, said, now)
+    """A timer or a reminder named without its kind, cancelled or changed (above); with
+    what is said around it left out, and a reason after a comma ("…, it burnt anyway")."""
+    bare = _AROUND.sub("", said).strip()
+    head, _, reason = bare.partition(" , ")
+    # never one taken back after it: "cancel the toast one, no wait"
+    heads = [bare] if not reason or _TAKEN_BACK.search(reason) else [bare, head]
+    for head in heads:
+        if (command := cancel_by_name(store, head) or change_by_name(store, head, now)) is not None:
+            return command
+    return None

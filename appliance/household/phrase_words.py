@@ -8,7 +8,8 @@ import re
 from appliance.numbers import number_at
 
 _LEAD = re.compile(
-    r"^(?:(?:hang on|wait|um|erm|er|so|oh|och|ach|hmm|ha|actually|sorry|quick question|"
+    r"^(?:(?:(?:grand|right|lovely|great|cool|brilliant|perfect)(?= ,)|"
+    r"hang on|wait|um|erm|er|so|oh|och|ach|hmm|ha|actually|sorry|quick question|"
     # Irish and Scots English: "away and put a timer on…" asks it done
     r"away and|"
     # "and we need bin bags", never "And 2 minutes to the egg timer" (a slip for "add")
@@ -30,6 +31,7 @@ _TAIL = re.compile(
     r"thanks a lot|thank you very much|much appreciated|(?:that'd|that would) be "
     r"(?:great|lovely|brilliant|ace|amazing|fab|perfect)|or (?:whatever|something|so|anything)|"
     r"while i (?:think of it|remember)|before i forget|if you (?:can|could|don't mind)|"
+    r"while you're at it|while you are at it|"
     r"when you (?:get a chance|can)|btw|by the way|fyi|the now|so you will|so it is))"
     r"|(?: ,)? (?:would|could|will|can) you"
     r"| , (?:dear|love|darling|mate|pet|hun|sweetheart|sweetie|babe))+$"
@@ -38,7 +40,12 @@ _TAIL = re.compile(
 # trial's "set a timr for 8 minuts for the pizza" went to the model ("The pizza is ready.").
 _SLIPS = {
     **dict.fromkeys(("timr", "tmer", "timmer", "tiemr", "timre", "tiner", "tmier"), "timer"),
-    **dict.fromkeys(("minuts", "mintues", "minuites", "minutess", "minits", "minites"), "minutes"),
+    **dict.fromkeys(
+        # "minuets": a tenth trial's "set a timer for 5 minuets for the eggs" reached the model
+        ("minuts", "mintues", "minuites", "minutess", "minits", "minites", "minuets", "mintes"),
+        "minutes",
+    ),
+    **dict.fromkeys(("whens",), "when's"),  # "whens my next reminder"
     **dict.fromkeys(("remider", "reminer", "remnder", "reminde", "remineder"), "reminder"),
     **dict.fromkeys(("remnd", "remid", "rmind", "reimnd"), "remind"),
     **dict.fromkeys(("shoping", "shoppin", "shopin", "shpping"), "shopping"),
@@ -46,7 +53,8 @@ _SLIPS = {
     **dict.fromkeys(("cancle", "cancell", "cansel", "cancl"), "cancel"),
     **dict.fromkeys(("tomorow", "tommorow", "tommorrow", "tomorroe", "tomoz"), "tomorrow"),
 }
-TOKENS = re.compile(r"\d+(?:[.:]\d+)?(?:am|pm)?|[a-z]+(?:'[a-z]+)?|,")
+# "2%" keeps its sign: "add 2% milk" is no "2 milk" (a tenth trial's)
+TOKENS = re.compile(r"\d+(?:[.:]\d+)?(?:am|pm|%)?|[a-z]+(?:'[a-z]+)?|,")
 # "8 a.m.", as a recogniser writes it: "8 am"
 _DOTTED_HALF_DAY = re.compile(r"\b([ap])\.\s?m\b\.?")
 # where one sentence ends and another begins: ". ", "? ", "! ", "; "

@@ -45,7 +45,7 @@ _LISTS_REMINDERS = re.compile(
     r"have we set|have you set|did you set|have you got|have you made|did you make) "
     r"(?:a|any|the) reminders? (?:for|about|to) (?P<set>.+)|"
     # "when is the surgery reminder?" (a third trial's got "I don't know … yet")
-    r"(?:when|what time)(?:'s| is| does) (?:the|my) (?P<when>[a-z' ]{1,40}?) reminder"
+    r"(?:when|what time)(?:'s| is| does) (?:the|my) (?!next )(?P<when>[a-z' ]{1,40}?) reminder"
     r"(?: (?:go off|come|ring|set for|for))?|"
     # "what's my next reminder?" (a fifth trial's got "Nothing is being cooked")
     r"(?:what|when)(?:'s| is) (?:my|the|our) (?P<next>next) reminder|"

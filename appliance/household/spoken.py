@@ -177,8 +177,14 @@ def _clock_at(tokens: list[str], i: int) -> tuple[int, int, str | None, int] | N
     if token in _NAMED_TIMES:
         hour, minute = _NAMED_TIMES[token]
         return hour, minute, "pm" if hour == 12 else "am", i + 1
+    # "5 past 4", "10 to 6": minutes then the hour, in digits (a tenth trial's asked what time)
+    minutes_first = (
+        token.isdigit()
+        and tokens[i + 1 : i + 2] in (["past"], ["to"])
+        and _hour_at(tokens, i + 2) is not None
+    )
     # "8:30", and "8.30" as a British hand writes it
-    if match := re.fullmatch(r"(\d{1,2})(?:[:.](\d{2}))?(am|pm)?", token):
+    if not minutes_first and (match := re.fullmatch(r"(\d{1,2})(?:[:.](\d{2}))?(am|pm)?", token)):
         hour, minute = int(match[1]), int(match[2] or 0)
         meridiem, end = match[3], i + 1
         if meridiem is None and match[2] is None and tokens[end : end + 1] == ["o'clock"]:

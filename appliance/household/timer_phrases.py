@@ -277,6 +277,11 @@ def _timer(text: str) -> Command | None:
             return None  # "never mind the mess, just set a timer for ten minutes": no name
         if pre in _NOT_A_TIMER_NAME or (pre is None and re.search(r"\btimers\b", text)):
             return CancelTimer(None, every=True)
+        two = re.fullmatch(r"(?P<a>[a-z' ]+?) and (?:the )?(?P<b>[a-z' ]+)", pre or "")
+        if two is not None and re.search(r"\btimers\b", text):
+            # "cancel the beans and the chips timers" (a tenth trial's: "There is no beans
+            # and the chips timer"): each of the two
+            return Both(CancelTimer(timer_name(two["a"])), CancelTimer(timer_name(two["b"])))
         return CancelTimer(timer_name(pre or post))
     if _LISTS_TIMERS.match(text):
         return TimerStatus(None)

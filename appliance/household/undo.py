@@ -140,7 +140,7 @@ _LIST_VERBS = r"(?:add|added|put|remove|removed|take|taken|took|delete|deleted|c
 _TIMER_VERBS = (
     r"(?:set|start|started|stop|stopped|cancel|cancelled|canceled|turn|turned|switch|switched|"
     r"snooze|snoozed|clear|cleared|remind|reminded|move|moved|change|changed|push|pushed|"
-    r"shift|shifted)"
+    r"shift|shifted|pause|paused|resume|resumed)"
 )
 _OF_A_TIMER = r"\b(?:timers?|alarms?|reminders?|reminded|remind|it|that|one|any)\b"
 _ASKED_DONE = re.compile(

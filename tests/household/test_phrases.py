@@ -836,3 +836,35 @@ def test_a_tenth_trials_reminder_words(store) -> None:
     )
     assert parse("cancel reminder 2", morning) == CancelReminder(None)
     assert parse("cancel porridge 2", morning) == phrases.CancelTimer("porridge 2")
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("set a timer for 5 minuets for the eggs", phrases.SetTimer("eggs", 300.0)),
+        ("add a gallon of 2% milk to the list", phrases.AddItems(("gallon of 2% milk",))),
+        ("whens my next reminder", ListReminders(next=True)),
+        (
+            "grand, and stick rashers on the list while you're at it",
+            phrases.AddItems(("rashers",)),
+        ),
+        (
+            "cancel the beans and the chips timers",
+            phrases.Both(phrases.CancelTimer("beans"), phrases.CancelTimer("chips")),
+        ),
+    ],
+)
+def test_a_tenth_trials_everyday_words(said: str, command: object) -> None:
+    """Each reached the model, or kept "2 milk", or read "next" as a reminder's words."""
+    assert parse(said, NOW) == command
+
+
+def test_minutes_then_the_hour_in_digits_is_a_time() -> None:
+    """ "remind me at 5 past 4 to ring Mam" asked what time; "at 5 to pick up Zoe" is still
+    at five (the control: no hour after "to")."""
+    at = parse("remind me at 5 past 4 to ring Mam", NOW)
+    assert isinstance(at, phrases.Remind) and (at.at.hour, at.at.minute) == (16, 5)
+    five = parse("remind me at 5 to pick up Zoe", NOW)
+    assert isinstance(five, phrases.Remind) and five.what == "pick up Zoe"
+    assert parse("cancel the fish and chips timer", NOW) == phrases.CancelTimer("fish and chips")
+    assert parse("right now what's on the list", NOW) == phrases.ReadList()
