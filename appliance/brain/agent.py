@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import re
 import threading
 from collections.abc import Callable, Generator, Mapping
 from typing import Any
@@ -39,11 +40,18 @@ from appliance.brain.threads import CLIENT_HISTORY, Threads, check_thread_id, ne
 from appliance.brain.turn import EmptyMessage, MessageTooLong, Reply, ReplyStream
 from appliance.brain.typed import with_apostrophes
 from appliance.config import Settings
+from appliance.kitchen.ask import vocabulary as kitchen_words
 from appliance.memory import Memory
 from appliance.memory.withheld import refused_kind, showable, withheld
 
 log = logging.getLogger(__name__)
 
+# What a fact of someone's diet or health says: such a fact answers what they may eat
+_DIET = re.compile(
+    r"\b(?:allerg\w*|intoleran\w*|can't (?:eat|have|drink)|cannot (?:eat|have|drink)|coeliac|"
+    r"celiac|vegan|vegetarian|veggie|pescatarian|diabetic|diabetes|halal|kosher|dairy|gluten)\b",
+    re.IGNORECASE,
+)
 # The vet's lines: what a pet named by its name is asked of as the animal it is
 _AN_ANIMALS = frozenset({FED_TO_A_PET.name, AN_ANIMAL_UNWELL.name})
 
@@ -212,11 +220,16 @@ class Brain:
         if (pets := self.routes.known_pets()) and route.kind not in _AN_ANIMALS:
             # "can I give Biscuit chocolate?" with "Biscuit is our dog" kept: asked as of the
             # dog it is (a ninth trial's got the model, which read Biscuit as a biscuit)
-            as_pet = as_their_kind(typed, pets)
+            as_pet = as_their_kind(typed, pets, kitchen_words())
             if as_pet != typed and (kind := self.router.route(as_question(as_pet)).kind) in (
                 _AN_ANIMALS
             ):
                 route = router.Route(kind, typed, thread=thread)
+        if route.kind == "kitchen" and self._diet_of_someone_named(typed):
+            # "can Tamsin have peanuts?" with "Tamsin is allergic to peanuts." kept: memory's,
+            # before a small child's row (a review's got "…fine crushed, ground or as a smooth
+            # nut butter")
+            route = router.Route("recall", typed, thread=thread)
         if (
             route.kind == "undo"
             and self.routes.cited.get(thread)
@@ -226,6 +239,17 @@ class Brain:
             # answer kept, not the household's last change (a trial's got "Cancel what?")
             route = router.Route("correct", "", thread=thread)
         return ReplyStream(self, text, thread, route, heard=heard)
+
+    def _diet_of_someone_named(self, text: str) -> bool:
+        """Whether `text` names someone memory holds a diet or health fact about."""
+        named = {w.lower() for w in re.findall(r"[\w'-]+", text)} & self.routes.known_names()
+        if not named:
+            return False
+        return any(
+            _DIET.search(fact.text)
+            and named & {w.lower() for w in re.findall(r"[\w-]+", fact.text)}
+            for fact in self.memory.facts("live")
+        )
 
     def _asked_again(self, text: str, thread: str) -> str | None:
         """The thread's last question, asked of the person `text` names ("and Kemi?")."""

@@ -149,15 +149,22 @@ ABOUT_ME = (
 # "are you listening all the time?", "do you record what we say?" (a tenth trial's got the
 # model's "I'm listening all the time." and "I don't know that yet…"): how it listens, as
 # docs/voice.md says it, never the model's guess about itself
+_DATA = (
+    r"(?:me|us|everything|everyone|all|what (?:we|i) say|our conversations?|conversations|"
+    r"(?:our|my) (?:voice|voices|data|recordings?|words)|recordings|anything you hear|"
+    r"what you hear)"
+)
 _HOW_IT_LISTENS = re.compile(
     r"^(?:hearth |so |but |and |hey hearth )?(?:"
-    r"(?:are|do|can|will) you (?:always |still )?(?:listen|listening|hear|hearing|record|recording|"
-    r"spy|spying|eavesdrop|eavesdropping|keep|save|store|send)\b"
+    r"(?:are|do|can|will) you (?:always |still )?(?:listen|listening|hear|hearing|record|"
+    r"recording|spy|spying|eavesdrop|eavesdropping)\b"
     r"(?! (?:for|out for) (?:the )?(?:timer|alarm|oven|door|baby|doorbell)\b)"
-    r"(?: (?:to |in |on |on to )?(?:me|us|everything|everyone|all|what (?:we|i) say|our "
-    r"conversations?|conversations|the (?:house|kitchen|room)|this|anything|what you hear|"
-    r"(?:our|my) (?:voice|voices|data|recordings?)|recordings|it|anywhere|all the time|always|"
-    r"right now|now|when i'm not talking to you|when (?:we're|we are) not talking to you))*"
+    rf"(?: (?:to |in |on |on to )?(?:{_DATA}|the (?:house|kitchen|room)|this|all the time|"
+    r"always|right now|now|when i'm not talking to you|when (?:we're|we are) not talking to "
+    r"you))*"
+    # keeping or sending only of what is said: never "can you save it?", "can you keep it?"
+    rf"|(?:do|will|can) you (?:keep|save|store|send|share|upload) (?:a copy of )?{_DATA}"
+    r"(?: (?:anywhere|to anyone|online|to the internet|forever))?"
     r"|is (?:the|your) (?:microphone|mic) (?:always |still )?(?:on|listening|recording)"
     r"(?: all the time| always| now| right now)?"
     r"|(?:who|what) (?:can hear|hears|listens to) (?:this|us|me|what (?:we|i) say)"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from appliance.brain.people import ANIMAL
 from appliance.brain.router import fixed_reply
 
 NOT_A_SWITCH = (
@@ -108,10 +109,7 @@ _CALL_FOR_HELP = re.compile(
     re.IGNORECASE,
 )
 
-_AN_ANIMAL = (
-    r"(?:dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|hamsters?|guinea pigs?|pets?|budgies?|"
-    r"parrots?|tortoises?|ferrets?)\b"
-)
+_AN_ANIMAL = rf"{ANIMAL}\b"
 NOT_A_VET = (
     "I won't guess what's safe for an animal to eat: some foods people eat are poisonous to "
     "pets. Ask your vet, and if it has already eaten something, ring them now."
@@ -120,27 +118,27 @@ NOT_A_VET = (
 # memory: Our dog Biscuit eats twice a day…"; a model's guess could be a poisoning)
 _FED_TO_A_PET = re.compile(
     r"^(?:(?:hey |ok )?hearth[,:]?\s+)?(?:can|could|should|do|does|are|is|is it|would it be)\b.*?"
-    r"\b(?:(?:a |the |my |our |your )?(?:dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|"
-    r"hamsters?|guinea pigs?|pets?|budgies?|parrots?|tortoises?|ferrets?))\b"
+    rf"\b(?:(?:a |the |my |our |your )?{_AN_ANIMAL})"
     r".*?\b(?:eat|eats|have|drink|be given|safe|ok|okay|allowed|poisonous|toxic|bad)\b"
     r"|^(?:is it|it is|is that)?\s*(?:ok|okay|safe|alright|fine|bad)\s+(?:to|for)\s+(?:give|feed|"
-    r"let)\s+(?:a |the |my |our )?(?:dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|hamsters?|"
-    r"pets?)\b"
+    rf"let)\s+(?:a |the |my |our )?{_AN_ANIMAL}"
     # "can I give the dog chocolate?" (a ninth trial's got "I only know what I've been told
     # about the dog"); never a walk, a bath or a cuddle
     r"|^(?:(?:hey |ok )?hearth[,:]?\s+)?(?:can|could|should|shall|do|is it ok to|is it okay to|"
     r"is it safe to|am i allowed to)\s+(?:i|we|you)?\s*(?:give|feed)\s+(?:a |the |my |our )?"
-    r"(?:dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|hamsters?|guinea pigs?|pets?|budgies?|"
-    r"parrots?|tortoises?|ferrets?)\s+(?!(?:a |an |her |his |their )?(?:walk|bath|wash|brush|"
+    rf"{ANIMAL}\s+(?!(?:a |an |her |his |their )?(?:walk|bath|wash|brush|"
     r"cuddle|hug|pat|stroke|rub|haircut|trim|bone to chew)\b)\w"
     # "is chocolate bad for dogs?", "is xylitol dangerous for dogs" (a tenth trial's got "I
     # don't know whether chocolate is bad for dogs yet. Tell me and I'll remember.")
-    r"|^(?:(?:hey |ok )?hearth[,:]?\s+)?(?:is|are|can|could)\b[^?]{0,60}?\b(?:bad|toxic|"
+    # (of a food: never "is the park ok for dogs?")
+    r"|^(?:(?:hey |ok )?hearth[,:]?\s+)?(?:is|are|can|could)\b(?!.*\b(?:park|walk|walks|beach|"
+    r"garden|field|pub|shop|cafe|house|flat|car|toys?|bed|sofa|weather|cold|heat|fireworks)\b)"
+    r"[^?]{0,60}?\b(?:bad|toxic|"
     r"poisonous|dangerous|safe|ok|okay|harmful|deadly|fatal|fine|alright)\s+(?:for|to)\s+"
     rf"(?:a |the |my |our )?{_AN_ANIMAL}"
     # "my dog ate chocolate, what do I do", "the cat's eaten a lily": already eaten
     rf"|\b(?:a|the|my|our)\s+{_AN_ANIMAL}(?:'s|\s+has|\s+have)?\s+(?:just\s+)?"
-    r"(?:ate|eaten|swallowed|chewed|licked|drank|drunk|got into|scoffed|wolfed)\b",
+    r"(?:ate|eaten|swallowed|chewed|licked|drank|drunk|scoffed|wolfed)\b",
     re.IGNORECASE,
 )
 
@@ -154,7 +152,7 @@ _AN_ANIMAL_UNWELL = re.compile(
     rf"\b(?:a|the|my|our)\s+{_AN_ANIMAL}(?:'s)?\s+(?:(?:face|mouth|eye|eyes|paw|leg|tummy|"
     r"belly|lip|lips|tongue|throat)\s+(?:is|are|'s)?\s*)?(?:is\s+|are\s+|has\s+|'s\s+|been\s+)*"
     r"(?:swollen|swelling|being sick|been sick|vomiting|throwing up|sick(?! of)|collapsed|bleeding|"
-    r"limping|fitting|having a fit|having a seizure|shaking|can't breathe|struggling to breathe|"
+    r"limping|fitting|having a fit|having a seizure|can't breathe|struggling to breathe|"
     r"panting heavily|poorly|unwell|not well|not eating|won't eat|off (?:its|his|her) food)\b",
     re.IGNORECASE,
 )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from appliance.brain.people import ANIMAL
 from appliance.brain.router import fixed_reply
 
 ALLERGIC_REACTION = (
@@ -35,7 +36,7 @@ _ALLERGEN = (
     r"lupin|sulphites?|sulfites?|fish|kiwi)"
 )
 # Said of an animal, it is the vet's (devices.py).
-_NO_ANIMAL = r"^(?!.*\b(?:dog|cat|puppy|kitten|rabbit|hamster|pet)s?\b)"
+_NO_ANIMAL = rf"^(?!.*\b{ANIMAL}\b)"
 # The signs themselves, said of someone now: "Tamsin's lips are swelling", "he can't
 # breathe properly", "she's come out in hives"
 _SIGNS = re.compile(
@@ -43,20 +44,23 @@ _SIGNS = re.compile(
     r"\b(?:lips?|tongue|throat|face|mouth|eyes?)(?:'s|'re| is| are)? (?:all |really |a bit |"
     r"starting to |started |gone )?(?:swelling|swollen|swelled|puffing up|puffed up|puffy|"
     r"tight|tingling|going blue|blue)\b"
-    r"|\b(?:can't|cannot|can not|struggling to|trouble|difficulty|hard to) "
-    r"(?:breathe|breathing|swallow|swallowing)\b"
-    r"|\b(?:wheezing|wheezy|anaphyla\w*|allergic reaction|having a reaction|"
-    r"(?:come|came|broken|broke) out in hives|covered in hives)\b)",
+    # never "these tablets are hard to swallow", "I can't breathe for laughing"
+    r"|\b(?:can't|cannot|can not|struggling to|having trouble|having difficulty) "
+    r"(?:breathe|breathing|swallow|swallowing)\b(?! (?:for|from|with) laugh)"
+    # happening now: never "…had an allergic reaction to penicillin last year", "Tamsin's
+    # anaphylaxis training is on Tuesday" (a review's got the line)
+    r"|\b(?:having (?:an? )?(?:allergic |bad |serious )?reaction|going into anaphyla\w+|"
+    r"in anaphylactic shock|(?:come|came|broken|broke) out in hives|covered in hives)\b)",
     re.IGNORECASE,
 )
-# Someone ate what many are allergic to, and it is asked what to do: "Tamsin just ate a
-# sesame bagel, what do I do?"
+# Someone ate what many are allergic to, and it is asked, last, what to do: "Tamsin just
+# ate a sesame bagel, what do I do?" (never "…what do I do with the leftovers?")
 _ATE_IT = re.compile(
-    _NO_ANIMAL + r".*?\b(?:ate|eaten|had|swallowed|eating|drank|licked|bit into|taken a bite "
-    rf"of)\b[^?.!]*?\b{_ALLERGEN}\b.*\b(?:what (?:do|should|can) (?:i|we) do|what now|help|"
+    _NO_ANIMAL + r".*?\b(?:ate|eaten|swallowed|licked|bit into|taken a bite of|has had|just "
+    rf"had)\b[^?.!]*?\b{_ALLERGEN}\b.*\b(?:what (?:do|should|can) (?:i|we) do|what now|help|"
     r"is (?:she|he|they) (?:going to be )?(?:ok|okay|alright|all right)|will (?:she|he|they) be "
     r"(?:ok|okay|alright|all right)|should (?:i|we) (?:worry|be worried)|is that (?:ok|okay|"
-    r"bad))\b",
+    r"bad))[\s?.!]*$",
     re.IGNORECASE,
 )
 SIGNS_OF_A_REACTION = fixed_reply("allergic reaction", _SIGNS, ALLERGIC_REACTION)

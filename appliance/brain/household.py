@@ -21,9 +21,8 @@ from pathlib import Path
 from appliance.brain.router import DEFAULT_ROUTER, Intent, Route, Router
 from appliance.household import HouseholdStore, NotKept, Screen, parse, perform
 from appliance.household.asking import answer_to, from_json
-from appliance.household.list_actions import of_the_list
 from appliance.household.more import more_of_the_same
-from appliance.household.named import named_in_the_records
+from appliance.household.named import named_in_the_records, the_records_hold
 from appliance.household.phrase_words import normalise
 from appliance.household.requests import Command
 
@@ -69,7 +68,9 @@ def household_intents(
             command = parse(text, now(), ringing=bool(store.ringing())) or named_in_the_records(
                 store, normalise(text), now()
             )
-            return command if command is not None and of_the_list(store, command, text) else None
+            if command is None or not the_records_hold(store, command, text):
+                return None
+            return command
 
     def claims(prefixes: tuple[str, ...], command: Command | None) -> bool:
         return command is not None and command.intent.startswith(prefixes)

@@ -113,19 +113,24 @@ def told_to_someone(text: str) -> bool:
     return called is not None and _TOLD.match(called.rest.lstrip()) is not None
 
 
-# The animals a household keeps, as a fact names them ("Biscuit is our dog", "our cat Miso",
-# "the dog's called Rocky").
-_PET_KINDS = (
-    r"dog|cat|puppy|kitten|rabbit|bunny|hamster|guinea pig|budgie|parrot|tortoise|ferret|"
-    r"pony|horse|gerbil|rat|mouse|lizard|snake|chicken|hen"
+# The animals a household keeps, in one word each, singular or plural: the one list the
+# vet's lines, the emergency lines and the pets memory names all read.
+ANIMAL = (
+    r"(?:dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|bunn(?:y|ies)|hamsters?|guinea pigs?|"
+    r"budgies?|parrots?|tortoises?|ferrets?|ponies|pony|horses?|gerbils?|rats?|mice|mouse|"
+    r"lizards?|snakes?|hens?|pets?)"
 )
+# A pet as a fact names it ("Biscuit is our dog", "our cat Miso", "the dog's called Rocky"),
+# the animal's word ending its phrase: "Tamsin is a dog lover" and "Osric is our dog walker"
+# name no pet (a review's read them as dogs, and a person's allergic reaction got the vet)
+_KIND_ENDS = r"(?=\s*(?:[.,;!]|$)|\s+(?:called|named|and|who|that)\b)"
 _PET_FACTS = (
     re.compile(
         rf"\b(?P<name>[{UPPER}][{LOWER}'-]+) is (?:our|my|the|a|the family's) "
-        rf"(?:(?:new|old|little|big|\w+) )?(?P<kind>(?i:{_PET_KINDS}))\b"
+        rf"(?:(?:new|old|little|big|\w+) )?(?P<kind>(?i:{ANIMAL})){_KIND_ENDS}"
     ),
     re.compile(
-        rf"\b(?i:our|my|the) (?:(?:new|old|little|big) )?(?P<kind>(?i:{_PET_KINDS}))"
+        rf"\b(?i:our|my|the) (?:(?:new|old|little|big) )?(?P<kind>(?i:{ANIMAL}))"
         rf"(?:'s| is)? (?:called |named )?(?P<name>[{UPPER}][{LOWER}'-]+)\b"
     ),
 )
@@ -143,12 +148,17 @@ def pets_in(facts: Iterable[str]) -> dict[str, str]:
     return pets
 
 
-def as_their_kind(text: str, pets: dict[str, str]) -> str:
+def as_their_kind(text: str, pets: dict[str, str], words: frozenset[str] = frozenset()) -> str:
     """The text with each pet's name said as its kind: "can I give Biscuit chocolate?" ->
-    "can I give the dog chocolate?", so a pet's name is asked of as the animal it is."""
+    "can I give the dog chocolate?", so a pet's name is asked of as the animal it is. A
+    name that is also one of `words` (a food: "Honey is our dog") counts only written
+    with its capital: "is honey safe for a 6 month old?" asks of honey."""
 
     def kind(found: re.Match[str]) -> str:
-        return f"the {pets[found[1].lower()]}"
+        name = found[1]
+        if name.lower() in words and not name[:1].isupper():
+            return name
+        return f"the {pets[name.lower()]}"
 
     names = "|".join(re.escape(name) for name in sorted(pets, key=len, reverse=True))
     if not names:

@@ -266,7 +266,8 @@ _NOT_A_DEED = (
     r"want|wanted|need|needed|miss|missed|learn|learned|learnt|read|change|got|"
     r"changed|ever|any|been|finish|finished|mishear|misheard|work|worked|just|also|"
     r"cancel|cancelled|canceled|remove|removed|snooze|snoozed|answer|answered|"
-    r"ask|asked|wake|woke|woken|listen|listened|record|recorded|try|tried)\b"
+    r"ask|asked|wake|woke|woken|listen|listened|record|recorded|try|tried|jot|jotted|log|"
+    r"logged|meet|met|mark|marked|make a note|made a note|take (?:a )?note|took (?:a )?note)\b"
 )
 _NOT_A_THING = r"(?:me|us|that|it|this|what|all|everything|my|any)\b"
 A_STATE_NOW = re.compile(

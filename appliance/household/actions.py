@@ -291,12 +291,14 @@ def _timer_change(
 
 def _taken_off(store: HouseholdStore, timer: Timer, seconds: float, now: dt.datetime) -> str:
     """ "take 5 minutes off the eggs": the timer rings sooner, if it has that long left."""
+    named = timer_label(timer)
+    named = named[:1].upper() + named[1:]
     if timer.state == "ringing":
-        return f"{label(timer)} is ringing already, so I took nothing off."
+        return f"{named} is ringing already, so I took nothing off."
     left = (timer.rings_at - now).total_seconds()
     if left <= seconds:
         return (
-            f"{label(timer)} has only {say_duration(max(1.0, left))} left, so I took nothing "
+            f"{named} has only {say_duration(max(1.0, left))} left, so I took nothing "
             f"off. Say “cancel the {_asked_by(timer)}” if it's done."
         )
     shorter = store.extend_timer(timer.id, -seconds)

@@ -87,8 +87,9 @@ _ROUGH_TIMES = frozenset(
 
 # A question's first words: what follows them is asked, never an errand to be reminded of.
 _ASKED = re.compile(
-    r"^(?:what|what's|whats|when|when's|whens|where|which|who|how|is|are|do|does|did|can|"
-    r"could|have|has|will|would|should)\b"
+    r"^(?:what|what's|whats|when|when's|whens|where|which|who|how)\b"
+    # "is there…", "do I have…", never "do the bins" nor "have my tablets" (errands)
+    r"|^(?:is|are|do|does|did|can|could|have|has|will|would|should) (?:i|we|you|there|it|they)\b"
 )
 
 

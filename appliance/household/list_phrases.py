@@ -430,17 +430,20 @@ _BOUGHT = re.compile(
 # "we have butter, never mind", "oh wait we have loads of cheese", "we've still got
 # eggs": a thing on the list the house has already (a ninth trial's got memory's "All right,
 # I haven't kept it." and the butter stayed on the list). Taken off as bought is, and only
-# if on the list (list_actions.of_the_list).
+# if on the list (list_actions.of_the_list, asked by named.the_records_hold).
 _HAVE_ALREADY = re.compile(
     rf"^{_BY_THE_WAY}(?:(?:wait|actually|hang on|no|never mind|oh wait) ,? )*"
     r"(?:we|i)(?: already| still)?"
     r"(?: have(?: still| already)?(?: got)?|'ve(?: still| already)? got|"
     # "we've loads of cheese", never "we've run out"
     r"'ve(?= (?:loads|lots|plenty|heaps|tons|a load|a lot|a bunch) of))"
-    r" (?:(?:loads|lots|plenty|heaps|tons|a load|a lot|a bunch) of |some |a |the )?"
-    r"(?!(?:run|been|gone|done|had|got|to|no|not|never|just|finished|used|eaten)\b)"
-    r"(?P<items>[a-z' -]+?)(?: (?:already|left|still|at home|in|in the (?:fridge|freezer|"
-    r"cupboard|press|house)))*"
+    r" (?:(?:loads|lots|plenty|heaps|tons|a load|a lot|a bunch) of |some |the )?"
+    # never a count ("we have one egg left": running low) nor a dish of two things ("we have
+    # bread and butter pudding"), a review's took eggs and bread off
+    r"(?!(?:run|been|gone|done|had|got|to|no|not|never|just|finished|used|eaten|a|an|one|two|"
+    r"three|four|five|a couple|a few|only|\d+)\b)"
+    r"(?P<items>(?:(?! and )[a-z' -])+?)(?: (?:already|left|still|at home|in|in the (?:fridge|"
+    r"freezer|cupboard|press|house)))*"
     r"(?: ,? (?:never mind|so (?:scratch|forget|cancel) that|(?:we )?don't need (?:it|them|any)))?$"
 )
 
@@ -449,7 +452,12 @@ def bought(said: str) -> tuple[str, ...] | None:
     """The things `said` says were bought ("we got the eggs and the porridge oats"), or
     the house has already ("we have butter, never mind"), each a thing a shop sells; None
     if it says none."""
-    match = _BOUGHT.match(said) or _BOUGHT_DONE.match(said) or _HAVE_ALREADY.match(said)
+    match = _BOUGHT.match(said) or _BOUGHT_DONE.match(said)
+    if match is None and (had := _HAVE_ALREADY.match(said)) is not None:
+        bare = re.fullmatch(r"(?:we|i) have [a-z' -]+", said) and not re.search(
+            r"\b(?:already|still|left|loads|lots|plenty|heaps|tons|in the)\b", said
+        )
+        match = None if bare else had  # "we have chickens": no word of enough or of still
     if match is None:
         return None
     found = []

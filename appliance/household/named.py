@@ -11,7 +11,9 @@ import datetime as dt
 import re
 
 from appliance.household import spoken
+from appliance.household.list_actions import of_the_list
 from appliance.household.requests import (
+    AddTime,
     CancelReminder,
     CancelTimer,
     ChangeTimer,
@@ -29,7 +31,12 @@ _CANCEL_NAMED = re.compile(
     r"^(?:(?P<cancel>cancel|scrap|bin|delete)|stop|kill|turn off|switch off) "
     r"(?:the |my |that )?(?P<name>[a-z' ]{2,30}?)(?P<one> one)?$"
 )
-_NO_NAME = frozenset("it that this them those these everything all one".split())
+# Never a name: what points, and what orders ("set the other one for 5 minutes" had moved a
+# reminder to "take the other car for its MOT", a review's)
+_NO_NAME = frozenset(
+    "it that this them those these everything all one other next last first second third "
+    "same new old big small little".split()
+)
 
 
 def cancel_by_name(store: HouseholdStore, said: str) -> Command | None:
@@ -41,8 +48,7 @@ def cancel_by_name(store: HouseholdStore, said: str) -> Command | None:
         return CancelTimer(name)
     if not (match["cancel"] and match["one"]):
         return None
-    phrase = re.compile(rf"\b{re.escape(name)}\b")
-    if any(phrase.search(r.said.lower()) for r in store.reminders()):
+    if _a_reminder_holds(store, name):
         return CancelReminder(name)
     return None
 
@@ -68,8 +74,7 @@ def change_by_name(store: HouseholdStore, said: str, now: dt.datetime) -> Comman
     name, seconds = match["name"], float(span.value)
     if store.find_timers(name):
         return ChangeTimer(seconds, name)
-    phrase = re.compile(rf"\b{re.escape(name)}\b")
-    if any(phrase.search(r.said.lower()) for r in store.reminders()):
+    if _a_reminder_holds(store, name):
         return MoveReminder(name, now + dt.timedelta(seconds=seconds))
     return None
 
@@ -79,20 +84,44 @@ def change_by_name(store: HouseholdStore, said: str, now: dt.datetime) -> Comman
 _AROUND = re.compile(r"^(?:(?:oh|wait|no|actually|sorry|right|ok|okay) (?:, )?)+|(?: ,)? actually$")
 
 
-_TAKEN_BACK = re.compile(
+_NOT_A_REASON = re.compile(
     r"\b(?:no|not|don't|do not|never|nope|wait|hang on|hold on|leave it|actually|sorry|"
-    r"kidding|joking|scratch that|forget that|ignore that|undo)\b"
+    r"kidding|joking|scratch that|forget that|ignore that|undo|and|then|also|set|add|put|"
+    r"remind|cancel|start|stop|take|make|change|move)\b"
 )
+
+
+def _a_reminder_holds(store: HouseholdStore, name: str) -> bool:
+    """Whether a reminder's words hold `name`, its words running together as said."""
+    phrase = re.compile(rf"\b{re.escape(name)}\b")
+    return any(phrase.search(r.said.lower()) for r in store.reminders())
 
 
 def named_in_the_records(store: HouseholdStore, said: str, now: dt.datetime) -> Command | None:
     """A timer or a reminder named without its kind, cancelled or changed (above); with
     what is said around it left out, and a reason after a comma ("…, it burnt anyway")."""
     bare = _AROUND.sub("", said).strip()
-    head, _, reason = bare.partition(" , ")
-    # never one taken back after it: "cancel the toast one, no wait"
-    heads = [bare] if not reason or _TAKEN_BACK.search(reason) else [bare, head]
+    first, _, reason = bare.partition(" , ")
+    # never one taken back after it ("cancel the toast one, no wait"), nor a command after it
+    # ("cancel the rice, and set a timer for 10 minutes for the pasta" had done the first only)
+    heads = [bare] if not reason or _NOT_A_REASON.search(reason) else [bare, first]
     for head in heads:
         if (command := cancel_by_name(store, head) or change_by_name(store, head, now)) is not None:
             return command
     return None
+
+
+def the_records_hold(store: HouseholdStore, command: Command, said: str) -> bool:
+    """Whether a command read from the words alone is the household's, by what the records
+    hold: the list's own test (`list_actions.of_the_list`), and time taken off a timer only
+    of one by that name ("take an hour off work", "10 minutes less for a fan oven" are no
+    timer's: a review's got "There is no work timer")."""
+    if (
+        isinstance(command, AddTime)
+        and command.seconds < 0
+        and command.name is not None
+        and not store.find_timers(command.name)
+        and "timer" not in said.lower()
+    ):
+        return False
+    return of_the_list(store, command, said)

@@ -177,7 +177,8 @@ def _read_with_reason(said: str, now: dt.datetime, ringing: bool) -> Command | N
             isinstance(asked, AskReminderWhat)
             and asked.every is None
             and " , " not in head
-            and 2 <= len(head.split(" ")) <= 12
+            and 3 <= len(head.split(" ")) <= 12
+            and not _NO_ERRAND.match(head)
             and _read(head, now, ringing) is None
         ):
             # "Barty needs his PE kit today, remind me at quarter to eight" (a tenth trial's
@@ -235,6 +236,12 @@ _NOT_A_BARE_COMMAND = re.compile(r" , |^(?:do|does|did|should|shall|is|are|would
 _ASKED_AFTER_A_REASON = (ClockTime, ClockDate, ReadList, CheckItem, ListReminders)
 
 
+# Said first and no errand: "thanks love, remind me at 6", "hang on a sec, …", "not now, …"
+# (a review's each set a reminder "that thanks love")
+_NO_ERRAND = re.compile(
+    r"^(?:thanks|thank you|cheers|ta|ok|okay|right|hang on|hold on|wait|not now|no|yes|yeah|"
+    r"sure|please|sorry|oh|hi|hello|hey|great|grand|lovely|brilliant|perfect|fine|alright)\b"
+)
 # Asked once more: "what's on the list again", "what timers are on again" (a tenth trial's
 # got the model's made-up list and timers; the same without "again" read the records)
 _ASKED_AGAIN = re.compile(r" (?:again|again then|then again|once more)$")

@@ -27,7 +27,7 @@ _MINE = {
     "i'll": "you'll",
     "i'd": "you'd",
 }
-_MINE_SAID = re.compile(r"\b(?:my|our|mine|myself|[Ii](?:'m|'ve|'ll|'d)?)(?![\w'])")
+_MINE_SAID = re.compile(r"(?<![\w'-])(?:my|our|mine|myself|[Ii](?:'m|'ve|'ll|'d)?)(?![\w'-])")
 
 
 def yours(errand: str) -> str:

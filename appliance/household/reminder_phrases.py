@@ -164,7 +164,10 @@ def _moved(text: str, now: dt.datetime) -> MoveReminder | None:
             span.value,
             same_day=same_day,
             # "to 9": whichever 9 is nearer the reminder's own time (8 am -> 9 am)
-            either_half=same_day and not set(moment) & {"am", "pm", "noon", "midnight"},
+            # ("7pm" is one word: its half is said, a review's was moved to 07:00)
+            either_half=same_day
+            and not set(moment) & {"am", "pm", "noon", "midnight"}
+            and not any(word.endswith(("am", "pm")) and word[:1].isdigit() for word in moment),
         )
     return None
 

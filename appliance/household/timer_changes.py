@@ -30,7 +30,7 @@ _LESS = re.compile(
 _PAUSE = re.compile(
     rf"^(?:(?P<pause>pause|hold|freeze)(?: (?:the |my )?(?P<name>{_NAME}))?"
     rf"|put (?:the |my )?(?P<name2>{_NAME}) on (?:hold|pause)"
-    rf"|(?P<resume>resume|unpause|un pause|restart|continue|carry on)"
+    rf"|(?P<resume>resume|unpause|un pause|continue|carry on)"
     rf"(?: (?:the |my )?(?P<name3>{_NAME}))?)$"
 )
 

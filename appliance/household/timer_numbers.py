@@ -65,10 +65,11 @@ def _name_numbered(text: str) -> Command | None:
     if len(str(getattr(command, "name", "")).split()) > 3:
         return None  # a clause, not a name: "remove the safety gate when Leo turns three"
     name = getattr(command, "name", None)
-    if name in ("reminder", "reminders", "alarm"):
+    if name in ("reminder", "reminders"):
         # "cancel reminder 2" is no timer's (a tenth trial's: "There is no reminder 2 timer"):
-        # reminders have no numbers, so which one is asked when there are several
-        return CancelReminder(None) if isinstance(command, CancelTimer) else None
+        # reminders have no numbers, so the one whose words hold "2", which none does: the
+        # reply lists them (never the only one cancelled, a review's)
+        return CancelReminder(str(number)) if isinstance(command, CancelTimer) else None
     return _named(command, name, f"{name} {number}") if isinstance(name, str) else None
 
 

@@ -49,8 +49,7 @@ _SAFETY_WORDS = re.compile(
     r"how (?:quick|quickly|soon|fast)|rare|medium rare|well done|bloody|internal temp|core temp|"
     r"inside temp|centre temp|center temp|"
     r"baby|babies|infant|infants|toddler|toddlers|weaning|pregnant|pregnancy|month old|"
-    r"months old|under one|raw dough|cookie dough|batter|dodgy|gone green|turned green|"
-    r"green bits)\b"
+    r"months old|under one|raw dough|cookie dough|batter|dodgy|gone green|turned green)\b"
     r"|\bwhat temp(erature)? (should|does|must|do) .*\b(be|reach|get to)\b"
     r"|\b(?:fridge|freezer|refrigerator)\b.*\b(?:temperature|temp|degrees|how cold|cold enough)\b"
     r"|\b(?:temperature|temp|how cold)\b.*\b(?:fridge|freezer|refrigerator)\b"
@@ -64,7 +63,7 @@ _SPOILED = re.compile(
     r"(?:a bit |bit |slightly |really |very |kind of )?"
     r"(?:funny|off|odd|weird|strange|sour|fizzy|bad|wrong|fermented|of alcohol|boozy)\b"
     r"|\b(?:fizzing|bubbling|bubbly|bulging|swollen|blown|slimy|sticky film|cloudy|"
-    r"gone fizzy|gone cloudy|furry|fuzzy|gone green|turned green|green bits)\b"
+    r"gone fizzy|gone cloudy|furry|fuzzy|gone green|turned green)\b"
 )
 _MADE_AT_HOME = r"\b(?:homemade|home made|made (?:it|them|some)?|i made|we made|my own)\b"
 _PRESERVE = (
@@ -147,9 +146,17 @@ _TOPICS = (
 # "can the kids have whole grapes?" (a ninth trial's first got the model's "Oisín, the 6th
 # of the 12 years old"). A small child's rows answer with their ages, whoever is named.
 _GIVEN_TO = re.compile(
-    r"\b(?:give|giving|feed|feeding)\b"
-    r"|\b(?:can|could|should|may) (?!i\b|we\b|you\b)\S+(?: \S+){0,3} (?:have|eat|drink|be given)\b"
-    r"|\b(?:ok|okay|safe|alright|fine|good|bad) for (?!me\b|us\b|you\b)\S+"
+    # never "give me a recipe with honey", nor said of a pregnancy ("is swordfish ok for
+    # Mum, she's pregnant?": a review's got the children's row)
+    r"^(?!.*\bpregnan)(?:.*\b(?:give|giving|feed|feeding)\b(?! (?:me|us|it|them)\b)"
+    r"|.*\b(?:can|could|should|may) (?!i\b|we\b|you\b)\S+(?: \S+){0,3} (?:have|eat|drink|be "
+    r"given)\b"
+    # "ok for Ellie", "safe for the baby": someone, never "good for a sore throat" nor "bad
+    # for blood pressure"
+    r"|.*\b(?:ok|okay|safe|alright|fine|good|bad) for (?:the |my |our |a |an )?(?:baby|babies|"
+    r"toddlers?|kids?|child|children|little ones?|\d+ (?:year|month) olds?|(?!me\b|us\b|you\b|"
+    r"him\b|her\b|them\b|a\b|an\b|the\b|my\b|our\b|your\b)[a-z'-]+"
+    r"(?=$| (?:he|she|they|he's|she's|they're|who|aged|at|as|\d)\b)))"
 )
 
 
@@ -158,7 +165,9 @@ def _for_a_child(food: str | None, said: str, tables: Tables) -> SafetyRule | No
     if food is None or _GIVEN_TO.search(said) is None:
         return None
     rule = _rule("infants", food, said, tables)
-    return rule if rule is not None and _same_food(food, rule.foods) else None
+    # the food itself, never its last word: "skimmed milk" and "oat milk" are no cows' milk
+    # row's (a review's got it)
+    return rule if rule is not None and food in rule.foods else None
 
 
 _HOW_HOT = re.compile(
@@ -239,6 +248,10 @@ _TOLD_WHERE_KEPT = re.compile(
     r"^(?:we|i|they|he|she|mum|dad|[a-z]+ and [a-z]+)(?: always| usually| normally| still)? "
     r"(?:keep|keeps|store|stores|put|puts) (?!(?:it|them)\b)"
     r"(?!.*\b(?:how|can|could|should|is|are|does|do|will|still|safe|ok|okay)\b)"
+    # told for how long is told a keeping time: "we keep leftover rice in the fridge for 4
+    # days" still gets rice's 24 hours (a review's)
+    r"(?!.*\b(?:for|up to) (?:\d+|a|an|one|two|three|four|five|six|seven) (?:days?|weeks?|"
+    r"months?)\b)"
 )
 
 
@@ -385,7 +398,9 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
             asks_how_long = _HOW_LONG.search(said) and "overnight" not in said
             if topic == "left_out" and asks_how_long and (rows := _storage(food, said, tables)):
                 return _storage_said(rows)  # the food's own row ("rice: 1 hour") first
-            if (rule := _rule(topic, food, said, tables)) is not None:
+            rule = _rule(topic, food, said, tables)
+            if rule is not None and (topic != "infants" or food is None or food in rule.foods):
+                # a small child's row for the food itself: "oat milk" is no cows' milk
                 return SafetyAnswer(_with_weight(rule, words), rule.source, True)
             return SafetyAnswer(UNSURE, "", False)
     if child is not None:

@@ -219,3 +219,9 @@ def test_how_it_listens_is_said_as_it_is_never_guessed(said: str) -> None:
 )
 def test_what_is_no_question_of_listening_is_not_answered_so(said: str) -> None:
     assert reply_to(said) != HOW_I_LISTEN
+
+
+@pytest.mark.parametrize("said", ["can you save it?", "can you keep it?", "can you send it"])
+def test_a_request_to_keep_something_is_no_question_of_listening(said: str) -> None:
+    """A review's: each got the listening line."""
+    assert reply_to(said) != HOW_I_LISTEN

@@ -68,3 +68,71 @@ def test_a_pet_named_in_trouble_is_the_vets(settings, memory: Memory) -> None:
         intents=intent_router(settings),
     )
     assert reply.text == NOT_A_VET
+
+
+@pytest.mark.parametrize(
+    ("kept", "said", "line"),
+    [
+        # a review's: "Tamsin is a dog lover" had made Tamsin a dog, and her reaction the vet's
+        ("Tamsin is a dog lover.", "Tamsin's lips are swelling after lunch", ALLERGIC_REACTION),
+        ("Osric is our dog walker.", "Osric can't breathe properly", ALLERGIC_REACTION),
+        ("Biscuit is our pony.", "Biscuit's face is swollen", RING_THE_VET),
+    ],
+)
+def test_only_a_pet_memory_names_is_read_as_an_animal(
+    settings, memory: Memory, kept: str, said: str, line: str
+) -> None:
+    memory.add(kept, "household")
+    reply, _ = scripted_reply(settings, memory, [], said, intents=intent_router(settings))
+    assert reply.text == line
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a review's, each given an emergency line
+        "we had fish pie last night, what do I do with the leftovers?",
+        "I had cheese on toast for lunch, help me plan dinner",
+        "Tamsin's anaphylaxis training is on Tuesday",
+        "Tamsin had an allergic reaction to penicillin last year",
+        "these tablets are hard to swallow",
+        "I can't breathe for laughing",
+        "the dog got into the neighbour's garden again",
+        "is the park ok for dogs?",
+        "the dog is shaking because of the fireworks",
+    ],
+)
+def test_ordinary_talk_gets_no_emergency_nor_vet_line(settings, said: str) -> None:
+    kind = intent_router(settings).route(said).kind
+    assert kind not in (
+        "allergic reaction",
+        "ate an allergen",
+        "an animal unwell",
+        "fed to a pet",
+    ), said
+
+
+def test_a_pet_named_after_a_food_leaves_the_food_alone(settings, memory: Memory) -> None:
+    """ "Honey is our dog." kept: "is honey safe for a 6 month old?" asks of honey (a review's
+    got the vet's line); "can Honey have grapes" asks of the dog."""
+    memory.add("Honey is our dog.", "household")
+    router = intent_router(settings)
+    reply, _ = scripted_reply(
+        settings, memory, [], "is honey safe for a 6 month old?", intents=router
+    )
+    assert "under 12 months" in reply.text
+    reply, _ = scripted_reply(settings, memory, [], "can Honey have grapes", intents=router)
+    assert reply.text == NOT_A_VET
+
+
+def test_a_known_allergy_is_said_before_a_small_childs_row(settings, memory: Memory) -> None:
+    """A review's "can Tamsin have peanuts?", with "Tamsin is allergic to peanuts." kept, got
+    "…fine crushed, ground or as a smooth nut butter"; someone memory knows nothing of
+    diet about still gets the row (the control)."""
+    memory.add("Tamsin is allergic to peanuts.", "health")
+    memory.add("Oisin is in the rugby team.", "person")
+    router = intent_router(settings)
+    reply, _ = scripted_reply(settings, memory, [], "can Tamsin have peanuts?", intents=router)
+    assert "Tamsin is allergic to peanuts" in reply.text and "nut butter" not in reply.text
+    reply, _ = scripted_reply(settings, memory, [], "can I give Oisin peanuts?", intents=router)
+    assert "Not whole for a child under 5" in reply.text

@@ -338,3 +338,31 @@ def test_a_timer_named_with_words_around_it(data_dir: Path) -> None:
     router.act(porridge)(porridge)  # type: ignore[misc]
     with HouseholdStore.open(data_dir) as store:
         assert [(t.name, t.seconds) for t in store.timers()] == [("porridge", 360.0)]
+
+
+def test_a_reviews_named_and_time_off_cases(data_dir: Path) -> None:
+    """ "set the other one for 5 minutes" moved a reminder "take the other car…", "cancel the
+    rice, and set a timer…" did only the first, "change the washing one to 7pm" went to 07:00,
+    and "take an hour off work" was the timers'."""
+    import datetime as dt
+
+    soon = dt.datetime.now() + dt.timedelta(days=2)
+    with HouseholdStore.open(data_dir) as store:
+        store.add_timer("rice", 600)
+        store.add_reminder("take the other car for its MOT", soon)
+        store.add_reminder("put the washing on", dt.datetime.now() + dt.timedelta(minutes=30))
+    router = household_router(data_dir)
+    for said in (
+        "set the other one for 5 minutes",
+        "cancel the rice, and set a timer for 10 minutes for the pasta",
+        "take an hour off work",
+        "restart the egg timer",
+    ):
+        assert router.route(said).kind not in ("timers", "reminders"), said
+    washing = router.route("change the washing one to 7pm")
+    router.act(washing)(washing)  # type: ignore[misc]
+    with HouseholdStore.open(data_dir) as store:
+        assert [t.name for t in store.timers()] == ["rice"]
+        due = {r.text: r.due_at for r in store.reminders()}
+        assert due["take the other car for its MOT"] == soon.replace(microsecond=soon.microsecond)
+        assert due["put the washing on"].hour == 19

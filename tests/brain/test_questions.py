@@ -322,6 +322,9 @@ def test_what_hearth_did_do_is_still_read_from_its_records() -> None:
         "did you say ten minutes?",
         "did you enjoy that?",
         "did you set it?",
+        "did you make a note of that?",  # a review's: "I can't see that from here…"
+        "did you jot down the date?",
+        "have you met Gran?",
     ],
 )
 def test_what_hearth_hears_knows_or_keeps_is_no_deed_in_the_house(asked: str) -> None:

@@ -834,7 +834,7 @@ def test_a_tenth_trials_reminder_words(store) -> None:
     assert answer_to(asked, "to take the bins out", morning) == Remind(
         "take the bins out", morning.replace(minute=45)
     )
-    assert parse("cancel reminder 2", morning) == CancelReminder(None)
+    assert parse("cancel reminder 2", morning) == CancelReminder("2")
     assert parse("cancel porridge 2", morning) == phrases.CancelTimer("porridge 2")
 
 
@@ -868,3 +868,36 @@ def test_minutes_then_the_hour_in_digits_is_a_time() -> None:
     assert isinstance(five, phrases.Remind) and five.what == "pick up Zoe"
     assert parse("cancel the fish and chips timer", NOW) == phrases.CancelTimer("fish and chips")
     assert parse("right now what's on the list", NOW) == phrases.ReadList()
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a review's, each read as a thing the house has and taken off the list
+        "we have one egg left",
+        "we have a couple of eggs left",
+        "we have bread and butter pudding",
+        "we have cheese and onion crisps",
+        "we have chickens",
+    ],
+)
+def test_a_count_a_dish_or_a_bare_have_is_no_thing_had_already(said: str) -> None:
+    from appliance.household.requests import BoughtItems
+
+    assert not isinstance(parse(said, NOW), BoughtItems)
+
+
+def test_a_reviews_reminder_words(store) -> None:
+    """ "thanks love, remind me at 6" set a reminder "that thanks love"; "do the bins", the
+    answer to "What should I remind you about?", was refused; "i-pad" was said "you-pad"."""
+    import datetime as dt
+
+    from appliance.household import perform
+    from appliance.household.asking import answer_to
+    from appliance.household.requests import AskReminderWhat, Remind
+
+    assert isinstance(parse("thanks love, remind me at 6", NOW), AskReminderWhat)
+    at = NOW + dt.timedelta(hours=1)
+    assert answer_to(AskReminderWhat(at), "do the bins", NOW) == Remind("do the bins", at)
+    said = perform(store, parse("remind me to charge the i-pad at 9", NOW), "t")
+    assert "charge the i-pad" in said

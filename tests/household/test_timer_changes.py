@@ -74,7 +74,7 @@ def test_more_time_off_than_is_left_changes_nothing(
     _said(store, clock, "set a timer for 4 minutes for the eggs")
     before = store.timers()
     said = _said(store, clock, "take 5 minutes off the eggs")
-    assert said.startswith("Eggs timer has only 4 minutes left, so I took nothing off.")
+    assert said.startswith("The eggs timer has only 4 minutes left, so I took nothing off.")
     assert store.timers() == before
 
 

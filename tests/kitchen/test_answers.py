@@ -398,7 +398,7 @@ def test_a_food_not_given_to_anyone_gets_no_childs_limits(question: str) -> None
     [
         # a tenth trial's: the model's "No, no you cannot."
         ("can kids eat runny eggs", "British Lion"),
-        ("is pink chicken ok to eat", "No: chicken and turkey must be cooked all the way"),
+        ("is pink chicken ok to eat", "Pink chicken is not safe to eat."),
         ("can you eat a potato that's gone green", UNSURE),
     ],
 )
@@ -415,3 +415,34 @@ def test_where_a_thing_is_kept_told_is_no_safety_question() -> None:
     assert found is not None and found.kind == "safety"
     cooked = answer("how long do i boil an egg for a runny yolk")
     assert cooked is not None and cooked.kind == "cooking"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a review's, each given a small child's row
+        "give me a recipe with honey",
+        "is honey good for a sore throat?",
+        "is salt bad for blood pressure?",
+        "is swordfish ok for Mum, she's pregnant?",
+        "can a 3 year old have skimmed milk?",
+        "can the baby have oat milk?",
+    ],
+)
+def test_no_small_childs_row_for_what_asks_another_thing(question: str) -> None:
+    found = answer(question)
+    assert found is None or found.source != "NHS: foods to avoid giving babies and young children"
+
+
+def test_the_chicken_row_says_no_no_to_well_done() -> None:
+    """A review's "should chicken be well done?" got "No: chicken … must be cooked all the
+    way through"."""
+    found = answer("should chicken be well done?")
+    assert found is not None and not found.text.startswith("No")
+
+
+def test_a_keeping_time_told_is_still_answered() -> None:
+    """A review's: "we keep leftover rice in the fridge for 4 days" had lost rice's 24 hours
+    with the first rule for where a thing is kept."""
+    found = answer("we keep leftover rice in the fridge for 4 days")
+    assert found is not None and found.kind == "safety"
