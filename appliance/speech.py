@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from appliance.aloud import aloud
+from appliance.sentences import sentences
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +48,6 @@ VOICES = ("joe", "espeak")
 PAD, BOS, EOS = "_", "^", "$"
 # A clause ends at punctuation followed by a space or the end ("6:30" and "3.5" do not end one).
 _CLAUSE = re.compile(r"(.*?)([,;:.!?]+)(?=\s|$)|(.+?)$", re.S)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _LANGUAGE_FLAG = re.compile(r"\([^)]*\)")  # espeak-ng's "(fr)word(en)" around a foreign word
 
 
@@ -68,7 +68,7 @@ def espeak_wav(words: str, *, voice: str = "en-gb", speed: int = 150) -> bytes:
 
 def split_sentences(words: str) -> list[str]:
     """Words in sentences, so the first is spoken while the next is made."""
-    return [s for s in (part.strip() for part in _SENTENCE_END.split(words)) if s]
+    return sentences(words)
 
 
 def pieces(sentence: str, min_words: int = 4) -> list[str]:

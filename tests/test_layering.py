@@ -28,6 +28,7 @@ LEAVES = {
     "numbers",
     "aloud",
     "letters",
+    "sentences",
 }
 PARTS = {p.name.removesuffix(".py") for p in ROOT.iterdir() if p.name != "__pycache__"}
 ALLOWED = {

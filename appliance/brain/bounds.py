@@ -27,6 +27,7 @@ from appliance.brain.router import fixed_reply
 from appliance.brain.told import Told
 from appliance.kitchen.allergens import ALLERGEN_UNSURE, STATES_ALLERGEN
 from appliance.kitchen.safety import UNSURE
+from appliance.sentences import SENTENCE_END as END_OF_A_SENTENCE
 
 NOTHING_DONE = (
     "I haven't done anything: from a conversation I only set timers and reminders and keep "
@@ -246,7 +247,8 @@ _NOT_STATED = re.compile(
     re.IGNORECASE,
 )
 _OF_THE_LIST = re.compile(r"\blist\b", re.IGNORECASE)
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")  # where a reply is cut into sentences
+# where a reply is cut into sentences: the one rule (appliance/sentences.py), and a new line
+SENTENCE_END = re.compile(rf"{END_OF_A_SENTENCE.pattern}|\n+")
 _WORD = re.compile(r"[a-z']+")
 RECITAL_WORDS = 8  # this many words in a row from the system prompt is reciting it
 

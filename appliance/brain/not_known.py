@@ -22,6 +22,7 @@ from appliance.brain.questions import (
 )
 from appliance.letters import LETTER, LOWER, UPPER
 from appliance.memory.guard_heard import names_a_credential
+from appliance.sentences import sentences
 
 # -- the honest reply ----------------------------------------------------------------
 
@@ -223,7 +224,7 @@ def _embedded(text: str) -> str | None:
 def _the_question(text: str) -> str:
     """The sentence that asks, of several: "Is it bad for dogs? It was a pork one" -> "Is it
     bad for dogs?" (the reply said both back, "…dogs? It was a pork one yet.")."""
-    asking = [s for s in re.split(r"(?<=[.!?])\s+", text) if s.rstrip().endswith("?")]
+    asking = [s for s in sentences(text) if s.rstrip().endswith("?")]
     return asking[0] if asking else text
 
 

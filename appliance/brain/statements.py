@@ -23,6 +23,7 @@ from appliance.brain.people import FAMILY
 from appliance.brain.questions import HOUSE, food_words, names_in
 from appliance.letters import UPPER
 from appliance.memory.text import tokens
+from appliance.sentences import sentences
 
 
 def sentence(text: str) -> str:
@@ -459,7 +460,7 @@ def facts_stated(text: str) -> list[str]:
     if taken_back(text):
         return []  # "…, don't save that": nothing to card
     facts: list[str] = []
-    for part in re.split(r"(?<=[.!?])\s+", text):  # sentences first
+    for part in sentences(text):  # sentences first ("Dr. Fennimore" is no end of one)
         if part.endswith("?"):
             continue  # a question asked on the way states nothing
         if (change := _CORRECTED.search(part)) is not None:
