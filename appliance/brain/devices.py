@@ -209,7 +209,7 @@ _HAS_WORD = re.compile(
 # "did you send the shopping list to my phone?" (a tenth trial's got "I don't know whether
 # you sent…"): asked of Hearth, which sends nothing, the list included
 _ASKED_IF_SENT = re.compile(
-    r"^(?:(?:so|and|but|hearth)[,]?\s+)*(?:did|have|has) you (?:already |actually |ever )?"
+    r"^(?:(?:so|and|but|hearth)[,]?\s+)*(?:did|have) you (?:already |actually |ever )?"
     r"(?:send|sent|text|texted|email|emailed|share|shared|forward|forwarded|message|messaged|"
     r"whatsapp|whatsapped|post|posted)\b",
     re.IGNORECASE,
