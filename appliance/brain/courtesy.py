@@ -172,10 +172,11 @@ _HOW_IT_LISTENS = re.compile(
     r")$"
 )
 HOW_I_LISTEN = (
-    "I listen only while Talk is held, or for the wake word if the household has turned one "
-    "on, and while I'm speaking I listen for “stop”. Sound is never saved: what is said is "
-    "turned into words here and the sound dropped. The words stay with the conversation "
-    "for a week (a setting), and nothing leaves the house."
+    "I listen only while Talk is held, for a few seconds after I've asked you something, "
+    "or for the wake word if the household has turned one on; while I'm speaking I listen "
+    "for “stop”. Sound is never saved: what is said is turned into words here and the sound "
+    "dropped. The words stay with the conversation for a week (a setting), and nothing "
+    "leaves the house."
 )
 
 _THANKED = _phrases(_THANKS)
