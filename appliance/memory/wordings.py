@@ -201,13 +201,33 @@ def in_plain_words(text: str) -> str:
     return text
 
 
+def _each_same_word(text: str) -> list[str]:
+    """`text` with a word of a _SAME_WORDS group said as each other word of it, one group at
+    a time ("…coriander" -> "…cilantro"): a tombstone keeps no words, so a refusal said in
+    the rarer word is met by the new statement said in it (a review's "Maggie hates
+    cilantro" refused, then "…coriander", had gone live)."""
+    found: list[str] = []
+    for group in _SAME_WORDS:
+        said = re.compile(rf"\b(?:{'|'.join(map(re.escape, group))})\b", re.IGNORECASE)
+        if (hit := said.search(text)) is None:
+            continue
+        for word in group:
+            if word != hit.group().lower():
+                found.append(said.sub(word, text))
+    return found
+
+
 def other_wordings(text: str) -> list[str]:
     """The same fact in the other wordings of its class ("Priya doesn't eat meat." ->
-    ["Priya is vegetarian", "Priya eats no meat", …]), and in plain words ("…cilantro" ->
-    "…coriander") with that one's other wordings; [] when it is in none."""
-    plain = in_plain_words(" ".join(text.split()))
-    said = [plain] if plain != " ".join(text.split()) else []
-    return [*said, *(other for one in (text, *said) for other in _class_wordings(one))]
+    ["Priya is vegetarian", "Priya eats no meat", …]), in plain words ("…cilantro" ->
+    "…coriander") with that one's other wordings, and with each same word said as each
+    other ("…coriander" -> "…cilantro"); [] when it is in none."""
+    text = " ".join(text.split())
+    plain = in_plain_words(text)
+    said = [plain] if plain != text else []
+    same = [other for other in _each_same_word(text) if other not in (text, *said)]
+    classes = [other for one in (text, *said) for other in _class_wordings(one)]
+    return list(dict.fromkeys([*said, *classes, *same]))
 
 
 def _class_wordings(text: str) -> list[str]:

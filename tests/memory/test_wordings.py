@@ -51,6 +51,9 @@ def _refused(memory: Memory, text: str) -> None:
             "The spare key is beneath the blue heron statue.",
         ),
         ("The dishwasher tablets are under the sink.", "The dishwasher tabs are under the sink."),
+        # a review's: refused in the rarer word, said again in the plainer
+        ("Maggie hates cilantro.", "Maggie hates coriander."),
+        ("Leo can't eat shrimp.", "Leo can't eat prawns."),
     ],
 )
 def test_a_refused_diet_or_health_fact_in_other_words_is_held(
@@ -88,9 +91,17 @@ def test_the_other_wordings_are_read_only_from_the_whole_statement() -> None:
     assert other_wordings("Priya doesn't eat meat on Fridays.") == []
     assert other_wordings("Dad is on holiday.") == []  # no medicine
     assert other_wordings("Sam can't have his phone at dinner.") == []  # no allergen
-    assert other_wordings("The spare key is under the blue pot.") == []
+    assert other_wordings("The spare key is in the blue pot.") == []
+    # a same word is said as each other word of its group, one group at a time
+    assert other_wordings("The spare key is under the blue pot.") == [
+        "The spare key is beneath the blue pot.",
+        "The spare key is underneath the blue pot.",
+    ]
     # plain words: one group's other words read as its first, and nothing else changed
-    assert other_wordings("The key is beneath the pot.") == ["The key is under the pot."]
+    assert other_wordings("The key is beneath the pot.") == [
+        "The key is under the pot.",
+        "The key is underneath the pot.",
+    ]
     assert other_wordings("We had chips and biscuits.") == []  # words that differ, unread
 
 
