@@ -46,12 +46,6 @@ from appliance.memory.withheld import refused_kind, showable, withheld
 
 log = logging.getLogger(__name__)
 
-# What a fact of someone's diet or health says: such a fact answers what they may eat
-_DIET = re.compile(
-    r"\b(?:allerg\w*|intoleran\w*|can't (?:eat|have|drink)|cannot (?:eat|have|drink)|coeliac|"
-    r"celiac|vegan|vegetarian|veggie|pescatarian|diabetic|diabetes|halal|kosher|dairy|gluten)\b",
-    re.IGNORECASE,
-)
 # The vet's lines: what a pet named by its name is asked of as the animal it is
 _AN_ANIMALS = frozenset({FED_TO_A_PET.name, AN_ANIMAL_UNWELL.name})
 
@@ -211,13 +205,19 @@ class Brain:
         thread = check_thread_id(thread_id) if thread_id else new_thread_id()
         typed = with_apostrophes(text, self.routes.known_names())
         route = self.router.route(as_question(typed), thread)
+        route = self._in_context(route, text, typed, thread)
+        return ReplyStream(self, text, thread, route, heard=heard)
+
+    def _in_context(self, route: router.Route, text: str, typed: str, thread: str) -> router.Route:
+        """The router's route, read once more against what the thread and memory hold: the
+        words alone cannot tell these apart."""
         if (
             route.kind in ("recall", "overview")
             and is_asked_again(text)  # the words first: the thread is read only for these
             and (again := self._asked_again(text, thread))
         ):
             route = router.Route("recall", again, thread=thread)  # "and Kemi?" after a question
-        if (pets := self.routes.known_pets()) and route.kind not in _AN_ANIMALS:
+        if (pets := self.routes.known.now().pets) and route.kind not in _AN_ANIMALS:
             # "can I give Biscuit chocolate?" with "Biscuit is our dog" kept: asked as of the
             # dog it is (a ninth trial's got the model, which read Biscuit as a biscuit)
             as_pet = as_their_kind(typed, pets, kitchen_words())
@@ -238,18 +238,13 @@ class Brain:
             # "scratch that" after "remember that Gran is hard of hearing": the fact the last
             # answer kept, not the household's last change (a trial's got "Cancel what?")
             route = router.Route("correct", "", thread=thread)
-        return ReplyStream(self, text, thread, route, heard=heard)
+        return route
 
     def _diet_of_someone_named(self, text: str) -> bool:
-        """Whether `text` names someone memory holds a diet or health fact about."""
-        named = {w.lower() for w in re.findall(r"[\w'-]+", text)} & self.routes.known_names()
-        if not named:
-            return False
-        return any(
-            _DIET.search(fact.text)
-            and named & {w.lower() for w in re.findall(r"[\w-]+", fact.text)}
-            for fact in self.memory.facts("live")
-        )
+        """Whether `text` names someone memory holds a diet or health fact about (read once
+        per change of memory, known.py)."""
+        said = {w.lower() for w in re.findall(r"[\w'-]+", text)}
+        return bool(said & self.routes.known.now().with_a_diet)
 
     def _asked_again(self, text: str, thread: str) -> str | None:
         """The thread's last question, asked of the person `text` names ("and Kemi?")."""

@@ -15,6 +15,7 @@ import re
 
 from appliance.brain.people import ANIMAL
 from appliance.brain.router import fixed_reply
+from appliance.kitchen.allergens import ALLERGEN
 
 ALLERGIC_REACTION = (
     "This could be a serious allergic reaction. If their lips, tongue or throat are "
@@ -29,11 +30,11 @@ ATE_AN_ALLERGEN = (
     "in North America). I can't tell whether they'll be all right, and I can't call anyone."
 )
 
+# The fourteen allergens the kitchen knows (kitchen/allergens.py), and foods made of them
+# that a household names when one was eaten
 _ALLERGEN = (
-    r"(?:gluten|wheat|nuts?|peanuts?|peanut butter|cashews?|almonds?|hazelnuts?|walnuts?|"
-    r"pistachios?|pecans?|dairy|milk|cheese|eggs?|soy|soya|sesame|tahini|hummus|houmous|"
-    r"shellfish|prawns?|shrimp|crab|lobster|mussels?|crustaceans?|molluscs?|celery|mustard|"
-    r"lupin|sulphites?|sulfites?|fish|kiwi)"
+    rf"(?:{ALLERGEN}|peanut butter|cashews?|almonds?|hazelnuts?|walnuts?|pistachios?|pecans?|"
+    r"cheese|tahini|hummus|houmous|prawns?|shrimp|crab|lobster|mussels?|kiwi)"
 )
 # Said of an animal, it is the vet's (devices.py).
 _NO_ANIMAL = rf"^(?!.*\b{ANIMAL}\b)"

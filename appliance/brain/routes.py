@@ -11,7 +11,6 @@ only a question about the world reaches the model (questions.py draws the line).
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
@@ -19,17 +18,16 @@ from appliance.brain import (
     corrections,
     days_until,
     overview,
-    people,
     questions,
     router,
     statements,
 )
 from appliance.brain.cannot_eat import cannot_eat_asked, says_cannot_eat
+from appliance.brain.known import KnownToMemory
 from appliance.brain.not_known import not_known
 from appliance.brain.notetaker import NoteTaker
 from appliance.brain.turn import RECALL_K
 from appliance.errors import HearthError
-from appliance.letters import LETTER
 from appliance.memory import (
     AlreadyKnown,
     AlreadyWaiting,
@@ -40,7 +38,6 @@ from appliance.memory import (
     Refused,
 )
 from appliance.memory.recallable import RECALLABLE_STATUSES
-from appliance.memory.text import STOP_WORDS
 from appliance.memory.text import tokens as content_words
 
 if TYPE_CHECKING:
@@ -70,8 +67,7 @@ class RuleRoutes:
         self.notetaker = notetaker
         self.chat = chat
         self.cited: dict[str, tuple[str, ...]] = {}  # thread -> facts the last answer used
-        # (generation, names, pets): read again only when memory changed
-        self._known: tuple[int, frozenset[str], dict[str, str]] | None = None
+        self.known = KnownToMemory(memory)  # names, pets, who has a diet: per memory change
 
     def answered(self, thread: str, facts: tuple[str, ...]) -> None:
         """Remember which facts a thread's last answer used or kept ("no, that's wrong" and
@@ -257,42 +253,8 @@ class RuleRoutes:
         yield from self.chat(stream, text, found)  # a question about the world
 
     def known_names(self) -> frozenset[str]:
-        """The names memory holds (lower case): every fact's links, the name a fact starts
-        with ("Sam is …") and its possessives ("Leo's …"); a capital in the middle of a
-        fact ("… Victoria sponge") is not a name. Recomputed only when memory changed."""
-        generation = self.memory.index.generation()
-        if self._known is None or self._known[0] != generation:
-            names: set[str] = set()
-            facts = self.memory.facts("live") + self.memory.facts("doubted")
-            for fact in facts:
-                names.update(link.lower() for link in fact.links)
-                words = re.findall(rf"{LETTER}[\w'\u2019-]*", fact.text)
-                owners = [w for w in words if re.search(r"['\u2019]s$", w) and w[:1].isupper()]
-                # "Our dog Rocky needs fed at 5", "the dog's called Rocky": a name after a
-                # word of family or "called" (a fifth trial's "what does rocky eat" went to
-                # the model, which told it of Rocky Balboa)
-                after = [
-                    words[i + 1]
-                    for i, w in enumerate(words[:-1])
-                    if w.lower().rstrip("'s’") in people.FAMILY | {"called", "named", "our"}
-                ]
-                for word in words[:1] + owners + after:
-                    name = re.sub(r"['\u2019]s$", "", word)
-                    lower = name.lower()
-                    # "The bin bags are…", "Our boiler…": a fact's first word is a name
-                    # only when it is not a word of every sentence (a new user's trial
-                    # heard "I don't know that about The or Rex").
-                    if name[:1].isupper() and lower not in people.NOT_NAMES | STOP_WORDS:
-                        names.add(lower)
-            pets = people.pets_in(fact.text for fact in facts)
-            self._known = (generation, frozenset(names), pets)
-        return self._known[1]
-
-    def known_pets(self) -> dict[str, str]:
-        """The pets memory names, lower case, with their kind ({"biscuit": "dog"})."""
-        self.known_names()
-        assert self._known is not None
-        return self._known[2]
+        """The names memory holds (lower case; known.py), read again only when it changed."""
+        return self.known.now().names
 
     def _answers_by_meaning(self, asked: questions.Question, found: list[Recalled]) -> bool:
         """A question about the household's people that names no one ("who can't eat

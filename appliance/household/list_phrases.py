@@ -431,13 +431,14 @@ _BOUGHT = re.compile(
 # eggs": a thing on the list the house has already (a ninth trial's got memory's "All right,
 # I haven't kept it." and the butter stayed on the list). Taken off as bought is, and only
 # if on the list (list_actions.of_the_list, asked by named.the_records_hold).
+_PLENTY = r"(?:loads|lots|plenty|heaps|tons|a load|a lot|a bunch)"
 _HAVE_ALREADY = re.compile(
     rf"^{_BY_THE_WAY}(?:(?:wait|actually|hang on|no|never mind|oh wait) ,? )*"
     r"(?:we|i)(?: already| still)?"
     r"(?: have(?: still| already)?(?: got)?|'ve(?: still| already)? got|"
     # "we've loads of cheese", never "we've run out"
-    r"'ve(?= (?:loads|lots|plenty|heaps|tons|a load|a lot|a bunch) of))"
-    r" (?:(?:loads|lots|plenty|heaps|tons|a load|a lot|a bunch) of |some |the )?"
+    rf"'ve(?= {_PLENTY} of))"
+    rf" (?:{_PLENTY} of |some |the )?"
     # never a count ("we have one egg left": running low) nor a dish of two things ("we have
     # bread and butter pudding"), a review's took eggs and bread off
     r"(?!(?:run|been|gone|done|had|got|to|no|not|never|just|finished|used|eaten|a|an|one|two|"
@@ -455,7 +456,7 @@ def bought(said: str) -> tuple[str, ...] | None:
     match = _BOUGHT.match(said) or _BOUGHT_DONE.match(said)
     if match is None and (had := _HAVE_ALREADY.match(said)) is not None:
         bare = re.fullmatch(r"(?:we|i) have [a-z' -]+", said) and not re.search(
-            r"\b(?:already|still|left|loads|lots|plenty|heaps|tons|in the)\b", said
+            rf"\b(?:already|still|left|{_PLENTY}|in the)\b", said
         )
         match = None if bare else had  # "we have chickens": no word of enough or of still
     if match is None:

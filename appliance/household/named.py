@@ -12,6 +12,7 @@ import re
 
 from appliance.household import spoken
 from appliance.household.list_actions import of_the_list
+from appliance.household.phrases import TAKEN_BACK
 from appliance.household.requests import (
     AddTime,
     CancelReminder,
@@ -81,13 +82,13 @@ def change_by_name(store: HouseholdStore, said: str, now: dt.datetime) -> Comman
 
 # Said around it: "oh wait make the porridge one 6 minutes actually", "cancel the toast one,
 # it burnt anyway" (a tenth trial's each reached the model)
-_AROUND = re.compile(r"^(?:(?:oh|wait|no|actually|sorry|right|ok|okay) (?:, )?)+|(?: ,)? actually$")
+# (phrase_words.normalise has already taken "oh wait", "ok", "sorry"… off its start)
+_AROUND = re.compile(r"^(?:no ,? )+|(?: ,)? actually$")
 
 
-_NOT_A_REASON = re.compile(
-    r"\b(?:no|not|don't|do not|never|nope|wait|hang on|hold on|leave it|actually|sorry|"
-    r"kidding|joking|scratch that|forget that|ignore that|undo|and|then|also|set|add|put|"
-    r"remind|cancel|start|stop|take|make|change|move)\b"
+# A command said after the comma, which is no reason for the first
+_A_COMMAND_AFTER = re.compile(
+    r"\b(?:and|then|also|set|add|put|remind|cancel|start|stop|take|make|change|move)\b"
 )
 
 
@@ -104,7 +105,8 @@ def named_in_the_records(store: HouseholdStore, said: str, now: dt.datetime) -> 
     first, _, reason = bare.partition(" , ")
     # never one taken back after it ("cancel the toast one, no wait"), nor a command after it
     # ("cancel the rice, and set a timer for 10 minutes for the pasta" had done the first only)
-    heads = [bare] if not reason or _NOT_A_REASON.search(reason) else [bare, first]
+    not_a_reason = TAKEN_BACK.search(reason) or _A_COMMAND_AFTER.search(reason)
+    heads = [bare] if not reason or not_a_reason else [bare, first]
     for head in heads:
         if (command := cancel_by_name(store, head) or change_by_name(store, head, now)) is not None:
             return command

@@ -151,7 +151,7 @@ def _read_with_reason(said: str, now: dt.datetime, ringing: bool) -> Command | N
         # never one taken back after it ("Clear the list? No, don't do that.")
         first, reason = said.split(" , ", 1)
         done = _read(first, now, ringing)
-        if isinstance(done, _SAID_WITH_A_REASON) and not _TAKEN_BACK.search(reason):
+        if isinstance(done, _SAID_WITH_A_REASON) and not TAKEN_BACK.search(reason):
             command = done
     if command is None and (purpose := _FOR_A_PURPOSE.search(said)) is not None:
         # "set a timer for one minute so I can brush my teeth": what for is no part of it
@@ -204,7 +204,7 @@ _SAID_WITH_A_REASON = (
 
 # What takes a command back, or doubts it, said after it: "No, don't do that.", "Are you
 # sure?", "Kidding.", "Wait, no.", "Leave it."
-_TAKEN_BACK = re.compile(
+TAKEN_BACK = re.compile(
     r"\b(?:no|not|don't|do not|never|nope|kidding|joking|wait|hang on|hold on|leave it|"
     r"actually|sure|sorry|scratch that|forget that|ignore that|undo)\b"
 )

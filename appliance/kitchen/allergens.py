@@ -28,13 +28,13 @@ SWAP_NOT_CHECKED = (
 )
 
 # The UK's 14 allergens as a kitchen names them, and what people cannot have.
-_ALLERGEN = (
+ALLERGEN = (
     r"(?:gluten|wheat|barley|rye|nuts?|peanuts?|tree nuts?|dairy|lactose|milk|eggs?|soy|soya|"
     r"sesame|shellfish|crustaceans?|molluscs?|celery|mustard|lupin|sulphites?|sulfites?|fish)"
 )
 _CANNOT_HAVE = (
     r"(?:coeliacs?|celiacs?|gluten intolerant|lactose intolerant|vegans?|someone with (?:a |an )?"
-    rf"(?:{_ALLERGEN} )?(?:allergy|intolerance)|(?:{_ALLERGEN}) allerg(?:y|ic))"
+    rf"(?:{ALLERGEN} )?(?:allergy|intolerance)|(?:{ALLERGEN}) allerg(?:y|ic))"
 )
 # Asked, never told: "is cornflour gluten free?", "does mayonnaise contain egg?", never "can
 # Ravi have milk?" (memory's) nor "do we have any eggs left?" (the cupboard's).
@@ -50,12 +50,12 @@ _PERSON = (
 )
 _NOT_A_FOOD = r"(?! (?:we|i|you|they|he|she|us)\b)(?! (?!this\b|that\b|it\b)[a-z]+ (?:have|eat)\b)"
 _ASKS = re.compile(
-    rf"^(?:is|are|was)\b.*\b{_ALLERGEN}[- ]?free\b"
-    rf"|^(?:does|do|did|will|might|could)\b{_NOT_A_FOOD}.*\bcontain\b.*\b{_ALLERGEN}\b"
+    rf"^(?:is|are|was)\b.*\b{ALLERGEN}[- ]?free\b"
+    rf"|^(?:does|do|did|will|might|could)\b{_NOT_A_FOOD}.*\bcontain\b.*\b{ALLERGEN}\b"
     # "does hummus have sesame in it?": "in it" says a food, whatever its name
-    rf"|^(?:does|do|did)\b.*\b(?:have|has|got)\b.*\b{_ALLERGEN}\b.*\bin (?:it|them)\b"
+    rf"|^(?:does|do|did)\b.*\b(?:have|has|got)\b.*\b{ALLERGEN}\b.*\bin (?:it|them)\b"
     # "is tahini made from sesame" (a fifth trial, a sesame allergy in the house: "no")
-    rf"|^(?:is|are|was)\b.*\bmade (?:from|with|of|out of|using)\b.*\b{_ALLERGEN}\b"
+    rf"|^(?:is|are|was)\b.*\bmade (?:from|with|of|out of|using)\b.*\b{ALLERGEN}\b"
     # "are digestive biscuits vegetarian": a food of two words or more, never "is Ciaran
     # vegetarian?" (memory's)
     rf"|^(?:is|are) (?!.*\b(?:{_PERSON}|our|my|your|his|her|their)\b)(?!.*'s\b)"
@@ -64,26 +64,26 @@ _ASKS = re.compile(
     r"(?:vegetarian|vegan|halal|kosher)$)"
     r"(?:the |a |an |this |that |these |those )?[a-z'-]+(?: [a-z'-]+){1,3} "
     r"(?:actually |really |usually |always )?(?:vegetarian|vegan|halal|kosher)$"
-    rf"|^(?:is|are) there (?:any |some )?{_ALLERGEN}\b.*\bin\b"
+    rf"|^(?:is|are) there (?:any |some )?{ALLERGEN}\b.*\bin\b"
     rf"|\b(?:ok|okay|safe|fine|suitable|alright|good)\b.*\bfor (?:a |an |my |our )?{_CANNOT_HAVE}"
     rf"|\b(?:can|could|may|should) (?:a |an |my |our )?{_CANNOT_HAVE} (?:eat|have|drink)\b"
     # "are pine nuts actually nuts?", "is coconut a nut?", "what nuts are in pesto?" (a
     # fourth trial, a nut allergy in the house: the model answered each wrongly)
     rf"|^(?:is|are) [\w' -]{{1,30}}? (?:a |an |actually |really |technically |classed as "
-    rf"|counted as |considered )+{_ALLERGEN}s?$"
-    rf"|^(?:what|which) (?:kind of |kinds of |type of )?{_ALLERGEN}s? (?:are|is|go) (?:in|into)\b",
+    rf"|counted as |considered )+{ALLERGEN}s?$"
+    rf"|^(?:what|which) (?:kind of |kinds of |type of )?{ALLERGEN}s? (?:are|is|go) (?:in|into)\b",
 )
 # The diet a swap is asked for: "gluten free substitute for breadcrumbs".
 _NEED = re.compile(
-    rf"\b(?P<need>{_ALLERGEN}[- ]free|vegan|coeliacs?|celiacs?|dairy[- ]free|"
-    rf"(?:{_ALLERGEN}) allergy|allergic)\b"
+    rf"\b(?P<need>{ALLERGEN}[- ]free|vegan|coeliacs?|celiacs?|dairy[- ]free|"
+    rf"(?:{ALLERGEN}) allergy|allergic)\b"
 )
 STATES_ALLERGEN = re.compile(
     rf"\b(?:is|are|isn't|aren't|is not|are not)\s+(?:naturally\s+|completely\s+|usually\s+|"
-    rf"always\s+|totally\s+|100% )?{_ALLERGEN}[- ]free\b"
-    rf"|\b(?:contains?|contained)\s+(?:no\s+|any\s+|some\s+|traces of\s+)?{_ALLERGEN}\b"
+    rf"always\s+|totally\s+|100% )?{ALLERGEN}[- ]free\b"
+    rf"|\b(?:contains?|contained)\s+(?:no\s+|any\s+|some\s+|traces of\s+)?{ALLERGEN}\b"
     rf"|\b(?:safe|fine|ok|okay|suitable) for (?:a |an )?{_CANNOT_HAVE}"
-    rf"|\b(?:is|are|isn't|aren't) (?:not )?(?:a |actually |really |technically )+{_ALLERGEN}s?\b",
+    rf"|\b(?:is|are|isn't|aren't) (?:not )?(?:a |actually |really |technically )+{ALLERGEN}s?\b",
     re.IGNORECASE,
 )
 

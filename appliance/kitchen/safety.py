@@ -160,14 +160,16 @@ _GIVEN_TO = re.compile(
 )
 
 
+def _childs_row(food: str | None, said: str, tables: Tables) -> SafetyRule | None:
+    """A small child's row of the food itself, never of its last word: "skimmed milk" and
+    "oat milk" are no cows' milk row's (a review's got it)."""
+    rule = _rule("infants", food, said, tables) if food is not None else None
+    return rule if rule is not None and food in rule.foods else None
+
+
 def _for_a_child(food: str | None, said: str, tables: Tables) -> SafetyRule | None:
     """The small child's row for a food given to someone ("can I give Oisín honey?")."""
-    if food is None or _GIVEN_TO.search(said) is None:
-        return None
-    rule = _rule("infants", food, said, tables)
-    # the food itself, never its last word: "skimmed milk" and "oat milk" are no cows' milk
-    # row's (a review's got it)
-    return rule if rule is not None and food in rule.foods else None
+    return _childs_row(food, said, tables) if _GIVEN_TO.search(said) else None
 
 
 _HOW_HOT = re.compile(
@@ -398,9 +400,11 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
             asks_how_long = _HOW_LONG.search(said) and "overnight" not in said
             if topic == "left_out" and asks_how_long and (rows := _storage(food, said, tables)):
                 return _storage_said(rows)  # the food's own row ("rice: 1 hour") first
-            rule = _rule(topic, food, said, tables)
-            if rule is not None and (topic != "infants" or food is None or food in rule.foods):
-                # a small child's row for the food itself: "oat milk" is no cows' milk
+            if topic == "infants":
+                rule = _childs_row(food, said, tables)
+            else:
+                rule = _rule(topic, food, said, tables)
+            if rule is not None:
                 return SafetyAnswer(_with_weight(rule, words), rule.source, True)
             return SafetyAnswer(UNSURE, "", False)
     if child is not None:

@@ -15,6 +15,7 @@ of one person or a "my/our" someone) yields the others. Said with more ("…on F
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 # Who: a name or two ("Priya", "Uncle Dev"), "my dad", "my sister Hannah", "the Khans", or
 # he/she/they.
@@ -188,17 +189,27 @@ _SAME_WORDS: tuple[tuple[str, ...], ...] = (
     ("under", "beneath", "underneath"),
     ("vet", "veterinarian", "vets"),
 )
+# Each group's words, any of them, as one pattern: compiled once, read on every statement
+# a tombstone is matched against
 _SAME_WORD_PATTERNS = tuple(
-    (re.compile(rf"\b(?:{'|'.join(map(re.escape, group[1:]))})\b", re.IGNORECASE), group[0])
+    (re.compile(rf"\b(?:{'|'.join(map(re.escape, group))})\b", re.IGNORECASE), group)
     for group in _SAME_WORDS
 )
 
 
 def in_plain_words(text: str) -> str:
-    """`text` with each word of a group in _SAME_WORDS read as the group's first."""
-    for pattern, first in _SAME_WORD_PATTERNS:
-        text = pattern.sub(first, text)
+    """`text` with each word of a group in _SAME_WORDS read as the group's first; the first
+    itself is left as written ("Coriander …" keeps its capital)."""
+    for pattern, group in _SAME_WORD_PATTERNS:
+        text = pattern.sub(_as_first(group[0]), text)
     return text
+
+
+def _as_first(first: str) -> Callable[[re.Match[str]], str]:
+    def said(found: re.Match[str]) -> str:
+        return found[0] if found[0].lower() == first else first
+
+    return said
 
 
 def _each_same_word(text: str) -> list[str]:
@@ -207,13 +218,10 @@ def _each_same_word(text: str) -> list[str]:
     the rarer word is met by the new statement said in it (a review's "Maggie hates
     cilantro" refused, then "…coriander", had gone live)."""
     found: list[str] = []
-    for group in _SAME_WORDS:
-        said = re.compile(rf"\b(?:{'|'.join(map(re.escape, group))})\b", re.IGNORECASE)
-        if (hit := said.search(text)) is None:
+    for pattern, group in _SAME_WORD_PATTERNS:
+        if (hit := pattern.search(text)) is None:
             continue
-        for word in group:
-            if word != hit.group().lower():
-                found.append(said.sub(word, text))
+        found += [pattern.sub(word, text) for word in group if word != hit.group().lower()]
     return found
 
 

@@ -897,6 +897,9 @@ def test_a_reviews_reminder_words(store) -> None:
     from appliance.household.requests import AskReminderWhat, Remind
 
     assert isinstance(parse("thanks love, remind me at 6", NOW), AskReminderWhat)
+    # three words and more, which pass the length rule: no errand by their first word
+    assert isinstance(parse("hang on a sec, remind me at 7", NOW), AskReminderWhat)
+    assert isinstance(parse("thanks a million love, remind me at 7", NOW), AskReminderWhat)
     at = NOW + dt.timedelta(hours=1)
     assert answer_to(AskReminderWhat(at), "do the bins", NOW) == Remind("do the bins", at)
     said = perform(store, parse("remind me to charge the i-pad at 9", NOW), "t")
