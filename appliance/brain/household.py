@@ -22,8 +22,7 @@ from appliance.brain.router import DEFAULT_ROUTER, Intent, Route, Router
 from appliance.household import HouseholdStore, NotKept, Screen, parse, perform
 from appliance.household.asking import answer_to, from_json
 from appliance.household.more import more_of_the_same
-from appliance.household.named import named_in_the_records, the_records_hold
-from appliance.household.phrase_words import normalise
+from appliance.household.named import household_command
 from appliance.household.requests import Command
 
 # intent name -> the command intents (requests.py) it claims
@@ -65,12 +64,7 @@ def household_intents(
                 return answered
             # "cancel the rice", "change the washing one to 30 minutes": a name the timers or
             # reminders hold
-            command = parse(text, now(), ringing=bool(store.ringing())) or named_in_the_records(
-                store, normalise(text), now()
-            )
-            if command is None or not the_records_hold(store, command, text):
-                return None
-            return command
+            return household_command(store, text, now())
 
     def claims(prefixes: tuple[str, ...], command: Command | None) -> bool:
         return command is not None and command.intent.startswith(prefixes)

@@ -12,7 +12,8 @@ import re
 
 from appliance.household import spoken
 from appliance.household.list_actions import of_the_list
-from appliance.household.phrases import TAKEN_BACK
+from appliance.household.phrase_words import normalise
+from appliance.household.phrases import TAKEN_BACK, parse
 from appliance.household.requests import (
     AddTime,
     CancelReminder,
@@ -127,3 +128,15 @@ def the_records_hold(store: HouseholdStore, command: Command, said: str) -> bool
     ):
         return False
     return of_the_list(store, command, said)
+
+
+def household_command(store: HouseholdStore, text: str, now: dt.datetime) -> Command | None:
+    """The command `text` gives the household, read as Hearth reads it: its words alone
+    (phrases.parse, "stop" said to what rings), else a name the records hold, and then
+    only if the records bear it out (`the_records_hold`)."""
+    command = parse(text, now, ringing=bool(store.ringing())) or named_in_the_records(
+        store, normalise(text), now
+    )
+    if command is None or not the_records_hold(store, command, text):
+        return None
+    return command
