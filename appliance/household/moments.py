@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from appliance.household.spoken import Moment, Span, clock_at, duration_at
+from appliance.numbers import ORDINALS, number_at
 
 _DAYS = {"today": 0, "tonight": 0, "tomorrow": 1}
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -80,29 +81,137 @@ def date_said(tokens: list[str], now: dt.datetime) -> dt.date | None:
 
 
 def _day_only(tokens: list[str], i: int, now: dt.datetime) -> tuple[int, int] | None:
+    """The day said at tokens[i] and where it ends, as days from today; a week said
+    around it ("a week today", "tomorrow week", "a week on Friday") puts it 7 days on."""
+    if tokens[i : i + 2] == ["a", "week"] and tokens[i + 2 : i + 3] in (["on"], ["from"]):
+        after = _one_day(tokens, i + 3, now)  # "a week on Friday", "a week from tomorrow"
+        return None if after is None else (after[0] + 7, after[1])
+    if tokens[i : i + 2] == ["a", "week"] and (after := _one_day(tokens, i + 2, now)):
+        return (after[0] + 7, after[1]) if tokens[i + 2] in _DAYS else None  # "a week today"
+    found = _one_day(tokens, i, now)
+    if found is not None and tokens[found[1] : found[1] + 1] == ["week"]:
+        return (found[0] + 7, found[1] + 1) if tokens[i] in _DAYS else None  # "tomorrow week"
+    return found
+
+
+# Days a household names by what happens on them (their dates never move).
+_FIXED_DAYS = {
+    ("christmas", "eve"): (12, 24),
+    ("christmas", "day"): (12, 25),
+    ("christmas",): (12, 25),
+    ("xmas", "eve"): (12, 24),
+    ("xmas", "day"): (12, 25),
+    ("boxing", "day"): (12, 26),
+    ("new", "year's", "eve"): (12, 31),
+    ("new", "years", "eve"): (12, 31),
+    ("hogmanay",): (12, 31),
+    ("new", "year's", "day"): (1, 1),
+    ("new", "years", "day"): (1, 1),
+    ("halloween",): (10, 31),
+    ("bonfire", "night"): (11, 5),
+    ("valentine's", "day"): (2, 14),
+    ("valentines", "day"): (2, 14),
+    ("st", "patrick's", "day"): (3, 17),
+    ("burns", "night"): (1, 25),
+}
+# The twelve ordinal words beyond ORDINALS' ten that a date needs: "the twenty third"
+_ORDINAL_WORDS = {
+    **ORDINALS,
+    **{
+        word: 10 + n
+        for n, word in enumerate(
+            "eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth "
+            "eighteenth nineteenth twentieth".split(),
+            start=1,
+        )
+    },
+    "thirtieth": 30,
+}
+
+
+def _one_day(tokens: list[str], i: int, now: dt.datetime) -> tuple[int, int] | None:
     if tokens[i : i + 1] and tokens[i] in _DAYS:
         return _DAYS[tokens[i]], i + 1
+    if tokens[i : i + 4] == ["the", "day", "after", "tomorrow"]:
+        return 2, i + 4
+    if tokens[i : i + 3] == ["day", "after", "tomorrow"]:
+        return 2, i + 3
+    if tokens[i : i + 1] == ["in"] and (counted := _days_ahead(tokens, i + 1)) is not None:
+        return counted  # "in three days", "in a week"
     at = i + 1 if tokens[i : i + 1] == ["on"] else i
-    at += 1 if tokens[at : at + 1] == ["next"] else 0
+    this = tokens[at : at + 1] == ["this"]
+    at += 1 if tokens[at : at + 1] in (["next"], ["this"]) else 0
+    at += 1 if this and tokens[at : at + 1] == ["coming"] else 0
     if tokens[at : at + 1] and tokens[at] in WEEKDAYS:
-        ahead = (WEEKDAYS.index(tokens[at]) - now.weekday()) % 7 or 7
-        return ahead, at + 1
+        weekday = (WEEKDAYS.index(tokens[at]) - now.weekday()) % 7
+        return (weekday if this else weekday or 7), at + 1  # "this Monday" said on one: today
     at = i + 1 if tokens[i : i + 1] == ["on"] else i
+    for words, (month, day) in _FIXED_DAYS.items():
+        if tuple(tokens[at : at + len(words)]) == words:
+            fixed = _next_date(now.date() - dt.timedelta(days=1), day, month)
+            return None if fixed is None else ((fixed - now.date()).days, at + len(words))
     at += 1 if tokens[at : at + 1] == ["the"] else 0
-    # "22nd" as the sentence's words have it: "22 nd"
-    said = "".join(tokens[at : at + 2])
-    date = _DATE.fullmatch(said) if tokens[at : at + 1] and tokens[at].isdigit() else None
-    if date is None:
+    if tokens[at : at + 1] and tokens[at] in MONTHS:
+        return _month_first(tokens, at, now)  # "January the 3rd", "December 23rd"
+    said = _date_number(tokens, at)
+    if said is None:
         return None
-    end = at + 2
+    number, end = said
     end += 1 if tokens[end : end + 2] and tokens[end] == "of" else 0  # "the 3rd of January"
-    month = None
+    month_said: int | None = None
     if tokens[end : end + 1] and tokens[end] in MONTHS:
-        month, end = MONTHS.index(tokens[end]) + 1, end + 1
+        month_said, end = MONTHS.index(tokens[end]) + 1, end + 1
     elif tokens[end - 1] == "of":
         end -= 1  # "the 3rd of" something else: the date alone
-    day = _next_date(now.date(), int(date[1]), month)
-    return None if day is None else ((day - now.date()).days, end)
+    dated = _next_date(now.date(), number, month_said)
+    return None if dated is None else ((dated - now.date()).days, end)
+
+
+def _month_first(tokens: list[str], at: int, now: dt.datetime) -> tuple[int, int] | None:
+    month = MONTHS.index(tokens[at]) + 1
+    after = at + 1 + (tokens[at + 1 : at + 2] == ["the"])
+    said = _date_number(tokens, after)
+    if said is None:
+        return None
+    day = _next_date(now.date(), said[0], month)
+    return None if day is None else ((day - now.date()).days, said[1])
+
+
+def _date_number(tokens: list[str], at: int) -> tuple[int, int] | None:
+    """The day of a month said at tokens[at] and where it ends: "22nd" (as the sentence's
+    words have it, "22 nd"), "the twenty third", "third"."""
+    said = "".join(tokens[at : at + 2])
+    if tokens[at : at + 1] and tokens[at].isdigit():
+        date = _DATE.fullmatch(said)
+        return None if date is None else (int(date[1]), at + 2)
+    if tokens[at : at + 2] in (["twenty"], ["thirty"]) or not tokens[at : at + 1]:
+        return None
+    tens = {"twenty": 20, "thirty": 30}.get(tokens[at], 0)
+    if tens and tokens[at + 1 : at + 2] and tokens[at + 1] in ORDINALS:
+        return tens + ORDINALS[tokens[at + 1]], at + 2  # "twenty third"
+    if tokens[at] in _ORDINAL_WORDS and (
+        tokens[at] != "second"
+        or tokens[at - 1 : at] == ["the"]
+        or tokens[at + 1 : at + 2] == ["of"]
+    ):
+        return _ORDINAL_WORDS[tokens[at]], at + 1  # "second" only as a date: never "in a second"
+    return None
+
+
+# How many days a number of days or weeks is: "in three days", "in a week", "in 2 weeks"
+_DAYS_IN = {"day": 1, "days": 1, "week": 7, "weeks": 7, "fortnight": 14}
+
+
+def _days_ahead(tokens: list[str], i: int) -> tuple[int, int] | None:
+    if tokens[i : i + 2] in (["a", "week"], ["a", "fortnight"]):
+        return _DAYS_IN[tokens[i + 1]], i + 2
+    found = number_at(tokens, i)
+    if found is None or found[0] != int(found[0]) or not 0 < found[0] <= 60:
+        return None
+    count, end = int(found[0]), found[1]
+    if tokens[end : end + 1] and tokens[end] in _DAYS_IN:
+        return count * _DAYS_IN[tokens[end]], end + 1
+    return None
 
 
 def _next_date(today: dt.date, day: int, month: int | None) -> dt.date | None:
@@ -121,6 +230,28 @@ def _next_date(today: dt.date, day: int, month: int | None) -> dt.date | None:
     return None
 
 
+# A time of day said without "at" that cannot be a count of something: "8am", "7:30",
+# "half past eight", "ten in the morning", "six o'clock", "noon"
+_SAID_AS_A_TIME = frozenset(("half", "quarter", "noon", "midnight"))
+
+
+def _clock_said_bare(tokens: list[str], i: int) -> tuple[Moment, int] | None:
+    if i >= len(tokens):
+        return None
+    found = clock_at(tokens, i)
+    if found is None:
+        return None
+    said, end = found
+    if (
+        re.match(r"\d", tokens[i])
+        or tokens[i] in _SAID_AS_A_TIME
+        or said.meridiem is not None
+        or "o'clock" in tokens[i:end]
+    ):
+        return found
+    return None
+
+
 def when_in(tokens: list[str], now: dt.datetime) -> Span[dt.datetime] | None:
     """The first "in <duration>", "at <time> (<day>)", "<day> at <time>" or "<day> <time
     in digits>".
@@ -133,20 +264,20 @@ def when_in(tokens: list[str], now: dt.datetime) -> Span[dt.datetime] | None:
             due = now + dt.timedelta(seconds=span.value)
             return Span(due.replace(microsecond=0), i, span.end)
         named = _day_at(tokens, i, now)
-        if named is not None and tokens[named.end : named.end + 1] == ["at"]:
-            clock = clock_at(tokens, named.end + 1)
-        elif named is not None and re.match(
-            r"\d", tokens[named.end] if named.end < len(tokens) else ""
-        ):
-            clock = clock_at(tokens, named.end)  # "friday 8am", "tomorrow 7:30"
+        # a pause between the day and its time is no part of either: "tomorrow, at 10"
+        after = named.end + (tokens[named.end : named.end + 1] == [","]) if named else 0
+        if named is not None and tokens[after : after + 1] == ["at"]:
+            clock = clock_at(tokens, after + 1)
+        elif named is not None and (clock := _clock_said_bare(tokens, after)) is not None:
+            pass  # "friday 8am", "tomorrow 7:30", "a week today, half past eight in the morning"
         else:
             named, clock = None, clock_at(tokens, i + 1) if token == "at" else None
         if clock is None:
             continue
         said, end = clock
         day = named
-        if day is None and (after := _day_at(tokens, end, now)) is not None:
-            day, end = after, after.end
+        if day is None and (later := _day_at(tokens, end, now)) is not None:
+            day, end = later, later.end
         if day is not None and said.meridiem is None and day.part is not None:
             said = Moment(said.hour, said.minute, day.part)  # "at 8 tomorrow evening"
         return Span(said.after(now, None if day is None else day.ahead), i, end)

@@ -107,6 +107,11 @@ def _moment_first(text: str, now: dt.datetime) -> str:
         return text
     when, rest = text[: asked.start()], _as_remind_me(text[asked.end() :], now)
     errand = rest.split(" ")[2:]
+    day = when.removesuffix(" ,").split(" ")
+    if errand[:1] == ["at"] and moments.day_at(day, 0, now) == len(day):
+        # "in three days remind me at 6pm to…", "on Friday remind me at 6 to…": the day
+        # first, its time with the asking
+        return f"remind me {' '.join(day)} {' '.join(errand)}"
     if not errand or not (
         errand[0] in ("to", "for", *ABOUT) or (errand[0] in WHOSE and set(errand) & SAID_OF_IT)
     ):

@@ -151,8 +151,9 @@ def test_a_command_said_inside_a_frame_is_that_command(said: str, command: Comma
         ("Set a timer for 10 minutes, it needs 12 minutes.", "set a timer for 10 minutes"),
         # a model's or a page's words: "Adding…" is no ask
         ("Adding milk to the shopping list, thanks.", "add milk to the shopping list"),
-        # a frame of one word that is no greeting, thanks or name for Hearth
-        ("Tomorrow, remind me at 9 to call Mum.", "remind me at 9 to call Mum"),
+        # a frame of one word that is no greeting, thanks or name for Hearth (a day said
+        # first is the reminder's own: test_moments.py)
+        ("Downstairs, remind me at 9 to call Mum.", "remind me at 9 to call Mum"),
     ],
 )
 def test_a_frame_that_says_something_of_its_own_leaves_it_to_the_model(
