@@ -203,7 +203,8 @@ def main() -> int:
     RESULTS.mkdir(exist_ok=True)
     heading = (
         "# Everyday speech to the household's records\n\n"
-        f"`python -m benchmarks.everyday{' --baseline ' + args.baseline if args.baseline else ''}`"
+        f"`python -m benchmarks.everyday --split {args.split}"
+        f"{' --baseline ' + args.baseline if args.baseline else ''}`"
         f" on `{args.split}` ({len(data['lines'])} lines), judged by the records after each"
         " line\n\n"
     )

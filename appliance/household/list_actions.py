@@ -92,10 +92,15 @@ def bought_off(store: HouseholdStore, item: str) -> str | None:
     return found[0] if all(_A_COUNT.fullmatch(word) for word in extra) else None
 
 
+# What a thing on the list is bought by: "2 pints of", "500g", "a bag of" (list_changes.py
+# puts a new amount in an old one's place by the same words)
+MEASURES = (
+    r"(?:pints?|litres?|liters?|ml|kilos?|kilograms?|kg|g|grams?|lbs?|pounds?|ounces?|oz|"
+    r"packs?|packets?|bags?|tins?|cans?|bottles?|jars?|boxes?|cartons?|loaf|loaves|"
+    r"bunch(?:es)?|tubs?|rolls?|punnets?|multipacks?|dozen)"
+)
 _A_COUNT = re.compile(
-    r"\d+(?:\.\d+)?|a|an|of|x\d*|one|two|three|four|five|six|dozen|half|pints?|litres?|"
-    r"liters?|kilos?|kg|g|grams?|packs?|packets?|bags?|tins?|cans?|bottles?|jars?|boxes?|"
-    r"cartons?|loaf|loaves|bunch(?:es)?|tubs?|rolls?|punnets?|multipacks?|large|small|big"
+    rf"\d+(?:\.\d+)?|a|an|of|x\d*|one|two|three|four|five|six|half|{MEASURES}|large|small|big"
 )
 
 

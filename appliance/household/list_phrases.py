@@ -7,7 +7,6 @@ import re
 from appliance.household import spoken
 from appliance.household.requests import (
     AddItems,
-    Both,
     BoughtItems,
     CheckItem,
     ClearList,
@@ -169,7 +168,10 @@ _NOT_GROCERIES = {
 }
 # a grocery is a noun phrase: "bag of flour", never "the house in a hurry"
 _CLAUSE_WORD = re.compile(r"\b(?:in|at|to|with|for|from|on|into|because|when|so|but|if)\b")
-_ITEM_LEAD = re.compile(r"^(?:some|more|a|an|the|any|a few|a bit of|a little)\s+")
+# "add milk, add eggs": the verb said again before a later item ("add eggs" had gone on)
+_ITEM_LEAD = re.compile(
+    r"^(?:(?:also |and )?add\s+)?(?:(?:some|more|a|an|the|any|a few|a bit of|a little)\s+)?"
+)
 
 
 # Who wants a thing, said before it in a list: "…, and Ciaran wants quorn mince" (a fifth
@@ -287,36 +289,7 @@ def _a_length(item: str) -> bool:
     return spoken.duration_in(re.sub(r"\b(minute|hour|second)\b", r"\1s", item).split()) is not None
 
 
-# "change the milk on the list to 2 pints of semi-skimmed", "swap the butter on the list for
-# marg" (a fifth trial's got the model's "The list is now 2 pints of semi-skimmed milk.")
-_CHANGE_ITEM = re.compile(
-    rf"^(?:change|swap|switch|make) (?:the )?(?P<old>[a-z' -]+?) (?:on|in) {LIST} "
-    r"(?:to|for|with|into) (?P<new>[a-z0-9' -]+)$"
-)
-
-
-def _changed_item(text: str) -> Command | None:
-    if (said := _CHANGE_ITEM.match(text)) is None:
-        return None
-    old, new = items_of(said["old"]), groceries(said["new"])
-    if len(old) != 1 or not new or _a_bare_number(new):
-        return None
-    if len(new) == 1 and _A_KIND_OF.search(new[0]):
-        new = (f"{new[0]} {old[0]}",)  # "…milk… to semi-skimmed": semi-skimmed milk
-    return Both(RemoveItems(old), AddItems(new))
-
-
-# A kind of the thing, said without it: "change the milk to semi-skimmed".
-_A_KIND_OF = re.compile(
-    r"\b(?:semi skimmed|skimmed|whole|full fat|oat|soya|almond|wholemeal|granary|brown|white|"
-    r"free range|organic|unsalted|salted|low fat|lactose free|gluten free|decaf|large|small|"
-    r"medium|smoked|unsmoked|sliced|unsliced)$"
-)
-
-
 def shopping(text: str) -> Command | None:
-    if (changed := _changed_item(text)) is not None:
-        return changed
     by_messages = _NAMED_ONLY.search(text) is not None
     if _READ.match(text) and not (by_messages and text.startswith(("read", "show", "tell"))):
         return ReadList()

@@ -12,8 +12,9 @@ import re
 
 from appliance.household import spoken
 from appliance.household.list_actions import of_the_list
+from appliance.household.list_changes import changed_on_the_list
 from appliance.household.phrase_words import normalise
-from appliance.household.phrases import TAKEN_BACK, parse
+from appliance.household.phrases import TAKEN_BACK, as_written, parse
 from appliance.household.requests import (
     AddTime,
     CancelReminder,
@@ -109,7 +110,11 @@ def named_in_the_records(store: HouseholdStore, said: str, now: dt.datetime) -> 
     not_a_reason = TAKEN_BACK.search(reason) or _A_COMMAND_AFTER.search(reason)
     heads = [bare] if not reason or not_a_reason else [bare, first]
     for head in heads:
-        if (command := cancel_by_name(store, head) or change_by_name(store, head, now)) is not None:
+        if (
+            command := cancel_by_name(store, head)
+            or change_by_name(store, head, now)
+            or changed_on_the_list(store, head)  # "change the mince to 750g"
+        ) is not None:
             return command
     return None
 
@@ -134,8 +139,8 @@ def household_command(store: HouseholdStore, text: str, now: dt.datetime) -> Com
     """The command `text` gives the household, read as Hearth reads it: its words alone
     (phrases.parse, "stop" said to what rings), else a name the records hold, and then
     only if the records bear it out (`the_records_hold`)."""
-    command = parse(text, now, ringing=bool(store.ringing())) or named_in_the_records(
-        store, normalise(text), now
+    command = parse(text, now, ringing=bool(store.ringing())) or as_written(
+        named_in_the_records(store, normalise(text), now), text
     )
     if command is None or not the_records_hold(store, command, text):
         return None

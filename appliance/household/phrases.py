@@ -21,8 +21,10 @@ from typing import Any, cast
 from appliance.household import misheard, spoken
 from appliance.household.clock_phrases import clock
 from appliance.household.frames import framed
+from appliance.household.list_changes import changed_item
 from appliance.household.list_phrases import items_of, shopping  # noqa: F401  (re-exported)
 from appliance.household.phrase_words import normalise
+from appliance.household.remarks import after_a_remark
 from appliance.household.reminder_phrases import reminder
 from appliance.household.requests import (  # noqa: F401  (re-exported: p.SetTimer, …)
     READS,
@@ -63,6 +65,7 @@ from appliance.household.timer_changes import pause_asked, time_taken_off
 from appliance.household.timer_numbers import timer_numbered
 from appliance.household.timer_phrases import add_time, timer, timer_status
 from appliance.household.undo import asked_what_was_done, said_change, said_undo
+from appliance.household.watch_phrases import watched
 
 
 def as_row(command: Command | None) -> dict[str, object]:
@@ -114,13 +117,16 @@ def parse(
     # two commands first, each whole on its side of an "and": read whole, "remind me at 6
     # to ring Nan and add teabags to the list" would be one reminder
     command = _both(said, read) or read_all(said, sentences)
+    if command is None:
+        # "Right, dinner time. Set a timer for 20 minutes…": a remark said first (remarks.py)
+        command = after_a_remark(text, lambda one: parse(one, now, ringing=ringing, slips=slips))
     if command is None and slips:
         # the same words as a recogniser's slips hid them (misheard.py), its sentences
         # kept apart: read only when what was heard is no command, so never another one
         mended = misheard.mended(sentences)
         if mended and mended != said:
             command = read_all(mended, mended)
-    return _as_written(command, text)
+    return as_written(command, text)
 
 
 # Commands that may be said one after the other with "and": each does one plain thing, so
@@ -272,10 +278,12 @@ def _read_once(said: str, now: dt.datetime, ringing: bool) -> Command | None:
     for read in (
         pause_asked,  # first: "put the timer on hold" is no timer called "hold"
         timer,
+        watched,  # "let me know in 10 minutes", "the lasagne needs 40 minutes, watch it"
         timer_status,
         add_time,
         time_taken_off,
         clock,
+        changed_item,  # "change the milk on the list to 2 pints": before the list's own
         shopping,
         stop_with_nothing_ringing,
     ):
@@ -284,7 +292,7 @@ def _read_once(said: str, now: dt.datetime, ringing: bool) -> Command | None:
     return reminder(said, now) or asked_what_was_done(said)
 
 
-def _as_written(command: Command | None, text: str) -> Command | None:
+def as_written(command: Command | None, text: str) -> Command | None:
     """The command with what it keeps (a reminder's words, the list's items) as the
     person wrote them: "remind me to call Mum" keeps "Mum", "add Marmite" keeps
     "Marmite", "semi-skimmed" its hyphen and "500g" its unit. Matching reads lower
@@ -293,9 +301,9 @@ def _as_written(command: Command | None, text: str) -> Command | None:
     if command is None:
         return None
     if isinstance(command, TakenBack):
-        return TakenBack(cast(Command, _as_written(command.said, text)))
+        return TakenBack(cast(Command, as_written(command.said, text)))
     if isinstance(command, Both):
-        first, second = _as_written(command.first, text), _as_written(command.second, text)
+        first, second = as_written(command.first, text), as_written(command.second, text)
         return Both(cast(Command, first), cast(Command, second))
     original = text.replace("’", "'")
 
@@ -320,7 +328,16 @@ def _as_written(command: Command | None, text: str) -> Command | None:
             to = words.index("to", 2)
             who, errand = words[1:to], words[to + 1 :]
             return f"tell {found(who) or ' '.join(who)} to {found(errand) or ' '.join(errand)}"
-        return phrase
+        # put together from what was said apart: "semi-skimmed" and "milk" from "get
+        # semi-skimmed instead of whole milk", each run as long as it was written
+        pieces, start = [], 0
+        while start < len(words):
+            end = next(
+                (e for e in range(len(words), start, -1) if found(words[start:e])), start + 1
+            )
+            pieces.append(found(words[start:end]) or " ".join(words[start:end]))
+            start = end
+        return " ".join(pieces)
 
     changes: dict[str, object] = {}
     for field in ("what", "items"):

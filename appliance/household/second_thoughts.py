@@ -30,10 +30,12 @@ from dataclasses import replace
 
 from appliance.household import spoken
 from appliance.household.list_phrases import LIST
+from appliance.household.moments import speaks_of_a_moment
 from appliance.household.phrase_words import without_fillers
 from appliance.household.requests import (
     READS,
     AddItems,
+    AskReminderWhat,
     AskTimerLength,
     BoughtItems,
     CancelReminder,
@@ -111,6 +113,8 @@ def second_thoughts(said: str, read: Callable[[str], Command | None]) -> Command
         for clause in said.split(" , ")
         if (kept := without_fillers(clause)) and not _THINKING.fullmatch(kept)
     ]
+    if (restated := _said_again(clauses, read)) is not None:
+        return restated
     for i in range(1, len(clauses)):
         after = _after_a_take_back(" , ".join(clauses[i:]))
         if after is None:
@@ -149,6 +153,24 @@ def second_thoughts(said: str, read: Callable[[str], Command | None]) -> Command
     return None
 
 
+def _said_again(clauses: list[str], read: Callable[[str], Command | None]) -> Command | None:
+    """ "Set a timer for six, set a timer for nine minutes for the pasta": a command begun,
+    left unfinished, and said again whole from its start (an everyday split's set the nine
+    minutes without the pasta's name). Only when what was begun is no command by itself, or
+    only asks back ("For how long?"): two whole timers are two."""
+    for i in range(1, len(clauses)):
+        begun, again = clauses[i - 1].split(" "), clauses[i].split(" ")
+        if len(begun) < 3 or begun[:2] != again[:2]:
+            continue
+        restated = read(" , ".join(clauses[i:]))
+        if restated is None or isinstance(restated, (*READS, TakenBack)):
+            continue
+        first = read(" , ".join(clauses[:i]))
+        if first is None or isinstance(first, AskTimerLength | AskReminderWhat):
+            return restated
+    return None
+
+
 def _put_right(
     first: Command, head: str, part: str, read: Callable[[str], Command | None]
 ) -> Command | None:
@@ -167,6 +189,13 @@ def _put_right(
         case Remind(what=what, at=at):
             if part.startswith("to ") and len(part.split(" ")) <= 12:
                 return replace(first, what=part[3:])  # "no, to take the recycling out"
+            if (
+                part.split(" ")[0] == what.split(" ")[0]
+                and len(part.split(" ")) <= 12
+                and not speaks_of_a_moment(part.split(" ")[1:])
+            ):
+                # "…to ring Gran, sorry, ring Auntie Sue": the errand's verb said again
+                return replace(first, what=part)
             tried += [f"remind me to {what} at {part}", f"remind me to {what} {part}"]
             tried.append(f"remind me to {what} {part} at {at:%H:%M}")  # "no, Thursday"
         case AddItems(items=items) if renumbered is None and _only_names(

@@ -1,0 +1,80 @@
+"""A number begun and said again ("for 7, erm, 8 minutes"), a command begun and said again
+whole, a thinking sound set off by commas, and "like" before a number: each read as what
+was meant in the end, and never where the words leave it in doubt."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from appliance.household.phrase_words import normalise
+from appliance.household.phrases import parse
+from appliance.household.requests import AddItems, Remind, SetTimer, TakenBack
+
+NOW = dt.datetime(2026, 12, 7, 17, 45)
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("set a timer for 6, um, 7 minutes", SetTimer(None, 420.0)),
+        ("timer for ten, no, twelve minutes for the rice", SetTimer("rice", 720.0)),
+        ("set a timer for like 3 nah 4 mins for the noodles", SetTimer("noodles", 240.0)),
+        ("put the timer on for, oh, twenty, sorry, twenty five minutes", SetTimer(None, 1500.0)),
+        (
+            "remind me at 6, I mean 7, to ring the vet",
+            Remind("ring the vet", NOW.replace(hour=19, minute=0)),
+        ),
+        (
+            "remind me at 6, no, 7 o'clock to feed the fish",
+            Remind("feed the fish", NOW.replace(hour=19, minute=0)),
+        ),
+        ("add 4, erm, 6 eggs to the list", AddItems(("6 eggs",))),
+        # the command begun, then said again whole
+        ("set a timer for, set a timer for 9 minutes for the pasta", SetTimer("pasta", 540.0)),
+        (
+            "Set a timer for six, set a timer for nine minutes for the pasta.",
+            SetTimer("pasta", 540.0),
+        ),
+        # the errand's verb said again after a take-back
+        (
+            "remind me at 8 to text Jo, sorry, text Sam",
+            Remind("text Sam", NOW.replace(hour=20, minute=0)),
+        ),
+        # the verb said again before a later item
+        ("add milk, add eggs", AddItems(("milk", "eggs"))),
+    ],
+)
+def test_what_was_meant_in_the_end(said: str, command: object) -> None:
+    assert parse(said, NOW) == command
+
+
+def test_two_numbers_with_only_a_comma_between_are_in_doubt() -> None:
+    # "4, 5 minutes" may be "4 or 5 minutes"; with a word that puts it right, it is 5
+    assert parse("set a timer for 4, 5 minutes", NOW) is None
+    assert parse("set a timer for 4, no, 5 minutes", NOW) == SetTimer(None, 300.0)
+
+
+def test_two_whole_timers_said_one_after_the_other_are_not_one_put_right() -> None:
+    assert parse("set a timer for 5 minutes, set a timer for 10 minutes", NOW) != SetTimer(
+        None, 600.0
+    )
+    assert parse("set a timer for 5, set a timer for 10 minutes", NOW) == SetTimer(None, 600.0)
+
+
+def test_an_errand_put_right_with_a_time_in_it_is_no_errand() -> None:
+    said = parse("remind me at 9 to ring Gran, sorry, ring her at 10", NOW)
+    assert not (isinstance(said, Remind) and "10" in said.what)
+    assert isinstance(said, TakenBack)
+
+
+def test_like_is_a_filler_only_before_a_number_and_never_after_whoever_likes() -> None:
+    assert normalise("set a timer for like 4 minutes") == "set a timer for 4 minutes"
+    assert normalise("we like 2 sugars") == "we like 2 sugars"
+    assert normalise("I'd like 2 eggs") == "i'd like 2 eggs"
+
+
+def test_a_thinking_sound_alone_between_commas_goes() -> None:
+    assert normalise("set the timer for, oh, 40 minutes") == "set the timer for , 40 minutes"
+    assert normalise("oh no, the timer") == "no , the timer"  # said first: the lead's

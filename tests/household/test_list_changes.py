@@ -1,0 +1,66 @@
+"""An item on the list changed, carried out on the real store: said with the list named,
+by the words alone; said without it, only when the list holds that one thing."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from appliance.household import HouseholdStore, perform
+from appliance.household.named import household_command
+from appliance.household.phrases import parse
+
+NOW = dt.datetime(2026, 12, 7, 17, 45)
+
+
+def changed(store: HouseholdStore, on_it: list[str], said: str) -> list[str]:
+    """The list after `said`, with `on_it` on it before."""
+    store.add_items(on_it)
+    command = household_command(store, said, NOW)
+    if command is not None:
+        perform(store, command)
+    return sorted(item.name for item in store.items())
+
+
+@pytest.mark.parametrize(
+    ("on_it", "said", "after"),
+    [
+        (["500g mince", "bread"], "change the mince to 750g", ["750g mince", "bread"]),
+        (["1 pint of milk"], "make the milk 2 pints", ["2 pints of milk"]),
+        (["6 eggs", "apples"], "change the eggs to a dozen", ["a dozen eggs", "apples"]),
+        (["3 lemons"], "make the lemons five", ["five lemons"]),
+        (["whole milk"], "get semi-skimmed instead of whole milk", ["semi-skimmed milk"]),
+        (["butter"], "swap the butter for marg", ["marg"]),
+        (["a small loaf"], "change the small loaf to a large one", ["a large loaf"]),
+        (["coke", "crisps"], "change coke to diet coke on the list", ["crisps", "diet coke"]),
+        (["cheddar"], "get red Leicester instead of the cheddar", ["red Leicester"]),
+    ],
+)
+def test_an_item_on_the_list_changed(
+    store: HouseholdStore, on_it: list[str], said: str, after: list[str]
+) -> None:
+    assert changed(store, on_it, said) == sorted(after)
+
+
+@pytest.mark.parametrize(
+    ("on_it", "said"),
+    [
+        # not on the list: a recipe's swap, or the furniture's
+        (["pasta"], "swap the chopped tomatoes for passata"),
+        (["crisps"], "swap the chairs round for the party"),
+        (["mince"], "can I swap the mince for lentils in a bolognese?"),
+        # two things the words could mean: which is asked, nothing changed here
+        (["oat milk", "whole milk"], "change the milk to 2 pints"),
+    ],
+)
+def test_nothing_changes_unless_the_list_holds_that_one_thing(
+    store: HouseholdStore, on_it: list[str], said: str
+) -> None:
+    assert changed(store, on_it, said) == sorted(on_it)
+
+
+def test_the_list_named_is_read_from_the_words_alone() -> None:
+    # the positive control beside the records' gate: no store is asked
+    assert parse("change the eggs on the list to twelve", NOW) is not None
+    assert parse("swap the broccoli for peas", NOW) is None
