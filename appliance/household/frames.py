@@ -153,6 +153,8 @@ _DID = {
 _JOINS = {
     *("so", "and", "but", "because", "cos", "as", "since", "well", "oh", "then", "now"),
     *("basically", "honestly", "anyway", "right", "okay", "ok", "look", "listen"),
+    # a sound of surprise or weariness first: "gosh it's early, set a 5 minute timer…"
+    *("gosh", "ugh", "blimey", "phew", "wow", "ooh", "jeez", "cor", "crikey", "god", "man"),
 }
 # Words that leave the command in doubt: "maybe", "if", "or", "should I", "in case".
 _HEDGES = re.compile(

@@ -4,6 +4,7 @@
     "change the mince to 750g"   (500g mince on the list)      -> off: 500g mince; on: 750g mince
     "make the onions four"       (2 onions on the list)        -> off: 2 onions; on: four onions
     "get semi-skimmed instead of whole milk"                   -> on: semi-skimmed milk
+    "double the butter"          (250g butter on the list)     -> off: 250g butter; on: 500g butter
     "swap the chairs round for the party"                      -> None (no chairs on the list)
 
 Said with the list named ("… on the list"), the words alone are enough (`changed_item`).
@@ -26,40 +27,59 @@ from appliance.numbers import ONES, TENS
 
 _WHAT = r"[a-z0-9' -]+?"
 _ON_THE_LIST = rf"(?P<list>(?: (?:on|in) {LIST}))"
-# "change the mince to 750g", "swap the broccoli for peas", "change coke to diet coke on the
-# list", "change the milk on the list to 2 pints"
-_CHANGE = re.compile(
-    rf"^(?:change|swap|switch|replace|make) (?:the |my |our )?(?P<old>{_WHAT}){_ON_THE_LIST}? "
-    rf"(?:to|for|with|into) (?P<new>{_WHAT}){_ON_THE_LIST.replace('list>', 'list2>')}?$"
-)
-# "make the milk two pints", "make the onions four": an amount said after the thing
+# The list named first: "on the shopping list, swap lemons for limes"
+_LIST_FIRST = re.compile(rf"^(?:on|in|for) {LIST} (?:, )?")
 _NUMBER = rf"(?:\d+(?:\.\d+)?|(?:{'|'.join(TENS)})(?: (?:{'|'.join(ONES)}))?|{'|'.join(ONES)}|a|an)"
 _UNIT = MEASURES
-_AMOUNT = re.compile(rf"^{_NUMBER}(?: ?{_UNIT})?(?: of)?$|^\d+(?:\.\d+)?{_UNIT}$")
+_AN_AMOUNT = rf"{_NUMBER}(?: ?{_UNIT})?"
+_AMOUNT = re.compile(rf"^{_AN_AMOUNT}(?: of)?$|^\d+(?:\.\d+)?{_UNIT}$")
 _AN_AMOUNTS_WORD = re.compile(rf"{_UNIT}|of|x")
-_MAKE_AMOUNT = re.compile(
-    rf"^make (?:the |my |our )?(?P<old>{_WHAT}) (?P<new>{_NUMBER}(?: ?{_UNIT})?)"
-    rf"{_ON_THE_LIST}?$"
+_SAID = (
+    # "change the mince to 750g", "swap the broccoli for peas", "change coke to diet coke on
+    # the list", "change the milk on the list to 2 pints"
+    rf"^(?:change|swap|switch|replace|make) (?:the |my |our )?(?P<old>{_WHAT}){_ON_THE_LIST}? "
+    rf"(?:to|for|with|into) (?P<new>{_WHAT}){_ON_THE_LIST.replace('list>', 'list2>')}?$",
+    # "make the milk two pints", "make the onions four": an amount said after the thing
+    rf"^make (?:the |my |our )?(?P<old>{_WHAT}) (?P<new>{_AN_AMOUNT}){_ON_THE_LIST}?$",
+    # "bump the chicken breasts up to six", "take the eggs down to 6"
+    rf"^(?:bump|put|take|bring|turn|push) (?:the |my |our )?(?P<old>{_WHAT}) (?:up|down) to "
+    rf"(?P<new>{_AN_AMOUNT}){_ON_THE_LIST}?$",
+    # "get semi-skimmed instead of whole milk", "can it be strawberries instead of apples"
+    rf"^(?:(?:get|buy|put|add|we'll have|i'll have|let's have|can it be|make it) )?"
+    rf"(?P<new>{_WHAT}) instead of (?:the |my |our )?(?P<old>{_WHAT}){_ON_THE_LIST}?$",
+    # "instead of cheddar, put brie"
+    rf"^instead of (?:the |my |our )?(?P<old>{_WHAT}) (?:, )?(?:get|buy|put|add|have) "
+    rf"(?P<new>{_WHAT}){_ON_THE_LIST}?$",
 )
-# "get semi-skimmed instead of whole milk", "red Leicester instead of the cheddar"
-_INSTEAD = re.compile(
-    rf"^(?:(?:get|buy|put|add|we'll have|i'll have) )?(?P<new>{_WHAT}) instead of "
-    rf"(?:the |my |our )?(?P<old>{_WHAT}){_ON_THE_LIST}?$"
+_PATTERNS = tuple(re.compile(said) for said in _SAID)
+# "double the butter", "halve the mince": the amount on the list, times two or a half
+_TIMES = re.compile(
+    rf"^(?P<times>double|halve|half) (?:the |my |our )?(?P<old>{_WHAT}){_ON_THE_LIST}?$"
+)
+# "three onions won't be enough, make it five": the thing named before, its amount after
+_MAKE_IT = re.compile(rf"^(?P<before>.+?) , make (?:it|that|them) (?P<new>{_AN_AMOUNT})$")
+# "we'll need two bags of carrots, not one": the amount put right after the thing
+_NOT_THAT = re.compile(
+    rf"^(?:we'll need|we need|i need|get|we want|put) (?P<new>{_AN_AMOUNT}) (?:of )?"
+    rf"(?P<thing>{_WHAT}) , "
+    rf"not {_NUMBER}$"
 )
 # A kind of the thing, said without it: "change the milk to semi-skimmed".
 _A_KIND_OF = re.compile(
-    r"(?:^| )(?:semi skimmed|skimmed|whole|full fat|oat|soya|almond|wholemeal|granary|brown|white|"
-    r"free range|organic|unsalted|salted|low fat|lactose free|gluten free|decaf|large|small|"
-    r"medium|smoked|unsmoked|sliced|unsliced)$"
+    r"(?:^| )(?:semi skimmed|skimmed|whole|full fat|oat|soya|almond|wholemeal|granary|brown|"
+    r"white|free range|organic|unsalted|salted|low fat|lactose free|gluten free|decaf|large|"
+    r"small|medium|smoked|unsmoked|sliced|unsliced)$"
 )
 _ONE = re.compile(r"\b(?:one|ones)$")
 
 
 def _said_change(said: str) -> tuple[str, str, bool] | None:
     """The thing said to be changed, what it becomes, and whether the list was named."""
-    for pattern in (_MAKE_AMOUNT, _CHANGE, _INSTEAD):
+    first = _LIST_FIRST.match(said)
+    said = said[first.end() :] if first else said
+    for pattern in _PATTERNS:
         if (match := pattern.match(said)) is not None:
-            named = any(match.groupdict().get(g) for g in ("list", "list2"))
+            named = first is not None or any(match.groupdict().get(g) for g in ("list", "list2"))
             return match["old"], match["new"], named
     return None
 
@@ -77,10 +97,29 @@ def changed_item(said: str) -> Command | None:
 def changed_on_the_list(store: HouseholdStore, said: str) -> Command | None:
     """The change `said` asks of the one item the list holds by that name, else None."""
     found = _said_change(said)
-    if found is None:
-        return None
-    listed = on_the_list(store, found[0])
-    return _swapped(listed[0], found[1]) if len(listed) == 1 else None
+    if found is not None:
+        listed = on_the_list(store, found[0])
+        return _swapped(listed[0], found[1]) if len(listed) == 1 else None
+    if (times := _TIMES.match(said)) is not None:
+        listed = on_the_list(store, times["old"])
+        factor = 2.0 if times["times"] == "double" else 0.5
+        made = _times(listed[0], factor) if len(listed) == 1 else None
+        return _swapped(listed[0], made) if made else None
+    if (make_it := _MAKE_IT.match(said)) is not None:
+        # the one thing on the list the words before it name
+        named = [i.name for i in store.items() if _names(make_it["before"], i.name)]
+        return _swapped(named[0], make_it["new"]) if len(named) == 1 else None
+    if (not_that := _NOT_THAT.match(said)) is not None:
+        listed = on_the_list(store, not_that["thing"])
+        return _swapped(listed[0], not_that["new"]) if len(listed) == 1 else None
+    return None
+
+
+def _names(said: str, item: str) -> bool:
+    """Whether `said` names `item`: the thing itself, its amount aside ("three onions" and
+    "3 onions")."""
+    thing = " ".join(_without_amount(item.lower().split(" ")))
+    return bool(thing) and re.search(rf"\b{re.escape(thing)}\b", said) is not None
 
 
 def _swapped(old: str, new: str) -> Command | None:
@@ -90,22 +129,74 @@ def _swapped(old: str, new: str) -> Command | None:
     return Both(RemoveItems((old,)), AddItems((made,)))
 
 
+def _without_amount(words: list[str]) -> list[str]:
+    rest = words
+    while rest and (_AMOUNT.match(rest[0]) or _AN_AMOUNTS_WORD.fullmatch(rest[0])):
+        rest = rest[1:]  # "1 pint of milk" -> "milk"
+    return rest
+
+
 def new_item(old: str, new: str) -> str | None:
     """What `old` becomes when said to be `new`: "500g mince" and "750g" -> "750g mince";
     "whole milk" and "semi skimmed" -> "semi skimmed milk"; "a small loaf" and "a large
-    one" -> "a large loaf"; "broccoli" and "peas" -> "peas"."""
+    one" -> "a large loaf"; "broccoli" and "peas" -> "peas". An amount takes the old
+    amount's shape: digits for digits ("6 eggs" and "a dozen": "12 eggs"), "of" for "of"."""
     words = old.split(" ")
+    rest = _without_amount(words)
+    amount = words[: len(words) - len(rest)]
     if _AMOUNT.match(new):
-        new = re.sub(r"(\d) (g|kg|ml|oz|lbs?)\b", r"\1\2", new)  # "750 g" as written: "750g"
-        rest = words
-        while rest and (_AMOUNT.match(rest[0]) or _AN_AMOUNTS_WORD.fullmatch(rest[0])):
-            rest = rest[1:]  # "1 pint of milk" -> "milk"
-        joined = "of " if new.split(" ")[-1] != "of" and " of " in f" {old} " and rest else ""
-        return f"{new} {joined}{' '.join(rest)}".strip() if rest else None
+        if not rest:
+            return None
+        new = _in_the_shape_of(new, " ".join(amount))
+        joined = "of " if "of" in amount and not new.endswith(" of") and _A_UNIT.search(new) else ""
+        return f"{new} {joined}{' '.join(rest)}"
     if _ONE.search(new):
         return _ONE.sub(words[-1], new)  # "a large one": the old thing, as it now is
     if _A_KIND_OF.search(new):
         # "semi skimmed", "2 pints of semi skimmed": the thing is the old one, of that kind
-        bare = words[1:] if len(words) > 1 and _A_KIND_OF.match(words[0]) else words
-        return f"{new} {' '.join(bare)}"
+        bare = rest[1:] if len(rest) > 1 and _A_KIND_OF.match(rest[0]) else rest
+        said_with_its_amount = re.match(rf"{_NUMBER}\b", new) is not None
+        return " ".join([*([] if said_with_its_amount else amount), new, *bare])
     return new
+
+
+_A_UNIT = re.compile(rf"\b{_UNIT}$")
+_IN_DIGITS = {"a": 1, "an": 1, **ONES, **TENS}
+_COMPACT = {
+    "kilo": "kg",
+    "kilos": "kg",
+    "kilogram": "kg",
+    "kilograms": "kg",
+    "gram": "g",
+    "grams": "g",
+}
+
+
+def _in_the_shape_of(new: str, old_amount: str) -> str:
+    """`new` (an amount) written as `old_amount` is: in digits if it was ("a dozen" as
+    "12", "a kilo" as "1kg" beside "500g")."""
+    if not re.search(r"\d", old_amount):
+        return new
+    words = new.split(" ")
+    count: float | None = None
+    if words[0] in _IN_DIGITS:
+        count = _IN_DIGITS[words[0]]
+        words = words[1:]
+        if words[:1] and words[0] in ONES and count >= 20:
+            count, words = count + ONES[words[0]], words[1:]
+    if words[:1] == ["dozen"]:
+        count, words = (count or 1) * 12, words[1:]
+    if count is None:
+        return new
+    number = f"{count:g}"
+    if words[:1] and words[0] in _COMPACT and re.search(r"\d[a-z]", old_amount):
+        return f"{number}{_COMPACT[words[0]]}"  # "a kilo" beside "500g": "1kg"
+    return " ".join([number, *words])
+
+
+def _times(old: str, factor: float) -> str | None:
+    """ "250g butter" doubled: "500g butter"; None without a number to double."""
+    found = re.match(r"^(\d+(?:\.\d+)?)", old)
+    if found is None:
+        return None
+    return f"{float(found[1]) * factor:g}{old[found.end() :]}"

@@ -102,6 +102,8 @@ _FIXED_DAYS = {
     ("xmas", "eve"): (12, 24),
     ("xmas", "day"): (12, 25),
     ("boxing", "day"): (12, 26),
+    ("st", "stephen's", "day"): (12, 26),  # Ireland's Boxing Day
+    ("stephen's", "day"): (12, 26),
     ("new", "year's", "eve"): (12, 31),
     ("new", "years", "eve"): (12, 31),
     ("hogmanay",): (12, 31),

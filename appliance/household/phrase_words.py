@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from appliance.numbers import ONES, TENS, number_at
+from appliance.household.false_starts import without_false_starts
+from appliance.numbers import number_at
 
 _LEAD = re.compile(
     r"^(?:(?:(?:grand|right|lovely|great|cool|brilliant|perfect)(?= ,)|"
@@ -61,32 +62,6 @@ _DOTTED_HALF_DAY = re.compile(r"\b([ap])\.\s?m\b\.?")
 _SENTENCE_END = re.compile(r"[.?!;]+(?=\s|$)")
 
 
-# A number said and at once said again, with a sound of thinking or a word that puts it
-# right between: "for 7, erm, 8 minutes", "at 7, no, 8 o'clock", "add 2, uh, 3 tins",
-# "like 3 nah 4 mins" (an everyday split's each did nothing). The first is a false start.
-# Never two numbers with only a comma between: "4, 5 minutes" may be either.
-_A_NUMBER = (
-    rf"(?:\d+(?:[.:]\d+)?(?:am|pm)?|(?:{'|'.join(TENS)})(?: (?:{'|'.join(ONES)}))?|"
-    rf"{'|'.join(ONES)})"
-)
-_PUT_RIGHT = (
-    r"(?:erm|er|um|umm|uh|uhm|ah|no|nah|nope|sorry|i mean|i meant|or rather|actually|"
-    r"no wait|wait|make that|make it|hang on)"
-)
-_FALSE_START = re.compile(rf"\b{_A_NUMBER}(?: ,)?(?: {_PUT_RIGHT}(?: ,)?)+ (?={_A_NUMBER}\b)")
-
-# "for like 4 mins", "add like 3 apples": "like" before a number is a filler (a name for
-# the timer had become "like for my noodles"), never after whoever likes ("we like 2 sugars")
-_LIKE = re.compile(
-    r"(?<!\bi'd )(?<!\bwould )(?<!\bwe'd )(?<!\bi )(?<!\bwe )(?<!\byou )(?<!\bthey )"
-    rf"(?<!\bhe )(?<!\bshe )\blike (?={_A_NUMBER}\b)"
-)
-
-# A sound of thinking set off by commas: "set the timer for, oh, forty…" (the timer had
-# been named "oh for the pie")
-_A_SOUND_ALONE = re.compile(r" , (?:erm|er|um|umm|uh|uhm|ah|oh|hmm|ooh)(?= ,)")
-
-
 def normalise(text: str, *, sentences: bool = False) -> str:
     """Lower-case words and commas joined by single spaces, polite lead and tail removed.
 
@@ -96,7 +71,7 @@ def normalise(text: str, *, sentences: bool = False) -> str:
     if sentences:
         lowered = _SENTENCE_END.sub(",", lowered)
     joined = " ".join(_SLIPS.get(word, word) for word in TOKENS.findall(lowered))
-    joined = _LIKE.sub("", _A_SOUND_ALONE.sub("", _FALSE_START.sub("", joined)))
+    joined = without_false_starts(joined)
     joined = _FOR_US.sub(r"\1 \2", _LEAD.sub("", joined, count=1))
     return without_tail(joined)
 

@@ -20,19 +20,26 @@ import re
 from collections.abc import Callable
 from typing import get_args
 
+from appliance.household.moments import MONTHS, WEEKDAYS
 from appliance.household.phrase_words import normalise
-from appliance.household.requests import READS, Command, Question, TakenBack
+from appliance.household.requests import (
+    READS,
+    AskReminderTime,
+    Command,
+    Question,
+    Remind,
+    TakenBack,
+)
 from appliance.numbers import number_at
 
 # Where one sentence ends: ". ", "! ", "… "; never "?" (a question is answered, not let go)
 _SENTENCE = re.compile(r"(?<=[.!…])\s+")
 _MOST_WORDS = 8
-# What a remark never holds: doubt, a take-back, a day, someone else's words, a request
+# What a remark never holds: doubt, a take-back, someone else's words, a request
 _NOT_A_REMARK = re.compile(
     r"\b(?:if|unless|maybe|perhaps|should|shall|whether|in case|not|no|don't|never|wait|"
     r"hang on|hold on|actually|cancel|forget|undo|stop|said|says|told|asked|wants|reckons|"
-    r"today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
-    r"weekend|week|month|morning|afternoon|evening|you|your|remind|timer|list|remember|"
+    r"you|your|remind|timer|list|remember|"
     # and what memory would keep, said of someone: a fact told is never let go unheard
     r"allergic|allergy|intolerant|vegetarian|vegan|coeliac|celiac|diabetic|halal|kosher|"
     r"birthday|born|lives|works|favourite|favorite|hates|loves|likes|can't|cannot|called|"
@@ -43,7 +50,15 @@ _ASKED = re.compile(
     r"^(?:(?:what|how)(?! an? \w)(?! (?:lovely|nice|awful|great|funny|annoying)\b)|why|"
     r"when|where|who|which|is|are|am|was|were|do|does|did|can|could|would|will)\b"
 )
-_A_NAME_INSIDE = re.compile(r"(?<=\s)(?!I\b|I'|Hearth\b)[A-Z]")
+# A day, said before a reminder: which day is it for? ("It's Friday tomorrow. Remind me at
+# 9…"); said before a timer or the list, only a remark ("Happy Thursday! Cancel…")
+_A_DAY = re.compile(
+    r"\b(?:today|tonight|tomorrow|yesterday|next|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday|weekend|week|month)\b"
+)
+# Someone named inside it (a capital after the first word), never a day's or a month's
+_A_CAPITAL_INSIDE = re.compile(r"(?<=\s)(?!I\b|I'|Hearth\b)[A-Z][\w']*")
+_NO_ONE = {*WEEKDAYS, *MONTHS, "christmas", "xmas", "easter", "new", "year's", "halloween"}
 
 
 def after_a_remark(text: str, read: Callable[[str], Command | None]) -> Command | None:
@@ -55,9 +70,13 @@ def after_a_remark(text: str, read: Callable[[str], Command | None]) -> Command 
     command = read(sentences[-1])
     if command is None or isinstance(command, (*READS, TakenBack, *get_args(Question))):
         return None
-    if all(_a_remark(sentence, read) for sentence in sentences[:-1]):
-        return command
-    return None
+    if not all(_a_remark(sentence, read) for sentence in sentences[:-1]):
+        return None
+    if isinstance(command, Remind | AskReminderTime) and any(
+        _A_DAY.search(normalise(sentence)) for sentence in sentences[:-1]
+    ):
+        return None
+    return command
 
 
 def _a_remark(sentence: str, read: Callable[[str], Command | None]) -> bool:
@@ -67,7 +86,7 @@ def _a_remark(sentence: str, read: Callable[[str], Command | None]) -> bool:
         bool(said)
         and len(words) <= _MOST_WORDS
         and not sentence.rstrip().endswith("?")
-        and _A_NAME_INSIDE.search(sentence.strip()) is None
+        and all(word.lower() in _NO_ONE for word in _A_CAPITAL_INSIDE.findall(sentence.strip()))
         and not any(w[:1].isdigit() or number_at(words, i) for i, w in enumerate(words))
         and _NOT_A_REMARK.search(said) is None
         and _ASKED.match(said) is None

@@ -158,15 +158,25 @@ def _said_again(clauses: list[str], read: Callable[[str], Command | None]) -> Co
     left unfinished, and said again whole from its start (an everyday split's set the nine
     minutes without the pasta's name). Only when what was begun is no command by itself, or
     only asks back ("For how long?"): two whole timers are two."""
-    for i in range(1, len(clauses)):
-        begun, again = clauses[i - 1].split(" "), clauses[i].split(" ")
-        if len(begun) < 3 or begun[:2] != again[:2]:
+    for i in range(len(clauses) - 1, 0, -1):  # the last time it was begun: "put, put butter,
+        begun, again = clauses[i - 1].split(" "), clauses[i].split(" ")  # put unsalted…"
+        if begun[0] != again[0] or begun[0] in ("and", "no", "not"):
             continue
         restated = read(" , ".join(clauses[i:]))
         if restated is None or isinstance(restated, (*READS, TakenBack)):
             continue
         first = read(" , ".join(clauses[:i]))
-        if first is None or isinstance(first, AskTimerLength | AskReminderWhat):
+        if (
+            first is None
+            or isinstance(first, AskTimerLength | AskReminderWhat)
+            # "…for ten minutes. Set a timer for ten minutes for the pasta": named this time
+            or (
+                isinstance(first, SetTimer)
+                and isinstance(restated, SetTimer)
+                and first.name is None
+                and first.seconds == restated.seconds
+            )
+        ):
             return restated
     return None
 

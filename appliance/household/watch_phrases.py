@@ -24,37 +24,52 @@ from appliance.household.timer_phrases import timer_name
 
 # Asked of Hearth, said first: "can you", "will you", "please"
 _ASKING = r"(?:(?:can|could|will|would) (?:you|ya) (?:please |just )?|please |just )?"
-# A call: "let me know", "tell me", "give me a shout", "holler at me", "nudge me"
+# A call: "let me know", "tell me", "give me a shout", "holler at me", "give us a shout"
 _CALL = (
-    r"(?:let me know|tell me|give me a (?:shout|nudge|call|buzz|ping|heads up|bell|knock)|"
-    r"shout|holler(?: at me)?|call me|ping me|nudge me|buzz me|alert me)"
+    r"(?:let (?:me|us) know|tell (?:me|us)|give (?:me|us) a (?:shout|nudge|call|buzz|ping|"
+    r"heads up|bell|knock)|shout(?: me| us)?|holler(?: at me)?|call me|ping me|nudge me|"
+    r"buzz me|alert me)"
 )
-# …when it is done: "when it's done", "when they're ready", "when it's time", "once it's cooked"
+# …when it is done: "when it's done", "when they're ready", "when it's time", "when"
 _WHEN_DONE = (
-    r"(?:when|once) (?:it's|it is|they're|they are|that's|it'll be|they'll be|its) "
-    r"(?:done|ready|time|finished|cooked)"
+    r"(?:(?:when|once) (?:it's|it is|they're|they are|that's|it'll be|they'll be|its) "
+    r"(?:done|ready|time|finished|cooked)|when to (?:take|get) (?:it|them) out|when)"
 )
-# A watch asked for: "keep an eye on it", "watch it", "time it", or a call when done
+# A watch asked for: "keep an eye on it", "watch it", "time it", or a call (when done)
 _WATCH = re.compile(
-    rf"^{_ASKING}(?:keep an eye on (?:it|them|that)|keep (?:an )?eye on (?:it|them)|"
-    rf"watch (?:it|them)|time (?:it|them|that)|{_CALL} {_WHEN_DONE})$"
+    rf"^(?:and )?{_ASKING}(?:keep an eye on (?:it|them|that)|keep (?:an )?eye on (?:it|them)|"
+    rf"watch (?:it|them)|time (?:it|them|that)|{_CALL}(?: {_WHEN_DONE})?)$"
+)
+# What the call is for, said after it: "…in 3 minutes for the tea", "…, the milk's on the hob"
+_FOR = (
+    r"(?: for (?P<for>(?:the|my|our) [a-z' ]{2,30})"
+    r"| , (?P<on>(?:the|my|our) [a-z' ]{2,30}?)(?:'s| is| are) (?:on|in) [a-z' ]{2,20})?"
 )
 # A call after a length: "let me know in 10 minutes", "give me a shout in 5 mins"
-_CALL_IN = re.compile(rf"^{_ASKING}{_CALL} in (?P<length>[a-z0-9 .]+)$")
+_CALL_IN = re.compile(rf"^{_ASKING}{_CALL} in (?P<length>[a-z0-9 .]+?){_FOR}$")
 # A call when a length has passed: "tell me when 15 minutes is up", "…when it's been 3 minutes"
 _CALL_WHEN = re.compile(
     rf"^{_ASKING}{_CALL} (?:when|once) (?:(?P<length>[a-z0-9 .]+?) (?:is|are|has|have) "
     r"(?:up|gone|passed|gone by|been)|it's been (?P<been>[a-z0-9 .]+?))$"
 )
 # What a dish needs: "the lasagne needs 40 minutes", "the cake's got 25 minutes to go",
-# "the pudding wants another two hours", "the gammon has an hour and a quarter left"
-_NEEDS = re.compile(
-    r"^(?P<dish>(?:the|my|our|these|those|this|that) [a-z' ]{2,30}?)(?:'s)? "
-    r"(?:needs?|wants?|has got|have got|got|has|have|takes?|will take|should take|"
-    r"is going to take|goes in for|is in for|is on for)"
-    r" (?:another |about |around |roughly |just )?(?P<length>[a-z0-9 .]+?)"
+# "rice takes 12 minutes", "the roast potatoes go in for an hour and ten", "sprouts, eight
+# minutes", "give the eggs seven minutes"
+_DISH = r"(?P<dish>(?:(?:the|my|our|these|those|this|that) )?[a-z' ]{2,30}?)(?:'s)?"
+_LENGTH = (
+    r" (?:, )?(?:another |about |around |roughly |just )?(?P<length>[a-z0-9 .]+?)"
     r"(?: (?:more|left|to go|yet|in the oven|in))?$"
 )
+_NEEDS = (
+    re.compile(  # with what it needs said: the verb decides where the dish ends
+        rf"^(?:give )?{_DISH} (?:needs?|wants?|has got|have got|got|has|have|takes?|"
+        r"will take|should take|is going to take|goes in for|go in for|goes on for|"
+        rf"go on for|cooks? for|is in for|is on for){_LENGTH}"
+    ),
+    re.compile(rf"^(?:give )?{_DISH}{_LENGTH}"),  # "sprouts, eight minutes"
+)
+# Never a dish: who or what is meant elsewhere
+_NO_DISH = {"it", "he", "she", "they", "that", "this", "i", "we", "you", "there", "which"}
 
 
 def _whole_length(said: str) -> float | None:
@@ -72,17 +87,23 @@ def watched(said: str) -> SetTimer | None:
     word "timer", or None."""
     for pattern in (_CALL_IN, _CALL_WHEN):
         if (match := pattern.match(said)) is not None:
-            length = _whole_length(match["length"] or match.groupdict().get("been") or "")
-            return None if length is None else SetTimer(None, length)
+            found = match.groupdict()
+            length = _whole_length(found["length"] or found.get("been") or "")
+            named = found.get("for") or found.get("on")
+            return None if length is None else SetTimer(timer_name(named), length)
     head, watch = _split_at_the_watch(said)
-    if head is None or (needs := _NEEDS.match(head)) is None:
+    if head is None or not watch:
         return None
-    length = _whole_length(needs["length"])
-    if length is None:
-        return None
-    dish = re.sub(r"'s$", "", needs["dish"])
-    dish = re.sub(r"^(?:these|those|this|that|our) ", "the ", dish)
-    return SetTimer(timer_name(dish), length) if watch else None
+    for pattern in _NEEDS:
+        if (needs := pattern.match(head)) is None:
+            continue
+        length = _whole_length(needs["length"])
+        dish = re.sub(r"'s$", "", needs["dish"])
+        if length is None or dish in _NO_DISH or _whole_length(dish) is not None:
+            continue
+        dish = re.sub(r"^(?:these|those|this|that|our) ", "the ", dish)
+        return SetTimer(timer_name(dish), length)
+    return None
 
 
 def _split_at_the_watch(said: str) -> tuple[str | None, bool]:

@@ -78,3 +78,47 @@ def test_like_is_a_filler_only_before_a_number_and_never_after_whoever_likes() -
 def test_a_thinking_sound_alone_between_commas_goes() -> None:
     assert normalise("set the timer for, oh, 40 minutes") == "set the timer for , 40 minutes"
     assert normalise("oh no, the timer") == "no , the timer"  # said first: the lead's
+
+
+@pytest.mark.parametrize(
+    ("said", "read_as"),
+    [
+        ("set a timer for fif, no, sixteen minutes", "set a timer for sixteen minutes"),
+        (
+            "remind me at, uh, at half, at quarter to ten to move the car",
+            "remind me at quarter to ten to move the car",
+        ),
+        (
+            "remind me on sat, on sunday at 10am to ring gran",
+            "remind me on sunday at 10am to ring gran",
+        ),
+        (
+            "set a timer for half an, for three quarters of an hour",
+            "set a timer for three quarters of an hour",
+        ),
+        ("remind me at half seven, no, quarter to eight", "remind me at quarter to eight"),
+    ],
+)
+def test_what_was_begun_and_said_again_is_read_once(said: str, read_as: str) -> None:
+    assert normalise(said) == read_as
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "add the milk , the eggs",  # two things, each finished
+        "set a timer for 10 minutes , for the rice",  # a name after a whole length
+        "remind me on friday , on the way home",
+    ],
+)
+def test_a_little_word_said_again_after_something_finished_starts_nothing_again(said: str) -> None:
+    assert normalise(said) == said
+
+
+def test_the_command_said_again_with_its_name_is_one_timer() -> None:
+    said = "Set a timer for ten minutes. Set a timer for ten minutes for the pasta."
+    assert parse(said, NOW) == SetTimer("pasta", 600.0)
+    # the control: another length is another timer, not one put right
+    assert parse("Set a timer for ten minutes. Set a timer for 5 minutes.", NOW) != SetTimer(
+        None, 300.0
+    )

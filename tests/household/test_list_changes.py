@@ -28,13 +28,21 @@ def changed(store: HouseholdStore, on_it: list[str], said: str) -> list[str]:
     [
         (["500g mince", "bread"], "change the mince to 750g", ["750g mince", "bread"]),
         (["1 pint of milk"], "make the milk 2 pints", ["2 pints of milk"]),
-        (["6 eggs", "apples"], "change the eggs to a dozen", ["a dozen eggs", "apples"]),
-        (["3 lemons"], "make the lemons five", ["five lemons"]),
+        (["6 eggs", "apples"], "change the eggs to a dozen", ["12 eggs", "apples"]),
+        (["3 lemons"], "make the lemons five", ["5 lemons"]),  # digits, as it was
         (["whole milk"], "get semi-skimmed instead of whole milk", ["semi-skimmed milk"]),
         (["butter"], "swap the butter for marg", ["marg"]),
         (["a small loaf"], "change the small loaf to a large one", ["a large loaf"]),
         (["coke", "crisps"], "change coke to diet coke on the list", ["crisps", "diet coke"]),
         (["cheddar"], "get red Leicester instead of the cheddar", ["red Leicester"]),
+        (["500g mince"], "make the mince a kilo", ["1kg mince"]),
+        (["2 pints of milk"], "change the milk to semi skimmed", ["2 pints of semi skimmed milk"]),
+        (["1 bag of carrots"], "we'll need two bags of carrots, not one", ["2 bags of carrots"]),
+        (["4 chicken breasts"], "bump the chicken breasts up to six", ["6 chicken breasts"]),
+        (["250g butter"], "double the butter", ["500g butter"]),
+        (["3 onions"], "three onions won't be enough, make it five", ["5 onions"]),
+        (["lemons"], "on the shopping list, swap lemons for limes", ["limes"]),
+        (["cheddar"], "instead of cheddar, put brie", ["brie"]),
     ],
 )
 def test_an_item_on_the_list_changed(
@@ -52,6 +60,8 @@ def test_an_item_on_the_list_changed(
         (["mince"], "can I swap the mince for lentils in a bolognese?"),
         # two things the words could mean: which is asked, nothing changed here
         (["oat milk", "whole milk"], "change the milk to 2 pints"),
+        (["butter"], "double the butter"),  # no amount to double
+        (["3 onions", "2 onions of a kind"], "make it five"),  # nothing named before it
     ],
 )
 def test_nothing_changes_unless_the_list_holds_that_one_thing(
