@@ -4,7 +4,7 @@ said by name ("the day after tomorrow", "Christmas Eve"), a remark before the co
 minutes, keep an eye on it"), a list item changed ("change the mince to 750g"), and
 controls that share their words.
 
-    python -m benchmarks.everyday                      # results/everyday.md and .png
+    python -m benchmarks.everyday                      # results/everyday_heldout.md, .png
     python -m benchmarks.everyday --baseline 27f574e   # that commit's rules beside these
     python -m benchmarks.everyday --show               # every line not read as meant
 
@@ -208,8 +208,9 @@ def main() -> int:
         f" on `{args.split}` ({len(data['lines'])} lines), judged by the records after each"
         " line\n\n"
     )
-    (RESULTS / "everyday.md").write_text(heading + table + "\n", encoding="utf-8")
-    write_plot(runs, RESULTS / "everyday.png", "Everyday speech to the records")
+    out = RESULTS / Path(args.split).stem  # one result per split
+    out.with_suffix(".md").write_text(heading + table + "\n", encoding="utf-8")
+    write_plot(runs, out.with_suffix(".png"), f"Everyday speech to the records: {out.name}")
     return 0
 
 
