@@ -42,7 +42,8 @@ _SAID = (
     # "make the milk two pints", "make the onions four": an amount said after the thing
     rf"^make (?:the |my |our )?(?P<old>{_WHAT}) (?P<new>{_AN_AMOUNT}){_ON_THE_LIST}?$",
     # "bump the chicken breasts up to six", "take the eggs down to 6"
-    rf"^(?:bump|put|take|bring|turn|push) (?:the |my |our )?(?P<old>{_WHAT}) (?:up|down) to "
+    # (never "put" or "turn": "put the chicken up to 200" is the oven's)
+    rf"^(?:bump|take|bring|push) (?:the |my |our )?(?P<old>{_WHAT}) (?:up|down) to "
     rf"(?P<new>{_AN_AMOUNT}){_ON_THE_LIST}?$",
     # "get semi-skimmed instead of whole milk", "can it be strawberries instead of apples"
     rf"^(?:(?:get|buy|put|add|we'll have|i'll have|let's have|can it be|make it) )?"

@@ -74,3 +74,12 @@ def test_the_list_named_is_read_from_the_words_alone() -> None:
     # the positive control beside the records' gate: no store is asked
     assert parse("change the eggs on the list to twelve", NOW) is not None
     assert parse("swap the broccoli for peas", NOW) is None
+
+
+def test_an_oven_turned_up_is_no_list_change(store: HouseholdStore) -> None:
+    assert changed(store, ["chicken"], "put the chicken up to 200") == ["chicken"]
+    # the control, on the same list
+    assert changed(store, ["chicken breasts"], "bump the chicken breasts up to 6") == [
+        "6 chicken breasts",
+        "chicken",
+    ]
