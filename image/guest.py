@@ -83,13 +83,16 @@ def kvm_runs_kernel(arch: str, work: Path) -> bool:
         log.unlink(missing_ok=True)
 
 
+TCG_CPU = "max"
+
+
 def qemu_machine(arch: str, accel: str) -> list[str]:
     """QEMU's program, machine and CPU for the guest's architecture and accelerator."""
     if arch == "arm64":
         cpu = "host" if accel == "kvm" else "cortex-a72"  # a Pi 4's core
         return ["qemu-system-aarch64", "-M", "virt", "-cpu", cpu]
-    cpu = "host,-arch-capabilities" if accel == "kvm" else "max"
-    return ["qemu-system-x86_64", "-cpu", cpu]
+    cpu = "host,-arch-capabilities" if accel == "kvm" else TCG_CPU
+    return ["qemu-system-x86_64", "-cpu", os.environ.get("HEARTH_QEMU_CPU", cpu)]
 
 
 # -- timing ------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import socket
 import threading
@@ -133,3 +134,36 @@ def test_heartbeat_goes_stale_on_its_clock() -> None:
     assert not beat.fresh()
     beat.beat()
     assert beat.fresh()
+
+
+def test_one_slow_check_does_not_let_the_watchdog_expire(
+    notify_socket: tuple[socket.socket, str],
+) -> None:
+    """A liveness check that fails once (one slow /healthz under load) must not leave a gap
+    between pings as long as the watchdog's interval: only a whole interval of failed checks
+    is a hang. At a check per half interval, the gap after one failure was the interval."""
+    sock, path = notify_socket
+    manager = ServiceManager({"NOTIFY_SOCKET": path})
+    interval = 0.6
+    results = iter([True, True, False])  # then healthy again
+
+    def check() -> bool:
+        return next(results, True)
+
+    watchdog = Watchdog(manager, [check], interval=interval)
+    started = time.monotonic()
+    watchdog.start()
+    pings: list[float] = []
+    try:
+        sock.settimeout(0.05)
+        while time.monotonic() - started < 2.0:
+            try:
+                if b"WATCHDOG=1" in sock.recv(4096):
+                    pings.append(time.monotonic())
+            except TimeoutError:
+                pass
+    finally:
+        watchdog.stop()
+    gaps = [b - a for a, b in itertools.pairwise(pings)]
+    assert len(pings) >= 4
+    assert max(gaps) < interval * 0.8  # systemd would have waited the whole interval
