@@ -11,8 +11,8 @@ number is a false start when another follows it with a sound of thinking or a wo
 it right between; two numbers with only a comma between ("4, 5 minutes") may mean either,
 and are left. A little word said again after a comma ("at, at seven", "for half an, for
 three quarters") starts the phrase again when what it began was left unfinished: nothing,
-a number, an article, "half", a day cut short, a number word cut short. "the milk, the
-eggs" is two things, and stays.
+an article, "half", a day cut short, a number word cut short. "the milk, the eggs" is two
+things, and "at 8, at the latest" a time and a reason: both stay.
 """
 
 from __future__ import annotations
@@ -22,9 +22,10 @@ import re
 from appliance.numbers import ONES, TENS
 
 _NUMBER_WORDS = (*ONES, *TENS)
-# A number word cut short: "fif", "twen", "sev" (never a whole word, never under 3 letters)
+# A number word cut short: "fif", "twen", "sev" (never a whole word, never under 3 letters,
+# never a word of its own: "for" and "fort" begin "forty")
 _CUT_SHORT = sorted(
-    {w[:n] for w in _NUMBER_WORDS for n in range(3, len(w))} - set(_NUMBER_WORDS),
+    {w[:n] for w in _NUMBER_WORDS for n in range(3, len(w))} - set(_NUMBER_WORDS) - {"for", "fort"},
     key=len,
     reverse=True,
 )
@@ -36,23 +37,31 @@ _PUT_RIGHT = (
     r"(?:erm|er|um|umm|uh|uhm|ah|no|nah|nope|sorry|i mean|i meant|or rather|actually|"
     r"no wait|wait|make that|make it|hang on)"
 )
-# A number, or one cut short, put right by the next: "7, erm, 8", "fif, no, sixteen",
-# "seven, no, half six"
-_FALSE_START = re.compile(
-    rf"\b(?:(?:half|quarter)(?: past| to)? )?(?:{_A_NUMBER}|{'|'.join(_CUT_SHORT)})"
-    rf"(?: ,)?(?: {_PUT_RIGHT}(?: ,)?)+ "
-    rf"(?=(?:{_A_NUMBER}|half|quarter)\b)"
+# A number, or one cut short, put right by the next: "7, erm, 8", "fif, no, sixteen"; a
+# time said with "half" or "quarter" put right by another ("half seven, no, quarter to
+# eight"), whole. "half past 6, no, 7" keeps its "half past": only the number goes.
+_FALSE_START = (
+    re.compile(
+        rf"\b(?:half|quarter)(?: past| to)? {_A_NUMBER}(?: ,)?(?: {_PUT_RIGHT}(?: ,)?)+ "
+        r"(?=(?:half|quarter)\b)"
+    ),
+    # (never the hour of "10 to 6" or "20 past 8": which number was put right is unsure)
+    re.compile(
+        rf"(?<!\bto )(?<!\bpast )\b(?:{_A_NUMBER}|{'|'.join(_CUT_SHORT)})(?: ,)?"
+        rf"(?: {_PUT_RIGHT}(?: ,)?)+ "
+        rf"(?=(?:{_A_NUMBER}|half|quarter)\b)"
+    ),
 )
-# "for like 4 mins": "like" before a number is a filler, never after whoever likes
+# "for like 4 mins", "add like 3 apples": "like" as a filler, after a word of the command
+# only ("she'd like 2 tickets", "the kids like 2 sugars", "looks like 6 inches" keep it)
 _LIKE = re.compile(
-    r"(?<!\bi'd )(?<!\bwould )(?<!\bwe'd )(?<!\bi )(?<!\bwe )(?<!\byou )(?<!\bthey )"
-    rf"(?<!\bhe )(?<!\bshe )\blike (?={_A_NUMBER}\b)"
+    rf"(^|\b(?:for|in|add|about|get|at|just|maybe|timer|it's|its|be) |, )like (?={_A_NUMBER}\b)"
 )
 # A sound of thinking set off by commas: "set the timer for, oh, forty…"
 _A_SOUND_ALONE = re.compile(r" , (?:erm|er|um|umm|uh|uhm|ah|oh|hmm|ooh)(?= ,)")
 
-# The little words a phrase is begun again from
-_AGAIN_FROM = {"for", "at", "on", "to", "in", "the", "my", "by", "until", "till"}
+# The little words a phrase is begun again from (never "to": "10 to 6, no, 5 to ring Gran")
+_AGAIN_FROM = {"for", "at", "on", "in", "the", "my", "by", "until", "till"}
 _SOUNDS = {"erm", "er", "um", "umm", "uh", "uhm", "ah", "oh", "no", "sorry", "nah"}
 # What leaves a phrase unfinished when it is what was said last before the comma
 _UNFINISHED = {
@@ -63,8 +72,10 @@ _UNFINISHED = {
 
 def without_false_starts(said: str) -> str:
     """`said` (lower-case words and commas) with what was begun and said again taken out."""
-    said = _FALSE_START.sub("", _restarted(said))
-    return _LIKE.sub("", _A_SOUND_ALONE.sub("", said))
+    said = _restarted(said)
+    for false_start in _FALSE_START:
+        said = false_start.sub("", said)
+    return _LIKE.sub(r"\1", _A_SOUND_ALONE.sub("", said))
 
 
 def _restarted(said: str) -> str:
@@ -95,12 +106,6 @@ def _said_again_at(words: list[str], i: int) -> int | None:
 
 
 def _unfinished(begun: list[str]) -> bool:
-    if not begun:
-        return True
-    last = begun[-1]
-    return (
-        last in _UNFINISHED
-        or last in _CUT_SHORT
-        or last[:1].isdigit()
-        or (last in _NUMBER_WORDS and len(begun) == 1)
-    )
+    """Whether a phrase ends unfinished: nothing yet, an article, "half", a day or a number
+    word cut short. A number finishes one ("at 8, at the latest", "for 4, for 7pm")."""
+    return not begun or begun[-1] in _UNFINISHED or begun[-1] in _CUT_SHORT

@@ -23,7 +23,7 @@ from appliance.household.list_actions import MEASURES, on_the_list
 from appliance.household.list_phrases import LIST, groceries, items_of
 from appliance.household.requests import AddItems, Both, Command, RemoveItems
 from appliance.household.store import HouseholdStore
-from appliance.numbers import ONES, TENS
+from appliance.numbers import ONES, TENS, number_at
 
 _WHAT = r"[a-z0-9' -]+?"
 _ON_THE_LIST = rf"(?P<list>(?: (?:on|in) {LIST}))"
@@ -37,8 +37,10 @@ _AN_AMOUNTS_WORD = re.compile(rf"{_UNIT}|of|x")
 _SAID = (
     # "change the mince to 750g", "swap the broccoli for peas", "change coke to diet coke on
     # the list", "change the milk on the list to 2 pints"
-    rf"^(?:change|swap|switch|replace|make) (?:the |my |our )?(?P<old>{_WHAT}){_ON_THE_LIST}? "
-    rf"(?:to|for|with|into) (?P<new>{_WHAT}){_ON_THE_LIST.replace('list>', 'list2>')}?$",
+    # (never "make … into" or "swap … with": "make the chicken into a curry", "swap the
+    # milk with Sam")
+    rf"^(?:change|swap|switch|replace) (?:the |my |our )?(?P<old>{_WHAT}){_ON_THE_LIST}? "
+    rf"(?:to|for) (?:the |some )?(?P<new>{_WHAT}){_ON_THE_LIST.replace('list>', 'list2>')}?$",
     # "make the milk two pints", "make the onions four": an amount said after the thing
     rf"^make (?:the |my |our )?(?P<old>{_WHAT}) (?P<new>{_AN_AMOUNT}){_ON_THE_LIST}?$",
     # "bump the chicken breasts up to six", "take the eggs down to 6"
@@ -46,10 +48,11 @@ _SAID = (
     rf"^(?:bump|take|bring|push) (?:the |my |our )?(?P<old>{_WHAT}) (?:up|down) to "
     rf"(?P<new>{_AN_AMOUNT}){_ON_THE_LIST}?$",
     # "get semi-skimmed instead of whole milk", "can it be strawberries instead of apples"
-    rf"^(?:(?:get|buy|put|add|we'll have|i'll have|let's have|can it be|make it) )?"
+    # (never "I'll have tea instead of milk", "let's have pasta instead of chicken": a meal's)
+    rf"^(?:(?:get|buy|put|add|can it be|make it) )?"
     rf"(?P<new>{_WHAT}) instead of (?:the |my |our )?(?P<old>{_WHAT}){_ON_THE_LIST}?$",
     # "instead of cheddar, put brie"
-    rf"^instead of (?:the |my |our )?(?P<old>{_WHAT}) (?:, )?(?:get|buy|put|add|have) "
+    rf"^instead of (?:the |my |our )?(?P<old>{_WHAT}) (?:, )?(?:get|buy|put|add) "
     rf"(?P<new>{_WHAT}){_ON_THE_LIST}?$",
 )
 _PATTERNS = tuple(re.compile(said) for said in _SAID)
@@ -57,19 +60,24 @@ _PATTERNS = tuple(re.compile(said) for said in _SAID)
 _TIMES = re.compile(
     rf"^(?P<times>double|halve|half) (?:the |my |our )?(?P<old>{_WHAT}){_ON_THE_LIST}?$"
 )
-# "three onions won't be enough, make it five": the thing named before, its amount after
-_MAKE_IT = re.compile(rf"^(?P<before>.+?) , make (?:it|that|them) (?P<new>{_AN_AMOUNT})$")
+# "three onions won't be enough, make it five": the thing said to be too few, its amount
+# after (never "put two eggs in the cake, make it three": a recipe's)
+_MAKE_IT = re.compile(
+    rf"^(?P<before>.+?) (?:won't be|will not be|isn't|is not|wouldn't be|aren't|are not) "
+    rf"enough , make (?:it|that|them) (?P<new>{_AN_AMOUNT})$"
+)
 # "we'll need two bags of carrots, not one": the amount put right after the thing
 _NOT_THAT = re.compile(
     rf"^(?:we'll need|we need|i need|get|we want|put) (?P<new>{_AN_AMOUNT}) (?:of )?"
-    rf"(?P<thing>{_WHAT}) , "
-    rf"not {_NUMBER}$"
+    rf"(?P<thing>{_WHAT}) , not (?P<was>{_NUMBER})$"
 )
 # A kind of the thing, said without it: "change the milk to semi-skimmed".
 _A_KIND_OF = re.compile(
     r"(?:^| )(?:semi skimmed|skimmed|whole|full fat|oat|soya|almond|wholemeal|granary|brown|"
     r"white|free range|organic|unsalted|salted|low fat|lactose free|gluten free|decaf|large|"
-    r"small|medium|smoked|unsmoked|sliced|unsliced)$"
+    r"small|medium|smoked|unsmoked|sliced|unsliced|frozen|fresh|tinned|canned|dried|chopped|"
+    r"plain|self raising|caster|unwaxed|diet|reduced fat|light|dark|lean|extra lean|"
+    r"sugar free|red|green)$"
 )
 _ONE = re.compile(r"\b(?:one|ones)$")
 
@@ -92,7 +100,7 @@ def changed_item(said: str) -> Command | None:
         return None
     old, new, _ = found
     olds = items_of(old)
-    return _swapped(olds[0], new) if len(olds) == 1 else None
+    return _swapped(olds[0], new, counted=True) if len(olds) == 1 else None
 
 
 def changed_on_the_list(store: HouseholdStore, said: str) -> Command | None:
@@ -111,9 +119,18 @@ def changed_on_the_list(store: HouseholdStore, said: str) -> Command | None:
         named = [i.name for i in store.items() if _names(make_it["before"], i.name)]
         return _swapped(named[0], make_it["new"]) if len(named) == 1 else None
     if (not_that := _NOT_THAT.match(said)) is not None:
+        # only when the list holds the amount put right: "I need 2 eggs, not 3" with "6 eggs"
+        # on it is of something else
         listed = on_the_list(store, not_that["thing"])
-        return _swapped(listed[0], not_that["new"]) if len(listed) == 1 else None
+        was = _count(listed[0]) if len(listed) == 1 else None
+        return _swapped(listed[0], not_that["new"]) if was == _count(not_that["was"]) else None
     return None
+
+
+def _count(said: str) -> float | None:
+    """The number a phrase starts with ("6 eggs", "one bag of…"), or None."""
+    found = number_at(said.split(" "), 0)
+    return None if found is None else found[0]
 
 
 def _names(said: str, item: str) -> bool:
@@ -123,9 +140,34 @@ def _names(said: str, item: str) -> bool:
     return bool(thing) and re.search(rf"\b{re.escape(thing)}\b", said) is not None
 
 
-def _swapped(old: str, new: str) -> Command | None:
-    made = new_item(old, new)
-    if made is None or groceries(made) is None or made == old:
+# What a thing on the list never becomes: the oven's settings, a place in the kitchen
+_NOT_A_THING = re.compile(
+    r"\b(?:degrees?|gas|mark|fan|oven|shelf|tray|dish|door|fridge|freezer|hob|grill|heat|"
+    r"temperature|top|bottom|middle|side|pan|pot|plate|bowl|table)\b"
+)
+
+
+# Words of a sentence, never of a thing: "let's have pasta instead of chicken" is a meal's
+_SAYS_SOMETHING = {
+    *("have", "let's", "i'll", "we'll", "i", "we", "you", "he", "she", "they", "it"),
+    *("wants", "want", "like", "likes", "is", "are", "was", "be", "not", "no"),
+}
+
+
+def _swapped(old: str, new: str, *, counted: bool = False) -> Command | None:
+    """`old` off the list and what it becomes on; `counted`: the list was named, so a count
+    alone counts the thing ("change the eggs on the list to twelve")."""
+    made = new_item(old, new, counted=counted)
+    # one thing to buy, as said: "Sam wants tea" is read by the list as "tea", so no
+    if (
+        made is None
+        or made == old
+        or _NOT_A_THING.search(made)
+        or set(made.split(" ")) & _SAYS_SOMETHING
+        # one thing, the same thing: "a large loaf" is read "large loaf", "twelve eggs" "12 eggs"
+        or len(read := groceries(made) or ()) != 1
+        or read[0].split(" ")[-1] != made.split(" ")[-1]
+    ):
         return None
     return Both(RemoveItems((old,)), AddItems((made,)))
 
@@ -137,7 +179,7 @@ def _without_amount(words: list[str]) -> list[str]:
     return rest
 
 
-def new_item(old: str, new: str) -> str | None:
+def new_item(old: str, new: str, *, counted: bool = False) -> str | None:
     """What `old` becomes when said to be `new`: "500g mince" and "750g" -> "750g mince";
     "whole milk" and "semi skimmed" -> "semi skimmed milk"; "a small loaf" and "a large
     one" -> "a large loaf"; "broccoli" and "peas" -> "peas". An amount takes the old
@@ -148,6 +190,15 @@ def new_item(old: str, new: str) -> str | None:
     if _AMOUNT.match(new):
         if not rest:
             return None
+        if re.fullmatch(_NUMBER, new):
+            # a count alone: only of a thing counted on the list ("6 eggs" and "twelve"),
+            # in its unit if it had one ("500g mince" and "750": 750g); "make the chicken
+            # two" or "change the chicken to 180" say nothing of the list
+            unit = re.fullmatch(rf"\d+(?:\.\d+)?({_UNIT})", amount[0]) if amount else None
+            counts = unit or (amount and _count(" ".join(amount)) is not None) or counted
+            if not counts or (not unit and (_count(new) or 0) > 100):
+                return None
+            new = f"{new}{unit[1]}" if unit and new[:1].isdigit() else new
         new = _in_the_shape_of(new, " ".join(amount))
         joined = "of " if "of" in amount and not new.endswith(" of") and _A_UNIT.search(new) else ""
         return f"{new} {joined}{' '.join(rest)}"

@@ -183,10 +183,12 @@ def items_of(said: str) -> tuple[str, ...]:
     """ "tomatoes , onions and garlic" -> ("tomatoes", "onions", "garlic")."""
     parts = re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+&\s+", said)
     items = []
-    for part in parts:
+    for i, part in enumerate(parts):
         item = _ITEM_LEAD.sub("", part.strip(" ,")).strip()
         item = _WANTED.sub("", item)  # "Ciaran wants quorn mince": the mince, not Ciaran
         item = _counted(item)
+        if i and (item.startswith("not ") or item == "not"):
+            continue  # "2 bags of peas, not one", "milk, not oat milk": never a thing to buy
         if item and item not in items:
             items.append(item)
     return tuple(items)

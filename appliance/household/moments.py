@@ -80,9 +80,32 @@ def date_said(tokens: list[str], now: dt.datetime) -> dt.date | None:
     return now.date() + dt.timedelta(days=found.ahead)
 
 
+# Said before a day a household names, they make it part of the errand: "remind me to
+# order the turkey for Christmas at 10", "…to ask about the thirtieth at 9", "…to cancel the
+# paper for a week from tomorrow" (a review's each set the reminder on that day)
+_OF_THE_ERRAND = {"for", "about", "before", "after", "until", "till", "since", "of", "from"}
+
+
 def _day_only(tokens: list[str], i: int, now: dt.datetime) -> tuple[int, int] | None:
     """The day said at tokens[i] and where it ends, as days from today; a week said
     around it ("a week today", "tomorrow week", "a week on Friday") puts it 7 days on."""
+    found = _day_said(tokens, i, now)
+    if found is not None and i and tokens[i - 1] in _OF_THE_ERRAND and not _plain(tokens, i):
+        return None
+    return found
+
+
+def _plain(tokens: list[str], i: int) -> bool:
+    """Whether the day at tokens[i] is one said as it always was here: "tomorrow", a weekday
+    ("for Friday at 6" is Friday's), a date in digits."""
+    at = i + 1 if tokens[i : i + 1] == ["on"] else i
+    at += 1 if tokens[at : at + 1] in (["next"], ["this"], ["the"]) else 0
+    return bool(tokens[at : at + 1]) and (
+        tokens[at] in _DAYS or tokens[at] in WEEKDAYS or tokens[at][:1].isdigit()
+    )
+
+
+def _day_said(tokens: list[str], i: int, now: dt.datetime) -> tuple[int, int] | None:
     if tokens[i : i + 2] == ["a", "week"] and tokens[i + 2 : i + 3] in (["on"], ["from"]):
         after = _one_day(tokens, i + 3, now)  # "a week on Friday", "a week from tomorrow"
         return None if after is None else (after[0] + 7, after[1])
@@ -165,6 +188,8 @@ def _one_day(tokens: list[str], i: int, now: dt.datetime) -> tuple[int, int] | N
         month_said, end = MONTHS.index(tokens[end]) + 1, end + 1
     elif tokens[end - 1] == "of":
         end -= 1  # "the 3rd of" something else: the date alone
+    if month_said is None and not tokens[at][:1].isdigit() and tokens[i : i + 1] != ["on"]:
+        return None  # "the third" alone is a date only said "on the third"
     dated = _next_date(now.date(), number, month_said)
     return None if dated is None else ((dated - now.date()).days, end)
 

@@ -113,7 +113,9 @@ def named_in_the_records(store: HouseholdStore, said: str, now: dt.datetime) -> 
         if (
             command := cancel_by_name(store, head)
             or change_by_name(store, head, now)
-            or changed_on_the_list(store, head)  # "change the mince to 750g"
+            # "change the mince to 750g"; said whole only: "swap the chicken for tofu, it's
+            # for the curry" is a recipe's (a review's swapped it on the list)
+            or (changed_on_the_list(store, head) if head == bare else None)
         ) is not None:
             return command
     return None

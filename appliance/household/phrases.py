@@ -100,6 +100,8 @@ def parse(
     if not said:
         return None
     sentences = normalise(text, sentences=True)
+    # "…, actually, ring Sue as well": more, never instead (normalise took the tail off)
+    adds = _ADDS.search(text.lower()) is not None
 
     def read(part: str) -> Command | None:
         return _read_with_reason(part, now, ringing)
@@ -109,7 +111,7 @@ def parse(
         # would set a reminder to "call Mum never mind"; then said whole, or inside a
         # preamble or a reason: "Sorry to bother you, can you…" (frames.py)
         return (
-            second_thoughts(sentences, lambda part: read(part) or framed(part, read))
+            second_thoughts(sentences, lambda part: read(part) or framed(part, read), adds=adds)
             or read(said)
             or framed(sentences, read)
         )
@@ -127,6 +129,9 @@ def parse(
         if mended and mended != said:
             command = read_all(mended, mended)
     return as_written(command, text)
+
+
+_ADDS = re.compile(r"\b(?:too|as well|also)\W*$")
 
 
 # Commands that may be said one after the other with "and": each does one plain thing, so

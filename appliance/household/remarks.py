@@ -54,7 +54,14 @@ _ASKED = re.compile(
 # 9…"); said before a timer or the list, only a remark ("Happy Thursday! Cancel…")
 _A_DAY = re.compile(
     r"\b(?:today|tonight|tomorrow|yesterday|next|monday|tuesday|wednesday|thursday|friday|"
-    r"saturday|sunday|weekend|week|month)\b"
+    r"saturday|sunday|weekend|week|month|christmas|xmas|boxing|eve|new year's|new years|"
+    r"hogmanay|halloween|bonfire|easter|birthday|anniversary)\b"
+)
+# Said first, it asks something done: "Scrap the eggs.", "Hold that thought.", "Ask Dad."
+_ASKS_SOMETHING_DONE = re.compile(
+    r"^(?:scrap|cancel|hold|ask|take|put|get|make|set|add|remove|stop|tell|call|ring|check|"
+    r"turn|switch|bin|drop|delete|clear|buy|leave|keep|forget|wait|give|send|text|order|"
+    r"book|pick|bring|move|change|swap|start|finish|don't|do)\b"
 )
 # Someone named inside it (a capital after the first word), never a day's or a month's
 _A_CAPITAL_INSIDE = re.compile(r"(?<=\s)(?!I\b|I'|Hearth\b)[A-Z][\w']*")
@@ -90,5 +97,6 @@ def _a_remark(sentence: str, read: Callable[[str], Command | None]) -> bool:
         and not any(w[:1].isdigit() or number_at(words, i) for i, w in enumerate(words))
         and _NOT_A_REMARK.search(said) is None
         and _ASKED.match(said) is None
+        and _ASKS_SOMETHING_DONE.match(said) is None
         and read(sentence) is None
     )

@@ -102,12 +102,16 @@ _SAYS_SOMETHING = {
 _NUMBER_TOKEN = re.compile(r"\d+(?:[.:]\d+)?(?:am|pm)?")
 
 
-def second_thoughts(said: str, read: Callable[[str], Command | None]) -> Command | None:
+def second_thoughts(
+    said: str, read: Callable[[str], Command | None], *, adds: bool = False
+) -> Command | None:
     """The command a sentence with a change of mind in it makes, or None when it has none
     (the sentence is read as it stands).
 
     `said`: normalised with its sentences' ends as commas; `read`: the household's reading
-    of a whole sentence (phrases.py), so every command here is one the rules read."""
+    of a whole sentence (phrases.py), so every command here is one the rules read.
+    `adds`: the sentence ended "too", "as well" or "also" (its polite tail is gone from
+    `said`), so what follows a take-back adds to the command and never replaces it."""
     clauses = [
         kept
         for clause in said.split(" , ")
@@ -144,7 +148,7 @@ def second_thoughts(said: str, read: Callable[[str], Command | None]) -> Command
         if again is not None and not isinstance(again, (*READS, BoughtItems)):
             return again
         for part in rest.split(" , "):
-            if (put_right := _put_right(first, head, part, read)) is not None:
+            if (put_right := _put_right(first, head, part, read, adds=adds)) is not None:
                 return put_right
         # nothing put right: left as it was, even after only "sorry" or "actually" ("take
         # the juice off the list, actually keep it on"), since a reason after them ("…,
@@ -182,7 +186,12 @@ def _said_again(clauses: list[str], read: Callable[[str], Command | None]) -> Co
 
 
 def _put_right(
-    first: Command, head: str, part: str, read: Callable[[str], Command | None]
+    first: Command,
+    head: str,
+    part: str,
+    read: Callable[[str], Command | None],
+    *,
+    adds: bool = False,
 ) -> Command | None:
     """`first` as `part` of what followed its take-back puts it right ("10", "to take the
     recycling out", "almond milk"), or None: that part does not."""
@@ -199,11 +208,7 @@ def _put_right(
         case Remind(what=what, at=at):
             if part.startswith("to ") and len(part.split(" ")) <= 12:
                 return replace(first, what=part[3:])  # "no, to take the recycling out"
-            if (
-                part.split(" ")[0] == what.split(" ")[0]
-                and len(part.split(" ")) <= 12
-                and not speaks_of_a_moment(part.split(" ")[1:])
-            ):
+            if not adds and _an_errand_put_right(part, what):
                 # "…to ring Gran, sorry, ring Auntie Sue": the errand's verb said again
                 return replace(first, what=part)
             tried += [f"remind me to {what} at {part}", f"remind me to {what} {part}"]
@@ -230,6 +235,29 @@ def _put_right(
         elif type(corrected) is type(first):
             return corrected
     return None
+
+
+# Words that make an errand said again no errand of its own: "…, ring her next week" (who?
+# when?), "…, ring Sue as well" (both), "…, buy two" (an amount of what?) (a review's each
+# replaced the errand)
+_NOT_A_WHOLE_ERRAND = {
+    *("her", "him", "them", "it", "they", "she", "he", "as", "too", "also", "well"),
+    *("later", "next", "week", "weekend", "tonight", "tomorrow", "after", "before", "soon"),
+    *("christmas", "eve", "morning", "afternoon", "evening", "night", "tea", "lunch", "dinner"),
+}
+
+
+def _an_errand_put_right(part: str, what: str) -> bool:
+    """ "…to ring Gran, sorry, ring Auntie Sue": the errand's verb said again, with whom or
+    what in full, and no time, amount or "too" of its own."""
+    words = part.split(" ")
+    return (
+        words[0] == what.split(" ")[0]
+        and 2 <= len(words) <= 12
+        and not speaks_of_a_moment(words[1:])
+        and not set(words) & _NOT_A_WHOLE_ERRAND
+        and number_at(words, 1) is None
+    )
 
 
 # A half of the day said with a time: the time put right is as said.

@@ -70,6 +70,17 @@ _NEEDS = (
 )
 # Never a dish: who or what is meant elsewhere
 _NO_DISH = {"it", "he", "she", "they", "that", "this", "i", "we", "you", "there", "which"}
+# Said of the dish, they leave its length in doubt or deny it: "the lasagne doesn't need 40
+# minutes", "maybe the lasagne needs…", "does the lasagne need…?" (a review's each set a
+# timer, named "lasagne doesn't")
+_IN_DOUBT = {
+    *("not", "never", "doesn't", "don't", "won't", "isn't", "aren't", "can't", "shouldn't"),
+    *("does", "do", "did", "will", "would", "should", "could", "might", "may", "must"),
+    *("maybe", "perhaps", "think", "reckon", "guess", "surely", "if", "whether", "what"),
+    *("how", "why", "when", "where", "who", "is", "are", "was", "were", "said", "says"),
+}
+# Said of the dish and no part of its name: "the lasagne still needs…"
+_ONLY_SAID = {"still", "only", "just", "probably", "definitely", "really", "now", "also"}
 
 
 def _whole_length(said: str) -> float | None:
@@ -98,8 +109,17 @@ def watched(said: str) -> SetTimer | None:
         if (needs := pattern.match(head)) is None:
             continue
         length = _whole_length(needs["length"])
-        dish = re.sub(r"'s$", "", needs["dish"])
-        if length is None or dish in _NO_DISH or _whole_length(dish) is not None:
+        words = re.sub(r"'s$", "", needs["dish"]).split(" ")
+        while words and words[-1] in _ONLY_SAID:
+            words.pop()
+        dish = " ".join(words)
+        if (
+            length is None
+            or not words
+            or dish in _NO_DISH
+            or set(words) & _IN_DOUBT
+            or _whole_length(dish) is not None
+        ):
             continue
         dish = re.sub(r"^(?:these|those|this|that|our) ", "the ", dish)
         return SetTimer(timer_name(dish), length)

@@ -122,3 +122,41 @@ def test_the_command_said_again_with_its_name_is_one_timer() -> None:
     assert parse("Set a timer for ten minutes. Set a timer for 5 minutes.", NOW) != SetTimer(
         None, 300.0
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a review's: each had lost a number or a phrase as if begun again
+        ("add 2 pizzas for the kids , 3 for the adults", None),
+        ("remind me to leave at 8 , at the latest", None),
+        ("remind me at 6 to meet sam at 7 , at the pub", None),
+        ("remind me at 5pm to ask if she'd like 2 tickets", None),
+        ("tell sam the kids like 2 sugars", None),
+        ("add something like 3 lemons", None),
+    ],
+)
+def test_what_was_finished_is_never_taken_for_a_false_start(said: str, kept: None) -> None:
+    assert normalise(said) == said
+
+
+def test_a_clock_said_to_or_past_the_hour_is_never_put_right_by_guess() -> None:
+    # "10 to 6, no, 5": five to six, or ten to five? (a review's had set 22:00)
+    said = parse("remind me at 10 to 6, no, 5 to ring Gran", NOW)
+    assert not isinstance(said, Remind)
+    assert parse("remind me at 6, no, 7 to ring Gran", NOW) == Remind(
+        "ring Gran", NOW.replace(hour=19, minute=0)
+    )  # the control: a plain hour put right
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "remind me at 6 to ring Gran, actually, ring Sue as well",  # both, not instead
+        "remind me at 6 to ring Gran, no, ring her next week",
+        "remind me at 6 to call Gran, sorry, call her mobile",
+        "remind me at 6 to buy milk, no, buy two",
+    ],
+)
+def test_an_errand_said_again_only_in_full_puts_it_right(said: str) -> None:
+    assert isinstance(parse(said, NOW), TakenBack)

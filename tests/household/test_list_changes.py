@@ -79,7 +79,53 @@ def test_the_list_named_is_read_from_the_words_alone() -> None:
 def test_an_oven_turned_up_is_no_list_change(store: HouseholdStore) -> None:
     assert changed(store, ["chicken"], "put the chicken up to 200") == ["chicken"]
     # the control, on the same list
-    assert changed(store, ["chicken breasts"], "bump the chicken breasts up to 6") == [
+    assert changed(store, ["4 chicken breasts"], "bump the chicken breasts up to 6") == [
         "6 chicken breasts",
         "chicken",
     ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a review's: the oven's settings, a place, a dish, a meal, a recipe's amounts
+        "change the chicken to 180",
+        "take the chicken down to 160",
+        "change the chicken to 180, it's a fan oven",
+        "change the mince to 180 degrees",
+        "change the chicken to gas mark 6",
+        "switch the chicken to the top oven",
+        "make the chicken into a curry",
+        "make the chicken two",
+        "put two eggs in the cake, make it three",
+        "I need 2 eggs, not 3",
+        "the recipe uses 500g mince, make it 750g",
+        "I'll have tea instead of milk thanks",
+        "let's have pasta instead of chicken",
+        "have peas instead of chicken",
+        "instead of chicken, have fish",
+        "swap the chicken for tofu, it's for the curry",
+        "swap the milk with Sam",
+        "Sam wants tea instead of milk",
+    ],
+)
+def test_talk_of_cooking_and_meals_leaves_the_list_as_it_was(
+    store: HouseholdStore, said: str
+) -> None:
+    on_it = ["500g mince", "whole milk", "chicken", "6 eggs", "peas"]
+    assert changed(store, on_it, said) == sorted(on_it)
+
+
+@pytest.mark.parametrize(
+    ("on_it", "said", "after"),
+    [
+        (["500g mince"], "change the mince to 750", ["750g mince"]),  # its unit, as it was
+        (["peas"], "change the peas to frozen", ["frozen peas"]),
+        (["peas"], "swap the peas for the carrots", ["carrots"]),
+        (["6 eggs"], "we'll need 12 eggs, not 6", ["12 eggs"]),
+    ],
+)
+def test_an_amount_or_a_kind_of_what_the_list_holds(
+    store: HouseholdStore, on_it: list[str], said: str, after: list[str]
+) -> None:
+    assert changed(store, on_it, said) == after

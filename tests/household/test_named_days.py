@@ -132,3 +132,25 @@ def test_a_named_day_without_a_time_asks_for_it() -> None:
 )
 def test_a_day_said_without_asking_sets_nothing(said: str) -> None:
     assert not isinstance(parse(said, NOW), Remind)
+
+
+@pytest.mark.parametrize(
+    ("said", "errand"),
+    [
+        # a review's: each had been set on that day, with the errand cut at "for"
+        ("remind me to order the turkey for christmas at 10", "order the turkey for christmas"),
+        ("remind me to get sweets for halloween at 6", "get sweets for halloween"),
+        ("remind me to ask Sam about the thirtieth at 9", "ask Sam about the thirtieth"),
+        ("remind me to order the third at 9", "order the third"),
+    ],
+)
+def test_a_named_day_in_the_errand_is_the_errand(said: str, errand: str) -> None:
+    reminder = parse(said, NOW)
+    assert isinstance(reminder, Remind)
+    assert (reminder.what, reminder.at.date()) == (errand, NOW.date())
+
+
+def test_the_third_is_a_date_when_said_on_the_third() -> None:
+    assert parse("remind me on the third at 9am to ring the bank", NOW) == Remind(
+        "ring the bank", at("2027-01-03", "09:00")
+    )

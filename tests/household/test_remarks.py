@@ -73,3 +73,16 @@ def test_a_sentence_that_says_something_of_its_own_is_no_remark(said: str, alone
 def test_a_question_last_is_answered_by_the_rest_of_the_rules() -> None:
     # the command must act: a remark before a question is not this rule's to let go
     assert not isinstance(parse("Lovely day. Is milk on the list?", NOW), AddItems)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Scrap the eggs. Add milk to the list.",  # a command of its own, never let go
+        "Hold that thought. Set a timer for 10 minutes.",
+        "Boxing day lunch. Remind me at 10 to put the ham in.",  # which day is "at 10"?
+        "Christmas dinner. Remind me at 10 to put the turkey in.",
+    ],
+)
+def test_a_command_or_a_holiday_said_first_is_no_remark(said: str) -> None:
+    assert after_a_remark(said, read) is None

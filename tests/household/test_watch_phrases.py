@@ -50,3 +50,25 @@ def test_a_timer_asked_for_without_the_word(said: str, timer: SetTimer) -> None:
 )
 def test_no_timer_without_a_length_and_a_watch_asked_of_hearth(said: str) -> None:
     assert not isinstance(parse(said, NOW), SetTimer)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a review's: each set a timer named "lasagne doesn't", "does the lasagne"…
+        "the lasagne doesn't need 40 minutes, keep an eye on it",
+        "the lasagne won't take 40 minutes, tell me when it's done",
+        "the rice never takes 20 minutes, keep an eye on it",
+        "Does the lasagne need 40 minutes? Keep an eye on it.",
+        "maybe the lasagne needs 40 minutes, keep an eye on it",
+        "the lasagne might need 40 minutes, keep an eye on it",
+        "I think the lasagne needs 40 minutes, keep an eye on it",
+    ],
+)
+def test_a_length_denied_doubted_or_asked_sets_no_timer(said: str) -> None:
+    assert not isinstance(parse(said, NOW), SetTimer)
+
+
+def test_a_word_said_of_the_dish_is_no_part_of_its_name() -> None:
+    said = "the lasagne still needs 40 minutes, keep an eye on it"
+    assert parse(said, NOW) == SetTimer("lasagne", 2400.0)
