@@ -58,6 +58,9 @@ _SLIPS = {
 TOKENS = re.compile(r"\d+(?:[.:]\d+)?(?:am|pm|%)?|[a-z]+(?:'[a-z]+)?|,")
 # "8 a.m.", as a recogniser writes it: "8 am"
 _DOTTED_HALF_DAY = re.compile(r"\b([ap])\.\s?m\b\.?")
+# "4 o clock", "4 oclock", as typed without the apostrophe (a reminder "at 3, no, 4 o clock"
+# was asked for its time again)
+_O_CLOCK = re.compile(r"\bo ?clock\b")
 # where one sentence ends and another begins: ". ", "? ", "! ", "; "
 _SENTENCE_END = re.compile(r"[.?!;]+(?=\s|$)")
 
@@ -68,6 +71,7 @@ def normalise(text: str, *, sentences: bool = False) -> str:
     `sentences`: a sentence's end is kept as a comma, as a person typing would have put one
     ("Delete the bread reminder. It's done." as "…reminder, it's done")."""
     lowered = _DOTTED_HALF_DAY.sub(r"\1m", text.lower().replace("’", "'").replace("-", " "))
+    lowered = _O_CLOCK.sub("o'clock", lowered)
     if sentences:
         lowered = _SENTENCE_END.sub(",", lowered)
     joined = " ".join(_SLIPS.get(word, word) for word in TOKENS.findall(lowered))

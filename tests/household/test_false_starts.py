@@ -160,3 +160,9 @@ def test_a_clock_said_to_or_past_the_hour_is_never_put_right_by_guess() -> None:
 )
 def test_an_errand_said_again_only_in_full_puts_it_right(said: str) -> None:
     assert isinstance(parse(said, NOW), TakenBack)
+
+
+def test_o_clock_typed_without_its_apostrophe_is_a_time() -> None:
+    assert normalise("remind me at 4 o clock") == normalise("remind me at 4 oclock")
+    assert normalise("remind me at 4 oclock") == "remind me at 4 o'clock"
+    assert normalise("set the alarm clock") == "set the alarm clock"  # the control
