@@ -28,7 +28,9 @@ _CHANGED_STATE = re.compile(
     r"(?:\s+(?:is|are|has been|have been|was|were)|'s|'re)\s+(?:now\s+|all\s+|currently\s+)?"
     r"(?:(?:off|on|gone|out|away|removed|deleted|added|cancelled|canceled|stopped|started|set|"
     r"crossed off|taken off|sorted|done|switched|turned|locked|unlocked|opened|closed|shut|"
-    r"changed|updated|moved|replaced|renamed|swapped)\b|(?:at\s+|set to\s+)?\d{1,2}[:.]\d{2})"
+    r"changed|updated|moved|replaced|renamed|swapped)\b|(?:at\s+|set to\s+)?\d{1,2}[:.]\d{2}"
+    # or the number it was asked to be: "change the chicken to 180" and "The chicken is 180."
+    r"|(?:at\s+|set to\s+)?\d+(?:\.\d+)?(?:\s*(?:°|degrees|c|f|g|kg))?(?=\W*$))"
 )
 _NOT_DONE = re.compile(r"\b(?:not|never|no longer|if|when|once|until|before|after)\b|n't\b")
 

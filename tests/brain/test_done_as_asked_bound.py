@@ -35,6 +35,9 @@ from tests.brain.conftest import scripted_reply
             "set an egg timer for 6 mins and add eggs to the messages",
             "The user has set an egg timer for 6 minutes and added eggs to the messages.",
         ),
+        # this stop's: the number it was asked to be, said as what it is now
+        ("change the chicken to 180", "The chicken is 180."),
+        ("set the heating to 21", "The heating is now 21 degrees."),
     ],
 )
 def test_what_was_asked_said_to_be_done_is_not_said(asked: str, reply: str) -> None:
@@ -52,6 +55,8 @@ def test_what_was_asked_said_to_be_done_is_not_said(asked: str, reply: str) -> N
         ("change the school run to 3", "The school opens at 9."),  # no change said of it
         ("is there a user guide?", "A user guide comes in the box."),  # no action
         ("we got the bread, take it off", "The bread is lovely from there."),  # no change said
+        ("change the chicken to 180", "The chicken is 180 days old in the story."),  # not last
+        ("is the chicken 180?", "The chicken is 180."),  # asked, not asked to change
     ],
 )
 def test_other_sentences_about_the_same_things_are_said(asked: str, reply: str) -> None:
