@@ -105,7 +105,7 @@ def measure(lines: list[dict], now: dt.datetime, *, off: str | None) -> Rows:
     name in phrases.py) switched off, or with every rule on when `off` is None."""
     real = getattr(phrases, off) if off else None
     if off:
-        setattr(phrases, off, lambda said, read: None)
+        setattr(phrases, off, lambda said, read, **_: None)
     try:
         read = [(line, phrases.parse(line["said"], now)) for line in lines]
     finally:

@@ -327,6 +327,10 @@ def shopping(text: str) -> Command | None:
         said = match["items"] or match["needed"]
         if match["needed"] and re.match(r"(?:a|an|to|the|you|your|help)\b", said):
             return None  # "we need a plumber", "we need to talk": not shopping
+        if re.search(r" , (?:and )?(?:add|put|get|stick|pop|buy) ", said):
+            # "we need more tomatoes, add two tins of tomatoes": why, then what to add
+            # (frames.py reads it so); never both as things to buy
+            return None
         found = groceries(said)
         if found is None or any(len(item.split()) > 4 for item in found):
             return None

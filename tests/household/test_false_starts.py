@@ -166,3 +166,10 @@ def test_o_clock_typed_without_its_apostrophe_is_a_time() -> None:
     assert normalise("remind me at 4 o clock") == normalise("remind me at 4 oclock")
     assert normalise("remind me at 4 oclock") == "remind me at 4 o'clock"
     assert normalise("set the alarm clock") == "set the alarm clock"  # the control
+
+
+def test_why_and_then_what_to_add_is_one_thing_added() -> None:
+    # a control of the verb said again: "add milk, add eggs" is two things, but "we need
+    # more tomatoes" before "add two tins of tomatoes" says why (a benchmark's had added both)
+    said = "Actually, we need more tomatoes, add two tins of tomatoes."
+    assert parse(said, NOW) == AddItems(("2 tins of tomatoes",))
