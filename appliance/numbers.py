@@ -58,6 +58,9 @@ ORDINALS = {
     "ninth": 9,
     "tenth": 10,
 }
+# A whole number as a sentence's lower-case words have it: "12", "twelve", "twenty five"
+# (a regex fragment; household/false_starts.py and household/list_changes.py read with it)
+NUMBER_WORDS = rf"(?:\d+(?:\.\d+)?|(?:{'|'.join(TENS)})(?: (?:{'|'.join(ONES)}))?|{'|'.join(ONES)})"
 # The fractions printed on measuring jugs and in recipes.
 GLYPHS = {
     "½": 0.5,

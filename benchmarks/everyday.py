@@ -33,10 +33,9 @@ import json
 import subprocess
 import sys
 import tempfile
-from collections import Counter
 from pathlib import Path
 
-from benchmarks.command_lines import OUTCOMES, comparable, write_plot
+from benchmarks.command_lines import comparable, report, write_plot
 
 DATA = Path(__file__).resolve().parent / "data"
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -153,21 +152,6 @@ def _baseline_rows(revision: str, split: str) -> list[dict]:
     if ran.returncode != 0:
         raise SystemExit(f"the baseline {revision} did not run:\n{ran.stderr[-2000:]}")
     return json.loads(ran.stdout)
-
-
-def report(runs: dict[str, list[tuple[dict, str, str]]]) -> str:
-    kinds = sorted({line["kind"] for line, _, _ in next(iter(runs.values()))})
-    table = [
-        "| rules | kind | lines | " + " | ".join(OUTCOMES) + " |",
-        "| --- | --- | ---: |" + " ---: |" * len(OUTCOMES),
-    ]
-    for rules, rows in runs.items():
-        for kind in [*kinds, "all"]:
-            counts = Counter(j for line, j, _ in rows if kind in ("all", line["kind"]))
-            cells = " | ".join(str(counts[o]) for o in OUTCOMES)
-            name = f"**{kind}**" if kind == "all" else kind
-            table.append(f"| {rules} | {name} | {sum(counts.values())} | {cells} |")
-    return "\n".join(table)
 
 
 def main() -> int:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from appliance.numbers import ONES, TENS
+from appliance.numbers import NUMBER_WORDS, ONES, TENS
 
 _NUMBER_WORDS = (*ONES, *TENS)
 # A number word cut short: "fif", "twen", "sev" (never a whole word, never under 3 letters,
@@ -29,10 +29,7 @@ _CUT_SHORT = sorted(
     key=len,
     reverse=True,
 )
-_A_NUMBER = (
-    rf"(?:\d+(?:[.:]\d+)?(?:am|pm)?|(?:{'|'.join(TENS)})(?: (?:{'|'.join(ONES)}))?|"
-    rf"{'|'.join(ONES)})"
-)
+_A_NUMBER = rf"(?:\d+(?:[.:]\d+)?(?:am|pm)?|{NUMBER_WORDS})"  # and a clock's "7:30", "6pm"
 _PUT_RIGHT = (
     r"(?:erm|er|um|umm|uh|uhm|ah|no|nah|nope|sorry|i mean|i meant|or rather|actually|"
     r"no wait|wait|make that|make it|hang on)"

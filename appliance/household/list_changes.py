@@ -23,13 +23,13 @@ from appliance.household.list_actions import MEASURES, on_the_list
 from appliance.household.list_phrases import LIST, groceries, items_of
 from appliance.household.requests import AddItems, Both, Command, RemoveItems
 from appliance.household.store import HouseholdStore
-from appliance.numbers import ONES, TENS, number_at
+from appliance.numbers import NUMBER_WORDS, ONES, TENS, number_at
 
 _WHAT = r"[a-z0-9' -]+?"
 _ON_THE_LIST = rf"(?P<list>(?: (?:on|in) {LIST}))"
 # The list named first: "on the shopping list, swap lemons for limes"
 _LIST_FIRST = re.compile(rf"^(?:on|in|for) {LIST} (?:, )?")
-_NUMBER = rf"(?:\d+(?:\.\d+)?|(?:{'|'.join(TENS)})(?: (?:{'|'.join(ONES)}))?|{'|'.join(ONES)}|a|an)"
+_NUMBER = rf"(?:{NUMBER_WORDS}|a|an)"
 _UNIT = MEASURES
 _AN_AMOUNT = rf"{_NUMBER}(?: ?{_UNIT})?"
 _AMOUNT = re.compile(rf"^{_AN_AMOUNT}(?: of)?$|^\d+(?:\.\d+)?{_UNIT}$")
