@@ -296,6 +296,8 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
         return None
     tokens = text.split(" ")[2:]
     span = moments.when_in(tokens, now)
+    if span is not None and _the_errands_own(tokens, span.start):
+        span = None  # "to book the table for friday at 6": when to remind is not said
     if span is None:
         if tokens[0] == "to" and len(tokens) > 1:
             return _asked_when(tokens[1:], now)
@@ -354,10 +356,23 @@ _MOST_WORDS_NOT_READ = 4
 _NOT_A_REMINDER = frozenset("how what where who whom when why which whether if not never".split())
 
 
+# A word that needs what follows it: a moment said after one is the errand's, never when
+# to remind ("book the table for friday at 6", "pay the gas bill by friday", "ring the vet
+# about friday"); a reminder set there had kept "book the table for".
+_NEEDS_WHAT_FOLLOWS = frozenset("for by before after about until till from of with since".split())
+
+
+def _the_errands_own(tokens: list[str], start: int) -> bool:
+    """Whether the moment said at `start` belongs to the errand said before it."""
+    return start >= 3 and tokens[0] in ("to", *ABOUT) and tokens[start - 1] in _NEEDS_WHAT_FOLLOWS
+
+
 def _asked_when(errand: list[str], now: dt.datetime) -> AskReminderTime:
     """The time asked for an errand, with a day said after it kept ("to book the swimming
     on friday": what time on Friday)."""
     for start in range(1, len(errand)):
+        if errand[start - 1] in _NEEDS_WHAT_FOLLOWS:
+            continue  # "to book a table for friday": the errand's day
         if moments.day_at(errand, start, now) == len(errand):
             return AskReminderTime(" ".join(errand[:start]), " ".join(errand[start:]))
     return AskReminderTime(" ".join(errand))

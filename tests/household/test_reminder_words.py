@@ -214,3 +214,35 @@ def test_days_said_once_are_said_back_with_their_end(store: HouseholdStore) -> N
     reply = perform(store, parse(said, NOW))
     assert "take the bins out" in reply and "Tuesday and Thursday" in reply
     assert "until" in reply and "3 Dec" in reply
+
+
+@pytest.mark.parametrize(
+    ("said", "errand"),
+    [
+        # a moment said after "for", "by", "about"… is the errand's: when to remind is
+        # asked (the table for Friday had been a reminder on Friday "to book the table for")
+        ("remind me to book the table for Friday at 6", "book the table for Friday at 6"),
+        ("remind me to buy a present for Friday at 6", "buy a present for Friday at 6"),
+        ("remind me to pay the gas bill by Friday", "pay the gas bill by Friday"),
+        ("remind me to ring the vet about Friday at 9", "ring the vet about Friday at 9"),
+        ("remind me to get the cake for tomorrow", "get the cake for tomorrow"),
+    ],
+)
+def test_a_moment_the_errand_needs_is_the_errand_s_and_the_time_is_asked(
+    said: str, errand: str
+) -> None:
+    assert parse(said, NOW) == AskReminderTime(errand)
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        # the controls: a moment after the errand's last word is when to remind
+        ("remind me to call Mum on Friday at 6", Remind("call Mum", at(4, 18))),
+        ("remind me to wait for the delivery at 10", Remind("wait for the delivery", at(1, 22))),
+        ("remind me to go for a run at 7 tomorrow", Remind("go for a run", at(2, 7))),
+        ("remind me tomorrow at 9 to book a taxi for 7", Remind("book a taxi for 7", at(2, 9))),
+    ],
+)
+def test_a_moment_after_the_errand_is_when_to_remind(said: str, meant: Remind) -> None:
+    assert parse(said, NOW) == meant
