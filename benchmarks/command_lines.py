@@ -167,7 +167,7 @@ def write_plot(
     figure, axis = plt.subplots(figsize=(6, 2.4))
     names = list(runs)
     left = [0.0] * len(names)
-    colours = ("tab:green", "tab:grey", "tab:red", "tab:blue")
+    colours = ("tab:green", "tab:grey", "tab:red", "tab:blue", "tab:orange", "tab:purple")
     for outcome, colour in zip(outcomes, colours, strict=False):
         counts = [sum(1 for _, j, _ in runs[n] if j == outcome) for n in names]
         axis.barh(names, counts, left=left, color=colour, label=outcome)

@@ -24,7 +24,7 @@ import datetime as dt
 import logging
 import re
 import threading
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from typing import Any
 
 from appliance.brain import models, router
@@ -319,6 +319,8 @@ class Brain:
                 if stream.heard and self._heard_secret(text):
                     stream.withheld = "secret"
                     pieces = iter([HEARD_SECRET])
+                elif route.kind == "parts":
+                    pieces = self._each_part(stream, route)
                 elif (act := self.router.act(route)) is not None:
                     pieces = iter([act(route)])  # another part's intent answers itself
                 elif route.kind == "remember":
@@ -345,6 +347,19 @@ class Brain:
             finally:
                 self._gate.idle()
                 self._finish(stream, text)
+
+    def _each_part(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
+        """A command and a fact said together: each done as if said alone, in the order
+        said, and each answered (said_together.py)."""
+        for n, part in enumerate(route.parts):
+            if n:
+                yield " "
+            if (act := self.router.act(part)) is not None:
+                yield act(part)
+            elif part.kind == "remember":
+                yield from self.routes.remember(stream, part)
+            else:
+                yield from self.routes.statement(stream, part)
 
     def _own_last(self, thread: str) -> str | None:
         """Hearth's own last answer in the thread, from the record; never an answer a client

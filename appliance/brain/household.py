@@ -33,6 +33,9 @@ FAMILIES = {
     "clock": ("clock.",),
     "undo": ("undo.", "done."),  # what was done: taken back, or asked about
 }
+# the families that work the records, so a fact said beside one of their commands is kept
+# too ("Sam is allergic to nuts. Add peanuts to the list.")
+HOUSEHOLD_RECORDS = ("timers", "reminders", "shopping")
 
 
 def _answer(store: HouseholdStore, text: str, thread: str, *, more: bool) -> Command | None:
@@ -95,7 +98,13 @@ def household_intents(
                 return f"I can't keep that: {refused.why}. Nothing was written."
 
     return [
-        Intent(name, matcher(prefixes), act, follow_up(prefixes))
+        Intent(
+            name,
+            matcher(prefixes),
+            act,
+            follow_up(prefixes),
+            household_records=name in HOUSEHOLD_RECORDS,
+        )
         for name, prefixes in FAMILIES.items()
     ]
 

@@ -42,7 +42,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from appliance.brain import overview
+from appliance.brain import overview, said_together
 from appliance.brain.people import said_to
 from appliance.brain.questions import LEAD as _LEAD
 from appliance.brain.statements import a_statement_taken_back, facts_stated, sentence
@@ -99,6 +99,7 @@ _REMEMBER_AFTER = re.compile(
 )
 
 ROUTES = (
+    "parts",
     "remember",
     "correct",
     "inbox",
@@ -109,6 +110,9 @@ ROUTES = (
     "did it",
     "chat",
 )
+
+# the routes a part said beside a command may take: the fact is kept or proposed as said
+_FACT_ROUTES = ("remember", "statement")
 
 
 @dataclass(frozen=True)
@@ -121,6 +125,8 @@ class Route:
     facts: tuple[str, ...] = ()  # statement: the facts it states (statements.facts_stated)
     thread: str | None = None  # the conversation it was said in (an intent's own answer
     # may depend on what Hearth asked there: "For how long?" -> "five minutes")
+    parts: tuple[Route, ...] = ()  # parts: a command and a fact said together, each
+    # routed as if said alone (said_together.py)
 
 
 Matcher = Callable[[str], Route | None]
@@ -140,6 +146,9 @@ class Intent:
     # the follow-up gives way to another intent that answers the message itself (the
     # kitchen's "and in the freezer?" never to "we need eggs and bread")
     follow_up_yields: bool = False
+    # it works the household's records (timers, reminders, the list), so a fact said
+    # beside one of its commands is its own part of the message (said_together.py)
+    household_records: bool = False
 
 
 def _ask_to_recall(text: str) -> Route | None:
@@ -343,10 +352,23 @@ class Router:
                     intent.follow_up_yields and self._answered_by_another(intent, text)
                 ):
                     return self._found(intent, found, thread)
+        if (apart := said_together.parts(text, self._part)) is not None:
+            return Route("parts", text, parts=tuple(replace(r, thread=thread) for r in apart))
         for intent in self.intents:
             if (found := intent.match(text)) is not None:
                 return self._found(intent, found, thread)
         return Route("chat", text, thread=thread)
+
+    def _part(self, text: str) -> said_together.Part[Route] | None:
+        """`text` as a part of a message: a command of the household's records, or a fact."""
+        for intent in self.intents:
+            if (found := intent.match(text)) is not None:
+                if intent.household_records or found.kind in _FACT_ROUTES:
+                    return said_together.Part(
+                        self._found(intent, found, None), intent.household_records
+                    )
+                return None
+        return None
 
     def _answered_by_another(self, intent: Intent, text: str) -> bool:
         """Whether an intent other than `intent` that answers itself claims the text."""

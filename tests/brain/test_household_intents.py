@@ -150,7 +150,9 @@ def test_a_command_framed_by_a_secret_is_done_and_the_secret_kept_nowhere(
         kept = brain.threads.recent(reply.thread_id, 10)
     finally:
         brain.close()
-    assert reply.text.startswith("I've added milk")
+    # the code is a statement beside the command (said_together.py); with no note-taker
+    # nothing is kept of it either way
+    assert reply.text.endswith("I've added milk to the shopping list.")
     assert model.prompts == []
     assert kept and not any("4512" in message.text for message in kept)
     with HouseholdStore.open(data_dir) as store:
