@@ -15,6 +15,7 @@ stands for is; otherwise it is left to the rest of the router, as before.
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from functools import lru_cache
 
@@ -32,6 +33,7 @@ from appliance.brain.devices import (
 from appliance.brain.emergencies import ATE_AN_ALLERGEN_ASKED, SIGNS_OF_A_REACTION
 from appliance.brain.people import told_to_someone
 from appliance.brain.router import Intent, Route, Router
+from appliance.brain.statements import facts_stated, without_filler
 from appliance.kitchen.ask import KitchenAnswer, answer
 from appliance.kitchen.follow_ups import asked_again
 
@@ -42,6 +44,28 @@ THREADS_KEPT = 64  # the last kitchen question of this many conversations
 def _answered(text: str) -> KitchenAnswer | None:
     """Matching and answering read the same text once (the tables are read once too)."""
     return answer(text)
+
+
+def _only_a_statement(text: str) -> bool:
+    """Whether `text` only states facts about the household, with at most what follows
+    from them ("…, so no honey"): then nobody asked the kitchen anything ("Uncle Pete is
+    teetotal so no wine for him" got a swap for wine in cooking, and went unheard)."""
+    stated = facts_stated(text)
+    if not stated or "?" in text:
+        return False
+    said = without_filler(text).split()
+    fact = " ".join(stated).split()
+    if _letters(said[: len(fact)]) != _letters(fact):
+        return False
+    return not said[len(fact) :] or _FOLLOWS.match(" ".join(said[len(fact) :])) is not None
+
+
+# What follows from a fact, said after it: "so no wine for him", "and nothing with nuts"
+_FOLLOWS = re.compile(r"^[,;]?\s*(?:so|and)\s+(?:no|not|never|nothing)\b[^?]*$", re.IGNORECASE)
+
+
+def _letters(words: list[str]) -> str:
+    return "".join(c for c in " ".join(words).lower() if c.isalnum())
 
 
 def _sure(found: KitchenAnswer | None) -> bool:
@@ -55,6 +79,8 @@ def kitchen_intent() -> Intent:
     def match(text: str) -> Route | None:
         if told_to_someone(text):
             return None  # "Femi, go and wash your hands for tea": to Femi (said_to_another)
+        if _only_a_statement(text):
+            return None  # "Uncle Pete is teetotal so no wine for him": a fact to keep
         return Route("kitchen", text) if _answered(text) is not None else None
 
     def follow_up(text: str, thread: str) -> Route | None:

@@ -45,10 +45,17 @@ from dataclasses import dataclass, replace
 from appliance.brain import overview, said_together
 from appliance.brain.people import said_to
 from appliance.brain.questions import LEAD as _LEAD
-from appliance.brain.statements import a_statement_taken_back, facts_stated, sentence
+from appliance.brain.statements import (
+    a_statement_taken_back,
+    facts_stated,
+    sentence,
+    without_filler,
+)
 
 _REMEMBER = re.compile(
     _LEAD
+    # "also remember …", "ok remember that …", "oh and remember …": said on the way
+    + r"(?:(?:ok|okay|oh|and|also|so|right|btw|by the way)[,!]?\s+)*"
     # "write down that the vet's closed on Mondays", "make a note that Dad's passport
     # expires in March" (tried again after the seventh trial: "Sorry, I didn't understand
     # that" and the model's "I don't have a note that says…"); only with "that" or a colon:
@@ -92,8 +99,10 @@ _ASKS_TO_RECALL = re.compile(
 _ASKED_TO_KEEP = re.compile(r"^\s*(?:\S+\s+){0,3}?(?:can|could|will|would)\s+you\b", re.I)
 # The asking said after the fact: "Alfie's got a dairy allergy, remember that"
 _REMEMBER_AFTER = re.compile(
-    r"^(?P<what>\S+(?:\s+\S+){2,}?)\s*[,;:.!-]+\s*"
-    r"(?:remember that|remember this|don'?t forget that|note that)"
+    r"^(?P<what>\S+(?:\s+\S+){2,}?)(?:\s*[,;:.!-]+\s*|\s+so\s+)"
+    r"(?:remember that|remember this|don'?t forget that|note that"
+    # "Finn's allergic to eggs so don't let me forget that"
+    r"|(?:don'?t|do not) let me forget (?:that|this|it))"
     r"(?:\s+(?:please|hearth))?[\s.!]*$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -113,6 +122,16 @@ ROUTES = (
 
 # the routes a part said beside a command may take: the fact is kept or proposed as said
 _FACT_ROUTES = ("remember", "statement")
+
+
+def _begins_with_its_fact(text: str, facts: tuple[str, ...]) -> bool:
+    """Whether a statement's first fact is how `text` begins (after "oh", "by the way")."""
+    said = _WORD.findall(without_filler(text).lower())
+    first = _WORD.findall(facts[0].lower()) if facts else []
+    return bool(first) and said[:3] == first[:3]
+
+
+_WORD = re.compile(r"[\w']+")
 
 
 @dataclass(frozen=True)
@@ -158,8 +177,12 @@ def _ask_to_recall(text: str) -> Route | None:
     return Route("recall", what or text, explicit=True)
 
 
+# "okay, remember that": the asking alone, with nothing said to keep
+_NOTHING_SAID = re.compile(r"^(?:that|this|it)\W*$", re.IGNORECASE)
+
+
 def _remember(text: str) -> Route | None:
-    if match := _REMEMBER.match(text):
+    if (match := _REMEMBER.match(text)) and not _NOTHING_SAID.match(match["what"]):
         what = re.sub(r"^that\s+", "", match["what"], flags=re.IGNORECASE)
         # asked as a question ("could you remember that the bins go out on Tuesday?"), the
         # fact is still a statement
@@ -363,9 +386,13 @@ class Router:
         """`text` as a part of a message: a command of the household's records, or a fact."""
         for intent in self.intents:
             if (found := intent.match(text)) is not None:
+                if found.kind == "statement" and not _begins_with_its_fact(text, found.facts):
+                    return None  # "tissues, oh and the GP is Dr O'Brien": not all a fact
                 if intent.household_records or found.kind in _FACT_ROUTES:
                     return said_together.Part(
-                        self._found(intent, found, None), intent.household_records
+                        self._found(intent, found, None),
+                        command=intent.household_records,
+                        asked_to_keep=found.kind == "remember",
                     )
                 return None
         return None

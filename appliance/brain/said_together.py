@@ -11,9 +11,10 @@ So a message is read in parts when, and only when, every part is claimed on its 
 by a command of the household's records (a timer, a reminder, the list) or by a fact (a
 "remember that" or a plain statement), and both kinds are there. Anything else (a
 question, small talk, a part nobody claims) leaves the message whole, read as before.
-Parts are its sentences; within a sentence, a command and a fact joined by "and" or a
-comma are two parts, unless the household reads the whole sentence as one command said
-first ("remind me at 5 to tell Sam, Gran is coming": what to tell him is the errand).
+Parts are its sentences; within a sentence, a command and a fact joined by "and", "so",
+"oh and" or a comma are two parts, unless the household reads the whole sentence as one
+command said first and only a comma comes before the plain statement ("remind me at 5
+to tell Sam, Gran is coming": what to tell him is the errand).
 """
 
 from __future__ import annotations
@@ -28,9 +29,11 @@ from appliance.sentences import sentences
 R = TypeVar("R")
 
 # Where a sentence's command and fact meet: "…nuts, and add oat milk", "…list and remember
-# that …", "…, also …", "…; then …".
+# that …", "…, oh and …", "…, so add …", "… & remind me …"; `said` holds the words said
+# at the joint, none at a bare comma.
 _JOINT = re.compile(
-    r"\s*[,;]\s*(?:and\s+(?:also\s+|then\s+)?|also\s+|then\s+)?|\s+and\s+(?:also\s+|then\s+)?",
+    r"\s*[,;]\s*(?P<said>(?:(?:and|also|then|so|oh|plus)\s+)*)"
+    r"|\s+(?P<said2>(?:and|&)\s+(?:(?:also|then|so|oh)\s+)*)",
     re.IGNORECASE,
 )
 # A part shorter than this is no command or fact of its own ("…and stop").
@@ -55,6 +58,7 @@ class Part(Generic[R]):
 
     route: R
     command: bool  # a command of the household's records; else a fact
+    asked_to_keep: bool = False  # a fact said with "remember that"
 
 
 Claim = Callable[[str], "Part[R] | None"]
@@ -70,15 +74,13 @@ def parts(text: str, claim: Claim[R]) -> list[R] | None:
         # "…her birthday is on the 3rd of May, and remind me on the 2nd to buy a card": a
         # command's day of the month is of the one month the message names
         claim = _in_the_month_said(claim, months.pop())
+    claim = _once_each(claim)
     found: list[Part[R]] = []
     for said in sentences(text):
-        joined = _joined(said, claim)
-        if joined is not None:
-            found += joined
-        elif (whole := _claimed(said, claim)) is not None:
-            found.append(whole)
-        else:
+        read = _read(said, claim)
+        if read is None:
             return None  # a part nobody claims: the message is read whole
+        found += read
     if len(found) < 2 or len({part.command for part in found}) < 2:
         return None  # one part, or only commands (the household's own) or only facts
     return [part.route for part in found]
@@ -89,22 +91,34 @@ def _claimed(piece: str, claim: Claim[R]) -> Part[R] | None:
     return claim(piece) if len(piece.split()) >= _FEWEST_WORDS else None
 
 
-def _joined(said: str, claim: Claim[R]) -> list[Part[R]] | None:
-    """A command and a fact joined in one sentence, as two parts; None when the sentence
-    holds no such pair or the household reads it whole as a command."""
-    joints = list(_JOINT.finditer(said))
-    if not joints:
-        return None
+def _read(said: str, claim: Claim[R]) -> list[Part[R]] | None:
+    """The parts of one sentence, in order: a part and the parts after it where a command
+    and a fact meet at a joint ("add bananas, remember Noah is allergic to kiwi, and add
+    yoghurts too" is three), else the sentence whole; None when nobody claims it."""
     whole = _claimed(said, claim)
-    for joint in joints:
+    for joint in _JOINT.finditer(said):
         head = _claimed(said[: joint.start()], claim)
-        tail = _claimed(said[joint.end() :], claim)
-        if head is None or tail is None or head.command == tail.command:
+        rest = _read(said[joint.end() :], claim) if head is not None else None
+        if head is None or rest is None or len({head.command, *(p.command for p in rest)}) < 2:
             continue
-        if head.command and whole is not None and whole.command:
-            return None  # "remind me to tell Sam, Gran is coming": the errand holds the rest
-        return [head, tail]
-    return None
+        bare = not (joint["said"] or joint["said2"] or "").strip()
+        whole_command = whole is not None and whole.command
+        if bare and head.command and whole_command and not rest[0].asked_to_keep:
+            continue  # "remind me at 5 to tell Sam, Gran is coming": the errand's words
+        return [head, *rest]
+    return [whole] if whole is not None else None
+
+
+def _once_each(claim: Claim[R]) -> Claim[R]:
+    """`claim`, reading each piece once: a sentence's joints share their pieces."""
+    read: dict[str, Part[R] | None] = {}
+
+    def claimed(piece: str) -> Part[R] | None:
+        if piece not in read:
+            read[piece] = claim(piece)
+        return read[piece]
+
+    return claimed
 
 
 def _in_the_month_said(claim: Claim[R], month: str) -> Claim[R]:

@@ -173,3 +173,28 @@ def test_a_follow_up_is_asked_not_said(router) -> None:
     # "and cooked pasta", said not asked, may add to a list or say what is in the pot
     assert router.route("and cooked pasta", "g").kind != "kitchen"
     assert router.route("and cooked pasta?", "g").kind == "kitchen"  # the control: asked
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a fact and what follows from it asks the kitchen nothing: the swap for wine in
+        # cooking had been the answer, and the fact went unheard
+        "Uncle Pete is teetotal so no wine for him",
+        "Gran is coeliac so no bread for her",
+        "Sam is vegan, so no honey",
+    ],
+)
+def test_a_diet_stated_is_a_statement_not_a_swap(said: str) -> None:
+    assert with_kitchen(household_router("/nonexistent")).route(said).kind == "statement"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Sam is vegan, so what can I use instead of honey",  # the controls: asked
+        "I need a substitute for buttermilk",
+    ],
+)
+def test_a_swap_asked_beside_a_diet_is_the_kitchen_s(said: str) -> None:
+    assert with_kitchen(household_router("/nonexistent")).route(said).kind == "kitchen"

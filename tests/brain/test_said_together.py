@@ -62,6 +62,57 @@ def test_a_command_and_a_fact_are_read_as_two_parts(
     assert [(part.kind, part.text) for part in route.parts] == parts
 
 
+def test_three_parts_in_one_sentence_are_three() -> None:
+    route = ROUTER.route("add bananas, remember Noah is allergic to kiwi, and add yoghurts too")
+    assert [(part.kind, part.text) for part in route.parts] == [
+        ("shopping", "add bananas"),
+        ("remember", "Noah is allergic to kiwi."),
+        ("shopping", "add yoghurts too"),
+    ]
+
+
+def test_a_statement_part_is_a_fact_from_its_first_word() -> None:
+    # split at the first "and", "tissues, oh and the kids' GP is…" reads as a statement
+    # (its fact found inside), and the tissues were lost
+    route = ROUTER.route(
+        "add cough syrup and tissues, oh and the kids' GP is Dr O'Brien at the Main Street surgery"
+    )
+    assert [(part.kind, part.text) for part in route.parts] == [
+        ("shopping", "add cough syrup and tissues"),
+        ("statement", "the kids' GP is Dr O'Brien at the Main Street surgery"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a reminder read whole would keep "and remember…" in its errand
+        "remind me on thursday at 6pm to pick up the turkey, and remember that Aoife doesn't "
+        "eat pork",
+        "remind me to order the Christmas cake, and remember that Jess is vegan",
+        # after a bare comma too: a plain statement there would be what to tell someone
+        "remind me at 6 to pick up the turkey, remember that Aoife doesn't eat pork",
+    ],
+)
+def test_remember_said_after_a_reminder_is_never_its_errand(said: str) -> None:
+    route = ROUTER.route(said)
+    assert [part.kind for part in route.parts] == ["reminders", "remember"]
+    assert "remember" not in route.parts[0].text
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("also remember Tom hates mushrooms", "Tom hates mushrooms."),
+        ("ok remember that we feed the fish twice a day", "We feed the fish twice a day."),
+        ("Finn's allergic to eggs so don't let me forget that.", "Finn's allergic to eggs."),
+    ],
+)
+def test_remember_said_with_words_on_the_way(said: str, fact: str) -> None:
+    route = ROUTER.route(said)
+    assert (route.kind, route.text) == ("remember", fact)
+
+
 @pytest.mark.parametrize(
     ("said", "kind"),
     [
