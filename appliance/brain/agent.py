@@ -27,7 +27,7 @@ import threading
 from collections.abc import Callable, Generator, Iterator, Mapping
 from typing import Any
 
-from appliance.brain import models, router
+from appliance.brain import can_have, models, router
 from appliance.brain.conversation import MODEL_ROUTES, RECENT_TURNS, Conversation
 from appliance.brain.devices import AN_ANIMAL_UNWELL, FED_TO_A_PET
 from appliance.brain.follow_up import asked_again_of, is_asked_again
@@ -48,6 +48,9 @@ log = logging.getLogger(__name__)
 
 # The vet's lines: what a pet named by its name is asked of as the animal it is
 _AN_ANIMALS = frozenset({FED_TO_A_PET.name, AN_ANIMAL_UNWELL.name})
+# Routes a question of what someone may eat can be given, read whole: none that works a
+# record, rings for help or speaks of an animal
+_MAY_ASK_OF_A_DIET = frozenset({"chat", "recall", "kitchen", "overview"})
 
 MAX_MESSAGE_CHARS = 4000
 SWEEP_SECONDS = 3600.0  # the transcript retention sweep runs this often while open
@@ -225,6 +228,10 @@ class Brain:
                 _AN_ANIMALS
             ):
                 route = router.Route(kind, typed, thread=thread)
+        if route.kind in _MAY_ASK_OF_A_DIET and can_have.asked(typed, self.routes.known_names()):
+            # "can rosa have scrambled egg": what memory holds of her diet, never the model's
+            # yes (a tenth trial's got "Rosa has scrambled egg.", with her egg allergy kept)
+            return router.Route("can have", typed, thread=thread)
         if route.kind == "kitchen" and self._diet_of_someone_named(typed):
             # "can Tamsin have peanuts?" with "Tamsin is allergic to peanuts." kept: memory's,
             # before a small child's row (a review's got "…fine crushed, ground or as a smooth
@@ -321,6 +328,8 @@ class Brain:
                     pieces = iter([HEARD_SECRET])
                 elif route.kind == "parts":
                     pieces = self._each_part(stream, route)
+                elif route.kind == "can have":
+                    pieces = iter([self._can_have(stream, route)])
                 elif (act := self.router.act(route)) is not None:
                     pieces = iter([act(route)])  # another part's intent answers itself
                 elif route.kind == "remember":
@@ -347,6 +356,13 @@ class Brain:
             finally:
                 self._gate.idle()
                 self._finish(stream, text)
+
+    def _can_have(self, stream: ReplyStream, route: router.Route) -> str:
+        """ "can Rosa have scrambled egg?": her diet and health as memory holds them."""
+        said = can_have.asked(route.text, self.routes.known_names())
+        assert said is not None, "the route was made for this very text"
+        text, stream.facts = can_have.answer(said, self.memory.facts("live"))
+        return text
 
     def _each_part(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
         """A command and a fact said together: each done as if said alone, in the order

@@ -17,7 +17,7 @@ from appliance.memory import Fact, Memory
 from appliance.memory.text import STOP_WORDS
 
 # What a fact of someone's diet or health says: such a fact answers what they may eat
-_DIET = re.compile(
+DIET = re.compile(
     r"\b(?:allerg\w*|intoleran\w*|can't (?:eat|have|drink)|cannot (?:eat|have|drink)|coeliac|"
     r"celiac|vegan|vegetarian|veggie|pescatarian|diabetic|diabetes|halal|kosher|dairy|gluten)\b",
     re.IGNORECASE,
@@ -51,7 +51,7 @@ class KnownToMemory:
         dieted = {
             word
             for fact in live
-            if _DIET.search(fact.text)
+            if DIET.search(fact.text)
             for word in re.findall(r"[\w-]+", fact.text.lower())
             if word in names
         }

@@ -1,0 +1,86 @@
+"""Whether someone in the house may have a food: what memory holds of their diet and
+health, word for word, and never a yes or a no.
+
+A tenth outside trial, with "Rosa is allergic to eggs - proper allergic, she has an
+epipen." kept, asked "can rosa have scrambled egg" and the model answered "Rosa has
+scrambled egg."; "can I give Rosa egg fried rice" got "You can." The question named no
+question word the router knew, so the model had it. Whether a dish holds what someone
+cannot eat depends on how it was made, which Hearth cannot see: so the answer is what
+the household told it of that person's diet and health, as told, and to check the dish
+against it; where it was told nothing, it says so, and that it cannot say for sure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from appliance.brain.known import DIET
+from appliance.memory import Fact
+
+_NAME = r"(?P<{}>[\w'\u2019-]+?)"
+_ASKED = re.compile(
+    r"^\s*(?:hearth[,:]?\s+)?(?:(?:so|and|ok|okay|um|hey|hi|quick question)[,]?\s+)*(?:"
+    rf"(?:can|could|may|should|would|will) {_NAME.format('a')} (?:have|eat|drink|try)"
+    rf"(?: (?:some|a|an|any|the))? (?P<fa>.+?)"
+    rf"|(?:can|could|may|should) (?:i|we|you) (?:give|feed|offer) {_NAME.format('b')}"
+    rf"(?: (?:some|a|an|any|the))? (?P<fb>.+?)"
+    rf"|(?:is|are|would|will) (?P<fc>.+?) (?:be )?(?:ok|okay|safe|alright|all right|fine|"
+    rf"good|suitable) for {_NAME.format('c')}"
+    rf"|is it (?:ok|okay|safe|alright|all right|fine) for {_NAME.format('d')} to "
+    rf"(?:have|eat|drink|try)(?: (?:some|a|an|any|the))? (?P<fd>.+?)"
+    rf"|is it (?:ok|okay|safe|alright|all right|fine) to (?:give|feed) {_NAME.format('e')}"
+    rf"(?: (?:some|a|an|any|the))? (?P<fe>.+?)"
+    rf"|(?:is|can) {_NAME.format('f')} (?:be )?allowed(?: to (?:have|eat|drink))?"
+    rf"(?: (?:some|a|an|any|the))? (?P<ff>.+?)"
+    r")[\s?.!]*$",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[\w-]+")
+MOST_FACTS = 4
+
+
+@dataclass(frozen=True)
+class Asked:
+    person: str  # as said
+    food: str
+
+
+def asked(text: str, names: frozenset[str]) -> Asked | None:
+    """Whether `text` asks if someone memory names may have a food ("can Rosa have
+    scrambled egg", "is a meringue ok for Rosa?", "can I give Rosa egg fried rice")."""
+    found = _ASKED.match(text)
+    if found is None:
+        return None
+    for key in "abcdef":
+        person = found[key]
+        if person is not None:
+            food = found[f"f{key}"]
+            name = re.sub(r"['\u2019]s$", "", person).lower()
+            return Asked(person, food) if name in names else None
+    return None
+
+
+def answer(said: Asked, live: Iterable[Fact]) -> tuple[str, tuple[str, ...]]:
+    """What memory says of the person's diet and health, word for word, and the fact ids."""
+    name = re.sub(r"['\u2019]s$", "", said.person).lower()
+    person = said.person[:1].upper() + said.person[1:]
+    told = [
+        fact
+        for fact in live
+        if DIET.search(fact.text)
+        and name in {w.removesuffix("'s") for w in _WORD.findall(fact.text.lower())}
+    ][:MOST_FACTS]
+    if not told:
+        return (
+            f"Nothing I've been told says {person} can't have {said.food}, but I only know "
+            "what I've been told, so I can't say for sure.",
+            (),
+        )
+    facts = " ".join(f.text if f.text.endswith((".", "!")) else f"{f.text}." for f in told)
+    return (
+        f"From memory: {facts} I can't see what's in {said.food}, so check it against that "
+        f"before {person} has any.",
+        tuple(f.id for f in told),
+    )

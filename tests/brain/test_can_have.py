@@ -1,0 +1,67 @@
+"""Whether someone may have a food is answered from their diet as memory holds it, never by
+the model (can_have.py). Scripted models (not a model): the model's line is what a tenth
+outside trial heard the real one say."""
+
+from __future__ import annotations
+
+import pytest
+
+from appliance.brain.can_have import asked
+from appliance.config import Settings
+from appliance.memory import Memory
+from tests.brain.conftest import scripted_reply
+
+NAMES = frozenset({"rosa", "femi"})
+
+
+@pytest.mark.parametrize(
+    ("said", "food"),
+    [
+        ("can rosa have scrambled egg", "scrambled egg"),
+        ("can I give Rosa egg fried rice", "egg fried rice"),
+        ("is it safe for Rosa to eat a meringue", "meringue"),
+        ("are yorkshire puddings ok for rosa?", "yorkshire puddings"),
+        ("Is Rosa allowed chocolate?", "chocolate"),
+        ("is it ok to give Rosa nuts", "nuts"),
+    ],
+)
+def test_asked_of_someone_memory_names(said: str, food: str) -> None:
+    found = asked(said, NAMES)
+    assert found is not None and found.food == food
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["can Sam have milk", "can I have a cup of tea", "can I give it a stir", "can we have pasta"],
+)
+def test_not_asked_of_someone_memory_names(said: str) -> None:  # the controls
+    assert asked(said, NAMES) is None
+
+
+@pytest.mark.parametrize("said", ["can rosa have scrambled egg", "can I give Rosa egg fried rice"])
+def test_a_food_asked_of_someone_with_an_allergy_gets_the_allergy_never_a_yes(
+    settings: Settings, memory: Memory, said: str
+) -> None:
+    memory.add("Rosa is allergic to eggs - proper allergic, she has an epipen.", "health")
+    memory.add("Femi is 9 and Rosa is 4.", "person")
+    reply, model = scripted_reply(settings, memory, ["Rosa has scrambled egg. You can."], said)
+    assert model.prompts == []
+    assert reply.text.startswith("From memory: Rosa is allergic to eggs - proper allergic")
+    assert "check it against that" in reply.text
+    assert "Femi is 9" not in reply.text  # only what bears on what she may eat
+
+
+def test_someone_with_no_diet_kept_is_told_so_never_a_yes(
+    settings: Settings, memory: Memory
+) -> None:
+    memory.add("Femi is 9 and Rosa is 4.", "person")
+    reply, model = scripted_reply(
+        settings, memory, ["Femi can have pancakes."], "can femi have pancakes"
+    )
+    assert model.prompts == []
+    assert reply.text.startswith("Nothing I've been told says Femi can't have pancakes")
+
+
+def test_a_name_memory_does_not_hold_is_the_model_s(settings: Settings, memory: Memory) -> None:
+    reply, model = scripted_reply(settings, memory, ["A cup of tea, coming up."], "can I have tea")
+    assert model.prompts  # the control: nothing here for memory to answer
