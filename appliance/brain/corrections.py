@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from appliance.errors import HearthError
-from appliance.memory import AlreadyKnown, Fact, Memory
+from appliance.memory import AlreadyKnown, AlreadyWaiting, Fact, Memory
 from appliance.memory.contrast import Marks
 from appliance.memory.restated import keys_of, same_key
 from appliance.memory.text import fingerprint
@@ -48,18 +48,25 @@ def propose(memory: Memory, thread: str, target: Fact, replacement: str = "") ->
             target=target.id,
             actor="chat",
         )
-    except AlreadyKnown:
+    except AlreadyWaiting:
         return Correction(
             f'A correction of "{target.text.rstrip(".")}" is already waiting for review; '
             "a person will look at it on the panel or with `hearth review list`.",
             None,
         )
+    except AlreadyKnown as exc:
+        # "you discarded this correction on …": never "already waiting" with none there (an
+        # outside trial's board was empty after the Discard)
+        return Correction(f"I haven't asked again: {exc}.", None)
     except HearthError as exc:
         return Correction(f"I can't propose that correction: {exc}.", None)
     old, new = target.text.rstrip("."), replacement.rstrip(".")
     change = f'replace "{old}" with "{new}"' if kind == "supersede" else f'forget "{old}"'
+    said_no = memory.said_no_before(proposal)
+    refused = f" Note: {said_no}, and the card says so." if said_no else ""
     return Correction(
-        f"I can't change memory from a conversation, so I've asked to {change}. {REVIEWED}",
+        f"I can't change memory from a conversation, so I've asked to {change}.{refused} "
+        f"{REVIEWED}",
         proposal.id,
     )
 

@@ -52,6 +52,18 @@ NOT_FOUND = (
     "`hearth memory list` shows what is stored."
 )
 NOTHING_JUST_KEPT = "Okay. I haven't just kept or read out a fact, so nothing is forgotten."
+NOT_TOLD_WHICH = (
+    "I couldn't tell which fact that puts right, so nothing was changed. Say “forget …” with "
+    "its words, or “remember that …” for the new one."
+)
+# Content words a "that's wrong, …" must share with a fact to replace it (its name and what
+# is said of it): one alone is a name, and another fact of the same person is not this one.
+SHARED_TO_REPLACE = 2
+# Said of many facts, they tell none apart: "Declan isn't vegan" is not "Declan isn't keen
+# on mushrooms"
+_NEGATIONS = frozenset(
+    "not no never isnt arent wasnt werent doesnt dont didnt cant wont hasnt havent anymore".split()
+)
 # MiniLM cosine at which a fact answers a "who …?" question by meaning: "who can't eat
 # nuts?" ~ "Sam is allergic to peanuts" is 0.50, unrelated household facts sit below 0.3.
 MEANING_FLOOR = 0.45
@@ -166,9 +178,15 @@ class RuleRoutes:
             yield "Noted, but I couldn't put that on the board."
 
     def correct(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
-        target = self._correction_target(stream.thread_id, route.text)
+        if route.replaces:
+            target = self._replaced(stream.thread_id, route.text)
+        else:
+            target = self._correction_target(stream.thread_id, route.text)
         if target is None:  # "forget it" with nothing just kept or read is a "never mind"
-            yield NOTHING_JUST_KEPT if not route.text else NOT_FOUND
+            if route.replaces:
+                yield NOT_TOLD_WHICH
+            else:
+                yield NOTHING_JUST_KEPT if not route.text else NOT_FOUND
             return
         replacement = route.text if route.replaces else ""
         correction = corrections.propose(self.memory, stream.thread_id, target, replacement)
@@ -189,6 +207,22 @@ class RuleRoutes:
             if (fact := self._live(fact_id)) is not None:
                 return fact
         return None
+
+    def _replaced(self, thread: str, instead: str) -> Fact | None:
+        """The fact "that's wrong, `instead`" puts right: of the facts the last answer
+        used and those recall finds, the one sharing most of its words. A Keep replaces
+        that fact's words, so one sharing a name alone is not enough ("that's wrong,
+        Declan isn't vegan" had been proposed over "Declan's mum, Nana Adaeze, lives with
+        us too, she's diabetic", and Keep lost it); words too few to tell, "that" is what
+        the last answer used."""
+        said = set(content_words(instead)) - _NEGATIONS
+        cited = [f for fid in self.cited.get(thread, ()) if (f := self._live(fid)) is not None]
+        if len(said) < SHARED_TO_REPLACE:
+            return cited[0] if cited else self._correction_target(thread, instead)
+        found = [*cited, *(r.fact for r in self.memory.recall(instead, RECALL_K))]
+        shared = [len(said & set(content_words(fact.text))) for fact in found]
+        best = max(shared, default=0)
+        return found[shared.index(best)] if best >= SHARED_TO_REPLACE else None
 
     def _live(self, fact_id: str) -> Fact | None:
         """The fact, if it is still there to be recalled."""

@@ -130,7 +130,9 @@ def memory_retract(args: argparse.Namespace, settings: Settings) -> int:
 
 def memory_supersede(args: argparse.Namespace, settings: Settings) -> int:
     with open_memory(settings) as memory:
-        fact = memory.supersede(args.id, args.new_text, actor="cli")
+        fact = memory.supersede(
+            args.id, args.new_text, actor="cli", despite_tombstone=args.despite_tombstone
+        )
     out(f"superseded {args.id} with {fact.id}")
     return 0
 
@@ -250,6 +252,11 @@ def register(top: Commands) -> None:
     supersede = command(memory, "supersede", memory_supersede, "replace a fact with a new one")
     supersede.add_argument("id")
     supersede.add_argument("new_text")
+    supersede.add_argument(
+        "--despite-tombstone",
+        action="store_true",
+        help="write the new words even though they were discarded or retracted (audited)",
+    )
     command(memory, "import", memory_import, "add facts from a JSON-lines file").add_argument(
         "file"
     )

@@ -93,7 +93,15 @@ class InboxChanges(LiveFacts):
                     if proposal.kind == "retract":
                         fact = self.retract(proposal.target, actor, reason=proposal.text)
                     else:
-                        fact = self.supersede(proposal.target, proposal.text, actor, origin="cli")
+                        # the card showed any refusal of these words (said_no_before):
+                        # the Keep is a person's answer to it
+                        fact = self.supersede(
+                            proposal.target,
+                            proposal.text,
+                            actor,
+                            origin="cli",
+                            despite_tombstone=True,
+                        )
             else:
                 fact = self._make_live(proposal, actor)
             self.writes.remove(self.writes.proposal_path(proposal.id))

@@ -185,15 +185,28 @@ class LiveFacts(MemoryCore):
         *,
         origin: str = "cli",
         type: str | None = None,
+        despite_tombstone: bool = False,
     ) -> Fact:
-        """Replace a fact with a new one; the old one stays on disk, marked superseded."""
+        """Replace a fact with a new one; the old one stays on disk, marked superseded.
+
+        New words a person discarded or retracted are refused (Tombstoned), as `add`
+        refuses them, unless `despite_tombstone`: a person at the CLI saying so, or a Keep
+        of a correction whose card showed the refusal. An outside trial's `hearth memory
+        supersede` had brought retracted words back live with nothing said."""
         actor = checked_actor(actor)
+        check_live_origin(origin, despite_tombstone)
         new_text = check_text(new_text)
         with self._lock.held():
             old = self.get(fact_id)
             if old.status not in RECALLABLE_STATUSES:
                 raise InvalidFact(f"fact {fact_id!r} is {old.status}; it cannot be superseded")
             self.writes.guard(new_text, actor, old.links)
+            tombstone = self.review.said_no_to(new_text)
+            if tombstone is not None and not despite_tombstone:
+                raise self.review.refuse_tombstoned(tombstone, origin, "supersede")
+            detail = f"replaces {old.id}" + (
+                f"; despite tombstone ({tombstone.said_no()})" if tombstone is not None else ""
+            )
             new = Fact(
                 id=self._new_id(new_text),
                 type=check_type(type or old.type),
@@ -213,7 +226,7 @@ class LiveFacts(MemoryCore):
                 record=new,
                 action="supersede",
                 fact_id=new.id,
-                detail=f"replaces {old.id}",
+                detail=detail,
             )
             self.writes.change_status(
                 old,

@@ -119,12 +119,16 @@ class ReviewPolicy:
         What the panel's card and `hearth review list` show beside a proposal that
         came back through chat, the model's tool or an import.
         """
-        if proposal.kind != "add":
-            return None
+        if proposal.kind == "retract":
+            return None  # its words are the asking, not a fact
+        # a supersede's words become a fact at Keep: "that's wrong, Declan is vegan" after
+        # "Declan is vegan." was discarded (an outside trial's card said nothing of it)
         tombstone = self.said_no_to(proposal.text)
         return None if tombstone is None else tombstone.said_no()
 
-    def refuse_tombstoned(self, tombstone: Tombstone, origin: str) -> Tombstoned:
+    def refuse_tombstoned(
+        self, tombstone: Tombstone, origin: str, command: str = "add"
+    ) -> Tombstoned:
         """A person's "no" stands: the CLI may override it, the operator's MCP client may not.
 
         The MCP client is another program's model acting for the operator; holding its
@@ -137,7 +141,7 @@ class ReviewPolicy:
                 "back (`hearth memory add --despite-tombstone ...` at the CLI)"
             )
         return Tombstoned(
-            f"{tombstone.said_no()}; nothing was written. `hearth memory add "
+            f"{tombstone.said_no()}; nothing was written. `hearth memory {command} "
             "--despite-tombstone ...` keeps it anyway"
         )
 

@@ -288,6 +288,19 @@ def test_forget_becomes_a_retract_proposal_for_a_person(settings, memory, clock)
     assert len(memory.proposals()) == 1
 
 
+def test_forget_said_again_after_a_discard_never_says_one_waits(settings, memory, clock) -> None:
+    # an outside trial heard "…is already waiting for review" with the board empty
+    memory.add("The plumber is coming on Friday", "event")
+    brain, _ = scripted_brain(settings, memory, [], clock=clock)
+    brain.reply("forget that the plumber is coming on Friday")
+    [proposal] = memory.proposals()
+    memory.discard(proposal.id, "cli", "no")
+    again = brain.reply("forget that the plumber is coming on Friday")
+    assert "waiting" not in again.text
+    assert "you discarded this correction on" in again.text
+    assert memory.proposals() == []  # nothing written, as it says
+
+
 def test_thats_wrong_after_an_answer_targets_the_fact_it_used(settings, memory, clock) -> None:
     fact = memory.add("The bins go out on Thursday night", "routine")
     brain, _ = scripted_brain(settings, memory, [], clock=clock)
@@ -529,3 +542,49 @@ def test_a_fact_s_first_word_is_a_name_only_when_it_is_one(settings, memory, clo
     assert "the" not in known and "sam" in known  # the control: a real first name is one
     reply = brain.reply("The cat, where does Rex sleep?")
     assert " The " not in reply.text and "Rex" in reply.text
+
+
+def test_thats_wrong_replaces_the_fact_it_speaks_of_never_another_of_the_person(
+    settings, memory, clock
+) -> None:
+    # an outside trial's "that's wrong, Declan isn't vegan" was proposed over Nana's fact,
+    # and its Keep lost her diabetes
+    nana = memory.add("Declan's mum, Nana Adaeze, lives with us too, she's diabetic", "person")
+    vegan = memory.add("Declan is vegan since January", "preference")
+    memory.add("Declan isn't keen on mushrooms", "preference")  # recall's first, by words
+    brain, _ = scripted_brain(settings, memory, [], clock=clock)
+    brain.reply("is nana diabetic?", "t1")  # the last answer cites Nana's fact
+    brain.reply("that's wrong, Declan isn't vegan", "t1")
+    [proposal] = memory.proposals()
+    assert (proposal.kind, proposal.target) == ("supersede", vegan.id)
+    assert memory.get(nana.id).status == "live"
+
+
+def test_thats_wrong_sharing_only_a_name_proposes_nothing(settings, memory, clock) -> None:
+    memory.add("Rosa is allergic to eggs, she has an epipen", "health")
+    brain, _ = scripted_brain(settings, memory, [], clock=clock)
+    reply = brain.reply("no, that's not right about the epipen. our cat's called Biscuit")
+    assert memory.proposals() == []
+    assert "couldn't tell which fact" in reply.text
+
+
+def test_a_correction_to_words_once_discarded_is_marked_so(settings, memory, clock) -> None:
+    # an outside trial's "that's wrong, Declan is vegan" came back on the board unmarked
+    memory.add("Declan isn't vegan", "preference")
+    refused = memory.propose("Declan is vegan", "preference", 0.8, conversation="t0")
+    memory.discard(refused.id, "panel", "wrong")
+    brain, _ = scripted_brain(settings, memory, [], clock=clock)
+    reply = brain.reply("that's wrong, Declan is vegan")
+    [proposal] = memory.proposals()
+    assert proposal.kind == "supersede"
+    said_no = memory.said_no_before(proposal)
+    assert said_no is not None and said_no.startswith("you discarded this on")
+    assert "you discarded this on" in reply.text
+
+
+def test_a_correction_to_new_words_carries_no_mark(settings, memory, clock) -> None:
+    memory.add("Sam is allergic to peanuts", "health")  # the control
+    brain, _ = scripted_brain(settings, memory, [], clock=clock)
+    reply = brain.reply("that's wrong, Sam is allergic to cashews")
+    [proposal] = memory.proposals()
+    assert memory.said_no_before(proposal) is None and "discarded" not in reply.text

@@ -200,6 +200,42 @@ def test_a_retracted_fact_said_again_at_the_cli_needs_the_override(
     assert "despite tombstone (you retracted this on" in out
 
 
+def test_supersede_never_brings_refused_words_back_unasked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # an outside trial's `memory supersede` put retracted words back live, nothing said
+    hearth(capsys, "memory", "add", "Our cat is called Biscuit", "--type", "household")
+    hearth(capsys, "memory", "retract", "cat-called-biscuit", "--reason", "no cat")
+    hearth(capsys, "memory", "add", "We are the Okafor family", "--type", "household")
+    code, _, err = hearth(
+        capsys, "memory", "supersede", "okafor-family", "Our cat is called Biscuit"
+    )
+    assert code == 1 and "you retracted this on " in err
+    assert "hearth memory supersede --despite-tombstone" in err
+    assert hearth(capsys, "memory", "recall", "Biscuit")[1] == "nothing recalled (keyword mode)\n"
+    code, out, _ = hearth(capsys, "memory", "show", "okafor-family")
+    assert "status: live" in out  # nothing half-done: the old fact stands
+    code, out, _ = hearth(
+        capsys,
+        "memory",
+        "supersede",
+        "okafor-family",
+        "Our cat is called Biscuit",
+        "--despite-tombstone",
+    )
+    assert code == 0 and out.startswith("superseded okafor-family with cat-called-biscuit-2")
+    code, out, _ = hearth(capsys, "audit", "log", "--fact", "cat-called-biscuit-2")
+    assert "despite tombstone (you retracted this on" in out
+
+
+def test_supersede_with_new_words_needs_no_override(capsys: pytest.CaptureFixture[str]) -> None:
+    hearth(capsys, "memory", "add", "The bins go out on Thursday", "--type", "routine")
+    code, out, _ = hearth(
+        capsys, "memory", "supersede", "bins-go-thursday", "The bins go out on Tuesday"
+    )
+    assert code == 0 and out.startswith("superseded bins-go-thursday with")
+
+
 def test_review_list_marks_words_said_no_to_before(capsys: pytest.CaptureFixture[str]) -> None:
     from appliance.config import load_settings
     from appliance.memory import Memory
