@@ -200,7 +200,9 @@ def _records_now(store: HouseholdStore, now: dt.datetime) -> str:
     answer to "did you add…?" and "did you set…?", which never says yes or no from memory."""
     timers = _timer_status(store, None, now, None)
     listed = list_said(store, p.ReadList())
-    reminded = reminder_said(store, p.ListReminders(day="today"), now)
+    # every reminder, not today's: "did you cancel the GP reminder?" with it set for
+    # tomorrow had been answered with today's alone, as if it were gone (a tenth trial)
+    reminded = reminder_said(store, p.ListReminders(), now)
     return " ".join(
         ["Here is what my records hold now.", timers, listed or "", reminded or ""]
     ).strip()

@@ -28,7 +28,7 @@ _FOR_US = re.compile(r"^(set|start|put|stick) us (a|an|another)\b")
 # "…, please", "… thanks", "… too", "…, would you?", and a name for whoever is told after a
 # comma ("…, love"): "we need bin bags too" put "bin bags too" on the list
 _TAIL = re.compile(
-    r"(?:(?: ,)?(?: (?:please|thanks|thank you|for me|for us|too|as well|cheers|ta|"
+    r"(?:(?: ,)?(?: (?:please|pls|plz|thanks|thx|thank you|for me|for us|too|as well|cheers|ta|"
     r"thanks a lot|thank you very much|much appreciated|(?:that'd|that would) be "
     r"(?:great|lovely|brilliant|ace|amazing|fab|perfect)|or (?:whatever|something|so|anything)|"
     r"while i (?:think of it|remember)|before i forget|if you (?:can|could|don't mind)|"

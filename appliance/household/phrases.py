@@ -142,12 +142,15 @@ _DONE_IN_TURN = (SetTimer, CancelTimer, Remind, CancelReminder, AddItems, Remove
 
 def _both(said: str, read: Callable[[str], Command | None]) -> Both | None:
     """ "set a timer for 10 minutes and add eggs to the list": two commands of two kinds,
-    each read whole on its side of an "and" (a third trial's did nothing)."""
-    for split in re.finditer(r" (?:, )?and (?:then |also )?", said):
-        first, second = read(said[: split.start()]), read(said[split.end() :])
+    each read whole on its side of an "and" (a third trial's did nothing); the second may
+    be two itself ("…, oh and remind me at 6 to call Mum": a tenth trial's three had set a
+    timer called "pasta and add parmesan")."""
+    for split in re.finditer(r" (?:, )?(?:oh )?and (?:then |also )?", said):
+        rest = said[split.end() :]
+        first, second = read(said[: split.start()]), read(rest) or _both(rest, read)
         if (
             isinstance(first, _DONE_IN_TURN)
-            and isinstance(second, _DONE_IN_TURN)
+            and isinstance(second, (*_DONE_IN_TURN, Both))
             # two of a kind only as two timers: "add eggs and milk" is one list
             and (type(first) is not type(second) or isinstance(first, SetTimer))
         ):

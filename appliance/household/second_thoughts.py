@@ -27,6 +27,7 @@ import datetime as dt
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from itertools import pairwise
 
 from appliance.household import spoken
 from appliance.household.list_phrases import LIST
@@ -278,9 +279,25 @@ def _in_the_same_half(corrected: Remind, first: Remind, part: str) -> Remind:
 
 def _only_names(part: str) -> bool:
     """Whether `part` only names things ("almond milk", "the crackers"), not says something
-    about them ("we have milk", "not the oven one")."""
+    about them ("we have milk", "not the oven one") or about someone ("rosa's allergic")."""
     words = part.split(" ")
-    return len(words) <= 5 and not any(word in _SAYS_SOMETHING for word in words)
+    return (
+        len(words) <= 5
+        and not any(word in _SAYS_SOMETHING for word in words)
+        and not any(
+            word.endswith("'s") and after in _SAID_OF_SOMEONE for word, after in pairwise(words)
+        )
+    )
+
+
+# Said of someone after their name's "'s", a sentence and never a thing's name: "put eggs
+# on the list, actually no, don't, rosa's allergic" (an outside trial's put "rosa's
+# allergic" on the list); "no, Rosa's yoghurts" still names one.
+_SAID_OF_SOMEONE = frozenset(
+    "allergic intolerant vegan vegetarian coeliac diabetic pregnant off gone going coming "
+    "away ill sick not been got getting having doing bringing making sorted fine home back "
+    "out here there already".split()
+)
 
 
 def takes_back(said: str) -> bool:

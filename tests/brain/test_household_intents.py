@@ -256,6 +256,25 @@ def test_asked_what_it_did_it_reads_the_records_and_never_denies(
     assert router.route("have you turned the oven off?").kind != "undo"
 
 
+def test_asked_what_it_did_a_reminder_on_another_day_is_in_the_answer(
+    settings: Settings, memory: Memory, data_dir: Path
+) -> None:
+    # a tenth trial's "did you cancel the GP reminder?" got today's reminders alone, with
+    # the GP one set for tomorrow: as if it had gone
+    import datetime as dt
+
+    from tests.brain.conftest import scripted_reply
+
+    tomorrow = dt.datetime.now().replace(hour=9, minute=0, second=0) + dt.timedelta(days=1)
+    with HouseholdStore.open(data_dir) as store:
+        store.add_reminder("call the GP", tomorrow)
+    reply, _ = scripted_reply(
+        settings, memory, [], "did you cancel the GP reminder?", intents=household_router(data_dir)
+    )
+    assert reply.text.startswith("Here is what my records hold now.")
+    assert "call the GP" in reply.text
+
+
 def test_a_timer_or_reminder_cancelled_by_its_name_alone(data_dir: Path) -> None:
     """A ninth trial's "cancel the rice" (a rice timer running) and "cancel the GP one" got
     "I haven't done anything…"; a name neither holds is not the household's (the control)."""

@@ -904,3 +904,38 @@ def test_a_reviews_reminder_words(store) -> None:
     assert answer_to(AskReminderWhat(at), "do the bins", NOW) == Remind("do the bins", at)
     said = perform(store, parse("remind me to charge the i-pad at 9", NOW), "t")
     assert "charge the i-pad" in said
+
+
+def test_three_commands_said_one_after_another_are_three() -> None:
+    # a tenth trial's set a timer called "pasta and add parmesan", and added no parmesan
+    command = phrases.parse(
+        "set a timer for 10 min for the pasta and add parmesan to the list, oh and remind me "
+        "at 6 to call mum",
+        NOW,
+    )
+    assert isinstance(command, phrases.Both)
+    assert command.first == phrases.SetTimer("pasta", 600.0)
+    assert isinstance(command.second, phrases.Both)
+    assert command.second.first == phrases.AddItems(("parmesan",))
+    assert isinstance(command.second.second, phrases.Remind)
+    assert command.second.second.what == "call mum"
+
+
+def test_two_commands_are_still_two_and_one_list_one() -> None:  # the controls
+    assert phrases.parse(
+        "set a timer for 10 min for the pasta and add parmesan to the list", NOW
+    ) == phrases.Both(phrases.SetTimer("pasta", 600.0), phrases.AddItems(("parmesan",)))
+    assert phrases.parse("add eggs and milk to the list", NOW) == phrases.AddItems(("eggs", "milk"))
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        # typed shorthand for please and thanks is no part of a name (a tenth trial's timer
+        # was called "spuds pls")
+        ("timer for spuds 25 min pls", phrases.SetTimer("spuds", 1500.0)),
+        ("add milk thx", phrases.AddItems(("milk",))),
+    ],
+)
+def test_please_and_thanks_typed_short_are_polite_words(said: str, meant: object) -> None:
+    assert phrases.parse(said, NOW) == meant

@@ -180,3 +180,21 @@ def test_a_time_put_right_keeps_the_half_of_the_day_it_puts_right(
     command = parse(said, NOW)
     assert isinstance(command, Remind)
     assert command.at == dt.datetime(2026, 12, at[0], at[1], 0)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # said of someone after a take-back: why, never a thing to put on instead (an
+        # outside trial's list got "rosa's allergic")
+        "put eggs on the list... actually no, don't, rosa's allergic, we don't buy them",
+        "add eggs, no wait, don't, sam's allergic",
+        "add prawns, actually no, Dad's coming and he's off shellfish",
+    ],
+)
+def test_what_is_said_of_someone_after_a_take_back_goes_on_no_list(said: str) -> None:
+    assert isinstance(parse(said, NOW), TakenBack)
+
+
+def test_a_name_s_thing_after_a_take_back_is_still_put_on() -> None:  # the control
+    assert parse("add yoghurts, no, Rosa's yoghurts", NOW) == AddItems(("Rosa's yoghurts",))
