@@ -203,6 +203,32 @@ def _agrees(words: list[str], oven: Oven) -> bool | None:
     return None
 
 
+_SCALE_ASKED = re.compile(
+    r"^(?:(?:what|whats|what's|how much|how many degrees) (?:is )?|convert )?"
+    r"(?P<minus>minus )?(?P<n>\d+(?:\.\d+)?) (?:degrees )?"
+    r"(?P<from>f|fahrenheit|c|celsius|centigrade) "
+    r"(?:in|to|into|as) (?:degrees )?(?P<to>c|celsius|centigrade|f|fahrenheit)$"
+)
+
+
+def _scale_asked(words: list[str]) -> Said | None:
+    """ "100f in c": one scale in the other, exactly, where the number is no oven's."""
+    found = _SCALE_ASKED.match(" ".join(words))
+    if found is None or found["from"][0] == found["to"][0]:
+        return None
+    value = -float(found["n"]) if found["minus"] else float(found["n"])
+    if found["from"].startswith("f"):
+        said, other = f"{_degrees(value)} °F", f"{_degrees((value - 32) * 5 / 9)} °C"
+    else:
+        said, other = f"{_degrees(value)} °C", f"{_degrees(value * 9 / 5 + 32)} °F"
+    return Said(f"{said} is {other}.", "temperature", "the Celsius and Fahrenheit scales")
+
+
+def _degrees(value: float) -> str:
+    rounded = round(value, 1)
+    return str(int(rounded)) if rounded == int(rounded) else str(rounded)
+
+
 def temperature_question(words: list[str]) -> Said | None:
     """An oven temperature in the other scales (°C, °F, gas mark, fan), or None."""
     if (water := _water(words)) is not None:
@@ -217,7 +243,10 @@ def temperature_question(words: list[str]) -> Said | None:
         return None
     celsius = oven.celsius
     if not 50 <= celsius <= 300:
-        return None  # not an oven: body or fridge temperatures are food safety's
+        # not an oven: body or fridge temperatures are food safety's, and only a scale
+        # asked for by name is converted ("whats 100f in c" got the model's "100F is a
+        # unit of measurement used in the metric system" in a tenth outside trial)
+        return _scale_asked(words)
     wants_fan = "fan" in words and not oven.fan_given
     parts = []
     if oven.fan_given:

@@ -22,7 +22,9 @@ _TOKEN = re.compile(r"\d+/\d+|\d+(?:\.\d+)?|[" + "".join(GLYPHS) + r"]|°[cf]|[a
 
 
 def tokens(text: str) -> list[str]:
-    said = text.lower().replace("’", "'").replace("-", " ").replace("º", "°")
+    # a minus sign before a number is a word of its own ("-18 c": minus 18, never 18)
+    said = re.sub(r"(?<![\w.])[-\u2212](?=\d)", " minus ", text.lower())
+    said = said.replace("’", "'").replace("-", " ").replace("º", "°")
     said = re.sub(r"(\d)\s*°\s*([cf])\b", r"\1 \2", said)  # "180 °C" -> "180 c"
     said = re.sub(r"°\s*([cf])\b", r" \1", said)
     said = _GLUED.sub(lambda m: f"{m[1]} {m[3]}", said)  # "200g" -> "200 g"

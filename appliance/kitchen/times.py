@@ -328,6 +328,58 @@ def swap_question(words: list[str], tables: Tables) -> KitchenSaid | None:
     if amount and amount.split()[-1] == replaced.split()[0]:
         replaced = replaced.split(" ", 1)[1] if " " in replaced else ""  # "1 egg (binding)"
     text = f"Instead of {amount}{replaced}".rstrip() + f", use {row.substitute}."
+    if (scaled := _for_the_amount_asked(words, row, replaced)) is not None:
+        text = scaled
     if note:
         text += f" {note}"
     return KitchenSaid(f"{text} {citation(row.source)}", row.source)
+
+
+# An amount in grams or millilitres in a swap, scaled when the amount asked is in the same
+# unit; fractions of cups and spoons are left whole, and the factor said instead.
+_METRIC_AMOUNT = re.compile(r"(?<![\d/.])(\d+(?:\.\d+)?) ?(g|ml)\b")
+
+
+def _for_the_amount_asked(words: list[str], row: Substitution, replaced: str) -> str | None:
+    """The swap for the amount asked, where it is not the row's ("how much dried yeast
+    instead of 25g fresh" had the row's 10 g answer, read as the answer for 25 g by a tenth
+    outside trial); None where none is asked, or the row's own."""
+    counted = _counted(words, row)
+    asked = quantities(words)
+    table = quantities(row.amount.replace("(", " ").split()) if row.amount else []
+    if counted is not None:
+        factor, amount = counted
+    elif asked and table and asked[0].units == table[0].units and table[0].value:
+        factor = asked[0].value / table[0].value
+        amount = " ".join(words[asked[0].start : asked[0].end])
+    else:
+        return None
+    if abs(factor - 1) < 1e-9:
+        return None
+    if counted is None and asked[0].units[0] in ("g", "ml"):
+        swap = _METRIC_AMOUNT.sub(
+            lambda m: f"{_number(float(m[1]) * factor)} {m[2]}", row.substitute
+        )
+        if not re.search(r"\d", _METRIC_AMOUNT.sub("", swap)):  # every amount scaled
+            return f"Instead of {amount} {replaced}".rstrip() + f", use {swap}."
+    return (
+        f"Instead of {row.amount} {replaced}".rstrip()
+        + f", use {row.substitute}. For {amount}, use {_number(factor)} times each amount."
+    )
+
+
+def _counted(words: list[str], row: Substitution) -> tuple[float, str] | None:
+    """ "instead of 3 eggs": the count said before a row of one ("1 egg"), and as said."""
+    if not row.amount.startswith("1 "):
+        return None
+    head = row.amount.split()[1]
+    for i, word in enumerate(words[1:], 1):
+        if word.rstrip("s") == head.rstrip("s") and words[i - 1].isdigit():
+            return float(words[i - 1]), f"{words[i - 1]} {word}"
+    return None
+
+
+def _number(value: float) -> str:
+    """A weight or factor as a cook writes it: 10, 8.3, 2.5."""
+    rounded = round(value, 1)
+    return str(int(rounded)) if rounded == int(rounded) else str(rounded)
