@@ -228,7 +228,12 @@ class Brain:
                 _AN_ANIMALS
             ):
                 route = router.Route(kind, typed, thread=thread)
-        if route.kind in _MAY_ASK_OF_A_DIET and can_have.asked(typed, self.routes.known_names()):
+        if (
+            route.kind in _MAY_ASK_OF_A_DIET
+            # someone with no diet kept: the kitchen's row for a small child still stands
+            and (route.kind != "kitchen" or self._diet_of_someone_named(typed))
+            and can_have.asked(typed, self.routes.known_names())
+        ):
             # "can rosa have scrambled egg": what memory holds of her diet, never the model's
             # yes (a tenth trial's got "Rosa has scrambled egg.", with her egg allergy kept)
             return router.Route("can have", typed, thread=thread)

@@ -16,8 +16,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from appliance.brain.cannot_eat import KINDS
 from appliance.brain.known import DIET
 from appliance.memory import Fact
+from appliance.memory.text import tokens
 
 _NAME = r"(?P<{}>[\w'\u2019-]+?)"
 _ASKED = re.compile(
@@ -39,6 +41,15 @@ _ASKED = re.compile(
 )
 _WORD = re.compile(r"[\w-]+")
 MOST_FACTS = 4
+# What a diet fact names a food by: "Ravi cannot have dairy" speaks of milk, "Ciaran is a
+# vegetarian" of fish (here only: an allergy to fish is no diet, cannot_eat.py)
+_KINDS = {
+    **KINDS,
+    **dict.fromkeys(
+        tokens("fish chicken beef pork ham bacon lamb sausage sausages mince turkey"),
+        "vegetarian",
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -79,8 +90,13 @@ def answer(said: Asked, live: Iterable[Fact]) -> tuple[str, tuple[str, ...]]:
             (),
         )
     facts = " ".join(f.text if f.text.endswith((".", "!")) else f"{f.text}." for f in told)
+    ids = tuple(f.id for f in told)
+    food = set(tokens(said.food))
+    food |= {_KINDS[word] for word in food if word in _KINDS}
+    if any(food & set(tokens(f.text)) for f in told):
+        return f"From memory: {facts}", ids  # a fact names it: "Ravi cannot have dairy."
     return (
         f"From memory: {facts} I can't see what's in {said.food}, so check it against that "
         f"before {person} has any.",
-        tuple(f.id for f in told),
+        ids,
     )

@@ -46,8 +46,25 @@ def test_a_food_asked_of_someone_with_an_allergy_gets_the_allergy_never_a_yes(
     memory.add("Femi is 9 and Rosa is 4.", "person")
     reply, model = scripted_reply(settings, memory, ["Rosa has scrambled egg. You can."], said)
     assert model.prompts == []
-    assert reply.text.startswith("From memory: Rosa is allergic to eggs - proper allergic")
-    assert "check it against that" in reply.text
+    # the fact names what is asked: said as told, nothing more
+    assert (
+        reply.text == "From memory: Rosa is allergic to eggs - proper allergic, she has an epipen."
+    )
+
+
+def test_a_dish_no_fact_names_is_to_be_checked_against_the_facts(
+    settings: Settings, memory: Memory
+) -> None:
+    memory.add("Rosa is allergic to eggs - proper allergic, she has an epipen.", "health")
+    memory.add("Femi is 9 and Rosa is 4.", "person")
+    reply, model = scripted_reply(
+        settings, memory, ["Yes, Rosa can have meringue."], "is it safe for Rosa to eat a meringue"
+    )
+    assert model.prompts == []
+    assert reply.text == (
+        "From memory: Rosa is allergic to eggs - proper allergic, she has an epipen. I can't see "
+        "what's in meringue, so check it against that before Rosa has any."
+    )
     assert "Femi is 9" not in reply.text  # only what bears on what she may eat
 
 

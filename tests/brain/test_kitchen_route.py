@@ -198,3 +198,9 @@ def test_a_diet_stated_is_a_statement_not_a_swap(said: str) -> None:
 )
 def test_a_swap_asked_beside_a_diet_is_the_kitchen_s(said: str) -> None:
     assert with_kitchen(household_router("/nonexistent")).route(said).kind == "kitchen"
+
+
+def test_a_question_said_without_its_mark_is_still_the_kitchen_s() -> None:
+    # read as a statement, the kitchen gave way and "Noted." answered it
+    router = with_kitchen(household_router("/nonexistent"))
+    assert router.route("my recipe says gas 6 what's that in my fan oven").kind == "kitchen"
