@@ -60,7 +60,7 @@ _HOW_ARE_YOU = (
     r"how are ye keeping|how are you keeping)"
 )
 _GREETED = re.compile(
-    rf"^(?:ok\s+|oh\s+)*(?:{_GREETINGS}(?:\s+hearth)?(?:\s+{_HOW_ARE_YOU})?|{_HOW_ARE_YOU})"
+    rf"^(?:ok\s+|oh\s+)*(?:{_GREETINGS}(?:\s+there)?(?:\s+hearth)?(?:\s+{_HOW_ARE_YOU})?|{_HOW_ARE_YOU})"
     r"(?:\s+hearth)?$"
 )
 HELLO = "Hello, I'm here."
@@ -100,9 +100,9 @@ _AFTER = (
 )
 
 
-def _phrases(phrases: tuple[str, ...]) -> re.Pattern[str]:
+def _phrases(phrases: tuple[str, ...], lead: str = "") -> re.Pattern[str]:
     said = "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in phrases)
-    return re.compile(rf"^{_AROUND}(?:{said}){_AFTER}$")
+    return re.compile(rf"^{_AROUND}{lead}(?:{said}){_AFTER}$")
 
 
 # A ninth trial's "good night" got the model's "Good night, the capital of Australia.",
@@ -183,7 +183,8 @@ _THANKED = _phrases(_THANKS)
 _DISMISSED = _phrases(_NEVER_MIND)
 _FAREWELLED = _phrases(_FAREWELLS)
 _NIGHTED = _phrases(_NIGHTS)
-_ABOUT = _phrases(_ABOUT_ME)
+# "hi there! who are you?" (a tenth trial's got "I don't know who are you yet.")
+_ABOUT = _phrases(_ABOUT_ME, lead=rf"(?:{_GREETINGS}(?:\s+(?:there|hearth))*\s+)?")
 
 
 def reply_to(text: str) -> str | None:

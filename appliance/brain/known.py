@@ -83,6 +83,9 @@ def _names(facts: list[Fact]) -> set[str]:
             # "The bin bags are…", "Our boiler…": a fact's first word is a name only when it
             # is not a word of every sentence (a new user's trial heard "I don't know that
             # about The or Rex").
-            if name[:1].isupper() and lower not in people.NOT_NAMES | STOP_WORDS:
+            # "We're the Okafors": a word of every sentence, contracted (a tenth trial's
+            # "who lives here?" named "We're")
+            bare = re.sub(r"['\u2019](?:re|ve|ll|d|m)$", "", lower)
+            if name[:1].isupper() and not {lower, bare} & (people.NOT_NAMES | STOP_WORDS):
                 names.add(lower)
     return names

@@ -79,7 +79,10 @@ _CALLED_THEN_TOLD = re.compile(
     rf"[{UPPER}][{LOWER}-]+)"
     r"(?P<dear>)\s+"
     r"(?=(?:don't|do not|stop|come here|come on|get down|get off|go and|put that|leave that|"
-    r"give that|wash your|sit down|be careful|careful)\b)"
+    r"give that|wash your|sit down|be careful|careful|"
+    # "Declan could you add crisps to the list" (a tenth trial's got the model's "I'm glad
+    # you added crisps to the list.")
+    r"(?:can|could|would|will) (?:you|u)|can't you|would you mind)\b)"
 )
 
 

@@ -72,9 +72,15 @@ def change_by_name(store: HouseholdStore, said: str, now: dt.datetime) -> Comman
         return None
     words = match["length"].split(" ")
     span = spoken.duration_in(words)
+    name = match["name"]
     if span is None or (span.start, span.end) != (0, len(words)):
-        return None
-    name, seconds = match["name"], float(span.value)
+        # "make the rice one 20": a number alone is minutes, as a timer is said, and only
+        # of a timer (a tenth trial's changed nothing)
+        bare = spoken.number_at(words, 0)
+        if bare is None or bare[1] != len(words) or bare[0] % 1 or not 0 < bare[0] <= 120:
+            return None
+        return ChangeTimer(bare[0] * 60.0, name) if store.find_timers(name) else None
+    seconds = float(span.value)
     if store.find_timers(name):
         return ChangeTimer(seconds, name)
     if _a_reminder_holds(store, name):
@@ -141,9 +147,15 @@ def household_command(store: HouseholdStore, text: str, now: dt.datetime) -> Com
     """The command `text` gives the household, read as Hearth reads it: its words alone
     (phrases.parse, "stop" said to what rings), else a name the records hold, and then
     only if the records bear it out (`the_records_hold`)."""
-    command = parse(text, now, ringing=bool(store.ringing())) or as_written(
-        named_in_the_records(store, normalise(text), now), text
-    )
+    command = parse(text, now, ringing=bool(store.ringing()))
+    if (
+        isinstance(command, MoveReminder)
+        and command.what is not None
+        and store.find_timers(command.what)
+        and not _a_reminder_holds(store, command.what)
+    ):
+        command = None  # "change the rice one to 20" with a rice timer and no such reminder
+    command = command or as_written(named_in_the_records(store, normalise(text), now), text)
     if command is None or not the_records_hold(store, command, text):
         return None
     return command

@@ -21,7 +21,7 @@ _LEAD = re.compile(
     # "would you ever add eggs to the list" is Irish English for "please" (a fifth trial's
     # got "I'm afraid I would not.")
     # "can ye set us a timer…" (Irish and Scots English; a ninth trial's got nothing done)
-    r"(?:(?:can|could|would|will) (?:you|ye|ya) (?:ever )?(?:please )?)?"
+    r"(?:(?:can|could|would|will) (?:you|ye|ya|u) (?:ever )?(?:please )?)?"
 )
 # "set us a timer", "put us on a timer": "us" is whoever asks, no part of the command
 _FOR_US = re.compile(r"^(set|start|put|stick) us (a|an|another)\b")

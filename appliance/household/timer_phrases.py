@@ -374,6 +374,10 @@ _RINGS_OF_ITSELF = re.compile(
 )
 
 
+# Asked of every timer, naming none
+_ANY_TIMER = frozenset({"anything", "something", "any", "one", "any timer", "a timer"})
+
+
 def timer_status(text: str) -> Command | None:
     """ "how long is left on the rice?" names no timer, but asks about one."""
     if match := _IS_IT_RINGING.match(text):
@@ -382,6 +386,8 @@ def timer_status(text: str) -> Command | None:
         of_itself = name and " timer" not in text and _RINGS_OF_ITSELF.search(name)
         if name in _ASKED_AFTER_NO_TIMER or of_itself:
             return None  # "is that the doorbell ringing?", "is that your phone?"
+        if name in _ANY_TIMER:
+            return TimerStatus(None)  # "is anything ringing?" (was "no anything timer")
         return TimerStatus(timer_name(name))
     if match := _WHEN_DONE.match(text):
         return TimerStatus(

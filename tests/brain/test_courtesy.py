@@ -225,3 +225,16 @@ def test_what_is_no_question_of_listening_is_not_answered_so(said: str) -> None:
 def test_a_request_to_keep_something_is_no_question_of_listening(said: str) -> None:
     """A review's: each got the listening line."""
     assert reply_to(said) != HOW_I_LISTEN
+
+
+@pytest.mark.parametrize(
+    "said", ["hi there! who are you?", "hello, who are you?", "hi hearth, what can you do?"]
+)
+def test_asked_who_it_is_after_a_greeting(said: str) -> None:
+    # a tenth trial's "hi there! who are you?" got "I don't know who are you yet."
+    answer = reply_to(said)
+    assert answer is not None and answer.startswith("I'm Hearth")
+
+
+def test_a_greeting_before_a_question_of_the_house_is_not_about_hearth() -> None:
+    assert reply_to("hello, who is coming to dinner?") is None  # the control

@@ -82,3 +82,14 @@ def test_who_lives_here_with_no_one_said_to_live_here_names_who_it_was_told_of(
         "Tell me who lives here and I'll remember."
     )
     assert model.prompts == []
+
+
+def test_a_contracted_word_of_every_sentence_is_no_name(settings, memory: Memory, clock) -> None:
+    # a tenth trial's "who lives here?" named "We're"
+    memory.add("We're renting until March", "household")
+    memory.add("Olivia is vegetarian", "health", links=["Olivia"])
+    brain, _ = scripted_brain(settings, memory, ["INVENTED"], clock=clock)
+    reply = brain.reply("who lives here?")
+    brain.close()
+    assert "The names I've been told about: Olivia." in reply.text
+    assert "We're" not in reply.text

@@ -40,6 +40,9 @@ def _said(settings: Settings, memory: Memory, text: str) -> tuple[str, str, list
         # a fifth trial's, proposed as a fact: no comma, then told
         ("Oisin don't touch that, it's hot", "Oisin"),
         ("Sam stop kicking your sister", "Sam"),
+        # a tenth trial's, no comma, then asked: the model said "I'm glad you added crisps"
+        ("Declan could you add crisps to the list", "Declan"),
+        ("Mum can you pass the salt", "Mum"),
         # a name with an accent had been no name at all ([A-Z][a-z] stopped at the fada)
         ("Seán, can you feed the dog?", "Seán"),
         ("Áine don't touch that, it's hot", "Áine"),
@@ -64,6 +67,8 @@ def test_what_is_said_to_someone_else_is_left_to_them(
         "Hearth, can you tell me a joke?",
         "Sorry, can you tell me a joke?",  # a word that opens sentences
         "Jarvis, can you tell me a joke?",  # a wake phrase's name
+        "Hearth could you tell me a joke?",  # no comma either
+        "Please could you tell me a joke?",
     ],
 )
 def test_hearth_called_by_any_of_its_names_is_answered(

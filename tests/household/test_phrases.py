@@ -939,3 +939,20 @@ def test_two_commands_are_still_two_and_one_list_one() -> None:  # the controls
 )
 def test_please_and_thanks_typed_short_are_polite_words(said: str, meant: object) -> None:
     assert phrases.parse(said, NOW) == meant
+
+
+@pytest.mark.parametrize("said", ["is anything ringing?", "is something ringing"])
+def test_asked_if_anything_rings_asks_of_every_timer(said: str) -> None:
+    # a tenth trial's got "There is no anything timer running."
+    assert phrases.parse(said, NOW) == phrases.TimerStatus(None)
+
+
+def test_asked_if_a_named_timer_rings_asks_of_it() -> None:  # the control
+    assert phrases.parse("is the rice ringing", NOW) == phrases.TimerStatus("rice")
+
+
+def test_u_typed_for_you_asks_as_you_does() -> None:
+    # a tenth trial's "can u put a timer on…" went to the model, and no timer was set
+    assert phrases.parse("can u put a timer on for the rice, 18 mins", NOW) == phrases.SetTimer(
+        "rice", 1080.0
+    )

@@ -123,3 +123,30 @@ def test_a_pause_is_never_claimed_and_the_timer_keeps_counting(
     assert "paused" not in reply.replace("can't pause", "").replace("never paused", "")
     assert "The eggs timer has 10 minutes left" in reply
     assert store.timers() == before
+
+
+@pytest.mark.parametrize(
+    "said", ["make the rice one 20", "actually make the rice one 20", "change the rice one to 20"]
+)
+def test_a_timer_s_new_length_said_as_a_bare_number_is_minutes(said: str, tmp_path) -> None:
+    # a tenth trial's "make the rice one 20" changed nothing; "…to 20" was read as a move
+    # of a rice reminder nobody had set
+    from appliance.household import named
+    from appliance.household.requests import ChangeTimer
+
+    now = dt.datetime(2026, 12, 7, 17, 45)
+    with HouseholdStore.open(tmp_path, lambda: now) as store:
+        store.add_timer("rice", 900)
+        assert named.household_command(store, said, now) == ChangeTimer(1200.0, "rice")
+        assert named.household_command(store, "make the pasta one 20", now) is None  # no pasta
+
+
+def test_a_bare_number_moves_a_reminder_of_that_name_never_a_timer(tmp_path) -> None:
+    from appliance.household import named
+    from appliance.household.requests import MoveReminder
+
+    now = dt.datetime(2026, 12, 7, 17, 45)
+    with HouseholdStore.open(tmp_path, lambda: now) as store:
+        store.add_reminder("ring the vet", now + dt.timedelta(hours=1))
+        command = named.household_command(store, "change the vet one to 8pm", now)
+        assert isinstance(command, MoveReminder)
