@@ -82,6 +82,27 @@ def run_at(rev: str | None, script: str, payload: object, *args: str) -> Any:
         return run(Path(tree))
 
 
+def rows_at(rev: str, module: str, *args: str) -> Any:
+    """`python -m benchmarks.<module> --rows ARGS` with the `appliance` package as it was at
+    `rev` (this tree's benchmarks beside it): the JSON its last line of output holds."""
+    archive = subprocess.run(
+        ["git", "archive", rev, "appliance"], cwd=ROOT, check=True, capture_output=True
+    ).stdout
+    with tempfile.TemporaryDirectory(prefix="hearth-baseline-") as tree:
+        with tarfile.open(fileobj=io.BytesIO(archive)) as unpacked:
+            unpacked.extractall(tree, filter="data")
+        ran = subprocess.run(
+            [sys.executable, "-m", f"benchmarks.{module}", "--rows", *args],
+            cwd=tree,
+            env={"PYTHONPATH": f"{tree}:{ROOT}", "PATH": "/usr/bin:/bin", "HOME": str(Path.home())},
+            capture_output=True,
+            text=True,
+        )
+    if ran.returncode != 0:
+        raise SystemExit(f"the baseline {rev} did not run:\n{ran.stderr[-2000:]}")
+    return json.loads(ran.stdout.splitlines()[-1])
+
+
 def module_at(rev: str, path: str) -> types.ModuleType:
     """The module at `path` as it was at `rev`, under a name of its own ("tombstones@rev")."""
     source = subprocess.run(

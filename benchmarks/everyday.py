@@ -30,11 +30,10 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
+from benchmarks.baseline import rows_at
 from benchmarks.command_lines import comparable, report, write_plot
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -133,27 +132,6 @@ def expected(line: dict, before: dict) -> dict:
     return held
 
 
-def _baseline_rows(revision: str, split: str) -> list[dict]:
-    """The split read by `revision`'s rules: its package exported and run apart."""
-    with tempfile.TemporaryDirectory() as folder:
-        archive = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", revision, "appliance"],
-            check=True,
-            capture_output=True,
-        ).stdout
-        subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
-        ran = subprocess.run(
-            [sys.executable, __file__, "--rows", "--split", split],
-            cwd=folder,
-            env={"PYTHONPATH": f"{folder}:{ROOT}", "PATH": "/usr/bin:/bin"},
-            capture_output=True,
-            text=True,
-        )
-    if ran.returncode != 0:
-        raise SystemExit(f"the baseline {revision} did not run:\n{ran.stderr[-2000:]}")
-    return json.loads(ran.stdout)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--split", default="everyday_heldout.json", help="in benchmarks/data")
@@ -168,7 +146,9 @@ def main() -> int:
         return 0
     sources = {}
     if args.baseline:
-        sources[f"{args.baseline} (before)"] = _baseline_rows(args.baseline, args.split)
+        sources[f"{args.baseline} (before)"] = rows_at(
+            args.baseline, "everyday", "--split", args.split
+        )
     # as JSON, as a baseline's come: records compared the same way in every run
     sources["now"] = json.loads(json.dumps(read_lines(data["lines"], now)))
     runs = {

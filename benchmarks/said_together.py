@@ -36,12 +36,12 @@ import argparse
 import datetime as dt
 import json
 import re
-import subprocess
-import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+from benchmarks.baseline import rows_at
 
 DATA = Path(__file__).resolve().parent / "data"
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -182,31 +182,6 @@ def judged(line: dict, got: dict) -> str:
     return "right"
 
 
-def _baseline(revision: str, split: str) -> list[dict]:
-    """The split said to `revision`'s brain: its package exported and run apart."""
-    with tempfile.TemporaryDirectory() as folder:
-        archive = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", revision, "appliance"],
-            check=True,
-            capture_output=True,
-        ).stdout
-        subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
-        ran = subprocess.run(
-            [sys.executable, "-m", "benchmarks.said_together", "--rows", "--split", split],
-            cwd=folder,
-            env={
-                "PYTHONPATH": f"{folder}:{ROOT}",
-                "PATH": "/usr/bin:/bin",
-                "HOME": str(Path.home()),
-            },
-            capture_output=True,
-            text=True,
-        )
-    if ran.returncode != 0:
-        raise SystemExit(f"the baseline {revision} did not run:\n{ran.stderr[-2000:]}")
-    return json.loads(ran.stdout.splitlines()[-1])
-
-
 def report(runs: dict[str, list[tuple[dict, str]]]) -> str:
     head = "| rules | kind | lines | " + " | ".join(OUTCOMES) + " |"
     table = [head, "| --- | --- | ---: |" + " ---: |" * len(OUTCOMES)]
@@ -233,7 +208,9 @@ def main() -> int:
         return 0
     sources: dict[str, list[dict]] = {}
     if args.baseline:
-        sources[f"{args.baseline} (before)"] = _baseline(args.baseline, args.split)
+        sources[f"{args.baseline} (before)"] = rows_at(
+            args.baseline, "said_together", "--split", args.split
+        )
     sources["now"] = [said_once(line) for line in lines]
     runs = {
         rules: [(line, judged(line, got)) for line, got in zip(lines, rows, strict=True)]

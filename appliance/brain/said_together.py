@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from appliance.household.moments import MONTHS
 from appliance.sentences import sentences
 
 R = TypeVar("R")
@@ -38,11 +39,7 @@ _JOINT = re.compile(
 )
 # A part shorter than this is no command or fact of its own ("…and stop").
 _FEWEST_WORDS = 2
-_MONTH = re.compile(
-    r"\b(?:january|february|march|april|may|june|july|august|september|october|november|"
-    r"december)\b",
-    re.IGNORECASE,
-)
+_MONTH = re.compile(rf"\b(?:{'|'.join(MONTHS)})\b", re.IGNORECASE)
 # "the 2nd", "the twenty-first" with no month after it
 _DAY_OF_NO_MONTH = re.compile(
     r"\bthe (?:\d{1,2}(?:st|nd|rd|th)|(?:(?:twenty|thirty)[- ])?(?:first|second|third|fourth|"
