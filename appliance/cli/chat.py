@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from appliance.brain.household import FAMILIES
 from appliance.cli.common import Commands, out
 from appliance.composition import intent_router, open_brain, open_memory
 from appliance.config import Settings
@@ -60,8 +61,12 @@ def chat_command(args: argparse.Namespace, settings: Settings) -> int:
     # in the thread given, so "cancel that" and an answer to Hearth's own question are read
     # in it (a sixth trial's `--once … --thread T` lost both)
     routed = intents.route(args.once, args.thread) if args.once is not None else None
-    if routed is not None and (act := intents.act(routed)) is not None:
-        out(act(routed))  # a household command: rules answer, no model loads
+    # a household command: rules answer, no model loads. Only the household's: what memory
+    # holds may change any other route (the brain's _in_context), and "can Sam have peanut
+    # butter?" with "Sam is allergic to nuts." kept had got the kitchen's row for a small
+    # child here, never his allergy
+    if routed is not None and routed.kind in FAMILIES and (act := intents.act(routed)) is not None:
+        out(act(routed))
         return 0
     with open_memory(settings) as memory, open_brain(settings, memory, intents) as brain:
         if args.once is not None:

@@ -65,3 +65,18 @@ def test_remember_with_a_change_of_mind_keeps_nothing_and_asks_again(
     assert capsys.readouterr().out.strip() == (
         "I'll remember that: The bins go out on Tuesday nights."
     )
+
+
+def test_chat_once_reads_what_memory_holds_before_the_kitchen_answers(
+    data_dir: Path, capsys
+) -> None:
+    # `chat --once` answered any rule's intent before the brain read it against memory: "can
+    # Sam have peanut butter?", with Sam's nut allergy kept, got the kitchen's row for a
+    # small child ("…fine crushed, ground or as a smooth nut butter")
+    with Memory.open(data_dir) as memory:
+        memory.add("Sam is allergic to nuts.", "health")
+    assert cli.main(["chat", "--once", "can Sam have peanut butter?"]) == 0
+    assert capsys.readouterr().out.strip() == "From memory: Sam is allergic to nuts."
+    # the control: someone memory holds no diet of still gets the row
+    assert cli.main(["chat", "--once", "can I give Oisin peanut butter?"]) == 0
+    assert "unless the child is allergic" in capsys.readouterr().out
