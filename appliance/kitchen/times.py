@@ -345,7 +345,19 @@ def _for_the_amount_asked(words: list[str], row: Substitution, replaced: str) ->
     instead of 25g fresh" had the row's 10 g answer, read as the answer for 25 g by a tenth
     outside trial); None where none is asked, or the row's own."""
     counted = _counted(words, row)
-    asked = quantities(words)
+    # the amount said of this ingredient: the one its name follows ("instead of 25g fresh"),
+    # never another ("I have 200g of plain flour, what can I use instead of 150g self-
+    # raising", "how much fresh yeast instead of 7g dried": a review's were scaled)
+    heads = {name.replace("-", " ").split()[0] for name in (row.ingredient, *row.names)}
+    asked = [
+        q
+        for q in quantities(words)
+        if (after := words[q.end : q.end + 2])
+        and (
+            after[0] in heads
+            or (after[:2] == ["of", *after[1:2]] and after[1:2] and after[1] in heads)
+        )
+    ]
     table = quantities(row.amount.replace("(", " ").split()) if row.amount else []
     if counted is not None:
         factor, amount = counted
@@ -370,13 +382,18 @@ def _for_the_amount_asked(words: list[str], row: Substitution, replaced: str) ->
 
 def _counted(words: list[str], row: Substitution) -> tuple[float, str] | None:
     """ "instead of 3 eggs": the count said before a row of one ("1 egg"), and as said."""
-    if not row.amount.startswith("1 "):
-        return None
+    if not row.amount.startswith("1 ") or quantities(row.amount.split()):
+        return None  # a measure ("1 cup") is scaled by its unit, never counted
     head = row.amount.split()[1]
     for i, word in enumerate(words[1:], 1):
         if word.rstrip("s") == head.rstrip("s") and words[i - 1].isdigit():
+            if words[i + 1 : i + 2] and words[i + 1] in _PART_OF_IT:
+                return None  # "instead of 2 egg whites": no whole egg's swap
             return float(words[i - 1]), f"{words[i - 1]} {word}"
     return None
+
+
+_PART_OF_IT = frozenset({"white", "whites", "yolk", "yolks"})
 
 
 def _number(value: float) -> str:

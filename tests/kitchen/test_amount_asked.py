@@ -69,3 +69,24 @@ def test_a_scale_asked_by_name_is_converted_exactly(question: str, text: str) ->
 
 def test_an_oven_temperature_is_still_the_oven_s() -> None:  # the control
     assert said("what is 350f in c").startswith("350 °F is about 180 °C, gas mark 4.")
+
+
+@pytest.mark.parametrize(
+    ("question", "start"),
+    [
+        # a review's: the amount of another ingredient, or of the other yeast, was scaled
+        (
+            "I have 200g of plain flour, what can I use instead of 150g self-raising flour",
+            "Instead of 150 g self-raising flour, use 150 g plain flour + 2 tsp baking powder. "
+            "Sift",
+        ),
+        (
+            "for 2 cups of flour what can I use instead of 1 cup buttermilk",
+            "Instead of 1 cup buttermilk, use 1 tbsp lemon juice or vinegar + enough milk to make "
+            "1 cup; stand 5 minutes. [source",
+        ),
+        ("how much fresh yeast instead of 7g dried", "Instead of 10 g fresh yeast, use 4 g"),
+    ],
+)
+def test_only_the_amount_said_of_the_ingredient_is_scaled(question: str, start: str) -> None:
+    assert said(question).startswith(start)
