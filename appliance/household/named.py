@@ -65,6 +65,11 @@ _CHANGE_NAMED = re.compile(
 )
 
 
+# A timer's new length asked with a number alone: "make the rice one 20", "change the rice
+# one to 20", "set the rice one for 20"
+_A_LENGTH_ASKED = re.compile(r"^(?:make|change|set) \S.*? (?:one|timer) (?:to |for )?\S+$")
+
+
 def change_by_name(store: HouseholdStore, said: str, now: dt.datetime) -> Command | None:
     """The timer set for, or the reminder moved to, the length `said` gives the one it
     names; None if neither holds the name or no whole length is said."""
@@ -79,6 +84,8 @@ def change_by_name(store: HouseholdStore, said: str, now: dt.datetime) -> Comman
         bare = spoken.number_at(words, 0)
         if bare is None or bare[1] != len(words) or bare[0] % 1 or not 0 < bare[0] <= 120:
             return None
+        if not _A_LENGTH_ASKED.match(said):
+            return None  # "move the rice one to 6", "put it at 6": a time, never 6 minutes
         return ChangeTimer(bare[0] * 60.0, name) if store.find_timers(name) else None
     seconds = float(span.value)
     if store.find_timers(name):

@@ -295,8 +295,8 @@ def _only_names(part: str) -> bool:
 # allergic" on the list); "no, Rosa's yoghurts" still names one.
 _SAID_OF_SOMEONE = frozenset(
     "allergic intolerant vegan vegetarian coeliac diabetic pregnant off gone going coming "
-    "away ill sick not been got getting having doing bringing making sorted fine home back "
-    "out here there already".split()
+    "away ill sick not been got getting having doing bringing making sorted fine back out "
+    "here there already on".split()
 )
 
 

@@ -198,3 +198,11 @@ def test_what_is_said_of_someone_after_a_take_back_goes_on_no_list(said: str) ->
 
 def test_a_name_s_thing_after_a_take_back_is_still_put_on() -> None:  # the control
     assert parse("add yoghurts, no, Rosa's yoghurts", NOW) == AddItems(("Rosa's yoghurts",))
+
+
+def test_a_thing_made_at_home_is_a_thing_and_being_on_a_diet_is_not() -> None:
+    # a review's: "home" had taken the jam back; "on" had put "Tom's on a diet" on the list
+    assert parse("add jam, no, make it Gran's home made jam", NOW) == AddItems(
+        ("Gran's home made jam",)
+    )
+    assert isinstance(parse("add biscuits, no actually Tom's on a diet", NOW), TakenBack)

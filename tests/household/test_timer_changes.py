@@ -150,3 +150,14 @@ def test_a_bare_number_moves_a_reminder_of_that_name_never_a_timer(tmp_path) -> 
         store.add_reminder("ring the vet", now + dt.timedelta(hours=1))
         command = named.household_command(store, "change the vet one to 8pm", now)
         assert isinstance(command, MoveReminder)
+
+
+@pytest.mark.parametrize("said", ["move the rice one to 6", "put the rice one at 6"])
+def test_a_bare_number_moved_to_or_put_at_is_a_time_never_minutes(said: str, tmp_path) -> None:
+    # a review's each became a 6 minute timer
+    from appliance.household import named
+
+    now = dt.datetime(2026, 12, 7, 17, 45)
+    with HouseholdStore.open(tmp_path, lambda: now) as store:
+        store.add_timer("rice", 900)
+        assert named.household_command(store, said, now) is None
