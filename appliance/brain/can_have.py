@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from appliance.brain.cannot_eat import KINDS
 from appliance.brain.known import DIET
+from appliance.brain.questions import food_words
 from appliance.memory import Fact
 from appliance.memory.text import tokens
 
@@ -60,7 +61,9 @@ class Asked:
 
 def asked(text: str, names: frozenset[str]) -> Asked | None:
     """Whether `text` asks if someone memory names may have a food ("can Rosa have
-    scrambled egg", "is a meringue ok for Rosa?", "can I give Rosa egg fried rice")."""
+    scrambled egg", "is a meringue ok for Rosa?", "can I give Rosa egg fried rice"); never
+    a medicine, a day or a lift ("can I give Rosa Calpol and Nurofen", "would Saturday be
+    good for Sam?", "can I give Tom a lift": a review's each got a diet answer)."""
     found = _ASKED.match(text)
     if found is None:
         return None
@@ -69,34 +72,70 @@ def asked(text: str, names: frozenset[str]) -> Asked | None:
         if person is not None:
             food = found[f"f{key}"]
             name = re.sub(r"['\u2019]s$", "", person).lower()
-            return Asked(person, food) if name in names else None
+            return Asked(person, food) if name in names and _a_food(food) else None
     return None
 
 
-def answer(said: Asked, live: Iterable[Fact]) -> tuple[str, tuple[str, ...]]:
+def _a_food(said: str) -> bool:
+    """Whether what is asked of ends in a food ("scrambled egg", "a whole grape"), with no
+    medicine in it and no doing ("to go to the party")."""
+    words = [w[:-3] if w.endswith("ies") else w.rstrip("s") for w in _WORD.findall(said.lower())]
+    if not words or words[0] == "to" or set(words) & _MEDICINE:
+        return False
+    last = words[-1]
+    return last in food_words() or last in _MORE_FOODS or last in _KINDS
+
+
+# Foods the kitchen's tables do not name, that a child is asked about
+_MORE_FOODS = frozenset(
+    "meringue popcorn crisp sweet sweetie lolly ice chip gum marshmallow sprinkle pear "
+    "strawberr raspberr blueberr cherr plum peach grape kiwi melon mango pineapple orange "
+    "satsuma clementine tomato cucumber carrot sausage nugget burger hotdog".split()
+)
+_MEDICINE = frozenset(
+    "calpol nurofen paracetamol ibuprofen antibiotic medicine medication tablet pill dose "
+    "inhaler antihistamine piriton".split()
+)
+
+
+@dataclass(frozen=True)
+class Answer:
+    text: str
+    facts: tuple[str, ...]  # the ids of the facts said
+    named: bool = False  # a fact of their diet names the food: nothing more to say of it
+
+
+def answer(said: Asked, live: Iterable[Fact]) -> Answer:
     """What memory says of the person's diet and health, word for word, and the fact ids."""
     name = re.sub(r"['\u2019]s$", "", said.person).lower()
     person = said.person[:1].upper() + said.person[1:]
-    told = [
+    of_them = [
         fact
         for fact in live
-        if DIET.search(fact.text)
-        and name in {w.removesuffix("'s") for w in _WORD.findall(fact.text.lower())}
-    ][:MOST_FACTS]
+        if name in {w.removesuffix("'s") for w in _WORD.findall(fact.text.lower())}
+    ]
+    told = [fact for fact in of_them if DIET.search(fact.text)][:MOST_FACTS]
     if not told:
-        return (
-            f"Nothing I've been told says {person} can't have {said.food}, but I only know "
-            "what I've been told, so I can't say for sure.",
-            (),
+        # never "nothing says she can't", which a review heard as a yes to a whole grape
+        known = " ".join(_sentence(f.text) for f in of_them[:2])
+        return Answer(
+            f"I don't know whether {said.food} is all right for {person}: I've been told "
+            f"nothing of what {person} can't have."
+            + (f" What I do know: {known}" if known else ""),
+            tuple(f.id for f in of_them[:2]),
         )
-    facts = " ".join(f.text if f.text.endswith((".", "!")) else f"{f.text}." for f in told)
+    facts = " ".join(_sentence(f.text) for f in told)
     ids = tuple(f.id for f in told)
     food = set(tokens(said.food))
     food |= {_KINDS[word] for word in food if word in _KINDS}
     if any(food & set(tokens(f.text)) for f in told):
-        return f"From memory: {facts}", ids  # a fact names it: "Ravi cannot have dairy."
-    return (
+        return Answer(f"From memory: {facts}", ids, named=True)  # "Ravi cannot have dairy."
+    return Answer(
         f"From memory: {facts} I can't see what's in {said.food}, so check it against that "
         f"before {person} has any.",
         ids,
     )
+
+
+def _sentence(text: str) -> str:
+    return text if text.endswith((".", "!", "?")) else f"{text}."

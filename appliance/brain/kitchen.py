@@ -84,9 +84,12 @@ def kitchen_intent() -> Intent:
     def match(text: str) -> Route | None:
         if told_to_someone(text):
             return None  # "Femi, go and wash your hands for tea": to Femi (said_to_another)
-        if _only_a_statement(text):
-            return None  # "Uncle Pete is teetotal so no wine for him": a fact to keep
-        return Route("kitchen", text) if _answered(text) is not None else None
+        found = _answered(text)
+        if found is not None and found.kind == "substitute" and _only_a_statement(text):
+            # "Uncle Pete is teetotal so no wine for him": a fact to keep, no swap asked; a
+            # safety answer always stands ("the baby is 6 months old and loves honey")
+            return None
+        return Route("kitchen", text) if found is not None else None
 
     def follow_up(text: str, thread: str) -> Route | None:
         previous = asked.get(thread)

@@ -59,6 +59,10 @@ _NEVER_CALLED = frozenset(
         *(part for word in WAKE_WORDS for part in word.split("_")),
         *("hey", "hi", "hello", "oi", "right", "ok", "okay", "yes", "no", "sorry", "please"),
         *("thanks", "well", "oh", "so", "um", "now", "look", "listen", "wait", "quick"),
+        # words that open "… could you …" and are no one's name ("Tomorrow could you remind me
+        # to call the dentist": a review's was left "meant for Tomorrow")
+        *("tomorrow", "today", "tonight", "later", "firstly", "first", "then", "maybe"),
+        *("perhaps", "also", "actually", "nice", "grand", "great", "sometime", "honestly"),
     }
 )
 
@@ -121,7 +125,12 @@ def told_to_someone(text: str) -> bool:
 ANIMAL = (
     r"(?:dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|bunn(?:y|ies)|hamsters?|guinea pigs?|"
     r"budgies?|parrots?|tortoises?|ferrets?|ponies|pony|horses?|gerbils?|rats?|mice|mouse|"
-    r"lizards?|snakes?|hens?|pets?)"
+    r"lizards?|snakes?|hens?|pets?|"
+    # a dog by its breed: "Milo is our Jack Russell" (a review's "can Milo have chocolate"
+    # got a diet answer, as of a person)
+    r"jack russells?|labradors?|labs?|spaniels?|terriers?|collies?|retrievers?|poodles?|"
+    r"beagles?|dachshunds?|greyhounds?|whippets?|lurchers?|pugs?|huskies|husky|alsatians?|"
+    r"sheepdogs?|cockapoos?|cavapoos?|labradoodles?|schnauzers?|chihuahuas?|corgis?)"
 )
 # A pet as a fact names it ("Biscuit is our dog", "our cat Miso", "the dog's called Rocky"),
 # the animal's word ending its phrase: "Tamsin is a dog lover" and "Osric is our dog walker"

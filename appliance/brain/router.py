@@ -49,7 +49,6 @@ from appliance.brain.statements import (
     a_statement_taken_back,
     facts_stated,
     sentence,
-    without_filler,
 )
 
 _REMEMBER = re.compile(
@@ -120,19 +119,6 @@ ROUTES = (
     "chat",
 )
 
-# the routes a part said beside a command may take: the fact is kept or proposed as said
-_FACT_ROUTES = ("remember", "statement")
-
-
-def _begins_with_its_fact(text: str, facts: tuple[str, ...]) -> bool:
-    """Whether a statement's first fact is how `text` begins (after "oh", "by the way")."""
-    said = _WORD.findall(without_filler(text).lower())
-    first = _WORD.findall(facts[0].lower()) if facts else []
-    return bool(first) and said[:3] == first[:3]
-
-
-_WORD = re.compile(r"[\w']+")
-
 
 @dataclass(frozen=True)
 class Route:
@@ -177,8 +163,20 @@ def _ask_to_recall(text: str) -> Route | None:
     return Route("recall", what or text, explicit=True)
 
 
-# "okay, remember that": the asking alone, with nothing said to keep
-_NOTHING_SAID = re.compile(r"^(?:that|this|it)\W*$", re.IGNORECASE)
+# "okay, remember that": the asking alone, with nothing said to keep; "oh remember how Gran
+# used to make bread?", "so remember when we went to Spain": remembering together, no fact
+# (a review's were kept live)
+_NOTHING_SAID = re.compile(
+    r"^(?:(?:that|this|it)\W*$|(?:how|when|what|where|who|why|whether|if|the time|that time|"
+    r"time|me to)\b)",
+    re.IGNORECASE,
+)
+# "I have to pick Sam up at 5 so don't let me forget it": a thing to do, a reminder's
+_A_THING_TO_DO = re.compile(
+    r"^(?:i|we) (?:have|need|must|'ve got|ve got|have got|got|'ll have|will have) to\b|"
+    r"^(?:i|we)'(?:ve got|ll have) to\b",
+    re.IGNORECASE,
+)
 
 
 def _remember(text: str) -> Route | None:
@@ -191,7 +189,12 @@ def _remember(text: str) -> Route | None:
     # the asking after the fact, never said to someone ("Sam, your PE kit is on Tuesday,
     # remember that" is Sam's)
     after = _REMEMBER_AFTER.match(text)
-    if after and said_to(text) is None and (fact := sentence(after["what"])):
+    if (
+        after
+        and said_to(text) is None
+        and not _A_THING_TO_DO.match(after["what"])
+        and (fact := sentence(after["what"]))
+    ):
         return Route("remember", fact)
     return None
 
@@ -375,8 +378,10 @@ class Router:
                     intent.follow_up_yields and self._answered_by_another(intent, text)
                 ):
                     return self._found(intent, found, thread)
-        if (apart := said_together.parts(text, self._part)) is not None:
-            return Route("parts", text, parts=tuple(replace(r, thread=thread) for r in apart))
+        if (apart := said_together.parts(text, self._part)) is not None and (
+            named := said_together.with_names(apart)
+        ) is not None:
+            return Route("parts", text, parts=tuple(replace(r, thread=thread) for r in named))
         for intent in self.intents:
             if (found := intent.match(text)) is not None:
                 return self._found(intent, found, thread)
@@ -386,15 +391,9 @@ class Router:
         """`text` as a part of a message: a command of the household's records, or a fact."""
         for intent in self.intents:
             if (found := intent.match(text)) is not None:
-                if found.kind == "statement" and not _begins_with_its_fact(text, found.facts):
-                    return None  # "tissues, oh and the GP is Dr O'Brien": not all a fact
-                if intent.household_records or found.kind in _FACT_ROUTES:
-                    return said_together.Part(
-                        self._found(intent, found, None),
-                        command=intent.household_records,
-                        asked_to_keep=found.kind == "remember",
-                    )
-                return None
+                return said_together.part(
+                    text, self._found(intent, found, None), intent.household_records
+                )
         return None
 
     def _answered_by_another(self, intent: Intent, text: str) -> bool:

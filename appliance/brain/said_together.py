@@ -21,11 +21,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Generic, TypeVar
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Generic, TypeVar
 
+from appliance.brain.statements import beside_a_command, sentence, without_filler
 from appliance.household.moments import MONTHS
 from appliance.sentences import sentences
+
+if TYPE_CHECKING:
+    from appliance.brain.router import Route
 
 R = TypeVar("R")
 
@@ -40,6 +44,11 @@ _JOINT = re.compile(
 # A part shorter than this is no command or fact of its own ("…and stop").
 _FEWEST_WORDS = 2
 _MONTH = re.compile(rf"\b(?:{'|'.join(MONTHS)})\b", re.IGNORECASE)
+_A_DATE = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?(?: of)? (?:{'|'.join(MONTHS)})\b"
+    rf"|\b(?:{'|'.join(MONTHS)}) (?:the )?\d{{1,2}}(?:st|nd|rd|th)?\b",
+    re.IGNORECASE,
+)
 # "the 2nd", "the twenty-first" with no month after it
 _DAY_OF_NO_MONTH = re.compile(
     r"\bthe (?:\d{1,2}(?:st|nd|rd|th)|(?:(?:twenty|thirty)[- ])?(?:first|second|third|fourth|"
@@ -56,6 +65,7 @@ class Part(Generic[R]):
     route: R
     command: bool  # a command of the household's records; else a fact
     asked_to_keep: bool = False  # a fact said with "remember that"
+    said: str = ""  # the words of the part
 
 
 Claim = Callable[[str], "Part[R] | None"]
@@ -67,7 +77,9 @@ def parts(text: str, claim: Claim[R]) -> list[R] | None:
     `claim(piece)` is the router's reading of one piece alone: a command or a fact, else
     None (a question, small talk, or nothing at all)."""
     months = {m.lower() for m in _MONTH.findall(text)}
-    if len(months) == 1:
+    # only where a day of that month is said ("the 3rd of May"): "the car insurance is due in
+    # March. Remind me on the 28th…" is this month's 28th (a review's became March's)
+    if len(months) == 1 and _A_DATE.search(text):
         # "…her birthday is on the 3rd of May, and remind me on the 2nd to buy a card": a
         # command's day of the month is of the one month the message names
         claim = _in_the_month_said(claim, months.pop())
@@ -85,7 +97,8 @@ def parts(text: str, claim: Claim[R]) -> list[R] | None:
 
 def _claimed(piece: str, claim: Claim[R]) -> Part[R] | None:
     piece = piece.strip(" ,;")
-    return claim(piece) if len(piece.split()) >= _FEWEST_WORDS else None
+    found = claim(piece) if len(piece.split()) >= _FEWEST_WORDS else None
+    return replace(found, said=piece) if found is not None else None
 
 
 def _read(said: str, claim: Claim[R]) -> list[Part[R]] | None:
@@ -93,17 +106,41 @@ def _read(said: str, claim: Claim[R]) -> list[Part[R]] | None:
     and a fact meet at a joint ("add bananas, remember Noah is allergic to kiwi, and add
     yoghurts too" is three), else the sentence whole; None when nobody claims it."""
     whole = _claimed(said, claim)
-    for joint in _JOINT.finditer(said):
+    # the longest head first: "add bread, milk and Tom is off to camp" holds the list whole
+    for joint in reversed(list(_JOINT.finditer(said))):
         head = _claimed(said[: joint.start()], claim)
         rest = _read(said[joint.end() :], claim) if head is not None else None
         if head is None or rest is None or len({head.command, *(p.command for p in rest)}) < 2:
             continue
-        bare = not (joint["said"] or joint["said2"] or "").strip()
-        whole_command = whole is not None and whole.command
-        if bare and head.command and whole_command and not rest[0].asked_to_keep:
-            continue  # "remind me at 5 to tell Sam, Gran is coming": the errand's words
+        if _held_together(joint, head, rest[0], whole):
+            continue
         return [head, *rest]
     return [whole] if whole is not None else None
+
+
+# Words at a joint that turn to something else: "…tissues, oh and the GP is Dr O'Brien"
+_NEW_TOPIC = frozenset({"oh", "also", "plus"})
+# A command that names what it works: "…and add oat milk to the list", "…and set a timer"
+_NAMES_ITS_RECORD = re.compile(r"\b(?:list|timer|remind|reminder|alarm)\b", re.IGNORECASE)
+
+
+def _held_together(
+    joint: re.Match[str], head: Part[R], tail: Part[R], whole: Part[R] | None
+) -> bool:
+    """Whether the words each side of `joint` are one thing said, not a command and a fact:
+    - a command the household reads whole keeps what follows a bare comma or "and" ("remind
+      me tomorrow to tell Mum and Dad the car is fixed", "add milk and the bread Dad likes",
+      "remind me at 5 to tell Sam, Gran is coming"), unless it is "remember that …" or said
+      after "oh and" / "also";
+    - a fact keeps a command said after a plain "and" that names no record ("Mum's trick is
+      to brown the mince and add a stock cube": a way of cooking, not the list)."""
+    words = set((joint["said"] or joint["said2"] or "").lower().split())
+    turned = bool(words & _NEW_TOPIC)
+    if head.command:
+        whole_command = whole is not None and whole.command
+        return whole_command and not tail.asked_to_keep and not turned
+    comma = "," in joint.group() or ";" in joint.group()
+    return not (comma or turned or _NAMES_ITS_RECORD.search(tail.said))
 
 
 def _once_each(claim: Claim[R]) -> Claim[R]:
@@ -131,3 +168,69 @@ def _in_the_month_said(claim: Claim[R], month: str) -> Claim[R]:
         return again if again is not None and again.command else found
 
     return claimed
+
+
+# -- the router's reading of a part ------------------------------------------------------
+
+# the routes a part said beside a command may take: the fact is kept or proposed as said
+_FACT_ROUTES = ("remember", "statement")
+_WORD = re.compile(r"[\w']+")
+
+
+def part(text: str, found: Route, records: bool) -> Part[Route] | None:
+    """`found`, the router's route for `text` alone, as a part of a message: a command of
+    the household's records (`records`), or a fact; None for anything else."""
+    if found.kind == "statement" and not (
+        _begins_with(text, found.facts) and beside_a_command(text)
+    ):
+        return None  # "tissues, oh and the GP is Dr O'Brien": not all a fact
+    if not (records or found.kind in _FACT_ROUTES):
+        return None
+    return Part(found, command=records, asked_to_keep=found.kind == "remember", said=text)
+
+
+def _begins_with(text: str, facts: tuple[str, ...]) -> bool:
+    """Whether a statement's first fact is how `text` begins (after "oh", "by the way")."""
+    said = _WORD.findall(without_filler(text).lower())
+    first = _WORD.findall(facts[0].lower()) if facts else []
+    return bool(first) and said[:3] == first[:3]
+
+
+# A fact said of someone named only in the command beside it: "remind me at 7pm to give Milo
+# his worming tablet and remember that he weighs 12 kilos"
+_OF_THEM = re.compile(r"^(?P<who>he's|she's|he|she|his)\b", re.IGNORECASE)
+_A_NAME = re.compile(r"(?<!^)(?<![.!?] )\b([A-Z][a-z]+)(?:'s)?\b")
+
+
+def with_names(routes: list[Route]) -> list[Route] | None:
+    """The routes, a fact that opens with "he" or "she" said of the one person the commands
+    name ("Milo weighs 12 kilos", proposed for a person to read, since these are no longer
+    the words said); None when it names no one or more than one (read whole)."""
+    named = {
+        name
+        for route in routes
+        if route.kind not in _FACT_ROUTES
+        for name in _A_NAME.findall(route.text)
+        if name.lower() not in _NOT_A_NAME
+    }
+    out = []
+    for route in routes:
+        found = _OF_THEM.match(route.text) if route.kind in _FACT_ROUTES else None
+        if found is None:
+            out.append(route)
+            continue
+        if len(named) != 1:
+            return None  # "…, remember he's on nights" with nobody or two named
+        who = next(iter(named))
+        said = found["who"].lower()
+        name = f"{who}'s" if said in ("he's", "she's", "his") else who
+        fact = sentence(name + route.text[found.end() :])
+        out.append(replace(route, kind="statement", text=fact, facts=(fact,)))
+    return out
+
+
+# Capitalised words of a command that are no one: days, months, and what opens a sentence
+_NOT_A_NAME = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday remind set add put take cancel "
+    "i christmas easter".split()
+) | frozenset(MONTHS)

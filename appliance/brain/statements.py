@@ -446,6 +446,32 @@ _HEDGED = re.compile(
 )
 
 
+# Asked back with a tag: "Sam's allergic to nuts isn't he", "…, don't they"
+_TAGGED = re.compile(
+    r"\b(?:is|isn't|are|aren't|does|doesn't|do|don't|did|didn't|has|hasn't|have|haven't|was|"
+    r"wasn't|can|can't|will|won't)\s+(?:he|she|it|they|we|you|i)\W*$",
+    re.IGNORECASE,
+)
+
+
+def beside_a_command(fact: str) -> bool:
+    """Whether a statement said beside a command is one to keep: never a guess ("not sure
+    if Gran is coming"), one asked back with a tag ("Sam's allergic to nuts isn't he") or
+    one about now ("the oven is at 200 now", "we've got milk")."""
+    said = fact.strip(" .!")
+    return not (
+        _HEDGED.search(said) or _TAGGED.search(said) or _NOW.search(said) or _IN_STOCK.match(said)
+    )
+
+
+# What the cupboards hold now, said beside the list: "We've got milk, take it off the list"
+_IN_STOCK = re.compile(
+    r"^(?:we've|we have|we've got|we got|i've got|i have|there's|there is) (?:got )?"
+    r"(?:some |plenty of |loads of |lots of |enough )?\w+$",
+    re.IGNORECASE,
+)
+
+
 def corrected_in(text: str) -> str | None:
     """The words of a change of mind said inside a statement, else None."""
     found = _CORRECTED.search(text)

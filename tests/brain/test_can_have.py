@@ -68,17 +68,54 @@ def test_a_dish_no_fact_names_is_to_be_checked_against_the_facts(
     assert "Femi is 9" not in reply.text  # only what bears on what she may eat
 
 
-def test_someone_with_no_diet_kept_is_told_so_never_a_yes(
-    settings: Settings, memory: Memory
-) -> None:
-    memory.add("Femi is 9 and Rosa is 4.", "person")
-    reply, model = scripted_reply(
-        settings, memory, ["Femi can have pancakes."], "can femi have pancakes"
-    )
-    assert model.prompts == []
-    assert reply.text.startswith("Nothing I've been told says Femi can't have pancakes")
-
-
 def test_a_name_memory_does_not_hold_is_the_model_s(settings: Settings, memory: Memory) -> None:
     reply, model = scripted_reply(settings, memory, ["A cup of tea, coming up."], "can I have tea")
     assert model.prompts  # the control: nothing here for memory to answer
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a review's: each had a diet answer, as if a food
+        "can I give Rosa Calpol and Nurofen at the same time",
+        "can Rosa have another dose of Calpol",
+        "would Saturday be good for Rosa?",
+        "can Rosa have a friend over on Saturday",
+        "can I give Femi a lift to football",
+    ],
+)
+def test_a_medicine_a_day_or_a_lift_is_no_food(said: str) -> None:
+    assert asked(said, NAMES) is None
+
+
+def test_someone_with_no_diet_kept_hears_what_memory_holds_never_a_yes(
+    settings: Settings, memory: Memory
+) -> None:
+    memory.add("Rosa goes to Little Acorns nursery.", "routine")
+    reply, model = scripted_reply(
+        settings, memory, ["Rosa can have a whole grape."], "can Rosa have a whole pear"
+    )
+    assert reply.route == "can have" and model.prompts == []
+    assert reply.text == (
+        "I don't know whether whole pear is all right for Rosa: I've been told nothing of what "
+        "Rosa can't have. What I do know: Rosa goes to Little Acorns nursery."
+    )
+
+
+def test_a_baby_with_a_diet_kept_still_hears_the_kitchen_s_safety_line(
+    settings: Settings, memory: Memory
+) -> None:
+    memory.add("Oisin is allergic to dairy.", "health")
+    reply, _ = scripted_reply(settings, memory, [], "can Oisin have honey")
+    assert reply.text.startswith("From memory: Oisin is allergic to dairy.")
+    assert "12 months" in reply.text  # honey is not for a baby (botulism)
+
+
+def test_a_dog_by_its_breed_is_the_vet_s(settings: Settings, memory: Memory) -> None:
+    from appliance.composition import intent_router
+
+    memory.add("Milo is our Jack Russell", "household")
+    reply, model = scripted_reply(
+        settings, memory, ["Milo can."], "can Milo have chocolate", intents=intent_router(settings)
+    )
+    assert model.prompts == [] and "vet" in reply.text

@@ -204,3 +204,16 @@ def test_a_question_said_without_its_mark_is_still_the_kitchen_s() -> None:
     # read as a statement, the kitchen gave way and "Noted." answered it
     router = with_kitchen(household_router("/nonexistent"))
     assert router.route("my recipe says gas 6 what's that in my fan oven").kind == "kitchen"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a review's: a fact and a food-safety question in one, "Noted." and no warning
+        "My baby is 4 months old and I want to give her honey",
+        "The baby is 6 months old and loves honey",
+        "My toddler is 2 and loves whole grapes",
+    ],
+)
+def test_a_safety_answer_stands_beside_a_statement(said: str) -> None:
+    assert with_kitchen(household_router("/nonexistent")).route(said).kind == "kitchen"

@@ -235,3 +235,29 @@ def test_a_follow_up_that_yields_gives_way_to_an_intent_answering_the_message_it
         .kind
         == "kitchen"
     )
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a review's: each was kept live as a "fact"
+        "oh remember how Gran used to make bread?",
+        "so remember when we went to Spain",
+        "oh remember that time Dad burnt the turkey? haha",
+        "and remember me to your mother",
+        "I have to pick Sam up at 5 so don't let me forget it",  # a thing to do
+    ],
+)
+def test_remembering_together_or_a_thing_to_do_is_no_fact(said: str) -> None:
+    assert route(said).kind != "remember"
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [  # the controls
+        ("also remember Tom hates mushrooms", "Tom hates mushrooms."),
+        ("Finn's allergic to eggs so don't let me forget that.", "Finn's allergic to eggs."),
+    ],
+)
+def test_a_fact_asked_to_be_remembered_with_words_on_the_way(said: str, fact: str) -> None:
+    assert (route(said).kind, route(said).text) == ("remember", fact)

@@ -69,6 +69,7 @@ def test_what_is_said_to_someone_else_is_left_to_them(
         "Jarvis, can you tell me a joke?",  # a wake phrase's name
         "Hearth could you tell me a joke?",  # no comma either
         "Please could you tell me a joke?",
+        "Tomorrow could you tell me a joke?",  # a word of time opens it (a review's)
     ],
 )
 def test_hearth_called_by_any_of_its_names_is_answered(
