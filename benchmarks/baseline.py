@@ -14,6 +14,7 @@ name of its own beside today's.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import io
 import json
@@ -22,6 +23,7 @@ import sys
 import tarfile
 import tempfile
 import types
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -73,24 +75,26 @@ def run_at(rev: str | None, script: str, payload: object, *args: str) -> Any:
 
     if rev is None:
         return run(ROOT)
+    with _appliance_at(rev) as tree:
+        return run(tree)
+
+
+@contextlib.contextmanager
+def _appliance_at(rev: str) -> Iterator[Path]:
+    """A temporary folder holding the `appliance` package as it was at `rev`."""
     archive = subprocess.run(
         ["git", "archive", rev, "appliance"], cwd=ROOT, check=True, capture_output=True
     ).stdout
     with tempfile.TemporaryDirectory(prefix="hearth-baseline-") as tree:
         with tarfile.open(fileobj=io.BytesIO(archive)) as unpacked:
             unpacked.extractall(tree, filter="data")
-        return run(Path(tree))
+        yield Path(tree)
 
 
 def rows_at(rev: str, module: str, *args: str) -> Any:
     """`python -m benchmarks.<module> --rows ARGS` with the `appliance` package as it was at
     `rev` (this tree's benchmarks beside it): the JSON its last line of output holds."""
-    archive = subprocess.run(
-        ["git", "archive", rev, "appliance"], cwd=ROOT, check=True, capture_output=True
-    ).stdout
-    with tempfile.TemporaryDirectory(prefix="hearth-baseline-") as tree:
-        with tarfile.open(fileobj=io.BytesIO(archive)) as unpacked:
-            unpacked.extractall(tree, filter="data")
+    with _appliance_at(rev) as tree:
         ran = subprocess.run(
             [sys.executable, "-m", f"benchmarks.{module}", "--rows", *args],
             cwd=tree,
