@@ -71,9 +71,12 @@ def reminder_said(store: HouseholdStore, command: p.Command, now: dt.datetime) -
                 "example, “at 6”."
             )
         case p.AskReminderTime(what=what, day=None):
+            # an errand with a time of its own ("book the table for Friday at 6") is asked
+            # for with another example, never "…Friday at 6 at 6"
+            example = "tomorrow at 9" if re.search(r"\bat \d", what) else "at 6"
             return (
                 f"When should I remind you {yours(errand(what))}? Say, for example, “remind "
-                f"me {errand(what)} at 6” or “in 20 minutes”."
+                f"me {errand(what)} {example}” or “in 20 minutes”."
             )
         case p.AskReminderTime(what=what, day=str(day)):
             return (

@@ -246,3 +246,13 @@ def test_a_moment_the_errand_needs_is_the_errand_s_and_the_time_is_asked(
 )
 def test_a_moment_after_the_errand_is_when_to_remind(said: str, meant: Remind) -> None:
     assert parse(said, NOW) == meant
+
+
+def test_the_time_asked_for_an_errand_with_a_time_of_its_own_has_another_example(
+    store: HouseholdStore,
+) -> None:
+    # "…book the table for Friday at 6 at 6" had been the example
+    said = perform(store, parse("remind me to book the table for Friday at 6", NOW))
+    assert "“remind me to book the table for Friday at 6 tomorrow at 9”" in said
+    said = perform(store, parse("remind me to call Mum", NOW))  # the control
+    assert "“remind me to call Mum at 6”" in said
