@@ -66,6 +66,7 @@ class Part(Generic[R]):
     command: bool  # a command of the household's records; else a fact
     asked_to_keep: bool = False  # a fact said with "remember that"
     said: str = ""  # the words of the part
+    remark: bool = False  # said in passing beside a command, and nothing to keep
 
 
 Claim = Callable[[str], "Part[R] | None"]
@@ -92,7 +93,15 @@ def parts(text: str, claim: Claim[R]) -> list[R] | None:
         found += read
     if len(found) < 2 or len({part.command for part in found}) < 2:
         return None  # one part, or only commands (the household's own) or only facts
-    return [part.route for part in found]
+    kept = [part for part in found if not part.remark]
+    if len(kept) < len(found) and (
+        any(_SAID_BEFORE.search(part.said) for part in kept)
+        or ((whole := claim(text)) is not None and whole.command)
+    ):
+        return None  # "We've got milk, take it off the list": "it" is what the remark said
+    # a guess or a question said beside a command is let go, as the household lets a remark
+    # go ("Not sure if Gran is coming, add cake anyway": the cake)
+    return [part.route for part in kept]
 
 
 def _claimed(piece: str, claim: Claim[R]) -> Part[R] | None:
@@ -118,6 +127,8 @@ def _read(said: str, claim: Claim[R]) -> list[Part[R]] | None:
     return [whole] if whole is not None else None
 
 
+# A command that names its thing by what was said before it: "…, take it off the list"
+_SAID_BEFORE = re.compile(r"\b(?:it|them|that|those|these|this|one|some)\b", re.IGNORECASE)
 # Words at a joint that turn to something else: "…tissues, oh and the GP is Dr O'Brien"
 _NEW_TOPIC = frozenset({"oh", "also", "plus"})
 # A command that names what it works: "…and add oat milk to the list", "…and set a timer"
@@ -180,10 +191,11 @@ _WORD = re.compile(r"[\w']+")
 def part(text: str, found: Route, records: bool) -> Part[Route] | None:
     """`found`, the router's route for `text` alone, as a part of a message: a command of
     the household's records (`records`), or a fact; None for anything else."""
-    if found.kind == "statement" and not (
-        _begins_with(text, found.facts) and beside_a_command(text)
-    ):
+    if found.kind == "statement" and not _begins_with(text, found.facts):
         return None  # "tissues, oh and the GP is Dr O'Brien": not all a fact
+    if found.kind == "statement" and not beside_a_command(text):
+        # "maybe Gran is coming Sunday", "Sam's allergic to nuts isn't he": no fact to keep
+        return Part(found, command=False, said=text, remark=True)
     if not (records or found.kind in _FACT_ROUTES):
         return None
     return Part(found, command=records, asked_to_keep=found.kind == "remember", said=text)

@@ -32,7 +32,7 @@ _TAIL = re.compile(
     r"thanks a lot|thank you very much|much appreciated|(?:that'd|that would) be "
     r"(?:great|lovely|brilliant|ace|amazing|fab|perfect)|or (?:whatever|something|so|anything)|"
     r"while i (?:think of it|remember)|before i forget|if you (?:can|could|don't mind)|"
-    r"while you're at it|while you are at it|"
+    r"while you're at it|while you are at it|anyway|just in case|"
     r"when you (?:get a chance|can)|btw|by the way|fyi|the now|so you will|so it is))"
     r"|(?: ,)? (?:would|could|will|can) you"
     r"| , (?:dear|love|darling|mate|pet|hun|sweetheart|sweetie|babe))+$"

@@ -252,15 +252,23 @@ def test_a_fact_after_the_whole_list_or_a_record_named_is_a_part(
 
 
 @pytest.mark.parametrize(
-    "said",
+    ("said", "command"),
     [
-        "Sam's allergic to nuts isn't he, add rice cakes to the list",  # asked back
-        "Maybe Gran is coming Sunday, add cake to the list",  # a guess
-        "We've got milk, take it off the list",  # about now
+        # asked back, or a guess: let go as a remark, and the command done
+        ("Sam's allergic to nuts isn't he, add rice cakes to the list", "shopping"),
+        ("Maybe Gran is coming Sunday, add cake to the list", "shopping"),
+        ("Not sure if Gran is coming, add cake anyway", "shopping"),
     ],
 )
-def test_a_guess_a_tag_or_now_is_no_fact_beside_a_command(said: str) -> None:
-    assert ROUTER.route(said).kind != "parts"
+def test_a_guess_or_a_tag_beside_a_command_is_no_fact(said: str, command: str) -> None:
+    route = ROUTER.route(said)
+    kinds = [part.kind for part in route.parts] if route.kind == "parts" else [route.kind]
+    assert kinds == [command]
+
+
+def test_a_remark_a_command_refers_back_to_leaves_the_message_whole() -> None:
+    # "it" is the milk: read alone, "take it off the list" would take nothing off
+    assert ROUTER.route("We've got milk, take it off the list").kind != "parts"
 
 
 @pytest.mark.parametrize(

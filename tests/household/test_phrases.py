@@ -956,3 +956,9 @@ def test_u_typed_for_you_asks_as_you_does() -> None:
     assert phrases.parse("can u put a timer on for the rice, 18 mins", NOW) == phrases.SetTimer(
         "rice", 1080.0
     )
+
+
+@pytest.mark.parametrize("said", ["add cake anyway", "add cake to the list just in case"])
+def test_anyway_and_just_in_case_are_no_part_of_a_thing(said: str) -> None:
+    # a review's list got "cake anyway"
+    assert phrases.parse(said, NOW) == phrases.AddItems(("cake",))
