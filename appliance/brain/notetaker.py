@@ -184,6 +184,7 @@ class Outcome:
     proposal: str | None  # the proposal's id when one was written
     known: bool = False  # already a fact, waiting, or refused before (AlreadyKnown)
     refused: str | None = None  # the guard's category when it refused the text
+    said_no: str | None = None  # known because a person refused it: "you discarded this on …"
 
 
 class GrammarFailure(HearthError):
@@ -422,10 +423,11 @@ class NoteTaker:
                     origin="notetaker",
                     conversation=conversation,
                 )
-            except AlreadyKnown:
+            except AlreadyKnown as exc:
                 self.stats.known += 1
                 log.info("note-taker: a %s candidate was not proposed: known", candidate.type)
-                outcomes.append(Outcome(candidate, None, known=True))
+                said_no = str(exc) if str(exc).startswith("you ") else None
+                outcomes.append(Outcome(candidate, None, known=True, said_no=said_no))
                 continue
             except Refused as exc:
                 self.stats.refused += 1

@@ -172,6 +172,13 @@ class RuleRoutes:
         if written:
             stream.proposal = written[0]
             yield NOTED
+        elif said_no := next((o.said_no for o in outcomes if o.said_no), None):
+            # "we've got a cat called Biscuit and a hamster called Nibbles", the cat refused:
+            # said so, and how to keep the rest (a tenth trial's hamster went unheard)
+            told_no = said_no.removesuffix("; not proposed again")
+            yield (
+                f"I haven't kept that: {told_no}. If part of it is new, say that part on its own."
+            )
         elif any(o.known for o in outcomes):
             yield "Noted — I have that already, or it was turned down before."
         else:

@@ -588,3 +588,18 @@ def test_a_correction_to_new_words_carries_no_mark(settings, memory, clock) -> N
     reply = brain.reply("that's wrong, Sam is allergic to cashews")
     [proposal] = memory.proposals()
     assert memory.said_no_before(proposal) is None and "discarded" not in reply.text
+
+
+def test_a_statement_a_person_refused_says_so_and_how_to_keep_the_rest(
+    settings, memory: Memory, clock
+) -> None:
+    # a tenth trial's "…a cat called Biscuit and a hamster called Nibbles", the cat refused,
+    # got "I have that already, or it was turned down before.", and the hamster went unheard
+    cat = memory.add("We've got a cat called Biscuit", "household")
+    memory.retract(cat.id, "cli", reason="no cat")
+    brain, _ = scripted_brain(settings, memory, [], notetaker=ScriptedModel([]), clock=clock)
+    reply = brain.reply("we've got a cat called Biscuit and a hamster called Nibbles")
+    brain.close()
+    assert reply.text.startswith("I haven't kept that: you retracted this on ")
+    assert reply.text.endswith("If part of it is new, say that part on its own.")
+    assert memory.proposals() == []

@@ -36,7 +36,8 @@ def test_a_casual_remark_is_proposed_as_said_never_made_live(brain: Brain, memor
 
     memory.discard(proposal.id, actor="cli", reason="we know")
     again = brain.reply(GRANDMA, first.thread_id)
-    assert again.text == "Noted — I have that already, or it was turned down before."
+    assert again.text.startswith("I haven't kept that: you discarded this on ")
+    assert again.text.endswith("(we know). If part of it is new, say that part on its own.")
     assert memory.proposals() == []
     assert memory.facts() == []
     assert brain.notetaker is not None and brain.notetaker.stats.known >= 1
