@@ -19,13 +19,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 
 from appliance.brain import days_until
 from appliance.brain.cannot_eat import CANNOT_EAT, KINDS
 from appliance.brain.days import another_day
 from appliance.brain.people import FAMILY, NOT_NAMES, said_to
 from appliance.letters import LETTER, UPPER
-from appliance.memory import Recalled
+from appliance.memory import Fact, Recalled
 from appliance.memory.guard_heard import names_a_credential
 from appliance.memory.text import STOP_WORDS, tokens
 
@@ -389,7 +390,7 @@ def about(question: Question, recalled: Recalled) -> bool:
     Recall ranks by shared words, so "when is Kofi's birthday?" finds "Ama's
     birthday is on 3 March"; that fact must not answer, nor reach the model.
     """
-    held = _held(recalled)
+    held = _held(recalled, question.text)
     if any(not set(tokens(name)) <= held for name in question.names):
         return False
     # "Zara's dentist appointment" is about "Zara's got the dentist on the 22nd": the kind
@@ -411,7 +412,7 @@ def answers(question: Question, recalled: Recalled) -> bool:
     subject = {t for name in question.names for t in tokens(name)} | set(question.things)
     # "anyone in the house" is who is asked about, not what: it is never in the fact
     rest = set(tokens(_SOMEONE_HERE.sub(" ", question.text))) - subject
-    held = _held(recalled)
+    held = _held(recalled, question.text)
     if question.text.lower().lstrip().startswith("where"):
         return _where_answered(rest, held)
     if not rest:
@@ -454,6 +455,12 @@ def _where_answered(rest: set[str], held: set[str]) -> bool:
     return not asked or asked <= held or len(asked & held) >= 2
 
 
+_TAKES = re.compile(r"\b(?:takes?|taking|is on|prescribed|uses an?)\b", re.IGNORECASE)
+_MEDICINE = frozenset(
+    tokens("medication medications medicine medicines meds tablet tablets pill pills drug drugs")
+)
+
+
 # A number said of someone, as an age: "Ewan's 15", "Isla is seven", "turned 40".
 _AN_AGE = re.compile(
     r"(?:'s|\bis|\bturned|\bturns|\baged)\s+(?:\d{1,3}|one|two|three|four|five|six|seven|"
@@ -463,9 +470,26 @@ _AN_AGE = re.compile(
 )
 
 
-def _held(recalled: Recalled) -> set[str]:
+def _held(recalled: Recalled, asked: str = "") -> set[str]:
+    """The fact's words, with what they imply, and the question's words said apart that the
+    fact writes as one ("epi pen" for "epipen": a tenth trial's "where's the epi pen" got "I
+    don't know", the EpiPen's drawer kept)."""
     fact = recalled.fact
     held = set(tokens(fact.text + " " + " ".join(fact.links)))
     if CANNOT_EAT.search(fact.text.replace("\u2019", "'")):
         held |= set(tokens("allergy allergic intolerant intolerance"))
-    return held
+    held |= implied(fact)
+    return held | said_apart(asked, held)
+
+
+def implied(fact: Fact) -> frozenset[str]:
+    """Words a fact means without saying: "Nana takes metformin with breakfast" is of a
+    medicine (a tenth trial's "what medication is nana on" got "I don't know that about nana
+    yet")."""
+    return _MEDICINE if fact.type == "health" and _TAKES.search(fact.text) else frozenset()
+
+
+def said_apart(asked: str, held: set[str]) -> set[str]:
+    """The words of `asked` said apart that `held` writes as one: "epi pen" for "epipen"."""
+    said = tokens(asked)
+    return {w for a, b in pairwise(said) if a + b in held for w in (a, b)}

@@ -391,6 +391,8 @@ def _answering(found: list[Recalled], question: str) -> list[Recalled]:
         return []
     best = found[0]
     held = set(content_words(best.fact.text + " " + " ".join(best.fact.links)))
+    held |= questions.said_apart(question, held)  # "epi pen" is in "epipen"
+    held |= questions.implied(best.fact)  # "takes metformin": a medicine
     if sum(questions.said_in(word, held) for word in asked) * 2 < len(asked):
         return []
     return [r for r in found[:ANSWER_FACTS] if r.score >= best.score / 2]

@@ -536,3 +536,26 @@ def test_where_someone_left_their_thing_is_this_houses_even_unnamed(asked: str) 
     trial's went to the model, which said "Niamh left her glasses in a glass of water."."""
     assert classify(asked, frozenset({"biscuit"})).household
     assert not classify("where do bananas grow", frozenset({"biscuit"})).household
+
+
+@pytest.mark.parametrize(
+    ("fact", "kind", "asked"),
+    [
+        # a tenth trial's each got "I don't know…" with the fact kept
+        ("Rosa's epipen is in the top drawer by the fridge.", "health", "where's the epi pen"),
+        ("The wifi router is in the hall cupboard.", "household", "where is the wi fi router"),
+        ("Nana Adaeze takes metformin with breakfast.", "health", "what medication is nana on"),
+    ],
+)
+def test_a_fact_written_as_one_word_or_of_a_medicine_answers(
+    settings, memory: Memory, fact: str, kind: str, asked: str
+) -> None:
+    memory.add(fact, kind)
+    reply, model = scripted_reply(settings, memory, ["MODEL"], asked)
+    assert reply.text == f"From memory: {fact}" and model.prompts == []
+
+
+def test_taking_the_bins_out_is_no_medicine(settings, memory: Memory) -> None:  # the control
+    memory.add("Sam takes the bins out on Tuesdays.", "routine")
+    reply, _ = scripted_reply(settings, memory, ["MODEL"], "what medication is Sam on")
+    assert not reply.text.startswith("From memory")
