@@ -182,15 +182,22 @@ _WANTED = re.compile(r"^[a-z'-]+ (?:wants|needs|would like|asked for|likes|said)
 def items_of(said: str) -> tuple[str, ...]:
     """ "tomatoes , onions and garlic" -> ("tomatoes", "onions", "garlic")."""
     parts = re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+&\s+", said)
-    items = []
+    items: list[str] = []
+    after_not = False
     for i, part in enumerate(parts):
         item = _ITEM_LEAD.sub("", part.strip(" ,")).strip()
         item = _WANTED.sub("", item)  # "Ciaran wants quorn mince": the mince, not Ciaran
         item = _counted(item)
         if i and (item.startswith("not ") or item == "not"):
+            after_not = True
             continue  # "2 bags of peas, not one", "milk, not oat milk": never a thing to buy
-        if item and item not in items:
+        if after_not and items and item.split(" ")[-1:] == items[-1].split(" ")[-1:]:
+            # "milk, not the oat one, normal milk": the milk said again, said right (a tenth
+            # trial's list got both "milk" and "normal milk")
+            items[-1] = item
+        elif item and item not in items:
             items.append(item)
+        after_not = False
     return tuple(items)
 
 

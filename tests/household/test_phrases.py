@@ -962,3 +962,14 @@ def test_u_typed_for_you_asks_as_you_does() -> None:
 def test_anyway_and_just_in_case_are_no_part_of_a_thing(said: str) -> None:
     # a review's list got "cake anyway"
     assert phrases.parse(said, NOW) == phrases.AddItems(("cake",))
+
+
+def test_a_thing_said_again_after_not_is_the_thing_said_right() -> None:
+    # a tenth trial's list got both "milk" and "normal milk"
+    assert phrases.parse("we need milk, not the oat one, normal milk", NOW) == phrases.AddItems(
+        ("normal milk",)
+    )
+    # the control: another thing after "not …" is another thing
+    assert phrases.parse("add milk, not the oat one, and bread", NOW) == phrases.AddItems(
+        ("milk", "bread")
+    )
