@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from appliance.brain.statements import beside_a_command, sentence, without_filler
-from appliance.household.moments import MONTHS
+from appliance.household.moments import MONTHS, WEEKDAYS
 from appliance.sentences import sentences
 
 if TYPE_CHECKING:
@@ -84,9 +84,12 @@ def parts(text: str, claim: Claim[R]) -> list[R] | None:
         # "…her birthday is on the 3rd of May, and remind me on the 2nd to buy a card": a
         # command's day of the month is of the one month the message names
         claim = _in_the_month_said(claim, months.pop())
+    said_in = sentences(text)
+    if len(said_in) < 2 and not _JOINT.search(text):
+        return None  # one sentence and no joint: one part, read whole by the table as ever
     claim = _once_each(claim)
     found: list[Part[R]] = []
-    for said in sentences(text):
+    for said in said_in:
         read = _read(said, claim)
         if read is None:
             return None  # a part nobody claims: the message is read whole
@@ -242,7 +245,6 @@ def with_names(routes: list[Route]) -> list[Route] | None:
 
 
 # Capitalised words of a command that are no one: days, months, and what opens a sentence
-_NOT_A_NAME = frozenset(
-    "monday tuesday wednesday thursday friday saturday sunday remind set add put take cancel "
-    "i christmas easter".split()
-) | frozenset(MONTHS)
+_NOT_A_NAME = frozenset("remind set add put take cancel i christmas easter".split()) | frozenset(
+    (*WEEKDAYS, *MONTHS)
+)
