@@ -90,3 +90,9 @@ def test_an_oven_temperature_is_still_the_oven_s() -> None:  # the control
 )
 def test_only_the_amount_said_of_the_ingredient_is_scaled(question: str, start: str) -> None:
     assert said(question).startswith(start)
+
+
+def test_egg_whites_get_no_whole_egg_factor() -> None:
+    # a review's "instead of 2 egg whites" had "For 2 egg, use 2 times each amount"
+    assert "times each amount" not in said("instead of 2 egg whites")
+    assert "For 2 eggs, use 2 times" in said("instead of 2 eggs")  # the control
