@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from appliance.brain.asked_change import asked_changed, says_done
 from appliance.brain.claims import claims_action
+from appliance.brain.hearsay import Hearsay
 from appliance.brain.questions import NO_LIFE
 from appliance.brain.router import fixed_reply
 from appliance.brain.told import Told
@@ -49,6 +50,8 @@ def untold(who: str) -> str:
     return f"I only know what I've been told about {who}, so I won't guess."
 
 
+# Instead of a guess or someone's word said back as a fact (hearsay.py).
+ONLY_A_MAYBE = "I only have that as a maybe, not as a fact, so I won't say it's so."
 NOT_UNDERSTOOD = "Sorry, I didn't understand that, so I haven't done anything."
 NO_MEASURE = (
     "I'd only be guessing that. Ask me, for example, “how many grams in a cup of flour?”, "
@@ -68,6 +71,7 @@ INSTEAD = (
     NO_WEATHER,
     NO_RECITAL,
     NOT_UNDERSTOOD,
+    ONLY_A_MAYBE,
     NO_MEASURE,
     NO_STOCK,
     UNSURE,
@@ -262,15 +266,21 @@ def word_runs(words: Sequence[str], length: int) -> set[str]:
 class Broken:
     """A sentence that breaks a bound, and what Hearth says instead."""
 
-    bound: str  # action | echo | ability | clock | weather | life | food safety | measure
-    # | stock | recital
+    bound: str  # action | echo | ability | clock | weather | life | untold | hearsay
+    # | food safety | allergen | measure | stock | recital
     instead: str
 
 
 class ReplyBounds:
     """The bounds one reply is checked against (the system prompt it must not recite)."""
 
-    def __init__(self, instructions: str = "", asked: str = "", told: Told | None = None) -> None:
+    def __init__(
+        self,
+        instructions: str = "",
+        asked: str = "",
+        told: Told | None = None,
+        hearsay: Hearsay | None = None,
+    ) -> None:
         words = _WORD.findall(instructions.lower())
         self._runs = word_runs(words, RECITAL_WORDS)
         # what the person said, unless they asked a question (an answer may restate one)
@@ -280,6 +290,7 @@ class ReplyBounds:
         self._changed = set() if question else asked_changed(asked)
         self._how_long = _HOW_LONG.search(asked) is not None
         self._people_told = told  # None: no household people to check sentences against
+        self._hearsay = hearsay or Hearsay(asked)
 
     def broken(self, sentence: str) -> Broken | None:
         if claims_action(sentence):
@@ -298,6 +309,8 @@ class ReplyBounds:
             return Broken("life", NO_LIFE)
         if self._people_told is not None and (who := self._people_told.guessed(sentence)):
             return Broken("untold", untold(who))
+        if self._hearsay.restated(sentence):
+            return Broken("hearsay", ONLY_A_MAYBE)
         if _FOOD_SAFETY.search(sentence):
             return Broken("food safety", UNSURE)
         if STATES_ALLERGEN.search(sentence) and not sentence.rstrip().endswith("?"):

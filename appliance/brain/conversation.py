@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from appliance.brain import prompt, said_before
 from appliance.brain.bounds import INSTEAD, ReplyBounds, bounded
+from appliance.brain.hearsay import Hearsay
 from appliance.brain.llm import Model
 from appliance.brain.threads import CLIENT_HISTORY, Message, Threads
 from appliance.brain.told import Told
@@ -182,7 +183,9 @@ class Conversation:
         """The bounds a reply to `asked` is checked against (bounds.py), with what the
         household told of its people (the facts recalled for it)."""
         told = " ".join(r.fact.text for r in found or [])
-        return ReplyBounds(self.static_prefix(), asked, Told(self.people(), told, asked))
+        return ReplyBounds(
+            self.static_prefix(), asked, Told(self.people(), told, asked), Hearsay(asked, told)
+        )
 
     def _agent_loop(
         self, stream: ReplyStream, turns: list[tuple[str, str]], found: list[Recalled]

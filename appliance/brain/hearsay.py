@@ -1,0 +1,154 @@
+"""Said as a guess or on someone's word: never said back surer than it was told.
+
+"my sister reckons Femi needs glasses" tells Hearth what the sister reckons, not that Femi
+needs glasses; a tenth outside trial heard the model answer "Fumi needs glasses.". Every
+word of that was said, so the told-words bound (told.py) passed it, and the name was
+spelt wrong besides. The same holds for a fact memory keeps with its doubt in it
+("Apparently Gran is coming on Sunday."): a reply that drops the "apparently" states a
+household fact nobody told.
+
+So each sentence the person said, and each fact recalled for it, that carries a doubt or
+a source ("I think", "maybe", "apparently", "Dad says", "word is") gives a claim: its
+content words without the doubt and whoever holds it. A reply sentence that says most of
+a claim's words with no doubt of its own is the claim said surer, and the reply stops
+there (bounds.py says what instead). A sentence that keeps a doubt ("Femi might need
+glasses"), asks, or says something else passes; so does one a plain fact recalled bears
+out.
+
+    heard = Hearsay("my sister reckons Femi needs glasses", told="")
+    heard.restated("Fumi needs glasses.")               # True
+    heard.restated("Your sister may well be right.")    # False
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from appliance.memory.text import tokens
+from appliance.sentences import sentences
+
+# Who holds it, then the claim: "my sister reckons …", "I think …", "the vet said …".
+_HELD_BY = (
+    r"reckons?|reckoned|thinks?|thought|guess|suppose|supposed|believes?|believed|"
+    r"says|said|claims?|claimed|heard|hears|told (?:me|us)|tells (?:me|us)|i'm told|"
+    r"i am told|i've a feeling|i have a feeling|i've got a feeling|word is|rumou?r (?:is|has it)|"
+    r"according to (?:\w+(?:'s)?\s+){0,2}?\w+|i doubt|not sure(?: but| if| whether)?|"
+    r"not certain(?: but| if| whether)?"
+)
+# A doubt said in passing: "apparently …", "…, probably", "Gran might be coming".
+_IN_PASSING = (
+    r"apparently|supposedly|allegedly|reportedly|seemingly|presumably|maybe|probably|"
+    r"possibly|perhaps|might|could be|if i remember rightly|i could be wrong|or so \w+ says?|"
+    r"(?<!\bin )(?<!\bof )(?<!\bon )(?<!\bby )(?<!\bfrom )(?<!\buntil )(?<!\btill )"
+    r"(?<!\bearly )(?<!\blate )(?<!\bnext )(?<!\blast )(?<!\bthis )(?<!\bmid )(?<!\bmid-)"
+    r"may(?!\s*\d)"
+)
+_DOUBT = re.compile(rf"\b(?:(?P<held>{_HELD_BY})|(?P<passing>{_IN_PASSING}))\b", re.IGNORECASE)
+# A reply that keeps a doubt of its own, or says the thing may not be so.
+_KEEPS_DOUBT = re.compile(
+    rf"\b(?:{_HELD_BY}|{_IN_PASSING}|if|whether|unless|hope|hopefully|fingers crossed|"
+    r"sounds like|seems?|could|would|should|worth (?:checking|asking)|check|likely|unlikely|"
+    r"chance|rumou?rs?|let me know|find out|see if)\b",
+    re.IGNORECASE,
+)
+# The speaker's own plan or suggestion is no household fact: "I think I'll make a lasagne",
+# "maybe we should get a takeaway".
+_OWN_PLAN = re.compile(
+    r"^\W*(?:i'll|i will|i'm going to|i am going to|i'd|i should|i shall|we should|"
+    r"we'd better|we could|let's|shall we|you|you're|you should|it's time)\b",
+    re.IGNORECASE,
+)
+# Words a reply may add to a claim without making it another: "So Gran's coming then!"
+_SAY_NOTHING = frozenset(
+    tokens("so then great okay lovely good nice oh ah well yes yeah right sure now again")
+)
+_CLAUSE = re.compile(r"[,;:]|\s[-\u2013\u2014]\s|\b(?:so|but|because|as)\b", re.IGNORECASE)
+_MATCHED_SHARE = 0.6  # of a claim's words a sentence must say to be that claim
+_MATCHED_LEAST = 2
+
+
+@dataclass(frozen=True)
+class _Claim:
+    words: frozenset[str]  # its content words, stemmed
+
+
+def _root(word: str) -> str:
+    """ "coming" and "come", "moved" and "move" alike."""
+    if len(word) > 4:
+        return re.sub(r"(?:ing|ed|es|e)$", "", word)
+    return word
+
+
+def _one_apart(a: str, b: str) -> bool:
+    """Whether two words differ by one letter changed, added or dropped ("fumi", "femi")."""
+    if abs(len(a) - len(b)) > 1 or min(len(a), len(b)) < 4:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long_ = sorted((a, b), key=len)
+    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
+
+
+def _alike(a: str, b: str) -> bool:
+    return a == b or _root(a) == _root(b) or _one_apart(a, b)
+
+
+def _claim_of(sentence: str) -> _Claim | None:
+    """The claim a sentence makes with a doubt or a source in it, else None."""
+    doubt = _DOUBT.search(sentence)
+    if doubt is None or sentence.rstrip().endswith("?"):
+        return None
+    if doubt["held"]:
+        # "my sister reckons Femi needs glasses": what follows; "Gran's coming, Dad says":
+        # what went before
+        after = sentence[doubt.end() :].strip(" ,:;.!-\u2014")
+        before = sentence[: doubt.start()]
+        if "," in before:  # "Gran's coming on Sunday, Dad says": not Dad
+            before = before[: before.rfind(",")]
+        claim = after if len(tokens(after)) >= _MATCHED_LEAST else before
+    else:
+        claim = sentence[: doubt.start()] + " " + sentence[doubt.end() :]
+    claim = _DOUBT.sub(" ", claim).strip(" ,:;.!-\u2014")
+    claim = re.sub(r"^(?:that|but|if|whether)\b\s*", "", claim, flags=re.IGNORECASE)
+    if _OWN_PLAN.search(claim):
+        return None
+    words = frozenset(tokens(claim)) - _SAY_NOTHING
+    return _Claim(words) if len(words) >= _MATCHED_LEAST else None
+
+
+def _said(claim: _Claim, words: set[str]) -> set[str]:
+    """The claim's words a sentence says, spelt alike."""
+    return {c for c in claim.words if any(_alike(c, w) for w in words)}
+
+
+class Hearsay:
+    """The claims one reply must not say surer: from what was asked and what was recalled."""
+
+    def __init__(self, asked: str, told: str = "") -> None:
+        claims = [_claim_of(s) for s in sentences(asked) + sentences(told)]
+        self._claims = [c for c in claims if c is not None]
+        # facts recalled as plain facts bear a sentence out ("The boiler service is due in
+        # March." kept as such answers for itself)
+        self._plain = [frozenset(tokens(s)) for s in sentences(told) if _DOUBT.search(s) is None]
+
+    def restated(self, sentence: str) -> bool:
+        """Whether `sentence` says a claim held in doubt as a settled fact."""
+        if not self._claims or sentence.rstrip().endswith("?"):
+            return False
+        # clause by clause: "Gran is coming on Sunday, so a roast would be lovely" says it
+        # surer, the "would" notwithstanding
+        return any(self._said_surer(c) for c in _CLAUSE.split(sentence.replace("\u2019", "'")))
+
+    def _said_surer(self, clause: str) -> bool:
+        if _KEEPS_DOUBT.search(clause):
+            return False
+        words = set(tokens(clause)) - _SAY_NOTHING
+        for claim in self._claims:
+            said = _said(claim, words)
+            if len(said) < _MATCHED_LEAST or len(said) < _MATCHED_SHARE * len(claim.words):
+                continue
+            if any(said <= plain for plain in self._plain):
+                continue
+            return True
+        return False
