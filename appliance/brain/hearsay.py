@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from appliance.brain.told import IN_GENERAL
 from appliance.memory.text import tokens
 from appliance.sentences import sentences
 
@@ -94,11 +95,11 @@ def _alike(a: str, b: str) -> bool:
     return a == b or _root(a) == _root(b) or _one_apart(a, b)
 
 
-def _claim_of(sentence: str) -> _Claim | None:
-    """The claim a sentence makes with a doubt or a source in it, else None."""
+def _claims_of(sentence: str) -> list[_Claim]:
+    """The claims a sentence makes with a doubt or a source in it."""
     doubt = _DOUBT.search(sentence)
     if doubt is None or sentence.rstrip().endswith("?"):
-        return None
+        return []
     if doubt["held"]:
         # "my sister reckons Femi needs glasses": what follows; "Gran's coming, Dad says":
         # what went before
@@ -110,11 +111,15 @@ def _claim_of(sentence: str) -> _Claim | None:
     else:
         claim = sentence[: doubt.start()] + " " + sentence[doubt.end() :]
     claim = _DOUBT.sub(" ", claim).strip(" ,:;.!-\u2014")
-    claim = re.sub(r"^(?:that|but|if|whether)\b\s*", "", claim, flags=re.IGNORECASE)
-    if _OWN_PLAN.search(claim):
-        return None
-    words = frozenset(tokens(claim)) - _SAY_NOTHING
-    return _Claim(words) if len(words) >= _MATCHED_LEAST else None
+    # each clause its own claim: "I guess Aoife's allergic to peanuts, she came out in a
+    # rash after the satay" is said back surer as "Aoife is allergic to peanuts."
+    claims = []
+    for clause in _CLAUSE.split(claim):
+        clause = re.sub(r"^\s*(?:that|but|if|whether)\b\s*", "", clause, flags=re.IGNORECASE)
+        words = frozenset(tokens(clause)) - _SAY_NOTHING
+        if not _OWN_PLAN.search(clause) and len(words) >= _MATCHED_LEAST:
+            claims.append(_Claim(words))
+    return claims
 
 
 def _said(claim: _Claim, words: set[str]) -> set[str]:
@@ -126,8 +131,7 @@ class Hearsay:
     """The claims one reply must not say surer: from what was asked and what was recalled."""
 
     def __init__(self, asked: str, told: str = "") -> None:
-        claims = [_claim_of(s) for s in sentences(asked) + sentences(told)]
-        self._claims = [c for c in claims if c is not None]
+        self._claims = [c for s in sentences(asked) + sentences(told) for c in _claims_of(s)]
         # facts recalled as plain facts bear a sentence out ("The boiler service is due in
         # March." kept as such answers for itself)
         self._plain = [frozenset(tokens(s)) for s in sentences(told) if _DOUBT.search(s) is None]
@@ -138,11 +142,16 @@ class Hearsay:
             return False
         # clause by clause: "Gran is coming on Sunday, so a roast would be lovely" says it
         # surer, the "would" notwithstanding
-        return any(self._said_surer(c) for c in _CLAUSE.split(sentence.replace("\u2019", "'")))
+        # surer, the "would" notwithstanding; a doubt said first covers what follows it
+        # ("According to your dad, the bins go out on Tuesday now")
+        for clause in _CLAUSE.split(sentence.replace("\u2019", "'")):
+            if _KEEPS_DOUBT.search(clause) or IN_GENERAL.search(clause):
+                return False
+            if self._said_surer(clause):
+                return True
+        return False
 
     def _said_surer(self, clause: str) -> bool:
-        if _KEEPS_DOUBT.search(clause):
-            return False
         words = set(tokens(clause)) - _SAY_NOTHING
         for claim in self._claims:
             said = _said(claim, words)

@@ -68,7 +68,7 @@ _THINGS = (
     r"mot|check-?up"
 )
 # Said of things in general, not of this house: "The fuse box is usually near the door."
-_IN_GENERAL = re.compile(
+IN_GENERAL = re.compile(
     r"\b(?:usually|typically|generally|normally|often|most|many|some people|tend to|should be|"
     r"can be|could be|might be|may be|is best|are best)\b",
     re.IGNORECASE,
@@ -123,7 +123,7 @@ class Told:
         """The person or thing of the house a sentence says something untold about, or None."""
         if _QUESTION.search(sentence):
             return None
-        placed = None if _IN_GENERAL.search(sentence) else _A_THING_PLACED.search(sentence)
+        placed = None if IN_GENERAL.search(sentence) else _A_THING_PLACED.search(sentence)
         if placed is not None:
             thing = placed["thing"] or placed["kept"]
             said = set(tokens(sentence)) - set(tokens(thing)) - _SAY_NOTHING

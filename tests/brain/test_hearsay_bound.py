@@ -20,6 +20,11 @@ from tests.brain.conftest import scripted_reply
         ("apparently Gran is coming on Sunday", "So Gran is coming on Sunday then!"),
         ("Gran's coming on Sunday, Dad says", "She\u2019s coming on Sunday."),
         ("the vet said Biscuit might need a filling", "Biscuit needs a filling."),
+        # a claim of several clauses: each is a claim of its own
+        (
+            "I think Kofi's lactose intolerant, he was poorly after the milkshake",
+            "Kofi is lactose intolerant.",
+        ),
     ],
 )
 def test_a_doubt_dropped_is_a_claim_said_surer(asked: str, sentence: str) -> None:
@@ -34,6 +39,13 @@ def test_a_doubt_dropped_is_a_claim_said_surer(asked: str, sentence: str) -> Non
         ("my sister reckons Femi needs glasses", "Does Femi need glasses?"),
         ("my sister reckons Femi needs glasses", "Eye tests are free for children."),
         ("apparently Gran is coming on Sunday", "If Gran comes on Sunday, make a roast."),
+        # a source said first covers the clause after it
+        ("Mum says the pool shuts at six", "According to your mum, the pool shuts at six."),
+        # said of things in general, not of this house
+        (
+            "maybe the tumble dryer is overheating",
+            "Tumble dryers often overheat when the filter is full.",
+        ),
         # said plainly, it may be said back plainly
         ("Femi needs glasses", "Femi needs glasses."),
         # the speaker's own plan is no household fact
