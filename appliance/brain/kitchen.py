@@ -32,6 +32,7 @@ from appliance.brain.devices import (
 )
 from appliance.brain.emergencies import ATE_AN_ALLERGEN_ASKED, SIGNS_OF_A_REACTION
 from appliance.brain.people import told_to_someone
+from appliance.brain.questions import food_words
 from appliance.brain.router import Intent, Route, Router
 from appliance.brain.statements import facts_stated, without_filler
 from appliance.kitchen.ask import KitchenAnswer, answer
@@ -60,6 +61,19 @@ def _only_a_statement(text: str) -> bool:
     return not said[len(fact) :] or _FOLLOWS.match(" ".join(said[len(fact) :])) is not None
 
 
+def _a_remark_of_no_food(text: str) -> bool:
+    """Whether `text` asks nothing and names no food ("the hamster's pregnant")."""
+    if "?" in text or _ASKS.search(text) or _ASKS_FIRST.match(text):
+        return False
+    words = re.findall(r"[a-z]+", text.lower())
+    return not any(w in food_words() or w.rstrip("s") in food_words() for w in words)
+
+
+# A question without its mark: "is honey ok for babies", "should pregnant women eat pate"
+_ASKS_FIRST = re.compile(
+    r"^\W*(?:is|are|can|could|should|shall|do|does|did|will|would|may|must|how|what|when|why)\b",
+    re.IGNORECASE,
+)
 _ASKS = re.compile(
     r"\b(?:what|what's|whats|how|which|when|where|why|who|(?:can|could|should|do|shall) "
     r"(?:i|we|you)|is (?:it|that|this))\b",
@@ -88,6 +102,10 @@ def kitchen_intent() -> Intent:
         if found is not None and found.kind == "substitute" and _only_a_statement(text):
             # "Uncle Pete is teetotal so no wine for him": a fact to keep, no swap asked; a
             # safety answer always stands ("the baby is 6 months old and loves honey")
+            return None
+        if found is not None and found.kind == "unsure" and _a_remark_of_no_food(text):
+            # "Rumour has it Siobhan's pregnant again", "the baby's teething": no food, and
+            # nothing asked, so no food-safety question to be unsure of
             return None
         return Route("kitchen", text) if found is not None else None
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from appliance.english import english_words
 from appliance.kitchen.allergens import allergen_question
 from appliance.kitchen.measures import convert_question, temperature_question
 from appliance.kitchen.safety import is_safety_question, safety_question
@@ -51,7 +52,7 @@ def answer(question: str) -> KitchenAnswer | None:
         return None
     found = _answered(words)
     if found is None or found.kind in ("unsure", "unclear"):
-        fixed = fix_slips(words, vocabulary())
+        fixed = fix_slips(words, vocabulary(), english_words())
         again = _answered(fixed) if fixed != words else None
         if again is not None and again.kind not in ("unsure", "unclear"):
             return again

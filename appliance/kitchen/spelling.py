@@ -65,12 +65,21 @@ def _by_first_letter(known: frozenset[str]) -> dict[str, tuple[str, ...]]:
     return {letter: tuple(words) for letter, words in grouped.items()}
 
 
-def fix_slips(words: Iterable[str], known: frozenset[str]) -> list[str]:
+def fix_slips(
+    words: Iterable[str], known: frozenset[str], english: frozenset[str] = frozenset()
+) -> list[str]:
     """`words` with each unknown word of five letters or more read as the known word
-    it is fewest slips from, where only one is that near."""
+    it is fewest slips from, where only one is that near; never a word `english` holds
+    ("battery" is no slip for "batter")."""
     fixed = []
     for word in words:
-        if word in known or len(word) < 5 or not word.isalpha() or word in _COMMAND_WORDS:
+        if (
+            word in known
+            or word in english
+            or len(word) < 5
+            or not word.isalpha()
+            or word in _COMMAND_WORDS
+        ):
             fixed.append(word)
             continue
         allowed = 2 if len(word) >= 8 else 1

@@ -84,7 +84,7 @@ class OnnxMiniLMEmbedder:
 
         onnxruntime = onnxruntime_offline()
 
-        model_file, tokenizer_file = _minilm_files()
+        model_file, tokenizer_file = minilm_files()
         self._np = np
         self._tokenizer = Tokenizer.from_file(str(tokenizer_file))
         self._tokenizer.enable_truncation(max_length=self.max_tokens)
@@ -127,7 +127,7 @@ class OnnxMiniLMEmbedder:
         return bytes(self._embed([text])[0].tobytes())
 
 
-def _minilm_files() -> tuple[Path, Path]:
+def minilm_files() -> tuple[Path, Path]:
     """The int8 ONNX model and its tokenizer.json, found without importing their packages."""
     paths = []
     for package, relative in (

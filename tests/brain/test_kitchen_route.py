@@ -217,3 +217,30 @@ def test_a_question_said_without_its_mark_is_still_the_kitchen_s() -> None:
 )
 def test_a_safety_answer_stands_beside_a_statement(said: str) -> None:
     assert with_kitchen(household_router("/nonexistent")).route(said).kind == "kitchen"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a held-out hearsay split's remarks, said to the real model: each had got the
+        # kitchen's "I'm not sure, and I won't guess about food safety"
+        "Rumour has it Siobhan's pregnant again.",
+        "My mother-in-law reckons the baby's teething.",
+        "Not sure, but I think the hamster's pregnant.",
+    ],
+)
+def test_a_remark_that_asks_nothing_and_names_no_food_is_not_the_kitchen_s(said: str) -> None:
+    assert with_kitchen(household_router("/nonexistent")).route(said).kind != "kitchen"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "raw chicken smells funny",  # the controls: a food named, or something asked
+        "the milk smells off",
+        "is it safe to eat when pregnant",
+        "honey for a baby",
+    ],
+)
+def test_a_food_or_a_question_is_still_the_kitchen_s(said: str) -> None:
+    assert with_kitchen(household_router("/nonexistent")).route(said).kind == "kitchen"

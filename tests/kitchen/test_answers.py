@@ -219,6 +219,18 @@ def test_a_slip_is_read_back_only_to_the_one_word_it_can_be() -> None:
     assert fix_slips(["leave"], known) == ["leave"]  # nothing near: kept
 
 
+def test_a_word_english_knows_is_no_slip() -> None:
+    from appliance.english import english_words
+    from appliance.kitchen.spelling import fix_slips
+
+    known = frozenset({"batter", "cold", "flour", "chicken"})
+    # "Could be that the smoke alarm battery is flat." had got the rule on raw batter
+    assert fix_slips(["battery"], known) == ["batter"]  # without the list: bent
+    said = ["battery", "could", "floor", "chiken"]
+    assert fix_slips(said, known, english_words()) == ["battery", "could", "floor", "chicken"]
+    assert answer("Could be that the smoke alarm battery is flat.") is None
+
+
 @pytest.mark.parametrize(
     ("question", "begins"),
     [
