@@ -32,7 +32,8 @@ from appliance.sentences import sentences
 # Who holds it, then the claim: "my sister reckons …", "I think …", "the vet said …".
 _HELD_BY = (
     r"reckons?|reckoned|thinks?|thought|guess|suppose|supposed|believes?|believed|"
-    r"says|said|claims?|claimed|heard|hears|told (?:me|us)|tells (?:me|us)|i'm told|"
+    r"says|said|claims?|claimed|(?:i|we)(?:'ve| have)? heard|told (?:me|us)|tells (?:me|us)|"
+    r"i'm told|"
     r"i am told|i've a feeling|i have a feeling|i've got a feeling|word is|rumou?r (?:is|has it)|"
     r"according to (?:\w+(?:'s)?\s+){0,2}?\w+|i doubt|not sure(?: but| if| whether)?|"
     r"not certain(?: but| if| whether)?"
@@ -56,13 +57,22 @@ _KEEPS_DOUBT = re.compile(
 # The speaker's own plan or suggestion is no household fact: "I think I'll make a lasagne",
 # "maybe we should get a takeaway".
 _OWN_PLAN = re.compile(
-    r"^\W*(?:i'll|i will|i'm going to|i am going to|i'd|i should|i shall|we should|"
-    r"we'd better|we could|let's|shall we|you|you're|you should|it's time)\b",
+    r"^\W*(?:i'll|i will|i'm going to|i am going to|i'd|i should|i shall|i might|i may|"
+    r"i could|we should|we'd better|we could|we might|we may|let's|shall we|you|you're|"
+    r"you should|your|it's time)\b",
+    re.IGNORECASE,
+)
+# Who says it is no person: a packet, a recipe, Hearth itself ("it says here turn the grill
+# on high", "the pizza says 12 minutes", "your programming says…").
+_SAID_BY_A_THING = re.compile(
+    r"\b(?:it|this|that|here|packet|pack|label|recipe|box|tin|jar|bag|pizza|instructions|"
+    r"book|app|website|clock|satnav|system|prompt|programming|settings|screen|sign|note|"
+    r"card|manual|timer)\s+(?:says|said)\b",
     re.IGNORECASE,
 )
 # Words a reply may add to a claim without making it another: "So Gran's coming then!"
 _SAY_NOTHING = frozenset(
-    tokens("so then great okay lovely good nice oh ah well yes yeah right sure now again")
+    tokens("so then great okay lovely good nice oh ah well yes yeah right sure now again got")
 )
 _CLAUSE = re.compile(r"[,;:]|\s[-\u2013\u2014]\s|\b(?:so|but|because|as)\b", re.IGNORECASE)
 _MATCHED_SHARE = 0.6  # of a claim's words a sentence must say to be that claim
@@ -98,7 +108,12 @@ def _alike(a: str, b: str) -> bool:
 def _claims_of(sentence: str) -> list[_Claim]:
     """The claims a sentence makes with a doubt or a source in it."""
     doubt = _DOUBT.search(sentence)
-    if doubt is None or sentence.rstrip().endswith("?"):
+    if (
+        doubt is None
+        or sentence.rstrip().endswith("?")
+        or _SAID_BY_A_THING.search(sentence)
+        or _OWN_PLAN.search(sentence)  # "I might sit down for five minutes"
+    ):
         return []
     if doubt["held"]:
         # "my sister reckons Femi needs glasses": what follows; "Gran's coming, Dad says":
@@ -140,16 +155,16 @@ class Hearsay:
         """Whether `sentence` says a claim held in doubt as a settled fact."""
         if not self._claims or sentence.rstrip().endswith("?"):
             return False
-        # clause by clause: "Gran is coming on Sunday, so a roast would be lovely" says it
-        # surer, the "would" notwithstanding
-        # surer, the "would" notwithstanding; a doubt said first covers what follows it
-        # ("According to your dad, the bins go out on Tuesday now")
+        # what is said before any doubt: "Gran is coming on Sunday, so a roast would be
+        # lovely" says it surer, the "would" notwithstanding; a doubt said first covers
+        # what follows it ("According to your dad, the bins go out on Tuesday now"), and
+        # "Olumide, the dentist is on the 12th" is one claim across its comma
+        sure = []
         for clause in _CLAUSE.split(sentence.replace("\u2019", "'")):
             if _KEEPS_DOUBT.search(clause) or IN_GENERAL.search(clause):
-                return False
-            if self._said_surer(clause):
-                return True
-        return False
+                break
+            sure.append(clause)
+        return self._said_surer(" ".join(sure))
 
     def _said_surer(self, clause: str) -> bool:
         words = set(tokens(clause)) - _SAY_NOTHING
@@ -161,3 +176,26 @@ class Hearsay:
                 continue
             return True
         return False
+
+
+# Asked for something: "I think the kids would love a cake, can you suggest one"
+_ASKED_FOR = re.compile(
+    r"\b(?:can you|could you|would you|will you|please|suggest|give me|tell me|show me|help|"
+    r"any ideas|idea|recipe|what|how|which|when|where|why|who|remind|add|set|timer|list)\b",
+    re.IGNORECASE,
+)
+# What Hearth says to a remark said only as a maybe: the model's own replies to a held-out
+# split's 62 such remarks were echoes, "I don't have the ability…" and one link to a website.
+A_MAYBE = (
+    "I'll leave that as a maybe, not a fact. To keep it as you said it, say "
+    "\u201cremember that \u2026\u201d."
+)
+
+
+def said_as_a_maybe(text: str) -> bool:
+    """Whether `text` only says, with a doubt or a source, something of the household:
+    "my sister reckons Femi needs glasses", "I think the boiler's due in March"."""
+    text = " ".join(text.split())
+    if not text or "?" in text or _ASKED_FOR.search(text):
+        return False
+    return all(_claims_of(sentence) for sentence in sentences(text))

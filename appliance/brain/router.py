@@ -43,6 +43,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from appliance.brain import overview, said_together
+from appliance.brain.hearsay import A_MAYBE, said_as_a_maybe
 from appliance.brain.people import said_to
 from appliance.brain.questions import LEAD as _LEAD
 from appliance.brain.statements import (
@@ -311,6 +312,10 @@ def _statement(text: str) -> Route | None:
     return Route("statement", text, facts=tuple(facts)) if facts else None
 
 
+def _a_maybe(text: str) -> Route | None:
+    return Route("a maybe", text) if said_as_a_maybe(text) else None
+
+
 def fixed_reply(name: str, pattern: re.Pattern[str], line: str) -> Intent:
     """An intent that answers whatever `pattern` finds with one fixed line, never the model
     (the weather, working a thing of the house, sending or ordering)."""
@@ -334,6 +339,8 @@ DEFAULT_INTENTS: tuple[Intent, ...] = (
     Intent("question", _question),
     Intent("taken back", _taken_back, act=lambda _route: TAKEN_BACK),
     Intent("statement", _statement),
+    # only a guess or someone's word, once no rule took it as a fact (hearsay.py)
+    Intent("a maybe", _a_maybe, act=lambda _route: A_MAYBE),
 )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from appliance.brain.bounds import ONLY_A_MAYBE, ReplyBounds
-from appliance.brain.hearsay import Hearsay
+from appliance.brain.hearsay import A_MAYBE, Hearsay
 from appliance.memory import Memory
 from tests.brain.conftest import scripted_reply
 
@@ -20,6 +20,11 @@ from tests.brain.conftest import scripted_reply
         ("apparently Gran is coming on Sunday", "So Gran is coming on Sunday then!"),
         ("Gran's coming on Sunday, Dad says", "She\u2019s coming on Sunday."),
         ("the vet said Biscuit might need a filling", "Biscuit needs a filling."),
+        # a name said first, across its comma
+        (
+            "I think Tayo's got a hospital appointment on the 3rd",
+            "Tayo, the hospital is on the 3rd.",
+        ),
         # a claim of several clauses: each is a claim of its own
         (
             "I think Kofi's lactose intolerant, he was poorly after the milkshake",
@@ -77,17 +82,45 @@ def test_the_bound_says_what_is_true_instead() -> None:
 
 
 def test_the_brain_stops_a_guess_said_back_as_a_fact(settings, memory: Memory) -> None:
-    reply, _ = scripted_reply(
-        settings,
-        memory,
-        ["Oh! Fumi needs glasses. Book an eye test."],
-        "my sister reckons Femi needs glasses",
-    )
+    # asked for something beside the guess, so the model answers, and its sentence is checked
+    said = "my sister reckons Femi needs glasses, help me find an optician"
+    reply, _ = scripted_reply(settings, memory, ["Oh! Fumi needs glasses. Ring one."], said)
     assert reply.text == "Oh! " + ONLY_A_MAYBE
-    reply, _ = scripted_reply(  # the control: the doubt kept, the reply said whole
-        settings,
-        memory,
-        ["Good to know. An eye test will tell."],
-        "my sister reckons Femi needs glasses",
+    reply, _ = scripted_reply(  # the control: nothing said surer, the reply said whole
+        settings, memory, ["Good to know. An eye test will tell."], said
     )
     assert reply.text == "Good to know. An eye test will tell."
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "my sister reckons Femi needs glasses",
+        "I think the boiler service is due in March",
+        "Could be that the smoke alarm battery is flat.",
+        "Leo can have dairy again, the doctor said",
+    ],
+)
+def test_a_remark_said_only_as_a_maybe_is_answered_so_and_nothing_kept(
+    settings, memory: Memory, said: str
+) -> None:
+    reply, model = scripted_reply(settings, memory, ["Femi needs glasses."], said)
+    assert reply.route == "a maybe" and reply.text == A_MAYBE
+    assert model.prompts == []  # the model never asked
+    assert memory.facts() == [] and memory.proposals() == []  # nothing kept, nothing carded
+
+
+@pytest.mark.parametrize(
+    ("said", "route"),
+    [
+        ("Femi needs glasses", "statement"),  # the controls: said plainly, a fact
+        ("I might sit down for five minutes", "chat"),  # the speaker's own plan
+        ("it says here turn the grill on high", "chat"),  # a packet's word, no person's
+        ("I think the kids would love a cake, can you suggest one", "chat"),  # asked
+    ],
+)
+def test_a_fact_a_plan_or_a_request_is_not_a_maybe(
+    settings, memory: Memory, said: str, route: str
+) -> None:
+    reply, _ = scripted_reply(settings, memory, ["All right."], said)
+    assert reply.route == route
