@@ -34,7 +34,11 @@ ATE_AN_ALLERGEN = (
 # that a household names when one was eaten
 _ALLERGEN = (
     rf"(?:{ALLERGEN}|peanut butter|cashews?|almonds?|hazelnuts?|walnuts?|pistachios?|pecans?|"
-    r"cheese|tahini|hummus|houmous|prawns?|shrimp|crab|lobster|mussels?|kiwi)"
+    r"cheese|tahini|hummus|houmous|prawns?|shrimp|crab|lobster|mussels?|kiwi|"
+    # made of one: "a bit of satay chicken" is peanut (an eleventh trial's got "I don't
+    # know that about Miko yet.", his peanut allergy kept)
+    r"satay|peanut sauce|marzipan|frangipane|nutella|praline|nougat|baklava|pesto|"
+    r"bombay mix|pad thai|halva|halwa|mayonnaise|mayo|custard|meringue)"
 )
 # Said of an animal, it is the vet's (devices.py).
 _NO_ANIMAL = rf"^(?!.*\b{ANIMAL}\b)"
@@ -42,9 +46,10 @@ _NO_ANIMAL = rf"^(?!.*\b{ANIMAL}\b)"
 # breathe properly", "she's come out in hives"
 _SIGNS = re.compile(
     _NO_ANIMAL + r".*?(?:"
-    r"\b(?:lips?|tongue|throat|face|mouth|eyes?)(?:'s|'re| is| are)? (?:all |really |a bit |"
-    r"starting to |started |gone )?(?:swelling|swollen|swelled|puffing up|puffed up|puffy|"
-    r"tight|tingling|going blue|blue)\b"
+    # "his lips are going puffy" (an eleventh trial's was "didn't understand", and a card)
+    r"\b(?:lips?|tongue|throat|face|mouth|eyes?)(?:'s|'re| is| are)? (?:(?:all|really|a bit|"
+    r"very|so|starting to|started|gone|going|getting|turning|swelling) ){0,2}(?:swelling|"
+    r"swollen|swelled|puffing up|puffed up|puffy|tight|tingling|going blue|blue)\b"
     # never "these tablets are hard to swallow", "I can't breathe for laughing"
     r"|\b(?:can't|cannot|can not|struggling to|having trouble|having difficulty) "
     r"(?:breathe|breathing|swallow|swallowing)\b(?! (?:for|from|with) laugh)"
@@ -65,4 +70,43 @@ _ATE_IT = re.compile(
     re.IGNORECASE,
 )
 SIGNS_OF_A_REACTION = fixed_reply("allergic reaction", _SIGNS, ALLERGIC_REACTION)
+
+# Signs of serious illness said of someone now, which the NHS says to ring 999 for: a rash
+# that does not fade under a glass (meningitis, sepsis). An eleventh trial's "Zosia has a
+# rash that doesn't fade under a glass" was carded as a fact to keep.
+RING_999 = (
+    "A rash that doesn't fade when a glass is pressed on it can be a sign of meningitis or "
+    "sepsis: ring 999 now (112 in Europe, 911 in North America). I can't call anyone."
+)
+_RASH_THAT_STAYS = re.compile(
+    _NO_ANIMAL + r".*\brash\b.*\b(?:doesn't|does not|won't|will not|didn't|did not|not) "
+    r"(?:fade|go away|disappear|go)\b.*\b(?:glass|tumbler|press)",
+    re.IGNORECASE,
+)
+# Someone unwell now: a fever, shaking and sweating, being sick, a fit. An eleventh trial's
+# "Zosia has a temperature of 38.5" and "Babcia feels shaky and sweaty, she hasn't eaten
+# since breakfast" were carded as facts; "Babcia is diabetic and feels shaky and sweaty,
+# what should I do?" got "I don't know that about Babcia yet.". Hearth cannot judge how ill
+# anyone is, so it says where to ask, and keeps nothing.
+UNWELL = (
+    "I can't judge how unwell someone is. If it's an emergency (very hard to wake, a fit, "
+    "struggling to breathe, or you're worried), ring 999 now (112 in Europe, 911 in North "
+    "America); otherwise ring NHS 111 or your GP. I can't call anyone, and I haven't kept "
+    "it as a fact."
+)
+_UNWELL = re.compile(
+    _NO_ANIMAL + r".*?(?:"
+    r"\b(?:has|has got|'s got|is running|running|got) (?:a )?(?:temperature|temp|fever) "
+    r"(?:of )?(?:3[7-9]|4[0-3])(?:[.,]\d)?\b"
+    r"|\b(?:has|has got|'s got|got|is running|running) (?:a (?:high|really high|bad) )(?:temperature|"
+    r"temp|fever)\b"
+    r"|\b(?:feels?|feeling|is|'s|seems?|looks?|gone|going) (?:(?:all|really|very|a bit|so) )?"
+    r"(?:shaky|shaking) and (?:sweaty|sweating|clammy|confused)\b"
+    r"|\b(?:having|had|is having) (?:a )?(?:fit|seizure|convulsion)s?\b(?! (?:last|in|of) )"
+    r"|\b(?:won't|will not|can't|cannot) wake (?:him|her|them) up\b"
+    r"|\b(?:floppy|unresponsive|blue lips|lips (?:are |have )?(?:gone |turned )?blue)\b)",
+    re.IGNORECASE,
+)
+SIGNS_OF_SERIOUS_ILLNESS = fixed_reply("serious illness", _RASH_THAT_STAYS, RING_999)
+SIGNS_OF_ILLNESS = fixed_reply("unwell", _UNWELL, UNWELL)
 ATE_AN_ALLERGEN_ASKED = fixed_reply("ate an allergen", _ATE_IT, ATE_AN_ALLERGEN)

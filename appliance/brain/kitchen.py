@@ -30,7 +30,12 @@ from appliance.brain.devices import (
     SENDING,
     WATCHING,
 )
-from appliance.brain.emergencies import ATE_AN_ALLERGEN_ASKED, SIGNS_OF_A_REACTION
+from appliance.brain.emergencies import (
+    ATE_AN_ALLERGEN_ASKED,
+    SIGNS_OF_A_REACTION,
+    SIGNS_OF_ILLNESS,
+    SIGNS_OF_SERIOUS_ILLNESS,
+)
 from appliance.brain.people import told_to_someone
 from appliance.brain.questions import food_words
 from appliance.brain.router import Intent, Route, Router
@@ -144,6 +149,8 @@ def with_kitchen(router: Router) -> Router:
         CALL_FOR_HELP,
         SIGNS_OF_A_REACTION,
         ATE_AN_ALLERGEN_ASKED,
+        SIGNS_OF_SERIOUS_ILLNESS,
+        SIGNS_OF_ILLNESS,
         FED_TO_A_PET,
         AN_ANIMAL_UNWELL,
         DEVICES,

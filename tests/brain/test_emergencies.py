@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from appliance.brain.devices import NOT_A_VET, RING_THE_VET
-from appliance.brain.emergencies import ALLERGIC_REACTION, ATE_AN_ALLERGEN
+from appliance.brain.emergencies import ALLERGIC_REACTION, ATE_AN_ALLERGEN, RING_999, UNWELL
 from appliance.composition import intent_router
 from appliance.memory import Memory
 from tests.brain.conftest import scripted_reply
@@ -22,6 +22,14 @@ from tests.brain.conftest import scripted_reply
         ("she's come out in hives after the satay", ALLERGIC_REACTION),
         ("Tamsin just ate a sesame bagel, what do I do?", ATE_AN_ALLERGEN),
         ("Sam ate a peanut, is he ok?", ATE_AN_ALLERGEN),
+        # an eleventh trial's, each carded, misread or answered from memory
+        ("Miko's lips are going puffy and he's coughing", ALLERGIC_REACTION),
+        ("his lips are going puffy", ALLERGIC_REACTION),
+        ("Miko just ate a bit of satay chicken at the party, what do i do??", ATE_AN_ALLERGEN),
+        ("Zosia has a rash that doesn't fade under a glass", RING_999),
+        ("Zosia has a temperature of 38.5", UNWELL),
+        ("Babcia feels shaky and sweaty, she hasn't eaten since breakfast", UNWELL),
+        ("Babcia is diabetic and feels shaky and sweaty, what should I do?", UNWELL),
         ("my dog's face is swollen", RING_THE_VET),
         ("the cat's being sick and won't eat", RING_THE_VET),
     ],
@@ -100,6 +108,12 @@ def test_only_a_pet_memory_names_is_read_as_an_animal(
         "the dog got into the neighbour's garden again",
         "is the park ok for dogs?",
         "the dog is shaking because of the fireworks",
+        # the controls beside the eleventh trial's
+        "the chicken has a temperature of 75 in the middle",
+        "Zosia had a temperature of 38 last week, she's fine now",
+        "the rash faded when I pressed a glass on it",
+        "the satay recipe needs peanut butter",
+        "Babcia had a fit of the giggles",
     ],
 )
 def test_ordinary_talk_gets_no_emergency_nor_vet_line(settings, said: str) -> None:
@@ -109,6 +123,8 @@ def test_ordinary_talk_gets_no_emergency_nor_vet_line(settings, said: str) -> No
         "ate an allergen",
         "an animal unwell",
         "fed to a pet",
+        "serious illness",
+        "unwell",
     ), said
 
 
