@@ -50,6 +50,8 @@ def untold(who: str) -> str:
     return f"I only know what I've been told about {who}, so I won't guess."
 
 
+# Instead of a day or a time nobody told (told.py): "The haircut is currently on December 20".
+UNTOLD_WHEN = "I'd only be guessing a day or a time nobody told me, so I won't."
 # Instead of a guess or someone's word said back as a fact (hearsay.py).
 ONLY_A_MAYBE = "I only have that as a maybe, not as a fact, so I won't say it's so."
 NOT_UNDERSTOOD = "Sorry, I didn't understand that, so I haven't done anything."
@@ -72,6 +74,7 @@ INSTEAD = (
     NO_RECITAL,
     NOT_UNDERSTOOD,
     ONLY_A_MAYBE,
+    UNTOLD_WHEN,
     NO_MEASURE,
     NO_STOCK,
     UNSURE,
@@ -266,7 +269,7 @@ def word_runs(words: Sequence[str], length: int) -> set[str]:
 class Broken:
     """A sentence that breaks a bound, and what Hearth says instead."""
 
-    bound: str  # action | echo | ability | clock | weather | life | untold | hearsay
+    bound: str  # action | echo | ability | clock | weather | life | untold | untold when | hearsay
     # | food safety | allergen | measure | stock | recital
     instead: str
 
@@ -309,6 +312,8 @@ class ReplyBounds:
             return Broken("life", NO_LIFE)
         if self._people_told is not None and (who := self._people_told.guessed(sentence)):
             return Broken("untold", untold(who))
+        if self._people_told is not None and self._people_told.guessed_when(sentence):
+            return Broken("untold when", UNTOLD_WHEN)
         if self._hearsay.restated(sentence):
             return Broken("hearsay", ONLY_A_MAYBE)
         if _FOOD_SAFETY.search(sentence):

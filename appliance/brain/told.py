@@ -88,6 +88,51 @@ _A_THING_PLACED = re.compile(
 )
 
 
+# A day or a time said in a sentence: "15:47", "8pm", "12:30pm", "the 26th", "December",
+# "Wednesday", "2026". Only the clock and what the household told hold these.
+_MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+_WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
+_WHEN = re.compile(
+    r"\b(?P<hour>\d{1,2})(?:[:.](?P<minute>\d{2}))?\s*(?P<half>am|pm|a\.m\.|p\.m\.)"
+    r"|\b(?P<h24>\d{1,2})[:.](?P<m24>\d{2})\b"
+    r"|\b(?P<day>\d{1,2})(?:st|nd|rd|th)\b"
+    r"|\b(?P<year>(?:19|20)\d{2})\b"
+    rf"|\b(?P<named>{'|'.join(_MONTHS + _WEEKDAYS)})\b",
+    re.IGNORECASE,
+)
+
+
+def _whens(text: str) -> set[str]:
+    """The days and times said in `text`, each as one key ("8pm", "15:47", "26", "may")."""
+    found = set()
+    for m in _WHEN.finditer(text):
+        if m["hour"]:
+            half = m["half"].replace(".", "").lower()
+            found.add(f"{int(m['hour'])}{':' + m['minute'] if m['minute'] else ''}{half}")
+        elif m["h24"]:
+            found.add(f"{int(m['h24'])}:{m['m24']}")
+        elif m["day"]:
+            found.add(str(int(m["day"])))
+        else:
+            found.add((m["year"] or m["named"]).lower())
+    return found
+
+
+_MONTH = "|".join(_MONTHS)
+_DAY_OF_A_MONTH = re.compile(
+    rf"\b(\d{{1,2}})\s+(?:of\s+)?(?:{_MONTH})\b|\b(?:{_MONTH})\s+(?:the\s+)?(\d{{1,2}})\b",
+    re.IGNORECASE,
+)
+
+
+def _told_whens(text: str) -> set[str]:
+    """What counts as told: each day and time said, and a day of a month said bare ("14
+    February" holds the 14th)."""
+    return _whens(text) | {m[1] or m[2] for m in _DAY_OF_A_MONTH.finditer(text)}
+
+
 def _made_up(sentence: str) -> set[str]:
     """The names a sentence gives people, lower case (family words are no names): "Liam,
     the father of light, …", "a girl named Ember"."""
@@ -118,6 +163,15 @@ class Told:
         self._said = named_as_said
         self._told = set(tokens(told)) | set(tokens(asked))
         self._last: str | None = None  # who "he" or "she" is, in the sentences that follow
+        self._whens = _told_whens(f"{told} {asked}")
+
+    def guessed_when(self, sentence: str) -> bool:
+        """Whether `sentence` says a day or a time nobody told: "The haircut is currently on
+        December 20, 2026." (asked "when is the haircut", told nothing), "You take your
+        tablets at 8pm and at 6am." (told "at 8 and at 6")."""
+        if _QUESTION.search(sentence):
+            return False
+        return not _whens(sentence) <= self._whens
 
     def guessed(self, sentence: str) -> str | None:
         """The person or thing of the house a sentence says something untold about, or None."""

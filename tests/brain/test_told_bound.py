@@ -134,3 +134,52 @@ def test_the_brain_stops_an_untold_place_of_a_thing(settings, memory: Memory) ->
         "I'm locked out, help me with the spare key",
     )
     assert reply.text == "The spare key is under the blue flowerpot."
+
+
+@pytest.mark.parametrize(
+    ("asked", "told", "sentence"),
+    [
+        # an eleventh outside trial's, each in a fresh thread, nothing told of any of them
+        ("when is the haircut", "", "The haircut is currently on December 20, 2026."),
+        ("what time is the vaccination", "", "The vaccination is scheduled for 15:47."),
+        ("when does the train get in", "", "The train gets in at 12:30pm."),
+        # a day added to what was told
+        (
+            "when is the blood test",
+            "Babcia's blood test is on wednesday morning.",
+            "The blood test is on Wednesday, December 26th.",
+        ),
+        # am and pm added to what was said
+        ("I take my tablets at 8 and at 6", "", "You take your tablets at 8pm and at 6am."),
+    ],
+)
+def test_a_day_or_a_time_nobody_told_is_a_guess(asked: str, told: str, sentence: str) -> None:
+    assert Told(frozenset(), told, asked).guessed_when(sentence)
+
+
+@pytest.mark.parametrize(
+    ("told", "sentence"),
+    [
+        # the controls: told, or no day or time at all
+        ("Babcia's blood test is on wednesday morning.", "The blood test is on Wednesday morning."),
+        ("Nan's birthday is on 14 February.", "Nan's birthday is on the 14th of February."),
+        ("", "Bake it for 20 minutes at 180C."),
+        ("", "What time would suit you on Sunday?"),
+    ],
+)
+def test_a_day_or_a_time_told_or_none_passes(told: str, sentence: str) -> None:
+    assert not Told(frozenset(), told, "when is it").guessed_when(sentence)
+
+
+def test_the_brain_stops_a_day_nobody_told(settings, memory: Memory) -> None:
+    from appliance.brain.bounds import UNTOLD_WHEN
+
+    reply, _ = scripted_reply(
+        settings, memory, ["Sure! The haircut is on December 20, 2026."], "when is the haircut"
+    )
+    assert reply.text.endswith(UNTOLD_WHEN) and "December" not in reply.text
+    memory.add("The haircut is on 20 December at 4pm.", "event")
+    reply, _ = scripted_reply(  # the control: told, so said
+        settings, memory, ["The haircut is on 20 December at 4pm."], "when is the haircut"
+    )
+    assert UNTOLD_WHEN not in reply.text
