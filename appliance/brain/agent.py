@@ -25,6 +25,7 @@ import logging
 import re
 import threading
 from collections.abc import Callable, Generator, Iterator, Mapping
+from dataclasses import replace
 from typing import Any
 
 from appliance.brain import can_have, models, router
@@ -244,14 +245,17 @@ class Brain:
             # before a small child's row (a review's got "…fine crushed, ground or as a smooth
             # nut butter")
             route = router.Route("recall", typed, thread=thread)
-        if (
-            route.kind == "undo"
-            and self.routes.cited.get(thread)
-            and router.forgets_what_was_just_said(typed)
+        if route.kind == "undo" and (
+            self.routes.cited.get(thread) or self.routes.carded.get(thread)
         ):
-            # "scratch that" after "remember that Gran is hard of hearing": the fact the last
-            # answer kept, not the household's last change (a trial's got "Cancel what?")
-            route = router.Route("correct", "", thread=thread)
+            if router.forgets_what_was_just_said(typed):
+                # "scratch that" after "remember that Gran is hard of hearing": the fact the
+                # last answer kept or carded, not the household's last change (a trial's got
+                # "Cancel what?")
+                route = router.Route("correct", "", thread=thread)
+            elif self.routes.cited.get(thread) and (put_right := router.said_wrong(typed)):
+                # "scratch that, she's a size 3 now" (an eleventh trial's got "Cancel what?")
+                route = replace(put_right, thread=thread)
         return route
 
     def _diet_of_someone_named(self, text: str) -> bool:
@@ -419,7 +423,7 @@ class Brain:
         stored = self.threads.add(stream.thread_id, "user", said, stream.route)
         said_refused = stream.withheld is not None or stored.text != text
         self.threads.add(stream.thread_id, "assistant", answer, stream.route)
-        self.routes.answered(stream.thread_id, stream.facts)
+        self.routes.answered(stream.thread_id, stream.facts, stream.carded)
         # Commands the router handled were acted on, and questions memory answered hold
         # nothing new: the note-taker reads the turns where the model talked.
         if self.notetaker is not None and stream.route in MODEL_ROUTES and not said_refused:

@@ -70,8 +70,10 @@ _FORGET = re.compile(
     _LEAD + r"forget(?:\s+about|\s+that)?\s+(?P<what>.+)$", re.IGNORECASE | re.DOTALL
 )
 _WRONG = re.compile(
-    r"^\s*(?:no[,.!]?\s+)?(?:that'?s|that is|this is|that was|it'?s|it is)\s+"
+    r"^\s*(?:no[,.!]?\s+)?(?:(?:that'?s|that is|this is|that was|it'?s|it is)\s+"
     r"(?:wrong|not right|not true|incorrect|not correct|outdated|out of date)"
+    # "scratch that, she's a size 3 now" (an eleventh trial's got "Cancel what?")
+    r"|scratch that(?=\s*[,.:;!-]\s*\S))"
     r"(?:\s+now)?\s*[,.:;!-]*\s*(?P<what>.*)$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -203,7 +205,9 @@ def _remember(text: str) -> Route | None:
 # "forget that", "scratch that", "no, don't remember that": what was just kept, said back
 # at once (an eighth trial's "forget that" got "I couldn't find that in memory").
 _FORGET_JUST_SAID = re.compile(
-    r"^\s*(?:(?:no|oh|actually|wait|sorry|hang on)[,.!]?\s+)*(?:(?:please\s+)?(?:"
+    # "oops wrong kid, forget that" (an eleventh trial's got the model)
+    r"^\s*(?:(?:no|oh|actually|wait|sorry|hang on|oops|whoops|my mistake|my bad|silly me|"
+    r"wrong (?:kid|child|person|one|name|fact))[,.!]?\s+)*(?:(?:please\s+)?(?:"
     r"forget(?: about)?|scratch|undo|delete|remove|unsave) "
     r"(?:that|it|this|what i (?:just )?said)(?: please)?|"
     r"(?:please\s+)?(?:don'?t|do not) (?:remember|save|keep|store) (?:that|it|this)"
@@ -226,7 +230,8 @@ def _forget(text: str) -> Route | None:
     return None
 
 
-def _wrong(text: str) -> Route | None:
+def said_wrong(text: str) -> Route | None:
+    """ "that's wrong, …", "scratch that, …": what puts the last fact right, as a route."""
     if match := _WRONG.match(text):
         instead = sentence(match["what"])
         return Route("correct", instead, replaces=bool(instead))
@@ -330,7 +335,7 @@ DEFAULT_INTENTS: tuple[Intent, ...] = (
     Intent("ask-to-recall", _ask_to_recall),
     Intent("remember", _remember),
     Intent("forget", _forget),
-    Intent("wrong", _wrong),
+    Intent("wrong", said_wrong),
     Intent("did it", _did_it),
     fixed_reply("what was refused", _WHAT_WAS_REFUSED, WHAT_WAS_REFUSED),
     Intent("inbox", _inbox),

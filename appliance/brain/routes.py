@@ -51,6 +51,7 @@ NOT_FOUND = (
     "I couldn't find that in memory, so there is nothing to correct. "
     "`hearth memory list` shows what is stored."
 )
+TAKEN_OFF_THE_BOARD = "All right, I've taken it off the board and won't save it: {}"
 NOTHING_JUST_KEPT = "Okay. I haven't just kept or read out a fact, so nothing is forgotten."
 NOT_TOLD_WHICH = (
     "I couldn't tell which fact that puts right, so nothing was changed. Say “forget …” with "
@@ -79,14 +80,32 @@ class RuleRoutes:
         self.notetaker = notetaker
         self.chat = chat
         self.cited: dict[str, tuple[str, ...]] = {}  # thread -> facts the last answer used
+        self.carded: dict[str, tuple[str, ...]] = {}  # thread -> what it put on the board
         self.known = KnownToMemory(memory)  # names, pets, who has a diet: per memory change
 
-    def answered(self, thread: str, facts: tuple[str, ...]) -> None:
+    def answered(self, thread: str, facts: tuple[str, ...], carded: tuple[str, ...] = ()) -> None:
         """Remember which facts a thread's last answer used or kept ("no, that's wrong" and
-        "forget that" target them)."""
+        "forget that" target them), and the new facts it put on the board ("don't save
+        that" takes them off)."""
         self.cited[thread] = facts
-        if len(self.cited) > 256:
-            self.cited.pop(next(iter(self.cited)))
+        self.carded[thread] = carded
+        for kept in (self.cited, self.carded):
+            if len(kept) > 256:
+                kept.pop(next(iter(kept)))
+
+    def _take_off_the_board(self, thread: str) -> list[str]:
+        """The words of each card the thread's last answer put on the board, discarded: the
+        person refused them, so a tombstone keeps them from coming back (an eleventh
+        trial's "no wait, don't save that" had left the card waiting for anyone's Keep)."""
+        taken = []
+        for proposal_id in self.carded.pop(thread, ()):
+            try:
+                proposal = self.memory.get_proposal(proposal_id)
+                self.memory.discard(proposal_id, "agent", "taken back in the conversation")
+            except HearthError:
+                continue  # already kept or discarded at the board
+            taken.append(proposal.text)
+        return taken
 
     def remember(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
         """An explicit "remember that": typed, a live fact; heard, a proposal read back.
@@ -131,7 +150,7 @@ class RuleRoutes:
             yield f"I can't remember that: {exc}."
             return
         if isinstance(record, Proposal):
-            stream.proposal = record.id
+            stream.proposal, stream.carded = record.id, (record.id,)
             heard = f'I heard "{record.text.rstrip(".")}".'
             said_no = self.memory.said_no_before(record)
             if said_no is not None:  # "you discarded this on 2026-11-30 (misheard)"
@@ -164,13 +183,22 @@ class RuleRoutes:
             return
         outcomes = self.notetaker.take_statement(stream.thread_id, route.facts)
         refused = [o.refused for o in outcomes if o.refused]
+        written = [o.proposal for o in outcomes if o.proposal]
         if refused:
             stream.withheld = refused[0]
+            if written:
+                # "btw the alarm code is 4471 …, and Pierogi's vet is Parkside Vets": the vet
+                # was carded, so "nothing was written" was untrue (an eleventh trial's)
+                stream.proposal, stream.carded = written[0], tuple(written)
+                yield (
+                    f"I haven't kept the part that was refused ({refused[0]}): none of it was "
+                    "written. The rest is on the board for you to keep."
+                )
+                return
             yield f"I can't keep that: refused ({refused[0]}); nothing was written."
             return
-        written = [o.proposal for o in outcomes if o.proposal]
         if written:
-            stream.proposal = written[0]
+            stream.proposal, stream.carded = written[0], tuple(written)
             yield NOTED
         elif said_no := next((o.said_no for o in outcomes if o.said_no), None):
             # "we've got a cat called Biscuit and a hamster called Nibbles", the cat refused:
@@ -189,6 +217,13 @@ class RuleRoutes:
             target = self._replaced(stream.thread_id, route.text)
         else:
             target = self._correction_target(stream.thread_id, route.text)
+        if (
+            not route.text
+            and not route.replaces
+            and (taken := self._take_off_the_board(stream.thread_id))
+        ):
+            yield TAKEN_OFF_THE_BOARD.format(" ".join(taken))
+            return
         if target is None:  # "forget it" with nothing just kept or read is a "never mind"
             if route.replaces:
                 yield NOT_TOLD_WHICH
@@ -226,6 +261,14 @@ class RuleRoutes:
         cited = [f for fid in self.cited.get(thread, ()) if (f := self._live(fid)) is not None]
         if len(said) < SHARED_TO_REPLACE:
             return cited[0] if cited else self._correction_target(thread, instead)
+        # the fact just kept or read needs one word in common: "remember that Ify's school
+        # shoes are size 2", then "that's wrong, she's a size 3 now" (an eleventh trial's
+        # was "I couldn't tell which fact that puts right")
+        # (a name in common is not enough: "that's wrong, Declan isn't vegan" is not said of
+        # "Declan's mum, Nana Adaeze, … she's diabetic")
+        names = {n.lower() for n in self.known_names()}
+        if len(cited) == 1 and (said & set(content_words(cited[0].text))) - names:
+            return cited[0]
         found = [*cited, *(r.fact for r in self.memory.recall(instead, RECALL_K))]
         shared = [len(said & set(content_words(fact.text))) for fact in found]
         best = max(shared, default=0)

@@ -51,6 +51,8 @@ class ReplyStream:
         self.route = route.kind
         self.facts: tuple[str, ...] = ()
         self.proposal: str | None = None
+        # every new fact this turn put on the board ("don't save that" next takes them off)
+        self.carded: tuple[str, ...] = ()
         self.withheld: str | None = None  # the guard's category, when it refused the text
         self.text = ""
         self._pieces: Generator[str, None, None] = brain._turn(self, text, route)

@@ -1,0 +1,87 @@
+"""What a person takes back in the next breath goes: a card off the board, a fact just kept
+to review for forgetting (an eleventh outside trial's "no wait, don't save that" had left
+the card waiting for anyone's Keep)."""
+
+from __future__ import annotations
+
+from appliance.brain.routes import NOTHING_JUST_KEPT, TAKEN_OFF_THE_BOARD
+from appliance.composition import intent_router
+from appliance.memory import Memory
+from tests.brain.conftest import ScriptedModel, scripted_brain
+
+
+def _brain(settings, memory: Memory):
+    brain, _ = scripted_brain(
+        settings,
+        memory,
+        ["All right."],
+        notetaker=ScriptedModel([]),
+        intents=intent_router(settings),
+    )
+    return brain
+
+
+def test_a_card_taken_back_next_goes_and_stays_gone(settings, memory: Memory) -> None:
+    brain = _brain(settings, memory)
+    try:
+        first = brain.reply("Babcia's birthday is the 7th of June")
+        assert len(memory.proposals()) == 1
+        taken = brain.reply("no wait, don't save that", thread_id=first.thread_id)
+        assert taken.text == TAKEN_OFF_THE_BOARD.format("Babcia's birthday is the 7th of June.")
+        assert memory.proposals() == []  # off the board, nothing half-written
+        again = brain.reply("Babcia's birthday is the 7th of June")  # a tombstone holds it
+        assert memory.proposals() == [] and "turned down" in again.text
+    finally:
+        brain.close()
+
+
+def test_a_take_back_in_another_conversation_takes_nothing(settings, memory: Memory) -> None:
+    brain = _brain(settings, memory)
+    try:
+        brain.reply("Babcia's birthday is the 7th of June")
+        other = brain.reply("no wait, don't save that")  # the control: a thread of its own
+        assert other.text == NOTHING_JUST_KEPT
+        assert len(memory.proposals()) == 1
+    finally:
+        brain.close()
+
+
+def test_oops_forget_that_after_remember_asks_to_forget_it(settings, memory: Memory) -> None:
+    brain = _brain(settings, memory)
+    try:
+        kept = brain.reply("remember that Miko's allergy plan says epipen in the red bag")
+        assert len(memory.facts("live")) == 1
+        oops = brain.reply("oops wrong kid, forget that", thread_id=kept.thread_id)
+        assert oops.route == "correct"
+        (asked,) = memory.proposals()
+        assert asked.target == memory.facts("live")[0].id  # to forget, at the board
+    finally:
+        brain.close()
+
+
+def test_scratch_that_with_new_words_puts_the_fact_right(settings, memory: Memory) -> None:
+    brain = _brain(settings, memory)
+    try:
+        kept = brain.reply("remember that Ify's school shoes are size 2")
+        put = brain.reply("scratch that, she's a size 3 now", thread_id=kept.thread_id)
+        assert put.route == "correct"
+        (asked,) = memory.proposals()
+        assert "size 3" in asked.text and asked.target == memory.facts("live")[0].id
+    finally:
+        brain.close()
+
+
+def test_a_secret_refused_beside_a_fact_carded_says_both(settings, memory: Memory) -> None:
+    brain = _brain(settings, memory)
+    try:
+        said = brain.reply(
+            "btw the alarm code is 4471 if the babysitter asks, and Pierogi's vet is Parkside Vets"
+        )
+        texts = [p.text for p in memory.proposals()]
+        assert not any("4471" in t for t in texts)
+        if texts:  # the vet was carded: "nothing was written" would be untrue
+            assert "nothing was written" not in said.text and "on the board" in said.text
+        else:
+            assert "nothing was written" in said.text
+    finally:
+        brain.close()
