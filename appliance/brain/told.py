@@ -115,9 +115,28 @@ def _whens(text: str) -> set[str]:
             found.add(f"{int(m['h24'])}:{m['m24']}")
         elif m["day"]:
             found.add(str(int(m["day"])))
-        else:
-            found.add((m["year"] or m["named"]).lower())
+        elif m["year"]:
+            found.add(m["year"])
+        elif _a_day_or_month(text, m):
+            found.add(m["named"].lower())
     return found
+
+
+# "you may want to…" and "a Sunday roast" name no day
+_MAY_THE_MONTH = re.compile(
+    r"(?:\b(?:in|of|on|by|from|until|till|early|late|mid|next|last|this|\d{1,2}(?:st|nd|rd|th)?)"
+    r"\s+$)",
+    re.IGNORECASE,
+)
+_NO_DAY_AFTER = re.compile(r"\s+(?:roasts?|lunch(?:es)?|dinners?|best|cooking|papers?)\b", re.I)
+
+
+def _a_day_or_month(text: str, m: re.Match[str]) -> bool:
+    named = m["named"].lower()
+    if named == "may":
+        before, after = text[: m.start()], text[m.end() :]
+        return bool(_MAY_THE_MONTH.search(before) or re.match(r"\s+\d", after))
+    return named not in _WEEKDAYS or not _NO_DAY_AFTER.match(text[m.end() :])
 
 
 _MONTH = "|".join(_MONTHS)

@@ -165,6 +165,8 @@ def test_a_day_or_a_time_nobody_told_is_a_guess(asked: str, told: str, sentence:
         ("Nan's birthday is on 14 February.", "Nan's birthday is on the 14th of February."),
         ("", "Bake it for 20 minutes at 180C."),
         ("", "What time would suit you on Sunday?"),
+        ("", "You may want to add a pinch of salt."),  # a verb, not the month
+        ("", "Nothing beats a Sunday roast."),  # a dish, not a day
     ],
 )
 def test_a_day_or_a_time_told_or_none_passes(told: str, sentence: str) -> None:
