@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from appliance.brain.asked_change import asked_changed, says_done
 from appliance.brain.claims import claims_action
 from appliance.brain.hearsay import Hearsay
+from appliance.brain.list_state import LIST_GUESSED, guessed_list
 from appliance.brain.questions import NO_LIFE
 from appliance.brain.router import fixed_reply
 from appliance.brain.told import Told
@@ -77,6 +78,7 @@ INSTEAD = (
     UNTOLD_WHEN,
     NO_MEASURE,
     NO_STOCK,
+    LIST_GUESSED,
     UNSURE,
 )
 
@@ -270,7 +272,7 @@ class Broken:
     """A sentence that breaks a bound, and what Hearth says instead."""
 
     bound: str  # action | echo | ability | clock | weather | life | untold | untold when | hearsay
-    # | food safety | allergen | measure | stock | recital
+    # | food safety | allergen | measure | list | stock | recital
     instead: str
 
 
@@ -292,6 +294,7 @@ class ReplyBounds:
         # what the person asked to change, unless they asked whether to ("is the milk off?")
         self._changed = set() if question else asked_changed(asked)
         self._how_long = _HOW_LONG.search(asked) is not None
+        self._asked = asked
         self._people_told = told  # None: no household people to check sentences against
         self._hearsay = hearsay or Hearsay(asked)
 
@@ -322,6 +325,8 @@ class ReplyBounds:
             return Broken("allergen", ALLERGEN_UNSURE)  # "cornflour is not gluten free"
         if _MEASURE.search(sentence) or (self._how_long and _A_DURATION.search(sentence)):
             return Broken("measure", NO_MEASURE)
+        if guessed_list(sentence, self._asked):
+            return Broken("list", LIST_GUESSED)
         if self._made_up_stock(sentence):
             return Broken("stock", NO_STOCK)
         if word_runs(_WORD.findall(sentence.lower()), RECITAL_WORDS) & self._runs:

@@ -129,3 +129,32 @@ def test_an_amount_or_a_kind_of_what_the_list_holds(
     store: HouseholdStore, on_it: list[str], said: str, after: list[str]
 ) -> None:
     assert changed(store, on_it, said) == after
+
+
+@pytest.mark.parametrize(
+    ("on_it", "said", "after"),
+    [
+        # an eleventh outside trial's: "mac" and "cheese" went on the list, and "is mac and
+        # cheese on the list?" reached the model, which said it was not
+        (
+            [],
+            "add salt and vinegar crisps and mac and cheese to the list",
+            ["mac and cheese", "salt and vinegar crisps"],
+        ),
+        (["salt and vinegar crisps", "milk"], "take the salt and vinegar crisps off", ["milk"]),
+        ([], "add salt and pepper crisps and milk", ["milk", "salt and pepper crisps"]),
+        # the controls: two things said with "and" are two things
+        ([], "add salt and pepper", ["pepper", "salt"]),
+        ([], "add bread and butter", ["bread", "butter"]),
+    ],
+)
+def test_one_thing_with_and_in_its_name_is_one_item(
+    store: HouseholdStore, on_it: list[str], said: str, after: list[str]
+) -> None:
+    assert changed(store, on_it, said) == after
+
+
+def test_asked_whether_one_thing_with_and_in_its_name_is_on_the_list() -> None:
+    from appliance.household.requests import CheckItem
+
+    assert parse("is mac and cheese on the list?", NOW) == CheckItem("mac and cheese")
