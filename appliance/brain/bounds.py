@@ -26,6 +26,7 @@ from appliance.brain.hearsay import Hearsay
 from appliance.brain.list_state import LIST_GUESSED, guessed_list
 from appliance.brain.questions import NO_LIFE
 from appliance.brain.router import fixed_reply
+from appliance.brain.stock_bound import made_up_stock
 from appliance.brain.told import Told
 from appliance.kitchen.allergens import ALLERGEN_UNSURE, STATES_ALLERGEN
 from appliance.kitchen.safety import UNSURE
@@ -143,7 +144,10 @@ _FOOD_SAFETY = re.compile(
     r"\b(?:been|days?|weeks?|old|fridge|freezer|left out)\b"
     r"|\b(?:it's|it is|they're|they are|that's|that is) (?:still )?(?:perfectly )?(?:safe|"
     r"unsafe|edible|inedible)\b"
-    r"|\byou can (?:safely )?(?:refreeze|re-freeze|reheat|re-heat|still eat|eat it|eat them)\b"
+    r"|\byou can (?:safely |definitely |still )*(?:refreeze|re-freeze|reheat|re-heat|still eat|"
+    r"eat it|eat them|microwave|warm|defrost|thaw)\b"
+    # "…microwave breast milk … without any risks" (an eleventh trial's)
+    r"|\bwithout (?:any )?(?:risks?|danger)\b|\bno risk\b"
     r"|\b(?:food poisoning|salmonella|listeria|e\. coli|botulism|bacteria)\b",
     re.IGNORECASE,
 )
@@ -206,56 +210,6 @@ _DENIES_WHAT_IT_DOES = re.compile(
     r"shopping list|list)\b",
     re.IGNORECASE,
 )
-# What the household has or lacks: "We should add butter to the list, but we still have
-# some." (an outside trial asked "should we add butter to the list or do we still have
-# some?"). Hearth knows the shopping list, never the cupboards, so any such sentence is
-# made up: someone having, lacking or having used up something; something there or left;
-# a cupboard, fridge or freezer said to be empty, bare, full or to have something.
-_PLACE = (
-    r"(?:fridge|freezer|cupboards?|pantry|larder|bread bin|spice (?:cupboard|rack)|fruit bowl|"
-    r"house|kitchen)"
-)
-_CUPBOARD = (
-    r"(?:fridge|freezer|cupboards?|pantry|larder|bread bin|spice (?:cupboard|rack)|fruit bowl)"
-)
-_SOME = (
-    r"(?:some|any|plenty|loads|lots|tons|enough|a lot|a bit|a little|a few|a couple|half|no|"
-    r"none|just|only|one|two|three|\d+|a (?:\w+ )?(?:tin|can|bag|box|carton|tub|jar|bottle|"
-    r"packet|pack|loaf|block|bunch|punnet)s?)"
-)
-_STOCK = re.compile(
-    r"\b(?:we|you|they)(?:'ve| have)?(?: still)?(?:'ve| have)?(?: still)?"
-    r"(?: got| have|'ve got| have got| don't have| do not have| haven't got| haven't| have no|"
-    r"'ve no)\s+" + _SOME + r"\b"
-    r"|\b(?:we|you|they)(?:'re| are)\s+(?:all\s+|completely\s+|totally\s+)?(?:out of|short on|"
-    r"low on|running (?:low|out)|nearly out|almost out)\b"
-    r"|\b(?:we|you|they)(?:'ve| have)\s+(?:finished|used up|run out of|ran out of|got through)\b"
-    r"|\bthere(?:'s| is| are)\s+(?:still\s+)?" + _SOME + r"\b[^.!?]*?\b(?:left|(?:in|at the "
-    r"back of|on) (?:the|your|our) " + _PLACE + r")\b"
-    r"|\b(?:the|your|our) " + _CUPBOARD + r"(?:'s| is| looks| seems)\s+(?:pretty |nearly |"
-    r"almost |completely |totally |quite |a bit |looking )?(?:empty|bare|full|stocked)"
-    r"|\b(?:the|your|our) " + _CUPBOARD + r"(?: has|'s got| has got)\s+" + _SOME + r"\b"
-    r"|\b(?:no more|none of the|not a drop of|the last of)\b[^.!?]*?\b(?:left|in the "
-    + _PLACE
-    + r")\b",
-    re.IGNORECASE,
-)
-# Said of time, a plan or an idiom, not of what is in the cupboards: "you have plenty of
-# time", "lots of options", "out of luck", "enough on your plate".
-_NOT_STOCK = re.compile(
-    r"\b(?:time|minutes?|hours?|room|space|options|choices|ideas|energy|luck|patience|plate|"
-    r"things|people|friends|family|fun|help|questions|reminders|timers|memory|rules|screen|"
-    r"restrictions|way|reason|problem|cats?|dogs?|kids|children|pets?|noise)\b",
-    re.IGNORECASE,
-)
-# Not stated as known: "if you're out of eggs…", "make sure you have enough…", "whether
-# there's any rice left".
-_NOT_STATED = re.compile(
-    r"^(?:if|when|whenever|once|unless|in case)\b|\b(?:if|whether|make sure|check|see if|"
-    r"might be worth|in case|until)\b",
-    re.IGNORECASE,
-)
-_OF_THE_LIST = re.compile(r"\blist\b", re.IGNORECASE)
 # where a reply is cut into sentences: the one rule (appliance/sentences.py), and a new line
 SENTENCE_END = re.compile(rf"{END_OF_A_SENTENCE.pattern}|\n+")
 _WORD = re.compile(r"[a-z']+")
@@ -327,30 +281,11 @@ class ReplyBounds:
             return Broken("measure", NO_MEASURE)
         if guessed_list(sentence, self._asked):
             return Broken("list", LIST_GUESSED)
-        if self._made_up_stock(sentence):
+        if made_up_stock(sentence, self._said):
             return Broken("stock", NO_STOCK)
         if word_runs(_WORD.findall(sentence.lower()), RECITAL_WORDS) & self._runs:
             return Broken("recital", NO_RECITAL)
         return None
-
-    def _made_up_stock(self, sentence: str) -> bool:
-        stock = _STOCK.search(sentence)
-        if stock is None:
-            return False
-        clause = sentence[sentence.rfind(",", 0, stock.start()) + 1 :]  # "…list, but we…"
-        return (
-            not sentence.rstrip().endswith("?")
-            and not _OF_THE_LIST.search(clause)
-            and not _NOT_STATED.search(sentence)
-            and not _NOT_STOCK.search(sentence[stock.start() :])
-            and not self._told(sentence[stock.end() :])
-        )
-
-    def _told(self, thing: str) -> bool:
-        """Whether the thing a stock sentence names was said by the person ("we're out of
-        olive oil" -> "Sorry to hear you're out of olive oil."): told, not made up."""
-        words = [w for w in _WORD.findall(thing.lower()) if w != "of"][:2]
-        return bool(words) and all(word in self._said for word in words)
 
     def _echoes(self, sentence: str) -> bool:
         """Whether the sentence is the person's own words said back: "Clear mothoel shopping

@@ -105,8 +105,29 @@ def _alike(a: str, b: str) -> bool:
     return a == b or _root(a) == _root(b) or _one_apart(a, b)
 
 
+# Asked back for a yes: "you've ordered the nappies, yeah?", "so the wipes are ordered
+# then?" (an eleventh trial's got "You've ordered nappies today." and "The wipes are
+# ordered"): what is asked is not told.
+_ASKED_FOR_A_YES = re.compile(
+    r"^\W*(?:so\s+)?(?P<claim>.+?)(?:,?\s+(?:yeah|yes|right|then|no|innit|eh|ok|okay|yep|"
+    r"is it|isn't it|aren't they|are they|didn't you|did you|haven't you|have you|don't we|"
+    r"do we|hasn't it|wasn't it|won't it|hasn't (?:he|she|it)|isn't (?:he|she)))\s*\?+\s*$",
+    re.IGNORECASE,
+)
+# …but never a question's own start: "is it…", "did you…?", "what…"
+_ASKS_FIRST = re.compile(
+    r"^\W*(?:so\s+)?(?:is|are|was|were|do|does|did|have|has|had|can|could|will|would|should|"
+    r"shall|may|might|what|who|where|when|why|how|which)\b",
+    re.IGNORECASE,
+)
+
+
 def _claims_of(sentence: str) -> list[_Claim]:
-    """The claims a sentence makes with a doubt or a source in it."""
+    """The claims a sentence makes with a doubt or a source in it, or asks back for a yes."""
+    asked = _ASKED_FOR_A_YES.match(sentence)
+    if asked is not None and not _ASKS_FIRST.match(sentence):
+        words = frozenset(tokens(asked["claim"])) - _SAY_NOTHING
+        return [_Claim(words)] if len(words) >= _MATCHED_LEAST else []
     doubt = _DOUBT.search(sentence)
     if (
         doubt is None

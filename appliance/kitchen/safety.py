@@ -92,6 +92,14 @@ _KEEPING = re.compile(
     r"stay|stays|fridge|freezer)\b|\b(keep|keeps|last|lasts|good|store)\b.*\b(fridge|freezer|"
     r"frozen)\b"
 )
+_MILK_FOR_A_BABY = (
+    r"(?:breast ?milk|expressed milk|formula|baby milk|baby's milk|babys milk|"
+    r"(?:baby's |babys |baby )?bottles?)"
+)
+_WARMED = r"(?:warm|warming|heat|heating|reheat\w*|microwave\w*|defrost\w*|thaw\w*)"
+_BABY_MILK = re.compile(
+    rf"\b{_MILK_FOR_A_BABY}\b.*\b(?:{_WARMED}|hot)\b|\b{_WARMED}\b.*\b{_MILK_FOR_A_BABY}\b"
+)
 _TOPICS = (
     (
         "fridge_temperature",
@@ -101,6 +109,9 @@ _TOPICS = (
             r"refrigerator)\b(?!.*\b(?:keep|keeps|last|lasts)\b)"
         ),
     ),
+    # a baby's milk is warmed, never heated through like leftovers, nor in a microwave (an
+    # eleventh trial's "can I microwave breast milk?" got the model's "Yes… without any risks")
+    ("baby_milk", _BABY_MILK),
     ("raw_dough", re.compile(r"\b(?:dough|batter|cake mix|brownie mix)\b")),
     ("rare_meat", re.compile(r"\b(?:rare|medium rare|pink|well done|bloody)\b")),
     ("chicken_wash", re.compile(r"\bwash(ing)?\b")),
@@ -260,7 +271,7 @@ _TOLD_WHERE_KEPT = re.compile(
 def is_safety_question(words: list[str]) -> bool:
     said = _of_food(" ".join(words))
     keeping = _KEEPING.search(said) is not None and not _TOLD_WHERE_KEPT.match(said)
-    return _SAFETY_WORDS.search(said) is not None or keeping
+    return _SAFETY_WORDS.search(said) is not None or keeping or _BABY_MILK.search(said) is not None
 
 
 # What a rule can be about that is no food: where food is kept.

@@ -35,6 +35,7 @@ TOPICS = (
     "refreeze",
     "defrost",
     "reheat",
+    "baby_milk",
     "rice",
     "eggs",
     "left_out",

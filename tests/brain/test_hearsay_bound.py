@@ -25,6 +25,9 @@ from tests.brain.conftest import scripted_reply
             "I think Tayo's got a hospital appointment on the 3rd",
             "Tayo, the hospital is on the 3rd.",
         ),
+        # asked back for a yes, said back as done (an eleventh trial's)
+        ("you've ordered the nappies, yeah?", "You've ordered nappies today."),
+        ("so the wipes are ordered then?", "The wipes are ordered."),
         # a claim of several clauses: each is a claim of its own
         (
             "I think Kofi's lactose intolerant, he was poorly after the milkshake",
@@ -55,6 +58,9 @@ def test_a_doubt_dropped_is_a_claim_said_surer(asked: str, sentence: str) -> Non
         ("Femi needs glasses", "Femi needs glasses."),
         # the speaker's own plan is no household fact
         ("I think I'll make a lasagne for tea tonight", "Lasagne makes a lovely tea."),
+        # a question asked outright, and one of the world, are no claims of the house
+        ("is Gran coming on Sunday?", "Gran is coming on Sunday."),
+        ("what goes with lamb, right?", "Mint sauce goes with lamb."),
         # a month, not a doubt
         ("the boiler service is due in May", "The boiler service is due in May."),
     ],

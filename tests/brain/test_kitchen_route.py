@@ -245,3 +245,11 @@ def test_a_remark_that_asks_nothing_and_names_no_food_is_not_the_kitchen_s(said:
 )
 def test_a_food_or_a_question_is_still_the_kitchen_s(said: str) -> None:
     assert with_kitchen(household_router("/nonexistent")).route(said).kind == "kitchen"
+
+
+def test_a_verdict_that_something_is_without_risk_is_a_food_safety_guess() -> None:
+    broken = ReplyBounds().broken(
+        "Yes, you can definitely microwave breast milk without any risks."
+    )
+    assert broken is not None and broken.bound == "food safety"
+    assert ReplyBounds().broken("Stand the bottle in a jug of warm water.") is None  # control

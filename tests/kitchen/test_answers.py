@@ -458,3 +458,35 @@ def test_a_keeping_time_told_is_still_answered() -> None:
     with the first rule for where a thing is kept."""
     found = answer("we keep leftover rice in the fridge for 4 days")
     assert found is not None and found.kind == "safety"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # an eleventh outside trial's got the model's "Yes, you can definitely microwave
+        # breast milk… without any risks", and "is it safe to reheat breast milk" the
+        # leftovers' "until steaming hot… 75 °C"
+        "can I microwave breast milk?",
+        "is it safe to reheat breast milk",
+        "how do I warm up breast milk",
+        "can I microwave formula",
+        "how do I defrost frozen breast milk",
+    ],
+)
+def test_a_baby_s_milk_is_warmed_never_microwaved(question: str) -> None:
+    found = answer(question)
+    assert found is not None and found.text.startswith("Never warm or defrost breast milk")
+    assert "75" not in found.text
+
+
+@pytest.mark.parametrize(
+    ("question", "begins"),
+    [
+        # the controls: leftovers are still heated through, breast milk still keeps
+        ("can I reheat leftover soup in the microwave?", "No. Don't reheat leftovers"),
+        ("how long does breast milk keep in the fridge", "Breast milk keeps"),
+    ],
+)
+def test_other_food_keeps_its_own_rule(question: str, begins: str) -> None:
+    found = answer(question)
+    assert found is not None and found.text.startswith(begins)
