@@ -92,6 +92,13 @@ def _only(bare: str, named: str) -> bool:
     return all(word in _BESIDES for word in rest)
 
 
+# Someone named, by a name or as family: the question is of them
+_OF_SOMEONE = re.compile(
+    r"\b[A-Z][a-z]+\b|\b(?:gran|granny|grandma|nan|nana|nanna|babcia|grandad|grandpa|mum|mom|"
+    r"dad|husband|wife|uncle|aunt|auntie|sister|brother|the kids|my son|my daughter)\b"
+)
+
+
 def asked_again(previous: str, said: str) -> list[tuple[str, bool]]:
     """The questions the follow-up `said` may stand for after `previous`, best first, each
     with whether its answer must differ from the earlier one's: a detail added to the
@@ -131,6 +138,10 @@ def asked_again(previous: str, said: str) -> list[tuple[str, bool]]:
         return asked  # the earlier question's own topic, or nothing: never another's
     if new_food is None and _STANDS_FOR.search(now) and _KITCHEN_VERB.search(now):
         asked.append((_STANDS_FOR.sub(food, now, count=1), True))  # "can I freeze it?"
+    if new_food is None and _OF_SOMEONE.search(said.strip()[1:]):
+        # "can Krystyna have bigos?" after "can Zosia have cow's milk?": its own question, of
+        # someone else (an eleventh trial's got the cows' milk row for an adult)
+        return list(dict.fromkeys(asked))
     if new_food is None and (bare != now or len(now.split()) <= ASKED_WORDS):
         # said as more of the same ("ok and what temperature?"), not to someone else
         asked.append((f"{now} {food}", False))  # "what temperature?": the question, of the food

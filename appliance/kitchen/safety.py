@@ -178,9 +178,22 @@ def _childs_row(food: str | None, said: str, tables: Tables) -> SafetyRule | Non
     return rule if rule is not None and food in rule.foods else None
 
 
+# A grown-up, named as family: a small child's row is not theirs ("can Babcia have honey in
+# her tea?" got the infant-botulism row in an eleventh trial, "can my husband have whole
+# nuts" the choking one)
+_AN_ADULT = re.compile(
+    r"\b(?:gran|granny|grandma|grandmother|nan|nana|nanna|babcia|oma|grandad|granddad|"
+    r"grandpa|grandfather|mum|mom|mother|dad|father|husband|wife|partner|uncle|aunt|auntie|"
+    r"aunty|in law|boyfriend|girlfriend|adults?|grown ups?|grownups?)\b"
+)
+
+
 def _for_a_child(food: str | None, said: str, tables: Tables) -> SafetyRule | None:
-    """The small child's row for a food given to someone ("can I give Oisín honey?")."""
-    return _childs_row(food, said, tables) if _GIVEN_TO.search(said) else None
+    """The small child's row for a food given to someone ("can I give Oisín honey?"), never
+    to a grown-up named as family."""
+    if not _GIVEN_TO.search(said) or _AN_ADULT.search(said):
+        return None
+    return _childs_row(food, said, tables)
 
 
 _HOW_HOT = re.compile(

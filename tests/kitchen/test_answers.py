@@ -490,3 +490,33 @@ def test_a_baby_s_milk_is_warmed_never_microwaved(question: str) -> None:
 def test_other_food_keeps_its_own_rule(question: str, begins: str) -> None:
     found = answer(question)
     assert found is not None and found.text.startswith(begins)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # an eleventh outside trial's: a small child's row said of a grown-up
+        "can Babcia have honey in her tea?",
+        "can I give Grandad honey?",
+        "can my husband have whole nuts",
+    ],
+)
+def test_a_small_child_s_row_is_never_said_of_a_grown_up(question: str) -> None:
+    found = answer(question)
+    assert found is None or "baby" not in found.text and "child" not in found.text
+
+
+@pytest.mark.parametrize("question", ["can I give Oisin honey?", "can the baby have honey"])
+def test_a_small_child_s_row_is_still_said_of_a_child_or_a_name(question: str) -> None:
+    found = answer(question)  # the controls: a baby, or a name that may be a baby's
+    assert found is not None and found.text.startswith("Not for a baby under 12 months")
+
+
+def test_a_question_of_someone_else_is_no_follow_up() -> None:
+    from appliance.kitchen.follow_ups import asked_again
+
+    # "can Krystyna have bigos?" after a baby's cows' milk had got the cows' milk row
+    assert asked_again("can Zosia have cow's milk on her cereal?", "can Krystyna have bigos?") == []
+    assert asked_again("how long does cooked rice keep in the fridge?", "and in the freezer?") == [
+        ("how long does cooked rice keep in the freezer", False)  # the control
+    ]
