@@ -503,7 +503,7 @@ def test_other_food_keeps_its_own_rule(question: str, begins: str) -> None:
 )
 def test_a_small_child_s_row_is_never_said_of_a_grown_up(question: str) -> None:
     found = answer(question)
-    assert found is None or "baby" not in found.text and "child" not in found.text
+    assert found is None or ("baby" not in found.text and "child" not in found.text)
 
 
 @pytest.mark.parametrize("question", ["can I give Oisin honey?", "can the baby have honey"])
