@@ -67,11 +67,26 @@ def _only_a_statement(text: str) -> bool:
 
 
 def _a_remark_of_no_food(text: str) -> bool:
-    """Whether `text` asks nothing and names no food ("the hamster's pregnant")."""
-    if "?" in text or _ASKS.search(text) or _ASKS_FIRST.match(text):
-        return False
+    """Whether `text` names no food, and asks nothing ("the hamster's pregnant") or asks
+    nothing of eating ("what's the baby called?", an eleventh trial's got the food-safety
+    "not sure")."""
     words = re.findall(r"[a-z]+", text.lower())
-    return not any(w in food_words() or w.rstrip("s") in food_words() for w in words)
+    if any(w in food_words() or w.rstrip("s") in food_words() for w in words):
+        return False
+    asks = "?" in text or _ASKS.search(text) or _ASKS_FIRST.match(text)
+    return not asks or not _OF_EATING.search(text)
+
+
+# What a question of food safety asks about, with no food named: "is it safe to eat when
+# pregnant", "can babies have egg", "how long can I keep it"
+_OF_EATING = re.compile(
+    r"\b(?:eat|eats|eating|ate|drink|drinks|drinking|feed|feeding|fed|give|giving|have|having|"
+    r"serve|cook|cooking|cooked|store|keep|kept|freeze|frozen|fridge|freezer|reheat\w*|"
+    r"defrost\w*|thaw\w*|safe|unsafe|wean\w*|food|foods|meal|snack|bottle|milk|formula|"
+    r"leftovers?|raw|mould\w*|off|use by|best before|ok|okay|alright|all right|good for|"
+    r"still good|homemade|home made|fermented|made|smells?|tastes?)\b",
+    re.IGNORECASE,
+)
 
 
 # A question without its mark: "is honey ok for babies", "should pregnant women eat pate"

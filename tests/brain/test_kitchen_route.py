@@ -228,6 +228,9 @@ def test_a_safety_answer_stands_beside_a_statement(said: str) -> None:
         "Rumour has it Siobhan's pregnant again.",
         "My mother-in-law reckons the baby's teething.",
         "Not sure, but I think the hamster's pregnant.",
+        # an eleventh trial's: asked nothing of eating
+        "what's the baby called?",
+        "baby Zosia is 7 months old, she was born on the 2nd of May",
     ],
 )
 def test_a_remark_that_asks_nothing_and_names_no_food_is_not_the_kitchen_s(said: str) -> None:
@@ -241,6 +244,8 @@ def test_a_remark_that_asks_nothing_and_names_no_food_is_not_the_kitchen_s(said:
         "the milk smells off",
         "is it safe to eat when pregnant",
         "honey for a baby",
+        "when can the baby start weaning?",
+        "can babies have egg at 7 months",
     ],
 )
 def test_a_food_or_a_question_is_still_the_kitchen_s(said: str) -> None:
