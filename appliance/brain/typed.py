@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from appliance.english import english_words
 from appliance.letters import LETTER, LOWER
 
 _RESTORED = {
@@ -63,4 +64,25 @@ def with_apostrophes(text: str, known: frozenset[str] = frozenset()) -> str:
         name = said.group(1)
         return f"{name}'s" if name.lower() in known else said.group()
 
-    return _SHORT.sub("birthday", _OWNER.sub(owner, _TYPED.sub(restored, text)))
+    def capital(said: re.Match[str]) -> str:
+        word = said.group()
+        if word not in known:
+            return word
+        if word in english_words() and not (
+            said.start() == 0 and _SAID_OF_SOMEONE.match(said.string, said.end())
+        ):
+            return word  # "will", "may", "rose": words of their own, unless a sentence
+            # starts with the name and says something of them ("sam is allergic to nuts")
+        return word[:1].upper() + word[1:]
+
+    restored_text = _SHORT.sub("birthday", _OWNER.sub(owner, _TYPED.sub(restored, text)))
+    # a name memory holds, typed in lower case on a phone: "ify has a dentist appointment
+    # on friday at 3" (an eleventh trial's went to the model, and nothing was carded)
+    return _LOWER_WORD.sub(capital, restored_text) if known else restored_text
+
+
+_SAID_OF_SOMEONE = re.compile(
+    r"(?:'s)?\s+(?:is|isn't|was|has|hasn't|had|gets|got|needs|likes|loves|hates|can|can't|"
+    r"cannot|doesn't|does|did|didn't|will|won't|eats|takes|goes|lives|works|starts)\b"
+)
+_LOWER_WORD = re.compile(rf"\b[{LOWER}][{LOWER}-]*[{LOWER}]\b")

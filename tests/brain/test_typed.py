@@ -44,3 +44,45 @@ def test_where_typed_without_an_apostrophe_is_answered_from_memory(
 def test_who_typed_without_an_apostrophe_is_never_the_models(settings, memory: Memory) -> None:
     reply, model = scripted_reply(settings, memory, ["Alejandro."], "whos coming on tuesday")
     assert "Alejandro" not in reply.text and model.prompts == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        # an eleventh outside trial's, typed on a phone: each went to the model, nothing carded
+        (
+            "ify has a dentist appointment on friday at 3",
+            "Ify has a dentist appointment on friday at 3",
+        ),
+        (
+            "pierogi gets one scoop of kibble twice a day",
+            "Pierogi gets one scoop of kibble twice a day",
+        ),
+        ("sam is allergic to nuts", "Sam is allergic to nuts"),  # a name that is a word too
+    ],
+)
+def test_a_name_memory_holds_typed_in_lower_case_is_a_name(typed: str, read: str) -> None:
+    assert with_apostrophes(typed, frozenset({"ify", "pierogi", "sam", "pepper"})) == read
+
+
+@pytest.mark.parametrize(
+    "typed", ["add pepper to the list", "will you add milk", "is the ify form done"]
+)
+def test_a_name_that_is_a_word_stays_a_word(typed: str) -> None:  # the controls
+    known = frozenset({"pepper", "will"})
+    assert with_apostrophes(typed, known) == typed
+
+
+def test_a_fact_typed_with_a_lower_case_name_is_carded(settings, memory: Memory) -> None:
+    from tests.brain.conftest import ScriptedModel, scripted_brain
+
+    memory.add("Ify is coeliac, so no gluten at all for her.", "health")
+    brain, model = scripted_brain(
+        settings, memory, ["The dentist is at the clinic."], notetaker=ScriptedModel([])
+    )
+    try:
+        reply = brain.reply("ify has a dentist appointment on friday at 3")
+    finally:
+        brain.close()
+    assert reply.route == "statement" and model.prompts == []
+    assert [p.text for p in memory.proposals()] == ["Ify has a dentist appointment on friday at 3."]
