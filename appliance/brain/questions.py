@@ -216,6 +216,16 @@ _ASKS_WHO = re.compile(
 )
 # "what's happening tonight?", "are we out on Saturday?": what happens when is this house's
 # plan, never general knowledge
+# When a thing is, said with "the": "when is the haircut", "what time is the vaccination",
+# "when does the train get in" (an eleventh trial's each got a day or time the model made
+# up); only memory knows this house's days
+_WHEN_IS_THE = re.compile(
+    r"^\W*(?:so\s+|and\s+|hearth,?\s+)?(?:when(?:'s|\u2019s| is| was| are)|"
+    r"what time(?:'s|\u2019s| is| are)|what day(?:'s|\u2019s| is)|when (?:does|do|will|did) |"
+    r"what time (?:does|do|will|did) )"
+    r"\s*(?:the|our|my) (?!(?:best|right|ideal|longest|shortest|next (?:bank|full))\b)",
+    re.IGNORECASE,
+)
 _A_PLAN = re.compile(
     # "what's for tea?": this house's meal (the model said "I don't have the ability to
     # provide a recipe for dinner")
@@ -370,6 +380,8 @@ def classify(text: str, known: frozenset[str] | None = None) -> Question:
         return Question(text, True, names, things, "how long until a day of this house")
     if _ADVICE.search(text):
         return Question(text, False, names, things, "asks for advice or a method")
+    if _WHEN_IS_THE.match(text):
+        return Question(text, True, names, things, "when a thing of this house is")
     if _ASKS_WHO.search(text):
         return Question(text, True, names, things, "asks who")
     if _SOMEONE_HERE.search(text):

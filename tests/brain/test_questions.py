@@ -43,6 +43,11 @@ from tests.brain.conftest import scripted_reply
         # a ninth trial's: the model said "Niamh left her glasses in a glass of water."
         "where did Niamh leave her glasses",
         "where did mam leave her phone",
+        # an eleventh trial's: each got a day or a time the model made up
+        "when is the haircut",
+        "what time is the vaccination",
+        "when does the train get in",
+        "when is the check up",
     ],
 )
 def test_questions_about_the_household(asked: str) -> None:
@@ -76,6 +81,8 @@ def test_questions_about_the_household(asked: str) -> None:
         "What's a good icebreaker if the conversation dries up? Half of them don't know",
         "Right, I'll keep an eye on it. How do I stop rice sticking?",
         "I'm making a shepherd's pie on Sunday. What goes nicely alongside it?",
+        # the controls beside the eleventh trial's: a best time is advice
+        "when is the best time to plant tomatoes",
     ],
 )
 def test_questions_about_the_world(asked: str) -> None:
