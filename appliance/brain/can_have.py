@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from appliance.brain.cannot_eat import KINDS
 from appliance.brain.known import DIET
-from appliance.brain.questions import food_words
+from appliance.brain.questions import food_words, only_as_a_relation
 from appliance.memory import Fact
 from appliance.memory.text import tokens
 
@@ -113,6 +113,8 @@ def answer(said: Asked, live: Iterable[Fact]) -> Answer:
         fact
         for fact in live
         if name in {w.removesuffix("'s") for w in _WORD.findall(fact.text.lower())}
+        # never "Ify's friend Amara has a nut allergy" as Ify's (an eleventh trial's)
+        and not only_as_a_relation(name, fact.text, "")
     ]
     told = [fact for fact in of_them if DIET.search(fact.text)][:MOST_FACTS]
     if not told:

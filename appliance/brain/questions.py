@@ -405,6 +405,8 @@ def about(question: Question, recalled: Recalled) -> bool:
     held = _held(recalled, question.text)
     if any(not set(tokens(name)) <= held for name in question.names):
         return False
+    if any(only_as_a_relation(name, recalled.fact.text, question.text) for name in question.names):
+        return False
     # "Zara's dentist appointment" is about "Zara's got the dentist on the 22nd": the kind
     # of day is no thing of its own when what it is with is said
     things = [t for t in question.things if t not in _KIND_OF_DAY] or question.things
@@ -412,6 +414,25 @@ def about(question: Question, recalled: Recalled) -> bool:
 
 
 _KIND_OF_DAY = frozenset({"appointment"})
+# Someone named only as whose another is: "Ify's friend Amara has a nut allergy" is about
+# Amara (an eleventh trial's "is Ify allergic to nuts?" got it as the answer)
+_RELATIONS = (
+    r"friend|friends|mum|mam|mom|mother|dad|father|sister|brother|teacher|husband|wife|son|"
+    r"daughter|aunt|auntie|uncle|gran|granny|grandma|nan|nana|grandad|grandpa|cousin|boss|"
+    r"neighbour|partner|girlfriend|boyfriend|doctor|gp|vet|dog|cat|nephew|niece|in-laws?|"
+    r"godmother|godfather|childminder|nanny|babysitter|classmate|mate|pal|colleague"
+)
+
+
+def only_as_a_relation(name: str, fact: str, asked: str) -> bool:
+    """Whether `name` is in `fact` only as whose someone else is ("Ify's friend Amara"),
+    and the question asks of `name` alone (not "…Ify's friend…")."""
+    said = re.compile(rf"\b{re.escape(name)}\b(?P<whose>['\u2019]s\s+(?:{_RELATIONS})\b)?", re.I)
+    found = list(said.finditer(fact))
+    if not found or not all(m["whose"] for m in found):
+        return False
+    relations = {re.sub(r"^['\u2019]s\s+", "", m["whose"]).lower() for m in found}
+    return not any(re.search(rf"\b{re.escape(r)}\b", asked, re.I) for r in relations)
 
 
 def answers(question: Question, recalled: Recalled) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from appliance.brain.can_have import asked
+from appliance.composition import intent_router
 from appliance.config import Settings
 from appliance.memory import Memory
 from tests.brain.conftest import scripted_reply
@@ -119,3 +120,29 @@ def test_a_dog_by_its_breed_is_the_vet_s(settings: Settings, memory: Memory) -> 
         settings, memory, ["Milo can."], "can Milo have chocolate", intents=intent_router(settings)
     )
     assert model.prompts == [] and "vet" in reply.text
+
+
+def test_someone_named_only_as_whose_another_is_is_not_who_the_fact_is_of(
+    settings, memory: Memory
+) -> None:
+    # an eleventh outside trial's: "is Ify allergic to nuts?" and "can Ify have porridge
+    # oats?" each got Amara's nut allergy as the answer
+    memory.add("Apparently Ify's friend Amara has a nut allergy too.", "health")
+    memory.add("Ify is coeliac so no gluten at all for her.", "health")
+    for said in (
+        "is Ify allergic to nuts?",
+        "what's Ify allergic to?",
+        "can Ify have porridge oats?",
+    ):
+        reply, _ = scripted_reply(
+            settings, memory, ["Ify is allergic to nuts."], said, intents=intent_router(settings)
+        )
+        assert "Amara" not in reply.text, said
+    reply, _ = scripted_reply(  # the control: asked of the friend, the friend's fact
+        settings,
+        memory,
+        ["x"],
+        "does Ify's friend have an allergy?",
+        intents=intent_router(settings),
+    )
+    assert "Amara has a nut allergy" in reply.text
