@@ -450,6 +450,10 @@ def answers(question: Question, recalled: Recalled) -> bool:
         return _where_answered(rest, held)
     if not rest:
         return question.why != STATE_NOW  # "is Ciaran in?": no fact of Ciaran's says so
+    if (what_for := _FOR_WHAT.search(question.text)) and not set(tokens(what_for["what"])) <= held:
+        # "does Babcia take anything for blood pressure?": her metformin is no answer, for
+        # nothing says what it is for (an eleventh trial's got it)
+        return False
     if rest == {"old"} and _AN_AGE.search(recalled.fact.text):
         return True  # "how old is Ewan?" is answered by "Our Ewan's 15" (a second trial)
     if days_until.asks(question.text) and days_until.names_a_date(recalled.fact.text):
@@ -488,6 +492,13 @@ def _where_answered(rest: set[str], held: set[str]) -> bool:
     return not asked or asked <= held or len(asked & held) >= 2
 
 
+# What a medicine or a thing is asked to be for, at the question's end: "…for her heart?"
+_FOR_WHAT = re.compile(
+    r"\b(?:take|takes|taking|on|have|has|got|need|needs|anything|something|tablets?|pills?|"
+    r"medicines?|medication|meds)\b.*\bfor (?:his |her |their |my |your |the |a |an )?"
+    r"(?P<what>[a-z]+(?: [a-z]+)?)\s*[?.!]*$",
+    re.IGNORECASE,
+)
 _TAKES = re.compile(r"\b(?:takes?|taking|is on|prescribed|uses an?)\b", re.IGNORECASE)
 _MEDICINE = frozenset(
     tokens("medication medications medicine medicines meds tablet tablets pill pills drug drugs")

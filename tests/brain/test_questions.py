@@ -566,3 +566,20 @@ def test_taking_the_bins_out_is_no_medicine(settings, memory: Memory) -> None:  
     memory.add("Sam takes the bins out on Tuesdays.", "routine")
     reply, _ = scripted_reply(settings, memory, ["MODEL"], "what medication is Sam on")
     assert not reply.text.startswith("From memory")
+
+
+def test_a_medicine_is_no_answer_to_what_it_is_not_said_to_be_for(settings, memory: Memory) -> None:
+    # an eleventh outside trial's: "does Babcia take anything for blood pressure?" got her
+    # metformin, as if it were for that
+    memory.add("Babcia takes metformin twice a day with meals.", "health")
+    memory.add("Gran takes amlodipine for her blood pressure.", "health")
+    reply, _ = scripted_reply(
+        settings, memory, ["x"], "does Babcia take anything for blood pressure?"
+    )
+    assert not reply.text.startswith("From memory") and "I don't know" in reply.text
+    for said, fact in (  # the controls: said to be for it, or asked without a "for"
+        ("does Gran take anything for her blood pressure?", "amlodipine"),
+        ("what medication is Babcia on?", "metformin"),
+    ):
+        reply, _ = scripted_reply(settings, memory, ["x"], said)
+        assert reply.text.startswith("From memory") and fact in reply.text, said
