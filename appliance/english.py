@@ -17,7 +17,7 @@ import json
 import logging
 from functools import cache
 
-from appliance.memory.embed import minilm_files
+from appliance.minilm import minilm_files
 
 log = logging.getLogger(__name__)
 

