@@ -17,7 +17,7 @@ _LEAD = re.compile(
     r"(?:and|also|plus)(?! (?:\d|a|an|one|two|three|four|five|six|seven|eight|nine|ten|"
     r"fifteen|twenty|thirty|forty|half|another|more|extra)\b)) (?:, )?)*"
     # "Hearth" as a recogniser writes it at the start of a line ("Hath, …", "Ha, …")
-    r"(?:(?:hey|ok|okay) (?:, )?)?(?:(?:hearth|hath|harth) ,? ?)?(?:please )?"
+    r"(?:(?:hey|ok|okay) (?:, )?)?(?:(?:hearth|hath|harth) ,? ?)?(?:(?:please|pls|plz) )?"
     # "would you ever add eggs to the list" is Irish English for "please" (a fifth trial's
     # got "I'm afraid I would not.")
     # "can ye set us a timer…" (Irish and Scots English; a ninth trial's got nothing done)
@@ -53,6 +53,35 @@ _SLIPS = {
     **dict.fromkeys(("lsit", "lst"), "list"),
     **dict.fromkeys(("cancle", "cancell", "cansel", "cancl"), "cancel"),
     **dict.fromkeys(("tomorow", "tommorow", "tommorrow", "tomorroe", "tomoz"), "tomorrow"),
+    # as texted (an eleventh trial's "remind me tmrw at 8 to ring…" was asked when again,
+    # "…2nite at 6" got the defrosting rule)
+    **dict.fromkeys(
+        ("tmrw", "tmr", "tmw", "tmrow", "2moro", "2morrow", "2mrw", "2mro"), "tomorrow"
+    ),
+    **dict.fromkeys(("2nite", "2night", "tonite", "tonyt", "2nyt"), "tonight"),
+    **dict.fromkeys(("rmnd", "rmind", "remd"), "remind"),
+    **dict.fromkeys(("n",), "and"),  # "gravy granules, cranberry sauce n foil"
+}
+# "remind me 2 defrost…", "set timer 4 pasta…": a digit for "to" or "for", as texted
+_TEXTED_TO = re.compile(r"\b(remind (?:me|us)) 2 (?=[a-z])")
+_TEXTED_FOR = re.compile(r"\b(timer|reminder|alarm) 4 (?=[a-z])")
+# "on sat morning", "by fri": a day as texted
+_TEXTED_DAY = re.compile(
+    r"\b(on|this|next|by|until|till|before|after) "
+    r"(mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b"
+)
+_DAYS = {
+    "mon": "monday",
+    "tue": "tuesday",
+    "tues": "tuesday",
+    "wed": "wednesday",
+    "weds": "wednesday",
+    "thu": "thursday",
+    "thur": "thursday",
+    "thurs": "thursday",
+    "fri": "friday",
+    "sat": "saturday",
+    "sun": "sunday",
 }
 # "2%" keeps its sign: "add 2% milk" is no "2 milk" (a tenth trial's)
 TOKENS = re.compile(r"\d+(?:[.:]\d+)?(?:am|pm|%)?|[a-z]+(?:'[a-z]+)?|,")
@@ -75,7 +104,9 @@ def normalise(text: str, *, sentences: bool = False) -> str:
     if sentences:
         lowered = _SENTENCE_END.sub(",", lowered)
     joined = " ".join(_SLIPS.get(word, word) for word in TOKENS.findall(lowered))
-    joined = without_false_starts(joined)
+    joined = _TEXTED_FOR.sub(r"\1 for ", _TEXTED_TO.sub(r"\1 to ", joined))
+    # a day as texted after false starts: "on sat, on sunday at 10am" began "sat…"
+    joined = _TEXTED_DAY.sub(lambda m: f"{m[1]} {_DAYS[m[2]]}", without_false_starts(joined))
     joined = _FOR_US.sub(r"\1 \2", _LEAD.sub("", joined, count=1))
     return without_tail(joined)
 

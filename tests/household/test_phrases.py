@@ -973,3 +973,37 @@ def test_a_thing_said_again_after_not_is_the_thing_said_right() -> None:
     assert phrases.parse("add milk, not the oat one, and bread", NOW) == phrases.AddItems(
         ("milk", "bread")
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "row"),
+    [
+        # an eleventh outside trial's, texted: each did nothing
+        (
+            "remind me tmrw at 8 to ring the surgery",
+            {"intent": "remind", "what": "ring the surgery", "at": "2026-12-02T08:00"},
+        ),
+        (
+            "pls set timer 4 pasta 11 mins thx",
+            {"intent": "timer.set", "name": "pasta", "seconds": 660.0},
+        ),
+        (
+            "pls add gravy granules, cranberry sauce n foil to the shopping list",
+            {"intent": "shopping.add", "items": ["gravy granules", "cranberry sauce", "foil"]},
+        ),
+    ],
+)
+def test_a_command_texted_is_read_as_typed_out(said: str, row: dict) -> None:
+    assert as_row(parse(said, NOW)) == row
+
+
+@pytest.mark.parametrize(
+    ("said", "row"),
+    [
+        # the controls: a digit that is a number, a "sat" that is sitting
+        ("set a timer for 4 minutes", {"intent": "timer.set", "name": None, "seconds": 240.0}),
+        ("the cat sat on the mat", {"intent": None}),
+    ],
+)
+def test_a_number_and_a_word_stay_as_they_are(said: str, row: dict) -> None:
+    assert as_row(parse(said, NOW)) == row
