@@ -245,6 +245,14 @@ class Brain:
             # before a small child's row (a review's got "…fine crushed, ground or as a smooth
             # nut butter")
             route = router.Route("recall", typed, thread=thread)
+        if (
+            route.kind == "courtesy"
+            and self.routes.carded.get(thread)
+            and router.forgets_what_was_just_said(typed)
+        ):
+            # "never mind", "ignore that" after a card: that card off the board (a review's
+            # stayed); after a fact read out they drop the topic, no more
+            route = router.Route("correct", "", thread=thread)
         if route.kind == "undo" and (
             self.routes.cited.get(thread) or self.routes.carded.get(thread)
         ):

@@ -145,7 +145,7 @@ _FOOD_SAFETY = re.compile(
     r"|\b(?:it's|it is|they're|they are|that's|that is) (?:still )?(?:perfectly )?(?:safe|"
     r"unsafe|edible|inedible)\b"
     r"|\byou can (?:safely |definitely |still )*(?:refreeze|re-freeze|reheat|re-heat|still eat|"
-    r"eat it|eat them|microwave|warm|defrost|thaw)\b"
+    r"eat it|eat them)\b"
     # "…microwave breast milk … without any risks" (an eleventh trial's)
     r"|\bwithout (?:any )?(?:risks?|danger)\b|\bno risk\b"
     r"|\b(?:food poisoning|salmonella|listeria|e\. coli|botulism|bacteria)\b",

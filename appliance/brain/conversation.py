@@ -177,14 +177,21 @@ class Conversation:
         )
         # Each sentence is checked before it is said (bounds.py): no claimed action, no
         # time or weather the model cannot know, no recital of its instructions.
-        return bounded(_trimmed(generated), self.bounds(turns[-1][1], found)), generated
+        earlier = " ".join(text for role, text in turns[:-1] if role == "user")
+        return bounded(_trimmed(generated), self.bounds(turns[-1][1], found, earlier)), generated
 
-    def bounds(self, asked: str = "", found: list[Recalled] | None = None) -> ReplyBounds:
+    def bounds(
+        self, asked: str = "", found: list[Recalled] | None = None, earlier: str = ""
+    ) -> ReplyBounds:
         """The bounds a reply to `asked` is checked against (bounds.py), with what the
-        household told of its people (the facts recalled for it)."""
+        household told of its people (the facts recalled for it), and what the person said
+        earlier in the conversation (a day told a turn before is told)."""
         told = " ".join(r.fact.text for r in found or [])
         return ReplyBounds(
-            self.static_prefix(), asked, Told(self.people(), told, asked), Hearsay(asked, told)
+            self.static_prefix(),
+            asked,
+            Told(self.people(), told, asked, earlier),
+            Hearsay(asked, told),
         )
 
     def _agent_loop(

@@ -15,6 +15,7 @@ import re
 
 from appliance.brain.people import ANIMAL
 from appliance.brain.router import fixed_reply
+from appliance.brain.urgent import EMERGENCY
 from appliance.kitchen.allergens import ALLERGEN
 
 ALLERGIC_REACTION = (
@@ -94,19 +95,45 @@ UNWELL = (
     "America); otherwise ring NHS 111 or your GP. I can't call anyone, and I haven't kept "
     "it as a fact."
 )
+# Never a thing's: "the fridge has a high temperature alarm", "my pastry is floppy", "the
+# bath has a temperature of 38" (a review's each got the line)
+_NO_THING = (
+    r"(?!.*\b(?:fridge|freezer|oven|bath|water|milk|room|house|car|engine|kettle|pan|alarm|"
+    r"tank|boiler|heating|radiator|pastry|dough|cake|bread|lettuce|chips|pizza|bacon|"
+    r"sauce|meat|chicken|mess)\b)"
+)
 _UNWELL = re.compile(
-    _NO_ANIMAL + r".*?(?:"
+    _NO_ANIMAL + _NO_THING + r".*?(?:"
     r"\b(?:has|has got|'s got|is running|running|got) (?:a )?(?:temperature|temp|fever) "
-    r"(?:of )?(?:3[7-9]|4[0-3])(?:[.,]\d)?\b"
+    r"(?:of )?(?:3[7-9]|4[0-3]|10[0-6])(?:[.,]\d)?\b"
+    # "Zosia has a fever", "Babcia has chest pains" (a review's were carded)
+    r"|\b(?:has|has got|'s got|got|is running|running) (?:a )?(?:fever|chest pains?)\b"
+    r"|\b(?:is|'s) being sick\b"
     r"|\b(?:has|has got|'s got|got|is running|running) (?:a (?:high|really high|bad) )"
     r"(?:temperature|temp|fever)\b"
     r"|\b(?:feels?|feeling|is|'s|seems?|looks?|gone|going) (?:(?:all|really|very|a bit|so) )?"
     r"(?:shaky|shaking) and (?:sweaty|sweating|clammy|confused)\b"
-    r"|\b(?:having|had|is having) (?:a )?(?:fit|seizure|convulsion)s?\b(?! (?:last|in|of) )"
+    r"|\b(?:having|is having) (?:a )?(?:fit|seizure|convulsion)s?\b(?! (?:last|in|of) )"
     r"|\b(?:won't|will not|can't|cannot) wake (?:him|her|them) up\b"
-    r"|\b(?:floppy|unresponsive|blue lips|lips (?:are |have )?(?:gone |turned )?blue)\b)",
+    r"|\b(?:is|'s|seems?|looks?|gone|going) (?:(?:all|really|very|a bit|so) )?floppy\b"
+    r"|\b(?:unresponsive|blue lips|lips (?:are |have )?(?:gone |turned )?blue)\b)",
     re.IGNORECASE,
 )
 SIGNS_OF_SERIOUS_ILLNESS = fixed_reply("serious illness", _RASH_THAT_STAYS, RING_999)
+# An emergency said in passing, with a doubt or none: "I think Babcia is having a stroke",
+# "I think there's a gas leak", "the baby swallowed a battery" (a review found them left as
+# "a maybe"). Only the words of an emergency happening, never "Tom had a stroke in 2019".
+_AN_EMERGENCY = re.compile(
+    _NO_ANIMAL + r"(?!.*\b(?:in (?:19|20)\d\d|years? ago|last (?:year|month|week)|"
+    r"used to|training|course|insurance|drill|alarm test|awareness)\b)"
+    r".*\b(?:(?:is|'s|are|'re|am|'m) (?:having an? (?:stroke|heart attack|seizure|"
+    r"fit(?! of)|asthma attack|allergic reaction)|choking|fitting|collapsing|unconscious|"
+    r"not breathing|bleeding (?:badly|heavily|a lot))|(?:there's|there is) a gas leak|"
+    r"smell(?:s|ing)? (?:of )?gas|"
+    r"swallowed (?:a |an |some )?(?:battery|batteries|button battery|magnets?|bleach|tablets?|"
+    r"pills?|coin)|(?:has|'s) (?:collapsed|stopped breathing)|(?:won't|can't) wake)",
+    re.IGNORECASE,
+)
+AN_EMERGENCY = fixed_reply("emergency", _AN_EMERGENCY, EMERGENCY)
 SIGNS_OF_ILLNESS = fixed_reply("unwell", _UNWELL, UNWELL)
 ATE_AN_ALLERGEN_ASKED = fixed_reply("ate an allergen", _ATE_IT, ATE_AN_ALLERGEN)

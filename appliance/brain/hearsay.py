@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 
 from appliance.brain.told import IN_GENERAL
+from appliance.brain.urgent import sounds_urgent
 from appliance.memory.text import tokens
 from appliance.sentences import sentences
 
@@ -44,7 +45,7 @@ _IN_PASSING = (
     r"possibly|perhaps|might|could be|if i remember rightly|i could be wrong|or so \w+ says?|"
     r"(?<!\bin )(?<!\bof )(?<!\bon )(?<!\bby )(?<!\bfrom )(?<!\buntil )(?<!\btill )"
     r"(?<!\bearly )(?<!\blate )(?<!\bnext )(?<!\blast )(?<!\bthis )(?<!\bmid )(?<!\bmid-)"
-    r"may(?!\s*\d)"
+    r"(?-i:may)(?!\s*\d)"  # never "May is coming for tea", May a person
 )
 _DOUBT = re.compile(rf"\b(?:(?P<held>{_HELD_BY})|(?P<passing>{_IN_PASSING}))\b", re.IGNORECASE)
 # A reply that keeps a doubt of its own, or says the thing may not be so.
@@ -114,6 +115,19 @@ _ASKED_FOR_A_YES = re.compile(
     r"do we|hasn't it|wasn't it|won't it|hasn't (?:he|she|it)|isn't (?:he|she)))\s*\?+\s*$",
     re.IGNORECASE,
 )
+_A_YES = re.compile(
+    r"^\W*(?:yes|yeah|yep|yup|sure|of course|definitely|absolutely|indeed|correct|"
+    r"that's right|that is right|right|i have|i did|they are|they have|it is|it has|all done|"
+    r"done)\b",
+    re.IGNORECASE,
+)
+# What a yes would make so: a thing done or arranged ("ordered", "booked", "sent", "paid"),
+# never an opinion asked to be agreed with ("pasta's good for a quick dinner, right?")
+_DONE = re.compile(
+    r"\b(?:\w+ed|done|gone|been|sent|paid|bought|got|made|left|taken|put|set|sorted|"
+    r"coming|going|due|booked|ordered|arranged|fixed|on its way|on their way)\b",
+    re.IGNORECASE,
+)
 # …but never a question's own start: "is it…", "did you…?", "what…"
 _ASKS_FIRST = re.compile(
     r"^\W*(?:so\s+)?(?:is|are|was|were|do|does|did|have|has|had|can|could|will|would|should|"
@@ -125,7 +139,7 @@ _ASKS_FIRST = re.compile(
 def _claims_of(sentence: str) -> list[_Claim]:
     """The claims a sentence makes with a doubt or a source in it, or asks back for a yes."""
     asked = _ASKED_FOR_A_YES.match(sentence)
-    if asked is not None and not _ASKS_FIRST.match(sentence):
+    if asked is not None and not _ASKS_FIRST.match(sentence) and _DONE.search(asked["claim"]):
         words = frozenset(tokens(asked["claim"])) - _SAY_NOTHING
         return [_Claim(words)] if len(words) >= _MATCHED_LEAST else []
     doubt = _DOUBT.search(sentence)
@@ -168,6 +182,14 @@ class Hearsay:
 
     def __init__(self, asked: str, told: str = "") -> None:
         self._claims = [c for s in sentences(asked) + sentences(told) for c in _claims_of(s)]
+        # asked back for a yes: any yes is the claim said as so ("you've ordered the nappies,
+        # yeah?" -> "Yes, I have.", a review's)
+        self._asked_for_a_yes = any(
+            (yes := _ASKED_FOR_A_YES.match(s))
+            and not _ASKS_FIRST.match(s)
+            and _DONE.search(yes["claim"])
+            for s in sentences(asked)
+        )
         # facts recalled as plain facts bear a sentence out ("The boiler service is due in
         # March." kept as such answers for itself)
         self._plain = [frozenset(tokens(s)) for s in sentences(told) if _DOUBT.search(s) is None]
@@ -176,12 +198,18 @@ class Hearsay:
         """Whether `sentence` says a claim held in doubt as a settled fact."""
         if not self._claims or sentence.rstrip().endswith("?"):
             return False
+        if self._asked_for_a_yes and _A_YES.match(sentence.replace("\u2019", "'")):
+            return True
         # what is said before any doubt: "Gran is coming on Sunday, so a roast would be
         # lovely" says it surer, the "would" notwithstanding; a doubt said first covers
         # what follows it ("According to your dad, the bins go out on Tuesday now"), and
         # "Olumide, the dentist is on the 12th" is one claim across its comma
+        said = sentence.replace("\u2019", "'")
+        if _DOUBT.search(said):
+            return False  # a source or a doubt anywhere: "Femi needs glasses, according to
+            # your sister" keeps it (a review's was stopped)
         sure = []
-        for clause in _CLAUSE.split(sentence.replace("\u2019", "'")):
+        for clause in _CLAUSE.split(said):
             if _KEEPS_DOUBT.search(clause) or IN_GENERAL.search(clause):
                 break
             sure.append(clause)
@@ -213,10 +241,15 @@ A_MAYBE = (
 )
 
 
+_ATE = re.compile(r"\b(?:ate|eaten|swallowed|had some|had a bit of)\b", re.IGNORECASE)
+
+
 def said_as_a_maybe(text: str) -> bool:
     """Whether `text` only says, with a doubt or a source, something of the household:
     "my sister reckons Femi needs glasses", "I think the boiler's due in March"."""
     text = " ".join(text.split())
-    if not text or "?" in text or _ASKED_FOR.search(text):
-        return False
+    if not text or "?" in text or _ASKED_FOR.search(text) or sounds_urgent(text):
+        return False  # never "I think there's a gas leak" (a review's)
+    if _ATE.search(text):
+        return False  # "I think Miko ate some peanuts", his allergy kept: never a maybe
     return all(_claims_of(sentence) for sentence in sentences(text))

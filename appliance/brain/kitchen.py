@@ -31,6 +31,7 @@ from appliance.brain.devices import (
     WATCHING,
 )
 from appliance.brain.emergencies import (
+    AN_EMERGENCY,
     ATE_AN_ALLERGEN_ASKED,
     SIGNS_OF_A_REACTION,
     SIGNS_OF_ILLNESS,
@@ -73,8 +74,9 @@ def _a_remark_of_no_food(text: str) -> bool:
     words = re.findall(r"[a-z]+", text.lower())
     if any(w in food_words() or w.rstrip("s") in food_words() for w in words):
         return False
-    asks = "?" in text or _ASKS.search(text) or _ASKS_FIRST.match(text)
-    return not asks or not _OF_EATING.search(text)
+    # said or asked, a word of eating keeps it the kitchen's: "the halloumi smells funny",
+    # "I'm pretty sure I'm pregnant, what should I avoid" (a review found both at the model)
+    return not _OF_EATING.search(text)
 
 
 # What a question of food safety asks about, with no food named: "is it safe to eat when
@@ -84,7 +86,8 @@ _OF_EATING = re.compile(
     r"serve|cook|cooking|cooked|store|keep|kept|freeze|frozen|fridge|freezer|reheat\w*|"
     r"defrost\w*|thaw\w*|safe|unsafe|wean\w*|food|foods|meal|snack|bottle|milk|formula|"
     r"leftovers?|raw|mould\w*|off|use by|best before|ok|okay|alright|all right|good for|"
-    r"still good|homemade|home made|fermented|made|smells?|tastes?)\b",
+    r"still good|homemade|home made|fermented|made|smells?|smelling|tastes?|avoid|allowed|"
+    r"funny|fizzy|slimy|sour|mouldy)\b",
     re.IGNORECASE,
 )
 
@@ -166,6 +169,7 @@ def with_kitchen(router: Router) -> Router:
         ATE_AN_ALLERGEN_ASKED,
         SIGNS_OF_SERIOUS_ILLNESS,
         SIGNS_OF_ILLNESS,
+        AN_EMERGENCY,
         FED_TO_A_PET,
         AN_ANIMAL_UNWELL,
         DEVICES,

@@ -31,6 +31,7 @@ _NOT_SAID_AS_SO = re.compile(
     re.IGNORECASE,
 )
 
+_A_QUESTION = re.compile(r"^\W*(?:is|are|was|were|did|do|does|have|has|had)\b", re.IGNORECASE)
 LIST_GUESSED = (
     "I'd only be guessing what's on the shopping list. Ask me \u201cwhat's on the shopping "
     "list?\u201d and I'll read it."
@@ -42,6 +43,7 @@ def guessed_list(sentence: str, asked: str) -> bool:
     said = sentence.replace("\u2019", "'")
     if said.rstrip().endswith("?"):
         return False
-    if asked.rstrip().endswith("?") and _ASKS_THE_LIST.search(asked) and _YES_OR_NO.match(said):
+    asked_so = asked.rstrip().endswith("?") or _A_QUESTION.match(asked)  # spoken: no "?"
+    if asked_so and _ASKS_THE_LIST.search(asked) and _YES_OR_NO.match(said):
         return True
     return _SAYS_WHAT_IS_ON.search(said) is not None and not _NOT_SAID_AS_SO.search(said)

@@ -25,7 +25,7 @@ from appliance.brain import days_until
 from appliance.brain.cannot_eat import CANNOT_EAT, KINDS
 from appliance.brain.days import another_day
 from appliance.brain.people import FAMILY, NOT_NAMES, said_to
-from appliance.letters import LETTER, UPPER
+from appliance.letters import LETTER, LOWER, UPPER
 from appliance.memory import Fact, Recalled
 from appliance.memory.guard_heard import names_a_credential
 from appliance.memory.text import STOP_WORDS, tokens
@@ -223,7 +223,10 @@ _WHEN_IS_THE = re.compile(
     r"^\W*(?:so\s+|and\s+|hearth,?\s+)?(?:when(?:'s|\u2019s| is| was| are)|"
     r"what time(?:'s|\u2019s| is| are)|what day(?:'s|\u2019s| is)|when (?:does|do|will|did) |"
     r"what time (?:does|do|will|did) )"
-    r"\s*(?:the|our|my) (?!(?:best|right|ideal|longest|shortest|next (?:bank|full))\b)",
+    r"\s*(?:the|our|my) (?!(?:best|right|ideal|longest|shortest|next (?:bank|full))\b)"
+    # never a cook's "when is the chicken cooked?", "when will the bread be done?"
+    r"(?!.*\b(?:cooked|done|ready|baked|roasted|boiled|cooled|risen|defrosted|thawed|set|"
+    r"rested|safe|hot enough|cool enough)\b)",
     re.IGNORECASE,
 )
 _A_PLAN = re.compile(
@@ -425,13 +428,18 @@ _RELATIONS = (
 
 
 def only_as_a_relation(name: str, fact: str, asked: str) -> bool:
-    """Whether `name` is in `fact` only as whose someone else is ("Ify's friend Amara"),
-    and the question asks of `name` alone (not "…Ify's friend…")."""
-    said = re.compile(rf"\b{re.escape(name)}\b(?P<whose>['\u2019]s\s+(?:{_RELATIONS})\b)?", re.I)
+    """Whether `name` is in `fact` only as whose someone else, named, is ("Ify's friend
+    Amara"), and the question asks of `name` alone (not "…Ify's friend…"). Never "Ify's
+    doctor says she can't have dairy": that is of Ify (a review's), the doctor no one named."""
+    said = re.compile(
+        rf"\b{re.escape(name)}\b(?P<whose>['\u2019]s\s+(?P<relation>{_RELATIONS})\s+"
+        rf"(?-i:[{UPPER}])[{LOWER}]+)?",
+        re.I,
+    )
     found = list(said.finditer(fact))
     if not found or not all(m["whose"] for m in found):
         return False
-    relations = {re.sub(r"^['\u2019]s\s+", "", m["whose"]).lower() for m in found}
+    relations = {m["relation"].lower() for m in found}
     return not any(re.search(rf"\b{re.escape(r)}\b", asked, re.I) for r in relations)
 
 

@@ -207,10 +207,12 @@ def _remember(text: str) -> Route | None:
 _FORGET_JUST_SAID = re.compile(
     # "oops wrong kid, forget that" (an eleventh trial's got the model)
     r"^\s*(?:(?:no|oh|actually|wait|sorry|hang on|oops|whoops|my mistake|my bad|silly me|"
-    r"wrong (?:kid|child|person|one|name|fact))[,.!]?\s+)*(?:(?:please\s+)?(?:"
-    r"forget(?: about)?|scratch|undo|delete|remove|unsave) "
-    r"(?:that|it|this|what i (?:just )?said)(?: please)?|"
+    r"wrong (?:kid|child|person|one|name|fact|day|date|time|week|month))[,.!]?\s+)*"
+    r"(?:(?:please\s+)?(?:forget(?: about)?|scratch|undo|delete|remove|unsave|cancel|ignore) "
+    r"(?:that|it|this|what i (?:just )?said)(?: please)?|never ?mind|"
     r"(?:please\s+)?(?:don'?t|do not) (?:remember|save|keep|store) (?:that|it|this)"
+    # "don't put that on the board" (a review's left the card)
+    r"|(?:please\s+)?(?:don'?t|do not) (?:put|add) (?:that|it|this) (?:on|to) the board"
     r"(?: please)?)[\s.!]*$",
     re.IGNORECASE,
 )

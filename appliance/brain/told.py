@@ -22,6 +22,7 @@ import re
 
 from appliance.brain.people import FAMILY, NOT_NAMES, said_to
 from appliance.brain.questions import names_in
+from appliance.brain.untold_days import DaysTold
 from appliance.letters import LOWER, UPPER
 from appliance.memory.text import tokens
 
@@ -88,70 +89,6 @@ _A_THING_PLACED = re.compile(
 )
 
 
-# A day or a time said in a sentence: "15:47", "8pm", "12:30pm", "the 26th", "December",
-# "Wednesday", "2026". Only the clock and what the household told hold these.
-_MONTHS = (
-    "january february march april may june july august september october november december"
-).split()
-_WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
-_WHEN = re.compile(
-    r"\b(?P<hour>\d{1,2})(?:[:.](?P<minute>\d{2}))?\s*(?P<half>am|pm|a\.m\.|p\.m\.)"
-    r"|\b(?P<h24>\d{1,2})[:.](?P<m24>\d{2})\b"
-    r"|\b(?P<day>\d{1,2})(?:st|nd|rd|th)\b"
-    r"|\b(?P<year>(?:19|20)\d{2})\b"
-    rf"|\b(?P<named>{'|'.join(_MONTHS + _WEEKDAYS)})\b",
-    re.IGNORECASE,
-)
-
-
-def _whens(text: str) -> set[str]:
-    """The days and times said in `text`, each as one key ("8pm", "15:47", "26", "may")."""
-    found = set()
-    for m in _WHEN.finditer(text):
-        if m["hour"]:
-            half = m["half"].replace(".", "").lower()
-            found.add(f"{int(m['hour'])}{':' + m['minute'] if m['minute'] else ''}{half}")
-        elif m["h24"]:
-            found.add(f"{int(m['h24'])}:{m['m24']}")
-        elif m["day"]:
-            found.add(str(int(m["day"])))
-        elif m["year"]:
-            found.add(m["year"])
-        elif _a_day_or_month(text, m):
-            found.add(m["named"].lower())
-    return found
-
-
-# "you may want to…" and "a Sunday roast" name no day
-_MAY_THE_MONTH = re.compile(
-    r"(?:\b(?:in|of|on|by|from|until|till|early|late|mid|next|last|this|\d{1,2}(?:st|nd|rd|th)?)"
-    r"\s+$)",
-    re.IGNORECASE,
-)
-_NO_DAY_AFTER = re.compile(r"\s+(?:roasts?|lunch(?:es)?|dinners?|best|cooking|papers?)\b", re.I)
-
-
-def _a_day_or_month(text: str, m: re.Match[str]) -> bool:
-    named = m["named"].lower()
-    if named == "may":
-        before, after = text[: m.start()], text[m.end() :]
-        return bool(_MAY_THE_MONTH.search(before) or re.match(r"\s+\d", after))
-    return named not in _WEEKDAYS or not _NO_DAY_AFTER.match(text[m.end() :])
-
-
-_MONTH = "|".join(_MONTHS)
-_DAY_OF_A_MONTH = re.compile(
-    rf"\b(\d{{1,2}})\s+(?:of\s+)?(?:{_MONTH})\b|\b(?:{_MONTH})\s+(?:the\s+)?(\d{{1,2}})\b",
-    re.IGNORECASE,
-)
-
-
-def _told_whens(text: str) -> set[str]:
-    """What counts as told: each day and time said, and a day of a month said bare ("14
-    February" holds the 14th)."""
-    return _whens(text) | {m[1] or m[2] for m in _DAY_OF_A_MONTH.finditer(text)}
-
-
 def _made_up(sentence: str) -> set[str]:
     """The names a sentence gives people, lower case (family words are no names): "Liam,
     the father of light, …", "a girl named Ember"."""
@@ -164,7 +101,7 @@ def _made_up(sentence: str) -> set[str]:
 class Told:
     """What the household told, for the sentences of one reply."""
 
-    def __init__(self, people: frozenset[str], told: str, asked: str) -> None:
+    def __init__(self, people: frozenset[str], told: str, asked: str, earlier: str = "") -> None:
         # Memory's names, the family words said, and a name the person said as a person's
         # ("a card for Ffion", "Ffion's party"); never any capital ("tell me about the
         # Romans" is the world's)
@@ -182,15 +119,13 @@ class Told:
         self._said = named_as_said
         self._told = set(tokens(told)) | set(tokens(asked))
         self._last: str | None = None  # who "he" or "she" is, in the sentences that follow
-        self._whens = _told_whens(f"{told} {asked}")
+        self._days = DaysTold(f"{told} {asked} {earlier}")  # days said in earlier turns too
 
     def guessed_when(self, sentence: str) -> bool:
         """Whether `sentence` says a day or a time nobody told: "The haircut is currently on
         December 20, 2026." (asked "when is the haircut", told nothing), "You take your
         tablets at 8pm and at 6am." (told "at 8 and at 6")."""
-        if _QUESTION.search(sentence):
-            return False
-        return not _whens(sentence) <= self._whens
+        return not _QUESTION.search(sentence) and self._days.guessed(sentence)
 
     def guessed(self, sentence: str) -> str | None:
         """The person or thing of the house a sentence says something untold about, or None."""

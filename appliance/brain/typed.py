@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 
-from appliance.english import english_words
 from appliance.letters import LETTER, LOWER
 
 _RESTORED = {
@@ -66,14 +65,12 @@ def with_apostrophes(text: str, known: frozenset[str] = frozenset()) -> str:
 
     def capital(said: re.Match[str]) -> str:
         word = said.group()
-        if word not in known:
-            return word
-        if word in english_words() and not (
-            said.start() == 0 and _SAID_OF_SOMEONE.match(said.string, said.end())
-        ):
-            return word  # "will", "may", "rose": words of their own, unless a sentence
-            # starts with the name and says something of them ("sam is allergic to nuts")
-        return word[:1].upper() + word[1:]
+        # only a name a message starts with and says something of ("ify has…", "sam is
+        # allergic to nuts"): never "add fudge to the list" with Fudge the dog (a review's
+        # list got "Fudge"), nor "will", "may", "rose" as words
+        if word in known and said.start() == 0 and _SAID_OF_SOMEONE.match(said.string, said.end()):
+            return word[:1].upper() + word[1:]
+        return word
 
     restored_text = _SHORT.sub("birthday", _OWNER.sub(owner, _TYPED.sub(restored, text)))
     # a name memory holds, typed in lower case on a phone: "ify has a dentist appointment

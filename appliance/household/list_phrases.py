@@ -182,12 +182,13 @@ _WANTED = re.compile(r"^[a-z'-]+ (?:wants|needs|would like|asked for|likes|said)
 # One thing with "and" in its name: "mac and cheese", "salt and vinegar crisps" (an eleventh
 # trial's list got "mac" and "cheese", and "is mac and cheese on the list?" went to the model)
 _ONE_THING = re.compile(
-    r"\b(?:(?:mac|macaroni) and cheese|salt and vinegar|cheese and onion|fish and chips|"
-    r"sweet and sour|bangers and mash|rice and peas|pie and mash|spaghetti and meatballs|"
-    r"bread and butter pudding|gin and tonic|(?:strawberries|peaches) and cream|"
-    r"sour cream and (?:onion|chives?)|salt and pepper(?= (?:crisps|chicken|squid|chips|"
-    r"seasoning|ribs|tofu))|ham and (?:cheese|pineapple)(?= (?:sandwich|toastie|pizza|"
-    r"croissant|pasty|quiche)))\b"
+    r"\b(?:(?:mac|macaroni) and cheese|spaghetti and meatballs|bread and butter pudding|"
+    # a flavour is one thing only before what it flavours: "salt and vinegar crisps", never
+    # "add salt and vinegar" (a review's became one item)
+    r"(?:salt and (?:vinegar|pepper)|cheese and onion|sweet and sour|sour cream and "
+    r"(?:onion|chives?)|ham and (?:cheese|pineapple))(?= (?:crisps|chips|chicken|squid|"
+    r"seasoning|ribs|tofu|sauce|pork|pringles|sandwich(?:es)?|toasties?|pizzas?|croissants?|"
+    r"pasty|pasties|quiche|rolls?|pie|pies|flavour)))\b"
 )
 _JOINED = "\x00"
 

@@ -94,7 +94,9 @@ _KEEPING = re.compile(
 )
 _MILK_FOR_A_BABY = (
     r"(?:breast ?milk|expressed milk|formula|baby milk|baby's milk|babys milk|"
-    r"(?:baby's |babys |baby )?bottles?)"
+    # a baby's bottle, never "my bottle of wine" nor "a hot water bottle" (a review's)
+    r"(?:(?:baby's |babys |baby |her |his |the |a )bottles?(?! of (?!milk|formula|breast)))|"
+    r"^(?!.*hot water bottle)(?=.*\bbab(?:y|ies|y's)\b).*?\bbottles?)"
 )
 _WARMED = r"(?:warm|warming|heat|heating|reheat\w*|microwave\w*|defrost\w*|thaw\w*)"
 _BABY_MILK = re.compile(
@@ -181,10 +183,17 @@ def _childs_row(food: str | None, said: str, tables: Tables) -> SafetyRule | Non
 # A grown-up, named as family: a small child's row is not theirs ("can Babcia have honey in
 # her tea?" got the infant-botulism row in an eleventh trial, "can my husband have whole
 # nuts" the choking one)
-_AN_ADULT = re.compile(
-    r"\b(?:gran|granny|grandma|grandmother|nan|nana|nanna|babcia|oma|grandad|granddad|"
+_ADULTS = (
+    r"(?:gran|granny|grandma|grandmother|nan|nana|nanna|babcia|oma|grandad|granddad|"
     r"grandpa|grandfather|mum|mom|mother|dad|father|husband|wife|partner|uncle|aunt|auntie|"
-    r"aunty|in law|boyfriend|girlfriend|adults?|grown ups?|grownups?)\b"
+    r"aunty|mother in law|father in law|boyfriend|girlfriend|adults?|grown ups?|grownups?)"
+)
+# …the one given it, never the one giving: "can Nana give Oisin honey" is of Oisin (a
+# review's reached the model, which said "Yes, honey is fine in small amounts.")
+_AN_ADULT = re.compile(
+    rf"\b(?:give|giving|feed|feeding|for) (?:my |our |the |your )?{_ADULTS}\b(?! (?:give|feed))"
+    rf"|\b(?:can|could|should|may|does|is) (?:my |our |the |your )?{_ADULTS} "
+    r"(?:have|eat|drink|be given|take)\b"
 )
 
 

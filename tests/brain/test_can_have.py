@@ -146,3 +146,12 @@ def test_someone_named_only_as_whose_another_is_is_not_who_the_fact_is_of(
         intents=intent_router(settings),
     )
     assert "Amara has a nut allergy" in reply.text
+
+
+def test_a_fact_told_through_someone_of_theirs_is_still_theirs(settings, memory: Memory) -> None:
+    # a review's: "Ify's doctor says she can't have dairy." had been dropped as the doctor's
+    memory.add("Ify's doctor says she can't have dairy.", "health")
+    reply, _ = scripted_reply(
+        settings, memory, ["x"], "can Ify have milk?", intents=intent_router(settings)
+    )
+    assert "can't have dairy" in reply.text

@@ -9,6 +9,7 @@ import pytest
 
 from appliance.brain.devices import NOT_A_VET, RING_THE_VET
 from appliance.brain.emergencies import ALLERGIC_REACTION, ATE_AN_ALLERGEN, RING_999, UNWELL
+from appliance.brain.urgent import EMERGENCY
 from appliance.composition import intent_router
 from appliance.memory import Memory
 from tests.brain.conftest import scripted_reply
@@ -30,6 +31,12 @@ from tests.brain.conftest import scripted_reply
         ("Zosia has a temperature of 38.5", UNWELL),
         ("Babcia feels shaky and sweaty, she hasn't eaten since breakfast", UNWELL),
         ("Babcia is diabetic and feels shaky and sweaty, what should I do?", UNWELL),
+        # a review's: said with a doubt, each had been left "as a maybe"
+        ("I think there's a gas leak", EMERGENCY),
+        ("I think Babcia is having a stroke", EMERGENCY),
+        ("I think the baby swallowed a battery", EMERGENCY),
+        ("Zosia has a fever", UNWELL),
+        ("Babcia has chest pain", UNWELL),
         ("my dog's face is swollen", RING_THE_VET),
         ("the cat's being sick and won't eat", RING_THE_VET),
     ],
@@ -114,6 +121,14 @@ def test_only_a_pet_memory_names_is_read_as_an_animal(
         "the rash faded when I pressed a glass on it",
         "the satay recipe needs peanut butter",
         "Babcia had a fit of the giggles",
+        # a review's, each given the line
+        "the fridge has a high temperature alarm",
+        "the bath has a temperature of 38",
+        "Mum had a fit when she saw the mess",
+        "my pastry is floppy",
+        "Tom has epilepsy and had seizures as a child",
+        "Gran is having a nap",
+        "Tom had a stroke in 2019",
     ],
 )
 def test_ordinary_talk_gets_no_emergency_nor_vet_line(settings, said: str) -> None:
@@ -125,6 +140,7 @@ def test_ordinary_talk_gets_no_emergency_nor_vet_line(settings, said: str) -> No
         "fed to a pet",
         "serious illness",
         "unwell",
+        "emergency",
     ), said
 
 

@@ -28,6 +28,7 @@ from tests.brain.conftest import scripted_reply
         # asked back for a yes, said back as done (an eleventh trial's)
         ("you've ordered the nappies, yeah?", "You've ordered nappies today."),
         ("so the wipes are ordered then?", "The wipes are ordered."),
+        ("you've ordered the nappies, yeah?", "Yes, I have."),  # a review's: any yes
         # a claim of several clauses: each is a claim of its own
         (
             "I think Kofi's lactose intolerant, he was poorly after the milkshake",
@@ -61,6 +62,9 @@ def test_a_doubt_dropped_is_a_claim_said_surer(asked: str, sentence: str) -> Non
         # a question asked outright, and one of the world, are no claims of the house
         ("is Gran coming on Sunday?", "Gran is coming on Sunday."),
         ("what goes with lamb, right?", "Mint sauce goes with lamb."),
+        # an opinion asked to be agreed with, and a source said last (a review's)
+        ("pasta's good for a quick dinner, right?", "Pasta is great for a quick dinner."),
+        ("my sister reckons Femi needs glasses", "Femi needs glasses, according to your sister."),
         # a month, not a doubt
         ("the boiler service is due in May", "The boiler service is due in May."),
     ],

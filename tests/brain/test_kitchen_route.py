@@ -245,6 +245,8 @@ def test_a_remark_that_asks_nothing_and_names_no_food_is_not_the_kitchen_s(said:
         "is it safe to eat when pregnant",
         "honey for a baby",
         "when can the baby start weaning?",
+        "the halloumi smells funny",  # a review's reached the model
+        "I'm pregnant, what should I avoid",
         "can babies have egg at 7 months",
     ],
 )
@@ -258,3 +260,7 @@ def test_a_verdict_that_something_is_without_risk_is_a_food_safety_guess() -> No
     )
     assert broken is not None and broken.bound == "food safety"
     assert ReplyBounds().broken("Stand the bottle in a jug of warm water.") is None  # control
+
+
+def test_a_step_with_a_microwave_is_no_safety_verdict() -> None:
+    assert ReplyBounds().broken("You can microwave it for 2 minutes.") is None  # a review's

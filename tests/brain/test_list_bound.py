@@ -18,6 +18,7 @@ from appliance.brain.list_state import LIST_GUESSED
             "no, the mac and cheese is not on the shopping list.",
         ),
         ("did I put the wipes on the list?", "Yes, they are."),
+        ("is mac and cheese on the list", "No, it is not."),  # spoken: no "?" (a review's)
         ("help me plan the shop", "Milk is already on your list."),
         ("help me plan the shop", "There's nothing on the list yet."),
     ],

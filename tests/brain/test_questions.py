@@ -83,6 +83,7 @@ def test_questions_about_the_household(asked: str) -> None:
         "I'm making a shepherd's pie on Sunday. What goes nicely alongside it?",
         # the controls beside the eleventh trial's: a best time is advice
         "when is the best time to plant tomatoes",
+        "when is the chicken cooked?",  # a cook's (a review's)
     ],
 )
 def test_questions_about_the_world(asked: str) -> None:

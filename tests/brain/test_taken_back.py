@@ -4,6 +4,8 @@ the card waiting for anyone's Keep)."""
 
 from __future__ import annotations
 
+import pytest
+
 from appliance.brain.routes import NOTHING_JUST_KEPT, TAKEN_OFF_THE_BOARD
 from appliance.composition import intent_router
 from appliance.memory import Memory
@@ -83,5 +85,49 @@ def test_a_secret_refused_beside_a_fact_carded_says_both(settings, memory: Memor
             assert "nothing was written" not in said.text and "on the board" in said.text
         else:
             assert "nothing was written" in said.text
+    finally:
+        brain.close()
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a review's: each had left the card on the board
+        "never mind",
+        "ignore that",
+        "cancel that",
+        "don't put that on the board",
+        "oops, wrong day, forget that",
+    ],
+)
+def test_other_ways_of_taking_a_card_back_take_it_off(settings, memory: Memory, said: str) -> None:
+    brain = _brain(settings, memory)
+    try:
+        first = brain.reply("Babcia's birthday is the 7th of June")
+        assert len(memory.proposals()) == 1
+        taken = brain.reply(said, thread_id=first.thread_id)
+        assert memory.proposals() == [] and "taken it off the board" in taken.text
+    finally:
+        brain.close()
+
+
+def test_a_card_is_taken_back_after_a_thanks_between(settings, memory: Memory) -> None:
+    brain = _brain(settings, memory)
+    try:
+        first = brain.reply("Nana's birthday is the 9th of June")
+        brain.reply("thanks", thread_id=first.thread_id)
+        taken = brain.reply("don't save that", thread_id=first.thread_id)
+        assert memory.proposals() == [] and "taken it off the board" in taken.text
+    finally:
+        brain.close()
+
+
+def test_never_mind_after_a_fact_read_out_forgets_nothing(settings, memory: Memory) -> None:
+    memory.add("The spare key is under the blue plant pot.", "place")
+    brain = _brain(settings, memory)
+    try:
+        asked = brain.reply("where's the spare key?")
+        brain.reply("never mind", thread_id=asked.thread_id)  # the control: a topic dropped
+        assert memory.proposals() == [] and len(memory.facts("live")) == 1
     finally:
         brain.close()

@@ -189,3 +189,38 @@ def test_the_brain_stops_a_day_nobody_told(settings, memory: Memory) -> None:
         settings, memory, ["The haircut is on 20 December at 4pm."], "when is the haircut"
     )
     assert UNTOLD_WHEN not in reply.text
+
+
+@pytest.mark.parametrize(
+    ("told", "sentence"),
+    [
+        # a review's: told one way, said back another
+        ("The bins go out on Tuesdays.", "The bins go out on Tuesday."),
+        ("See you on Sat.", "See you on Saturday."),
+        ("The dentist is at 3pm.", "The dentist is at 15:00."),
+        ("Lunch is at noon.", "Lunch is at 12pm."),
+        ("Her party is on the seventh of June.", "Her party is on 7th June."),
+        # no day or time at all
+        ("", "It costs £1.45."),
+        ("", "Add 1.25 litres of water."),
+        ("", "That is 2000 calories."),
+        ("", "Put it on the 2nd shelf."),
+        ("", "The cat sat on the mat."),
+    ],
+)
+def test_a_day_told_another_way_or_no_day_at_all_passes(told: str, sentence: str) -> None:
+    assert not Told(frozenset(), told, "tell me").guessed_when(sentence)
+
+
+def test_a_day_said_earlier_in_the_conversation_is_told(settings, memory: Memory) -> None:
+    from appliance.brain.bounds import UNTOLD_WHEN
+    from tests.brain.conftest import scripted_conversation
+
+    said = ["give me a picnic idea for Saturday", "and what should we pack?"]
+    replies = ["Sandwiches are easy.", "For Saturday, pack sandwiches and fruit."]
+    answers, _ = scripted_conversation(settings, memory, replies, said)
+    assert UNTOLD_WHEN not in answers[1].text  # a review's had been stopped
+    answers, _ = scripted_conversation(  # the control: never said, so a guess
+        settings, memory, ["For Saturday, pack sandwiches and fruit."], ["what should we pack?"]
+    )
+    assert answers[0].text.endswith(UNTOLD_WHEN)

@@ -66,10 +66,16 @@ def test_a_name_memory_holds_typed_in_lower_case_is_a_name(typed: str, read: str
 
 
 @pytest.mark.parametrize(
-    "typed", ["add pepper to the list", "will you add milk", "is the ify form done"]
+    "typed",
+    [
+        "add pepper to the list",
+        "will you add milk",
+        "is the ify form done",
+        "add fudge to the list",  # a review's list got "Fudge", the dog's name
+    ],
 )
 def test_a_name_that_is_a_word_stays_a_word(typed: str) -> None:  # the controls
-    known = frozenset({"pepper", "will"})
+    known = frozenset({"pepper", "will", "fudge"})
     assert with_apostrophes(typed, known) == typed
 
 

@@ -146,6 +146,8 @@ def test_an_amount_or_a_kind_of_what_the_list_holds(
         # the controls: two things said with "and" are two things
         ([], "add salt and pepper", ["pepper", "salt"]),
         ([], "add bread and butter", ["bread", "butter"]),
+        ([], "add salt and vinegar", ["salt", "vinegar"]),  # a review's became one item
+        ([], "add gin and tonic", ["gin", "tonic"]),
     ],
 )
 def test_one_thing_with_and_in_its_name_is_one_item(

@@ -506,7 +506,14 @@ def test_a_small_child_s_row_is_never_said_of_a_grown_up(question: str) -> None:
     assert found is None or ("baby" not in found.text and "child" not in found.text)
 
 
-@pytest.mark.parametrize("question", ["can I give Oisin honey?", "can the baby have honey"])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "can I give Oisin honey?",
+        "can the baby have honey",
+        "can Nana give Oisin honey",  # a review's: the grown-up gives, the child is given
+    ],
+)
 def test_a_small_child_s_row_is_still_said_of_a_child_or_a_name(question: str) -> None:
     found = answer(question)  # the controls: a baby, or a name that may be a baby's
     assert found is not None and found.text.startswith("Not for a baby under 12 months")
@@ -520,3 +527,9 @@ def test_a_question_of_someone_else_is_no_follow_up() -> None:
     assert asked_again("how long does cooked rice keep in the fridge?", "and in the freezer?") == [
         ("how long does cooked rice keep in the freezer", False)  # the control
     ]
+
+
+@pytest.mark.parametrize("said", ["my bottle of wine is warm", "is the hot water bottle too hot"])
+def test_a_bottle_that_is_no_baby_s_is_not_its_milk(said: str) -> None:
+    found = answer(said)  # a review's got the baby's milk row
+    assert found is None or not found.text.startswith("Never warm or defrost breast milk")

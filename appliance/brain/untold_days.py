@@ -1,0 +1,137 @@
+"""A day or a time in a sentence of the model's: only the clock and what was told hold one.
+
+An eleventh outside trial asked "when is the haircut" with nothing told and heard "The
+haircut is currently on December 20, 2026."; told "I take my tablets at 8 and at 6" it heard
+"…at 8pm and at 6am". So every day and time a sentence says (a clock time, "8pm", "the
+26th", a year, a month, a weekday) must be one the household said: in the facts recalled
+or in its own words, this turn or the turns before (told.py asks). Each is read as one key
+whatever way it is written, so "Tuesdays" holds "Tuesday", "Sat" "Saturday", "3pm"
+"15:00", "noon" "12pm" and "the seventh of June" "7th June" (a review of the first version
+found each stopped). A price, a measure or a count is no day ("£1.45", "1.25 litres", "2000
+calories", "the 2nd shelf").
+
+    DaysTold("The bins go out on Tuesdays.").guessed("The bins go out on Tuesday.")  # False
+"""
+
+from __future__ import annotations
+
+import re
+
+_MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+_WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
+# As written short, with a capital: "Sat", "Dec" (never "sat", "the cat sat")
+_SHORT = {
+    "Mon": "monday", "Tue": "tuesday", "Tues": "tuesday", "Wed": "wednesday",
+    "Weds": "wednesday", "Thu": "thursday", "Thur": "thursday", "Thurs": "thursday",
+    "Fri": "friday", "Sat": "saturday", "Sun": "sunday", "Jan": "january", "Feb": "february",
+    "Mar": "march", "Apr": "april", "Jun": "june", "Jul": "july", "Aug": "august",
+    "Sep": "september", "Sept": "september", "Oct": "october", "Nov": "november",
+    "Dec": "december",
+}  # fmt: skip
+_ORDINALS = {
+    word: n
+    for n, word in enumerate(
+        "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+        "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth "
+        "twentieth".split(),
+        start=1,
+    )
+}
+_MONEY = r"(?<![£$€\d])"
+_NOT_A_COUNT = (
+    r"(?!\s*(?:calories|kcal|g\b|grams?|kg|ml|mg|l\b|litres?|liters?|steps|words|people|"
+    r"times|metres?|meters?|km|miles?|feet|pounds?|quid|watts?|w\b|hours?|hrs?|minutes?|mins?|"
+    r"seconds?|secs?|degrees?|°|%|p\b|pence))"
+)
+_WHEN = re.compile(
+    _MONEY + r"\b(?P<hour>\d{1,2})(?:[:.](?P<minute>\d{2}))?\s*(?P<half>am|pm|a\.m\.|p\.m\.)"
+    r"|"
+    + _MONEY
+    + r"\b(?P<h24>\d{1,2}):(?P<m24>\d{2})\b"
+    + _NOT_A_COUNT
+    + r"|\b(?P<noon>noon|midday|midnight)\b"
+    # an ordinal as a day: "the 26th", "on the 2nd", "26th of", "December 26th"; never "the
+    # 2nd shelf"
+    + r"|\b(?P<day>\d{1,2})(?:st|nd|rd|th)\b(?=\s*(?:$|[,.!?;]|of\b|and\b|at\b|"
+    + "|".join(_MONTHS)
+    + r"))"
+    + rf"|\b(?P<month2>{'|'.join(_MONTHS)})\s+(?:the\s+)?(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?\b"
+    + r"|"
+    + _MONEY
+    + r"\b(?P<year>(?:19|20)\d{2})\b"
+    + _NOT_A_COUNT
+    + rf"|\b(?P<named>{'|'.join(_MONTHS + _WEEKDAYS)})s?\b"
+    + rf"|\b(?-i:(?P<short>{'|'.join(sorted(_SHORT, key=len, reverse=True))}))\b\.?",
+    re.IGNORECASE,
+)
+# "you may want to…" and "a Sunday roast" name no day
+_MAY_THE_MONTH = re.compile(
+    r"(?:\b(?:in|of|on|by|from|until|till|early|late|mid|next|last|this|\d{1,2}(?:st|nd|rd|th)?)"
+    r"\s+$)",
+    re.IGNORECASE,
+)
+_NO_DAY_AFTER = re.compile(r"\s+(?:roasts?|lunch(?:es)?|dinners?|best|cooking|papers?)\b", re.I)
+_MONTH = "|".join(_MONTHS)
+_DAY_OF_A_MONTH = re.compile(
+    rf"\b(\d{{1,2}})\s+(?:of\s+)?(?:{_MONTH})\b|\b(?:{_MONTH})\s+(?:the\s+)?(\d{{1,2}})\b",
+    re.IGNORECASE,
+)
+_ORDINAL_WORD = re.compile(rf"\bthe ({'|'.join(_ORDINALS)})\b", re.IGNORECASE)
+
+
+def _clock(hour: int, minute: str | None, half: str) -> str:
+    """A time as 24-hour "H:MM": "3pm" and "15:00" alike."""
+    if half.startswith("p") and hour < 12:
+        hour += 12
+    elif half.startswith("a") and hour == 12:
+        hour = 0
+    return f"{hour}:{minute or '00'}"
+
+
+def _days_and_times(text: str) -> set[str]:
+    """The days and times said in `text`, each as one key ("15:00", "26", "may")."""
+    found = set()
+    for m in _WHEN.finditer(text):
+        if m["hour"]:
+            found.add(_clock(int(m["hour"]), m["minute"], m["half"].replace(".", "").lower()))
+        elif m["h24"]:
+            found.add(f"{int(m['h24'])}:{m['m24']}")
+        elif m["noon"]:
+            found.add("0:00" if m["noon"].lower() == "midnight" else "12:00")
+        elif m["day"]:
+            found.add(str(int(m["day"])))
+        elif m["day2"]:
+            found |= {str(int(m["day2"])), m["month2"].lower()}
+        elif m["year"]:
+            found.add(m["year"])
+        elif m["short"]:
+            found.add(_SHORT[m["short"]])
+        elif _a_day_or_month(text, m):
+            found.add(m["named"].lower())  # "Tuesdays" is Tuesday: the "s" is outside it
+    return found
+
+
+def _a_day_or_month(text: str, m: re.Match[str]) -> bool:
+    named = m["named"].lower()
+    if named == "may":
+        before, after = text[: m.start()], text[m.end() :]
+        return bool(_MAY_THE_MONTH.search(before) or re.match(r"\s+\d", after))
+    return named not in _WEEKDAYS or not _NO_DAY_AFTER.match(text[m.end() :])
+
+
+class DaysTold:
+    """The days and times a household said, to check a sentence's against."""
+
+    def __init__(self, told: str) -> None:
+        said = _days_and_times(told)
+        # a day of a month said bare ("14 February" holds the 14th), and as a word ("the
+        # seventh of June")
+        said |= {m[1] or m[2] for m in _DAY_OF_A_MONTH.finditer(told)}
+        said |= {str(_ORDINALS[m[1].lower()]) for m in _ORDINAL_WORD.finditer(told)}
+        self._said = said
+
+    def guessed(self, sentence: str) -> bool:
+        """Whether `sentence` says a day or a time the household did not."""
+        return not _days_and_times(sentence) <= self._said
