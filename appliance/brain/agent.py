@@ -65,6 +65,19 @@ HEARD_SECRET = (
 DEFAULT_PARTS: Mapping[str, bool] = {"panel": False, "microphone": False}
 
 
+# A day's plans asked of the house: "what's on tomorrow?", "anything on friday?", "what have
+# we got on saturday?"
+_A_DAYS_PLANS = re.compile(
+    r"^\W*(?:so\s+)?(?:what(?:'s|s| is) (?:on|happening|planned)|anything (?:on|happening|"
+    r"planned)|what (?:have|'ve) we got(?: on)?|what are we doing|is there anything on|"
+    r"have we got anything(?: on)?|what do we have(?: on)?)\s+(?:on\s+|for\s+)?"
+    r"(?P<day>today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|"
+    r"sunday)\W*$",
+    re.IGNORECASE,
+)
+_NO_REMINDERS = re.compile(r"\b(?:no reminders|nothing set|no reminder)\b", re.IGNORECASE)
+
+
 class Brain:
     def __init__(
         self,
@@ -358,7 +371,9 @@ class Brain:
                 elif route.kind == "statement":
                     pieces = self.routes.statement(stream, route)
                 elif route.kind == "recall":
-                    pieces = self.routes.recall(stream, text, route)
+                    pieces = self._with_the_days_reminders(
+                        self.routes.recall(stream, text, route), route.text
+                    )
                 elif route.kind == "overview":
                     pieces = self.routes.overview(stream, text, route)
                 elif route.kind == "inbox":
@@ -389,6 +404,21 @@ class Brain:
         if kitchen is not None and kitchen.kind == "safety":
             return f"{found.text} {kitchen.text}"
         return found.text
+
+    def _with_the_days_reminders(self, answer: Iterator[str], asked: str) -> Iterator[str]:
+        """Memory's answer to "what's on tomorrow?", "anything on friday?", and the
+        reminders set for that day: an eleventh trial had three reminders set for tomorrow
+        and heard "I don't know that yet."."""
+        yield from answer
+        day = _A_DAYS_PLANS.match(asked)
+        if day is None:
+            return
+        listed = self.router.route(f"what reminders are there for {day['day'].lower()}")
+        if listed.kind == "recall" or (act := self.router.act(listed)) is None:
+            return  # no household here to ask
+        said = act(listed)
+        if not _NO_REMINDERS.search(said):
+            yield f" {said}"
 
     def _each_part(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
         """A command and a fact said together: each done as if said alone, in the order

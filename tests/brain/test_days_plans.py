@@ -1,0 +1,26 @@
+"""A day's plans asked of the house are answered from memory and from the reminders set
+for that day: an eleventh outside trial had three reminders set for tomorrow and heard
+"I don't know that yet." to "what have we got on tomorrow?"."""
+
+from __future__ import annotations
+
+from appliance.composition import intent_router
+from appliance.memory import Memory
+from tests.brain.conftest import scripted_brain
+
+
+def test_a_days_plans_include_its_reminders(settings, memory: Memory) -> None:
+    memory.add("We're going to Cornwall on Saturday.", "event")
+    brain, model = scripted_brain(settings, memory, ["x"], intents=intent_router(settings))
+    try:
+        brain.reply("remind me on saturday at 9:30 to pack the car")
+        brain.reply("remind me tomorrow at 8 to ring the surgery")
+        saturday = brain.reply("what's on saturday?")
+        tomorrow = brain.reply("what have we got on tomorrow?")
+        friday = brain.reply("anything on friday?")  # the control: nothing set that day
+    finally:
+        brain.close()
+    assert "Cornwall" in saturday.text and "pack the car" in saturday.text
+    assert "ring the surgery" in tomorrow.text and "pack the car" not in tomorrow.text
+    assert "Reminders" not in friday.text and "surgery" not in friday.text
+    assert model.prompts == []
