@@ -48,7 +48,9 @@ from appliance.brain.people import said_to
 from appliance.brain.questions import LEAD as _LEAD
 from appliance.brain.statements import (
     a_statement_taken_back,
+    as_theirs,
     facts_stated,
+    said_by,
     sentence,
 )
 
@@ -316,6 +318,10 @@ def _taken_back(text: str) -> Route | None:
 
 def _statement(text: str) -> Route | None:
     facts = facts_stated(text)
+    if facts and (speaker := said_by(text)) is not None:
+        # "hej, Tomasz here. my birthday is 14th of August" is Tomasz's (an eleventh trial's
+        # card said "My birthday…", which then answered anyone's "when is my birthday?")
+        facts = [as_theirs(fact, speaker) for fact in facts]
     return Route("statement", text, facts=tuple(facts)) if facts else None
 
 

@@ -21,7 +21,7 @@ import re
 
 from appliance.brain.people import FAMILY
 from appliance.brain.questions import HOUSE, food_words, names_in
-from appliance.letters import UPPER
+from appliance.letters import LOWER, UPPER
 from appliance.memory.text import tokens
 from appliance.sentences import sentences
 
@@ -116,7 +116,9 @@ _NOW = re.compile(
 _OPINION = re.compile(r"\b(?:reckons?|reckoned|thinks|thought|reckon)\b", re.IGNORECASE)
 _REPORTED = re.compile(
     r"\b(?:says|said|say|reckons|reckoned|told (?:me|us|him|her|them|you)|keeps saying)\s+"
-    r"(?:(?:not\s+)?to\s+)?(?:(?:the opposite|so|no|yes|otherwise|nothing)\s*$|(?P<verb>[a-z]+)\b)",
+    # "…, his sister said so at christmas" (an eleventh trial's was carded alone)
+    r"(?:(?:not\s+)?to\s+)?(?:(?:the opposite|so|no|yes|otherwise|nothing)"
+    r"(?:\s+(?:at|on|in|last|this|yesterday|today|earlier|before)\b.*)?\s*$|(?P<verb>[a-z]+)\b)",
     re.IGNORECASE,
 )
 # A past verb tells a one-off event ("the kids loved the pancakes") unless it is a change
@@ -478,6 +480,38 @@ def corrected_in(text: str) -> str | None:
     return (found["said"] or found["said2"]) if found else None
 
 
+# An aside at a fact's end: "my birthday is 14th of August btw" (an eleventh trial's card
+# kept the "btw")
+_TRAILING_ASIDE = re.compile(r"(?:,?\s+(?:btw|by the way|fyi|lol|haha|tbh|x+))+\s*$", re.I)
+# Said of Hearth, not of the house: "we just set you up" (an eleventh trial's was carded)
+_SAID_TO_HEARTH = re.compile(
+    r"\b(?:set|got|bought|installed|named|called|plugged|switched|turned|put|love|like|"
+    r"thank|trust)\s+you\b",
+    re.IGNORECASE,
+)
+# Who is speaking, said first: "hej, Tomasz here.", "This is Halina.", "I'm Adaeze, …"
+_SPEAKER_NAMED = re.compile(
+    rf"(?:^|(?<=[.!?,] ))\W*(?:(?:hi|hello|hey|hej|hiya|morning|evening|dzień dobry|cześć)\b"
+    rf"[\s,!.]*)?"
+    rf"(?:(?:hearth|hi hearth)[\s,!.]*)?"
+    rf"(?:(?:it's|this is|i'm|i am)\s+(?P<name>(?-i:[{UPPER}])[{LOWER}]+)"
+    rf"|(?P<name2>(?-i:[{UPPER}])[{LOWER}]+)\s+here)\b",
+    re.IGNORECASE,
+)
+
+
+def said_by(text: str) -> str | None:
+    """The name the speaker gives themselves at the start, else None."""
+    found = _SPEAKER_NAMED.search(" ".join(text.split()))
+    return (found["name"] or found["name2"]) if found else None
+
+
+def as_theirs(fact: str, name: str) -> str:
+    """A fact said in the first person, said of the one who said it: "My birthday is 14th of
+    August." said by Tomasz is "Tomasz's birthday is 14th of August."."""
+    return re.sub(r"^My\b", f"{name}'s", re.sub(r"^(?:I'm|I am)\b", f"{name} is", fact))
+
+
 def facts_stated(text: str) -> list[str]:
     """The facts a plain statement states, each as the sentence that was said."""
     text = " ".join(text.split())
@@ -511,6 +545,7 @@ def facts_stated(text: str) -> list[str]:
             # "…under the blue pot, I reckon, or maybe the green one": carded as said, the
             # guess with it, never surer than it was told
             kept = [without_filler(part).strip(" .!")]
-        facts += [sentence(c) for c in kept if len(c.split()) <= FACT_MAX_WORDS]
+        kept = [_TRAILING_ASIDE.sub("", c) for c in kept if not _SAID_TO_HEARTH.search(c)]
+        facts += [sentence(c) for c in kept if c and len(c.split()) <= FACT_MAX_WORDS]
     facts = list(dict.fromkeys(facts))
     return facts if len(facts) <= MAX_FACTS else []

@@ -333,3 +333,32 @@ def test_a_change_of_mind_inside_a_fact_is_never_carded_with_both(
 )
 def test_a_guess_is_carded_as_said(said: str, facts: list[str]) -> None:
     assert facts_stated(said) == facts
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        # an eleventh outside trial's cards: whose "my", an aside kept, Hearth carded, and a
+        # reported "so" carded alone
+        (
+            "hej, Tomasz here. my birthday is 14th of August btw",
+            ["Tomasz's birthday is 14th of August."],
+        ),
+        (
+            "hi hearth, we just set you up. I'm Adaeze, my husband is Tomasz",
+            ["Adaeze's husband is Tomasz."],
+        ),
+        ("my birthday is 3 May", ["My birthday is 3 May."]),  # the control: nobody named
+        ("I'm sorry, my mum is poorly", ["My mum is poorly."]),  # "sorry" is nobody
+    ],
+)
+def test_a_fact_in_the_first_person_is_of_whoever_said_who_they_are(
+    said: str, facts: list[str]
+) -> None:
+    from appliance.brain.router import DEFAULT_ROUTER
+
+    assert list(DEFAULT_ROUTER.route(said).facts) == facts
+
+
+def test_a_reported_so_alone_is_no_fact() -> None:
+    assert facts_stated("not 100% sure, his sister said so at christmas") == []
