@@ -28,6 +28,7 @@ from appliance.brain.questions import NO_LIFE
 from appliance.brain.router import fixed_reply
 from appliance.brain.stock_bound import made_up_stock
 from appliance.brain.told import Told
+from appliance.brain.unsafe_food import UNSAFE_SUGGESTION, UnsafeFood
 from appliance.kitchen.allergens import ALLERGEN_UNSURE, STATES_ALLERGEN
 from appliance.kitchen.safety import UNSURE
 from appliance.sentences import SENTENCE_END as END_OF_A_SENTENCE
@@ -80,6 +81,7 @@ INSTEAD = (
     NO_MEASURE,
     NO_STOCK,
     LIST_GUESSED,
+    UNSAFE_SUGGESTION,
     UNSURE,
 )
 
@@ -225,7 +227,8 @@ def word_runs(words: Sequence[str], length: int) -> set[str]:
 class Broken:
     """A sentence that breaks a bound, and what Hearth says instead."""
 
-    bound: str  # action | echo | ability | clock | weather | life | untold | untold when | hearsay
+    bound: str  # action | echo | ability | clock | weather | life | untold | untold when
+    # | unsafe food | hearsay
     # | food safety | allergen | measure | list | stock | recital
     instead: str
 
@@ -239,6 +242,7 @@ class ReplyBounds:
         asked: str = "",
         told: Told | None = None,
         hearsay: Hearsay | None = None,
+        unsafe: UnsafeFood | None = None,
     ) -> None:
         words = _WORD.findall(instructions.lower())
         self._runs = word_runs(words, RECITAL_WORDS)
@@ -251,6 +255,7 @@ class ReplyBounds:
         self._asked = asked
         self._people_told = told  # None: no household people to check sentences against
         self._hearsay = hearsay or Hearsay(asked)
+        self._unsafe = unsafe or UnsafeFood("")
 
     def broken(self, sentence: str) -> Broken | None:
         if claims_action(sentence):
@@ -271,6 +276,8 @@ class ReplyBounds:
             return Broken("untold", untold(who))
         if self._people_told is not None and self._people_told.guessed_when(sentence):
             return Broken("untold when", UNTOLD_WHEN)
+        if self._unsafe.suggests(sentence):
+            return Broken("unsafe food", UNSAFE_SUGGESTION)
         if self._hearsay.restated(sentence):
             return Broken("hearsay", ONLY_A_MAYBE)
         if _FOOD_SAFETY.search(sentence):

@@ -30,6 +30,7 @@ from appliance.brain.tools import (
     parse_action,
 )
 from appliance.brain.turn import RECALL_K, MessageTooLong
+from appliance.brain.unsafe_food import UnsafeFood
 from appliance.config import Settings
 from appliance.household.notes import household_notes
 from appliance.memory import Memory, Recalled
@@ -192,6 +193,7 @@ class Conversation:
             asked,
             Told(self.people(), told, asked, earlier),
             Hearsay(asked, told),
+            UnsafeFood(told, asked),
         )
 
     def _agent_loop(
