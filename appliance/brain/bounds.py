@@ -147,7 +147,9 @@ _FOOD_SAFETY = re.compile(
     r"|\b(?:it's|it is|they're|they are|that's|that is) (?:still )?(?:perfectly )?(?:safe|"
     r"unsafe|edible|inedible)\b"
     r"|\byou can (?:safely |definitely |still )*(?:refreeze|re-freeze|reheat|re-heat|still eat|"
-    r"eat it|eat them)\b"
+    r"eat it|eat them|warm|defrost|thaw)\b"
+    # "you can microwave breast milk", never a step ("You can microwave it for 2 minutes")
+    r"|\bmicrowav\w* (?:the |your |some )?(?:breast ?milk|formula|baby|bottle)"
     # "…microwave breast milk … without any risks" (an eleventh trial's)
     r"|\bwithout (?:any )?(?:risks?|danger)\b|\bno risk\b"
     r"|\b(?:food poisoning|salmonella|listeria|e\. coli|botulism|bacteria)\b",

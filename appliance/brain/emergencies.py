@@ -123,17 +123,36 @@ SIGNS_OF_SERIOUS_ILLNESS = fixed_reply("serious illness", _RASH_THAT_STAYS, RING
 # An emergency said in passing, with a doubt or none: "I think Babcia is having a stroke",
 # "I think there's a gas leak", "the baby swallowed a battery" (a review found them left as
 # "a maybe"). Only the words of an emergency happening, never "Tom had a stroke in 2019".
+_FIRE = re.compile(
+    r"\b(?:(?:is|'s|are|'re|caught|catching|went up|gone up) (?:on )?fire|(?:there's|there is) a "
+    r"fire|on fire)\b(?! (?:drill|alarm test|pit|place|work))",
+    re.IGNORECASE,
+)
+# Things that collapse, fit or will not wake: "the cake has collapsed", "Tom is fitting the
+# kitchen cabinets", "the phone won't wake up" (a second review's each got 999)
+_A_THING_NOT_SOMEONE = (
+    r"(?!.*\b(?:cake|sourdough|starter|souffl\w*|tent|roof|wall|shelf|shelves|bridge|pastry|"
+    r"meringue|sponge|loaf|phone|laptop|computer|tablet|screen|ipad|tv|telly|market|deal)\b)"
+)
 _AN_EMERGENCY = re.compile(
     _NO_ANIMAL + r"(?!.*\b(?:in (?:19|20)\d\d|years? ago|last (?:year|month|week)|"
-    r"used to|training|course|insurance|drill|alarm test|awareness)\b)"
-    r".*\b(?:(?:is|'s|are|'re|am|'m) (?:having an? (?:stroke|heart attack|seizure|"
-    r"fit(?! of)|asthma attack|allergic reaction)|choking|fitting|collapsing|unconscious|"
-    r"not breathing|bleeding (?:badly|heavily|a lot))|(?:there's|there is) a gas leak|"
-    r"smell(?:s|ing)? (?:of )?gas|"
+    r"used to|training|course|insurance|drill|alarm test|awareness|as a child)\b)"
+    + _A_THING_NOT_SOMEONE
+    + r".*\b(?:(?:is|'s|are|'re|am|'m) (?:having an? (?:stroke(?! of)|heart attack|seizure|"
+    r"fit(?! of)|asthma attack|allergic reaction)|having chest pains?|choking|"
+    r"fitting(?!\s+(?:the|a|an|new|some|his|her|our|their|my|in|out|it|them)\b)|collapsing|"
+    r"unconscious|bleeding (?:badly|heavily|a lot))"
+    # "mum isn't breathing", "Babcia's face is drooping and her speech is slurred" (the
+    # stroke signs the NHS names), "the baby's had a fit" (a second review's were carded)
+    r"|(?:isn't|is not|'s not|not|stopped) breathing|face (?:is |'s )?(?:drooping|droopy)|"
+    r"speech (?:is |'s )?(?:slurred|slurring)|slurring (?:her|his|their) words|"
+    r"(?:has|'s|just) had an? (?:fit|seizure)|had an? (?:fit|seizure) (?:just now|a minute ago|"
+    r"minutes ago|earlier)|(?:there's|there is) a gas leak|smell(?:s|ing)? (?:of )?gas|"
     r"swallowed (?:a |an |some )?(?:battery|batteries|button battery|magnets?|bleach|tablets?|"
-    r"pills?|coin)|(?:has|'s) (?:collapsed|stopped breathing)|(?:won't|can't) wake)",
+    r"pills?|coin)|collapsed|(?:won't|can't) wake (?:him|her|them|up)?)",
     re.IGNORECASE,
 )
 AN_EMERGENCY = fixed_reply("emergency", _AN_EMERGENCY, EMERGENCY)
+A_FIRE = fixed_reply("fire", _FIRE, EMERGENCY)
 SIGNS_OF_ILLNESS = fixed_reply("unwell", _UNWELL, UNWELL)
 ATE_AN_ALLERGEN_ASKED = fixed_reply("ate an allergen", _ATE_IT, ATE_AN_ALLERGEN)

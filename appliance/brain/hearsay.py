@@ -48,6 +48,14 @@ _IN_PASSING = (
     r"(?-i:may)(?!\s*\d)"  # never "May is coming for tea", May a person
 )
 _DOUBT = re.compile(rf"\b(?:(?P<held>{_HELD_BY})|(?P<passing>{_IN_PASSING}))\b", re.IGNORECASE)
+# A source or a doubt said of the whole sentence, wherever it is: "…, according to your
+# sister", "apparently …"; never a modal of another clause ("Femi needs glasses, so you
+# might want to book an eye test" is said surer: a second review's had passed)
+_A_SOURCE = re.compile(
+    rf"\b(?:{_HELD_BY}|apparently|supposedly|allegedly|reportedly|seemingly|presumably|"
+    r"probably|perhaps|maybe|possibly)\b",
+    re.IGNORECASE,
+)
 # A reply that keeps a doubt of its own, or says the thing may not be so.
 _KEEPS_DOUBT = re.compile(
     rf"\b(?:{_HELD_BY}|{_IN_PASSING}|if|whether|unless|hope|hopefully|fingers crossed|"
@@ -205,7 +213,7 @@ class Hearsay:
         # what follows it ("According to your dad, the bins go out on Tuesday now"), and
         # "Olumide, the dentist is on the 12th" is one claim across its comma
         said = sentence.replace("\u2019", "'")
-        if _DOUBT.search(said):
+        if _A_SOURCE.search(said):
             return False  # a source or a doubt anywhere: "Femi needs glasses, according to
             # your sister" keeps it (a review's was stopped)
         sure = []

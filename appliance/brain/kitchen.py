@@ -31,6 +31,7 @@ from appliance.brain.devices import (
     WATCHING,
 )
 from appliance.brain.emergencies import (
+    A_FIRE,
     AN_EMERGENCY,
     ATE_AN_ALLERGEN_ASKED,
     SIGNS_OF_A_REACTION,
@@ -82,7 +83,8 @@ def _a_remark_of_no_food(text: str) -> bool:
 # What a question of food safety asks about, with no food named: "is it safe to eat when
 # pregnant", "can babies have egg", "how long can I keep it"
 _OF_EATING = re.compile(
-    r"\b(?:eat|eats|eating|ate|drink|drinks|drinking|feed|feeding|fed|give|giving|have|having|"
+    # (never "have": "the baby is having her jabs on Tuesday", a second review's)
+    r"\b(?:eat|eats|eating|ate|drink|drinks|drinking|feed|feeding|fed|give|giving|"
     r"serve|cook|cooking|cooked|store|keep|kept|freeze|frozen|fridge|freezer|reheat\w*|"
     r"defrost\w*|thaw\w*|safe|unsafe|wean\w*|food|foods|meal|snack|bottle|milk|formula|"
     r"leftovers?|raw|mould\w*|off|use by|best before|ok|okay|alright|all right|good for|"
@@ -170,6 +172,7 @@ def with_kitchen(router: Router) -> Router:
         SIGNS_OF_SERIOUS_ILLNESS,
         SIGNS_OF_ILLNESS,
         AN_EMERGENCY,
+        A_FIRE,
         FED_TO_A_PET,
         AN_ANIMAL_UNWELL,
         DEVICES,

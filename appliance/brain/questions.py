@@ -431,9 +431,12 @@ def only_as_a_relation(name: str, fact: str, asked: str) -> bool:
     """Whether `name` is in `fact` only as whose someone else, named, is ("Ify's friend
     Amara"), and the question asks of `name` alone (not "…Ify's friend…"). Never "Ify's
     doctor says she can't have dairy": that is of Ify (a review's), the doctor no one named."""
+    # "Ify's friend Amara …", "Tom's mum is vegan" (a second review's): the other's; never
+    # "Ify's doctor says she can't have dairy", where the other is only who said it
     said = re.compile(
         rf"\b{re.escape(name)}\b(?P<whose>['\u2019]s\s+(?P<relation>{_RELATIONS})\s+"
-        rf"(?-i:[{UPPER}])[{LOWER}]+)?",
+        rf"(?:(?-i:[{UPPER}])[{LOWER}]+|(?!(?:says|said|thinks|reckons|told|tells|wants|"
+        rf"recommends|recommended|advised|advises)\b)[a-z']+))?",
         re.I,
     )
     found = list(said.finditer(fact))

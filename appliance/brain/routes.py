@@ -60,8 +60,6 @@ NOT_TOLD_WHICH = (
 # Content words a "that's wrong, …" must share with a fact to replace it (its name and what
 # is said of it): one alone is a name, and another fact of the same person is not this one.
 SHARED_TO_REPLACE = 2
-# A card may be taken back ("don't save that") this many turns after it was made
-CARDED_TURNS = 2
 # Said of many facts, they tell none apart: "Declan isn't vegan" is not "Declan isn't keen
 # on mushrooms"
 _NEGATIONS = frozenset(
@@ -83,7 +81,6 @@ class RuleRoutes:
         self.chat = chat
         self.cited: dict[str, tuple[str, ...]] = {}  # thread -> facts the last answer used
         self.carded: dict[str, tuple[str, ...]] = {}  # thread -> what it put on the board
-        self._carded_turns: dict[str, int] = {}  # thread -> turns since, carding nothing
         self.known = KnownToMemory(memory)  # names, pets, who has a diet: per memory change
 
     def answered(self, thread: str, facts: tuple[str, ...], carded: tuple[str, ...] = ()) -> None:
@@ -91,13 +88,11 @@ class RuleRoutes:
         "forget that" target them), and the new facts it put on the board ("don't save
         that" takes them off)."""
         self.cited[thread] = facts
-        if carded or self._carded_turns.get(thread, 0) >= CARDED_TURNS:
-            self.carded[thread], self._carded_turns[thread] = carded, 0
-        else:
-            # a card stays to be taken back over a turn or two that carded nothing ("thanks",
-            # then "don't save that": a review's card had stayed)
-            self._carded_turns[thread] = self._carded_turns.get(thread, 0) + 1
-        for kept in (self.cited, self.carded, self._carded_turns):
+        # only the last answer's cards: "cancel it" after a timer is the timer's, and "never
+        # mind" after another question drops that topic (a second review found both taking
+        # an earlier card away)
+        self.carded[thread] = carded
+        for kept in (self.cited, self.carded):
             if len(kept) > 256:
                 kept.pop(next(iter(kept)))
 

@@ -79,7 +79,8 @@ def with_apostrophes(text: str, known: frozenset[str] = frozenset()) -> str:
 
 
 _SAID_OF_SOMEONE = re.compile(
-    r"(?:'s)?\s+(?:is|isn't|was|has|hasn't|had|gets|got|needs|likes|loves|hates|can|can't|"
+    # "ify's dentist is on Tuesday at 4" (a second review's went to the model)
+    r"(?:'s(?:\s+[a-z]+){0,2}?)?\s+(?:is|isn't|was|has|hasn't|had|gets|got|needs|likes|loves|hates|can|can't|"
     r"cannot|doesn't|does|did|didn't|will|won't|eats|takes|goes|lives|works|starts)\b"
 )
 _LOWER_WORD = re.compile(rf"\b[{LOWER}][{LOWER}-]*[{LOWER}]\b")

@@ -51,6 +51,8 @@ _WHEN = re.compile(
     + _MONEY
     + r"\b(?P<h24>\d{1,2}):(?P<m24>\d{2})\b"
     + _NOT_A_COUNT
+    # "at 3.30": a time said with a dot after "at" (a second review's passed)
+    + r"|(?<=\bat )(?P<hdot>\d{1,2})\.(?P<mdot>\d{2})\b"
     + r"|\b(?P<noon>noon|midday|midnight)\b"
     # an ordinal as a day: "the 26th", "on the 2nd", "26th of", "December 26th"; never "the
     # 2nd shelf"
@@ -98,6 +100,8 @@ def _days_and_times(text: str) -> set[str]:
             found.add(_clock(int(m["hour"]), m["minute"], m["half"].replace(".", "").lower()))
         elif m["h24"]:
             found.add(f"{int(m['h24'])}:{m['m24']}")
+        elif m["hdot"]:
+            found.add(f"{int(m['hdot'])}:{m['mdot']}")
         elif m["noon"]:
             found.add("0:00" if m["noon"].lower() == "midnight" else "12:00")
         elif m["day"]:

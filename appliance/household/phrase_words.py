@@ -55,16 +55,21 @@ _SLIPS = {
     **dict.fromkeys(("tomorow", "tommorow", "tommorrow", "tomorroe", "tomoz"), "tomorrow"),
     # as texted (an eleventh trial's "remind me tmrw at 8 to ring…" was asked when again,
     # "…2nite at 6" got the defrosting rule)
-    **dict.fromkeys(
-        ("tmrw", "tmr", "tmw", "tmrow", "2moro", "2morrow", "2mrw", "2mro"), "tomorrow"
-    ),
-    **dict.fromkeys(("2nite", "2night", "tonite", "tonyt", "2nyt"), "tonight"),
+    **dict.fromkeys(("tmrw", "tmr", "tmw", "tmrow"), "tomorrow"),
+    **dict.fromkeys(("tonite", "tonyt"), "tonight"),
     **dict.fromkeys(("rmnd", "rmind", "remd"), "remind"),
     **dict.fromkeys(("n",), "and"),  # "gravy granules, cranberry sauce n foil"
 }
 # "remind me 2 defrost…", "set timer 4 pasta…": a digit for "to" or "for", as texted
-_TEXTED_TO = re.compile(r"\b(remind (?:me|us)) 2 (?=[a-z])")
-_TEXTED_FOR = re.compile(r"\b(timer|reminder|alarm) 4 (?=[a-z])")
+# (never "remind me 2 days before", "a timer 4 minutes": a number said, a second review's)
+_A_UNIT = (
+    r"(?!(?:min|mins|minute|minutes|hr|hrs|hour|hours|sec|secs|second|seconds|day|days|week|"
+    r"weeks|and|or|more)\b)"
+)
+_TEXTED_TO = re.compile(rf"\b(remind (?:me|us)) 2 (?=[a-z]){_A_UNIT}")
+_TEXTED_FOR = re.compile(rf"\b(timer|reminder|alarm) 4 (?=[a-z]){_A_UNIT}")
+# "2moro", "2nite": the digit is split from the word when read, so read whole first
+_TEXTED_DAYS = re.compile(r"\b2(?:moro|morrow|mrw|mro|moz)\b|\b2(?:nite|night|nyt)\b")
 # "on sat morning", "by fri": a day as texted
 _TEXTED_DAY = re.compile(
     r"\b(on|this|next|by|until|till|before|after) "
@@ -101,6 +106,7 @@ def normalise(text: str, *, sentences: bool = False) -> str:
     ("Delete the bread reminder. It's done." as "…reminder, it's done")."""
     lowered = _DOTTED_HALF_DAY.sub(r"\1m", text.lower().replace("’", "'").replace("-", " "))
     lowered = _O_CLOCK.sub("o'clock", lowered)
+    lowered = _TEXTED_DAYS.sub(lambda m: "tonight" if "n" in m[0] else "tomorrow", lowered)
     if sentences:
         lowered = _SENTENCE_END.sub(",", lowered)
     joined = " ".join(_SLIPS.get(word, word) for word in TOKENS.findall(lowered))

@@ -155,3 +155,12 @@ def test_a_fact_told_through_someone_of_theirs_is_still_theirs(settings, memory:
         settings, memory, ["x"], "can Ify have milk?", intents=intent_router(settings)
     )
     assert "can't have dairy" in reply.text
+
+
+def test_a_diet_of_someone_of_theirs_is_not_theirs(settings, memory: Memory) -> None:
+    # a second review's: "Tom's mum is vegan" answered "can Tom have cheese?" as Tom's
+    memory.add("Tom's mum is vegan.", "health")
+    reply, _ = scripted_reply(
+        settings, memory, ["x"], "can Tom have cheese?", intents=intent_router(settings)
+    )
+    assert "vegan" not in reply.text

@@ -37,6 +37,14 @@ from tests.brain.conftest import scripted_reply
         ("I think the baby swallowed a battery", EMERGENCY),
         ("Zosia has a fever", UNWELL),
         ("Babcia has chest pain", UNWELL),
+        # a second review's: carded, or sent to the model
+        ("mum isn't breathing", EMERGENCY),
+        ("Babcia's face is drooping and her speech is slurred", EMERGENCY),
+        ("grandad is having chest pains", EMERGENCY),
+        ("the chip pan is on fire", EMERGENCY),
+        ("there's a fire in the kitchen", EMERGENCY),
+        ("the baby's had a fit", EMERGENCY),
+        ("Babcia collapsed in the kitchen", EMERGENCY),
         ("my dog's face is swollen", RING_THE_VET),
         ("the cat's being sick and won't eat", RING_THE_VET),
     ],
@@ -129,6 +137,13 @@ def test_only_a_pet_memory_names_is_read_as_an_animal(
         "Tom has epilepsy and had seizures as a child",
         "Gran is having a nap",
         "Tom had a stroke in 2019",
+        # a second review's, each given 999
+        "Tom is fitting the kitchen cabinets on Saturday",
+        "the cake has collapsed in the middle",
+        "my sourdough starter has collapsed",
+        "Tom is having a stroke of luck",
+        "the phone won't wake up",
+        "we had a fire drill at school",
     ],
 )
 def test_ordinary_talk_gets_no_emergency_nor_vet_line(settings, said: str) -> None:
@@ -141,6 +156,7 @@ def test_ordinary_talk_gets_no_emergency_nor_vet_line(settings, said: str) -> No
         "serious illness",
         "unwell",
         "emergency",
+        "fire",
     ), said
 
 

@@ -29,6 +29,11 @@ from tests.brain.conftest import scripted_reply
         ("you've ordered the nappies, yeah?", "You've ordered nappies today."),
         ("so the wipes are ordered then?", "The wipes are ordered."),
         ("you've ordered the nappies, yeah?", "Yes, I have."),  # a review's: any yes
+        # a modal of another clause keeps nothing (a second review's)
+        (
+            "Femi's teacher thinks he might need glasses",
+            "Femi needs glasses, so you might want to book an eye test.",
+        ),
         # a claim of several clauses: each is a claim of its own
         (
             "I think Kofi's lactose intolerant, he was poorly after the milkshake",

@@ -231,6 +231,7 @@ def test_a_safety_answer_stands_beside_a_statement(said: str) -> None:
         # an eleventh trial's: asked nothing of eating
         "what's the baby called?",
         "baby Zosia is 7 months old, she was born on the 2nd of May",
+        "the baby is having her jabs on Tuesday",  # a second review's
     ],
 )
 def test_a_remark_that_asks_nothing_and_names_no_food_is_not_the_kitchen_s(said: str) -> None:
@@ -264,3 +265,15 @@ def test_a_verdict_that_something_is_without_risk_is_a_food_safety_guess() -> No
 
 def test_a_step_with_a_microwave_is_no_safety_verdict() -> None:
     assert ReplyBounds().broken("You can microwave it for 2 minutes.") is None  # a review's
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "You can defrost the mince in the slow cooker as it cooks.",
+        "You can microwave breast milk to warm it.",
+    ],
+)
+def test_a_defrosting_or_warming_verdict_is_a_food_safety_guess(sentence: str) -> None:
+    broken = ReplyBounds().broken(sentence)  # a second review's passed
+    assert broken is not None and broken.bound == "food safety"

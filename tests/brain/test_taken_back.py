@@ -111,17 +111,6 @@ def test_other_ways_of_taking_a_card_back_take_it_off(settings, memory: Memory, 
         brain.close()
 
 
-def test_a_card_is_taken_back_after_a_thanks_between(settings, memory: Memory) -> None:
-    brain = _brain(settings, memory)
-    try:
-        first = brain.reply("Nana's birthday is the 9th of June")
-        brain.reply("thanks", thread_id=first.thread_id)
-        taken = brain.reply("don't save that", thread_id=first.thread_id)
-        assert memory.proposals() == [] and "taken it off the board" in taken.text
-    finally:
-        brain.close()
-
-
 def test_never_mind_after_a_fact_read_out_forgets_nothing(settings, memory: Memory) -> None:
     memory.add("The spare key is under the blue plant pot.", "place")
     brain = _brain(settings, memory)
@@ -129,5 +118,26 @@ def test_never_mind_after_a_fact_read_out_forgets_nothing(settings, memory: Memo
         asked = brain.reply("where's the spare key?")
         brain.reply("never mind", thread_id=asked.thread_id)  # the control: a topic dropped
         assert memory.proposals() == [] and len(memory.facts("live")) == 1
+    finally:
+        brain.close()
+
+
+@pytest.mark.parametrize(
+    ("between", "then"),
+    [
+        # a second review's: each took the earlier card away
+        ("set a timer for 5 minutes", "cancel it"),
+        ("how long do I boil an egg for", "never mind"),
+    ],
+)
+def test_a_take_back_after_another_turn_is_that_turn_s(
+    settings, memory: Memory, between: str, then: str
+) -> None:
+    brain = _brain(settings, memory)
+    try:
+        first = brain.reply("Miko is allergic to peanuts")
+        brain.reply(between, thread_id=first.thread_id)
+        brain.reply(then, thread_id=first.thread_id)
+        assert len(memory.proposals()) == 1  # the card still waits
     finally:
         brain.close()

@@ -151,6 +151,7 @@ def test_the_brain_stops_an_untold_place_of_a_thing(settings, memory: Memory) ->
         ),
         # am and pm added to what was said
         ("I take my tablets at 8 and at 6", "", "You take your tablets at 8pm and at 6am."),
+        ("when is the party", "", "It's at 3.30."),  # a time with a dot (a second review's)
     ],
 )
 def test_a_day_or_a_time_nobody_told_is_a_guess(asked: str, told: str, sentence: str) -> None:
@@ -164,6 +165,7 @@ def test_a_day_or_a_time_nobody_told_is_a_guess(asked: str, told: str, sentence:
         ("Babcia's blood test is on wednesday morning.", "The blood test is on Wednesday morning."),
         ("Nan's birthday is on 14 February.", "Nan's birthday is on the 14th of February."),
         ("", "Bake it for 20 minutes at 180C."),
+        ("It's at 3.30 on Friday.", "It's at 3.30."),  # told, with a dot
         ("", "What time would suit you on Sunday?"),
         ("", "You may want to add a pinch of salt."),  # a verb, not the month
         ("", "Nothing beats a Sunday roast."),  # a dish, not a day

@@ -59,6 +59,7 @@ def test_who_typed_without_an_apostrophe_is_never_the_models(settings, memory: M
             "Pierogi gets one scoop of kibble twice a day",
         ),
         ("sam is allergic to nuts", "Sam is allergic to nuts"),  # a name that is a word too
+        ("ify's dentist is on Tuesday at 4", "Ify's dentist is on Tuesday at 4"),  # a review's
     ],
 )
 def test_a_name_memory_holds_typed_in_lower_case_is_a_name(typed: str, read: str) -> None:

@@ -1003,6 +1003,12 @@ def test_a_command_texted_is_read_as_typed_out(said: str, row: dict) -> None:
         # the controls: a digit that is a number, a "sat" that is sitting
         ("set a timer for 4 minutes", {"intent": "timer.set", "name": None, "seconds": 240.0}),
         ("the cat sat on the mat", {"intent": None}),
+        # a second review's: a number said after "timer", and "2moro" whole
+        ("set a timer 4 minutes", {"intent": "timer.set", "name": None, "seconds": 240.0}),
+        (
+            "remind me 2moro at 9 to ring the school",
+            {"intent": "remind", "what": "ring the school", "at": "2026-12-02T09:00"},
+        ),
     ],
 )
 def test_a_number_and_a_word_stay_as_they_are(said: str, row: dict) -> None:
