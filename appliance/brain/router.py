@@ -184,7 +184,23 @@ _A_THING_TO_DO = re.compile(
 )
 
 
+# A greeting or who is speaking, said first: "dzień dobry. This is Halina. Please remember
+# I take my tablets…" (an eleventh trial's got the model)
+_GREETED_FIRST = re.compile(
+    r"^\W*(?:(?:hi|hello|hey|hej|hiya|morning|good morning|evening|good evening|dzień dobry|"
+    r"cześć|hola|bonjour|salaam|hi hearth|hello hearth|hey hearth)\b[\s,!.]*|"
+    r"(?:it's|this is|i'm|i am) (?-i:[A-Z])[\w'-]*[\s,!.]+|(?-i:[A-Z])[\w'-]* here[\s,!.]+)+",
+    re.IGNORECASE,
+)
+
+
 def _remember(text: str) -> Route | None:
+    if (
+        (greeted := _GREETED_FIRST.match(text))
+        and greeted.end() < len(text)
+        and (remembered := _remember(text[greeted.end() :])) is not None
+    ):
+        return remembered
     if (match := _REMEMBER.match(text)) and not _NOTHING_SAID.match(match["what"]):
         what = re.sub(r"^that\s+", "", match["what"], flags=re.IGNORECASE)
         # asked as a question ("could you remember that the bins go out on Tuesday?"), the

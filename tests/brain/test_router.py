@@ -261,3 +261,25 @@ def test_remembering_together_or_a_thing_to_do_is_no_fact(said: str) -> None:
 )
 def test_a_fact_asked_to_be_remembered_with_words_on_the_way(said: str, fact: str) -> None:
     assert (route(said).kind, route(said).text) == ("remember", fact)
+
+
+@pytest.mark.parametrize(
+    ("said", "kind", "fact"),
+    [
+        # an eleventh outside trial's: a greeting and who is speaking, then "remember"
+        (
+            "dzień dobry. This is Halina. Please remember I take my tablets at 8 and at 6",
+            "remember",
+            "I take my tablets at 8 and at 6.",
+        ),
+        ("hi! remember that the bins go out on Tuesday", "remember", "The bins go out on Tuesday."),
+        # the controls: said to someone, or a remark before it
+        ("Hi Sam, remember your PE kit", "chat", None),
+        ("this is great, remember that Sam likes pears", "chat", None),
+    ],
+)
+def test_remember_after_a_greeting_is_remember(said: str, kind: str, fact: str | None) -> None:
+    route = DEFAULT_ROUTER.route(said)
+    assert route.kind == kind
+    if fact is not None:
+        assert route.text == fact
