@@ -91,6 +91,7 @@ _MATCHED_LEAST = 2
 @dataclass(frozen=True)
 class _Claim:
     words: frozenset[str]  # its content words, stemmed
+    asked_for_a_yes: bool = False  # "you've ordered the nappies, yeah?": any yes says it
 
 
 def _root(word: str) -> str:
@@ -149,7 +150,7 @@ def _claims_of(sentence: str) -> list[_Claim]:
     asked = _ASKED_FOR_A_YES.match(sentence)
     if asked is not None and not _ASKS_FIRST.match(sentence) and _DONE.search(asked["claim"]):
         words = frozenset(tokens(asked["claim"])) - _SAY_NOTHING
-        return [_Claim(words)] if len(words) >= _MATCHED_LEAST else []
+        return [_Claim(words, asked_for_a_yes=True)] if len(words) >= _MATCHED_LEAST else []
     doubt = _DOUBT.search(sentence)
     if (
         doubt is None
@@ -189,15 +190,11 @@ class Hearsay:
     """The claims one reply must not say surer: from what was asked and what was recalled."""
 
     def __init__(self, asked: str, told: str = "") -> None:
-        self._claims = [c for s in sentences(asked) + sentences(told) for c in _claims_of(s)]
+        asked_claims = [c for s in sentences(asked) for c in _claims_of(s)]
+        self._claims = asked_claims + [c for s in sentences(told) for c in _claims_of(s)]
         # asked back for a yes: any yes is the claim said as so ("you've ordered the nappies,
         # yeah?" -> "Yes, I have.", a review's)
-        self._asked_for_a_yes = any(
-            (yes := _ASKED_FOR_A_YES.match(s))
-            and not _ASKS_FIRST.match(s)
-            and _DONE.search(yes["claim"])
-            for s in sentences(asked)
-        )
+        self._asked_for_a_yes = any(c.asked_for_a_yes for c in asked_claims)
         # facts recalled as plain facts bear a sentence out ("The boiler service is due in
         # March." kept as such answers for itself)
         self._plain = [frozenset(tokens(s)) for s in sentences(told) if _DOUBT.search(s) is None]

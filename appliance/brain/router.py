@@ -47,9 +47,11 @@ from appliance.brain.hearsay import A_MAYBE, said_as_a_maybe
 from appliance.brain.people import said_to
 from appliance.brain.questions import LEAD as _LEAD
 from appliance.brain.statements import (
+    GREETING,
     a_statement_taken_back,
     as_theirs,
     facts_stated,
+    introduced,
     said_by,
     sentence,
 )
@@ -187,9 +189,7 @@ _A_THING_TO_DO = re.compile(
 # A greeting or who is speaking, said first: "dzień dobry. This is Halina. Please remember
 # I take my tablets…" (an eleventh trial's got the model)
 _GREETED_FIRST = re.compile(
-    r"^\W*(?:(?:hi|hello|hey|hej|hiya|morning|good morning|evening|good evening|dzień dobry|"
-    r"cześć|hola|bonjour|salaam|hi hearth|hello hearth|hey hearth)\b[\s,!.]*|"
-    r"(?:it's|this is|i'm|i am) (?-i:[A-Z])[\w'-]*[\s,!.]+|(?-i:[A-Z])[\w'-]* here[\s,!.]+)+",
+    rf"^\W*(?:{GREETING}\b[\s,!.]*|{introduced()}[\s,!.]+)+",
     re.IGNORECASE,
 )
 

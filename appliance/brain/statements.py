@@ -490,13 +490,27 @@ _SAID_TO_HEARTH = re.compile(
     re.IGNORECASE,
 )
 # Who is speaking, said first: "hej, Tomasz here.", "This is Halina.", "I'm Adaeze, …"
+# The words of a greeting, and of who is speaking: read here for whose "my" it is, and by
+# the router to set them aside before "remember" (router._GREETED_FIRST)
+GREETING = (
+    r"(?:hi|hello|hey|hej|hiya|morning|good morning|evening|good evening|dzień dobry|cześć|"
+    r"hola|bonjour|salaam|hearth|hi hearth|hello hearth|hey hearth)"
+)
+_A_NAME = rf"(?-i:[{UPPER}])[{LOWER}]+"
+
+
+def introduced(named: bool = False) -> str:
+    """Who is speaking, as a regex fragment: "This is Halina", "I'm Adaeze", "Tomasz here";
+    `named`: the name in the groups "name" or "name2"."""
+
+    def name(group: str) -> str:
+        return rf"(?P<{group}>{_A_NAME})" if named else _A_NAME
+
+    return rf"(?:(?:it's|this is|i'm|i am)\s+{name('name')}|{name('name2')}\s+here)\b"
+
+
 _SPEAKER_NAMED = re.compile(
-    rf"(?:^|(?<=[.!?,] ))\W*(?:(?:hi|hello|hey|hej|hiya|morning|evening|dzień dobry|cześć)\b"
-    rf"[\s,!.]*)?"
-    rf"(?:(?:hearth|hi hearth)[\s,!.]*)?"
-    rf"(?:(?:it's|this is|i'm|i am)\s+(?P<name>(?-i:[{UPPER}])[{LOWER}]+)"
-    rf"|(?P<name2>(?-i:[{UPPER}])[{LOWER}]+)\s+here)\b",
-    re.IGNORECASE,
+    rf"(?:^|(?<=[.!?,] ))\W*(?:{GREETING}\b[\s,!.]*)*{introduced(named=True)}", re.IGNORECASE
 )
 
 

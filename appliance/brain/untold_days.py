@@ -17,19 +17,16 @@ from __future__ import annotations
 
 import re
 
-_MONTHS = (
-    "january february march april may june july august september october november december"
-).split()
-_WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
+from appliance.household.moments import MONTHS as _MONTHS
+from appliance.household.moments import SHORT_WEEKDAYS
+from appliance.household.moments import WEEKDAYS as _WEEKDAYS
+
 # As written short, with a capital: "Sat", "Dec" (never "sat", "the cat sat")
 _SHORT = {
-    "Mon": "monday", "Tue": "tuesday", "Tues": "tuesday", "Wed": "wednesday",
-    "Weds": "wednesday", "Thu": "thursday", "Thur": "thursday", "Thurs": "thursday",
-    "Fri": "friday", "Sat": "saturday", "Sun": "sunday", "Jan": "january", "Feb": "february",
-    "Mar": "march", "Apr": "april", "Jun": "june", "Jul": "july", "Aug": "august",
-    "Sep": "september", "Sept": "september", "Oct": "october", "Nov": "november",
-    "Dec": "december",
-}  # fmt: skip
+    **{short.title(): day for short, day in SHORT_WEEKDAYS.items()},
+    **{month[:3].title(): month for month in _MONTHS if month != "may"},
+    "Sept": "september",
+}
 _ORDINALS = {
     word: n
     for n, word in enumerate(
@@ -64,7 +61,7 @@ _WHEN = re.compile(
     + _MONEY
     + r"\b(?P<year>(?:19|20)\d{2})\b"
     + _NOT_A_COUNT
-    + rf"|\b(?P<named>{'|'.join(_MONTHS + _WEEKDAYS)})s?\b"
+    + rf"|\b(?P<named>{'|'.join((*_MONTHS, *_WEEKDAYS))})s?\b"
     + rf"|\b(?-i:(?P<short>{'|'.join(sorted(_SHORT, key=len, reverse=True))}))\b\.?",
     re.IGNORECASE,
 )

@@ -19,6 +19,12 @@ from appliance.numbers import ORDINALS, number_at
 
 _DAYS = {"today": 0, "tonight": 0, "tomorrow": 1}
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# A weekday as written short: "on sat", "Weds" (texted commands; a model's days)
+SHORT_WEEKDAYS = {
+    "mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday",
+    "weds": "wednesday", "thu": "thursday", "thur": "thursday", "thurs": "thursday",
+    "fri": "friday", "sat": "saturday", "sun": "sunday",
+}  # fmt: skip
 MONTHS = (
     "january february march april may june july august september october november december"
 ).split()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from appliance.household.false_starts import without_false_starts
+from appliance.household.moments import SHORT_WEEKDAYS
 from appliance.numbers import number_at
 
 _LEAD = re.compile(
@@ -73,21 +74,8 @@ _TEXTED_DAYS = re.compile(r"\b2(?:moro|morrow|mrw|mro|moz)\b|\b2(?:nite|night|ny
 # "on sat morning", "by fri": a day as texted
 _TEXTED_DAY = re.compile(
     r"\b(on|this|next|by|until|till|before|after) "
-    r"(mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b"
+    rf"({'|'.join(sorted(SHORT_WEEKDAYS, key=len, reverse=True))})\b"
 )
-_DAYS = {
-    "mon": "monday",
-    "tue": "tuesday",
-    "tues": "tuesday",
-    "wed": "wednesday",
-    "weds": "wednesday",
-    "thu": "thursday",
-    "thur": "thursday",
-    "thurs": "thursday",
-    "fri": "friday",
-    "sat": "saturday",
-    "sun": "sunday",
-}
 # "2%" keeps its sign: "add 2% milk" is no "2 milk" (a tenth trial's)
 TOKENS = re.compile(r"\d+(?:[.:]\d+)?(?:am|pm|%)?|[a-z]+(?:'[a-z]+)?|,")
 # "8 a.m.", as a recogniser writes it: "8 am"
@@ -112,7 +100,9 @@ def normalise(text: str, *, sentences: bool = False) -> str:
     joined = " ".join(_SLIPS.get(word, word) for word in TOKENS.findall(lowered))
     joined = _TEXTED_FOR.sub(r"\1 for ", _TEXTED_TO.sub(r"\1 to ", joined))
     # a day as texted after false starts: "on sat, on sunday at 10am" began "sat…"
-    joined = _TEXTED_DAY.sub(lambda m: f"{m[1]} {_DAYS[m[2]]}", without_false_starts(joined))
+    joined = _TEXTED_DAY.sub(
+        lambda m: f"{m[1]} {SHORT_WEEKDAYS[m[2]]}", without_false_starts(joined)
+    )
     joined = _FOR_US.sub(r"\1 \2", _LEAD.sub("", joined, count=1))
     return without_tail(joined)
 

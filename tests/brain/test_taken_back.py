@@ -79,12 +79,9 @@ def test_a_secret_refused_beside_a_fact_carded_says_both(settings, memory: Memor
         said = brain.reply(
             "btw the alarm code is 4471 if the babysitter asks, and Pierogi's vet is Parkside Vets"
         )
-        texts = [p.text for p in memory.proposals()]
-        assert not any("4471" in t for t in texts)
-        if texts:  # the vet was carded: "nothing was written" would be untrue
-            assert "nothing was written" not in said.text and "on the board" in said.text
-        else:
-            assert "nothing was written" in said.text
+        # the vet carded, the code nowhere: "nothing was written" would be untrue
+        assert [p.text for p in memory.proposals()] == ["Pierogi's vet is Parkside Vets."]
+        assert "nothing was written" not in said.text and "on the board" in said.text
     finally:
         brain.close()
 
