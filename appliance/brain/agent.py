@@ -22,19 +22,18 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import re
 import threading
 from collections.abc import Callable, Generator, Iterator, Mapping
-from dataclasses import replace
 from typing import Any
 
 from appliance.brain import can_have, models, router
+from appliance.brain.ate_it import ate_what_they_cannot_have
 from appliance.brain.conversation import MODEL_ROUTES, RECENT_TURNS, Conversation
-from appliance.brain.devices import AN_ANIMAL_UNWELL, FED_TO_A_PET
-from appliance.brain.follow_up import asked_again_of, is_asked_again
+from appliance.brain.days_plans import with_the_days_reminders
+from appliance.brain.emergencies import ATE_AN_ALLERGEN
+from appliance.brain.in_context import InContext
 from appliance.brain.llm import Model
 from appliance.brain.notetaker import NoteTaker, ReplyGate
-from appliance.brain.people import as_their_kind
 from appliance.brain.remind_me_what import as_question
 from appliance.brain.routes import RuleRoutes
 from appliance.brain.threads import CLIENT_HISTORY, Threads, check_thread_id, new_thread_id
@@ -42,17 +41,10 @@ from appliance.brain.turn import EmptyMessage, MessageTooLong, Reply, ReplyStrea
 from appliance.brain.typed import with_apostrophes
 from appliance.config import Settings
 from appliance.kitchen.ask import answer as kitchen_answer
-from appliance.kitchen.ask import vocabulary as kitchen_words
 from appliance.memory import Memory
 from appliance.memory.withheld import refused_kind, showable, withheld
 
 log = logging.getLogger(__name__)
-
-# The vet's lines: what a pet named by its name is asked of as the animal it is
-_AN_ANIMALS = frozenset({FED_TO_A_PET.name, AN_ANIMAL_UNWELL.name})
-# Routes a question of what someone may eat can be given, read whole: none that works a
-# record, rings for help or speaks of an animal
-_MAY_ASK_OF_A_DIET = frozenset({"chat", "recall", "kitchen", "overview"})
 
 MAX_MESSAGE_CHARS = 4000
 SWEEP_SECONDS = 3600.0  # the transcript retention sweep runs this often while open
@@ -63,19 +55,6 @@ HEARD_SECRET = (
     "and nothing was written. Keep those in a password manager."
 )
 DEFAULT_PARTS: Mapping[str, bool] = {"panel": False, "microphone": False}
-
-
-# A day's plans asked of the house: "what's on tomorrow?", "anything on friday?", "what have
-# we got on saturday?"
-_A_DAYS_PLANS = re.compile(
-    r"^\W*(?:so\s+)?(?:what(?:'s|s| is) (?:on|happening|planned)|anything (?:on|happening|"
-    r"planned)|what (?:have|'ve) we got(?: on)?|what are we doing|is there anything on|"
-    r"have we got anything(?: on)?|what do we have(?: on)?)\s+(?:on\s+|for\s+)?"
-    r"(?P<day>today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|"
-    r"sunday)\W*$",
-    re.IGNORECASE,
-)
-_NO_REMINDERS = re.compile(r"\b(?:no reminders|nothing set|no reminder)\b", re.IGNORECASE)
 
 
 class Brain:
@@ -114,6 +93,7 @@ class Brain:
         )
         self.routes = RuleRoutes(memory, self.notetaker, self.conversation.chat)
         self.conversation.people = self.routes.known_names
+        self.in_context = InContext(intents, self.routes, threads, memory)
         # Transcripts past their retention go even while nobody chats.
         self._closed = threading.Event()
         self._sweeper = threading.Thread(
@@ -223,77 +203,8 @@ class Brain:
         thread = check_thread_id(thread_id) if thread_id else new_thread_id()
         typed = with_apostrophes(text, self.routes.known_names())
         route = self.router.route(as_question(typed), thread)
-        route = self._in_context(route, text, typed, thread)
+        route = self.in_context.route(route, text, typed, thread)
         return ReplyStream(self, text, thread, route, heard=heard)
-
-    def _in_context(self, route: router.Route, text: str, typed: str, thread: str) -> router.Route:
-        """The router's route, read once more against what the thread and memory hold: the
-        words alone cannot tell these apart."""
-        if (
-            route.kind in ("recall", "overview")
-            and is_asked_again(text)  # the words first: the thread is read only for these
-            and (again := self._asked_again(text, thread))
-        ):
-            route = router.Route("recall", again, thread=thread)  # "and Kemi?" after a question
-        if (pets := self.routes.known.now().pets) and route.kind not in _AN_ANIMALS:
-            # "can I give Biscuit chocolate?" with "Biscuit is our dog" kept: asked as of the
-            # dog it is (a ninth trial's got the model, which read Biscuit as a biscuit)
-            as_pet = as_their_kind(typed, pets, kitchen_words())
-            if as_pet != typed and (kind := self.router.route(as_question(as_pet)).kind) in (
-                _AN_ANIMALS
-            ):
-                route = router.Route(kind, typed, thread=thread)
-        if (
-            route.kind in _MAY_ASK_OF_A_DIET
-            and can_have.asked(typed, self.routes.known_names())
-            # with no diet kept, the kitchen's row where it has one ("can I give Oisin
-            # peanuts?")
-            and (route.kind != "kitchen" or self._diet_of_someone_named(typed))
-        ):
-            # "can rosa have scrambled egg": what memory holds of her diet, never the model's
-            # yes (a tenth trial's got "Rosa has scrambled egg.", with her egg allergy kept)
-            return router.Route("can have", typed, thread=thread)
-        if route.kind == "kitchen" and self._diet_of_someone_named(typed):
-            # "can Tamsin have peanuts?" with "Tamsin is allergic to peanuts." kept: memory's,
-            # before a small child's row (a review's got "…fine crushed, ground or as a smooth
-            # nut butter")
-            route = router.Route("recall", typed, thread=thread)
-        if (
-            route.kind == "courtesy"
-            and self.routes.carded.get(thread)
-            and router.forgets_what_was_just_said(typed)
-        ):
-            # "never mind", "ignore that" after a card: that card off the board (a review's
-            # stayed); after a fact read out they drop the topic, no more
-            route = router.Route("correct", "", thread=thread)
-        if route.kind == "undo" and (
-            self.routes.cited.get(thread) or self.routes.carded.get(thread)
-        ):
-            if router.forgets_what_was_just_said(typed):
-                # "scratch that" after "remember that Gran is hard of hearing": the fact the
-                # last answer kept or carded, not the household's last change (a trial's got
-                # "Cancel what?")
-                route = router.Route("correct", "", thread=thread)
-            elif self.routes.cited.get(thread) and (put_right := router.said_wrong(typed)):
-                # "scratch that, she's a size 3 now" (an eleventh trial's got "Cancel what?")
-                route = replace(put_right, thread=thread)
-        return route
-
-    def _diet_of_someone_named(self, text: str) -> bool:
-        """Whether `text` names someone memory holds a diet or health fact about (read once
-        per change of memory, known.py)."""
-        said = {w.lower() for w in re.findall(r"[\w'-]+", text)}
-        return bool(said & self.routes.known.now().with_a_diet)
-
-    def _asked_again(self, text: str, thread: str) -> str | None:
-        """The thread's last question, asked of the person `text` names ("and Kemi?")."""
-        asked = [m for m in self.threads.recent(thread, 12) if m.role == "user"]
-        # "and Femi?" after "and Kemi?": both ask the question before them
-        while asked and asked[-1].route == "recall" and is_asked_again(asked[-1].text):
-            asked.pop()
-        if not asked or asked[-1].route != "recall":
-            return None
-        return asked_again_of(text, asked[-1].text, self.routes.known_names())
 
     def reply(self, text: str, thread_id: str | None = None, *, heard: bool = False) -> Reply:
         return self.stream(text, thread_id, heard=heard).reply()
@@ -362,6 +273,8 @@ class Brain:
                     pieces = self._each_part(stream, route)
                 elif route.kind == "can have":
                     pieces = iter([self._can_have(stream, route)])
+                elif route.kind == "ate it":
+                    pieces = iter([self._ate_it(stream, route)])
                 elif (act := self.router.act(route)) is not None:
                     pieces = iter([act(route)])  # another part's intent answers itself
                 elif route.kind == "remember":
@@ -371,8 +284,8 @@ class Brain:
                 elif route.kind == "statement":
                     pieces = self.routes.statement(stream, route)
                 elif route.kind == "recall":
-                    pieces = self._with_the_days_reminders(
-                        self.routes.recall(stream, text, route), route.text
+                    pieces = with_the_days_reminders(
+                        self.routes.recall(stream, text, route), route.text, self.router
                     )
                 elif route.kind == "overview":
                     pieces = self.routes.overview(stream, text, route)
@@ -405,20 +318,14 @@ class Brain:
             return f"{found.text} {kitchen.text}"
         return found.text
 
-    def _with_the_days_reminders(self, answer: Iterator[str], asked: str) -> Iterator[str]:
-        """Memory's answer to "what's on tomorrow?", "anything on friday?", and the
-        reminders set for that day: an eleventh trial had three reminders set for tomorrow
-        and heard "I don't know that yet."."""
-        yield from answer
-        day = _A_DAYS_PLANS.match(asked)
-        if day is None:
-            return
-        listed = self.router.route(f"what reminders are there for {day['day'].lower()}")
-        if listed.kind == "recall" or (act := self.router.act(listed)) is None:
-            return  # no household here to ask
-        said = act(listed)
-        if not _NO_REMINDERS.search(said):
-            yield f" {said}"
+    def _ate_it(self, stream: ReplyStream, route: router.Route) -> str:
+        """ "miko just had a peanut butter cracker": his allergy as memory holds it, and what
+        to watch for."""
+        found = ate_what_they_cannot_have(route.text, self.memory.facts("live"))
+        if found is None:  # memory changed since the route was made
+            return ATE_AN_ALLERGEN
+        stream.facts = found.facts
+        return found.text
 
     def _each_part(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
         """A command and a fact said together: each done as if said alone, in the order

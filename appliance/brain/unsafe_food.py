@@ -27,7 +27,7 @@ UNSAFE_SUGGESTION = (
 _MADE_OF = {
     "nut": "nut nuts peanut peanuts cashew cashews almond almonds hazelnut hazelnuts walnut "
     "walnuts pistachio pistachios pecan pecans satay marzipan nutella praline pesto "
-    "frangipane nougat baklava",
+    "frangipane nougat baklava snickers reeses",
     "sesame": "sesame tahini hummus houmous halva halwa",
     "dairy": "milk cheese butter cream yoghurt yogurt custard milkshake pizza",
     "gluten": "wheat bread pasta flour couscous biscuit biscuits cake cakes pastry wrap wraps "
@@ -76,6 +76,11 @@ class UnsafeFood:
                 said = set(tokens(fact))
                 kinds |= {kind for kind, names in _NAMED_AS.items() if said & set(names)}
         self._foods = frozenset().union(*(_FOODS[kind] for kind in kinds)) if kinds else None
+
+    def names_a_food_of(self, said: str) -> bool:
+        """Whether `said` names a food of what someone here cannot have, however it is said
+        ("some peanuts, no reaction yet" still names peanuts)."""
+        return self._foods is not None and bool(set(tokens(said)) & self._foods)
 
     def suggests(self, sentence: str) -> bool:
         """Whether `sentence` names a food someone here cannot have, not as the restriction."""

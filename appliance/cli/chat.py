@@ -62,9 +62,9 @@ def chat_command(args: argparse.Namespace, settings: Settings) -> int:
     # in it (a sixth trial's `--once … --thread T` lost both)
     routed = intents.route(args.once, args.thread) if args.once is not None else None
     # a household command: rules answer, no model loads. Only the household's: what memory
-    # holds may change any other route (the brain's _in_context), and "can Sam have peanut
-    # butter?" with "Sam is allergic to nuts." kept had got the kitchen's row for a small
-    # child here, never his allergy
+    # holds may change any other route (in_context.py), and "can Sam have peanut butter?"
+    # with "Sam is allergic to nuts." kept had got the kitchen's row for a small child here,
+    # never his allergy
     if routed is not None and routed.kind in FAMILIES and (act := intents.act(routed)) is not None:
         out(act(routed))
         return 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from appliance.brain.ate_it import WATCH_FOR_A_REACTION
 from appliance.brain.devices import NOT_A_VET, RING_THE_VET
 from appliance.brain.emergencies import ALLERGIC_REACTION, ATE_AN_ALLERGEN, RING_999, UNWELL
 from appliance.brain.urgent import EMERGENCY
@@ -21,7 +22,11 @@ from tests.brain.conftest import scripted_reply
         ("Tamsin's lips are swelling after lunch", ALLERGIC_REACTION),
         ("he can't breathe properly", ALLERGIC_REACTION),
         ("she's come out in hives after the satay", ALLERGIC_REACTION),
-        ("Tamsin just ate a sesame bagel, what do I do?", ATE_AN_ALLERGEN),
+        # her allergy kept: it, and what to watch for (ate_it.py)
+        (
+            "Tamsin just ate a sesame bagel, what do I do?",
+            f"From memory: Tamsin is allergic to sesame. {WATCH_FOR_A_REACTION}",
+        ),
         ("Sam ate a peanut, is he ok?", ATE_AN_ALLERGEN),
         # an eleventh trial's, each carded, misread or answered from memory
         ("Miko's lips are going puffy and he's coughing", ALLERGIC_REACTION),

@@ -1,0 +1,88 @@
+"""Someone here ate what a kept fact says they cannot have: that fact, word for word, and
+what to watch for; never the model, never a card.
+
+An eleventh outside trial kept "Miko is allergic to peanuts and sesame" and said "I think
+Miko ate some peanuts": the allergy line was only said when what to do was asked, so the
+model had it, and said "Sorry, I didn't understand that". "miko just had a peanut butter
+cracker" went the same way. Said of someone memory holds such a fact about, a food of what
+they cannot have is reason enough to say what to watch for (the NHS's signs of
+anaphylaxis, emergencies.py). Hearth cannot tell whether they will be all right, and says
+so.
+
+    ate_what_they_cannot_have("miko just had a peanut butter cracker", live)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from appliance.brain.cannot_eat import CANNOT_EAT
+from appliance.brain.questions import only_as_a_relation
+from appliance.brain.unsafe_food import UnsafeFood
+from appliance.memory import Fact
+
+_ALLERGY = re.compile(r"\b(?:allerg\w*|anaphyla\w*|epi-?pen|auto-?injector)\b", re.IGNORECASE)
+WATCH_FOR_A_REACTION = (
+    "Follow their allergy plan and watch them closely: if their lips, tongue or throat "
+    "swell, breathing or swallowing gets hard, or they turn faint or floppy, use their "
+    "adrenaline auto-injector if they have one and ring 999 now (112 in Europe, 911 in North "
+    "America). I can't tell whether they'll be all right, and I can't call anyone."
+)
+# Coeliac disease or an intolerance: not anaphylaxis, but not for Hearth to judge either
+ASK_WHERE_TO = (
+    "I can't tell how they'll be. If you're worried, ring NHS 111 or their GP; if they "
+    "struggle to breathe or turn faint, ring 999 now (112 in Europe, 911 in North America). "
+    "I can't call anyone."
+)
+
+# "Miko ate…", "miko's just had…", "I think Miko has eaten…", "Miko accidentally bit into…"
+# (never "Miko didn't eat…": no word of eating follows a "not")
+_ATE = re.compile(
+    r"(?:^|[\s,;:(])(?P<person>[A-Za-z][\w\u00C0-\u017F-]*?)(?:['\u2019]s)?\s+"
+    r"(?:(?:has|have|had|'s|just|already|accidentally|probably|maybe|might|may|must|"
+    r"definitely|actually|also|then|(?:might|may|must) have|got)\s+)*"
+    r"(?P<verb>ate|eaten|had|swallowed|licked|bit into|bitten into|chewed|nibbled|scoffed|"
+    r"munched|tried|tasted|finished off|drank|drunk)\b(?P<food>[^?.!;]*)",
+    re.IGNORECASE,
+)
+
+# "Miko had his peanut allergy test", "Miko had a peanut challenge at the clinic": no food
+_NOT_EATING = re.compile(
+    r"\b(?:allerg\w*|test\w*|clinic|appointment|challenge|training|talk|lesson)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class AteIt:
+    text: str
+    facts: tuple[str, ...]  # the ids of the facts said
+
+
+def ate_what_they_cannot_have(text: str, live: Iterable[Fact]) -> AteIt | None:
+    """The answer when `text` says someone memory holds a "cannot eat" fact about ate or had
+    a food of what that fact names; None otherwise."""
+    facts = list(live)
+    said = text.replace("\u2019", "'")
+    for found in _ATE.finditer(said):
+        name = found["person"].lower()
+        theirs = [
+            fact
+            for fact in facts
+            if name in {w.removesuffix("'s") for w in re.findall(r"[\w'-]+", fact.text.lower())}
+            and CANNOT_EAT.search(fact.text.replace("\u2019", "'"))
+            and not only_as_a_relation(name, fact.text, "")
+        ]
+        if not theirs:
+            continue
+        told = " ".join(fact.text for fact in theirs)
+        if _NOT_EATING.search(found["food"]) or not UnsafeFood(told).names_a_food_of(found["food"]):
+            continue
+        line = WATCH_FOR_A_REACTION if _ALLERGY.search(told) else ASK_WHERE_TO
+        said_as_told = " ".join(
+            fact.text if fact.text.endswith((".", "!", "?")) else f"{fact.text}." for fact in theirs
+        )
+        return AteIt(f"From memory: {said_as_told} {line}", tuple(f.id for f in theirs))
+    return None
