@@ -417,6 +417,23 @@ def test_asked_about_allergies_naming_no_one_every_such_fact_answers(
     assert model.prompts == []
 
 
+@pytest.mark.parametrize(
+    "asked", ["which of the kids has allergies", "do any of the children have allergies?"]
+)
+def test_asked_of_the_household_s_people_together_every_such_fact_answers(
+    settings, memory: Memory, asked: str
+) -> None:
+    # an eleventh trial's "which of the kids has allergies" got "I don't know that about kids"
+    memory.add("Miko is allergic to peanuts and sesame.", "health", links=["Miko"])
+    memory.add("Ify is 8 and Miko is 6.", "person")
+    said, model = scripted_reply(settings, memory, [], asked)
+    assert said.text == "From memory: Miko is allergic to peanuts and sesame."
+    # the control: a name is no group, and nothing is known of Ify's allergies
+    said, _ = scripted_reply(settings, memory, [], "does Ify have any allergies?")
+    assert "Miko" not in said.text
+    assert model.prompts == []
+
+
 @pytest.mark.parametrize("asked", ["what's for tea?", "What's for dinner tonight?"])
 def test_whats_for_tea_is_this_houses_plan_never_the_models(
     settings, memory: Memory, asked: str
