@@ -27,6 +27,27 @@ _SHORT = {
     **{month[:3].title(): month for month in _MONTHS if month != "may"},
     "Sept": "september",
 }
+# A day said from today, in each of its spellings (phrase_words.py reads the same as texted).
+# Never "today" or "tonight": "how about a stir-fry tonight?" claims nothing of the house.
+_RELATIVE = {
+    **dict.fromkeys(
+        (
+            "tomorrow",
+            "tmrw",
+            "tmr",
+            "tmw",
+            "tmrow",
+            "tomoz",
+            "2moro",
+            "2morrow",
+            "2mrw",
+            "2mro",
+            "2moz",
+        ),
+        "tomorrow",
+    ),
+    "yesterday": "yesterday",
+}
 _ORDINALS = {
     word: n
     for n, word in enumerate(
@@ -61,6 +82,11 @@ _WHEN = re.compile(
     + _MONEY
     + r"\b(?P<year>(?:19|20)\d{2})\b"
     + _NOT_A_COUNT
+    # "at 10", said bare: either 10am or 10pm (a trial's "tomorrow at 10", nobody told)
+    + r"|(?<=\bat )(?P<bare>\d{1,2})\b(?![:.]\d|\s*(?:am|pm|a\.m|p\.m|o'?\s?clock|%|°))"
+    + _NOT_A_COUNT
+    # a day said from today: "tomorrow", and as texted ("tmrw", "2moro")
+    + rf"|\b(?P<relative>{'|'.join(sorted(_RELATIVE, key=len, reverse=True))})\b"
     + rf"|\b(?P<named>{'|'.join((*_MONTHS, *_WEEKDAYS))})s?\b"
     + rf"|\b(?-i:(?P<short>{'|'.join(sorted(_SHORT, key=len, reverse=True))}))\b\.?",
     re.IGNORECASE,
@@ -107,6 +133,10 @@ def _days_and_times(text: str) -> set[str]:
             found |= {str(int(m["day2"])), m["month2"].lower()}
         elif m["year"]:
             found.add(m["year"])
+        elif m["bare"]:
+            found.add(f"~{int(m['bare']) % 12 or 12}")
+        elif m["relative"]:
+            found.add(_RELATIVE[m["relative"].lower()])
         elif m["short"]:
             found.add(_SHORT[m["short"]])
         elif _a_day_or_month(text, m):
@@ -131,6 +161,8 @@ class DaysTold:
         # seventh of June")
         said |= {m[1] or m[2] for m in _DAY_OF_A_MONTH.finditer(told)}
         said |= {str(_ORDINALS[m[1].lower()]) for m in _ORDINAL_WORD.finditer(told)}
+        # "10am" said back as "at 10" (never "at 8" as "8pm": which half was not told)
+        said |= {f"~{int(key.split(':')[0]) % 12 or 12}" for key in said if key.endswith(":00")}
         self._said = said
 
     def guessed(self, sentence: str) -> bool:

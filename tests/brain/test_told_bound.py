@@ -152,6 +152,10 @@ def test_the_brain_stops_an_untold_place_of_a_thing(settings, memory: Memory) ->
         # am and pm added to what was said
         ("I take my tablets at 8 and at 6", "", "You take your tablets at 8pm and at 6am."),
         ("when is the party", "", "It's at 3.30."),  # a time with a dot (a second review's)
+        # a day from today and a bare hour (an eleventh trial's "tomorrow at 10")
+        ("when is the haircut", "", "The haircut is tomorrow at 10."),
+        ("when is the dentist", "The dentist is on Friday.", "The dentist is tomorrow."),
+        ("what time is swimming", "Swimming is on Saturday at 9am.", "Swimming is at 10."),
     ],
 )
 def test_a_day_or_a_time_nobody_told_is_a_guess(asked: str, told: str, sentence: str) -> None:
@@ -207,6 +211,10 @@ def test_the_brain_stops_a_day_nobody_told(settings, memory: Memory) -> None:
         ("", "Add 1.25 litres of water."),
         ("", "That is 2000 calories."),
         ("", "Put it on the 2nd shelf."),
+        ("The haircut is at 10am.", "The haircut is at 10."),  # the hour told
+        ("remind me tmrw about the bins", "I can remind you tomorrow."),  # as texted
+        ("", "How about a stir-fry tonight?"),  # no day of the house's
+        ("", "Bake it at 180 for 20 minutes."),  # a heat, not a time
         ("", "The cat sat on the mat."),
     ],
 )
