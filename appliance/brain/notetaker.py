@@ -39,6 +39,7 @@ from appliance.brain.router import guess_type
 from appliance.brain.statements import facts_stated, sentence, without_filler
 from appliance.errors import HearthError
 from appliance.memory import FACT_TYPES, AlreadyKnown, Memory, Refused
+from appliance.memory.changed import changed_fact
 from appliance.memory.text import fingerprint, tokens
 
 log = logging.getLogger(__name__)
@@ -51,6 +52,7 @@ QUEUE_SIZE = 16
 SETTLE_SECONDS = 0.5  # no decoding until replies have paused this long
 MAX_TOKENS = 256
 RULE_CONFIDENCE = 0.8  # said in so many words; a person still decides
+_CHANGED_K = 5  # the facts recalled for a statement, to find the one it changes
 
 SCHEMA: dict[str, Any] = {
     "type": "array",
@@ -185,6 +187,7 @@ class Outcome:
     known: bool = False  # already a fact, waiting, or refused before (AlreadyKnown)
     refused: str | None = None  # the guard's category when it refused the text
     said_no: str | None = None  # known because a person refused it: "you discarded this on …"
+    replaces: str | None = None  # the live fact's words, where it is proposed in its place
 
 
 class GrammarFailure(HearthError):
@@ -415,13 +418,19 @@ class NoteTaker:
         """Each candidate through Memory.propose (guard, dedup, tombstones)."""
         outcomes = []
         for candidate in candidates:
+            # "Ify is 9 now" with "Ify is 8." live: in its place, for a person's Keep
+            changed = changed_fact(
+                candidate.text, (r.fact for r in self.memory.recall(candidate.text, _CHANGED_K))
+            )
             try:
                 proposal = self.memory.propose(
                     candidate.text,
-                    candidate.type,
+                    changed.type if changed else candidate.type,
                     candidate.confidence,
                     origin="notetaker",
                     conversation=conversation,
+                    kind="supersede" if changed else "add",
+                    target=changed.id if changed else None,
                 )
             except AlreadyKnown as exc:
                 self.stats.known += 1
@@ -439,6 +448,8 @@ class NoteTaker:
                 log.info("note-taker: not proposed: %s", type(exc).__name__)
                 outcomes.append(Outcome(candidate, None))
                 continue
-            outcomes.append(Outcome(candidate, proposal.id))
+            outcomes.append(
+                Outcome(candidate, proposal.id, replaces=changed.text if changed else None)
+            )
             self.stats.proposed += 1
         return outcomes

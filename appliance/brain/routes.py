@@ -202,6 +202,12 @@ class RuleRoutes:
             return
         if written:
             stream.proposal, stream.carded = written[0], tuple(written)
+            replaced = [o.replaces for o in outcomes if o.proposal and o.replaces]
+            if replaced:
+                # "Ify is 9 now": the card would retire "Ify is 8.", said before Keep
+                old = "”, “".join(r.rstrip(".") for r in replaced)
+                yield f"{NOTED} It replaces “{old}” when you do."
+                return
             yield NOTED
         elif said_no := next((o.said_no for o in outcomes if o.said_no), None):
             # "we've got a cat called Biscuit and a hamster called Nibbles", the cat refused:

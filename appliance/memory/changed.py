@@ -1,0 +1,57 @@
+"""A statement that says what a live fact says has changed: proposed in that fact's place.
+
+"Ify is 9 now" with "Ify is 8." live was proposed as a fact beside it, and a Keep left both
+live, so recall said "Ify is 8. Ify is 9 now." Said as a change ("now", "these days",
+"from now on", "any more", "actually", "changed to", "moved to", "instead"), of the same
+people and the same things, with another number or another day or time, it replaces that
+fact: the card says "Instead of …", and only a person's Keep retires the old one. Without
+such a word nothing is replaced: "Ify has the dentist on Friday at 10am" beside "…on
+Tuesday at 3pm" may be a second appointment. Of two facts it might replace, it replaces
+neither: a wrong guess would cost a true fact at a hurried Keep.
+
+    changes("Ify is 9 now.", "Ify is 8.")                         # True
+    changes("Miko has swimming on Tuesday now.", "Miko has football on Monday.")  # False
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from appliance.memory.contrast import Marks, contrast
+from appliance.memory.fact import Fact
+from appliance.memory.restated import keys_of, named_alike
+
+_SAID_AS_A_CHANGE = re.compile(
+    r"\b(?:now|these days|nowadays|from now on|any ?more|actually|changed?|moved|switched|"
+    r"instead)\b",
+    re.IGNORECASE,
+)
+# What differs when the same thing changes: its number, or its day or time
+_A_NEW_VALUE = frozenset({"their numbers differ", "they say different times"})
+
+
+def changes(said: str, fact: str) -> bool:
+    """Whether `said` tells, as a change, another number, day or time for what `fact` is
+    about: the same people, and every thing one is about is in the other."""
+    if not _SAID_AS_A_CHANGE.search(said):
+        return False
+    said = " ".join(_SAID_AS_A_CHANGE.sub(" ", said).split())  # "actually" is about nothing
+    mine, theirs = Marks.of(said), Marks.of(fact)
+    (mine, my_keys), (theirs, their_keys) = named_alike(
+        mine, keys_of(said, mine), theirs, keys_of(fact, theirs), said
+    )
+    if set(mine.names) != set(theirs.names):
+        return False
+    shared = set(my_keys) & set(their_keys)
+    if not mine.names and not shared:
+        return False  # of a thing alone, at least one thing in common: "the recycling"
+    if not (set(my_keys) <= set(their_keys) or set(their_keys) <= set(my_keys)):
+        return False  # "swimming" is not "football"
+    return contrast(mine, theirs) in _A_NEW_VALUE
+
+
+def changed_fact(said: str, live: Iterable[Fact]) -> Fact | None:
+    """The one live fact `said` changes, or None for none or more than one."""
+    found = [fact for fact in live if fact.status == "live" and changes(said, fact.text)]
+    return found[0] if len(found) == 1 else None
