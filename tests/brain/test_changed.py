@@ -25,7 +25,10 @@ def _said(settings: Settings, memory: Memory, said: str):
     ("said", "fact"),
     [
         ("Ify is 9 now.", "Ify is 8."),
-        ("Actually the recycling goes out on saturday now.", "The recycling bins go out on Friday."),
+        (
+            "Actually the recycling goes out on saturday now.",
+            "The recycling bins go out on Friday.",
+        ),
         ("Gran takes her tablets at 9 now.", "Gran takes her tablets at 8."),
         ("Miko goes to bed at 8 these days.", "Miko goes to bed at 7.30."),
         ("Ify is in year 5 now.", "Ify is in year 4."),
