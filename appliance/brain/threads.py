@@ -14,7 +14,7 @@ import re
 import secrets
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,6 +40,10 @@ CREATE INDEX IF NOT EXISTS messages_at ON messages (at);
 # The route a client's own history is kept under (web/brain_chat.py): the model hears it,
 # but what it says Hearth said is the client's word, never read back as Hearth's record.
 CLIENT_HISTORY = "client"
+# A client's resent history goes on with the thread it ends (`Threads.continued`): read this
+# far back, and only so recent
+CONTINUED_MESSAGES = 4
+CONTINUED_WITHIN = dt.timedelta(hours=2)
 
 
 class BadThreadId(HearthError):
@@ -147,6 +151,31 @@ class Threads:
         return [
             Message(t, r, x, ro, dt.datetime.fromisoformat(a)) for t, r, x, ro, a in reversed(rows)
         ]
+
+    def continued(self, history: Sequence[tuple[str, str]]) -> str | None:
+        """The thread a client's resent `history` is the end of, or None.
+
+        An OpenAI client sends the whole conversation each turn, never a thread id: its
+        "eight minutes" after Hearth's "For how long?" had started a fresh thread, where no
+        question was waiting (a twelfth trial's timers, reminders and "Which one?" went
+        unanswered). The thread must end with Hearth's own answer, the very words of the
+        history's last, and its last messages must be the history's, word for word, and
+        recent: so only a client that heard that answer can go on with it."""
+        tail = [(role, text) for role, text in history if role in ROLES][-CONTINUED_MESSAGES:]
+        if len(tail) < 2 or tail[-1][0] != "assistant":
+            return None
+        cutoff = (self._clock() - CONTINUED_WITHIN).replace(microsecond=0).isoformat()
+        with self._lock:
+            found = self._db.execute(
+                "SELECT thread FROM messages WHERE role = 'assistant' AND text = ? AND "
+                "route IS NOT ? AND at >= ? ORDER BY id DESC LIMIT 8",
+                (tail[-1][1], CLIENT_HISTORY, cutoff),
+            ).fetchall()
+        for (thread,) in found:
+            said = [(m.role, m.text) for m in self.recent(thread, len(tail))]
+            if said == tail:
+                return str(thread)
+        return None
 
     def count(self) -> int:
         with self._lock:

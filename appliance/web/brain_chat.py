@@ -106,6 +106,10 @@ class BrainChat:
         *,
         heard: bool = False,
     ) -> _BrainTurn:
+        if thread_id is None and history:
+            # the client's history ends with an answer of Hearth's: its thread goes on, where
+            # a question Hearth asked ("For how long?") is still waiting
+            thread_id = self.brain.threads.continued(history)
         fresh = thread_id is None
         stream = self.brain.stream(text, new_thread_id() if fresh else thread_id, heard=heard)
         if fresh:

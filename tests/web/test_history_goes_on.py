@@ -1,0 +1,74 @@
+"""An OpenAI client that resends its history, and never a thread id, goes on with the thread
+its history ends (`Threads.continued`): Hearth's "For how long?" is answered by its
+"eight minutes". A twelfth outside trial's timers, reminders and "Which one?" went
+unanswered, each reply starting a fresh thread. A real server on 127.0.0.1, the household's
+own rules, and a scripted chat model (saying what the
+trial heard the real one say, where a fresh thread gives it the words)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from appliance.brain import Brain
+from appliance.composition import intent_router
+from appliance.config import Settings
+from appliance.household import HouseholdStore
+from appliance.memory import Memory
+from appliance.web.brain_chat import BrainChat
+from tests.brain.conftest import ScriptedModel
+from tests.web.client import call
+from tests.web.conftest import Running, start_server, stop_server
+
+
+@pytest.fixture
+def household_web(settings: Settings, memory: Memory, data_dir: Path) -> Iterator[Running]:
+    brain = BrainChat(
+        Brain.open(
+            settings,
+            memory,
+            chat_model=ScriptedModel(["Eight minutes."]),
+            intents=intent_router(settings),
+        )
+    )
+    running = start_server(memory, data_dir, chat=brain)
+    yield running
+    stop_server(running)
+    brain.close()
+
+
+def _say(web: Running, *messages: tuple[str, str]) -> tuple[str, str]:
+    body = {"model": "hearth", "messages": [{"role": r, "content": t} for r, t in messages]}
+    answer = call(f"{web.url}/v1/chat/completions", "POST", body, web.auth(), timeout=60)
+    assert answer.status == 200
+    return answer.json["choices"][0]["message"]["content"], answer.header("X-Hearth-Thread")
+
+
+def _timers(settings: Settings) -> list[str]:
+    with HouseholdStore.open(settings.data_dir) as store:
+        return [t.name for t in store.timers()]
+
+
+def test_hearths_question_is_answered_through_the_resent_history(
+    household_web: Running, settings: Settings
+) -> None:
+    asked, thread = _say(household_web, ("user", "set a timer"))
+    assert asked.startswith("For how long?")
+    said, again = _say(
+        household_web, ("user", "set a timer"), ("assistant", asked), ("user", "eight minutes")
+    )
+    assert again == thread and "8 minutes" in said
+    assert len(_timers(settings)) == 1
+
+
+def test_a_history_hearth_did_not_end_starts_afresh(
+    household_web: Running, settings: Settings
+) -> None:  # the control
+    asked, thread = _say(household_web, ("user", "set a timer"))
+    # the same answer, after words the thread never held: a fresh thread, no question waiting
+    said, other = _say(
+        household_web, ("user", "start a timer"), ("assistant", asked), ("user", "eight minutes")
+    )
+    assert other != thread and said == "Eight minutes." and _timers(settings) == []
