@@ -234,3 +234,49 @@ def test_a_day_said_earlier_in_the_conversation_is_told(settings, memory: Memory
         settings, memory, ["For Saturday, pack sandwiches and fruit."], ["what should we pack?"]
     )
     assert answers[0].text.endswith(UNTOLD_WHEN)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a twelfth outside trial's: the model mixed the one fact with the question
+        "From memory: THE CALPOL IS IN THE CUPBOARD ABOVE THE KETTLE.",
+        "From memory: THE CHRISTMAS CAKE IS IN THE CUPBOARD ABOVE THE KETTLE.",
+        "THE CHRISTMAS CAKE IS IN THE CUPBOARD ABOVE THE KETTLE.",
+        "From memory: Calpol is kept in the kitchen.",  # said as memory's, not so
+    ],
+)
+def test_a_thing_said_to_be_where_another_is_kept_is_a_guess(sentence: str) -> None:
+    told = Told(
+        frozenset(), "MY METFORMIN IS IN THE CUPBOARD ABOVE THE KETTLE.", "and the calpol?"
+    )
+    assert told.guessed(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "From memory: MY METFORMIN IS IN THE CUPBOARD ABOVE THE KETTLE.",  # as told
+        "Your metformin is in the cupboard above the kettle.",
+        "The cake is in the oven.",  # a recipe's step, no place of the house
+        "Fuse boxes are usually in the hallway.",  # in general
+    ],
+)
+def test_a_thing_where_it_was_told_or_no_place_of_the_house_passes(sentence: str) -> None:
+    told = Told(
+        frozenset(), "MY METFORMIN IS IN THE CUPBOARD ABOVE THE KETTLE.", "where's my metformin?"
+    )
+    assert not told.guessed(sentence)
+
+
+def test_where_a_thing_is_must_be_told_in_one_fact_or_one_thing_said(
+    settings, memory: Memory
+) -> None:
+    memory.add("MY METFORMIN IS IN THE CUPBOARD ABOVE THE KETTLE.", "place")
+    reply, _ = scripted_reply(
+        settings,
+        memory,
+        ["From memory: THE CHRISTMAS CAKE IS IN THE CUPBOARD ABOVE THE KETTLE."],
+        "CAN I HAVE A BIT OF THE CHRISTMAS CAKE",
+    )
+    assert "CUPBOARD" not in reply.text and "won't guess" in reply.text
