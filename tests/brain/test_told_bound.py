@@ -247,9 +247,7 @@ def test_a_day_said_earlier_in_the_conversation_is_told(settings, memory: Memory
     ],
 )
 def test_a_thing_said_to_be_where_another_is_kept_is_a_guess(sentence: str) -> None:
-    told = Told(
-        frozenset(), "MY METFORMIN IS IN THE CUPBOARD ABOVE THE KETTLE.", "and the calpol?"
-    )
+    told = Told(frozenset(), "MY METFORMIN IS IN THE CUPBOARD ABOVE THE KETTLE.", "and the calpol?")
     assert told.guessed(sentence)
 
 
