@@ -70,6 +70,7 @@ def vocabulary() -> frozenset[str]:
             data.storage,
             data.core_temperatures,
             data.safety_rules,
+            data.pregnancy,
             data.cooking,
             data.substitutions,
             data.names,

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from appliance.aloud import citation
 from appliance.kitchen import food_age
+from appliance.kitchen.pregnancy import pregnancy_answer, said_of_a_pregnancy
 from appliance.kitchen.tables import (
     CoreTemperature,
     SafetyRule,
@@ -27,6 +28,13 @@ from appliance.kitchen.tables import (
 UNSURE = (
     "I'm not sure, and I won't guess about food safety: check the packet or the label, "
     "and if in doubt, throw it out."
+)
+# Of a baby or small child, "throw it out" is no answer ("can a 7 month old have water?" got
+# it in a twelfth trial): where to ask instead
+UNSURE_FOR_A_CHILD = (
+    "I don't have that in my tables for babies and young children, and I won't guess: your "
+    "health visitor or GP can say, and so can the NHS's “Foods to avoid giving babies and "
+    "young children” page."
 )
 
 # Food out of the fridge, however it is said; one fragment for the three patterns below.
@@ -426,6 +434,9 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
         return None
     if _SPOILED.search(said) or _HOMEMADE.search(said):
         return SafetyAnswer(UNSURE, "", False)  # no table vouches for these: the honest answer
+    if said_of_a_pregnancy(said):
+        # advice of its own: "can a pregnant woman eat rare beef" is no rare-meat row's
+        return SafetyAnswer(*pregnancy_answer(words, tables))
     for topic, pattern in _TOPICS:
         if pattern.search(said) and (topic != "chicken_wash" or food is not None):
             if topic == "reheat" and _HOW_HOT.search(said):
@@ -439,7 +450,7 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
                 rule = _rule(topic, food, said, tables)
             if rule is not None:
                 return SafetyAnswer(_with_weight(rule, words), rule.source, True)
-            return SafetyAnswer(UNSURE, "", False)
+            return SafetyAnswer(UNSURE_FOR_A_CHILD if topic == "infants" else UNSURE, "", False)
     if child is not None:
         return SafetyAnswer(child.answer, child.source, True)
     if _HOW_HOT.search(said):

@@ -12,6 +12,7 @@ the unit after it; a number with no unit is not a quantity.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from appliance.kitchen.units import longest_unit_at
@@ -21,10 +22,19 @@ _GLUED = re.compile(r"(\d(?:[\d.]*\d)?)(°?)([a-z]+)\b")
 _TOKEN = re.compile(r"\d+/\d+|\d+(?:\.\d+)?|[" + "".join(GLYPHS) + r"]|°[cf]|[a-z]+(?:'[a-z]+)?")
 
 
+# Letters with an accent, in the Latin blocks only: "½" and "°" keep their own forms
+_ACCENTED = re.compile("[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]")
+
+
+def _unaccented(letter: re.Match[str]) -> str:
+    return unicodedata.normalize("NFKD", letter[0])[0]
+
+
 def tokens(text: str) -> list[str]:
     # a minus sign before a number is a word of its own ("-18 c": minus 18, never 18)
     said = re.sub(r"(?<![\w.])[-\u2212](?=\d)", " minus ", text.lower())
     said = said.replace("’", "'").replace("-", " ").replace("º", "°")
+    said = _ACCENTED.sub(_unaccented, said)  # "pâté" is "pate", "chèvre" "chevre"
     said = re.sub(r"(\d)\s*°\s*([cf])\b", r"\1 \2", said)  # "180 °C" -> "180 c"
     said = re.sub(r"°\s*([cf])\b", r" \1", said)
     said = _GLUED.sub(lambda m: f"{m[1]} {m[3]}", said)  # "200g" -> "200 g"

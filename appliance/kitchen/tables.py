@@ -4,6 +4,7 @@
     appliance/kitchen/data/storage.csv            how long food keeps, where
     appliance/kitchen/data/core_temperatures.csv  safe inside temperatures, and rests
     appliance/kitchen/data/safety_rules.csv       refreezing, defrosting, reheating, …
+    appliance/kitchen/data/pregnancy.csv          what to eat and avoid while pregnant
     appliance/kitchen/data/cooking.csv            cooking times and oven temperatures
     appliance/kitchen/data/substitutions.csv      what to use instead
     appliance/kitchen/data/names.csv              US ingredient names and the UK ones
@@ -102,6 +103,14 @@ class SafetyRule:
 
 
 @dataclass(frozen=True)
+class Pregnancy:
+    food: str
+    names: tuple[str, ...]
+    answer: str
+    source: str
+
+
+@dataclass(frozen=True)
 class Cooking:
     food: str
     names: tuple[str, ...]
@@ -145,7 +154,9 @@ class Name:
         return (self.us, self.us.replace("-", " "))
 
 
-Row = TypeVar("Row", Density, Storage, CoreTemperature, SafetyRule, Cooking, Substitution, Name)
+Row = TypeVar(
+    "Row", Density, Storage, CoreTemperature, SafetyRule, Pregnancy, Cooking, Substitution, Name
+)
 
 
 # Words that, after a food's name, make another food: "chilli jam", "rice pudding", "fish
@@ -329,6 +340,12 @@ def _rule(row: dict[str, str], where: str) -> SafetyRule:
     )
 
 
+def _pregnancy(row: dict[str, str], where: str) -> Pregnancy:
+    if not row["answer"] or not row["source"]:
+        raise TableError(f"{where}: a row of what to eat in pregnancy says it and its source")
+    return Pregnancy(row["food"], _names(row["food"], row["aliases"]), row["answer"], row["source"])
+
+
 def _cooking(row: dict[str, str], where: str) -> Cooking:
     numbers = {
         column: _maybe(row.get(column, ""), where, column)
@@ -387,6 +404,7 @@ class Tables:
     storage: Table[Storage]
     core_temperatures: Table[CoreTemperature]
     safety_rules: Table[SafetyRule]
+    pregnancy: Table[Pregnancy]
     cooking: Table[Cooking]
     substitutions: Table[Substitution]
     names: Table[Name]
@@ -399,12 +417,13 @@ def tables() -> Tables:
 
 
 def read_tables(folder: Path) -> Tables:
-    """The six files in `folder`, each row checked; TableError names the file and line."""
+    """The eight files in `folder`, each row checked; TableError names the file and line."""
     return Tables(
         Table("densities", _rows(folder, "densities.csv", _density)),
         Table("storage", _rows(folder, "storage.csv", _storage)),
         Table("core temperatures", _rows(folder, "core_temperatures.csv", _core)),
         Table("safety rules", _rows(folder, "safety_rules.csv", _rule)),
+        Table("pregnancy", _rows(folder, "pregnancy.csv", _pregnancy)),
         Table("cooking", _rows(folder, "cooking.csv", _cooking)),
         Table("substitutions", _rows(folder, "substitutions.csv", _substitution)),
         Table("names", _rows(folder, "names.csv", _name)),

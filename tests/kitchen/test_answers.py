@@ -6,7 +6,7 @@ import pytest
 
 from appliance.kitchen.allergens import ALLERGEN_UNSURE, CONDITION_UNSURE, NUTRITION_UNSURE
 from appliance.kitchen.ask import answer
-from appliance.kitchen.safety import UNSURE
+from appliance.kitchen.safety import UNSURE, UNSURE_FOR_A_CHILD
 
 
 @pytest.mark.parametrize(
@@ -73,6 +73,9 @@ def test_a_cup_in_grams_of_nothing_in_particular_asks_what_it_is() -> None:
         ("can cooked chicken sit out overnight", "No. Cooked food left out overnight"),
         ("what temperature should chicken be cooked to", "Chicken: 73.9 °C (165 °F)"),
         ("can I refreeze thawed meat", "Not raw."),
+        # a twelfth trial's, each at the model or "throw it out"
+        ("can a baby have scrambled egg", "From around 6 months, yes"),
+        ("can a 7 month old have water", "From around 6 months, offer sips"),
     ],
 )
 def test_food_safety_comes_from_the_tables_with_its_source(question: str, begins: str) -> None:
@@ -89,12 +92,20 @@ def test_food_safety_comes_from_the_tables_with_its_source(question: str, begins
         "my homemade chilli jam smells a bit funny, is it still ok",  # not chilli, not jam
         "is rice pudding ok after 3 days",  # not rice
         "the chicken smells a bit off, can we still eat it",  # no table vouches for that
-        "can my 8 month old have blue cheese",
     ],
 )
 def test_food_safety_the_tables_do_not_hold_is_an_honest_not_sure(question: str) -> None:
     found = answer(question)
     assert found is not None and found.kind == "unsure" and found.text == UNSURE
+
+
+@pytest.mark.parametrize(
+    "question", ["can my 8 month old have blue cheese", "can a baby have popcorn"]
+)
+def test_of_a_small_child_the_not_sure_says_where_to_ask(question: str) -> None:
+    # a twelfth trial's "can a 7 month old baby drink water?" got "…throw it out"
+    found = answer(question)
+    assert found is not None and found.kind == "unsure" and found.text == UNSURE_FOR_A_CHILD
 
 
 @pytest.mark.parametrize(
