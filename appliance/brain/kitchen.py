@@ -43,7 +43,9 @@ from appliance.brain.questions import food_words
 from appliance.brain.router import Intent, Route, Router
 from appliance.brain.statements import facts_stated, without_filler
 from appliance.kitchen.ask import KitchenAnswer, answer
-from appliance.kitchen.follow_ups import asked_again
+from appliance.kitchen.follow_ups import asked_again, of_the_same_one
+from appliance.kitchen.pregnancy import NOT_IN_THE_TABLE
+from appliance.kitchen.safety import UNSURE_FOR_A_CHILD
 
 THREADS_KEPT = 64  # the last kitchen question of this many conversations
 
@@ -116,6 +118,16 @@ def _sure(found: KitchenAnswer | None) -> bool:
     return found is not None and found.kind not in ("unsure", "unclear")
 
 
+WHERE_TO_ASK = (UNSURE_FOR_A_CHILD, NOT_IN_THE_TABLE)
+
+
+def _where_to_ask(found: KitchenAnswer, before: KitchenAnswer | None) -> bool:
+    """Whether a follow-up of a safety answer, of a baby's or a pregnancy's food the tables
+    do not hold, is answered with where to ask: "and popcorn?" after a baby's honey (a
+    twelfth trial's got the model's "Pac-foc.")."""
+    return before is not None and before.kind == "safety" and found.text in WHERE_TO_ASK
+
+
 def kitchen_intent() -> Intent:
     """The kitchen's intent, with the last question it answered in each conversation."""
     asked: OrderedDict[str, str] = OrderedDict()
@@ -141,7 +153,7 @@ def kitchen_intent() -> Intent:
         before = _answered(previous)
         for question, changes in asked_again(previous, text):
             found = _answered(question)
-            if found is None or not _sure(found):
+            if found is None or not (_sure(found) or _where_to_ask(found, before)):
                 continue
             if not (changes and before is not None and found.text == before.text):
                 return Route("kitchen", question)
@@ -151,7 +163,11 @@ def kitchen_intent() -> Intent:
         found = _answered(route.text)
         assert found is not None, "the matcher answered this very text"
         if route.thread is not None:
-            asked[route.thread] = route.text
+            # "can she have scrambled egg" after a baby's peanut butter is kept as the baby's
+            # question, so what follows it is the baby's too
+            earlier = asked.get(route.thread)
+            again = of_the_same_one(earlier, route.text) if earlier is not None else None
+            asked[route.thread] = again if again and _answered(again) else route.text
             asked.move_to_end(route.thread)
             while len(asked) > THREADS_KEPT:
                 asked.popitem(last=False)

@@ -99,6 +99,45 @@ _OF_SOMEONE = re.compile(
 )
 
 
+# Asked of the one the earlier question was of, by a pronoun: "can she have scrambled egg",
+# "is it ok to give her water" after "can Ezinne have peanut butter, she's 7 months" (a
+# twelfth trial's each reached the model, which said "No, she cannot have scrambled egg.")
+_OF_THE_SAME_ONE = re.compile(
+    r"^(?:(?:ok|okay|right|so|oh|and|then|what about|how about)\s+)*(?:"
+    r"(?:can|could|should|may) (?:she|he|they) (?:have|eat|drink|try)"
+    r"|(?:can|could|should) (?:i|we) (?:give|feed|offer) (?:her|him|them)"
+    r"|is it (?:ok|okay|safe|alright|all right|fine) to (?:give|feed|offer) (?:her|him|them)"
+    r"|is it (?:ok|okay|safe|alright|all right|fine) for (?:her|him|them) to (?:have|eat|drink)"
+    r"|(?:is|are) (?P<the>[a-z' ]+?) (?:ok|okay|safe|alright|all right|fine) for (?:her|him|them)"
+    r")(?:\s+(?:some|a|an|any|the))?(?:\s+(?P<food>[a-z' ]+?))?\s*(?:too|as well|then)?$"
+)
+# Said in a food's place after "and …?", "what about …?", but no food: "and popcorn?"
+_NO_FOOD = frozenset(
+    "today tomorrow tonight now later then instead too also either it them that this one ones "
+    "her him she he they me us".split()
+)
+PLAIN_WORDS = 3
+
+
+def _of_the_same_one(before: str, food: str | None, now: str) -> str | None:
+    """The earlier question asked again of another food, for the same one: "can she have
+    scrambled egg" after "…can she have peanut butter"."""
+    found = _OF_THE_SAME_ONE.match(now)
+    said = found and (found["food"] or found["the"])
+    if not said or food is None or said in _NO_FOOD:
+        return None
+    return re.sub(rf"\b{re.escape(food)}\b", said, before)
+
+
+def of_the_same_one(previous: str, said: str) -> str | None:
+    """`said`, a question of another food for the one `previous` was asked of ("can she
+    have scrambled egg"), as the earlier question of that food; None if it is not one. The
+    kitchen keeps this as the question asked, so "and popcorn?" after it is still the
+    baby's."""
+    before = " ".join(tokens(previous))
+    return _of_the_same_one(before, food_named(before.split()), " ".join(tokens(said)))
+
+
 def asked_again(previous: str, said: str) -> list[tuple[str, bool]]:
     """The questions the follow-up `said` may stand for after `previous`, best first, each
     with whether its answer must differ from the earlier one's: a detail added to the
@@ -110,6 +149,8 @@ def asked_again(previous: str, said: str) -> list[tuple[str, bool]]:
         return []  # "plus three onions", "Bella, drop it!": not asked of the kitchen
     food = food_named(before.split())  # None for "what's 200C in gas mark?"
     new_food = food_named(now.split())
+    if (of_them := _of_the_same_one(before, food, now)) is not None and of_them != before:
+        return [(of_them, False)]
     bare = _LEAD.sub("", now)
     place = _PLACES.search(bare)
     if place is not None and new_food is None and food is not None and _keeps(bare, place[0]):
@@ -136,6 +177,18 @@ def asked_again(previous: str, said: str) -> list[tuple[str, bool]]:
     asked = [(changed, added)] if changed != before else []
     if slotted or food is None:
         return asked  # the earlier question's own topic, or nothing: never another's
+    if (
+        new_food is None
+        and bare != now
+        and 0 < len(bare.split()) <= PLAIN_WORDS
+        and not set(bare.split()) & _NO_FOOD
+        and not _OF_SOMEONE.search(said.strip()[1:])
+        and not _KITCHEN_VERB.search(bare)
+        and not _ASKS.search(bare)
+    ):
+        # "and popcorn?" after "can a baby have honey": a food the tables may not know, in
+        # the earlier food's place (whatever they hold of it, or where to ask)
+        asked.append((re.sub(rf"\b{re.escape(food)}\b", bare, before), False))
     if new_food is None and _STANDS_FOR.search(now) and _KITCHEN_VERB.search(now):
         asked.append((_STANDS_FOR.sub(food, now, count=1), True))  # "can I freeze it?"
     if new_food is None and _OF_SOMEONE.search(said.strip()[1:]):

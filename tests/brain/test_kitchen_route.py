@@ -145,6 +145,25 @@ def test_a_follow_up_changes_what_it_names(router, first: str, then: str, begins
     assert kind == "kitchen" and said is not None and said.startswith(begins), said
 
 
+def test_a_babys_follow_ups_are_the_babys_rows_or_where_to_ask(router) -> None:
+    """A twelfth trial's, after "siobhan. ezinne weaning, can she have peanut butter": each
+    had reached the model ("No, she cannot have scrambled egg.", "Pac-foc.")."""
+    from appliance.kitchen.safety import UNSURE_FOR_A_CHILD
+
+    _said(router, "siobhan. ezinne weaning, can she have peanut butter", "w")
+    kind, said = _said(router, "can she have scrambled egg", "w")
+    assert kind == "kitchen" and said.startswith("From around 6 months, yes")
+    kind, said = _said(router, "is it ok to give her water", "w")
+    assert kind == "kitchen" and said.startswith("From around 6 months, offer sips")
+    kind, said = _said(router, "and popcorn?", "w")
+    assert kind == "kitchen" and said == UNSURE_FOR_A_CHILD
+    # the controls: after a cook's answer no child's line, and "and tomorrow?" is no food
+    _said(router, "how long do I roast a 2kg chicken?", "c")
+    assert _said(router, "and popcorn?", "c")[0] != "kitchen"
+    _said(router, "can a baby have honey", "h")
+    assert _said(router, "and tomorrow?", "h")[0] != "kitchen"
+
+
 def test_what_a_follow_up_cannot_change_is_not_answered_as_if_it_had(router) -> None:
     # the defrosting rule does not depend on a weight: "2kg" would not have been read
     _said(router, "how do I defrost a chicken safely", "d")
