@@ -225,6 +225,15 @@ def word_runs(words: Sequence[str], length: int) -> set[str]:
     return {" ".join(words[i : i + length]) for i in range(len(words) - length + 1)}
 
 
+# The household's records, asked about, and a model's sentence that orders one, said back
+_A_RECORD = re.compile(r"\b(?:timers?|reminders?|remind|alarms?|list)\b", re.IGNORECASE)
+_ORDERS_A_RECORD = re.compile(
+    r"^\W*(?:ok(?:ay)?\W+)?(?:set|start|add|put|remind|cancel|stop|remove)\b[^.?!]*"
+    r"\b(?:timers?|reminders?|alarms?|list|minutes?|mins?|hours?)\b",
+    re.IGNORECASE,
+)
+
+
 @dataclass(frozen=True)
 class Broken:
     """A sentence that breaks a bound, and what Hearth says instead."""
@@ -254,6 +263,7 @@ class ReplyBounds:
         # what the person asked to change, unless they asked whether to ("is the milk off?")
         self._changed = set() if question else asked_changed(asked)
         self._how_long = _HOW_LONG.search(asked) is not None
+        self._asked_a_record = _A_RECORD.search(asked) is not None
         self._asked = asked
         self._people_told = told  # None: no household people to check sentences against
         self._hearsay = hearsay or Hearsay(asked)
@@ -265,6 +275,10 @@ class ReplyBounds:
         if self._echoes(sentence) or _ABOUT_THE_EXCHANGE.search(sentence):
             return Broken("echo", NOT_UNDERSTOOD)
         if says_done(sentence, self._changed):
+            return Broken("action", NOTHING_DONE)
+        if self._asked_a_record and _ORDERS_A_RECORD.search(sentence):
+            # "Set a timer for 12 minutes." to "set timer 12 min pizza", with none set (a
+            # twelfth trial's): said back as a command, it reads as done
             return Broken("action", NOTHING_DONE)
         if _DENIES_WHAT_IT_DOES.search(sentence):
             return Broken("ability", NOTHING_DONE)

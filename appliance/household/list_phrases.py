@@ -28,7 +28,9 @@ _NAMED_ONLY = re.compile(r"\b(?:the|my|our) messages\b")
 _FOR_WHAT = r"(?: for (?:the |my |our |[a-z]+'s )?[a-z' ]{1,30})?"
 _ADD = re.compile(
     # "chuck snags and a loaf on the shopping list" (a ninth trial's went to the model)
-    rf"^(?:add|put|stick|pop|write|chuck|bung|throw) (?P<items>.+?) (?:to|on|onto|in) {LIST}"
+    # "add cheddar to list", as texted (a twelfth trial's got the model)
+    rf"^(?:add|put|stick|pop|write|chuck|bung|throw) (?P<items>.+?) (?:to|on|onto|in) "
+    rf"(?:{LIST}|list)"
     rf"{_FOR_WHAT}$"
 )
 _RAN_OUT = re.compile(
@@ -41,7 +43,7 @@ _RAN_OUT = re.compile(
 )
 _REMOVE = re.compile(
     rf"^(?:take|cross|strike|scratch|tick|remove|delete|drop) (?P<items>.+?) "
-    rf"(?:off|from|off of) {LIST}$"
+    rf"(?:off|from|off of) (?:{LIST}|list)$"
 )
 # "add two tins of tomatoes", "scratch the loo roll": the list unsaid, but no other place.
 # A recipe says "add" too ("add a pinch of salt", "add them together"), so with the list
@@ -63,7 +65,7 @@ _REMOVE_BARE = re.compile(r"^(?:scratch|cross off|cross out|strike off|tick off)
 # tags and shoes too, so only things a shop sells, named in one or two words.
 _REMOVE_LOOSE = re.compile(
     r"^(?:you can )?(?:(?:remove|delete) (?P<items>.+)"
-    r"|(?:take|cross|strike|tick|scratch) (?P<taken>.+?) off)$"
+    r"|(?:take|cross|strike|tick|scratch|clear|knock) (?P<taken>.+?) off)$"
 )
 # Words that make an "item" a question or a clause, never a thing to buy.
 _NOT_AN_ITEM = re.compile(

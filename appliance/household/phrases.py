@@ -179,6 +179,20 @@ def _read_with_reason(said: str, now: dt.datetime, ringing: bool) -> Command | N
         done = None if _NOT_A_BARE_COMMAND.search(head) else _read(head, now, ringing)
         if isinstance(done, SetTimer | AskTimerLength) and not spoken.duration_in(what.split(" ")):
             command = done
+    if command is None and (why := _WHY_AFTER.search(said)) is not None:
+        # "add calpol and bonjela to the list ezinne is teething", "stop the cake timer its
+        # done early": why, said after the command with no comma (a twelfth trial's each
+        # went to the model); only a command whole before it, never a reminder's errand
+        head = re.sub(r" (?:please|pls|plz|thanks|ta)$", "", said[: why.start()])
+        why_said = said[why.start() :]
+        done = _read(head, now, ringing) if _A_COMMAND_FIRST.match(head) else None
+        if (
+            isinstance(done, _SAID_WITH_WHY)
+            and not TAKEN_BACK.search(why_said)
+            # "set a timer for 10 minutes, it needs 12 minutes": another length, no reason
+            and not re.search(r"\d|\b(?:minute|minutes|hour|hours|second|seconds)\b", why_said)
+        ):
+            command = done
     if command is None and " , " in said:
         # "I'm writing a card, what date is it?": a question asked after why (never after
         # a command of its own: "set a timer for 5 minutes, what time is it" is not half
@@ -214,6 +228,24 @@ _SAID_WITH_A_REASON = (
     ClockTime,
     ClockDate,
 )
+
+
+# Why, said after a command without a comma: "… its for me", "… ezinne is teething", "…
+# aoife doesnt need it", "… cos we've run out": someone or it, and a verb of being, having,
+# needing or liking
+_WHY_AFTER = re.compile(
+    r"(?: ,)? (?:(?:its|it's|thats|that's|theyre|they're|cos|coz|because|as|since)"
+    r"|(?!(?:who|what|where|when|why|how|which|there)\b)[a-z']+ (?:is|are|was|has|needs|wants|likes|loves|hates|doesnt|doesn't|dont|don't|"
+    r"hasnt|hasn't|cant|can't|wont|won't|isnt|isn't))\b"
+)
+# A command's own first word, so that "the 5 minute timer on this oven is so loud" is no
+# command said with why
+_A_COMMAND_FIRST = re.compile(
+    r"^(?:hearth )?(?:add|put|stick|pop|chuck|bung|write|take|clear|cross|remove|delete|"
+    r"scratch|knock|set|start|stop|cancel|timer)\b"
+)
+# What may be said with why after it, no comma between: a list change or a timer's
+_SAID_WITH_WHY = (AddItems, RemoveItems, SetTimer, CancelTimer)
 
 
 # What takes a command back, or doubts it, said after it: "No, don't do that.", "Are you

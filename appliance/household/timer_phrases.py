@@ -17,6 +17,7 @@ from appliance.household.requests import (
 )
 
 _NAME = r"[a-z][a-z' ]{0,30}?"
+NAME_AFTER_WORDS = 3  # "set timer 12 min pizza": a name said after the length, this long
 _SET_VERBS = ("set", "start", "put", "make", "create", "begin", "stick", "pop")
 # "put on a timer", "I need a timer for the eggs" (never "we need": that is shopping)
 _SET_VERB = rf"(?:(?:{'|'.join(_SET_VERBS)})(?: up| on)?|i need|i want|i'd like)"
@@ -143,6 +144,14 @@ def _only_asks(words: list[str]) -> bool:
 # A name that says how something is, is a sentence about a timer: "the 5 minute timer on
 # this oven is so loud", "your ten minute timer for the pasta is running".
 _BEING = {"is", "are", "was", "were", "isn't", "wasn't", "be", "been", "being", "'s"}
+
+
+# Words of a clause, never of a name said after a length ("…10 minutes and then", "…in case")
+_NO_NAME_AFTER = frozenset(
+    "and then in case so but or to it is please thanks thank just now with because cos if "
+    "when until till while after before from more again too also ok okay right what who "
+    "where why how which".split()
+)
 
 
 def _a_clause(name: str | None) -> bool:
@@ -312,6 +321,17 @@ def _timer(text: str) -> Command | None:
     start = span.start - 1 if span.start > 0 and tokens[span.start - 1] == "for" else span.start
     rest = " ".join(tokens[:start] + tokens[span.end :])
     match = _SET_TIMER.match(rest)
+    after = tokens[span.end :]
+    if (
+        match is None
+        and 0 < len(after) <= NAME_AFTER_WORDS
+        and all(re.fullmatch(r"[a-z']+", word) for word in after)
+        and not set(after) & _NO_NAME_AFTER
+    ):
+        # "set timer 12 min pizza", "set a timer for 4 mins eggs": the name after the length,
+        # as texted (a twelfth trial's got the model's "Set a timer for 12 minutes.")
+        named = _SET_TIMER.match(" ".join([*tokens[:start], "for", *after]))
+        match = named if named is not None and not _a_clause(named["post"]) else None
     if match is None:
         return None
     return SetTimer(timer_name(match["pre"] or match["post"]), float(span.value))

@@ -93,3 +93,20 @@ def test_a_kept_thing_said_to_be_now_something_is_a_claim() -> None:
     assert "".join(bounded([reply], ReplyBounds("", "what's on the list"))) == NOTHING_DONE
     control = "Now the list is long, so go to the big shop."
     assert "".join(bounded([control], ReplyBounds("", "what's on the list"))) == control
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Set a timer for 12 minutes.",  # a twelfth trial's, no timer set
+        "Set a timer for 4 minutes, and then have the kids eat their lunch.",
+        "Add cheddar to the list.",
+    ],
+)
+def test_a_record_asked_for_and_ordered_back_by_the_model_is_stopped(sentence: str) -> None:
+    assert ReplyBounds(asked="set timer 12 min pizza").broken(sentence) is not None
+
+
+def test_the_same_order_as_advice_asked_of_no_record_passes() -> None:  # the control
+    asked = "how do I make a risotto"
+    assert ReplyBounds(asked=asked).broken("Set a timer for 18 minutes and stir often.") is None

@@ -10,8 +10,10 @@ from appliance.household import phrases
 from appliance.household.phrases import (
     AddItems,
     AskTimerLength,
+    CancelTimer,
     ListReminders,
     Remind,
+    RemoveItems,
     SetTimer,
     as_row,
     parse,
@@ -1013,3 +1015,42 @@ def test_a_command_texted_is_read_as_typed_out(said: str, row: dict) -> None:
 )
 def test_a_number_and_a_word_stay_as_they_are(said: str, row: dict) -> None:
     assert as_row(parse(said, NOW)) == row
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        # a twelfth outside trial's, each sent to the model (which said "Set a timer for 12
+        # minutes." with none set)
+        ("set timer 12 min pizza", SetTimer("pizza", 720.0)),
+        ("set a timer for 4 mins eggs", SetTimer("eggs", 240.0)),
+        ("timer 12 min pizza", SetTimer("pizza", 720.0)),
+        ("add cheddar to list", AddItems(("cheddar",))),
+        ("add cheddar, gf pasta and wipes to list", AddItems(("cheddar", "gf pasta", "wipes"))),
+        (
+            "add oat milk and tofu to the shopping list please, its for me",
+            AddItems(("oat milk", "tofu")),
+        ),
+        ("add calpol and bonjela to the list ezinne is teething", AddItems(("calpol", "bonjela"))),
+        ("clear haribo off aoife doesnt need it", RemoveItems(("haribo",))),
+        ("hearth stop the cake timer its done early", CancelTimer("cake")),
+    ],
+)
+def test_a_command_texted_short_or_with_why_after_it_is_done(said: str, command) -> None:
+    assert phrases.parse(said, NOW) == command
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # the controls: a clause is no name, a remark with a timer in it is no command, and
+        # another length or a taking back after it is no reason
+        "set a timer for 10 minutes and then",
+        "set a timer for 5 minutes in case",
+        "The 5 minute timer on this oven is so loud.",
+        "Set a timer for 10 minutes, it needs 12 minutes.",
+        "Add milk to the list, who is coming tonight?",
+    ],
+)
+def test_what_only_looks_like_such_a_command_is_none(said: str) -> None:
+    assert phrases.parse(said, NOW) is None
