@@ -235,7 +235,8 @@ _SAID_WITH_A_REASON = (
 # needing or liking
 _WHY_AFTER = re.compile(
     r"(?: ,)? (?:(?:its|it's|thats|that's|theyre|they're|cos|coz|because|as|since)"
-    r"|(?!(?:who|what|where|when|why|how|which|there)\b)[a-z']+ (?:is|are|was|has|needs|wants|likes|loves|hates|doesnt|doesn't|dont|don't|"
+    r"|(?!(?:who|what|where|when|why|how|which|there)\b)[a-z']+ "
+    r"(?:is|are|was|has|needs|wants|likes|loves|hates|doesnt|doesn't|dont|don't|"
     r"hasnt|hasn't|cant|can't|wont|won't|isnt|isn't))\b"
 )
 # A command's own first word, so that "the 5 minute timer on this oven is so loud" is no
