@@ -367,12 +367,14 @@ def test_a_reviews_named_and_time_off_cases(data_dir: Path) -> None:
     and "take an hour off work" was the timers'."""
     import datetime as dt
 
-    soon = dt.datetime.now() + dt.timedelta(days=2)
-    with HouseholdStore.open(data_dir) as store:
+    # a clock of its own: at 7pm or later "to 7pm" would be tomorrow's, whatever the code
+    now = dt.datetime(2026, 12, 1, 14, 5)
+    soon = now + dt.timedelta(days=2)
+    with HouseholdStore.open(data_dir, lambda: now) as store:
         store.add_timer("rice", 600)
         store.add_reminder("take the other car for its MOT", soon)
-        store.add_reminder("put the washing on", dt.datetime.now() + dt.timedelta(minutes=30))
-    router = household_router(data_dir)
+        store.add_reminder("put the washing on", now + dt.timedelta(minutes=30))
+    router = household_router(data_dir, lambda: now)
     for said in (
         "set the other one for 5 minutes",
         "cancel the rice, and set a timer for 10 minutes for the pasta",
@@ -382,7 +384,7 @@ def test_a_reviews_named_and_time_off_cases(data_dir: Path) -> None:
         assert router.route(said).kind not in ("timers", "reminders"), said
     washing = router.route("change the washing one to 7pm")
     router.act(washing)(washing)  # type: ignore[misc]
-    with HouseholdStore.open(data_dir) as store:
+    with HouseholdStore.open(data_dir, lambda: now) as store:
         assert [t.name for t in store.timers()] == ["rice"]
         due = {r.text: r.due_at for r in store.reminders()}
         assert due["take the other car for its MOT"] == soon.replace(microsecond=soon.microsecond)
