@@ -184,8 +184,12 @@ def _read_with_reason(said: str, now: dt.datetime, ringing: bool) -> Command | N
         # done early": why, said after the command with no comma (a twelfth trial's each
         # went to the model); only a command whole before it, never a reminder's errand
         head = re.sub(r" (?:please|pls|plz|thanks|ta)$", "", said[: why.start()])
+        if head.endswith(" and"):
+            # "add bread, milk and Tom is off to camp on Monday": a fact of its own, said
+            # beside the command (said_together.py), never why
+            head = ""
         why_said = said[why.start() :]
-        done = _read(head, now, ringing) if _A_COMMAND_FIRST.match(head) else None
+        done = _read(head, now, ringing) if head and _A_COMMAND_FIRST.match(head) else None
         if (
             isinstance(done, _SAID_WITH_WHY)
             and not TAKEN_BACK.search(why_said)

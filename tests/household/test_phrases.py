@@ -1054,3 +1054,12 @@ def test_a_command_texted_short_or_with_why_after_it_is_done(said: str, command)
 )
 def test_what_only_looks_like_such_a_command_is_none(said: str) -> None:
     assert phrases.parse(said, NOW) is None
+
+
+def test_an_errand_said_bare_after_when_is_reminded() -> None:
+    # a twelfth trial's "remind me wednesday at 7pm bins" went to the model
+    said = phrases.parse("remind me wednesday at 7pm bins", NOW)
+    assert isinstance(said, Remind) and said.what == "about bins" and said.at.hour == 19
+    said = phrases.parse("remind me at 6 ring mum", NOW)
+    assert isinstance(said, Remind) and said.what == "ring mum"
+    assert phrases.parse("remind me at 6 what is it", NOW) is None  # the control: a question
