@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from appliance.brain.router import Intent, Route, Router
+from appliance.english import english_words
 
 WELCOME = "You're welcome."
 OKAY = "Okay."
@@ -187,6 +188,30 @@ _NIGHTED = _phrases(_NIGHTS)
 _ABOUT = _phrases(_ABOUT_ME, lead=rf"(?:{_GREETINGS}(?:\s+(?:there|hearth))*\s+)?")
 
 
+# Who is speaking, said alone or after a greeting: "hi hearth, this is chidi", "HELLO THIS IS
+# PADRAIG", "yo its nnamdi", "siobhan here" (a twelfth trial's got the model's "I'm glad you're
+# enjoying your meal!" and "didn't understand"). Only a word English does not know is a name:
+# "this is great", "im starving" are no one
+_INTRODUCED = re.compile(
+    rf"^(?:(?:{_GREETINGS}|yo|hey|hiya|hej|oi)(?:\s+(?:there|hearth))*\s+)?(?:hearth\s+)?"
+    r"(?:(?:it's|its|this is|i'm|im|i am)\s+(?P<name>[a-z][a-z'-]+)|(?P<name2>[a-z][a-z'-]+)"
+    r"\s+here)(?:\s+hearth)?$"
+)
+
+
+def _introduced(said: str) -> str | None:
+    """ "Hello, Chidi.": the name someone gave, said alone, as a greeting back."""
+    found = _INTRODUCED.match(said)
+    name = found and (found["name"] or found["name2"])
+    words = english_words()
+    if not name or not words or name in words or name in _NOT_A_NAME:
+        return None
+    return f"Hello, {name[:1].upper()}{name[1:]}."
+
+
+_NOT_A_NAME = frozenset("me us him her them you it that this back home here there".split())
+
+
 def reply_to(text: str) -> str | None:
     """The fixed answer when the whole message is thanks or "never mind", else None."""
     said = " ".join(re.sub(r"[^\w'\s]", " ", text.lower().replace("’", "'")).split())
@@ -204,7 +229,7 @@ def reply_to(text: str) -> str | None:
         return HOW_I_LISTEN
     if _GREETED.match(said):
         return HELLO
-    return None
+    return _introduced(said)
 
 
 def _match(text: str) -> Route | None:

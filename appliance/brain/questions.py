@@ -25,6 +25,8 @@ from appliance.brain import days_until
 from appliance.brain.cannot_eat import CANNOT_EAT, KINDS
 from appliance.brain.days import another_day
 from appliance.brain.people import FAMILY, NOT_NAMES, said_to
+from appliance.english import english_words
+from appliance.kitchen.ask import vocabulary as kitchen_words
 from appliance.letters import LETTER, LOWER, UPPER
 from appliance.memory import Fact, Recalled
 from appliance.memory.guard_heard import names_a_credential
@@ -144,6 +146,9 @@ def names_in(text: str, known: frozenset[str] | None = None) -> list[str]:
         if known is not None and bare.lower() in known and bare.lower() not in NOT_NAMES:
             found.append(bare)  # a name memory holds, wherever it stands
             continue
+        if n == 1 and _someone_unwritten(words[0], bare, " ".join(words[2:4]).lower()):
+            found.append(bare)  # "does chidi eat meat": no capital, and no English word
+            continue
         if n == 0 or not bare[:1].isupper() or bare.lower() in NOT_NAMES or len(bare) < 2:
             continue  # "degrees C", "vitamin D": a letter alone is a unit or a label
         if bare.lower() in _OPENERS and _SENTENCE_START.search(text[: matches[n].start()]):
@@ -164,6 +169,37 @@ def names_in(text: str, known: frozenset[str] | None = None) -> list[str]:
     for name in found:
         unique.setdefault(name.lower(), name)
     return list(unique.values())
+
+
+# A yes-or-no question of someone: "does chidi eat meat", "is kasia vegetarian" (a twelfth
+# trial's got the model's "No, chidi does not eat meat.", nothing told of Chidi)
+_ASKS_OF_SOMEONE = frozenset("does did is was has can will would".split())
+# What a yes or a no is asked of a person by: "…eat meat", "…like mushrooms", "…vegetarian"
+_OF_A_PERSON = re.compile(
+    r"(?:like|likes|eat|eats|drink|drinks|want|wants|need|needs|take|takes|go|goes|work|"
+    r"works|live|lives|know|knows|play|plays|have|mind|love|loves|hate|hates|prefer|still|"
+    r"ever|vegetarian|vegan|allergic|coeliac|celiac|diabetic|pregnant|intolerant|home|in|"
+    r"out|back|coming|going|ok|okay|alright|awake|asleep|working|ill|sick|poorly|better|"
+    r"got|been|allowed)\b"
+)
+
+
+def _someone_unwritten(opener: str, word: str, following: str) -> bool:
+    """Whether `word`, said lower case after `opener`, is someone's name: the question asks
+    a yes or a no of it, and it is no English word, food or kitchen word."""
+    if opener.lower() not in _ASKS_OF_SOMEONE or not word.isalpha() or not word.islower():
+        return False
+    if not _OF_A_PERSON.match(following):
+        return False  # "is lemongrass essential?": said of a thing
+    english = english_words()
+    return (
+        len(word) >= 3
+        and bool(english)  # without the word list, no lower-case word is read as a name
+        and word not in english
+        and word not in NOT_NAMES
+        and word.rstrip("s") not in food_words()
+        and word not in kitchen_words()
+    )
 
 
 # "where's the sellotape?", "where do we keep the batteries?": a thing in this house.
@@ -516,6 +552,20 @@ _MEDICINE = frozenset(
 )
 
 
+_AN_APPOINTMENT = re.compile(
+    r"\b(?:surgery|doctor'?s?|gp|dentist|review|check-?up|clinic|hospital|nurse|optician'?s?|"
+    r"hairdresser'?s?|haircut|physio|jab|vaccination|scan|midwife|consultant|bloods|blood test|"
+    r"vet'?s?|orthodontist|podiatrist|chiropodist)\b",
+    re.IGNORECASE,
+)
+_A_DOCTORS = re.compile(
+    r"\b(?:surgery|doctor'?s?|gp|review|check-?up|clinic|nurse|bloods|blood test)\b",
+    re.IGNORECASE,
+)
+_APPOINTMENT = frozenset(tokens("appointment appointments appt go going goes seeing"))
+_DOCTORS = frozenset(tokens("doctor doctors gp surgery"))
+
+
 # A number said of someone, as an age: "Ewan's 15", "Isla is seven", "turned 40".
 _AN_AGE = re.compile(
     r"(?:'s|\bis|\bturned|\bturns|\baged)\s+(?:\d{1,3}|one|two|three|four|five|six|seven|"
@@ -541,7 +591,15 @@ def implied(fact: Fact) -> frozenset[str]:
     """Words a fact means without saying: "Nana takes metformin with breakfast" is of a
     medicine (a tenth trial's "what medication is nana on" got "I don't know that about nana
     yet")."""
-    return _MEDICINE if fact.type == "health" and _TAKES.search(fact.text) else frozenset()
+    said = _MEDICINE if fact.type == "health" and _TAKES.search(fact.text) else frozenset()
+    if _AN_APPOINTMENT.search(fact.text):
+        # "Grandad has his diabetic review at the surgery on thursday at 10.30" is his
+        # appointment, at the doctor's (a twelfth trial's "when is grandads appointment" got
+        # "I don't know grandad's appointment yet.")
+        said |= _APPOINTMENT
+        if _A_DOCTORS.search(fact.text):
+            said |= _DOCTORS
+    return said
 
 
 def said_apart(asked: str, held: set[str]) -> set[str]:

@@ -260,7 +260,9 @@ def _words(text: str) -> set[str]:
 # alarm went off", "is the baby asleep?" (a fourth trial's got the food-safety line).
 _GONE_AWAY = re.compile(
     r"\b(?:go|goes|gone|went|going) off (?=(?:to|with|home|in a huff)\b)"
-    r"|\b(?:alarm|alarms|timer|timers|bell|it) (?:go|goes|gone|went|going) off\b"
+    # "what reminders have gone off" (a twelfth trial's got the food-safety line)
+    r"|\b(?:alarm|alarms|timer|timers|reminder|reminders|bell|it) (?:(?:has|have|had) )?"
+    r"(?:go|goes|gone|went|going) off\b"
 )
 _A_CHILD_RESTING = re.compile(
     r"\b(?:baby|babies|toddler|toddlers|infant|infants)\b(?=.*\b(?:asleep|sleep|sleeping|"

@@ -238,3 +238,23 @@ def test_asked_who_it_is_after_a_greeting(said: str) -> None:
 
 def test_a_greeting_before_a_question_of_the_house_is_not_about_hearth() -> None:
     assert reply_to("hello, who is coming to dinner?") is None  # the control
+
+
+@pytest.mark.parametrize(
+    ("said", "reply"),
+    [
+        # a twelfth trial's: the model's "I'm glad you're enjoying your meal!", "didn't
+        # understand"
+        ("hi hearth, this is chidi", "Hello, Chidi."),
+        ("HELLO THIS IS PADRAIG", "Hello, Padraig."),
+        ("yo its nnamdi", "Hello, Nnamdi."),
+        ("siobhan here", "Hello, Siobhan."),
+    ],
+)
+def test_who_is_speaking_said_alone_is_greeted_by_name(said: str, reply: str) -> None:
+    assert reply_to(said) == reply
+
+
+@pytest.mark.parametrize("said", ["this is great", "im starving", "its me", "its raining"])
+def test_english_words_are_no_one_s_name(said: str) -> None:  # the controls
+    assert reply_to(said) is None

@@ -601,3 +601,33 @@ def test_a_medicine_is_no_answer_to_what_it_is_not_said_to_be_for(settings, memo
     ):
         reply, _ = scripted_reply(settings, memory, ["x"], said)
         assert reply.text.startswith("From memory") and fact in reply.text, said
+
+
+@pytest.mark.parametrize("asked", ["does chidi eat meat", "does chidi like mushrooms"])
+def test_a_yes_or_no_of_someone_named_lower_case_is_memory_s(
+    settings, memory: Memory, asked: str
+) -> None:
+    # a twelfth trial's got the model's "No, chidi does not eat meat.", nothing told of him
+    said, model = scripted_reply(settings, memory, ["No, chidi does not eat meat."], asked)
+    assert model.prompts == [] and said.text.startswith("I don't know whether chidi")
+
+
+def test_a_yes_or_no_of_a_food_is_still_the_worlds() -> None:  # the control
+    assert not classify("does quinoa have protein").household
+    assert not classify("is pasta vegan").household
+
+
+@pytest.mark.parametrize(
+    "asked", ["when is grandads appointment", "when is grandad going to the doctors"]
+)
+def test_an_appointment_is_a_review_at_the_surgery(settings, memory: Memory, asked: str) -> None:
+    fact = "Grandad has his diabetic review at the surgery on thursday at 10.30."
+    memory.add(fact, "event")
+    said, model = scripted_reply(settings, memory, [], asked)
+    assert said.text == f"From memory: {fact}" and model.prompts == []
+
+
+def test_an_appointment_is_no_other_fact_of_theirs(settings, memory: Memory) -> None:
+    memory.add("Grandad is diabetic.", "health")  # the control: no appointment in it
+    said, _ = scripted_reply(settings, memory, [], "when is grandads appointment")
+    assert said.text.startswith("I don't know")

@@ -115,6 +115,7 @@ def test_of_a_small_child_the_not_sure_says_where_to_ask(question: str) -> None:
         "is the baby asleep?",
         "has Nan gone off to bed?",
         "the smoke alarm went off again",
+        "what reminders have gone off",  # a twelfth trial's got the food-safety line
         "did the alarm go off?",
         "chat to me while I wash up",  # a seventh trial's got the food-safety line
         "how many weeks till the baby's due?",  # a held-out split's, likewise
