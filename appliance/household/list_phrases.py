@@ -200,6 +200,11 @@ def _length(item: str) -> int:
     return len(_ONE_THING.sub(lambda m: m[0].replace(" and ", " "), item).split())
 
 
+# Politeness after an item, as texted: "and teabags pls" (a twelfth trial's list got
+# "teabags pls")
+_POLITE_AFTER = re.compile(r"(?:\s+(?:pls|plz|please|ta|thanks|thx|cheers|x+))+$")
+
+
 def items_of(said: str) -> tuple[str, ...]:
     """ "tomatoes , onions and garlic" -> ("tomatoes", "onions", "garlic")."""
     said = _ONE_THING.sub(lambda m: m[0].replace(" and ", _JOINED), said)
@@ -211,7 +216,7 @@ def items_of(said: str) -> tuple[str, ...]:
     for i, part in enumerate(parts):
         item = _ITEM_LEAD.sub("", part.strip(" ,")).strip()
         item = _WANTED.sub("", item)  # "Ciaran wants quorn mince": the mince, not Ciaran
-        item = _counted(item)
+        item = _counted(_POLITE_AFTER.sub("", item))
         if i and (item.startswith("not ") or item == "not"):
             after_not = True
             continue  # "2 bags of peas, not one", "milk, not oat milk": never a thing to buy

@@ -1063,3 +1063,12 @@ def test_an_errand_said_bare_after_when_is_reminded() -> None:
     said = phrases.parse("remind me at 6 ring mum", NOW)
     assert isinstance(said, Remind) and said.what == "ring mum"
     assert phrases.parse("remind me at 6 what is it", NOW) is None  # the control: a question
+
+
+def test_politeness_after_an_item_is_no_part_of_it() -> None:
+    # a twelfth trial's "and teabags pls" put "teabags pls" on the list
+    from appliance.household.list_phrases import items_of
+
+    assert items_of("teabags pls") == ("teabags",)
+    assert phrases.parse("add teabags pls to the list", NOW) == AddItems(("teabags",))
+    assert items_of("plain flour") == ("plain flour",)  # the control
