@@ -152,7 +152,10 @@ def _one_series(found: list[Reminder]) -> bool:
     """A repeating reminder ringing now beside its next: the same words, one of them
     pending with the rule (the one ringing passed it on, store.claim_ring)."""
     repeating = [r for r in found if r.every is not None]
-    return len({r.text for r in found}) == 1 and len(repeating) == 1
+    # never a one-off still to come beside a weekly one of the same words: "cancel the bins
+    # reminder" had cancelled both, and said "the reminder" (a twelfth trial's)
+    rung = all(r.state != "pending" for r in found if r.every is None)
+    return len({r.text for r in found}) == 1 and len(repeating) == 1 and rung
 
 
 def comes_again(store: HouseholdStore, stopped: Reminder, now: dt.datetime) -> str:
@@ -305,8 +308,25 @@ def _which_reminder(what: str | None, found: list[Reminder], verb: str = "cancel
     if not found:
         about = f" about {what}" if what else ""
         return f"There is no reminder{about}, so nothing changed."
-    each = "; ".join(f"{r.id}: {r.said}" for r in found)
-    return f"Which one? {each}. Say “{verb} the reminder to …” with its words."
+    if len({r.said for r in found}) == len(found):
+        each = "; ".join(f"{r.id}: {r.said}" for r in found)
+        return f"Which one? {each}. Say “{verb} the reminder to …” with its words."
+    # the same words twice ("put the bins out" tomorrow, and every Wednesday): told apart by
+    # when each comes, and asked for by that (a twelfth trial's "cancel the bins reminder"
+    # had cancelled both)
+    each = "; ".join(f"{r.id}: {r.said}, {_comes(r)}" for r in found)
+    return (
+        f"Which one? {each}. Say “{verb} the reminder for …” with its day and time, for "
+        "example “for tomorrow at 7pm”."
+    )
+
+
+def _comes(reminder: Reminder) -> str:
+    """When a reminder comes, as the household would say it to pick it."""
+    at = reminder.due_at
+    if reminder.every is not None:
+        return f"{repeats.said(reminder.every)} at {at:%H:%M}, next {at:%a %-d %b}"
+    return f"{at:%a %-d %b} at {at:%H:%M}"
 
 
 def _snooze_reminder(

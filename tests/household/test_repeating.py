@@ -639,3 +639,16 @@ def test_a_first_day_said_is_the_first() -> None:
     assert parse("remind me every day starting monday at 8 to take the tablets", NOW) == Remind(
         "take the tablets", dt.datetime(2026, 12, 7, 8, 0), "day"
     )
+
+
+def test_a_one_off_and_a_weekly_of_the_same_words_are_asked_apart(store: HouseholdStore) -> None:
+    """A twelfth trial's "cancel the bins reminder" cancelled both, and said "the
+    reminder"; the series case (the one ringing and its next) stays one (above)."""
+    say(store, "remind me on friday at 7pm to put the bins out")
+    say(store, "remind me every wednesday at 7pm to put the bins out")
+    asked = say(store, "cancel the bins reminder")
+    assert asked.startswith("Which one?") and "every Wednesday at 19:00" in asked
+    assert len(store.reminders()) == 2  # nothing cancelled on a guess
+    assert say(store, "cancel the reminder for wednesday at 7pm").startswith("I've cancelled")
+    [left] = store.reminders()
+    assert left.every is None and left.due_at == dt.datetime(2026, 12, 4, 19, 0)
