@@ -11,8 +11,10 @@ ask (no clear table answer: a midwife, GP or health visitor can say). It was com
 (d209599) before this benchmark first ran. Each question goes through the household's
 router as `hearth run` has it (a fresh data dir: nothing kept), in a process of its own
 with `appliance` as it stands at a commit (or now). An answer is read by its own words:
-"No…"/"Not…" is avoid, "…cooked until steaming hot" or "cooked right through" only cooked,
-"up to"/"no more than" a limit, "Yes…" ok, "your midwife… / health visitor…" ask; a small
+by how its first sentence opens: "No…"/"Not…" is avoid, "Not unless it is cooked…", "Only
+cooked…" or "Cook them until…" only cooked, "Yes…" with "up to"/"no more than" a limit,
+"Yes…" ok, "…won't guess: your midwife / health visitor…" ask (the first read, kept, read
+"steaming hot" anywhere as only cooked, so "Yes: cooked cold meats are fine…" was one); a small
 child's row that states its age ("Not for a baby under 12 months… From 1 year old it is
 fine") is counted as its verdict either side of that age, and counted apart. Of neither, a
 right answer is any that says nothing of a pregnancy, a midwife or a health visitor.
@@ -49,22 +51,30 @@ json.dump(rows, sys.stdout)
 # A small child's row that says its age or form either way: right on both sides of it
 _BY_AGE = re.compile(
     r"^(?:Not whole for a child|For a child under 5, cut|Not for a baby under 12 months|"
-    r"Not as a main drink before 12 months|From around 6 months, offer sips)"
+    r"Not as a main drink before 12 months|From around 6 months, offer sips|"
+    r"Not as a drink before 2 years old|Not as a main drink before 5 years old|"
+    r"Not for a baby under 12 months\. From 12 months)"
 )
-_WHERE_TO_ASK = re.compile(r"won't guess: your (?:midwife|health visitor)")
+_WHERE_TO_ASK = re.compile(r"won't guess(?: on [^:]+)?: your (?:midwife|health visitor)")
 _NOT_SURE = re.compile(r"^I'm not sure, and I won't guess about food safety")
-_ONLY_COOKED = re.compile(r"steaming hot|cooked right through|^Only cooked|^Not cold")
-_LIMIT = re.compile(r"^Yes, up to|in moderation|no more than")
+# Read by how the answer opens, its first sentence only: "Yes: cooked cold meats … are fine.
+# Cured meats … are not, unless they are cooked until steaming hot." is a yes
+_ONLY_COOKED = re.compile(
+    r"^(?:Not unless it is cooked|Only cooked|Only if|Not cold|Cook (?:them|it) until)"
+)
+_LIMIT = re.compile(r"^(?:Yes|From [^:,]+, yes)\b[^.]*\b(?:up to|no more than|in moderation)")
 _AVOID = re.compile(r"^(?:No\b|Not\b|Never\b|Don't\b)")
-_OK = re.compile(r"^(?:Yes\b|From around 6 months, yes|Cooked shellfish is fine|In the UK, yes)")
+_OK = re.compile(r"^(?:Yes\b|From [^:,]+, yes\b|Cooked shellfish is fine|In the UK, yes)")
 
 
 def read(text: str) -> str:
     """What an answer says, by its own words."""
     if not text:
         return "model"
+    if _WHERE_TO_ASK.search(text):
+        return "ask"
+    text = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]  # the first sentence says it
     for name, pattern in (
-        ("ask", _WHERE_TO_ASK),
         ("not sure", _NOT_SURE),
         ("by age", _BY_AGE),
         ("only_cooked", _ONLY_COOKED),

@@ -78,8 +78,10 @@ def _a_remark_of_no_food(text: str) -> bool:
     if any(w in food_words() or w.rstrip("s") in food_words() for w in words):
         return False
     # said or asked, a word of eating keeps it the kitchen's: "the halloumi smells funny",
-    # "I'm pretty sure I'm pregnant, what should I avoid" (a review found both at the model)
-    return not _OF_EATING.search(text)
+    # "I'm pretty sure I'm pregnant, what should I avoid" (a review found both at the model);
+    # so does a thing asked of for a small child by age ("popcorn for 18 month old?", a
+    # held-out split's reached the model)
+    return not _OF_EATING.search(text) and not _FOR_A_CHILD_OF.match(text.lower())
 
 
 # What a question of food safety asks about, with no food named: "is it safe to eat when
@@ -93,6 +95,12 @@ _OF_EATING = re.compile(
     r"still good|homemade|home made|fermented|made|smells?|smelling|tastes?|avoid|allowed|"
     r"funny|fizzy|slimy|sour|mouldy)\b",
     re.IGNORECASE,
+)
+
+
+_FOR_A_CHILD_OF = re.compile(
+    r"^\W*(?:[a-z']+ ){1,3}for (?:my |our |a |an |the )?\d{1,2} ?(?:month|months|mo|year|"
+    r"years|yr|yrs|yo)(?: old)?\W*\?\W*$"
 )
 
 

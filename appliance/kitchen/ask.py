@@ -12,12 +12,14 @@ kitchen's: it gets UNSURE, never the model.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 
 from appliance.english import english_words
 from appliance.kitchen.allergens import allergen_question
 from appliance.kitchen.measures import convert_question, temperature_question
+from appliance.kitchen.pregnancy import pregnancy_answer, said_of_a_pregnancy
 from appliance.kitchen.safety import is_safety_question, safety_question
 from appliance.kitchen.said import tokens
 from appliance.kitchen.spelling import fix_slips
@@ -83,6 +85,11 @@ def vocabulary() -> frozenset[str]:
 
 def _answered(words: list[str]) -> KitchenAnswer | None:
     data = tables()
+    if _MAY_EAT.search(" ".join(words)) and said_of_a_pregnancy(" ".join(words)):
+        # whether it may be eaten in a pregnancy, before any swap or recipe: "eggs … no lion
+        # mark, can I eat them runny, I'm pregnant" had got an egg substitute
+        text, source, sure = pregnancy_answer(words, data)
+        return KitchenAnswer(text, "safety" if sure else "unsure", source)
     if (unsure := allergen_question(words)) is not None:
         return KitchenAnswer(unsure, "unsure", "")  # what a pack holds: its label says
     if (said := temperature_question(words)) is not None:
@@ -100,6 +107,13 @@ def _answered(words: list[str]) -> KitchenAnswer | None:
     if cooked is not None:
         return KitchenAnswer(cooked.text, "cooking", cooked.source)
     return None
+
+
+# Asked whether something may be eaten or drunk
+_MAY_EAT = re.compile(
+    r"\b(?:can|could|should|may|is it|are they|is|are) (?:\w+ ){0,4}?(?:eat|have|drink|ok|okay|"
+    r"safe|fine|alright|allowed)\b|\bhow (?:many|much)\b"
+)
 
 
 def _safety_first(words: list[str]) -> bool:

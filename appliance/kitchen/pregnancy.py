@@ -18,13 +18,19 @@ from __future__ import annotations
 import re
 
 from appliance.aloud import citation
-from appliance.kitchen.tables import Tables
+from appliance.kitchen.tables import Pregnancy, Tables
 
 # Said of a pregnancy: "pregnant", "in pregnancy", "mum-to-be" (never "expecting": "we're
 # expecting ten for dinner")
 _PREGNANT = re.compile(
     r"\b(?:pregnan\w*|mum to be|mums to be|mom to be|the bump|trimester|midwife)\b"
+    # "raspberry leaf tea at 36 weeks", "cups of tea when ur expecting" (never "we're
+    # expecting ten for dinner")
+    r"|\b(?:at|i'm|im|i am|she's|shes|she is) \d{1,2} weeks\b"
+    r"|\b(?:when|while|whilst) (?:you're|youre|you are|ur|i'm|im|i am|she's|shes) expecting\b"
 )
+# "I'm not pregnant, can I eat brie" (the split's control got the pregnancy row)
+_NOT_PREGNANT = re.compile(r"\b(?:not|n't|no longer|never been) pregnant\b")
 NOT_IN_THE_TABLE = (
     "I don't have that food in my pregnancy table, and I won't guess: your midwife, GP or "
     "pharmacist can say, and so can the NHS's “Foods to avoid in pregnancy” page."
@@ -33,13 +39,30 @@ NOT_IN_THE_TABLE = (
 
 def said_of_a_pregnancy(said: str) -> bool:
     """Whether a kitchen question (lower case words) is asked of a pregnancy."""
-    return _PREGNANT.search(said) is not None
+    return _PREGNANT.search(said) is not None and _NOT_PREGNANT.search(said) is None
 
 
 def pregnancy_answer(words: list[str], tables: Tables) -> tuple[str, str, bool]:
     """The table's answer for the food said, its source, and whether a row answered."""
-    found = tables.pregnancy.named_in(words, blocked=frozenset())
-    if found is None:
+    row = _named(words, tables)
+    if row is None:
         return NOT_IN_THE_TABLE, "", False
-    row = found[1][0]
     return f"{row.answer} {citation(row.source)}.", row.source, True
+
+
+def _named(words: list[str], tables: Tables) -> Pregnancy | None:
+    """The row of the food said: the longest name, and of two as long the one said first
+    ("farmhouse cheddar made with unpasteurised milk" is the cheese); a name said as many or
+    as one ("coffees", "king prawn") counts."""
+    said = [" ".join(words), " ".join(w.removesuffix("s") for w in words)]
+    said.append(" ".join(f"{w}s" for w in words))
+    best: tuple[int, int, Pregnancy] | None = None
+    for row in tables.pregnancy:
+        for name in row.names:
+            for text in said:
+                if (at := re.search(rf"\b{re.escape(name)}\b", text)) is None:
+                    continue
+                size = len(name.split())
+                if best is None or (size, -at.start()) > (best[0], best[1]):
+                    best = (size, -at.start(), row)
+    return best[2] if best is not None else None

@@ -110,6 +110,12 @@ _WARMED = r"(?:warm|warming|heat|heating|reheat\w*|microwave\w*|defrost\w*|thaw\
 _BABY_MILK = re.compile(
     rf"\b{_MILK_FOR_A_BABY}\b.*\b(?:{_WARMED}|hot)\b|\b{_WARMED}\b.*\b{_MILK_FOR_A_BABY}\b"
 )
+# A small child's age as texted: "for a 2 yr old", "my 9mo", "my 2 yo", "18 month old"
+_SMALL_CHILDS_AGE = (
+    r"\b\d{1,2}(?: and a half)? ?(?:yr|yrs|yo|y o|mo|mos|mth|mths|month|months|year|years)"
+    r"(?: old|o)?\b"
+)
+_A_SMALL_CHILDS_AGE = re.compile(rf"(?:for|my|our|a|an|the|her|his) {_SMALL_CHILDS_AGE}")
 _TOPICS = (
     (
         "fridge_temperature",
@@ -159,7 +165,7 @@ _TOPICS = (
         # not "pregnant": these rows are a small child's, and a pregnancy has its own advice
         re.compile(
             r"\b(?:baby|babies|infant|infants|toddler|toddlers|weaning|month old|months old|"
-            r"under one|kids?|children|child|little one|years? old)\b"
+            r"under one|kids?|children|child|little one|years? old)\b|" + _SMALL_CHILDS_AGE
         ),
     ),
 )
@@ -172,6 +178,9 @@ _GIVEN_TO = re.compile(
     r"^(?!.*\bpregnan)(?:.*\b(?:give|giving|feed|feeding)\b(?! (?:me|us|it|them)\b)"
     r"|.*\b(?:can|could|should|may) (?!i\b|we\b|you\b)\S+(?: \S+){0,3} (?:have|eat|drink|be "
     r"given)\b"
+    # "whole grapes for a 2 yr old?", "rice milk for my 2 year old?" (a held-out split's
+    # reached the model)
+    rf"|.*\bfor (?:my|our|a|an|the|her|his) {_SMALL_CHILDS_AGE}"
     # "ok for Ellie", "safe for the baby": someone, never "good for a sore throat" nor "bad
     # for blood pressure"
     r"|.*\b(?:ok|okay|safe|alright|fine|good|bad) for (?:the |my |our |a |an )?(?:baby|babies|"
@@ -185,7 +194,12 @@ def _childs_row(food: str | None, said: str, tables: Tables) -> SafetyRule | Non
     """A small child's row of the food itself, never of its last word: "skimmed milk" and
     "oat milk" are no cows' milk row's (a review's got it)."""
     rule = _rule("infants", food, said, tables) if food is not None else None
-    return rule if rule is not None and food in rule.foods else None
+    if rule is not None and food in rule.foods:
+        return rule
+    # two foods said ("a pinch of salt in my baby's mashed potato"): the one a row names
+    named = tables.safety_rules.named_in(said.split())
+    rows = [r for r in named[1] if r.topic == "infants"] if named is not None else []
+    return rows[0] if rows else None
 
 
 # A grown-up, named as family: a small child's row is not theirs ("can Babcia have honey in
@@ -205,10 +219,28 @@ _AN_ADULT = re.compile(
 )
 
 
+# An age said of the one given it: "can my flatmate have smoked salmon, he's 25" (a held-out
+# split's got a small child's row), "my 10 year old"
+_AN_AGE = re.compile(
+    r"\b(?:he's|she's|hes|shes|they're|theyre|aged|is|my|our|a|an) (?P<years>\d{1,3})"
+    r"(?! ?(?:and a half )?(?:months?|mo|mos|mths?|weeks?|wks?|days?)\b)"
+    r"(?P<unit> ?(?:years?|yrs?|yo)(?: old)?)?\b"
+)
+# A bare number may be months ("can I give Oisín honey, he's 6"): only a grown-up's is plain
+_PLAINLY_GROWN = 19
+
+
+def _past_five(said: str) -> bool:
+    """Whether an age said is 5 years or over: none of a small child's rows is theirs."""
+    return any(
+        int(m["years"]) >= (5 if m["unit"] else _PLAINLY_GROWN) for m in _AN_AGE.finditer(said)
+    )
+
+
 def _for_a_child(food: str | None, said: str, tables: Tables) -> SafetyRule | None:
     """The small child's row for a food given to someone ("can I give Oisín honey?"), never
     to a grown-up named as family."""
-    if not _GIVEN_TO.search(said) or _AN_ADULT.search(said):
+    if not _GIVEN_TO.search(said) or _AN_ADULT.search(said) or _past_five(said):
         return None
     return _childs_row(food, said, tables)
 
@@ -303,7 +335,13 @@ _TOLD_WHERE_KEPT = re.compile(
 def is_safety_question(words: list[str]) -> bool:
     said = _of_food(" ".join(words))
     keeping = _KEEPING.search(said) is not None and not _TOLD_WHERE_KEPT.match(said)
-    return _SAFETY_WORDS.search(said) is not None or keeping or _BABY_MILK.search(said) is not None
+    return (
+        _SAFETY_WORDS.search(said) is not None
+        or keeping
+        or _BABY_MILK.search(said) is not None
+        or said_of_a_pregnancy(said)
+        or _A_SMALL_CHILDS_AGE.search(said) is not None
+    )
 
 
 # What a rule can be about that is no food: where food is kept.
@@ -446,6 +484,10 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
             asks_how_long = _HOW_LONG.search(said) and "overnight" not in said
             if topic == "left_out" and asks_how_long and (rows := _storage(food, said, tables)):
                 return _storage_said(rows)  # the food's own row ("rice: 1 hour") first
+            if topic == "infants" and not child and (
+                _EATEN_BY_ONESELF.search(said) or _past_five(said)
+            ):
+                continue  # "I had my baby 2 weeks ago, can I eat brie again": one's own
             if topic == "infants":
                 rule = _childs_row(food, said, tables)
             else:
@@ -479,6 +521,10 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
     return SafetyAnswer(UNSURE, "", False)
 
 
+# Asked of what one eats oneself, none given to a child
+_EATEN_BY_ONESELF = re.compile(
+    r"\b(?:can|could|should|may) (?:i|we) (?:eat|have|drink)\b(?!.*\b(?:give|feed)\b)"
+)
 _CAN_FREEZE = re.compile(r"\b(?:can|could|should) (?:i|you|we) (?:freeze|put)\b|\bfreezable\b")
 
 

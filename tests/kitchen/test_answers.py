@@ -76,6 +76,18 @@ def test_a_cup_in_grams_of_nothing_in_particular_asks_what_it_is() -> None:
         # a twelfth trial's, each at the model or "throw it out"
         ("can a baby have scrambled egg", "From around 6 months, yes"),
         ("can a 7 month old have water", "From around 6 months, offer sips"),
+        # a held-out split's, after its first read: the NHS's rows for a small child
+        ("whole grapes for a 2 yr old?", "For a child under 5, cut small round foods"),
+        ("semi skimmed milk for my 2 and a half year old?", "Not as a drink before 2"),
+        ("can babies have fruit juice, mine's 8 months", "Not for a baby under 12 months"),
+        ("cup of tea for my 2 yo, weak with lots of milk?", "No: tea and coffee"),
+        ("raw jelly cubes for my 2 year old to chew on?", "No: raw jelly cubes"),
+        ("my 4 year old wants to try a raw oyster", "No: don't give raw shellfish"),
+        ("can my 1 year old have brie", "Not unless it is cooked until steaming hot"),
+        ("is cheddar ok for a 6 month old", "Yes, from around 6 months"),
+        ("duck eggs for the baby, 11 months, runny ok?", "Cook them until the white"),
+        ("can my 14mo have unsweetened oat milk as a drink", "From 1 year old, yes"),
+        ("can I add a pinch of salt to my baby's mashed potato, he's 7 months", "Don't add salt"),
     ],
 )
 def test_food_safety_comes_from_the_tables_with_its_source(question: str, begins: str) -> None:
@@ -99,9 +111,7 @@ def test_food_safety_the_tables_do_not_hold_is_an_honest_not_sure(question: str)
     assert found is not None and found.kind == "unsure" and found.text == UNSURE
 
 
-@pytest.mark.parametrize(
-    "question", ["can my 8 month old have blue cheese", "can a baby have popcorn"]
-)
+@pytest.mark.parametrize("question", ["can a baby have rice cakes", "can a baby have popcorn"])
 def test_of_a_small_child_the_not_sure_says_where_to_ask(question: str) -> None:
     # a twelfth trial's "can a 7 month old baby drink water?" got "…throw it out"
     found = answer(question)

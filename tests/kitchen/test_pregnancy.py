@@ -5,6 +5,8 @@ a pregnant woman eat rare beef", and "check the packet… throw it out" for brie
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from appliance.kitchen.ask import answer
@@ -51,3 +53,37 @@ def test_a_food_the_table_does_not_hold_gets_where_to_ask() -> None:
 def test_without_a_pregnancy_the_rows_for_everyone_answer(asked: str, says: str) -> None:
     found = answer(asked)
     assert found is not None and says in found.text
+
+
+@pytest.mark.parametrize(
+    ("asked", "says"),
+    [
+        # a held-out split's, after its first read (tuning now): plurals, a texted age,
+        # the week of a pregnancy, the cheese named before the milk, a herbal tea
+        ("how many coffees a day can i have pregnant", "200 mg"),
+        ("Is a king prawn curry safe during pregnancy", "Cooked shellfish is fine"),
+        ("im pregnant can i have farmhouse cheddar made with unpasteurised milk", "Yes: hard"),
+        ("raspberry leaf tea at 36 weeks, is it safe", "won't guess: your midwife"),
+        (
+            "eggs from my neighbour's chickens no lion mark, can I eat them runny, I'm pregnant",
+            "Cook them until the white and yolk are solid",
+        ),
+        ("can i have a red bull while pregnant", "200 mg"),
+    ],
+)
+def test_a_pregnancy_said_otherwise_still_gets_its_row(asked: str, says: str) -> None:
+    found = answer(asked)
+    assert found is not None and says in found.text
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "I'm not pregnant, can I eat brie",
+        "I had my baby 2 weeks ago, can I eat brie again",
+        "can my flatmate have smoked salmon, he's 25",  # a grown-up, by the age said
+    ],
+)
+def test_no_pregnancy_and_no_child_gets_neither_row(asked: str) -> None:  # the controls
+    found = answer(asked)
+    assert found is None or not re.search(r"pregnan|midwife|health visitor", found.text)
