@@ -484,8 +484,10 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
             asks_how_long = _HOW_LONG.search(said) and "overnight" not in said
             if topic == "left_out" and asks_how_long and (rows := _storage(food, said, tables)):
                 return _storage_said(rows)  # the food's own row ("rice: 1 hour") first
-            if topic == "infants" and not child and (
-                _EATEN_BY_ONESELF.search(said) or _past_five(said)
+            if (
+                topic == "infants"
+                and not child
+                and (_EATEN_BY_ONESELF.search(said) or _past_five(said))
             ):
                 continue  # "I had my baby 2 weeks ago, can I eat brie again": one's own
             if topic == "infants":
