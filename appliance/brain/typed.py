@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import re
 
+from appliance.brain.people import NOT_NAMES
+from appliance.english import english_words
+from appliance.kitchen.ask import vocabulary as kitchen_words
 from appliance.letters import LETTER, LOWER
 
 _RESTORED = {
@@ -68,19 +71,36 @@ def with_apostrophes(text: str, known: frozenset[str] = frozenset()) -> str:
         # only a name a message starts with and says something of ("ify has…", "sam is
         # allergic to nuts"): never "add fudge to the list" with Fudge the dog (a review's
         # list got "Fudge"), nor "will", "may", "rose" as words
-        if word in known and said.start() == 0 and _SAID_OF_SOMEONE.match(said.string, said.end()):
+        if said.start() != 0 or not _SAID_OF_SOMEONE.match(said.string, said.end()):
+            return word
+        if word in known or _a_name_unheard_of(word):
             return word[:1].upper() + word[1:]
         return word
 
     restored_text = _SHORT.sub("birthday", _OWNER.sub(owner, _TYPED.sub(restored, text)))
     # a name memory holds, typed in lower case on a phone: "ify has a dentist appointment
     # on friday at 3" (an eleventh trial's went to the model, and nothing was carded)
-    return _LOWER_WORD.sub(capital, restored_text) if known else restored_text
+    return _LOWER_WORD.sub(capital, restored_text, count=1)
+
+
+def _a_name_unheard_of(word: str) -> bool:
+    """A word no English word list nor the kitchen holds, said first and then something of
+    it: "chidi hates coriander", "nnamdi's mock exams start on the 12th" (a twelfth trial's
+    went to the model, and nothing was carded). Without the word list, none is."""
+    english = english_words()
+    return (
+        bool(english)
+        and len(word) >= 3
+        and word not in english
+        and word not in NOT_NAMES
+        and word not in kitchen_words()
+    )
 
 
 _SAID_OF_SOMEONE = re.compile(
     # "ify's dentist is on Tuesday at 4" (a second review's went to the model)
     r"(?:'s(?:\s+[a-z]+){0,2}?)?\s+(?:is|isn't|was|has|hasn't|had|gets|got|needs|likes|loves|hates|can|can't|"
-    r"cannot|doesn't|does|did|didn't|will|won't|eats|takes|goes|lives|works|starts)\b"
+    r"cannot|doesn't|does|did|didn't|will|won't|eats|takes|goes|lives|works|starts|are|start|"
+    r"begin|begins|end|ends|finish|finishes)\b"
 )
 _LOWER_WORD = re.compile(rf"\b[{LOWER}][{LOWER}-]*[{LOWER}]\b")
