@@ -19,8 +19,8 @@ from functools import cache
 from appliance.english import english_words
 from appliance.kitchen.allergens import allergen_question
 from appliance.kitchen.measures import convert_question, temperature_question
-from appliance.kitchen.pregnancy import pregnancy_answer, said_of_a_pregnancy
-from appliance.kitchen.safety import is_safety_question, safety_question
+from appliance.kitchen.pregnancy import pregnancy_answer
+from appliance.kitchen.safety import asked_of_a_pregnancy, is_safety_question, safety_question
 from appliance.kitchen.said import tokens
 from appliance.kitchen.spelling import fix_slips
 from appliance.kitchen.tables import tables
@@ -85,7 +85,8 @@ def vocabulary() -> frozenset[str]:
 
 def _answered(words: list[str]) -> KitchenAnswer | None:
     data = tables()
-    if _MAY_EAT.search(" ".join(words)) and said_of_a_pregnancy(" ".join(words)):
+    said = " ".join(words)
+    if _MAY_EAT.search(said) and asked_of_a_pregnancy(said) and not _KEPT_OR_HANDLED.search(said):
         # whether it may be eaten in a pregnancy, before any swap or recipe: "eggs … no lion
         # mark, can I eat them runny, I'm pregnant" had got an egg substitute
         text, source, sure = pregnancy_answer(words, data)
@@ -109,6 +110,14 @@ def _answered(words: list[str]) -> KitchenAnswer | None:
     return None
 
 
+# How food is kept, thawed, reheated or left out, or its date: everyone's rule, pregnant or
+# not ("…chicken that's a day past its use by date while pregnant", a review's got the
+# cook-through row)
+_KEPT_OR_HANDLED = re.compile(
+    r"\b(?:use by|best before|out of date|left out|overnight|room temperature|refreeze|"
+    r"defrost\w*|thaw\w*|reheat\w*|microwave\w*|fridge|freezer|keep|kept|mould\w*|raw dough|"
+    r"cookie dough|batter|cake mix|leftovers?|takeaway)\b"
+)
 # Asked whether something may be eaten or drunk
 _MAY_EAT = re.compile(
     r"\b(?:can|could|should|may|is it|are they|is|are) (?:\w+ ){0,4}?(?:eat|have|drink|ok|okay|"

@@ -31,6 +31,12 @@ _PREGNANT = re.compile(
 )
 # "I'm not pregnant, can I eat brie" (the split's control got the pregnancy row)
 _NOT_PREGNANT = re.compile(r"\b(?:not|n't|no longer|never been) pregnant\b")
+# Words that make a name another thing: "ginger beer", "coconut milk", "cider vinegar",
+# "milk chocolate" (a review's each got the alcohol or the raw-milk row)
+_NOT_BEFORE = r"(?:ginger|root|coconut|oat|soya|soy|almond|rice|alcohol free|non alcoholic)"
+_NOT_AFTER = r"(?:vinegar|chocolate|shake|powder|free)"
+# Said of an animal: the vet's, never this table ("my pregnant cat, can she eat tuna")
+_AN_ANIMAL = re.compile(r"\b(?:cat|dog|puppy|kitten|rabbit|hamster|guinea pig|horse|mare|ewe)\b")
 NOT_IN_THE_TABLE = (
     "I don't have that food in my pregnancy table, and I won't guess: your midwife, GP or "
     "pharmacist can say, and so can the NHS's “Foods to avoid in pregnancy” page."
@@ -39,7 +45,11 @@ NOT_IN_THE_TABLE = (
 
 def said_of_a_pregnancy(said: str) -> bool:
     """Whether a kitchen question (lower case words) is asked of a pregnancy."""
-    return _PREGNANT.search(said) is not None and _NOT_PREGNANT.search(said) is None
+    return (
+        _PREGNANT.search(said) is not None
+        and _NOT_PREGNANT.search(said) is None
+        and _AN_ANIMAL.search(said) is None
+    )
 
 
 def pregnancy_answer(words: list[str], tables: Tables) -> tuple[str, str, bool]:
@@ -60,7 +70,15 @@ def _named(words: list[str], tables: Tables) -> Pregnancy | None:
     for row in tables.pregnancy:
         for name in row.names:
             for text in said:
-                if (at := re.search(rf"\b{re.escape(name)}\b", text)) is None:
+                at = next(
+                    (
+                        m
+                        for m in re.finditer(rf"\b{re.escape(name)}\b(?! {_NOT_AFTER})", text)
+                        if not re.search(rf"\b{_NOT_BEFORE} $", text[: m.start()])
+                    ),
+                    None,
+                )
+                if at is None:
                     continue
                 size = len(name.split())
                 if best is None or (size, -at.start()) > (best[0], best[1]):

@@ -113,7 +113,7 @@ _BABY_MILK = re.compile(
 # A small child's age as texted: "for a 2 yr old", "my 9mo", "my 2 yo", "18 month old"
 _SMALL_CHILDS_AGE = (
     r"\b\d{1,2}(?: and a half)? ?(?:yr|yrs|yo|y o|mo|mos|mth|mths|month|months|year|years)"
-    r"(?: old|o)?\b"
+    r"(?: old|o)?\b(?! ?(?:pregnant|gone|along|into))"
 )
 _A_SMALL_CHILDS_AGE = re.compile(rf"(?:for|my|our|a|an|the|her|his) {_SMALL_CHILDS_AGE}")
 _TOPICS = (
@@ -474,11 +474,13 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
         return None
     if _SPOILED.search(said) or _HOMEMADE.search(said):
         return SafetyAnswer(UNSURE, "", False)  # no table vouches for these: the honest answer
-    if said_of_a_pregnancy(said):
-        # advice of its own: "can a pregnant woman eat rare beef" is no rare-meat row's
-        return SafetyAnswer(*pregnancy_answer(words, tables))
+    pregnant = asked_of_a_pregnancy(said, child is not None)
     for topic, pattern in _TOPICS:
         if pattern.search(said) and (topic != "chicken_wash" or food is not None):
+            if pregnant and topic in _PREGNANCY_TOPICS:
+                # advice of its own: "can a pregnant woman eat rare beef" is no rare-meat
+                # row's; how food is kept, defrosted or reheated is everyone's rule
+                return SafetyAnswer(*pregnancy_answer(words, tables))
             if topic == "reheat" and _HOW_HOT.search(said):
                 break  # "what temperature should leftovers be reheated to": a core temperature
             asks_how_long = _HOW_LONG.search(said) and "overnight" not in said
@@ -499,6 +501,8 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
             return SafetyAnswer(UNSURE_FOR_A_CHILD if topic == "infants" else UNSURE, "", False)
     if child is not None:
         return SafetyAnswer(child.answer, child.source, True)
+    if pregnant:
+        return SafetyAnswer(*pregnancy_answer(words, tables))
     if _HOW_HOT.search(said):
         wanted = "reheat" if re.search(r"\breheat", said) else food
         core = _core(wanted if wanted == "reheat" else food, tables) or (
@@ -521,6 +525,27 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
         said_rows = _storage_said(rows)  # "can you freeze cooked rice": yes, and for how long
         return SafetyAnswer(f"Yes. {said_rows.text}", said_rows.source, True)
     return SafetyAnswer(UNSURE, "", False)
+
+
+# The topics whose rows a pregnancy has its own advice for: how rare, how runny
+_PREGNANCY_TOPICS = frozenset({"rare_meat", "eggs"})
+# A small child in the question: their rows, never a pregnancy's ("I'm pregnant, can my
+# toddler have whole nuts?", a review's got "Yes: you can eat peanuts… in pregnancy")
+_A_CHILD_TOO = re.compile(
+    r"\b(?:baby|babies|toddler|toddlers|infant|infants|weaning|month old|months old|kids?|"
+    r"child|children|little one|breast ?milk|formula|bottle)\b"
+)
+
+
+def asked_of_a_pregnancy(said: str, child: bool = False) -> bool:
+    """Whether a kitchen question (lower case words) asks what may be eaten in a pregnancy,
+    of no small child."""
+    return (
+        said_of_a_pregnancy(said)
+        and not child
+        and not _A_CHILD_TOO.search(said)
+        and not re.search(_SMALL_CHILDS_AGE, said)
+    )
 
 
 # Asked of what one eats oneself, none given to a child

@@ -87,3 +87,38 @@ def test_a_pregnancy_said_otherwise_still_gets_its_row(asked: str, says: str) ->
 def test_no_pregnancy_and_no_child_gets_neither_row(asked: str) -> None:  # the controls
     found = answer(asked)
     assert found is None or not re.search(r"pregnan|midwife|health visitor", found.text)
+
+
+@pytest.mark.parametrize(
+    ("asked", "says"),
+    [
+        # a review's: a pregnancy said beside a child's food or how food is kept had got a
+        # pregnancy row ("Yes: you can eat peanuts… in pregnancy" for a toddler)
+        ("I'm pregnant, can my toddler have whole nuts?", "Not whole for a child under 5"),
+        ("can I eat chicken that's a day past its use by date while pregnant", "use-by date"),
+        ("can I warm breast milk in the microwave, I'm pregnant", "Never warm or defrost"),
+        ("I'm pregnant, can I eat rice that was left out overnight", "out for more than 2 hours"),
+        # and its rows misread: "drinking" is no alcohol, raw fish no cooked fish
+        ("is drinking coffee ok in pregnancy", "200 mg"),
+        ("can I have a drink of milk while pregnant", "pasteurised or UHT milk is fine"),
+        ("can I eat raw fish while pregnant", "Only if the fish in it has been cooked"),
+        ("is rare venison ok when pregnant", "Only cooked right through"),
+        ("one glass of wine at christmas, 6 months pregnant, ok?", "not to drink alcohol"),
+    ],
+)
+def test_a_pregnancy_beside_another_rule_or_said_otherwise(asked: str, says: str) -> None:
+    found = answer(asked)
+    assert found is not None and says in found.text
+
+
+@pytest.mark.parametrize(
+    "asked", ["is ginger beer ok when pregnant", "can i have apple cider vinegar while pregnant"]
+)
+def test_a_drink_named_like_alcohol_is_no_alcohol(asked: str) -> None:
+    found = answer(asked)
+    assert found is not None and "alcohol" not in found.text
+
+
+def test_a_pregnant_animal_is_no_pregnancy_of_the_house() -> None:
+    found = answer("my pregnant cat, can she eat tuna")
+    assert found is None or "pregnancy" not in found.text
