@@ -86,7 +86,11 @@ def vocabulary() -> frozenset[str]:
 def _answered(words: list[str]) -> KitchenAnswer | None:
     data = tables()
     asked = " ".join(words)
-    if _MAY_EAT.search(asked) and asked_of_a_pregnancy(asked) and not _KEPT_OR_HANDLED.search(asked):
+    if (
+        _MAY_EAT.search(asked)
+        and asked_of_a_pregnancy(asked)
+        and not _KEPT_OR_HANDLED.search(asked)
+    ):
         # whether it may be eaten in a pregnancy, before any swap or recipe: "eggs … no lion
         # mark, can I eat them runny, I'm pregnant" had got an egg substitute
         text, source, sure = pregnancy_answer(words, data)
