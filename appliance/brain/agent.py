@@ -275,6 +275,8 @@ class Brain:
                     pieces = iter([self._can_have(stream, route)])
                 elif route.kind == "ate it":
                     pieces = iter([self._ate_it(stream, route)])
+                elif route.kind == "allergy kept":
+                    pieces = iter([self._allergy_kept(stream, route)])
                 elif (act := self.router.act(route)) is not None:
                     pieces = iter([act(route)])  # another part's intent answers itself
                 elif route.kind == "remember":
@@ -316,6 +318,15 @@ class Brain:
         kitchen = None if found.named else kitchen_answer(route.text)
         if kitchen is not None and kitchen.kind == "safety":
             return f"{found.text} {kitchen.text}"
+        return found.text
+
+    def _allergy_kept(self, stream: ReplyStream, route: router.Route) -> str:
+        """ "can she have scrambled egg": the allergy memory holds of that food, word for
+        word, before any table's row."""
+        found = can_have.allergy_kept(route.text, self.memory.facts("live"))
+        if found is None:  # memory changed since the route was made
+            return can_have.ALLERGY_KEPT
+        stream.facts = found.facts
         return found.text
 
     def _ate_it(self, stream: ReplyStream, route: router.Route) -> str:

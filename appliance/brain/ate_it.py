@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from appliance.brain.cannot_eat import CANNOT_EAT
 from appliance.brain.questions import only_as_a_relation
 from appliance.brain.unsafe_food import UnsafeFood
+from appliance.letters import LOWER, UPPER
 from appliance.memory import Fact
 
 _ALLERGY = re.compile(r"\b(?:allerg\w*|anaphyla\w*|epi-?pen|auto-?injector)\b", re.IGNORECASE)
@@ -48,11 +49,41 @@ _ATE = re.compile(
     re.IGNORECASE,
 )
 
-# "Miko had his peanut allergy test", "Miko had a peanut challenge at the clinic": no food
+# "Miko had his peanut allergy test", "Miko had a reaction to sesame last year", "a
+# nut-free cereal bar", "oat milk instead of normal milk": no food of it eaten now
 _NOT_EATING = re.compile(
-    r"\b(?:allerg\w*|test\w*|clinic|appointment|challenge|training|talk|lesson)\b",
+    r"\b(?:allerg\w*|test\w*|clinic|appointment|challenge|training|talk|lesson|reaction|"
+    r"last (?:year|month|week)|years? ago|used to|free|without|instead|alternative|"
+    r"substitute|no|not|never)\b",
     re.IGNORECASE,
 )
+# Where what one person ate ends and another's begins: "Miko had chicken while the rest of
+# us had satay", "Miko had cornflakes and Ify had peanut butter" (a review's each got the line)
+_ANOTHERS = re.compile(
+    r"[,;]|\b(?:while|whilst|but|then|because|cos|though|after|before)\b"
+    r"| and (?:i|we|you|he|she|they|the rest|[a-z]+ (?:had|ate|has|have|was))\b",
+    re.IGNORECASE,
+)
+# A question, or the diet told: "has Miko had peanuts before?", "Nnamdi has had coeliac
+# disease since he was 3 and can't have bread"
+_ASKS = re.compile(r"^\W*(?:has|have|did|does|do|is|was|can|could|will)\b", re.I)
+# A fact that is no more: "Miko used to be allergic to eggs but grew out of it"
+_NO_MORE = re.compile(r"\b(?:used to|grew out|grown out|outgrown|no longer|not any ?more)\b", re.I)
+
+
+def _cannot_eat_of(name: str, fact: str) -> bool:
+    """Whether `fact` says `name` cannot eat something, now: the name before what they
+    cannot have, no one else named between ("Gran makes peanut-free cakes because Miko is
+    allergic to peanuts" is Miko's, never Gran's)."""
+    said = fact.replace("\u2019", "'")
+    restriction = CANNOT_EAT.search(said)
+    if restriction is None or _NO_MORE.search(said) or only_as_a_relation(name, fact, ""):
+        return False
+    at = re.search(rf"\b{re.escape(name)}\b", said, re.IGNORECASE)
+    if at is None or at.start() > restriction.start():
+        return False
+    between = said[at.end() : restriction.start()]
+    return not re.search(rf"\b(?:because|as|so|since|and)\b|\b[{UPPER}][{LOWER}]+", between)
 
 
 @dataclass(frozen=True)
@@ -66,19 +97,20 @@ def ate_what_they_cannot_have(text: str, live: Iterable[Fact]) -> AteIt | None:
     a food of what that fact names; None otherwise."""
     facts = list(live)
     said = text.replace("\u2019", "'")
+    if _ASKS.search(said) or CANNOT_EAT.search(said):
+        return None
     for found in _ATE.finditer(said):
         name = found["person"].lower()
-        theirs = [
-            fact
-            for fact in facts
-            if name in {w.removesuffix("'s") for w in re.findall(r"[\w'-]+", fact.text.lower())}
-            and CANNOT_EAT.search(fact.text.replace("\u2019", "'"))
-            and not only_as_a_relation(name, fact.text, "")
-        ]
+        if re.search(r"'s\s*$", said[: found.start("person")]):
+            continue  # "Ify's mum had prawns": someone of Ify's, not Mum here
+        if re.match(r"\s+to\b", found["food"]):
+            continue  # "Miko tried to grab a peanut", "Miko had to leave the party"
+        theirs = [fact for fact in facts if _cannot_eat_of(name, fact.text)]
         if not theirs:
             continue
         told = " ".join(fact.text for fact in theirs)
-        if _NOT_EATING.search(found["food"]) or not UnsafeFood(told).names_a_food_of(found["food"]):
+        food = _ANOTHERS.split(found["food"], maxsplit=1)[0]
+        if _NOT_EATING.search(food) or not UnsafeFood(told).names_a_food_of(food):
             continue
         line = WATCH_FOR_A_REACTION if _ALLERGY.search(told) else ASK_WHERE_TO
         said_as_told = " ".join(

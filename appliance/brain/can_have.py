@@ -16,9 +16,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from appliance.brain.cannot_eat import KINDS
+from appliance.brain.cannot_eat import CANNOT_EAT, KINDS
 from appliance.brain.known import DIET
 from appliance.brain.questions import food_words, only_as_a_relation
+from appliance.brain.unsafe_food import UnsafeFood
 from appliance.memory import Fact
 from appliance.memory.text import tokens
 
@@ -141,3 +142,36 @@ def answer(said: Asked, live: Iterable[Fact]) -> Answer:
 
 def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else f"{text}."
+
+
+# Asked whether someone named by a pronoun or as the baby may have a food: "can she have
+# scrambled egg", "is it ok to give her egg", "can the baby have scrambled egg"
+_MAY_THEY = re.compile(
+    r"\b(?:can|could|should|may) (?:she|he|they|the baby|baby|the toddler|the kids?|my \w+) "
+    r"(?:have|eat|drink|try)\b|\b(?:give|feed|offer) (?:her|him|them|the baby|baby)\b",
+    re.IGNORECASE,
+)
+ALLERGY_KEPT = "I won't say whether that's all right: check it against their allergy plan."
+
+
+def allergy_kept(text: str, live: Iterable[Fact]) -> Answer | None:
+    """A kept fact that says someone here cannot have the food asked of by a pronoun or as
+    the baby ("can she have scrambled egg" with "Ezinne is allergic to eggs." kept), said
+    before any table's row: a review heard "From around 6 months, yes" to it. None when no
+    such fact names the food."""
+    if not _MAY_THEY.search(text):
+        return None
+    told = [
+        fact
+        for fact in live
+        if CANNOT_EAT.search(fact.text.replace("\u2019", "'"))
+        and not _NO_MORE.search(fact.text)
+        and UnsafeFood(fact.text).names_a_food_of(text)
+    ][:MOST_FACTS]
+    if not told:
+        return None
+    facts = " ".join(_sentence(f.text) for f in told)
+    return Answer(f"From memory: {facts} {ALLERGY_KEPT}", tuple(f.id for f in told), named=True)
+
+
+_NO_MORE = re.compile(r"\b(?:used to|grew out|grown out|outgrown|no longer|not any ?more)\b", re.I)

@@ -7,6 +7,7 @@ A fact that says what someone cannot eat answers "is Dylan allergic to anything?
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from appliance.memory.text import tokens
@@ -89,3 +90,25 @@ def says_cannot_eat(text: str, allergens: frozenset[str]) -> bool:
     if "coeliac" in held or "celiac" in held:
         held |= set(tokens("gluten wheat"))
     return not allergens or bool(held & (allergens | {KINDS.get(a, a) for a in allergens}))
+
+
+# Someone of another's, or a pet: "Dad's boss is allergic to shellfish", "Ify's friend Lola
+# is allergic to milk", "Biscuit is our dog and is allergic to chicken" (a review's "which of
+# the kids has allergies" got these three, and Miko's was left out)
+_ANOTHERS = re.compile(
+    r"^\W*(?:our |my )?[\w-]+'s (?:best |school |little )?(?:friend|boss|colleague|neighbour|"
+    r"teacher|mate|pal|classmate|girlfriend|boyfriend)\b",
+    re.IGNORECASE,
+)
+
+
+def of_someone_else(text: str, pets: Mapping[str, str]) -> bool:
+    """Whether a fact of what someone cannot eat is of someone else's, or of a pet: never an
+    answer to what the household's people cannot have."""
+    if _ANOTHERS.search(text.replace("\u2019", "'")):
+        return True
+    words = {w.lower() for w in re.findall(r"[\w'-]+", text)}
+    return bool(words & set(pets)) or bool(words & _ANIMALS)
+
+
+_ANIMALS = frozenset("dog dogs cat cats puppy kitten rabbit hamster pony horse".split())

@@ -79,6 +79,10 @@ class InContext:
             # "can rosa have scrambled egg": what memory holds of her diet, never the model's
             # yes (a tenth trial's got "Rosa has scrambled egg.", with her egg allergy kept)
             return router.Route("can have", typed, thread=thread)
+        if route.kind == "kitchen" and can_have.allergy_kept(typed, self.memory.facts("live")):
+            # "can she have scrambled egg" with "Ezinne is allergic to eggs." kept: the
+            # allergy, before a small child's row ("From around 6 months, yes", a review's)
+            return router.Route("allergy kept", typed, thread=thread)
         if route.kind == "kitchen" and self._diet_of_someone_named(typed):
             # "can Tamsin have peanuts?" with "Tamsin is allergic to peanuts." kept: memory's,
             # before a small child's row (a review's got "…fine crushed, ground or as a smooth

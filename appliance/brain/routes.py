@@ -22,7 +22,7 @@ from appliance.brain import (
     router,
     statements,
 )
-from appliance.brain.cannot_eat import cannot_eat_asked, says_cannot_eat
+from appliance.brain.cannot_eat import cannot_eat_asked, of_someone_else, says_cannot_eat
 from appliance.brain.known import KnownToMemory
 from appliance.brain.not_known import not_known
 from appliance.brain.notetaker import NoteTaker
@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 ANSWER_FACTS = 3
+ALLERGY_FACTS = 6  # "does anyone here have an allergy?": each person's, a household's worth
 NOTED = "Noted — it'll be on the board for you to keep."
 NOT_FOUND = (
     "I couldn't find that in memory, so there is nothing to correct. "
@@ -298,9 +299,12 @@ class RuleRoutes:
         asked = questions.classify(route.text, self.known_names())
         if (allergens := cannot_eat_asked(asked)) is not None and not route.explicit:
             # "does anyone have an allergy?": every fact of what someone cannot eat
-            told = [f for f in self.memory.facts("live") if says_cannot_eat(f.text, allergens)][
-                :ANSWER_FACTS
-            ]
+            pets = self.known.now().pets
+            told = [
+                f
+                for f in self.memory.facts("live")
+                if says_cannot_eat(f.text, allergens) and not of_someone_else(f.text, pets)
+            ][:ALLERGY_FACTS]
             if told:
                 stream.facts = tuple(f.id for f in told)
                 yield "From memory: " + " ".join(_sentence(f.text) for f in told)

@@ -84,3 +84,36 @@ def test_without_the_fact_kept_it_is_not_said(settings: Settings, memory: Memory
     memory.add("Ify is 8 and Miko is 6.", "person")
     reply, _ = _reply(settings, memory, "miko just had a peanut butter cracker")
     assert WATCH_FOR_A_REACTION not in reply.text and "allergic" not in reply.text
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        # a review's, each given the fact and the 999 line: another person's fact, no food
+        # of it eaten now, someone else eating it, a question, the diet told
+        (
+            "Gran had a peanut butter sandwich",
+            ["Gran makes peanut-free cakes because Miko is allergic to peanuts."],
+        ),
+        ("Miko had a peanut butter sandwich", ["Miko's best friend Sam is allergic to peanuts."]),
+        ("Ify's mum had prawns at the party", ["Mum is allergic to shellfish."]),
+        ("Miko had cornflakes and Ify had peanut butter on toast", [MIKO]),
+        ("Miko had scrambled eggs", ["Miko used to be allergic to eggs but grew out of it."]),
+        ("Miko ate a nut-free cereal bar", [MIKO]),
+        ("Miko had a reaction to sesame last year", [MIKO]),
+        ("Miko tried to grab a peanut but I stopped him", [MIKO]),
+        ("Miko had chicken while the rest of us had satay", [MIKO]),
+        ("has Miko had peanuts before?", [MIKO]),
+        (
+            "Nnamdi has had coeliac disease since he was 3 and can't have bread",
+            ["Nnamdi is coeliac."],
+        ),
+    ],
+)
+def test_another_s_fact_or_no_allergen_eaten_now_gets_no_line(
+    settings: Settings, memory: Memory, said: str, facts: list[str]
+) -> None:
+    for fact in facts:
+        memory.add(fact, "health")
+    reply, _ = _reply(settings, memory, said)
+    assert WATCH_FOR_A_REACTION not in reply.text and ASK_WHERE_TO not in reply.text

@@ -164,3 +164,27 @@ def test_a_diet_of_someone_of_theirs_is_not_theirs(settings, memory: Memory) -> 
         settings, memory, ["x"], "can Tom have cheese?", intents=intent_router(settings)
     )
     assert "vegan" not in reply.text
+
+
+@pytest.mark.parametrize(
+    "said", ["can she have scrambled egg", "is it ok to give her egg", "can the baby have egg"]
+)
+def test_an_allergy_kept_comes_before_a_small_child_s_row(
+    settings: Settings, memory: Memory, said: str
+) -> None:
+    """A review's: with the baby's egg allergy kept, "From around 6 months, yes"."""
+    from appliance.brain.can_have import ALLERGY_KEPT
+
+    memory.add("Ezinne is allergic to eggs.", "health")
+    memory.add("Ezinne is 7 months old.", "person")
+    reply, model = scripted_reply(settings, memory, [], said, intents=intent_router(settings))
+    assert reply.text == f"From memory: Ezinne is allergic to eggs. {ALLERGY_KEPT}"
+    assert model.prompts == []
+
+
+def test_a_food_the_allergy_does_not_name_gets_the_row(settings: Settings, memory: Memory) -> None:
+    memory.add("Ezinne is allergic to eggs.", "health")  # the control
+    reply, _ = scripted_reply(
+        settings, memory, [], "can the baby have honey", intents=intent_router(settings)
+    )
+    assert reply.text.startswith("Not for a baby under 12 months")

@@ -631,3 +631,14 @@ def test_an_appointment_is_no_other_fact_of_theirs(settings, memory: Memory) -> 
     memory.add("Grandad is diabetic.", "health")  # the control: no appointment in it
     said, _ = scripted_reply(settings, memory, [], "when is grandads appointment")
     assert said.text.startswith("I don't know")
+
+
+def test_the_kids_allergies_are_never_a_pet_s_nor_someone_else_s(settings, memory: Memory) -> None:
+    """A review's "which of the kids has allergies" read out the dog's, Dad's boss's and a
+    friend's, and left Miko's out at three."""
+    memory.add("Biscuit is our dog and is allergic to chicken.", "health")
+    memory.add("Dad's boss is allergic to shellfish.", "health")
+    memory.add("Ify's friend Lola is allergic to milk.", "health")
+    memory.add("Miko is allergic to peanuts and sesame.", "health", links=["Miko"])
+    said, _ = scripted_reply(settings, memory, [], "which of the kids has allergies")
+    assert said.text == "From memory: Miko is allergic to peanuts and sesame."
