@@ -27,6 +27,13 @@ _SAID_AS_A_CHANGE = re.compile(
     r"instead)\b",
     re.IGNORECASE,
 )
+# "now" said of this moment: "Miko is at football now, back at 5"
+_RIGHT_NOW = re.compile(
+    r"\b(?:is|are|'s|'re) (?:at|out|off to|on (?:the|her|his|their) way|having|playing|doing|"
+    r"asleep|awake|in the (?:bath|garden|shower|car))\b",
+    re.IGNORECASE,
+)
+_SCHOOL_YEAR = re.compile(r"\byear \d{1,2}\b", re.IGNORECASE)
 # What differs when the same thing changes: its number, or its day or time
 _A_NEW_VALUE = frozenset({"their numbers differ", "they say different times"})
 
@@ -34,8 +41,10 @@ _A_NEW_VALUE = frozenset({"their numbers differ", "they say different times"})
 def changes(said: str, fact: str) -> bool:
     """Whether `said` tells, as a change, another number, day or time for what `fact` is
     about: the same people, and every thing one is about is in the other."""
-    if not _SAID_AS_A_CHANGE.search(said):
+    if not _SAID_AS_A_CHANGE.search(said) or _RIGHT_NOW.search(said):
         return False
+    if bool(_SCHOOL_YEAR.search(said)) != bool(_SCHOOL_YEAR.search(fact)):
+        return False  # "Miko is now in year 2" is no age ("Miko is 6")
     said = " ".join(_SAID_AS_A_CHANGE.sub(" ", said).split())  # "actually" is about nothing
     mine, theirs = Marks.of(said), Marks.of(fact)
     (mine, my_keys), (theirs, their_keys) = named_alike(
@@ -43,6 +52,11 @@ def changes(said: str, fact: str) -> bool:
     )
     if set(mine.names) != set(theirs.names):
         return False
+    if not my_keys or not their_keys:
+        # about the person alone ("Ify is 8"): only as much said again changes it, never
+        # "Ify has 3 wobbly teeth now" (a review's would have retired her age)
+        if my_keys or their_keys:
+            return False
     shared = set(my_keys) & set(their_keys)
     if not mine.names and not shared:
         return False  # of a thing alone, at least one thing in common: "the recycling"

@@ -82,3 +82,19 @@ def test_of_two_facts_it_might_change_it_replaces_neither(
     [card] = memory.proposals()
     assert (card.kind, card.target) == ("add", None)
     assert len(memory.facts("live")) == 2
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        # a review's, each proposed against the fact in brackets
+        ("Ify has 3 wobbly teeth now.", "Ify is 8."),
+        ("Miko's shoe size is 11 now.", "Miko is 6."),
+        ("Dad goes to the gym at 6 now.", "Dad is 45."),
+        ("Miko is now in year 2.", "Miko is 6."),
+        ("Miko is at football now, back at 5.", "Miko has football on Monday at 4."),
+        ("Ify is in the year 4 netball team now, they play on Saturdays.", "Ify is in year 4."),
+    ],
+)
+def test_a_number_said_now_of_another_thing_changes_no_fact(said: str, fact: str) -> None:
+    assert not changes(said, fact)
