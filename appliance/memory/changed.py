@@ -52,11 +52,10 @@ def changes(said: str, fact: str) -> bool:
     )
     if set(mine.names) != set(theirs.names):
         return False
-    if not my_keys or not their_keys:
+    if bool(my_keys) != bool(their_keys):
         # about the person alone ("Ify is 8"): only as much said again changes it, never
         # "Ify has 3 wobbly teeth now" (a review's would have retired her age)
-        if my_keys or their_keys:
-            return False
+        return False
     shared = set(my_keys) & set(their_keys)
     if not mine.names and not shared:
         return False  # of a thing alone, at least one thing in common: "the recycling"
