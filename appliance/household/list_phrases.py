@@ -28,9 +28,10 @@ _NAMED_ONLY = re.compile(r"\b(?:the|my|our) messages\b")
 _FOR_WHAT = r"(?: for (?:the |my |our |[a-z]+'s )?[a-z' ]{1,30})?"
 _ADD = re.compile(
     # "chuck snags and a loaf on the shopping list" (a ninth trial's went to the model)
-    # "add cheddar to list", as texted (a twelfth trial's got the model)
-    rf"^(?:add|put|stick|pop|write|chuck|bung|throw) (?P<items>.+?) (?:to|on|onto|in) "
-    rf"(?:{LIST}|list)"
+    rf"^(?:(?:add|put|stick|pop|write|chuck|bung|throw) (?P<items>.+?) (?:to|on|onto|in) {LIST}"
+    # "add cheddar to list", as texted (a twelfth trial's got the model): "add" only, and a
+    # thing named ("add it to list" names nothing)
+    r"|add (?P<texted>(?!(?:it|that|them|this|those|these) to list).+?) to list)"
     rf"{_FOR_WHAT}$"
 )
 _RAN_OUT = re.compile(
@@ -65,7 +66,7 @@ _REMOVE_BARE = re.compile(r"^(?:scratch|cross off|cross out|strike off|tick off)
 # tags and shoes too, so only things a shop sells, named in one or two words.
 _REMOVE_LOOSE = re.compile(
     r"^(?:you can )?(?:(?:remove|delete) (?P<items>.+)"
-    r"|(?:take|cross|strike|tick|scratch|clear|knock) (?P<taken>.+?) off)$"
+    r"|(?:take|cross|strike|tick|scratch) (?P<taken>.+?) off)$"
 )
 # Words that make an "item" a question or a clause, never a thing to buy.
 _NOT_AN_ITEM = re.compile(
@@ -357,7 +358,7 @@ def shopping(text: str) -> Command | None:
     if adds_what_was_named(text):
         return None
     if match := _ADD.match(text):
-        items = items_of(match["items"])
+        items = items_of(match["items"] or match["texted"])
         return AddItems(items) if items and not _a_bare_number(items) else None
     if match := _RAN_OUT.match(text):
         said = match["items"] or match["needed"]

@@ -192,6 +192,8 @@ def _read_with_reason(said: str, now: dt.datetime, ringing: bool) -> Command | N
         done = _read(head, now, ringing) if head and _A_COMMAND_FIRST.match(head) else None
         if (
             isinstance(done, _SAID_WITH_WHY)
+            # "add the stuff ify needs for school": what stuff is not said
+            and not (isinstance(done, AddItems) and set(" ".join(done.items).split()) & _VAGUE)
             and not TAKEN_BACK.search(why_said)
             # "set a timer for 10 minutes, it needs 12 minutes": another length, no reason
             and not re.search(r"\d|\b(?:minute|minutes|hour|hours|second|seconds)\b", why_said)
@@ -239,10 +241,11 @@ _SAID_WITH_A_REASON = (
 # needing or liking
 _WHY_AFTER = re.compile(
     r"(?: ,)? (?:(?:its|it's|thats|that's|theyre|they're|cos|coz|because|as|since)"
-    r"|(?!(?:who|what|where|when|why|how|which|there)\b)[a-z']+ "
+    r"|(?:(?:the|my|our|his|her) )?(?!(?:who|what|where|when|why|how|which|there)\b)[a-z']+ "
     r"(?:is|are|was|has|needs|wants|likes|loves|hates|doesnt|doesn't|dont|don't|"
     r"hasnt|hasn't|cant|can't|wont|won't|isnt|isn't))\b"
 )
+_VAGUE = frozenset("stuff things bits something everything it that them this".split())
 # A command's own first word, so that "the 5 minute timer on this oven is so loud" is no
 # command said with why
 _A_COMMAND_FIRST = re.compile(

@@ -342,7 +342,13 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
 # An errand said bare after when: a few plain words, no question, no "not"
 _A_BARE_ERRAND = re.compile(
     r"(?!.*\b(?:how|what|where|who|when|why|which|whether|if|not|never|is|are|was|it|that|"
-    r"this|please|thanks)\b)[a-z']+(?: [a-z']+){0,3}"
+    r"this|please|thanks|"
+    # words of when, never what: "remind me at 7 morning", "…at 8 next week", "…at 9 before
+    # work", "…at 5 weekend", "about ish", "about or two" (a review's each set at a wrong time)
+    r"morning|mornings|evening|afternoon|night|tonight|today|tomorrow|week|weekend|month|"
+    r"year|later|again|ish|dot|usual|usually|before|after|next|or|on|as|sharp|o'clock|"
+    r"oclock|am|pm|work|school|lunch|lunchtime|teatime|bedtime|dinner)\b)"
+    r"[a-z']+(?: [a-z']+){0,3}"
 )
 # Bare errands that are something to do: said as the errand, never "about" it
 _ERRAND_VERBS = frozenset(

@@ -150,7 +150,8 @@ _BEING = {"is", "are", "was", "were", "isn't", "wasn't", "be", "been", "being", 
 _NO_NAME_AFTER = frozenset(
     "and then in case so but or to it is please thanks thank just now with because cos if "
     "when until till while after before from more again too also ok okay right what who "
-    "where why how which".split()
+    "where why how which instead actually tomorrow today tonight hearth mate love hun babe "
+    "asap sorry ish tops max exactly quickly said via cheers thx pls plz ta sharp".split()
 )
 
 
@@ -325,7 +326,7 @@ def _timer(text: str) -> Command | None:
     if (
         match is None
         and 0 < len(after) <= NAME_AFTER_WORDS
-        and all(re.fullmatch(r"[a-z']+", word) for word in after)
+        and all(re.fullmatch(r"[a-z']{2,}", word) for word in after)
         and not set(after) & _NO_NAME_AFTER
     ):
         # "set timer 12 min pizza", "set a timer for 4 mins eggs": the name after the length,

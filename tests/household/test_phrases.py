@@ -1032,7 +1032,8 @@ def test_a_number_and_a_word_stay_as_they_are(said: str, row: dict) -> None:
             AddItems(("oat milk", "tofu")),
         ),
         ("add calpol and bonjela to the list ezinne is teething", AddItems(("calpol", "bonjela"))),
-        ("clear haribo off aoife doesnt need it", RemoveItems(("haribo",))),
+        ("take haribo off aoife doesnt need it", RemoveItems(("haribo",))),
+        ("add ice cream the twins are coming", AddItems(("ice cream",))),
         ("hearth stop the cake timer its done early", CancelTimer("cake")),
     ],
 )
@@ -1050,6 +1051,19 @@ def test_a_command_texted_short_or_with_why_after_it_is_done(said: str, command)
         "The 5 minute timer on this oven is so loud.",
         "Set a timer for 10 minutes, it needs 12 minutes.",
         "Add milk to the list, who is coming tonight?",
+        # a review's: a clause or a word of when after the length is no name, "it" no item,
+        # a thing switched off no list's
+        "set a timer for 20 minutes instead",
+        "set a timer for 45 minutes tomorrow",
+        "set a timer for 10 minutes mate",
+        "add it to list",
+        "add the stuff ify needs for school",
+        "knock the telly off",
+        "clear the table off",
+        "remind me at 7 morning",
+        "remind me at 8 next week",
+        "remind me at 9 before work",
+        "remind me at 9 ish ring gran",
     ],
 )
 def test_what_only_looks_like_such_a_command_is_none(said: str) -> None:
