@@ -226,7 +226,15 @@ def word_runs(words: Sequence[str], length: int) -> set[str]:
 
 
 # The household's records, asked about, and a model's sentence that orders one, said back
-_A_RECORD = re.compile(r"\b(?:timers?|reminders?|remind|alarms?|list)\b", re.IGNORECASE)
+# …asked for as a command ("set timer 12 min pizza"), never a question or a list of ideas
+# ("what should I set a timer for when I boil an egg", "list some easy dinners": a review's
+# advice was stopped)
+_A_RECORD = re.compile(
+    r"^\W*(?:(?:hearth|please|pls|can you|could you|ok|okay)\W+)*(?:set|start|add|put|stick|"
+    r"remind|cancel|stop|timer)\b.*\b(?:timers?|reminders?|remind|alarms?|list|min|mins|"
+    r"minutes?)\b",
+    re.IGNORECASE,
+)
 _ORDERS_A_RECORD = re.compile(
     r"^\W*(?:ok(?:ay)?\W+)?(?:set|start|add|put|remind|cancel|stop|remove)\b[^.?!]*"
     r"\b(?:timers?|reminders?|alarms?|list|minutes?|mins?|hours?)\b",

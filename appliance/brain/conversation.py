@@ -191,7 +191,7 @@ class Conversation:
         return ReplyBounds(
             self.static_prefix(),
             asked,
-            Told(self.people(), told, asked, earlier),
+            Told(self.people(), told, asked, earlier, tuple(r.fact.text for r in found or [])),
             Hearsay(asked, told),
             UnsafeFood(told, asked),
         )

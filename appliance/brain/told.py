@@ -40,6 +40,11 @@ _SAY_NOTHING = frozenset(
     )
 )
 _MEMORY_WORDS = frozenset(tokens("from memory"))
+# Asked when: "when is the haircut", "what time is swimming", "what day does…"
+_ASKS_WHEN = re.compile(
+    r"\b(?:when|what time|what day|which day|what date|how soon|how long until|how long till)\b",
+    re.IGNORECASE,
+)
 _QUESTION = re.compile(r"\?\s*$")
 _A_PERSON = re.compile(
     rf"\b(?:for|to|with) ([{UPPER}][{LOWER}]+)\b(?!')|\b([{UPPER}][{LOWER}]+)['\u2019]s\b"
@@ -97,7 +102,7 @@ _A_THING_PLACED = re.compile(
 # question); never a step of a recipe ("the cake is in the oven": no place of these)
 _HOUSE_PLACES = (
     r"cupboard|drawer|fridge|freezer|shelf|cabinet|garage|shed|loft|attic|wardrobe|cellar|"
-    r"pantry|larder|utility room|hallway|porch|kettle|sink|stairs|bedroom|tin|jar|basket|"
+    r"pantry|larder|utility room|hallway|porch|kettle|sink|stairs|bedroom|"
     r"glovebox|glove box|bureau|desk|dresser|sideboard|bathroom|medicine box|first aid box"
 )
 _A_THING_IN_A_PLACE = re.compile(
@@ -109,6 +114,7 @@ _A_THING_IN_A_PLACE = re.compile(
 )
 _SAID_FROM_MEMORY = re.compile(r"^\W*from (?:my )?memory\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_CLAUSES = re.compile(r"\s*(?:[;,]|\band\b|\bbut\b)\s*", re.IGNORECASE)
 
 
 def _made_up(sentence: str) -> set[str]:
@@ -123,7 +129,14 @@ def _made_up(sentence: str) -> set[str]:
 class Told:
     """What the household told, for the sentences of one reply."""
 
-    def __init__(self, people: frozenset[str], told: str, asked: str, earlier: str = "") -> None:
+    def __init__(
+        self,
+        people: frozenset[str],
+        told: str,
+        asked: str,
+        earlier: str = "",
+        facts: tuple[str, ...] = (),
+    ) -> None:
         # Memory's names, the family words said, and a name the person said as a person's
         # ("a card for Ffion", "Ffion's party"); never any capital ("tell me about the
         # Romans" is the world's)
@@ -143,16 +156,23 @@ class Told:
         # each fact, and each thing the person said, on its own: where a thing is, is told
         # only where one of them says both the thing and the place
         self._told_apart = [
-            set(tokens(unit)) for unit in (*_SENTENCE.split(told), asked, earlier) if unit.strip()
+            set(tokens(unit))
+            for unit in (*(facts or _SENTENCE.split(told)), asked, earlier)
+            if unit.strip()
         ]
         self._last: str | None = None  # who "he" or "she" is, in the sentences that follow
-        self._days = DaysTold(f"{told} {asked} {earlier}")  # days said in earlier turns too
+        # days said in earlier turns too
+        self._days = DaysTold(f"{told} {asked} {earlier}", _ASKS_WHEN.search(asked) is not None)
 
     def _told_together(self, sentence: str) -> bool:
-        """Whether one fact, or one thing the person said, holds every word `sentence` says
-        of something."""
-        said = set(tokens(sentence)) - _SAY_NOTHING - _MEMORY_WORDS
-        return any(said <= unit for unit in self._told_apart)
+        """Whether one fact, or one thing the person said, holds every word each clause of
+        `sentence` says of something ("The thermometer is in the bathroom drawer and the
+        Calpol is in the cupboard above the kettle." joins two facts, each told)."""
+        return all(
+            any(said <= unit for unit in self._told_apart)
+            for clause in _CLAUSES.split(sentence)
+            if (said := set(tokens(clause)) - _SAY_NOTHING - _MEMORY_WORDS)
+        )
 
     def guessed_when(self, sentence: str) -> bool:
         """Whether `sentence` says a day or a time nobody told: "The haircut is currently on

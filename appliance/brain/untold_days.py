@@ -48,6 +48,7 @@ _RELATIVE = {
     ),
     "yesterday": "yesterday",
 }
+_FROM_TODAY = frozenset({"tomorrow", "yesterday"})
 _ORDINALS = {
     word: n
     for n, word in enumerate(
@@ -155,7 +156,7 @@ def _a_day_or_month(text: str, m: re.Match[str]) -> bool:
 class DaysTold:
     """The days and times a household said, to check a sentence's against."""
 
-    def __init__(self, told: str) -> None:
+    def __init__(self, told: str, asked_when: bool = True) -> None:
         said = _days_and_times(told)
         # a day of a month said bare ("14 February" holds the 14th), and as a word ("the
         # seventh of June")
@@ -164,7 +165,14 @@ class DaysTold:
         # "10am" said back as "at 10" (never "at 8" as "8pm": which half was not told)
         said |= {f"~{int(key.split(':')[0]) % 12 or 12}" for key in said if key.endswith(":00")}
         self._said = said
+        # "tomorrow" and a bare "at 7" are read only in an answer to when: as advice they
+        # claim nothing ("Sleep well, see you tomorrow!", "bath at 6, bed at 7", "most
+        # babies crawl at 7 to 10 months": a review found each stopped)
+        self._asked_when = asked_when
 
     def guessed(self, sentence: str) -> bool:
         """Whether `sentence` says a day or a time the household did not."""
-        return not _days_and_times(sentence) <= self._said
+        said = _days_and_times(sentence)
+        if not self._asked_when:
+            said = {key for key in said if not key.startswith("~") and key not in _FROM_TODAY}
+        return not said <= self._said

@@ -110,3 +110,11 @@ def test_a_record_asked_for_and_ordered_back_by_the_model_is_stopped(sentence: s
 def test_the_same_order_as_advice_asked_of_no_record_passes() -> None:  # the control
     asked = "how do I make a risotto"
     assert ReplyBounds(asked=asked).broken("Set a timer for 18 minutes and stir often.") is None
+
+
+@pytest.mark.parametrize(
+    "asked",
+    ["what should I set a timer for when I boil an egg", "give me a list of jobs for the kids"],
+)
+def test_advice_to_a_question_of_a_record_passes(asked: str) -> None:  # a review's controls
+    assert ReplyBounds(asked=asked).broken("Set a timer for 6 minutes for a soft egg.") is None

@@ -278,3 +278,28 @@ def test_where_a_thing_is_must_be_told_in_one_fact_or_one_thing_said(
         "CAN I HAVE A BIT OF THE CHRISTMAS CAKE",
     )
     assert "CUPBOARD" not in reply.text and "won't guess" in reply.text
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a review's, each stopped: advice says no day of the house
+        "Sleep well, see you tomorrow!",
+        "Keep a routine: bath at 6, story and bed at 7.",
+        "Most babies start crawling at 7 to 10 months.",
+    ],
+)
+def test_tomorrow_and_a_bare_hour_in_advice_pass(sentence: str) -> None:
+    assert not Told(frozenset(), "", "how do I help my baby sleep").guessed_when(sentence)
+
+
+def test_two_facts_joined_and_a_fact_of_two_sentences_are_told() -> None:
+    thermometer = "The thermometer is in the bathroom drawer."
+    calpol = "The Calpol is in the cupboard above the kettle."
+    told = Told(frozenset(), f"{thermometer} {calpol}", "where are they", "", (thermometer, calpol))
+    assert not told.guessed(
+        "The thermometer is in the bathroom drawer and the Calpol is in the cupboard above the kettle."
+    )
+    kept = "We keep all the medicine in the top cupboard. Calpol, Nurofen and plasters."
+    told = Told(frozenset(), kept, "where is the calpol", "", (kept,))
+    assert not told.guessed("The Calpol is in the top cupboard.")
