@@ -297,9 +297,7 @@ def test_two_facts_joined_and_a_fact_of_two_sentences_are_told() -> None:
     thermometer = "The thermometer is in the bathroom drawer."
     calpol = "The Calpol is in the cupboard above the kettle."
     told = Told(frozenset(), f"{thermometer} {calpol}", "where are they", "", (thermometer, calpol))
-    assert not told.guessed(
-        "The thermometer is in the bathroom drawer and the Calpol is in the cupboard above the kettle."
-    )
+    assert not told.guessed(f"{thermometer[:-1]} and t{calpol[1:]}")
     kept = "We keep all the medicine in the top cupboard. Calpol, Nurofen and plasters."
     told = Told(frozenset(), kept, "where is the calpol", "", (kept,))
     assert not told.guessed("The Calpol is in the top cupboard.")
