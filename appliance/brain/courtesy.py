@@ -193,23 +193,33 @@ _ABOUT = _phrases(_ABOUT_ME, lead=rf"(?:{_GREETINGS}(?:\s+(?:there|hearth))*\s+)
 # enjoying your meal!" and "didn't understand"). Only a word English does not know is a name:
 # "this is great", "im starving" are no one
 _INTRODUCED = re.compile(
-    rf"^(?:(?:{_GREETINGS}|yo|hey|hiya|hej|oi)(?:\s+(?:there|hearth))*\s+)?(?:hearth\s+)?"
-    r"(?:(?:it's|its|this is|i'm|im|i am)\s+(?P<name>[a-z][a-z'-]+)|(?P<name2>[a-z][a-z'-]+)"
-    r"\s+here)(?:\s+hearth)?$"
+    rf"^(?P<greeted>(?:{_GREETINGS}|yo|hey|hiya|hej|oi)(?:\s+(?:there|hearth))*\s+)?"
+    r"(?:hearth\s+)?(?:(?P<me>it's|its|this is|i'm|im|i am)\s+(?P<name>[a-z][a-z'-]+)"
+    r"|(?P<name2>[a-z][a-z'-]+)\s+here)(?:\s+hearth)?$"
 )
 
 
-def _introduced(said: str) -> str | None:
-    """ "Hello, Chidi.": the name someone gave, said alone, as a greeting back."""
+def _introduced(said: str, text: str) -> str | None:
+    """ "Hello, Chidi.": the name someone gave, said alone, as a greeting back. "I'm …" is
+    a name only after a greeting or with its capital ("im vegan" got "Hello, Vegan." in a
+    review); a word English knows, or a word of how someone is, never."""
     found = _INTRODUCED.match(said)
     name = found and (found["name"] or found["name2"])
     words = english_words()
-    if not name or not words or name in words or name in _NOT_A_NAME:
+    if not found or not name or not words or name in words or name in _NOT_A_NAME:
+        return None
+    written = re.search(rf"\b{re.escape(name)}\b", text, re.IGNORECASE)
+    capital = written is not None and written.group()[:1].isupper()
+    if found["me"] in ("i'm", "im", "i am") and not (found["greeted"] or capital):
         return None
     return f"Hello, {name[:1].upper()}{name[1:]}."
 
 
-_NOT_A_NAME = frozenset("me us him her them you it that this back home here there".split())
+_NOT_A_NAME = frozenset(
+    "me us him her them you it that this back home here there vegan vegetarian veggie "
+    "coeliac celiac diabetic halal kosher pregnant preggers knackered starving shattered "
+    "minging gutted buzzing skint stuffed".split()
+)
 
 
 def reply_to(text: str) -> str | None:
@@ -229,7 +239,7 @@ def reply_to(text: str) -> str | None:
         return HOW_I_LISTEN
     if _GREETED.match(said):
         return HELLO
-    return _introduced(said)
+    return _introduced(said, text)
 
 
 def _match(text: str) -> Route | None:

@@ -114,8 +114,31 @@ _OF_THE_SAME_ONE = re.compile(
 # Said in a food's place after "and …?", "what about …?", but no food: "and popcorn?"
 _NO_FOOD = frozenset(
     "today tomorrow tonight now later then instead too also either it them that this one ones "
-    "her him she he they me us".split()
+    "her him she he they me us for "
+    # "and sleep?", "and the bath?", "and the dog?" after a baby's food (a review's each got
+    # the babies' where-to-ask line)
+    "sleep sleeping nap naps bath baths bedtime bed dinner lunch breakfast supper dog dogs "
+    "cat cats school nursery weekend teeth teething nappy nappies".split()
 )
+# Who a pronoun is: the same one only where the earlier question said so ("can he have some
+# wine" after "can I eat brie while pregnant" is someone else: a review's got the alcohol row)
+_HER = re.compile(r"\b(?:she|her|hers|she's)\b")
+_HIM = re.compile(r"\b(?:he|him|his|he's)\b")
+_A_CHILD = re.compile(
+    r"\b(?:baby|babies|toddler|infant|weaning|month|months|year old|years old|yr|yo|mo|kid|"
+    r"child|little one|son|daughter)\b"
+)
+
+
+def _the_same_one(before: str, now: str) -> bool:
+    """Whether the one `now` asks of by a pronoun is the one `before` was asked of."""
+    if _HER.search(now):
+        return bool(_HER.search(before) or (_A_CHILD.search(before) and not _HIM.search(before)))
+    if _HIM.search(now):
+        return bool(_HIM.search(before) or (_A_CHILD.search(before) and not _HER.search(before)))
+    return bool(_A_CHILD.search(before))
+
+
 PLAIN_WORDS = 3
 
 
@@ -124,7 +147,7 @@ def _of_the_same_one(before: str, food: str | None, now: str) -> str | None:
     scrambled egg" after "…can she have peanut butter"."""
     found = _OF_THE_SAME_ONE.match(now)
     said = found and (found["food"] or found["the"])
-    if not said or food is None or said in _NO_FOOD:
+    if not said or food is None or said in _NO_FOOD or not _the_same_one(before, now):
         return None
     return re.sub(rf"\b{re.escape(food)}\b", said, before)
 

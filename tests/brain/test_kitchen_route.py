@@ -162,6 +162,11 @@ def test_a_babys_follow_ups_are_the_babys_rows_or_where_to_ask(router) -> None:
     assert _said(router, "and popcorn?", "c")[0] != "kitchen"
     _said(router, "can a baby have honey", "h")
     assert _said(router, "and tomorrow?", "h")[0] != "kitchen"
+    # a review's: someone else by a pronoun, and the baby's day, are no food of the baby's
+    _said(router, "can I eat brie while pregnant", "p")
+    assert _said(router, "can he have some wine", "p")[0] != "kitchen"
+    for said in ("and sleep?", "and the dog?", "and the bath?"):
+        assert _said(router, said, "h")[0] != "kitchen", said
 
 
 def test_what_a_follow_up_cannot_change_is_not_answered_as_if_it_had(router) -> None:

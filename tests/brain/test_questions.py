@@ -612,9 +612,26 @@ def test_a_yes_or_no_of_someone_named_lower_case_is_memory_s(
     assert model.prompts == [] and said.text.startswith("I don't know whether chidi")
 
 
-def test_a_yes_or_no_of_a_food_is_still_the_worlds() -> None:  # the control
-    assert not classify("does quinoa have protein").household
-    assert not classify("is pasta vegan").household
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "does quinoa have protein",
+        "is pasta vegan",
+        # a review's, each read as a name
+        "is quorn vegan",
+        "does tesco have oat milk",
+        "is calpol ok for a 2 year old",
+        "does nurofen work for teething",
+    ],
+)
+def test_a_yes_or_no_of_a_food_or_a_thing_is_still_the_worlds(asked: str) -> None:
+    assert not classify(asked).household
+
+
+def test_an_appointment_needs_a_day_or_a_time(settings, memory: Memory) -> None:
+    memory.add("Mum works at the hospital as a nurse.", "person")  # a review's
+    said, _ = scripted_reply(settings, memory, [], "when is mum's appointment")
+    assert not said.text.startswith("From memory")
 
 
 @pytest.mark.parametrize(
