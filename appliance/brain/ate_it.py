@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from appliance.brain.cannot_eat import CANNOT_EAT
+from appliance.brain.cannot_eat import CANNOT_EAT, NO_MORE
 from appliance.brain.questions import only_as_a_relation
 from appliance.brain.unsafe_food import UnsafeFood
 from appliance.letters import LOWER, UPPER
@@ -67,8 +67,6 @@ _ANOTHERS = re.compile(
 # A question, or the diet told: "has Miko had peanuts before?", "Nnamdi has had coeliac
 # disease since he was 3 and can't have bread"
 _ASKS = re.compile(r"^\W*(?:has|have|did|does|do|is|was|can|could|will)\b", re.I)
-# A fact that is no more: "Miko used to be allergic to eggs but grew out of it"
-_NO_MORE = re.compile(r"\b(?:used to|grew out|grown out|outgrown|no longer|not any ?more)\b", re.I)
 
 
 def _cannot_eat_of(name: str, fact: str) -> bool:
@@ -77,7 +75,7 @@ def _cannot_eat_of(name: str, fact: str) -> bool:
     allergic to peanuts" is Miko's, never Gran's)."""
     said = fact.replace("\u2019", "'")
     restriction = CANNOT_EAT.search(said)
-    if restriction is None or _NO_MORE.search(said) or only_as_a_relation(name, fact, ""):
+    if restriction is None or NO_MORE.search(said) or only_as_a_relation(name, fact, ""):
         return False
     at = re.search(rf"\b{re.escape(name)}\b", said, re.IGNORECASE)
     if at is None or at.start() > restriction.start():

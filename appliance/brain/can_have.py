@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from appliance.brain.cannot_eat import CANNOT_EAT, KINDS
+from appliance.brain.cannot_eat import CANNOT_EAT, KINDS, NO_MORE
 from appliance.brain.known import DIET
 from appliance.brain.questions import food_words, only_as_a_relation
 from appliance.brain.unsafe_food import UnsafeFood
@@ -165,13 +165,10 @@ def allergy_kept(text: str, live: Iterable[Fact]) -> Answer | None:
         fact
         for fact in live
         if CANNOT_EAT.search(fact.text.replace("\u2019", "'"))
-        and not _NO_MORE.search(fact.text)
+        and not NO_MORE.search(fact.text)
         and UnsafeFood(fact.text).names_a_food_of(text)
     ][:MOST_FACTS]
     if not told:
         return None
     facts = " ".join(_sentence(f.text) for f in told)
     return Answer(f"From memory: {facts} {ALLERGY_KEPT}", tuple(f.id for f in told), named=True)
-
-
-_NO_MORE = re.compile(r"\b(?:used to|grew out|grown out|outgrown|no longer|not any ?more)\b", re.I)

@@ -48,6 +48,11 @@ CANNOT_EAT = re.compile(
 )
 
 
+# A fact of what someone cannot eat that is no more: "Miko used to be allergic to eggs but
+# grew out of it" (a review's got the allergy line for his scrambled eggs)
+NO_MORE = re.compile(r"\b(?:used to|grew out|grown out|outgrown|no longer|not any ?more)\b", re.I)
+
+
 # Asked about what the household's people cannot eat, naming no one: "does anyone in the
 # house have an allergy?" (a third outside trial, with "Dylan is coeliac and can't have any
 # gluten" in memory, heard "I don't know"; recall finds no word of the question in it).
