@@ -323,10 +323,17 @@ class Brain:
     def _allergy_kept(self, stream: ReplyStream, route: router.Route) -> str:
         """ "can she have scrambled egg": the allergy memory holds of that food, word for
         word, before any table's row."""
-        found = can_have.allergy_kept(route.text, self.memory.facts("live"))
+        found = can_have.allergy_kept(
+            route.text, self.memory.facts("live"), self.routes.known_names()
+        )
         if found is None:  # memory changed since the route was made
             return can_have.ALLERGY_KEPT
         stream.facts = found.facts
+        kitchen = None if found.named else kitchen_answer(route.text)
+        if kitchen is not None and kitchen.kind == "safety":
+            # asked of no one named: whose allergy it is, and the table's row for whoever
+            # it is
+            return f"{found.text} For anyone else: {kitchen.text}"
         return found.text
 
     def _ate_it(self, stream: ReplyStream, route: router.Route) -> str:

@@ -151,24 +151,30 @@ _MAY_THEY = re.compile(
     r"(?:have|eat|drink|try)\b|\b(?:give|feed|offer) (?:her|him|them|the baby|baby)\b",
     re.IGNORECASE,
 )
-ALLERGY_KEPT = "I won't say whether that's all right: check it against their allergy plan."
+ALLERGY_KEPT = "I won't say whether that's all right for them: check it against their allergy plan."
 
 
-def allergy_kept(text: str, live: Iterable[Fact]) -> Answer | None:
+def allergy_kept(text: str, live: Iterable[Fact], names: frozenset[str]) -> Answer | None:
     """A kept fact that says someone here cannot have the food asked of by a pronoun or as
     the baby ("can she have scrambled egg" with "Ezinne is allergic to eggs." kept), said
-    before any table's row: a review heard "From around 6 months, yes" to it. None when no
-    such fact names the food."""
+    before any table's row: a review heard "From around 6 months, yes" to it. With someone
+    named, only their facts ("siobhan. ezinne weaning, can she have peanut butter" is never
+    Miko's peanut allergy); named so, `named` is set and nothing more is to be said; asked
+    of no one named, the row is to follow it. None when no such fact names the food."""
     if not _MAY_THEY.search(text):
         return None
+    said = {w.lower() for w in re.findall(r"[\w'-]+", text)} & names
     told = [
         fact
         for fact in live
         if CANNOT_EAT.search(fact.text.replace("\u2019", "'"))
         and not NO_MORE.search(fact.text)
         and UnsafeFood(fact.text).names_a_food_of(text)
+        and (not said or said & {w.lower() for w in re.findall(r"[\w'-]+", fact.text)})
     ][:MOST_FACTS]
     if not told:
         return None
     facts = " ".join(_sentence(f.text) for f in told)
-    return Answer(f"From memory: {facts} {ALLERGY_KEPT}", tuple(f.id for f in told), named=True)
+    return Answer(
+        f"From memory: {facts} {ALLERGY_KEPT}", tuple(f.id for f in told), named=bool(said)
+    )

@@ -21,9 +21,32 @@ _AND_WHO = re.compile(
 )
 
 
+# "and the calpol?" after "where is the metformin": where the other thing is (a twelfth
+# trial's got the model's "From memory: THE CALPOL IS IN THE CUPBOARD ABOVE THE KETTLE.")
+_AND_THE = re.compile(
+    r"^\s*(?:and|what about|how about|and what about)\s+(?:the|my|our|your)\s+"
+    r"(?P<thing>[a-z][a-z' -]{1,30}?)\s*\??\s*$",
+    re.IGNORECASE,
+)
+_WHERE_IS_THE = re.compile(
+    r"^\s*(?P<asked>where(?:'s|\u2019s| is| are| do we keep| did we put| have we put)\s+"
+    r"(?:the|my|our|your)\s+)(?P<thing>[a-z][a-z' -]{1,30}?)\s*\??\s*$",
+    re.IGNORECASE,
+)
+
+
 def is_asked_again(text: str) -> bool:
-    """Whether a message has the shape of "and Kemi?"."""
-    return _AND_WHO.match(text) is not None
+    """Whether a message has the shape of "and Kemi?" or "and the calpol?"."""
+    return _AND_WHO.match(text) is not None or _AND_THE.match(text) is not None
+
+
+def where_again(text: str, previous: str) -> str | None:
+    """ "where is the calpol?" for "and the calpol?" after "where is the metformin", or
+    None: only a question of where a thing is, asked again of another."""
+    said, before = _AND_THE.match(text), _WHERE_IS_THE.match(previous)
+    if said is None or before is None:
+        return None
+    return f"{before['asked']}{said['thing']}?"
 
 
 def asked_again_of(text: str, previous: str, known: frozenset[str]) -> str | None:

@@ -15,7 +15,7 @@ from dataclasses import replace
 from appliance.brain import can_have, router
 from appliance.brain.ate_it import ate_what_they_cannot_have
 from appliance.brain.devices import AN_ANIMAL_UNWELL, FED_TO_A_PET
-from appliance.brain.follow_up import asked_again_of, is_asked_again
+from appliance.brain.follow_up import asked_again_of, is_asked_again, where_again
 from appliance.brain.people import as_their_kind
 from appliance.brain.remind_me_what import as_question
 from appliance.brain.routes import RuleRoutes
@@ -50,7 +50,7 @@ class InContext:
         """The router's route, read once more against what the thread and memory hold: the
         words alone cannot tell these apart."""
         if (
-            route.kind in ("recall", "overview")
+            route.kind in ("recall", "overview", "chat")
             and is_asked_again(text)  # the words first: the thread is read only for these
             and (again := self._asked_again(text, thread))
         ):
@@ -79,7 +79,9 @@ class InContext:
             # "can rosa have scrambled egg": what memory holds of her diet, never the model's
             # yes (a tenth trial's got "Rosa has scrambled egg.", with her egg allergy kept)
             return router.Route("can have", typed, thread=thread)
-        if route.kind == "kitchen" and can_have.allergy_kept(typed, self.memory.facts("live")):
+        if route.kind == "kitchen" and can_have.allergy_kept(
+            typed, self.memory.facts("live"), self.routes.known_names()
+        ):
             # "can she have scrambled egg" with "Ezinne is allergic to eggs." kept: the
             # allergy, before a small child's row ("From around 6 months, yes", a review's)
             return router.Route("allergy kept", typed, thread=thread)
@@ -123,4 +125,6 @@ class InContext:
             asked.pop()
         if not asked or asked[-1].route != "recall":
             return None
-        return asked_again_of(text, asked[-1].text, self.routes.known_names())
+        return asked_again_of(text, asked[-1].text, self.routes.known_names()) or where_again(
+            text, asked[-1].text
+        )

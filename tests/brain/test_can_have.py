@@ -178,8 +178,24 @@ def test_an_allergy_kept_comes_before_a_small_child_s_row(
     memory.add("Ezinne is allergic to eggs.", "health")
     memory.add("Ezinne is 7 months old.", "person")
     reply, model = scripted_reply(settings, memory, [], said, intents=intent_router(settings))
-    assert reply.text == f"From memory: Ezinne is allergic to eggs. {ALLERGY_KEPT}"
+    # whose allergy it is first; asked of no one named, the row follows for anyone else
+    assert reply.text.startswith(f"From memory: Ezinne is allergic to eggs. {ALLERGY_KEPT}")
+    assert "From around 6 months, yes" not in reply.text.split("For anyone else:")[0]
     assert model.prompts == []
+
+
+def test_someone_named_hears_only_their_own_allergy(settings: Settings, memory: Memory) -> None:
+    # "siobhan. ezinne weaning, can she have peanut butter" got Miko's peanut allergy
+    memory.add("Miko is allergic to peanuts and sesame.", "health")
+    memory.add("Ezinne is 7 months old.", "person")
+    reply, _ = scripted_reply(
+        settings,
+        memory,
+        [],
+        "siobhan. ezinne weaning, can she have peanut butter",
+        intents=intent_router(settings),
+    )
+    assert "Miko" not in reply.text and reply.text.startswith("Not whole for a child under 5")
 
 
 def test_a_food_the_allergy_does_not_name_gets_the_row(settings: Settings, memory: Memory) -> None:

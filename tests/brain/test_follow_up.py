@@ -45,3 +45,17 @@ def test_positive_control_and_kemi_alone_asks_about_kemi(settings, memory: Memor
     memory.add("Kemi is allergic to peanuts", "health", links=["Kemi"])
     replies, _ = scripted_conversation(settings, memory, ["Hi."], ["and Kemi?"])
     assert replies[0].text == "From memory: Kemi is allergic to peanuts."
+
+
+def test_and_the_other_thing_after_where_is_asks_where_it_is(settings, memory) -> None:
+    """A twelfth trial's "and the calpol?" after "where is the metformin" got the model's
+    "From memory: THE CALPOL IS IN THE CUPBOARD ABOVE THE KETTLE."."""
+    from tests.brain.conftest import scripted_conversation
+
+    memory.add("MY METFORMIN IS IN THE CUPBOARD ABOVE THE KETTLE.", "place")
+    said = ["where is the metformin", "and the calpol?"]
+    answers, model = scripted_conversation(
+        settings, memory, ["From memory: THE CALPOL IS IN THE CUPBOARD ABOVE THE KETTLE."], said
+    )
+    assert answers[1].text.startswith("I don't know where the calpol is")
+    assert model.prompts == []
