@@ -38,7 +38,7 @@ from appliance.brain.remind_me_what import as_question
 from appliance.brain.routes import RuleRoutes
 from appliance.brain.threads import CLIENT_HISTORY, Threads, check_thread_id, new_thread_id
 from appliance.brain.turn import EmptyMessage, MessageTooLong, Reply, ReplyStream
-from appliance.brain.typed import with_apostrophes
+from appliance.brain.typed import with_apostrophes, with_its_mark
 from appliance.config import Settings
 from appliance.kitchen.ask import answer as kitchen_answer
 from appliance.memory import Memory
@@ -201,7 +201,7 @@ class Brain:
                 f"a message can be at most {MAX_MESSAGE_CHARS} characters, not {len(text)}"
             )
         thread = check_thread_id(thread_id) if thread_id else new_thread_id()
-        typed = with_apostrophes(text, self.routes.known_names())
+        typed = with_its_mark(with_apostrophes(text, self.routes.known_names()))
         route = self.router.route(as_question(typed), thread)
         route = self.in_context.route(route, text, typed, thread)
         return ReplyStream(self, text, thread, route, heard=heard)

@@ -104,3 +104,24 @@ _SAID_OF_SOMEONE = re.compile(
     r"begin|begins|end|ends|finish|finishes)\b"
 )
 _LOWER_WORD = re.compile(rf"\b[{LOWER}][{LOWER}-]*[{LOWER}]\b")
+
+
+# A question asked back with a tag and no mark: "Nnamdi is allergic to peanuts isnt he",
+# "my friend lily says pesto has nuts in it is that true" (a twelfth trial's each was
+# carded as a fact to keep)
+_TAGGED = re.compile(
+    r"(?:,?\s+(?:(?:isn't|isnt|aren't|arent|doesn't|doesnt|don't|dont|didn't|didnt|hasn't|"
+    r"hasnt|haven't|havent|wasn't|wasnt|can't|cant|won't|wont)\s+(?:he|she|it|they|we|i|you|"
+    r"there)|is that (?:true|right|correct|so)|am i right)"
+    # "right", "yeah" only set off by a comma: never "turn right", "Tom is right"
+    r"|,\s*(?:right|innit|yeah|correct|yes))\s*$",
+    re.IGNORECASE,
+)
+
+
+def with_its_mark(text: str) -> str:
+    """The text, with the question mark a tag question typed without one would have had."""
+    stripped = text.rstrip()
+    if stripped.endswith(("?", "!")) or _TAGGED.search(stripped.rstrip(".")) is None:
+        return text
+    return stripped.rstrip(".") + "?"

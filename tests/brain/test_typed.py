@@ -112,3 +112,30 @@ def test_a_fact_typed_with_a_lower_case_name_is_carded(settings, memory: Memory)
 )
 def test_a_name_unheard_of_said_first_of_someone_is_a_name(typed: str, read: str) -> None:
     assert with_apostrophes(typed) == read
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        # a twelfth trial's, each carded as a fact
+        ("Nnamdi is allergic to peanuts isnt he", "Nnamdi is allergic to peanuts isnt he?"),
+        (
+            "my friend lily says pesto has nuts in it is that true",
+            "my friend lily says pesto has nuts in it is that true?",
+        ),
+        ("Aoife is fine with peanuts, right", "Aoife is fine with peanuts, right?"),
+        # the controls: no tag
+        ("turn right", "turn right"),
+        ("Tom is right", "Tom is right"),
+        ("add milk to the list", "add milk to the list"),
+    ],
+)
+def test_a_tag_question_typed_without_its_mark_is_a_question(typed: str, read: str) -> None:
+    from appliance.brain.typed import with_its_mark
+
+    assert with_its_mark(typed) == read
+
+
+def test_a_tag_question_is_not_carded(settings, memory: Memory) -> None:
+    reply, _ = scripted_reply(settings, memory, [], "Nnamdi is allergic to peanuts isnt he")
+    assert memory.proposals() == [] and "Noted" not in reply.text
