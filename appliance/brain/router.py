@@ -189,7 +189,11 @@ _A_THING_TO_DO = re.compile(
 # A greeting or who is speaking, said first: "dzień dobry. This is Halina. Please remember
 # I take my tablets…" (an eleventh trial's got the model)
 _GREETED_FIRST = re.compile(
-    rf"^\W*(?:{GREETING}\b[\s,!.]*|{introduced()}[\s,!.]+)+",
+    rf"^\W*(?:{GREETING}\b[\s,!.]*|{introduced()}[\s,!.]+"
+    # a day said as its own sentence first: "friday. remember that biscuit gets 2 scoops…"
+    # (a twelfth trial's got the model)
+    r"|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tonight|ok|okay|"
+    r"right|so|oh)[.!]+\s+)+",
     re.IGNORECASE,
 )
 

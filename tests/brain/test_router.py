@@ -273,6 +273,12 @@ def test_a_fact_asked_to_be_remembered_with_words_on_the_way(said: str, fact: st
             "I take my tablets at 8 and at 6.",
         ),
         ("hi! remember that the bins go out on Tuesday", "remember", "The bins go out on Tuesday."),
+        # a twelfth trial's: the day said first, as its own sentence
+        (
+            "friday. remember that biscuit gets 2 scoops of kibble a day",
+            "remember",
+            "Biscuit gets 2 scoops of kibble a day.",
+        ),
         # the controls: said to someone, or a remark before it
         ("Hi Sam, remember your PE kit", "chat", None),
         ("this is great, remember that Sam likes pears", "chat", None),
