@@ -251,7 +251,30 @@ def _forget(text: str) -> Route | None:
         return Route("correct", "")  # the fact the last answer kept or read out
     if match := _FORGET.match(text):
         return Route("correct", match["what"].strip(" .!?"))
+    if (
+        (match := _WHY_THEN_FORGET.match(text))
+        and not _ASKS_FIRST.search(match["why"])
+        and len(match["why"].split()) >= WHY_WORDS
+        and not re.fullmatch(r"(?:it|that|this|them|all that|the lot)\W*", match["what"].strip())
+    ):
+        # "magda cancelled her trip, forget about her visit" (a twelfth trial's got the
+        # model): why first, and what to forget found by both ("her" is Magda's)
+        return Route("correct", f"{match['why']} {match['what']}".strip(" .!?"))
     return None
+
+
+# Why, then what to forget: "magda cancelled her trip, forget about her visit"
+_WHY_THEN_FORGET = re.compile(
+    r"^\s*(?P<why>[^,.;?]{3,80})[,.;]\s+(?:so\s+|please\s+)?forget(?:\s+about|\s+that)?\s+"
+    r"(?P<what>.+)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_ASKS_FIRST = re.compile(
+    r"^\s*(?:who|what|where|when|why|how|is|are|can|could|did|do|does|oh|ok|okay|well)\b"
+    r"|\b(?:don't|dont|never|not|mind|worry|ask|asking)\b",
+    re.IGNORECASE,
+)
+WHY_WORDS = 3  # "magda cancelled her trip": a reason, never "Sam," said to someone
 
 
 def said_wrong(text: str) -> Route | None:

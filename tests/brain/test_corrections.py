@@ -204,3 +204,19 @@ def test_scratch_that_after_a_timer_is_set_still_takes_the_timer_back(
     with HouseholdStore.open(settings.data_dir) as store:
         assert store.timers() == []
     assert memory.proposals() == [] and len(memory.facts()) == 1
+
+
+def test_why_then_forget_asks_to_forget_what_both_name(settings, memory) -> None:
+    """A twelfth trial's "magda cancelled her trip, forget about her visit" got the model."""
+    from tests.brain.conftest import scripted_reply
+
+    fact = memory.add("Magda is visiting on the 19th.", "event")
+    memory.add("The bins go out on Thursday.", "routine")
+    reply, model = scripted_reply(
+        settings, memory, [], "magda cancelled her trip, forget about her visit"
+    )
+    [card] = memory.proposals()
+    assert (card.kind, card.target) == ("retract", fact.id) and model.prompts == []
+    # the control: a remark and "forget it" asks to forget nothing
+    reply, _ = scripted_reply(settings, memory, ["Okay."], "i was going to ask, forget it")
+    assert len(memory.proposals()) == 1
