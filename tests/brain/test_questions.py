@@ -659,3 +659,16 @@ def test_the_kids_allergies_are_never_a_pet_s_nor_someone_else_s(settings, memor
     memory.add("Miko is allergic to peanuts and sesame.", "health", links=["Miko"])
     said, _ = scripted_reply(settings, memory, [], "which of the kids has allergies")
     assert said.text == "From memory: Miko is allergic to peanuts and sesame."
+
+
+@pytest.mark.parametrize("asked", ["how often is recycling", "how often do the bins go out"])
+def test_how_often_a_thing_of_the_house_comes_is_memory_s(settings, memory: Memory, asked) -> None:
+    # a twelfth trial's "how often is recycling" got the model's ramble on recycling
+    memory.add("The recycling and the bins go out every other Friday.", "routine")
+    said, model = scripted_reply(settings, memory, ["Recycling is a process."], asked)
+    assert said.text == "From memory: The recycling and the bins go out every other Friday."
+    assert model.prompts == []
+
+
+def test_how_often_one_should_is_still_advice() -> None:  # the control
+    assert not classify("how often should I water basil").household
