@@ -111,9 +111,17 @@ _CONDITION = re.compile(
     r"\b(?:diabetic|diabetics|diabetes|blood sugar|warfarin|blood thinners?|statins?|"
     r"kidney disease|high blood pressure|cholesterol)\b"
 )
+# A condition said of someone first, then asked: "im diabetic, can i have…", "my dad is
+# diabetic, can he have…"
+_OWN_CONDITION = re.compile(
+    r"^(?:i'm|im|i am|i have|i've got|my \w+ (?:is|has)|he's|she's|he is|she is|(?:\w+ ){0,2}"
+    r"(?:is|has))\b"
+)
 _ADVICE_ASKED = re.compile(
     r"\b(?:ok|okay|safe|fine|good|better|worse|bad|allowed|suitable|alright|avoid)\b"
     r"|^(?:can|could|should|may)\b"
+    # "im diabetic, can i have a slice of cake" (a twelfth trial's got the model's echo)
+    r"|\b(?:can|could|should|may) (?:i|we|he|she|they|you|grandad|nan|mum|dad) (?:have|eat|drink)\b"
 )
 
 
@@ -121,6 +129,8 @@ def allergen_question(words: list[str]) -> str | None:
     """What to say to a question about what a food holds, else None: the allergen line,
     the nutrition panel, or a health condition's own advisers."""
     said = " ".join(words)
+    if _CONDITION.search(said) and _OWN_CONDITION.search(said) and _ADVICE_ASKED.search(said):
+        return CONDITION_UNSURE  # "im diabetic, can i have a slice of cake": asked after
     if not _ASKING.search(said) and not said.startswith("how"):
         return None
     if _ASKS.search(said):

@@ -160,6 +160,9 @@ def test_the_same_words_of_food_are_still_a_safety_question(question: str) -> No
         ("how many calories in an egg", NUTRITION_UNSURE),
         ("is honey better than sugar for a diabetic", CONDITION_UNSURE),
         ("are sweeteners ok for diabetics?", CONDITION_UNSURE),
+        # a twelfth trial's, echoed back by the model: the condition said first
+        ("im diabetic, can i have a slice of cake", CONDITION_UNSURE),
+        ("i have high blood pressure can i have salt", CONDITION_UNSURE),
     ],
 )
 def test_what_is_in_a_food_or_good_for_a_condition_is_never_guessed(
