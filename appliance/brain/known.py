@@ -87,5 +87,19 @@ def _names(facts: list[Fact]) -> set[str]:
             # "who lives here?" named "We're")
             bare = re.sub(r"['\u2019](?:re|ve|ll|d|m)$", "", lower)
             if name[:1].isupper() and not {lower, bare} & (people.NOT_NAMES | STOP_WORDS):
+                # "Bins go out wednesday night", "Recycling is every other week": a thing of
+                # the house said first is no one (a twelfth trial's "who lives here" named
+                # Bins and Recycling)
+                if word is words[0] and word not in owners and _a_thing(lower):
+                    continue
                 names.add(lower)
     return names
+
+
+def _a_thing(word: str) -> bool:
+    """Whether a word is one of the house's things, as memory stems them (never a food:
+    "Biscuit is our dog" names the dog)."""
+    from appliance.brain.questions import HOUSE
+    from appliance.memory.text import tokens
+
+    return bool(set(tokens(word)) & HOUSE)

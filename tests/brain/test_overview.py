@@ -93,3 +93,15 @@ def test_a_contracted_word_of_every_sentence_is_no_name(settings, memory: Memory
     brain.close()
     assert "The names I've been told about: Olivia." in reply.text
     assert "We're" not in reply.text
+
+
+def test_a_thing_of_the_house_said_first_is_no_name(settings, memory: Memory, clock) -> None:
+    # a twelfth trial's "who lives here?" named Bins and Recycling
+    memory.add("Bins go out wednesday night.", "routine")
+    memory.add("Recycling is every other week.", "routine")
+    memory.add("Olivia is vegetarian", "health", links=["Olivia"])
+    brain, _ = scripted_brain(settings, memory, ["INVENTED"], clock=clock)
+    reply = brain.reply("who lives here?")
+    brain.close()
+    assert "Bins" not in reply.text and "Recycling" not in reply.text
+    assert "The names I've been told about: Olivia." in reply.text  # the control
