@@ -41,6 +41,14 @@ _MORE_THAN_AGAIN = re.compile(
 )
 
 
+# Something to be done again, never said again: "ok set it again, every wednesday at 7pm
+# put the bins out" (a twelfth trial's got "I haven't said anything yet…")
+_DONE_AGAIN = re.compile(
+    r"\b(?:set|start|add|put|do|make|remind|book|turn)\b[^.?!]*\bagain\b|,\s*\S",
+    re.IGNORECASE,
+)
+
+
 # Words of the household's own records and days, never of a recipe's steps.
 _OF_THE_HOUSE = re.compile(
     r"\b(?:reminders?|timers?|list|bins?|birthday|appointment|bus|school|week|weekend|"
@@ -103,7 +111,9 @@ def cooking_intents(
         request = cooking_request(text)
         if request is None or request.intent != "repeat" or sessions.current() is not None:
             return None
-        return None if _MORE_THAN_AGAIN.search(text) else Route("again", text)
+        if _MORE_THAN_AGAIN.search(text) or _DONE_AGAIN.search(text):
+            return None
+        return Route("again", text)
 
     def act(route: Route) -> str:
         request = request_for(route.text)

@@ -143,7 +143,13 @@ def test_say_that_again_with_nothing_cooked_is_the_last_answer_word_for_word(
         # the control: asked for more than the words again, the model answers
         simpler = brain.reply("say that again but simpler", first.thread_id)
         assert simpler.route == "chat" and simpler.text == "Foxes hunt small animals."
-        for other in ("what was that noise?", "tell me again what time the bins go"):
+        for other in (
+            "what was that noise?",
+            "tell me again what time the bins go",
+            # a twelfth trial's: something to be done again, never said again
+            "ok set it again, every wednesday at 7pm put the bins out",
+            "set it again",
+        ):
             assert brain.router.route(other, first.thread_id).kind != "again", other
     finally:
         brain.close()
