@@ -44,7 +44,7 @@ _MORE_THAN_AGAIN = re.compile(
 # Something to be done again, never said again: "ok set it again, every wednesday at 7pm
 # put the bins out" (a twelfth trial's got "I haven't said anything yet…")
 _DONE_AGAIN = re.compile(
-    r"\b(?:set|start|add|put|do|make|remind|book|turn)\b[^.?!]*\bagain\b|,\s*\S",
+    r"\b(?:set|start|add|put|do|make|remind|book|turn)\b[^.?!]*\bagain\b",
     re.IGNORECASE,
 )
 
