@@ -97,6 +97,11 @@ def household_intents(
             except NotKept as refused:
                 return f"I can't keep that: {refused.why}. Nothing was written."
 
+    def carry(source: str, target: str) -> None:
+        with HouseholdStore.open(data_dir, clock) as store:
+            if (question := store.asked(source)) is not None:
+                store.ask(target, question)
+
     return [
         Intent(
             name,
@@ -104,8 +109,10 @@ def household_intents(
             act,
             follow_up(prefixes),
             household_records=name in HOUSEHOLD_RECORDS,
+            # the question Hearth asked is one, whichever family asked it: carried once
+            carry=carry if n == 0 else None,
         )
-        for name, prefixes in FAMILIES.items()
+        for n, (name, prefixes) in enumerate(FAMILIES.items())
     ]
 
 

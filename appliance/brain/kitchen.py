@@ -181,9 +181,13 @@ def kitchen_intent() -> Intent:
                 asked.popitem(last=False)
         return found.text
 
+    def carry(source: str, target: str) -> None:
+        if (previous := asked.get(source)) is not None:
+            asked[target] = previous
+
     # A follow-up gives way to an intent that answers the message itself: "can you set a
     # timer to boil it?" is the household's (router.py).
-    return Intent("kitchen", match, act, follow_up, follow_up_yields=True)
+    return Intent("kitchen", match, act, follow_up, follow_up_yields=True, carry=carry)
 
 
 def with_kitchen(router: Router) -> Router:

@@ -161,6 +161,9 @@ class Intent:
     # it works the household's records (timers, reminders, the list), so a fact said
     # beside one of its commands is its own part of the message (said_together.py)
     household_records: bool = False
+    # (from thread, to thread): what the intent keeps of one thread (a question it asked,
+    # the question it last answered) carried to another, the first left as it was
+    carry: Callable[[str, str], None] | None = None
 
 
 def _ask_to_recall(text: str) -> Route | None:
@@ -428,6 +431,13 @@ class Router:
         else:
             raise UnknownIntent(f"no intent named {before!r}; the table has {self.names}")
         return Router([*table[:at], *intents, *table[at:]])
+
+    def carry(self, source: str, target: str) -> None:
+        """What each intent keeps of thread `source` (a question Hearth asked there, the
+        kitchen question it last answered), carried to `target`; `source` keeps its own."""
+        for intent in self.intents:
+            if intent.carry is not None:
+                intent.carry(source, target)
 
     def route(self, message: str, thread: str | None = None) -> Route:
         """The first intent's route for a message. In a known thread an answer to Hearth's

@@ -160,7 +160,10 @@ class Threads:
         question was waiting (a twelfth trial's timers, reminders and "Which one?" went
         unanswered). The thread must end with Hearth's own answer, the very words of the
         history's last, and its last messages must be the history's, word for word, and
-        recent: so only a client that heard that answer can go on with it."""
+        recent. Only what Hearth asked there is carried to the client's own fresh thread
+        (web/brain_chat.py): a second review found a first version going on in the thread
+        itself, so another client that had said and heard the same words took over a
+        voice thread's question, and one person's words reached another's turn."""
         tail = [(role, text) for role, text in history if role in ROLES][-CONTINUED_MESSAGES:]
         if len(tail) < 2 or tail[-1][0] != "assistant":
             return None

@@ -106,12 +106,15 @@ class BrainChat:
         *,
         heard: bool = False,
     ) -> _BrainTurn:
-        if thread_id is None and history:
-            # the client's history ends with an answer of Hearth's: its thread goes on, where
-            # a question Hearth asked ("For how long?") is still waiting
-            thread_id = self.brain.threads.continued(history)
         fresh = thread_id is None
-        stream = self.brain.stream(text, new_thread_id() if fresh else thread_id, heard=heard)
+        if fresh:
+            thread_id = new_thread_id()
+            if history and (ended := self.brain.threads.continued(history)) is not None:
+                # the client's history ends with an answer of Hearth's: the question Hearth
+                # asked there ("For how long?") waits in this thread too; that thread, its
+                # words and its own question stay its own
+                self.brain.router.carry(ended, thread_id)
+        stream = self.brain.stream(text, thread_id, heard=heard)
         if fresh:
             # The turn reads its thread only when iterated, so this history is what it hears.
             # kept as the client's: "pardon?" never reads its assistant turns as Hearth's

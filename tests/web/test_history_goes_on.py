@@ -1,9 +1,10 @@
-"""An OpenAI client that resends its history, and never a thread id, goes on with the thread
-its history ends (`Threads.continued`): Hearth's "For how long?" is answered by its
-"eight minutes". A twelfth outside trial's timers, reminders and "Which one?" went
-unanswered, each reply starting a fresh thread. A real server on 127.0.0.1, the household's
-own rules, and a scripted chat model (saying what the
-trial heard the real one say, where a fresh thread gives it the words)."""
+"""An OpenAI client that resends its history, and never a thread id, has the question the
+thread its history ends asked carried to its own fresh thread (`Threads.continued`,
+`Router.carry`): Hearth's "For how long?" is answered by its "eight minutes". A twelfth
+outside trial's timers, reminders and "Which one?" went unanswered, each reply starting a
+fresh thread. A real server on 127.0.0.1, the household's own rules, and a scripted chat
+model (saying what the trial heard the real one say, where a fresh thread gives it the
+words)."""
 
 from __future__ import annotations
 
@@ -46,6 +47,11 @@ def _say(web: Running, *messages: tuple[str, str]) -> tuple[str, str]:
     return answer.json["choices"][0]["message"]["content"], answer.header("X-Hearth-Thread")
 
 
+def _timers_all(settings: Settings) -> list:
+    with HouseholdStore.open(settings.data_dir) as store:
+        return list(store.timers())
+
+
 def _timers(settings: Settings) -> list[str]:
     with HouseholdStore.open(settings.data_dir) as store:
         return [t.name for t in store.timers()]
@@ -59,8 +65,33 @@ def test_hearths_question_is_answered_through_the_resent_history(
     said, again = _say(
         household_web, ("user", "set a timer"), ("assistant", asked), ("user", "eight minutes")
     )
-    assert again == thread and "8 minutes" in said
+    # its own fresh thread, with the question carried: never the first thread itself
+    assert again != thread and "8 minutes" in said
     assert len(_timers(settings)) == 1
+
+
+def test_another_client_never_takes_over_a_thread(
+    household_web: Running, settings: Settings
+) -> None:
+    """A second review's: the kitchen's voice asked "For how long?" in its own thread, a
+    phone that had said and heard the same words answered it there, and the voice's own
+    answer then set nothing; what the voice's thread held reached the phone's turn."""
+    url, auth = f"{household_web.url}/v1/chat/completions", household_web.auth()
+    voice = {**auth, "X-Hearth-Thread": "kitchenvoice1"}
+
+    def voiced(text: str) -> str:
+        body = {"model": "hearth", "messages": [{"role": "user", "content": text}]}
+        answer = call(url, "POST", body, voice, timeout=60)
+        assert answer.status == 200
+        return answer.json["choices"][0]["message"]["content"]
+
+    asked = voiced("set a timer")
+    said, phone = _say(
+        household_web, ("user", "set a timer"), ("assistant", asked), ("user", "five minutes")
+    )
+    assert phone != "kitchenvoice1" and "5 minutes" in said
+    assert "20 minutes" in voiced("twenty minutes")  # the voice's question was still its own
+    assert sorted(t.seconds for t in _timers_all(settings)) == [300.0, 1200.0]
 
 
 def test_a_history_hearth_did_not_end_starts_afresh(
