@@ -52,15 +52,16 @@ _ATE = re.compile(
 # "Miko had his peanut allergy test", "Miko had a reaction to sesame last year", "a
 # nut-free cereal bar", "oat milk instead of normal milk": no food of it eaten now
 _NOT_EATING = re.compile(
-    r"\b(?:allerg\w*|test\w*|clinic|appointment|challenge|training|talk|lesson|reaction|"
-    r"last (?:year|month|week)|years? ago|used to|free|without|instead|alternative|"
-    r"substitute|no|not|never)\b",
+    r"\b(?:allerg\w*|test\w*|clinic|appointment|challenge|training|talk|lesson|farm|"
+    r"last (?:year|month|week)|years? ago|used to|\w+[- ]free|free from|instead|alternative|"
+    r"substitute|nothing|none of)\b",
     re.IGNORECASE,
 )
 # Where what one person ate ends and another's begins: "Miko had chicken while the rest of
 # us had satay", "Miko had cornflakes and Ify had peanut butter" (a review's each got the line)
 _ANOTHERS = re.compile(
-    r"[,;]|\b(?:while|whilst|but|then|because|cos|though|after|before)\b"
+    r"[,;](?!\s*(?:it|which|that|they|there)\b)|\b(?:while|whilst|but|then|because|cos|"
+    r"though|after|before)\b"
     r"| and (?:i|we|you|he|she|they|the rest|[a-z]+ (?:had|ate|has|have|was))\b",
     re.IGNORECASE,
 )
@@ -95,7 +96,7 @@ def ate_what_they_cannot_have(text: str, live: Iterable[Fact]) -> AteIt | None:
     a food of what that fact names; None otherwise."""
     facts = list(live)
     said = text.replace("\u2019", "'")
-    if _ASKS.search(said) or CANNOT_EAT.search(said):
+    if _ASKS.search(said):
         return None
     for found in _ATE.finditer(said):
         name = found["person"].lower()
@@ -108,6 +109,8 @@ def ate_what_they_cannot_have(text: str, live: Iterable[Fact]) -> AteIt | None:
             continue
         told = " ".join(fact.text for fact in theirs)
         food = _ANOTHERS.split(found["food"], maxsplit=1)[0]
+        if re.search(r"\b(?:coeliac|celiac|intoleran\w*|disease|since)\b", food, re.I):
+            continue  # "Nnamdi has had coeliac disease since he was 3": the diet told
         if _NOT_EATING.search(food) or not UnsafeFood(told).names_a_food_of(food):
             continue
         line = WATCH_FOR_A_REACTION if _ALLERGY.search(told) else ASK_WHERE_TO

@@ -231,8 +231,7 @@ def word_runs(words: Sequence[str], length: int) -> set[str]:
 # advice was stopped)
 _A_RECORD = re.compile(
     r"^\W*(?:(?:hearth|please|pls|can you|could you|ok|okay)\W+)*(?:set|start|add|put|stick|"
-    r"remind|cancel|stop|timer)\b.*\b(?:timers?|reminders?|remind|alarms?|list|min|mins|"
-    r"minutes?)\b",
+    r"remind|cancel|stop|timer)\b.*\b(?:timers?|reminders?|remind|alarms?|list)\b",
     re.IGNORECASE,
 )
 _ORDERS_A_RECORD = re.compile(

@@ -147,8 +147,13 @@ def _sentence(text: str) -> str:
 # Asked whether someone named by a pronoun or as the baby may have a food: "can she have
 # scrambled egg", "is it ok to give her egg", "can the baby have scrambled egg"
 _MAY_THEY = re.compile(
-    r"\b(?:can|could|should|may) (?:she|he|they|the baby|baby|the toddler|the kids?|my \w+) "
+    r"\b(?:can|could|should|may) (?:she|he|they|the baby|baby|the toddler|the kids?) "
     r"(?:have|eat|drink|try)\b|\b(?:give|feed|offer) (?:her|him|them|the baby|baby)\b",
+    re.IGNORECASE,
+)
+_A_GROWN_UP = re.compile(
+    r"^\W*(?:my |our )?(?:dad|mum|mom|gran|granny|grandma|grandad|grandpa|nan|nana|husband|"
+    r"wife|partner|uncle|aunt|auntie|babcia|dziadek)\b",
     re.IGNORECASE,
 )
 ALLERGY_KEPT = "I won't say whether that's all right for them: check it against their allergy plan."
@@ -171,6 +176,9 @@ def allergy_kept(text: str, live: Iterable[Fact], names: frozenset[str]) -> Answ
         and not NO_MORE.search(fact.text)
         and UnsafeFood(fact.text).names_a_food_of(text)
         and (not said or said & {w.lower() for w in re.findall(r"[\w'-]+", fact.text)})
+        # asked of a child by a pronoun or as the baby: never a grown-up's ("Dad is allergic
+        # to eggs" for "can the baby have scrambled egg", a review's)
+        and (said or not _A_GROWN_UP.match(fact.text))
     ][:MOST_FACTS]
     if not told:
         return None

@@ -112,8 +112,11 @@ def of_someone_else(text: str, pets: Mapping[str, str]) -> bool:
     answer to what the household's people cannot have."""
     if _ANOTHERS.search(text.replace("\u2019", "'")):
         return True
-    words = {w.lower() for w in re.findall(r"[\w'-]+", text)}
-    return bool(words & set(pets)) or bool(words & _ANIMALS)
+    # whose fact it is, by its first words: never "Miko is allergic to dogs, peanuts and
+    # grass" as a dog's (a second review's was left out)
+    subject = re.findall(r"[\w'-]+", text.lower())[:3]
+    subject = [w for w in subject if w not in ("the", "our", "my", "a")][:1]
+    return bool(set(subject) & (set(pets) | _ANIMALS))
 
 
 _ANIMALS = frozenset("dog dogs cat cats puppy kitten rabbit hamster pony horse".split())

@@ -206,7 +206,7 @@ def _introduced(said: str, text: str) -> str | None:
     found = _INTRODUCED.match(said)
     name = found and (found["name"] or found["name2"])
     words = english_words()
-    if not found or not name or not words or name in words or name in _NOT_A_NAME:
+    if not found or not name or len(name) < 3 or not words or name in words or name in _NOT_A_NAME:
         return None
     written = re.search(rf"\b{re.escape(name)}\b", text, re.IGNORECASE)
     capital = written is not None and written.group()[:1].isupper()
@@ -218,7 +218,8 @@ def _introduced(said: str, text: str) -> str | None:
 _NOT_A_NAME = frozenset(
     "me us him her them you it that this back home here there vegan vegetarian veggie "
     "coeliac celiac diabetic halal kosher pregnant preggers knackered starving shattered "
-    "minging gutted buzzing skint stuffed".split()
+    "minging gutted buzzing skint stuffed chuffed okay ok fine good great well done ready sorry "
+    "knackered cream crackered lol".split()
 )
 
 

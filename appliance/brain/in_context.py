@@ -79,7 +79,7 @@ class InContext:
             # "can rosa have scrambled egg": what memory holds of her diet, never the model's
             # yes (a tenth trial's got "Rosa has scrambled egg.", with her egg allergy kept)
             return router.Route("can have", typed, thread=thread)
-        if route.kind == "kitchen" and can_have.allergy_kept(
+        if route.kind in ("kitchen", "chat") and can_have.allergy_kept(
             typed, self.memory.facts("live"), self.routes.known_names()
         ):
             # "can she have scrambled egg" with "Ezinne is allergic to eggs." kept: the

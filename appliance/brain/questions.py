@@ -588,6 +588,10 @@ _A_DOCTORS = re.compile(
     r"\b(?:surgery|doctor'?s?|gp|review|check-?up|clinic|nurse|bloods|blood test)\b",
     re.IGNORECASE,
 )
+_NO_APPOINTMENT = re.compile(
+    r"\b(?:works?|working|job|shifts?|lives|next to|opposite|road|street|avenue|lane)\b",
+    re.IGNORECASE,
+)
 _APPOINTMENT = frozenset(tokens("appointment appointments appt go going goes seeing"))
 _DOCTORS = frozenset(tokens("doctor doctors gp surgery"))
 
@@ -618,7 +622,13 @@ def implied(fact: Fact) -> frozenset[str]:
     medicine (a tenth trial's "what medication is nana on" got "I don't know that about nana
     yet")."""
     said = _MEDICINE if fact.type == "health" and _TAKES.search(fact.text) else frozenset()
-    if _AN_APPOINTMENT.search(fact.text) and _A_DAY_OR_TIME.search(fact.text):
+    if (
+        _AN_APPOINTMENT.search(fact.text)
+        and _A_DAY_OR_TIME.search(fact.text)
+        # where someone works or how to get somewhere is no appointment ("Mum works at
+        # the hospital on Tuesdays at 8", "next to the Tesco at 5 Mill Road": a review's)
+        and not _NO_APPOINTMENT.search(fact.text)
+    ):
         # "Grandad has his diabetic review at the surgery on thursday at 10.30" is his
         # appointment, at the doctor's (a twelfth trial's "when is grandads appointment" got
         # "I don't know grandad's appointment yet.")

@@ -41,6 +41,13 @@ _SAY_NOTHING = frozenset(
 )
 _MEMORY_WORDS = frozenset(tokens("from memory"))
 # Asked when: "when is the haircut", "what time is swimming", "what day does…"
+# …or a day asked of: "anything on tomorrow", "is the haircut tomorrow" (a second review's
+# got "You have a dentist appointment tomorrow at 9.", nothing told)
+_SAYS_A_DAY = re.compile(
+    r"\b(?:tomorrow|tmrw|tonight|today|monday|tuesday|wednesday|thursday|friday|saturday|"
+    r"sunday|weekend|at \d{1,2})\b",
+    re.IGNORECASE,
+)
 _ASKS_WHEN = re.compile(
     r"\b(?:when|what time|what day|which day|what date|how soon|how long until|how long till)\b",
     re.IGNORECASE,
@@ -162,7 +169,10 @@ class Told:
         ]
         self._last: str | None = None  # who "he" or "she" is, in the sentences that follow
         # days said in earlier turns too
-        self._days = DaysTold(f"{told} {asked} {earlier}", _ASKS_WHEN.search(asked) is not None)
+        self._days = DaysTold(
+            f"{told} {asked} {earlier}",
+            _ASKS_WHEN.search(asked) is not None or _SAYS_A_DAY.search(asked) is not None,
+        )
 
     def _told_together(self, sentence: str) -> bool:
         """Whether one fact, or one thing the person said, holds every word each clause of

@@ -85,6 +85,8 @@ _WHEN = re.compile(
     + _NOT_A_COUNT
     # "at 10", said bare: either 10am or 10pm (a trial's "tomorrow at 10", nobody told)
     + r"|(?<=\bat )(?P<bare>\d{1,2})\b(?![:.]\d|\s*(?:am|pm|a\.m|p\.m|o'?\s?clock|%|°))"
+    # never a range of ages or counts: "most babies crawl at 7 to 10 months"
+    + r"(?!\s*(?:to|or|-|–)\s*\d)"
     + _NOT_A_COUNT
     # a day said from today: "tomorrow", and as texted ("tmrw", "2moro")
     + rf"|\b(?P<relative>{'|'.join(sorted(_RELATIVE, key=len, reverse=True))})\b"

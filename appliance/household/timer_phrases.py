@@ -151,7 +151,8 @@ _NO_NAME_AFTER = frozenset(
     "and then in case so but or to it is please thanks thank just now with because cos if "
     "when until till while after before from more again too also ok okay right what who "
     "where why how which instead actually tomorrow today tonight hearth mate love hun babe "
-    "asap sorry ish tops max exactly quickly said via cheers thx pls plz ta sharp".split()
+    "asap sorry ish tops max exactly quickly said via cheers thx pls plz ta sharp darling "
+    "sweetheart yeah innit lol ty each yet mum dad hun".split()
 )
 
 

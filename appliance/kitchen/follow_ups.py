@@ -118,7 +118,10 @@ _NO_FOOD = frozenset(
     # "and sleep?", "and the bath?", "and the dog?" after a baby's food (a review's each got
     # the babies' where-to-ask line)
     "sleep sleeping nap naps bath baths bedtime bed dinner lunch breakfast supper dog dogs "
-    "cat cats school nursery weekend teeth teething nappy nappies".split()
+    "cat cats school nursery weekend teeth teething nappy nappies "
+    # someone, never a food: "what about my toddler?", "and the twins?", "and the baby?"
+    "baby babies toddler toddlers twins kids children child son daughter boys girls my "
+    "sister brother mum dad gran grandad nan".split()
 )
 # Who a pronoun is: the same one only where the earlier question said so ("can he have some
 # wine" after "can I eat brie while pregnant" is someone else: a review's got the alcohol row)

@@ -28,13 +28,14 @@ _PREGNANT = re.compile(
     # expecting ten for dinner")
     r"|\b(?:at|i'm|im|i am|she's|shes|she is) \d{1,2} weeks\b"
     r"|\b(?:when|while|whilst) (?:you're|youre|you are|ur|i'm|im|i am|she's|shes) expecting\b"
+    r"|\b(?:expecting|having) a baby\b|\b\d{1,2} (?:weeks|months) along\b|\bunborn\b"
 )
 # "I'm not pregnant, can I eat brie" (the split's control got the pregnancy row)
 _NOT_PREGNANT = re.compile(r"\b(?:not|n't|no longer|never been) pregnant\b")
 # Words that make a name another thing: "ginger beer", "coconut milk", "cider vinegar",
 # "milk chocolate" (a review's each got the alcohol or the raw-milk row)
 _NOT_BEFORE = r"(?:ginger|root|coconut|oat|soya|soy|almond|rice|alcohol free|non alcoholic)"
-_NOT_AFTER = r"(?:vinegar|chocolate|shake|powder|free)"
+_NOT_AFTER = r"(?:vinegar|chocolate|shake|powder|free|gums?|battered|batter)"
 # Said of an animal: the vet's, never this table ("my pregnant cat, can she eat tuna")
 _AN_ANIMAL = re.compile(r"\b(?:cat|dog|puppy|kitten|rabbit|hamster|guinea pig|horse|mare|ewe)\b")
 NOT_IN_THE_TABLE = (

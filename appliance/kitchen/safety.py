@@ -532,7 +532,10 @@ _PREGNANCY_TOPICS = frozenset({"rare_meat", "eggs"})
 # A small child in the question: their rows, never a pregnancy's ("I'm pregnant, can my
 # toddler have whole nuts?", a review's got "Yes: you can eat peanuts… in pregnancy")
 _A_CHILD_TOO = re.compile(
-    r"\b(?:baby|babies|toddler|toddlers|infant|infants|weaning|month old|months old|kids?|"
+    # never the baby to come: "…for my unborn baby", "will it hurt the baby", "expecting a
+    # baby" (a second review's got the babies' line)
+    r"\b(?<!unborn )(?<!expecting a )(?<!having a )(?<!hurt the )(?<!harm the )"
+    r"(?:baby|babies|toddler|toddlers|infant|infants|weaning|month old|months old|kids?|"
     r"child|children|little one|breast ?milk|formula|bottle)\b"
 )
 

@@ -33,6 +33,14 @@ _RIGHT_NOW = re.compile(
     r"asleep|awake|in the (?:bath|garden|shower|car))\b",
     re.IGNORECASE,
 )
+# Said beside the fact, never in its place: "…at 8pm now too", "…on Thursdays now as well as
+# Tuesdays", "another dentist appointment on the 14th now" (a second review's each replaced one)
+_MORE = re.compile(r"\b(?:too|as well|also|another|extra|additional|more|besides)\b", re.I)
+_HOW_OFTEN = re.compile(
+    r"\b(?:a week|a month|a day|a year|per week|per day|every \d|each|weekly|fortnightly|"
+    r"monthly|daily|times)\b",
+    re.IGNORECASE,
+)
 _SCHOOL_YEAR = re.compile(r"\byear \d{1,2}\b", re.IGNORECASE)
 # What differs when the same thing changes: its number, or its day or time
 _A_NEW_VALUE = frozenset({"their numbers differ", "they say different times"})
@@ -41,8 +49,10 @@ _A_NEW_VALUE = frozenset({"their numbers differ", "they say different times"})
 def changes(said: str, fact: str) -> bool:
     """Whether `said` tells, as a change, another number, day or time for what `fact` is
     about: the same people, and every thing one is about is in the other."""
-    if not _SAID_AS_A_CHANGE.search(said) or _RIGHT_NOW.search(said):
+    if not _SAID_AS_A_CHANGE.search(said) or _RIGHT_NOW.search(said) or _MORE.search(said):
         return False
+    if bool(_HOW_OFTEN.search(said)) != bool(_HOW_OFTEN.search(fact)):
+        return False  # "3 piano lessons a week" is no other day for "piano on Monday at 4"
     if bool(_SCHOOL_YEAR.search(said)) != bool(_SCHOOL_YEAR.search(fact)):
         return False  # "Miko is now in year 2" is no age ("Miko is 6")
     said = " ".join(_SAID_AS_A_CHANGE.sub(" ", said).split())  # "actually" is about nothing

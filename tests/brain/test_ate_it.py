@@ -40,6 +40,10 @@ def _reply(settings: Settings, memory: Memory, said: str):
         "miko's just had some hummus",  # made of sesame
         "I think miko might have eaten a snickers",
         "Miko ate a peanut, what do I do?",  # asked: the kitchen's line, now with his fact
+        # a second review's, lost by a first mend: "no", "without", his epipen said
+        "miko ate a peanut no reaction yet",
+        "miko just ate a biscuit without checking, it had peanuts",
+        "miko ate peanuts should I use his epipen",
     ],
 )
 def test_an_allergen_eaten_gets_the_fact_and_what_to_watch_for(
@@ -104,6 +108,8 @@ def test_without_the_fact_kept_it_is_not_said(settings: Settings, memory: Memory
         ("Miko tried to grab a peanut but I stopped him", [MIKO]),
         ("Miko had chicken while the rest of us had satay", [MIKO]),
         ("has Miko had peanuts before?", [MIKO]),
+        ("Miko had nothing with peanuts in it", [MIKO]),  # a second review's
+        ("Miko had a great time at the peanut farm", [MIKO]),
         (
             "Nnamdi has had coeliac disease since he was 3 and can't have bread",
             ["Nnamdi is coeliac."],

@@ -98,3 +98,20 @@ def test_of_two_facts_it_might_change_it_replaces_neither(
 )
 def test_a_number_said_now_of_another_thing_changes_no_fact(said: str, fact: str) -> None:
     assert not changes(said, fact)
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        # a second review's: said beside the fact, never in its place
+        ("Grandad takes 2 paracetamol at 8pm now too", "Grandad takes 2 paracetamol at 8am."),
+        ("Miko has swimming on Thursdays now as well as Tuesdays", "Miko has swimming on Tuesday."),
+        (
+            "Ify has another dentist appointment on the 14th now",
+            "Ify has a dentist appointment on the 12th.",
+        ),
+        ("Ify has 3 piano lessons a week now", "Ify has piano on Monday at 4."),
+    ],
+)
+def test_more_said_now_is_beside_the_fact(said: str, fact: str) -> None:
+    assert not changes(said, fact)

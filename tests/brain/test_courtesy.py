@@ -260,3 +260,10 @@ def test_who_is_speaking_said_alone_is_greeted_by_name(said: str, reply: str) ->
 )
 def test_english_words_are_no_one_s_name(said: str) -> None:  # the controls
     assert reply_to(said) is None
+
+
+@pytest.mark.parametrize(
+    "said", ["hey its ok", "hi im ok", "hi im in", "hi im up", "hi im chuffed"]
+)
+def test_a_word_of_how_someone_is_is_no_name(said: str) -> None:  # a second review's
+    assert reply_to(said) is None

@@ -118,3 +118,8 @@ def test_the_same_order_as_advice_asked_of_no_record_passes() -> None:  # the co
 )
 def test_advice_to_a_question_of_a_record_passes(asked: str) -> None:  # a review's controls
     assert ReplyBounds(asked=asked).broken("Set a timer for 6 minutes for a soft egg.") is None
+
+
+def test_a_cook_s_length_asked_of_is_no_record_asked_for() -> None:  # a second review's
+    asked = "put the potatoes in for 45 minutes, is that long enough for roasties"
+    assert ReplyBounds(asked=asked).broken("Put them in for 45 minutes and turn them.") is None

@@ -672,3 +672,22 @@ def test_how_often_a_thing_of_the_house_comes_is_memory_s(settings, memory: Memo
 
 def test_how_often_one_should_is_still_advice() -> None:  # the control
     assert not classify("how often should I water basil").household
+
+
+@pytest.mark.parametrize(
+    "fact",
+    [
+        "Miko is allergic to dogs, peanuts and grass.",  # a second review's was left out
+        "Ify is allergic to cats and eggs.",
+    ],
+)
+def test_an_allergy_to_an_animal_is_still_the_person_s(settings, memory: Memory, fact) -> None:
+    memory.add(fact, "health")
+    said, _ = scripted_reply(settings, memory, [], "does anyone have allergies")
+    assert said.text == f"From memory: {fact}"
+
+
+def test_where_someone_works_is_no_appointment(settings, memory: Memory) -> None:
+    memory.add("Mum works at the hospital on Tuesdays at 8.", "person")  # a second review's
+    said, _ = scripted_reply(settings, memory, [], "when is mum's appointment")
+    assert not said.text.startswith("From memory")

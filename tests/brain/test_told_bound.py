@@ -301,3 +301,10 @@ def test_two_facts_joined_and_a_fact_of_two_sentences_are_told() -> None:
     kept = "We keep all the medicine in the top cupboard. Calpol, Nurofen and plasters."
     told = Told(frozenset(), kept, "where is the calpol", "", (kept,))
     assert not told.guessed("The Calpol is in the top cupboard.")
+
+
+def test_a_range_is_no_time_and_a_day_asked_of_is_checked() -> None:  # a second review's
+    crawling = Told(frozenset(), "", "when do babies start crawling")
+    assert not crawling.guessed_when("Most babies crawl at 7 to 10 months.")
+    tomorrow = Told(frozenset(), "", "anything on tomorrow")
+    assert tomorrow.guessed_when("You have a dentist appointment tomorrow at 9.")

@@ -122,3 +122,28 @@ def test_a_drink_named_like_alcohol_is_no_alcohol(asked: str) -> None:
 def test_a_pregnant_animal_is_no_pregnancy_of_the_house() -> None:
     found = answer("my pregnant cat, can she eat tuna")
     assert found is None or "pregnancy" not in found.text
+
+
+@pytest.mark.parametrize(
+    ("asked", "says"),
+    [
+        # a second review's: a pint of milk, pasteurised goats' milk, beer batter and wine
+        # gums are no alcohol and no raw milk; the baby to come is no baby here
+        ("can I have a pint of milk a day while pregnant", "pasteurised or UHT milk is fine"),
+        ("is pasteurised goats milk ok in pregnancy", "pasteurised or UHT milk is fine"),
+        ("is caffeine safe for my unborn baby, I'm pregnant", "200 mg"),
+        ("I'm expecting a baby, can I eat sushi", "Only if the fish in it has been cooked"),
+        ("i'm 8 months along can i eat blue cheese", "Not unless it is cooked"),
+    ],
+)
+def test_a_pregnancy_said_with_the_baby_to_come_or_a_word_like_a_drink(asked, says) -> None:
+    found = answer(asked)
+    assert found is not None and says in found.text
+
+
+@pytest.mark.parametrize(
+    "asked", ["can I eat wine gums when pregnant", "can I eat beer battered fish while pregnant"]
+)
+def test_a_food_named_for_a_drink_is_no_drink(asked: str) -> None:
+    found = answer(asked)
+    assert found is not None and "alcohol" not in found.text
