@@ -315,10 +315,7 @@ class Brain:
         # the kitchen's food-safety line too, where no fact names the food: "can Oisin have
         # honey", with his dairy allergy kept, still hears honey is not for a baby (a review's
         # lost it); never beside "Tamsin is allergic to peanuts" ("…as a smooth nut butter")
-        kitchen = None if found.named else kitchen_answer(route.text)
-        if kitchen is not None and kitchen.kind == "safety":
-            return f"{found.text} {kitchen.text}"
-        return found.text
+        return _with_the_kitchen_row(found, route.text)
 
     def _allergy_kept(self, stream: ReplyStream, route: router.Route) -> str:
         """ "can she have scrambled egg": the allergy memory holds of that food, word for
@@ -329,12 +326,8 @@ class Brain:
         if found is None:  # memory changed since the route was made
             return can_have.ALLERGY_KEPT
         stream.facts = found.facts
-        kitchen = None if found.named else kitchen_answer(route.text)
-        if kitchen is not None and kitchen.kind == "safety":
-            # asked of no one named: whose allergy it is, and the table's row for whoever
-            # it is
-            return f"{found.text} For anyone else: {kitchen.text}"
-        return found.text
+        # asked of no one named: whose allergy it is, and the table's row for whoever it is
+        return _with_the_kitchen_row(found, route.text, "For anyone else: ")
 
     def _ate_it(self, stream: ReplyStream, route: router.Route) -> str:
         """ "miko just had a peanut butter cracker": his allergy as memory holds it, and what
@@ -392,3 +385,12 @@ class Brain:
         if self.notetaker is not None and stream.route in MODEL_ROUTES and not said_refused:
             turns = [(m.role, m.text) for m in self.threads.recent(stream.thread_id, RECENT_TURNS)]
             self.notetaker.submit(stream.thread_id, turns)
+
+
+def _with_the_kitchen_row(found: can_have.Answer, asked: str, lead: str = "") -> str:
+    """Memory's answer of someone's diet, and after it the kitchen's food-safety row for
+    what was asked, where no fact named the food."""
+    kitchen = None if found.named else kitchen_answer(asked)
+    if kitchen is not None and kitchen.kind == "safety":
+        return f"{found.text} {lead}{kitchen.text}"
+    return found.text
