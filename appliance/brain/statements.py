@@ -189,6 +189,17 @@ _TAIL = re.compile(
     r"twice|once|from|until|after|before|not\b(?! sure| really)|\d)",
     re.IGNORECASE,
 )
+# How often, said after a fact: "Siobhan works nights at the hospital, usually mon tue wed",
+# "Gran comes round, most Sundays" (a twelfth trial's card lost the days; "usually on
+# Mondays" had been carded alone)
+_ROUTINE_TAIL = re.compile(
+    r"^(?:usually|often|mostly|most|normally|always|sometimes|generally|typically)"
+    r"(?:\s+(?:on|at|in|the|and|or|every|each|weekends?|weekdays?|nights?|mornings?|"
+    r"evenings?|afternoons?|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|mondays?|"
+    r"tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|\d{1,2}(?:[:.]\d{2})?"
+    r"(?:am|pm)?|am|pm|ish|,))+$",
+    re.IGNORECASE,
+)
 # A clause said of the one before, by its pronoun: "The dog's called Rocky, he gets fed
 # at 5" (a fifth trial's proposal kept only "The dog's called Rocky", and the card said
 # nothing of feeding). Kept as one fact: "he" means nothing alone.
@@ -546,7 +557,9 @@ def facts_stated(text: str) -> list[str]:
         kept: list[str] = []
         for n, (clause, joined) in enumerate(clauses):
             clause = without_filler(clause).strip(" .!")
-            if is_statement(clause):
+            if kept and n and _ROUTINE_TAIL.match(clause):
+                kept[-1] = f"{kept[-1]}{joined}{clause}"  # "…, usually mon tue wed"
+            elif is_statement(clause):
                 kept.append(clause)
             elif (
                 kept

@@ -362,3 +362,29 @@ def test_a_fact_in_the_first_person_is_of_whoever_said_who_they_are(
 
 def test_a_reported_so_alone_is_no_fact() -> None:
     assert facts_stated("not 100% sure, his sister said so at christmas") == []
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        # a twelfth trial's card lost the days; "usually on Mondays" was carded alone
+        (
+            "Siobhan works nights at the heath hospital, usually mon tue wed",
+            "Siobhan works nights at the heath hospital, usually mon tue wed.",
+        ),
+        (
+            "Siobhan works nights at the hospital, usually on Mondays",
+            "Siobhan works nights at the hospital, usually on Mondays.",
+        ),
+        ("Gran comes round, most Sundays", "Gran comes round, most Sundays."),
+    ],
+)
+def test_how_often_said_after_a_fact_stays_with_it(said: str, fact: str) -> None:
+    assert facts_stated(said) == [fact]
+
+
+def test_a_statement_of_its_own_after_a_fact_is_its_own() -> None:  # the control
+    assert facts_stated("The bins go out on Thursday, usually Dad does it") == [
+        "The bins go out on Thursday.",
+        "Usually Dad does it.",
+    ]
