@@ -477,7 +477,9 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
     pregnant = asked_of_a_pregnancy(said, child is not None)
     for topic, pattern in _TOPICS:
         if pattern.search(said) and (topic != "chicken_wash" or food is not None):
-            if pregnant and topic in _PREGNANCY_TOPICS:
+            if pregnant and (
+                topic in _PREGNANCY_TOPICS or (topic == "use_by" and WITHIN_ITS_DATE.search(said))
+            ):
                 # advice of its own: "can a pregnant woman eat rare beef" is no rare-meat
                 # row's; how food is kept, defrosted or reheated is everyone's rule
                 return SafetyAnswer(*pregnancy_answer(words, tables))
@@ -527,6 +529,11 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
     return SafetyAnswer(UNSURE, "", False)
 
 
+# In date: "brie that's within its use by date" asks of the brie in a pregnancy, never of
+# its date (a second review's got "You can freeze food right up to its use-by date…")
+WITHIN_ITS_DATE = re.compile(
+    r"\b(?:within|in date|inside|before) (?:its |the )?(?:use by|best before|date)\b|\bin date\b"
+)
 # The topics whose rows a pregnancy has its own advice for: how rare, how runny
 _PREGNANCY_TOPICS = frozenset({"rare_meat", "eggs"})
 # A small child in the question: their rows, never a pregnancy's ("I'm pregnant, can my

@@ -147,3 +147,11 @@ def test_a_pregnancy_said_with_the_baby_to_come_or_a_word_like_a_drink(asked, sa
 def test_a_food_named_for_a_drink_is_no_drink(asked: str) -> None:
     found = answer(asked)
     assert found is not None and "alcohol" not in found.text
+
+
+def test_a_food_in_date_in_a_pregnancy_is_the_pregnancy_s_and_past_it_the_date_s() -> None:
+    # a second review's: "…brie that's within its use by date" got the freezing rule
+    within = answer("I'm pregnant, can I eat brie that's within its use by date")
+    assert within is not None and within.text.startswith("Not unless it is cooked")
+    past = answer("can I eat chicken that's a day past its use by date while pregnant")
+    assert past is not None and past.text.startswith("Don't eat food after its use-by date")
