@@ -45,7 +45,7 @@ from appliance.brain.statements import facts_stated, without_filler
 from appliance.kitchen.ask import KitchenAnswer, answer
 from appliance.kitchen.follow_ups import asked_again, of_the_same_one
 from appliance.kitchen.pregnancy import NOT_IN_THE_TABLE
-from appliance.kitchen.safety import UNSURE_FOR_A_CHILD
+from appliance.kitchen.safety import SMALL_CHILDS_AGE, UNSURE_FOR_A_CHILD
 
 THREADS_KEPT = 64  # the last kitchen question of this many conversations
 
@@ -99,8 +99,10 @@ _OF_EATING = re.compile(
 
 
 _FOR_A_CHILD_OF = re.compile(
-    r"^\W*(?:[a-z']+ ){1,3}for (?:my |our |a |an |the )?\d{1,2} ?(?:month|months|mo|year|"
-    r"years|yr|yrs|yo)(?: old)?\W*\?\W*$"
+    # never a present or a thing to do: "gift for my 2 year old?"
+    r"^(?!.*\b(?:gift|gifts|present|presents|toy|toys|book|books|party|clothes|shoes|game|"
+    r"games|bike|costume|ideas?|activities|shoes|coat|bed|cot|car seat|pram|buggy)\b)"
+    rf"\W*(?:[a-z']+ ){{1,3}}for (?:my |our |a |an |the )?{SMALL_CHILDS_AGE}\W*\?\W*$"
 )
 
 

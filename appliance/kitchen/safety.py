@@ -111,11 +111,11 @@ _BABY_MILK = re.compile(
     rf"\b{_MILK_FOR_A_BABY}\b.*\b(?:{_WARMED}|hot)\b|\b{_WARMED}\b.*\b{_MILK_FOR_A_BABY}\b"
 )
 # A small child's age as texted: "for a 2 yr old", "my 9mo", "my 2 yo", "18 month old"
-_SMALL_CHILDS_AGE = (
+SMALL_CHILDS_AGE = (
     r"\b\d{1,2}(?: and a half)? ?(?:yr|yrs|yo|y o|mo|mos|mth|mths|month|months|year|years)"
     r"(?: old|o)?\b(?! ?(?:pregnant|gone|along|into))"
 )
-_A_SMALL_CHILDS_AGE = re.compile(rf"(?:for|my|our|a|an|the|her|his) {_SMALL_CHILDS_AGE}")
+_A_SMALL_CHILDS_AGE = re.compile(rf"(?:for|my|our|a|an|the|her|his) {SMALL_CHILDS_AGE}")
 _TOPICS = (
     (
         "fridge_temperature",
@@ -165,7 +165,7 @@ _TOPICS = (
         # not "pregnant": these rows are a small child's, and a pregnancy has its own advice
         re.compile(
             r"\b(?:baby|babies|infant|infants|toddler|toddlers|weaning|month old|months old|"
-            r"under one|kids?|children|child|little one|years? old)\b|" + _SMALL_CHILDS_AGE
+            r"under one|kids?|children|child|little one|years? old)\b|" + SMALL_CHILDS_AGE
         ),
     ),
 )
@@ -180,7 +180,7 @@ _GIVEN_TO = re.compile(
     r"given)\b"
     # "whole grapes for a 2 yr old?", "rice milk for my 2 year old?" (a held-out split's
     # reached the model)
-    rf"|.*\bfor (?:my|our|a|an|the|her|his) {_SMALL_CHILDS_AGE}"
+    rf"|.*\bfor (?:my|our|a|an|the|her|his) {SMALL_CHILDS_AGE}"
     # "ok for Ellie", "safe for the baby": someone, never "good for a sore throat" nor "bad
     # for blood pressure"
     r"|.*\b(?:ok|okay|safe|alright|fine|good|bad) for (?:the |my |our |a |an )?(?:baby|babies|"
@@ -554,7 +554,7 @@ def asked_of_a_pregnancy(said: str, child: bool = False) -> bool:
         said_of_a_pregnancy(said)
         and not child
         and not _A_CHILD_TOO.search(said)
-        and not re.search(_SMALL_CHILDS_AGE, said)
+        and not re.search(SMALL_CHILDS_AGE, said)
     )
 
 

@@ -301,3 +301,13 @@ def test_a_step_with_a_microwave_is_no_safety_verdict() -> None:
 def test_a_defrosting_or_warming_verdict_is_a_food_safety_guess(sentence: str) -> None:
     broken = ReplyBounds().broken(sentence)  # a second review's passed
     assert broken is not None and broken.bound == "food safety"
+
+
+def test_a_thing_asked_for_a_small_child_by_age_is_the_kitchen_s(router) -> None:
+    """A held-out split's "popcorn for 18 month old?" reached the model; a present asked
+    for a child is no food (the control)."""
+    from appliance.kitchen.safety import UNSURE_FOR_A_CHILD
+
+    kind, said = _said(router, "popcorn for 18 month old?", "k")
+    assert kind == "kitchen" and said == UNSURE_FOR_A_CHILD
+    assert _said(router, "gift for my 2 year old?", "k")[0] != "kitchen"
