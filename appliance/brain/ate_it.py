@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from appliance.brain.can_have import as_sentence
 from appliance.brain.cannot_eat import CANNOT_EAT, NO_MORE
 from appliance.brain.questions import only_as_a_relation
 from appliance.brain.unsafe_food import UnsafeFood
@@ -114,8 +115,6 @@ def ate_what_they_cannot_have(text: str, live: Iterable[Fact]) -> AteIt | None:
         if _NOT_EATING.search(food) or not UnsafeFood(told).names_a_food_of(food):
             continue
         line = WATCH_FOR_A_REACTION if _ALLERGY.search(told) else ASK_WHERE_TO
-        said_as_told = " ".join(
-            fact.text if fact.text.endswith((".", "!", "?")) else f"{fact.text}." for fact in theirs
-        )
+        said_as_told = " ".join(as_sentence(fact.text) for fact in theirs)
         return AteIt(f"From memory: {said_as_told} {line}", tuple(f.id for f in theirs))
     return None

@@ -120,14 +120,14 @@ def answer(said: Asked, live: Iterable[Fact]) -> Answer:
     told = [fact for fact in of_them if DIET.search(fact.text)][:MOST_FACTS]
     if not told:
         # never "nothing says she can't", which a review heard as a yes to a whole grape
-        known = " ".join(_sentence(f.text) for f in of_them[:2])
+        known = " ".join(as_sentence(f.text) for f in of_them[:2])
         return Answer(
             f"I don't know whether {said.food} is all right for {person}: I've been told "
             f"nothing of what {person} can't have."
             + (f" What I do know: {known}" if known else ""),
             tuple(f.id for f in of_them[:2]),
         )
-    facts = " ".join(_sentence(f.text) for f in told)
+    facts = " ".join(as_sentence(f.text) for f in told)
     ids = tuple(f.id for f in told)
     food = set(tokens(said.food))
     food |= {_KINDS[word] for word in food if word in _KINDS}
@@ -140,7 +140,8 @@ def answer(said: Asked, live: Iterable[Fact]) -> Answer:
     )
 
 
-def _sentence(text: str) -> str:
+def as_sentence(text: str) -> str:
+    """A fact as said, ending as a sentence does."""
     return text if text.endswith((".", "!", "?")) else f"{text}."
 
 
@@ -157,6 +158,11 @@ _A_GROWN_UP = re.compile(
     re.IGNORECASE,
 )
 ALLERGY_KEPT = "I won't say whether that's all right for them: check it against their allergy plan."
+
+
+def asks_of_them(text: str) -> bool:
+    """Whether `text` asks if someone, by a pronoun or as the baby, may have a food."""
+    return _MAY_THEY.search(text) is not None
 
 
 def allergy_kept(text: str, live: Iterable[Fact], names: frozenset[str]) -> Answer | None:
@@ -182,7 +188,7 @@ def allergy_kept(text: str, live: Iterable[Fact], names: frozenset[str]) -> Answ
     ][:MOST_FACTS]
     if not told:
         return None
-    facts = " ".join(_sentence(f.text) for f in told)
+    facts = " ".join(as_sentence(f.text) for f in told)
     return Answer(
         f"From memory: {facts} {ALLERGY_KEPT}", tuple(f.id for f in told), named=bool(said)
     )

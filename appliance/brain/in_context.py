@@ -79,8 +79,11 @@ class InContext:
             # "can rosa have scrambled egg": what memory holds of her diet, never the model's
             # yes (a tenth trial's got "Rosa has scrambled egg.", with her egg allergy kept)
             return router.Route("can have", typed, thread=thread)
-        if route.kind in ("kitchen", "chat") and can_have.allergy_kept(
-            typed, self.memory.facts("live"), self.routes.known_names()
+        if (
+            route.kind in ("kitchen", "chat")
+            # memory is read only for a question of that shape, never on every turn
+            and can_have.asks_of_them(typed)
+            and can_have.allergy_kept(typed, self.memory.facts("live"), self.routes.known_names())
         ):
             # "can she have scrambled egg" with "Ezinne is allergic to eggs." kept: the
             # allergy, before a small child's row ("From around 6 months, yes", a review's)

@@ -39,7 +39,7 @@ from appliance.brain.router import guess_type
 from appliance.brain.statements import facts_stated, sentence, without_filler
 from appliance.errors import HearthError
 from appliance.memory import FACT_TYPES, AlreadyKnown, Memory, Refused
-from appliance.memory.changed import changed_fact
+from appliance.memory.changed import changed_fact, said_as_a_change
 from appliance.memory.text import fingerprint, tokens
 
 log = logging.getLogger(__name__)
@@ -419,8 +419,14 @@ class NoteTaker:
         outcomes = []
         for candidate in candidates:
             # "Ify is 9 now" with "Ify is 8." live: in its place, for a person's Keep
-            changed = changed_fact(
-                candidate.text, (r.fact for r in self.memory.recall(candidate.text, _CHANGED_K))
+            changed = (
+                changed_fact(
+                    candidate.text,
+                    (r.fact for r in self.memory.recall(candidate.text, _CHANGED_K)),
+                )
+                # a recall only for what is said as a change ("now", "actually"…)
+                if said_as_a_change(candidate.text)
+                else None
             )
             try:
                 proposal = self.memory.propose(

@@ -23,6 +23,7 @@ import re
 from appliance.brain.people import FAMILY, NOT_NAMES, said_to
 from appliance.brain.questions import names_in
 from appliance.brain.untold_days import DaysTold
+from appliance.household.moments import WEEKDAYS
 from appliance.letters import LOWER, UPPER
 from appliance.memory.text import tokens
 
@@ -44,8 +45,7 @@ _MEMORY_WORDS = frozenset(tokens("from memory"))
 # …or a day asked of: "anything on tomorrow", "is the haircut tomorrow" (a second review's
 # got "You have a dentist appointment tomorrow at 9.", nothing told)
 _SAYS_A_DAY = re.compile(
-    r"\b(?:tomorrow|tmrw|tonight|today|monday|tuesday|wednesday|thursday|friday|saturday|"
-    r"sunday|weekend|at \d{1,2})\b",
+    rf"\b(?:tomorrow|tmrw|tonight|today|{'|'.join(WEEKDAYS)}|weekend|at \d{{1,2}})\b",
     re.IGNORECASE,
 )
 _ASKS_WHEN = re.compile(

@@ -46,6 +46,12 @@ _SCHOOL_YEAR = re.compile(r"\byear \d{1,2}\b", re.IGNORECASE)
 _A_NEW_VALUE = frozenset({"their numbers differ", "they say different times"})
 
 
+def said_as_a_change(said: str) -> bool:
+    """Whether `said` has a word of change at all: memory is searched for the fact it
+    changes only then."""
+    return _SAID_AS_A_CHANGE.search(said) is not None
+
+
 def changes(said: str, fact: str) -> bool:
     """Whether `said` tells, as a change, another number, day or time for what `fact` is
     about: the same people, and every thing one is about is in the other."""
