@@ -43,7 +43,10 @@ _RAN_OUT = re.compile(
     r"(?: (?:left|again|anymore|any more|at all|now|already|either))*$"
 )
 _REMOVE = re.compile(
-    rf"^(?:take|cross|strike|scratch|tick|remove|delete|drop) (?P<items>.+?) "
+    # "clear haribo off the list", "knock the milk off the list" (a thirteenth session's
+    # went to the model)
+    rf"^(?:take|cross|strike|scratch|tick|remove|delete|drop|clear|knock|wipe|get|rub) "
+    rf"(?P<items>.+?) "
     rf"(?:off|from|off of) (?:{LIST}|list)$"
 )
 # "add two tins of tomatoes", "scratch the loo roll": the list unsaid, but no other place.

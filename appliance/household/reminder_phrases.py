@@ -326,6 +326,16 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
     # the errand is said with "to", "about" or "that": "remind me to X at T", "remind me at
     # T about X", "remind me tomorrow at 9 that the plumber is coming"
     if (
+        rest[0] in _PART_OF_THE_DAY
+        and span.start == 0
+        and _A_BARE_ERRAND.fullmatch(" ".join(rest[1:]))
+        and (in_part := _in_that_part(tokens[: span.end], rest[0], now)) is not None
+    ):
+        # "remind me at 7 morning meds": the errand's own part of the day says which 7
+        # (a review found a first reading setting it at 19:00 when said in the morning)
+        done = rest[1] in _ERRAND_VERBS and len(rest) > 2  # "call mum", never "night feed"
+        return Remind(" ".join(rest[1:]) if done else f"about {' '.join(rest)}", in_part)
+    if (
         rest[0] not in ("to", *ABOUT)
         and span.start == 0
         and _A_BARE_ERRAND.fullmatch(" ".join(rest))
@@ -350,6 +360,25 @@ _A_BARE_ERRAND = re.compile(
     r"oclock|am|pm|work|school|lunch|lunchtime|teatime|bedtime|dinner)\b)"
     r"[a-z']+(?: [a-z']+){0,3}"
 )
+_PART_OF_THE_DAY = {
+    "morning": ["in", "the", "morning"],
+    "afternoon": ["in", "the", "afternoon"],
+    "evening": ["in", "the", "evening"],
+    "night": ["at", "night"],
+}
+
+
+def _in_that_part(when: list[str], part: str, now: dt.datetime) -> dt.datetime | None:
+    """When, read again with the part of the day said after it: "at 7" with "morning" is
+    7:00; None where that reading is not whole ("at 7pm" with "morning")."""
+    said = [*when, *_PART_OF_THE_DAY[part]]
+    span = moments.when_in(said, now)
+    if span is None or span.start != 0 or span.end != len(said):
+        return None
+    assert isinstance(span.value, dt.datetime)
+    return span.value
+
+
 # Bare errands that are something to do: said as the errand, never "about" it
 _ERRAND_VERBS = frozenset(
     "call ring phone text email take put get pick book pay buy check feed water defrost "

@@ -522,6 +522,9 @@ def test_tonight_and_this_evening_are_the_evening_said_in_the_morning(
         ("take the milk off", ("milk",)),
         ("take the milk off, Gran got some from the shop", ("milk",)),  # was "milk off", …
         ("oh and remove the oatcakes, found a packet", ("oatcakes",)),
+        # a thirteenth session's went to the model
+        ("clear haribo off the list", ("haribo",)),
+        ("knock the milk off the shopping list", ("milk",)),
     ],
 )
 def test_take_it_off_or_remove_it_with_the_list_unsaid_is_the_list(
@@ -535,6 +538,8 @@ def test_take_it_off_or_remove_it_with_the_list_unsaid_is_the_list(
     [
         "take your shoes off",
         "take the pan off the heat",
+        "clear the snow off the car",
+        "clear haribo off",  # "clear the table off", "knock the telly off" say the list never
         "Remove the bay leaves and check the seasoning before serving.",
         "Remove the tag before washing the jumper",
     ],
@@ -1077,6 +1082,32 @@ def test_an_errand_said_bare_after_when_is_reminded() -> None:
     said = phrases.parse("remind me at 6 ring mum", NOW)
     assert isinstance(said, Remind) and said.what == "ring mum"
     assert phrases.parse("remind me at 6 what is it", NOW) is None  # the control: a question
+
+
+@pytest.mark.parametrize(
+    ("said", "what", "hour"),
+    [
+        # a twelfth trial's, left by a review since a first reading set it at the wrong half
+        # of the day: the errand's own part of the day says which 7, said at either half
+        ("remind me at 7 morning meds", "about morning meds", 7),
+        ("remind me at 7 evening meds", "about evening meds", 19),
+        ("remind me at 10 night feed", "about night feed", 22),
+        ("remind me at 7 morning call mum", "call mum", 7),
+    ],
+)
+@pytest.mark.parametrize("now_hour", [6, 10, 22])
+def test_a_bare_errand_with_its_part_of_the_day_is_set_in_that_part(
+    said: str, what: str, hour: int, now_hour: int
+) -> None:
+    now = dt.datetime(2026, 12, 6, now_hour, 30)
+    reminder = phrases.parse(said, now)
+    assert isinstance(reminder, Remind) and reminder.what == what
+    assert reminder.at.hour == hour and now < reminder.at <= now + dt.timedelta(days=1)
+
+
+def test_a_part_of_the_day_against_the_time_said_sets_nothing() -> None:
+    # the control: "7pm" and "morning" cannot both be so
+    assert phrases.parse("remind me at 7pm morning meds", NOW) is None
 
 
 def test_politeness_after_an_item_is_no_part_of_it() -> None:
