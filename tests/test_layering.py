@@ -31,6 +31,7 @@ LEAVES = {
     "sentences",
     "minilm",
     "english",
+    "given_names",
 }
 PARTS = {p.name.removesuffix(".py") for p in ROOT.iterdir() if p.name != "__pycache__"}
 ALLOWED = {

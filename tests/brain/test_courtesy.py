@@ -249,6 +249,7 @@ def test_a_greeting_before_a_question_of_the_house_is_not_about_hearth() -> None
         ("HELLO THIS IS PADRAIG", "Hello, Padraig."),
         ("yo its nnamdi", "Hello, Nnamdi."),
         ("siobhan here", "Hello, Siobhan."),
+        ("hi this is josh", "Hello, Josh."),  # a given name English holds as a word too
     ],
 )
 def test_who_is_speaking_said_alone_is_greeted_by_name(said: str, reply: str) -> None:
@@ -256,7 +257,16 @@ def test_who_is_speaking_said_alone_is_greeted_by_name(said: str, reply: str) ->
 
 
 @pytest.mark.parametrize(
-    "said", ["this is great", "im starving", "its me", "its raining", "im vegan", "hi im coeliac"]
+    "said",
+    [
+        "this is great",
+        "im starving",
+        "its me",
+        "its raining",
+        "im vegan",
+        "hi im coeliac",
+        "hi its will",  # a given name that is an everyday word first
+    ],
 )
 def test_english_words_are_no_one_s_name(said: str) -> None:  # the controls
     assert reply_to(said) is None

@@ -104,7 +104,15 @@ def test_a_fact_typed_with_a_lower_case_name_is_carded(settings, memory: Memory)
             "nnamdi's mock exams start on the 12th of january",
             "Nnamdi's mock exams start on the 12th of january",
         ),
-        # the controls: English words and the kitchen's are no one's names
+        # a given name English also holds as a word (a thirteenth session's "josh is
+        # allergic to kiwi" went to the model, and nothing was carded)
+        ("josh is allergic to kiwi", "Josh is allergic to kiwi"),
+        ("sam hates coriander", "Sam hates coriander"),
+        # the controls: English words and the kitchen's are no one's names, nor a given
+        # name that is an everyday word first
+        ("will is coming on friday", "will is coming on friday"),
+        ("grace is said before dinner", "grace is said before dinner"),
+        ("basil is in the garden", "basil is in the garden"),
         ("dinner is ready", "dinner is ready"),
         ("pasta is done", "pasta is done"),
         ("the kids are home", "the kids are home"),
@@ -139,3 +147,21 @@ def test_a_tag_question_typed_without_its_mark_is_a_question(typed: str, read: s
 def test_a_tag_question_is_not_carded(settings, memory: Memory) -> None:
     reply, _ = scripted_reply(settings, memory, [], "Nnamdi is allergic to peanuts isnt he")
     assert memory.proposals() == [] and "Noted" not in reply.text
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        # a held-out split's: a name memory did not hold, asked of with what is theirs, went
+        # to the model
+        ("when is tobis swimming", "when is Tobi's swimming"),
+        ("when is ifys parents evening", "when is Ify's parents evening"),
+        ("wat time is soccer practise", "what time is soccer practise"),
+        # the controls: no question, an English plural, how something is
+        ("add quesadillas to the list", "add quesadillas to the list"),
+        ("when are quesadillas ready", "when are quesadillas ready"),
+        ("is brownies on tonight", "is brownies on tonight"),
+    ],
+)
+def test_a_name_unheard_of_owning_what_is_asked_of_is_its_owner(typed: str, read: str) -> None:
+    assert with_apostrophes(typed) == read

@@ -1117,3 +1117,13 @@ def test_politeness_after_an_item_is_no_part_of_it() -> None:
     assert items_of("teabags pls") == ("teabags",)
     assert phrases.parse("add teabags pls to the list", NOW) == AddItems(("teabags",))
     assert items_of("plain flour") == ("plain flour",)  # the control
+
+
+def test_finish_asked_of_a_bare_name_is_no_timer_s() -> None:
+    # a held-out split's "what time does ballet finish" got "There is no ballet timer
+    # running.", Zara's ballet's end kept
+    assert phrases.parse("what time does ballet finish", NOW) is None
+    assert phrases.parse("when does cubs finish", NOW) is None
+    # the controls: of a thing with "the", or of a timer said
+    assert isinstance(phrases.parse("when does the pasta finish", NOW), phrases.TimerStatus)
+    assert isinstance(phrases.parse("when does pasta timer finish", NOW), phrases.TimerStatus)
