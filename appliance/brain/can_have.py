@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from appliance.brain.cannot_eat import CANNOT_EAT, KINDS, NO_MORE
 from appliance.brain.known import DIET
+from appliance.brain.people import FAMILY, NOT_NAMES, a_name_typed_lower
 from appliance.brain.questions import food_words, only_as_a_relation
 from appliance.brain.unsafe_food import UnsafeFood
 from appliance.memory import Fact
@@ -71,20 +72,55 @@ def asked(text: str, names: frozenset[str]) -> Asked | None:
     for key in "abcdef":
         person = found[key]
         if person is not None:
-            food = found[f"f{key}"]
+            food = _AFTER_THE_FOOD.sub("", found[f"f{key}"])
             name = re.sub(r"['\u2019]s$", "", person).lower()
-            return Asked(person, food) if name in names and _a_food(food) else None
+            if name in _PRONOUNS:  # whatever it is: "can she have satay" (no table holds it)
+                return Asked(person, food) if _not_a_medicine_or_doing(food) else None
+            someone = name in names or _named_unknown(person)
+            return Asked(person, food) if someone and _a_food(food) else None
     return None
+
+
+# Said after what is asked of, and no part of it: "can she have satay then"
+_AFTER_THE_FOOD = re.compile(
+    r"(?:\s+(?:then|please|pls|now|today|tonight|tomorrow|as well|too|though|at all))+\s*$",
+    re.IGNORECASE,
+)
+_PRONOUNS = {"she": "her", "he": "him", "they": "them", "her": "her", "him": "him", "them": "them"}
+
+
+def _named_unknown(person: str) -> bool:
+    """Someone memory does not name yet: "can priya eat prawns", "can Kofi have crab" (a
+    thirteenth trial's each got the model's yes or no, "Priya has crab.")."""
+    bare = re.sub(r"['\u2019]s$", "", person)
+    if bare.lower() in NOT_NAMES or bare.lower() in _THE_KITCHEN_S:
+        return False
+    return bare.lower() in FAMILY or bare[:1].isupper() or a_name_typed_lower(bare)
+
+
+# Asked of as these, the kitchen's row or the vet's line answers: "can the baby have honey"
+_THE_KITCHEN_S = frozenset(
+    "baby kid kids child children toddler cat dog puppy kitten rabbit hamster pet fish "
+    "tortoise guinea pig wean weans bairn bairns".split()
+)
 
 
 def _a_food(said: str) -> bool:
     """Whether what is asked of ends in a food ("scrambled egg", "a whole grape"), with no
     medicine in it and no doing ("to go to the party")."""
-    words = [w[:-3] if w.endswith("ies") else w.rstrip("s") for w in _WORD.findall(said.lower())]
-    if not words or words[0] == "to" or set(words) & _MEDICINE:
+    if not _not_a_medicine_or_doing(said):
         return False
-    last = words[-1]
+    last = _words(said)[-1]
     return last in food_words() or last in _MORE_FOODS or last in _KINDS
+
+
+def _not_a_medicine_or_doing(said: str) -> bool:
+    words = _words(said)
+    return bool(words) and words[0] != "to" and not set(words) & _MEDICINE
+
+
+def _words(said: str) -> list[str]:
+    return [w[:-3] if w.endswith("ies") else w.rstrip("s") for w in _WORD.findall(said.lower())]
 
 
 # Foods the kitchen's tables do not name, that a child is asked about
@@ -109,6 +145,14 @@ class Answer:
 def answer(said: Asked, live: Iterable[Fact]) -> Answer:
     """What memory says of the person's diet and health, word for word, and the fact ids."""
     name = re.sub(r"['\u2019]s$", "", said.person).lower()
+    if name in _PRONOUNS:
+        # "can she have satay then" with no allergy of hers kept (a thirteenth trial's got
+        # the model's "She can.", Zoe's peanut allergy just forgotten): who is not said
+        return Answer(
+            f"I can't tell who that is from what was said, so I won't say whether {said.food} "
+            f"is all right for {_PRONOUNS[name]}. Ask me with their name.",
+            (),
+        )
     person = said.person[:1].upper() + said.person[1:]
     of_them = [
         fact

@@ -146,3 +146,33 @@ def ended(text: str, live: Iterable[Fact]) -> Fact | None:
         if set(theirs.names) == set(mine.names) and shared and 2 * len(shared) >= len(their_keys):
             return fact
     return None
+
+
+# A fact of one person or thing that says two things of it: "Priya is vegetarian and
+# allergic to shellfish."
+_SAID_OF = re.compile(
+    r"^(?P<subject>.+?\b(?:is|are|was|were|has|have|can't|cannot|can not|doesn't|does not|"
+    r"likes|loves|hates|eats|takes|needs)\b)\s+(?P<said>.+?)\s*\.?$",
+    re.IGNORECASE,
+)
+_AND = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
+
+
+def what_stays(fact: str, forgotten: str) -> str | None:
+    """What a fact still says when one of the things it says is asked forgotten: "Priya is
+    vegetarian." of "Priya is vegetarian and allergic to shellfish." asked "forget that
+    priya is allergic to shellfish" (a thirteenth trial's retracted the whole, and her
+    "remember that priya is vegetarian" was then refused as retracted). None when the whole
+    is asked forgotten, or the fact says one thing."""
+    said = _SAID_OF.match(fact)
+    if said is None:
+        return None
+    parts = [p for p in _AND.split(said["said"]) if p]
+    if len(parts) < 2:
+        return None
+    asked = set(content_words(forgotten))
+    gone = [p for p in parts if (words := set(content_words(p))) and words <= asked]
+    stays = [p for p in parts if p not in gone]
+    if not gone or not stays:
+        return None
+    return f"{said['subject']} {' and '.join(stays)}."

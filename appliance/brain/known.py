@@ -47,7 +47,12 @@ class KnownToMemory:
     def _read(self) -> Known:
         live = self.memory.facts("live")
         facts = live + self.memory.facts("doubted")
-        names = _names(facts)
+        # a person the household told of once stays one of its people after their facts are
+        # forgotten: a model's sentence of them is still checked against what is told now (a
+        # thirteenth trial's client resent "Priya is vegetarian and allergic to shellfish.",
+        # forgotten since, and the model said it again)
+        gone = self.memory.facts("retracted") + self.memory.facts("superseded")
+        names = _names(facts + gone)
         dieted = {
             word
             for fact in live

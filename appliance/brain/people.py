@@ -28,7 +28,7 @@ FAMILY = frozenset(
     child children son daughter wife husband partner brother sister sibling neighbour
     neighbor cleaner babysitter nanny childminder lodger flatmate housemate twin cat dog
     puppy kitten rabbit hamster guinea pig pet fish tortoise teacher grandchild grandchildren
-    grandkid grandson granddaughter wean weans bairn bairns wains wain
+    grandkid grandson granddaughter wean weans bairn bairns wains wain landlord landlady
 """.split()
 )
 

@@ -242,7 +242,12 @@ _SOMEONE_HERE = re.compile(
     r"\b(?:any|which|none|all|each|either|neither) of us\b|"
     r"\b(?:anyone|anybody|someone|somebody|everyone|everybody|no ?one|nobody)\b"
     r"(?:\s+(?:else\s+)?(?:in|at|from|of)\s+(?:the|this|our|my)\s+(?:house|family|home|"
-    r"household|kitchen)|\s+(?:else\s+)?here)\b",
+    r"household|kitchen|flat|place)|\s+(?:else\s+)?here)\b"
+    # asked of anyone, first: "is anyone visiting this month", "is there anyone vegetarian?"
+    # (a thirteenth trial's got the model's "no, no one visiting this month.", Mr Kerr's
+    # visit kept)
+    r"|^\W*(?:is|are|was|does|do|did|has|have|will|can)\s+(?:there\s+)?(?:anyone|anybody|"
+    r"someone|somebody|no ?one|nobody)\b",
     re.IGNORECASE,
 )
 SOMEONE_HERE = "someone here, unnamed"

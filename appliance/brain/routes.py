@@ -242,6 +242,9 @@ class RuleRoutes:
                 yield NOTHING_JUST_KEPT if not route.text else NOT_FOUND
             return
         replacement = route.text if route.replaces else ""
+        if not route.replaces and route.text:
+            # one of two things a fact says: what stays replaces it, never all forgotten
+            replacement = corrections.what_stays(target.text, route.text) or ""
         correction = corrections.propose(self.memory, stream.thread_id, target, replacement)
         if correction.proposal is not None:
             stream.facts, stream.proposal = (target.id,), correction.proposal

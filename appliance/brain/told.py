@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from appliance.brain.people import FAMILY, NOT_NAMES, said_to
+from appliance.brain.people import FAMILY, NOT_NAMES, a_name_typed_lower, said_to
 from appliance.brain.questions import names_in
 from appliance.brain.untold_days import DaysTold
 from appliance.household.moments import WEEKDAYS
@@ -124,6 +124,26 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _CLAUSES = re.compile(r"\s*(?:[;,]|\band\b|\bbut\b)\s*", re.IGNORECASE)
 
 
+_ASKED_OF_SOMEONE = re.compile(
+    r"^\W*(?:(?:where|what|when|how|why|who|which)\s+)?(?:does|did|is|was|has|can|could|will|"
+    r"would|should)\s+(?P<who>[a-z][a-z'-]+)\s+(?:work|works|working|do|does|doing|live|lives|"
+    r"like|likes|love|loves|hate|hates|eat|eats|drink|drinks|want|wants|need|needs|go|goes|"
+    r"going|coming|play|plays|vegetarian|vegan|married|single|pregnant|allergic|coeliac|"
+    r"diabetic|home|have|has|get|gets|got|think|thinks|feel|feels|know|knows|speak|speaks|"
+    r"study|studies|still|ok|okay|alright|well|ill|sick|at|in|from|on)\b"
+)
+_TITLED = re.compile(r"\b(?:mr|mrs|ms|miss|dr)\.?\s+(?P<who>[a-z][a-z'-]+)\b")
+
+
+def _asked_of_in_lower_case(asked: str) -> list[str]:
+    """Someone named in lower case, as a question asks of them ("where does priya work",
+    "is ruaridh vegetarian") or after a title ("mr kerr"); never a word English knows."""
+    found = [m["who"] for m in _TITLED.finditer(asked)]
+    if (opened := _ASKED_OF_SOMEONE.match(asked)) and a_name_typed_lower(opened["who"]):
+        found.append(opened["who"])
+    return found
+
+
 def _made_up(sentence: str) -> set[str]:
     """The names a sentence gives people, lower case (family words are no names): "Liam,
     the father of light, …", "a girl named Ember"."""
@@ -154,6 +174,12 @@ class Told:
             for m in _A_PERSON.finditer(asked)
             if (m[1] or m[2]).lower() not in NOT_NAMES
         }
+        # typed in lower case, or after a title: "where does priya work", "is mr kerr
+        # married" (a thirteenth trial's got "Priya is a professional yoga coach…")
+        said |= set(_asked_of_in_lower_case(asked))
+        # the people the facts given name by a family word: "the landlord" of "The landlord
+        # is Mr Kerr." ("no, the landlord is not married.", nothing told of it)
+        said |= {word for word in tokens(told) if word in FAMILY}
         self._people = people | said
         # "a poem about our family", "a story about our kids": any name the model gives
         # them is one nobody told (a fourth trial heard "Liam, the father of light")

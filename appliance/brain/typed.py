@@ -90,11 +90,11 @@ def with_apostrophes(text: str, known: frozenset[str] = frozenset()) -> str:
         return said.group()
 
     def capital(said: re.Match[str]) -> str:
-        word = said.group()
+        word = said["word"]
         # only a name a message starts with and says something of ("ify has…", "sam is
         # allergic to nuts"): never "add fudge to the list" with Fudge the dog (a review's
         # list got "Fudge"), nor "will", "may", "rose" as words
-        if said.start() != 0 or not _SAID_OF_SOMEONE.match(said.string, said.end()):
+        if not _SAID_OF_SOMEONE.match(said.string, said.end("word")):
             return word
         if word in known or a_name_typed_lower(word):
             return word[:1].upper() + word[1:]
@@ -103,7 +103,11 @@ def with_apostrophes(text: str, known: frozenset[str] = frozenset()) -> str:
     restored_text = _SHORT.sub("birthday", _OWNER.sub(owner, _TYPED.sub(restored, text)))
     # a name memory holds, typed in lower case on a phone: "ify has a dentist appointment
     # on friday at 3" (an eleventh trial's went to the model, and nothing was carded)
-    return _LOWER_WORD.sub(capital, restored_text, count=1)
+    # ...and where a sentence starts, after a word said first ("hi its priya. tomasz keeps
+    # the spare key…", "also ruaridh owes me 40 quid": a thirteenth trial's went to the model)
+    named = _OPENS.sub(lambda m: m["lead"] + capital(m), restored_text)
+    # a title and a name ("mr kerr has a spare set of keys", a thirteenth trial's)
+    return _TITLED.sub(_titled, named)
 
 
 def _a_name_owning(word: str) -> bool:
@@ -115,9 +119,30 @@ _SAID_OF_SOMEONE = re.compile(
     # "ify's dentist is on Tuesday at 4" (a second review's went to the model)
     r"(?:'s(?:\s+[a-z]+){0,2}?)?\s+(?:is|isn't|was|has|hasn't|had|gets|got|needs|likes|loves|hates|can|can't|"
     r"cannot|doesn't|does|did|didn't|will|won't|eats|takes|goes|lives|works|starts|are|start|"
-    r"begin|begins|end|ends|finish|finishes)\b"
+    r"begin|begins|end|ends|finish|finishes|"
+    # what a household says someone did or does: "tomasz moved out on saturday", "ruaridh
+    # owes me 40 quid", "tomasz keeps the spare key…" (a thirteenth trial's, each lost)
+    r"moved|moves|keeps|kept|owes|owed|left|leaves|went|came|comes|started|stopped|bought|"
+    r"wants|knows|drives|stays|stayed|visits|visited|uses|prefers|cooks|cleans|feeds|walks|"
+    r"picks|brings|plays|sleeps|does|said|says|lost|found|broke|fixed)\b"
 )
-_LOWER_WORD = re.compile(rf"\b[{LOWER}][{LOWER}-]*[{LOWER}]\b")
+
+
+def _titled(said: re.Match[str]) -> str:
+    if not _SAID_OF_SOMEONE.match(said.string, said.end()):
+        return said.group()
+    title, name = said["title"], said["name"]
+    return f"{said['lead']}{title[:1].upper()}{title[1:]} {name[:1].upper()}{name[1:]}"
+
+
+_TITLED = re.compile(
+    r"(?P<lead>(?:^|[.!?]\s+)(?:(?:also|and|oh|btw|fyi|plus|ps|so|ok|okay)\s+)?)"
+    r"(?P<title>mr|mrs|ms|miss|dr)\.?\s+(?P<name>[a-z][a-z'-]+)\b"
+)
+_OPENS = re.compile(
+    rf"(?P<lead>(?:^|[.!?]\s+)(?:(?:also|and|oh|btw|fyi|plus|ps|so|ok|okay)\s+)?)"
+    rf"(?P<word>[{LOWER}][{LOWER}-]*[{LOWER}])\b"
+)
 
 
 # A question asked back with a tag and no mark: "Nnamdi is allergic to peanuts isnt he",

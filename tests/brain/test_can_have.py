@@ -33,10 +33,21 @@ def test_asked_of_someone_memory_names(said: str, food: str) -> None:
 
 @pytest.mark.parametrize(
     "said",
-    ["can Sam have milk", "can I have a cup of tea", "can I give it a stir", "can we have pasta"],
+    ["can I have a cup of tea", "can I give it a stir", "can we have pasta", "can baby have milk"],
 )
-def test_not_asked_of_someone_memory_names(said: str) -> None:  # the controls
+def test_not_asked_of_someone(said: str) -> None:  # the controls
     assert asked(said, NAMES) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "person"),
+    [("can Sam have milk", "Sam"), ("can priya eat prawns", "priya"), ("can mum have brie", "mum")],
+)
+def test_asked_of_someone_memory_does_not_name_yet(said: str, person: str) -> None:
+    # a thirteenth trial's "can priya eat prawns" got the model's "Priya, please do not eat
+    # prawns." (until then, someone memory did not name was left to the model)
+    found = asked(said, NAMES)
+    assert found is not None and found.person == person
 
 
 @pytest.mark.parametrize("said", ["can rosa have scrambled egg", "can I give Rosa egg fried rice"])

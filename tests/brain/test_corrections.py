@@ -220,3 +220,33 @@ def test_why_then_forget_asks_to_forget_what_both_name(settings, memory) -> None
     # the control: a remark and "forget it" asks to forget nothing
     reply, _ = scripted_reply(settings, memory, ["Okay."], "i was going to ask, forget it")
     assert len(memory.proposals()) == 1
+
+
+def test_forgetting_one_of_two_things_a_fact_says_keeps_the_other(
+    settings: Settings, memory: Memory
+) -> None:
+    # a thirteenth trial's retracted "Priya is vegetarian and allergic to shellfish." whole,
+    # and her "remember that priya is vegetarian" was then refused as retracted
+    fact = memory.add("Priya is vegetarian and allergic to shellfish.", "health")
+    reply, _ = scripted_reply(
+        settings,
+        memory,
+        [],
+        "forget that priya is allergic to shellfish, she got tested and she's fine",
+    )
+    [proposal] = memory.proposals()
+    assert (proposal.kind, proposal.target, proposal.text) == (
+        "supersede",
+        fact.id,
+        "Priya is vegetarian.",
+    )
+    assert 'replace "Priya is vegetarian and allergic to shellfish" with' in reply.text
+
+
+def test_forgetting_all_a_fact_says_forgets_it(settings: Settings, memory: Memory) -> None:
+    fact = memory.add("Priya is vegetarian and allergic to shellfish.", "health")  # the control
+    scripted_reply(
+        settings, memory, [], "forget that priya is vegetarian and allergic to shellfish"
+    )
+    [proposal] = memory.proposals()
+    assert (proposal.kind, proposal.target) == ("retract", fact.id)

@@ -165,3 +165,21 @@ def test_a_tag_question_is_not_carded(settings, memory: Memory) -> None:
 )
 def test_a_name_unheard_of_owning_what_is_asked_of_is_its_owner(typed: str, read: str) -> None:
     assert with_apostrophes(typed) == read
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        # a thirteenth trial's: each went to the model, and nothing was carded
+        ("tomasz moved out on saturday", "Tomasz moved out on saturday"),
+        ("also ruaridh owes me 40 quid", "also Ruaridh owes me 40 quid"),
+        ("hi its priya. tomasz keeps the key", "hi its priya. Tomasz keeps the key"),
+        ("mr kerr has a spare set of keys", "Mr Kerr has a spare set of keys"),
+        # the controls: a word English knows, said first or after a sentence's end
+        ("bread went off", "bread went off"),
+        ("thanks. dinner is ready", "thanks. dinner is ready"),
+        ("mr kerr", "mr kerr"),
+    ],
+)
+def test_a_name_typed_lower_where_a_sentence_starts_is_a_name(typed: str, read: str) -> None:
+    assert with_apostrophes(typed) == read
