@@ -78,8 +78,17 @@ _WRONG = re.compile(
     r"(?:wrong|not right|not true|incorrect|not correct|outdated|out of date)"
     # "scratch that, she's a size 3 now" (an eleventh trial's got "Cancel what?")
     r"|scratch that(?=\s*[,.:;!-]\s*\S))"
-    r"(?:\s+now)?\s*[,.:;!-]*\s*(?P<what>.*)$",
+    # "that's not true anymore" (a thirteenth trial's replaced the fact with "Anymore.")
+    r"(?:\s+(?:now|anymore|any more|any longer|no more))?\s*[,.:;!-]*\s*(?P<what>.*)$",
     re.IGNORECASE | re.DOTALL,
+)
+# Why, not what instead: "…, we moved it", "…, she got tested" (the trial's "We moved it."
+# was proposed in the fact's place)
+_ONLY_WHY = re.compile(
+    r"^(?:because\b.*|cos\b.*|(?:we|i|she|he|they)\s+(?:\w+\s+)?\w+ed(?:\s+(?:it|them|that|"
+    r"him|her|out|away|on))*|(?:we|i|she|he|they)\s+(?:got|did|had|sold|threw|gave)\b.*)"
+    r"\W*$",
+    re.IGNORECASE,
 )
 _KNOW_ABOUT = re.compile(
     r"^\s*(?:hearth[,:]?\s+)?(?:what|tell me what)\s+do\s+(?:you|we)\s+know\s+about\s+"
@@ -283,7 +292,7 @@ WHY_WORDS = 3  # "magda cancelled her trip": a reason, never "Sam," said to some
 def said_wrong(text: str) -> Route | None:
     """ "that's wrong, …", "scratch that, …": what puts the last fact right, as a route."""
     if match := _WRONG.match(text):
-        instead = sentence(match["what"])
+        instead = "" if _ONLY_WHY.match(match["what"]) else sentence(match["what"])
         return Route("correct", instead, replaces=bool(instead))
     return None
 
@@ -354,6 +363,17 @@ WHAT_WAS_REFUSED = (
 )
 
 
+# Which one, unsaid: "and the other one?" (a thirteenth trial's client, after the list was
+# read, got the model's "The other one: banana, orange juice.", nothing of the kind on it)
+_WHICH_UNSAID = re.compile(
+    r"^\W*(?:(?:and|or|but|so|what about|how about|and what about|what of)\s+)?(?:the\s+)?"
+    r"(?:other\s+(?:one|ones)|others|rest|that\s+one|this\s+one|one\s+after\s+that|next\s+one)"
+    r"(?:\s+(?:then|too|as well|please))?\W*$",
+    re.IGNORECASE,
+)
+WHICH_UNSAID = "Which one do you mean? Say it with its name and I'll look."
+
+
 TAKEN_BACK = "All right, I haven't kept it."
 
 
@@ -392,6 +412,7 @@ DEFAULT_INTENTS: tuple[Intent, ...] = (
     Intent("wrong", said_wrong),
     Intent("did it", _did_it),
     fixed_reply("what was refused", _WHAT_WAS_REFUSED, WHAT_WAS_REFUSED),
+    fixed_reply("which unsaid", _WHICH_UNSAID, WHICH_UNSAID),
     Intent("inbox", _inbox),
     Intent("overview", _overview),
     Intent("know-about", _know_about),

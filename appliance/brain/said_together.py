@@ -38,7 +38,11 @@ R = TypeVar("R")
 # at the joint, none at a bare comma.
 _JOINT = re.compile(
     r"\s*[,;]\s*(?P<said>(?:(?:and|also|then|so|oh|plus)\s+)*)"
-    r"|\s+(?P<said2>(?:and|&)\s+(?:(?:also|then|so|oh)\s+)*)",
+    r"|\s+(?P<said2>(?:and|&)\s+(?:(?:also|then|so|oh)\s+)*)"
+    # "the plumber is coming on the 17th so remind me on the 16th…" (a thirteenth trial's
+    # lost the reminder): a bare "so" before a command's own first words
+    r"|\s+(?P<said3>so\s+)(?=(?:remind|add|set|put|pop|stick|cancel|can you|could you|"
+    r"please)\b)",
     re.IGNORECASE,
 )
 # A part shorter than this is no command or fact of its own ("…and stop").
@@ -148,7 +152,7 @@ def _held_together(
       after "oh and" / "also";
     - a fact keeps a command said after a plain "and" that names no record ("Mum's trick is
       to brown the mince and add a stock cube": a way of cooking, not the list)."""
-    words = set((joint["said"] or joint["said2"] or "").lower().split())
+    words = set((joint["said"] or joint["said2"] or joint["said3"] or "").lower().split())
     turned = bool(words & _NEW_TOPIC)
     if head.command:
         whole_command = whole is not None and whole.command

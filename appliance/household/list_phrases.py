@@ -76,7 +76,10 @@ _NOT_AN_ITEM = re.compile(
     r"\b(?:what|how|why|which|when|where|who|can|could|should|would|shall|do|does|did|i|we|"
     r"you|use|instead|substitute|sub|swap|replace|make|bake|cook|recipe|is|are|was|timer|"
     r"reminder|minutes?|hours?|seconds?|calendar|diary|note|notes|memory|fact|list|basket|"
-    r"order|trolley|cart|playlist|queue)\b"
+    r"order|trolley|cart|playlist|queue|wake ?up)\b"
+    # a time is a reminder's: "delete the 7am one", "i dont need the 6am wake up anymore" (a
+    # thirteenth trial's each got "Not on it: 7am one.")
+    r"|\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b"
 )
 _READ = re.compile(
     # "what's left on the list", "whit's on the list" (a ninth trial's went to the model)
@@ -110,6 +113,9 @@ _NOT_GROCERIES = {
     "time",
     "luck",
     "breath",
+    # "and the other one?" (a thirteenth trial's put "other one" on the list): which is unsaid
+    *("other one", "the other one", "other ones", "the other ones", "that one", "this one"),
+    *("the rest", "the others", "one", "ones"),
     # "add the usual" (a seventh trial's put "usual" on the list): what is usual is not said
     *("usual", "the usual", "the usual stuff", "the normal"),
     "patience",

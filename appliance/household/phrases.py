@@ -67,6 +67,13 @@ from appliance.household.timer_phrases import add_time, timer, timer_status
 from appliance.household.undo import asked_what_was_done, said_change, said_undo
 from appliance.household.watch_phrases import watched
 
+# Words that take back or put right what went before, whatever follows: never part of an
+# errand or an item
+_UNMARKED_CHANGE = re.compile(r"(?<! ,) (no wait|wait no|no no|no sorry|sorry no|or rather) ")
+_UNMARKED_SO = re.compile(
+    r"(?<! ,) so (?=(?:remind|add|set|put|pop|stick|cancel|can you|could you|please) )"
+)
+
 
 def as_row(command: Command | None) -> dict[str, object]:
     """The command as the phrase table writes it: its intent and what it acts on."""
@@ -99,7 +106,12 @@ def parse(
     said = normalise(text)
     if not said:
         return None
-    sentences = normalise(text, sentences=True)
+    # a change of mind typed with no comma: "remind me tuesday at 10 about the dentist no
+    # wait thursday" (a thirteenth trial's set Tuesday, "no wait thursday" in its errand)
+    sentences = _UNMARKED_CHANGE.sub(r" , \1 ", normalise(text, sentences=True))
+    # why, then "so" and the command, typed with no comma: "we're low on milk so add milk
+    # to the list" (read as one statement)
+    sentences = _UNMARKED_SO.sub(" , so ", sentences)
     # "…, actually, ring Sue as well": more, never instead (normalise took the tail off)
     adds = _ADDS.search(text.lower()) is not None
 

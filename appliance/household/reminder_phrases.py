@@ -106,7 +106,14 @@ _EVERY_ONE = re.compile(r"^(?:all|every|each)(?: (?:the|my|our|of the|of my|of o
 _CANCEL_ANY_REMINDER = re.compile(
     r"^(?:cancel|delete|remove|forget|drop|stop|never mind|clear|scrap|bin|ditch|scratch|kill) "
     r"(?:the |my |that |this )?"
-    r"(?:(?P<what>[a-z][a-z' ]{0,40}?) )?reminders?$"
+    r"(?:(?:(?P<what>[a-z][a-z' ]{0,40}?)|(?P<at>\d{1,2}(?:[:.]\d{2})? ?(?:am|pm))) )?"
+    # "delete the 7am one" (a thirteenth trial's was read as the list's "7am one")
+    r"(?:reminders?|(?<=am |pm )one)$"
+)
+# "i dont need the 6am wake up anymore": the reminder at that time, ended
+_NO_MORE_AT = re.compile(
+    r"^(?:i|we) (?:don't|dont|do not) need (?:the |my |that |our )?(?P<at>\d{1,2}(?:[:.]\d{2})? ?"
+    r"(?:am|pm))(?: [a-z][a-z' ]{0,30}?)? (?:any ?more|now)$"
 )
 _SNOOZE_REMINDER = re.compile(
     r"^(?:snooze|delay|postpone|push back) (?:the |my |that )?(?:(?P<what>[a-z][a-z' ]{0,40}?) )?"
@@ -280,7 +287,9 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
     if match := _CANCEL_ANY_REMINDER.match(text):
         if match["what"] and _EVERY_ONE.match(match["what"]):
             return CancelReminder(None, every=True)
-        return CancelReminder(match["what"])
+        return CancelReminder(match["what"] or (f"at {match['at']}" if match["at"] else None))
+    if match := _NO_MORE_AT.match(text):
+        return CancelReminder(f"at {match['at']}")
     if match := _NO_MORE_REMINDER.match(text):
         what = match["off"] or match["off2"] or match["need"] or match["more"]
         return CancelReminder(None, every=True) if _EVERY_ONE.match(what) else CancelReminder(what)

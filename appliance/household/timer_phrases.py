@@ -317,6 +317,10 @@ def _timer(text: str) -> Command | None:
         return None  # "stick an extra quarter of an hour on the potato timer": add_time's
     span = spoken.duration_in(tokens)
     if span is None:
+        if _NO_LENGTH.search(text):
+            # "set a timer for 0 minutes" (a thirteenth trial's got the model's "I'll give you
+            # 10 minutes", no timer set): no length, so asked for one
+            return AskTimerLength(None)
         if (match := _SET_TIMER.match(text)) is not None:
             return AskTimerLength(timer_name(match["pre"] or match["post"]))
         return None
@@ -339,6 +343,7 @@ def _timer(text: str) -> Command | None:
     return SetTimer(timer_name(match["pre"] or match["post"]), float(span.value))
 
 
+_NO_LENGTH = re.compile(r"\b(?:0|zero|nought|no)\s+(?:minutes?|mins?|seconds?|secs?|hours?|hrs?)\b")
 _WHEN_DONE = re.compile(
     r"^(?:when|what time) (?:does|will|do|is|'s) (?:the |my )?(?P<name>[a-z][a-z' ]{0,30}?)"
     r"(?: timer)? (?:go off|be done|be ready|ring|done|ready|going off)$"

@@ -289,3 +289,43 @@ def test_remember_after_a_greeting_is_remember(said: str, kind: str, fact: str |
     assert route.kind == kind
     if fact is not None:
         assert route.text == fact
+
+
+@pytest.mark.parametrize(
+    "said", ["and the other one?", "the other one", "what about that one", "and the rest"]
+)
+def test_which_one_unsaid_is_asked_back(said: str) -> None:
+    # a thirteenth trial's client, after the list was read, got the model's "The other
+    # one: banana, orange juice.", nothing of the kind on the list
+    from appliance.brain.router import WHICH_UNSAID
+
+    assert route(said).kind == "which unsaid"
+    assert DEFAULT_ROUTER.act(route(said))(route(said)) == WHICH_UNSAID
+
+
+@pytest.mark.parametrize("said", ["the other one was nicer", "which one is the oat milk?"])
+def test_a_one_said_of_is_no_which_unsaid(said: str) -> None:  # the controls
+    assert route(said).kind != "which unsaid"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a thirteenth trial's: "Anymore." and "We moved it." were proposed in the fact's place
+        "that's not true anymore",
+        "that's not true anymore, we moved it",
+        "that's not true, she got tested and she's fine",
+    ],
+)
+def test_wrong_with_no_more_or_only_why_forgets_the_fact(said: str) -> None:
+    from appliance.brain.router import said_wrong
+
+    assert said_wrong(said) == Route("correct", "", replaces=False)
+
+
+def test_wrong_with_what_instead_replaces_the_fact() -> None:  # the control
+    from appliance.brain.router import said_wrong
+
+    assert said_wrong("that's wrong, we moved it to the shed") == Route(
+        "correct", "We moved it to the shed.", replaces=True
+    )

@@ -62,6 +62,19 @@ def test_a_command_and_a_fact_are_read_as_two_parts(
     assert [(part.kind, part.text) for part in route.parts] == parts
 
 
+def test_a_fact_then_so_and_a_command_are_two_parts() -> None:
+    # a thirteenth trial's lost the reminder, and the whole sentence was proposed as a fact
+    route = ROUTER.route(
+        "the plumber is coming on the 17th so remind me on the 16th at 6pm to clear under the sink"
+    )
+    assert [(part.kind, part.text) for part in route.parts] == [
+        ("statement", "the plumber is coming on the 17th"),
+        ("reminders", "remind me on the 16th at 6pm to clear under the sink"),
+    ]
+    # the control: "so" inside an errand is the errand's
+    assert ROUTER.route("remind me at 7 to call mum so she knows").kind == "reminders"
+
+
 def test_three_parts_in_one_sentence_are_three() -> None:
     route = ROUTER.route("add bananas, remember Noah is allergic to kiwi, and add yoghurts too")
     assert [(part.kind, part.text) for part in route.parts] == [

@@ -1127,3 +1127,51 @@ def test_finish_asked_of_a_bare_name_is_no_timer_s() -> None:
     # the controls: of a thing with "the", or of a timer said
     assert isinstance(phrases.parse("when does the pasta finish", NOW), phrases.TimerStatus)
     assert isinstance(phrases.parse("when does pasta timer finish", NOW), phrases.TimerStatus)
+
+
+def test_the_other_one_is_no_item() -> None:
+    # a thirteenth trial's "and the other one?" put "other one" on the list
+    from appliance.household.list_phrases import groceries
+
+    assert groceries("the other one") is None
+    assert groceries("other one") is None
+    assert groceries("oat milk") == ("oat milk",)  # the control
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        # a thirteenth trial's set Tuesday, with "no wait thursday" in the errand
+        (
+            "remind me tuesday at 10 about the dentist no wait thursday",
+            Remind("about the dentist", dt.datetime(2026, 12, 10, 10, 0)),
+        ),
+        ("set a timer for 5 minutes no wait 10", SetTimer(None, 600.0)),
+        ("add milk no wait eggs to the list", AddItems(("eggs",))),
+    ],
+)
+def test_a_change_of_mind_typed_without_a_comma_is_read(said: str, meant: object) -> None:
+    assert phrases.parse(said, dt.datetime(2026, 12, 6, 22, 0)) == meant
+
+
+def test_no_said_of_an_item_is_no_change_of_mind() -> None:  # the control
+    assert phrases.parse("add no salt crisps to the list", NOW) == AddItems(("no salt crisps",))
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        # why, then "so" and the command, typed with no comma: read as one statement before
+        ("we're low on milk so add milk to the list", AddItems(("milk",))),
+        ("the plumber is coming so set a timer for 10 minutes", SetTimer(None, 600.0)),
+    ],
+)
+def test_a_command_after_why_and_so_is_read(said: str, meant: object) -> None:
+    assert phrases.parse(said, NOW) == meant
+
+
+def test_a_timer_of_no_length_asks_for_one() -> None:
+    # a thirteenth trial's "set a timer for 0 minutes" got the model's "I'll give you 10
+    # minutes", no timer set
+    assert phrases.parse("set a timer for 0 minutes", NOW) == phrases.AskTimerLength(None)
+    assert phrases.parse("set a timer for 10 minutes", NOW) == SetTimer(None, 600.0)  # control

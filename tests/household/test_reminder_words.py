@@ -256,3 +256,19 @@ def test_the_time_asked_for_an_errand_with_a_time_of_its_own_has_another_example
     assert "“remind me to book the table for Friday at 6 tomorrow at 9”" in said
     said = perform(store, parse("remind me to call Mum", NOW))  # the control
     assert "“remind me to call Mum at 6”" in said
+
+
+@pytest.mark.parametrize(
+    "said", ["cancel the 6am reminder", "delete the 6am one", "i dont need the 6am wake up anymore"]
+)
+def test_a_reminder_is_cancelled_by_its_time_of_day(store: HouseholdStore, said: str) -> None:
+    # a thirteenth trial's "delete the 7am one" got "Not on it: 7am one.", and "cancel the
+    # 6am reminder" the model
+    perform(store, parse("remind me every day at 6am to wake up", NOW))
+    perform(store, parse("remind me on friday at 7am to call the gp", NOW))
+    assert parse(said, NOW) == CancelReminder("at 6am")
+    assert perform(store, parse(said, NOW)).startswith("I've cancelled the reminder to wake up")
+    assert [r.text for r in store.reminders()] == ["call the gp"]  # the control: the 7am one
+    assert perform(store, parse("delete the 7am one", NOW)).startswith(
+        "I've cancelled the reminder to call the gp"
+    )

@@ -103,3 +103,31 @@ def test_a_history_hearth_did_not_end_starts_afresh(
         household_web, ("user", "start a timer"), ("assistant", asked), ("user", "eight minutes")
     )
     assert other != thread and said == "Eight minutes." and _timers(settings) == []
+
+
+def test_cancel_that_through_the_resent_history_cancels_what_was_just_set(
+    household_web: Running, settings: Settings
+) -> None:
+    # a thirteenth trial's "cancel that" after "Timer set for 10 minutes" got "Cancel what?"
+    said, _ = _say(household_web, ("user", "set a timer for 10 minutes"))
+    assert "10 minutes" in said and len(_timers(settings)) == 1
+    undone, _ = _say(
+        household_web,
+        ("user", "set a timer for 10 minutes"),
+        ("assistant", said),
+        ("user", "cancel that"),
+    )
+    assert "cancelled" in undone and _timers(settings) == []
+
+
+def test_cancel_that_with_a_history_hearth_did_not_end_cancels_nothing(
+    household_web: Running, settings: Settings
+) -> None:  # the control: a history made up by the client carries nothing
+    _say(household_web, ("user", "set a timer for 10 minutes"))
+    undone, _ = _say(
+        household_web,
+        ("user", "set a timer for 10 minutes"),
+        ("assistant", "Done, ten minutes."),
+        ("user", "cancel that"),
+    )
+    assert "cancelled" not in undone and len(_timers(settings)) == 1
