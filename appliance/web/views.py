@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from appliance.household import HouseholdStore
-from appliance.memory import Memory
+from appliance.memory import Memory, Proposal
 from appliance.update.status import read_status
 from appliance.web.service import ChatService
 
@@ -31,17 +31,30 @@ BoardSource = Callable[[], bytes | None]
 
 
 def inbox_json(memory: Memory) -> dict[str, Any]:
+    # each with any refusal of its words, as the board and `hearth review list --json` show
+    # it (a thirteenth trial's page showed a card the household had discarded, unmarked)
     proposals = memory.proposals()
-    return {"waiting": len(proposals), "proposals": [p.to_json() for p in proposals]}
+    return {
+        "waiting": len(proposals),
+        "proposals": [
+            {**p.to_json(), "said_no_before": memory.said_no_before(p)} for p in proposals
+        ],
+    }
 
 
 def inbox_html(memory: Memory) -> str:
     proposals = memory.proposals()
+
+    def said_no(proposal: Proposal) -> str:
+        refused = memory.said_no_before(proposal)
+        return f' <strong class="said-no">({html.escape(refused)})</strong>' if refused else ""
+
     rows = "\n".join(
-        "<tr><td>{}</td><td>{}</td><td>{}</td><td><code>{}</code></td></tr>".format(
+        "<tr><td>{}</td><td>{}</td><td>{}{}</td><td><code>{}</code></td></tr>".format(
             html.escape(p.proposed_at.strftime("%Y-%m-%d %H:%M")),
             html.escape(p.type),
             html.escape(p.text if p.kind == "add" else f"[{p.kind} {p.target}] {p.text}"),
+            said_no(p),
             html.escape(p.id),
         )
         for p in proposals

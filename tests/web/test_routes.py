@@ -193,6 +193,21 @@ def test_inbox_views_show_what_waits_and_offer_no_buttons(memory: Memory, web: R
     assert "hearth review keep" in page
 
 
+def test_inbox_views_mark_what_was_discarded_before(memory: Memory, web: Running) -> None:
+    # a thirteenth trial's page showed a card the household had discarded with no mark; the
+    # board and `hearth review list` marked it
+    first = memory.propose("Mia is learning the violin.", "note")
+    memory.discard(first.id, actor="panel")
+    memory.propose("Mia is learning the violin.", "note", origin="voice", asked_again=True)
+    memory.propose("Mia has a recorder too.", "note")  # the control: never said no to
+    listed = call(f"{web.url}/api/inbox.json", headers=web.auth()).json
+    marks = {p["text"]: p["said_no_before"] for p in listed["proposals"]}
+    assert marks["Mia is learning the violin."].startswith("you discarded this on")
+    assert marks["Mia has a recorder too."] is None
+    page = call(f"{web.url}/memory/inbox", headers=web.auth()).body.decode()
+    assert page.count("you discarded this on") == 1
+
+
 @pytest.mark.parametrize("path", ["/api/inbox.json", "/api/timers.json", "/api/shopping.json"])
 def test_json_views_are_never_cached(web: Running, path: str) -> None:
     answer = call(f"{web.url}{path}", headers=web.auth())
