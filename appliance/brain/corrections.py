@@ -176,3 +176,28 @@ def what_stays(fact: str, forgotten: str) -> str | None:
     if not gone or not stays:
         return None
     return f"{said['subject']} {' and '.join(stays)}."
+
+
+# "no wait, thursday not tuesday", "sorry, 10.30 not 10": one word or two put right, said
+# alone after a fact was kept or read
+_THIS_NOT_THAT = re.compile(
+    r"^\W*(?:(?:no|wait|sorry|oops|oh|actually|i mean|hang on)\W+)*(?:it'?s\s+|its\s+)?"
+    r"(?P<new>[\w:.']+(?:\s[\w:.']+)?),?\s+not\s+(?:on\s+|at\s+)?(?P<old>[\w:.']+(?:\s[\w:.']+)?)"
+    r"[\s.!]*$",
+    re.IGNORECASE,
+)
+
+
+def swapped(said: str, facts: Iterable[Fact]) -> str | None:
+    """A fact just kept or read, with one word or two put right: "Aoife's midwife appt is
+    thursday at 10am." of "…is tuesday at 10am." and "no wait, thursday not tuesday" (a
+    thirteenth trial's got "Sorry, I didn't understand that"). Only where exactly one of
+    `facts` holds the words taken back; None otherwise."""
+    found = _THIS_NOT_THAT.match(said)
+    if found is None:
+        return None
+    old = re.compile(rf"\b{re.escape(found['old'])}\b", re.IGNORECASE)
+    holding = [fact for fact in facts if old.search(fact.text)]
+    if len(holding) != 1:
+        return None
+    return old.sub(found["new"], holding[0].text, count=1)

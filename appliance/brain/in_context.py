@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from appliance.brain import can_have, router
+from appliance.brain import can_have, corrections, router
 from appliance.brain.ate_it import ate_what_they_cannot_have
 from appliance.brain.devices import AN_ANIMAL_UNWELL, FED_TO_A_PET
 from appliance.brain.follow_up import asked_again_of, is_asked_again, where_again
@@ -93,6 +93,14 @@ class InContext:
             # before a small child's row (a review's got "…fine crushed, ground or as a smooth
             # nut butter")
             route = router.Route("recall", typed, thread=thread)
+        if (
+            route.kind in ("chat", "statement")
+            and (cited := self.routes.cited.get(thread))
+            and (swapped := corrections.swapped(typed, self.routes.live(cited))) is not None
+        ):
+            # "no wait, thursday not tuesday" after a fact was kept or read: that fact put
+            # right, proposed for Keep (a thirteenth trial's got "didn't understand")
+            return router.Route("correct", swapped, replaces=True, thread=thread)
         if (
             route.kind == "courtesy"
             and self.routes.carded.get(thread)

@@ -11,7 +11,7 @@ only a question about the world reaches the model (questions.py draws the line).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from appliance.brain import (
@@ -272,7 +272,7 @@ class RuleRoutes:
         us too, she's diabetic", and Keep lost it); words too few to tell, "that" is what
         the last answer used."""
         said = set(content_words(instead)) - _NEGATIONS
-        cited = [f for fid in self.cited.get(thread, ()) if (f := self._live(fid)) is not None]
+        cited = self.live(self.cited.get(thread, ()))
         if len(said) < SHARED_TO_REPLACE:
             return cited[0] if cited else self._correction_target(thread, instead)
         # the fact just kept or read needs one word in common: "remember that Ify's school
@@ -287,6 +287,10 @@ class RuleRoutes:
         shared = [len(said & set(content_words(fact.text))) for fact in found]
         best = max(shared, default=0)
         return found[shared.index(best)] if best >= SHARED_TO_REPLACE else None
+
+    def live(self, fact_ids: Iterable[str]) -> list[Fact]:
+        """Those of the facts that are still there to be recalled."""
+        return [fact for fid in fact_ids if (fact := self._live(fid)) is not None]
 
     def _live(self, fact_id: str) -> Fact | None:
         """The fact, if it is still there to be recalled."""

@@ -250,3 +250,28 @@ def test_forgetting_all_a_fact_says_forgets_it(settings: Settings, memory: Memor
     )
     [proposal] = memory.proposals()
     assert (proposal.kind, proposal.target) == ("retract", fact.id)
+
+
+def test_this_not_that_after_a_fact_kept_puts_that_fact_right(
+    settings: Settings, memory: Memory
+) -> None:
+    # a thirteenth trial's "no wait, thursday not tuesday" got "Sorry, I didn't understand"
+    said, _ = scripted_conversation(
+        settings,
+        memory,
+        [],
+        ["remember aoife's midwife appt is tuesday at 10am", "no wait, thursday not tuesday"],
+    )
+    [kept] = memory.facts("live")
+    [proposal] = memory.proposals()
+    assert (proposal.kind, proposal.target) == ("supersede", kept.id)
+    assert proposal.text == "Aoife's midwife appt is thursday at 10am."
+    assert said[1].route == "correct"
+
+
+def test_this_not_that_with_no_fact_just_kept_changes_nothing(
+    settings: Settings, memory: Memory
+) -> None:  # the control
+    memory.add("Aoife's midwife appt is tuesday at 10am.", "event")
+    scripted_reply(settings, memory, ["Sure."], "no wait, thursday not tuesday")
+    assert memory.proposals() == []
