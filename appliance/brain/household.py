@@ -101,10 +101,6 @@ def household_intents(
         with HouseholdStore.open(data_dir, clock) as store:
             if (question := store.asked(source)) is not None:
                 store.ask(target, question)
-            # and what the last change there made: "cancel that" after "Timer set…" (a
-            # thirteenth trial's client resent its history and got "Cancel what?")
-            if (made := store.last_done(source)) is not None:
-                store.did(target, made)
 
     return [
         Intent(

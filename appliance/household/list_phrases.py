@@ -45,7 +45,7 @@ _RAN_OUT = re.compile(
 _REMOVE = re.compile(
     # "clear haribo off the list", "knock the milk off the list" (a thirteenth session's
     # went to the model)
-    rf"^(?:take|cross|strike|scratch|tick|remove|delete|drop|clear|knock|wipe|get|rub) "
+    rf"^(?:take|cross|strike|scratch|tick|remove|delete|drop|clear|knock|wipe|get rid of|get|rub) "
     rf"(?P<items>.+?) "
     rf"(?:off|from|off of) (?:{LIST}|list)$"
 )
@@ -76,7 +76,7 @@ _NOT_AN_ITEM = re.compile(
     r"\b(?:what|how|why|which|when|where|who|can|could|should|would|shall|do|does|did|i|we|"
     r"you|use|instead|substitute|sub|swap|replace|make|bake|cook|recipe|is|are|was|timer|"
     r"reminder|minutes?|hours?|seconds?|calendar|diary|note|notes|memory|fact|list|basket|"
-    r"order|trolley|cart|playlist|queue|wake ?up)\b"
+    r"order|trolley|cart|playlist|queue)\b"
     # a time is a reminder's: "delete the 7am one", "i dont need the 6am wake up anymore" (a
     # thirteenth trial's each got "Not on it: 7am one.")
     r"|\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b"

@@ -69,9 +69,14 @@ from appliance.household.watch_phrases import watched
 
 # Words that take back or put right what went before, whatever follows: never part of an
 # errand or an item
-_UNMARKED_CHANGE = re.compile(r"(?<! ,) (no wait|wait no|no no|no sorry|sorry no|or rather) ")
+# ("no no", "sorry no" are an errand's own words as often: "remind me to say no no to the
+# kids", "…to say sorry no 6", a review's)
+_UNMARKED_CHANGE = re.compile(r"(?<! ,) (no wait|wait no|or rather) ")
 _UNMARKED_SO = re.compile(
-    r"(?<! ,) so (?=(?:remind|add|set|put|pop|stick|cancel|can you|could you|please) )"
+    # only a command that names its record: "the water is boiling so add the pasta" is a
+    # cooking step (a review found a first version putting the pasta on the list)
+    r"(?<! ,) so (?=(?:please )?(?:remind me |set (?:a |the |an )?(?:[a-z]+ )?timer |"
+    r"(?:add|put|pop|stick) .+ (?:to|on|onto) (?:the |my |our )?(?:shopping )?list\b))"
 )
 
 
@@ -108,10 +113,10 @@ def parse(
         return None
     # a change of mind typed with no comma: "remind me tuesday at 10 about the dentist no
     # wait thursday" (a thirteenth trial's set Tuesday, "no wait thursday" in its errand)
-    sentences = _UNMARKED_CHANGE.sub(r" , \1 ", normalise(text, sentences=True))
     # why, then "so" and the command, typed with no comma: "we're low on milk so add milk
     # to the list" (read as one statement)
-    sentences = _UNMARKED_SO.sub(" , so ", sentences)
+    as_typed = _UNMARKED_SO.sub(" , so ", normalise(text, sentences=True))
+    sentences = _UNMARKED_CHANGE.sub(r" , \1 ", as_typed)
     # "…, actually, ring Sue as well": more, never instead (normalise took the tail off)
     adds = _ADDS.search(text.lower()) is not None
 
@@ -131,6 +136,10 @@ def parse(
     # two commands first, each whole on its side of an "and": read whole, "remind me at 6
     # to ring Nan and add teabags to the list" would be one reminder
     command = _both(said, read) or read_all(said, sentences)
+    if isinstance(command, TakenBack) and sentences != as_typed:
+        # what follows "no wait" puts nothing right ("remind me at 6 to call mum no wait
+        # dad"): read as typed, as before, never dropped whole (a review's)
+        command = read_all(said, as_typed)
     if command is None:
         # "Right, dinner time. Set a timer for 20 minutes…": a remark said first (remarks.py)
         command = after_a_remark(text, lambda one: parse(one, now, ringing=ringing, slips=slips))

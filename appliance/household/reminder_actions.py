@@ -296,7 +296,7 @@ def _reminders_meant(store: HouseholdStore, what: str | None) -> list[Reminder]:
     words = what.split(" ")
     span = moments.when_in(words, store.now())
     if span is not None and (span.start, span.end) == (0, len(words)):
-        if len(words) == 2 and words[0] == "at":
+        if len(words) <= 3 and words[0] == "at":
             # "delete the 7am one": the one due at that time of day, whichever day
             return [r for r in reminders if r.due_at.time() == span.value.time()]
         # "cancel the reminder for tomorrow at 7" (a sixth trial's: "no reminder to

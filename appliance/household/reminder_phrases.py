@@ -113,7 +113,9 @@ _CANCEL_ANY_REMINDER = re.compile(
 # "i dont need the 6am wake up anymore": the reminder at that time, ended
 _NO_MORE_AT = re.compile(
     r"^(?:i|we) (?:don't|dont|do not) need (?:the |my |that |our )?(?P<at>\d{1,2}(?:[:.]\d{2})? ?"
-    r"(?:am|pm))(?: [a-z][a-z' ]{0,30}?)? (?:any ?more|now)$"
+    # only a reminder's own words after the time: never "the 7am train" (a review's had
+    # cancelled the meds reminder due then)
+    r"(?:am|pm))(?: (?:wake ?up|wake up call|alarm|one|reminder))? (?:any ?more|now)$"
 )
 _SNOOZE_REMINDER = re.compile(
     r"^(?:snooze|delay|postpone|push back) (?:the |my |that )?(?:(?P<what>[a-z][a-z' ]{0,40}?) )?"
@@ -369,6 +371,8 @@ _A_BARE_ERRAND = re.compile(
     r"oclock|am|pm|work|school|lunch|lunchtime|teatime|bedtime|dinner)\b)"
     r"[a-z']+(?: [a-z']+){0,3}"
 )
+# The hours each part of the day holds (night runs past midnight)
+_HOURS_OF = {"morning": (5, 12), "afternoon": (12, 18), "evening": (17, 23), "night": (19, 5)}
 _PART_OF_THE_DAY = {
     "morning": ["in", "the", "morning"],
     "afternoon": ["in", "the", "afternoon"],
@@ -379,13 +383,19 @@ _PART_OF_THE_DAY = {
 
 def _in_that_part(when: list[str], part: str, now: dt.datetime) -> dt.datetime | None:
     """When, read again with the part of the day said after it: "at 7" with "morning" is
-    7:00; None where that reading is not whole ("at 7pm" with "morning")."""
+    7:00; None where that reading is not whole ("at 7pm" with "morning"), where it falls
+    outside that part ("at 12", "at 1" with "night", which a review found set at noon and
+    13:00), or where a day word says otherwise ("tonight at 11" with "morning")."""
+    if part == "morning" and {"tonight", "evening"} & set(when):
+        return None
     said = [*when, *_PART_OF_THE_DAY[part]]
     span = moments.when_in(said, now)
     if span is None or span.start != 0 or span.end != len(said):
         return None
     assert isinstance(span.value, dt.datetime)
-    return span.value
+    low, high = _HOURS_OF[part]
+    inside = low <= span.value.hour < high if low < high else not high <= span.value.hour < low
+    return span.value if inside else None
 
 
 # Bare errands that are something to do: said as the errand, never "about" it

@@ -274,7 +274,13 @@ def _in_the_same_half(corrected: Remind, first: Remind, part: str) -> Remind:
         return corrected
     at, half = corrected.at, dt.timedelta(hours=12)
     same_day = [moment for moment in (at, at + half, at - half) if moment.date() == at.date()]
-    return replace(corrected, at=min(same_day, key=lambda moment: abs(moment - first.at)))
+
+    def off(moment: dt.datetime) -> int:
+        # by the time of day: "tuesday at 10 …, no wait, thursday" said on a Wednesday is
+        # Thursday at 10, though 22:00 that Thursday is nearer next Tuesday (a review's)
+        return abs(moment.hour * 60 + moment.minute - (first.at.hour * 60 + first.at.minute))
+
+    return replace(corrected, at=min(same_day, key=off))
 
 
 def _only_names(part: str) -> bool:

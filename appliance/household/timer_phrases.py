@@ -319,8 +319,9 @@ def _timer(text: str) -> Command | None:
     if span is None:
         if _NO_LENGTH.search(text):
             # "set a timer for 0 minutes" (a thirteenth trial's got the model's "I'll give you
-            # 10 minutes", no timer set): no length, so asked for one
-            return AskTimerLength(None)
+            # 10 minutes", no timer set): no length, so asked for one, by its name if said
+            named = _SET_TIMER.match(re.sub(r"\s+", " ", _NO_LENGTH.sub("", text)).strip())
+            return AskTimerLength(timer_name(named["pre"] or named["post"]) if named else None)
         if (match := _SET_TIMER.match(text)) is not None:
             return AskTimerLength(timer_name(match["pre"] or match["post"]))
         return None
@@ -343,7 +344,9 @@ def _timer(text: str) -> Command | None:
     return SetTimer(timer_name(match["pre"] or match["post"]), float(span.value))
 
 
-_NO_LENGTH = re.compile(r"\b(?:0|zero|nought|no)\s+(?:minutes?|mins?|seconds?|secs?|hours?|hrs?)\b")
+_NO_LENGTH = re.compile(
+    r"(?:\bfor )?\b(?:0|zero|nought|no)\s+(?:minutes?|mins?|seconds?|secs?|hours?|hrs?)\b"
+)
 _WHEN_DONE = re.compile(
     r"^(?:when|what time) (?:does|will|do|is|'s) (?:the |my )?(?P<name>[a-z][a-z' ]{0,30}?)"
     r"(?: timer)? (?:go off|be done|be ready|ring|done|ready|going off)$"
@@ -351,7 +354,7 @@ _WHEN_DONE = re.compile(
     # "what time does ballet finish" asks memory (a held-out split's got "There is no
     # ballet timer running.", Zara's ballet's end kept)
     r"|^(?:when|what time) (?:does|will|do) (?:(?:the |my )(?P<name5>[a-z][a-z' ]{0,30}?)"
-    r"|(?P<name6>[a-z][a-z' ]{0,30}?) timer) finish$"
+    r"|(?P<name6>[a-z][a-z' ]{0,30}?) timer|it) finish$"
     # "when is the boiler service due?" asks memory, not a timer (an eighth trial's got
     # "There is no boiler service timer running."): "due" only of a timer said
     r"|^when(?:'s| is) (?:the |my )?(?P<name2>[a-z][a-z' ]{0,30}?)(?: timer)? "
@@ -429,6 +432,7 @@ def timer_status(text: str) -> Command | None:
                 or match["name3"]
                 or match["name4"]
                 or match["name5"]
+                or match["name6"]
             )
         )
     if (match := _HOW_IS.match(text)) and match["name"] in _ASKED_AFTER_NO_TIMER:

@@ -314,7 +314,7 @@ def test_a_one_said_of_is_no_which_unsaid(said: str) -> None:  # the controls
         # a thirteenth trial's: "Anymore." and "We moved it." were proposed in the fact's place
         "that's not true anymore",
         "that's not true anymore, we moved it",
-        "that's not true, she got tested and she's fine",
+        "that's not true, she got tested",
     ],
 )
 def test_wrong_with_no_more_or_only_why_forgets_the_fact(said: str) -> None:
@@ -323,9 +323,19 @@ def test_wrong_with_no_more_or_only_why_forgets_the_fact(said: str) -> None:
     assert said_wrong(said) == Route("correct", "", replaces=False)
 
 
-def test_wrong_with_what_instead_replaces_the_fact() -> None:  # the control
-    from appliance.brain.router import said_wrong
+@pytest.mark.parametrize(
+    ("said", "instead"),
+    [
+        ("that's wrong, we moved it to the shed", "We moved it to the shed."),
+        # a review's: a first version forgot these, the new fact lost
+        (
+            "that's wrong, she had a baby and works from home now",
+            "She had a baby and works from home now.",
+        ),
+        ("that's wrong, because she works at boots now", "Because she works at boots now."),
+    ],
+)
+def test_wrong_with_what_instead_replaces_the_fact(said: str, instead: str) -> None:
+    from appliance.brain.router import said_wrong  # the controls
 
-    assert said_wrong("that's wrong, we moved it to the shed") == Route(
-        "correct", "We moved it to the shed.", replaces=True
-    )
+    assert said_wrong(said) == Route("correct", instead, replaces=True)

@@ -18,7 +18,7 @@ from appliance.household.phrases import (
     as_row,
     parse,
 )
-from appliance.household.requests import READS
+from appliance.household.requests import READS, CancelReminder
 from tests.household.conftest import phrase_table
 
 TABLE = phrase_table()
@@ -1175,3 +1175,66 @@ def test_a_timer_of_no_length_asks_for_one() -> None:
     # minutes", no timer set
     assert phrases.parse("set a timer for 0 minutes", NOW) == phrases.AskTimerLength(None)
     assert phrases.parse("set a timer for 10 minutes", NOW) == SetTimer(None, 600.0)  # control
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a review's: each set 12 hours off, or against a day word, by a first version
+        "remind me at 1 night feed",
+        "remind me at 12 night feed",
+        "remind me at 12 morning meds",
+        "remind me tonight at 11 morning meds",
+    ],
+)
+def test_a_part_of_the_day_that_cannot_hold_the_time_sets_nothing(said: str) -> None:
+    assert phrases.parse(said, dt.datetime(2026, 12, 9, 10, 0)) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        # a review's: "no wait" or "or rather" with nothing put right after it is the
+        # errand's own words, never the command dropped whole
+        (
+            "remind me at 6 to call mum no wait dad",
+            Remind("call mum no wait dad", dt.datetime(2026, 12, 9, 18, 0)),
+        ),
+        (
+            "remind me at 5 to say sorry no 6",
+            Remind("say sorry no 6", dt.datetime(2026, 12, 9, 17, 0)),
+        ),
+        # a day put right keeps the time of day, whatever day it is said on
+        (
+            "remind me tuesday at 10 about the dentist no wait thursday",
+            Remind("about the dentist", dt.datetime(2026, 12, 10, 10, 0)),
+        ),
+    ],
+)
+def test_a_change_of_mind_with_nothing_put_right_keeps_the_command(
+    said: str, meant: object
+) -> None:
+    assert phrases.parse(said, dt.datetime(2026, 12, 9, 10, 0)) == meant
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a review's: cooking steps after "so" went on the list
+        "the water is boiling so add the pasta",
+        "the onions are soft so add the garlic",
+        "we went to the shop so add nothing",
+    ],
+)
+def test_a_cooking_step_after_so_is_no_list_command(said: str) -> None:
+    assert phrases.parse(said, NOW) is None
+
+
+def test_a_time_and_other_words_cancel_no_reminder() -> None:
+    # a review's: "i don't need the 7am train anymore" cancelled the meds reminder due then
+    assert not isinstance(phrases.parse("i don't need the 7am train anymore", NOW), CancelReminder)
+    assert phrases.parse("get rid of milk from the list", NOW) == RemoveItems(("milk",))
+    assert phrases.parse("add wake up coffee", NOW) == AddItems(("wake up coffee",))
+    assert phrases.parse("set the pasta timer for 0 minutes", NOW) == phrases.AskTimerLength(
+        "pasta"
+    )

