@@ -92,7 +92,7 @@ class Brain:
             else None
         )
         self.routes = RuleRoutes(memory, self.notetaker, self.conversation.chat)
-        self.conversation.people = self.routes.known_names
+        self.conversation.people = self.routes.people_ever_named
         self.in_context = InContext(intents, self.routes, threads, memory)
         # Transcripts past their retention go even while nobody chats.
         self._closed = threading.Event()

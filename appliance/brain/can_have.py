@@ -74,11 +74,24 @@ def asked(text: str, names: frozenset[str]) -> Asked | None:
         if person is not None:
             food = _AFTER_THE_FOOD.sub("", found[f"f{key}"])
             name = re.sub(r"['\u2019]s$", "", person).lower()
-            if name in _PRONOUNS:  # whatever it is: "can she have satay" (no table holds it)
-                return Asked(person, food) if _not_a_medicine_or_doing(food) else None
-            someone = name in names or _named_unknown(person)
-            return Asked(person, food) if someone and _a_food(food) else None
+            someone = name in names or name in _PRONOUNS or _named_unknown(person)
+            # "can she have satay", "can Zoe have satay": of someone, as their own food, what
+            # no table names is still asked of (a trial's got "She can.", and with Zoe's
+            # peanut allergy kept the model's "Yes, they can."); never "give him a lift"
+            as_theirs = key == "a" and _not_a_medicine_or_doing(food) and not _no_food(food)
+            return Asked(person, food) if someone and (_a_food(food) or as_theirs) else None
     return None
+
+
+# What someone "has" that is no food: "can she have a sleepover", "…a lift"
+_NOT_FOOD = frozenset(
+    "lift go ride turn sleepover friend party day break rest bath shower nap sleep phone "
+    "ipad screen time car key money lesson look think word chat cuddle hug seat go".split()
+)
+
+
+def _no_food(said: str) -> bool:
+    return bool(set(_words(said)) & _NOT_FOOD)
 
 
 # Said after what is asked of, and no part of it: "can she have satay then"

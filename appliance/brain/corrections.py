@@ -156,6 +156,7 @@ _SAID_OF = re.compile(
     re.IGNORECASE,
 )
 _AND = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
+_LEAD = re.compile(r"^[\w'-]+\s+(?:to|of|with|about|on|from)\s+", re.IGNORECASE)
 
 
 def what_stays(fact: str, forgotten: str) -> str | None:
@@ -170,6 +171,10 @@ def what_stays(fact: str, forgotten: str) -> str | None:
     parts = [p for p in _AND.split(said["said"]) if p]
     if len(parts) < 2:
         return None
+    # "allergic to peanuts and tree nuts": what the first says them of goes with each (a
+    # review's card read "Sam is tree nuts.")
+    if (lead := _LEAD.match(parts[0])) is not None:
+        parts = [parts[0], *(p if _LEAD.match(p) else lead.group() + p for p in parts[1:])]
     asked = set(content_words(forgotten))
     gone = [p for p in parts if (words := set(content_words(p))) and words <= asked]
     stays = [p for p in parts if p not in gone]

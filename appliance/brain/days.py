@@ -28,6 +28,9 @@ _TOLD_DAY = re.compile(
     re.IGNORECASE,
 )
 _WEEKEND = frozenset({5, 6})
+_SOME_OF_THEM = re.compile(
+    r"\b(?:every other|every second|alternate|fortnightly|once a month|some|most)\b", re.IGNORECASE
+)
 _TOLD_SPAN = re.compile(
     r"\b(?:from )?(?P<first>mon|tues|wednes|thurs|fri|satur|sun)days? ?(?:to|till|until|through|"
     r"-|–) ?(?P<last>mon|tues|wednes|thurs|fri|satur|sun)days?\b",
@@ -74,7 +77,10 @@ def told_days(text: str) -> frozenset[int] | None:
 
 def the_day_told(question: str, fact: str, today: dt.date | None = None) -> bool:
     """Whether the fact is about a day the question asks about ("tonight", on a Tuesday,
-    and "…on Tuesdays and Thursdays")."""
+    and "…on Tuesdays and Thursdays"); never one of only some of those days ("every other
+    Sunday": which Sunday is not told, a review's)."""
+    if _SOME_OF_THEM.search(fact):
+        return False
     told = told_days(fact)
     return told is not None and bool(asked_days(question, today or dt.date.today()) & told)
 

@@ -70,6 +70,16 @@ class InContext:
             ):
                 route = router.Route(kind, typed, thread=thread)
         if (
+            route.kind in ("kitchen", "chat")
+            # memory is read only for a question of that shape, never on every turn
+            and can_have.asks_of_them(typed)
+            and can_have.allergy_kept(typed, self.memory.facts("live"), self.routes.known_names())
+        ):
+            # "can she have scrambled egg" with "Ezinne is allergic to eggs." kept: the
+            # allergy, before a small child's row ("From around 6 months, yes", a review's)
+            # (before "who is she?": a review's lost Zoe's allergy to "can she have satay")
+            return router.Route("allergy kept", typed, thread=thread)
+        if (
             route.kind in _MAY_ASK_OF_A_DIET
             and can_have.asked(typed, self.routes.known_names())
             # with no diet kept, the kitchen's row where it has one ("can I give Oisin
@@ -79,15 +89,6 @@ class InContext:
             # "can rosa have scrambled egg": what memory holds of her diet, never the model's
             # yes (a tenth trial's got "Rosa has scrambled egg.", with her egg allergy kept)
             return router.Route("can have", typed, thread=thread)
-        if (
-            route.kind in ("kitchen", "chat")
-            # memory is read only for a question of that shape, never on every turn
-            and can_have.asks_of_them(typed)
-            and can_have.allergy_kept(typed, self.memory.facts("live"), self.routes.known_names())
-        ):
-            # "can she have scrambled egg" with "Ezinne is allergic to eggs." kept: the
-            # allergy, before a small child's row ("From around 6 months, yes", a review's)
-            return router.Route("allergy kept", typed, thread=thread)
         if route.kind == "kitchen" and self._diet_of_someone_named(typed):
             # "can Tamsin have peanuts?" with "Tamsin is allergic to peanuts." kept: memory's,
             # before a small child's row (a review's got "…fine crushed, ground or as a smooth

@@ -29,6 +29,10 @@ class Known:
     names: frozenset[str]  # lower case
     pets: dict[str, str]  # name (lower case) -> its kind: {"biscuit": "dog"}
     with_a_diet: frozenset[str]  # the names a live fact of diet or health names
+    # and the names only forgotten facts hold: still the household's people for what the
+    # model may say of them, never for how a question is read ("is honey vegan" after
+    # "Honey is our dog." was forgotten is the world's, a review's)
+    once: frozenset[str] = frozenset()
 
 
 class KnownToMemory:
@@ -52,7 +56,7 @@ class KnownToMemory:
         # thirteenth trial's client resent "Priya is vegetarian and allergic to shellfish.",
         # forgotten since, and the model said it again)
         gone = self.memory.facts("retracted") + self.memory.facts("superseded")
-        names = _names(facts + gone)
+        names = _names(facts)
         dieted = {
             word
             for fact in live
@@ -61,7 +65,11 @@ class KnownToMemory:
             if word in names
         }
         return Known(
-            frozenset(names), people.pets_in(fact.text for fact in facts), frozenset(dieted)
+            frozenset(names),
+            people.pets_in(fact.text for fact in facts),
+            frozenset(dieted),
+            # a name that is also a word or a food ("Honey is our dog.") reads as the word
+            frozenset(n for n in _names(gone) - names if people.a_name_typed_lower(n)),
         )
 
 

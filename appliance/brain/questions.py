@@ -246,8 +246,9 @@ _SOMEONE_HERE = re.compile(
     # asked of anyone, first: "is anyone visiting this month", "is there anyone vegetarian?"
     # (a thirteenth trial's got the model's "no, no one visiting this month.", Mr Kerr's
     # visit kept)
-    r"|^\W*(?:is|are|was|does|do|did|has|have|will|can)\s+(?:there\s+)?(?:anyone|anybody|"
-    r"someone|somebody|no ?one|nobody)\b",
+    # never of the world: "has anyone ever climbed everest…" (a review's)
+    r"|^\W*(?:is|are)\s+(?:there\s+)?(?:anyone|anybody|someone|somebody|no ?one|nobody)\b"
+    r"(?!.*\b(?:ever|in the world|in history)\b)",
     re.IGNORECASE,
 )
 SOMEONE_HERE = "someone here, unnamed"
@@ -497,12 +498,16 @@ def only_as_a_relation(name: str, fact: str, asked: str) -> bool:
 
 # A day or a time said: a fact that says when something is
 SAYS_WHEN = re.compile(
-    r"\d|\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|tonight|tomorrow|today|morning|"
-    r"afternoon|evening|noon|midday|midnight|weekends?|every|daily|weekly|fortnightly|monthly|"
-    r"yearly|january|february|march|april|may|june|july|august|september|october|november|"
-    r"december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|christmas|easter|half[- ]term|"
-    r"term|summer|winter|spring|autumn|week|month|year|next|soon|later|first|second|third|"
-    r"last|tenth|twentieth|once|twice)\b",
+    # a time or a date, never any number ("Sam lives at 14 Elm Road" says no when, a
+    # review's answered "when is Sam coming"), nor a season or a holiday's name
+    r"\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b|\b\d{1,2}[:.]\d{2}\b|"
+    r"\bat (?:half |quarter )?(?:[1-9]|1[0-2])\b(?! [a-z]+ (?:road|street|st|avenue|ave|lane|"
+    r"close|drive|way|crescent|place|gardens|terrace|court)\b)|"
+    r"\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|tonight|"
+    r"tomorrow|today|mornings?|afternoons?|evenings?|nights?|noon|midday|midnight|weekends?|"
+    r"every|daily|weekly|fortnightly|monthly|yearly|january|february|march|april|may|june|"
+    r"july|august|september|october|november|december|next (?:week|month|year)|this (?:week|"
+    r"month)|half (?:past|seven|eight|nine|ten|eleven|twelve|one|two|three|four|five|six))\b",
     re.IGNORECASE,
 )
 # A question that asks when: answered by a fact of it that says when, whatever else its
@@ -526,6 +531,10 @@ _ONLY_ASKS_WHEN = frozenset(
 # answers (a held-out split's got it)
 _STARTS = frozenset({"start", "starts", "begin", "begins", "open", "opens"})
 _ENDS = frozenset({"finish", "finishes", "end", "ends", "close", "closes"})
+# "what's happening on saturday", "anything on tomorrow": asked of whatever is on that day
+_ASKS_WHAT_IS_ON = frozenset(
+    tokens("happening happen going doing plan plans planned anything something on")
+)
 # Words that only ask how or when, never what the fact must hold
 _END_WORDS = frozenset(
     tokens("start starts begin begins open opens finish finishes end ends close closes")
@@ -573,7 +582,11 @@ def answers(question: Question, recalled: Recalled, today: dt.date | None = None
     if not question.names and not question.things:
         # named by no one and no house thing: a word of when alone answers nothing ("is
         # netbal on thursday" got "Chess club is Thursdays at lunch." in a held-out split)
-        what = {word for word in rest if not _A_WORD_OF_WHEN.fullmatch(word)}
+        what = (
+            {word for word in rest if not _A_WORD_OF_WHEN.fullmatch(word)}
+            - ONLY_ASKING
+            - _ASKS_WHAT_IS_ON
+        )
         if what and not any(word in held or said_in(word, held) for word in what):
             return False
     if (what_for := _FOR_WHAT.search(question.text)) and not set(tokens(what_for["what"])) <= held:

@@ -358,6 +358,12 @@ class RuleRoutes:
             return
         yield from self.chat(stream, text, found)  # a question about the world
 
+    def people_ever_named(self) -> frozenset[str]:
+        """The names memory holds, and those only forgotten facts held: whom the model's
+        sentences are checked of (told.py)."""
+        known = self.known.now()
+        return known.names | known.once
+
     def known_names(self) -> frozenset[str]:
         """The names memory holds (lower case; known.py), read again only when it changed."""
         return self.known.now().names

@@ -176,10 +176,14 @@ class Told:
         }
         # typed in lower case, or after a title: "where does priya work", "is mr kerr
         # married" (a thirteenth trial's got "Priya is a professional yoga coach…")
-        said |= set(_asked_of_in_lower_case(asked))
-        # the people the facts given name by a family word: "the landlord" of "The landlord
-        # is Mr Kerr." ("no, the landlord is not married.", nothing told of it)
-        said |= {word for word in tokens(told) if word in FAMILY}
+        asked_of = _asked_of_in_lower_case(asked)
+        said |= set(asked_of)
+        if asked_of or said:
+            # asked of someone: the people the facts given name by a family word too ("the
+            # landlord" of "The landlord is Mr Kerr.": "no, the landlord is not married.",
+            # nothing told of it); never asked of no one ("why do cats purr" with "The cat is
+            # called Mittens." kept is the world's, a review's)
+            said |= {word for word in tokens(told) if word in FAMILY and word not in _ANIMALS}
         self._people = people | said
         # "a poem about our family", "a story about our kids": any name the model gives
         # them is one nobody told (a fourth trial heard "Liam, the father of light")

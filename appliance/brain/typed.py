@@ -54,9 +54,9 @@ _TYPED = re.compile(
 
 
 _OWNER = re.compile(rf"\b({LETTER}[{LOWER}]+)s\b")
-_ASKED = re.compile(
-    r"^\W*(?:when|whens|what|whats|where|wheres|who|how|is|are|does|do|did|has|have|can|will)\b",
-    re.IGNORECASE,
+# What a name's own comes after, in a question: "when is …", "what time is …", "where's …"
+_OWNER_ASKED = re.compile(
+    r"(?:^|\s)(?:when|what time|what day|where|what|who)(?:'s|\s+is|\s+was)\s+$", re.IGNORECASE
 )
 # What is theirs follows: never "… for tobis?", nor how something is ("when are
 # quesadillas ready")
@@ -77,15 +77,20 @@ def with_apostrophes(text: str, known: frozenset[str] = frozenset()) -> str:
         word = _RESTORED[said.group().lower()]
         return word[:1].upper() + word[1:] if said.group()[:1].isupper() else word
 
-    asked = _ASKED.match(text) is not None or text.rstrip().endswith("?")
-
     def owner(said: re.Match[str]) -> str:
         name = said.group(1)
+        if said.group().lower() in known:
+            return said.group()  # a name of its own: "Ines", "Kostas" (a review's: "Ine's")
         if name.lower() in known:
             return f"{name}'s"
-        # a name memory does not hold yet, asked of with what is theirs: "when is tobis
-        # swimming", "when is ifys parents evening" (a held-out split's went to the model)
-        if asked and _OWNED.match(text, said.end()) and _a_name_owning(said.group().lower()):
+        # a name memory does not hold yet, asked of with what is theirs right after "when
+        # is", "what time is"…: "when is tobis swimming" (a held-out split's went to the
+        # model); never a plural elsewhere ("how long do lentils take", "add samosas")
+        if (
+            _OWNER_ASKED.search(text, 0, said.start())
+            and _OWNED.match(text, said.end())
+            and _a_name_owning(said.group().lower())
+        ):
             return f"{name[:1].upper()}{name[1:]}'s"
         return said.group()
 
