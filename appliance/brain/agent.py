@@ -201,7 +201,9 @@ class Brain:
                 f"a message can be at most {MAX_MESSAGE_CHARS} characters, not {len(text)}"
             )
         thread = check_thread_id(thread_id) if thread_id else new_thread_id()
-        typed = with_its_mark(with_apostrophes(text, self.routes.known_names()))
+        # a name only forgotten facts held is still a name ("what is kostas allergic to"
+        # had become "Kosta's", a review's)
+        typed = with_its_mark(with_apostrophes(text, self.routes.people_ever_named()))
         route = self.router.route(as_question(typed), thread)
         route = self.in_context.route(route, text, typed, thread)
         return ReplyStream(self, text, thread, route, heard=heard)

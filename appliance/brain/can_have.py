@@ -78,15 +78,30 @@ def asked(text: str, names: frozenset[str]) -> Asked | None:
             # "can she have satay", "can Zoe have satay": of someone, as their own food, what
             # no table names is still asked of (a trial's got "She can.", and with Zoe's
             # peanut allergy kept the model's "Yes, they can."); never "give him a lift"
-            as_theirs = key == "a" and _not_a_medicine_or_doing(food) and not _no_food(food)
+            as_theirs = (
+                key == "a"
+                and _AS_THEIR_OWN.match(text) is not None
+                and _not_a_medicine_or_doing(food)
+                and not _no_food(food)
+            )
             return Asked(person, food) if someone and (_a_food(food) or as_theirs) else None
     return None
 
 
-# What someone "has" that is no food: "can she have a sleepover", "…a lift"
+# What someone "has" that is no food: "can she have a sleepover", "…a lift", "could Zoe
+# have covid" (a review's got her allergy)
 _NOT_FOOD = frozenset(
     "lift go ride turn sleepover friend party day break rest bath shower nap sleep phone "
-    "ipad screen time car key money lesson look think word chat cuddle hug seat go".split()
+    "ipad screen time car key money lesson look think word chat cuddle hug seat covid cold "
+    "flu virus tattoo piercing haircut baby job boyfriend girlfriend holiday trip dog cat pet "
+    "kitten puppy visitor guest operation".split()
+)
+# Asked as their own food: "can"/"may" and a food of a few words, no place or past ("could
+# he have forgotten", "can they eat pork in israel" are no such question, a review's)
+_AS_THEIR_OWN = re.compile(
+    r"^\W*(?:(?:so|and|ok|okay|um|hey|hi)[,]?\s+)*(?:can|may)\s+[\w'\u2019-]+\s+(?:have|eat|"
+    r"drink|try)\s+(?!.*\b(?:in|at|from|with|for|when|if|because)\b)(?:\w+\s*){1,4}[?.!]*$",
+    re.IGNORECASE,
 )
 
 

@@ -157,6 +157,13 @@ _SAID_OF = re.compile(
 )
 _AND = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
 _LEAD = re.compile(r"^[\w'-]+\s+(?:to|of|with|about|on|from)\s+", re.IGNORECASE)
+# A part that says something of its own, never a thing the lead is said of (a review's card
+# read "Sam is allergic to hates broccoli.")
+_SAYS_OF_ITSELF = frozenset(
+    "is are was has have had hates likes loves works lives eats takes needs wants can can't "
+    "cannot doesn't does did won't will married vegetarian vegan allergic intolerant diabetic "
+    "coeliac pregnant goes plays keeps owns drives not also".split()
+)
 
 
 def what_stays(fact: str, forgotten: str) -> str | None:
@@ -174,6 +181,8 @@ def what_stays(fact: str, forgotten: str) -> str | None:
     # "allergic to peanuts and tree nuts": what the first says them of goes with each (a
     # review's card read "Sam is tree nuts.")
     if (lead := _LEAD.match(parts[0])) is not None:
+        if any(p.split()[0].lower() in _SAYS_OF_ITSELF for p in parts[1:]):
+            return None  # "…allergic to peanuts and hates broccoli": forgotten whole, as ever
         parts = [parts[0], *(p if _LEAD.match(p) else lead.group() + p for p in parts[1:])]
     asked = set(content_words(forgotten))
     gone = [p for p in parts if (words := set(content_words(p))) and words <= asked]

@@ -247,8 +247,12 @@ _SOMEONE_HERE = re.compile(
     # (a thirteenth trial's got the model's "no, no one visiting this month.", Mr Kerr's
     # visit kept)
     # never of the world: "has anyone ever climbed everest…" (a review's)
-    r"|^\W*(?:is|are)\s+(?:there\s+)?(?:anyone|anybody|someone|somebody|no ?one|nobody)\b"
-    r"(?!.*\b(?:ever|in the world|in history)\b)",
+    # and only of what a household is: "is anyone still alive from the titanic" is the
+    # world's (a review's)
+    r"|^\W*(?:is|are)\s+(?:there\s+)?(?:anyone|anybody|someone|somebody|no ?one|nobody)\s+"
+    r"(?:(?:else|here|still)\s+)?(?:vegetarian|vegan|allergic|coeliac|celiac|diabetic|pregnant|"
+    r"intolerant|visiting|coming|staying|home|in|out|around|awake|up|free|off|ill|sick|poorly|"
+    r"about|over|round|working|going)\b(?!.*\b(?:ever|in the world|in history)\b)",
     re.IGNORECASE,
 )
 SOMEONE_HERE = "someone here, unnamed"
@@ -501,10 +505,14 @@ SAYS_WHEN = re.compile(
     # a time or a date, never any number ("Sam lives at 14 Elm Road" says no when, a
     # review's answered "when is Sam coming"), nor a season or a holiday's name
     r"\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b|\b\d{1,2}[:.]\d{2}\b|"
-    r"\bat (?:half |quarter )?(?:[1-9]|1[0-2])\b(?! [a-z]+ (?:road|street|st|avenue|ave|lane|"
-    r"close|drive|way|crescent|place|gardens|terrace|court)\b)|"
-    r"\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|tonight|"
-    r"tomorrow|today|mornings?|afternoons?|evenings?|nights?|noon|midday|midnight|weekends?|"
+    r"\bat (?:half |quarter )?(?:[1-9]|1[0-2])\b(?! [a-z]+ (?:road|rd|street|st|avenue|ave|lane|"
+    r"ln|close|drive|dr|way|crescent|place|gardens|terrace|court)\b)|"
+    r"\b\d{1,2}(?:st|nd|rd|th)\b(?! [a-z]+ (?:road|rd|street|st|avenue|ave|lane))|"
+    # a part of the day only of a day: "hates mornings" says no when (a review's)
+    r"\b(?:in the|this|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day) (?:morning|"
+    r"afternoon|evening|night)s?\b|"
+    r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|tonight|"
+    r"tomorrow|today|noon|midday|midnight|weekends?|"
     r"every|daily|weekly|fortnightly|monthly|yearly|january|february|march|april|may|june|"
     r"july|august|september|october|november|december|next (?:week|month|year)|this (?:week|"
     r"month)|half (?:past|seven|eight|nine|ten|eleven|twelve|one|two|three|four|five|six))\b",
@@ -535,6 +543,13 @@ _ENDS = frozenset({"finish", "finishes", "end", "ends", "close", "closes"})
 _ASKS_WHAT_IS_ON = frozenset(
     tokens("happening happen going doing plan plans planned anything something on")
 )
+# A coming or a going: what a fact of someone must say to answer "when is Sam coming"
+_MOVES = frozenset(
+    tokens(
+        "come coming comes came visit visiting visits visited arrive arriving arrives here "
+        "over round staying stay back home go going goes went leave leaving"
+    )
+)
 # Words that only ask how or when, never what the fact must hold
 _END_WORDS = frozenset(
     tokens("start starts begin begins open opens finish finishes end ends close closes")
@@ -547,7 +562,7 @@ _A_WORD_OF_WHEN = re.compile(
 )
 
 
-def _when_answered(asked: str, rest: set[str], fact: str) -> bool | None:
+def _when_answered(asked: str, rest: set[str], fact: str, of_someone: bool) -> bool | None:
     """Whether a fact answers a question of when (None: not such a question, or one of
     more than when). The other end of it never does; a "what time" needs a time."""
     said = set(re.findall(r"[a-z]+", asked.lower()))
@@ -559,6 +574,9 @@ def _when_answered(asked: str, rest: set[str], fact: str) -> bool | None:
         return False  # "what time does the school trip get back": "…is on Friday" says none
     if not _WHEN_ASKED.match(asked) or not rest - _END_WORDS <= _ONLY_ASKS_WHEN:
         return None
+    moving = rest & _MOVES
+    if of_someone and moving and not set(tokens(fact)) & _MOVES:
+        return None  # "when is Sam coming": "Sam hates mornings" is no visit (a review's)
     return SAYS_WHEN.search(fact) is not None
 
 
@@ -575,7 +593,8 @@ def answers(question: Question, recalled: Recalled, today: dt.date | None = None
     held = held_by(recalled, question.text)
     if question.text.lower().lstrip().startswith("where"):
         return _where_answered(rest, held, recalled.fact.text)
-    if (when := _when_answered(question.text, rest, recalled.fact.text)) is not None:
+    of_someone = bool(question.names) and not question.things
+    if (when := _when_answered(question.text, rest, recalled.fact.text, of_someone)) is not None:
         return when
     if not rest:
         return question.why != STATE_NOW  # "is Ciaran in?": no fact of Ciaran's says so

@@ -115,7 +115,7 @@ _NO_MORE_AT = re.compile(
     r"^(?:i|we) (?:don't|dont|do not) need (?:the |my |that |our )?(?P<at>\d{1,2}(?:[:.]\d{2})? ?"
     # only a reminder's own words after the time: never "the 7am train" (a review's had
     # cancelled the meds reminder due then)
-    r"(?:am|pm))(?: (?:wake ?up|wake up call|alarm|one|reminder))? (?:any ?more|now)$"
+    r"(?:am|pm))(?: (?:wake ?up|wake up call|one|reminder))? (?:any ?more|now)$"
 )
 _SNOOZE_REMINDER = re.compile(
     r"^(?:snooze|delay|postpone|push back) (?:the |my |that )?(?:(?P<what>[a-z][a-z' ]{0,40}?) )?"

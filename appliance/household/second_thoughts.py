@@ -278,7 +278,8 @@ def _in_the_same_half(corrected: Remind, first: Remind, part: str) -> Remind:
     def off(moment: dt.datetime) -> int:
         # by the time of day: "tuesday at 10 …, no wait, thursday" said on a Wednesday is
         # Thursday at 10, though 22:00 that Thursday is nearer next Tuesday (a review's)
-        return abs(moment.hour * 60 + moment.minute - (first.at.hour * 60 + first.at.minute))
+        apart = abs(moment.hour * 60 + moment.minute - (first.at.hour * 60 + first.at.minute))
+        return min(apart, 24 * 60 - apart)  # round the clock: 23:00 is an hour from 00:00
 
     return replace(corrected, at=min(same_day, key=off))
 

@@ -1238,3 +1238,32 @@ def test_a_time_and_other_words_cancel_no_reminder() -> None:
     assert phrases.parse("set the pasta timer for 0 minutes", NOW) == phrases.AskTimerLength(
         "pasta"
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "now", "at"),
+    [
+        # a third review's: a time put right the nearest way round the clock, never noon
+        # for midnight
+        (
+            "remind me at 11pm to take the bins out, no wait, 12",
+            dt.datetime(2026, 12, 9, 22, 0),
+            dt.datetime(2026, 12, 10, 0, 0),
+        ),
+        (
+            "remind me at 1am to take the bins out, no wait, 11",
+            dt.datetime(2026, 12, 9, 10, 0),
+            dt.datetime(2026, 12, 9, 23, 0),
+        ),
+    ],
+)
+def test_a_time_put_right_keeps_to_the_clock_round(
+    said: str, now: dt.datetime, at: dt.datetime
+) -> None:
+    command = phrases.parse(said, now)
+    assert isinstance(command, Remind) and command.at == at
+
+
+def test_an_alarm_at_a_time_cancels_no_reminder() -> None:
+    # a third review's: "i dont need the 7am alarm anymore" cancelled the meds due at 7
+    assert not isinstance(phrases.parse("i dont need the 7am alarm anymore", NOW), CancelReminder)
