@@ -543,11 +543,12 @@ _ENDS = frozenset({"finish", "finishes", "end", "ends", "close", "closes"})
 _ASKS_WHAT_IS_ON = frozenset(
     tokens("happening happen going doing plan plans planned anything something on")
 )
-# A coming or a going: what a fact of someone must say to answer "when is Sam coming"
+# A coming: what a fact of someone must say to answer "when is Sam coming" (never "what
+# time do we go to gurdwara", a place a fact may begin with)
 _MOVES = frozenset(
     tokens(
         "come coming comes came visit visiting visits visited arrive arriving arrives here "
-        "over round staying stay back home go going goes went leave leaving"
+        "over round staying stay back"
     )
 )
 # Words that only ask how or when, never what the fact must hold

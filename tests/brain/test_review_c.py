@@ -74,3 +74,11 @@ def test_a_name_only_a_forgotten_fact_held_is_no_owner(settings, memory: Memory)
     memory.retract(fact.id)
     said, _ = scripted_reply(settings, memory, ["x"], "what is kostas allergic to")
     assert "Kosta's" not in said.text
+
+
+def test_when_we_go_to_a_place_a_fact_begins_with_is_answered(settings, memory: Memory) -> None:
+    # the control beside "when is Sam coming": a held-out split's "what time do we go to
+    # gurdwara" (a fact's first word is read as a name) is answered by the fact of it
+    memory.add("Gurdwara is on Sunday mornings at 9.", "routine")
+    said, _ = scripted_reply(settings, memory, [], "what time do we go to gurdwara")
+    assert said.text == "From memory: Gurdwara is on Sunday mornings at 9."
