@@ -157,6 +157,7 @@ def check_memory(settings: Settings) -> list[Finding]:
             chain = memory.verify_audit()
             facts, waiting = memory.facts(), memory.proposals()
             indexed, mode = memory.index.count(), memory.recall_mode
+            hand_kept = memory.refused_but_hand_kept()
     except HearthError as exc:  # a full disk, a damaged log: said in its own words
         return [Finding("facts", BROKEN, str(exc))]
     live = sum(f.status == "live" for f in facts)
@@ -173,6 +174,11 @@ def check_memory(settings: Settings) -> list[Finding]:
             f"{p.path}: {p.message}",
         )
         for p in problems
+    ]
+    # A hand edit that brought back words a person said no to stands, but is said: a warning
+    found += [
+        Finding("hand kept", WARN, f"{fact.id} is live by a hand edit, but {said_no}")
+        for fact, said_no in hand_kept
     ]
     return found
 

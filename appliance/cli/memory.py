@@ -150,8 +150,12 @@ def memory_check(args: argparse.Namespace, settings: Settings) -> int:
     with open_memory(settings) as memory:
         problems = memory.check()
         facts, waiting = len(memory.facts()), len(memory.proposals())
+        hand_kept = memory.refused_but_hand_kept()
     for problem in problems:
         out(f"{problem.path}: {problem.message}")
+    for fact, said_no in hand_kept:
+        # read, and live: a person's edit stands, but they are told what it brought back
+        out(f"note: {fact.id} is live by a hand edit, but {said_no}: {fact.text}")
     out(f"{facts} fact file(s) and {waiting} inbox file(s) read, {len(problems)} skipped")
     return 1 if problems else 0
 

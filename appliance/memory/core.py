@@ -31,7 +31,7 @@ from appliance.memory.recall import (
     search,
 )
 from appliance.memory.recallable import RECALLABLE_STATUSES
-from appliance.memory.reconcile import FileCounts, Reconciler
+from appliance.memory.reconcile import FileCounts, Reconciler, last_audited
 from appliance.memory.records import Problem, Records
 from appliance.memory.review import (
     ReviewPolicy,
@@ -143,6 +143,20 @@ class MemoryCore:
             if path.exists():
                 problems.append(Problem(path, why, refused=True))
         return sorted(problems, key=lambda p: (p.path.parent.name != "memory", p.path.name))
+
+    def refused_but_hand_kept(self) -> list[tuple[Fact, str]]:
+        """Live facts a hand edit or a copied file made whose words a person said no to
+        before, each with how ("you retracted this on …"). A hand edit is a person's
+        decision and stands; this only says so, for `hearth memory check` and `hearth
+        doctor` (a thirteenth trial's copy of a fact file from a backup brought a
+        forgotten allergy back with only "(edited)" in the log)."""
+        last, written = last_audited(self.audit)
+        by_hand = {fact_id for fact_id in last if fact_id not in written}
+        found = []
+        for fact in self.facts("live"):
+            if fact.id in by_hand and (said_no := self.review.said_no_to(fact.text)) is not None:
+                found.append((fact, said_no.said_no()))
+        return found
 
     def get(self, fact_id: str) -> Fact:
         why = self.reconciler.refused().get(fact_id)

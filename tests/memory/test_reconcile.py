@@ -140,3 +140,31 @@ def test_a_refused_file_stays_refused_through_a_rebuild_and_a_touch(
         assert [r.fact.text for r in memory.recall("front door key")] == [
             "The front door key is on the hook"
         ]
+
+
+def test_a_fact_a_hand_edit_brings_back_after_it_was_refused_is_said(
+    settings: Settings, clock, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A thirteenth trial flipped a retracted fact back to live by hand and copied another
+    from a backup: each went live with only "(edited)" in the log. It stands (a person's
+    decision), and `memory check` and `doctor` now say what it brought back."""
+    with Memory.open(settings, clock) as memory:
+        gone = memory.add("Zoe is allergic to peanuts.", "health")
+        memory.retract(gone.id)
+        _hand_write(memory, "shed-key", "The shed key is under the pot")  # the control
+        path = memory.memory_dir / f"{gone.id}.md"
+        path.write_text(path.read_text().replace("status: retracted", "status: live"))
+    with Memory.open(settings, clock) as memory:
+        kept = memory.refused_but_hand_kept()
+        assert [(f.id, said.split(" on ")[0]) for f, said in kept] == [
+            (gone.id, "you retracted this")
+        ]
+        assert [f.id for f in memory.facts("live")].count(gone.id) == 1  # it stands
+    assert main(["memory", "check"]) == 0
+    assert f"note: {gone.id} is live by a hand edit, but you retracted this on" in (
+        capsys.readouterr().out
+    )
+    from appliance.cli.doctor import WARN, check_memory
+
+    warned = [f for f in check_memory(settings) if f.state == WARN]
+    assert len(warned) == 1 and gone.id in warned[0].detail
