@@ -309,7 +309,8 @@ def _reminders_meant(store: HouseholdStore, what: str | None) -> list[Reminder]:
 
 def _which_reminder(what: str | None, found: list[Reminder], verb: str = "cancel") -> str:
     if not found:
-        about = f" about {what}" if what else ""
+        # "delete the 7am one" with none then: "no reminder at 7am", never "about at 7am"
+        about = (f" {what}" if what.startswith("at ") else f" about {what}") if what else ""
         return f"There is no reminder{about}, so nothing changed."
     if len({r.said for r in found}) == len(found):
         each = "; ".join(f"{r.id}: {r.said}" for r in found)

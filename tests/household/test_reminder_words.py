@@ -272,3 +272,9 @@ def test_a_reminder_is_cancelled_by_its_time_of_day(store: HouseholdStore, said:
     assert perform(store, parse("delete the 7am one", NOW)).startswith(
         "I've cancelled the reminder to call the gp"
     )
+
+
+def test_no_reminder_at_a_time_is_said_so(store: HouseholdStore) -> None:
+    assert perform(store, parse("delete the 7am one", NOW)) == (
+        "There is no reminder at 7am, so nothing changed."
+    )
