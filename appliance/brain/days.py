@@ -13,7 +13,10 @@ import re
 
 from appliance.household.moments import WEEKDAYS
 
-_WEEKDAY = r"(?P<weekday>mon|tues|wednes|thurs|fri|satur|sun)days?"
+# A weekday as said, without its "day": one pattern for every rule that reads days
+_STEMS = "mon|tues|wednes|thurs|fri|satur|sun"
+WEEKDAY_STEM = f"(?:{_STEMS})"
+_WEEKDAY = rf"(?P<weekday>{_STEMS})days?"
 # Asked: "tonight", "this evening", "tomorrow night", "on Saturday". A fact's "tonight" is the
 # night it was told, so only its weekdays count.
 _ASKED_DAY = re.compile(
@@ -32,8 +35,8 @@ _SOME_OF_THEM = re.compile(
     r"\b(?:every other|every second|alternate|fortnightly|once a month|some|most)\b", re.IGNORECASE
 )
 _TOLD_SPAN = re.compile(
-    r"\b(?:from )?(?P<first>mon|tues|wednes|thurs|fri|satur|sun)days? ?(?:to|till|until|through|"
-    r"-|–) ?(?P<last>mon|tues|wednes|thurs|fri|satur|sun)days?\b",
+    rf"\b(?:from )?(?P<first>{_STEMS})days? ?(?:to|till|until|through|-|–) ?"
+    rf"(?P<last>{_STEMS})days?\b",
     re.IGNORECASE,
 )
 

@@ -43,6 +43,11 @@ NOT_NAMES = frozenset(
 )
 
 
+# A title typed lower case before a name: "mr kerr", "dr patel" (typed.py writes it with
+# its capitals, told.py counts the name as one of the household's people)
+TITLED = r"(?P<title>mr|mrs|ms|miss|dr)\.?\s+(?P<name>[a-z][a-z'-]+)\b"
+
+
 def a_name_typed_lower(word: str) -> bool:
     """Whether `word`, typed in lower case, can be someone's name: a word no English word
     list holds ("chidi", "nnamdi"), or a given name English also holds as a word ("josh",

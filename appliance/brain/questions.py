@@ -24,7 +24,7 @@ from itertools import pairwise
 
 from appliance.brain import days_until
 from appliance.brain.cannot_eat import CANNOT_EAT, KINDS
-from appliance.brain.days import another_day, the_day_told
+from appliance.brain.days import WEEKDAY_STEM, another_day, the_day_told
 from appliance.brain.people import FAMILY, NOT_NAMES, a_name_typed_lower, said_to
 from appliance.letters import LETTER, LOWER, UPPER
 from appliance.memory import Fact, Recalled
@@ -196,7 +196,7 @@ def _someone_unwritten(opener: str, word: str, following: str) -> bool:
 _HOW_OFTEN_SAID = re.compile(
     r"\b(?:every|each|weekly|fortnightly|monthly|daily|yearly|annually|once|twice|a week|a "
     # "Milk gets delivered on Mondays, Wednesdays and Fridays" (a held-out split's)
-    r"month|a day|a year|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b",
+    rf"month|a day|a year|{WEEKDAY_STEM}days)\b",
     re.IGNORECASE,
 )
 _HOW_OFTEN_OURS = re.compile(
@@ -285,8 +285,8 @@ _A_PLAN = re.compile(
     r"^\s*what(?:'s|\u2019s| is|s) for (?:tea|dinner|supper|lunch|breakfast|pudding|afters)"
     r"(?: (?:tonight|today|tomorrow))?\s*[?.!]*$|"
     r"\b(?:tonight|tomorrow|this (?:morning|afternoon|evening|weekend)|at the weekend|"
-    r"later today|next (?:week|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|"
-    r"on (?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b|"
+    rf"later today|next (?:week|weekend|{WEEKDAY_STEM}day)|"
+    rf"on {WEEKDAY_STEM}days?)\b|"
     # "what's on the 14th of June?", "anything on in June?" (a fifth trial's model made up
     # an anniversary of the Olympic Games)
     r"^\s*(?:what's|what is|whats|anything|is there anything|have we got anything|"
@@ -509,9 +509,9 @@ SAYS_WHEN = re.compile(
     r"ln|close|drive|dr|way|crescent|place|gardens|terrace|court)\b)|"
     r"\b\d{1,2}(?:st|nd|rd|th)\b(?! [a-z]+ (?:road|rd|street|st|avenue|ave|lane))|"
     # a part of the day only of a day: "hates mornings" says no when (a review's)
-    r"\b(?:in the|this|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day) (?:morning|"
+    rf"\b(?:in the|this|tomorrow|tonight|{WEEKDAY_STEM}day) (?:morning|"
     r"afternoon|evening|night)s?\b|"
-    r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|tonight|"
+    rf"\b(?:{WEEKDAY_STEM}days?|tonight|"
     r"tomorrow|today|noon|midday|midnight|weekends?|"
     r"every|daily|weekly|fortnightly|monthly|yearly|january|february|march|april|may|june|"
     r"july|august|september|october|november|december|next (?:week|month|year)|this (?:week|"
@@ -558,7 +558,7 @@ _END_WORDS = frozenset(
 ONLY_ASKING = frozenset({*_ONLY_ASKS_WHEN, *tokens("often"), *_END_WORDS})
 _A_SPAN = re.compile(r"\bfrom\b.*\b(?:to|till|until|til)\b|\d\s*(?:-|to|till|until|til)\s*\d", re.I)
 _A_WORD_OF_WHEN = re.compile(
-    r"\d+|(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|tonite|tomorrow|week|"
+    rf"\d+|{WEEKDAY_STEM}day|today|tonight|tonite|tomorrow|week|"
     r"weekend|next|this|still|time|day|date|morning|evening|night|afternoon|am|pm"
 )
 
@@ -666,7 +666,7 @@ def _where_answered(rest: set[str], held: set[str], fact: str) -> bool:
 # "on Saturday"
 _A_PLACE = re.compile(
     r"\b(?:in|at|on|under|behind|beside|inside|by|near|above|below|outside|with|into|up|"
-    r"down)\s+(?!\d)(?!(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|half\b|quarter\b|"
+    rf"down)\s+(?!\d)(?!{WEEKDAY_STEM}days?\b|half\b|quarter\b|"
     r"noon\b|midday\b|midnight\b|night\b|weekends?\b|the weekend\b|the \d|(?:the )?morning|"
     r"(?:the )?evening|(?:the )?afternoon|lunch|time\b)[a-z]"
     r"|\b(?:upstairs|downstairs|next door|next to)\b",

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from appliance.brain.people import FAMILY, NOT_NAMES, a_name_typed_lower, said_to
+from appliance.brain.people import FAMILY, NOT_NAMES, TITLED, a_name_typed_lower, said_to
 from appliance.brain.questions import names_in
 from appliance.brain.untold_days import DaysTold
 from appliance.household.moments import WEEKDAYS
@@ -132,13 +132,13 @@ _ASKED_OF_SOMEONE = re.compile(
     r"diabetic|home|have|has|get|gets|got|think|thinks|feel|feels|know|knows|speak|speaks|"
     r"study|studies|still|ok|okay|alright|well|ill|sick|at|in|from|on)\b"
 )
-_TITLED = re.compile(r"\b(?:mr|mrs|ms|miss|dr)\.?\s+(?P<who>[a-z][a-z'-]+)\b")
+_TITLED = re.compile(rf"\b{TITLED}")
 
 
 def _asked_of_in_lower_case(asked: str) -> list[str]:
     """Someone named in lower case, as a question asks of them ("where does priya work",
     "is ruaridh vegetarian") or after a title ("mr kerr"); never a word English knows."""
-    found = [m["who"] for m in _TITLED.finditer(asked)]
+    found = [m["name"] for m in _TITLED.finditer(asked)]
     if (opened := _ASKED_OF_SOMEONE.match(asked)) and a_name_typed_lower(opened["who"]):
         found.append(opened["who"])
     return found

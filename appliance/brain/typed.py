@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from appliance.brain.people import a_name_typed_lower
+from appliance.brain.people import TITLED, a_name_typed_lower
 from appliance.english import english_words
 from appliance.letters import LETTER, LOWER
 
@@ -140,14 +140,10 @@ def _titled(said: re.Match[str]) -> str:
     return f"{said['lead']}{title[:1].upper()}{title[1:]} {name[:1].upper()}{name[1:]}"
 
 
-_TITLED = re.compile(
-    r"(?P<lead>(?:^|[.!?]\s+)(?:(?:also|and|oh|btw|fyi|plus|ps|so|ok|okay)\s+)?)"
-    r"(?P<title>mr|mrs|ms|miss|dr)\.?\s+(?P<name>[a-z][a-z'-]+)\b"
-)
-_OPENS = re.compile(
-    rf"(?P<lead>(?:^|[.!?]\s+)(?:(?:also|and|oh|btw|fyi|plus|ps|so|ok|okay)\s+)?)"
-    rf"(?P<word>[{LOWER}][{LOWER}-]*[{LOWER}])\b"
-)
+# Where a sentence starts, after a word said first: "tomasz …", "hi. tomasz …", "also …"
+_LEAD = r"(?P<lead>(?:^|[.!?]\s+)(?:(?:also|and|oh|btw|fyi|plus|ps|so|ok|okay)\s+)?)"
+_TITLED = re.compile(_LEAD + TITLED)
+_OPENS = re.compile(rf"{_LEAD}(?P<word>[{LOWER}][{LOWER}-]*[{LOWER}])\b")
 
 
 # A question asked back with a tag and no mark: "Nnamdi is allergic to peanuts isnt he",

@@ -93,3 +93,19 @@ def test_every_other_sunday_answers_no_today(settings, memory: Memory) -> None:
     memory.add("Grandma comes every other Sunday.", "routine")
     said, _ = scripted_reply(settings, memory, [], "is grandma coming today")
     assert not said.text.startswith("From memory")
+
+
+def test_words_that_only_ask_when_are_no_words_the_answer_must_carry(
+    settings, memory: Memory
+) -> None:
+    # a held-out split's "what time does cubs finish" got "I don't know": "time" and
+    # "finish" had counted among the words the fact must carry to answer outright
+    memory.add("Cubs is on Wednesdays 6:30 till 8.", "routine")
+    said, _ = scripted_reply(settings, memory, [], "what time does cubs finish")
+    assert said.text == "From memory: Cubs is on Wednesdays 6:30 till 8."
+
+
+def test_how_something_is_after_a_name_s_s_makes_no_owner() -> None:
+    # "ready" says how the samosas are: never "Samosa's ready"
+    assert with_apostrophes("when is samosas ready") == "when is samosas ready"
+    assert with_apostrophes("when is tobis football") == "when is Tobi's football"  # control
