@@ -40,7 +40,10 @@ _RAN_OUT = re.compile(
     r"(?:out of|run out of|ran out of|running out of|running low on|low on|got no)"
     r" (?P<items>.+?)|^we (?:ran out of|need(?: more| some)?) (?P<needed>.+?))"
     # "we've got no bin bags left", "we're out of milk again": when, not what
-    r"(?: (?:left|again|anymore|any more|at all|now|already|either))*$"
+    r"(?: (?:left|again|anymore|any more|at all|now|already|either))*"
+    # "we're out of cat food for biscuit": whom or what for is no item, as after "add" (a
+    # twelfth session's went to the model)
+    rf"{_FOR_WHAT}$"
 )
 _REMOVE = re.compile(
     # "clear haribo off the list", "knock the milk off the list" (a thirteenth session's
@@ -337,7 +340,18 @@ def _a_length(item: str) -> bool:
     return spoken.duration_in(re.sub(r"\b(minute|hour|second)\b", r"\1s", item).split()) is not None
 
 
+# What the things are for, said first: "for the party add crisps, dips and lemonade to the
+# shopping list" (a twelfth session's went to the model). Only before a list command that
+# says its list, as "…on the list for the cawl" is read after it.
+_PURPOSE_FIRST = re.compile(
+    r"^for (?:the |my |our |[a-z]+'s )?[a-z']+(?: [a-z']+){0,2} (?:, )?"
+    r"(?=(?:add|put|stick|pop|write|chuck|bung|throw) )"
+)
+
+
 def shopping(text: str) -> Command | None:
+    if (purpose := _PURPOSE_FIRST.match(text)) is not None and _ADD.match(text[purpose.end() :]):
+        text = text[purpose.end() :]
     by_messages = _NAMED_ONLY.search(text) is not None
     if _READ.match(text) and not (by_messages and text.startswith(("read", "show", "tell"))):
         return ReadList()

@@ -169,6 +169,8 @@ def _both(said: str, read: Callable[[str], Command | None]) -> Both | None:
     for split in re.finditer(r" (?:, )?(?:oh )?and (?:then |also )?", said):
         rest = said[split.end() :]
         first, second = read(said[: split.start()]), read(rest) or _both(rest, read)
+        if isinstance(first, SetTimer) and second is None:
+            second = _another_timer(said[: split.start()], rest, read)
         if (
             isinstance(first, _DONE_IN_TURN)
             and isinstance(second, (*_DONE_IN_TURN, Both))
@@ -177,6 +179,37 @@ def _both(said: str, read: Callable[[str], Command | None]) -> Both | None:
         ):
             return Both(first, second)
     return None
+
+
+def _another_timer(first: str, rest: str, read: Callable[[str], Command | None]) -> SetTimer | None:
+    """ "set a chips timer for 20 mins and a timer for the fish for 8": the second timer
+    said without its verb, its length's unit that of the first (a twelfth session's set
+    neither); only a timer, and only a number left bare."""
+    tokens = rest.split(" ")
+    length, number = spoken.duration_in(tokens), spoken.number_at(tokens, 0)
+    if (length is not None and (length.start, length.end) == (0, len(tokens))) or (
+        number is not None and number[1] == len(tokens)
+    ):
+        return None  # "2 hours and 15 minutes", "an hour and ten": one length said in two
+    if tokens[0] in ("one", "another"):  # "…and one for 8 for the fish"
+        tokens = ["a", "timer", *tokens[1:]]
+    elif spoken.number_at(tokens, 0) is not None:  # "…and 8 for the fish"
+        tokens = ["a", "timer", "for", *tokens]
+    if tokens[0] not in ("set", "start", "put"):
+        tokens = ["set", *tokens]
+    units = [word for word in first.split(" ") if spoken.is_unit(word)]
+    for i in range(3, len(tokens)):  # after "set a timer"
+        number = spoken.number_at(tokens, i)
+        if number is None or not units:
+            continue
+        after = tokens[number[1]] if number[1] < len(tokens) else None
+        if after is None or after == "for":  # "…for 8", "…8 for the fish"
+            tokens = [*tokens[: number[1]], units[-1], *tokens[number[1] :]]
+        elif not spoken.is_unit(after):
+            return None  # "…for an hour and 2 eggs": a count of something, never a length
+        break
+    second = read(" ".join(tokens))
+    return second if isinstance(second, SetTimer) else None
 
 
 def _read_with_reason(said: str, now: dt.datetime, ringing: bool) -> Command | None:

@@ -30,17 +30,19 @@ _REMIND_SOMEONE = re.compile(
     r"^remind (?P<who>(?:the )?(?:kids|children|boys|girls)|(?!(?:me|us|myself|ourselves|you|"
     r"yourself|it|that|this|them|everyone|everybody|anyone|someone|how|what|when|where|why|"
     r"which|who|whether|if|again|later|about|of|to|at|in|on|the|a|my|our)\b)[a-z][a-z'-]*) "
-    r"(?P<when>(?:(?!\bto\b).)*?)(?:(?<=\S) )?to (?P<errand>.+)$"
+    # "remind aoife about the midwife on thursday at 9am" too (a twelfth session's went to the
+    # model): to tell her about it
+    r"(?P<when>(?:(?!\b(?:to|about)\b).)*?)(?:(?<=\S) )?(?P<how>to|about) (?P<errand>.+)$"
 )
 
 
 def _for_someone(text: str) -> str:
     """ "remind Femi at 8 to X" as "remind me at 8 to tell Femi to X"; else the text."""
     said = _REMIND_SOMEONE.match(text)
-    if said is None:
-        return text
+    if said is None or (said["how"] == "about" and said["errand"].split(" ") in NOTHING_NAMED):
+        return text  # "remind her about it": what about is the model's to hear
     when = f"{said['when']} " if said["when"] else ""
-    return f"remind me {when}to tell {said['who']} to {said['errand']}"
+    return f"remind me {when}to tell {said['who']} {said['how']} {said['errand']}"
 
 
 # Other ways of asking for a reminder, said as "remind me …": "set a reminder for 7 to put

@@ -148,7 +148,9 @@ def second_thoughts(
         # says why the first is taken back
         if again is not None and not isinstance(again, (*READS, BoughtItems)):
             return again
-        for part in rest.split(" , "):
+        # "…at 9 tomorrow, no, wednesday, to ring the vet": the day and the errand both
+        parts = [rest.replace(" , ", " ")] if isinstance(first, AskReminderWhat) else []
+        for part in [*parts, *rest.split(" , ")]:
             if (put_right := _put_right(first, head, part, read, adds=adds)) is not None:
                 return put_right
         # nothing put right: left as it was, even after only "sorry" or "actually" ("take
@@ -214,6 +216,11 @@ def _put_right(
                 return replace(first, what=part)
             tried += [f"remind me to {what} at {part}", f"remind me to {what} {part}"]
             tried.append(f"remind me to {what} {part} at {at:%H:%M}")  # "no, Thursday"
+        case AskReminderWhat(at=at) if len(part.split(" ")) <= 14:
+            # "remind me on monday at 9 no wait tuesday to call the school": the errand came
+            # with the day put right (a twelfth session's set nothing); the time kept unless
+            # said again
+            tried += [f"remind me {part}", f"remind me at {at:%H:%M} {part}"]
         case AddItems(items=items) if renumbered is None and _only_names(
             named := _ON_THE_LIST.sub("", part)
         ):
@@ -229,7 +236,10 @@ def _put_right(
         corrected = read(sentence)
         if isinstance(corrected, SetTimer) and isinstance(first, SetTimer | AskTimerLength):
             return replace(corrected, name=corrected.name or first.name)
-        if isinstance(first, Remind) and isinstance(corrected, Remind):
+        if isinstance(first, AskReminderWhat) and isinstance(corrected, Remind):
+            if corrected.every is None:
+                return _in_the_same_half(corrected, first, part)
+        elif isinstance(first, Remind) and isinstance(corrected, Remind):
             # only its moment put right: an errand read longer took in the words after
             if corrected.what == first.what:
                 return _in_the_same_half(corrected, first, part)
@@ -267,7 +277,7 @@ _A_HALF_SAID = re.compile(
 )
 
 
-def _in_the_same_half(corrected: Remind, first: Remind, part: str) -> Remind:
+def _in_the_same_half(corrected: Remind, first: Remind | AskReminderWhat, part: str) -> Remind:
     """ "…on Wednesday at 6 to put the bins out, no, 7": 19:00, beside the 18:00 put right,
     not 07:00 (a sixth trial's); a half said ("no, 7am") is kept."""
     if _A_HALF_SAID.search(part):

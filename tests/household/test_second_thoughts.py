@@ -206,3 +206,24 @@ def test_a_thing_made_at_home_is_a_thing_and_being_on_a_diet_is_not() -> None:
         ("Gran's home made jam",)
     )
     assert isinstance(parse("add biscuits, no actually Tom's on a diet", NOW), TakenBack)
+
+
+@pytest.mark.parametrize(
+    ("said", "day", "hour"),
+    [
+        # the day put right before the errand came: the errand with it, the time kept (a
+        # twelfth session's "All right, I haven't set a reminder.")
+        ("remind me on monday at 9 no wait tuesday to call the school", 1, 9),
+        ("remind me at 9 tomorrow, no, thursday, to call the school", 3, 9),
+        ("remind me on monday at 9, no wait, tuesday at 10 to call the school", 1, 10),
+    ],
+)
+def test_a_day_put_right_before_the_errand_keeps_the_errand(said: str, day: int, hour: int) -> None:
+    command = parse(said, NOW)
+    assert isinstance(command, Remind)
+    assert command.what == "call the school"
+    assert (command.at.weekday(), command.at.hour) == (day, hour)
+
+
+def test_a_reminder_without_its_errand_taken_back_is_taken_back() -> None:  # the control
+    assert isinstance(parse("remind me on monday at 9 no wait forget it", NOW), TakenBack)
