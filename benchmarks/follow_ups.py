@@ -1,0 +1,211 @@
+"""Follow-ups in one conversation: "remind me at 5 to call mum", then "move it to 6".
+
+    python -m benchmarks.follow_ups [--baseline REV] [--show]
+        # results/follow_ups_heldout.md and .png
+
+A person sets something, then in the next message changes, extends or takes back what was
+just done, often by "it" or "that" alone ("make that a dozen", "add another 2", "and
+bread"); and controls, where the next message shares words with a change and asks for none
+("how long is left on it?"). Each case's messages go, in one conversation, through the
+appliance's own router and brain in a fresh data folder, with the household's clock fixed
+at the split's `now`; the records are then read, as the panel would show them. The chat
+model is a stand-in that only records being asked. The rules at the baseline (from git)
+and now run side by side, in one run.
+
+- data/follow_ups_heldout.json: 80 conversations a helper wrote from a brief without
+  reading the code, committed (e2110e4) before any run; `expect` is every timer, reminder
+  and list item afterwards.
+
+Each case is counted as: "right" (the records are as expected); "set-up missed" (the first
+message, a plain command, changed nothing: the follow-up is not measured); "nothing done"
+(the follow-ups left the records as the first message did, where a change was expected);
+"wrong" (the records hold something nobody asked for). How many follow-up messages reached
+the chat model is counted beside. Measures, never asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+from benchmarks.bars import stacked
+from benchmarks.baseline import ASKED_MODEL, run_at
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results"
+SPLIT = HERE / "data" / "follow_ups_heldout.json"
+BASELINE = "5cb40b0"  # the last commit before this split
+MODEL_SAID = "(the chat model was asked)"
+
+# Each case's turns in one conversation; the records after the first turn and after all.
+CONVERSATIONS = (
+    """
+import datetime as dt, json, sys, tempfile
+from pathlib import Path
+from appliance.brain import Brain
+from appliance.brain.cooking import with_cooking
+from appliance.brain.courtesy import with_courtesy
+from appliance.brain.household import household_router
+from appliance.brain.kitchen import with_kitchen
+from appliance.brain.said_to_another import with_said_to_another
+from appliance.composition import household_screen, open_memory, process_embedding, recipe_meaning
+from appliance.config import Settings
+from appliance.household.store import ACTIVE, HouseholdStore
+"""
+    + ASKED_MODEL
+    + """
+payload = json.load(sys.stdin)
+now = dt.datetime.fromisoformat(payload["now"])
+def clock():
+    return now
+
+def held(folder):
+    with HouseholdStore.open(folder, clock) as store:
+        return {
+            "timers": [
+                {"name": None if t.name == "timer" else t.name,
+                 "seconds": round((t.rings_at - now).total_seconds())}
+                for t in store.timers(ACTIVE)
+            ],
+            "reminders": [
+                {"what": r.text, "at": r.due_at.isoformat(timespec="minutes")}
+                for r in store.reminders(ACTIVE)
+            ],
+            "list": [item.name for item in store.items()],
+        }
+
+out = []
+embedding = None
+for case in payload["cases"]:
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings.for_data_dir(Path(folder), notetaker=False, chat_tools=False)
+        embedding = embedding or process_embedding(settings)
+        screen = household_screen(embedding)
+        # as composition.intent_router composes it, with the household's clock fixed
+        router = with_said_to_another(
+            with_courtesy(with_kitchen(household_router(settings.data_dir, clock, screen=screen)))
+        )
+        router = with_cooking(router, settings.data_dir, screen, recipe_meaning(embedding))
+        memory = open_memory(settings)
+        model = AskedModel()
+        brain = Brain.open(settings, memory, chat_model=model, intents=router)
+        thread, replies, first = None, [], None
+        try:
+            for n, said in enumerate(case["turns"]):
+                reply = brain.reply(said, thread) if thread else brain.reply(said)
+                thread = reply.thread_id
+                replies.append(reply.text)
+                if n == 0:
+                    first = held(settings.data_dir)
+            out.append({"replies": replies, "first": first, "after": held(settings.data_dir)})
+        finally:
+            brain.close()
+            memory.close()
+json.dump(out, sys.stdout)
+"""
+)
+OUTCOMES = ("right", "set-up missed", "nothing done", "wrong")
+_LEFT_OUT = {"a", "an", "the", "of", "some", "to", "about", "my", "our", "please", "more"}
+_NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6"}
+_NUMBERS |= {"seven": "7", "eight": "8", "nine": "9", "ten": "10", "twelve": "12"}
+_NUMBERS |= {"dozen": "12", "half-dozen": "6"}
+
+
+def _words(said: str) -> tuple[str, ...]:
+    """A record's words as compared: lower case, plurals and small words left out, numbers
+    as digits ("a dozen eggs" is "12 egg")."""
+    words = re.findall(r"[a-z0-9']+|\d+", said.lower().replace("half a dozen", "half-dozen"))
+    return tuple(
+        _NUMBERS.get(w, w).removesuffix("'s").removesuffix("s") for w in words if w not in _LEFT_OUT
+    )
+
+
+def _key(records: dict[str, list]) -> tuple:
+    """The records as compared: timers by length and name, reminders by moment and errand,
+    the list by its items, each in any order."""
+    return (
+        sorted((t["seconds"], _words(t["name"] or "")) for t in records["timers"]),
+        sorted((r["at"], _words(r["what"])) for r in records["reminders"]),
+        sorted(_words(item) for item in records["list"]),
+    )
+
+
+def outcome(case: dict, read: dict) -> str:
+    expected, after, first = _key(case["expect"]), _key(read["after"]), _key(read["first"])
+    if after == expected:
+        return "right"
+    if first == _key({"timers": [], "reminders": [], "list": []}):
+        return "set-up missed"
+    return "nothing done" if after == first else "wrong"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--baseline", default=BASELINE)
+    parser.add_argument("--show", action="store_true", help="every case, before and now")
+    args = parser.parse_args()
+    split = json.loads(SPLIT.read_text())
+    runs = {
+        f"before ({args.baseline})": run_at(args.baseline, CONVERSATIONS, split, MODEL_SAID),
+        "now": run_at(None, CONVERSATIONS, split, MODEL_SAID),
+    }
+    cases = split["cases"]
+    kinds = sorted({case["kind"] for case in cases})
+    rows = []
+    lines = [
+        "| rules | kind | cases | right | set-up missed | nothing done | wrong |"
+        " follow-ups to the model |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for label, read in runs.items():
+        for kind in [*kinds, "all"]:
+            chosen = [
+                (case, r)
+                for case, r in zip(cases, read, strict=True)
+                if kind in ("all", case["kind"])
+            ]
+            counted = Counter(outcome(case, r) for case, r in chosen)
+            asked = sum(MODEL_SAID in reply for _, r in chosen for reply in r["replies"][1:])
+            rows.append((label, kind, len(chosen), counted))
+            cells = " | ".join(str(counted[o]) for o in OUTCOMES)
+            name = f"**{kind}**" if kind == "all" else kind
+            lines.append(f"| {label} | {name} | {len(chosen)} | {cells} | {asked} |")
+    table = "\n".join(lines)
+    print(table)
+    shown = []
+    for n, case in enumerate(cases):
+        said = {label: read[n] for label, read in runs.items()}
+        if args.show or outcome(case, said["now"]) != "right":
+            shown.append(f"- [{case['kind']}] {' / '.join(case['turns'])}")
+            shown.append(f"  - expected: {json.dumps(case['expect'])}")
+            for label, r in said.items():
+                replies = " / ".join(reply.replace(MODEL_SAID, "(model)") for reply in r["replies"])
+                shown.append(f"  - {label} ({outcome(case, r)}): {replies}")
+                shown.append(f"    - records: {json.dumps(r['after'])}")
+    if shown:
+        print("\n".join(shown))
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "follow_ups_heldout.md").write_text(
+        f"# Follow-ups in one conversation\n\n`python -m benchmarks.follow_ups`, split "
+        f"{SPLIT.name} (held out), now = {split['now']}.\n\n{table}\n\n" + "\n".join(shown) + "\n"
+    )
+    stacked(
+        [row for row in rows if row[1] == "all"],
+        (
+            ("right", "#4a8"),
+            ("nothing done", "#48c"),
+            ("set-up missed", "#999"),
+            ("wrong", "#c44"),
+        ),
+        RESULTS / "follow_ups_heldout.png",
+        "conversations (held out)",
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
