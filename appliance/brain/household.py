@@ -23,6 +23,7 @@ from appliance.household import HouseholdStore, NotKept, Screen, parse, perform
 from appliance.household.asking import answer_to, from_json
 from appliance.household.more import more_of_the_same
 from appliance.household.named import household_command
+from appliance.household.put_right import follow_up
 from appliance.household.requests import Command
 
 # intent name -> the command intents (requests.py) it claims
@@ -45,6 +46,9 @@ def _answer(store: HouseholdStore, text: str, thread: str, *, more: bool) -> Com
     question = from_json(kept) if kept is not None else None
     if question is not None:
         return answer_to(question, text, store.now())
+    # "move it to 8", "make that a dozen": the last change here, put right (put_right.py)
+    if (put := follow_up(store, text, thread)) is not None:
+        return put
     if not more:
         return None
     return more_of_the_same(store, text, thread, lambda said: parse(said, store.now()))

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from appliance.household import put_right, undo
 from appliance.household import requests as p
-from appliance.household import undo
 from appliance.household.asking import to_json
 from appliance.household.clock import day_and_time as _day_and_time
 from appliance.household.clock import said as clock_said
@@ -61,6 +61,13 @@ def perform(store: HouseholdStore, command: p.Command, thread: str | None = None
         if thread is not None and before is not None and (made := undo.held(store).since(before)):
             store.did(thread, made.to_json())
         return said
+    if isinstance(command, p.PutRight):  # "move it to 8": what the last change made
+        resolved = put_right.resolved(store, thread, command)
+        if isinstance(resolved, str):
+            if thread is not None:
+                store.answered(thread)
+            return resolved
+        return perform(store, resolved, thread)
     if isinstance(command, p.UndoLast | p.ChangeTimer):
         if thread is not None:
             store.answered(thread)

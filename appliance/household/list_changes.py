@@ -82,6 +82,11 @@ _A_KIND_OF = re.compile(
 _ONE = re.compile(r"\b(?:one|ones)$")
 
 
+def an_amount(said: str) -> bool:
+    """Whether `said` is an amount alone: "a dozen", "4", "two bags", "500g"."""
+    return _AMOUNT.match(said) is not None
+
+
 def _said_change(said: str) -> tuple[str, str, bool] | None:
     """The thing said to be changed, what it becomes, and whether the list was named."""
     first = _LIST_FIRST.match(said)
@@ -100,7 +105,7 @@ def changed_item(said: str) -> Command | None:
         return None
     old, new, _ = found
     olds = items_of(old)
-    return _swapped(olds[0], new, counted=True) if len(olds) == 1 else None
+    return swapped(olds[0], new, counted=True) if len(olds) == 1 else None
 
 
 def changed_on_the_list(store: HouseholdStore, said: str) -> Command | None:
@@ -108,22 +113,22 @@ def changed_on_the_list(store: HouseholdStore, said: str) -> Command | None:
     found = _said_change(said)
     if found is not None:
         listed = on_the_list(store, found[0])
-        return _swapped(listed[0], found[1]) if len(listed) == 1 else None
-    if (times := _TIMES.match(said)) is not None:
-        listed = on_the_list(store, times["old"])
-        factor = 2.0 if times["times"] == "double" else 0.5
-        made = _times(listed[0], factor) if len(listed) == 1 else None
-        return _swapped(listed[0], made) if made else None
+        return swapped(listed[0], found[1]) if len(listed) == 1 else None
+    if (timed := _TIMES.match(said)) is not None:
+        listed = on_the_list(store, timed["old"])
+        factor = 2.0 if timed["times"] == "double" else 0.5
+        made = times(listed[0], factor) if len(listed) == 1 else None
+        return swapped(listed[0], made) if made else None
     if (make_it := _MAKE_IT.match(said)) is not None:
         # the one thing on the list the words before it name
         named = [i.name for i in store.items() if _names(make_it["before"], i.name)]
-        return _swapped(named[0], make_it["new"]) if len(named) == 1 else None
+        return swapped(named[0], make_it["new"]) if len(named) == 1 else None
     if (not_that := _NOT_THAT.match(said)) is not None:
         # only when the list holds the amount put right: "I need 2 eggs, not 3" with "6 eggs"
         # on it is of something else
         listed = on_the_list(store, not_that["thing"])
         was = _count(listed[0]) if len(listed) == 1 else None
-        return _swapped(listed[0], not_that["new"]) if was == _count(not_that["was"]) else None
+        return swapped(listed[0], not_that["new"]) if was == _count(not_that["was"]) else None
     return None
 
 
@@ -154,7 +159,7 @@ _SAYS_SOMETHING = {
 }
 
 
-def _swapped(old: str, new: str, *, counted: bool = False) -> Command | None:
+def swapped(old: str, new: str, *, counted: bool = False) -> Command | None:
     """`old` off the list and what it becomes on; `counted`: the list was named, so a count
     alone counts the thing ("change the eggs on the list to twelve")."""
     made = new_item(old, new, counted=counted)
@@ -199,8 +204,18 @@ def new_item(old: str, new: str, *, counted: bool = False) -> str | None:
             if not counts or (not unit and (_count(new) or 0) > 100):
                 return None
             new = f"{new}{unit[1]}" if unit and new[:1].isdigit() else new
+            if not unit and len(amount) > 1 and _A_UNIT.search(amount[1]):
+                # "2 pints of milk" made "4": four pints of it (a held-out split's "4 milk")
+                return " ".join([new, *amount[1:], *rest])
         new = _in_the_shape_of(new, " ".join(amount))
-        joined = "of " if "of" in amount and not new.endswith(" of") and _A_UNIT.search(new) else ""
+        # "2 cartons" of "oat milk": "2 cartons of oat milk"
+        joined = (
+            "of "
+            if ("of" in amount or not amount)
+            and not new.endswith((" of", "dozen"))  # "a dozen eggs"
+            and _A_UNIT.search(new)
+            else ""
+        )
         return f"{new} {joined}{' '.join(rest)}"
     if _ONE.search(new):
         return _ONE.sub(words[-1], new)  # "a large one": the old thing, as it now is
@@ -246,7 +261,7 @@ def _in_the_shape_of(new: str, old_amount: str) -> str:
     return " ".join([number, *words])
 
 
-def _times(old: str, factor: float) -> str | None:
+def times(old: str, factor: float) -> str | None:
     """ "250g butter" doubled: "500g butter"; None without a number to double."""
     found = re.match(r"^(\d+(?:\.\d+)?)", old)
     if found is None:

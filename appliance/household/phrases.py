@@ -46,6 +46,7 @@ from appliance.household.requests import (  # noqa: F401  (re-exported: p.SetTim
     ListReminders,
     MoveReminder,
     PauseTimer,
+    PutRight,
     Question,
     ReadList,
     Remind,
@@ -157,7 +158,7 @@ _ADDS = re.compile(r"\b(?:too|as well|also)\W*$")
 
 # Commands that may be said one after the other with "and": each does one plain thing, so
 # neither is a question back nor half of the other ("add eggs and milk" is one list).
-# ("another for 5 minutes" is no time added: it is not one of these)
+# ("another for 5 minutes" is no time added: it is not one of these, but a second timer)
 _DONE_IN_TURN = (SetTimer, CancelTimer, Remind, CancelReminder, AddItems, RemoveItems)
 
 
@@ -169,7 +170,12 @@ def _both(said: str, read: Callable[[str], Command | None]) -> Both | None:
     for split in re.finditer(r" (?:, )?(?:oh )?and (?:then |also )?", said):
         rest = said[split.end() :]
         first, second = read(said[: split.start()]), read(rest) or _both(rest, read)
-        if isinstance(first, SetTimer) and second is None:
+        # "…and then another 5" runs after the first: no second timer beside it
+        if (
+            isinstance(first, SetTimer)
+            and not isinstance(second, (*_DONE_IN_TURN, Both))
+            and "then" not in split.group()
+        ):
             second = _another_timer(said[: split.start()], rest, read)
         if (
             isinstance(first, _DONE_IN_TURN)
@@ -376,7 +382,7 @@ def _read_once(said: str, now: dt.datetime, ringing: bool) -> Command | None:
         if said_undo(said) is not None:
             return StopRinging()  # "cancel that" said to what rings
     if (undo := said_undo(said) or said_change(said)) is not None:
-        return undo  # "cancel that", "make that 5 minutes": the last change in this conversation
+        return undo  # "cancel that", "move it to 8": the last change in this conversation
     for read in (
         pause_asked,  # first: "put the timer on hold" is no timer called "hold"
         timer,

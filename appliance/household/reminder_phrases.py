@@ -181,6 +181,12 @@ def _moved(text: str, now: dt.datetime) -> MoveReminder | None:
     return None
 
 
+def moved_to(moment: str, now: dt.datetime) -> MoveReminder | None:
+    """A reminder moved to `moment` as said after "move it to …" (put_right.py): a time
+    alone keeps the reminder's day, a day alone its time."""
+    return _moved(f"move the reminder to {moment}", now)
+
+
 def _moment(words: list[str], now: dt.datetime) -> spoken.Span | None:
     """The moment the words say, all of them, or None."""
     span = moments.when_in(words, now) if words else None

