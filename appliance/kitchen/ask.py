@@ -34,7 +34,8 @@ KINDS = ("temperature", "convert", "substitute", "safety", "unsure", "cooking", 
 class KitchenAnswer:
     text: str
     # one of KINDS; "unsure" is food safety the tables cannot answer, "unclear" a
-    # conversion that needs to know what is being measured
+    # conversion that needs to know what is being measured, or a rule for any food said of
+    # "it" (refreezing), which the food said before would answer better
     kind: str
     source: str
 
@@ -108,7 +109,10 @@ def _answered(words: list[str]) -> KitchenAnswer | None:
     if (cooked := cooking_question(words, data)) is not None and not _safety_first(words):
         return KitchenAnswer(cooked.text, "cooking", cooked.source)
     if (safety := safety_question(words, data)) is not None:
-        return KitchenAnswer(safety.text, "safety" if safety.sure else "unsure", safety.source)
+        # "can I refreeze it?": the rule for any food, and "unclear" as a cup of nothing in
+        # particular is, so that in a conversation the food said before is asked of instead
+        kind = "unclear" if safety.of_what else "safety" if safety.sure else "unsure"
+        return KitchenAnswer(safety.text, kind, safety.source)
     if cooked is not None:
         return KitchenAnswer(cooked.text, "cooking", cooked.source)
     return None

@@ -52,6 +52,11 @@ _ASKS = re.compile(
 )
 # What a follow-up that changes one thing may say besides it ("and for a 3kg one?").
 _BESIDES = frozenset("a an the some for in with one ones please then instead of".split())
+# Said on from the question before without a question's mark or word, as a recogniser writes
+# speech: "and the freezer" after "what temperature should the fridge be" (an outside trial's
+# went to the model). Only a place, a doneness, a weight or a scale, and nothing else: "and
+# three onions" and "and eggs" may be a list's.
+_SAID_ON = re.compile(r"^(?:(?:ok|okay|right|so|oh)\s+)?(?:and|or)\s+(?P<rest>.+)$")
 _STANDS_FOR = re.compile(r"\b(?:it|them|they|those)\b")  # "a 2kg one" is another one
 _LEAD = re.compile(r"^(?:(?:ok|okay|right|so|oh)\s+)?(?:and|what about|how about|or|then)\s+")
 
@@ -84,6 +89,19 @@ def _keeps(bare: str, place: str) -> bool:
     """Whether a place is asked about as where the food keeps ("and in the freezer?", "how
     long will it keep frozen?"), not "who left the fridge door open?"."""
     return _only(bare, place) or _KEEPING.search(bare) is not None
+
+
+def _said_on(now: str) -> bool:
+    """Whether `now` goes on from the question before by "and" or "or" with one detail and
+    nothing more ("and the freezer", "and hard boiled", "or a 3kg one")."""
+    found = _SAID_ON.match(now)
+    if found is None:
+        return False
+    rest = found["rest"]
+    return any(
+        (detail := slot.search(rest)) is not None and _only(rest, detail[0])
+        for slot in (_PLACES, _DONENESS, _WEIGHT, _SCALE)
+    )
 
 
 def _only(bare: str, named: str) -> bool:
@@ -171,7 +189,7 @@ def asked_again(previous: str, said: str) -> list[tuple[str, bool]]:
     do it in the microwave?" answered as the earlier question was is no answer to it."""
     before = " ".join(tokens(previous))
     now = " ".join(tokens(said))
-    if not before or not now or not _ASKS.search(said):
+    if not before or not now or not (_ASKS.search(said) or _said_on(now)):
         return []  # "plus three onions", "Bella, drop it!": not asked of the kitchen
     food = food_named(before.split())  # None for "what's 200C in gas mark?"
     new_food = food_named(now.split())
@@ -183,6 +201,18 @@ def asked_again(previous: str, said: str) -> list[tuple[str, bool]]:
         # "and in the freezer?", "what about in the fridge?": how long it keeps there
         where = "freezer" if place[0] == "frozen" else place[0]
         return [(f"how long does {food} keep in the {where}", False)]
+    asked_of = _PLACES.search(before)
+    if (
+        place is not None
+        and food is None
+        and new_food is None
+        and asked_of is not None
+        and _only(bare, place[0])
+        and place[0] not in ("frozen", "left out", asked_of[0])
+    ):
+        # "and the freezer" after "what temperature should the fridge be": the place was
+        # what was asked of, so the other place is asked the same
+        return [(before[: asked_of.start()] + place[0] + before[asked_of.end() :], False)]
     changed = before
     if food is not None and new_food is not None and new_food != food:
         if not _only(bare, new_food):

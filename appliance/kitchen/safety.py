@@ -116,6 +116,21 @@ SMALL_CHILDS_AGE = (
     r"(?: old|o)?\b(?! ?(?:pregnant|gone|along|into))"
 )
 _A_SMALL_CHILDS_AGE = re.compile(rf"(?:for|my|our|a|an|the|her|his) {SMALL_CHILDS_AGE}")
+# How it was thawed, when that is the microwave or cold water, and a question of waiting to
+# cook it: how long it keeps, or cooking it later
+_THAWED_QUICKLY = re.compile(
+    # never how long the thawing takes ("how long does mince take to defrost in the microwave")
+    r"^(?!.*\b(?:take|takes|taking)\b)(?=.*\b(?:defrost|defrosted|defrosting|thaw|thawed|thawing)\b)"
+    r"(?=.*\b(?:microwave|microwaved|microwaving|cold water|(?:bowl|sink|basin) of water|"
+    r"in water)\b)"
+    r"(?=.*\b(?:how long|how many (?:hours|days)|keep|keeps|kept|last|lasts|store|tomorrow|"
+    r"later|next day|day after|tonight|wait|leave (?:it|them)|in the fridge|before cooking|"
+    r"before (?:i|we|you) cook|until)\b)"
+)
+# Thawed out of the fridge, said as done: "I defrosted chicken on the side overnight"
+_THAWED_OUT = re.compile(
+    r"^(?!.*\b(?:fridge|refrigerator)\b)(?=.*\b(?:defrosted|thawed)\b)(?=.*\b(?:" + _OUT + r")\b)"
+)
 _TOPICS = (
     (
         "fridge_temperature",
@@ -131,12 +146,22 @@ _TOPICS = (
     ("raw_dough", re.compile(r"\b(?:dough|batter|cake mix|brownie mix)\b")),
     ("rare_meat", re.compile(r"\b(?:rare|medium rare|pink|well done|bloody)\b")),
     ("chicken_wash", re.compile(r"\bwash(ing)?\b")),
-    ("refreeze", re.compile(r"\b(refreeze|re freeze|refrozen|freeze (it |them )?again)\b")),
+    (
+        "refreeze",
+        re.compile(
+            r"\b(refreeze|re freeze|refrozen|freeze (?:\w+ ){0,3}again|"
+            r"(?:put|go|goes|back) (?:\w+ ){0,3}?back in(?:to)? the freezer)\b"
+        ),
+    ),
     (
         "thaw_time",
         # not "once defrosted", not "how long after defrosting": that is how soon to cook
         re.compile(r"\bhow (?:long|many (?:hours|days))\b(?! after).*\b(?:defrost|thaw)(?!ed)"),
     ),
+    # Thawed in the microwave or in cold water, and asked how long it keeps or whether it can
+    # wait: cook it straight away. "defrosted chicken in the microwave can i cook it
+    # tomorrow" had the fridge's 24 hours and 1 to 2 days (an outside trial's).
+    ("thawed_quickly", _THAWED_QUICKLY),
     ("defrost", re.compile(r"\b(defrost|defrosting|defrosted|thaw|thawing|thawed)\b")),
     (
         "left_out",
@@ -282,6 +307,9 @@ class SafetyAnswer:
     text: str
     source: str
     sure: bool  # False: the honest "I'm not sure" (no row answered)
+    # the rule for any food, said of "it" or "them": in a conversation, the food said before
+    # answers better ("can i refreeze them once theyre defrosted" after salmon fillets)
+    of_what: bool = False
 
 
 def _words(text: str) -> set[str]:
@@ -391,6 +419,8 @@ def _rule(topic: str, food: str | None, said: str, tables: Tables) -> SafetyRule
     whose answer shares most words with the question."""
     asked = _words(said)
     candidates = [r for r in tables.safety_rules if r.topic == topic]
+    if topic in ("defrost", "thaw_time"):
+        candidates = _by_thaw_method(candidates, said)
     if not candidates:
         return None
 
@@ -407,6 +437,45 @@ def _rule(topic: str, food: str | None, said: str, tables: Tables) -> SafetyRule
     if not names_food(best) and "any" not in best.foods:
         return None
     return best
+
+
+# How food is thawed, as a question says it and as a rule's answer does
+_THAW_METHODS = (
+    re.compile(r"\bmicrowav\w*"),
+    re.compile(r"\bcold water\b|\b(?:bowl|sink|basin) of water\b|\bin water\b"),
+    re.compile(r"\b(?:room temperature|worktop|on the side|on the counter|counter top)\b"),
+    re.compile(r"\b(?:fridge|refrigerator)\b"),
+)
+
+
+def _by_thaw_method(rules: list[SafetyRule], said: str) -> list[SafetyRule]:
+    """The thawing rules of the method said, if any says it: "how do I defrost mince in the
+    microwave" is the microwave's rule, never the fridge's 1 to 2 days (an outside trial's
+    microwaved chicken got those); with no method said, all of them."""
+    for method in _THAW_METHODS:
+        if method.search(said):
+            return [r for r in rules if method.search(r.answer)]
+    return rules
+
+
+def _refreeze_rule(food: str | None, said: str, tables: Tables) -> SafetyRule | None:
+    """The refreezing rule of the food asked of. Raw meat said to be cooked ("leftover
+    chicken") is cooked food's; a food no refreezing row names gets none, never another
+    food's: "can i refreeze bread" had the raw-meat rule ("Not raw. …") in an outside trial.
+    The rule for any food answers only when no food the tables know is said ("can I refreeze
+    it?")."""
+    rule = _rule("refreeze", food, said, tables)
+    if rule is not None and food is not None and not _same_food(food, rule.foods):
+        return None
+    states = dict(_STATES)
+    if (
+        rule is not None
+        and "raw meat" in rule.foods
+        and states["cooked"].search(said)
+        and not states["raw"].search(said)
+    ):
+        return _rule("refreeze", "cooked food", said, tables)  # "…leftover chicken"
+    return rule
 
 
 def _core(food: str | None, tables: Tables) -> CoreTemperature | None:
@@ -433,6 +502,12 @@ def _storage(food: str | None, said: str, tables: Tables) -> list[Storage]:
     return at_place
 
 
+def _keep_or_keeps(food: str) -> str:
+    """ "eggs keep", "cooked rice keeps": the verb of the food's last word ("hummus" is one)."""
+    last = food.split()[-1]
+    return "keep" if last.endswith("s") and not last.endswith(("ss", "us")) else "keeps"
+
+
 def _storage_said(rows: list[Storage]) -> SafetyAnswer:
     where = {
         "fridge": "in the fridge",
@@ -444,7 +519,7 @@ def _storage_said(rows: list[Storage]) -> SafetyAnswer:
     for row in rows:
         what = row.food if len(rows) == 1 else f"{row.state} {row.food}"
         how_long = _say_range(row.least, row.most, row.unit)
-        parts.append(f"{what} keeps {how_long} {where[row.place]}")
+        parts.append(f"{what} {_keep_or_keeps(row.food)} {how_long} {where[row.place]}")
     first = rows[0]
     note = _first_sentences(first.note) if first.note else ""
     said = "; ".join(parts)
@@ -494,12 +569,31 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
                 and (_EATEN_BY_ONESELF.search(said) or _past_five(said))
             ):
                 continue  # "I had my baby 2 weeks ago, can I eat brie again": one's own
+            if (
+                topic in _NOT_OF_KEEPING
+                and _ASKS_HOW_LONG_IT_KEEPS.search(said)
+                and (rows := _storage(food, said, tables))
+            ):
+                # "how long do raw eggs keep": how long they keep, never whether they may be
+                # eaten raw (an outside trial's got the British Lion row)
+                return _verdict(_storage_said(rows), rows, said)
+            if topic == "defrost" and _THAWED_OUT.search(said):
+                continue  # "defrosted on the side overnight": food left out, the 2-hour rule
             if topic == "infants":
                 rule = _childs_row(food, said, tables)
+            elif topic == "refreeze":
+                rule = _refreeze_rule(food, said, tables)
             else:
                 rule = _rule(topic, food, said, tables)
             if rule is not None:
-                return SafetyAnswer(_with_weight(rule, words), rule.source, True)
+                of_what = topic == "refreeze" and food is None and _IT.search(said) is not None
+                return SafetyAnswer(_with_weight(rule, words), rule.source, True, of_what)
+            if topic == "thaw_time":
+                continue  # no time for the method said ("…in the microwave"): how to thaw it
+            if topic == "rare_meat" and (core := _core(food, tables)) is not None:
+                # "is pork ok if its a bit pink": no rare-meat row, but the food's own safe
+                # temperature says it (USDA: pork at 63 °C may look pink; FSA: no pink)
+                return _core_said(core, whole_note=True)
             return SafetyAnswer(UNSURE_FOR_A_CHILD if topic == "infants" else UNSURE, "", False)
     if child is not None:
         return SafetyAnswer(child.answer, child.source, True)
@@ -511,14 +605,7 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
             _core("leftovers", tables) if "reheat" in said else None
         )
         if core is not None:
-            rest = f", then rest it {core.rest_minutes:g} minutes" if core.rest_minutes else ""
-            note = _first_sentences(core.note, 1) if core.note else ""
-            text = (
-                f"{core.food[0].upper()}{core.food[1:]}: {core.celsius:g} °C "
-                f"({core.fahrenheit:g} °F) in the thickest part{rest} {citation(core.source)}."
-                + (f" {note}" if note else "")
-            )
-            return SafetyAnswer(text, core.source, True)
+            return _core_said(core)
     if _HOW_LONG.search(said) and (rows := _storage(food, said, tables)):
         return _verdict(_storage_said(rows), rows, said)
     if food_age.age_days(said) is not None and (rows := _storage(food, said, tables)):
@@ -527,6 +614,28 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
         said_rows = _storage_said(rows)  # "can you freeze cooked rice": yes, and for how long
         return SafetyAnswer(f"Yes. {said_rows.text}", said_rows.source, True)
     return SafetyAnswer(UNSURE, "", False)
+
+
+def _core_said(core: CoreTemperature, whole_note: bool = False) -> SafetyAnswer:
+    """A safe inside temperature and its rest; with its whole note where the question is how
+    it looks inside (the note says pink, and the UK's rule beside the USDA's)."""
+    rest = f", then rest it {core.rest_minutes:g} minutes" if core.rest_minutes else ""
+    note = _first_sentences(core.note, 2 if whole_note else 1) if core.note else ""
+    text = (
+        f"{core.food[0].upper()}{core.food[1:]}: {core.celsius:g} °C "
+        f"({core.fahrenheit:g} °F) in the thickest part{rest} {citation(core.source)}."
+        + (f" {note}" if note else "")
+    )
+    return SafetyAnswer(text, core.source, True)
+
+
+_IT = re.compile(r"\b(?:it|them|they|those|these|that)\b")
+# Topics whose rows say whether or how food may be eaten, never how long it keeps
+_NOT_OF_KEEPING = frozenset({"eggs", "rare_meat", "raw_dough", "chicken_wash"})
+_ASKS_HOW_LONG_IT_KEEPS = re.compile(
+    r"\bhow (?:long|many (?:days|weeks|months|hours))\b.*\b(?:keep|keeps|kept|last|lasts|"
+    r"good for|store|stored|stay fresh|stays fresh|go off|goes off)\b"
+)
 
 
 # In date: "brie that's within its use by date" asks of the brie in a pregnancy, never of

@@ -46,6 +46,8 @@ TOPICS = (
     "cooling",
     "marinade",
     "thaw_time",
+    # cook straight away: thawed in the microwave or in cold water, never kept to cook later
+    "thawed_quickly",
     "fridge_temperature",
     "infants",
     "raw_dough",

@@ -67,6 +67,32 @@ _METHODS = {
     "rest": ("rest", "resting", "rested"),
 }
 _METHOD_WORDS = {word for words in _METHODS.values() for word in words}
+# Ways of cooking a row may lack, said as a cook says them, and how an answer names them.
+# Only for choosing a row and saying when none is of the method asked: "microwave" is no
+# part of a dish's name the way "boiled" is ("microwave porridge" is named by its row).
+_OTHER_METHODS = {
+    "microwave": re.compile(r"\b(?:microwave|microwaved|microwaving|nuke|nuked)\b"),
+    "air fry": re.compile(r"\b(?:air ?fryer|air ?fry|air ?fried|air ?frying)\b"),
+    "slow cook": re.compile(r"\b(?:slow ?cooker|slow ?cook|slow ?cooked|crock ?pot)\b"),
+    "pressure cook": re.compile(r"\b(?:pressure ?cooker|pressure ?cook|instant pot)\b"),
+    "grill": re.compile(r"\b(?:grill|grilled|grilling|under the grill)\b"),
+    "barbecue": re.compile(r"\b(?:barbecue|barbecued|bbq)\b"),
+}
+_SAID_AS = {
+    "boil": "boiling",
+    "roast": "roasting",
+    "bake": "baking",
+    "fry": "frying",
+    "poach": "poaching",
+    "steam": "steaming",
+    "simmer": "simmering",
+    "microwave": "microwave",
+    "air fry": "air fryer",
+    "slow cook": "slow cooker",
+    "pressure cook": "pressure cooker",
+    "grill": "grill",
+    "barbecue": "barbecue",
+}
 _STEPS = {"rest", "soak"}  # not a way of cooking: another method's time is never theirs
 _NOT_FOOD = {"a", "an", "the", "hard", "soft", "how", "to"}
 _NOT_THE_SAME_DISH = COMPOUND_HEADS | CUTS
@@ -113,6 +139,8 @@ def _by_method(words: list[str], rows: list[Cooking]) -> list[Cooking]:
     row's time is theirs: "how long should I rest the lamb?" is not answered by the lamb's
     roasting time (an outside split heard it), so then none answers."""
     asked = [m for m, forms in _METHODS.items() if any(f in words for f in forms)]
+    said = " ".join(words)
+    asked += [m for m, pattern in _OTHER_METHODS.items() if pattern.search(said)]
     by_method = [r for r in rows if any(m in r.method or m in r.food.lower() for m in asked)]
     if by_method or not _STEPS.intersection(asked):
         return by_method or rows
@@ -185,6 +213,17 @@ def cooking_question(words: list[str], tables: Tables) -> KitchenSaid | None:
     found = tables.cooking.named_in(words, _NOT_THE_SAME_DISH)
     food_rows = found[1] if found is not None else _by_food(words, tables.cooking.rows)
     rows = _by_method(words, food_rows)
+    if rows and _methods_not_done(words, rows[0]):
+        # "how long do sausages take under the grill": the grilled sausages' row, though
+        # "sausages" alone names the oven's
+        bare = {_bare(row.food) for row in food_rows}
+        asked = _methods_not_done(words, rows[0])
+        rows = [
+            row
+            for row in tables.cooking.rows
+            if _bare(row.food) in bare
+            and any(_a_form_of(m).search(f"{row.method} {row.food}".lower()) for m in asked)
+        ] or rows
     if any(form in words for form in _METHODS["rest"]) and not any(
         "rest" in r.method for r in rows
     ):
@@ -213,7 +252,53 @@ def cooking_question(words: list[str], tables: Tables) -> KitchenSaid | None:
         text = f"{name[0].upper()}{name[1:]}{detail}: {span}{_oven(row)}{method}."
     if note and row.per_kg_minutes is None:  # a roast's note repeats its rule
         text += f" {note}"
+    if (other := _not_the_method_asked(words, row)) is not None:
+        text = f"{other} {text}"
     return KitchenSaid(f"{text} {citation(row.source)}", row.source)
+
+
+def _not_the_method_asked(words: list[str], row: Cooking) -> str | None:
+    """What to say first when the row is not of the method asked and its note says nothing of
+    that method: "how long to microwave a jacket potato" had the oven's 60 to 80 minutes with
+    no word of the microwave (an outside trial's). A method word that is part of the dish's
+    name as said ("jacket" potato, "roast" potatoes) asks for no method."""
+    missing = _methods_not_done(words, row)
+    if not missing:
+        return None
+    name = row.food.split(" (")[0]
+    where = "the oven's" if row.oven_celsius or row.fan_celsius or row.gas_mark else "this one"
+    method = _SAID_AS.get(missing[0], missing[0])
+    article = "an" if method[0] in "aeiou" else "a"
+    return f"I don't have {article} {method} time for {name}, only {where}:"
+
+
+def _methods_not_done(words: list[str], row: Cooking) -> list[str]:
+    """The methods asked that the row's method, name and note say nothing of."""
+    said = " ".join(words)
+    for name in sorted((row.food, *row.names), key=len, reverse=True):
+        plain = re.sub(r"\s*\(.*?\)", "", name).lower()
+        if plain and re.search(rf"\b{re.escape(plain)}\b", said):
+            said = re.sub(rf"\b{re.escape(plain)}\b", " ", said)
+            break
+    kept = said.split()
+    asked = [m for m, forms in _METHODS.items() if m not in _UNSAID and set(forms) & set(kept)]
+    asked += [m for m, pattern in _OTHER_METHODS.items() if pattern.search(said)]
+    done = f"{row.method} {row.food} {row.note}".lower()
+    return [m for m in asked if not _a_form_of(m).search(done)]
+
+
+# Asked for no way of cooking: steps around it ("rest", "soak") and what is made ("for mash")
+_UNSAID = _STEPS | {"mash"}
+
+
+def _a_form_of(method: str) -> re.Pattern[str]:
+    """Any word of a method, as a row's method, name or note may say it; a simmer is boiling
+    gently ("how long do I boil spuds for mash": the potatoes' row simmers them)."""
+    if method in _OTHER_METHODS:
+        return _OTHER_METHODS[method]
+    said = {method, *_METHODS[method]} | (set(_METHODS["simmer"]) if method == "boil" else set())
+    forms = sorted(said, key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(re.escape(f) for f in forms) + r")")
 
 
 _REST_SAID = re.compile(

@@ -72,7 +72,7 @@ def test_a_cup_in_grams_of_nothing_in_particular_asks_what_it_is() -> None:
         ("how long can rice sit out", "Cooked rice keeps 1 hour out at room temperature"),
         ("can cooked chicken sit out overnight", "No. Cooked food left out overnight"),
         ("what temperature should chicken be cooked to", "Chicken: 73.9 °C (165 °F)"),
-        ("can I refreeze thawed meat", "Not raw."),
+        ("can I refreeze thawed meat", "Only if you cook it first"),
         # a twelfth trial's, each at the model or "throw it out"
         ("can a baby have scrambled egg", "From around 6 months, yes"),
         ("can a 7 month old have water", "From around 6 months, offer sips"),
@@ -384,7 +384,7 @@ def test_leftover_meat_is_the_leftovers_row(question: str, begins: str) -> None:
 def test_a_welsh_stew_keeps_as_soups_and_stews_do() -> None:
     # a third outside trial: "leftover soup" was answered, "leftover cawl" was not
     found = answer("how long will leftover cawl keep in the fridge?")
-    assert found is not None and found.text.startswith("Soups and stews keeps 2 to 4 days")
+    assert found is not None and found.text.startswith("Soups and stews keep 2 to 4 days")
     found = answer("how do I make bara brith gluten free?")  # a diet: never a swap
     assert found is not None and found.text.startswith("The kitchen's swaps aren't checked")
 
