@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from appliance.brain.people import TITLED, a_name_typed_lower
+from appliance.brain.people import ONLY_OF_SOMEONE, TITLED, a_name_typed_lower, only_of_someone
 from appliance.english import english_words
 from appliance.letters import LETTER, LOWER
 
@@ -99,6 +99,9 @@ def with_apostrophes(text: str, known: frozenset[str] = frozenset()) -> str:
         # only a name a message starts with and says something of ("ify has…", "sam is
         # allergic to nuts"): never "add fudge to the list" with Fudge the dog (a review's
         # list got "Fudge"), nor "will", "may", "rose" as words
+        only = ONLY_OF_SOMEONE.match(said.string, said.end("word"))
+        if only is not None and only_of_someone(word, only):
+            return word[:1].upper() + word[1:]  # "mark hates mushrooms": only a person does
         if not _SAID_OF_SOMEONE.match(said.string, said.end("word")):
             return word
         if word in known or a_name_typed_lower(word):

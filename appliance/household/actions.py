@@ -18,7 +18,7 @@ from appliance.household.clock import day_and_time as _day_and_time
 from appliance.household.clock import said as clock_said
 from appliance.household.list_actions import list_said
 from appliance.household.records import Timer, is_unnamed, label, numbered
-from appliance.household.reminder_actions import comes_again, reminder_said, yours
+from appliance.household.reminder_actions import asked_which, comes_again, reminder_said, yours
 from appliance.household.spoken import listed, say_duration
 from appliance.household.store import ACTIVE, HouseholdStore, item_key
 
@@ -155,10 +155,16 @@ def _undone(store: HouseholdStore, thread: str | None, kind: str | None) -> str:
 
 def _carried_out(store: HouseholdStore, command: p.Command) -> tuple[str, p.Question | None]:
     """What was said, and the question it asks back (if it asks one)."""
-    if isinstance(command, p.AskTimerLength | p.AskReminderTime | p.AskReminderWhat):
+    if isinstance(
+        command, p.AskTimerLength | p.AskReminder | p.AskReminderTime | p.AskReminderWhat
+    ):
         return _said(store, command), command
     if isinstance(command, p.CancelTimer | p.AddTime):
         return _timer_change(store, command, store.now())
+    if isinstance(command, p.CancelReminder | p.MoveReminder):
+        # "Which one? 5: …; 10: …" is kept, so "5" answers it (asked before it is carried out)
+        asked = asked_which(store, command, store.now())
+        return _said(store, command), asked
     return _said(store, command), None
 
 
@@ -225,7 +231,13 @@ def _left_as_it_was(said: p.Command) -> str:
             return "All right, I've left the timers as they were."
         case p.Remind() | p.AskReminder() | p.AskReminderTime() | p.AskReminderWhat():
             return "All right, I haven't set a reminder."
-        case p.CancelReminder() | p.SnoozeReminder() | p.MoveReminder() | p.SkipReminder():
+        case (
+            p.CancelReminder()
+            | p.SnoozeReminder()
+            | p.MoveReminder()
+            | p.SkipReminder()
+            | p.AskWhichReminder()
+        ):
             return "All right, I've left the reminders as they were."
         case p.AddItems() | p.RemoveItems() | p.BoughtItems() | p.ClearList():
             return "All right, I've left the shopping list as it was."

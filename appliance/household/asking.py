@@ -17,14 +17,19 @@ import re
 from appliance.household import moments, repeats, spoken
 from appliance.household.phrase_words import normalise
 from appliance.household.records import numbered
+from appliance.household.reminder_phrases import reminder
 from appliance.household.requests import (
     AddTime,
+    AskReminder,
     AskReminderTime,
     AskReminderWhat,
     AskTimerLength,
+    AskWhichReminder,
     AskWhichTimer,
+    CancelReminder,
     CancelTimer,
     Command,
+    MoveReminder,
     Question,
     Remind,
     SetTimer,
@@ -38,7 +43,9 @@ _KINDS: dict[str, type] = {
     "timer.ask": AskTimerLength,
     "remind.ask": AskReminderTime,
     "remind.what": AskReminderWhat,
+    "remind.bare": AskReminder,
     "timer.which": AskWhichTimer,
+    "reminder.which": AskWhichReminder,
 }
 
 
@@ -54,10 +61,11 @@ def from_json(text: str) -> Question | None:
     try:
         data = json.loads(text)
         kind = _KINDS[data.pop("intent")]
-        if "at" in data:
+        if data.get("at") is not None:
             data["at"] = dt.datetime.fromisoformat(data["at"])
-        if "names" in data:
-            data["names"] = tuple(data["names"])
+        for listed in ("names", "ids", "labels"):
+            if listed in data:
+                data[listed] = tuple(data[listed])
         question: Question = kind(**data)
     except (ValueError, KeyError, TypeError):
         return None
@@ -78,6 +86,7 @@ def _duration(tokens: list[str]) -> float | None:
 
 # Said around an answer: "at 1 then", "8 o'clock please", "ok, at 6".
 _AROUND_AN_ANSWER = frozenset("then please thanks ok okay yes yeah yep fine , . so".split())
+_THANKS = frozenset("thanks thank you cheers ta lovely great cool nice".split())
 # A time of day only the household can put a clock to: asked again, never guessed.
 _ROUGH_TIMES = frozenset(
     "after before lunch lunchtime tea teatime dinner school work bedtime bed later soon "
@@ -128,6 +137,14 @@ def answer_to(question: Question, text: str, now: dt.datetime) -> Command | None
                 rule, first = repeats.first(every, span.value, now)
                 return Remind(what, first, rule)
             return Remind(what, span.value)
+        case AskReminder():
+            # "What should I remind you about, and when?" "to order grandad's prescription
+            # tomorrow at 9" (a fourteenth trial's was proposed as a fact): read as asked
+            if _ASKED.match(said) or set(tokens) <= _AROUND_AN_ANSWER | _THANKS:
+                return None  # "what reminders have I got?", "thanks": no errand
+            errand = said if said.startswith(("to ", "about ", "that ")) else f"to {said}"
+            asked = reminder(f"remind me {errand}", now)
+            return asked if isinstance(asked, Remind | AskReminderTime | AskReminderWhat) else None
         case AskReminderWhat(at=at, every=every):
             what = re.sub(r"^(?:to|that i|that we) ", "", said)
             if len(what.split()) > 12 or moments.when_in(tokens, now) is not None:
@@ -146,7 +163,49 @@ def answer_to(question: Question, text: str, now: dt.datetime) -> Command | None
             if action == "add":
                 return AddTime(chosen[0], seconds)
             return TimerStatus(chosen[0])
+        case AskWhichReminder(action=action, ids=ids, labels=labels):
+            number = _which_reminder(ids, labels, said)
+            if number is None:
+                return None
+            if action == "cancel":
+                return CancelReminder(None, number=number)
+            assert question.at is not None, "a move is asked with where it goes"
+            return MoveReminder(
+                None,
+                question.at,
+                question.same_day,
+                question.either_half,
+                question.same_time,
+                number=number,
+            )
     return None
+
+
+# Words an answer to "Which one?" says around what picks it
+_AROUND_A_PICK = frozenset(
+    "the one ones reminder please cancel delete remove move it that this for number no yes "
+    "i mean meant just oh ok okay um er".split()
+)
+
+
+def _which_reminder(ids: tuple[int, ...], labels: tuple[str, ...], said: str) -> int | None:
+    """The reminder the answer picks: its number as shown ("5", "number 5", "reminder 5"),
+    its place ("the second one"), or words only its label holds ("the every day one",
+    "tonight's"); None when it picks none, or more than one."""
+    tokens = said.split()
+    # "one" only as a number ("number one"), never in "the second one"
+    numbers = {n for i in range(len(tokens)) if (n := _number_at(tokens, i)) is not None}
+    if by_number := [i for i in ids if i in numbers]:
+        return by_number[0] if len(by_number) == 1 else None
+    ordinals = [ORDINALS[t] for t in tokens if t in ORDINALS]
+    if len(ordinals) == 1 and ordinals[0] <= len(ids):
+        return ids[ordinals[0] - 1]
+    words = {t.removesuffix("'s") for t in tokens} - _AROUND_A_PICK
+    if not words:
+        return None
+    held = [set(re.findall(r"[a-z0-9:]+", label)) for label in labels]
+    picked = [i for i, label in zip(ids, held, strict=True) if words <= label]
+    return picked[0] if len(picked) == 1 else None
 
 
 def _which(names: tuple[str, ...], said: str) -> list[str]:
@@ -172,6 +231,6 @@ def _which(names: tuple[str, ...], said: str) -> list[str]:
 def _number_at(tokens: list[str], i: int) -> int | None:
     """A whole number said at tokens[i]; "one" only as a number ("number one", "timer
     one", or alone), never as in "that one"."""
-    if tokens[i] == "one" and i > 0 and tokens[i - 1] not in ("number", "timer"):
+    if tokens[i] == "one" and i > 0 and tokens[i - 1] not in ("number", "timer", "reminder"):
         return None
     return whole_number_at(tokens, i)

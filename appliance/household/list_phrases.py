@@ -15,6 +15,11 @@ from appliance.household.requests import (
     RemoveItems,
 )
 
+# Why a thing comes off, said straight after it: someone has it, or it is not wanted
+_WHY = (
+    r"(?:(?:someone|somebody|we|i|he|she|they|mum|mam|mom|dad|gran|nan|[a-z]+) (?:got|bought|"
+    r"has|have|had|picked|found|already|only|said|doesn't|don't|didn't|does not|do not)\b.*)"
+)
 # The list, as it is named: "the shopping list", "my list", "groceries", "the shop".
 LIST = (
     r"(?:(?:(?:the|my|our) )?(?:shopping|grocery|groceries)(?: list)?|(?:the|my|our) list"
@@ -35,7 +40,8 @@ _ADD = re.compile(
     rf"{_FOR_WHAT}$"
 )
 _RAN_OUT = re.compile(
-    r"(?:^(?:we're|we are|we've|we have|i'm|i am|i've|i have|we|i)? ?"
+    # "were out of peanut butter", as typed (a fourteenth trial's got the kitchen's swaps)
+    r"(?:^(?:we're|we are|were|we've|we have|i'm|i am|i've|i have|we|i)? ?"
     r"(?:just |nearly |almost |all )?"
     r"(?:out of|run out of|ran out of|running out of|running low on|low on|got no)"
     r" (?P<items>.+?)|^we (?:ran out of|need(?: more| some)?) (?P<needed>.+?))"
@@ -71,8 +77,13 @@ _REMOVE_BARE = re.compile(r"^(?:scratch|cross off|cross out|strike off|tick off)
 # each went to the model ("The spaghetti is off.", with nothing changed). Said of pans, lids,
 # tags and shoes too, so only things a shop sells, named in one or two words.
 _REMOVE_LOOSE = re.compile(
-    r"^(?:you can )?(?:(?:remove|delete) (?P<items>.+)"
-    r"|(?:take|cross|strike|tick|scratch) (?P<taken>.+?) off)$"
+    r"^(?:you can )?(?:(?:remove|delete) (?P<items>.+?)"
+    r"|(?:take|cross|strike|tick|scratch) (?P<taken>.+?) off"
+    # "take off the plain milk" (a fourteenth trial's got the canned refusal)
+    r"|(?:take|cross|strike|tick) off (?P<off>(?:the |my |our )?[a-z' -]+?))"
+    # and why, said after with no comma: "take the bread off someone got it", "remove the
+    # plain milk we only want semi skimmed", "remove the chocolate buttons mum said no"
+    rf"(?: {_WHY})?$"
 )
 # Words that make an "item" a question or a clause, never a thing to buy.
 _NOT_AN_ITEM = re.compile(
@@ -93,7 +104,9 @@ _READ = re.compile(
     # "how many things are on the list?" (a fifth trial's got the model's made-up list)
     rf"|how many (?:things|items|bits)(?: are| have (?:we|i) got)? (?:on|in) {LIST}"
     r"|(?:the )?shopping list|what do (?:we|i) need(?: to buy| to get)?(?: from| at)?"
-    r"(?: the)?(?: shops?| supermarket)?)(?: so far| now| at the moment)?$"
+    r"(?: the)?(?: shops?| supermarket)?"
+    # "list" alone (a fourteenth trial's got the canned refusal)
+    r"|(?:the |my |our )?list)(?: so far| now| at the moment)?$"
 )
 _CLEAR = re.compile(
     r"^(?:clear|empty|wipe|reset|delete|scrap|bin)(?: out)? (?:(?:the|my|our) )?(?:whole |entire )?"
@@ -320,7 +333,9 @@ def groceries(said: str) -> tuple[str, ...] | None:
 _CHECK = re.compile(
     rf"^(?:(?:is|are) (?:there )?(?:any )?(?P<item>.+?) (?:on|in) {LIST}"
     r"|(?:do|did) (?:we|i) (?:need|want|still need) (?:any |more |some )?(?P<needed>.+?)"
-    rf"|(?:have|did) (?:i|we|you) (?:already |yet )?(?:put|add|added|got) (?P<put>.+?) (?:on|in|to)"
+    # "did mark add milk to the list" too (a fourteenth trial's got the model's "Mark: No, no.")
+    rf"|(?:have|has|did) (?:i|we|you|[a-z]+) (?:already |yet )?(?:put|add|added|got) (?P<put>.+?)"
+    r" (?:on|in|to)"
     rf" {LIST}(?: (?:already|yet))?"
     # "did you add bread earlier?" (a fifth trial's got "I haven't done anything")
     r"|(?:have|did) you (?:already )?(?:add|added) (?!(?:it|that|them|this|those)\b)"
@@ -419,7 +434,7 @@ def shopping(text: str) -> Command | None:
     if (bare := _REMOVE_BARE.match(head)) and (found := groceries(bare["items"])):
         return RemoveItems(found)
     loose = _REMOVE_LOOSE.match(head)
-    found = things_to_buy(loose["items"] or loose["taken"]) if loose else None
+    found = things_to_buy(loose["items"] or loose["taken"] or loose["off"]) if loose else None
     if found and all(_length(item) <= (3 if _ONE_THING.search(item) else 2) for item in found):
         return RemoveItems(found)
     # the whole message, never a head before a comma: "we've got eggs, what can I make?"

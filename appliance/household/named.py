@@ -22,6 +22,7 @@ from appliance.household.requests import (
     ChangeTimer,
     Command,
     MoveReminder,
+    PauseTimer,
     TimerStatus,
 )
 from appliance.household.store import HouseholdStore
@@ -115,6 +116,39 @@ def change_by_name(store: HouseholdStore, said: str, now: dt.datetime) -> Comman
     return None
 
 
+# A running timer by its name alone, with no "timer" or "one": "change broccoli to 7
+# minutes", "put the broccoli back on 6 mins", "pause the rice", "porridge done?" (a
+# fourteenth trial's each went to the model, which said "the broccoli is 7 minutes" with
+# nothing changed). Only a name a running timer has.
+_TIMER_CHANGED = re.compile(
+    r"^(?:change|make|set|switch|put) (?:the |my )?(?P<name>[a-z' ]{2,30}?) (?:back )?"
+    r"(?:to|for|on) (?P<length>.+)$"
+)
+_TIMER_PAUSED = re.compile(
+    r"^(?P<verb>pause|hold|resume|unpause|restart|continue) (?:the |my )?(?P<name>[a-z' ]{2,30}?)$"
+)
+_TIMER_DONE = re.compile(
+    r"^(?:is |are )?(?:the |my )?(?P<name>[a-z' ]{2,30}?) (?:done|ready|finished)(?: yet)?$"
+)
+
+
+def timer_by_name(store: HouseholdStore, said: str) -> Command | None:
+    """A running timer named bare, changed, paused or asked after; None otherwise."""
+    if (changed := _TIMER_CHANGED.match(said)) is not None:
+        name = changed["name"]
+        words = changed["length"].split(" ")
+        span = spoken.duration_in(words)
+        if span is None or (span.start, span.end) != (0, len(words)) or name in _NO_NAME:
+            return None
+        return ChangeTimer(float(span.value), name) if store.find_timers(name) else None
+    if (paused := _TIMER_PAUSED.match(said)) is not None and paused["name"] not in _NO_NAME:
+        resume = paused["verb"] not in ("pause", "hold")
+        return PauseTimer(paused["name"], resume) if store.find_timers(paused["name"]) else None
+    if (done := _TIMER_DONE.match(said)) is not None and done["name"] not in _NO_NAME:
+        return TimerStatus(done["name"]) if store.find_timers(done["name"]) else None
+    return None
+
+
 # Said around it: "oh wait make the porridge one 6 minutes actually", "cancel the toast one,
 # it burnt anyway" (a tenth trial's each reached the model)
 # (phrase_words.normalise has already taken "oh wait", "ok", "sorry"… off its start)
@@ -146,6 +180,7 @@ def named_in_the_records(store: HouseholdStore, said: str, now: dt.datetime) -> 
         if (
             command := cancel_by_name(store, head)
             or finished_by_name(store, head)
+            or timer_by_name(store, head)
             or change_by_name(store, head, now)
             # "change the mince to 750g"; said whole only: "swap the chicken for tofu, it's
             # for the curry" is a recipe's (a review's swapped it on the list)

@@ -12,6 +12,11 @@ from appliance.numbers import number_at
 _LEAD = re.compile(
     r"^(?:(?:(?:grand|right|lovely|great|cool|brilliant|perfect)(?= ,)|"
     r"hang on|wait|um|erm|er|so|oh|och|ach|hmm|ha|actually|sorry|quick question|"
+    # "no wait make the porridge 3 more minutes" (a fourteenth trial's got "didn't understand")
+    r"no wait|no sorry|"
+    # "hi its lily can you add chocolate buttons to the list" (a fourteenth trial's got the
+    # canned refusal): who says it is no part of the command
+    r"(?:hi|hello|hiya|hey) (?:it's|its|it is|this is) [a-z]+|"
     # Irish and Scots English: "away and put a timer on…" asks it done
     r"away and|"
     # "and we need bin bags", never "And 2 minutes to the egg timer" (a slip for "add")
@@ -55,6 +60,7 @@ _SLIPS = {
     **dict.fromkeys(("shoping", "shoppin", "shopin", "shpping"), "shopping"),
     **dict.fromkeys(("lsit", "lst"), "list"),
     **dict.fromkeys(("adn", "nad"), "and"),  # "adn cheese" after an add (a held-out split's)
+    **dict.fromkeys(("hw",), "how"),  # "hw long left on cake" (a fourteenth trial's)
     **dict.fromkeys(("cancle", "cancell", "cansel", "cancl"), "cancel"),
     **dict.fromkeys(("tomorow", "tommorow", "tommorrow", "tomorroe", "tomoz"), "tomorrow"),
     # as texted (an eleventh trial's "remind me tmrw at 8 to ring…" was asked when again,

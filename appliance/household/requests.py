@@ -146,6 +146,7 @@ class CancelReminder:
     intent: ClassVar[str] = "reminder.cancel"
     what: str | None  # None: the only one, or the one ringing
     every: bool = False  # "cancel all reminders"
+    number: int | None = None  # "cancel reminder 5", or 5 to "Which one? 5: …; 10: …"
 
 
 @dataclass(frozen=True)
@@ -174,6 +175,23 @@ class MoveReminder:
     same_day: bool = False
     either_half: bool = False  # no am or pm said: the 9 nearer the reminder's own time
     same_time: bool = False  # a day said alone ("to Friday"): at the reminder's own time
+    number: int | None = None  # the reminder numbered so ("Which one? 5: …; 10: …")
+
+
+@dataclass(frozen=True)
+class AskWhichReminder:
+    """ "Which one?": asked when a cancel or a move fits several reminders. The answer
+    names one by the number shown, its place ("the second"), or words only it holds ("the
+    every day one", "tonight's"): a fourteenth trial's every answer fell through."""
+
+    intent: ClassVar[str] = "reminder.which"
+    action: str  # cancel | move
+    ids: tuple[int, ...]
+    labels: tuple[str, ...]  # each as it was shown, with when it comes, lower case
+    at: dt.datetime | None = None  # the move's: where it goes
+    same_day: bool = False
+    either_half: bool = False
+    same_time: bool = False
 
 
 @dataclass(frozen=True)
@@ -329,6 +347,7 @@ Command = (
     | SnoozeReminder
     | SkipReminder
     | MoveReminder
+    | AskWhichReminder
     | AddItems
     | RemoveItems
     | BoughtItems
@@ -346,4 +365,11 @@ Command = (
 # Commands that only read the records or the clock: nothing to take back or leave as it was.
 READS = (ClockTime, ClockDate, DaysUntil, ReadList, CheckItem, ListReminders, TimerStatus)
 # What Hearth asks back, whose answer the next message in the same thread may be.
-Question = AskTimerLength | AskReminderTime | AskReminderWhat | AskWhichTimer
+Question = (
+    AskTimerLength
+    | AskReminder
+    | AskReminderTime
+    | AskReminderWhat
+    | AskWhichTimer
+    | AskWhichReminder
+)

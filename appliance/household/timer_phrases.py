@@ -85,7 +85,12 @@ _LISTS_TIMERS = re.compile(
     r" (?:(?:the|my|all|all the|all my) )?timers"
     # "timers?" alone: a second trial's got "I'm sorry for your loss…" from the model
     r"|(?:(?:the|my|our|all the|all my) )?timers(?: please)?|(?:the )?timer status"
-    r"|status of (?:the|my|all the) timers)"
+    r"|status of (?:the|my|all the) timers"
+    # "whats left on the timers", "how much longer on everything" (a fourteenth trial's got
+    # the model, and "There is no everything timer running.")
+    r"|(?:what's|what is|whats) (?:left )?on (?:the|my|all the) timers"
+    r"|how (?:much longer|long|much time)(?: is)?(?: left)? on (?:everything|all of them|them all|"
+    r"all the timers|the timers|both|both of them))"
     r"(?: (?:right now|now|at the moment))?"
     # "what timers have I got, print them" (a seventh trial's got ten made-up timers)
     r"(?:(?: ,)? (?:print|show|read|list|display) (?:them|it|me them)(?: out)?)?$"
@@ -363,6 +368,13 @@ _WHEN_DONE = re.compile(
     # "how long till the cookies are done?" (the trial's was "no cookies are timer")
     r"|^how long (?:until|till|til|before) (?:the |my )?(?P<name3>[a-z][a-z' ]{0,30}?)"
     r"(?:'s|'re| is| are)? (?:done|ready|goes off|go off)$"
+    # "how long till my lego timer", "how long has the cake got" (a fourteenth trial's got
+    # the model's "The cake has been in the kitchen for 2 days", with no cake timer)
+    r"|^how long (?:until|till|til|before|on) (?:the |my )?(?P<name7>[a-z][a-z' ]{0,30}?) timer"
+    r"(?: (?:goes off|rings|is done|is up|ends))?$"
+    r"|^how long (?:has|have|'s) (?:the |my )?(?P<name8>[a-z][a-z' ]{0,30}?) got(?: left)?$"
+    # "porridge done?", "rice ready yet?": a running timer's (named.py reads these only
+    # against the timers the records hold)
 )
 
 
@@ -378,6 +390,10 @@ _IS_IT_RINGING = re.compile(
     # beeping sounds are a result of the device's internal noise reduction technology.")
     r"|^(?:what's|what is|whats) (?:that |this )?(?:ringing|beeping|going off|that noise|"
     r"that beeping|that ringing)$"
+    # "somethings beeping", "something is ringing" (a fourteenth trial's got the list read
+    # out as "Somethings beeping: 2kg potatoes…", with the broccoli timer ringing)
+    r"|^(?:something|somethings|something's|summat's|summat) (?:is )?(?:beeping|ringing|going"
+    r" off|bleeping)(?: (?:again|now))?$"
     # "is the rice timer running?": its record says (a third trial's got "I haven't done
     # anything")
     rf"|^(?:is|are) (?:the |my )?(?P<name3>{_NAME}) timers? (?:still )?(?:running|on|going|set)$"
@@ -433,6 +449,8 @@ def timer_status(text: str) -> Command | None:
                 or match["name4"]
                 or match["name5"]
                 or match["name6"]
+                or match["name7"]
+                or match["name8"]
             )
         )
     if (match := _HOW_IS.match(text)) and match["name"] in _ASKED_AFTER_NO_TIMER:
@@ -452,11 +470,19 @@ def timer_status(text: str) -> Command | None:
     )
     if not on_a_timer and not re.search(r"\b(?:left|remaining|to go|longer|got)\b", text):
         return None
+    if match["name"] in _EVERY_TIMER:
+        return TimerStatus(None)  # "how much longer on everything" (was "no everything timer")
     return TimerStatus(timer_name(match["name"]))
+
+
+_EVERY_TIMER = frozenset(
+    {"everything", "all of them", "them all", "both", "both of them", "the timers", "timers"}
+)
 
 
 _ADD_SIGNALS = {"add", "more", "another", "extra", "extend"}
 _ADD_FILLER = _ADD_SIGNALS | {
+    "make",
     "put",
     "give",
     "stick",
@@ -479,11 +505,17 @@ _ADD_FILLER = _ADD_SIGNALS | {
     "me",
     "us",
 }
-_ADD_LEADS = ("add", "put", "give", "stick", "pop", "another", "extend", "extra", "an")
+# "make the porridge 3 more minutes" (a fourteenth trial's got "didn't understand")
+_ADD_LEADS = ("add", "put", "give", "stick", "pop", "another", "extend", "extra", "an", "make")
+# "pie timer add 10 mins": the timer named first, as texted (a fourteenth trial's got the
+# canned refusal)
+_NAMED_FIRST = re.compile(r"^(?:the |my )?(?P<name>[a-z][a-z ]{0,20}?) timer (?P<add>add|plus) ")
 
 
 def add_time(text: str) -> Command | None:
     """ "add 5 minutes to the rice timer", "another 5 minutes on the pasta"."""
+    if (first := _NAMED_FIRST.match(text)) is not None:
+        text = f"add {text[first.end() :]} to the {first['name']} timer"
     said = text.split(" ")
     if said[0] not in _ADD_LEADS:
         return None

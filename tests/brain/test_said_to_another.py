@@ -47,6 +47,8 @@ def _said(settings: Settings, memory: Memory, text: str) -> tuple[str, str, list
         ("Seán, can you feed the dog?", "Seán"),
         ("Áine don't touch that, it's hot", "Áine"),
         ("Zoë love, can you pass the salt?", "Zoë"),
+        # "Mark" was never a name ("gas mark"): a fourteenth trial's went to the model
+        ("Mark, can you grab milk on the way home", "Mark"),
     ],
 )
 def test_what_is_said_to_someone_else_is_left_to_them(
@@ -117,3 +119,9 @@ def test_a_command_with_no_name_called_is_no_one_elses() -> None:
 
     assert said_to("Stop the timer") is None  # the control
     assert said_to("Timers don't ring on this device any more") is None
+
+
+def test_gas_mark_is_still_the_kitchen_s(settings: Settings, memory: Memory) -> None:
+    # the control beside "Mark, can you …": an oven's mark is no one
+    text, route, _ = _said(settings, memory, "gas mark 4 in celsius")
+    assert route == "kitchen" and text.startswith("Gas mark 4 is about 180 °C")

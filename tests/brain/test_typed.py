@@ -183,3 +183,35 @@ def test_a_name_unheard_of_owning_what_is_asked_of_is_its_owner(typed: str, read
 )
 def test_a_name_typed_lower_where_a_sentence_starts_is_a_name(typed: str, read: str) -> None:
     assert with_apostrophes(typed) == read
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        # a name English also writes as a word, said first and of a person only (a
+        # fourteenth trial's "mark hates mushrooms" got a 150-word rant from the model, and
+        # "lily's vegetarian" a line about pet food)
+        ("mark hates mushrooms", "Mark hates mushrooms"),
+        ("lily's vegetarian", "Lily's vegetarian"),
+        ("frank is allergic to shellfish", "Frank is allergic to shellfish"),
+        ("frank can't eat grapefruit", "Frank can't eat grapefruit"),
+    ],
+)
+def test_a_word_said_only_of_a_person_is_a_name(typed: str, read: str) -> None:
+    assert with_apostrophes(typed) == read
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "everyone hates mushrooms",
+        "nobody likes it",
+        "chocolate is vegan",  # a food by its diet
+        "gravy is gluten free",
+        "mum hates it",
+        "mark the date",
+        "will loves it",
+    ],
+)
+def test_words_said_of_everyone_of_food_or_no_one_stay_words(typed: str) -> None:  # controls
+    assert with_apostrophes(typed) == typed
