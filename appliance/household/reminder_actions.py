@@ -211,8 +211,12 @@ def _listing(
     reminders = store.reminders()
     if not reminders:
         return "No reminders are set."
+    comes = {r.id: r.due_at for r in reminders}
     if day is not None:
-        reminders = [r for r in reminders if _on(r.due_at, day, now)]
+        # a repeating one comes on that day too, after its next time ("whats on for
+        # tomorrow" left out the dog's tablet due every day: a fourteenth trial's)
+        comes = {r.id: when for r in reminders if (when := _comes_on(r, day, now)) is not None}
+        reminders = sorted((r for r in reminders if r.id in comes), key=lambda r: comes[r.id])
         if not reminders:
             return f"No reminders are set {_day_said(day if day in _SAID_BARE else f'on {day}')}."
     if about is not None:
@@ -222,7 +226,7 @@ def _listing(
     if next_one:
         reminders = reminders[:1]
     said = "; ".join(
-        f"{r.said} {_day_and_time(r.due_at, now)}"
+        f"{r.said} {_day_and_time(comes[r.id], now)}"
         + (f" ({r.often})" if r.often else "")
         + (" (ringing now)" if r.state == "ringing" else "")
         for r in reminders
@@ -241,6 +245,27 @@ def _on(due: dt.datetime, day: str, now: dt.datetime) -> bool:
     if day == "this week":
         return days < 7 - now.weekday()
     return due.weekday() == WEEKDAYS.index(day) and days < 7
+
+
+def _comes_on(reminder: Reminder, day: str, now: dt.datetime) -> dt.datetime | None:
+    """When a reminder comes on the day asked: its next time, or, repeating, a later time
+    its rule brings on that day (before any "until"); None if it does not come then."""
+    if _on(reminder.due_at, day, now):
+        return reminder.due_at
+    if reminder.every is None:
+        return None
+    try:
+        weekdays = repeats.days_of(reminder.every)
+    except ValueError:  # "every week": on its own weekday, which its next time shows
+        weekdays = frozenset({reminder.due_at.weekday()})
+    for ahead in range(1, 8):
+        date = reminder.due_at.date() + dt.timedelta(days=ahead)
+        when = dt.datetime.combine(date, reminder.due_at.time())
+        if reminder.until is not None and date > reminder.until:
+            return None
+        if date.weekday() in weekdays and _on(when, day, now):
+            return when
+    return None
 
 
 def _is_about(reminder: Reminder, about: str) -> bool:

@@ -143,3 +143,22 @@ def test_remind_me_alone_is_answered_by_what_and_when(data_dir: Path) -> None:
         # the controls: a question, or thanks, is no errand
         assert answer_to(question, "what reminders have i got", NOW) is None
         assert answer_to(question, "thanks", NOW) is None
+
+
+def test_a_day_asked_for_lists_what_repeats_on_it(data_dir: Path) -> None:
+    # "whats on for tomorrow" had left out the dog's tablet due every day (a fourteenth
+    # trial's): a repeating reminder comes on the day asked after its next time too
+    with HouseholdStore.open(data_dir, lambda: NOW) as store:
+        for said in (
+            "remind me every day at 7:30am to give biscuit his tablet",
+            "remind me tomorrow at 8am about the dentist",
+            "remind me every saturday at 9am to do the big shop",
+        ):
+            perform(store, parse(said, NOW) or p.ReadList())
+        assert perform(store, p.ListReminders(None, "tomorrow")) == (
+            "Reminders: give biscuit his tablet tomorrow at 07:30 (every day); the dentist "
+            "tomorrow at 08:00."
+        )
+        # the control: a weekly one is not on a day of the week it skips
+        assert "big shop" not in perform(store, p.ListReminders(None, "tomorrow"))
+        assert "big shop" in perform(store, p.ListReminders(None, "saturday"))
