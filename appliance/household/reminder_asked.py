@@ -145,6 +145,9 @@ _DAY_NAME = "|".join(moments.WEEKDAYS)
 _DAYS_ONCE = re.compile(
     rf"(?<!every )(?<!each )\bon (?P<days>(?:{_DAY_NAME})(?:(?: ,)?(?: and| &| ,) (?:on )?"
     rf"(?:{_DAY_NAME}))+)\b"
+    # "…on tuesday and thursday mornings at 7:45": the plural repeats, with no end (a
+    # fourteenth trial's had ended it after one week)
+    r"(?P<plural> (?:morning|afternoon|evening|night)s\b)?"
 )
 
 
@@ -155,6 +158,9 @@ def _days_once(text: str, now: dt.datetime) -> str:
     named = [d for d in re.findall(r"[a-z]+", said["days"]) if d in moments.WEEKDAYS]
     last = max(named, key=lambda day: (moments.WEEKDAYS.index(day) - now.weekday()) % 7)
     days = " and ".join(dict.fromkeys(named))
+    if said["plural"]:
+        part = said["plural"].removesuffix("s")
+        return f"{text[: said.start()]}every {days}{part}{text[said.end() :]}"
     return f"{text[: said.start()]}every {days}{text[said.end() :]} until {last}"
 
 

@@ -278,3 +278,13 @@ def test_no_reminder_at_a_time_is_said_so(store: HouseholdStore) -> None:
     assert perform(store, parse("delete the 7am one", NOW)) == (
         "There is no reminder at 7am, so nothing changed."
     )
+
+
+def test_days_said_once_in_the_plural_repeat_with_no_end(store: HouseholdStore) -> None:
+    # "…on tuesday and thursday mornings at 7:45" had been ended after one week (a
+    # fourteenth trial's); the control above is said once and ends
+    said = "remind theo to pack his football kit on tuesday and thursday mornings at 7:45"
+    command = parse(said, NOW)
+    assert command is not None and getattr(command, "every", None) == "tuesday thursday"
+    assert getattr(command, "until", "unset") is None
+    assert getattr(command, "what", "") == "tell theo to pack his football kit"
