@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from appliance.brain.cannot_eat import CANNOT_EAT, KINDS, NO_MORE
+from appliance.brain.devices import NOT_A_VET
 from appliance.brain.known import DIET
 from appliance.brain.people import FAMILY, NOT_NAMES, a_name_typed_lower
 from appliance.brain.questions import food_words, only_as_a_relation
@@ -182,12 +183,14 @@ def answer(said: Asked, live: Iterable[Fact]) -> Answer:
             (),
         )
     person = said.person[:1].upper() + said.person[1:]
+    live = list(live)
+    called = {name} | also_called(name, live)
     of_them = [
         fact
         for fact in live
-        if name in {w.removesuffix("'s") for w in _WORD.findall(fact.text.lower())}
+        if called & {w.removesuffix("'s") for w in _WORD.findall(fact.text.lower())}
         # never "Ify's friend Amara has a nut allergy" as Ify's (an eleventh trial's)
-        and not only_as_a_relation(name, fact.text, "")
+        and not any(only_as_a_relation(one, fact.text, "") for one in called)
     ]
     told = [fact for fact in of_them if DIET.search(fact.text)][:MOST_FACTS]
     if not told:
@@ -212,6 +215,53 @@ def answer(said: Asked, live: Iterable[Fact]) -> Answer:
     )
 
 
+# Words between a name and what they are to the household: "Frank is our grandad"
+_WHOSE = r"(?:(?:our|my|the|the kids'|the children's|your) )?"
+
+
+def also_called(name: str, live: Iterable[Fact]) -> set[str]:
+    """The other names the facts give the one called `name`: "Grandad Frank is staying",
+    "Frank is our grandad", "Biscuit the dog", "our dog Biscuit" make "grandad" and "frank",
+    "dog" and "biscuit" one. A fourteenth trial's "can grandad have grapefruit juice" got
+    "I've been told nothing of what Grandad can't have", with "Frank can't have grapefruit
+    because of his tablets" kept."""
+    found: set[str] = set()
+    said = re.escape(name)
+    for fact in live:
+        text = fact.text.lower()
+        for pattern in (
+            rf"\b{said} (?:is|'s) {_WHOSE}(?P<other>[a-z]+)\b",  # "frank is our grandad"
+            rf"\b(?P<other>[a-z]+) (?:is|'s) {_WHOSE}{said}\b",  # "grandad is frank"
+            rf"\b{said} (?:the )?(?P<other>[a-z]+)\b",  # "grandad frank", "biscuit the dog"
+            rf"\b(?P<other>[a-z]+) (?:the )?{said}\b",  # "grandad frank" asked of frank
+            rf"\b{said} (?:is )?(?:called|named) (?P<other>[a-z]+)\b",  # "the dog is called…"
+        ):
+            for hit in re.finditer(pattern, text):
+                other = hit["other"]
+                # one of them a word of family or a pet, the other a name: never "frank
+                # is staying" or "the dog is hungry"
+                if (
+                    other != name
+                    and (name in FAMILY) != (other in FAMILY)
+                    and _a_name_or_kin(other)
+                ):
+                    found.add(other)
+    return found
+
+
+def _a_name_or_kin(word: str) -> bool:
+    return word in FAMILY or (word not in NOT_NAMES and word not in _NOT_CALLED and len(word) > 2)
+
+
+# Words after a name or a family word that are no other name for them
+_NOT_CALLED = frozenset(
+    "is was has had can can't cannot does doesn't will won't and but the our my your his her "
+    "their staying coming going visiting here there home away allergic vegetarian vegan "
+    "coeliac pregnant not also too likes loves hates eats drinks takes needs gets walked fed "
+    "called named".split()
+)
+
+
 def as_sentence(text: str) -> str:
     """A fact as said, ending as a sentence does."""
     return text if text.endswith((".", "!", "?")) else f"{text}."
@@ -233,8 +283,43 @@ ALLERGY_KEPT = "I won't say whether that's all right for them: check it against 
 
 
 def asks_of_them(text: str) -> bool:
-    """Whether `text` asks if someone, by a pronoun or as the baby, may have a food."""
-    return _MAY_THEY.search(text) is not None
+    """Whether `text` asks if someone, by a pronoun or as the baby, or a pet by its kind,
+    may have a food."""
+    return _MAY_THEY.search(text) is not None or _A_PET_ASKED.search(text) is not None
+
+
+# "can the dog eat onion", "can I give the cat milk": a pet asked of by its kind
+_PET_KINDS = r"(?P<kind>dog|cat|puppy|kitten|rabbit|hamster|guinea pig|tortoise)"
+_A_PET_ASKED = re.compile(
+    rf"\b(?:(?:can|could|should|may) (?:the |our |my )?{_PET_KINDS} (?:have|eat|drink|try)"
+    rf"|(?:give|feed|offer) (?:the |our |my )?{_PET_KINDS.replace('kind', 'kind2')})\b",
+    re.IGNORECASE,
+)
+
+
+_ASKING_WORDS = "can could should may the our my i we give feed offer eat have drink try some any"
+
+
+def _pet_diet_kept(text: str, kind: str, live: list[Fact]) -> Answer | None:
+    """A kept fact that the pet asked of by its kind, or by the name the facts give it,
+    cannot have the food: said before the vet's line ("can the dog eat onion" with "Biscuit
+    the dog can't have grapes or onions" kept got only the vet's line, a fourteenth
+    trial's)."""
+    called = {kind.lower()} | also_called(kind.lower(), live)
+    # the food asked of, as memory stems it: "onion" is of "grapes or onions"
+    food = set(tokens(text)) - set(tokens(" ".join([*called, _ASKING_WORDS])))
+    told = [
+        fact
+        for fact in live
+        if CANNOT_EAT.search(fact.text.replace("\u2019", "'"))
+        and not NO_MORE.search(fact.text)
+        and food & set(tokens(fact.text))
+        and called & {w.lower().removesuffix("'s") for w in re.findall(r"[\w'-]+", fact.text)}
+    ][:MOST_FACTS]
+    if not told:
+        return None
+    facts = " ".join(as_sentence(f.text) for f in told)
+    return Answer(f"From memory: {facts} {NOT_A_VET}", tuple(f.id for f in told), named=True)
 
 
 def allergy_kept(text: str, live: Iterable[Fact], names: frozenset[str]) -> Answer | None:
@@ -244,6 +329,8 @@ def allergy_kept(text: str, live: Iterable[Fact], names: frozenset[str]) -> Answ
     named, only their facts ("siobhan. ezinne weaning, can she have peanut butter" is never
     Miko's peanut allergy); named so, `named` is set and nothing more is to be said; asked
     of no one named, the row is to follow it. None when no such fact names the food."""
+    if (pet := _A_PET_ASKED.search(text)) is not None:
+        return _pet_diet_kept(text, pet["kind"] or pet["kind2"], list(live))
     if not _MAY_THEY.search(text):
         return None
     said = {w.lower() for w in re.findall(r"[\w'-]+", text)} & names

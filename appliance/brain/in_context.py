@@ -70,7 +70,7 @@ class InContext:
             ):
                 route = router.Route(kind, typed, thread=thread)
         if (
-            route.kind in ("kitchen", "chat")
+            route.kind in ("kitchen", "chat", *_AN_ANIMALS)
             # memory is read only for a question of that shape, never on every turn
             and can_have.asks_of_them(typed)
             and can_have.allergy_kept(typed, self.memory.facts("live"), self.routes.known_names())

@@ -215,3 +215,58 @@ def test_a_food_the_allergy_does_not_name_gets_the_row(settings: Settings, memor
         settings, memory, [], "can the baby have honey", intents=intent_router(settings)
     )
     assert reply.text.startswith("Not for a baby under 12 months")
+
+
+def test_someone_asked_of_by_another_name_the_facts_give_them(
+    settings: Settings, memory: Memory
+) -> None:
+    """A fourteenth trial's "can grandad have grapefruit juice" got "I've been told nothing
+    of what Grandad can't have", with Frank's tablets and grapefruit kept."""
+    memory.add("Frank can't have grapefruit because of his tablets.", "health")
+    memory.add("Grandad Frank is staying with us till Sunday.", "event")
+    reply, model = scripted_reply(
+        settings,
+        memory,
+        ["Grandad can have grapefruit."],
+        "can grandad have grapefruit juice",
+        intents=intent_router(settings),
+    )
+    assert model.prompts == []
+    assert reply.text == "From memory: Frank can't have grapefruit because of his tablets."
+
+
+def test_another_name_only_where_a_fact_gives_it(settings: Settings, memory: Memory) -> None:
+    # the control: Frank staying says nothing of who grandad is
+    memory.add("Frank can't have grapefruit because of his tablets.", "health")
+    memory.add("Frank is staying with us till Sunday.", "event")
+    reply, _ = scripted_reply(
+        settings,
+        memory,
+        ["Yes."],
+        "can grandad have grapefruit juice",
+        intents=intent_router(settings),
+    )
+    assert "Frank can't have grapefruit" not in reply.text
+    assert reply.text.startswith("I don't know whether grapefruit juice is all right for Grandad")
+
+
+def test_a_pet_asked_of_by_its_kind_gets_what_memory_holds_of_it(
+    settings: Settings, memory: Memory
+) -> None:
+    """A fourteenth trial's "can the dog eat onion" got only the vet's line, with "Biscuit
+    the dog can't have grapes or onions" kept."""
+    memory.add("Biscuit the dog can't have grapes or onions.", "health")
+    reply, model = scripted_reply(
+        settings,
+        memory,
+        ["Dogs love onions."],
+        "can the dog eat onion",
+        intents=intent_router(settings),
+    )
+    assert model.prompts == []
+    assert reply.text.startswith("From memory: Biscuit the dog can't have grapes or onions.")
+    # the control: a food the fact does not name gets the vet's line alone
+    other, _ = scripted_reply(
+        settings, memory, ["Yes."], "can the dog have chocolate", intents=intent_router(settings)
+    )
+    assert other.text.startswith("I won't guess what's safe for an animal to eat")
