@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from appliance.brain.cannot_eat import CANNOT_EAT, KINDS, NO_MORE
 from appliance.brain.devices import NOT_A_VET
-from appliance.brain.known import DIET
+from appliance.brain.known import DIET, also_called
 from appliance.brain.people import FAMILY, NOT_NAMES, a_name_typed_lower
 from appliance.brain.questions import food_words, only_as_a_relation
 from appliance.brain.unsafe_food import UnsafeFood
@@ -213,53 +213,6 @@ def answer(said: Asked, live: Iterable[Fact]) -> Answer:
         f"before {person} has any.",
         ids,
     )
-
-
-# Words between a name and what they are to the household: "Frank is our grandad"
-_WHOSE = r"(?:(?:our|my|the|the kids'|the children's|your) )?"
-
-
-def also_called(name: str, live: Iterable[Fact]) -> set[str]:
-    """The other names the facts give the one called `name`: "Grandad Frank is staying",
-    "Frank is our grandad", "Biscuit the dog", "our dog Biscuit" make "grandad" and "frank",
-    "dog" and "biscuit" one. A fourteenth trial's "can grandad have grapefruit juice" got
-    "I've been told nothing of what Grandad can't have", with "Frank can't have grapefruit
-    because of his tablets" kept."""
-    found: set[str] = set()
-    said = re.escape(name)
-    for fact in live:
-        text = fact.text.lower()
-        for pattern in (
-            rf"\b{said} (?:is|'s) {_WHOSE}(?P<other>[a-z]+)\b",  # "frank is our grandad"
-            rf"\b(?P<other>[a-z]+) (?:is|'s) {_WHOSE}{said}\b",  # "grandad is frank"
-            rf"\b{said} (?:the )?(?P<other>[a-z]+)\b",  # "grandad frank", "biscuit the dog"
-            rf"\b(?P<other>[a-z]+) (?:the )?{said}\b",  # "grandad frank" asked of frank
-            rf"\b{said} (?:is )?(?:called|named) (?P<other>[a-z]+)\b",  # "the dog is called…"
-        ):
-            for hit in re.finditer(pattern, text):
-                other = hit["other"]
-                # one of them a word of family or a pet, the other a name: never "frank
-                # is staying" or "the dog is hungry"
-                if (
-                    other != name
-                    and (name in FAMILY) != (other in FAMILY)
-                    and _a_name_or_kin(other)
-                ):
-                    found.add(other)
-    return found
-
-
-def _a_name_or_kin(word: str) -> bool:
-    return word in FAMILY or (word not in NOT_NAMES and word not in _NOT_CALLED and len(word) > 2)
-
-
-# Words after a name or a family word that are no other name for them
-_NOT_CALLED = frozenset(
-    "is was has had can can't cannot does doesn't will won't and but the our my your his her "
-    "their staying coming going visiting here there home away allergic vegetarian vegan "
-    "coeliac pregnant not also too likes loves hates eats drinks takes needs gets walked fed "
-    "called named".split()
-)
 
 
 def as_sentence(text: str) -> str:

@@ -101,6 +101,10 @@ def household_intents(
             except NotKept as refused:
                 return f"I can't keep that: {refused.why}. Nothing was written."
 
+    def heard(thread: str) -> None:
+        with HouseholdStore.open(data_dir, clock) as store:
+            store.heard(thread)
+
     def carry(source: str, target: str) -> None:
         with HouseholdStore.open(data_dir, clock) as store:
             if (question := store.asked(source)) is not None:
@@ -115,6 +119,7 @@ def household_intents(
             household_records=name in HOUSEHOLD_RECORDS,
             # the question Hearth asked is one, whichever family asked it: carried once
             carry=carry if n == 0 else None,
+            seen=heard if n == 0 else None,  # each message counted once
         )
         for n, (name, prefixes) in enumerate(FAMILIES.items())
     ]

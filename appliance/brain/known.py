@@ -9,6 +9,7 @@ of memory per message, so they are read again only when memory's generation move
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from appliance.brain import people
@@ -116,3 +117,83 @@ def _a_thing(word: str) -> bool:
     from appliance.memory.text import tokens
 
     return bool(set(tokens(word)) & HOUSE)
+
+
+# Words between a name and what they are to the household: "Frank is our grandad"
+_WHOSE = r"(?:(?:our|my|the|the kids'|the children's|your) )?"
+
+
+def also_called(name: str, live: Iterable[Fact]) -> set[str]:
+    """The other names the facts give the one called `name`: "Grandad Frank is staying",
+    "Frank is our grandad", "Biscuit the dog", "our dog Biscuit" make "grandad" and "frank",
+    "dog" and "biscuit" one. A fourteenth trial's "can grandad have grapefruit juice" got
+    "I've been told nothing of what Grandad can't have", with "Frank can't have grapefruit
+    because of his tablets" kept."""
+    found: set[str] = set()
+    said = re.escape(name)
+    kin = name in people.FAMILY
+    # each way a fact joins two names, and which side must be the word of family: "frank
+    # is our grandad" (never "the dog is hungry"), "grandad frank", "biscuit the dog",
+    # "the dog is called biscuit"
+    ways = (
+        (rf"\b{said} (?:is|'s) {_WHOSE}(?P<other>[a-z]+)\b", "other"),
+        (rf"\b(?P<other>[a-z]+) (?:is|'s) {_WHOSE}{said}\b", "name"),
+        (rf"\b{said} (?:the )?(?P<other>[a-z]+)\b", "either"),
+        (rf"\b(?P<other>[a-z]+) (?:the )?{said}\b", "either"),
+        (rf"\b{said} (?:is )?(?:called|named) (?P<other>[a-z]+)\b", "name"),
+        (rf"\b(?P<other>[a-z]+) (?:is )?(?:called|named) {said}\b", "other"),
+    )
+    for fact in live:
+        text = fact.text.lower()
+        for pattern, family in ways:
+            for hit in re.finditer(pattern, text):
+                other = hit["other"]
+                other_kin = other in people.FAMILY
+                if (
+                    other != name
+                    and kin != other_kin  # one a word of family or a pet, one a name
+                    and (family == "either" or (other_kin if family == "other" else kin))
+                    and _a_name_or_kin(other)
+                ):
+                    found.add(other)
+    return found
+
+
+def _a_name_or_kin(word: str) -> bool:
+    return word in people.FAMILY or (
+        word not in people.NOT_NAMES and word not in _NOT_CALLED and len(word) > 2
+    )
+
+
+# Words after a name or a family word that are no other name for them
+_NOT_CALLED = frozenset(
+    "is was has had can can't cannot does doesn't will won't and but the our my your his her "
+    "their staying coming going visiting here there home away allergic vegetarian vegan "
+    "coeliac pregnant not also too likes loves hates eats drinks takes needs gets walked fed "
+    "called named".split()
+)
+
+
+# A family word or a pet's kind said in a question, with what is said before it
+_KIN_SAID = re.compile(r"\b(?:(?P<whose>the|our|my) )?(?P<kin>[a-z]+)\b")
+
+
+def with_names_told(text: str, live: Iterable[Fact]) -> str:
+    """`text` with a family word or a pet's kind the facts give one name written as that
+    name: "when does the dog get walked" as "when does Biscuit get walked" with "Our dog
+    Biscuit…" kept, "what does grandad take in his tea" as "…does Frank take…" with
+    "Grandad Frank is staying…" (a fourteenth trial's each got "I don't know … yet", the
+    answer kept under the name). With no such fact, or two names, as it was."""
+    facts = list(live)
+
+    def named(said: re.Match[str]) -> str:
+        kin = said["kin"]
+        if kin not in people.FAMILY:
+            return said.group()
+        others = {o for o in also_called(kin, facts) if o not in people.FAMILY}
+        if len(others) != 1:
+            return said.group()
+        name = others.pop()
+        return name[:1].upper() + name[1:]
+
+    return _KIN_SAID.sub(named, text)

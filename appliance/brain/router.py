@@ -174,6 +174,9 @@ class Intent:
     # (from thread, to thread): what the intent keeps of one thread (a question it asked,
     # the question it last answered) carried to another, the first left as it was
     carry: Callable[[str, str], None] | None = None
+    # (thread): told of each message routed in a known thread, so it can tell a message
+    # that follows its own change from one with another between
+    seen: Callable[[str], None] | None = None
 
 
 def _ask_to_recall(text: str) -> Route | None:
@@ -467,6 +470,9 @@ class Router:
         on its own."""
         text = message.strip()
         if thread is not None:
+            for intent in self.intents:
+                if intent.seen is not None:
+                    intent.seen(thread)
             for intent in self.intents:
                 found = intent.follow_up(text, thread) if intent.follow_up is not None else None
                 if found is not None and not (

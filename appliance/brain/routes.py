@@ -10,6 +10,7 @@ only a question about the world reaches the model (questions.py draws the line).
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
@@ -19,12 +20,13 @@ from appliance.brain import (
     corrections,
     days_until,
     overview,
+    people,
     questions,
     router,
     statements,
 )
 from appliance.brain.cannot_eat import cannot_eat_asked, of_someone_else, says_cannot_eat
-from appliance.brain.known import KnownToMemory
+from appliance.brain.known import KnownToMemory, with_names_told
 from appliance.brain.not_known import not_known
 from appliance.brain.notetaker import NoteTaker
 from appliance.brain.turn import RECALL_K
@@ -72,6 +74,10 @@ _NEGATIONS = frozenset(
 MEANING_FLOOR = 0.45
 # The model's side of a turn, for a question about the world (conversation.py).
 ModelChat = Callable[["ReplyStream", str, "list[Recalled] | None"], Iterator[str]]
+
+# Family words and pets' kinds, as memory stems them: a question with one may name someone
+# the facts call by a name
+_KIN = frozenset(content_words(" ".join(people.FAMILY)))
 
 
 class RuleRoutes:
@@ -303,6 +309,10 @@ class RuleRoutes:
     def recall(self, stream: ReplyStream, text: str, route: router.Route) -> Iterator[str]:
         """Household questions are answered from memory or honestly not at all; questions
         about the world go to the model (questions.py draws the line)."""
+        if set(content_words(route.text)) & _KIN:  # "the dog", "grandad": the name told
+            route = dataclasses.replace(
+                route, text=with_names_told(route.text, self.memory.facts("live"))
+            )
         found = self.memory.recall(route.text, RECALL_K)
         asked = activities.of_an_activity(questions.classify(route.text, self.known_names()), found)
         if (allergens := cannot_eat_asked(asked)) is not None and not route.explicit:

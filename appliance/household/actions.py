@@ -67,7 +67,11 @@ def perform(store: HouseholdStore, command: p.Command, thread: str | None = None
             if thread is not None:
                 store.answered(thread)
             return resolved
-        return perform(store, resolved, thread)
+        kept = store.last_done(thread) if thread is not None else None
+        said = perform(store, resolved, thread)
+        if thread is not None and kept is not None and store.last_done(thread) == kept:
+            store.did(thread, kept)  # still what a next "actually make it 8.30" means
+        return said
     if isinstance(command, p.UndoLast | p.ChangeTimer):
         if thread is not None:
             store.answered(thread)

@@ -17,7 +17,7 @@ import re
 from appliance.household import moments, repeats, spoken
 from appliance.household.phrase_words import normalise
 from appliance.household.records import numbered
-from appliance.household.reminder_phrases import reminder
+from appliance.household.reminder_phrases import ERRAND_VERBS, reminder
 from appliance.household.requests import (
     AddTime,
     AskReminder,
@@ -86,7 +86,8 @@ def _duration(tokens: list[str]) -> float | None:
 
 # Said around an answer: "at 1 then", "8 o'clock please", "ok, at 6".
 _AROUND_AN_ANSWER = frozenset("then please thanks ok okay yes yeah yep fine , . so".split())
-_THANKS = frozenset("thanks thank you cheers ta lovely great cool nice".split())
+# The other records, named: a command of theirs is no errand
+_OTHER_RECORDS = re.compile(r"\b(?:list|shopping|timer|timers|reminders?)\b")
 # A time of day only the household can put a clock to: asked again, never guessed.
 _ROUGH_TIMES = frozenset(
     "after before lunch lunchtime tea teatime dinner school work bedtime bed later soon "
@@ -140,9 +141,14 @@ def answer_to(question: Question, text: str, now: dt.datetime) -> Command | None
         case AskReminder():
             # "What should I remind you about, and when?" "to order grandad's prescription
             # tomorrow at 9" (a fourteenth trial's was proposed as a fact): read as asked
-            if _ASKED.match(said) or set(tokens) <= _AROUND_AN_ANSWER | _THANKS:
-                return None  # "what reminders have I got?", "thanks": no errand
-            errand = said if said.startswith(("to ", "about ", "that ")) else f"to {said}"
+            # only an errand said as one: "to …", "about …", or a verb of one ("call mum at
+            # 6"); never another command ("set a timer for 10 minutes", "add milk to the
+            # list"), a statement ("mum will be here at 6") or a question (a review's each
+            # became "When should I remind you to …?")
+            said_as_one = said.startswith(("to ", "about ")) or tokens[0] in ERRAND_VERBS
+            if not said_as_one or _OTHER_RECORDS.search(said) or _ASKED.match(said):
+                return None
+            errand = said if said.startswith(("to ", "about ")) else f"to {said}"
             asked = reminder(f"remind me {errand}", now)
             return asked if isinstance(asked, Remind | AskReminderTime | AskReminderWhat) else None
         case AskReminderWhat(at=at, every=every):
@@ -192,17 +198,17 @@ def _which_reminder(ids: tuple[int, ...], labels: tuple[str, ...], said: str) ->
     """The reminder the answer picks: its number as shown ("5", "number 5", "reminder 5"),
     its place ("the second one"), or words only its label holds ("the every day one",
     "tonight's"); None when it picks none, or more than one."""
-    tokens = said.split()
-    # "one" only as a number ("number one"), never in "the second one"
-    numbers = {n for i in range(len(tokens)) if (n := _number_at(tokens, i)) is not None}
-    if by_number := [i for i in ids if i in numbers]:
-        return by_number[0] if len(by_number) == 1 else None
-    ordinals = [ORDINALS[t] for t in tokens if t in ORDINALS]
-    if len(ordinals) == 1 and ordinals[0] <= len(ids):
-        return ids[ordinals[0] - 1]
-    words = {t.removesuffix("'s") for t in tokens} - _AROUND_A_PICK
-    if not words:
+    # only a pick, said alone: never a number inside another command ("set a timer for 2
+    # minutes" had cancelled reminder 2, a review's) nor in a sentence ("mum said 1 is enough")
+    rest = [t.removesuffix("'s") for t in said.split() if t not in _AROUND_A_PICK]
+    if not rest or len(rest) > 3:
         return None
+    if len(rest) == 1 and (number := whole_number_at(rest, 0)) is not None:
+        return number if number in ids else None
+    if len(rest) == 1 and rest[0] in ORDINALS:
+        place = ORDINALS[rest[0]]
+        return ids[place - 1] if place <= len(ids) else None
+    words = set(rest)
     held = [set(re.findall(r"[a-z0-9:]+", label)) for label in labels]
     picked = [i for i, label in zip(ids, held, strict=True) if words <= label]
     return picked[0] if len(picked) == 1 else None

@@ -64,6 +64,11 @@ CREATE TABLE IF NOT EXISTS done (
     made TEXT NOT NULL,       -- what it made, as JSON (household/undo.py)
     at REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS heard (
+    thread TEXT PRIMARY KEY,  -- a conversation
+    turn INTEGER NOT NULL,    -- how many messages it has had (the router counts them)
+    done_turn INTEGER         -- the message whose change `done` keeps
+);
 """
 
 Clock = Callable[[], dt.datetime]
@@ -121,7 +126,7 @@ class Database:
             for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
         }
         if (
-            not {"timers", "reminders", "shopping", "asked", "done"} <= tables
+            not {"timers", "reminders", "shopping", "asked", "done", "heard"} <= tables
         ):  # a read-only open writes nothing
             with self._write():
                 for statement in filter(str.strip, _SCHEMA.split(";")):

@@ -266,4 +266,8 @@ def times(old: str, factor: float) -> str | None:
     found = re.match(r"^(\d+(?:\.\d+)?)", old)
     if found is None:
         return None
-    return f"{float(found[1]) * factor:g}{old[found.end() :]}"
+    count = float(found[1]) * factor
+    rest = old[found.end() :]
+    if count == 1 and (unit := re.match(rf" {_UNIT}\b", rest)) and unit.group().endswith("s"):
+        rest = rest.replace(unit.group(), unit.group()[:-1], 1)  # "2 pints" halved: "1 pint"
+    return f"{count:g}{rest}"

@@ -78,9 +78,7 @@ _REMOVE_BARE = re.compile(r"^(?:scratch|cross off|cross out|strike off|tick off)
 # tags and shoes too, so only things a shop sells, named in one or two words.
 _REMOVE_LOOSE = re.compile(
     r"^(?:you can )?(?:(?:remove|delete) (?P<items>.+?)"
-    r"|(?:take|cross|strike|tick|scratch) (?P<taken>.+?) off"
-    # "take off the plain milk" (a fourteenth trial's got the canned refusal)
-    r"|(?:take|cross|strike|tick) off (?P<off>(?:the |my |our )?[a-z' -]+?))"
+    r"|(?:take|cross|strike|tick|scratch) (?P<taken>.+?) off)"
     # and why, said after with no comma: "take the bread off someone got it", "remove the
     # plain milk we only want semi skimmed", "remove the chocolate buttons mum said no"
     rf"(?: {_WHY})?$"
@@ -434,7 +432,7 @@ def shopping(text: str) -> Command | None:
     if (bare := _REMOVE_BARE.match(head)) and (found := groceries(bare["items"])):
         return RemoveItems(found)
     loose = _REMOVE_LOOSE.match(head)
-    found = things_to_buy(loose["items"] or loose["taken"] or loose["off"]) if loose else None
+    found = things_to_buy(loose["items"] or loose["taken"]) if loose else None
     if found and all(_length(item) <= (3 if _ONE_THING.search(item) else 2) for item in found):
         return RemoveItems(found)
     # the whole message, never a head before a comma: "we've got eggs, what can I make?"

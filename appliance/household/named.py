@@ -11,7 +11,7 @@ import datetime as dt
 import re
 
 from appliance.household import spoken
-from appliance.household.list_actions import of_the_list
+from appliance.household.list_actions import of_the_list, on_the_list
 from appliance.household.list_changes import changed_on_the_list
 from appliance.household.phrase_words import normalise
 from appliance.household.phrases import TAKEN_BACK, as_written, parse
@@ -23,6 +23,7 @@ from appliance.household.requests import (
     Command,
     MoveReminder,
     PauseTimer,
+    RemoveItems,
     TimerStatus,
 )
 from appliance.household.store import HouseholdStore
@@ -72,9 +73,9 @@ def cancel_by_name(store: HouseholdStore, said: str) -> Command | None:
         return CancelTimer(name)
     if not (match["cancel"] and match["one"]):
         return None
-    if _a_reminder_holds(store, name):
-        return CancelReminder(name)
-    return None
+    # "delete the bank one" with no such reminder: "There is no reminder about bank", never
+    # the model, which may say it deleted it (a review's)
+    return CancelReminder(name)
 
 
 # "change the washing one to 30 minutes", "make the pasta one 12 minutes" (a ninth trial's
@@ -129,6 +130,10 @@ _TIMER_PAUSED = re.compile(
 )
 _TIMER_DONE = re.compile(
     r"^(?:is |are )?(?:the |my )?(?P<name>[a-z' ]{2,30}?) (?:done|ready|finished)(?: yet)?$"
+    # "how long has the cake got" (a fourteenth trial's got the model's "The cake has been
+    # in the kitchen for 2 days"): only of a running timer, never "…has grandma got" or
+    # "…has the turkey got" with no turkey timer (the kitchen's roasting time, a review's)
+    r"|^how long (?:has|have|'s) (?:the |my )?(?P<name2>[a-z' ]{2,30}?) got(?: left)?$"
 )
 
 
@@ -144,9 +149,20 @@ def timer_by_name(store: HouseholdStore, said: str) -> Command | None:
     if (paused := _TIMER_PAUSED.match(said)) is not None and paused["name"] not in _NO_NAME:
         resume = paused["verb"] not in ("pause", "hold")
         return PauseTimer(paused["name"], resume) if store.find_timers(paused["name"]) else None
-    if (done := _TIMER_DONE.match(said)) is not None and done["name"] not in _NO_NAME:
-        return TimerStatus(done["name"]) if store.find_timers(done["name"]) else None
+    if (done := _TIMER_DONE.match(said)) is not None:
+        name = done["name"] or done["name2"]
+        if name not in _NO_NAME and store.find_timers(name):
+            return TimerStatus(name)
+    if (off := _TAKE_OFF.match(said)) is not None and len(
+        found := on_the_list(store, off["item"])
+    ) == 1:
+        return RemoveItems((found[0],))  # "take off the plain milk", with it on the list
     return None
+
+
+# "take off the plain milk" (a fourteenth trial's got the canned refusal): only a thing the
+# list holds, never "take off the lid" or "take off the heat" ("Not on it: heat.", a review's)
+_TAKE_OFF = re.compile(r"^(?:take|cross|tick) off (?:the |my |our )?(?P<item>[a-z' -]{2,40})$")
 
 
 # Said around it: "oh wait make the porridge one 6 minutes actually", "cancel the toast one,

@@ -26,7 +26,7 @@ import re
 from appliance.household import list_changes, spoken, undo
 from appliance.household.moments import WEEKDAYS, speaks_of_a_moment
 from appliance.household.phrase_words import normalise
-from appliance.household.reminder_phrases import moved_to
+from appliance.household.reminder_phrases import ERRAND_VERBS, moved_to
 from appliance.household.requests import (
     AddTime,
     Both,
@@ -48,32 +48,41 @@ _LEAD = re.compile(
     r"^(?:(?:no|nah|nope|oh|och|ah|aw|actually|wait|sorry|oops|hmm|um|erm|er|ok|okay|so|"
     r"hang on|right|wait a sec)\b(?: ,)? )+"
 )
+# Of those, the ones that put something right: a value said bare after them ("no, 25",
+# "nah, saturday") is a correction; after "ok", "hmm" or "wait" it is not ("wait 5")
+_PUTS_RIGHT = re.compile(r"^(?:no|nah|nope|actually|sorry|oops)\b")
 _ASKED = re.compile(r"^(?:can|could|would|will) (?:you|ye|ya|u) (?:ever |please |just )?")
 # Said last: "…instead", "…pls", "…lol", "…, hen"
 _TAIL = re.compile(
     r"(?:(?: ,)? (?:instead|then|please|pls|plz|lol|though|thanks|thx|ta|now|x+|hen|love|"
     r"pet|mate|if you can))+$"
 )
+# Verbs that move: a bare number after them is a time ("move it to 8", "bump that to 9")
+_MOVES = frozenset({"move", "change", "chnage", "bump", "shift", "switch", "push"})
+# and those said only of a time: "move it to 8" after a timer is no 8 minutes (a review's)
+_OF_A_TIME = frozenset({"move", "bump", "shift", "push"})
 _BECOMES = (
     # "move it to 8", "bump that to 9", "cut that down to 30", "chnage to 9"
     re.compile(
-        rf"^(?:make|change|chnage|move|set|bump|switch|put|cut|bring|take)(?: {_IT})?"
+        rf"^(?P<verb>make|change|chnage|move|set|bump|switch|shift|cut|bring|take)(?: {_IT})?"
         r"(?: (?:down|up))? (?:to|till|until) (?P<to>.+)$"
     ),
     # "make that a dozen", "make it 9am", "nah make it 730"
-    re.compile(rf"^(?:make|change) {_IT} (?:for |at )?(?P<to>.+)$"),
-    re.compile(rf"^(?:can|could) {_IT} be (?:at |for )?(?P<to>.+)$"),
+    re.compile(rf"^(?P<verb>make|change) {_IT} (?:at )?(?P<to>.+)$"),
+    re.compile(rf"^(?:can|could) {_IT} be (?:at )?(?P<to>.+)$"),
     re.compile(r"^i (?:meant|mean|said) (?P<to>.+)$"),
     # "oh wait its thursday not tomorrow": only with what it is not
     re.compile(r"^(?:it's|its|it is|it should be|should be) (?P<to>.+ not .+)$"),
-    # "six of them", "just two"
+)
+# How many of a thing on the list: "six of them", "just two" (never a time or a length)
+_HOW_MANY = (
     re.compile(rf"^(?:just )?(?P<to>[a-z0-9.]+(?: [a-z0-9.]+)?) of {_IT}$"),
     re.compile(r"^(?:just|only) (?P<to>[a-z0-9.]+(?: [a-z0-9.]+)?)$"),
 )
 # "push that back half an hour", "make it an hour earlier", "bring it forward 10 minutes"
 _SHIFTED = re.compile(
-    rf"^(?:push|move|put|bump|shift|bring|knock|make|set) {_IT}"
-    r"(?: (?P<way>back|forward|on|later|earlier))?(?: by)? (?P<by>.+?)"
+    rf"^(?:push|move|bump|shift|bring|make|set) {_IT}"
+    r"(?: (?P<way>back|forward|later|earlier))?(?: by)? (?P<by>.+?)"
     r"(?: (?P<way2>earlier|later|sooner|back|forward))?$"
 )
 # "add another 2", "gie it anither ten minutes", "add 5 more", "make it longer like 5 more"
@@ -86,38 +95,46 @@ _MORE = (
     re.compile(rf"^make {_IT} longer(?: like| by)? (?P<by>.+?)(?: more)?(?P<unit> [a-z]+)?$"),
 )
 _TIMES = re.compile(rf"^(?P<times>double|halve) {_IT}$")
-# "and to turn the heating down": another errand, at the same time
-_ALSO = re.compile(r"^(?:and|also|and also) to (?P<also>[a-z].{2,80})$")
-# "call it the bread timer"
-_CALLED = re.compile(
-    r"^(?:call|name) (?:it|that) (?:the )?(?P<called>[a-z][a-z' ]{0,30}?)(?: timer)?$"
-)
+# "and to turn the heating down": another errand at the same time, said with its verb
+# (never "and to think i forgot", "and to be honest", a review's each set a reminder)
+_ALSO = re.compile(r"^(?:and|and also) to (?P<also>(?P<verb>[a-z]+) .{2,80})$")
+# "call it the bread timer": only with "timer" (never "call that progress", "call it a win")
+_CALLED = re.compile(r"^(?:call|name) (?:it|that) (?:the )?(?P<called>[a-z][a-z' ]{0,30}?) timer$")
 _SAME_TIME = re.compile(r"(?: at)? (?:the )?same time$")
+# An oven's heat, never a length or a time: "make it 180", "set it to gas mark 6"
+_HEAT = re.compile(r"\b(?:degrees?|deg|gas|mark|fan|celsius|fahrenheit|centigrade)\b|°|\d\s*[cf]\b")
 
 
 def follow_up(store: HouseholdStore, text: str, thread: str) -> PutRight | None:
-    """What `text`, said whole in `thread`, puts right of the last change made there; None
-    when nothing was changed there lately, something rings ("add 5 more" is then the
-    ringing timer's), or it asks nothing of it. Only ever in a conversation that just
-    changed something: "and 180?" after a kitchen answer, or "double it" while a recipe is
-    cooked, is never a follow-up of a record."""
-    if store.last_done(thread) is None or store.ringing() or said_undo(normalise(text)):
+    """What `text`, said whole in `thread`, puts right of the change the message before it
+    made there; None when that message changed nothing, something rings ("add 5 more" is
+    then the ringing timer's), or it asks nothing of the change. Only ever the very next
+    message: "and 180?" after a kitchen answer between is never a follow-up of a record."""
+    if store.just_done(thread) is None or store.ringing() or said_undo(normalise(text)):
         return None
-    return said_put_right(normalise(text))
+    corrected = _PUTS_RIGHT.match(text.strip().lower()) is not None
+    put = said_put_right(normalise(text), corrected=corrected)
+    # only what puts the change right: words that fit none of it are no follow-up, and go
+    # where they would have gone ("make it 4 servings" after a timer is a recipe's)
+    return put if put is not None and not isinstance(resolved(store, thread, put), str) else None
 
 
-def said_put_right(said: str) -> PutRight | None:
-    """The follow-up `said` (normalised) asks of the last change, if it is one."""
+def said_put_right(said: str, *, corrected: bool = False) -> PutRight | None:
+    """The follow-up `said` (normalised) asks of the last change, if it is one; `corrected`:
+    said after a word that puts right ("actually", which normalising took off)."""
+    if _HEAT.search(said):
+        return None
     lead = _LEAD.match(said)
+    corrected = corrected or (lead is not None and _PUTS_RIGHT.match(said) is not None)
     rest = said[lead.end() :] if lead else said
     rest = _ASKED.sub("", rest)
     instead = " instead" in rest
     rest = _TAIL.sub("", rest).strip(" ,")
     if not rest:
         return None
-    if (also := _ALSO.match(rest)) is not None:
+    if (also := _ALSO.match(rest)) is not None and also["verb"] in ERRAND_VERBS:
         return PutRight(also=also["also"])
-    if (called := _CALLED.match(rest)) is not None and called["called"] not in _NOT_A_NAME:
+    if (called := _CALLED.match(rest)) is not None:
         return PutRight(called=called["called"])
     if (times := _TIMES.match(rest)) is not None:
         return PutRight(times=2.0 if times["times"] == "double" else 0.5)
@@ -125,36 +142,39 @@ def said_put_right(said: str) -> PutRight | None:
         if (found := more.match(rest)) is not None:
             by = _length(found["by"] + (found.groupdict().get("unit") or ""))
             if by is not None:
-                return PutRight(by=by)
+                return PutRight(by=by, more=True)
     if (shifted := _SHIFTED.match(rest)) is not None and (shifted["way"] or shifted["way2"]):
         way = shifted["way"] or shifted["way2"]
         by = _length(shifted["by"])
         if by is not None:
             return PutRight(by=-by if way in ("forward", "earlier", "sooner") else by)
+    for how_many in _HOW_MANY:
+        if (found := how_many.match(rest)) is not None and _a_value(found["to"], instead=False):
+            return PutRight(to=found["to"], how_many=True)
     for becomes in _BECOMES:
         if (found := becomes.match(rest)) is not None:
             to = found["to"]
-            return PutRight(to=to, instead=instead) if _a_value(to, instead=instead) else None
-    # "no, 25", "no wait, saturday": after a word that puts right; "930" alone too (the
-    # "actually" before it is gone by now)
-    bare = len(rest.split(" ")) <= (4 if lead is not None else 2)
-    if bare and _a_value(rest, instead=False) and (lead is not None or _a_time(rest)):
-        return PutRight(to=rest)
+            verb = found.groupdict().get("verb")
+            if not _a_value(to, instead=instead):
+                return None
+            return PutRight(
+                to=to, instead=instead, moves=verb in _MOVES, of_a_time=verb in _OF_A_TIME
+            )
+    # "no, 25", "nah, saturday", "actually 930": a value alone, after a word that puts right
+    if corrected and len(rest.split(" ")) <= 3 and _a_value(rest, instead=False):
+        return PutRight(to=rest, moves=True)
     return None
 
 
-# "call it a day", "call it even": said, never a timer's name
-_NOT_A_NAME = frozenset({"a day", "a night", "even", "quits", "done", "off", "a deal"})
-
-
 def _length(said: str) -> float | None:
-    """Seconds `said` is, a bare number as minutes ("2", "ten minutes", "half an hour")."""
+    """Seconds `said` is, a bare number as minutes ("2", "ten minutes", "half an hour");
+    never more than two hours bare ("make it 180" is an oven's)."""
     words = said.strip().split(" ")
     span = spoken.duration_in(words)
     if span is not None and (span.start, span.end) == (0, len(words)):
         return float(span.value)
     bare = number_at(words, 0)
-    if bare is not None and bare[1] == len(words) and 0 < bare[0] <= 180:
+    if bare is not None and bare[1] == len(words) and 0 < bare[0] <= 120:
         return bare[0] * 60.0
     return None
 
@@ -208,6 +228,8 @@ def _timer_put_right(store: HouseholdStore, timer_id: int, said: PutRight) -> Co
         return AddTime(timer.name, said.by)  # the name is the one running timer's own
     if said.times is not None:
         return ChangeTimer(timer.seconds * said.times)
+    if said.how_many or said.of_a_time:
+        return _WHICH  # "six of them" counts things, "move it to 8" a time: never minutes
     seconds = _length(said.to or "")
     if seconds is None:
         return _WHICH
@@ -221,8 +243,10 @@ def _reminder_put_right(store: HouseholdStore, reminder_id: int, said: PutRight)
     now = store.now()
     if said.also is not None:
         return Remind(said.also, reminder.due_at)
-    if said.by is not None:
+    if said.by is not None and not said.more:  # "add 5 more" is a timer's, never a reminder's
         return MoveReminder(reminder.text, reminder.due_at + dt.timedelta(seconds=said.by))
+    if said.how_many or said.by is not None:
+        return _WHICH
     to = _SAME_TIME.sub("", said.to or "")
     if " not " in f" {to} ":
         new, _, old = to.partition(" not ")
@@ -236,15 +260,28 @@ def _reminder_put_right(store: HouseholdStore, reminder_id: int, said: PutRight)
             return Both(CancelReminder(reminder.text), Remind(errand, reminder.due_at))
         to = new  # "its thursday not tomorrow": when
     to = _compact_time(to, reminder.due_at)
+    if not said.moves and not _A_TIME_OF_DAY.search(to):
+        return _WHICH  # "make it for 2", "can it be 2": a bare number only after "move"…
     moved = moved_to(to, now)
     if moved is None:
         return _WHICH
     return MoveReminder(reminder.text, moved.at, moved.same_day, moved.either_half, moved.same_time)
 
 
+# A time of day or a day said as one, never a bare number: "9am", "8.30", "half eleven",
+# "thursday"
+_A_TIME_OF_DAY = re.compile(
+    r"\d(?:am|pm)\b|\d[:.]\d\d|\b(?:am|pm|half|quarter|o'clock|noon|midnight|today|"
+    r"tonight|tomorrow|morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday)\b"
+)
+
+
 def _compact_time(to: str, due: dt.datetime) -> str:
-    """ "730" as "7:30"; "half past" alone as half past the reminder's own hour."""
-    if (digits := re.fullmatch(r"(\d{1,2})(\d{2})", to)) is not None and int(digits[2]) < 60:
+    """ "730" as "7:30"; "half past" alone as half past the reminder's own hour. Never
+    "200", which is said "2" when it is a time ("put it up to 200" is an oven's)."""
+    digits = re.fullmatch(r"(\d{1,2})(\d{2})", to)
+    if digits is not None and 0 < int(digits[2]) < 60:
         return f"{digits[1]}:{digits[2]}"
     minutes = {"half past": 30, "quarter past": 15}.get(to)
     if minutes is not None:
@@ -255,6 +292,8 @@ def _compact_time(to: str, due: dt.datetime) -> str:
 def _item_put_right(store: HouseholdStore, item: str, said: PutRight) -> Command | str:
     if item not in {i.name for i in store.items()}:
         return "That is no longer on the shopping list, so nothing was changed."
+    if said.by is not None or said.of_a_time:
+        return _WHICH  # "add another 2", "move it to 8" of an item: no count said as one
     if said.times is not None:
         made = list_changes.times(item, said.times)
         swapped = list_changes.swapped(item, made) if made else None

@@ -42,7 +42,11 @@ def _for_someone(text: str) -> str:
     if said is None or (said["how"] == "about" and said["errand"].split(" ") in NOTHING_NAMED):
         return text  # "remind her about it": what about is the model's to hear
     when = f"{said['when']} " if said["when"] else ""
-    return f"remind me {when}to tell {said['who']} {said['how']} {said['errand']}"
+    if said["how"] == "about":
+        # "remind aoife about the midwife": to remind her of it ("tell aoife about the
+        # midwife" read to the guard as an order to Hearth, and was refused, a review's)
+        return f"remind me {when}to remind {said['who']} about {said['errand']}"
+    return f"remind me {when}to tell {said['who']} to {said['errand']}"
 
 
 # Other ways of asking for a reminder, said as "remind me …": "set a reminder for 7 to put

@@ -370,7 +370,7 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
     ):
         # "remind me at 7 morning meds": the errand's own part of the day says which 7
         # (a review found a first reading setting it at 19:00 when said in the morning)
-        done = rest[1] in _ERRAND_VERBS and len(rest) > 2  # "call mum", never "night feed"
+        done = rest[1] in ERRAND_VERBS and len(rest) > 2  # "call mum", never "night feed"
         return Remind(" ".join(rest[1:]) if done else f"about {' '.join(rest)}", in_part)
     if (
         rest[0] not in ("to", *ABOUT)
@@ -380,7 +380,7 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
         # "remind me wednesday at 7pm bins", "remind me at 6 ring mum": the errand said bare
         # after when, as texted (a twelfth trial's went to the model)
         bare = " ".join(rest)
-        return Remind(bare if rest[0] in _ERRAND_VERBS else f"about {bare}", at)
+        return Remind(bare if rest[0] in ERRAND_VERBS else f"about {bare}", at)
     if rest[0] not in ("to", *ABOUT) or len(rest) < 2:
         return _errand_after_words_not_read(tokens, now)
     errand = _without_why(" ".join(rest[1:] if rest[0] == "to" else rest))
@@ -443,9 +443,10 @@ def _in_that_part(when: list[str], part: str, now: dt.datetime) -> dt.datetime |
 
 
 # Bare errands that are something to do: said as the errand, never "about" it
-_ERRAND_VERBS = frozenset(
+ERRAND_VERBS = frozenset(
     "call ring phone text email take put get pick book pay buy check feed water defrost "
-    "collect bring order cancel renew post send sign tell ask".split()
+    "collect bring order cancel renew post send sign tell ask turn lock switch clean wash "
+    "empty fill charge move start ".split()
 )
 
 

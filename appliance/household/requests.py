@@ -285,6 +285,10 @@ class PutRight:
     instead: bool = False
     also: str | None = None
     called: str | None = None
+    more: bool = False  # "add 5 more": time added, which only a timer takes
+    how_many: bool = False  # "six of them", "just two": a count, which only an item takes
+    moves: bool = False  # said with a verb that moves ("move it to 8") or as a correction
+    of_a_time: bool = False  # "move it to 8", "bump that to 9": a time, never a length or count
 
 
 @dataclass(frozen=True)

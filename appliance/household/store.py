@@ -270,6 +270,29 @@ class HouseholdStore(ReminderRecords):
                 "INSERT OR REPLACE INTO done (thread, made, at) VALUES (?, ?, ?)",
                 (thread, made, _epoch(self._clock())),
             )
+            db.execute(
+                "INSERT INTO heard (thread, turn, done_turn) VALUES (?, 0, 0) "
+                "ON CONFLICT (thread) DO UPDATE SET done_turn = turn",
+                (thread,),
+            )
+
+    def heard(self, thread: str) -> None:
+        """Another message in this thread (the router says so, once for each)."""
+        with self._write() as db:
+            db.execute(
+                "INSERT INTO heard (thread, turn) VALUES (?, 1) "
+                "ON CONFLICT (thread) DO UPDATE SET turn = turn + 1",
+                (thread,),
+            )
+
+    def just_done(self, thread: str) -> str | None:
+        """What the last change in this thread made, if it was the message before this
+        one's, and recent: "move it to 8" follows it, never a kitchen question between
+        ("and 180?" after an oven question had set a pasta timer for 3 hours, a review's)."""
+        rows = self._read("SELECT turn, done_turn FROM heard WHERE thread = ?", (thread,))
+        if not rows or rows[0]["done_turn"] is None or rows[0]["done_turn"] != rows[0]["turn"] - 1:
+            return None
+        return self.last_done(thread)
 
     def last_done(self, thread: str, within: float = ASKED_SECONDS) -> str | None:
         """What the last change in this thread made, if it was made recently."""

@@ -368,13 +368,9 @@ _WHEN_DONE = re.compile(
     # "how long till the cookies are done?" (the trial's was "no cookies are timer")
     r"|^how long (?:until|till|til|before) (?:the |my )?(?P<name3>[a-z][a-z' ]{0,30}?)"
     r"(?:'s|'re| is| are)? (?:done|ready|goes off|go off)$"
-    # "how long till my lego timer", "how long has the cake got" (a fourteenth trial's got
-    # the model's "The cake has been in the kitchen for 2 days", with no cake timer)
+    # "how long till my lego timer" (a fourteenth trial's got the canned refusal)
     r"|^how long (?:until|till|til|before|on) (?:the |my )?(?P<name7>[a-z][a-z' ]{0,30}?) timer"
     r"(?: (?:goes off|rings|is done|is up|ends))?$"
-    r"|^how long (?:has|have|'s) (?:the |my )?(?P<name8>[a-z][a-z' ]{0,30}?) got(?: left)?$"
-    # "porridge done?", "rice ready yet?": a running timer's (named.py reads these only
-    # against the timers the records hold)
 )
 
 
@@ -450,7 +446,6 @@ def timer_status(text: str) -> Command | None:
                 or match["name5"]
                 or match["name6"]
                 or match["name7"]
-                or match["name8"]
             )
         )
     if (match := _HOW_IS.match(text)) and match["name"] in _ASKED_AFTER_NO_TIMER:

@@ -442,7 +442,9 @@ def _rule(topic: str, food: str | None, said: str, tables: Tables) -> SafetyRule
 # How food is thawed, as a question says it and as a rule's answer does
 _THAW_METHODS = (
     re.compile(r"\bmicrowav\w*"),
-    re.compile(r"\bcold water\b|\b(?:bowl|sink|basin) of water\b|\bin water\b"),
+    # "cold tap water" is the row's own words ("can i thaw chicken in cold water" found no
+    # row of them, a review's)
+    re.compile(r"\bcold (?:tap )?water\b|\b(?:bowl|sink|basin) of water\b|\bin water\b"),
     re.compile(r"\b(?:room temperature|worktop|on the side|on the counter|counter top)\b"),
     re.compile(r"\b(?:fridge|refrigerator)\b"),
 )

@@ -78,6 +78,15 @@ _OTHER_METHODS = {
     "grill": re.compile(r"\b(?:grill|grilled|grilling|under the grill)\b"),
     "barbecue": re.compile(r"\b(?:barbecue|barbecued|bbq)\b"),
 }
+
+
+def _within_another(plain: list[str], other: list[str]) -> list[str]:
+    """The methods asked: "air fry" said holds "fry", which is no method of its own there
+    ("how long to air fry chicken thighs" was told "I don't have a frying time", a
+    review's)."""
+    return [m for m in plain if not any(m in o.split() for o in other)] + other
+
+
 _SAID_AS = {
     "boil": "boiling",
     "roast": "roasting",
@@ -138,9 +147,10 @@ def _by_method(words: list[str], rows: list[Cooking]) -> list[Cooking]:
     takes). But resting and soaking are steps before or after the cooking, and no other
     row's time is theirs: "how long should I rest the lamb?" is not answered by the lamb's
     roasting time (an outside split heard it), so then none answers."""
-    asked = [m for m, forms in _METHODS.items() if any(f in words for f in forms)]
-    said = " ".join(words)
-    asked += [m for m, pattern in _OTHER_METHODS.items() if pattern.search(said)]
+    asked = _within_another(
+        [m for m, forms in _METHODS.items() if any(f in words for f in forms)],
+        [m for m, pattern in _OTHER_METHODS.items() if pattern.search(" ".join(words))],
+    )
     by_method = [r for r in rows if any(m in r.method or m in r.food.lower() for m in asked)]
     if by_method or not _STEPS.intersection(asked):
         return by_method or rows
@@ -281,8 +291,10 @@ def _methods_not_done(words: list[str], row: Cooking) -> list[str]:
             said = re.sub(rf"\b{re.escape(plain)}\b", " ", said)
             break
     kept = said.split()
-    asked = [m for m, forms in _METHODS.items() if m not in _UNSAID and set(forms) & set(kept)]
-    asked += [m for m, pattern in _OTHER_METHODS.items() if pattern.search(said)]
+    asked = _within_another(
+        [m for m, forms in _METHODS.items() if m not in _UNSAID and set(forms) & set(kept)],
+        [m for m, pattern in _OTHER_METHODS.items() if pattern.search(said)],
+    )
     done = f"{row.method} {row.food} {row.note}".lower()
     return [m for m in asked if not _a_form_of(m).search(done)]
 

@@ -9,9 +9,11 @@ import pytest
 from appliance.brain import Brain
 from appliance.brain.household import household_router
 from appliance.brain.router import DEFAULT_ROUTER
+from appliance.composition import intent_router
 from appliance.config import Settings
 from appliance.household import HouseholdStore
 from appliance.memory import Memory
+from tests.brain.conftest import scripted_reply
 
 ROUTER = household_router("/nonexistent")  # matching never opens the store
 
@@ -389,3 +391,19 @@ def test_a_reviews_named_and_time_off_cases(data_dir: Path) -> None:
         due = {r.text: r.due_at for r in store.reminders()}
         assert due["take the other car for its MOT"] == soon.replace(microsecond=soon.microsecond)
         assert due["put the washing on"].hour == 19
+
+
+def test_someone_reminded_about_a_thing_passes_the_guard(
+    settings: Settings, memory: Memory
+) -> None:
+    """Through the guard the records keep, as `hearth run` builds them: worded "tell aoife
+    about the midwife", the errand was refused as an order to Hearth (a review's)."""
+    reply, model = scripted_reply(
+        settings,
+        memory,
+        ["I'll tell her."],
+        "remind aoife about the midwife tomorrow at 9",
+        intents=intent_router(settings),
+    )
+    assert model.prompts == []
+    assert reply.text.startswith("I'll remind you to remind aoife about the midwife tomorrow")

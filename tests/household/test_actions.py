@@ -297,11 +297,11 @@ def test_a_fourth_trials_timers(store: HouseholdStore) -> None:
     both = parse("set a chips timer for 8 minutes and a fish timer for 20 minutes", store.now())
     assert both is not None
     perform(store, both, "t1")
-    put = follow_up(store, "actually make it twenty five", "t1")
-    assert put is not None
-    assert perform(store, put, "t1") == (
-        "Which one? Nothing was changed. Say which, for example “move the dentist reminder to "
-        "9”, “make the pasta timer 5 minutes” or “change the milk on the list to 2 pints”."
+    store.heard("t1")
+    assert follow_up(store, "actually make it twenty five", "t1") is None  # two timers made
+    assert perform(store, parse("actually make it twenty five", store.now()), "t1") == (
+        "Which timer? Nothing was changed. Say which, for example “make the pasta timer 5 "
+        "minutes” or “add 2 minutes to the rice timer”."
     )  # two timers were set in that breath: which is not guessed
     # The controls: a fraction said while setting one is its length, and "another" is no
     # time added to the first.

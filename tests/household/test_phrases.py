@@ -1321,10 +1321,10 @@ def test_what_is_out_for_someone_and_is_no_shopping_stays_unread() -> None:  # t
 
 def test_someone_reminded_about_a_thing_is_told_of_it() -> None:
     # "remind aoife about the midwife on thursday at 9am" went to the model (a twelfth
-    # session's): the household is reminded to tell her, as with "remind femi to …"
+    # session's): the household is reminded to remind her, as with "remind femi to …"
     command = phrases.parse("remind aoife about the midwife on thursday at 9am", NOW)
     assert isinstance(command, phrases.Remind)
-    assert command.what == "tell aoife about the midwife"
+    assert command.what == "remind aoife about the midwife"
     assert command.at.weekday() == 3 and (command.at.hour, command.at.minute) == (9, 0)
 
 

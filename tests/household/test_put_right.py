@@ -17,8 +17,10 @@ NOW = dt.datetime(2026, 12, 1, 18, 30)  # a Tuesday
 
 
 def said(store: HouseholdStore, text: str, thread: str = "t") -> str:
-    """As the brain reads a message in a conversation: a follow-up of the last change
-    there first (brain/household.py), then the words alone."""
+    """As the brain reads a message in a conversation: counted (the router tells the
+    household of each), a follow-up of the change the message before made first
+    (brain/household.py), then the words alone."""
+    store.heard(thread)
     command = follow_up(store, text, thread) or parse(text, store.now())
     assert command is not None, text
     return perform(store, command, thread)
@@ -139,7 +141,9 @@ def test_a_follow_up_is_only_of_a_change_in_this_conversation(store: HouseholdSt
     said(store, "remind me at 7 to call Mum", thread="kitchen")
     said(store, "set a pasta timer for 10 minutes", thread="kitchen")
     for text in ("move it to 8", "make it 4", "make that a dozen", "double it", "180"):
+        store.heard("phone")
         assert follow_up(store, text, "phone") is None
+    store.heard("kitchen")
     assert follow_up(store, "double it", "kitchen") == PutRight(times=2.0)  # the control
     assert _reminders(store) == [("call Mum", "Tue 19:00")]
 
@@ -148,6 +152,7 @@ def test_a_follow_up_is_no_longer_one_two_minutes_on(
     store: HouseholdStore, clock: MovableClock
 ) -> None:
     said(store, "set a pasta timer for 10 minutes")
+    store.heard("t")
     assert follow_up(store, "make it 12", "t") == PutRight(to="12")  # the control
     clock.advance(121)
     assert follow_up(store, "make it 12", "t") is None
@@ -155,7 +160,7 @@ def test_a_follow_up_is_no_longer_one_two_minutes_on(
 
 def test_a_follow_up_after_two_changes_asks_which(store: HouseholdStore) -> None:
     said(store, "set a chips timer for 20 mins and a timer for the fish for 8")
-    assert said(store, "make it 12").startswith("Which one? Nothing was changed.")
+    assert said(store, "make it 12").startswith("Which timer? Nothing was changed.")
     assert sorted(t.seconds for t in store.timers()) == [480.0, 1200.0]
 
 
@@ -163,9 +168,14 @@ def test_words_that_are_no_amount_change_no_item(store: HouseholdStore) -> None:
     """The guard: after "add eggs", only an amount (or a thing said "instead") puts the item
     right; "it's half past" is no item."""
     said(store, "add eggs to the list")
-    assert parse("make it snappy", NOW) is None
-    assert parse("make it a double", NOW) is None
-    assert said(store, "make it half eleven").startswith("Which one?")
+    for words in (
+        "make it snappy",
+        "make it a double",
+        "make it half eleven",
+        "make it 4 servings",
+    ):
+        store.heard("t")
+        assert follow_up(store, words, "t") is None
     assert [item.name for item in store.items()] == ["eggs"]
 
 
@@ -173,7 +183,8 @@ def test_while_something_rings_more_time_is_the_ringing_ones(
     store: HouseholdStore, clock: MovableClock
 ) -> None:
     said(store, "set a pasta timer for 1 minute")
-    assert follow_up(store, "add 5 more", "t") == PutRight(by=300.0)  # the control
+    store.heard("t")
+    assert follow_up(store, "add 5 more", "t") == PutRight(by=300.0, more=True)  # the control
     said(store, "set an egg timer for 30 seconds", thread="other")
     clock.advance(35)
     [egg] = store.due(clock.now)[0]
@@ -190,3 +201,61 @@ def test_the_something_one_is_cancelled_by_name(store: HouseholdStore) -> None:
     perform(store, command, "t")
     assert [r.text for r in store.reminders()] == ["cancel the milkman"]
     assert store.items() == []
+
+
+def test_a_follow_up_is_only_the_very_next_message(store: HouseholdStore) -> None:
+    """The guard: a message between (a kitchen question, a count asked) ends it: "and 180?"
+    after an oven question had set the pasta timer to 3 hours, and "4" after "how many are
+    coming tonight" to 4 minutes (a review's)."""
+    said(store, "set a pasta timer for 10 minutes")
+    store.heard("t")  # "what temperature for roast chicken", answered by the kitchen
+    store.heard("t")  # then this one
+    assert follow_up(store, "make it 12", "t") is None
+    assert [t.seconds for t in store.timers()] == [600.0]
+
+
+@pytest.mark.parametrize(
+    ("first", "words"),
+    [
+        # an oven's heat, never a length or a time (a review's each changed a record)
+        ("set an oven timer for 40 minutes", "make it 180"),
+        ("set an oven timer for 40 minutes", "set it to 180"),
+        ("set an oven timer for 40 minutes", "put it on 180"),
+        ("set an oven timer for 40 minutes", "bring it down to 160"),
+        ("set an oven timer for 40 minutes", "knock it back 20"),
+        ("remind me at 7 to call Mum", "set it to gas mark 6"),
+        ("remind me at 7 to call Mum", "put it up to 200"),
+        ("remind me at 7 to call Mum", "change it to 200"),
+        # a count, never a time or a length
+        ("remind me at 7 to call Mum", "just two"),
+        ("remind me at 7 to call Mum", "six of them"),
+        ("remind me at 7 to call Mum", "make it for 2"),
+        ("remind me at 7 to call Mum", "2"),
+        ("remind me at 7 to call Mum", "wait 5"),
+        ("remind me at 7 to call Mum", "add 5 more"),
+        ("set an egg timer for 10 minutes", "6 of them"),
+        ("set an egg timer for 10 minutes", "4"),
+        # said, never an errand or a name
+        ("remind me at 7 to call Mum", "and to think i forgot"),
+        ("remind me at 7 to call Mum", "and to be honest it was great"),
+        ("set a pasta timer for 10 minutes", "call that progress"),
+        ("set a pasta timer for 10 minutes", "call it a win"),
+        # a time, never a length or a count
+        ("set a pasta timer for 10 minutes", "move it to 8"),
+        ("add eggs to the list", "move it to 8"),
+        ("add eggs to the list", "add another 2"),
+    ],
+)
+def test_words_that_only_look_like_a_follow_up_change_nothing(
+    store: HouseholdStore, first: str, words: str
+) -> None:
+    said(store, first)
+
+    def held() -> tuple[object, ...]:
+        timers = [(t.name, t.rings_at) for t in store.timers()]
+        return timers, _reminders(store), [item.name for item in store.items()]
+
+    before = held()
+    store.heard("t")
+    assert follow_up(store, words, "t") is None
+    assert held() == before

@@ -90,3 +90,19 @@ def test_a_move_asked_which_moves_the_one_picked(data_dir: Path) -> None:
             (1, "Tue 19:00"),
             (2, "Wed 20:30"),
         ]
+
+
+@pytest.mark.parametrize(
+    "said_next",
+    # a number inside another command, or a sentence, picks nothing (a review's each
+    # cancelled reminder 2, and set nothing it asked for)
+    ["set a timer for 2 minutes", "add 2 pints of milk to the list", "mum said 1 is enough"],
+)
+def test_a_number_inside_another_message_is_no_answer(
+    twins: HouseholdStore, said_next: str
+) -> None:
+    kept = twins.asked("t")
+    question = from_json(kept) if kept is not None else None
+    assert question is not None
+    assert answer_to(question, said_next, NOW) is None
+    assert _left(twins) == ["day", "weekday"]

@@ -340,3 +340,24 @@ def test_the_rare_meat_rows_and_the_core_temperature_are_unchanged(
     question: str, begins: str
 ) -> None:
     assert _text(question).startswith(begins), _text(question)
+
+
+# -- a review's two, after the six -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "question",
+    # the row of thawing in cold water says "cold tap water": asked "in cold water", the
+    # method found no row and the answer was "I'm not sure"
+    ["can i thaw chicken in cold water", "can i defrost mince in cold water"],
+)
+def test_thawing_in_cold_water_is_the_cold_water_row(question: str) -> None:
+    assert "submerge it in cold tap water" in _text(question)
+
+
+def test_an_air_fryer_is_no_frying_pan() -> None:
+    # "how long to air fry chicken thighs" was told "I don't have a frying time"
+    assert _text("how long to air fry chicken thighs").startswith(
+        "I don't have an air fryer time for chicken thighs"
+    )
+    assert _text("how long to fry an egg").startswith("Fried egg")  # the control
