@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from appliance.brain.cannot_eat import CANNOT_EAT, KINDS, NO_MORE
 from appliance.brain.devices import NOT_A_VET
-from appliance.brain.known import DIET, also_called
+from appliance.brain.known import DIET, also_called, of_another
 from appliance.brain.people import FAMILY, NOT_NAMES, a_name_typed_lower
 from appliance.brain.questions import food_words, only_as_a_relation
 from appliance.brain.unsafe_food import UnsafeFood
@@ -184,23 +184,28 @@ def answer(said: Asked, live: Iterable[Fact]) -> Answer:
         )
     person = said.person[:1].upper() + said.person[1:]
     live = list(live)
-    called = {name} | also_called(name, live)
-    of_them = [
-        fact
-        for fact in live
-        if called & {w.removesuffix("'s") for w in _WORD.findall(fact.text.lower())}
+    others = also_called(name, live)
+    called = {name} | others
+    kin = name if name in FAMILY else next(iter(others), name)
+
+    def of_them(fact: Fact) -> bool:
+        said = {w.removesuffix("'s") for w in _WORD.findall(fact.text.lower())} & called
+        # another name only where the fact says it of no one else ("Uncle Frank", "Pat the
+        # postman", with Frank Grandad and Pat Nana)
+        said -= {one for one in others if one not in FAMILY and of_another(one, kin, fact.text)}
         # never "Ify's friend Amara has a nut allergy" as Ify's (an eleventh trial's)
-        and not any(only_as_a_relation(one, fact.text, "") for one in called)
-    ]
-    told = [fact for fact in of_them if DIET.search(fact.text)][:MOST_FACTS]
+        return bool(said) and not any(only_as_a_relation(one, fact.text, "") for one in said)
+
+    of_them_all = [fact for fact in live if of_them(fact)]
+    told = [fact for fact in of_them_all if DIET.search(fact.text)][:MOST_FACTS]
     if not told:
         # never "nothing says she can't", which a review heard as a yes to a whole grape
-        known = " ".join(as_sentence(f.text) for f in of_them[:2])
+        known = " ".join(as_sentence(f.text) for f in of_them_all[:2])
         return Answer(
             f"I don't know whether {said.food} is all right for {person}: I've been told "
             f"nothing of what {person} can't have."
             + (f" What I do know: {known}" if known else ""),
-            tuple(f.id for f in of_them[:2]),
+            tuple(f.id for f in of_them_all[:2]),
         )
     facts = " ".join(as_sentence(f.text) for f in told)
     ids = tuple(f.id for f in told)

@@ -119,59 +119,81 @@ def _a_thing(word: str) -> bool:
     return bool(set(tokens(word)) & HOUSE)
 
 
-# Words between a name and what they are to the household: "Frank is our grandad"
-_WHOSE = r"(?:(?:our|my|the|the kids'|the children's|your) )?"
-
-
 def also_called(name: str, live: Iterable[Fact]) -> set[str]:
-    """The other names the facts give the one called `name`: "Grandad Frank is staying",
-    "Frank is our grandad", "Biscuit the dog", "our dog Biscuit" make "grandad" and "frank",
-    "dog" and "biscuit" one. A fourteenth trial's "can grandad have grapefruit juice" got
-    "I've been told nothing of what Grandad can't have", with "Frank can't have grapefruit
-    because of his tablets" kept."""
-    found: set[str] = set()
+    """The other name the facts give the one called `name`, said as a household says who
+    someone is: "Grandad Frank is staying…", "Our dog Biscuit is a spaniel", "Biscuit the
+    dog can't have grapes", "Frank is our grandad.", "The dog is called Biscuit." A name is
+    written with its capital; a family word that two names are given ("Grandad Frank",
+    "Grandad Bill") is neither. A fourteenth trial's "can grandad have grapefruit juice" got
+    "I've been told nothing of what Grandad can't have", with Frank's fact kept; a review
+    found a first, looser reading making Frank of "Frank is our grandad's friend" and "Dad
+    called Frank about the boiler", and saying Frank's allergy of them."""
+    facts = list(live)
+    pairs = {pair for fact in facts for pair in _named_as(fact.text)}
+
+    def kins_of(who: str) -> set[str]:
+        return {kin for kin, other in pairs if other == who}
+
+    def names_of(kin: str) -> set[str]:
+        return {who for other, who in pairs if other == kin}
+
+    # one name for the family word, and one family word for the name: "Grandad Frank" and
+    # "Uncle Frank" are two Franks, "Grandad Frank" and "Grandad Bill" two grandads
+    if name in people.FAMILY:
+        names = names_of(name)
+        return names if len(names) == 1 and kins_of(next(iter(names))) == {name} else set()
+    kins = kins_of(name)
+    return kins if len(kins) == 1 and names_of(next(iter(kins))) == {name} else set()
+
+
+def of_another(name: str, kin: str, text: str) -> bool:
+    """Whether `text` says `name` of someone else than `kin`'s: "Pat the postman", "Uncle
+    Frank", when Pat is Nana and Frank Grandad (a review's had their allergies said of
+    them)."""
     said = re.escape(name)
-    kin = name in people.FAMILY
-    # each way a fact joins two names, and which side must be the word of family: "frank
-    # is our grandad" (never "the dog is hungry"), "grandad frank", "biscuit the dog",
-    # "the dog is called biscuit"
-    ways = (
-        (rf"\b{said} (?:is|'s) {_WHOSE}(?P<other>[a-z]+)\b", "other"),
-        (rf"\b(?P<other>[a-z]+) (?:is|'s) {_WHOSE}{said}\b", "name"),
-        (rf"\b{said} (?:the )?(?P<other>[a-z]+)\b", "either"),
-        (rf"\b(?P<other>[a-z]+) (?:the )?{said}\b", "either"),
-        (rf"\b{said} (?:is )?(?:called|named) (?P<other>[a-z]+)\b", "name"),
-        (rf"\b(?P<other>[a-z]+) (?:is )?(?:called|named) {said}\b", "other"),
-    )
-    for fact in live:
-        text = fact.text.lower()
-        for pattern, family in ways:
-            for hit in re.finditer(pattern, text):
-                other = hit["other"]
-                other_kin = other in people.FAMILY
-                if (
-                    other != name
-                    and kin != other_kin  # one a word of family or a pet, one a name
-                    and (family == "either" or (other_kin if family == "other" else kin))
-                    and _a_name_or_kin(other)
-                ):
-                    found.add(other)
-    return found
+    other = re.search(rf"\b(?P<kin>[a-z]+) {said}\b", text, re.IGNORECASE)
+    if other is not None and other["kin"].lower() in people.FAMILY and other["kin"].lower() != kin:
+        return True
+    role = re.search(rf"\b{said} the (?P<role>[a-z]+)", text, re.IGNORECASE)
+    return role is not None and role["role"].lower() != kin
 
 
-def _a_name_or_kin(word: str) -> bool:
-    return word in people.FAMILY or (
-        word not in people.NOT_NAMES and word not in _NOT_CALLED and len(word) > 2
-    )
-
-
-# Words after a name or a family word that are no other name for them
-_NOT_CALLED = frozenset(
-    "is was has had can can't cannot does doesn't will won't and but the our my your his her "
-    "their staying coming going visiting here there home away allergic vegetarian vegan "
-    "coeliac pregnant not also too likes loves hates eats drinks takes needs gets walked fed "
-    "called named".split()
+# What is said of them next: "Grandad Frank is staying", "Biscuit the dog can't have…"
+_THEN_SAID = (
+    r"(?= (?:is|isn't|can|can't|cannot|has|hasn't|had|was|will|won't|needs|eats|gets|likes|"
+    r"loves|hates|doesn't|does|takes|goes|comes|lives|stays|sleeps|must)\b|[.,!]|$)"
 )
+# How a fact says who someone is, from its start: (family word or pet's kind, name)
+_NAMED_AS = (
+    # "Grandad Frank is staying", "Our dog Biscuit is a spaniel"
+    re.compile(rf"^(?:(?:our|my) )?(?P<kin>[a-z]+) (?P<who>[A-Z][a-z'-]+){_THEN_SAID}"),
+    # "Biscuit the dog can't have grapes" (never "Frank the dog walker")
+    re.compile(rf"^(?P<who>[A-Z][a-z'-]+) the (?P<kin>[a-z]+){_THEN_SAID}"),
+    # "Frank is our grandad.", "Biscuit is our dog." (the whole sentence)
+    re.compile(
+        r"^(?P<who>[A-Z][a-z'-]+) is (?:our|my|the kids'|the children's) (?P<kin>[a-z]+)\.?$"
+    ),
+    # "The dog is called Biscuit.", "Our dog's called Biscuit"
+    re.compile(
+        r"^(?:the|our|my) (?P<kin>[a-z]+)(?: is|'s) (?:called|named) (?P<who>[A-Z][a-z'-]+)\.?$"
+    ),
+)
+
+
+def _named_as(text: str) -> set[tuple[str, str]]:
+    """(family word, name) pairs a fact gives, lower case."""
+    said = text.strip()
+    found = set()
+    for pattern in _NAMED_AS:
+        hit = pattern.match(
+            said if pattern.pattern.startswith("^(?P<who>") else said[:1].lower() + said[1:]
+        )
+        if hit is None:
+            continue
+        kin, who = hit["kin"].lower(), hit["who"].lower()
+        if kin in people.FAMILY and who not in people.FAMILY and who not in people.NOT_NAMES:
+            found.add((kin, who))
+    return found
 
 
 # A family word or a pet's kind said in a question, with what is said before it

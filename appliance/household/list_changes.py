@@ -268,6 +268,8 @@ def times(old: str, factor: float) -> str | None:
         return None
     count = float(found[1]) * factor
     rest = old[found.end() :]
+    if count % 1 and not re.match(rf" ?{_UNIT}\b", rest):
+        return None  # "3 onions" halved is no 1.5 onions (a review's)
     if count == 1 and (unit := re.match(rf" {_UNIT}\b", rest)) and unit.group().endswith("s"):
         rest = rest.replace(unit.group(), unit.group()[:-1], 1)  # "2 pints" halved: "1 pint"
     return f"{count:g}{rest}"

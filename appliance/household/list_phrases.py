@@ -46,7 +46,8 @@ _RAN_OUT = re.compile(
     r"(?:out of|run out of|ran out of|running out of|running low on|low on|got no)"
     r" (?P<items>.+?)|^we (?:ran out of|need(?: more| some)?) (?P<needed>.+?))"
     # "we've got no bin bags left", "we're out of milk again": when, not what
-    r"(?: (?:left|again|anymore|any more|at all|now|already|either))*"
+    r"(?: (?:left|again|anymore|any more|at all|now|already|either|all day|this weekend|this week|"
+    r"tomorrow|today|tonight|till [a-z]+|until [a-z]+|by \d+))*"
     # "we're out of cat food for biscuit": whom or what for is no item, as after "add" (a
     # twelfth session's went to the model)
     rf"{_FOR_WHAT}$"
@@ -133,6 +134,10 @@ _NOT_GROCERIES = {
     # "add the usual" (a seventh trial's put "usual" on the list): what is usual is not said
     *("usual", "the usual", "the usual stuff", "the normal"),
     "patience",
+    # "were out of the house all day", "…of pocket", "…of the running" (a review's each
+    # went on the list)
+    *("house", "the house", "office", "the office", "pocket", "running", "the running"),
+    *("action", "sync", "the country", "the loop", "the game", "the picture", "the woods"),
     "ideas",
     "options",
     "space",
@@ -272,6 +277,9 @@ def _a_bare_number(items: tuple[str, ...]) -> bool:
     on the list, when it answered "What time…?" (a second outside trial)."""
     return any(
         re.fullmatch(r"\d+(?:[.:]\d+)?(?:am|pm)?", item)
+        # "add another 2", "and 2 more": more of something unsaid (a review's list got
+        # "another 2")
+        or re.fullmatch(r"(?:another|more|an extra) [a-z0-9.]+(?: more)?|[a-z0-9.]+ more", item)
         or (
             (found := spoken.number_at(item.split(" "), 0)) is not None
             and found[1] == len(item.split(" "))

@@ -26,7 +26,7 @@ import re
 from appliance.household import list_changes, spoken, undo
 from appliance.household.moments import WEEKDAYS, speaks_of_a_moment
 from appliance.household.phrase_words import normalise
-from appliance.household.reminder_phrases import ERRAND_VERBS, moved_to
+from appliance.household.reminder_phrases import moved_to
 from appliance.household.requests import (
     AddTime,
     Both,
@@ -95,9 +95,6 @@ _MORE = (
     re.compile(rf"^make {_IT} longer(?: like| by)? (?P<by>.+?)(?: more)?(?P<unit> [a-z]+)?$"),
 )
 _TIMES = re.compile(rf"^(?P<times>double|halve) {_IT}$")
-# "and to turn the heating down": another errand at the same time, said with its verb
-# (never "and to think i forgot", "and to be honest", a review's each set a reminder)
-_ALSO = re.compile(r"^(?:and|and also) to (?P<also>(?P<verb>[a-z]+) .{2,80})$")
 # "call it the bread timer": only with "timer" (never "call that progress", "call it a win")
 _CALLED = re.compile(r"^(?:call|name) (?:it|that) (?:the )?(?P<called>[a-z][a-z' ]{0,30}?) timer$")
 _SAME_TIME = re.compile(r"(?: at)? (?:the )?same time$")
@@ -132,8 +129,6 @@ def said_put_right(said: str, *, corrected: bool = False) -> PutRight | None:
     rest = _TAIL.sub("", rest).strip(" ,")
     if not rest:
         return None
-    if (also := _ALSO.match(rest)) is not None and also["verb"] in ERRAND_VERBS:
-        return PutRight(also=also["also"])
     if (called := _CALLED.match(rest)) is not None:
         return PutRight(called=called["called"])
     if (times := _TIMES.match(rest)) is not None:
@@ -147,7 +142,10 @@ def said_put_right(said: str, *, corrected: bool = False) -> PutRight | None:
         way = shifted["way"] or shifted["way2"]
         by = _length(shifted["by"])
         if by is not None:
-            return PutRight(by=-by if way in ("forward", "earlier", "sooner") else by)
+            # "push it back 2": a bare number is a timer's minutes, never a reminder's
+            # (a review's was moved two minutes)
+            bare = spoken.duration_in(shifted["by"].split(" ")) is None
+            return PutRight(by=-by if way in ("forward", "earlier", "sooner") else by, more=bare)
     for how_many in _HOW_MANY:
         if (found := how_many.match(rest)) is not None and _a_value(found["to"], instead=False):
             return PutRight(to=found["to"], how_many=True)
@@ -241,8 +239,6 @@ def _reminder_put_right(store: HouseholdStore, reminder_id: int, said: PutRight)
     if reminder.state not in ACTIVE:
         return "That reminder has already rung, so nothing was changed."
     now = store.now()
-    if said.also is not None:
-        return Remind(said.also, reminder.due_at)
     if said.by is not None and not said.more:  # "add 5 more" is a timer's, never a reminder's
         return MoveReminder(reminder.text, reminder.due_at + dt.timedelta(seconds=said.by))
     if said.how_many or said.by is not None:

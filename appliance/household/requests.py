@@ -274,18 +274,16 @@ class PutRight:
     """ "Move it to 8", "make that a dozen", "add another 2", "push it back half an hour":
     the last change in this conversation put right (put_right.py). `to`: what it becomes,
     as said; `by`: seconds later or longer (less than none: earlier, shorter); `times`:
-    "double it"; `instead`: said "instead", so a thing may take an item's place; `also`:
-    another errand at a reminder's time ("and to turn the heating down"); `called`: a
-    timer's new name ("call it the bread timer")."""
+    "double it"; `instead`: said "instead", so a thing may take an item's place;
+    `called`: a timer's new name ("call it the bread timer")."""
 
     intent: ClassVar[str] = "undo.put_right"
     to: str | None = None
     by: float | None = None
     times: float | None = None
     instead: bool = False
-    also: str | None = None
     called: str | None = None
-    more: bool = False  # "add 5 more": time added, which only a timer takes
+    more: bool = False  # "add 5 more", "push it back 2": a timer's minutes, never a reminder's
     how_many: bool = False  # "six of them", "just two": a count, which only an item takes
     moves: bool = False  # said with a verb that moves ("move it to 8") or as a correction
     of_a_time: bool = False  # "move it to 8", "bump that to 9": a time, never a length or count

@@ -460,6 +460,13 @@ def _by_thaw_method(rules: list[SafetyRule], said: str) -> list[SafetyRule]:
     return rules
 
 
+# What fills a roll or a cake, and is no bread's to refreeze
+_A_FILLING = re.compile(
+    r"\b(?:sausage|ham|bacon|chicken|beef|pork|meat|fish|prawn|tuna|salmon|spring|cream|"
+    r"custard|cheese|egg|mayo|cheesecake|filled|stuffed)\w*"
+)
+
+
 def _refreeze_rule(food: str | None, said: str, tables: Tables) -> SafetyRule | None:
     """The refreezing rule of the food asked of. Raw meat said to be cooked ("leftover
     chicken") is cooked food's; a food no refreezing row names gets none, never another
@@ -469,6 +476,8 @@ def _refreeze_rule(food: str | None, said: str, tables: Tables) -> SafetyRule | 
     rule = _rule("refreeze", food, said, tables)
     if rule is not None and food is not None and not _same_food(food, rule.foods):
         return None
+    if rule is not None and "bread" in rule.foods and _A_FILLING.search(said):
+        return None  # "sausage rolls", "cream cakes": what is in them is no bread's (a review's)
     states = dict(_STATES)
     if (
         rule is not None

@@ -37,11 +37,30 @@ def test_another_name_is_what_a_fact_gives(told: str, kin: str, name: str) -> No
 
 @pytest.mark.parametrize(
     "told",
-    ["Frank is staying with us till Sunday.", "The dog is hungry.", "Grandad is allergic to nuts."],
+    [
+        "Frank is staying with us till Sunday.",
+        "The dog is hungry.",
+        "Grandad is allergic to nuts.",
+        # a review's: each had made Frank grandad (or dad), and said Frank's allergy of them
+        "Frank is our grandad's friend.",
+        "Frank is grandad's brother.",
+        "Dad called Frank about the boiler.",
+        "Gran called Sarah last night.",
+        "Frank the dog walker comes on Tuesdays.",
+        "Frank is the dog's vet.",
+        "Sam feeds the dog.",
+    ],
 )
-def test_no_other_name_where_none_is_given(told: str) -> None:  # the controls
-    assert also_called("grandad", _facts(told)) == set()
-    assert also_called("dog", _facts(told)) == set()
+def test_no_other_name_where_none_is_given(told: str) -> None:  # the guards
+    for kin in ("grandad", "dad", "gran", "dog"):
+        assert also_called(kin, _facts(told)) == set()
+
+
+def test_two_names_for_one_word_or_two_words_for_one_name_are_neither() -> None:
+    two = _facts("Grandad Frank is staying.", "Grandad Bill is coming on Sunday.")
+    assert also_called("grandad", two) == set()
+    franks = _facts("Grandad Frank is staying.", "Uncle Frank is allergic to nuts.")
+    assert also_called("grandad", franks) == set()
 
 
 def test_a_question_of_kin_is_asked_of_the_one_name_told() -> None:
@@ -53,6 +72,9 @@ def test_a_question_of_kin_is_asked_of_the_one_name_told() -> None:
         "what does Frank take in his tea"
     )
     assert with_names_told("where does mum work", facts) == "where does mum work"
+    # a verb beside the family word is no name (a review's "when does Feeds get fed")
+    fed = _facts("Sam feeds the dog.", "The dog gets fed at 5.")
+    assert with_names_told("when does the dog get fed", fed) == "when does the dog get fed"
     # two dogs named: which is not guessed
     two = _facts("Our dog Biscuit is a spaniel.", "Our dog Rolo is a terrier.")
     assert with_names_told("when does the dog get walked", two) == "when does the dog get walked"

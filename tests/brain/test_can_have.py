@@ -270,3 +270,22 @@ def test_a_pet_asked_of_by_its_kind_gets_what_memory_holds_of_it(
         settings, memory, ["Yes."], "can the dog have chocolate", intents=intent_router(settings)
     )
     assert other.text.startswith("I won't guess what's safe for an animal to eat")
+
+
+@pytest.mark.parametrize(
+    "facts",
+    [
+        # a review's: another Frank, another Pat, each said of grandad or nana
+        ("Grandad Frank is staying.", "Uncle Frank is allergic to nuts."),
+        ("Frank is our grandad's friend.", "Frank is allergic to nuts."),
+        ("Nana Pat is coming on Sunday.", "Pat the postman is allergic to nuts."),
+    ],
+)
+def test_someone_else_of_the_same_name_is_not_them(
+    settings: Settings, memory: Memory, facts: tuple[str, ...]
+) -> None:
+    for fact in facts:
+        memory.add(fact, "person")
+    asked = "can nana have nuts" if "Nana" in facts[0] else "can grandad have nuts"
+    reply, _ = scripted_reply(settings, memory, ["Yes."], asked, intents=intent_router(settings))
+    assert "allergic to nuts" not in reply.text

@@ -67,13 +67,22 @@ def test_whom_put_right_is_the_errand_s(store: HouseholdStore) -> None:
     assert _reminders(store) == [("call Mum", "Tue 19:00")]
 
 
-def test_another_errand_at_the_same_time(store: HouseholdStore) -> None:
+@pytest.mark.parametrize(
+    "words",
+    # "and to …" is never another errand: a review found "and to think i forgot", "and to
+    # get to the point, the boiler's broken" each set as a reminder; "and to turn the
+    # heating down" (a held-out split's) is left to be said as a reminder of its own
+    [
+        "and to think i forgot",
+        "and to get to the point, the boiler's broken",
+        "and to turn the heating down",
+    ],
+)
+def test_and_to_is_never_another_errand(store: HouseholdStore, words: str) -> None:
     said(store, "remind me at 8pm to lock the back door")
-    said(store, "and to turn the heating down")
-    assert sorted(_reminders(store)) == [
-        ("lock the back door", "Tue 20:00"),
-        ("turn the heating down", "Tue 20:00"),
-    ]
+    store.heard("t")
+    assert follow_up(store, words, "t") is None
+    assert _reminders(store) == [("lock the back door", "Tue 20:00")]
 
 
 @pytest.mark.parametrize(
@@ -236,8 +245,7 @@ def test_a_follow_up_is_only_the_very_next_message(store: HouseholdStore) -> Non
         ("set an egg timer for 10 minutes", "6 of them"),
         ("set an egg timer for 10 minutes", "4"),
         # said, never an errand or a name
-        ("remind me at 7 to call Mum", "and to think i forgot"),
-        ("remind me at 7 to call Mum", "and to be honest it was great"),
+        ("remind me at 7 to call Mum", "push it back 2"),  # minutes of a timer's only
         ("set a pasta timer for 10 minutes", "call that progress"),
         ("set a pasta timer for 10 minutes", "call it a win"),
         # a time, never a length or a count

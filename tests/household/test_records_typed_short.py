@@ -195,3 +195,20 @@ def test_the_one_named_with_nothing_of_that_name_is_said(data_dir: Path) -> None
         command = household_command(store, "delete the bank one", NOW)
         assert command == p.CancelReminder("bank")
         assert perform(store, command) == "There is no reminder about bank, so nothing changed."
+
+
+@pytest.mark.parametrize(
+    "said",
+    # out of a place or a state, never out of something to buy (a review's each went on the
+    # list); more of something unsaid is no item
+    [
+        "were out of the house all day",
+        "were out of town this weekend",
+        "were out of pocket",
+        "were out of the running",
+        "add another 2",
+        "and 2 more",
+    ],
+)
+def test_what_is_no_shopping_goes_on_no_list(said: str) -> None:
+    assert parse(said, NOW) is None

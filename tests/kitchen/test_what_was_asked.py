@@ -361,3 +361,13 @@ def test_an_air_fryer_is_no_frying_pan() -> None:
         "I don't have an air fryer time for chicken thighs"
     )
     assert _text("how long to fry an egg").startswith("Fried egg")  # the control
+
+
+@pytest.mark.parametrize(
+    "question",
+    # what fills a roll or a cake is no bread's (a review's had "Yes: bread, rolls…")
+    ["can i refreeze sausage rolls", "can i refreeze spring rolls", "can i refreeze cream cakes"],
+)
+def test_a_filled_roll_or_cake_is_not_bread_to_refreeze(question: str) -> None:
+    assert not _text(question).startswith("Yes")
+    assert _text("can i refreeze bread rolls").startswith("Yes")  # the control
