@@ -18,7 +18,8 @@ from appliance.household.clock import day_and_time as _day_and_time
 from appliance.household.clock import said as clock_said
 from appliance.household.list_actions import list_said
 from appliance.household.records import Timer, is_unnamed, label, numbered
-from appliance.household.reminder_actions import asked_which, comes_again, reminder_said, yours
+from appliance.household.reminder_actions import comes_again, reminder_said, yours
+from appliance.household.reminders_meant import asked_which
 from appliance.household.spoken import listed, say_duration
 from appliance.household.store import ACTIVE, HouseholdStore, item_key
 

@@ -170,7 +170,7 @@ def answer_to(question: Question, text: str, now: dt.datetime) -> Command | None
                 return AddTime(chosen[0], seconds)
             return TimerStatus(chosen[0])
         case AskWhichReminder(action=action, ids=ids, labels=labels):
-            number = _which_reminder(ids, labels, said)
+            number = _picked_reminder(ids, labels, said)
             if number is None:
                 return None
             if action == "cancel":
@@ -194,7 +194,7 @@ _AROUND_A_PICK = frozenset(
 )
 
 
-def _which_reminder(ids: tuple[int, ...], labels: tuple[str, ...], said: str) -> int | None:
+def _picked_reminder(ids: tuple[int, ...], labels: tuple[str, ...], said: str) -> int | None:
     """The reminder the answer picks: its number as shown ("5", "number 5", "reminder 5"),
     its place ("the second one"), or words only its label holds ("the every day one",
     "tonight's"); None when it picks none, or more than one."""

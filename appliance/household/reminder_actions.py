@@ -6,14 +6,20 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from appliance.household import moments, repeats
+from appliance.household import repeats
 from appliance.household import requests as p
 from appliance.household.clock import at as clock
 from appliance.household.clock import day_and_time as _day_and_time
 from appliance.household.moments import MONTHS, WEEKDAYS
 from appliance.household.records import Reminder, errand
+from appliance.household.reminders_meant import (
+    is_about,
+    one_series,
+    reminders_meant,
+    which_reminder,
+)
 from appliance.household.spoken import listed
-from appliance.household.store import HouseholdStore, item_key
+from appliance.household.store import HouseholdStore
 
 _MINE = {
     "my": "your",
@@ -110,13 +116,13 @@ def reminder_said(store: HouseholdStore, command: p.Command, now: dt.datetime) -
         case p.SkipReminder(what=what):
             return _skipped(store, what, now)
         case p.CancelReminder(what=what, number=number):
-            found = _reminders_meant(store, what, number)
-            if what is not None and len(found) > 1 and _one_series(found):
+            found = reminders_meant(store, what, number)
+            if what is not None and len(found) > 1 and one_series(found):
                 for record in found:  # the one ringing now and the next: one reminder
                     store.stop_reminder(record.id)
                 return f"I've cancelled the reminder {yours(found[0].errand)}: it won't come again."
             if len(found) != 1:
-                return _which_reminder(what, found)
+                return which_reminder(what, found)
             reminder = store.stop_reminder(found[0].id)
             if reminder.every is not None:
                 return f"I've cancelled the reminder {yours(reminder.errand)}: it won't come again."
@@ -129,7 +135,7 @@ def reminder_said(store: HouseholdStore, command: p.Command, now: dt.datetime) -
 def _skipped(store: HouseholdStore, what: str | None, now: dt.datetime) -> str:
     """ "Skip the bins reminder this week": a repeating one's next time passed over, to the
     one after by its rule; one that comes once is left, and said so."""
-    found = [r for r in _reminders_meant(store, what) if r.state == "pending"]
+    found = [r for r in reminders_meant(store, what) if r.state == "pending"]
     repeating = [r for r in found if r.every is not None]
     if len(repeating) == 1 and (every := repeating[0].every) is not None:
         skipped = repeating[0]
@@ -145,17 +151,7 @@ def _skipped(store: HouseholdStore, what: str | None, now: dt.datetime) -> str:
             f"The reminder {found[0].errand} comes only once, {when}, so I've left it. Say "
             f"“cancel the reminder {found[0].errand}” to cancel it."
         )
-    return _which_reminder(what, repeating or found)
-
-
-def _one_series(found: list[Reminder]) -> bool:
-    """A repeating reminder ringing now beside its next: the same words, one of them
-    pending with the rule (the one ringing passed it on, store.claim_ring)."""
-    repeating = [r for r in found if r.every is not None]
-    # never a one-off still to come beside a weekly one of the same words: "cancel the bins
-    # reminder" had cancelled both, and said "the reminder" (a twelfth trial's)
-    rung = all(r.state != "pending" for r in found if r.every is None)
-    return len({r.text for r in found}) == 1 and len(repeating) == 1 and rung
+    return which_reminder(what, repeating or found)
 
 
 def comes_again(store: HouseholdStore, stopped: Reminder, now: dt.datetime) -> str:
@@ -173,9 +169,9 @@ def _moved(store: HouseholdStore, command: p.MoveReminder, now: dt.datetime) -> 
     surgery reminder is 9:30." and nothing moved. A time said alone keeps the reminder's
     day ("tomorrow at 8" moved "to 9" is tomorrow at 9)."""
     what, at = command.what, command.at
-    found = _reminders_meant(store, what, command.number)
+    found = reminders_meant(store, what, command.number)
     if len(found) != 1:
-        return _which_reminder(what, found, "move")
+        return which_reminder(what, found, "move")
     if command.same_time:  # "to Friday": that day, at its own time
         at = dt.datetime.combine(at.date(), found[0].due_at.time())
     if command.same_day:
@@ -220,7 +216,7 @@ def _listing(
         if not reminders:
             return f"No reminders are set {_day_said(day if day in _SAID_BARE else f'on {day}')}."
     if about is not None:
-        reminders = [r for r in reminders if _is_about(r, about)]
+        reminders = [r for r in reminders if is_about(r, about)]
         if not reminders:
             return f"No reminder about {about} is set."
     if next_one:
@@ -268,23 +264,6 @@ def _comes_on(reminder: Reminder, day: str, now: dt.datetime) -> dt.datetime | N
     return None
 
 
-def _is_about(reminder: Reminder, about: str) -> bool:
-    """ "the vet", "tablet": every word said is a word of the reminder (a plural as its
-    one), or the words said are in it as written."""
-    held = {item_key(word) for word in reminder.text.lower().split()}
-    # "lily's reading" is of "tell lily to do her reading" (a fourteenth trial's was "no
-    # reminder about lily's reading")
-    said = [
-        item_key(word.removesuffix("'s"))
-        for word in about.lower().split()
-        if word not in _NOT_ABOUT
-    ]
-    if said and all(word in held for word in said):
-        return True
-    return about.lower() in reminder.text.lower()
-
-
-_NOT_ABOUT = frozenset({"the", "my", "our", "a", "an", "to", "for", "about", "of"})
 _SAID_BARE = frozenset({"today", "tonight", "tomorrow", "this week"})
 
 
@@ -319,89 +298,15 @@ def _day_said(day: str) -> str:
     return " ".join(w.capitalize() if w in named else w for w in day.split(" "))
 
 
-def _reminders_meant(
-    store: HouseholdStore, what: str | None, number: int | None = None
-) -> list[Reminder]:
-    reminders = store.reminders()
-    if number is not None:  # "cancel reminder 5": the one shown as 5
-        return [r for r in reminders if r.id == number]
-    if what is None:
-        ringing = [r for r in reminders if r.state == "ringing"]
-        return ringing or reminders
-    words = what.split(" ")
-    span = moments.when_in(words, store.now())
-    if span is not None and (span.start, span.end) == (0, len(words)):
-        if len(words) <= 3 and words[0] == "at":
-            # "delete the 7am one": the one due at that time of day, whichever day
-            return [r for r in reminders if r.due_at.time() == span.value.time()]
-        # "cancel the reminder for tomorrow at 7" (a sixth trial's: "no reminder to
-        # tomorrow at 7", with one set then): the one due then
-        return [r for r in reminders if r.due_at == span.value]
-    # by its words ("the tablets" finds "take my tablet"), or the reminder's own words said
-    # whole ("cancel the reminder to call the dentist please")
-    return [r for r in reminders if _is_about(r, what) or r.text.lower() in what.lower()]
-
-
-def _which_reminder(what: str | None, found: list[Reminder], verb: str = "cancel") -> str:
-    if not found:
-        # "delete the 7am one" with none then: "no reminder at 7am", never "about at 7am"
-        about = (f" {what}" if what.startswith("at ") else f" about {what}") if what else ""
-        return f"There is no reminder{about}, so nothing changed."
-    # the same words twice ("put the bins out" tomorrow, and every Wednesday): told apart by
-    # when each comes (a twelfth trial's "cancel the bins reminder" had cancelled both); the
-    # answer is its number, or its words ("5", "the every day one": asking.py), and the
-    # hint says the verb asked (a fourteenth trial's move was told "cancel …")
-    each = "; ".join(f"{r.id}: {r.said}, {_comes(r)}" for r in found)
-    return f"Which one? {each}. Say its number, for example “{found[0].id}”, and I'll {verb} it."
-
-
-def asked_which(
-    store: HouseholdStore, command: p.CancelReminder | p.MoveReminder, now: dt.datetime
-) -> p.AskWhichReminder | None:
-    """The question "Which one?" asks when `command` fits several reminders, kept so the
-    next thing said in the conversation can answer it; None when it fits one or none."""
-    if isinstance(command, p.CancelReminder) and command.every:
-        return None
-    found = _reminders_meant(store, command.what, command.number)
-    if len(found) < 2 or (isinstance(command, p.CancelReminder) and _one_series(found)):
-        return None
-    ids = tuple(r.id for r in found)
-    labels = tuple(_label(r, now) for r in found)
-    if isinstance(command, p.CancelReminder):
-        return p.AskWhichReminder("cancel", ids, labels)
-    return p.AskWhichReminder(
-        "move", ids, labels, command.at, command.same_day, command.either_half, command.same_time
-    )
-
-
-def _label(reminder: Reminder, now: dt.datetime) -> str:
-    """A reminder as the household may pick it: its words, when it comes, and that day's
-    word ("tonight's", "tomorrow's")."""
-    day = reminder.due_at.date()
-    if day == now.date():
-        said_day = "tonight" if reminder.due_at.hour >= 17 else "today"
-    else:
-        said_day = "tomorrow" if day == now.date() + dt.timedelta(days=1) else ""
-    return f"{reminder.said} {_comes(reminder)} {said_day}".lower().strip()
-
-
-def _comes(reminder: Reminder) -> str:
-    """When a reminder comes, as the household would say it to pick it."""
-    at = reminder.due_at
-    if reminder.every is not None:
-        return f"{repeats.said(reminder.every)} at {at:%H:%M}, next {at:%a %-d %b}"
-    return f"{at:%a %-d %b} at {at:%H:%M}"
-
-
 def _snooze_reminder(
     store: HouseholdStore, what: str | None, seconds: float, now: dt.datetime
 ) -> str:
-    found = _reminders_meant(store, what)
+    found = reminders_meant(store, what)
     ringing = [r for r in found if r.state == "ringing"]
     if len(found) > 1 and len(ringing) == 1:
         found = ringing  # "snooze the window cleaner reminder": the one ringing, not next week's
     if len(found) != 1:
-        return _which_reminder(what, found, "snooze")
+        return which_reminder(what, found, "snooze")
     if found[0].state != "ringing":
         # snoozed before it came, it would have come sooner: a fifth trial's "snooze the
         # washing reminder" moved 15:33 to 14:13
