@@ -120,7 +120,9 @@ def _changed(
     label = timer_label(timer)
     label = label[0].upper() + label[1:]
     if timer.state != "pending":
-        return f"{label} has already rung, so nothing was changed."
+        # never "has already rung" of one that was cancelled (a review's)
+        ended = "was cancelled" if timer.state == "cancelled" else "has already rung"
+        return f"{label} {ended}, so nothing was changed."
     if timer.set_at + dt.timedelta(seconds=seconds) <= now:
         ran = say_duration((now - timer.set_at).total_seconds())
         return f"{label} has already run {ran}, so nothing was changed."

@@ -237,7 +237,8 @@ def _timer_put_right(store: HouseholdStore, timer_id: int, said: PutRight) -> Co
 def _reminder_put_right(store: HouseholdStore, reminder_id: int, said: PutRight) -> Command | str:
     reminder = store.reminder(reminder_id)
     if reminder.state not in ACTIVE:
-        return "That reminder has already rung, so nothing was changed."
+        ended = "was cancelled" if reminder.state == "cancelled" else "has already rung"
+        return f"That reminder {ended}, so nothing was changed."
     now = store.now()
     if said.by is not None and not said.more:  # "add 5 more" is a timer's, never a reminder's
         return MoveReminder(reminder.text, reminder.due_at + dt.timedelta(seconds=said.by))

@@ -267,3 +267,12 @@ def test_words_that_only_look_like_a_follow_up_change_nothing(
     store.heard("t")
     assert follow_up(store, words, "t") is None
     assert held() == before
+
+
+def test_a_timer_cancelled_is_said_to_be_cancelled(store: HouseholdStore) -> None:
+    # "make it 5 minutes" after "cancel the pasta timer" had said it "has already rung"
+    said(store, "set a pasta timer for 10 minutes")
+    said(store, "cancel the pasta timer")
+    assert said(store, "make it 5 minutes") == (
+        "The pasta timer was cancelled, so nothing was changed."
+    )
