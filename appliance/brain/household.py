@@ -39,15 +39,18 @@ FAMILIES = {
 HOUSEHOLD_RECORDS = ("timers", "reminders", "shopping")
 
 
-def _answer(store: HouseholdStore, text: str, thread: str, *, more: bool) -> Command | None:
-    """The command `text` makes as the answer to what Hearth last asked in `thread`, or,
-    with `more`, as more of what it last put on the list there ("and eggs too")."""
+def _answer(
+    store: HouseholdStore, text: str, thread: str, *, more: bool, put_right: bool
+) -> Command | None:
+    """The command `text` makes as the answer to what Hearth last asked in `thread`; with
+    `put_right`, as the last change there put right ("move it to 8"); with `more`, as more
+    of what it last put on the list there ("and eggs too")."""
     kept = store.asked(thread)
     question = from_json(kept) if kept is not None else None
     if question is not None:
         return answer_to(question, text, store.now())
     # "move it to 8", "make that a dozen": the last change here, put right (put_right.py)
-    if (put := follow_up(store, text, thread)) is not None:
+    if put_right and (put := follow_up(store, text, thread)) is not None:
         return put
     if not more:
         return None
@@ -66,7 +69,8 @@ def household_intents(
         with HouseholdStore.open(data_dir, clock) as store:
             if (
                 thread is not None
-                and (answered := _answer(store, text, thread, more=True)) is not None
+                and (answered := _answer(store, text, thread, more=True, put_right=True))
+                is not None
             ):
                 return answered
             # "cancel the rice", "change the washing one to 30 minutes": a name the timers or
@@ -85,9 +89,16 @@ def household_intents(
     def follow_up(prefixes: tuple[str, ...]) -> Callable[[str, str], Route | None]:
         def answered(text: str, thread: str) -> Route | None:
             with HouseholdStore.open(data_dir, clock) as store:
-                # more of the same is only ever an add: read for the shopping list's alone,
-                # not once more for each family on every message of a conversation
-                command = _answer(store, text, thread, more="shopping." in prefixes)
+                # more of the same is only ever an add, and a follow-up of the last change
+                # only the undo family's to claim: each read for its own family alone, not
+                # once more for each family on every message of a conversation
+                command = _answer(
+                    store,
+                    text,
+                    thread,
+                    more="shopping." in prefixes,
+                    put_right="undo." in prefixes,
+                )
             return Route("household", text) if claims(prefixes, command) else None
 
         return answered

@@ -46,7 +46,6 @@ from appliance.household.requests import (  # noqa: F401  (re-exported: p.SetTim
     ListReminders,
     MoveReminder,
     PauseTimer,
-    PutRight,
     Question,
     ReadList,
     Remind,

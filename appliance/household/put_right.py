@@ -24,7 +24,7 @@ import datetime as dt
 import re
 
 from appliance.household import list_changes, spoken, undo
-from appliance.household.moments import WEEKDAYS, speaks_of_a_moment
+from appliance.household.moments import speaks_of_a_moment
 from appliance.household.phrase_words import normalise
 from appliance.household.reminder_phrases import moved_to
 from appliance.household.requests import (
@@ -186,14 +186,6 @@ def _a_value(to: str, *, instead: bool) -> bool:
     if any(number_at(words, i) is not None for i in range(len(words))):
         return True
     return bool(re.search(r"\b(?:dozen|half|quarter)\b", to)) or (instead and len(words) <= 3)
-
-
-def _a_time(said: str) -> bool:
-    """A time or a day, and nothing else: "930", "8", "7:30pm", "saturday", "tomorrow"."""
-    return bool(re.fullmatch(r"\d{1,4}(?:[.:]\d{2})?(?:am|pm)?", said)) or said in _DAYS
-
-
-_DAYS = frozenset({"today", "tonight", "tomorrow", *WEEKDAYS})
 
 
 _WHICH = (

@@ -1290,9 +1290,9 @@ def test_a_timer_and_a_half_is_still_one_timer() -> None:  # the control
     assert phrases.parse("set a timer for 10 minutes and a half", NOW) == phrases.SetTimer(
         None, 630.0
     )
-    assert phrases.parse("set a timer for 10 minutes and add eggs", NOW) != phrases.Both(
-        phrases.SetTimer(None, 600.0), phrases.SetTimer(None, 600.0)
-    )
+    assert phrases.parse("set a timer for 10 minutes and add eggs", NOW) == phrases.Both(
+        phrases.SetTimer(None, 600.0), phrases.AddItems(("eggs",))
+    )  # an add after "and" is the list's, never a second timer
 
 
 @pytest.mark.parametrize(

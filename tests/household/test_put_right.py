@@ -233,6 +233,7 @@ def test_a_follow_up_is_only_the_very_next_message(store: HouseholdStore) -> Non
         ("set an oven timer for 40 minutes", "bring it down to 160"),
         ("set an oven timer for 40 minutes", "knock it back 20"),
         ("remind me at 7 to call Mum", "set it to gas mark 6"),
+        ("remind me at 7 to call Mum", "change it to gas mark 7"),  # the heat guard's own
         ("remind me at 7 to call Mum", "put it up to 200"),
         ("remind me at 7 to call Mum", "change it to 200"),
         # a count, never a time or a length
