@@ -270,6 +270,26 @@ def times(old: str, factor: float) -> str | None:
     rest = old[found.end() :]
     if count % 1 and not re.match(rf" ?{_UNIT}\b", rest):
         return None  # "3 onions" halved is no 1.5 onions (a review's)
-    if count == 1 and (unit := re.match(rf" {_UNIT}\b", rest)) and unit.group().endswith("s"):
-        rest = rest.replace(unit.group(), unit.group()[:-1], 1)  # "2 pints" halved: "1 pint"
+    if count == 1:
+        rest = _one_of(rest)  # "2 pints", "2 eggs" halved: "1 pint", "1 egg", never "1 eggs"
     return f"{count:g}{rest}"
+
+
+# Plurals a shopping list says, as one: the thing counted is the last word before "of"
+_ONE_OF: tuple[tuple[str, str], ...] = (("ies", "y"), ("oes", "o"), ("ches", "ch"))
+_ONE_OF += (("shes", "sh"), ("xes", "x"), ("sses", "ss"))
+
+
+def _one_of(things: str) -> str:
+    """ " eggs" as " egg", " loaves of bread" as " loaf of bread", " red onions" as " red
+    onion"; a word that is no plural it knows stays as it is ("fish", "glass")."""
+    counted, of, rest = things.partition(" of ")
+    head, _, last = counted.rpartition(" ")
+    if last == "loaves":
+        return f"{head} loaf{of}{rest}"
+    for plural, one in _ONE_OF:
+        if last.endswith(plural) and len(last) > len(plural) + 1:
+            return f"{head} {last[: -len(plural)]}{one}{of}{rest}"
+    if last.endswith("s") and not last.endswith(("ss", "us", "is")) and len(last) > 3:
+        return f"{head} {last[:-1]}{of}{rest}"
+    return things

@@ -98,18 +98,16 @@ def change_by_name(store: HouseholdStore, said: str, now: dt.datetime) -> Comman
     if (match := _CHANGE_NAMED.match(said)) is None or match["name"] in _NO_NAME:
         return None
     words = match["length"].split(" ")
-    span = spoken.duration_in(words)
+    seconds = spoken.length_said(words, whole_minutes=True)
+    if seconds is None:
+        return None
     name = match["name"]
-    if span is None or (span.start, span.end) != (0, len(words)):
+    if spoken.bare_minutes(words) is not None:
         # "make the rice one 20": a number alone is minutes, as a timer is said, and only
         # of a timer (a tenth trial's changed nothing)
-        bare = spoken.number_at(words, 0)
-        if bare is None or bare[1] != len(words) or bare[0] % 1 or not 0 < bare[0] <= 120:
-            return None
         if not _A_LENGTH_ASKED.match(said):
             return None  # "move the rice one to 6", "put it at 6": a time, never 6 minutes
-        return ChangeTimer(bare[0] * 60.0, name) if store.find_timers(name) else None
-    seconds = float(span.value)
+        return ChangeTimer(seconds, name) if store.find_timers(name) else None
     if store.find_timers(name):
         return ChangeTimer(seconds, name)
     if _a_reminder_holds(store, name):

@@ -165,16 +165,8 @@ def said_put_right(said: str, *, corrected: bool = False) -> PutRight | None:
 
 
 def _length(said: str) -> float | None:
-    """Seconds `said` is, a bare number as minutes ("2", "ten minutes", "half an hour");
-    never more than two hours bare ("make it 180" is an oven's)."""
-    words = said.strip().split(" ")
-    span = spoken.duration_in(words)
-    if span is not None and (span.start, span.end) == (0, len(words)):
-        return float(span.value)
-    bare = number_at(words, 0)
-    if bare is not None and bare[1] == len(words) and 0 < bare[0] <= 120:
-        return bare[0] * 60.0
-    return None
+    """Seconds `said` is, a bare number as minutes ("2", "ten minutes", "half an hour")."""
+    return spoken.length_said(said.strip().split(" "))
 
 
 def _a_value(to: str, *, instead: bool) -> bool:

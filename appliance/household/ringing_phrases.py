@@ -50,9 +50,7 @@ def _snooze_length(rest: str | None) -> float | None:
     span = spoken.duration_in(words)
     if span is not None:
         return float(span.value)
-    if len(words) == 1 and (bare := spoken.number_at(words, 0)) is not None and 0 < bare[0] <= 120:
-        return bare[0] * 60.0  # "snooze it for ten", "another 5": minutes
-    return None
+    return spoken.bare_minutes(words)  # "snooze it for ten", "another 5": minutes
 
 
 # "stop" said to Hearth when nothing rings: answered, not left to the model ("Nothing is

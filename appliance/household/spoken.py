@@ -157,6 +157,27 @@ def duration_in(tokens: list[str]) -> Span[float] | None:
     return None
 
 
+def length_said(tokens: list[str], *, whole_minutes: bool = False) -> float | None:
+    """The seconds a timer's length said as all of `tokens` is: a duration ("ten minutes",
+    "half an hour") or a number alone, which is minutes, as a timer is said ("make it 8");
+    `whole_minutes`: never "four and a half" or "2.5" alone. None for anything else, and
+    for a bare number over two hours ("make it 180" is an oven's heat)."""
+    span = duration_in(tokens)
+    if span is not None and (span.start, span.end) == (0, len(tokens)):
+        return float(span.value)
+    return bare_minutes(tokens, whole_minutes=whole_minutes)
+
+
+def bare_minutes(tokens: list[str], *, whole_minutes: bool = False) -> float | None:
+    """The seconds a number said alone as all of `tokens` is, as minutes (1 to 120)."""
+    bare = number_at(tokens, 0)
+    if bare is None or bare[1] != len(tokens) or not 0 < bare[0] <= 120:
+        return None
+    if whole_minutes and (bare[0] % 1 or "and" in tokens):
+        return None
+    return bare[0] * 60.0
+
+
 # -- clock times -------------------------------------------------------------------------
 
 _NAMED_TIMES = {"noon": (12, 0), "midday": (12, 0), "midnight": (0, 0)}

@@ -103,19 +103,13 @@ def said_change(said: str) -> ChangeTimer | None:
     found = _CHANGE.match(said)
     if found is None:
         return None
-    words = found["length"].split(" ")
-    span = spoken.duration_in(words)
     name = found["name"] or found["set_name"]
-    if span is not None and (span.start, span.end) == (0, len(words)):
-        return ChangeTimer(float(span.value), name)
-    bare = spoken.number_at(words, 0)
-    if bare is not None and (bare[1] != len(words) or "and" in words or bare[0] % 1):
-        # "make it a double": more than a number; "make it four and a half", said while
-        # setting one, is that timer's length (second_thoughts.py), never a change
-        bare = None
-    # "no, make that 8", "actually make it twenty five" (a fourth trial's went to the model)
-    if bare is not None and 0 < bare[0] <= 120:
-        return ChangeTimer(bare[0] * 60.0, name)  # "no, make that 8": minutes, as a timer is said
+    # "no, make that 8", "actually make it twenty five": minutes (a fourth trial's went to
+    # the model); "make it four and a half", said while setting one, is that timer's length
+    # (second_thoughts.py), never a change
+    seconds = spoken.length_said(found["length"].split(" "), whole_minutes=True)
+    if seconds is not None:
+        return ChangeTimer(seconds, name)
     return None  # "make it a double", "make that two pints": no length
 
 

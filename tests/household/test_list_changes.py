@@ -40,6 +40,13 @@ def changed(store: HouseholdStore, on_it: list[str], said: str) -> list[str]:
         (["1 bag of carrots"], "we'll need two bags of carrots, not one", ["2 bags of carrots"]),
         (["4 chicken breasts"], "bump the chicken breasts up to six", ["6 chicken breasts"]),
         (["250g butter"], "double the butter", ["500g butter"]),
+        # halved to one, the thing counted said as one (a trial's "1 eggs"); a unit's own
+        (["2 eggs"], "halve the eggs", ["1 egg"]),
+        (["2 loaves of bread"], "halve the bread", ["1 loaf of bread"]),
+        (["2 red peppers"], "halve the peppers", ["1 red pepper"]),
+        (["2 pints of milk"], "halve the milk", ["1 pint of milk"]),
+        (["2 tomatoes"], "halve the tomatoes", ["1 tomato"]),
+        (["2 fish"], "halve the fish", ["1 fish"]),
         (["3 onions"], "three onions won't be enough, make it five", ["5 onions"]),
         (["lemons"], "on the shopping list, swap lemons for limes", ["limes"]),
         (["cheddar"], "instead of cheddar, put brie", ["brie"]),
