@@ -190,7 +190,7 @@ def resolved(store: HouseholdStore, thread: str | None, said: PutRight) -> Comma
     """The command that puts the last change in `thread` right as `said`, or what to say
     when it cannot: nothing changed, nothing guessed."""
     kept = store.last_done(thread) if thread is not None else None
-    made = undo.Made.from_json(kept) if kept is not None else undo.Made()
+    made = undo.Made.from_json(kept).meant() if kept is not None else undo.Made()
     timers, reminders = sorted(made.timers), sorted(made.reminders)
     if len(timers) + len(reminders) + len(made.items) != 1:
         return _WHICH

@@ -13,6 +13,7 @@ and left the timer running.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 from dataclasses import dataclass
@@ -44,31 +45,39 @@ _UNDO = re.compile(
 
 @dataclass(frozen=True)
 class Made:
-    """Records a change made: ids of timers and reminders, names of items on the list."""
+    """What the last change did: timers and reminders it made (ids) and items it put on the
+    list (names), which "cancel that" stops; items it took off, which "undo" puts back; and
+    timers and reminders it changed or stopped, which "make it 8" means and nothing takes
+    back ("cancel it" after "take a minute off the broccoli" is never an older change's)."""
 
     timers: frozenset[int] = frozenset()
     reminders: frozenset[int] = frozenset()
     items: frozenset[str] = frozenset()
+    removed: frozenset[str] = frozenset()
+    changed_timers: frozenset[int] = frozenset()
+    changed_reminders: frozenset[int] = frozenset()
 
     def only(self, kind: str | None) -> Made:
-        """What it made of one kind ("reminder", "timer"), or all of it."""
+        """What it did to one kind ("reminder", "timer", "item"), or all of it."""
         if kind is None:
             return self
         return Made(
             self.timers if kind == "timer" else frozenset(),
             self.reminders if kind == "reminder" else frozenset(),
             self.items if kind == "item" else frozenset(),
+            frozenset(),  # "take that back off" is of what went on, never what came off
+            self.changed_timers if kind == "timer" else frozenset(),
+            self.changed_reminders if kind == "reminder" else frozenset(),
         )
 
-    def since(self, before: Made) -> Made:
-        return Made(
-            self.timers - before.timers,
-            self.reminders - before.reminders,
-            self.items - before.items,
-        )
+    def meant(self) -> Made:
+        """The timers and reminders "it" means: those made, or else those changed."""
+        if self.timers or self.reminders or self.items:
+            return Made(self.timers, self.reminders, self.items)
+        return Made(self.changed_timers, self.changed_reminders)
 
     def __bool__(self) -> bool:
-        return bool(self.timers or self.reminders or self.items)
+        return any(vars(self).values())
 
     def to_json(self) -> str:
         return json.dumps({k: sorted(v) for k, v in vars(self).items()}, separators=(",", ":"))
@@ -80,6 +89,34 @@ class Made:
             frozenset(int(i) for i in kept["timers"]),
             frozenset(int(i) for i in kept["reminders"]),
             frozenset(str(k) for k in kept["items"]),
+            # kept before these were: none
+            frozenset(str(k) for k in kept.get("removed", ())),
+            frozenset(int(i) for i in kept.get("changed_timers", ())),
+            frozenset(int(i) for i in kept.get("changed_reminders", ())),
+        )
+
+
+@dataclass(frozen=True)
+class Held:
+    """The records as they stand, to tell what a command did to them."""
+
+    timers: dict[int, tuple[str, dt.datetime]]
+    reminders: dict[int, tuple[str, dt.datetime]]
+    items: frozenset[str]
+
+    def since(self, before: Held) -> Made:
+        """What was done between `before` and now."""
+
+        def changed(now: dict[int, object], was: dict[int, object]) -> frozenset[int]:
+            return frozenset(i for i, held in was.items() if now.get(i) != held)
+
+        return Made(
+            frozenset(self.timers.keys() - before.timers.keys()),
+            frozenset(self.reminders.keys() - before.reminders.keys()),
+            self.items - before.items,
+            before.items - self.items,
+            changed(dict(self.timers), dict(before.timers)),
+            changed(dict(self.reminders), dict(before.reminders)),
         )
 
 
@@ -122,11 +159,11 @@ def said_undo(said: str) -> UndoLast | None:
     return UndoLast("item" if found["items"] is not None else found["kind"])
 
 
-def held(store: HouseholdStore) -> Made:
-    """What the records hold now, to tell what a command made."""
-    return Made(
-        frozenset(t.id for t in store.timers(ACTIVE)),
-        frozenset(r.id for r in store.reminders(ACTIVE)),
+def held(store: HouseholdStore) -> Held:
+    """What the records hold now, to tell what a command did."""
+    return Held(
+        {t.id: (t.state, t.rings_at) for t in store.timers(ACTIVE)},
+        {r.id: (r.state, r.due_at) for r in store.reminders(ACTIVE)},
         frozenset(item.name for item in store.items()),
     )
 

@@ -32,8 +32,8 @@ from dataclasses import replace
 from appliance.cookbook import Cookbook, RecipeFile, RecipeWalk
 from appliance.errors import HearthError, NotFound
 from appliance.household import HouseholdStore, Reminder, Timer
-from appliance.household.actions import SNOOZE_SECONDS
 from appliance.household.records import label
+from appliance.household.timer_actions import SNOOZE_SECONDS
 from appliance.lan import ChatAddress
 from appliance.memory import Fact, Memory, Proposal
 from appliance.panel.buttons import Action
