@@ -33,81 +33,14 @@ from collections import Counter
 from pathlib import Path
 
 from benchmarks.bars import stacked
-from benchmarks.baseline import ASKED_MODEL, run_at
+from benchmarks.baseline import run_at
+from benchmarks.conversations import CONVERSATIONS, MODEL_SAID
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
 SPLIT = HERE / "data" / "follow_ups_heldout.json"
 BASELINE = "5cb40b0"  # the last commit before this split
-MODEL_SAID = "(the chat model was asked)"
 
-# Each case's turns in one conversation; the records after the first turn and after all.
-CONVERSATIONS = (
-    """
-import datetime as dt, json, sys, tempfile
-from pathlib import Path
-from appliance.brain import Brain
-from appliance.brain.cooking import with_cooking
-from appliance.brain.courtesy import with_courtesy
-from appliance.brain.household import household_router
-from appliance.brain.kitchen import with_kitchen
-from appliance.brain.said_to_another import with_said_to_another
-from appliance.composition import household_screen, open_memory, process_embedding, recipe_meaning
-from appliance.config import Settings
-from appliance.household.store import ACTIVE, HouseholdStore
-"""
-    + ASKED_MODEL
-    + """
-payload = json.load(sys.stdin)
-now = dt.datetime.fromisoformat(payload["now"])
-def clock():
-    return now
-
-def held(folder):
-    with HouseholdStore.open(folder, clock) as store:
-        return {
-            "timers": [
-                {"name": None if t.name == "timer" else t.name,
-                 "seconds": round((t.rings_at - now).total_seconds())}
-                for t in store.timers(ACTIVE)
-            ],
-            "reminders": [
-                {"what": r.text, "at": r.due_at.isoformat(timespec="minutes")}
-                for r in store.reminders(ACTIVE)
-            ],
-            "list": [item.name for item in store.items()],
-        }
-
-out = []
-embedding = None
-for case in payload["cases"]:
-    with tempfile.TemporaryDirectory() as folder:
-        settings = Settings.for_data_dir(Path(folder), notetaker=False, chat_tools=False)
-        embedding = embedding or process_embedding(settings)
-        screen = household_screen(embedding)
-        # as composition.intent_router composes it, with the household's clock fixed
-        router = with_said_to_another(
-            with_courtesy(with_kitchen(household_router(settings.data_dir, clock, screen=screen)))
-        )
-        router = with_cooking(router, settings.data_dir, screen, recipe_meaning(embedding))
-        memory = open_memory(settings)
-        model = AskedModel()
-        brain = Brain.open(settings, memory, chat_model=model, intents=router)
-        thread, replies, first = None, [], None
-        try:
-            for n, said in enumerate(case["turns"]):
-                reply = brain.reply(said, thread) if thread else brain.reply(said)
-                thread = reply.thread_id
-                replies.append(reply.text)
-                if n == 0:
-                    first = held(settings.data_dir)
-            out.append({"replies": replies, "first": first, "after": held(settings.data_dir)})
-        finally:
-            brain.close()
-            memory.close()
-json.dump(out, sys.stdout)
-"""
-)
 OUTCOMES = ("right", "set-up missed", "nothing done", "wrong")
 _LEFT_OUT = {"a", "an", "the", "of", "some", "to", "about", "my", "our", "please", "more"}
 _NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6"}

@@ -1,0 +1,88 @@
+"""Conversations run through the appliance's own router and brain, for a benchmark to read.
+
+    read = run_at(rev, CONVERSATIONS, {"now": "2026-12-07T17:30", "cases": [...]}, MODEL_SAID)
+    # one {"replies": [...], "first": records, "after": records} per case
+
+Each case's `turns` go, in one conversation, through the router as composition.py composes
+it (the household with its clock fixed at the payload's `now`, the kitchen, courtesy,
+said-to-another, the cookbook) and the brain, in a fresh data folder. The chat model is a
+stand-in that answers every call with MODEL_SAID, so a reply shows the model was asked;
+what the real model would say there is a guess. The records are read after the first turn
+and after all, as the panel shows them: timers (name, seconds left), reminders (words, when,
+its rule of days and last day) and the list. Run by `baseline.run_at`, at any commit.
+"""
+
+from __future__ import annotations
+
+from benchmarks.baseline import ASKED_MODEL
+
+MODEL_SAID = "(the chat model was asked)"
+
+CONVERSATIONS = (
+    """
+import datetime as dt, json, sys, tempfile
+from pathlib import Path
+from appliance.brain import Brain
+from appliance.brain.cooking import with_cooking
+from appliance.brain.courtesy import with_courtesy
+from appliance.brain.household import household_router
+from appliance.brain.kitchen import with_kitchen
+from appliance.brain.said_to_another import with_said_to_another
+from appliance.composition import household_screen, open_memory, process_embedding, recipe_meaning
+from appliance.config import Settings
+from appliance.household.store import ACTIVE, HouseholdStore
+"""
+    + ASKED_MODEL
+    + """
+payload = json.load(sys.stdin)
+now = dt.datetime.fromisoformat(payload["now"])
+def clock():
+    return now
+
+def held(folder):
+    with HouseholdStore.open(folder, clock) as store:
+        return {
+            "timers": [
+                {"name": None if t.name == "timer" else t.name,
+                 "seconds": round((t.rings_at - now).total_seconds())}
+                for t in store.timers(ACTIVE)
+            ],
+            "reminders": [
+                {"what": r.text, "at": r.due_at.isoformat(timespec="minutes"),
+                 "every": getattr(r, "every", None),
+                 "until": None if getattr(r, "until", None) is None else r.until.isoformat()}
+                for r in store.reminders(ACTIVE)
+            ],
+            "list": [item.name for item in store.items()],
+        }
+
+out = []
+embedding = None
+for case in payload["cases"]:
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings.for_data_dir(Path(folder), notetaker=False, chat_tools=False)
+        embedding = embedding or process_embedding(settings)
+        screen = household_screen(embedding)
+        # as composition.intent_router composes it, with the household's clock fixed
+        router = with_said_to_another(
+            with_courtesy(with_kitchen(household_router(settings.data_dir, clock, screen=screen)))
+        )
+        router = with_cooking(router, settings.data_dir, screen, recipe_meaning(embedding))
+        memory = open_memory(settings)
+        model = AskedModel()
+        brain = Brain.open(settings, memory, chat_model=model, intents=router)
+        thread, replies, first = None, [], None
+        try:
+            for n, said in enumerate(case["turns"]):
+                reply = brain.reply(said, thread) if thread else brain.reply(said)
+                thread = reply.thread_id
+                replies.append(reply.text)
+                if n == 0:
+                    first = held(settings.data_dir)
+            out.append({"replies": replies, "first": first, "after": held(settings.data_dir)})
+        finally:
+            brain.close()
+            memory.close()
+json.dump(out, sys.stdout)
+"""
+)

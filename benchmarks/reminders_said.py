@@ -1,0 +1,155 @@
+"""Reminders said and asked in a household's own words: set once, set to repeat for a
+while, asked about by day, changed by name, and sentences that only sound like them.
+
+    python -m benchmarks.reminders_said [--baseline REV] [--show]
+        # results/reminders_said_heldout.md and .png
+
+- data/reminders_said_heldout.json: 80 cases a helper wrote from a brief without reading
+  the code, committed before any run (see its _brief.md). Each case's turns go, in one
+  conversation, through the appliance's own router and brain in a fresh data folder with
+  the household's clock fixed at the split's `now` (conversations.py); `expect` is every
+  reminder afterwards (its words, when it first comes, its rule of days, its last day),
+  and `reply_has` / `reply_lacks` what the last reply must or must not say. The rules at
+  the baseline (from git) and now run side by side, in one run.
+
+Each case is counted as: "right" (the records are as expected and the last reply says
+what it must); "reply wrong" (the records are right, the reply is not: a day's reminders
+asked for and another day's named, say); "nothing set" (a reminder was expected and none
+is held); "wrong" (the records hold something nobody asked for, or miss or misplace one).
+How many messages reached the chat model is counted beside. Measures, never asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+from benchmarks.bars import stacked
+from benchmarks.baseline import run_at
+from benchmarks.conversations import CONVERSATIONS, MODEL_SAID
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results"
+SPLIT = HERE / "data" / "reminders_said_heldout.json"
+BASELINE = "c77b500"  # the last commit of code before this split
+OUTCOMES = ("right", "reply wrong", "nothing set", "wrong")
+
+
+def _words(said: str) -> set[str]:
+    """Words as compared: lower case, "'s" and a plural "s" taken off."""
+    return {w.removesuffix("'s").rstrip("s") for w in re.findall(r"[a-z0-9']+", said.lower())}
+
+
+def _holds(expected: dict, held: dict) -> bool:
+    return (
+        _words(expected["about"]) <= _words(held["what"])
+        and expected["at"] == held["at"]
+        and expected.get("every") == held.get("every")
+        and expected.get("until") == held.get("until")
+    )
+
+
+def _records_right(case: dict, after: dict) -> bool:
+    """Every reminder expected is held, one each, and nothing else: no other reminder, no
+    timer, nothing on the list."""
+    if after["timers"] or after["list"]:
+        return False
+    held = list(after["reminders"])
+    for expected in case["expect"]["reminders"]:
+        found = next((h for h in held if _holds(expected, h)), None)
+        if found is None:
+            return False
+        held.remove(found)
+    return not held
+
+
+def _reply_right(case: dict, reply: str) -> bool:
+    said = reply.lower()
+    return all(w.lower() in said for w in case.get("reply_has", ())) and not any(
+        w.lower() in said for w in case.get("reply_lacks", ())
+    )
+
+
+def outcome(case: dict, read: dict) -> str:
+    after = read["after"]
+    if _records_right(case, after):
+        return "right" if _reply_right(case, read["replies"][-1]) else "reply wrong"
+    if case["expect"]["reminders"] and not after["reminders"]:
+        return "nothing set"
+    return "wrong"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--baseline", default=BASELINE)
+    parser.add_argument("--show", action="store_true", help="every case, before and now")
+    args = parser.parse_args()
+    split = json.loads(SPLIT.read_text())
+    runs = {
+        f"before ({args.baseline})": run_at(args.baseline, CONVERSATIONS, split, MODEL_SAID),
+        "now": run_at(None, CONVERSATIONS, split, MODEL_SAID),
+    }
+    cases = split["cases"]
+    kinds = sorted({case["kind"] for case in cases})
+    rows = []
+    lines = [
+        "| rules | kind | cases | right | reply wrong | nothing set | wrong |"
+        " messages to the model |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for label, read in runs.items():
+        for kind in [*kinds, "all"]:
+            chosen = [
+                (case, r)
+                for case, r in zip(cases, read, strict=True)
+                if kind in ("all", case["kind"])
+            ]
+            counted = Counter(outcome(case, r) for case, r in chosen)
+            asked = sum(MODEL_SAID in reply for _, r in chosen for reply in r["replies"])
+            rows.append((label, kind, len(chosen), counted))
+            cells = " | ".join(str(counted[o]) for o in OUTCOMES)
+            name = f"**{kind}**" if kind == "all" else kind
+            lines.append(f"| {label} | {name} | {len(chosen)} | {cells} | {asked} |")
+    table = "\n".join(lines)
+    print(table)
+    shown = []
+    for n, case in enumerate(cases):
+        said = {label: read[n] for label, read in runs.items()}
+        if args.show or outcome(case, said["now"]) != "right":
+            shown.append(f"- [{case['kind']} {case['id']}] {' / '.join(case['turns'])}")
+            shown.append(f"  - expected: {json.dumps(case['expect']['reminders'])}")
+            if case.get("reply_has") or case.get("reply_lacks"):
+                has, lacks = case.get("reply_has", []), case.get("reply_lacks", [])
+                shown.append(f"  - reply has {has}, lacks {lacks}")
+            for label, r in said.items():
+                replies = " / ".join(reply.replace(MODEL_SAID, "(model)") for reply in r["replies"])
+                shown.append(f"  - {label} ({outcome(case, r)}): {replies}")
+                shown.append(f"    - records: {json.dumps(r['after'])}")
+    if shown:
+        print("\n".join(shown))
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "reminders_said_heldout.md").write_text(
+        f"# Reminders said and asked in a household's words\n\n`python -m "
+        f"benchmarks.reminders_said`, split {SPLIT.name} (held out), now = {split['now']}."
+        f"\n\n{table}\n\n" + "\n".join(shown) + "\n"
+    )
+    stacked(
+        [row for row in rows if row[1] == "all"],
+        (
+            ("right", "#4a8"),
+            ("reply wrong", "#db4"),
+            ("nothing set", "#48c"),
+            ("wrong", "#c44"),
+        ),
+        RESULTS / "reminders_said_heldout.png",
+        "cases (held out)",
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
