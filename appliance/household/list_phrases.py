@@ -131,6 +131,8 @@ _NOT_GROCERIES = {
     # "and the other one?" (a thirteenth trial's put "other one" on the list): which is unsaid
     *("other one", "the other one", "other ones", "the other ones", "that one", "this one"),
     *("the rest", "the others", "one", "ones"),
+    # "we have loads, take them off": how many, of a thing unsaid
+    *("loads", "lots", "plenty", "heaps", "tons", "enough", "loads of them", "lots of them"),
     # "add the usual" (a seventh trial's put "usual" on the list): what is usual is not said
     *("usual", "the usual", "the usual stuff", "the normal"),
     "patience",
@@ -280,6 +282,8 @@ def _a_bare_number(items: tuple[str, ...]) -> bool:
         # "add another 2", "and 2 more": more of something unsaid (a review's list got
         # "another 2")
         or re.fullmatch(r"(?:another|more|an extra) [a-z0-9.]+(?: more)?|[a-z0-9.]+ more", item)
+        # "and another for 5", "and one for the sauce": a thing unsaid, never "another"
+        or re.fullmatch(r"(?:another|an extra|a second)(?: one)?|one|ones", item)
         or (
             (found := spoken.number_at(item.split(" "), 0)) is not None
             and found[1] == len(item.split(" "))

@@ -37,6 +37,7 @@ from appliance.household.requests import (
     PutRight,
     Remind,
     RenameTimer,
+    SetTimer,
 )
 from appliance.household.store import ACTIVE, HouseholdStore
 from appliance.household.undo import said_undo
@@ -95,6 +96,13 @@ _MORE = (
     re.compile(rf"^make {_IT} longer(?: like| by)? (?P<by>.+?)(?: more)?(?P<unit> [a-z]+)?$"),
 )
 _TIMES = re.compile(rf"^(?P<times>double|halve) {_IT}$")
+# "and one for the sauce, 15", "and another for 5", "and a sauce one for 15 mins": a second
+# timer, straight after one was set (a held-out split's went to the model); only with "and"
+_ANOTHER = re.compile(
+    r"^and (?:(?:one|another(?: one)?)(?: for (?:the |my )?(?P<name>[a-z][a-z' ]{0,30}?))?"
+    r"|an?(?:other)? (?P<kind>[a-z][a-z' ]{0,30}?) (?:one|timer))"
+    r"(?: ,)? (?:for |on )?(?P<length>[a-z0-9. ]+?)(?: (?:minutes|mins|min))?$"
+)
 # "call it the bread timer": only with "timer" (never "call that progress", "call it a win")
 _CALLED = re.compile(r"^(?:call|name) (?:it|that) (?:the )?(?P<called>[a-z][a-z' ]{0,30}?) timer$")
 _SAME_TIME = re.compile(r"(?: at)? (?:the )?same time$")
@@ -129,6 +137,11 @@ def said_put_right(said: str, *, corrected: bool = False) -> PutRight | None:
     rest = _TAIL.sub("", rest).strip(" ,")
     if not rest:
         return None
+    if (another := _ANOTHER.match(rest)) is not None:
+        by = _length(another["length"])
+        name = another["name"] or another["kind"] or ""
+        if by is not None and not re.search(r"\d", name):
+            return PutRight(by=by, another=name)
     if (called := _CALLED.match(rest)) is not None:
         return PutRight(called=called["called"])
     if (times := _TIMES.match(rest)) is not None:
@@ -204,6 +217,8 @@ def resolved(store: HouseholdStore, thread: str | None, said: PutRight) -> Comma
 
 def _timer_put_right(store: HouseholdStore, timer_id: int, said: PutRight) -> Command | str:
     timer = store.timer(timer_id)
+    if said.another is not None and said.by is not None:
+        return SetTimer(said.another or None, said.by)
     if said.called is not None:
         return RenameTimer(timer.name, said.called)
     if said.by is not None:
@@ -224,6 +239,8 @@ def _reminder_put_right(store: HouseholdStore, reminder_id: int, said: PutRight)
         ended = "was cancelled" if reminder.state == "cancelled" else "has already rung"
         return f"That reminder {ended}, so nothing was changed."
     now = store.now()
+    if said.another is not None:
+        return _WHICH  # "and one for 9": another reminder, of what is unsaid
     if said.by is not None and not said.more:  # "add 5 more" is a timer's, never a reminder's
         return MoveReminder(reminder.text, reminder.due_at + dt.timedelta(seconds=said.by))
     if said.how_many or said.by is not None:

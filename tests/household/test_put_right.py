@@ -277,3 +277,36 @@ def test_a_timer_cancelled_is_said_to_be_cancelled(store: HouseholdStore) -> Non
     assert said(store, "make it 5 minutes") == (
         "The pasta timer was cancelled, so nothing was changed."
     )
+
+
+@pytest.mark.parametrize(
+    ("follow_up", "timers"),
+    [
+        # a held-out split's "and one for the sauce, 15" went to the model
+        ("and one for the sauce, 15", {"pasta": 600.0, "sauce": 900.0}),
+        ("and a sauce one for 15", {"pasta": 600.0, "sauce": 900.0}),
+        ("and another one for the rice for 20 mins", {"pasta": 600.0, "rice": 1200.0}),
+        ("and another for 5", {"pasta": 600.0, "timer": 300.0}),
+    ],
+)
+def test_another_timer_straight_after_one(
+    store: HouseholdStore, follow_up: str, timers: dict[str, float]
+) -> None:
+    said(store, "set a pasta timer for 10 minutes")
+    said(store, follow_up)
+    assert {t.name: t.seconds for t in store.timers()} == timers
+
+
+def test_another_is_only_a_timer_after_a_timer(store: HouseholdStore) -> None:
+    # after a reminder, "and one for 9" is another reminder of something unsaid: never the
+    # reminder moved nine minutes (a first version's)
+    said(store, "remind me at 7 to call Mum")
+    store.heard("t")
+    assert follow_up(store, "and one for 9", "t") is None
+    assert _reminders(store) == [("call Mum", "Tue 19:00")]
+    # after an item, "and another for 5" puts no "another" on the list
+    said(store, "add milk to the list", thread="u")
+    store.heard("u")
+    assert follow_up(store, "and another for 5", "u") is None
+    assert parse("and another for 5", store.now()) is None
+    assert [item.name for item in store.items()] == ["milk"]

