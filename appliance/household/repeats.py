@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import dataclass
 
 from appliance.household.moments import WEEKDAYS
 from appliance.household.spoken import listed
+from appliance.numbers import number_at
 
 _DAYS_OF = {
     "day": frozenset(range(7)),
@@ -181,3 +183,64 @@ def next_after(rule: str, time: dt.time, after: dt.datetime) -> dt.datetime:
         if day.weekday() in days and moment > after:
             return moment
     raise AssertionError("every rule has a day in any eight")
+
+
+# How long a repeat runs, said after it: "for 2 weeks", "for the next 3 days", "for a
+# month", "this week" (a held-out split's kept "for 2 weeks" in the errand and never ended)
+_FOR_A_WHILE = re.compile(
+    r" (?:for (?:the next |the |another |a further )?(?P<count>[a-z0-9]+(?: of)?)"
+    r" (?P<unit>days?|weeks?|fortnights?|months?)|(?P<week>this week|for the rest of the week))"
+    r"(?= to | , | at | starting| from| remind|$)"
+)
+_DAYS_IN_UNIT = {"day": 1, "week": 7, "fortnight": 14}
+
+
+@dataclass(frozen=True)
+class While:
+    """How long a repeat was said to run: `days`, `months`, or to the end of this week."""
+
+    days: int = 0
+    months: int = 0
+    this_week: bool = False
+
+    def last_day(self, every: str, first: dt.datetime) -> dt.date | None:
+        """The last day it may come, counted from its first; None when that leaves it one
+        time or none ("every Monday for a week" is a Monday's errand, said so)."""
+        start = first.date()
+        if self.this_week:
+            last = start + dt.timedelta(days=6 - start.weekday())
+        elif self.months:  # to the day before the same date that many months on
+            counted = start.month - 1 + self.months
+            year, month = start.year + counted // 12, counted % 12 + 1
+            try:
+                last = dt.date(year, month, start.day) - dt.timedelta(days=1)
+            except ValueError:  # the 31st and a month: to the end of the shorter month
+                last = dt.date(year + month // 12, month % 12 + 1, 1) - dt.timedelta(days=1)
+        else:
+            last = start + dt.timedelta(days=self.days - 1)
+        days = days_of(every) if every != "week" else frozenset({start.weekday()})
+        comes = sum(
+            (start + dt.timedelta(days=n)).weekday() in days for n in range((last - start).days + 1)
+        )
+        return last if comes >= 2 else None
+
+
+def while_said(text: str) -> tuple[While | None, str]:
+    """How long the repeat in `text` runs, if said, and the text without it."""
+    found = _FOR_A_WHILE.search(text)
+    if found is None:
+        return None, text
+    rest = " ".join((text[: found.start()] + text[found.end() :]).split())
+    if found["week"]:
+        return While(this_week=True), rest
+    said = found["count"].removesuffix(" of")
+    count = {"a": 1, "an": 1, "couple": 2, "few": 3}.get(said)
+    if count is None:
+        number = number_at([said], 0)
+        count = int(number[0]) if number is not None and number[0] % 1 == 0 else None
+    if not count:
+        return None, text
+    unit = found["unit"].rstrip("s")
+    if unit == "month":
+        return While(months=count), rest
+    return While(days=count * _DAYS_IN_UNIT[unit]), rest

@@ -139,6 +139,9 @@ class ListReminders:
     about: str | None = None  # "the vet": only those about it ("is there a reminder for…")
     day: str | None = None  # "today", "tomorrow", "friday", "this week"
     next: bool = False  # "what's my next reminder?"
+    # asked as plainly of anything ("when's the tree thing"): the reminders' only where one
+    # is about it (named.the_records_hold), else memory's
+    if_any: bool = False
 
 
 @dataclass(frozen=True)
@@ -290,6 +293,7 @@ class PutRight:
     # "and one for the sauce, 15", "and another for 5": a second timer like the one just set,
     # for `by` seconds, called this ("" when unnamed)
     another: str | None = None
+    of: str | None = None  # "the turkey is thursday not wednesday": only of a record about it
 
 
 @dataclass(frozen=True)

@@ -24,3 +24,22 @@ def test_a_days_plans_include_its_reminders(settings, memory: Memory) -> None:
     assert "ring the surgery" in tomorrow.text and "pack the car" not in tomorrow.text
     assert "Reminders" not in friday.text and "surgery" not in friday.text
     assert model.prompts == []
+
+
+def test_a_day_asked_in_the_households_words_reads_its_reminders(settings, memory: Memory) -> None:
+    # a held-out split's each heard "I don't know that yet." with the reminders set; where
+    # memory holds nothing of it, the reminders are the whole answer
+    brain, model = scripted_brain(settings, memory, ["x"], intents=intent_router(settings))
+    try:
+        brain.reply("remind me on wednesday at 1 to phone the vet")
+        brain.reply("remind me on wednesday at 7pm to go to parents evening")
+        wednesday = brain.reply("what have i got on wednesday")
+        evening = brain.reply("whats on wednesday evening")
+        weekend = brain.reply("anything on this weekend?")  # the control: nothing then
+    finally:
+        brain.close()
+    assert wednesday.text.startswith("Reminders: phone the vet")
+    assert "parents evening" in wednesday.text and "don't know" not in wednesday.text
+    assert "parents evening" in evening.text and "vet" not in evening.text
+    assert "Reminders" not in weekend.text
+    assert model.prompts == []

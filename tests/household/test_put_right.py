@@ -8,9 +8,10 @@ import datetime as dt
 import pytest
 
 from appliance.household import HouseholdStore, parse, perform
+from appliance.household.more import another_reminder
 from appliance.household.named import household_command
 from appliance.household.put_right import follow_up
-from appliance.household.requests import PutRight
+from appliance.household.requests import Command, PutRight
 from tests.household.conftest import MovableClock
 
 NOW = dt.datetime(2026, 12, 1, 18, 30)  # a Tuesday
@@ -310,3 +311,44 @@ def test_another_is_only_a_timer_after_a_timer(store: HouseholdStore) -> None:
     assert follow_up(store, "and another for 5", "u") is None
     assert parse("and another for 5", store.now()) is None
     assert [item.name for item in store.items()] == ["milk"]
+
+
+def test_a_reminder_put_right_in_the_households_words(store: HouseholdStore) -> None:
+    # a held-out split's each went to the model, or asked "Which timer?"
+    said(store, "remind me tomorrow at 7 to phone the doctors")
+    said(store, "och no make it 8")
+    assert _reminders(store) == [("phone the doctors", "Wed 08:00")]
+    said(store, "remind me in half an hour to check the roast", thread="u")
+    said(store, "make that 45 mins", thread="u")
+    assert ("check the roast", "Tue 19:15") in _reminders(store)  # 45 minutes from when set
+    said(store, "remind me on wednesday at 2 to pick up the turkey", thread="v")
+    said(store, "ah no the turkey is thursday not wednesday", thread="v")
+    assert ("pick up the turkey", "Thu 14:00") in _reminders(store)
+
+
+def test_a_thing_named_that_the_reminder_does_not_hold_moves_nothing(
+    store: HouseholdStore,
+) -> None:
+    said(store, "remind me on wednesday at 2 to pick up the turkey")
+    store.heard("t")
+    assert follow_up(store, "the party is thursday not wednesday", "t") is None
+    assert _reminders(store) == [("pick up the turkey", "Wed 14:00")]
+
+
+def test_another_reminder_straight_after_one(store: HouseholdStore) -> None:
+    def read(text: str) -> Command | None:
+        return parse(text, store.now())
+
+    said(store, "remind me on saturday at 11 to take the parcel to the post office")
+    store.heard("t")
+    another = another_reminder(store, "and thursday at 6pm to book the taxi", "t", read)
+    assert another is not None
+    perform(store, another, "t")
+    assert ("book the taxi", "Thu 18:00") in _reminders(store)
+    # only after a reminder, and only said as more: after an item, or without "and", none
+    said(store, "add milk to the list", thread="u")
+    store.heard("u")
+    assert another_reminder(store, "and thursday at 6pm to book the taxi", "u", read) is None
+    said(store, "remind me at 8 to call mum", thread="w")
+    store.heard("w")
+    assert another_reminder(store, "thursday at 6pm to book the taxi", "w", read) is None
