@@ -72,6 +72,39 @@ _ADVICE = re.compile(
 )
 
 
+# How someone of this house takes a medicine or has a drink: never advice, though it asks
+# "how many … do I"
+_HOW_SOMEONE_HERE_DOES = re.compile(
+    r"^\s*(?:so\s+|and\s+)?how (?:many|much)\b.*\b(?:tablets?|pills?|puffs?|doses?|capsules?|"
+    r"drops|mg|milligrams?|units?|sugars?|medicines?|medication)\b.*\b(?:do|does) "
+    r"(?:i|we|he|she|they|[a-z]+) (?:take|have|get|need)\b"
+    r"|^\s*(?:so\s+|and\s+)?how (?:do|does) (?:i|we|he|she|they|[a-z]+) (?:take|have|like) "
+    r"(?:my|our|his|her|their) (?:tea|coffee|tablets?|pills?|medicine|eggs|steak|toast)\b",
+    re.IGNORECASE,
+)
+
+
+# Asked of whoever asks, about themselves: "am i allergic to nuts", "what am i scared of",
+# "how do i take my tea", "what do i take". Hearth does not know who speaks, so no fact of
+# someone else answers it, and the model never does (a fifteenth trial's model told a
+# child "You're allergic to nuts!" and another "you are diabetic", nothing told)
+_OF_THE_SPEAKER = re.compile(
+    r"^\s*(?:so\s+|and\s+|but\s+|hearth,?\s+)?(?:am i\b(?! (?:on|in) the (?:list|reminders?))"
+    r"|was i (?:born|allergic|diagnosed)|what am i\b|how old am i\b"
+    r"|(?:what|which) (?:\w+ )?(?:do|did) i (?:take|eat|drink|like|hate|prefer|need)\b"
+    r"|do i (?:take|eat|drink|like|hate|prefer|need|have (?:a |an |any )?"
+    r"(?:allerg\w*|diabetes|asthma|condition|intoleran\w*))\b"
+    r"|have i (?:got )?(?:a |an |any )?(?:allerg\w*|diabetes|asthma|condition|intoleran\w*)"
+    r"|how do i (?:take|have|like) my\b|how (?:many|much)\b.*\bdo i (?:take|have)\b)",
+    re.IGNORECASE,
+)
+
+
+def of_the_speaker(text: str) -> bool:
+    """Whether a question asks about whoever asks it ("am i diabetic?")."""
+    return _OF_THE_SPEAKER.match(text) is not None
+
+
 @dataclass(frozen=True)
 class Question:
     text: str
@@ -435,6 +468,11 @@ def classify(text: str, known: frozenset[str] | None = None) -> Question:
         # "how often do the bins go out", "how often is recycling" (a twelfth trial's got the
         # model's ramble): how often a thing of this house comes, never advice
         return Question(text, True, names, things, "a thing in the house")
+    if _HOW_SOMEONE_HERE_DOES.match(text):
+        # "how many tablets of metformin do I take?", "how do I take my tea?": how someone
+        # here does it, which only what they told answers (a fifteenth trial's model said
+        # "You can take 2 tablets of metformin every day.")
+        return Question(text, True, names, things, "how someone here does it")
     if _ADVICE.search(text):
         return Question(text, False, names, things, "asks for advice or a method")
     if _WHEN_IS_THE.match(text):

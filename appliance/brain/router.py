@@ -97,8 +97,14 @@ _KNOW_ABOUT = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _QUESTION = re.compile(
-    r"^\s*(?:hearth[,:]?\s+)?(?:what|what's|whats|who|who's|whose|where|where's|when|when's|"
+    r"^\s*(?:hearth[,:]?\s+)?"
+    # "so who has the spare house key" (a fifteenth trial's got the model's "…owned by the
+    # person who has the most recent and highest-quality spare keys")
+    r"(?:(?:so|and|but|ok|okay|right|oh|um|erm)[,]?\s+)?"
+    r"(?:what|what's|whats|who|who's|whose|where|where's|when|when's|"
     r"which|does|do|did|is|are|has|have|how|"
+    # "am i allergic to nuts" (a fifteenth trial's got "You're allergic to nuts!")
+    r"am i|"
     # "any idea where I put my glasses" (a fifth trial's model: "The glass is missing.")
     r"(?:any idea|no idea|got any idea|d'you know|you wouldn't know) (?:where|what|when|who|"
     r"whether|if|how))\b",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
@@ -314,6 +315,9 @@ class RuleRoutes:
                 route, text=with_names_told(route.text, self.memory.facts("live"))
             )
         found = self.memory.recall(route.text, RECALL_K)
+        if questions.of_the_speaker(route.text) and not route.explicit:
+            yield self._of_the_speaker(stream, route.text, found)
+            return
         asked = activities.of_an_activity(questions.classify(route.text, self.known_names()), found)
         if (allergens := cannot_eat_asked(asked)) is not None and not route.explicit:
             # "does anyone have an allergy?": every fact of what someone cannot eat
@@ -367,6 +371,20 @@ class RuleRoutes:
                     yield not_known(asked)
             return
         yield from self.chat(stream, text, found)  # a question about the world
+
+    def _of_the_speaker(self, stream: ReplyStream, asked: str, found: list[Recalled]) -> str:
+        """ "Am I allergic to nuts?": Hearth does not know who asks, so what it was told in
+        the first person is quoted as said by someone, what it was told of others is said
+        with their names, and nothing is said of "you"."""
+        words = set(content_words(asked)) - _ASKED_OF_ME
+        near = [r for r in found if words & set(content_words(r.fact.text))][:2]
+        stream.facts = tuple(r.fact.id for r in near)
+        if any(_FIRST_PERSON.match(r.fact.text) for r in near):
+            return " ".join(_said(r) for r in near) + " I don't know who said it."
+        reply = "I don't know who's asking, so I can't say that of you."
+        if near:
+            reply += " What I do know: " + " ".join(_said(r) for r in near)
+        return reply + " Ask it with a name, and I'll tell you what I've been told."
 
     def people_ever_named(self) -> frozenset[str]:
         """The names memory holds, and those only forgotten facts held: whom the model's
@@ -451,11 +469,22 @@ def _said(recalled: Recalled) -> str:
     return _sentence(recalled.fact.text, doubted=recalled.fact.status == "doubted")
 
 
+# A fact said in the first person: its "I" and "my" are whoever said it, whom Hearth does
+# not know (a fifteenth trial's "what's my fav colour" got a child's "My fav colour is
+# purple" as the asker's own)
+_FIRST_PERSON = re.compile(r"^\s*(?:I|I'm|I've|I'd|I'll|My|Me)\b")
+_ASKED_OF_ME = frozenset({"am", "do", "did", "have", "what", "how", "which", "take", "anything"})
+
+
 def _sentence(text: str, *, doubted: bool = False) -> str:
     text = text.rstrip()
     if doubted:
-        return text.rstrip(".") + " (doubted: it may be wrong)."
-    return text if text.endswith((".", "!", "?")) else text + "."
+        text = text.rstrip(".") + " (doubted: it may be wrong)."
+    elif not text.endswith((".", "!", "?")):
+        text += "."
+    if _FIRST_PERSON.match(text):
+        return f"Someone here told me: “{text}”"
+    return text
 
 
 def _answering(found: list[Recalled], question: str) -> list[Recalled]:

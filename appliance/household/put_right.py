@@ -107,7 +107,8 @@ _TIMES = re.compile(rf"^(?P<times>double|halve) {_IT}$")
 _ANOTHER = re.compile(
     r"^and (?:(?:one|another(?: one)?)(?: for (?:the |my )?(?P<name>[a-z][a-z' ]{0,30}?))?"
     r"|an?(?:other)? (?P<kind>[a-z][a-z' ]{0,30}?) (?:one|timer))"
-    r"(?: ,)? (?:for |on )?(?P<length>[a-z0-9. ]+?)(?: (?:minutes|mins|min))?$"
+    # the length after "for", "on" or a comma: "and another 2" is more time (_MORE)
+    r"(?: , (?:for |on )?| (?:for|on) )(?P<length>[a-z0-9. ]+?)(?: (?:minutes|mins|min))?$"
 )
 # "call it the bread timer": only with "timer" (never "call that progress", "call it a win")
 _CALLED = re.compile(r"^(?:call|name) (?:it|that) (?:the )?(?P<called>[a-z][a-z' ]{0,30}?) timer$")

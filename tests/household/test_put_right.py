@@ -352,3 +352,12 @@ def test_another_reminder_straight_after_one(store: HouseholdStore) -> None:
     said(store, "remind me at 8 to call mum", thread="w")
     store.heard("w")
     assert another_reminder(store, "thursday at 6pm to book the taxi", "w", read) is None
+
+
+def test_another_said_bare_is_more_time_not_another_timer(store: HouseholdStore) -> None:
+    # the follow-ups split's "add 5 more", "and another 2": more on the pizza, never a second
+    # timer (a first version of "and another for 5" set one)
+    said(store, "set a pizza timer for 20 minutes")
+    said(store, "add 5 more")
+    said(store, "and another 2")
+    assert {t.name: t.seconds for t in store.timers()} == {"pizza": 1620.0}

@@ -1,0 +1,61 @@
+"""Asked about whoever asks ("am i allergic to nuts?"): Hearth does not know who speaks, so
+nothing is said of "you", no one else's fact is given as theirs, and the model is never
+asked (a fifteenth outside trial's model told a child "You're allergic to nuts!", another
+"you are diabetic", and an adult "You can take 2 tablets of metformin every day")."""
+
+from __future__ import annotations
+
+import pytest
+
+from appliance.composition import intent_router
+from appliance.memory import Memory
+from tests.brain.conftest import scripted_brain
+
+FACTS = (
+    "Ngozi is diabetic and takes metformin with her breakfast.",
+    "Ngozi prefers her tea without sugar.",
+    "My fav colour is purple.",
+)
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "am i allergic to nuts",
+        "am i diabetic",
+        "so am i allergic to anything?",
+        "what am i scared of",
+        "how do i take my tea",
+        "How many tablets of metformin do I take?",
+        "what medicine do i take",
+    ],
+)
+def test_nothing_is_said_of_whoever_asks(settings, memory: Memory, asked: str) -> None:
+    for fact in FACTS:
+        memory.add(fact, "note")
+    brain, model = scripted_brain(
+        settings, memory, ["You're allergic to nuts!"], intents=intent_router(settings)
+    )
+    try:
+        reply = brain.reply(asked)
+    finally:
+        brain.close()
+    assert model.prompts == []  # the model is never asked
+    assert reply.text.startswith("I don't know who's asking, so I can't say that of you.")
+    assert "You're" not in reply.text and "you are" not in reply.text.lower()
+
+
+def test_what_others_were_told_is_said_with_their_names(settings, memory: Memory) -> None:
+    for fact in FACTS:
+        memory.add(fact, "note")
+    brain, _ = scripted_brain(settings, memory, ["x"], intents=intent_router(settings))
+    try:
+        tea = brain.reply("how do i take my tea")
+        colour = brain.reply("whats my fav colour")
+        control = brain.reply("how does ngozi take her tea")
+    finally:
+        brain.close()
+    assert "What I do know: Ngozi prefers her tea without sugar." in tea.text
+    # a fact in the first person is quoted as said by someone, never as the asker's own
+    assert colour.text == "From memory: Someone here told me: “My fav colour is purple.”"
+    assert "Ngozi prefers her tea without sugar" in control.text  # asked with the name
