@@ -50,6 +50,10 @@ MAX_MESSAGE_CHARS = 4000
 SWEEP_SECONDS = 3600.0  # the transcript retention sweep runs this often while open
 # Spoken back, so short; the audit of a refused write is Memory's, and nothing was written.
 NOTHING_SAID_YET = "I haven't said anything yet in this conversation."
+TAKEN_BACK_SINCE = (
+    "Part of what I said then has been taken back since, so I won't say it again. Ask me "
+    "again and I'll answer from what I hold now."
+)
 HEARD_SECRET = (
     "I can't keep that: it sounded like a password or a code, so the guard refused it "
     "and nothing was written. Keep those in a password manager."
@@ -296,7 +300,7 @@ class Brain:
                 elif route.kind == "inbox":
                     pieces = self.routes.inbox()
                 elif route.kind == "again":
-                    pieces = iter([self._said_last(stream.thread_id)])
+                    pieces = iter([self._said_again(stream)])
                 elif route.kind == "did it":
                     pieces = iter([self._did_last(stream.thread_id)])
                 else:
@@ -360,11 +364,27 @@ class Brain:
         said = [m for m in self.threads.recent(thread, 2) if m.role == "assistant"]
         return said[-1].text if said and said[-1].route != CLIENT_HISTORY else None
 
-    def _said_last(self, thread: str) -> str:
+    def _said_again(self, stream: ReplyStream) -> str:
         """Hearth's last answer in the thread, word for word: "pardon?" after a spoken
-        answer nobody caught is answered from the record, never made again."""
-        said = self._own_last(thread)
-        return said if said is not None else NOTHING_SAID_YET
+        answer nobody caught is answered from the record, never made again; and never a
+        fact retracted since (a fifteenth trial's "say that again" replayed one)."""
+        said = self._own_last(stream.thread_id)
+        if said is None:
+            return NOTHING_SAID_YET
+        cited = self.routes.cited.get(stream.thread_id, ())
+        live = {f.id for f in self.memory.facts("live")} | {
+            f.id for f in self.memory.facts("doubted")
+        }
+        taken_back = any(fact_id not in live for fact_id in cited) or any(
+            f.text.strip().rstrip(".!") in said
+            for status in ("retracted", "superseded")
+            for f in self.memory.facts(status)
+            if len(f.text.split()) >= 3
+        )
+        if taken_back:
+            return TAKEN_BACK_SINCE
+        stream.facts = cited  # still what "no, that's wrong" after it means
+        return said
 
     def _did_last(self, thread: str) -> str:
         """ "did that work?": what the thread's last answer said, word for word from the

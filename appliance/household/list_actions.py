@@ -104,12 +104,26 @@ _A_COUNT = re.compile(
 )
 
 
+_AMOUNT_AFTER = re.compile(rf"(?:\d+(?:\.\d+)?(?:{MEASURES})?|x\d+|\d+x)")
+
+
+def _before_an_amount(words: list[str]) -> list[str]:
+    """The words of a thing on the list without an amount written after it."""
+    while len(words) > 1 and _AMOUNT_AFTER.fullmatch(words[-1]):
+        words = words[:-1]
+    return words
+
+
 def on_the_list(store: HouseholdStore, item: str) -> list[str]:
     """The items on the list that are the one asked about: "eggs" finds "egg" (only it,
     if it is there), else "milk" finds "2 pints of milk" and "oat milk" (the asked words,
     in order, at the end of the listed ones)."""
     asked = item_key(item).split()
-    entries = [(entry.name, item_key(entry.name).split()) for entry in store.items()]
+    # "rice 5kg", "plantain x6": an amount written after the thing is no part of it (a
+    # fifteenth trial's "is rice on the list" got "No", "take rice off" "Not on it")
+    entries = [
+        (entry.name, _before_an_amount(item_key(entry.name).split())) for entry in store.items()
+    ]
     exact = [name for name, words in entries if words == asked]
     if exact:
         return exact[:1]

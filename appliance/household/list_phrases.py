@@ -359,6 +359,9 @@ _CHECK = re.compile(
     r"(?!.*\b(?:to|in|into|on|onto|with)\b)(?P<added2>[a-z' -]+?)"
     r"|(?:is|are) (?P<listed>.+?) (?:on|in) there"
     rf"|(?:have we got|is there) (?P<item2>.+?) on {LIST}"
+    # "have we spuds on the list?" (Irish English; a fifteenth trial's got memory's "I don't
+    # know whether you have spuds on the list yet")
+    rf"|(?:have|has) (?:we|i) (?:any )?(?P<item3>(?!got\b).+?) on {LIST}"
     r")(?: (?:now|at the moment|yet))?$"
 )
 

@@ -38,7 +38,7 @@ def is_about(reminder: Reminder, about: str) -> bool:
     return about.lower() in reminder.text.lower()
 
 
-_NOT_ABOUT = frozenset({"the", "my", "our", "a", "an", "to", "for", "about", "of"})
+_NOT_ABOUT = frozenset({"the", "my", "our", "a", "an", "to", "for", "about", "of", "and", "with"})
 
 
 def reminders_meant(

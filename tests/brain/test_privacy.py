@@ -171,3 +171,29 @@ def test_hearths_own_last_answer_is_read_back(settings, memory: Memory, clock) -
     again = "".join(chat.stream("pardon?", first.thread_id))
     chat.close()
     assert said.startswith("I'll remember that") and again == said
+
+
+@pytest.mark.parametrize("again", ["say that again", "pardon?"])
+def test_a_fact_retracted_since_is_never_read_back(
+    settings, memory: Memory, clock, again: str
+) -> None:
+    """A fifteenth trial asked how long Ngozi was staying, retracted the fact at the CLI, and
+    "say that again" replayed it word for word."""
+    from appliance.brain.agent import TAKEN_BACK_SINCE
+    from appliance.composition import intent_router
+    from appliance.memory.embedding import Embedding
+    from appliance.web.brain_chat import BrainChat
+
+    fact = memory.add("Ngozi is staying with us until the 4th of January.", "event")
+    router = intent_router(settings, Embedding.none())
+    brain, model = scripted_brain(settings, memory, [], clock=clock, intents=router)
+    chat = BrainChat(brain)
+    first = chat.stream("how long is ngozi staying with us", None)
+    said = "".join(first)
+    control = "".join(chat.stream(again, first.thread_id))  # live still: read back
+    memory.retract(fact.id, reason="dates not settled")
+    answer = "".join(chat.stream(again, first.thread_id))
+    chat.close()
+    assert "4th of January" in said and control == said
+    assert answer == TAKEN_BACK_SINCE and "January" not in answer
+    assert model.prompts == []

@@ -158,3 +158,14 @@ def test_the_one_about_a_thing_is_cancelled(store: HouseholdStore) -> None:
         "There is no reminder about party, so nothing changed."
     )
     assert [r.text for r in store.reminders()] == ["ring the dentist"]
+
+
+def test_a_reminder_named_by_two_of_its_words(store: HouseholdStore) -> None:
+    # a fifteenth trial's "delete reminder about ngozi and pork" got "There is no reminder
+    # about ngozi and pork", with "that ngozi doesn't eat pork" set
+    said(store, "remind me at 7 tomorrow that ngozi doesn't eat pork")
+    said(store, "remind me at 8 tomorrow to buy pork pies")
+    assert said(store, "delete reminder about ngozi and pork") == (
+        "I've cancelled the reminder that ngozi doesn't eat pork."
+    )
+    assert [r.text for r in store.reminders()] == ["buy pork pies"]
