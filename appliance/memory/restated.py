@@ -79,6 +79,67 @@ def _key(word: str) -> str:
     return hashlib.sha256(word.encode("utf-8")).hexdigest()[:12]
 
 
+# A matter of health, by the words that say it. A fifteenth trial retracted "Ngozi is
+# diabetic and takes metformin with her breakfast." ("she wants her health kept private"),
+# and "remember that ngozi has diabetes and takes metformin every morning", "remember gran is
+# diabetic" and "I am diabetic and I take metformin…" each went live. Said again of the same
+# person, of a family word, or of whoever speaks, it is held for a person to decide: the
+# cost of a wrong hold is one press of Discard or Keep.
+_HEALTH = {
+    "diabetes": "diabetic diabetes metformin insulin",
+    "allergy": "allergic allergy allergies anaphylaxis anaphylactic epipen",
+    "pregnancy": "pregnant pregnancy expecting",
+    "asthma": "asthma asthmatic inhaler",
+    "coeliac": "coeliac celiac",
+    "epilepsy": "epilepsy epileptic seizure seizures",
+    "dementia": "dementia alzheimer alzheimers",
+    "cancer": "cancer chemo chemotherapy",
+}
+_HEALTH_OF_KEY = {
+    hashlib.sha256(word.encode("utf-8")).hexdigest()[:12]: topic
+    for topic, words in _HEALTH.items()
+    for word in tokens(words)
+}
+# The family words a household names people by, as the marks hash them
+_KIN_NAMES = frozenset(
+    hashlib.sha256(word.encode("utf-8")).hexdigest()[:12]
+    for word in "mum mom mother dad father grandma grandpa granny gran grandad nan nana "
+    "nanny grandmother grandfather".split()
+)
+
+
+def _health(keys: list[str]) -> set[str]:
+    return {_HEALTH_OF_KEY[key] for key in keys if key in _HEALTH_OF_KEY}
+
+
+def same_health_matter(
+    mine: Marks, my_keys: list[str], theirs: Marks, their_keys: list[str]
+) -> bool:
+    """Whether a statement says a health matter of a refused one again: the same matter,
+    neither negated where the other is not, of the same person, or where either names
+    only a family word or no one (who "gran" or "I" is, memory cannot tell)."""
+    matters = _health(my_keys) & _health(their_keys)
+    if not matters:
+        return False
+    if ("not" in mine.words) != ("not" in theirs.words):
+        return False  # "Ngozi is not diabetic" is another fact
+    # another side, number, modal or diet is another fact ("…her inhaler after football",
+    # "…pregnant with triplets"); who, and when said otherwise, are not
+    alike = replace(mine, names=theirs.names, possessors=theirs.possessors)
+    if (differs := contrast(alike, theirs)) is not None and "times" not in differs:
+        return False
+    if matters == {"allergy"}:
+        # an allergy is to something: "…allergic to eggs" is another fact than "…to peanuts"
+        mine_of = set(my_keys) - _HEALTH_OF_KEY.keys()
+        theirs_of = set(their_keys) - _HEALTH_OF_KEY.keys()
+        if mine_of and theirs_of and not mine_of & theirs_of:
+            return False
+    mine_named, theirs_named = set(mine.names), set(theirs.names)
+    if mine_named and mine_named == theirs_named:
+        return True
+    return mine_named <= _KIN_NAMES or theirs_named <= _KIN_NAMES
+
+
 def same_key(
     mine: Marks, my_keys: list[str], theirs: Marks, their_keys: list[str], text: str = ""
 ) -> bool:
@@ -94,6 +155,8 @@ def same_key(
     # a word opening a sentence has a capital: "Council tax is £148 a month" names no one
     # where the other says "the council tax" (a held-out split's pairs)
     (mine, my_keys), (theirs, their_keys) = named_alike(mine, my_keys, theirs, their_keys, text)
+    if same_health_matter(mine, my_keys, theirs, their_keys):
+        return True
     mine_named, theirs_named = set(mine.names), set(theirs.names)
     more = (mine_named - theirs_named) | (theirs_named - mine_named)
     owners = set(mine.possessors) | set(theirs.possessors)

@@ -152,22 +152,31 @@ def test_a_contrast_stops_a_merge_the_cosine_would_make(
 
 def test_keyword_mode_falls_back_to_the_fingerprint(memory: Memory) -> None:
     assert memory.recall_mode == "keyword"
-    _discard(memory, "Mum is pregnant with twins.")
+    _discard(memory, "Sam is scared of dogs.")
     with pytest.raises(AlreadyKnown, match="discarded"):
-        memory.propose("mum: pregnant with twins", "health")  # the same words
-    assert memory.propose("Mum is expecting twins.", "health")  # no meaning without a model
+        memory.propose("sam: scared of dogs", "health")  # the same words
+    assert memory.propose("Sam is afraid of dogs.", "note")  # no meaning without a model
     [stone] = list(memory.tombstones)
     assert stone.vector is None and stone.text is None
+
+
+def test_a_health_matter_said_otherwise_is_held_without_a_model(memory: Memory) -> None:
+    # by the words that say a matter of health, not by meaning: held in keyword mode too
+    assert memory.recall_mode == "keyword"
+    _discard(memory, "Mum is pregnant with twins.")
+    with pytest.raises(AlreadyKnown, match="discarded"):
+        memory.propose("Mum is expecting twins.", "health")
+    assert memory.propose("Mum is pregnant with triplets.", "health")  # another number
 
 
 def test_a_tombstone_from_another_model_matches_by_fingerprint_only(
     semantic_memory: Memory,
 ) -> None:
-    _discard(semantic_memory, "Mum is pregnant with twins.")
+    _discard(semantic_memory, "Sam is scared of dogs.")
     path = semantic_memory.data_dir / "tombstones.jsonl"
     line = json.loads(path.read_text())
     path.write_text(json.dumps({**line, "model": "some-other-model"}) + "\n")
-    assert semantic_memory.propose("Mum is expecting twins.", "health")
+    assert semantic_memory.propose("Sam is afraid of dogs.", "note")
 
 
 # -- privacy ----------------------------------------------------------------------------
@@ -461,3 +470,37 @@ def test_another_fact_about_the_same_people_goes_live(
 ) -> None:
     _discard(semantic_memory, discarded)  # the controls
     assert semantic_memory.add(remembered, "note", origin="agent")
+
+
+# -- a matter of health, said again otherwise ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "again",
+    [
+        # a fifteenth trial's each went live after the retraction
+        "Ngozi has diabetes and takes metformin every morning.",
+        "Gran is diabetic.",
+        "I am diabetic and I take metformin each morning with breakfast.",
+    ],
+)
+def test_a_retracted_health_matter_said_otherwise_is_held(memory: Memory, again: str) -> None:
+    fact = memory.add("Ngozi is diabetic and takes metformin with her breakfast.", "health")
+    memory.retract(fact.id, actor="cli", reason="she wants her health kept private")
+    with pytest.raises(HeldForReview, match="retracted"):
+        memory.add(again, "health", origin="agent")
+    assert memory.facts("live") == []
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        "Ada is diabetic.",  # someone else named
+        "Ngozi is not diabetic.",  # the other side
+        "Ngozi loves her tea without sugar.",  # no matter of health
+    ],
+)
+def test_another_fact_near_a_health_matter_goes_live(memory: Memory, other: str) -> None:
+    fact = memory.add("Ngozi is diabetic and takes metformin with her breakfast.", "health")
+    memory.retract(fact.id, actor="cli", reason="private")
+    assert memory.add(other, "health", origin="agent").status == "live"
