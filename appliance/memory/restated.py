@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from appliance.memory.contrast import WHEN, Marks, contrast, when_differs
+from appliance.memory.contrast import WHEN, Marks, contrast, ruled, when_differs
 from appliance.memory.text import tokens
 from appliance.numbers import ONES, ORDINALS, TENS
 
@@ -46,6 +46,7 @@ _NOT_A_KEY = (
             weekly fortnightly biweekly monthly quarterly yearly annually annual daily
             nightly every each per once twice times pound pounds quid dollar dollars buck
             bucks euro euros pence cents fiver tenner dozen hundred thousand
+            can cant cannot must mustnt should shouldnt may allowed doesnt dont isnt not
             """
         )
     )
@@ -284,7 +285,8 @@ def _unfelt(marks: Marks, names: tuple[str, ...] | None = None) -> Marks:
     """The marks without how a feeling is said (its polarity is `_against`'s), so
     `contrast` reads times, sides, numbers, modals and colours; named as `names` when an
     owner was added (who is named in which order is then not compared)."""
-    words = tuple(w for w in marks.words if w not in _FEELING and w != "not")
+    # "must not have" is "can't have" (contrast.ruled): a rule, whose polarity is read too
+    words = tuple(sorted(w for w in ruled(set(marks.words)) if w not in _FEELING and w != "not"))
     words = tuple(w for w in words if not w.startswith("not-"))
     if names is None:
         return replace(marks, words=words, core=None)

@@ -504,3 +504,27 @@ def test_another_fact_near_a_health_matter_goes_live(memory: Memory, other: str)
     fact = memory.add("Ngozi is diabetic and takes metformin with her breakfast.", "health")
     memory.retract(fact.id, actor="cli", reason="private")
     assert memory.add(other, "health", origin="agent").status == "live"
+
+
+@pytest.mark.parametrize(
+    ("again", "held"),
+    [
+        # a fifteenth trial's went live after "Ngozi can't have sugary drinks, …" was discarded
+        ("Ngozi shouldn't have any sugary drinks at all.", True),
+        ("Ngozi should not have sugary drinks at all, she's diabetic.", True),
+        ("Ngozi must not have sugary drinks.", True),
+        ("Ngozi can have sugary drinks.", False),  # the other side: another fact
+    ],
+)
+def test_cant_shouldnt_and_mustnt_are_one_rule(memory: Memory, again: str, held: bool) -> None:
+    _discard(memory, "Ngozi can't have sugary drinks, she's diabetic.")
+    if held:
+        with pytest.raises(HeldForReview):
+            memory.add(again, "health", origin="agent")
+    else:
+        assert memory.add(again, "health", origin="agent").status == "live"
+
+
+def test_modals_that_are_no_rule_still_differ(memory: Memory) -> None:
+    _discard(memory, "Mia should take her medicine with food.")
+    assert memory.add("Mia could take her medicine with food.", "health", origin="agent")
