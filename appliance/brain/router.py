@@ -66,7 +66,10 @@ _REMEMBER = re.compile(
     # "write down the recipe for scones" and "make a note of Leo's shoe size" state nothing
     + r"(?:(?:(?:write|jot|note) (?:it |this )?down|make a note(?: of the fact)?|take a note|"
     r"make a mental note)(?:\s+that\s+|\s*:\s*)"
-    r"|(?:remember|note|don'?t forget|do not forget|keep in mind)(?:\s+that|\s*:)?\s+)"
+    # "remmeber that Ngozi is stayin…" (a fifteenth trial's kept "Remmeber that" in the
+    # fact, so a refusal of it never matched the same words said right)
+    r"|(?:remember|rem+e+m?ber|rember|rememeber|rmember|note|don'?t forget|do not forget|"
+    r"keep in mind)(?:\s+that|\s*:)?\s+)"
     r"(?P<what>.+)$",
     re.IGNORECASE | re.DOTALL,
 )

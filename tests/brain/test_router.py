@@ -339,3 +339,22 @@ def test_wrong_with_what_instead_replaces_the_fact(said: str, instead: str) -> N
     from appliance.brain.router import said_wrong  # the controls
 
     assert said_wrong(said) == Route("correct", instead, replaces=True)
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        # a fifteenth trial's kept "Remmeber that" in the fact, so a refusal of it never
+        # matched the same words said right
+        ("remmeber that Ngozi is staying with us", "Ngozi is staying with us."),
+        ("rember that the bins go out on tuesday", "The bins go out on tuesday."),
+        ("remeber the dog is called rex", "The dog is called rex."),
+    ],
+)
+def test_remember_typed_with_a_slip(said: str, fact: str) -> None:
+    found = route(said)
+    assert (found.kind, found.text) == ("remember", fact)
+
+
+def test_a_word_that_only_starts_like_remember_is_no_remember() -> None:
+    assert route("rememberance day is in november").kind != "remember"
