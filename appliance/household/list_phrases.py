@@ -41,10 +41,13 @@ _ADD = re.compile(
 )
 _RAN_OUT = re.compile(
     # "were out of peanut butter", as typed (a fourteenth trial's got the kitchen's swaps)
-    r"(?:^(?:we're|we are|were|we've|we have|i'm|i am|i've|i have|we|i)? ?"
+    r"(?:^(?:we're|we are|were|we've|weve|we have|i'm|i am|i've|ive|i have|we|i)? ?"
     r"(?:just |nearly |almost |all )?"
     r"(?:out of|run out of|ran out of|running out of|running low on|low on|got no)"
-    r" (?P<items>.+?)|^we (?:ran out of|need(?: more| some)?) (?P<needed>.+?))"
+    r" (?P<items>.+?)|^we (?:ran out of|need(?: more| some)?) (?P<needed>.+?)"
+    # "we've no more ketchup" (a fifteenth trial's was proposed as a fact); said by someone,
+    # never "no more tablets reminders"
+    r"|^(?:we've|weve|we have|i've|ive|i have) (?:got )?no more (?P<no_more>.+?))"
     # "we've got no bin bags left", "we're out of milk again": when, not what
     r"(?: (?:left|again|anymore|any more|at all|now|already|either|all day|this weekend|this week|"
     r"tomorrow|today|tonight|till [a-z]+|until [a-z]+|by \d+))*"
@@ -105,7 +108,7 @@ _READ = re.compile(
     r"|(?:the )?shopping list|what do (?:we|i) need(?: to buy| to get)?(?: from| at)?"
     r"(?: the)?(?: shops?| supermarket)?"
     # "list" alone (a fourteenth trial's got the canned refusal)
-    r"|(?:the |my |our )?list)(?: so far| now| at the moment)?$"
+    r"|(?:the |my |our )?list)(?: so far| now| at the moment| today| this week)?$"
 )
 _CLEAR = re.compile(
     r"^(?:clear|empty|wipe|reset|delete|scrap|bin)(?: out)? (?:(?:the|my|our) )?(?:whole |entire )?"
@@ -415,7 +418,7 @@ def shopping(text: str) -> Command | None:
         items = items_of(match["items"] or match["texted"])
         return AddItems(items) if items and not _a_bare_number(items) else None
     if match := _RAN_OUT.match(text):
-        said = match["items"] or match["needed"]
+        said = match["items"] or match["needed"] or match["no_more"]
         if match["needed"] and re.match(r"(?:a|an|to|the|you|your|help)\b", said):
             return None  # "we need a plumber", "we need to talk": not shopping
         if re.search(r" , (?:and )?(?:add|put|get|stick|pop|buy) ", said):

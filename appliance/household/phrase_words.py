@@ -19,6 +19,11 @@ _LEAD = re.compile(
     r"(?:hi|hello|hiya|hey) (?:it's|its|it is|this is) [a-z]+|"
     # Irish and Scots English: "away and put a timer on…" asks it done
     r"away and|"
+    # "morning! what's on the list today?" (a fifteenth trial's was echoed back): a greeting
+    # before a question or a command, never alone ("Good morning, Hearth!" stops nothing)
+    r"(?:(?:good )?morning|hiya|hello|hi|hey there)(?=(?: ,)? (?:(?:hearth|hath|harth) ,? )?"
+    r"(?:what|whats|what's|add|set|remind|is|are|can|could|how|when|where|do|did|put|take|"
+    r"cancel|stop|start|any)\b)|"
     # "and we need bin bags", never "And 2 minutes to the egg timer" (a slip for "add")
     # nor "and to turn the heating down", another errand (put_right.py)
     r"(?:and|also|plus)(?! (?:\d|to|a|an|one|two|three|four|five|six|seven|eight|nine|ten|"
@@ -43,7 +48,7 @@ _TAIL = re.compile(
     r"while you're at it|while you are at it|anyway|just in case|"
     r"when you (?:get a chance|can)|btw|by the way|fyi|the now|so you will|so it is|"
     # as a teenager texts it: "yo remind me saturday 11am to get my hair cut lol"
-    r"lol|lmao|haha+|xx*))"
+    r"lol|lmao|haha+|xx*|rn|atm|right now))"
     r"|(?: ,)? (?:would|could|will|can) you"
     r"| , (?:dear|love|darling|mate|pet|hun|sweetheart|sweetie|babe))+$"
 )
@@ -57,6 +62,8 @@ _SLIPS = {
         "minutes",
     ),
     **dict.fromkeys(("whens",), "when's"),  # "whens my next reminder"
+    # as texted: "what timers r running" (a fifteenth trial's got "I haven't done anything")
+    **dict.fromkeys(("r",), "are"),
     **dict.fromkeys(("remider", "reminer", "remnder", "reminde", "remineder"), "reminder"),
     **dict.fromkeys(("remnd", "remid", "rmind", "reimnd"), "remind"),
     **dict.fromkeys(("shoping", "shoppin", "shopin", "shpping"), "shopping"),
@@ -79,7 +86,10 @@ _A_UNIT = (
     r"weeks|and|or|more)\b)"
 )
 _TEXTED_TO = re.compile(rf"\b(remind (?:me|us)) 2 (?=[a-z]){_A_UNIT}")
-_TEXTED_FOR = re.compile(rf"\b(timer|reminder|alarm) 4 (?=[a-z]){_A_UNIT}")
+_TEXTED_FOR = re.compile(
+    rf"\b(timer|reminder|alarm) 4 (?:(?=[a-z]){_A_UNIT}|(?=\d+ (?:min|mins|minutes|hour|hours|hr|"
+    r"hrs|sec|secs|seconds)\b))"
+)
 # "2moro", "2nite": the digit is split from the word when read, so read whole first
 _TEXTED_DAYS = re.compile(r"\b2(?:moro|morrow|mrw|mro|moz)\b|\b2(?:nite|night|nyt)\b")
 # Scots English for a day and its parts: "mind me the morra mornin at 7 tae phone the
@@ -87,6 +97,13 @@ _TEXTED_DAYS = re.compile(r"\b2(?:moro|morrow|mrw|mro|moz)\b|\b2(?:nite|night|ny
 # me tae" at the end is "too")
 _SCOTS = re.compile(r"\bthe morra\b|\bmornin\b|\bnicht\b|\btae(?= [a-z])")
 _SCOTS_SAID = {"the morra": "tomorrow", "mornin": "morning", "nicht": "night", "tae": "to"}
+# "sunday at 1230", "by 745": a time typed without its colon (a fifteenth trial's was asked
+# when, and "sunday 12:30" echoed); only after "at" or "by", minutes under 60
+_CLOCK_RUN_TOGETHER = re.compile(r"\b(at|by) ([01]?\d|2[0-3])([0-5]\d)\b")
+# "set a timer 4 10 mins pls im doing slime": "please" before why is where a comma would be
+_PLEASE_THEN_WHY = re.compile(
+    r" (?:pls|plz|please) (?=(?:i'm|im|i am|we're|were|we are|it's|its|i've|ive|we've|weve)\b)"
+)
 # "on sat morning", "by fri": a day as texted
 _TEXTED_DAY = re.compile(
     r"\b(on|this|next|by|until|till|before|after) "
@@ -112,6 +129,8 @@ def normalise(text: str, *, sentences: bool = False) -> str:
     lowered = _O_CLOCK.sub("o'clock", lowered)
     lowered = _TEXTED_DAYS.sub(lambda m: "tonight" if "n" in m[0] else "tomorrow", lowered)
     lowered = _SCOTS.sub(lambda m: _SCOTS_SAID[m[0]], lowered)
+    lowered = _CLOCK_RUN_TOGETHER.sub(r"\1 \2:\3", lowered)
+    lowered = _PLEASE_THEN_WHY.sub(", ", lowered)
     if sentences:
         lowered = _SENTENCE_END.sub(",", lowered)
     joined = " ".join(_SLIPS.get(word, word) for word in TOKENS.findall(lowered))

@@ -157,7 +157,10 @@ _NO_NAME_AFTER = frozenset(
     "when until till while after before from more again too also ok okay right what who "
     "where why how which instead actually tomorrow today tonight hearth mate love hun babe "
     "asap sorry ish tops max exactly quickly said via cheers thx pls plz ta sharp darling "
-    "sweetheart yeah innit lol ty each yet mum dad hun".split()
+    "sweetheart yeah innit lol ty each yet mum dad hun "
+    # who does what: "set a timer for 10 mins, im doing slime" (a fifteenth trial's named
+    # the timer "I'm doing slime")
+    "i im i'm ive i've we we're were weve we've its it's he she they they're you you're".split()
 )
 
 

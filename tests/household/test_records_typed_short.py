@@ -212,3 +212,39 @@ def test_the_one_named_with_nothing_of_that_name_is_said(data_dir: Path) -> None
 )
 def test_what_is_no_shopping_goes_on_no_list(said: str) -> None:
     assert parse(said, NOW) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        # a fifteenth trial's each went to the model, echoed, or was proposed as a fact
+        ("what timers r running", p.TimerStatus(None)),
+        ("what reminders r there", p.ListReminders(None)),
+        ("morning! whats on the list today?", p.ReadList()),
+        ("whats on the list rn", p.ReadList()),
+        ("weve no more ketchup", p.AddItems(("ketchup",))),
+    ],
+)
+def test_as_a_fifteenth_trial_typed_them(said: str, meant: p.Command) -> None:
+    assert parse(said, NOW) == meant
+
+
+def test_a_time_typed_without_its_colon() -> None:
+    said = parse("remind me 2 pick up ngozi from church sunday at 1230", NOW)
+    assert isinstance(said, p.Remind) and f"{said.at:%a %H:%M}" == "Sun 12:30"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Good morning, Hearth!",  # a greeting alone asks nothing
+        "no more tablets reminders",  # the reminders', never the list's
+        "we have no more room in the freezer",
+        "set timer 12 min for the eggs",  # the control: a name after the length still names
+    ],
+)
+def test_greetings_and_no_more_read_nothing_of_the_list(said: str) -> None:
+    read = parse(said, NOW)
+    assert not isinstance(read, p.AddItems | p.ReadList)
+    if said.startswith("set timer"):
+        assert read == p.SetTimer("eggs", 720.0)
