@@ -27,7 +27,7 @@ from appliance.household.undo import Made
 # Said as more: "and", "also", "plus" in front, "too", "as well" behind.
 _IN_FRONT = re.compile(
     # "och, and butter tae", "adn cheese" (a held-out split's each went to the model)
-    r"^(?:(?:oh|ooh|ah|och|um|er|erm|right|ok|okay|oops|yeah|yes)\s*,?\s*)*(?:and|adn|also|plus)\b",
+    r"^(?:(?:oh|ooh|ah|och|um|er|erm|right|ok|okay|oops|yeah|yes)\s*,?\s*)*(?:and|adn|n|also|plus)\b",
     re.IGNORECASE,
 )
 # "some more crisps", "some ice cream for the kids": how much and who for, not the thing
@@ -78,7 +78,7 @@ def more_of_the_same(
 # "and thursday at 6pm to book the taxi", "and tomorrow at 7pm to ring my sister", straight
 # after a reminder was set: another reminder, said without its asking (a held-out split's
 # were proposed as facts, or went to the model)
-_ANOTHER_WHEN = re.compile(r"^(?:then )?(?P<rest>\S.* (?:to|about|that) \S.*)$")
+_ANOTHER_WHEN = re.compile(r"^(?:then )?(?P<rest>\S.* (?:to|about|that|for) \S.*)$")
 
 
 def another_reminder(

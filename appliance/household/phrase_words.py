@@ -64,6 +64,7 @@ _SLIPS = {
     **dict.fromkeys(("whens",), "when's"),  # "whens my next reminder"
     # as texted: "what timers r running" (a fifteenth trial's got "I haven't done anything")
     **dict.fromkeys(("r",), "are"),
+    **dict.fromkeys(("n",), "and"),  # "n wednesday the 16th at 4 for my driving lesson"
     **dict.fromkeys(("remider", "reminer", "remnder", "reminde", "remineder"), "reminder"),
     **dict.fromkeys(("remnd", "remid", "rmind", "reimnd"), "remind"),
     **dict.fromkeys(("shoping", "shoppin", "shopin", "shpping"), "shopping"),

@@ -345,6 +345,12 @@ def test_another_reminder_straight_after_one(store: HouseholdStore) -> None:
     assert another is not None
     perform(store, another, "t")
     assert ("book the taxi", "Thu 18:00") in _reminders(store)
+    # as texted, and for something: "n wednesday … for my driving lesson"
+    store.heard("t")
+    texted = another_reminder(store, "n wednesday at 4 for my driving lesson", "t", read)
+    assert texted is not None
+    perform(store, texted, "t")
+    assert ("about my driving lesson", "Wed 16:00") in _reminders(store)
     # only after a reminder, and only said as more: after an item, or without "and", none
     said(store, "add milk to the list", thread="u")
     store.heard("u")
