@@ -23,7 +23,7 @@ from appliance.household import HouseholdStore, NotKept, Screen, parse, perform
 from appliance.household.asking import answer_to, from_json
 from appliance.household.more import another_reminder, more_of_the_same
 from appliance.household.named import household_command
-from appliance.household.put_right import follow_up
+from appliance.household.put_right import follow_up, put_back
 from appliance.household.requests import Command
 
 # intent name -> the command intents (requests.py) it claims
@@ -67,7 +67,7 @@ def _answer(
         return reminder
     if not more:
         return None
-    return more_of_the_same(store, text, thread, read)
+    return put_back(store, text, thread) or more_of_the_same(store, text, thread, read)
 
 
 def household_intents(

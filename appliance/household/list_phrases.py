@@ -36,7 +36,12 @@ _ADD = re.compile(
     rf"^(?:(?:add|put|stick|pop|write|chuck|bung|throw) (?P<items>.+?) (?:to|on|onto|in) {LIST}"
     # "add cheddar to list", as texted (a twelfth trial's got the model): "add" only, and a
     # thing named ("add it to list" names nothing)
-    r"|add (?P<texted>(?!(?:it|that|them|this|those|these) to list).+?) to list)"
+    r"|add (?P<texted>(?!(?:it|that|them|this|those|these) to list).+?) to list"
+    # "put oreos back on the list"; said without the list ("NOOO put oreos back on", a
+    # fifteenth trial's got the model's "No, no.") it is a follow-up of what just came off
+    # (put_right.py), never "put the lid back on"
+    rf"|(?:put|stick|pop) (?P<back>(?!(?:it|that|them|this|those|these)\b)[a-z][a-z' -]*?) back on"
+    rf" {LIST})"
     rf"{_FOR_WHAT}$"
 )
 _RAN_OUT = re.compile(
@@ -415,7 +420,7 @@ def shopping(text: str) -> Command | None:
     if adds_what_was_named(text):
         return None
     if match := _ADD.match(text):
-        items = items_of(match["items"] or match["texted"])
+        items = items_of(match["items"] or match["texted"] or match["back"])
         return AddItems(items) if items and not _a_bare_number(items) else None
     if match := _RAN_OUT.match(text):
         said = match["items"] or match["needed"] or match["no_more"]

@@ -135,7 +135,9 @@ _TIMER_PAUSED = re.compile(
     r"^(?P<verb>pause|hold|resume|unpause|restart|continue) (?:the |my )?(?P<name>[a-z' ]{2,30}?)$"
 )
 _TIMER_DONE = re.compile(
-    r"^(?:is |are )?(?:the |my )?(?P<name>[a-z' ]{2,30}?) (?:done|ready|finished)(?: yet)?$"
+    # "hot choc timer done?" too (a fifteenth trial's got the model's dates and phone numbers)
+    r"^(?:is |are )?(?:the |my )?(?P<name>[a-z' ]{2,30}?)(?: timer| one)? (?:done|ready|"
+    r"finished)(?: yet)?$"
     # "how long has the cake got" (a fourteenth trial's got the model's "The cake has been
     # in the kitchen for 2 days"): only of a running timer, never "…has grandma got" or
     # "…has the turkey got" with no turkey timer (the kitchen's roasting time, a review's)

@@ -13,7 +13,7 @@ _LEAD = re.compile(
     r"^(?:(?:(?:grand|right|lovely|great|cool|brilliant|perfect)(?= ,)|"
     r"hang on|wait|um|erm|er|so|oh|och|ach|hmm|ha|actually|sorry|quick question|yo|oi|"
     # "no wait make the porridge 3 more minutes" (a fourteenth trial's got "didn't understand")
-    r"no wait|no sorry|"
+    r"no wait|no sorry|no+o|"
     # "hi its lily can you add chocolate buttons to the list" (a fourteenth trial's got the
     # canned refusal): who says it is no part of the command
     r"(?:hi|hello|hiya|hey) (?:it's|its|it is|this is) [a-z]+|"
@@ -111,6 +111,11 @@ _TEXTED_DAY_AT = re.compile(
     rf"\b({'|'.join(sorted(SHORT_WEEKDAYS, key=len, reverse=True))})"
     r"(?= (?:at \d|\d|(?:morning|afternoon|evening|night)\b))"
 )
+# "take oreos off the list the kids have had enough": why, after the list, with no comma
+_LIST_THEN_WHY = re.compile(
+    r"\b((?:on|off|to|from) (?:the |my |our )?(?:shopping )?list) (?=(?:the (?:kids|children)|we|"
+    r"i|they|he|she|it's|its|we've|weve|they've|theyve|cos|coz|because)\b)"
+)
 # "on sat morning", "by fri": a day as texted
 _TEXTED_DAY = re.compile(
     r"\b(on|this|next|by|until|till|before|after) "
@@ -138,6 +143,7 @@ def normalise(text: str, *, sentences: bool = False) -> str:
     lowered = _SCOTS.sub(lambda m: _SCOTS_SAID[m[0]], lowered)
     lowered = _CLOCK_RUN_TOGETHER.sub(r"\1 \2:\3", lowered)
     lowered = _PLEASE_THEN_WHY.sub(", ", lowered)
+    lowered = _LIST_THEN_WHY.sub(r"\1 , ", lowered)
     if sentences:
         lowered = _SENTENCE_END.sub(",", lowered)
     joined = " ".join(_SLIPS.get(word, word) for word in TOKENS.findall(lowered))

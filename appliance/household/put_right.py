@@ -29,6 +29,7 @@ from appliance.household.phrase_words import normalise
 from appliance.household.reminder_phrases import moved_to
 from appliance.household.reminders_meant import is_about
 from appliance.household.requests import (
+    AddItems,
     AddTime,
     Both,
     CancelReminder,
@@ -40,7 +41,7 @@ from appliance.household.requests import (
     RenameTimer,
     SetTimer,
 )
-from appliance.household.store import ACTIVE, HouseholdStore
+from appliance.household.store import ACTIVE, HouseholdStore, item_key
 from appliance.household.undo import said_undo
 from appliance.numbers import number_at
 
@@ -129,6 +130,27 @@ def follow_up(store: HouseholdStore, text: str, thread: str) -> PutRight | None:
     # only what puts the change right: words that fit none of it are no follow-up, and go
     # where they would have gone ("make it 4 servings" after a timer is a recipe's)
     return put if put is not None and not isinstance(resolved(store, thread, put), str) else None
+
+
+# "NOOO put oreos back on", straight after they came off the list: what came off, back on
+_PUT_BACK = re.compile(r"^(?:put|stick|pop) (?:the |my )?(?P<thing>[a-z][a-z' -]*?) back(?: on)?$")
+
+
+def put_back(store: HouseholdStore, text: str, thread: str) -> AddItems | None:
+    """The thing the message before took off the list, put back ("NOOO put oreos back
+    on"); None if it took none such, or `text` asks nothing of it."""
+    if (said := _PUT_BACK.match(normalise(text))) is None:
+        return None
+    thing = said["thing"]
+    kept = store.just_done(thread)
+    made = undo.Made.from_json(kept) if kept is not None else undo.Made()
+    wanted = item_key(thing)
+    back = [
+        item
+        for item in sorted(made.removed)
+        if wanted in (item_key(item), item_key(item).split()[-1])
+    ]
+    return AddItems((back[0],)) if len(back) == 1 else None
 
 
 def said_put_right(said: str, *, corrected: bool = False) -> PutRight | None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
+
 from appliance.household import HouseholdStore, parse, perform
 from appliance.household.asking import answer_to
 from appliance.household.requests import (
@@ -182,3 +184,35 @@ def test_a_condition_said_first_takes_nothing_back(store: HouseholdStore) -> Non
     assert not isinstance(parse("if we have loads, take them off", store.now()), UndoLast)
     assert not isinstance(parse("when it rings, cancel that", store.now()), UndoLast)
     assert [item.name for item in store.items()] == ["teabags"]
+
+
+def test_what_came_off_is_put_back_by_its_name(store: HouseholdStore) -> None:
+    # a fifteenth trial's "NOOO put oreos back on" got the model's "No, no."
+    from appliance.household.put_right import put_back
+
+    said(store, "add oreos to the list", thread="other")
+    said(store, "take oreos off the list the kids have had enough")
+    assert store.items() == []
+    store.heard("t")
+    back = put_back(store, "NOOO put oreos back on", "t")
+    assert back is not None and back.items == ("oreos",)
+    # only what the message before took off: never "the lid", nor in another conversation
+    assert put_back(store, "put the lid back on", "t") is None
+    store.heard("u")
+    assert put_back(store, "put oreos back on", "u") is None
+    assert parse("put the lid back on", store.now()) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "timers"),
+    [
+        ("put 10 mins on for the plantain", [("plantain", 600.0)]),  # a fifteenth trial's
+        ("stick 20 minutes on", [("timer", 1200.0)]),
+        ("put 10 on", []),  # no unit: no timer
+    ],
+)
+def test_a_length_put_on_is_a_timer(store: HouseholdStore, text: str, timers: list) -> None:
+    command = parse(text, store.now())
+    if command is not None:
+        perform(store, command, "t")
+    assert [(t.name, t.seconds) for t in store.timers()] == timers
