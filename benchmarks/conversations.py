@@ -14,6 +14,10 @@ its rule of days and last day) and the list. Run by `baseline.run_at`, at any co
 
 from __future__ import annotations
 
+import json
+from collections import Counter
+from collections.abc import Callable
+
 from benchmarks.baseline import ASKED_MODEL
 
 MODEL_SAID = "(the chat model was asked)"
@@ -86,3 +90,54 @@ for case in payload["cases"]:
 json.dump(out, sys.stdout)
 """
 )
+
+
+def report(
+    cases: list[dict],
+    runs: dict[str, list[dict]],
+    outcome: Callable[[dict, dict], str],
+    outcomes: tuple[str, ...],
+    *,
+    first_reply: int = 0,
+    show: bool = False,
+    expected: Callable[[dict], list[str]] = lambda case: [
+        f"expected: {json.dumps(case['expect'])}"
+    ],
+    asked_as: str = "messages to the model",
+) -> tuple[str, list[str], list[tuple]]:
+    """The table of outcomes by kind for each run, beside how many messages reached the
+    model (from reply `first_reply` on); the cases shown (those not right now, or all with
+    `show`); and the rows for a plot."""
+    kinds = sorted({case["kind"] for case in cases})
+    rows: list[tuple] = []
+    lines = [
+        f"| rules | kind | cases | {' | '.join(outcomes)} | {asked_as} |",
+        "| --- | --- | ---: |" + " ---: |" * (len(outcomes) + 1),
+    ]
+    for label, read in runs.items():
+        for kind in [*kinds, "all"]:
+            chosen = [
+                (c, r) for c, r in zip(cases, read, strict=True) if kind in ("all", c["kind"])
+            ]
+            counted = Counter(outcome(c, r) for c, r in chosen)
+            asked = sum(
+                MODEL_SAID in said for _, r in chosen for said in r["replies"][first_reply:]
+            )
+            rows.append((label, kind, len(chosen), counted))
+            cells = " | ".join(str(counted[o]) for o in outcomes)
+            name = f"**{kind}**" if kind == "all" else kind
+            lines.append(f"| {label} | {name} | {len(chosen)} | {cells} | {asked} |")
+    shown: list[str] = []
+    for n, case in enumerate(cases):
+        said = {label: read[n] for label, read in runs.items()}
+        if show or outcome(case, said["now"]) != outcomes[0]:
+            shown.append(
+                f"- [{case['kind']}{' ' + case['id'] if 'id' in case else ''}] "
+                + " / ".join(case["turns"])
+            )
+            shown += [f"  - {line}" for line in expected(case)]
+            for label, r in said.items():
+                replies = " / ".join(reply.replace(MODEL_SAID, "(model)") for reply in r["replies"])
+                shown.append(f"  - {label} ({outcome(case, r)}): {replies}")
+                shown.append(f"    - records: {json.dumps(r['after'])}")
+    return "\n".join(lines), shown, rows

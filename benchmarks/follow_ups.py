@@ -29,12 +29,11 @@ import argparse
 import json
 import re
 import sys
-from collections import Counter
 from pathlib import Path
 
 from benchmarks.bars import stacked
 from benchmarks.baseline import run_at
-from benchmarks.conversations import CONVERSATIONS, MODEL_SAID
+from benchmarks.conversations import CONVERSATIONS, MODEL_SAID, report
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
@@ -87,38 +86,16 @@ def main() -> int:
         "now": run_at(None, CONVERSATIONS, split, MODEL_SAID),
     }
     cases = split["cases"]
-    kinds = sorted({case["kind"] for case in cases})
-    rows = []
-    lines = [
-        "| rules | kind | cases | right | set-up missed | nothing done | wrong |"
-        " follow-ups to the model |",
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ]
-    for label, read in runs.items():
-        for kind in [*kinds, "all"]:
-            chosen = [
-                (case, r)
-                for case, r in zip(cases, read, strict=True)
-                if kind in ("all", case["kind"])
-            ]
-            counted = Counter(outcome(case, r) for case, r in chosen)
-            asked = sum(MODEL_SAID in reply for _, r in chosen for reply in r["replies"][1:])
-            rows.append((label, kind, len(chosen), counted))
-            cells = " | ".join(str(counted[o]) for o in OUTCOMES)
-            name = f"**{kind}**" if kind == "all" else kind
-            lines.append(f"| {label} | {name} | {len(chosen)} | {cells} | {asked} |")
-    table = "\n".join(lines)
+    table, shown, rows = report(
+        cases,
+        runs,
+        outcome,
+        OUTCOMES,
+        first_reply=1,
+        show=args.show,
+        asked_as="follow-ups to the model",
+    )
     print(table)
-    shown = []
-    for n, case in enumerate(cases):
-        said = {label: read[n] for label, read in runs.items()}
-        if args.show or outcome(case, said["now"]) != "right":
-            shown.append(f"- [{case['kind']}] {' / '.join(case['turns'])}")
-            shown.append(f"  - expected: {json.dumps(case['expect'])}")
-            for label, r in said.items():
-                replies = " / ".join(reply.replace(MODEL_SAID, "(model)") for reply in r["replies"])
-                shown.append(f"  - {label} ({outcome(case, r)}): {replies}")
-                shown.append(f"    - records: {json.dumps(r['after'])}")
     if shown:
         print("\n".join(shown))
     RESULTS.mkdir(exist_ok=True)

@@ -25,12 +25,11 @@ import argparse
 import json
 import re
 import sys
-from collections import Counter
 from pathlib import Path
 
 from benchmarks.bars import stacked
 from benchmarks.baseline import run_at
-from benchmarks.conversations import CONVERSATIONS, MODEL_SAID
+from benchmarks.conversations import CONVERSATIONS, MODEL_SAID, report
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
@@ -94,41 +93,17 @@ def main() -> int:
         "now": run_at(None, CONVERSATIONS, split, MODEL_SAID),
     }
     cases = split["cases"]
-    kinds = sorted({case["kind"] for case in cases})
-    rows = []
-    lines = [
-        "| rules | kind | cases | right | reply wrong | nothing set | wrong |"
-        " messages to the model |",
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ]
-    for label, read in runs.items():
-        for kind in [*kinds, "all"]:
-            chosen = [
-                (case, r)
-                for case, r in zip(cases, read, strict=True)
-                if kind in ("all", case["kind"])
-            ]
-            counted = Counter(outcome(case, r) for case, r in chosen)
-            asked = sum(MODEL_SAID in reply for _, r in chosen for reply in r["replies"])
-            rows.append((label, kind, len(chosen), counted))
-            cells = " | ".join(str(counted[o]) for o in OUTCOMES)
-            name = f"**{kind}**" if kind == "all" else kind
-            lines.append(f"| {label} | {name} | {len(chosen)} | {cells} | {asked} |")
-    table = "\n".join(lines)
+
+    def expected(case: dict) -> list[str]:
+        lines = [f"expected: {json.dumps(case['expect']['reminders'])}"]
+        if case.get("reply_has") or case.get("reply_lacks"):
+            lines.append(
+                f"reply has {case.get('reply_has', [])}, lacks {case.get('reply_lacks', [])}"
+            )
+        return lines
+
+    table, shown, rows = report(cases, runs, outcome, OUTCOMES, show=args.show, expected=expected)
     print(table)
-    shown = []
-    for n, case in enumerate(cases):
-        said = {label: read[n] for label, read in runs.items()}
-        if args.show or outcome(case, said["now"]) != "right":
-            shown.append(f"- [{case['kind']} {case['id']}] {' / '.join(case['turns'])}")
-            shown.append(f"  - expected: {json.dumps(case['expect']['reminders'])}")
-            if case.get("reply_has") or case.get("reply_lacks"):
-                has, lacks = case.get("reply_has", []), case.get("reply_lacks", [])
-                shown.append(f"  - reply has {has}, lacks {lacks}")
-            for label, r in said.items():
-                replies = " / ".join(reply.replace(MODEL_SAID, "(model)") for reply in r["replies"])
-                shown.append(f"  - {label} ({outcome(case, r)}): {replies}")
-                shown.append(f"    - records: {json.dumps(r['after'])}")
     if shown:
         print("\n".join(shown))
     RESULTS.mkdir(exist_ok=True)
