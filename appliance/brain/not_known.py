@@ -168,6 +168,9 @@ def _embedded(text: str) -> str | None:
         return f"where {thing} {'are' if thing.endswith('s') else 'is'}"
     if match := _WH_DO.match(text):
         wh, verb, subject, first, rest = match.groups()
+        if first.lower() in ("not", "never"):  # "what does ngozi not eat": "doesn't eat"
+            said = "doesn't" if verb.lower() == "does" else f"{verb.lower()}n't"
+            return f"{wh.lower()} {_speaker_swap(subject)} {said}{rest}"
         first = _verb_s(first) if verb.lower() == "does" else first
         return f"{wh.lower()} {_speaker_swap(subject)} {first}{rest}"
     if match := _WHO.match(text):

@@ -108,6 +108,8 @@ def test_questions_about_the_world(asked: str) -> None:
         ),
         ("what is our dog called?", "I don't know what your dog is called yet."),
         ("when is the MOT due?", "I don't know when the MOT is due yet."),
+        # a fifteenth trial heard "what ngozi nots eat"
+        ("what does Ngozi not eat?", "I don't know what Ngozi doesn't eat yet."),
         # of several sentences, the one that asks (an outside split heard them all said back)
         (
             "Is it bad for dogs to eat sausages? It was a pork one",
