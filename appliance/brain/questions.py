@@ -76,8 +76,8 @@ _ADVICE = re.compile(
 # "how many … do I"
 _HOW_SOMEONE_HERE_DOES = re.compile(
     r"^\s*(?:so\s+|and\s+)?how (?:many|much)\b.*\b(?:tablets?|pills?|puffs?|doses?|capsules?|"
-    r"drops|mg|milligrams?|units?|sugars?|medicines?|medication)\b.*\b(?:do|does) "
-    r"(?:i|we|he|she|they|[a-z]+) (?:take|have|get|need)\b"
+    r"mg|milligrams?|medicines?|medication)\b.*\b(?:do|does) "
+    r"(?!you\b)(?:i|we|he|she|they|[a-z]+) take\b"
     r"|^\s*(?:so\s+|and\s+)?how (?:do|does) (?:i|we|he|she|they|[a-z]+) (?:take|have|like) "
     r"(?:my|our|his|her|their) (?:tea|coffee|tablets?|pills?|medicine|eggs|steak|toast)\b",
     re.IGNORECASE,
@@ -89,13 +89,20 @@ _HOW_SOMEONE_HERE_DOES = re.compile(
 # someone else answers it, and the model never does (a fifteenth trial's model told a
 # child "You're allergic to nuts!" and another "you are diabetic", nothing told)
 _OF_THE_SPEAKER = re.compile(
-    r"^\s*(?:so\s+|and\s+|but\s+|hearth,?\s+)?(?:am i\b(?! (?:on|in) the (?:list|reminders?))"
-    r"|was i (?:born|allergic|diagnosed)|what am i\b|how old am i\b"
-    r"|(?:what|which) (?:\w+ )?(?:do|did) i (?:take|eat|drink|like|hate|prefer|need)\b"
-    r"|do i (?:take|eat|drink|like|hate|prefer|need|have (?:a |an |any )?"
+    r"^\s*(?:so\s+|and\s+|but\s+|hearth,?\s+)?(?:"
+    # a matter of the person, never "am i out of milk" or "am i allowed to freeze rice"
+    r"am i (?:allergic|diabetic|coeliac|celiac|vegetarian|vegan|pregnant|asthmatic|lactose|"
+    r"intolerant|on (?:any )?(?:medication|medicine|tablets|pills)|scared|afraid|frightened)\b"
+    r"|was i (?:born|diagnosed)|what am i (?:allergic|scared|afraid|frightened)\b"
+    r"|how old am i\b"
+    r"|what (?:\w+ )?do i (?:eat|drink|like|hate|prefer)\b"
+    r"|what (?:medicine|medication|tablets|pills) do i take\b"
+    r"|do i (?:eat|drink|like|hate|prefer|have (?:a |an |any )?"
     r"(?:allerg\w*|diabetes|asthma|condition|intoleran\w*))\b"
     r"|have i (?:got )?(?:a |an |any )?(?:allerg\w*|diabetes|asthma|condition|intoleran\w*)"
-    r"|how do i (?:take|have|like) my\b|how (?:many|much)\b.*\bdo i (?:take|have)\b)",
+    r"|how do i (?:take|have|like) my (?:tea|coffee|tablets?|pills?|medicine|eggs|steak|toast)\b"
+    r"|how (?:many|much)\b.*\b(?:tablets?|pills?|puffs?|doses?|capsules?|medicine|medication)\b"
+    r".*\bdo i take\b)",
     re.IGNORECASE,
 )
 

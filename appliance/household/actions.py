@@ -64,7 +64,7 @@ def perform(store: HouseholdStore, command: p.Command, thread: str | None = None
             store.answered(thread)
         if isinstance(command, p.ChangeTimer):
             return _changed(store, thread, command.seconds, command.name)
-        return _undone(store, thread, command.kind)
+        return _undone(store, thread, command.kind, undoes=command.undoes)
     # what each command did is kept: "cancel that" takes back what it made or took off the
     # list, and "cancel it" after a change to the broccoli timer never reaches past it
     before = undo.held(store) if thread is not None else None
@@ -125,11 +125,16 @@ def _changed(
     )
 
 
-def _undone(store: HouseholdStore, thread: str | None, kind: str | None) -> str:
+def _undone(
+    store: HouseholdStore, thread: str | None, kind: str | None, *, undoes: bool = True
+) -> str:
     """ "Cancel that": the records the last change in this thread made (of `kind`, if
-    said), stopped; said."""
+    said), stopped; said. `undoes`: the change itself ("undo"), so what it took off the list
+    goes back; else the thing ("delete it", "cancel it"), which is stopped, never put back."""
     kept = store.last_done(thread) if thread is not None else None
     made = undo.Made.from_json(kept).only(kind) if kept is not None else undo.Made()
+    if not undoes:
+        made = _the_things(made)
     if thread is None or not made:  # nothing kept ("cancel that reminder" after a timer)
         return (
             "Cancel what? Nothing was changed. Say which, for example “cancel the pasta "
@@ -156,6 +161,15 @@ def _undone(store: HouseholdStore, thread: str | None, kind: str | None) -> str:
     if not done:
         return "That has already ended, so nothing was changed."
     return f"All right, I've {' and '.join(done)}."
+
+
+def _the_things(made: undo.Made) -> undo.Made:
+    """What "cancel it" means of the last change: what it made, else the timers and
+    reminders it changed ("add 5 minutes to the rice", "cancel it": the rice timer); never
+    what it took off the list ("clear the list", "delete it" puts nothing back)."""
+    if made.timers or made.reminders or made.items:
+        return undo.Made(made.timers, made.reminders, made.items)
+    return undo.Made(made.changed_timers, made.changed_reminders)
 
 
 def _not_taken_back(store: HouseholdStore, made: undo.Made) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from appliance.household import moments
 from appliance.household.list_phrases import things_to_buy
 from appliance.household.phrase_words import normalise
 from appliance.household.requests import AddItems, Command, Remind
@@ -92,7 +93,17 @@ def another_reminder(
     if not _IN_FRONT.match(text.strip()):
         return None  # said as more: "and …" (normalising takes the "and" off)
     said = _ANOTHER_WHEN.match(normalise(text))
-    if said is None:
+    if said is None or " , " in said["rest"]:
+        return None  # "and at 9 the film is on, so no need…": a remark (a review's)
+    words = said["rest"].split(" ")
+    when = moments.when_in(words, store.now())
+    # the moment first, and its errand straight after it: "and at 8 i'm going to bed" is
+    # no errand (a review's set "about i'm going to bed")
+    if (
+        when is None
+        or when.start > 1
+        or words[when.end : when.end + 1] not in (["to"], ["about"], ["that"], ["for"])
+    ):
         return None
     asked = read(f"remind me {said['rest']}")
     return asked if isinstance(asked, Remind) else None

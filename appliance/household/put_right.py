@@ -225,6 +225,17 @@ def _said_with_unit(said: str) -> float | None:
     )
 
 
+_MOMENT_GLUE = frozenset({"at", "on", "the", "next", "this", "in", "of", "morning", "afternoon"})
+
+
+def _only_a_moment(said: str) -> bool:
+    """Whether each side of "thursday not wednesday" is a day or a time and nothing else."""
+    return all(
+        all(w in _MOMENT_GLUE or w[:1].isdigit() or speaks_of_a_moment([w]) for w in side.split())
+        for side in said.split(" not ")
+    )
+
+
 def _a_value(to: str, *, instead: bool) -> bool:
     """Whether `to` is something a record may become: a number, a moment, an amount, a
     length, "Mum not Dad", or a thing said "instead"; never "snappy" or "a double"."""
@@ -286,10 +297,19 @@ def _reminder_put_right(store: HouseholdStore, reminder_id: int, said: PutRight)
     now = store.now()
     if said.another is not None:
         return _WHICH  # "and one for 9": another reminder, of what is unsaid
-    if said.of is not None and not is_about(reminder, said.of):
-        return _WHICH  # "the party is thursday not wednesday" after the turkey's
+    if said.of is not None and (
+        not is_about(reminder, said.of) or not _only_a_moment(said.to or "")
+    ):
+        # "the party is thursday not wednesday" after the turkey's; "the vet is closed
+        # friday not open" says no time (a review's was said moved)
+        return _WHICH
     if said.to is not None and (length := _said_with_unit(said.to)) is not None:
-        # "remind me in half an hour…", "make that 45 mins": that long from when it was set
+        # "remind me in half an hour…", "make that 45 mins": that long from when it was set,
+        # only of one set to come within hours; "tomorrow at 9" made "10 minutes" is no
+        # length of it (a review's was moved to today)
+        soon = reminder.due_at - reminder.set_at <= dt.timedelta(hours=3)
+        if reminder.every is not None or not soon:
+            return _WHICH
         return MoveReminder(reminder.text, reminder.set_at + dt.timedelta(seconds=length))
     if said.by is not None and not said.more:  # "add 5 more" is a timer's, never a reminder's
         return MoveReminder(reminder.text, reminder.due_at + dt.timedelta(seconds=said.by))

@@ -183,6 +183,11 @@ def _moved(store: HouseholdStore, command: p.MoveReminder, now: dt.datetime) -> 
             at = min((at, other), key=lambda moment: abs((moment - own).total_seconds()))
     if at <= now:
         return f"{clock(at, now)} has passed, so the reminder {found[0].errand} stays as it was."
+    if at == found[0].due_at:
+        # never "I've moved it" when nothing moved (a review's "the vet is closed friday not
+        # open" had been said moved, to the time it had)
+        when = _day_and_time(at, now)
+        return f"The reminder {yours(found[0].errand)} is already {when}, so nothing changed."
     reminder = store.move_reminder(found[0].id, at)
     when = _day_and_time(reminder.due_at, now)
     if reminder.every is None:

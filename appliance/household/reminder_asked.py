@@ -66,7 +66,9 @@ _ASKED_SO = re.compile(
     # "remember to ring the vet", "make a note to buy stamps": an errand, not a fact (both
     # were kept as the fact "To ring the vet."); never a standing rule ("remember to always
     # call Lily Princess" is the guard's to read) or "note to self: …"
-    r"(?:remember|(?:do not|don't) forget|make a (?:mental )?note)"
+    # (typed "remmeber to…", "rember to…" too: a review's were kept as the fact "To ring…")
+    r"(?:remember|rem+e+m?ber|rember|rememeber|rmember|(?:do not|don't) forget|"
+    r"make a (?:mental )?note)"
     # (a standing rule or a reason said with it, "…, Gran is hard of hearing", "…in anything
     # for Kemi", stays a fact to keep: a review found each asked when to remind)
     r"(?= to (?!always\b|never\b|self\b)(?!.*(?:,|;|\b(?:before|after|when|whenever|if|"

@@ -246,6 +246,7 @@ def _repeating(text: str, repeat: re.Match[str], now: dt.datetime) -> Command | 
     # "every day at 4 until Friday": the last day said, and no part of the errand; "…for 2
     # weeks": counted from the first
     until, unread, without = _until(without, now)
+    said_whole = without  # asked when, the errand keeps "for 3 months" (a review's lost it)
     running, without = repeats.while_said(without) if until is None else (None, without)
     if unread is not None:
         errand = getattr(reminder(without, now), "what", None)
@@ -265,6 +266,11 @@ def _repeating(text: str, repeat: re.Match[str], now: dt.datetime) -> Command | 
                     return AskReminderTime(what, unkept=f"{said} for that long")
             return Remind(what, first, rule, until)
         case AskReminderTime(what=what, unkept=None):
+            if running is not None:  # the while is read once the time is: ask it whole
+                asked = reminder(
+                    " ".join(_day_before_the_time(said_whole.split(" "), day, now)), now
+                )
+                what = getattr(asked, "what", what)
             return AskReminderTime(what, " ".join(day) or None, every)
         case AskReminderWhat(at=at):
             rule, first = repeats.first(every, at, now, on_the_day=starting is not None)

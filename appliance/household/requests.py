@@ -246,6 +246,9 @@ class UndoLast:
 
     intent: ClassVar[str] = "undo.last"
     kind: str | None = None  # "reminder" | "timer"
+    # "undo", "take that back", "cancel that": the change itself, so what it took off the
+    # list goes back on; "delete it", "cancel it", "bin it": the thing, stopped or removed
+    undoes: bool = True
 
 
 @dataclass(frozen=True)

@@ -32,11 +32,17 @@ _UNDO = re.compile(
     r"^(?:(?:no|oh|ah|aw|och|nah|actually|wait|sorry|never mind)(?: ,)? )*"
     # why, said first as a clause of its own: "ah no, we've loads, take them off" (a held-out
     # split's was read as a statement); never "if …, cancel that", nor a name called
-    r"(?:(?:we|we've|we're|i|i've|i'm|they|they're|there's|there are|it's|its|that's|"
-    r"already|changed my mind|turns out)\b[^,]{0,50} , )?"
-    r"(?:(?:cancel|undo|scratch|scrap|bin|"
-    r"ditch|delete|remove|reverse) (?:that|it|this|that last one|the last one|what you just did|"
-    r"that (?P<kind>reminder|timer))|undo|take (?:that|it) back"
+    r"(?:(?:changed my mind|(?:we|i|we've|weve|i've|ive|we're|we are|we have|i have)"
+    r"(?: got| have)? (?:loads|plenty|lots|enough|some|them|it|those|that|one)"
+    r"(?: (?:already|left|in|upstairs|at home|in the cupboard))?"
+    r"|(?:we|i) (?:don't|dont|do not) need (?:it|them|that|those)(?: (?:now|after all))?"
+    r"|(?:already|we already|i already) (?:got|have|bought) (?:it|them|some|that|those)) , )?"
+    # why said first names nothing ("we have loads"): "i've got milk already, take that off"
+    # names what comes off, and "i've called mum, cancel that" what is done (a review's took
+    # every item just added off the list, or the milk for the call)
+    r"(?:(?P<verb>cancel|undo|scratch|scrap|bin|"
+    r"ditch|delete|remove|reverse) (?P<what>that|it|this|that last one|the last one|"
+    r"what you just did|that (?P<kind>reminder|timer))|(?P<undo>undo)|take (?:that|it) back"
     # "take that back off", "take them off": what went on the list (a held-out split's went
     # to the model); never "take it off", said of a pan
     r"|(?:take (?:that|them|those) (?:back )?off|take it back off)(?P<items>))"
@@ -161,7 +167,12 @@ def said_undo(said: str) -> UndoLast | None:
     found = _UNDO.match(said)
     if found is None:
         return None
-    return UndoLast("item" if found["items"] is not None else found["kind"])
+    kind = "item" if found["items"] is not None else found["kind"]
+    # "cancel that", "scratch that", "undo": the change; "delete it", "cancel it": the thing
+    verb, what = found["verb"], found["what"]
+    undoes = verb is None or verb in ("undo", "scratch", "reverse") or what != "it"
+    undoes = undoes and verb not in ("delete", "remove", "bin", "ditch")
+    return UndoLast(kind, undoes=undoes)
 
 
 def held(store: HouseholdStore) -> Held:

@@ -360,13 +360,13 @@ def contrast(a: Marks, b: Marks) -> str | None:
         return "the same words name people in another order"
     if a.numbers != b.numbers:
         return "their numbers differ"
-    a_words, b_words = ruled(set(a.words)), ruled(set(b.words))
+    a_words, b_words = set(a.words), set(b.words)
     # A negation that changes nothing else is a contrast ("Leo is (not) allergic to
     # kiwi"); one that comes with other words may be the same claim said otherwise
     # ("Sam hates mushrooms" / "Sam can't stand mushrooms"), and the cosine decides.
     # Marks from before `core` existed (older tombstones) keep the strict rule.
     lexical = a.core is not None and b.core is not None and a.core != b.core
-    if _negated(a_words) != _negated(b_words) and not lexical:
+    if (a_words & _NEGATED != b_words & _NEGATED) and not lexical:
         return "one is negated"
     for group, what in (
         (_MODALS, "their modals differ"),
@@ -386,9 +386,10 @@ def contrast(a: Marks, b: Marks) -> str | None:
     return None
 
 
-# Said of what someone may not have or do, "can't", "shouldn't", "mustn't" are one rule: a
+# Said of what someone may not have, "can't", "shouldn't", "mustn't" are one rule: a
 # fifteenth trial discarded "Ngozi can't have sugary drinks, she's diabetic." and "Ngozi
-# shouldn't have any sugary drinks at all" went live
+# shouldn't have any sugary drinks at all" went live (restated.py reads it so, of having,
+# eating and drinking only: "Dad can't come" is not "Dad shouldn't come", a review's)
 _RESTRICTS = frozenset({"not-can", "not-should", "not-must", "not-may"})
 
 
@@ -402,10 +403,6 @@ def ruled(words: set[str]) -> set[str]:
     if not negated:
         return words
     return (words - _RESTRICTS - _MAY_NOT) | {"not-allowed"}
-
-
-def _negated(words: set[str]) -> set[str]:
-    return words & (_NEGATED | {"not-allowed"})
 
 
 def when_differs(a_words: set[str], b_words: set[str]) -> bool:

@@ -367,3 +367,33 @@ def test_another_said_bare_is_more_time_not_another_timer(store: HouseholdStore)
     said(store, "add 5 more")
     said(store, "and another 2")
     assert {t.name: t.seconds for t in store.timers()} == {"pizza": 1620.0}
+
+
+def test_a_remark_after_a_reminder_is_no_other_reminder(store: HouseholdStore) -> None:
+    # a review's: each set a reminder of the remark
+    def read(text: str) -> Command | None:
+        return parse(text, store.now())
+
+    said(store, "remind me at 7 to call mum")
+    for remark in (
+        "and at 9 the film is on, so no need to remind me about that",
+        "and at 8 I am going to bed",
+    ):
+        store.heard("t")
+        assert another_reminder(store, remark, "t", read) is None
+
+
+def test_a_length_is_no_new_time_for_a_reminder_set_for_another_day(
+    store: HouseholdStore,
+) -> None:
+    # a review's "remind me tomorrow at 9…", "make it 10 minutes" moved it to today
+    said(store, "remind me tomorrow at 9 to call the bank")
+    store.heard("t")
+    assert follow_up(store, "make it 10 minutes", "t") is None
+    assert _reminders(store) == [("call the bank", "Wed 09:00")]
+
+
+def test_nothing_moved_is_never_said_moved(store: HouseholdStore) -> None:
+    said(store, "remind me on friday at 9 to call the vet")
+    reply = said(store, "move the vet reminder to friday at 9")
+    assert reply.startswith("The reminder to call the vet is already") and "moved" not in reply

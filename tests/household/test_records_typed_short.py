@@ -248,3 +248,25 @@ def test_greetings_and_no_more_read_nothing_of_the_list(said: str) -> None:
     assert not isinstance(read, p.AddItems | p.ReadList)
     if said.startswith("set timer"):
         assert read == p.SetTimer("eggs", 720.0)
+
+
+@pytest.mark.parametrize(
+    ("said", "what", "when"),
+    [
+        # a review's: "at 200" is an oven's heat, never 14:00; words kept as typed
+        ("remind me to put the oven on at 220 at 5pm", "put the oven on at 220", "17:00"),
+        ("remind me to book tae kwon do at 6", "book tae kwon do", "06:00"),
+        ("remind me to text r at 6", "text r", "06:00"),
+        ("remind me at 730pm to ring gran", "ring gran", "19:30"),
+        ("remmeber to take the bins out at 7", "take the bins out", "07:00"),
+    ],
+)
+def test_typed_shortcuts_keep_what_they_do_not_mean(said: str, what: str, when: str) -> None:
+    read = parse(said, NOW)
+    assert isinstance(read, p.Remind) and (read.what, f"{read.at:%H:%M}") == (what, when)
+
+
+def test_a_heat_is_no_time() -> None:
+    read = parse("remind me to preheat the oven at 200", NOW)
+    assert not isinstance(read, p.Remind)  # asked when: "at 200" is no time of day
+    assert parse("add r whites lemonade to the list", NOW) == p.AddItems(("r whites lemonade",))

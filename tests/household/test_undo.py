@@ -103,19 +103,41 @@ def test_cancel_that_reminder_takes_back_only_a_reminder(store: HouseholdStore) 
 
 def test_a_change_to_a_timer_ends_what_cancel_that_reaches(store: HouseholdStore) -> None:
     # a fourteenth trial: "take a minute off the broccoli", "cancel it" cancelled the
-    # reminder set a message before; what it was before the change is not kept, so nothing
-    # is guessed
+    # reminder set a message before; "it" is the broccoli timer, and "undo" of the change
+    # guesses nothing (what it was before is not kept)
     said(store, "set a broccoli timer for 6 minutes", thread="other")
     said(store, "remind me at 8pm to call mum")
     said(store, "take a minute off the broccoli")
-    reply = said(store, "cancel it")
+    reply = said(store, "undo")
     assert reply.startswith("I can't take back a change to the broccoli timer")
     assert "cancel the broccoli timer" in reply
-    assert [r.errand for r in store.reminders()] == ["to call mum"]  # the older change stands
     assert [t.name for t in store.timers()] == ["broccoli"]
+    assert said(store, "cancel it") == "All right, I've cancelled the broccoli timer."
+    assert [r.errand for r in store.reminders()] == ["to call mum"]  # the older change stands
+    assert store.timers() == []
     # the control: said straight after setting one, "cancel it" still cancels it
     said(store, "remind me at 9pm to feed the cat")
     assert said(store, "cancel it") == "All right, I've cancelled the reminder to feed the cat."
+
+
+def test_delete_it_after_a_removal_puts_nothing_back(store: HouseholdStore) -> None:
+    # a review's "ok delete it" after "clear the shopping list" put all three back
+    said(store, "add milk, bread and eggs to the list", thread="other")
+    said(store, "clear the shopping list")
+    said(store, "ok delete it")
+    assert store.items() == []
+    said(store, "add eggs to the list", thread="other")
+    said(store, "take eggs off the list")
+    said(store, "bin it")
+    assert store.items() == []
+
+
+def test_why_that_names_a_thing_is_no_take_back_of_everything(store: HouseholdStore) -> None:
+    # a review's "i've got milk already, take that off" took milk and eggs off
+    said(store, "add milk and eggs to the list")
+    assert not isinstance(parse("i've got milk already, take that off", NOW), UndoLast)
+    assert not isinstance(parse("i've called mum, cancel that", NOW), UndoLast)
+    assert isinstance(parse("we have loads, take them off", NOW), UndoLast)  # the control
 
 
 def test_a_change_to_a_timer_is_what_make_that_means(store: HouseholdStore) -> None:

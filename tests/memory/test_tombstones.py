@@ -528,3 +528,28 @@ def test_cant_shouldnt_and_mustnt_are_one_rule(memory: Memory, again: str, held:
 def test_modals_that_are_no_rule_still_differ(memory: Memory) -> None:
     _discard(memory, "Mia should take her medicine with food.")
     assert memory.add("Mia could take her medicine with food.", "health", origin="agent")
+
+
+@pytest.mark.parametrize(
+    ("refused", "other"),
+    [
+        # a review's each held as refused: another person, no matter said, or no rule of having
+        (
+            "Ngozi is diabetic and takes metformin with her breakfast.",
+            "The insulin pens are in the fridge door.",
+        ),
+        ("Gran is diabetic.", "Leo is diabetic."),
+        ("Gran is diabetic.", "Mum is diabetic."),
+        ("I am diabetic.", "The diabetes clinic is on Tuesday."),
+        ("Mum is pregnant.", "We are expecting visitors on Sunday."),
+        ("Mum is pregnant.", "Auntie Jo is pregnant."),
+        ("Gran had cancer.", "Mum is a cancer nurse."),
+        ("Gran had cancer.", "Dad's star sign is Cancer."),
+        ("Kemi is coeliac.", "The coeliac bread is in the freezer."),
+        ("Dad can't come for Christmas.", "Dad shouldn't come for Christmas."),
+        ("Leo can't swim.", "Leo shouldn't swim."),
+    ],
+)
+def test_no_hold_for_what_no_one_refused(memory: Memory, refused: str, other: str) -> None:
+    _discard(memory, refused)
+    assert memory.add(other, "note", origin="agent").status == "live"
