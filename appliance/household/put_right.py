@@ -214,17 +214,6 @@ def _length(said: str) -> float | None:
     return spoken.length_said(said.strip().split(" "))
 
 
-def _said_with_unit(said: str) -> float | None:
-    """Seconds `said` is as a length with its unit ("45 mins"), never a bare number."""
-    words = said.strip().split(" ")
-    span = spoken.duration_in(words)
-    return (
-        float(span.value)
-        if span is not None and (span.start, span.end) == (0, len(words))
-        else None
-    )
-
-
 _MOMENT_GLUE = frozenset({"at", "on", "the", "next", "this", "in", "of", "morning", "afternoon"})
 
 
@@ -303,14 +292,6 @@ def _reminder_put_right(store: HouseholdStore, reminder_id: int, said: PutRight)
         # "the party is thursday not wednesday" after the turkey's; "the vet is closed
         # friday not open" says no time (a review's was said moved)
         return _WHICH
-    if said.to is not None and (length := _said_with_unit(said.to)) is not None:
-        # "remind me in half an hour…", "make that 45 mins": that long from when it was set,
-        # only of one set to come within hours; "tomorrow at 9" made "10 minutes" is no
-        # length of it (a review's was moved to today)
-        soon = reminder.due_at - reminder.set_at <= dt.timedelta(hours=3)
-        if reminder.every is not None or not soon:
-            return _WHICH
-        return MoveReminder(reminder.text, reminder.set_at + dt.timedelta(seconds=length))
     if said.by is not None and not said.more:  # "add 5 more" is a timer's, never a reminder's
         return MoveReminder(reminder.text, reminder.due_at + dt.timedelta(seconds=said.by))
     if said.how_many or said.by is not None:

@@ -166,7 +166,8 @@ def same_health_matter(
     if mine_named and mine_named == theirs_named:
         return True
     someone_named = bool(theirs_named) and not theirs_named <= _KIN_NAMES
-    said_by_kin = bool(mine_named) and mine_named <= _KIN_NAMES
+    # an allergy is as often another person's: "Mum is allergic to nuts" after "Leo is…"
+    said_by_kin = bool(mine_named) and mine_named <= _KIN_NAMES and matters != {"allergy"}
     said_by_me = not mine_named and _FIRST_PERSON.match(text) is not None
     return someone_named and (said_by_kin or said_by_me)
 
