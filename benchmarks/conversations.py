@@ -17,7 +17,9 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
+from benchmarks.bars import stacked
 from benchmarks.baseline import ASKED_MODEL
 
 MODEL_SAID = "(the chat model was asked)"
@@ -141,3 +143,26 @@ def report(
                 shown.append(f"  - {label} ({outcome(case, r)}): {replies}")
                 shown.append(f"    - records: {json.dumps(r['after'])}")
     return "\n".join(lines), shown, rows
+
+
+def written(
+    stem: str,
+    title: str,
+    split: dict,
+    split_name: str,
+    report_of: tuple[str, list[str], list[tuple]],
+    colours: tuple[tuple[str, str], ...],
+    axis: str,
+) -> None:
+    """The report printed, and written to results/<stem>.md and its plot to <stem>.png."""
+    table, shown, rows = report_of
+    print(table)
+    if shown:
+        print("\n".join(shown))
+    results = Path(__file__).resolve().parent / "results"
+    results.mkdir(exist_ok=True)
+    (results / f"{stem}.md").write_text(
+        f"# {title}\n\n`python -m benchmarks.{stem.removesuffix('_heldout')}`, split "
+        f"{split_name} (held out), now = {split['now']}.\n\n{table}\n\n" + "\n".join(shown) + "\n"
+    )
+    stacked([row for row in rows if row[1] == "all"], colours, results / f"{stem}.png", axis)

@@ -31,12 +31,10 @@ import re
 import sys
 from pathlib import Path
 
-from benchmarks.bars import stacked
 from benchmarks.baseline import run_at
-from benchmarks.conversations import CONVERSATIONS, MODEL_SAID, report
+from benchmarks.conversations import CONVERSATIONS, MODEL_SAID, report, written
 
 HERE = Path(__file__).resolve().parent
-RESULTS = HERE / "results"
 SPLIT = HERE / "data" / "follow_ups_heldout.json"
 BASELINE = "5cb40b0"  # the last commit before this split
 
@@ -86,32 +84,26 @@ def main() -> int:
         "now": run_at(None, CONVERSATIONS, split, MODEL_SAID),
     }
     cases = split["cases"]
-    table, shown, rows = report(
-        cases,
-        runs,
-        outcome,
-        OUTCOMES,
-        first_reply=1,
-        show=args.show,
-        asked_as="follow-ups to the model",
-    )
-    print(table)
-    if shown:
-        print("\n".join(shown))
-    RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "follow_ups_heldout.md").write_text(
-        f"# Follow-ups in one conversation\n\n`python -m benchmarks.follow_ups`, split "
-        f"{SPLIT.name} (held out), now = {split['now']}.\n\n{table}\n\n" + "\n".join(shown) + "\n"
-    )
-    stacked(
-        [row for row in rows if row[1] == "all"],
+    written(
+        "follow_ups_heldout",
+        "Follow-ups in one conversation",
+        split,
+        SPLIT.name,
+        report(
+            cases,
+            runs,
+            outcome,
+            OUTCOMES,
+            first_reply=1,
+            show=args.show,
+            asked_as="follow-ups to the model",
+        ),
         (
             ("right", "#4a8"),
             ("nothing done", "#48c"),
             ("set-up missed", "#999"),
             ("wrong", "#c44"),
         ),
-        RESULTS / "follow_ups_heldout.png",
         "conversations (held out)",
     )
     return 0

@@ -27,12 +27,10 @@ import re
 import sys
 from pathlib import Path
 
-from benchmarks.bars import stacked
 from benchmarks.baseline import run_at
-from benchmarks.conversations import CONVERSATIONS, MODEL_SAID, report
+from benchmarks.conversations import CONVERSATIONS, MODEL_SAID, report, written
 
 HERE = Path(__file__).resolve().parent
-RESULTS = HERE / "results"
 SPLIT = HERE / "data" / "reminders_said_heldout.json"
 BASELINE = "c77b500"  # the last commit of code before this split
 OUTCOMES = ("right", "reply wrong", "nothing set", "wrong")
@@ -102,25 +100,13 @@ def main() -> int:
             )
         return lines
 
-    table, shown, rows = report(cases, runs, outcome, OUTCOMES, show=args.show, expected=expected)
-    print(table)
-    if shown:
-        print("\n".join(shown))
-    RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "reminders_said_heldout.md").write_text(
-        f"# Reminders said and asked in a household's words\n\n`python -m "
-        f"benchmarks.reminders_said`, split {SPLIT.name} (held out), now = {split['now']}."
-        f"\n\n{table}\n\n" + "\n".join(shown) + "\n"
-    )
-    stacked(
-        [row for row in rows if row[1] == "all"],
-        (
-            ("right", "#4a8"),
-            ("reply wrong", "#db4"),
-            ("nothing set", "#48c"),
-            ("wrong", "#c44"),
-        ),
-        RESULTS / "reminders_said_heldout.png",
+    written(
+        "reminders_said_heldout",
+        "Reminders said and asked in a household's words",
+        split,
+        SPLIT.name,
+        report(cases, runs, outcome, OUTCOMES, show=args.show, expected=expected),
+        (("right", "#4a8"), ("reply wrong", "#db4"), ("nothing set", "#48c"), ("wrong", "#c44")),
         "cases (held out)",
     )
     return 0
