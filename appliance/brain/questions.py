@@ -327,6 +327,10 @@ _A_PLAN = re.compile(
     r"\b(?:tonight|tomorrow|this (?:morning|afternoon|evening|weekend)|at the weekend|"
     rf"later today|next (?:week|weekend|{WEEKDAY_STEM}day)|"
     rf"on {WEEKDAY_STEM}days?)\b|"
+    # "have i got anything wednesday evening" (a review's reached the model): what is on,
+    # asked of the household
+    r"^\s*(?:so |and )?(?:have|has|do|did) (?:i|we) (?:got |have |set )?anything "
+    rf"(?:on |for |this |next )?(?:{WEEKDAY_STEM}day|tomorrow|tonight|today)\b|"
     # "what's on the 14th of June?", "anything on in June?" (a fifth trial's model made up
     # an anniversary of the Olympic Games)
     r"^\s*(?:what's|what is|whats|anything|is there anything|have we got anything|"

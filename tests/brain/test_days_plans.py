@@ -36,10 +36,13 @@ def test_a_day_asked_in_the_households_words_reads_its_reminders(settings, memor
         wednesday = brain.reply("what have i got on wednesday")
         evening = brain.reply("whats on wednesday evening")
         weekend = brain.reply("anything on this weekend?")  # the control: nothing then
+        # a review's reached the model, which may make plans up
+        asked = brain.reply("have i got anything wednesday evening")
     finally:
         brain.close()
     assert wednesday.text.startswith("Reminders: phone the vet")
     assert "parents evening" in wednesday.text and "don't know" not in wednesday.text
     assert "parents evening" in evening.text and "vet" not in evening.text
     assert "Reminders" not in weekend.text
+    assert asked.text == "Reminders: go to parents evening Wed 9 Dec at 19:00."
     assert model.prompts == []
