@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from benchmarks.bars import stacked
-from benchmarks.baseline import ASKED_MODEL
+from benchmarks.baseline import ASKED_MODEL, run_at
 
 MODEL_SAID = "(the chat model was asked)"
 
@@ -166,3 +166,11 @@ def written(
         f"{split_name} (held out), now = {split['now']}.\n\n{table}\n\n" + "\n".join(shown) + "\n"
     )
     stacked([row for row in rows if row[1] == "all"], colours, results / f"{stem}.png", axis)
+
+
+def read_at_and_now(baseline: str, split: dict) -> dict[str, list[dict]]:
+    """The split's conversations as the rules at `baseline` (from git) and now read them."""
+    return {
+        f"before ({baseline})": run_at(baseline, CONVERSATIONS, split, MODEL_SAID),
+        "now": run_at(None, CONVERSATIONS, split, MODEL_SAID),
+    }

@@ -31,8 +31,7 @@ import re
 import sys
 from pathlib import Path
 
-from benchmarks.baseline import run_at
-from benchmarks.conversations import CONVERSATIONS, MODEL_SAID, report, written
+from benchmarks.conversations import read_at_and_now, report, written
 
 HERE = Path(__file__).resolve().parent
 SPLIT = HERE / "data" / "follow_ups_heldout.json"
@@ -79,10 +78,7 @@ def main() -> int:
     parser.add_argument("--show", action="store_true", help="every case, before and now")
     args = parser.parse_args()
     split = json.loads(SPLIT.read_text())
-    runs = {
-        f"before ({args.baseline})": run_at(args.baseline, CONVERSATIONS, split, MODEL_SAID),
-        "now": run_at(None, CONVERSATIONS, split, MODEL_SAID),
-    }
+    runs = read_at_and_now(args.baseline, split)
     cases = split["cases"]
     written(
         "follow_ups_heldout",

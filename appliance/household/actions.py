@@ -67,7 +67,9 @@ def perform(store: HouseholdStore, command: p.Command, thread: str | None = None
         return _undone(store, thread, command.kind, undoes=command.undoes)
     # what each command did is kept: "cancel that" takes back what it made or took off the
     # list, and "cancel it" after a change to the broccoli timer never reaches past it
-    before = undo.held(store) if thread is not None else None
+    # (a read changes nothing: the records are not read twice for it)
+    changes = thread is not None and not isinstance(command, p.READS)
+    before = undo.held(store) if changes else None
     said, asked = _carried_out(store, command)
     if thread is not None:
         if asked is not None:

@@ -22,7 +22,7 @@ import re
 from appliance.household.list_actions import MEASURES, on_the_list
 from appliance.household.list_phrases import LIST, groceries, items_of
 from appliance.household.requests import AddItems, Both, Command, RemoveItems
-from appliance.household.store import HouseholdStore
+from appliance.household.store import PLURAL_ENDINGS, HouseholdStore
 from appliance.numbers import NUMBER_WORDS, ONES, TENS, number_at
 
 _WHAT = r"[a-z0-9' -]+?"
@@ -276,8 +276,6 @@ def times(old: str, factor: float) -> str | None:
 
 
 # Plurals a shopping list says, as one: the thing counted is the last word before "of"
-_ONE_OF: tuple[tuple[str, str], ...] = (("ies", "y"), ("oes", "o"), ("ches", "ch"))
-_ONE_OF += (("shes", "sh"), ("xes", "x"), ("sses", "ss"))
 
 
 def _one_of(things: str) -> str:
@@ -287,7 +285,7 @@ def _one_of(things: str) -> str:
     head, _, last = counted.rpartition(" ")
     if last == "loaves":
         return f"{head} loaf{of}{rest}"
-    for plural, one in _ONE_OF:
+    for plural, one in PLURAL_ENDINGS:
         if last.endswith(plural) and len(last) > len(plural) + 1:
             return f"{head} {last[: -len(plural)]}{one}{of}{rest}"
     if last.endswith("s") and not last.endswith(("ss", "us", "is")) and len(last) > 3:

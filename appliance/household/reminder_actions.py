@@ -237,7 +237,7 @@ def _listing(
     return f"{'The next reminder' if next_one else 'Reminders'}: {said}."
 
 
-_SAID_BARE = frozenset({"today", "tonight", "tomorrow", "this week", "next week"})
+_SAID_BARE = frozenset({"today", "tonight", "tomorrow"})
 
 
 def _already_set(

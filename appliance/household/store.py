@@ -32,18 +32,22 @@ RECENT_SECONDS = 3600.0  # `timers list --json` shows timers that rang within th
 ASKED_SECONDS = 120.0  # an answer to "For how long?" comes within two minutes, or not at all
 
 
+# How a plural a list holds ends, and how its one ends ("cherries", "cherry")
+PLURAL_ENDINGS = (
+    ("ies", "y"),
+    ("oes", "o"),
+    ("ches", "ch"),
+    ("shes", "sh"),
+    ("xes", "x"),
+    ("sses", "ss"),
+)
+
+
 def item_key(name: str) -> str:
     """One key for "egg" and "eggs", "tomato" and "tomatoes": a list holds each thing once."""
     said = " ".join(name.lower().split())
     head, _, last = said.rpartition(" ")
-    for plural, single in (
-        ("ies", "y"),
-        ("oes", "o"),
-        ("ches", "ch"),
-        ("shes", "sh"),
-        ("xes", "x"),
-        ("sses", "ss"),
-    ):
+    for plural, single in PLURAL_ENDINGS:
         if last.endswith(plural) and len(last) > len(plural) + 1:
             last = last[: -len(plural)] + single
             break

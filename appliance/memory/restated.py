@@ -95,14 +95,10 @@ _HEALTH = {
     "dementia": "dementia alzheimer alzheimers",
     "cancer": "cancer chemo chemotherapy",
 }
-_HEALTH_OF_KEY = {
-    hashlib.sha256(word.encode("utf-8")).hexdigest()[:12]: topic
-    for topic, words in _HEALTH.items()
-    for word in tokens(words)
-}
+_HEALTH_OF_KEY = {_key(word): topic for topic, words in _HEALTH.items() for word in tokens(words)}
 # The family words a household names people by, as the marks hash them
 _KIN_NAMES = frozenset(
-    hashlib.sha256(word.encode("utf-8")).hexdigest()[:12]
+    _key(word)
     for word in "mum mom mother dad father grandma grandpa granny gran grandad nan nana "
     "nanny grandmother grandfather".split()
 )
@@ -129,8 +125,7 @@ _SAYS_IT = {
 }
 # The words a rule is said with, as keys: never what a rule of having is about
 _RULE_KEYS = frozenset(
-    hashlib.sha256(word.encode("utf-8")).hexdigest()[:12]
-    for word in tokens("can cant cannot must mustnt should shouldnt not allowed")
+    _key(word) for word in tokens("can cant cannot must mustnt should shouldnt not allowed")
 )
 _OF_HAVING = re.compile(r"\b(?:have|eat|drink|give|take)\b", re.IGNORECASE)
 _FIRST_PERSON = re.compile(r"^\s*(?:I|I'm|I am|I've)\b")

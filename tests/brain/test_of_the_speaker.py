@@ -59,3 +59,23 @@ def test_what_others_were_told_is_said_with_their_names(settings, memory: Memory
     # a fact in the first person is quoted as said by someone, never as the asker's own
     assert colour.text == "From memory: Someone here told me: “My fav colour is purple.”"
     assert "Ngozi prefers her tea without sugar" in control.text  # asked with the name
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        # a review's each heard "I don't know who's asking": asked of the house or the world
+        "am i out of milk",
+        "what do i need for pancakes",
+        "how many eggs do i have",
+        "am i allowed to freeze cooked rice",
+        "how much sugar do you need for jam",
+    ],
+)
+def test_what_is_no_matter_of_the_asker_is_read_as_before(asked: str) -> None:
+    from appliance.brain.questions import classify, of_the_speaker
+
+    assert not of_the_speaker(asked)
+    assert classify(asked).why != "how someone here does it"
+    assert of_the_speaker("am i allergic to nuts")  # the control
+    assert classify("how many tablets of metformin does Ngozi take").household

@@ -400,3 +400,11 @@ def test_nothing_moved_is_never_said_moved(store: HouseholdStore) -> None:
     said(store, "remind me on friday at 9 to call the vet")
     reply = said(store, "move the vet reminder to friday at 9")
     assert reply.startswith("The reminder to call the vet is already") and "moved" not in reply
+
+
+def test_a_thing_said_of_a_reminder_with_no_time_moves_nothing(store: HouseholdStore) -> None:
+    # a review's "the vet is closed friday not open" was said moved
+    said(store, "remind me on friday at 9 to call the vet")
+    store.heard("t")
+    assert follow_up(store, "the vet is closed friday not open", "t") is None
+    assert follow_up(store, "the vet is thursday not friday", "t") is not None  # the control

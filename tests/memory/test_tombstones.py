@@ -548,6 +548,8 @@ def test_modals_that_are_no_rule_still_differ(memory: Memory) -> None:
         ("Kemi is coeliac.", "The coeliac bread is in the freezer."),
         ("Dad can't come for Christmas.", "Dad shouldn't come for Christmas."),
         ("Leo can't swim.", "Leo shouldn't swim."),
+        # an allergy said by a family word is as often another person's
+        ("Leo is allergic to nuts.", "Mum is allergic to nuts."),
     ],
 )
 def test_no_hold_for_what_no_one_refused(memory: Memory, refused: str, other: str) -> None:
