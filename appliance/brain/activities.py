@@ -16,8 +16,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from appliance.brain.answers import held_by
 from appliance.brain.people import NOT_NAMES
-from appliance.brain.questions import Question, held_by
+from appliance.brain.questions import Question
 from appliance.memory import Recalled
 from appliance.memory.text import tokens
 

@@ -18,9 +18,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from appliance.brain.answers import only_as_a_relation
 from appliance.brain.can_have import as_sentence
 from appliance.brain.cannot_eat import CANNOT_EAT, NO_MORE
-from appliance.brain.questions import only_as_a_relation
 from appliance.brain.unsafe_food import UnsafeFood
 from appliance.letters import LOWER, UPPER
 from appliance.memory import Fact

@@ -16,11 +16,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from appliance.brain.answers import only_as_a_relation
 from appliance.brain.cannot_eat import CANNOT_EAT, KINDS, NO_MORE
 from appliance.brain.devices import NOT_A_VET
 from appliance.brain.known import DIET, also_called, of_another
 from appliance.brain.people import FAMILY, NOT_NAMES, a_name_typed_lower
-from appliance.brain.questions import food_words, only_as_a_relation
+from appliance.brain.questions import food_words
 from appliance.brain.unsafe_food import UnsafeFood
 from appliance.memory import Fact
 from appliance.memory.text import tokens

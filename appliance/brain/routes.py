@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from appliance.brain import (
     activities,
+    answers,
     corrections,
     days_until,
     overview,
@@ -342,7 +343,7 @@ class RuleRoutes:
             # Only facts about what was asked may answer: "Ama's birthday" is no
             # answer to "when is Kofi's birthday?".
             today = self.memory.today()
-            relevant = [r for r in found if questions.answers(asked, r, today)]
+            relevant = [r for r in found if answers.answers(asked, r, today)]
             if asked.why == questions.STATE_NOW and not route.explicit:
                 # "is Ciaran in?", "has Rocky been fed?": no fact says how it is now, so a
                 # fact about it is what is known, never the answer (a fifth trial's got
@@ -363,7 +364,7 @@ class RuleRoutes:
                 yield f"I don't have anything in memory about {route.text}."
             else:
                 # Facts about the same person or thing that do not answer: said as such.
-                nearby = [r for r in found if questions.about(asked, r)][:2]
+                nearby = [r for r in found if answers.about(asked, r)][:2]
                 if asked.names or asked.things:
                     stream.facts = tuple(r.fact.id for r in nearby)
                     yield not_known(asked, [_said(r) for r in nearby])
@@ -434,7 +435,7 @@ class RuleRoutes:
         elif route.text:
             wanted = questions.classify(f"what about {route.text}")
             about = [r.fact for r in self.memory.recall(route.text, RECALL_K)]
-            facts = [f for f in about if questions.about(wanted, Recalled(f, 0.0))]
+            facts = [f for f in about if answers.about(wanted, Recalled(f, 0.0))]
             if not facts and not overview.is_household(route.text):
                 yield from self.chat(stream, text, None)  # "tell me about the Romans"
                 return
@@ -498,14 +499,14 @@ def _answering(found: list[Recalled], question: str) -> list[Recalled]:
         return []
     # "what time does cubs finish", "how often does grandma come": words that only ask when
     # or how often are no words the fact must carry (a held-out split's got "I don't know")
-    asked = set(content_words(question)) - questions.ONLY_ASKING or set(content_words(question))
+    asked = set(content_words(question)) - answers.ONLY_ASKING or set(content_words(question))
     if not asked:
         return []
     best = found[0]
     held = set(content_words(best.fact.text + " " + " ".join(best.fact.links)))
-    held |= questions.said_apart(question, held)  # "epi pen" is in "epipen"
-    held |= questions.implied(best.fact)  # "takes metformin": a medicine
-    if sum(questions.said_in(word, held) for word in asked) * 2 < len(asked):
+    held |= answers.said_apart(question, held)  # "epi pen" is in "epipen"
+    held |= answers.implied(best.fact)  # "takes metformin": a medicine
+    if sum(answers.said_in(word, held) for word in asked) * 2 < len(asked):
         return []
     return [r for r in found[:ANSWER_FACTS] if r.score >= best.score / 2]
 

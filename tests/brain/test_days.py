@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import datetime as dt
 
+from appliance.brain.answers import answers
 from appliance.brain.days import another_day
-from appliance.brain.questions import answers, classify
+from appliance.brain.questions import classify
 from appliance.memory import Memory
 
 SATURDAY = dt.date(2026, 12, 5)

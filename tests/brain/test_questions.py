@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from appliance.brain.answers import answers
 from appliance.brain.not_known import KEEPS_NO_SECRETS, NOT_IN_THE_HOUSE, not_known
-from appliance.brain.questions import answers, classify
+from appliance.brain.questions import classify
 from appliance.brain.router import WHAT_WAS_REFUSED
 from appliance.memory import Memory
 from tests.brain.conftest import scripted_reply
