@@ -35,14 +35,14 @@ BASELINE = "c77b500"  # the last commit of code before this split
 OUTCOMES = ("right", "reply wrong", "nothing set", "wrong")
 
 
-def _words(said: str) -> set[str]:
+def words(said: str) -> set[str]:
     """Words as compared: lower case, "'s" and a plural "s" taken off."""
     return {w.removesuffix("'s").rstrip("s") for w in re.findall(r"[a-z0-9']+", said.lower())}
 
 
 def _holds(expected: dict, held: dict) -> bool:
     return (
-        _words(expected["about"]) <= _words(held["what"])
+        words(expected["about"]) <= words(held["what"])
         and expected["at"] == held["at"]
         and expected.get("every") == held.get("every")
         and expected.get("until") == held.get("until")
@@ -63,7 +63,7 @@ def _records_right(case: dict, after: dict) -> bool:
     return not held
 
 
-def _reply_right(case: dict, reply: str) -> bool:
+def reply_right(case: dict, reply: str) -> bool:
     said = reply.lower()
     return all(w.lower() in said for w in case.get("reply_has", ())) and not any(
         w.lower() in said for w in case.get("reply_lacks", ())
@@ -73,7 +73,7 @@ def _reply_right(case: dict, reply: str) -> bool:
 def outcome(case: dict, read: dict) -> str:
     after = read["after"]
     if _records_right(case, after):
-        return "right" if _reply_right(case, read["replies"][-1]) else "reply wrong"
+        return "right" if reply_right(case, read["replies"][-1]) else "reply wrong"
     if case["expect"]["reminders"] and not after["reminders"]:
         return "nothing set"
     return "wrong"

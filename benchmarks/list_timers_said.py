@@ -1,0 +1,112 @@
+"""The shopping list and the kitchen timers, said and asked in a household's own words:
+added to, changed, asked about, and sentences that only sound like them.
+
+    python -m benchmarks.list_timers_said [--baseline REV] [--show]
+        # results/list_timers_said_heldout.md and .png
+
+- data/list_timers_said_heldout.json: 80 cases a helper wrote from a brief without reading
+  the code, committed before any run (see its _brief.md). Each case's turns go, in one
+  conversation, through the appliance's own router and brain in a fresh data folder with
+  the household's clock fixed at the split's `now` (conversations.py); `expect` is the
+  whole list afterwards (a word of each item) and every running timer (a word of its name,
+  or none where none was said, and the seconds left), and `reply_has` / `reply_lacks` what
+  the last reply must or must not say. The rules at the baseline (from git) and now run
+  side by side, in one run.
+
+Each case is counted as: "right" (the records are as expected and the last reply says
+what it must); "reply wrong" (the records are right, the reply is not); "nothing done"
+(something was expected on the list or a timer, and nothing is held); "wrong" (the records
+hold something nobody asked for, or miss or misplace one). How many messages reached the
+chat model is counted beside. Measures, never asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from benchmarks.conversations import read_at_and_now, report, written
+from benchmarks.reminders_said import reply_right, words
+
+HERE = Path(__file__).resolve().parent
+SPLIT = HERE / "data" / "list_timers_said_heldout.json"
+BASELINE = "4b19fbd"  # the last commit of code before this split
+OUTCOMES = ("right", "reply wrong", "nothing done", "wrong")
+
+
+def _matched(expected: list[dict], held: list, holds) -> bool:
+    """Each expected record held once, by `holds`, and nothing else held."""
+    left = list(held)
+    for want in expected:
+        found = next((h for h in left if holds(want, h)), None)
+        if found is None:
+            return False
+        left.remove(found)
+    return not left
+
+
+def _item_holds(want: dict, name: str) -> bool:
+    return words(want["about"]) <= words(name)
+
+
+def _timer_holds(want: dict, timer: dict) -> bool:
+    named = want.get("about") is None or (
+        timer["name"] is not None and words(want["about"]) <= words(timer["name"])
+    )
+    return named and abs(want["seconds"] - timer["seconds"]) <= 1
+
+
+def _records_right(case: dict, after: dict) -> bool:
+    expect = case["expect"]
+    return (
+        not after["reminders"]
+        and _matched(expect.get("list", []), after["list"], _item_holds)
+        and _matched(expect.get("timers", []), after["timers"], _timer_holds)
+    )
+
+
+def outcome(case: dict, read: dict) -> str:
+    after = read["after"]
+    if _records_right(case, after):
+        return "right" if reply_right(case, read["replies"][-1]) else "reply wrong"
+    expect = case["expect"]
+    if (expect.get("list") or expect.get("timers")) and not (
+        after["list"] or after["timers"] or after["reminders"]
+    ):
+        return "nothing done"
+    return "wrong"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--baseline", default=BASELINE)
+    parser.add_argument("--show", action="store_true", help="every case, before and now")
+    args = parser.parse_args()
+    split = json.loads(SPLIT.read_text())
+    runs = read_at_and_now(args.baseline, split)
+    cases = split["cases"]
+
+    def expected(case: dict) -> list[str]:
+        lines = [f"expected: {json.dumps(case['expect'])}"]
+        if case.get("reply_has") or case.get("reply_lacks"):
+            lines.append(
+                f"reply has {case.get('reply_has', [])}, lacks {case.get('reply_lacks', [])}"
+            )
+        return lines
+
+    written(
+        "list_timers_said_heldout",
+        "The shopping list and the timers, said and asked in a household's words",
+        split,
+        SPLIT.name,
+        report(cases, runs, outcome, OUTCOMES, show=args.show, expected=expected),
+        (("right", "#4a8"), ("reply wrong", "#db4"), ("nothing done", "#48c"), ("wrong", "#c44")),
+        "cases (held out)",
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
