@@ -23,7 +23,7 @@ from appliance.household import HouseholdStore, NotKept, Screen, parse, perform
 from appliance.household.asking import answer_to, from_json
 from appliance.household.more import another_reminder, more_of_the_same
 from appliance.household.named import household_command
-from appliance.household.put_right import follow_up, put_back
+from appliance.household.put_right import follow_up, item_said_right, put_back
 from appliance.household.requests import Command
 
 # intent name -> the command intents (requests.py) it claims
@@ -67,7 +67,12 @@ def _answer(
         return reminder
     if not more:
         return None
-    return put_back(store, text, thread) or more_of_the_same(store, text, thread, read)
+    # "no not the bleach", "no sorry, cream cheese": what just went on the list, said right
+    return (
+        item_said_right(store, text, thread)
+        or put_back(store, text, thread)
+        or more_of_the_same(store, text, thread, read)
+    )
 
 
 def household_intents(

@@ -34,6 +34,23 @@ from appliance.household.timer_actions import (
 )
 
 
+def _screened_first(store: HouseholdStore, both: p.Both) -> None:
+    """Words either half would write that the guard refuses, refused before either half is
+    done: a swap on the list whose new thing is refused must leave the old one on it (a
+    review's "no sorry, that's all" after "add milk" took the milk off, and kept nothing)."""
+    for half in (both.first, both.second):
+        if isinstance(half, p.AddItems):
+            store.screened(half.items)
+        elif isinstance(half, p.SetTimer) and half.name:
+            store.screened([half.name])
+        elif isinstance(half, p.Remind):
+            store.screened([half.what], errand=True)
+        elif isinstance(half, p.RenameTimer):
+            store.screened([half.new])
+        elif isinstance(half, p.Both):
+            _screened_first(store, half)
+
+
 def perform(store: HouseholdStore, command: p.Command, thread: str | None = None) -> str:
     """Carry out a command and say what the records now hold.
 
@@ -41,6 +58,7 @@ def perform(store: HouseholdStore, command: p.Command, thread: str | None = None
     the next thing said there can answer it (asking.py); any other command settles it.
     """
     if isinstance(command, p.Both):  # each in turn, each said; "cancel that" takes back both
+        _screened_first(store, command)
         before = undo.held(store) if thread is not None else None
         said = f"{perform(store, command.first, thread)} {perform(store, command.second, thread)}"
         if thread is not None and before is not None and (made := undo.held(store).since(before)):
@@ -195,7 +213,8 @@ def _not_taken_back(store: HouseholdStore, made: undo.Made) -> str:
 def _carried_out(store: HouseholdStore, command: p.Command) -> tuple[str, p.Question | None]:
     """What was said, and the question it asks back (if it asks one)."""
     if isinstance(
-        command, p.AskTimerLength | p.AskReminder | p.AskReminderTime | p.AskReminderWhat
+        command,
+        p.AskTimerLength | p.AskReminder | p.AskReminderTime | p.AskReminderWhat | p.AskAddItems,
     ):
         return _said(store, command), command
     if isinstance(command, p.CancelTimer | p.AddTime):
@@ -278,7 +297,7 @@ def _left_as_it_was(said: p.Command) -> str:
             | p.AskWhichReminder()
         ):
             return "All right, I've left the reminders as they were."
-        case p.AddItems() | p.RemoveItems() | p.BoughtItems() | p.ClearList():
+        case p.AddItems() | p.RemoveItems() | p.BoughtItems() | p.ClearList() | p.AskAddItems():
             return "All right, I've left the shopping list as it was."
         case p.StopRinging() | p.SnoozeRinging():
             return "All right, I've left it as it was."

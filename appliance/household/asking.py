@@ -19,7 +19,9 @@ from appliance.household.phrase_words import normalise
 from appliance.household.records import numbered
 from appliance.household.reminder_phrases import ERRAND_VERBS, reminder
 from appliance.household.requests import (
+    AddItems,
     AddTime,
+    AskAddItems,
     AskReminder,
     AskReminderTime,
     AskReminderWhat,
@@ -46,6 +48,7 @@ _KINDS: dict[str, type] = {
     "remind.bare": AskReminder,
     "timer.which": AskWhichTimer,
     "reminder.which": AskWhichReminder,
+    "shopping.ask": AskAddItems,
 }
 
 
@@ -63,7 +66,7 @@ def from_json(text: str) -> Question | None:
         kind = _KINDS[data.pop("intent")]
         if data.get("at") is not None:
             data["at"] = dt.datetime.fromisoformat(data["at"])
-        for listed in ("names", "ids", "labels"):
+        for listed in ("names", "ids", "labels", "items"):
             if listed in data:
                 data[listed] = tuple(data[listed])
         question: Question = kind(**data)
@@ -85,6 +88,11 @@ def _duration(tokens: list[str]) -> float | None:
 
 
 # Said around an answer: "at 1 then", "8 o'clock please", "ok, at 6".
+_A_YES = frozenset(
+    "yes yeah yep yup aye please ok okay sure go on do it add put on that's right thanks "
+    "yes please ta , it them".split()
+)
+_A_NO = frozenset("no nah nope not don't dont , thanks".split())
 _AROUND_AN_ANSWER = frozenset("then please thanks ok okay yes yeah yep fine , . so".split())
 # The other records, named: a command of theirs is no errand
 _OTHER_RECORDS = re.compile(r"\b(?:list|shopping|timer|timers|reminders?)\b")
@@ -112,6 +120,13 @@ def answer_to(question: Question, text: str, now: dt.datetime) -> Command | None
     if takes_back(said):
         return TakenBack(question)  # "For how long?" "Never mind.": nothing set, and said so
     match question:
+        case AskAddItems(items=items):
+            # "Shall I put milk on the shopping list?" "yes please": only a yes, said alone
+            if set(tokens) <= _A_YES and set(tokens) & _A_YES - {"please", ","}:
+                return AddItems(items)
+            if set(tokens) <= _A_NO:
+                return TakenBack(question)
+            return None
         case AskTimerLength(name=name):
             seconds = _duration(tokens)
             return SetTimer(name, seconds) if seconds else None

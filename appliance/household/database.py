@@ -149,7 +149,7 @@ class Database:
     ) -> Self:
         return cls(Path(data_dir) / FILE, clock, screen)
 
-    def _screened(self, texts: Iterable[str], *, errand: bool = False) -> None:
+    def screened(self, texts: Iterable[str], *, errand: bool = False) -> None:
         """Refuse, before anything is written, words the guard would not keep."""
         if self._screen is None:
             return

@@ -13,8 +13,19 @@ from appliance.household.store import HouseholdStore, item_key
 def list_said(store: HouseholdStore, command: p.Command) -> str | None:
     """What a shopping-list command did, said; None for a command that is not the list's."""
     match command:
-        case p.CheckItem(item=item, of_hearth=of_hearth):
+        case p.CheckItem(item=item, of_hearth=of_hearth, bought=bought):
             listed_as = on_the_list(store, item)
+            if bought:
+                if listed_as:
+                    return (
+                        f"{listed(listed_as)[:1].upper()}{listed(listed_as)[1:]} "
+                        f"{'is' if len(listed_as) == 1 else 'are'} still on the shopping list, "
+                        "so nobody has ticked it off. I can't tell what was bought."
+                    )
+                return (
+                    f"{item[:1].upper()}{item[1:]} isn't on the shopping list. I can't tell "
+                    "what was bought."
+                )
             if not listed_as and of_hearth:
                 return f"{item[:1].upper()}{item[1:]} isn't on the shopping list now."
             if not listed_as:
@@ -41,10 +52,18 @@ def list_said(store: HouseholdStore, command: p.Command) -> str | None:
             return _items_said(
                 "I've taken {} off the shopping list.", removed, "Not on it", missing
             )
-        case p.ReadList():
+        case p.AskAddItems(items=items):
+            return (
+                f"Shall I put {listed(list(items))} on the shopping list? Say “yes”, or "
+                f"“add {items[0]}”."
+            )
+        case p.ReadList(counted=counted):
             names = [item.name for item in store.items()]
             if not names:
                 return "The shopping list is empty."
+            if counted:  # "how many things are on the list?" (a held-out split's got no number)
+                many = f"{len(names)} things are" if len(names) != 1 else "1 thing is"
+                return f"{many} on the shopping list: {', '.join(names)}."
             return f"On the shopping list: {', '.join(names)}."
         case p.ClearList():
             count = store.clear_items()

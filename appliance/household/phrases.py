@@ -22,7 +22,11 @@ from appliance.household import misheard, spoken
 from appliance.household.clock_phrases import clock
 from appliance.household.frames import framed
 from appliance.household.list_changes import changed_item
-from appliance.household.list_phrases import items_of, shopping  # noqa: F401  (re-exported)
+from appliance.household.list_phrases import (  # noqa: F401  (re-exported)
+    asked_to_add,
+    items_of,
+    shopping,
+)
 from appliance.household.phrase_words import normalise
 from appliance.household.remarks import after_a_remark
 from appliance.household.reminder_phrases import reminder
@@ -151,6 +155,8 @@ def parse(
         mended = misheard.mended(sentences)
         if mended and mended != said:
             command = read_all(mended, mended)
+    if command is None:
+        command = asked_to_add(text)  # "milk", said alone: asked whether it goes on the list
     return as_written(command, text)
 
 

@@ -24,6 +24,7 @@ import datetime as dt
 import re
 
 from appliance.household import list_changes, spoken, undo
+from appliance.household.list_phrases import things_to_buy
 from appliance.household.moments import speaks_of_a_moment
 from appliance.household.phrase_words import normalise
 from appliance.household.reminder_phrases import moved_to
@@ -38,6 +39,7 @@ from appliance.household.requests import (
     MoveReminder,
     PutRight,
     Remind,
+    RemoveItems,
     RenameTimer,
     SetTimer,
 )
@@ -151,6 +153,40 @@ def put_back(store: HouseholdStore, text: str, thread: str) -> AddItems | None:
         if wanted in (item_key(item), item_key(item).split()[-1])
     ]
     return AddItems((back[0],)) if len(back) == 1 else None
+
+
+# "no not the bleach", "not the bleach, we've loads", straight after it went on the list: that
+# one thing off again (a held-out split's went to the model, the bleach kept)
+_NOT_THAT_ONE = re.compile(
+    r"^(?:(?:no|nah|oh|actually|sorry|oops|wait)(?: ,)? )*not (?:the |any |that )?"
+    r"(?P<thing>[a-z][a-z' -]*?)(?: , .*)?$"
+)
+# "no sorry, cream cheese", "no i meant cream cheese": the one thing just added, said right
+_MEANT = re.compile(r"^(?:i meant |i mean |i said )?(?P<thing>[a-z][a-z' -]*)$")
+
+
+def item_said_right(store: HouseholdStore, text: str, thread: str) -> Command | None:
+    """What the message before put on the list, said right straight after: one of its
+    things taken off again ("no not the bleach"), or the one thing it added swapped for what
+    was meant ("no sorry, cream cheese" after "add cottage cheese"); None otherwise. Only
+    where that message changed nothing but the list, and only the things it added."""
+    kept = store.just_done(thread)
+    made = undo.Made.from_json(kept) if kept is not None else undo.Made()
+    if made.timers or made.reminders or not made.items:
+        return None
+    said = normalise(text)
+    if (not_that := _NOT_THAT_ONE.match(said)) is not None:
+        wanted = item_key(not_that["thing"])
+        found = [i for i in sorted(made.items) if wanted in (item_key(i), item_key(i).split()[-1])]
+        return RemoveItems((found[0],)) if len(found) == 1 else None
+    corrected = _PUTS_RIGHT.match(text.strip().lower()) is not None
+    if not corrected or len(made.items) != 1 or (meant := _MEANT.match(said)) is None:
+        return None
+    thing = things_to_buy(meant["thing"])  # never "that's all", "to say thanks"
+    if thing is None or len(thing) != 1 or len(thing[0].split(" ")) > 3:
+        return None
+    [item] = made.items
+    return list_changes.swapped(item, thing[0])
 
 
 def said_put_right(said: str, *, corrected: bool = False) -> PutRight | None:

@@ -38,6 +38,8 @@ _LISTS_REMINDERS = re.compile(
     # "reminders", "whats on my reminders" (a fourteenth trial's got the model three ways)
     r"(?:(?:the|my|our|all my|all the) )?reminders(?: please| pls)?|"
     r"(?:what's|what is|whats) (?:on )?(?:in )?(?:my|our|the) reminders|"
+    # "what are my reminders" (a sixteenth trial's got "I don't know what your reminders are")
+    r"what are (?:my|our|the) reminders|"
     # "what reminders does mark have", "any reminders for lily": the ones about them
     r"(?:what|which|any) reminders? (?:does|has|have|did) (?P<whose>[a-z]+) (?:have|got|get)|"
     r"(?:any|are there any) reminders? for (?P<for>[a-z]+)|"

@@ -30,7 +30,7 @@ class ReminderRecords(Database):
             raise ValueError("a reminder says what to do")
         if every is not None:
             repeats.days_of(every)  # raises for a rule of no days
-        self._screened([text], errand=True)
+        self.screened([text], errand=True)
         now = self._clock()
         with self._write() as db:
             cursor = db.execute(

@@ -227,11 +227,24 @@ class CheckItem:
     # asked as "did you add bread earlier?": answered by what the list holds now, never a
     # "No" of what was done before (a tenth trial's bread was added and then taken off)
     of_hearth: bool = False
+    # asked as "did we get the tofu?": whether it was bought, which the list says only as
+    # still on it or not (a sixteenth trial's got memory's "I don't know")
+    bought: bool = False
+
+
+@dataclass(frozen=True)
+class AskAddItems:
+    """ "milk", said alone: "Shall I put milk on the shopping list?" (a sixteenth trial's
+    went to the model, which said a household fact as its own: "I'm a vegan.")."""
+
+    intent: ClassVar[str] = "shopping.ask"
+    items: tuple[str, ...]
 
 
 @dataclass(frozen=True)
 class ReadList:
     intent: ClassVar[str] = "shopping.read"
+    counted: bool = False  # "how many things are on the list?": how many, then what
 
 
 @dataclass(frozen=True)
@@ -361,6 +374,7 @@ Command = (
     | MoveReminder
     | AskWhichReminder
     | AddItems
+    | AskAddItems
     | RemoveItems
     | BoughtItems
     | AskedWhatWasDone
@@ -379,6 +393,7 @@ READS = (ClockTime, ClockDate, DaysUntil, ReadList, CheckItem, ListReminders, Ti
 # What Hearth asks back, whose answer the next message in the same thread may be.
 Question = (
     AskTimerLength
+    | AskAddItems
     | AskReminder
     | AskReminderTime
     | AskReminderWhat

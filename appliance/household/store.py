@@ -67,7 +67,7 @@ class HouseholdStore(ReminderRecords):
         if not seconds > 0:
             raise ValueError("a timer runs for a positive number of seconds")
         base = " ".join((name or "timer").split())
-        self._screened([base])
+        self.screened([base])
         now = self._clock()
         with self._write() as db:
             taken = {
@@ -166,7 +166,7 @@ class HouseholdStore(ReminderRecords):
         base = " ".join(name.split())
         if not base:
             raise ValueError("a timer's name has words")
-        self._screened([base])
+        self.screened([base])
         with self._write() as db:
             taken = {
                 row["name"]
@@ -323,7 +323,7 @@ class HouseholdStore(ReminderRecords):
         added: list[str] = []
         already: list[str] = []
         names = list(names)
-        self._screened(names)
+        self.screened(names)
         now = _epoch(self._clock())
         with self._write() as db:
             for raw in names:

@@ -18,7 +18,9 @@ from appliance.household.requests import (
 
 _NAME = r"[a-z][a-z' ]{0,30}?"
 NAME_AFTER_WORDS = 3  # "set timer 12 min pizza": a name said after the length, this long
-_SET_VERBS = ("set", "start", "put", "make", "create", "begin", "stick", "pop")
+# "chuck a 25 minute timer on for the pav", "bung a timer on" (a held-out split's went to
+# the model)
+_SET_VERBS = ("set", "start", "put", "make", "create", "begin", "stick", "pop", "chuck", "bung")
 # "put on a timer", "I need a timer for the eggs" (never "we need": that is shopping)
 _SET_VERB = rf"(?:(?:{'|'.join(_SET_VERBS)})(?: up| on)?|i need|i want|i'd like)"
 # Said to be done with a timer: "cancel", and the words a kitchen uses for it.
@@ -36,7 +38,9 @@ _CANCEL_TIMER = re.compile(
     r"(?:(?:the|my|that|this) )?(?:(?P<pre>" + _NAME + r") )?timers?"
     r"(?: (?:for|on|called) (?:the |my )?(?P<post>" + _NAME + r"))?"
     r"|(?:turn|switch) (?:(?:the|my|that|this) )?(?:(?P<pre_off>" + _NAME + r") )?timers?"
-    r"(?: (?:for|on|called) (?:the |my )?(?P<post_off>" + _NAME + r"))? off)$"
+    r"(?: (?:for|on|called) (?:the |my )?(?P<post_off>" + _NAME + r"))? off"
+    # "timer stop", "timer off" (a sixteenth trial's got the model)
+    r"|timer (?:stop|off|cancel|done))$"
 )
 # An unnamed timer called by its length: "cancel the 10 minute timer", "turn the 20 minute
 # timer off". Its name is "timer 2"; a person says how long it was set for.
@@ -86,6 +90,9 @@ _LISTS_TIMERS = re.compile(
     # "timers?" alone: a second trial's got "I'm sorry for your loss…" from the model
     r"|(?:(?:the|my|our|all the|all my) )?timers(?: please)?|(?:the )?timer status"
     r"|status of (?:the|my|all the) timers"
+    # "how many timers are running" (a sixteenth trial's got the model)
+    r"|how many timers(?: (?:are|have i got|have we got|do i have|do we have))?(?: still)?"
+    r"(?: (?:running|on|going|set|left))?"
     # "whats left on the timers", "how much longer on everything" (a fourteenth trial's got
     # the model, and "There is no everything timer running.")
     r"|(?:what's|what is|whats) (?:left )?on (?:the|my|all the) timers"
@@ -98,11 +105,16 @@ _LISTS_TIMERS = re.compile(
 _NOT_A_TIMER_NAME = {"all", "all the", "all my", "every", "each", "both"}
 _NAMED_TIMER = re.compile(
     r"^(?:(?:a|an|the|my|another|one more) )?(?P<name>[a-z]+) timer (?:for )?(?P<length>.+)$"
+    # "timer potatoes 20 minutes", as texted (a sixteenth trial's got the model)
+    r"|^timer (?:for )?(?:the |my )?(?!(?:for|a|an|the|my|on|of|in|to)\b)(?P<after>[a-z]+) "
+    r"(?:for )?(?P<length_after>[a-z0-9 .]+)$"
 )
 # "12 minute timer", "a twenty minute timer for the rice": the length as an adjective.
 _ADJECTIVE_TIMER = re.compile(
     rf"^(?:{_SET_VERB} )?(?P<article>(?:a|an|the|my) )?"
-    r"(?P<length>[a-z0-9 .]+? (?:minute|second|hour|half|quarter))"
+    # "10 min timer for the rice", "90 secs timer for the eggs" (a held-out split's each went
+    # to the model)
+    r"(?P<length>[a-z0-9 .]+? (?:minute|min|mins|second|sec|secs|hour|hr|hrs|half|quarter))"
     rf" timer(?: on)?(?: (?:for|on) (?:the |my )?(?P<name>{_NAME}))?(?: on)?$"
 )
 # Said before a timer's length, they only ask for it: "quick 5 minute timer", "can you put
@@ -243,7 +255,9 @@ _TWO_NAMED = re.compile(r"^(?P<one>[a-z' ]+?) timer and (?:the |my )?(?P<two>[a-
 # said, so "and one for me" is nothing of the timers'.
 _ANOTHER_ONE = re.compile(
     r"^(?P<lead>(?:set |start |put on |and |also )*)(?P<a>another|a|an|one more)?"
-    r"(?P<length> [a-z0-9 ]+? (?:minute|min|second|sec|hour))? ?one\b(?P<rest>.*)$"
+    # never "set one timer for the spuds…", where "one" counts the timer (a held-out
+    # split's lost the spuds' name)
+    r"(?P<length> [a-z0-9 ]+? (?:minute|min|second|sec|hour))? ?one\b(?! timers?\b)(?P<rest>.*)$"
 )
 
 
@@ -327,16 +341,19 @@ def _timer(text: str) -> Command | None:
     ):
         return SetTimer(timer_name(match["name"]), seconds)
     if match := _NAMED_TIMER.match(text):  # "egg timer four minutes"
-        span = spoken.duration_in(match["length"].split(" "))
-        if span is not None and span.start == 0 and span.end == len(match["length"].split(" ")):
-            return SetTimer(timer_name(match["name"]), float(span.value))
+        length = (match["length"] or match["length_after"]).split(" ")
+        span = spoken.duration_in(length)
+        if span is not None and span.start == 0 and span.end == len(length):
+            return SetTimer(timer_name(match["name"] or match["after"]), float(span.value))
     if (length := spoken.duration_in(tokens)) is not None and length.start == 0:
         after = tokens[length.end :]
         if after[:2] in (["on", "the"], ["on", "my"], ["on", "a"]) and after[-1] == "timer":
             return timer(f"put {text}")  # "twenty minutes on the timer": put unsaid
     verb_first = re.match(rf"^{_SET_VERB} ", text) is not None or tokens[0] == "timer"
-    if not verb_first or "extra" in tokens:
-        return None  # "stick an extra quarter of an hour on the potato timer": add_time's
+    if not verb_first or "extra" in tokens or _MORE_ON.search(text):
+        # "stick an extra quarter of an hour on the potato timer", "chuck another five
+        # minutes on the snags timer" (a sixteenth trial's): more time, add_time's
+        return None
     span = spoken.duration_in(tokens)
     if span is None:
         if _NO_LENGTH.search(text):
@@ -351,6 +368,22 @@ def _timer(text: str) -> Command | None:
     rest = " ".join(tokens[:start] + tokens[span.end :])
     match = _SET_TIMER.match(rest)
     after = tokens[span.end :]
+    # "timer 45 minutes chicken in oven": where it cooks is no part of its name (a sixteenth
+    # trial's got the model)
+    while len(after) > 2 and after[-2:] in (["in", "oven"], ["on", "hob"], ["in", "pan"]):
+        after = after[:-2]
+    if (
+        len(after) > 3
+        and after[-3:-1] in (["in", "the"], ["on", "the"])
+        and after[-1]
+        in (
+            "oven",
+            "hob",
+            "pan",
+            "microwave",
+        )
+    ):
+        after = after[:-3]
     if (
         match is None
         and 0 < len(after) <= NAME_AFTER_WORDS
@@ -366,6 +399,8 @@ def _timer(text: str) -> Command | None:
     return SetTimer(timer_name(match["pre"] or match["post"]), float(span.value))
 
 
+# More time on a timer: "another five minutes on the snags timer"
+_MORE_ON = re.compile(r"\b(?:another|more|anither) [a-z0-9 .]+? (?:on|to|onto) (?:the|my|that)\b")
 _NO_LENGTH = re.compile(
     r"(?:\bfor )?\b(?:0|zero|nought|no)\s+(?:minutes?|mins?|seconds?|secs?|hours?|hrs?)\b"
 )
@@ -494,6 +529,8 @@ _EVERY_TIMER = frozenset(
 
 _ADD_SIGNALS = {"add", "more", "another", "extra", "extend"}
 _ADD_FILLER = _ADD_SIGNALS | {
+    "chuck",
+    "bung",
     "make",
     "put",
     "give",
@@ -518,7 +555,10 @@ _ADD_FILLER = _ADD_SIGNALS | {
     "us",
 }
 # "make the porridge 3 more minutes" (a fourteenth trial's got "didn't understand")
-_ADD_LEADS = ("add", "put", "give", "stick", "pop", "another", "extend", "extra", "an", "make")
+_ADD_LEADS = (
+    *("add", "put", "give", "stick", "pop", "another", "extend", "extra", "an", "make"),
+    *("chuck", "bung"),
+)
 # "pie timer add 10 mins": the timer named first, as texted (a fourteenth trial's got the
 # canned refusal)
 _NAMED_FIRST = re.compile(r"^(?:the |my )?(?P<name>[a-z][a-z ]{0,20}?) timer (?P<add>add|plus) ")

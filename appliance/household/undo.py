@@ -45,7 +45,10 @@ _UNDO = re.compile(
     r"what you just did|that (?P<kind>reminder|timer))|(?P<undo>undo)|take (?:that|it) back"
     # "take that back off", "take them off": what went on the list (a held-out split's went
     # to the model); never "take it off", said of a pan
-    r"|(?:take (?:that|them|those) (?:back )?off|take it back off)(?P<items>))"
+    r"|(?:take (?:that|them|those) (?:back )?off|take it back off"
+    # "put the list back how it was" (a sixteenth trial's got the model's "I'll have to
+    # re-create the list")
+    r"|put (?:the (?:shopping )?list|it) back (?:how|the way|as) it was)(?P<items>))"
     # and why, said of something, never naming it: "…, we've got loads upstairs", "…, Kemi
     # cannot have it" (a fourth trial's was proposed as a fact and the item stayed); not
     # "cancel that, the pasta one", which names what to cancel, a length, nor a name

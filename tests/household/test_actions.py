@@ -403,7 +403,9 @@ def test_a_fifth_trials_commands_and_questions_of_the_records(
     assert say(store, "did you set a timer for the sausages earlier?").startswith("The sausages")
     say(store, "add bread to the list")
     assert say(store, "did you add bread earlier?") == "Yes, bread is on the shopping list."
-    assert say(store, "how many things are on the list?") == "On the shopping list: bread."
+    assert (
+        say(store, "how many things are on the list?") == "1 thing is on the shopping list: bread."
+    )
     assert say(store, "add peaches to the list, och no, cancel that, they're full of sugar") == (
         "All right, I've left the shopping list as it was."
     )

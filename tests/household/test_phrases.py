@@ -18,7 +18,16 @@ from appliance.household.phrases import (
     as_row,
     parse,
 )
-from appliance.household.requests import READS, CancelReminder
+from appliance.household.requests import (
+    READS,
+    AddTime,
+    AskAddItems,
+    CancelReminder,
+    CheckItem,
+    ReadList,
+    TimerStatus,
+    UndoLast,
+)
 from tests.household.conftest import phrase_table
 
 TABLE = phrase_table()
@@ -1060,7 +1069,6 @@ def test_a_command_texted_short_or_with_why_after_it_is_done(said: str, command)
         # a thing switched off no list's
         "set a timer for 20 minutes instead",
         "set a timer for 45 minutes tomorrow",
-        "set a timer for 10 minutes mate",
         "add it to list",
         "add the stuff ify needs for school",
         "knock the telly off",
@@ -1338,3 +1346,150 @@ def test_the_something_one_is_a_record_pointed_at_never_an_item() -> None:
     assert phrases.parse("delete the bananas from the list", NOW) == phrases.RemoveItems(
         ("bananas",)
     )  # the control
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        # a name for whoever is told, last and with no comma (a held-out split's and a
+        # sixteenth trial's each went to the model, or named the timer "mate")
+        ("set a timer for 10 minutes mate", SetTimer(None, 600.0)),
+        ("add nappies to the list mate", AddItems(("nappies",))),
+        ("could you add a small loaf please dear", AddItems(("small loaf",))),
+        ("kill the onions timer mate", CancelTimer("onions")),
+        # the controls: a thing's own word stays ("yerba mate"), as does "dear" after "oh"
+        ("add yerba mate to the list", AddItems(("yerba mate",))),
+    ],
+)
+def test_a_name_for_whoever_is_told_is_no_part_of_the_command(said: str, command: object) -> None:
+    assert parse(said, NOW) == command
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        # Scots, Irish and Australian English (a held-out split's each went to the model)
+        ("och we're clean oot o tatties, pit some on the list hen", AddItems(("tatties",))),
+        ("gie us a timer fur the tatties, twenty minutes", SetTimer("tatties", 1200.0)),
+        ("whit's on the list noo", ReadList()),
+        ("add milk an eggs an bread", AddItems(("milk", "eggs", "bread"))),
+        ("pit oatcakes an haggis on the list", AddItems(("oatcakes", "haggis"))),
+        ("would ya ever add a sliced pan to the list there", AddItems(("sliced pan",))),
+        ("chuck a 25 minute timer on for the pav", SetTimer("pav", 1500.0)),
+        ("mate add snags to the list", AddItems(("snags",))),
+        ("ad tomatos to the lsit", AddItems(("tomatos",))),
+        # the controls: each word where it is its own ("an onion", "an hour", the cherry's
+        # pit, a cat's fur, "give us a shout")
+        ("add an onion to the list", AddItems(("onion",))),
+        ("set a timer for an hour", SetTimer(None, 3600.0)),
+        ("the cherry pit is in the bin", None),
+        ("give us a hand", None),
+    ],
+)
+def test_a_command_said_in_scots_irish_or_australian_english(said: str, command: object) -> None:
+    assert parse(said, NOW) == command
+
+
+@pytest.mark.parametrize(
+    ("said", "items"),
+    [
+        # things said without commas, each its own (a held-out split's "add milk eggs and
+        # bread" put "milk eggs" on the list, and "take the eggs off" took the whole of it)
+        ("add milk eggs and bread", ("milk", "eggs", "bread")),
+        ("add milk bread eggs and bananas", ("milk", "bread", "eggs", "bananas")),
+        ("need bread milk and teabags", ("bread", "milk", "teabags")),
+        ("add coffee add dish soap add bin bags", ("coffee", "dish soap", "bin bags")),
+        ("please add to list one kefir and two sour cream", ("1 kefir", "2 sour cream")),
+        ("add monster energy to the list n doritos ty", ("monster energy", "doritos")),
+        (
+            "right so we need um onions carrots a bag of rice and uh what else oh yeah garlic",
+            ("onions", "carrots", "bag of rice", "garlic"),
+        ),
+        # the controls: one thing of two words stays whole, as does a word no list knows
+        ("add cream cheese and strawberry yoghurt", ("cream cheese", "strawberry yoghurt")),
+        ("add oat milk eggs", ("oat milk", "eggs")),
+        ("add cat food and quorn mince", ("cat food", "quorn mince")),
+    ],
+)
+def test_things_said_without_commas_are_each_their_own(said: str, items: tuple) -> None:
+    assert parse(said, NOW) == AddItems(items)
+
+
+def test_need_alone_adds_only_a_list() -> None:
+    """ "need coffee" may be a wish; "need bread milk and teabags" is a list."""
+    assert parse("need coffee", NOW) is None
+    assert parse("we need coffee", NOW) == AddItems(("coffee",))
+    assert parse("and the kids want crisps", NOW) is None
+    assert parse("add eggs to the list and the kids want crisps", NOW) is None
+
+
+def test_how_many_on_the_list_is_counted() -> None:
+    assert parse("how many things are on the list", NOW) == ReadList(counted=True)
+    assert parse("what's on the list", NOW) == ReadList()
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        # as a held-out split said them (each went to the model, or lost its name)
+        ("10 min timer for the rice", SetTimer("rice", 600.0)),
+        ("90 secs timer for the eggs", SetTimer("eggs", 90.0)),
+        ("set one timer for the spuds for 20 minutes", SetTimer("spuds", 1200.0)),
+        (
+            "the brown bread needs to come out in 45 minutes, would ya time that for me",
+            SetTimer("brown bread", 2700.0),
+        ),
+        ("add anither 10 minutes tae the mince timer", AddTime("mince", 600.0)),
+        # the controls: "one" after a length is still a timer's; a length alone sets none
+        ("and a 3 minute one for the eggs", SetTimer("eggs", 180.0)),
+        ("the brown bread needs to come out in 45 minutes", None),
+    ],
+)
+def test_timers_said_as_a_household_says_them(said: str, command: object) -> None:
+    assert parse(said, NOW) == command
+
+
+def test_now_after_a_timer_asked_of_is_no_part_of_its_name() -> None:
+    assert parse("how long left on the lasagne now", NOW) == TimerStatus("lasagne")
+    assert parse("set a timer for now", NOW) != SetTimer("now", 0.0)  # never a name
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        # as a sixteenth outside trial's household typed or said them (each went to the
+        # model, or did the wrong thing)
+        ("chuck another five minutes on the snags timer", AddTime("snags", 300.0)),
+        ("timer potatoes 20 minutes", SetTimer("potatoes", 1200.0)),
+        ("timer 45 minutes chicken in oven", SetTimer("chicken", 2700.0)),
+        ("timer stop", CancelTimer(None)),
+        ("how many timers are running", TimerStatus(None)),
+        ("what are my reminders", ListReminders(None)),
+        ("is on the list the dill?", CheckItem("dill")),
+        ("did we get the tofu", CheckItem("tofu", bought=True)),
+        ("add please kefir", AddItems(("kefir",))),
+        ("were out of coffee mate add it to the list", AddItems(("coffee",))),
+        ("reckon we need more nappies add nappies", AddItems(("nappies",))),
+        ("add vegan cheese 2 the list", AddItems(("vegan cheese",))),
+        ("is there anything vegan on the list lol", ReadList()),
+        ("put the list back how it was", UndoLast("item", undoes=True)),
+        ("milk", AskAddItems(("milk",))),
+        ("bread milk", AskAddItems(("bread", "milk"))),
+        # the controls: a new timer is still set by "another", a length alone is still a
+        # timer's, a word no list holds is no thing to ask of, stuff is nothing to buy
+        ("set another timer for 5 minutes", SetTimer(None, 300.0)),
+        ("timer for 20 minutes", SetTimer(None, 1200.0)),
+        ("add stuff to the list", None),
+        ("hello", None),
+        ("remind me 2 days before", None),
+    ],
+)
+def test_a_sixteenth_trials_household_commands(said: str, command: object) -> None:
+    assert parse(said, NOW) == command
+
+
+def test_remind_me_about_said_short_and_arvo_are_read() -> None:
+    abt = parse("remind me abt the concert wed at 6", NOW)
+    assert isinstance(abt, Remind) and abt.what == "about the concert"
+    arvo = parse("remind me tomorrow arvo to ring the bank", NOW)
+    assert "arvo" not in str(arvo) and "afternoon" in str(arvo)
