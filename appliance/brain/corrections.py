@@ -215,3 +215,24 @@ def swapped(said: str, facts: Iterable[Fact]) -> str | None:
     if len(holding) != 1:
         return None
     return old.sub(found["new"], holding[0].text, count=1)
+
+
+# Said of the fact put right by a pronoun: "that's wrong, it's on Thursday at 7"
+_BY_A_PRONOUN = re.compile(
+    r"^(?:it's|it is|its|that's|that is|thats|they're|they are|theyre|she's|she is|shes|"
+    r"he's|he is)\s+(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_SUBJECT = re.compile(r"^(?P<subject>.+?)\s+(?P<verb>is|are|was|were)\b", re.IGNORECASE)
+
+
+def with_its_subject(target: str, replacement: str) -> str:
+    """A replacement said by a pronoun, with the subject of the fact it replaces: "It's on
+    Thursday at 7." for "Lina's school concert is on Wednesday at 7." is "Lina's school
+    concert is on Thursday at 7." (a sixteenth trial's was kept as "It's on Thursday at 7.",
+    and "when is linas concert" then got "I don't know"). As said, where either has no such
+    shape."""
+    said, whose = _BY_A_PRONOUN.match(replacement), _SUBJECT.match(target)
+    if said is None or whose is None or len(whose["subject"].split()) > 6:
+        return replacement
+    return f"{whose['subject']} {whose['verb']} {said['rest']}"

@@ -62,3 +62,45 @@ def asked_again_of(text: str, previous: str, known: frozenset[str]) -> str | Non
         return None
     asked = re.sub(rf"\b{re.escape(named[0])}\b", who, previous, count=1)
     return asked if asked != previous else None
+
+
+# A question of someone by a pronoun: "is she vegan", "where is he from", "what's her job"
+_A_QUESTION = re.compile(
+    r"^\s*(?:and |so )?(?:is|was|does|did|has|can|will|would|where|what|whats|what's|how|"
+    r"when|who|which)\b",
+    re.IGNORECASE,
+)
+_PRONOUN = re.compile(r"\b(?P<pronoun>he|she|him|her|his|hers)\b", re.IGNORECASE)
+# "her" as whose, never as whom: "what's her job" is Lina's job; "did you tell her" is Lina
+_HER_AS_WHOM = re.compile(r"\bher\b(?=\s*(?:[?.!,]|$|\s(?:a|an|the|to|for|about|that|if)\b))", re.I)
+
+
+def of_the_one_named(text: str, before: list[str], known: frozenset[str]) -> str | None:
+    """`text`, a question of someone by a pronoun ("is she vegan"), asked of the one person
+    the conversation last named ("what does Lina hate" -> "is Lina vegan"), or None: no
+    such question, or no one, or more than one, named last. A sixteenth trial's "is she
+    vegan" after "what does Lina hate" got the model's "She is a vegetarian…", and "where
+    is he from" after a question of Sami, "He is from the city of New York"."""
+    if not _A_QUESTION.match(text) or _PRONOUN.search(text) is None:
+        return None
+    for said in reversed(before):
+        named = [name for name in names_in(said, known) if name.lower() not in FAMILY]
+        if len(named) > 1:
+            return None  # "Lina and Sami…": which of them is unsaid
+        if named:
+            who = named[0][:1].upper() + named[0][1:]
+            break
+    else:
+        return None
+    asked = _HER_AS_WHOM.sub(who, text)
+
+    def named_instead(found: re.Match[str]) -> str:
+        pronoun = found["pronoun"].lower()
+        return f"{who}'s" if pronoun in ("his", "her", "hers") else who
+
+    return _PRONOUN.sub(named_instead, asked)
+
+
+def asks_of_someone_by_a_pronoun(text: str) -> bool:
+    """Whether `text` asks of someone by "he" or "she" alone, no one named in it."""
+    return _A_QUESTION.match(text) is not None and _PRONOUN.search(text) is not None

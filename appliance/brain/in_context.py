@@ -15,7 +15,13 @@ from dataclasses import replace
 from appliance.brain import can_have, corrections, router
 from appliance.brain.ate_it import ate_what_they_cannot_have
 from appliance.brain.devices import AN_ANIMAL_UNWELL, FED_TO_A_PET
-from appliance.brain.follow_up import asked_again_of, is_asked_again, where_again
+from appliance.brain.follow_up import (
+    asked_again_of,
+    asks_of_someone_by_a_pronoun,
+    is_asked_again,
+    of_the_one_named,
+    where_again,
+)
 from appliance.brain.people import as_their_kind
 from appliance.brain.remind_me_what import as_question
 from appliance.brain.routes import RuleRoutes
@@ -55,6 +61,12 @@ class InContext:
             and (again := self._asked_again(text, thread))
         ):
             route = router.Route("recall", again, thread=thread)  # "and Kemi?" after a question
+        if route.kind in ("recall", "overview", "chat") and (
+            named := self._of_the_one_named(text, thread)
+        ):
+            # "is she vegan" after "what does Lina hate": asked of Lina (a sixteenth trial's
+            # got the model's "She is a vegetarian…"); memory answers, or says it doesn't know
+            route = router.Route("recall", named, thread=thread)
         if route.kind in _MAY_BE_SAID_EATEN and self._diet_of_someone_named(typed):
             # "I think Miko ate some peanuts" with his peanut allergy kept: his fact and what
             # to watch for (an eleventh trial's got the model's "didn't understand")
@@ -128,6 +140,13 @@ class InContext:
         per change of memory, known.py)."""
         said = {w.lower().removesuffix("'s") for w in re.findall(r"[\w'-]+", text)}
         return bool(said & self.routes.known.now().with_a_diet)
+
+    def _of_the_one_named(self, text: str, thread: str) -> str | None:
+        """`text` asked of the one person the thread last named, where it asks by a pronoun."""
+        if not asks_of_someone_by_a_pronoun(text):
+            return None  # the words first: the thread is read only for these
+        said = [m.text for m in self.threads.recent(thread, 4)]
+        return of_the_one_named(text, said, self.routes.known_names())
 
     def _asked_again(self, text: str, thread: str) -> str | None:
         """The thread's last question, asked of the person `text` names ("and Kemi?")."""

@@ -197,7 +197,12 @@ def _named_as(text: str) -> set[tuple[str, str]]:
 
 
 # A family word or a pet's kind said in a question, with what is said before it
-_KIN_SAID = re.compile(r"\b(?:(?P<whose>the|our|my) )?(?P<kin>[a-z]+)\b")
+# never an in-law or a step-relation, another person ("what pills does my father in law
+# take" had been asked of Janusz, "Janusz is my father." kept: a sixteenth trial's)
+_KIN_SAID = re.compile(
+    r"(?<!step)(?<!step-)(?<!step )\b(?:(?P<whose>the|our|my) )?(?P<kin>[a-z]+)\b"
+    r"(?![- ]in[- ]law)"
+)
 
 
 def with_names_told(text: str, live: Iterable[Fact]) -> str:

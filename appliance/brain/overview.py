@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from appliance.brain.people import FAMILY
+from appliance.brain.people import FAMILY, a_name_typed_lower
 from appliance.brain.questions import HOUSE
 from appliance.brain.questions import LEAD as _LEAD
 from appliance.memory.text import tokens
@@ -82,6 +82,8 @@ def is_household(subject: str) -> bool:
     if any(t in HOUSE for t in tokens(subject)) or words[0] in ("our", "my"):
         return True
     bare = subject.split()
+    if len(bare) == 1 and bare[0].islower() and a_name_typed_lower(bare[0]):
+        return True  # "tell me about marta" (a sixteenth trial's got the model's made-up life)
     return (
         len(bare) <= 2
         and all(w[:1].isupper() for w in bare)

@@ -22,7 +22,14 @@ from functools import cache
 
 from appliance.brain import days_until
 from appliance.brain.days import WEEKDAY_STEM
-from appliance.brain.people import FAMILY, NOT_NAMES, a_name_typed_lower, said_to
+from appliance.brain.people import (
+    FAMILY,
+    NOT_NAMES,
+    a_name_typed_lower,
+    given_names,
+    kitchen_words,
+    said_to,
+)
 from appliance.letters import LETTER, UPPER
 from appliance.memory.guard_heard import names_a_credential
 from appliance.memory.text import STOP_WORDS, tokens
@@ -163,6 +170,43 @@ _SENTENCE_START = re.compile(r"[.!?]['\u2019\")]*\s*[\"'\u2018\u201c(]*$|\n\s*$"
 _ALSO_FOOD = frozenset({"fish", "rabbit", "rabbits"})
 
 
+# "tell me about …", "what do you know about …": asked of whoever is named last
+_TELL_ME_ABOUT = re.compile(r"^(?:tell me about|tell me something about|what do you know about)$")
+
+
+# What only a person has: "whats sami's job" is of someone, even where "sami" is an
+# English word too (a sixteenth trial's got the model's made-up job)
+ONLY_A_PERSONS = frozenset(
+    """
+    job work birthday age school teacher class phone email surname nickname mum dad mam
+    mom wife husband girlfriend boyfriend partner friend friends allergy allergies diet
+    shoe medication medicine meds pills tablets doctor dentist appointment bedtime favourite
+    fave fav middle boss
+    """.split()
+)
+# Said of an agent only: "what football team does sami like" (a sixteenth trial's got the
+# model's "Sami is a football team…")
+_ONLY_AN_AGENT_DOES = frozenset(
+    "like likes love loves hate hates prefer prefers support supports fancy want wants".split()
+)
+_DIETS = frozenset({"vegan", "vegetarian", "veggie", "pescatarian"})
+# Who is meant without a name: "does everyone like pizza" names no one
+_NO_ONE_BY_NAME = frozenset(
+    "everyone anyone someone everybody anybody somebody nobody people one this that".split()
+)
+
+
+def _someones(owner: str, text: str = "") -> bool:
+    """Whether a possessive's owner is someone: a capital, a family word, a name typed
+    lower case, or what follows is only a person's ("sami's job")."""
+    if owner[0].isupper() or owner.lower() in FAMILY or a_name_typed_lower(owner.lower()):
+        return True
+    after = re.search(rf"\b{re.escape(owner)}['\u2019]s\s+({LETTER}+)", text, re.IGNORECASE)
+    return (
+        owner.lower() not in NOT_NAMES and after is not None and after[1].lower() in ONLY_A_PERSONS
+    )
+
+
 def names_in(text: str, known: frozenset[str] | None = None) -> list[str]:
     """The people and animals a question is about. A capital letter alone makes a name
     only when memory knows it (`known`, lower case): "Yorkshire puddings" and "Victoria
@@ -174,15 +218,28 @@ def names_in(text: str, known: frozenset[str] | None = None) -> list[str]:
     called = called.words if (called := said_to(text)) is not None else 0
     found: list[str] = []
     for owner in _POSSESSIVE.findall(text):
-        if owner.lower() not in CONTRACTIONS and (owner[0].isupper() or owner.lower() in FAMILY):
+        if owner.lower() not in CONTRACTIONS and _someones(owner, text):
             found.append(owner)
     for n, word in enumerate(words[called:], start=called):
         bare = word.rstrip("'\u2019s") if word.endswith(("'s", "\u2019s")) else word
         if known is not None and bare.lower() in known and bare.lower() not in NOT_NAMES:
             found.append(bare)  # a name memory holds, wherever it stands
             continue
-        if n == 1 and _someone_unwritten(words[0], bare, " ".join(words[2:4]).lower()):
-            found.append(bare)  # "does chidi eat meat": no capital, and no English word
+        if n >= 1 and _someone_unwritten(
+            words[n - 1], bare, " ".join(words[n + 1 : n + 3]).lower(), first=n == 1
+        ):
+            # "does chidi eat meat", "what football team does sami like" (a sixteenth
+            # trial's got the model's "Sami is a football team…"): no capital, no English word
+            found.append(bare)
+            continue
+        if (
+            n >= 2
+            and n == len(words) - 1
+            and _TELL_ME_ABOUT.match(" ".join(words[:n]).lower())
+            and bare.islower()
+            and a_name_typed_lower(bare)
+        ):
+            found.append(bare)  # "tell me about marta" (the model's "a 19th-century…")
             continue
         if n == 0 or not bare[:1].isupper() or bare.lower() in NOT_NAMES or len(bare) < 2:
             continue  # "degrees C", "vitamin D": a letter alone is a unit or a label
@@ -219,11 +276,26 @@ _OF_A_PERSON = re.compile(
 )
 
 
-def _someone_unwritten(opener: str, word: str, following: str) -> bool:
+def _someone_unwritten(opener: str, word: str, following: str, *, first: bool = True) -> bool:
     """Whether `word`, said lower case after `opener`, is someone's name: the question asks
-    a yes or a no of it, and it is no English word, food or kitchen word."""
+    a yes or a no of it, and it is no English word, food or kitchen word; or it is said to
+    like or want something ("what team does sami like"), which only someone does; or a
+    given name said vegan ("is marta vegan"; never "is quorn vegan"). `first`: `opener`
+    opens the question; later in it ("what football team does…") only "does" and "did"."""
     if opener.lower() not in _ASKS_OF_SOMEONE or not word.isalpha() or not word.islower():
         return False
+    if not first and opener.lower() not in ("does", "did"):
+        return False  # "what is quorn like": of a thing
+    after = following.split(" ")[:1]
+    if opener.lower() in ("does", "did") and after and after[0] in _ONLY_AN_AGENT_DOES:
+        return (
+            word not in NOT_NAMES
+            and word not in _NO_ONE_BY_NAME
+            and word not in kitchen_words()
+            and len(word) >= 3
+        )
+    if first and after and after[0] in _DIETS and word in given_names():
+        return True
     if not _OF_A_PERSON.match(following):
         return False  # "is lemongrass essential?": said of a thing
     return a_name_typed_lower(word) and word.rstrip("s") not in food_words()
@@ -431,6 +503,16 @@ _ABOUT_SECRETS = re.compile(
 )
 
 
+# A person asked of by a pronoun: "is she vegan", "where is he from", "what's her job"
+_BY_A_PRONOUN = re.compile(
+    r"^\W*(?:(?:and|so) )?(?:(?:is|was|does|did|has|can|will|would)\s+(?:he|she)\b"
+    r"|(?:how old|where|when|who) (?:is|was|does|did)\s+(?:he|she)\b"
+    r"|(?:what|what's|whats|what is|when's|whens|when is) (?:his|her) "
+    rf"(?:{'|'.join(sorted(ONLY_A_PERSONS))})\b)",
+    re.IGNORECASE,
+)
+
+
 def classify(text: str, known: frozenset[str] | None = None) -> Question:
     """Whether a question is about this household, and what it is about.
 
@@ -441,9 +523,7 @@ def classify(text: str, known: frozenset[str] | None = None) -> Question:
         text = called.rest  # "Mum, where's the colander?" asks where it is
     things = tuple(t for t in dict.fromkeys(tokens(text)) if t in HOUSE)
     possessive = any(
-        o[0].isupper() or o.lower() in FAMILY
-        for o in _POSSESSIVE.findall(text)
-        if o.lower() not in CONTRACTIONS
+        _someones(o, text) for o in _POSSESSIVE.findall(text) if o.lower() not in CONTRACTIONS
     )
     if _OF_HEARTHS_LIFE.search(text):
         return Question(text, True, names, things, OWN_LIFE)
@@ -458,6 +538,11 @@ def classify(text: str, known: frozenset[str] | None = None) -> Question:
         return Question(text, True, names, things, "asks for a secret")
     if names or possessive:
         return Question(text, True, names, things, "names someone")
+    if _BY_A_PRONOUN.search(text):
+        # "is she vegan", "how old is he", "what's her job" with no one named before it: of
+        # someone here, whom only what was told answers (a sixteenth trial's got the model's
+        # "She is a vegetarian who…"); brain/in_context.py names the one named before
+        return Question(text, True, names, things, "someone by a pronoun")
     if _WHERE_OURS.match(text) or _WHAT_IS_IN_OURS.match(text):
         return Question(text, True, names, things, "where a thing in the house is")
     if days_until.asks_a_day(text):

@@ -118,7 +118,10 @@ _QUESTION = re.compile(
 # Hearth to keep X (an outside trial's "Can you remember that Dad takes his tablets at 8"
 # was answered "I don't have anything in memory about that…", and nothing was kept)
 _ASKS_TO_RECALL = re.compile(
-    r"^\s*(?:(?:do|did)\s+you\s+remember\b|can\s+you\s+remember\b(?!\s+that\b))",
+    r"^\s*(?:(?:do|did)\s+you\s+remember\b|can\s+you\s+remember\b(?!\s+that\b)"
+    # "remember what sami said about the key" asks what was told (a sixteenth trial's got
+    # the model's made-up quote: "Sami said: “The key to a successful life…”")
+    r"|remember\s+(?=(?:what|where|who|whether|if)\b))",
     re.IGNORECASE,
 )
 _ASKED_TO_KEEP = re.compile(r"^\s*(?:\S+\s+){0,3}?(?:can|could|will|would)\s+you\b", re.I)

@@ -249,7 +249,9 @@ class RuleRoutes:
             else:
                 yield NOTHING_JUST_KEPT if not route.text else NOT_FOUND
             return
-        replacement = route.text if route.replaces else ""
+        replacement = (
+            corrections.with_its_subject(target.text, route.text) if route.replaces else ""
+        )
         if not route.replaces and route.text:
             # one of two things a fact says: what stays replaces it, never all forgotten
             replacement = corrections.what_stays(target.text, route.text) or ""
@@ -380,7 +382,7 @@ class RuleRoutes:
         words = set(content_words(asked)) - _ASKED_OF_ME
         near = [r for r in found if words & set(content_words(r.fact.text))][:2]
         stream.facts = tuple(r.fact.id for r in near)
-        if any(_FIRST_PERSON.match(r.fact.text) for r in near):
+        if any(_FIRST_PERSON.search(r.fact.text) for r in near):
             return " ".join(_said(r) for r in near) + " I don't know who said it."
         reply = "I don't know who's asking, so I can't say that of you."
         if near:
@@ -473,7 +475,10 @@ def _said(recalled: Recalled) -> str:
 # A fact said in the first person: its "I" and "my" are whoever said it, whom Hearth does
 # not know (a fifteenth trial's "what's my fav colour" got a child's "My fav colour is
 # purple" as the asker's own)
-_FIRST_PERSON = re.compile(r"^\s*(?:I|I'm|I've|I'd|I'll|My|Me)\b")
+# Said in the first person anywhere in it: "Janusz is my father.", "Olives are gross to me."
+# are whoever told it's, never the asker's (a sixteenth trial's were read to others as if
+# their own: Janusz is Sami's father-in-law)
+_FIRST_PERSON = re.compile(r"^\s*(?:I|I'm|I've|I'd|I'll|My|Me)\b|\b(?:my|me|mine|myself)\b|\bI\b")
 _ASKED_OF_ME = frozenset({"am", "do", "did", "have", "what", "how", "which", "take", "anything"})
 
 
@@ -483,7 +488,7 @@ def _sentence(text: str, *, doubted: bool = False) -> str:
         text = text.rstrip(".") + " (doubted: it may be wrong)."
     elif not text.endswith((".", "!", "?")):
         text += "."
-    if _FIRST_PERSON.match(text):
+    if _FIRST_PERSON.search(text):
         return f"Someone here told me: “{text}”"
     return text
 

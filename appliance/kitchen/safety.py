@@ -41,7 +41,11 @@ UNSURE_FOR_A_CHILD = (
 _OUT = (
     r"left out|out overnight|room temperature|on the side|out all|out of the fridge|stay out|"
     r"stays out|sit out|sits out|sat out|sitting out|be out|on the counter|on the worktop|"
-    r"(?:leave|leaving|left) (?:\w+ ){0,3}out"
+    r"(?:leave|leaving|left) (?:\w+ ){0,3}out|"
+    # "…formula good for at room temp", "how long can i keep a bottle of formula out" (a
+    # sixteenth trial's each got the fridge's 24 hours, where it is 2 at room temperature)
+    r"room temp|room temps|unrefrigerated|not in the fridge|"
+    r"(?:keep|kept|keeping) (?:\w+ ){0,5}out(?! of)"
 )
 # What makes a question a food-safety question at all.
 _SAFETY_WORDS = re.compile(

@@ -16,6 +16,7 @@ from appliance.errors import HearthError, InvalidFact
 from appliance.memory.core import MemoryCore
 from appliance.memory.dated import dated
 from appliance.memory.fact import Fact, check_confidence, check_text, check_type
+from appliance.memory.private_health import of_private_health, private_to
 from appliance.memory.recallable import RECALLABLE_STATUSES
 from appliance.memory.review import HeldForReview, check_live_origin, held_origin
 from appliance.memory.text import fingerprint
@@ -69,6 +70,10 @@ class LiveFacts(MemoryCore):
                 if not despite_tombstone:
                     self._hold_for_review(text, type, origin, links, actor, tombstone)
                 detail = f"despite tombstone ({tombstone.said_no()})"
+            elif origin != "cli" and (
+                who := of_private_health(text, private_to(f.text for f in self.facts("live")))
+            ):
+                self._hold_as_private(text, type, origin, links, actor, who)
             fact = Fact(
                 id=self._new_id(text),
                 type=type,
@@ -124,6 +129,32 @@ class LiveFacts(MemoryCore):
         raise HeldForReview(
             f"{tombstone.said_no()}; it waits for review as {proposal_id!r} instead (Keep on "
             f"the panel, or `hearth review keep {proposal_id}`, makes it live)",
+            proposal_id,
+        )
+
+    def _hold_as_private(
+        self, text: str, type: str, origin: str, links: tuple[str, ...], actor: str, who: str
+    ) -> None:
+        """A statement of the health of someone who asked for it to be kept private: held in
+        the inbox for a person to Keep (private_health.py). Raises, always."""
+        proposal_id = (
+            self.review.waiting_with(text)
+            or self._write_proposal(
+                text,
+                type,
+                0.9,
+                held_origin(origin),
+                links=links,
+                conversation=None,
+                kind="add",
+                target=None,
+                actor=actor,
+            ).id
+        )
+        raise HeldForReview(
+            f"memory says {who[:1].upper() + who[1:]} wants their health kept private; it "
+            f"waits for review as {proposal_id!r} instead (Keep on the panel, or `hearth "
+            f"review keep {proposal_id}`, makes it live)",
             proposal_id,
         )
 

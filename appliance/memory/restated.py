@@ -94,13 +94,26 @@ _HEALTH = {
     "epilepsy": "epilepsy epileptic seizure seizures",
     "dementia": "dementia alzheimer alzheimers",
     "cancer": "cancer chemo chemotherapy",
+    # a sixteenth trial retracted "Janusz takes allopurinol for his gout", and "remember that
+    # dziadek is on allopurinol" and "…grandpa takes allopurinol for the gout" went on
+    "gout": "gout allopurinol colchicine febuxostat",
+    "blood pressure": "hypertension amlodipine ramipril lisinopril losartan bisoprolol",
+    "blood thinner": "warfarin apixaban rivaroxaban clopidogrel",
+    "thyroid": "thyroid levothyroxine thyroxine",
+    "cholesterol": "cholesterol statin statins atorvastatin simvastatin",
+    "depression": "depression antidepressant antidepressants sertraline citalopram fluoxetine",
+    "heart": "angina arrhythmia pacemaker",
 }
 _HEALTH_OF_KEY = {_key(word): topic for topic, words in _HEALTH.items() for word in tokens(words)}
 # The family words a household names people by, as the marks hash them
 _KIN_NAMES = frozenset(
     _key(word)
     for word in "mum mom mother dad father grandma grandpa granny gran grandad nan nana "
-    "nanny grandmother grandfather".split()
+    "nanny grandmother grandfather "
+    # as other households name them: "dziadek" and "babcia" (Polish), "nonna", "oma",
+    # "abuela", "yiayia", "teta", "jiddo", "nani", "dadi"
+    "dziadek dziadziu babcia babka nonna nonno oma opa abuela abuelo abuelita abuelito "
+    "yiayia papou teta jiddo sitti nani nana dadi dada bibi babu".split()
 )
 
 
@@ -108,6 +121,11 @@ def _health(keys: list[str]) -> set[str]:
     return {_HEALTH_OF_KEY[key] for key in keys if key in _HEALTH_OF_KEY}
 
 
+# Taking a medicine, said of someone: "takes allopurinol", "is on warfarin"
+_TAKES = (
+    r"(?:\b(?:takes?|taking|took|on|prescribed|has|have) (?:his |her |their |my |the )?"
+    r"|\b(?:pills|tablets|medicines?|medication|meds) (?:are|is) )"
+)
 # Each matter as a statement says someone has it: never "the insulin pens are in the fridge
 # door", "Mum is a cancer nurse", "Dad's star sign is Cancer", "we're expecting visitors"
 # (a review held each after a refusal of the matter)
@@ -122,6 +140,23 @@ _SAYS_IT = {
     "epilepsy": r"\b(?:has|have|had) (?:epilepsy|seizures)\b|\b(?:is|am|'s|'m) epileptic\b",
     "dementia": r"\b(?:has|have|had|with) (?:dementia|alzheimer'?s)\b",
     "cancer": r"\b(?:has|have|had|with|beat|beaten|got) (?:\w+ )?cancer\b",
+    "gout": r"\b(?:has|have|had|got|with) gout\b|"
+    + _TAKES
+    + r"(?:allopurinol|colchicine|febuxostat)\b",
+    "blood pressure": r"\b(?:has|have|had|got|with) (?:hypertension|high blood pressure)\b|"
+    + _TAKES
+    + r"(?:amlodipine|ramipril|lisinopril|losartan|bisoprolol)\b",
+    "blood thinner": _TAKES + r"(?:warfarin|apixaban|rivaroxaban|clopidogrel)\b",
+    "thyroid": r"\b(?:has|have|had|got|with) (?:an? )?(?:under|over)?active thyroid\b|"
+    + _TAKES
+    + r"(?:levothyroxine|thyroxine)\b",
+    "cholesterol": r"\b(?:has|have|had|got|with) high cholesterol\b|"
+    + _TAKES
+    + r"(?:statins?|atorvastatin|simvastatin)\b",
+    "depression": r"\b(?:has|have|had|got|with) depression\b|\b(?:is|am|'s|'m) depressed\b|"
+    + _TAKES
+    + r"(?:antidepressants?|sertraline|citalopram|fluoxetine)\b",
+    "heart": r"\b(?:has|have|had|got|with) (?:angina|an arrhythmia|a pacemaker)\b",
 }
 # The words a rule is said with, as keys: never what a rule of having is about
 _RULE_KEYS = frozenset(
@@ -129,6 +164,12 @@ _RULE_KEYS = frozenset(
 )
 _OF_HAVING = re.compile(r"\b(?:have|eat|drink|give|take)\b", re.IGNORECASE)
 _FIRST_PERSON = re.compile(r"^\s*(?:I|I'm|I am|I've)\b")
+
+
+def says_a_health_matter(text: str) -> bool:
+    """Whether `text` says someone has a matter of health: "Janusz has high blood
+    pressure", "Gran takes metformin"; never "the insulin pens are in the fridge"."""
+    return any(re.search(said, text, re.IGNORECASE) for said in _SAYS_IT.values())
 
 
 def same_health_matter(
@@ -232,8 +273,47 @@ def same_key(
         # about the same people and nothing else: "Rocky is our dog" / "Our dog is Rocky"
         return bool(mine_named) and not more
 
-    # every word one is about is in the other: "plantain" in both, never "peanuts" and "eggs"
-    return set(my_keys) <= set(their_keys) or set(their_keys) <= set(my_keys)
+    # every word one is about is in the other: "plantain" in both, never "peanuts" and "eggs";
+    # a word in another form of it counts: "has a service" / "is getting serviced" / "is
+    # booked for servicing" (a sixteenth trial's each went live after the first was refused)
+    forms = _forms_of(text, mine)
+    theirs_held = set(their_keys)
+    mine_held = set(my_keys) | {form for key in my_keys for form in forms.get(key, ())}
+    return theirs_held <= mine_held or all(
+        key in theirs_held or bool(forms.get(key, set()) & theirs_held) for key in my_keys
+    )
+
+
+def _word_forms(word: str) -> set[str]:
+    """A word's other forms, as a family says them: "serviced", "servicing", "services" for
+    "service"; "shopping" for "shop". Only endings: "went" is never "go"."""
+    stems = {word}
+    for ending in ("ing", "ed", "es", "s", "d", "er"):
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            stem = word[: -len(ending)]
+            stems |= {stem, stem + "e"}
+            if len(stem) >= 4 and stem[-1] == stem[-2] and stem[-1] not in "aeiouls":
+                stems.add(stem[:-1])  # "shopping" -> "shop"
+    return {
+        form
+        for stem in stems
+        for form in (stem, stem + "s", stem + "es", stem + "ed", stem + "d", stem + "ing")
+    } - {word}
+
+
+@lru_cache(maxsize=64)
+def _forms_by_text(text: str, version: int) -> dict[str, frozenset[str]]:
+    common = _NOT_A_KEY_BEFORE if version < 2 else _NOT_A_KEY
+    return {
+        _key(word): frozenset(_key(form) for form in _word_forms(word))
+        for word in tokens(text)
+        if word not in common
+    }
+
+
+def _forms_of(text: str, marks: Marks) -> dict[str, frozenset[str]]:
+    """Each key of `text` -> the keys of the same word's other forms."""
+    return _forms_by_text(text, marks.version) if text else {}
 
 
 def named_alike(

@@ -107,6 +107,7 @@ class BrainChat:
         heard: bool = False,
     ) -> _BrainTurn:
         fresh = thread_id is None
+        own = None  # Hearth's own last answer, where the history is the end of its thread
         if fresh:
             thread_id = new_thread_id()
             if history and (ended := self.brain.threads.continued(history)) is not None:
@@ -114,12 +115,21 @@ class BrainChat:
                 # asked there ("For how long?") waits in this thread too; that thread, its
                 # words and its own question stay its own
                 self.brain.router.carry(ended, thread_id)
+                own = self.brain.threads.recent(ended, 1)[-1]
+                # and what that answer cited, so "say that again" never replays a fact
+                # taken back since
+                self.brain.routes.cited[thread_id] = self.brain.routes.cited.get(ended, ())
         stream = self.brain.stream(text, thread_id, heard=heard)
         if fresh:
             # The turn reads its thread only when iterated, so this history is what it hears.
-            # kept as the client's: "pardon?" never reads its assistant turns as Hearth's
-            for role, said in history:
-                self.brain.threads.add(stream.thread_id, role, said, CLIENT_HISTORY)
+            # kept as the client's: "pardon?" never reads its assistant turns as Hearth's,
+            # but for the last, where it is Hearth's own answer word for word (threads.
+            # continued): a sixteenth trial's phone got "I haven't said anything yet"
+            last = len(history) - 1
+            for n, (role, said) in enumerate(history):
+                as_own = own is not None and n == last and role == "assistant"
+                route = own.route if as_own and own is not None else CLIENT_HISTORY
+                self.brain.threads.add(stream.thread_id, role, said, route)
         return _BrainTurn(stream, self.model)
 
     def health(self) -> dict[str, Any]:

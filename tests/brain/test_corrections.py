@@ -275,3 +275,18 @@ def test_this_not_that_with_no_fact_just_kept_changes_nothing(
     memory.add("Aoife's midwife appt is tuesday at 10am.", "event")
     scripted_reply(settings, memory, ["Sure."], "no wait, thursday not tuesday")
     assert memory.proposals() == []
+
+
+def test_a_correction_said_by_a_pronoun_keeps_the_subject_of_what_it_replaces() -> None:
+    """ "that's wrong, it's on Thursday at 7" after "Lina's school concert is on Wednesday
+    at 7." (a sixteenth trial's was kept as "It's on Thursday at 7.")."""
+    from appliance.brain.corrections import with_its_subject
+
+    target = "Lina's school concert is on Wednesday at 7."
+    assert with_its_subject(target, "It's on Thursday at 7.") == (
+        "Lina's school concert is on Thursday at 7."
+    )
+    assert with_its_subject("Lina is vegan.", "she's vegetarian") == "Lina is vegetarian"
+    # the controls: a replacement that says its subject, or a fact of no such shape
+    assert with_its_subject(target, "The concert is on Thursday.") == "The concert is on Thursday."
+    assert with_its_subject("Lina hates olives.", "it's olives") == "it's olives"

@@ -558,3 +558,22 @@ def test_a_question_of_someone_else_is_no_follow_up() -> None:
 def test_a_bottle_that_is_no_baby_s_is_not_its_milk(said: str) -> None:
     found = answer(said)  # a review's got the baby's milk row
     assert found is None or not found.text.startswith("Never warm or defrost breast milk")
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        # a sixteenth trial's each got the fridge's 24 hours
+        "how long is made up formula good for at room temp",
+        "how long can i keep a bottle of formula out",
+    ],
+)
+def test_formula_out_of_the_fridge_is_the_room_row(asked: str) -> None:
+    said = answer(asked)
+    assert said is not None and "out at room temperature" in said.text
+    assert "24 hours" not in said.text
+
+
+def test_formula_in_the_fridge_is_the_fridge_row() -> None:  # the control
+    said = answer("how long does formula keep in the fridge")
+    assert said is not None and "24 hours in the fridge" in said.text

@@ -555,3 +555,75 @@ def test_modals_that_are_no_rule_still_differ(memory: Memory) -> None:
 def test_no_hold_for_what_no_one_refused(memory: Memory, refused: str, other: str) -> None:
     _discard(memory, refused)
     assert memory.add(other, "note", origin="agent").status == "live"
+
+
+# -- a sixteenth trial's: a medicine, another family's word, a word in another form --------
+
+
+@pytest.mark.parametrize(
+    "again",
+    [
+        # each went live after "Janusz takes allopurinol for his gout" was retracted
+        "Dziadek is on allopurinol.",
+        "Grandpa takes allopurinol for the gout.",
+        "Dad takes allopurinol every morning.",
+        "Dad's pills are allopurinol.",
+        "Janusz has gout.",
+    ],
+)
+def test_a_retracted_medicine_said_otherwise_is_held(memory: Memory, again: str) -> None:
+    fact = memory.add("Janusz takes allopurinol for his gout.", "health")
+    memory.retract(fact.id, actor="cli", reason="he wants his health kept private")
+    with pytest.raises(HeldForReview, match="retracted"):
+        memory.add(again, "health", origin="agent")
+    assert memory.facts("live") == []
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        "Sami takes allopurinol.",  # someone else named
+        "Janusz takes paracetamol.",  # another medicine, no matter of the refused one
+        "The allopurinol is in the bathroom cabinet.",  # where, no one's health
+    ],
+)
+def test_another_fact_near_a_medicine_goes_live(memory: Memory, other: str) -> None:
+    fact = memory.add("Janusz takes allopurinol for his gout.", "health")
+    memory.retract(fact.id, actor="cli", reason="private")
+    assert memory.add(other, "health", origin="agent").status == "live"
+
+
+@pytest.mark.parametrize(
+    ("again", "held"),
+    [
+        # a sixteenth trial's each went live after the car's service was discarded
+        ("The car is getting serviced on Friday.", True),
+        ("The car is booked for servicing this friday.", True),
+        # the controls: another thing, another day, another job
+        ("The boiler has a service on Friday.", False),
+        ("The car has a service on Monday.", False),
+        ("The car has its MOT on Friday.", False),
+    ],
+)
+def test_a_word_in_another_form_is_the_same_word(memory: Memory, again: str, held: bool) -> None:
+    _discard(memory, "The car has a service on Friday.")
+    if held:
+        with pytest.raises(HeldForReview):
+            memory.add(again, "note", origin="agent")
+    else:
+        assert memory.add(again, "note", origin="agent").status == "live"
+
+
+def test_health_kept_private_is_held_for_review(memory: Memory) -> None:
+    """While "Janusz wants his health kept private." is live, a statement of his health
+    waits for Keep (a sixteenth trial's "…Janusz has high blood pressure" went live and was
+    read out to another member of the house)."""
+    memory.add("Janusz wants his health kept private.", "person", origin="agent")
+    with pytest.raises(HeldForReview, match="kept private"):
+        memory.add("Janusz has high blood pressure.", "health", origin="agent")
+    assert [f.text for f in memory.facts("live")] == ["Janusz wants his health kept private."]
+    assert [p.text for p in memory.proposals()] == ["Janusz has high blood pressure."]
+    # the controls: another person's health, his other facts, and a person at the CLI
+    assert memory.add("Sami has high blood pressure.", "health", origin="agent")
+    assert memory.add("Janusz likes gardening.", "note", origin="agent")
+    assert memory.add("Janusz takes allopurinol.", "health", origin="cli")

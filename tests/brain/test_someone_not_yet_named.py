@@ -1,0 +1,99 @@
+"""Someone of the house asked about before memory holds a fact of them, or by "she" or
+"he": answered from memory or honestly not at all, never by the model (a sixteenth outside
+trial's model said "Sami is a skilled pastry chef…", "Martha is a 19th-century Italian
+boulanger…" and, after "what does Lina hate", "She is a vegetarian who…")."""
+
+from __future__ import annotations
+
+import pytest
+
+from appliance.brain.follow_up import of_the_one_named
+from appliance.brain.questions import classify
+from appliance.brain.router import DEFAULT_ROUTER
+from appliance.composition import intent_router
+from appliance.memory import Memory
+from tests.brain.conftest import scripted_brain
+
+MADE_UP = "Sami is a skilled pastry chef."
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "whats sami's job",  # "sami" is an English word too: the job is a person's
+        "what football team does sami like",  # only someone likes a team
+        "is marta vegan",  # a given name, said vegan
+        "tell me about marta",
+        "is she vegan",  # by a pronoun, no one named before it
+        "remember what sami said about the key",  # asks what was told
+        "wen is my concert",  # as typed: a question, never a fact to keep
+    ],
+)
+def test_someone_not_yet_named_is_never_the_models(settings, memory: Memory, asked: str) -> None:
+    memory.add("Lina hates olives.", "note")
+    brain, model = scripted_brain(settings, memory, [MADE_UP], intents=intent_router(settings))
+    try:
+        reply = brain.reply(asked)
+    finally:
+        brain.close()
+    assert model.prompts == []
+    assert MADE_UP not in reply.text
+    assert reply.text.startswith("I don't")
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        # the controls: of things and of the world, still the model's
+        "is quorn vegan",
+        "what is quorn like",
+        "does everyone like pizza",
+        "whats the world's tallest building",
+    ],
+)
+def test_things_and_the_world_stay_the_models(asked: str) -> None:
+    assert not classify(asked, frozenset({"lina"})).household
+
+
+def test_she_is_the_one_named_before(settings, memory: Memory) -> None:
+    memory.add("Lina hates olives.", "note")
+    brain, model = scripted_brain(settings, memory, [MADE_UP], intents=intent_router(settings))
+    try:
+        first = brain.reply("what does Lina hate")
+        she = brain.reply("is she vegan", first.thread_id)
+    finally:
+        brain.close()
+    assert model.prompts == []
+    assert she.text.startswith("I don't know whether Lina is vegan yet.")
+
+
+def test_a_pronoun_is_named_only_by_one_person_before_it() -> None:
+    known = frozenset({"lina", "sami"})
+    assert of_the_one_named("whats her job", ["what does Lina hate"], known) == ("whats Lina's job")
+    assert of_the_one_named("did you tell her", ["what does Lina hate"], known) == (
+        "did you tell Lina"
+    )
+    # the controls: two people named, or none, name no one
+    assert of_the_one_named("is she vegan", ["what do Lina and Sami like"], known) is None
+    assert of_the_one_named("is she vegan", ["hello"], known) is None
+
+
+def test_remember_what_asks_and_remember_that_keeps() -> None:
+    assert DEFAULT_ROUTER.route("remember what sami said about the key").kind == "recall"
+    assert DEFAULT_ROUTER.route("remember that sami is my husband").kind == "remember"
+
+
+def test_a_fact_told_in_the_first_person_is_quoted_as_someones(settings, memory: Memory) -> None:
+    """ "Janusz is my father." was read to Sami, whose father-in-law Janusz is, as if said
+    of him (a sixteenth trial's); "my" anywhere is whoever told it."""
+    memory.add("Janusz is my father.", "person")
+    memory.add("Janusz likes gardening.", "note")
+    brain, model = scripted_brain(settings, memory, [MADE_UP], intents=intent_router(settings))
+    try:
+        told = brain.reply("tell me about janusz")
+        in_law = brain.reply("what pills does my father in law take")
+    finally:
+        brain.close()
+    assert "Someone here told me: “Janusz is my father.”" in told.text
+    assert "Janusz likes gardening." in told.text  # the control: said as told
+    assert "Janusz" not in in_law.text  # an in-law is no father told of
