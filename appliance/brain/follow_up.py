@@ -84,7 +84,13 @@ def of_the_one_named(text: str, before: list[str], known: frozenset[str]) -> str
     if not _A_QUESTION.match(text) or _PRONOUN.search(text) is None:
         return None
     for said in reversed(before):
-        named = [name for name in names_in(said, known) if name.lower() not in FAMILY]
+        named = [
+            name
+            for name in names_in(said, known)
+            if name.lower() not in FAMILY
+            # "the Romans", "the Royal Infirmary": no one of the house (a review's)
+            and not re.search(rf"\bthe {re.escape(name)}\b", said, re.IGNORECASE)
+        ]
         if len(named) > 1:
             return None  # "Lina and Sami…": which of them is unsaid
         if named:

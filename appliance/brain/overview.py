@@ -82,7 +82,13 @@ def is_household(subject: str) -> bool:
     if any(t in HOUSE for t in tokens(subject)) or words[0] in ("our", "my"):
         return True
     bare = subject.split()
-    if len(bare) == 1 and bare[0].islower() and a_name_typed_lower(bare[0]):
+    if (
+        len(bare) == 1
+        and bare[0].islower()
+        and a_name_typed_lower(bare[0])
+        # "tell me about olives": a plural of an English word is no name (a review's)
+        and (not bare[0].endswith("s") or a_name_typed_lower(bare[0][:-1]))
+    ):
         return True  # "tell me about marta" (a sixteenth trial's got the model's made-up life)
     return (
         len(bare) <= 2

@@ -296,6 +296,8 @@ def _someone_unwritten(opener: str, word: str, following: str, *, first: bool = 
         )
     if first and after and after[0] in _DIETS and word in given_names():
         return True
+    if opener.lower() in ("does", "did") and after == ["do"] and word in given_names():
+        return True  # "what does tom do": his work, which only what was told answers
     if not _OF_A_PERSON.match(following):
         return False  # "is lemongrass essential?": said of a thing
     return a_name_typed_lower(word) and word.rstrip("s") not in food_words()
@@ -513,6 +515,15 @@ _BY_A_PRONOUN = re.compile(
 )
 
 
+BY_A_PRONOUN = "someone by a pronoun"
+
+
+def pronoun_in(text: str) -> str:
+    """The pronoun a question asks of someone by ("she" in "is she vegan")."""
+    found = re.search(r"\b(he|she|his|her)\b", text, re.IGNORECASE)
+    return found[1].lower() if found else "they"
+
+
 def classify(text: str, known: frozenset[str] | None = None) -> Question:
     """Whether a question is about this household, and what it is about.
 
@@ -542,7 +553,7 @@ def classify(text: str, known: frozenset[str] | None = None) -> Question:
         # "is she vegan", "how old is he", "what's her job" with no one named before it: of
         # someone here, whom only what was told answers (a sixteenth trial's got the model's
         # "She is a vegetarian who…"); brain/in_context.py names the one named before
-        return Question(text, True, names, things, "someone by a pronoun")
+        return Question(text, True, names, things, BY_A_PRONOUN)
     if _WHERE_OURS.match(text) or _WHAT_IS_IN_OURS.match(text):
         return Question(text, True, names, things, "where a thing in the house is")
     if days_until.asks_a_day(text):

@@ -322,6 +322,16 @@ class RuleRoutes:
             yield self._of_the_speaker(stream, route.text, found)
             return
         asked = activities.of_an_activity(questions.classify(route.text, self.known_names()), found)
+        if asked.why == questions.BY_A_PRONOUN and not route.explicit:
+            # "is she vegan" with no one named before it (in_context.py names the one who
+            # was): no fact is of "she", so none is read out as if it were (a review's "does
+            # he like olives" got Lina's olives), and nothing is echoed back garbled
+            said = questions.pronoun_in(route.text)
+            yield (
+                f"I don't know who “{said}” is here, so I can't say. Ask it with a name, and "
+                "I'll tell you what I've been told."
+            )
+            return
         if (allergens := cannot_eat_asked(asked)) is not None and not route.explicit:
             # "does anyone have an allergy?": every fact of what someone cannot eat
             pets = self.known.now().pets

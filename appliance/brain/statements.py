@@ -22,6 +22,7 @@ import re
 from appliance.brain.people import FAMILY, a_name_typed_lower
 from appliance.brain.questions import HOUSE, ONLY_A_PERSONS, food_words, names_in
 from appliance.letters import LOWER, UPPER
+from appliance.memory.private_health import private_to
 from appliance.memory.text import tokens
 from appliance.sentences import sentences
 
@@ -391,8 +392,8 @@ _A_PET_NAMED = re.compile(
 def is_statement(clause: str) -> bool:
     """Whether one clause, fillers removed, states a lasting household fact."""
     clause = clause.strip(" .!")
-    if _OF_MY_HEALTH.match(clause) or _A_PET_NAMED.match(clause):
-        return True
+    if _OF_MY_HEALTH.match(clause) or _A_PET_NAMED.match(clause) or private_to([clause]):
+        return True  # and "Tom wants his health kept private" (a review's went unkept)
     words = clause.split()
     if clause.endswith("?") or len(words) < (2 if _OF_HEALTH.match(clause) else 3):
         return False

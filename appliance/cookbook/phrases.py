@@ -184,7 +184,10 @@ _NAME_FIRST = re.compile(
 _SERVES_ASKED = re.compile(
     r"^(?:it |this |the recipe )?(?:serves|makes|feeds) how many\b|"
     r"\bhow many [a-z]+(?: [a-z]+)? (?:does|will) (?:it|this|the recipe) (?:make|serve|feed)\b|"
-    r"\bhow many (?:people|persons|servings|portions|does (?:it|this) (?:serve|make|feed)|"
+    # "how many people" only of the recipe: never "how many people live in london" (a
+    # review's got "Nothing is being cooked")
+    r"\bhow many (?:(?:people|persons)(?= (?:is|does|will|for|can)\b|\W*$)|servings|portions|"
+    r"does (?:it|this) (?:serve|make|feed)|"
     r"will (?:it|this) (?:serve|make|feed)|is (?:it|this) for)\b|\bhow many (?:does|will) "
     r"(?:it|this) (?:serve|make|feed)\b|\bwhat does (?:it|this) (?:serve|make)\b"
 )

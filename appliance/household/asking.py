@@ -124,6 +124,12 @@ def answer_to(question: Question, text: str, now: dt.datetime) -> Command | None
             # "Shall I put milk on the shopping list?" "yes please": only a yes, said alone
             if set(tokens) <= _A_YES and set(tokens) & _A_YES - {"please", ","}:
                 return AddItems(items)
+            if re.fullmatch(
+                r"(?:add|put|stick|pop|chuck) (?:it|them|that|those) ?(?:on|to|onto)?"
+                r"(?: the| my| our)?(?: shopping)?(?: list)?",
+                said,
+            ):
+                return AddItems(items)  # "add it to the list" (a review's went to the model)
             if set(tokens) <= _A_NO:
                 return TakenBack(question)
             return None

@@ -83,6 +83,13 @@ _FLAVOURED = frozenset(
 )
 
 
+# Things bought as themselves, never said to flavour another: "bread jam" is two things
+_STAPLES = frozenset(
+    """
+    bread milk butter rice pasta flour sugar salt pepper oil tea coffee water cereal juice jam
+    honey cream yoghurt yogurt soap bleach egg cheese ham bacon crisp biscuit
+    """.split()
+)
 # Words a counted thing begins with
 _COUNTED = frozenset("a an some two three four five six twelve dozen".split())
 
@@ -138,7 +145,12 @@ def said_apart(run: str) -> list[str] | None:
         pair = (_one(words[i]), _one(words[i + 1])) if i + 1 < len(words) else None
         if pair is not None and (
             pair in _pairs()
-            or (words[i] in _FLAVOURS and pair[1] in _FLAVOURED)  # said singular: a flavour
+            # a flavour said singular before what it flavours: "strawberry yoghurt", and
+            # "tattie scones" (a review's were split), never a staple: "bread jam" is two
+            or (
+                pair[1] in _FLAVOURED
+                and (words[i] in _FLAVOURS or (words[i] == pair[0] and pair[0] not in _STAPLES))
+            )
         ):
             things.append(f"{words[i]} {words[i + 1]}")
             i += 2

@@ -393,8 +393,8 @@ _CHECK = re.compile(
     # "did we get the tofu": bought or not, as far as the list can say
     # (never "did he get the message?": of whom, and no thing to buy, a review's)
     r"|did (?:we|you|someone|anyone|somebody|anybody) (?:get|buy|pick up|grab) "
-    r"(?!(?:the |any |some |my |your )?(?:message|messages|email|text|letter|parcel|call|post|"
-    r"memo|joke|point|hint|job|chance)\b)(?:the |any |some )?(?P<got>[a-z][a-z' -]*?)"
+    r"(?!(?:the |any |some |my |your |a |an )?(?:message|messages|email|text|letter|parcel|"
+    r"call|post|memo|joke|point|hint|job|chance)\b)(?:the |any |some )?(?P<got>[a-z][a-z' -]*?)"
     r")(?: (?:now|at the moment|yet))?$"
 )
 

@@ -61,7 +61,7 @@ _TAIL = re.compile(
     r"(?<!for )(?<!by )(?<!till )(?<!until )(?<!from )(?<!before )now|"
     r"ty|tyvm|that's it|thats it|that is it|"
     # "add a sliced pan to the list there" (Irish English; a held-out split's went to the model)
-    r"(?<=list )there))"
+    r"(?<=list )there|(?<=minutes )there|(?<=mins )there|(?<=timer )there))"
     r"|(?: ,)? (?:would|could|will|can) you"
     r"| , (?:dear|love|darling|mate|pet|hun|sweetheart|sweetie|babe))+$"
 )
@@ -131,11 +131,18 @@ _DIALECT_WHERE = (
         "how long",
     ),
     (re.compile(r"\bout o(?= [a-z])"), "out of"),
-    # nor before a plural: "an eggs", "an apples" are "and"
+    (
+        re.compile(
+            r"\b(bag|tin|box|pack|bottle|jar|packet|pint|couple|lot|bit|carton|punnet|tub|"
+            r"bunch|slab|crate|case|loaf|tray|dozen) o(?= [a-z])"
+        ),
+        r"\1 of",
+    ),
+    # nor before a plural: "an eggs", "an apples" are "and", first too
     (
         re.compile(
             r"(?<=[a-z] )an(?= (?:(?![aeiou]|h(?:our|onest|eir|erb))[a-z]|[aeiou][a-z']*"
-            r"(?<!s)(?<!u)s\b))"
+            r"(?<!s)(?<!u)s\b))|^an(?= [a-z']+(?<!s)(?<!u)s$)"
         ),
         "and",
     ),

@@ -159,7 +159,7 @@ def put_back(store: HouseholdStore, text: str, thread: str) -> AddItems | None:
 # one thing off again (a held-out split's went to the model, the bleach kept)
 _NOT_THAT_ONE = re.compile(
     r"^(?:(?:no|nah|oh|actually|sorry|oops|wait)(?: ,)? )*not (?:the |any |that )?"
-    r"(?P<thing>[a-z][a-z' -]*?)(?: , .*)?$"
+    r"(?P<thing>[a-z][a-z' -]*?)(?: , (?P<then>.*))?$"
 )
 # "no sorry, cream cheese", "no i meant cream cheese": the one thing just added, said right
 _MEANT = re.compile(r"^(?:i meant |i mean |i said )?(?P<thing>[a-z][a-z' -]*)$")
@@ -178,7 +178,14 @@ def item_said_right(store: HouseholdStore, text: str, thread: str) -> Command | 
     if (not_that := _NOT_THAT_ONE.match(said)) is not None:
         wanted = item_key(not_that["thing"])
         found = [i for i in sorted(made.items) if wanted in (item_key(i), item_key(i).split()[-1])]
-        return RemoveItems((found[0],)) if len(found) == 1 else None
+        if len(found) != 1:
+            return None
+        # "no not cheddar, mozzarella": the other thing in its place (a review's took the
+        # cheddar off and kept nothing); never a reason ("…, we've loads")
+        instead = things_to_buy(not_that["then"]) if not_that["then"] else None
+        if instead is not None and len(instead) == 1 and len(instead[0].split(" ")) <= 3:
+            return list_changes.swapped(found[0], instead[0]) or RemoveItems((found[0],))
+        return RemoveItems((found[0],))
     corrected = _PUTS_RIGHT.match(text.strip().lower()) is not None
     if not corrected or len(made.items) != 1 or (meant := _MEANT.match(said)) is None:
         return None

@@ -97,3 +97,32 @@ def test_a_fact_told_in_the_first_person_is_quoted_as_someones(settings, memory:
     assert "Someone here told me: “Janusz is my father.”" in told.text
     assert "Janusz likes gardening." in told.text  # the control: said as told
     assert "Janusz" not in in_law.text  # an in-law is no father told of
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("what time is it", "does he like olives"),  # no fact of "he": Lina's is none
+        ("hello", "is she in"),  # said back whole, never garbled
+        ("tell me about the Romans", "is she vegan"),  # the Romans are no one of the house
+    ],
+)
+def test_she_named_by_no_one_reads_out_no_ones_fact(
+    settings, memory: Memory, first: str, then: str
+) -> None:
+    memory.add("Lina hates olives.", "note")
+    brain, _ = scripted_brain(settings, memory, [MADE_UP], intents=intent_router(settings))
+    try:
+        thread = brain.reply(first).thread_id
+        reply = brain.reply(then, thread)
+    finally:
+        brain.close()
+    assert reply.text.startswith("I don't know who “")
+    assert "olives" not in reply.text
+
+
+def test_tell_me_about_a_plural_thing_is_no_one() -> None:
+    from appliance.brain.overview import is_household
+
+    assert not is_household("olives")
+    assert is_household("marta")  # the control

@@ -94,6 +94,7 @@ def test_a_step_without_a_time_offers_no_timer(walk: RecipeWalk, kept: str):
         ("cooking time?", "how_long"),  # was a recipe called "time" started
         ("serves how many?", "serves"),
         ("how many scones does it make?", "serves"),
+        ("how many people is it for", "serves"),
         ("right, let's get going on the shakshuka", "start"),
     ],
 )
@@ -275,3 +276,9 @@ def test_forget_it_ends_a_recipe_being_cooked_and_only_then(data_dir, kept):
     assert route is not None
     intent.act(route)
     assert intent.match("forget it") is None
+
+
+def test_how_many_people_is_the_recipes_only_of_the_recipe() -> None:
+    """ "how many people live in london" had got "Nothing is being cooked" (a review's)."""
+    request = cooking_request("how many people live in london")
+    assert request is None or request.intent != "serves"

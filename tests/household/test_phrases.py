@@ -1375,6 +1375,7 @@ def test_a_name_for_whoever_is_told_is_no_part_of_the_command(said: str, command
         ("add milk an eggs an bread", AddItems(("milk", "eggs", "bread"))),
         ("pit oatcakes an haggis on the list", AddItems(("oatcakes", "haggis"))),
         ("would ya ever add a sliced pan to the list there", AddItems(("sliced pan",))),
+        ("would ya ever set a timer for 10 minutes there", SetTimer(None, 600.0)),
         ("chuck a 25 minute timer on for the pav", SetTimer("pav", 1500.0)),
         ("mate add snags to the list", AddItems(("snags",))),
         ("ad tomatos to the lsit", AddItems(("tomatos",))),
@@ -1493,3 +1494,17 @@ def test_remind_me_about_said_short_and_arvo_are_read() -> None:
     assert isinstance(abt, Remind) and abt.what == "about the concert"
     arvo = parse("remind me tomorrow arvo to ring the bank", NOW)
     assert "arvo" not in str(arvo) and "afternoon" in str(arvo)
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        # a review's of the first version: one thing of two words kept whole, Scots "o"
+        ("pit some tattie scones on the list", AddItems(("tattie scones",))),
+        ("pit a bag o sugar on the list", AddItems(("bag of sugar",))),
+        ("add bread jam and butter", AddItems(("bread", "jam", "butter"))),  # the control
+        ("did we get a letter", None),  # no thing to buy
+    ],
+)
+def test_a_reviews_list_phrasings(said: str, command: object) -> None:
+    assert parse(said, NOW) == command

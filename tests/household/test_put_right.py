@@ -494,3 +494,22 @@ def test_a_thing_said_alone_is_asked_about_and_added_on_a_yes(store: HouseholdSt
     assert answer_to(asked, "no", store.now()) == TakenBack(asked)
     assert answer_to(asked, "what's on the list", store.now()) is None
     assert answer_to(asked, "please", store.now()) is None
+
+
+def test_not_that_one_with_the_other_said_swaps_them(store: HouseholdStore) -> None:
+    """ "no not cheddar, mozzarella" (a review's took the cheddar off and kept nothing)."""
+    _said_to_the_list(store, "add cheddar to the list")
+    _said_to_the_list(store, "no not cheddar, mozzarella")
+    assert [i.name for i in store.items()] == ["mozzarella"]
+    # the control: a reason after it names no other thing
+    _said_to_the_list(store, "add bleach")
+    _said_to_the_list(store, "no not the bleach, we've loads")
+    assert [i.name for i in store.items()] == ["mozzarella"]
+
+
+def test_add_it_to_the_list_answers_shall_i_put_it_on(store: HouseholdStore) -> None:
+    from appliance.household.asking import answer_to
+
+    asked = AskAddItems(("milk",))
+    assert answer_to(asked, "add it to the list", store.now()) == AddItems(("milk",))
+    assert answer_to(asked, "add it to the rice", store.now()) is None  # the control
