@@ -3,11 +3,12 @@
     read = run_at(rev, CONVERSATIONS, {"now": "2026-12-07T17:30", "cases": [...]}, MODEL_SAID)
     # one {"replies": [...], "first": records, "after": records} per case
 
-Each case's `turns` go, in one conversation, through the router as composition.py composes
-it (the household with its clock fixed at the payload's `now`, the kitchen, courtesy,
-said-to-another, the cookbook) and the brain, in a fresh data folder. The chat model is a
-stand-in that answers every call with MODEL_SAID, so a reply shows the model was asked;
-what the real model would say there is a guess. The records are read after the first turn
+Each case's `facts` (if any) are kept live first; its `turns` go, in one conversation,
+through the router as composition.py composes it (the household with its clock fixed at
+the payload's `now`, the kitchen, courtesy, said-to-another, the cookbook) and the brain,
+in a fresh data folder. The chat model is a stand-in that answers every call with
+MODEL_SAID, so a reply shows the model was asked; what the real model would say there is a
+guess. The records are read after the first turn
 and after all, as the panel shows them: timers (name, seconds left), reminders (words, when,
 its rule of days and last day) and the list. Run by `baseline.run_at`, at any commit.
 """
@@ -75,6 +76,8 @@ for case in payload["cases"]:
         )
         router = with_cooking(router, settings.data_dir, screen, recipe_meaning(embedding))
         memory = open_memory(settings)
+        for fact in case.get("facts", ()):  # facts the household told before, live
+            memory.add(fact, "note")
         model = AskedModel()
         brain = Brain.open(settings, memory, chat_model=model, intents=router)
         thread, replies, first = None, [], None

@@ -225,7 +225,7 @@ def said_in(word: str, held: set[str]) -> bool:
 _WHERE_ASKS = frozenset(
     tokens(
         "where would could might should be did do does leave left put keep kept store stored "
-        "find found go goes live lives usually normally put hide hidden again actually"
+        "find found go goes usually normally put hide hidden again actually"
     )
 )
 
@@ -239,9 +239,15 @@ def _where_answered(rest: set[str], held: set[str], fact: str) -> bool:
     if SAYS_WHEN.search(fact) and not _A_PLACE.search(fact):
         return False
     asked = rest - _WHERE_ASKS
+    if asked & _LIVES and not any(said_in(word, held) for word in asked & _LIVES):
+        # "where does Sami live": where someone works is no answer (a review's read out
+        # "Sami works as a nurse at the Royal Infirmary.")
+        return False
+    asked -= _LIVES
     return not asked or asked <= held or len(asked & held) >= 2
 
 
+_LIVES = frozenset(tokens("live lives living"))
 # A place said: "at the leisure centre", "in the drawer", "under the sink"; never "at 8",
 # "on Saturday"
 _A_PLACE = re.compile(
@@ -275,6 +281,8 @@ _A_DAY_OR_TIME = re.compile(
     r"at \d{1,2}(?:[:.]\d{2})?|the \d{1,2}(?:st|nd|rd|th)|\d{1,2}(?:st|nd|rd|th) of)\b",
     re.IGNORECASE,
 )
+_WORKS = re.compile(r"\b(?:works?|worked|working) (?:as|at|in|for)\b", re.IGNORECASE)
+_JOB = frozenset(tokens("job jobs work works"))
 _AN_APPOINTMENT = re.compile(
     r"\b(?:surgery|doctor'?s?|gp|dentist|review|check-?up|clinic|hospital|nurse|optician'?s?|"
     r"hairdresser'?s?|haircut|physio|jab|vaccination|scan|midwife|consultant|bloods|blood test|"
@@ -319,6 +327,8 @@ def implied(fact: Fact) -> frozenset[str]:
     medicine (a tenth trial's "what medication is nana on" got "I don't know that about nana
     yet")."""
     said = _MEDICINE if fact.type == "health" and _TAKES.search(fact.text) else frozenset()
+    if _WORKS.search(fact.text):
+        said |= _JOB  # "Sami works as a nurse…" answers "what is sami's job" (a review's)
     if (
         _AN_APPOINTMENT.search(fact.text)
         and _A_DAY_OR_TIME.search(fact.text)

@@ -145,8 +145,14 @@ class InContext:
         """`text` asked of the one person the thread last named, where it asks by a pronoun."""
         if not asks_of_someone_by_a_pronoun(text):
             return None  # the words first: the thread is read only for these
-        said = [m.text for m in self.threads.recent(thread, 4)]
-        return of_the_one_named(text, said, self.routes.known_names())
+        recent = self.threads.recent(thread, 4)
+        known = self.routes.known_names()
+        # whom the household asked after first, then whom Hearth's answer named ("…nurse at
+        # the Royal Infirmary" names a place too, a review's)
+        asked = [m.text for m in recent if m.role == "user"]
+        return of_the_one_named(text, asked[-1:], known) or of_the_one_named(
+            text, [m.text for m in recent], known
+        )
 
     def _asked_again(self, text: str, thread: str) -> str | None:
         """The thread's last question, asked of the person `text` names ("and Kemi?")."""

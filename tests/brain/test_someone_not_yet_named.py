@@ -126,3 +126,22 @@ def test_tell_me_about_a_plural_thing_is_no_one() -> None:
 
     assert not is_household("olives")
     assert is_household("marta")  # the control
+
+
+def test_where_someone_lives_is_not_where_they_work(settings, memory: Memory) -> None:
+    """A review's "where does she live" after a question of Sami got "Sami works as a nurse
+    at the Royal Infirmary." as the answer; and "what is sami's job" had got "I don't know"
+    with that fact kept."""
+    memory.add("Sami works as a nurse at the Royal Infirmary.", "note")
+    memory.add("Lina lives in Leith.", "note")
+    brain, model = scripted_brain(settings, memory, [MADE_UP], intents=intent_router(settings))
+    try:
+        job = brain.reply("what is sami's job")
+        lives = brain.reply("where does she live", job.thread_id)
+        control = brain.reply("where does lina live")
+    finally:
+        brain.close()
+    assert model.prompts == []
+    assert job.text == "From memory: Sami works as a nurse at the Royal Infirmary."
+    assert lives.text.startswith("I don't know where Sami lives yet.")  # named by the question
+    assert control.text == "From memory: Lina lives in Leith."

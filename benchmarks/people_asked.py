@@ -1,0 +1,84 @@
+"""Questions of the household's people, asked as strangers ask them: by name (capitalised or
+not), by "she" or "he" after a name, by a family word, of whoever asks, in a house memory
+knows nothing of yet, beside world questions that only look like them.
+
+    python -m benchmarks.people_asked [--baseline REV] [--show]
+        # results/people_asked_heldout.md and .png
+
+- data/people_asked_heldout.json: 80 cases a helper wrote from a brief without reading the
+  code, committed before any run (see its _brief.md). Each case's facts are kept live in a
+  fresh data folder, then its turns go, in one conversation, through the appliance's own
+  router and brain (conversations.py; the chat model is a stand-in that says it was asked).
+  `household` says whether the last question is the household's (never the model's to
+  answer) or the world's; `reply_has` / `reply_lacks` what the last reply must or must
+  not say. The rules at the baseline (from git) and now run side by side, in one run.
+
+Each case is counted as: "right"; "model asked" (a household question reached the chat
+model, which would answer it from nothing: the first promise's risk); "reply wrong" (not
+the model's, but the reply lacks what it must say or says another's fact); "world held"
+(a world question kept from the model: an honest "I don't know" where it could have
+answered). Measures, never asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from benchmarks.conversations import MODEL_SAID, read_at_and_now, report, written
+from benchmarks.reminders_said import reply_right
+
+HERE = Path(__file__).resolve().parent
+SPLIT = HERE / "data" / "people_asked_heldout.json"
+BASELINE = "4b19fbd"  # the last commit before this session's changes
+OUTCOMES = ("right", "model asked", "reply wrong", "world held")
+
+
+def outcome(case: dict, read: dict) -> str:
+    last = read["replies"][-1]
+    asked = MODEL_SAID in last
+    if case["household"]:
+        if asked:
+            return "model asked"
+        return "right" if reply_right(case, last) else "reply wrong"
+    if not asked:
+        return "world held"
+    return "right"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--baseline", default=BASELINE)
+    parser.add_argument("--show", action="store_true", help="every case, before and now")
+    args = parser.parse_args()
+    split = json.loads(SPLIT.read_text())
+    runs = read_at_and_now(args.baseline, split)
+    cases = split["cases"]
+
+    def expected(case: dict) -> list[str]:
+        return [
+            f"facts: {json.dumps(case.get('facts', []))}; household: {case['household']}; "
+            f"reply has {case.get('reply_has', [])}, lacks {case.get('reply_lacks', [])}"
+        ]
+
+    written(
+        "people_asked_heldout",
+        "Questions of the household's people, asked as strangers ask them",
+        split,
+        SPLIT.name,
+        report(cases, runs, outcome, OUTCOMES, show=args.show, expected=expected),
+        (
+            ("right", "#4a8"),
+            ("model asked", "#c44"),
+            ("reply wrong", "#db4"),
+            ("world held", "#48c"),
+        ),
+        "cases (held out)",
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
