@@ -16,8 +16,11 @@ knows nothing of yet, beside world questions that only look like them.
 Each case is counted as: "right"; "model asked" (a household question reached the chat
 model, which would answer it from nothing: the first promise's risk); "reply wrong" (not
 the model's, but the reply lacks what it must say or says another's fact); "world held"
-(a world question kept from the model: an honest "I don't know" where it could have
-answered). Measures, never asserts.
+(a world question answered "I don't know … yet" where the model could have answered; the
+kitchen's own tables and its fixed lines of care count as answered). "I don't have
+anything in memory about…" is read as the brief's "don't know". Both readings were
+decided after the first read (kept as results/people_asked_heldout_first_read.md), which
+counted a kitchen answer as held. Measures, never asserts.
 """
 
 from __future__ import annotations
@@ -36,14 +39,24 @@ BASELINE = "4b19fbd"  # the last commit before this session's changes
 OUTCOMES = ("right", "model asked", "reply wrong", "world held")
 
 
+def _honest(reply: str) -> str:
+    """The reply as the split reads it: "I don't have anything in memory about…" is the
+    honest "don't know" the brief names."""
+    return reply.replace("don't have anything", "don't know anything")
+
+
 def outcome(case: dict, read: dict) -> str:
     last = read["replies"][-1]
     asked = MODEL_SAID in last
     if case["household"]:
         if asked:
             return "model asked"
-        return "right" if reply_right(case, last) else "reply wrong"
-    if not asked:
+        return "right" if reply_right(case, _honest(last)) else "reply wrong"
+    # a world question answered by the kitchen's own tables ("how long do i boil an egg
+    # for") or a fixed line of care ("can dogs eat grapes": ask the vet) is not held back;
+    # only an "I don't know … yet" is
+    said = last.lower()
+    if not asked and ("don't know" in said or "tell me and i'll remember" in said):
         return "world held"
     return "right"
 

@@ -38,7 +38,12 @@ from appliance.brain.remind_me_what import as_question
 from appliance.brain.routes import RuleRoutes
 from appliance.brain.threads import CLIENT_HISTORY, Threads, check_thread_id, new_thread_id
 from appliance.brain.turn import EmptyMessage, MessageTooLong, Reply, ReplyStream
-from appliance.brain.typed import with_apostrophes, with_its_mark
+from appliance.brain.typed import (
+    asked_by_whoever_said,
+    with_apostrophes,
+    with_its_mark,
+    without_asides,
+)
 from appliance.config import Settings
 from appliance.kitchen.ask import answer as kitchen_answer
 from appliance.memory import Memory
@@ -208,6 +213,8 @@ class Brain:
         # a name only forgotten facts held is still a name ("what is kostas allergic to"
         # had become "Kosta's", a review's)
         typed = with_its_mark(with_apostrophes(text, self.routes.people_ever_named()))
+        # "…, tell me na", "its chidi here what am i allergic to": the question itself
+        typed = asked_by_whoever_said(without_asides(typed))
         route = self.router.route(as_question(typed), thread)
         route = self.in_context.route(route, text, typed, thread)
         return ReplyStream(self, text, thread, route, heard=heard)

