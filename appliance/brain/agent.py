@@ -59,6 +59,10 @@ TAKEN_BACK_SINCE = (
     "Part of what I said then has been taken back since, so I won't say it again. Ask me "
     "again and I'll answer from what I hold now."
 )
+CARD_DECIDED_SINCE = (
+    "What I said then has changed since: that card has been kept or discarded on the board. "
+    "Ask me again and I'll answer from what I hold now."
+)
 HEARD_SECRET = (
     "I can't keep that: it sounded like a password or a code, so the guard refused it "
     "and nothing was written. Keep those in a password manager."
@@ -390,6 +394,11 @@ class Brain:
         )
         if taken_back:
             return TAKEN_BACK_SINCE
+        waiting = {p.id for p in self.memory.proposals()}
+        if any(card not in waiting for card in self.routes.carded.get(stream.thread_id, ())):
+            # "Noted — it'll be on the board…", its card kept or discarded since (a
+            # seventeenth trial's "say that again" after a discard said it was waiting still)
+            return CARD_DECIDED_SINCE
         stream.facts = cited  # still what "no, that's wrong" after it means
         return said
 

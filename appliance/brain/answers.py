@@ -16,7 +16,6 @@ from appliance.brain.cannot_eat import CANNOT_EAT, KINDS
 from appliance.brain.days import WEEKDAY_STEM, another_day, the_day_told
 from appliance.brain.questions import (
     HOW_OFTEN_OURS,
-    SOMEONE_HERE_SAID,
     STATE_NOW,
     Question,
 )
@@ -172,7 +171,7 @@ def answers(question: Question, recalled: Recalled, today: dt.date | None = None
         return False
     subject = {t for name in question.names for t in tokens(name)} | set(question.things)
     # "anyone in the house" is who is asked about, not what: it is never in the fact
-    rest = set(tokens(SOMEONE_HERE_SAID.sub(" ", question.text))) - subject
+    rest = set(tokens(_SOMEONE_WORDS.sub(" ", question.text))) - subject
     held = held_by(recalled, question.text)
     if question.text.lower().lstrip().startswith("where"):
         return _where_answered(rest, held, recalled.fact.text)
@@ -250,6 +249,15 @@ def _where_answered(rest: set[str], held: set[str], fact: str) -> bool:
 
 
 _LIVES = frozenset(tokens("live lives living"))
+# Who is asked of, unnamed: "anyone here", "any of us"; never what is asked of them ("is
+# anyone travelling this month" asks of travelling: a seventeenth trial's)
+_SOMEONE_WORDS = re.compile(
+    r"\b(?:any|which|none|all|each|either|neither) of us\b|"
+    r"\b(?:anyone|anybody|someone|somebody|everyone|everybody|no ?one|nobody)\b"
+    r"(?:\s+(?:else\s+)?(?:in|at|from|of)\s+(?:the|this|our|my)\s+(?:house|family|home|"
+    r"household|kitchen|flat|place)|\s+(?:else\s+)?here)?",
+    re.IGNORECASE,
+)
 # A place said: "at the leisure centre", "in the drawer", "under the sink"; never "at 8",
 # "on Saturday"
 _A_PLACE = re.compile(
@@ -298,6 +306,12 @@ _WORKS = re.compile(
     re.IGNORECASE,
 )
 _JOB = frozenset(tokens("job jobs work works"))
+_TRAVELS = re.compile(
+    rf"\b(?:goes|going|go|flies|flying|fly|travels|travelling|heading|off) to (?-i:[{UPPER}])"
+    r"|\b(?:holiday|trip|flight|flies|abroad)\b",
+    re.IGNORECASE,
+)
+_TRAVEL = frozenset(tokens("travelling traveling travel trip away abroad holiday flying"))
 _AN_APPOINTMENT = re.compile(
     r"\b(?:surgery|doctor'?s?|gp|dentist|review|check-?up|clinic|hospital|nurse|optician'?s?|"
     r"hairdresser'?s?|haircut|physio|jab|vaccination|scan|midwife|consultant|bloods|blood test|"
@@ -344,6 +358,10 @@ def implied(fact: Fact) -> frozenset[str]:
     said = _MEDICINE if fact.type == "health" and _TAKES.search(fact.text) else frozenset()
     if _WORKS.search(fact.text):
         said |= _JOB  # "Sami works as a nurse…" answers "what is sami's job" (a review's)
+    if _TRAVELS.search(fact.text):
+        # "Tunde goes to Lagos on 20 December." answers "is anyone travelling this month" (a
+        # seventeenth trial's got the model's "no one is travelling this month")
+        said |= _TRAVEL
     if (
         _AN_APPOINTMENT.search(fact.text)
         and _A_DAY_OR_TIME.search(fact.text)

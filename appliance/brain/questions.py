@@ -100,9 +100,14 @@ _OF_THE_SPEAKER = re.compile(
     r"|how old am i\b"
     # a person's own thing: "when is my dentist appointment", "wen is my concert" (a held-out
     # split's got Sami's appointment as if it were the asker's)
-    r"|(?:when|what time|what day|where)(?:'s| is| are) my (?:next )?(?:dentist|doctor|doctors|"
-    r"gp|appointment|appt|birthday|concert|exam|exams|match|lesson|lessons|class|shift|shifts|"
-    r"training|practice|check-?up|jab|interview|meeting)\b"
+    r"|(?:when|what time|what day|where|what)(?:'s| is| are) my (?:next )?(?:dentist|doctor|"
+    r"doctors|gp|appointment|appt|birthday|concert|exam|exams|match|lesson|lessons|class|shift|"
+    r"shifts|training|practice|check-?up|jab|interview|meeting|diet|allerg\w*|medication|meds|"
+    r"tablets|pills|blood type)\b"
+    # "how many days till my birthday" (a seventeenth trial's got Tunde's), "what do i take
+    # at 6pm" (the model told Isobel "You take a glass of wine.")
+    r"|how (?:many \w+|long) (?:till|until|to|before) my\b"
+    r"|what (?:do|should) i (?:take|have) (?:at|in the|every|each|with|before|after|on) "
     r"|what (?:\w+ )?do i (?:eat|drink|like|hate|prefer)\b"
     r"|what (?:medicine|medication|tablets|pills) do i take\b"
     # "do i even like coriander lol" (a held-out split's got the model)
@@ -364,6 +369,8 @@ SOMEONE_HERE_SAID = re.compile(
     r"|^\W*(?:is|are)\s+(?:there\s+)?(?:anyone|anybody|someone|somebody|no ?one|nobody)\s+"
     r"(?:(?:else|here|still)\s+)?(?:vegetarian|vegan|allergic|coeliac|celiac|diabetic|pregnant|"
     r"intolerant|visiting|coming|staying|home|in|out|around|awake|up|free|off|ill|sick|poorly|"
+    # "is anyone travelling this month" (a seventeenth trial's got the model's "no one is")
+    r"travelling|traveling|going away|away|flying|on holiday|abroad|"
     r"about|over|round|working|going)\b(?!.*\b(?:ever|in the world|in history)\b)",
     re.IGNORECASE,
 )
@@ -518,6 +525,9 @@ _BY_A_PRONOUN = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|right|abeg) )*"
     r"(?:(?:is|was|does|did|has|can|will|would)\s+(?:he|she)\b"
     r"|(?:how old|where|when|who) (?:is|was|does|did)\s+(?:he|she)\b"
+    # "what does she eat", "what is he allergic to", "hows she getting on" (a seventeenth
+    # trial's each got the model's made-up diet, or another person's fact)
+    r"|(?:what|which|how)(?:'s|s)? (?:is|was|does|did|has|do)?\s*(?:he|she)\b"
     r"|(?:what|what's|whats|what is|when's|whens|when is) (?:his|her) "
     rf"(?:{'|'.join(sorted(ONLY_A_PERSONS))})\b)",
     re.IGNORECASE,

@@ -105,7 +105,7 @@ _QUESTION = re.compile(
     # person who has the most recent and highest-quality spare keys")
     # "ok and where bartek is working", "abeg what is emeka allergic to" (Nigerian English:
     # "please"; a held-out split's each got the model)
-    r"(?:(?:so|and|but|ok|okay|right|oh|um|erm|abeg|biko)[,]?\s+){0,2}"
+    r"(?:(?:so|and|but|ok|okay|right|oh|um|erm|abeg|biko|yo|oi|hey|hiya)[,]?\s+){0,2}"
     r"(?:what|what's|whats|who|who's|whose|where|where's|when|when's|"
     r"which|does|do|did|is|are|has|have|how|"
     # "am i allergic to nuts" (a fifteenth trial's got "You're allergic to nuts!")
@@ -204,7 +204,9 @@ def _ask_to_recall(text: str) -> Route | None:
 # used to make bread?", "so remember when we went to Spain": remembering together, no fact
 # (a review's were kept live)
 _NOTHING_SAID = re.compile(
-    r"^(?:(?:that|this|it)\W*$|(?:how|when|what|where|who|why|whether|if|the time|that time|"
+    # "can you note that down again" (a seventeenth trial's kept "Down again." live)
+    r"^(?:(?:that|this|it|down|again)(?:\s+(?:down|again|too|as well|please|for me))*\W*$|"
+    r"(?:how|when|what|where|who|why|whether|if|the time|that time|"
     r"time|me to)\b)",
     re.IGNORECASE,
 )
@@ -381,6 +383,22 @@ WHAT_WAS_REFUSED = (
 )
 
 
+# "undo the last thing i discarded", "bring back what I deleted": what a person refused
+# never comes back on its own (a seventeenth trial's got the model's "I'll have to re-create
+# the last thing you just did")
+_BRING_BACK_REFUSED = re.compile(
+    r"^\W*(?:can you |could you |please )?(?:undo|bring back|restore|undelete|un-?discard|"
+    r"get back|recover|reverse)\b[^?]*\b(?:discard|discarded|deleted|forgot|forgotten|"
+    r"refused|retracted|binned|threw away)\b",
+    re.IGNORECASE,
+)
+BRING_BACK_REFUSED = (
+    "I don't bring back what a person discarded or took out of memory: a refusal stays. To "
+    "keep it after all, say it again as “remember that …”; it waits on the board, marked "
+    "with the earlier refusal, for a person to Keep."
+)
+
+
 # Which one, unsaid: "and the other one?" (a thirteenth trial's client, after the list was
 # read, got the model's "The other one: banana, orange juice.", nothing of the kind on it)
 _WHICH_UNSAID = re.compile(
@@ -430,6 +448,7 @@ DEFAULT_INTENTS: tuple[Intent, ...] = (
     Intent("wrong", said_wrong),
     Intent("did it", _did_it),
     fixed_reply("what was refused", _WHAT_WAS_REFUSED, WHAT_WAS_REFUSED),
+    fixed_reply("bring back refused", _BRING_BACK_REFUSED, BRING_BACK_REFUSED),
     fixed_reply("which unsaid", _WHICH_UNSAID, WHICH_UNSAID),
     Intent("inbox", _inbox),
     Intent("overview", _overview),

@@ -189,9 +189,9 @@ _ASIDE_AFTER = re.compile(
     r"|again)(?=\s*[?.!]*\s*$)",
     re.IGNORECASE,
 )
-_ASIDE_BEFORE = re.compile(r"^\s*(?:abeg|biko|oya)[,]?\s+", re.IGNORECASE)
+_ASIDE_BEFORE = re.compile(r"^\s*(?:abeg|biko|oya|yo|oi)[,]?\s+", re.IGNORECASE)
 _ASKS = re.compile(
-    r"^\s*(?:(?:so|and|ok|okay|abeg|biko)\s+)*(?:what|what's|who|who's|where|where's|when|"
+    r"^\s*(?:(?:so|and|ok|okay|abeg|biko|yo|oi)\s+)*(?:what|what's|who|who's|where|where's|when|"
     r"when's|how|which|is|are|does|do|did|has|have|am)\b",
     re.IGNORECASE,
 )

@@ -127,7 +127,11 @@ _AMOUNT_AFTER = re.compile(rf"(?:\d+(?:\.\d+)?(?:{MEASURES})?|x\d+|\d+x)")
 
 
 def _before_an_amount(words: list[str]) -> list[str]:
-    """The words of a thing on the list without an amount written after it."""
+    """The words of a thing on the list without an amount written after it, nor whom or
+    what it is for: "gluten free bread for ailsa", "haggis for burns night" (a seventeenth
+    trial's "is haggis on the list" got "No" with it there)."""
+    if "for" in words[1:]:
+        words = item_key(" ".join(words[: words.index("for", 1)])).split()
     while len(words) > 1 and _AMOUNT_AFTER.fullmatch(words[-1]):
         words = words[:-1]
     return words

@@ -122,7 +122,8 @@ _READ = re.compile(
     r"|(?:the )?shopping list|what do (?:we|i) need(?: to buy| to get)?(?: from| at)?"
     r"(?: the)?(?: shops?| supermarket)?"
     # "list" alone (a fourteenth trial's got the canned refusal)
-    r"|(?:the |my |our )?list)(?: so far| now| at the moment| today| this week)?$"
+    r"|(?:the |my |our )?list)(?: so far| now| at the moment| at present| currently| today|"
+    r" this week)?$"
 )
 _CLEAR = re.compile(
     r"^(?:clear|empty|wipe|reset|delete|scrap|bin)(?: out)? (?:(?:the|my|our) )?(?:whole |entire )?"

@@ -109,7 +109,14 @@ _NUTRIENT = re.compile(
 # grapefruit ok with warfarin" (a fifth trial's model gave advice each time)
 _CONDITION = re.compile(
     r"\b(?:diabetic|diabetics|diabetes|blood sugar|warfarin|blood thinners?|statins?|"
-    r"kidney disease|high blood pressure|cholesterol)\b"
+    r"kidney disease|high blood pressure|cholesterol|apixaban|rivaroxaban|metformin|insulin|"
+    r"levothyroxine|lithium|maois?|antidepressants?|antibiotics?|medication|medicines?|tablets)\b"
+)
+# What a food does to a medicine, asked: "does spinach affect warfarin" (a seventeenth trial's
+# got the model's "No, spinach does not affect warfarin…", where vitamin K does)
+_INTERACTS = re.compile(
+    r"\b(?:affects?|affecting|interacts?|interacting|interferes?|interfere with|react|reacts|"
+    r"clash|clashes|mix with|mixes with|stop|stops|work with|ok with|okay with|safe with)\b"
 )
 # A condition said of someone first, then asked: "im diabetic, can i have…", "my dad is
 # diabetic, can he have…"
@@ -131,6 +138,14 @@ def allergen_question(words: list[str]) -> str | None:
     said = " ".join(words)
     if _CONDITION.search(said) and _OWN_CONDITION.search(said) and _ADVICE_ASKED.search(said):
         return CONDITION_UNSURE  # "im diabetic, can i have a slice of cake": asked after
+    if (
+        _CONDITION.search(said)
+        and _INTERACTS.search(said)
+        and said.startswith(
+            ("does", "do", "can", "will", "is", "are", "would", "could", "what", "which", "how")
+        )
+    ):
+        return CONDITION_UNSURE  # "does spinach affect warfarin": a GP's or pharmacist's
     if not _ASKING.search(said) and not said.startswith("how"):
         return None
     if _ASKS.search(said):

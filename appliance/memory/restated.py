@@ -92,7 +92,9 @@ _HEALTH = {
     "asthma": "asthma asthmatic inhaler",
     "coeliac": "coeliac celiac",
     "epilepsy": "epilepsy epileptic seizure seizures",
-    "dementia": "dementia alzheimer alzheimers",
+    # "Isobel takes donepezil in the morning" after her medicines were retracted (a
+    # seventeenth trial's went live)
+    "dementia": "dementia alzheimer alzheimers donepezil memantine rivastigmine galantamine",
     "cancer": "cancer chemo chemotherapy",
     # a sixteenth trial retracted "Janusz takes allopurinol for his gout", and "remember that
     # dziadek is on allopurinol" and "…grandpa takes allopurinol for the gout" went on
@@ -104,6 +106,16 @@ _HEALTH = {
     "depression": "depression antidepressant antidepressants sertraline citalopram fluoxetine",
     "heart": "angina arrhythmia pacemaker",
 }
+# The medicines among the matters' words: named in both, the same matter whenever taken
+_MEDICINE_KEYS = frozenset(
+    _key(word)
+    for word in tokens(
+        "metformin insulin allopurinol colchicine febuxostat amlodipine ramipril lisinopril "
+        "losartan bisoprolol warfarin apixaban rivaroxaban clopidogrel levothyroxine "
+        "thyroxine atorvastatin simvastatin sertraline citalopram fluoxetine donepezil "
+        "memantine rivastigmine galantamine"
+    )
+)
 _HEALTH_OF_KEY = {_key(word): topic for topic, words in _HEALTH.items() for word in tokens(words)}
 # The family words a household names people by, as the marks hash them
 _KIN_NAMES = frozenset(
@@ -138,7 +150,9 @@ _SAYS_IT = {
     "asthma": r"\b(?:has|have|had|got|with) asthma\b|\b(?:is|am|'s|'m) asthmatic\b",
     "coeliac": r"\b(?:is|am|'s|'m|are) (?:a )?(?:coeliac|celiac)\b|\bhas (?:coeliac|celiac)\b",
     "epilepsy": r"\b(?:has|have|had) (?:epilepsy|seizures)\b|\b(?:is|am|'s|'m) epileptic\b",
-    "dementia": r"\b(?:has|have|had|with) (?:dementia|alzheimer'?s)\b",
+    "dementia": r"\b(?:has|have|had|with) (?:dementia|alzheimer'?s)\b|"
+    + _TAKES
+    + r"(?:donepezil|memantine|rivastigmine|galantamine)\b",
     "cancer": r"\b(?:has|have|had|with|beat|beaten|got) (?:\w+ )?cancer\b",
     "gout": r"\b(?:has|have|had|got|with) gout\b|"
     + _TAKES
@@ -190,7 +204,12 @@ def same_health_matter(
     # another side, number, modal or diet is another fact ("…her inhaler after football",
     # "…pregnant with triplets"); who, and when said otherwise, are not
     alike = replace(mine, names=theirs.names, possessors=theirs.possessors)
-    if (differs := contrast(alike, theirs)) is not None and "times" not in differs:
+    # a medicine named in both is the same matter whenever it is taken: "Isobel is on
+    # warfarin" after "Isobel takes donepezil in the morning and warfarin at 6pm" was
+    # retracted (a seventeenth trial's went live: "their numbers differ")
+    medicine = bool(set(my_keys) & set(their_keys) & _MEDICINE_KEYS)
+    differs = contrast(alike, theirs)
+    if differs is not None and "times" not in differs and not (medicine and "numbers" in differs):
         return False
     if matters == {"allergy"}:
         # an allergy is to something: "…allergic to eggs" is another fact than "…to peanuts"
@@ -277,11 +296,26 @@ def same_key(
     # a word in another form of it counts: "has a service" / "is getting serviced" / "is
     # booked for servicing" (a sixteenth trial's each went live after the first was refused)
     forms = _forms_of(text, mine)
+    # how someone does an activity, said either way, is the same: "Femi plays football on
+    # Saturday mornings" / "Femi trains at football on Saturday mornings" (a seventeenth
+    # trial's went live after the first was discarded); "watches" is still another thing
+    if set(my_keys) & _DOING and set(their_keys) & _DOING:
+        my_keys = sorted({"doing" if key in _DOING else key for key in my_keys})
+        their_keys = sorted({"doing" if key in _DOING else key for key in their_keys})
     theirs_held = set(their_keys)
     mine_held = set(my_keys) | {form for key in my_keys for form in forms.get(key, ())}
     return theirs_held <= mine_held or all(
         key in theirs_held or bool(forms.get(key, set()) & theirs_held) for key in my_keys
     )
+
+
+_DOING = frozenset(
+    _key(word)
+    for word in tokens(
+        "play plays playing played train trains training trained practise practises "
+        "practising practice practices attend attends attending does doing goes going"
+    )
+)
 
 
 def _word_forms(word: str) -> set[str]:

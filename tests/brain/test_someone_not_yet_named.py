@@ -211,3 +211,65 @@ def test_a_held_out_splits_people_questions(
 def test_who_made_or_ruled_something_is_the_worlds(asked: str) -> None:
     assert not classify(asked, frozenset({"hamlet", "mary"})).household
     assert classify("who wrote the shopping list", frozenset()).household  # the control
+
+
+SEVENTEENTH = (
+    "Isobel takes warfarin at 6pm.",
+    "Tunde's birthday is on 14 June.",
+    "Haggis the cat is on a kidney diet.",
+    "Ailsa is coeliac.",
+)
+
+
+@pytest.mark.parametrize(
+    ("asked", "starts"),
+    [
+        # a seventeenth trial's (the model's made-up diet, Isobel told "You take a glass of
+        # wine.", Tunde's birthday and the cat's diet given as the asker's own)
+        ("what does she eat", "I don't know who “she” is here"),
+        ("what is he allergic to", "I don't know who “he” is here"),
+        ("what do i take at 6pm", "I don't know who's asking"),
+        ("how many days till my birthday", "I don't know who's asking"),
+        ("whats my diet on file", "I don't know who's asking"),
+        ("yo whats the wifi password", "I don't keep passwords"),
+        ("undo the last thing i discarded", "I don't bring back what a person discarded"),
+    ],
+)
+def test_a_seventeenth_trials_questions(settings, memory: Memory, asked: str, starts: str) -> None:
+    for fact in SEVENTEENTH:
+        memory.add(fact, "note")
+    brain, model = scripted_brain(settings, memory, [MADE_UP], intents=intent_router(settings))
+    try:
+        reply = brain.reply(asked)
+    finally:
+        brain.close()
+    assert model.prompts == []
+    assert reply.text.startswith(starts)
+
+
+def test_what_do_i_take_for_a_headache_is_the_worlds() -> None:  # the control
+    from appliance.brain.questions import of_the_speaker
+
+    assert not of_the_speaker("what do i take for a headache")
+    assert of_the_speaker("what do i take at 6pm")
+
+
+def test_note_that_down_again_keeps_nothing() -> None:
+    assert DEFAULT_ROUTER.route("can you note that down again").kind != "remember"
+    assert DEFAULT_ROUTER.route("note that the bins go out on friday").kind == "remember"
+
+
+def test_say_that_again_after_a_card_was_decided_says_so(settings, memory: Memory) -> None:
+    """ "Noted — it'll be on the board…", then discarded on the board: "say that again" must
+    not say it waits still (a seventeenth trial's did)."""
+    brain, _ = scripted_brain(settings, memory, [MADE_UP], intents=intent_router(settings))
+    try:
+        # heard by the recogniser, so a card waits for Keep (agent.py)
+        carded = brain.reply("remember that the boiler service is on friday morning", heard=True)
+        for proposal in memory.proposals():
+            memory.discard(proposal.id, actor="panel")
+        again = brain.reply("say that again", carded.thread_id)
+    finally:
+        brain.close()
+    assert "board" in carded.text
+    assert again.text.startswith("What I said then has changed since")

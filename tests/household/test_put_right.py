@@ -513,3 +513,13 @@ def test_add_it_to_the_list_answers_shall_i_put_it_on(store: HouseholdStore) -> 
     asked = AskAddItems(("milk",))
     assert answer_to(asked, "add it to the list", store.now()) == AddItems(("milk",))
     assert answer_to(asked, "add it to the rice", store.now()) is None  # the control
+
+
+def test_a_thing_kept_with_whom_it_is_for_is_found_by_its_name(store: HouseholdStore) -> None:
+    """ "is haggis on the list" with "haggis for burns night" on it (a seventeenth trial's
+    got "No")."""
+    said(store, "add haggis for burns night to the list")
+    assert said(store, "is haggis on the list").startswith("Yes")
+    assert said(store, "is bread on the list").startswith("No")  # the control
+    assert said(store, "take haggis off the list").startswith("I've taken haggis")
+    assert store.items() == []

@@ -577,3 +577,10 @@ def test_formula_out_of_the_fridge_is_the_room_row(asked: str) -> None:
 def test_formula_in_the_fridge_is_the_fridge_row() -> None:  # the control
     said = answer("how long does formula keep in the fridge")
     assert said is not None and "24 hours in the fridge" in said.text
+
+
+def test_what_a_food_does_to_a_medicine_is_the_gps() -> None:
+    """ "does spinach affect warfarin" (a seventeenth trial's got the model's "No")."""
+    said = answer("does spinach affect warfarin")
+    assert said is not None and said.text == CONDITION_UNSURE
+    assert answer("does salt affect pasta water") is None  # the control

@@ -627,3 +627,33 @@ def test_health_kept_private_is_held_for_review(memory: Memory) -> None:
     assert memory.add("Sami has high blood pressure.", "health", origin="agent")
     assert memory.add("Janusz likes gardening.", "note", origin="agent")
     assert memory.add("Janusz takes allopurinol.", "health", origin="cli")
+
+
+@pytest.mark.parametrize(
+    ("again", "held"),
+    [
+        # a seventeenth trial's went live after Isobel's medicines were retracted
+        ("Isobel is on warfarin.", True),
+        ("Isobel takes donepezil in the morning.", True),
+        ("Gran is on donepezil.", True),
+        ("Isobel takes paracetamol at 6pm.", False),  # the controls
+        ("Sami is on warfarin.", False),
+    ],
+)
+def test_a_medicine_named_in_both_is_the_same_matter_whenever_taken(
+    memory: Memory, again: str, held: bool
+) -> None:
+    fact = memory.add("Isobel takes donepezil in the morning and warfarin at 6pm.", "health")
+    memory.retract(fact.id, actor="cli", reason="she doesn't want her medicines on the board")
+    if held:
+        with pytest.raises(HeldForReview):
+            memory.add(again, "health", origin="agent")
+    else:
+        assert memory.add(again, "health", origin="agent").status == "live"
+
+
+def test_an_activity_said_with_another_verb_is_the_same(memory: Memory) -> None:
+    _discard(memory, "Femi plays football on Saturday mornings.")
+    with pytest.raises(HeldForReview):
+        memory.add("Femi trains at football on Saturday mornings.", "note", origin="agent")
+    assert memory.add("Femi plays rugby on Saturday mornings.", "note", origin="agent")
