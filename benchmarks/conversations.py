@@ -177,3 +177,56 @@ def read_at_and_now(baseline: str, split: dict) -> dict[str, list[dict]]:
         f"before ({baseline})": run_at(baseline, CONVERSATIONS, split, MODEL_SAID),
         "now": run_at(None, CONVERSATIONS, split, MODEL_SAID),
     }
+
+
+def expected_with_reply(case: dict) -> list[str]:
+    """What a case expects of the records, and of the last reply where it says."""
+    lines = [f"expected: {json.dumps(case['expect'])}"]
+    if case.get("reply_has") or case.get("reply_lacks"):
+        lines.append(f"reply has {case.get('reply_has', [])}, lacks {case.get('reply_lacks', [])}")
+    return lines
+
+
+def run_split(
+    split_path: Path,
+    baseline: str,
+    stem: str,
+    title: str,
+    outcome: Callable[[dict, dict], str],
+    colours: tuple[tuple[str, str], ...],
+    *,
+    axis: str = "cases (held out)",
+    expected: Callable[[dict], list[str]] = expected_with_reply,
+    first_reply: int = 0,
+    asked_as: str = "messages to the model",
+) -> int:
+    """A conversation benchmark's command line: `--baseline REV` and `--show`; the split
+    read at the baseline and now, side by side, printed and written (`written`)."""
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--baseline", default=baseline)
+    parser.add_argument("--show", action="store_true", help="every case, before and now")
+    args = parser.parse_args()
+    split = json.loads(split_path.read_text())
+    runs = read_at_and_now(args.baseline, split)
+    outcomes = tuple(name for name, _ in colours)
+    written(
+        stem,
+        title,
+        split,
+        split_path.name,
+        report(
+            split["cases"],
+            runs,
+            outcome,
+            outcomes,
+            first_reply=first_reply,
+            show=args.show,
+            expected=expected,
+            asked_as=asked_as,
+        ),
+        colours,
+        axis,
+    )
+    return 0

@@ -25,19 +25,17 @@ the chat model is counted beside. Measures, never asserts.
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import sys
 from pathlib import Path
 
-from benchmarks.conversations import read_at_and_now, report, written
+from benchmarks.conversations import run_split
 
 HERE = Path(__file__).resolve().parent
 SPLIT = HERE / "data" / "follow_ups_heldout.json"
 BASELINE = "5cb40b0"  # the last commit before this split
 
-OUTCOMES = ("right", "set-up missed", "nothing done", "wrong")
 _LEFT_OUT = {"a", "an", "the", "of", "some", "to", "about", "my", "our", "please", "more"}
 _NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6"}
 _NUMBERS |= {"seven": "7", "eight": "8", "nine": "9", "ten": "10", "twelve": "12"}
@@ -73,36 +71,18 @@ def outcome(case: dict, read: dict) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--baseline", default=BASELINE)
-    parser.add_argument("--show", action="store_true", help="every case, before and now")
-    args = parser.parse_args()
-    split = json.loads(SPLIT.read_text())
-    runs = read_at_and_now(args.baseline, split)
-    cases = split["cases"]
-    written(
+    return run_split(
+        SPLIT,
+        BASELINE,
         "follow_ups_heldout",
         "Follow-ups in one conversation",
-        split,
-        SPLIT.name,
-        report(
-            cases,
-            runs,
-            outcome,
-            OUTCOMES,
-            first_reply=1,
-            show=args.show,
-            asked_as="follow-ups to the model",
-        ),
-        (
-            ("right", "#4a8"),
-            ("nothing done", "#48c"),
-            ("set-up missed", "#999"),
-            ("wrong", "#c44"),
-        ),
-        "conversations (held out)",
+        outcome,
+        (("right", "#4a8"), ("nothing done", "#48c"), ("set-up missed", "#999"), ("wrong", "#c44")),
+        axis="conversations (held out)",
+        expected=lambda case: [f"expected: {json.dumps(case['expect'])}"],
+        first_reply=1,
+        asked_as="follow-ups to the model",
     )
-    return 0
 
 
 if __name__ == "__main__":

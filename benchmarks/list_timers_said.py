@@ -22,18 +22,15 @@ chat model is counted beside. Measures, never asserts.
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from pathlib import Path
 
-from benchmarks.conversations import read_at_and_now, report, written
+from benchmarks.conversations import run_split
 from benchmarks.reminders_said import reply_right, words
 
 HERE = Path(__file__).resolve().parent
 SPLIT = HERE / "data" / "list_timers_said_heldout.json"
 BASELINE = "4b19fbd"  # the last commit of code before this split
-OUTCOMES = ("right", "reply wrong", "nothing done", "wrong")
 
 
 def _matched(expected: list[dict], held: list, holds) -> bool:
@@ -80,32 +77,14 @@ def outcome(case: dict, read: dict) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--baseline", default=BASELINE)
-    parser.add_argument("--show", action="store_true", help="every case, before and now")
-    args = parser.parse_args()
-    split = json.loads(SPLIT.read_text())
-    runs = read_at_and_now(args.baseline, split)
-    cases = split["cases"]
-
-    def expected(case: dict) -> list[str]:
-        lines = [f"expected: {json.dumps(case['expect'])}"]
-        if case.get("reply_has") or case.get("reply_lacks"):
-            lines.append(
-                f"reply has {case.get('reply_has', [])}, lacks {case.get('reply_lacks', [])}"
-            )
-        return lines
-
-    written(
+    return run_split(
+        SPLIT,
+        BASELINE,
         "list_timers_said_heldout",
         "The shopping list and the timers, said and asked in a household's words",
-        split,
-        SPLIT.name,
-        report(cases, runs, outcome, OUTCOMES, show=args.show, expected=expected),
+        outcome,
         (("right", "#4a8"), ("reply wrong", "#db4"), ("nothing done", "#48c"), ("wrong", "#c44")),
-        "cases (held out)",
     )
-    return 0
 
 
 if __name__ == "__main__":

@@ -25,18 +25,16 @@ counted a kitchen answer as held. Measures, never asserts.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
 
-from benchmarks.conversations import MODEL_SAID, read_at_and_now, report, written
+from benchmarks.conversations import MODEL_SAID, run_split
 from benchmarks.reminders_said import reply_right
 
 HERE = Path(__file__).resolve().parent
 SPLIT = HERE / "data" / "people_asked_heldout.json"
 BASELINE = "4b19fbd"  # the last commit before this session's changes
-OUTCOMES = ("right", "model asked", "reply wrong", "world held")
 
 
 def _honest(reply: str) -> str:
@@ -62,35 +60,23 @@ def outcome(case: dict, read: dict) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--baseline", default=BASELINE)
-    parser.add_argument("--show", action="store_true", help="every case, before and now")
-    args = parser.parse_args()
-    split = json.loads(SPLIT.read_text())
-    runs = read_at_and_now(args.baseline, split)
-    cases = split["cases"]
-
-    def expected(case: dict) -> list[str]:
-        return [
-            f"facts: {json.dumps(case.get('facts', []))}; household: {case['household']}; "
-            f"reply has {case.get('reply_has', [])}, lacks {case.get('reply_lacks', [])}"
-        ]
-
-    written(
+    return run_split(
+        SPLIT,
+        BASELINE,
         "people_asked_heldout",
         "Questions of the household's people, asked as strangers ask them",
-        split,
-        SPLIT.name,
-        report(cases, runs, outcome, OUTCOMES, show=args.show, expected=expected),
+        outcome,
         (
             ("right", "#4a8"),
             ("model asked", "#c44"),
             ("reply wrong", "#db4"),
             ("world held", "#48c"),
         ),
-        "cases (held out)",
+        expected=lambda case: [
+            f"facts: {json.dumps(case.get('facts', []))}; household: {case['household']}; "
+            f"reply has {case.get('reply_has', [])}, lacks {case.get('reply_lacks', [])}"
+        ],
     )
-    return 0
 
 
 if __name__ == "__main__":

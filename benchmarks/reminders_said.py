@@ -21,18 +21,15 @@ How many messages reached the chat model is counted beside. Measures, never asse
 
 from __future__ import annotations
 
-import argparse
-import json
 import re
 import sys
 from pathlib import Path
 
-from benchmarks.conversations import read_at_and_now, report, written
+from benchmarks.conversations import expected_with_reply, run_split
 
 HERE = Path(__file__).resolve().parent
 SPLIT = HERE / "data" / "reminders_said_heldout.json"
 BASELINE = "c77b500"  # the last commit of code before this split
-OUTCOMES = ("right", "reply wrong", "nothing set", "wrong")
 
 
 def words(said: str) -> set[str]:
@@ -80,32 +77,15 @@ def outcome(case: dict, read: dict) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--baseline", default=BASELINE)
-    parser.add_argument("--show", action="store_true", help="every case, before and now")
-    args = parser.parse_args()
-    split = json.loads(SPLIT.read_text())
-    runs = read_at_and_now(args.baseline, split)
-    cases = split["cases"]
-
-    def expected(case: dict) -> list[str]:
-        lines = [f"expected: {json.dumps(case['expect']['reminders'])}"]
-        if case.get("reply_has") or case.get("reply_lacks"):
-            lines.append(
-                f"reply has {case.get('reply_has', [])}, lacks {case.get('reply_lacks', [])}"
-            )
-        return lines
-
-    written(
+    return run_split(
+        SPLIT,
+        BASELINE,
         "reminders_said_heldout",
         "Reminders said and asked in a household's words",
-        split,
-        SPLIT.name,
-        report(cases, runs, outcome, OUTCOMES, show=args.show, expected=expected),
+        outcome,
         (("right", "#4a8"), ("reply wrong", "#db4"), ("nothing set", "#48c"), ("wrong", "#c44")),
-        "cases (held out)",
+        expected=lambda case: expected_with_reply({**case, "expect": case["expect"]["reminders"]}),
     )
-    return 0
 
 
 if __name__ == "__main__":

@@ -112,31 +112,23 @@ class LiveFacts(MemoryCore):
         operator's MCP client, else held in the inbox. Raises, always."""
         if origin in ("cli", "mcp"):
             raise self.review.refuse_tombstoned(tombstone, origin)
-        proposal_id = (
-            self.review.waiting_with(text)
-            or self._write_proposal(
-                text,
-                type,
-                0.9,
-                held_origin(origin),
-                links=links,
-                conversation=None,
-                kind="add",
-                target=None,
-                actor=actor,
-            ).id
-        )
-        raise HeldForReview(
-            f"{tombstone.said_no()}; it waits for review as {proposal_id!r} instead (Keep on "
-            f"the panel, or `hearth review keep {proposal_id}`, makes it live)",
-            proposal_id,
-        )
+        self._held(text, type, origin, links, actor, tombstone.said_no())
 
     def _hold_as_private(
         self, text: str, type: str, origin: str, links: tuple[str, ...], actor: str, who: str
     ) -> None:
         """A statement of the health of someone who asked for it to be kept private: held in
         the inbox for a person to Keep (private_health.py). Raises, always."""
+        named = who[:1].upper() + who[1:]
+        self._held(
+            text, type, origin, links, actor, f"memory says {named} wants their health kept private"
+        )
+
+    def _held(
+        self, text: str, type: str, origin: str, links: tuple[str, ...], actor: str, why: str
+    ) -> None:
+        """`text` waiting in the inbox (the proposal already waiting with it, or a new one),
+        and HeldForReview saying `why`. Raises, always."""
         proposal_id = (
             self.review.waiting_with(text)
             or self._write_proposal(
@@ -152,9 +144,8 @@ class LiveFacts(MemoryCore):
             ).id
         )
         raise HeldForReview(
-            f"memory says {who[:1].upper() + who[1:]} wants their health kept private; it "
-            f"waits for review as {proposal_id!r} instead (Keep on the panel, or `hearth "
-            f"review keep {proposal_id}`, makes it live)",
+            f"{why}; it waits for review as {proposal_id!r} instead (Keep on the panel, or "
+            f"`hearth review keep {proposal_id}`, makes it live)",
             proposal_id,
         )
 
