@@ -77,7 +77,7 @@ def main() -> int:
         "follow_ups_heldout",
         "Follow-ups in one conversation",
         outcome,
-        (("right", "#4a8"), ("nothing done", "#48c"), ("set-up missed", "#999"), ("wrong", "#c44")),
+        (("right", "#4a8"), ("set-up missed", "#999"), ("nothing done", "#48c"), ("wrong", "#c44")),
         axis="conversations (held out)",
         expected=lambda case: [f"expected: {json.dumps(case['expect'])}"],
         first_reply=1,
