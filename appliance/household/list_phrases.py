@@ -223,7 +223,8 @@ _CLAUSE_WORD = re.compile(r"\b(?:in|at|to|with|for|from|on|into|because|when|so|
 _ITEM_LEAD = re.compile(
     r"^(?:(?:also |and )?add\s+)?"
     # the longer first: "a few tinnies" is "tinnies", never "few tinnies"
-    r"(?:(?:a few|a bit of|a little|a couple of|some|more|a|an|the|any)\s+)?"
+    r"(?:(?:a few|a wee bit of|a bit of|a wee drop of|a little|a couple of|some|more|a|an|"
+    r"the|any)\s+)?"
 )
 
 
@@ -396,7 +397,7 @@ _CHECK = re.compile(
     r"|did (?:we|you|someone|anyone|somebody|anybody) (?:get|buy|pick up|grab) "
     r"(?!(?:the |any |some |my |your |a |an )?(?:message|messages|email|text|letter|parcel|"
     r"call|post|memo|joke|point|hint|job|chance)\b)(?:the |any |some )?(?P<got>[a-z][a-z' -]*?)"
-    r")(?: (?:now|at the moment|yet))?$"
+    r")(?: (?:now|at the moment|at present|currently|yet))?$"
 )
 
 
@@ -456,8 +457,11 @@ def shopping(text: str) -> Command | None:
             return CheckItem(items[0], of_hearth=asked_of_hearth, bought=bool(match["got"]))
     if _CLEAR.match(text) and not by_messages:
         return ClearList()
-    # never "take the milk off , gran got some from the shop": "off" was the end of it
-    if (match := _REMOVE.match(text)) and not re.search(r"\boff ,", match["items"]):
+    # never "take the milk off , gran got some from the shop": "off" was the end of it; and
+    # why said after the list: "take monster energy off the list, hes not having that" (a
+    # seventeenth trial's got the model)
+    match = _REMOVE.match(text) or _REMOVE.match(text.split(" , ")[0])
+    if match and not re.search(r"\boff ,", match["items"]):
         items = items_of(match["items"])
         return RemoveItems(items) if items and not _a_bare_number(items) else None
     if adds_what_was_named(text):

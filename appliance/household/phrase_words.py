@@ -23,6 +23,10 @@ _LEAD = re.compile(
     r"(?:mate|hen)(?= [a-z])|"
     # "reckon we need more nappies" (Australian English; a sixteenth trial's got the model)
     r"(?:i )?reckon(?= (?:we|i|you|the)\b)|"
+    # "gonnae put milk … on the messages" (Scots: "will you"; a seventeenth trial's went
+    # to the board), "hello dear what day is it today"
+    r"(?:gonnae|gonna|will ye|will you)(?= (?:put|add|set|stick|take|remind|pit|gie|give)\b)|"
+    r"(?:hello|hi|hiya) (?:dear|love|pet|hen)(?= )|"
     # "morning! what's on the list today?" (a fifteenth trial's was echoed back): a greeting
     # before a question or a command, never alone ("Good morning, Hearth!" stops nothing)
     r"(?:(?:good )?morning|hiya|hello|hi|hey there)(?=(?: ,)? (?:(?:hearth|hath|harth) ,? )?"
@@ -174,6 +178,8 @@ _SCOTS = re.compile(
     # "tae" before a verb only: never "tae kwon do", "tae bags" (a review's)
     # and before what a length is put on: "add anither 10 minutes tae the mince timer"
     r"|(?<=minutes )tae(?= (?:the|my|ma|it)\b)"
+    # "can ye add tatties tae the list" (a seventeenth trial's got the model)
+    r"|\btae(?= (?:the|ma|my|our) (?:list|shopping|messages)\b)"
     r"|\btae(?= (?:take|phone|call|ring|get|put|iron|pick|feed|go|do|make|see|buy|check|pay|"
     r"tell|bring|collect|book|clean|wash|walk|let)\b)"
 )

@@ -1508,3 +1508,23 @@ def test_remind_me_about_said_short_and_arvo_are_read() -> None:
 )
 def test_a_reviews_list_phrasings(said: str, command: object) -> None:
     assert parse(said, NOW) == command
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        # a seventeenth trial's (Glasgow): each went to the board or the model
+        (
+            "gonnae put milk, tatties and a wee bit of butter on the messages",
+            AddItems(("milk", "tatties", "butter")),
+        ),
+        ("can ye add tatties tae the list", AddItems(("tatties",))),
+        ("take monster energy off the list, hes not having that", RemoveItems(("monster energy",))),
+        ("is haggis on the list at present", CheckItem("haggis")),
+        # the controls: "tae kwon do", "hello love" alone
+        ("tae kwon do is on tuesday", None),
+        ("hello love", None),
+    ],
+)
+def test_a_seventeenth_trials_list_phrasings(said: str, command: object) -> None:
+    assert parse(said, NOW) == command
