@@ -238,3 +238,15 @@ def as_their_kind(text: str, pets: dict[str, str], words: frozenset[str] = froze
     if not names:
         return text
     return re.sub(rf"\b({names})\b", kind, text, flags=re.IGNORECASE)
+
+
+# What only a person has: "whats sami's job" is of someone, even where "sami" is an
+# English word too (a sixteenth trial's got the model's made-up job)
+ONLY_A_PERSONS = frozenset(
+    """
+    job work birthday age school teacher class phone email surname nickname mum dad mam
+    mom wife husband girlfriend boyfriend partner friend friends allergy allergies diet
+    shoe medication medicine meds pills tablets doctor dentist appointment bedtime favourite
+    fave fav middle boss
+    """.split()
+)

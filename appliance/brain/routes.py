@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from appliance.brain import (
     activities,
     answers,
+    asked_of,
     corrections,
     days_until,
     overview,
@@ -318,16 +319,16 @@ class RuleRoutes:
                 route, text=with_names_told(route.text, self.memory.facts("live"))
             )
         found = self.memory.recall(route.text, RECALL_K)
-        if questions.of_the_speaker(route.text) and not route.explicit:
+        if asked_of.of_the_speaker(route.text) and not route.explicit:
             yield self._of_the_speaker(stream, route.text, found)
             return
         classified = questions.classify(route.text, self.known_names())
         asked = activities.of_an_activity(classified, found)
-        if classified.why == questions.BY_A_PRONOUN and not route.explicit:
+        if classified.why == asked_of.BY_A_PRONOUN and not route.explicit:
             # "is she vegan" with no one named before it (in_context.py names the one who
             # was): no fact is of "she", so none is read out as if it were (a review's "does
             # he like olives" got Lina's olives), and nothing is echoed back garbled
-            said = questions.pronoun_in(route.text)
+            said = asked_of.pronoun_in(route.text)
             yield (
                 f"I don't know who “{said}” is here, so I can't say. Ask it with a name, and "
                 "I'll tell you what I've been told."

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import re
 
-from appliance.brain.people import FAMILY, a_name_typed_lower
-from appliance.brain.questions import HOUSE, ONLY_A_PERSONS, food_words, names_in
+from appliance.brain.people import FAMILY, ONLY_A_PERSONS, a_name_typed_lower
+from appliance.brain.questions import HOUSE, food_words, names_in
 from appliance.letters import LOWER, UPPER
 from appliance.memory.private_health import private_to
 from appliance.memory.text import tokens

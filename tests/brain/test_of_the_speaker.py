@@ -73,7 +73,8 @@ def test_what_others_were_told_is_said_with_their_names(settings, memory: Memory
     ],
 )
 def test_what_is_no_matter_of_the_asker_is_read_as_before(asked: str) -> None:
-    from appliance.brain.questions import classify, of_the_speaker
+    from appliance.brain.asked_of import of_the_speaker
+    from appliance.brain.questions import classify
 
     assert not of_the_speaker(asked)
     assert classify(asked).why != "how someone here does it"

@@ -248,7 +248,7 @@ def test_a_seventeenth_trials_questions(settings, memory: Memory, asked: str, st
 
 
 def test_what_do_i_take_for_a_headache_is_the_worlds() -> None:  # the control
-    from appliance.brain.questions import of_the_speaker
+    from appliance.brain.asked_of import of_the_speaker
 
     assert not of_the_speaker("what do i take for a headache")
     assert of_the_speaker("what do i take at 6pm")
