@@ -32,7 +32,9 @@ _DAY = "|".join((*WEEKDAYS, *_PLURAL_DAY))
 _EVERY_DAYS = re.compile(
     rf"\b(?:(?:every|each) (?:single )?(?:{_DAY})|on (?:{'|'.join(_PLURAL_DAY)})|"
     rf"(?:{'|'.join(_PLURAL_DAY)}))"
-    rf"(?:(?: , and| and| ,| &) (?:(?:every|each|on) )?(?:{_DAY}))*\b"
+    # "every monday tuesday and wednesday at 7pm" too, the days said with no comma (a
+    # seventeenth trial's got the model)
+    rf"(?:(?: , and| and| ,| &|) (?:(?:every|each|on) )?(?:{_DAY}))*\b"
 )
 _EVERY_DAY = re.compile(
     r"\b(?:every day of the week|seven days a week|(?:every|each) (?:single )?"

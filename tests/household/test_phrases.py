@@ -1528,3 +1528,11 @@ def test_a_reviews_list_phrasings(said: str, command: object) -> None:
 )
 def test_a_seventeenth_trials_list_phrasings(said: str, command: object) -> None:
     assert parse(said, NOW) == command
+
+
+def test_days_said_with_no_comma_are_each_a_day_of_the_repeat() -> None:
+    """ "every monday tuesday and wednesday at 7pm" (a seventeenth trial's got the model)."""
+    said = parse("remind me every monday tuesday and wednesday at 7pm to take the bins", NOW)
+    assert isinstance(said, Remind) and said.every == "monday tuesday wednesday"
+    control = parse("remind me every monday morning at 8 to ring gran", NOW)
+    assert isinstance(control, Remind) and control.every == "monday"

@@ -584,3 +584,9 @@ def test_what_a_food_does_to_a_medicine_is_the_gps() -> None:
     said = answer("does spinach affect warfarin")
     assert said is not None and said.text == CONDITION_UNSURE
     assert answer("does salt affect pasta water") is None  # the control
+
+
+def test_tatties_are_potatoes_to_the_kitchen() -> None:
+    """ "how long do i boil tatties" (a seventeenth trial's got "I'd only be guessing")."""
+    said = answer("how long do i boil tatties")
+    assert said is not None and said.text.startswith("Potatoes: 15 to 20 minutes")
