@@ -15,6 +15,7 @@ its rule of days and last day) and the list. Run by `baseline.run_at`, at any co
 
 from __future__ import annotations
 
+import argparse
 import json
 from collections import Counter
 from collections.abc import Callable
@@ -202,8 +203,6 @@ def run_split(
 ) -> int:
     """A conversation benchmark's command line: `--baseline REV` and `--show`; the split
     read at the baseline and now, side by side, printed and written (`written`)."""
-    import argparse
-
     parser = argparse.ArgumentParser()
     parser.add_argument("--baseline", default=baseline)
     parser.add_argument("--show", action="store_true", help="every case, before and now")

@@ -394,8 +394,8 @@ class Brain:
         )
         if taken_back:
             return TAKEN_BACK_SINCE
-        waiting = {p.id for p in self.memory.proposals()}
-        if any(card not in waiting for card in self.routes.carded.get(stream.thread_id, ())):
+        carded = self.routes.carded.get(stream.thread_id, ())
+        if carded and not set(carded) <= {p.id for p in self.memory.proposals()}:
             # "Noted — it'll be on the board…", its card kept or discarded since (a
             # seventeenth trial's "say that again" after a discard said it was waiting still)
             return CARD_DECIDED_SINCE

@@ -16,6 +16,7 @@ from appliance.brain.cannot_eat import CANNOT_EAT, KINDS
 from appliance.brain.days import WEEKDAY_STEM, another_day, the_day_told
 from appliance.brain.questions import (
     HOW_OFTEN_OURS,
+    SOMEONE_UNNAMED,
     STATE_NOW,
     Question,
 )
@@ -171,7 +172,7 @@ def answers(question: Question, recalled: Recalled, today: dt.date | None = None
         return False
     subject = {t for name in question.names for t in tokens(name)} | set(question.things)
     # "anyone in the house" is who is asked about, not what: it is never in the fact
-    rest = set(tokens(_SOMEONE_WORDS.sub(" ", question.text))) - subject
+    rest = set(tokens(SOMEONE_UNNAMED.sub(" ", question.text))) - subject
     held = held_by(recalled, question.text)
     if question.text.lower().lstrip().startswith("where"):
         return _where_answered(rest, held, recalled.fact.text)
@@ -249,15 +250,6 @@ def _where_answered(rest: set[str], held: set[str], fact: str) -> bool:
 
 
 _LIVES = frozenset(tokens("live lives living"))
-# Who is asked of, unnamed: "anyone here", "any of us"; never what is asked of them ("is
-# anyone travelling this month" asks of travelling: a seventeenth trial's)
-_SOMEONE_WORDS = re.compile(
-    r"\b(?:any|which|none|all|each|either|neither) of us\b|"
-    r"\b(?:anyone|anybody|someone|somebody|everyone|everybody|no ?one|nobody)\b"
-    r"(?:\s+(?:else\s+)?(?:in|at|from|of)\s+(?:the|this|our|my)\s+(?:house|family|home|"
-    r"household|kitchen|flat|place)|\s+(?:else\s+)?here)?",
-    re.IGNORECASE,
-)
 # A place said: "at the leisure centre", "in the drawer", "under the sink"; never "at 8",
 # "on Saturday"
 _A_PLACE = re.compile(

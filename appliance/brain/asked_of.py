@@ -11,13 +11,14 @@ from __future__ import annotations
 import re
 
 from appliance.brain.people import ONLY_A_PERSONS
+from appliance.brain.typed import SAID_FIRST
 
 # Asked of whoever asks, about themselves: "am i allergic to nuts", "what am i scared of",
 # "how do i take my tea", "what do i take". Hearth does not know who speaks, so no fact of
 # someone else answers it, and the model never does (a fifteenth trial's model told a
 # child "You're allergic to nuts!" and another "you are diabetic", nothing told)
 _OF_THE_SPEAKER = re.compile(
-    r"^\s*(?:(?:so|and|but|ok|okay|abeg)\s+|hearth,?\s+)*(?:"
+    rf"^\s*(?:{SAID_FIRST}|hearth,?\s+)*(?:"
     # a matter of the person, never "am i out of milk" or "am i allowed to freeze rice"
     r"am i (?:allergic|diabetic|coeliac|celiac|vegetarian|vegan|pregnant|asthmatic|lactose|"
     r"intolerant|on (?:any )?(?:medication|medicine|tablets|pills)|scared|afraid|frightened)\b"
@@ -55,7 +56,7 @@ def of_the_speaker(text: str) -> bool:
 
 # A person asked of by a pronoun: "is she vegan", "where is he from", "what's her job"
 PRONOUN_ASKED = re.compile(
-    r"^\W*(?:(?:and|so|ok|okay|right|abeg) )*"
+    rf"^\W*{SAID_FIRST}*"
     r"(?:(?:is|was|does|did|has|can|will|would)\s+(?:he|she)\b"
     r"|(?:how old|where|when|who) (?:is|was|does|did)\s+(?:he|she)\b"
     # "what does she eat", "what is he allergic to", "hows she getting on" (a seventeenth

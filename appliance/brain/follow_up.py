@@ -12,6 +12,7 @@ import re
 
 from appliance.brain.people import FAMILY, NOT_NAMES, a_name_typed_lower
 from appliance.brain.questions import names_in
+from appliance.brain.typed import SAID_FIRST
 from appliance.letters import LETTER
 
 _AND_WHO = re.compile(
@@ -73,7 +74,7 @@ def asked_again_of(text: str, previous: str, known: frozenset[str]) -> str | Non
 
 # A question of someone by a pronoun: "is she vegan", "where is he from", "what's her job"
 _A_QUESTION = re.compile(
-    r"^\s*(?:(?:and|so|ok|okay|right|abeg) )*(?:is|was|does|did|has|can|will|would|where|what|"
+    rf"^\s*{SAID_FIRST}*(?:is|was|does|did|has|can|will|would|where|what|"
     r"whats|what's|how|"
     r"when|who|which)\b",
     re.IGNORECASE,

@@ -310,11 +310,17 @@ ABOUT_SOMEONE_HERE = re.compile(
 # "is anybody in the family vegetarian?", "does anyone here play netball?", "which of us…":
 # the household's people, unnamed; the model, asked, said "No, no one in the family is
 # vegetarian." (a third outside trial), told nothing of it.
-SOMEONE_HERE_SAID = re.compile(
-    r"\b(?:any|which|none|all|each|either|neither) of us\b|"
-    r"\b(?:anyone|anybody|someone|somebody|everyone|everybody|no ?one|nobody)\b"
+_OF_US = r"\b(?:any|which|none|all|each|either|neither) of us\b"
+_ANYONE = r"\b(?:anyone|anybody|someone|somebody|everyone|everybody|no ?one|nobody)\b"
+_IN_THE_HOUSE = (
     r"(?:\s+(?:else\s+)?(?:in|at|from|of)\s+(?:the|this|our|my)\s+(?:house|family|home|"
-    r"household|kitchen|flat|place)|\s+(?:else\s+)?here)\b"
+    r"household|kitchen|flat|place)|\s+(?:else\s+)?here)"
+)
+# Who is asked of, unnamed, and no more: "any of us", "anyone in the house", "anyone"; never
+# what is asked of them ("is anyone travelling this month" asks of travelling: answers.py)
+SOMEONE_UNNAMED = re.compile(rf"{_OF_US}|{_ANYONE}{_IN_THE_HOUSE}?", re.IGNORECASE)
+SOMEONE_HERE_SAID = re.compile(
+    rf"{_OF_US}|{_ANYONE}{_IN_THE_HOUSE}\b"
     # asked of anyone, first: "is anyone visiting this month", "is there anyone vegetarian?"
     # (a thirteenth trial's got the model's "no, no one visiting this month.", Mr Kerr's
     # visit kept)

@@ -55,6 +55,7 @@ from appliance.brain.statements import (
     said_by,
     sentence,
 )
+from appliance.brain.typed import SAID_FIRST
 
 _REMEMBER = re.compile(
     _LEAD
@@ -105,7 +106,7 @@ _QUESTION = re.compile(
     # person who has the most recent and highest-quality spare keys")
     # "ok and where bartek is working", "abeg what is emeka allergic to" (Nigerian English:
     # "please"; a held-out split's each got the model)
-    r"(?:(?:so|and|but|ok|okay|right|oh|um|erm|abeg|biko|yo|oi|hey|hiya)[,]?\s+){0,2}"
+    rf"{SAID_FIRST}{{0,2}}"
     r"(?:what|what's|whats|who|who's|whose|where|where's|when|when's|"
     r"which|does|do|did|is|are|has|have|how|"
     # "am i allergic to nuts" (a fifteenth trial's got "You're allergic to nuts!")

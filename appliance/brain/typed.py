@@ -190,8 +190,12 @@ _ASIDE_AFTER = re.compile(
     re.IGNORECASE,
 )
 _ASIDE_BEFORE = re.compile(r"^\s*(?:abeg|biko|oya|yo|oi)[,]?\s+", re.IGNORECASE)
+# Said first, before what is asked, and asking nothing: "so who has the spare key", "ok and
+# where bartek is working", "abeg what is emeka allergic to". One list for every rule that
+# reads a question's first words (router, asked_of, follow_up).
+SAID_FIRST = r"(?:(?:so|and|but|ok|okay|right|oh|um|erm|abeg|biko|yo|oi|hey|hiya)[,]?\s+)"
 _ASKS = re.compile(
-    r"^\s*(?:(?:so|and|ok|okay|abeg|biko|yo|oi)\s+)*(?:what|what's|who|who's|where|where's|when|"
+    rf"^\s*{SAID_FIRST}*(?:what|what's|who|who's|where|where's|when|"
     r"when's|how|which|is|are|does|do|did|has|have|am)\b",
     re.IGNORECASE,
 )

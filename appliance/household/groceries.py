@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from appliance.household.store import item_key
+
 # One word, one thing to buy (plural forms are read by `_one`): a household's shop
 _THINGS = """
 milk bread egg butter cheese yoghurt yogurt cream flour sugar salt pepper rice pasta
@@ -95,20 +97,24 @@ _COUNTED = frozenset("a an some two three four five six twelve dozen".split())
 
 
 def _one(word: str) -> str:
-    """A word as the lexicon holds it: "tomatoes" -> "tomato", "berries" -> "berry",
-    "tinnies" -> "tinny", "eggs" -> "egg"."""
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith("oes"):
-        return word[:-2]
-    if word.endswith("s") and not word.endswith(("ss", "us")):
-        return word[:-1]
-    return word
+    """A word as the lexicon holds it, by the list's own rule of one and many
+    (`store.item_key`): "tomatoes" -> "tomato", "berries" -> "berry", "eggs" -> "egg"."""
+    return item_key(word)
+
+
+@cache
+def _flavoured() -> frozenset[str]:
+    return frozenset(_one(word) for word in _FLAVOURED)
+
+
+@cache
+def _staples() -> frozenset[str]:
+    return frozenset(_one(word) for word in _STAPLES)
 
 
 @cache
 def _things() -> frozenset[str]:
-    return frozenset(_THINGS.split())
+    return frozenset(_one(word) for word in _THINGS.split())
 
 
 @cache
@@ -148,8 +154,8 @@ def said_apart(run: str) -> list[str] | None:
             # a flavour said singular before what it flavours: "strawberry yoghurt", and
             # "tattie scones" (a review's were split), never a staple: "bread jam" is two
             or (
-                pair[1] in _FLAVOURED
-                and (words[i] in _FLAVOURS or (words[i] == pair[0] and pair[0] not in _STAPLES))
+                pair[1] in _flavoured()
+                and (words[i] in _FLAVOURS or (words[i] == pair[0] and pair[0] not in _staples()))
             )
         ):
             things.append(f"{words[i]} {words[i + 1]}")

@@ -112,8 +112,9 @@ _NOT_AN_ITEM = re.compile(
     r"|\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b"
 )
 _READ = re.compile(
-    # "what's left on the list", "whit's on the list" (a ninth trial's went to the model)
-    rf"^(?:(?:what's|what is|whats|whit's|whits|wots|what have (?:we|i) got|what've (?:we|i) got)"
+    # "what's left on the list", "whit's on the list" (a ninth trial's went to the model; Scots
+    # "whit" is read as "what" first: phrase_words)
+    rf"^(?:(?:what's|what is|whats|wots|what have (?:we|i) got|what've (?:we|i) got)"
     rf"(?: (?:left|still|else))? on {LIST}"
     # "print the shopping list" (a seventh trial's got the model's made-up list)
     rf"|(?:read|show|tell|print|display|give)(?: me| us)?(?: out)?(?: what's on)? {LIST}(?: out)?"

@@ -95,11 +95,12 @@ _SHIFTED = re.compile(
     r"(?: (?P<way>back|forward|later|earlier))?(?: by)? (?P<by>.+?)"
     r"(?: (?P<way2>earlier|later|sooner|back|forward))?$"
 )
-# "add another 2", "gie it anither ten minutes", "add 5 more", "make it longer like 5 more"
+# "add another 2", "gie it anither ten minutes" (read as "give it another…": phrase_words),
+# "add 5 more", "make it longer like 5 more"
 _MORE = (
     re.compile(
-        r"^(?:add|give (?:it|that)|gie it|put on|stick on|and|and add|put)"
-        r" (?:another|anither|an extra|a further|extra) (?P<by>.+)$"
+        r"^(?:add|give (?:it|that)|put on|stick on|and|and add|put)"
+        r" (?:another|an extra|a further|extra) (?P<by>.+)$"
     ),
     re.compile(r"^(?:add |and )?(?P<by>[a-z0-9.]+(?: [a-z0-9.]+)?) more(?P<unit> [a-z]+)?$"),
     re.compile(rf"^make {_IT} longer(?: like| by)? (?P<by>.+?)(?: more)?(?P<unit> [a-z]+)?$"),
@@ -146,13 +147,16 @@ def put_back(store: HouseholdStore, text: str, thread: str) -> AddItems | None:
     thing = said["thing"]
     kept = store.just_done(thread)
     made = undo.Made.from_json(kept) if kept is not None else undo.Made()
+    back = _the_one(made.removed, thing)
+    return AddItems((back,)) if back is not None else None
+
+
+def _the_one(items: frozenset[str], thing: str) -> str | None:
+    """The one of `items` that `thing` names, whole or by its last word ("oreos", "the
+    bleach" of "cat food and bleach"); None for none, or more than one."""
     wanted = item_key(thing)
-    back = [
-        item
-        for item in sorted(made.removed)
-        if wanted in (item_key(item), item_key(item).split()[-1])
-    ]
-    return AddItems((back[0],)) if len(back) == 1 else None
+    found = [i for i in sorted(items) if wanted in (item_key(i), item_key(i).split()[-1])]
+    return found[0] if len(found) == 1 else None
 
 
 # "no not the bleach", "not the bleach, we've loads", straight after it went on the list: that
@@ -176,16 +180,14 @@ def item_said_right(store: HouseholdStore, text: str, thread: str) -> Command | 
         return None
     said = normalise(text)
     if (not_that := _NOT_THAT_ONE.match(said)) is not None:
-        wanted = item_key(not_that["thing"])
-        found = [i for i in sorted(made.items) if wanted in (item_key(i), item_key(i).split()[-1])]
-        if len(found) != 1:
+        if (taken := _the_one(made.items, not_that["thing"])) is None:
             return None
         # "no not cheddar, mozzarella": the other thing in its place (a review's took the
         # cheddar off and kept nothing); never a reason ("…, we've loads")
         instead = things_to_buy(not_that["then"]) if not_that["then"] else None
         if instead is not None and len(instead) == 1 and len(instead[0].split(" ")) <= 3:
-            return list_changes.swapped(found[0], instead[0]) or RemoveItems((found[0],))
-        return RemoveItems((found[0],))
+            return list_changes.swapped(taken, instead[0]) or RemoveItems((taken,))
+        return RemoveItems((taken,))
     corrected = _PUTS_RIGHT.match(text.strip().lower()) is not None
     if not corrected or len(made.items) != 1 or (meant := _MEANT.match(said)) is None:
         return None

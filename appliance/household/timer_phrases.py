@@ -400,7 +400,7 @@ def _timer(text: str) -> Command | None:
 
 
 # More time on a timer: "another five minutes on the snags timer"
-_MORE_ON = re.compile(r"\b(?:another|more|anither) [a-z0-9 .]+? (?:on|to|onto) (?:the|my|that)\b")
+_MORE_ON = re.compile(r"\b(?:another|more) [a-z0-9 .]+? (?:on|to|onto) (?:the|my|that)\b")
 _NO_LENGTH = re.compile(
     r"(?:\bfor )?\b(?:0|zero|nought|no)\s+(?:minutes?|mins?|seconds?|secs?|hours?|hrs?)\b"
 )

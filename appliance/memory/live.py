@@ -16,7 +16,7 @@ from appliance.errors import HearthError, InvalidFact
 from appliance.memory.core import MemoryCore
 from appliance.memory.dated import dated
 from appliance.memory.fact import Fact, check_confidence, check_text, check_type
-from appliance.memory.private_health import of_private_health, private_to
+from appliance.memory.private_health import of_private_health
 from appliance.memory.recallable import RECALLABLE_STATUSES
 from appliance.memory.review import HeldForReview, check_live_origin, held_origin
 from appliance.memory.text import fingerprint
@@ -71,7 +71,7 @@ class LiveFacts(MemoryCore):
                     self._hold_for_review(text, type, origin, links, actor, tombstone)
                 detail = f"despite tombstone ({tombstone.said_no()})"
             elif origin != "cli" and (
-                who := of_private_health(text, private_to(f.text for f in self.facts("live")))
+                who := of_private_health(text, lambda: [f.text for f in self.facts("live")])
             ):
                 self._hold_as_private(text, type, origin, links, actor, who)
             fact = Fact(

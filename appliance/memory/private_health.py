@@ -10,7 +10,7 @@ never live by itself. Only the person named: "Dziadek…" is held by the refusal
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from appliance.memory.restated import says_a_health_matter
 
@@ -35,10 +35,13 @@ def private_to(facts: Iterable[str]) -> frozenset[str]:
     return frozenset(found)
 
 
-def of_private_health(text: str, private: frozenset[str]) -> str | None:
-    """Whose private health `text` states ("Janusz has high blood pressure"), or None."""
-    if not private or _PRIVATE.match(text) or not says_a_health_matter(text):
+def of_private_health(text: str, live: Callable[[], Iterable[str]]) -> str | None:
+    """Whose private health `text` states ("Janusz has high blood pressure"), or None;
+    `live`: the live facts' words, read only when `text` states a matter of health (every
+    fact written passes here)."""
+    if _PRIVATE.match(text) or not says_a_health_matter(text):
         return None
+    private = private_to(live())
     words = {w.lower().removesuffix("'s") for w in re.findall(r"[\w']+", text)}
     named = sorted(words & private)
     return named[0] if named else None

@@ -85,38 +85,38 @@ def _key(word: str) -> str:
 # diabetic" and "I am diabetic and I take metformin…" each went live. Said again of the same
 # person, of a family word, or of whoever speaks, it is held for a person to decide: the
 # cost of a wrong hold is one press of Discard or Keep.
-_HEALTH = {
-    "diabetes": "diabetic diabetes metformin insulin",
-    "allergy": "allergic allergy allergies anaphylaxis anaphylactic epipen",
-    "pregnancy": "pregnant pregnancy expecting",
-    "asthma": "asthma asthmatic inhaler",
-    "coeliac": "coeliac celiac",
-    "epilepsy": "epilepsy epileptic seizure seizures",
+# Each matter: the words that say it, and the medicines taken for it (said as taken, they
+# say the matter too; named in both a refusal and a statement, the same matter whenever
+# taken)
+_HEALTH: dict[str, tuple[str, str]] = {
+    "diabetes": ("diabetic diabetes", "metformin insulin"),
+    "allergy": ("allergic allergy allergies anaphylaxis anaphylactic epipen", ""),
+    "pregnancy": ("pregnant pregnancy expecting", ""),
+    "asthma": ("asthma asthmatic inhaler", ""),
+    "coeliac": ("coeliac celiac", ""),
+    "epilepsy": ("epilepsy epileptic seizure seizures", ""),
     # "Isobel takes donepezil in the morning" after her medicines were retracted (a
     # seventeenth trial's went live)
-    "dementia": "dementia alzheimer alzheimers donepezil memantine rivastigmine galantamine",
-    "cancer": "cancer chemo chemotherapy",
+    "dementia": ("dementia alzheimer alzheimers", "donepezil memantine rivastigmine galantamine"),
+    "cancer": ("cancer chemo chemotherapy", ""),
     # a sixteenth trial retracted "Janusz takes allopurinol for his gout", and "remember that
     # dziadek is on allopurinol" and "…grandpa takes allopurinol for the gout" went on
-    "gout": "gout allopurinol colchicine febuxostat",
-    "blood pressure": "hypertension amlodipine ramipril lisinopril losartan bisoprolol",
-    "blood thinner": "warfarin apixaban rivaroxaban clopidogrel",
-    "thyroid": "thyroid levothyroxine thyroxine",
-    "cholesterol": "cholesterol statin statins atorvastatin simvastatin",
-    "depression": "depression antidepressant antidepressants sertraline citalopram fluoxetine",
-    "heart": "angina arrhythmia pacemaker",
+    "gout": ("gout", "allopurinol colchicine febuxostat"),
+    "blood pressure": ("hypertension", "amlodipine ramipril lisinopril losartan bisoprolol"),
+    "blood thinner": ("", "warfarin apixaban rivaroxaban clopidogrel"),
+    "thyroid": ("thyroid", "levothyroxine thyroxine"),
+    "cholesterol": ("cholesterol", "statin statins atorvastatin simvastatin"),
+    "depression": ("depression", "antidepressant antidepressants sertraline citalopram fluoxetine"),
+    "heart": ("angina arrhythmia pacemaker", ""),
 }
-# The medicines among the matters' words: named in both, the same matter whenever taken
 _MEDICINE_KEYS = frozenset(
-    _key(word)
-    for word in tokens(
-        "metformin insulin allopurinol colchicine febuxostat amlodipine ramipril lisinopril "
-        "losartan bisoprolol warfarin apixaban rivaroxaban clopidogrel levothyroxine "
-        "thyroxine atorvastatin simvastatin sertraline citalopram fluoxetine donepezil "
-        "memantine rivastigmine galantamine"
-    )
+    _key(word) for _, medicines in _HEALTH.values() for word in tokens(medicines)
 )
-_HEALTH_OF_KEY = {_key(word): topic for topic, words in _HEALTH.items() for word in tokens(words)}
+_HEALTH_OF_KEY = {
+    _key(word): matter
+    for matter, (said, medicines) in _HEALTH.items()
+    for word in tokens(f"{said} {medicines}")
+}
 # The family words a household names people by, as the marks hash them
 _KIN_NAMES = frozenset(
     _key(word)
@@ -134,6 +134,7 @@ def _health(keys: list[str]) -> set[str]:
 
 
 # Taking a medicine, said of someone: "takes allopurinol", "is on warfarin"
+_TAKES_DIABETES = r"\b(?:takes?|taking|on) (?:his |her |their |my )?"
 _TAKES = (
     r"(?:\b(?:takes?|taking|took|on|prescribed|has|have) (?:his |her |their |my |the )?"
     r"|\b(?:pills|tablets|medicines?|medication|meds) (?:are|is) )"
@@ -143,35 +144,36 @@ _TAKES = (
 # (a review held each after a refusal of the matter)
 _SAYS_IT = {
     "diabetes": r"\b(?:is|am|'s|'m|are|was) diabetic\b|\b(?:has|have|had|got|with) (?:type \w+ )?"
-    r"diabetes\b|\b(?:takes?|taking|on) (?:his |her |their |my )?(?:metformin|insulin)\b",
+    r"diabetes\b",
     "allergy": r"\ballergic to\b|\b(?:has|have|had|got) (?:an? )?(?:\w+ )?(?:\w+ )?allergy\b",
     "pregnancy": r"\b(?:is|am|'s|'m|are) "
     r"(?:pregnant|expecting(?: a baby| twins| triplets)?\s*[.!]?$)",
     "asthma": r"\b(?:has|have|had|got|with) asthma\b|\b(?:is|am|'s|'m) asthmatic\b",
     "coeliac": r"\b(?:is|am|'s|'m|are) (?:a )?(?:coeliac|celiac)\b|\bhas (?:coeliac|celiac)\b",
     "epilepsy": r"\b(?:has|have|had) (?:epilepsy|seizures)\b|\b(?:is|am|'s|'m) epileptic\b",
-    "dementia": r"\b(?:has|have|had|with) (?:dementia|alzheimer'?s)\b|"
-    + _TAKES
-    + r"(?:donepezil|memantine|rivastigmine|galantamine)\b",
+    "dementia": r"\b(?:has|have|had|with) (?:dementia|alzheimer'?s)\b",
     "cancer": r"\b(?:has|have|had|with|beat|beaten|got) (?:\w+ )?cancer\b",
-    "gout": r"\b(?:has|have|had|got|with) gout\b|"
-    + _TAKES
-    + r"(?:allopurinol|colchicine|febuxostat)\b",
-    "blood pressure": r"\b(?:has|have|had|got|with) (?:hypertension|high blood pressure)\b|"
-    + _TAKES
-    + r"(?:amlodipine|ramipril|lisinopril|losartan|bisoprolol)\b",
-    "blood thinner": _TAKES + r"(?:warfarin|apixaban|rivaroxaban|clopidogrel)\b",
-    "thyroid": r"\b(?:has|have|had|got|with) (?:an? )?(?:under|over)?active thyroid\b|"
-    + _TAKES
-    + r"(?:levothyroxine|thyroxine)\b",
-    "cholesterol": r"\b(?:has|have|had|got|with) high cholesterol\b|"
-    + _TAKES
-    + r"(?:statins?|atorvastatin|simvastatin)\b",
-    "depression": r"\b(?:has|have|had|got|with) depression\b|\b(?:is|am|'s|'m) depressed\b|"
-    + _TAKES
-    + r"(?:antidepressants?|sertraline|citalopram|fluoxetine)\b",
+    "gout": r"\b(?:has|have|had|got|with) gout\b",
+    "blood pressure": r"\b(?:has|have|had|got|with) (?:hypertension|high blood pressure)\b",
+    "thyroid": r"\b(?:has|have|had|got|with) (?:an? )?(?:under|over)?active thyroid\b",
+    "cholesterol": r"\b(?:has|have|had|got|with) high cholesterol\b",
+    "depression": r"\b(?:has|have|had|got|with) depression\b|\b(?:is|am|'s|'m) depressed\b",
     "heart": r"\b(?:has|have|had|got|with) (?:angina|an arrhythmia|a pacemaker)\b",
 }
+
+
+def _or_taken(matter: str, said: str) -> str:
+    """A matter's words, or its medicines said as taken ("takes allopurinol", "is on
+    warfarin", "pills are…"); diabetes's as before only taken or on ("the insulin pens are
+    in the fridge door" says no one has it)."""
+    medicines = _HEALTH[matter][1].split()
+    if not medicines:
+        return said
+    taken = _TAKES_DIABETES if matter == "diabetes" else _TAKES
+    return "|".join(part for part in (said, rf"{taken}(?:{'|'.join(medicines)})\b") if part)
+
+
+_SAYS_IT = {matter: _or_taken(matter, _SAYS_IT.get(matter, "")) for matter in _HEALTH}
 # The words a rule is said with, as keys: never what a rule of having is about
 _RULE_KEYS = frozenset(
     _key(word) for word in tokens("can cant cannot must mustnt should shouldnt not allowed")

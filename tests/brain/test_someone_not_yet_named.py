@@ -273,3 +273,25 @@ def test_say_that_again_after_a_card_was_decided_says_so(settings, memory: Memor
         brain.close()
     assert "board" in carded.text
     assert again.text.startswith("What I said then has changed since")
+
+
+def test_a_trip_kept_answers_whether_anyone_travels() -> None:
+    """ "Tunde goes to Lagos on 20 December." is travel (a seventeenth trial's "is anyone
+    travelling this month" got "no one is" from the model); "Tunde likes Lagos" is not."""
+    import datetime as dt
+
+    from appliance.brain.answers import answers
+    from appliance.memory import Fact, Recalled
+
+    def told(text: str) -> Recalled:
+        today = dt.date(2026, 12, 7)
+        fact = Fact(
+            id="f", type="note", text=text, confidence=1.0, source="t", links=(),
+            pinned=False, created=today, last_seen=today, valid_until=None,
+        )  # fmt: skip
+        return Recalled(fact, 0.5)
+
+    asked = classify("is anyone travelling this month", frozenset({"tunde"}))
+    today = dt.date(2026, 12, 7)
+    assert answers(asked, told("Tunde goes to Lagos on 20 December."), today)
+    assert not answers(asked, told("Tunde likes Lagos in December."), today)
