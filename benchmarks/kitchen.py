@@ -49,10 +49,11 @@ from benchmarks.kitchen_check import satisfies
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
 RESULTS = HERE / "results"
-# The tuning half, the first held-out half, and a second written after the first was read.
+# The tuning half, the first held-out half, and later ones each written after the one
+# before was read.
 SPLITS = tuple(
     split
-    for split in ("tune", "heldout", "heldout2", "heldout3")
+    for split in ("tune", "heldout", "heldout2", "heldout3", "heldout4")
     if (DATA / f"kitchen_{split}.json").is_file()
 )
 # The stand-in's one reply: what the bounds must catch (a food-safety number, an action).
@@ -129,7 +130,9 @@ def ask_all(split: str, now: dt.datetime) -> list[dict]:
             reply = brain.reply(question["q"]).text
             to_model = model.calls > before
             right = not to_model and satisfies(reply, question["expect"])
-            if question["kind"] == "clock" and right:
+            if question["kind"] == "clock" and right and not question["expect"].get("numbers"):
+                # today's time or date, worked out here; a length of time worked out
+                # ("how many minutes is an hour and three quarters") is read by its numbers
                 right = _clock_right(reply, question["q"], now)
             rows.append(
                 {
@@ -166,7 +169,7 @@ def _clock_right(reply: str, asked: str, now: dt.datetime) -> bool:
         return f"{day:%A}" in reply
     if "christmas" in q:
         return str((dt.date(now.year, 12, 25) - now.date()).days) in reply
-    if re.search(r"\btime\b", q) and not re.search(r"\b(?:day|date)\b", q):
+    if re.search(r"\btime\b|\bhow late\b", q) and not re.search(r"\b(?:day|date)\b", q):
         return f"{now:%H:%M}" in reply
     return now.strftime("%A") in reply or now.strftime("%B") in reply
 

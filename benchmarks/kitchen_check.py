@@ -45,6 +45,16 @@ _UNITS = [
     ("week", r"weeks?"),
     ("month", r"months?"),
 ]
+# The units as kitchen_heldout4.json's brief asked them written ("minutes", "C")
+_WRITTEN_AS = {
+    "minutes": "min",
+    "hours": "hour",
+    "days": "day",
+    "months": "month",
+    "C": "°C",
+    "F": "°F",
+    "gas": "gas mark",
+}
 _NUMBER = r"([-−]?\d+(?:\.\d+)?(?:\s+\d+/\d+)?(?:\s*[½¼¾⅓⅔⅛⅜⅝⅞])?|[½¼¾⅓⅔⅛⅜⅝⅞]|\d+/\d+)"
 _UNIT = "|".join(f"(?P<u{n}>{pattern})" for n, (_, pattern) in enumerate(_UNITS))
 _SAID = re.compile(
@@ -105,7 +115,8 @@ def satisfies(answer: str, expect: dict) -> bool:
     if expect.get("honest"):
         return bool(_DECLINES.search(answer)) and not re.search(r"\d", answer)
     said = said_numbers(answer)
-    for low, high, unit in expect.get("numbers", []):
+    for low, high, written in expect.get("numbers", []):
+        unit = _WRITTEN_AS.get(written, written)
         if not any(u == unit and low - 1e-6 <= v <= high + 1e-6 for v, u in said):
             return False
     lowered = answer.lower()

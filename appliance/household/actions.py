@@ -257,7 +257,7 @@ def _said(store: HouseholdStore, command: p.Command) -> str:
             return renamed(store, name, new)
         case p.SnoozeRinging(seconds=seconds):
             return snooze_ringing(store, seconds, now)
-        case p.ClockTime() | p.ClockDate() | p.DaysUntil():
+        case p.ClockTime() | p.ClockDate() | p.ClockSpan() | p.DaysUntil():
             return clock_said(command, now)
         case p.TakenBack(said=said):
             return _left_as_it_was(said)

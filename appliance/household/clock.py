@@ -14,7 +14,8 @@ from __future__ import annotations
 import datetime as dt
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from appliance.household.requests import ClockDate, ClockTime, DaysUntil
+from appliance.household.requests import ClockDate, ClockSpan, ClockTime, DaysUntil
+from appliance.household.spoken import say_duration
 
 # Places a household asks the time of, and their zones. A place not here is not guessed.
 PLACES = {
@@ -169,8 +170,10 @@ def _day(when: dt.date) -> str:
     return f"{when:%A} {when.day} {when:%B %Y}"
 
 
-def said(command: ClockTime | ClockDate | DaysUntil, now: dt.datetime) -> str:
+def said(command: ClockTime | ClockDate | ClockSpan | DaysUntil, now: dt.datetime) -> str:
     match command:
+        case ClockSpan():
+            return _span_said(command)
         case ClockTime(place=None):
             return f"It's {now:%H:%M}."
         case ClockTime(place=place):
@@ -185,6 +188,9 @@ def said(command: ClockTime | ClockDate | DaysUntil, now: dt.datetime) -> str:
             return f"It's {now:%B} ({_day(now.date())})."
         case ClockDate(part="year"):
             return f"It's {now.year}."
+        case ClockDate(weekday="weekend"):
+            weekend = now.weekday() >= 5
+            return f"{'Yes' if weekend else 'No'}, it's {_day(now.date())}."
         case ClockDate(weekday=str(asked)):
             if asked.lower() == f"{now:%A}".lower():
                 return f"Yes, it's {_day(now.date())}."
@@ -210,3 +216,20 @@ def said(command: ClockTime | ClockDate | DaysUntil, now: dt.datetime) -> str:
             count = "1 day" if days == 1 else f"{days} days"
             return f"{count} until {name} ({when:%A} {when.day} {when:%B})."
     raise ValueError(f"not a clock question: {command!r}")
+
+
+def _span_said(span: ClockSpan) -> str:
+    """ "An hour and three quarters is 105 minutes.", "From 5:20 to 7:00 is 1 hour 40
+    minutes: 100 minutes." """
+    size = {"minutes": 60, "hours": 3600, "seconds": 1}[span.unit]
+    counted = span.seconds / size
+    amount = f"{counted:g}" if counted == int(counted) else f"{counted:.2f}".rstrip("0")
+    in_units = f"{amount} {span.unit.removesuffix('s') if counted == 1 else span.unit}"
+    whole = say_duration(span.seconds)
+    if span.between is not None:
+        start, end = span.between
+        return f"From {start} to {end} is {whole}: {in_units}."
+    said = " and ".join(span.lengths)
+    if len(span.lengths) > 1:
+        return f"{said[:1].upper()}{said[1:]} make {whole}: {in_units}."
+    return f"{said[:1].upper()}{said[1:]} is {in_units}."

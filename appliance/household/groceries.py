@@ -129,8 +129,8 @@ def things_alone(said: str) -> list[str] | None:
     """The things a message names when it is nothing else ("milk", "bread milk", "cream
     cheese"), or None: a word the table does not hold, or more than four words."""
     words = said.split(" ")
-    if not said or len(words) > 4:
-        return None
+    if not said or len(words) > 4 or any(w[:1].isdigit() for w in words):
+        return None  # "sprouts 8 mins" is a timer's (timer_phrases._food_and_length)
     if len(words) == 1:
         return words if _one(words[0]) in _things() else None
     if len(words) == 2 and (_one(words[0]), _one(words[1])) in _pairs():
@@ -158,8 +158,16 @@ def said_apart(run: str) -> list[str] | None:
                 and (words[i] in _FLAVOURS or (words[i] == pair[0] and pair[0] not in _staples()))
             )
         ):
-            things.append(f"{words[i]} {words[i + 1]}")
-            i += 2
+            size = 2
+            if (
+                i + 2 < len(words)
+                and _one(words[i]) not in _things()
+                and _one(words[i + 2]) in _things()
+                and (pair[1], _one(words[i + 2])) not in _pairs()
+            ):
+                size = 3  # "self raising flour": a word no thing alone begins one of three
+            things.append(" ".join(words[i : i + size]))
+            i += size
             continue
         if things and (words[i] in _COUNTED or words[i].isdigit()) and i + 1 < len(words):
             # "onions carrots a bag of rice": a thing counted ends the run, whole

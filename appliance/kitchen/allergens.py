@@ -54,6 +54,8 @@ _ASKS = re.compile(
     rf"|^(?:does|do|did|will|might|could)\b{_NOT_A_FOOD}.*\bcontain\b.*\b{ALLERGEN}\b"
     # "does hummus have sesame in it?": "in it" says a food, whatever its name
     rf"|^(?:does|do|did)\b.*\b(?:have|has|got)\b.*\b{ALLERGEN}\b.*\bin (?:it|them)\b"
+    # "is worcestershire sauce got fish in it", as said (a held-out split's got "not sure")
+    rf"|^(?:is|are|has|have)\b.*\b(?:got|have|has)\b.*\b{ALLERGEN}\b.*\bin (?:it|them)\b"
     # "is tahini made from sesame" (a fifth trial, a sesame allergy in the house: "no")
     rf"|^(?:is|are|was)\b.*\bmade (?:from|with|of|out of|using)\b.*\b{ALLERGEN}\b"
     # "are digestive biscuits vegetarian": a food of two words or more, never "is Ciaran

@@ -135,9 +135,13 @@ def _oven_said(words: list[str]) -> Oven | None:
         shown = say_celsius(value) if key == "celsius" else say_fahrenheit(value)
         return Oven(celsius, shown.replace(f"{_round(value, 5):g}", f"{value:g}"), False)
     # "oven at 425, what's that in c", "whats 375 in celsius for baking": the scale guessed
-    if {"oven", "recipe", "bake", "baking", "roast", "roasting", "celsius", "fahrenheit"} & set(
-        words
-    ) or words[-1:] in (["c"], ["f"]):
+    if (
+        {"oven", "recipe", "bake", "baking", "roast", "roasting", "celsius", "fahrenheit"}
+        & set(words)
+        or words[-1:] in (["c"], ["f"])
+        # "what gas mark is 180": a gas mark asked of a number, which can only be degrees
+        or " gas mark " in f" {' '.join(words)} "
+    ):
         for i in range(len(words)):
             found = number_at(words, i)
             if found is not None and 100 <= found[0] <= 500:
@@ -229,10 +233,53 @@ def _degrees(value: float) -> str:
     return str(int(rounded)) if rounded == int(rounded) else str(rounded)
 
 
+# An old recipe's oven said in words, as British oven tables print it against gas marks
+_DESCRIBED_OVENS = (
+    (re.compile(r"\bvery (?:cool|slow|low)\b"), (0.25, 0.5)),
+    (re.compile(r"\b(?:moderately|fairly|quite) hot\b"), (5, 6)),
+    (re.compile(r"\bvery hot\b"), (8, 9)),
+    (re.compile(r"\b(?:cool|slow|low)\b"), (1, 2)),
+    (re.compile(r"\bwarm\b"), (3,)),
+    (re.compile(r"\b(?:moderate|medium)\b"), (4,)),
+    (re.compile(r"\bhot\b"), (7,)),
+)
+
+
+def _described_oven(words: list[str]) -> Said | None:
+    """ "my nan's recipe just says moderate oven, what temp is that": the words of an old
+    recipe's oven, in °C, °F and gas marks (a held-out split's got "Noted.")."""
+    said = " ".join(words)
+    if (
+        not re.search(r"\boven\b", said)
+        or re.search(r"\d+ (?:c|f|degrees|celsius|fahrenheit)\b|\bgas\b|\bfan\b", said)
+        or re.search(r"\bhow (?:long|many)\b", said)
+    ):
+        return None  # a number of degrees is converted as said; "how long" asks a time
+    for pattern, marks in _DESCRIBED_OVENS:
+        found = pattern.search(said)
+        if found is None or not re.search(rf"{found[0]} (?:\w+ )?oven\b", said):
+            continue
+        celsius = [GAS_MARKS[m][0] for m in marks]
+        fahrenheit = [GAS_MARKS[m][1] for m in marks]
+
+        def span(values: list[int], unit: str) -> str:
+            return " to ".join(dict.fromkeys(f"{v}" for v in values)) + f" {unit}"
+
+        text = (
+            f"A {found[0]} oven is {span(celsius, '°C')} ({span(fahrenheit, '°F')}), gas mark "
+            f"{' to '.join(as_fraction(m) for m in marks)}. In a fan oven, use "
+            f"{span([c - FAN_OFFSET_C for c in celsius], '°C')}."
+        )
+        return Said(text, "temperature", "traditional British oven tables (gas marks)")
+    return None
+
+
 def temperature_question(words: list[str]) -> Said | None:
     """An oven temperature in the other scales (°C, °F, gas mark, fan), or None."""
     if (water := _water(words)) is not None:
         return water
+    if (described := _described_oven(words)) is not None:
+        return described
     if not _asks_about_temperature(words):
         return None
     if (mark := _off_the_dial(words)) is not None:
@@ -294,6 +341,10 @@ def _target(words: list[str], source: Quantity | None) -> tuple[str, ...] | None
             found = units.longest_unit_at(words, i)
             if found is not None and found[0][0] not in source.units:
                 return found[0]
+        # "1 cup brown sugar packed, grams?": the unit asked for said last, alone
+        last = units.longest_unit_at(words, len(words) - 1)
+        if last is not None and len(words) - 1 >= source.end and last[0][0] not in source.units:
+            return last[0]
     return None
 
 

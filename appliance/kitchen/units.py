@@ -60,6 +60,15 @@ UNITS = (
         "dessertspoons",
         "dessert spoon|dessert spoons|dessertspoonful|dsp",
     ),
+    # Australia's tablespoon is 20 ml, four teaspoons (Standards Australia's metric spoons)
+    _unit(
+        "au_tbsp",
+        "volume",
+        20.0,
+        "Australian tbsp",
+        "Australian tbsp",
+        "australian tablespoon|australian tablespoons|aussie tablespoon|aussie tablespoons",
+    ),
     _unit("us_tsp", "volume", 4.92892159375, "US tsp", "US tsp", "us teaspoon|us teaspoons"),
     _unit(
         "us_tbsp", "volume", 14.78676478125, "US tbsp", "US tbsp", "us tablespoon|us tablespoons"
@@ -110,7 +119,14 @@ UNITS = (
         "UK gallons",
         "uk gallon|uk gallons|imperial gallon",
     ),
-    _unit("us_gallon", "volume", 3785.411784, "US gallon", "US gallons", "us gallon|us gallons"),
+    _unit(
+        "us_gallon",
+        "volume",
+        3785.411784,
+        "US gallon",
+        "US gallons",
+        "us gallon|us gallons|american gallon|american gallons",
+    ),
     _unit(
         "celsius",
         "temperature",

@@ -311,3 +311,19 @@ def test_a_thing_asked_for_a_small_child_by_age_is_the_kitchen_s(router) -> None
     kind, said = _said(router, "popcorn for 18 month old?", "k")
     assert kind == "kitchen" and said == UNSURE_FOR_A_CHILD
     assert _said(router, "gift for my 2 year old?", "k")[0] != "kitchen"
+
+
+@pytest.mark.parametrize(
+    ("said", "kind"),
+    [
+        # what a pack holds is the kitchen's label line (a held-out split's went to memory)
+        ("is this packet of crisps gluten free", "kitchen"),
+        ("is this gluten free", "kitchen"),
+        # control: a person's diet is memory's
+        ("is sam gluten free", "recall"),
+    ],
+)
+def test_a_packs_allergen_is_the_kitchens_and_a_persons_diet_memorys(
+    router, said: str, kind: str
+) -> None:
+    assert router.route(said).kind == kind

@@ -388,3 +388,24 @@ def test_a_statement_of_its_own_after_a_fact_is_its_own() -> None:  # the contro
         "The bins go out on Thursday.",
         "Usually Dad does it.",
     ]
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "fish fingers in the air fryer how long",
+        "my nan's recipe just says moderate oven, what temp is that",
+        "my american sister in law wants heavy cream what do i buy",
+        "the chicken's been out since lunch is it ok",
+    ],
+)
+def test_a_question_said_last_without_its_mark_states_nothing(asked: str) -> None:
+    assert facts_stated(asked) == []
+
+
+@pytest.mark.parametrize(
+    "told",
+    ["Sam knows how long to cook rice", "Dad works out how much we spend each month"],
+)
+def test_a_question_word_inside_a_statement_keeps_it(told: str) -> None:
+    assert facts_stated(told) == [f"{told}."]
