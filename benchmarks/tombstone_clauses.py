@@ -43,10 +43,13 @@ RESULTS = HERE / "results"
 BASELINE = "4582b0e"
 FIRST_READ = "eaf6fb2"
 FIRST_READ_DIET = "bb62da2"
+# the household split was committed (0c78ce4) before its first run, with the rules of 976e138
+FIRST_READ_HOUSEHOLD = "0c78ce4"
 RULES = {
     "before": BASELINE,
     "first read": FIRST_READ,
     "first read, diet": FIRST_READ_DIET,
+    "first read, household": FIRST_READ_HOUSEHOLD,
     "now": None,
 }
 SPLITS = {
@@ -58,6 +61,11 @@ SPLITS = {
     ),
     "diet and health (held out)": (
         HERE / "data" / "diet_said_otherwise_heldout.jsonl",
+        "refused",
+        "new",
+    ),
+    "said by a household (held out)": (
+        HERE / "data" / "tombstone_household_heldout.jsonl",
         "refused",
         "new",
     ),
@@ -94,8 +102,8 @@ def main() -> int:
     args = parser.parse_args()
     table = [
         "| pairs | label | pairs | held before | held at the first read | held at the diet "
-        "split's first read | held now |",
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
+        "split's first read | held at the household split's first read | held now |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     plotted: dict[str, list[int]] = {}
     splits = {
@@ -121,7 +129,13 @@ def main() -> int:
             table.append(f"| {split} | {label} | {len(picked)} | {held} |")
             plotted[f"{split}\n{label} ({len(picked)})"] = counts
         if args.show:
-            first = "first read, diet" if split.startswith("diet") else "first read"
+            first = (
+                "first read, diet"
+                if split.startswith("diet")
+                else "first read, household"
+                if split.startswith("said by a household")
+                else "first read"
+            )
             for n, pair in enumerate(pairs):
                 if results[first][n] != results["now"][n] or (
                     "held out" in split and results["now"][n] != (pair["label"] == "same")
@@ -136,7 +150,8 @@ def main() -> int:
     (RESULTS / "tombstone_clauses.md").write_text(
         "# A refused statement said with a clause less or more, or its times and amounts "
         f"written otherwise (benchmarks/tombstone_clauses.py; before = {BASELINE}, first read "
-        f"= {FIRST_READ}, the diet split's first read = {FIRST_READ_DIET})\n\n{text}\n",
+        f"= {FIRST_READ}, the diet split's first read = {FIRST_READ_DIET}, the household "
+        f"split's first read = {FIRST_READ_HOUSEHOLD})\n\n{text}\n",
         encoding="utf-8",
     )
     write_plot(plotted, RESULTS / "tombstone_clauses.png")

@@ -27,6 +27,7 @@ from pathlib import Path
 from appliance.files import append_line, commit_temp, write_temp
 from appliance.memory.contrast import Marks, contrast
 from appliance.memory.embedding import Embedder
+from appliance.memory.plain_words import in_plain_words
 from appliance.memory.restated import keys_of, named_alike, same_key
 from appliance.memory.text import (
     fingerprint,
@@ -58,6 +59,15 @@ _CLAUSE_JOIN = re.compile(
     r"|\s+(?:so|but|because|since|which means|meaning)\s+",
     re.IGNORECASE,
 )
+
+
+def _kept_parts(text: str) -> list[str]:
+    """What a tombstone keeps beside the whole: each clause, and the statement and each
+    clause in plain words where those differ (plain_words.py: "Nan" and "Grandma", the
+    vacuum and the hoover read alike)."""
+    said = clauses(text)
+    plain = [in_plain_words(part) for part in (text, *said)]
+    return list(dict.fromkeys([*said, *(p for p in plain if p != text)]))
 
 
 def clauses(text: str) -> list[str]:
@@ -231,7 +241,7 @@ class TombstoneLog:
 
     def _seal_many(self, stones: list[Tombstone], *, keep_text: bool) -> list[Tombstone]:
         texts = [s.text for s in stones if s.text and s.vector is None]
-        parts = [part for s in stones if s.text and s.parts is None for part in clauses(s.text)]
+        parts = [part for s in stones if s.text and s.parts is None for part in _kept_parts(s.text)]
         vectors = dict(zip(texts + parts, self._embed(texts + parts), strict=True))
         model = getattr(self._embedder(), "model_id", None)
         out = []
@@ -252,7 +262,7 @@ class TombstoneLog:
                     format=FORMAT,
                     parts=stone.parts
                     if stone.parts is not None
-                    else [_part(c, vectors.get(c), model) for c in clauses(text)] or None,
+                    else [_part(c, vectors.get(c), model) for c in _kept_parts(text)] or None,
                     keys=stone.keys if stone.keys is not None else keys_of(text),
                 )
             )
@@ -324,6 +334,12 @@ class TombstoneLog:
         so "оat" with a Cyrillic "о" is "oat"), then by meaning.
         """
         parts = claims_within(text)
+        # the statement and each part in plain words too, as the tombstone keeps its own
+        parts += [
+            plain
+            for plain in dict.fromkeys(in_plain_words(said) for said in (text, *parts))
+            if plain != text and plain not in parts
+        ]
         # the same fact of diet or health in its other words: "Priya doesn't eat meat" holds
         # a refused "Priya is vegetarian" (an eighth trial's went live)
         parts += [other for said in (text, *parts) for other in other_wordings(said)]
