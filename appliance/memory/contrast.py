@@ -186,6 +186,8 @@ _KIN = frozenset(
     tortoise guinea pig fish""".split()
 )
 _WORDS = re.compile(r"\d+|[a-z]+(?:'[a-z]+)?")
+# A word before a name: "dad" in "my dad Dai", "Grandpa" in "Grandpa Eoin"
+_A_TITLE = re.compile(r"\b([A-Za-z]+) (?=[A-Z][a-z])")
 _CAPITALISED = re.compile(r"\b[A-Z][A-Za-z]+")
 # Words a sentence opens with, capitalised only for that: "Every morning Grandpa takes
 # his pills" names Grandpa, not "Every"; "Long car journeys make Sam carsick", not "Long".
@@ -273,8 +275,16 @@ class Marks:
             folded = quantities.NAMED_DAY.sub(lambda day: day[0].lower(), folded)
         names: list[str] = []
         possessors: list[str] = []
+        # "my dad Dai", "Grandpa Eoin": a family word before a name is that person's title
+        titles = (
+            {m[1].lower() for m in _A_TITLE.finditer(folded) if _singular(m[1].lower()) in _KIN}
+            if version >= 4
+            else set()
+        )
         for match in _CAPITALISED.finditer(folded):
             word = match.group().lower()
+            if version >= 4 and (match.group().isupper() or word in titles):
+                continue  # "GCSE", "GP", "MOT": no one's name; "Grandpa" of "Grandpa Eoin"
             opens = match.start() == 0 or folded[: match.start()].rstrip()[-1:] in ".!?"
             if opens and word in _OPENERS:
                 continue
@@ -329,7 +339,7 @@ class Marks:
             if _singular(word) in WHEN:
                 closed.add(_singular(word))
             kin = _singular(base)
-            if kin in _KIN and kin not in names and kin not in compounded:
+            if kin in _KIN and kin not in names and kin not in compounded and word not in titles:
                 names.append(kin)
         if negations % 2:
             closed.add("not")

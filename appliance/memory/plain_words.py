@@ -38,6 +38,7 @@ _LEADS = re.compile(
 # One word for each thing, the first of each ring
 _RINGS = (
     "grandma nan nana nanna gran granny grandmother grandmum",
+    "birthday bday birthdy",
     "grandad granddad grandpa grandfather granda gramps",
     "mum mam mom mummy mommy mother",
     "dad daddy father",
@@ -111,6 +112,17 @@ _APOSTROPHE = {
     "weve": "we've",
     "ive": "I've",
     "im": "I'm",
+    # a family word's own, typed without its apostrophe: "mams bday is 14 feb"
+    "mams": "mum's",
+    "mums": "mum's",
+    "moms": "mum's",
+    "dads": "dad's",
+    "nans": "grandma's",
+    "grans": "grandma's",
+    "nanas": "grandma's",
+    "grandmas": "grandma's",
+    "grandads": "grandad's",
+    "grandpas": "grandad's",
 }
 # Words of two or three said for one
 _PHRASES = (
@@ -183,7 +195,10 @@ def in_plain_words(text: str) -> str:
         lambda m: "".join(_DIGITS[w.lower()] for w in re.findall(r"[A-Za-z]+", m[0])), said
     )
     said = _DAY_ORDINAL.sub(lambda m: f"{m['on']} {_ORDINALS[m['nth'].lower()]}", said)
-    return _WORD.sub(_plain_word, said)
+    # all lower case, as a recogniser or a quick text writes it: a given name gets its
+    # capital back, as the refused statement had it
+    transcript = said == said.lower()
+    return _WORD.sub(lambda m: _plain_word(m, transcript), said)
 
 
 # Letters NFKD leaves whole: "Małgorzata" is written "Malgorzata" as often
@@ -196,9 +211,11 @@ def _unaccented(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def _plain_word(match: re.Match[str]) -> str:
+def _plain_word(match: re.Match[str], transcript: bool = False) -> str:
     word = match[0]
     lower = word.lower()
+    if transcript and lower in given_names() and lower not in english_words():
+        return word.capitalize()  # "zara's mocks…" typed or heard lower case: Zara's
     # a slip only in a word written lower case: "Mochi" is a name, never "Kochi"
     plain = (
         _plain().get(lower)

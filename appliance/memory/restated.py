@@ -262,7 +262,15 @@ def same_key(
         shorter = min(my_keys, their_keys, key=len)
         if len(shorter) < 2 and not _same_quantities(mine, my_keys, theirs, their_keys):
             return False
-    elif not mine_named & theirs_named or not more <= owners:
+    elif (
+        not mine_named & theirs_named
+        or not more <= owners
+        # each says whose it is, and not the same: "Mum's GP" is not "Dad's GP", nor
+        # "Bilal's match" "Bilal's brother Idris's match" (a held-out split's were held)
+        or (
+            mine.possessors and theirs.possessors and set(mine.possessors) != set(theirs.possessors)
+        )
+    ):
         return False
     if _against(mine) != _against(theirs):
         return False  # "Leo likes mushrooms" is not "Leo hates mushrooms"

@@ -41,6 +41,16 @@ _CLASSES: tuple[tuple[tuple[str, str], ...], ...] = (
         (r"{W}{IS} (?:a )?veggies?", "{who} is a veggie"),  # a tenth trial's "Osric's a veggie"
         (r"{W} {NOT} {EATS} (?:any )?meat", "{who} doesn't eat meat"),
         (r"{W} {EATS} no meat", "{who} eats no meat"),
+        # "Zara eats vegetarian food only", "Zara only eats veggie food" (an eighteenth
+        # trial's went live after "Zara is vegetarian" was retracted)
+        (
+            r"{W} only {EATS} (?:vegetarian|veggie)(?: food| meals)?",
+            "{who} only eats vegetarian food",
+        ),
+        (
+            r"{W} {EATS} (?:vegetarian|veggie)(?: food| meals)? only",
+            "{who} eats vegetarian food only",
+        ),
         (r"{W} {NOT} {EATS} (?:any )?meat or fish", "{who} doesn't eat meat or fish"),
     ),
     (  # vegan
@@ -123,6 +133,8 @@ _CLASSES: tuple[tuple[tuple[str, str], ...], ...] = (
     (  # an allergen
         (r"{W}{IS} allergic to {WHAT}", "{who} is allergic to {what}"),
         (r"{W} {CANT} (?:eat|have) (?:any )?{WHAT}", "{who} can't eat {what}"),
+        # a medicine: "Dai can't take penicillin" (an eighteenth trial's went live)
+        (r"{W} {CANT} (?:take|be given) (?:any )?{WHAT}", "{who} can't take {what}"),
         (r"{W}{HAS} (?:an? )?{WHAT} allergy", "{who} has a {what} allergy"),
         (r"{WHAT} (?:triggers|sets off) {W}'s allergy", "{what} triggers {who}'s allergy"),
         (

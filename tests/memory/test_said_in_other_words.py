@@ -161,3 +161,42 @@ def test_details_agree_where_the_words_do() -> None:
 def test_marks_of_an_older_tombstone_read_no_details() -> None:
     older = Marks.of("The key is in the shed.", version=3)
     assert contrast(older, Marks.of("The key is in the garage.", version=3)) is None
+
+
+@pytest.mark.parametrize(
+    ("refused", "again"),
+    [
+        # an eighteenth trial's each went live, or to the board unmarked
+        ("Dai is allergic to penicillin.", "remember that my dad Dai is allergic to penicillin"),
+        ("Dai is allergic to penicillin.", "Dai can't take penicillin"),
+        ("Zara is vegetarian.", "Zara eats vegetarian food only"),
+        ("Zara is vegetarian.", "Zara only eats veggie food"),
+        ("Zara's got her GCSE mocks in January.", "zara's mocks are in january"),
+        ("Mam's birthday is 14th of February.", "mams bday is 14 feb"),
+    ],
+)
+def test_an_eighteenth_trials_refusals_said_again_are_held(
+    semantic_memory: Memory, refused: str, again: str
+) -> None:
+    _discard(semantic_memory, refused)
+    with pytest.raises(AlreadyKnown, match="discarded"):
+        semantic_memory.propose(again, "note")
+
+
+@pytest.mark.parametrize(
+    ("refused", "other"),
+    [
+        ("Dai is allergic to penicillin.", "Gareth is allergic to penicillin."),
+        ("Mam's birthday is 14th of February.", "Dad's birthday is 14th of February."),
+        ("Mum's GP is Dr Patel.", "Dad's GP is Dr Patel."),
+        (
+            "Bilal's football match kicks off at 10.30 on Saturday.",
+            "Bilal's brother Idris's match kicks off at half ten on Saturday.",
+        ),
+    ],
+)
+def test_the_same_said_of_someone_else_is_another_fact(
+    semantic_memory: Memory, refused: str, other: str
+) -> None:
+    _discard(semantic_memory, refused)
+    assert semantic_memory.propose(other, "note")
