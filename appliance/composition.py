@@ -27,6 +27,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import logging
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
@@ -89,9 +90,16 @@ def household_screen(embedding: Embedding) -> Screen:
     from appliance.memory.guard import RECORD_MEANING, find_refusal
 
     def screen(text: str, *, errand: bool = False) -> str | None:
-        refusal = find_refusal(
-            f"remind me to {text}" if errand else text, embedding.model, by_meaning=RECORD_MEANING
-        )
+        framed = text
+        if errand:
+            # "remind Zara to revise at 4" keeps "tell Zara to revise", read as it was asked:
+            # "remind me to tell Zara to revise" was refused as an instruction (86%, an
+            # eighteenth trial's), where "remind Gareth to…" was not
+            other = re.match(r"tell (?P<who>.+?) to (?P<what>.+)$", text)
+            framed = (
+                f"remind {other['who']} to {other['what']}" if other else f"remind me to {text}"
+            )
+        refusal = find_refusal(framed, embedding.model, by_meaning=RECORD_MEANING)
         if refusal is None and errand:
             refusal = find_refusal(text, embedding.model, by_meaning=frozenset({"secret"}))
         return None if refusal is None else f"refused ({refusal.category}): {refusal.reason}"

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from appliance.errors import HearthError
-from appliance.memory import AlreadyKnown, AlreadyWaiting, Fact, Memory
+from appliance.memory import AlreadyKnown, AlreadyWaiting, Fact, Memory, Proposal
 from appliance.memory.contrast import Marks
 from appliance.memory.restated import keys_of, same_key
 from appliance.memory.text import fingerprint
@@ -166,6 +166,14 @@ _SAYS_OF_ITSELF = frozenset(
 )
 
 
+_OWN_SUBJECT = re.compile(
+    r"^(?:she|he|it|they)(?P<verb>'s| is|'re| are| has| have) ", re.IGNORECASE
+)
+
+
+_VERBS = {"'s": "is", "is": "is", "'re": "are", "are": "are", "has": "has", "have": "have"}
+
+
 def what_stays(fact: str, forgotten: str) -> str | None:
     """What a fact still says when one of the things it says is asked forgotten: "Priya is
     vegetarian." of "Priya is vegetarian and allergic to shellfish." asked "forget that
@@ -175,7 +183,16 @@ def what_stays(fact: str, forgotten: str) -> str | None:
     said = _SAID_OF.match(fact)
     if said is None:
         return None
-    parts = [p for p in _AND.split(said["said"]) if p]
+    # "…called Bara, she's a whippet": a part with its own "she's" says it of the subject
+    # (a card read "The dog is she's a whippet.", an eighteenth trial's)
+    verb = said["subject"].split()[-1].lower()
+    parts = []
+    for part in (p for p in _AND.split(said["said"]) if p):
+        if (own := _OWN_SUBJECT.match(part)) is not None:
+            if _VERBS.get(own["verb"].strip().lower()) != verb:
+                return None  # "…is called Bara, she has a collar": forgotten whole
+            part = part[own.end() :]
+        parts.append(part)
     if len(parts) < 2:
         return None
     # "allergic to peanuts and tree nuts": what the first says them of goes with each (a
@@ -236,3 +253,50 @@ def with_its_subject(target: str, replacement: str) -> str:
     if said is None or whose is None or len(whose["subject"].split()) > 6:
         return replacement
     return f"{whose['subject']} {whose['verb']} {said['rest']}"
+
+
+def forgotten_one(said: str, facts: Iterable[Fact], names: Iterable[str]) -> Fact | None:
+    """The fact "forget that `said`" names: of `facts` (recall's), the one sharing most of
+    what `said` is about beyond the people in it, and at least two such words, or all of them
+    where it says only one. A person in common is not enough: "forget that Nani's proper
+    name is Rokeya Begum" had asked to forget "Nani keeps halal and doesn't eat pork or
+    gelatine" (an eighteenth trial's), which a Keep would have lost."""
+    about = _about(said, names)
+    if not about:
+        return None
+    found = list(facts)
+    best, shared = None, 0
+    for fact in found:
+        common = len(about & _about(fact.text, names))
+        if common > shared:
+            best, shared = fact, common
+    # one word in common is enough for recall's first ("magda cancelled her trip, forget
+    # about her visit" is "Magda is visiting on the 19th"), never for one further down
+    if shared >= 2 or (shared == 1 and found and best is found[0]):
+        return best
+    return None
+
+
+def waiting_one(said: str, proposals: Iterable[Proposal], names: Iterable[str]) -> Proposal | None:
+    """The card on the board "forget that `said`" names, where it is still waiting: its
+    words, or every word of what it is about."""
+    about = _about(said, names)
+    for proposal in proposals:
+        theirs = _about(proposal.text, names)
+        if fingerprint(proposal.text) == fingerprint(said) or (about and about <= theirs):
+            return proposal
+    return None
+
+
+def _about(text: str, names: Iterable[str]) -> set[str]:
+    """The words a statement is about, less the people it names, each without its ending
+    ("visiting" is "visit")."""
+    people = {name.lower() for name in names}
+    return {_stem(word) for word in content_words(text) if word not in people}
+
+
+def _stem(word: str) -> str:
+    for ending in ("ing", "ed", "es", "s"):
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            return word[: -len(ending)]
+    return word

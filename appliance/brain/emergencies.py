@@ -155,4 +155,30 @@ _AN_EMERGENCY = re.compile(
 AN_EMERGENCY = fixed_reply("emergency", _AN_EMERGENCY, EMERGENCY)
 A_FIRE = fixed_reply("fire", _FIRE, EMERGENCY)
 SIGNS_OF_ILLNESS = fixed_reply("unwell", _UNWELL, UNWELL)
+
+# A hypo, said now or asked how to treat: the NHS's treatment, never the model's. An
+# eighteenth trial's "Nasrin is having a hypo what do I do" was carded as a fact, and "what
+# should a diabetic eat if they have a hypo" got the model's "…should avoid foods that
+# contain high amounts of sugar", the opposite of the first aid.
+HYPO = (
+    "For a hypo (blood sugar below 4): if they can swallow, give something sugary now, such "
+    "as a small glass of fruit juice or non-diet fizzy drink, a handful of sweets, or 4 or 5 "
+    "glucose tablets, then check their blood sugar after 10 to 15 minutes and treat again if "
+    "it's still below 4. If they're very drowsy, can't swallow safely or are unconscious, "
+    "don't put anything in their mouth: ring 999 now (112 in Europe, 911 in North America), "
+    "and use their glucagon kit if they have one. I can't call anyone, and I haven't kept "
+    "it as a fact."
+)
+_HYPO = re.compile(
+    _NO_ANIMAL + r".*?(?:"
+    r"\b(?:having|is having|'s having|going into|gone into|in) (?:a )?hypos?\b"
+    r"(?! (?:kit|sweets|box|bag|tablets|treatment) (?:is|are|in|on))"
+    r"|\b(?:blood )?sugars? (?:is|are|'s|has gone|have gone|gone|dropped|dropping|crashing|"
+    r"really|very|so)(?: \w+)? (?:low|down)\b"
+    r"|\bhypos?\b.*\b(?:what (?:do|should|can) (?:i|we|you|they) (?:do|give|eat)|what to do|"
+    r"how (?:do|should) (?:i|we|you) treat|treat|help)\b"
+    r"|\b(?:what|how) .*\b(?:eat|have|give|do|treat)\b.*\bhypos?\b)",
+    re.IGNORECASE,
+)
+A_HYPO = fixed_reply("hypo", _HYPO, HYPO)
 ATE_AN_ALLERGEN_ASKED = fixed_reply("ate an allergen", _ATE_IT, ATE_AN_ALLERGEN)

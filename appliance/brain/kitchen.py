@@ -32,6 +32,7 @@ from appliance.brain.devices import (
 )
 from appliance.brain.emergencies import (
     A_FIRE,
+    A_HYPO,
     AN_EMERGENCY,
     ATE_AN_ALLERGEN_ASKED,
     SIGNS_OF_A_REACTION,
@@ -96,7 +97,10 @@ _OF_EATING = re.compile(
     r"funny|fizzy|slimy|sour|mouldy|"
     # what a pack holds: "is this packet of crisps gluten free" (a held-out split's went to
     # memory, then the model), never "is Sam gluten free" (memory's)
-    r"packet|packets|pack|tin|tins|jar|jars|carton|tub|label|ingredients)\b"
+    r"packet|packets|pack|tin|tins|jar|jars|carton|tub|label|ingredients|"
+    # what a food holds: "how many carbs in a portion of bhaat" (an eighteenth trial's got the
+    # model's numbers, for an insulin household)
+    r"carbs?|carbohydrates?|calories|kcals?|protein|fibre|fiber|nutrition)\b"
     r"|^\W*(?:is|are|does|do) (?:this|these|that|those)\b",
     re.IGNORECASE,
 )
@@ -205,6 +209,7 @@ def with_kitchen(router: Router) -> Router:
         ATE_AN_ALLERGEN_ASKED,
         SIGNS_OF_SERIOUS_ILLNESS,
         SIGNS_OF_ILLNESS,
+        A_HYPO,
         AN_EMERGENCY,
         A_FIRE,
         FED_TO_A_PET,

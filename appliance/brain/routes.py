@@ -244,6 +244,21 @@ class RuleRoutes:
         ):
             yield TAKEN_OFF_THE_BOARD.format(" ".join(taken))
             return
+        if (
+            target is None
+            and route.text
+            and not route.replaces
+            and (
+                card := corrections.waiting_one(
+                    route.text, self.memory.proposals(), self.known_names()
+                )
+            )
+        ):
+            # "forget that Nani's proper name is Rokeya Begum" while it waits on the board:
+            # that card refused, never a live fact about Nani (an eighteenth trial's)
+            self.memory.discard(card.id, "agent", "forgotten in the conversation")
+            yield TAKEN_OFF_THE_BOARD.format(card.text)
+            return
         if target is None:  # "forget it" with nothing just kept or read is a "never mind"
             if route.replaces:
                 yield NOT_TOLD_WHICH
@@ -268,8 +283,8 @@ class RuleRoutes:
 
     def _correction_target(self, thread: str, what: str) -> Fact | None:
         if what:
-            found = self.memory.recall(what, 1)
-            return found[0].fact if found else None
+            found = [r.fact for r in self.memory.recall(what, RECALL_K)]
+            return corrections.forgotten_one(what, found, self.known_names())
         for fact_id in self.cited.get(thread, ()):
             if (fact := self._live(fact_id)) is not None:
                 return fact

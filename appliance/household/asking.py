@@ -28,6 +28,7 @@ from appliance.household.requests import (
     AskTimerLength,
     AskWhichReminder,
     AskWhichTimer,
+    Both,
     CancelReminder,
     CancelTimer,
     Command,
@@ -181,7 +182,10 @@ def answer_to(question: Question, text: str, now: dt.datetime) -> Command | None
             return Remind(what, at, every)
         case AskWhichTimer(action=action, names=names, seconds=seconds):
             if re.search(r"\b(both|all|every|each)\b", said) and action == "cancel":
-                return CancelTimer(None, every=True)
+                # the ones asked about, never every timer running: "both of them" after
+                # "Which one? pasta…; garlic bread…" had stopped a chicken's 1 h 50 too (an
+                # eighteenth trial's)
+                return _each_of(names)
             chosen = _which(names, said)
             if len(chosen) != 1:
                 return None
@@ -261,3 +265,12 @@ def _number_at(tokens: list[str], i: int) -> int | None:
     if tokens[i] == "one" and i > 0 and tokens[i - 1] not in ("number", "timer", "reminder"):
         return None
     return whole_number_at(tokens, i)
+
+
+def _each_of(names: tuple[str, ...]) -> Command:
+    """Each timer named cancelled, in turn: "both of them" after "Which one?"."""
+    *rest, last = names
+    cancelled: Command = CancelTimer(last)
+    for name in reversed(rest):
+        cancelled = Both(CancelTimer(name), cancelled)
+    return cancelled

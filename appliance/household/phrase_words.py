@@ -52,7 +52,7 @@ _GIVE_A_TIMER = re.compile(r"^give (?:us|me) (a|an|another)(?= (?:[a-z0-9]+ ){0,
 # comma ("…, love"): "we need bin bags too" put "bin bags too" on the list
 _TAIL = re.compile(
     r"(?:(?: ,)?(?: (?:please|pls|plz|ple+a+se+|thanks|thx|thank you|for me|for us|too|tae|"
-    r"as well|cheers|ta|"
+    r"as well|cheers|ta|n all|and all|an all|"
     r"thanks a lot|thank you very much|much appreciated|(?:that'd|that would) be "
     r"(?:great|lovely|brilliant|ace|amazing|fab|perfect)|or (?:whatever|something|so|anything)|"
     r"while i (?:think of it|remember)|before i forget|if you (?:can|could|don't mind)|"

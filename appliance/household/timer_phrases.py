@@ -68,9 +68,11 @@ _NEARLY_DONE = re.compile(
 )
 # "time 45 seconds", "time the eggs for 6 minutes": "time" as the verb
 # "time 45 seconds", "time three minutes for the eggs", "time the eggs for 6 minutes"
+# "can you time the chapatis, 3 mins each side" (an eighteenth trial's was carded as a fact)
+_ASKED_TO = r"^(?:(?:can|could|would|will) (?:you|ya|ye) (?:please )?|please )?"
 _TIME_VERB = (
-    re.compile(rf"^time (?P<length>.+?)(?: for (?:the |my )?(?P<name>{_NAME}))?$"),
-    re.compile(rf"^time (?:the |my )?(?P<name>{_NAME}) (?:for )?(?P<length>.+)$"),
+    re.compile(rf"{_ASKED_TO}time (?P<length>.+?)(?: for (?:the |my )?(?P<name>{_NAME}))?$"),
+    re.compile(rf"{_ASKED_TO}time (?:the |my )?(?P<name>{_NAME}) (?:for )?(?P<length>.+)$"),
 )
 # "how's the ham timer doing", "how are the spuds getting on"
 _HOW_IS = re.compile(
@@ -81,6 +83,8 @@ _HOW_IS = re.compile(
 _ASKED_AFTER_NO_TIMER = {
     *("it", "things", "everything", "you", "ya", "that", "this", "he", "she", "they", "we"),
     *("life", "work", "everyone", "everybody", "your day", "the day", "school", "you all"),
+    # "how's the list looking" is the shopping list's (an eighteenth trial's was a timer's)
+    *("list", "shopping", "shopping list", "grocery list", "messages"),
 }
 _LISTS_TIMERS = re.compile(
     r"^(?:(?:what|which|any|are there any|is there a|do i have any|do we have any) timers?"
@@ -197,6 +201,10 @@ _NO_NAME_ALONE = {
 }
 
 
+# "…, 4 minutes each side": how a length is spent, never a name nor part of the length
+_PER_SIDE = re.compile(r" (?:(?:each|per|a) side|each|apiece)$")
+
+
 def timer_name(raw: str | None) -> str | None:
     """A timer's name as said ("the pasta" -> "pasta"); None for an amount misheard as one."""
     if raw is None:
@@ -211,7 +219,14 @@ def timer_name(raw: str | None) -> str | None:
     name = re.sub(r" again$", "", name)  # "how long is left on the rice again"
     # "…, 4 minutes each side": how the length is spent, never the name (a third trial's
     # timer was called "welsh cakes each side")
-    name = re.sub(r" (?:(?:each|per|a) side|each|apiece)$", "", name)
+    name = _PER_SIDE.sub("", name)
+    # "pop a timer on for the rice will you, 12 minutes": the asking after it is no part of
+    # the name (an eighteenth trial's timer was called "rice will you")
+    name = re.sub(
+        r" (?:will|would|could|can|wont|won't) (?:you|ya|ye)(?: please)?$| (?:for me|please|pls)$",
+        "",
+        name,
+    )
     said = name.split()
     if setting := [i for i, word in enumerate(said) if word in _SET_VERBS]:
         said = said[setting[-1] + 1 :]  # "I need to set a timer": the asking, not a name
@@ -325,9 +340,9 @@ _ACROSS_A_COMMA = re.compile(r"(?=(\b[a-z']+ , [a-z']+\b))")
 def _timer(text: str) -> Command | None:
     for pattern in _TIME_VERB:
         if match := pattern.match(text):
-            length = match["length"].split(" ")
-            span = spoken.duration_in(length)
-            if span is not None and span.start == 0 and span.end == len(length):
+            said = _PER_SIDE.sub("", match["length"]).split(" ")
+            span = spoken.duration_in(said)
+            if span is not None and span.start == 0 and span.end == len(said):
                 return SetTimer(timer_name(match["name"]), float(span.value))
     if (match := _CANCEL_BY_LENGTH.match(text)) and (length := _whole_length(match)):
         return CancelTimer(None, seconds=length)  # "cancel the 10 minute timer"
@@ -360,12 +375,12 @@ def _timer(text: str) -> Command | None:
     ):
         return SetTimer(timer_name(match["name"]), seconds)
     if match := _NAMED_TIMER.match(text):  # "egg timer four minutes"
-        length = (match["length"] or match["length_after"]).split(" ")
-        span = spoken.duration_in(length)
-        if span is not None and span.start == 0 and span.end == len(length):
+        said = (match["length"] or match["length_after"]).split(" ")
+        span = spoken.duration_in(said)
+        if span is not None and span.start == 0 and span.end == len(said):
             return SetTimer(timer_name(match["name"] or match["after"]), float(span.value))
-    if (length := spoken.duration_in(tokens)) is not None and length.start == 0:
-        after = tokens[length.end :]
+    if (first := spoken.duration_in(tokens)) is not None and first.start == 0:
+        after = tokens[first.end :]
         if after[:2] in (["on", "the"], ["on", "my"], ["on", "a"]) and after[-1] == "timer":
             return timer(f"put {text}")  # "twenty minutes on the timer": put unsaid
     verb_first = re.match(rf"^{_SET_VERB} ", text) is not None or tokens[0] == "timer"

@@ -106,6 +106,10 @@ _NUTRIENT = re.compile(
     # never a measure ("…sugar in a cup") nor a recipe's amount ("…salt in the pasta water")
     r"(?!.*\b(?:cups?|tablespoons?|tbsp|teaspoons?|tsp|spoons?|spoonfuls?|recipe|water|"
     r"pan|pot|dough|batter|mix|mixture)\b)"
+    # what no recipe puts in by the cup: "how many carbs in a cup of rice" is the food's (an
+    # eighteenth trial's got the model's "45 grams", what an insulin dose is worked out from)
+    r"|\bhow (?:many|much) (?:grams of |g of )?(?:carbs?|carbohydrates?|calories|kcals?|"
+    r"protein|fibre|fiber) (?:is |are )?(?:there )?in\b"
 )
 # "is honey better than sugar for a diabetic", "are sweeteners ok for diabetics", "is
 # grapefruit ok with warfarin" (a fifth trial's model gave advice each time)

@@ -290,3 +290,38 @@ def test_a_correction_said_by_a_pronoun_keeps_the_subject_of_what_it_replaces() 
     # the controls: a replacement that says its subject, or a fact of no such shape
     assert with_its_subject(target, "The concert is on Thursday.") == "The concert is on Thursday."
     assert with_its_subject("Lina hates olives.", "it's olives") == "it's olives"
+
+
+def test_forget_that_a_card_still_waiting_takes_that_card_off_and_no_fact(
+    settings: Settings, memory: Memory
+) -> None:
+    """An eighteenth trial's "forget that Nani's proper name is Rokeya Begum", said while
+    that card waited, had asked to forget Nani's halal rule, which a Keep would have lost."""
+    halal = memory.add("Nani keeps halal and doesn't eat pork or gelatine.", "preference")
+    memory.propose("Nani's proper name is Rokeya Begum.", "person")
+    reply, _ = scripted_reply(
+        settings, memory, [], "forget that Nani's proper name is Rokeya Begum"
+    )
+    assert reply.text.startswith("All right, I've taken it off the board")
+    assert memory.proposals() == []  # nothing asks to forget the halal rule
+    assert [f.id for f in memory.facts("live")] == [halal.id]
+
+
+def test_forget_with_only_a_person_in_common_finds_nothing(
+    settings: Settings, memory: Memory
+) -> None:
+    memory.add("Nani keeps halal and doesn't eat pork or gelatine.", "preference")
+    reply, _ = scripted_reply(settings, memory, [], "forget that Nani likes crosswords")
+    assert reply.text.startswith("I couldn't find that in memory")
+    assert memory.proposals() == []
+    # control: the fact's own words find it
+    reply, _ = scripted_reply(settings, memory, [], "forget that Nani keeps halal")
+    assert 'asked to forget "Nani keeps halal' in reply.text
+
+
+def test_what_stays_of_a_fact_said_twice_over_by_its_pronoun(
+    settings: Settings, memory: Memory
+) -> None:
+    memory.add("The dog is called Bara, she's a whippet.", "household")
+    reply, _ = scripted_reply(settings, memory, [], "forget that the dog is called Bara")
+    assert 'with "The dog is a whippet"' in reply.text

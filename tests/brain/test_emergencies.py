@@ -9,7 +9,13 @@ import pytest
 
 from appliance.brain.ate_it import WATCH_FOR_A_REACTION
 from appliance.brain.devices import NOT_A_VET, RING_THE_VET
-from appliance.brain.emergencies import ALLERGIC_REACTION, ATE_AN_ALLERGEN, RING_999, UNWELL
+from appliance.brain.emergencies import (
+    ALLERGIC_REACTION,
+    ATE_AN_ALLERGEN,
+    HYPO,
+    RING_999,
+    UNWELL,
+)
 from appliance.brain.urgent import EMERGENCY
 from appliance.composition import intent_router
 from appliance.memory import Memory
@@ -50,6 +56,11 @@ from tests.brain.conftest import scripted_reply
         ("there's a fire in the kitchen", EMERGENCY),
         ("the baby's had a fit", EMERGENCY),
         ("Babcia collapsed in the kitchen", EMERGENCY),
+        # an eighteenth trial's: carded, or the model's "avoid sugar"
+        ("Nasrin is having a hypo what do I do", HYPO),
+        ("what should a diabetic eat if they have a hypo", HYPO),
+        ("her blood sugar is really low", HYPO),
+        ("how do i treat a hypo", HYPO),
         ("my dog's face is swollen", RING_THE_VET),
         ("the cat's being sick and won't eat", RING_THE_VET),
     ],
@@ -73,11 +84,14 @@ def test_signs_of_trouble_get_the_line_never_the_model_nor_the_board(
         "the dough is swelling nicely",
         "the dog is sick of waiting",
         "Tamsin is allergic to sesame",
+        "the hypo sweets are in the glovebox",  # where a thing is kept: a fact
+        "Nasrin's hypo kit is in the drawer",
+        "Nasrin has hypos at night",
     ],
 )
 def test_what_is_no_sign_of_trouble_is_not_read_as_one(settings, said: str) -> None:
     kind = intent_router(settings).route(said).kind
-    assert kind not in ("allergic reaction", "ate an allergen", "an animal unwell"), said
+    assert kind not in ("allergic reaction", "ate an allergen", "an animal unwell", "hypo"), said
 
 
 def test_a_pet_named_in_trouble_is_the_vets(settings, memory: Memory) -> None:

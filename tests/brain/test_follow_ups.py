@@ -215,6 +215,20 @@ def test_which_one_is_answered_by_its_place_when_the_names_have_no_number(
     assert [t.name for t in kitchen.store.timers()] == ["pasta"]
 
 
+def test_both_after_which_one_cancels_the_ones_asked_about_and_no_other(
+    kitchen: Kitchen,
+) -> None:
+    """An eighteenth trial's "both of them" stopped every timer, a 1 h 50 chicken's too."""
+    kitchen.say("set a pasta timer for 9 minutes")
+    kitchen.say("set a garlic bread timer for 9 minutes")
+    kitchen.say("set a chicken timer for 1 hour 50 minutes")
+    assert kitchen.say("cancel the 9 minute one").startswith("Which one? pasta")
+    assert kitchen.say("both of them") == (
+        "I've cancelled the pasta timer. I've cancelled the garlic bread timer."
+    )
+    assert [t.name for t in kitchen.store.timers()] == ["chicken"]
+
+
 def test_that_one_is_no_number(kitchen: Kitchen) -> None:
     """ "that one" says nothing of which: both timers stay (as "one" alone would not)."""
     _two_unnamed(kitchen)

@@ -327,3 +327,18 @@ def test_a_packs_allergen_is_the_kitchens_and_a_persons_diet_memorys(
     router, said: str, kind: str
 ) -> None:
     assert router.route(said).kind == kind
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # an eighteenth trial's each got the model's numbers, for an insulin household
+        "how many carbs in a portion of bhaat",
+        "how many carbs in a cup of rice",
+        "how many carbs are in a chapati",
+        "how many calories in a samosa",
+    ],
+)
+def test_what_a_food_holds_is_the_kitchens_never_the_models(router, said: str) -> None:
+    assert router.route(said).kind == "kitchen"
+    assert router.route("how much sugar in a cup of tea").kind != "kitchen"  # control: a measure

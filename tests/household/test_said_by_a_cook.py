@@ -13,10 +13,15 @@ from appliance.household.requests import (
     AddItems,
     AskAddItems,
     CancelReminder,
+    CheckItem,
     ClockDate,
     ClockSpan,
     ClockTime,
+    ReadList,
+    Remind,
+    RemoveItems,
     SetTimer,
+    SnoozeReminder,
 )
 
 MONDAY = dt.datetime(2026, 12, 7, 17, 0)
@@ -97,3 +102,68 @@ def test_a_reminder_no_longer_needed_named_by_its_errand_is_cancelled() -> None:
     said_so = "I don't need that reminder to take the washing out any more, get rid of it"
     assert parse(said_so, MONDAY) == CancelReminder("take the washing out")
     assert parse("I don't need a reminder to tell me that", MONDAY) is None  # control
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        # an eighteenth trial's each got the model's made-up list
+        "what's the shopping list",
+        "whats the shopping list looking like",
+        "how's the list looking",
+        "what does the list look like",
+    ],
+)
+def test_the_list_asked_as_a_household_asks_is_read(asked: str) -> None:
+    assert parse(asked, MONDAY) == ReadList()
+
+
+def test_how_the_ham_is_looking_is_still_its_timers() -> None:
+    assert not isinstance(parse("how's the ham looking", MONDAY), ReadList)
+
+
+def test_a_thing_asked_of_it_is_asked_of_the_list() -> None:
+    assert isinstance(parse("is oat milk on it", MONDAY), CheckItem)
+    assert isinstance(parse("is the butter on it", MONDAY), CheckItem)
+    assert not isinstance(parse("is the lid on it", MONDAY), CheckItem)  # control: no food
+
+
+def test_a_thing_said_got_and_taken_off_is_taken_off() -> None:
+    assert parse("we've got loads of cardamom, take it off", MONDAY) == RemoveItems(("cardamom",))
+
+
+def test_dont_forget_a_thing_a_shop_sells_asks_whether_it_goes_on_the_list() -> None:
+    assert parse("don't forget the milk", MONDAY) == AskAddItems(("milk",))
+    assert parse("don't forget the dentist is on friday", MONDAY) is None  # a fact to keep
+
+
+@pytest.mark.parametrize(
+    ("said", "at"),
+    [
+        # an eighteenth trial's each rang in the evening
+        ("wake me up at quarter to seven", "2026-12-08T06:45"),
+        ("set an alarm for half six", "2026-12-08T06:30"),
+        ("wake me up at 7", "2026-12-08T07:00"),  # as before
+        ("set an alarm for half past eight in the evening", "2026-12-07T20:30"),  # control
+    ],
+)
+def test_an_alarm_said_in_words_is_the_mornings(said: str, at: str) -> None:
+    command = parse(said, dt.datetime(2026, 12, 7, 11, 42))
+    assert isinstance(command, Remind)
+    assert command.at.strftime("%Y-%m-%dT%H:%M") == at
+
+
+def test_more_an_eighteenth_trial_said_of_timers_reminders_and_the_list() -> None:
+    # the asking after a timer's name is no part of it ("rice will you")
+    assert parse("pop a timer on for the rice will you, 12 minutes", MONDAY) == SetTimer(
+        "rice", 720.0
+    )
+    assert parse("can you time the chapatis, 3 mins each side", MONDAY) == SetTimer(
+        "chapatis", 180.0
+    )
+    assert isinstance(parse("snooze the bampi one for 10 minutes", MONDAY), SnoozeReminder)
+    assert parse("stick loo roll on the list n all", MONDAY) == AddItems(("loo roll",))
+    assert parse("put 6 eggs and a pint of milk on", MONDAY) == AddItems(("6 eggs", "pint of milk"))
+    # controls: the cooking's and the kettle's
+    assert parse("put the chicken on", MONDAY) is None
+    assert parse("put the kettle on", MONDAY) is None

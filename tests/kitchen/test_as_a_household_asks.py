@@ -128,3 +128,10 @@ def test_what_no_table_vouches_for_gets_the_honest_answer(question: str) -> None
 
 def test_what_a_sauce_holds_is_never_guessed() -> None:
     assert _said("is worcestershire sauce got fish in it") == ALLERGEN_UNSURE
+
+
+def test_milk_is_a_little_heavier_than_water() -> None:
+    """An eighteenth trial's "what's a pint of milk in grams" got 545 g, lighter than a pint
+    of water (568 g): the chart's 8 oz a cup."""
+    assert "585 g" in _said("whats a pint of milk in grams")
+    assert "570 g" in _said("whats a pint of water in grams")  # control: 568 g, said to 5 g
