@@ -40,7 +40,9 @@ def about(question: Question, recalled: Recalled) -> bool:
     birthday is on 3 March"; that fact must not answer, nor reach the model.
     """
     held = held_by(recalled, question.text)
-    if any(not set(tokens(name)) <= held for name in question.names):
+    # "my grandson Ifan": a family word before a name is that person's, not a second one
+    titles = {m[1].lower() for m in _A_TITLE.finditer(question.text)}
+    if any(not set(tokens(name)) <= held for name in question.names if name.lower() not in titles):
         return False
     if any(only_as_a_relation(name, recalled.fact.text, question.text) for name in question.names):
         return False
@@ -51,6 +53,19 @@ def about(question: Question, recalled: Recalled) -> bool:
 
 
 _KIND_OF_DAY = frozenset({"appointment"})
+
+
+def without_titles(question: str) -> str:
+    """The question without a family word said before a name ("my grandson Ifan" -> "my
+    Ifan"): it names the person, and no fact need say it."""
+    return _A_TITLE.sub(lambda m: m[0][: m.start(1) - m.start(0)], question)
+
+
+_A_TITLE = re.compile(
+    r"\b(?:my|our|your|the) ((?:grand)?(?:son|daughter|child|kid)|nephew|niece|brother|sister|"
+    r"mum|mam|mom|dad|nan|nana|gran|granny|grandma|grandad|grandpa|husband|wife|partner|"
+    r"lodger|cousin|aunt|auntie|uncle|friend|neighbour) (?=[A-Z][a-z])"
+)
 # Someone named only as whose another is: "Ify's friend Amara has a nut allergy" is about
 # Amara (an eleventh trial's "is Ify allergic to nuts?" got it as the answer)
 _RELATIONS = (
@@ -174,6 +189,8 @@ def answers(question: Question, recalled: Recalled, today: dt.date | None = None
     # "anyone in the house" is who is asked about, not what: it is never in the fact
     rest = set(tokens(SOMEONE_UNNAMED.sub(" ", question.text))) - subject
     held = held_by(recalled, question.text)
+    if cannot_eat_held(question.text, recalled.fact.text):
+        return True  # "what can't Ifan eat": his sesame allergy says
     if question.text.lower().lstrip().startswith("where"):
         return _where_answered(rest, held, recalled.fact.text)
     of_someone = bool(question.names) and not question.things
@@ -212,6 +229,34 @@ def answers(question: Question, recalled: Recalled, today: dt.date | None = None
         # Thursdays" says so (a held-out split's got "I don't know")
         held = held | {word for word in rest if _A_WORD_OF_WHEN.fullmatch(word)}
     return any(word in held or KINDS.get(word) in held or said_in(word, held) for word in rest)
+
+
+# What someone may not eat, asked, and a fact that says it
+_CANNOT_EAT_ASKED = re.compile(
+    r"\b(?:can't|cant|cannot|can not|unable to|not able to|not allowed to|mustn't|shouldn't|"
+    r"isn't allowed to|doesn't|does not|won't)(?: \w+){0,2}? (?:eat|have|drink)\b"
+    r"|\b(?:avoid|allergic to|intolerant (?:to|of))\b",
+    re.IGNORECASE,
+)
+_CANNOT_EAT_TOLD = re.compile(
+    r"\b(?:allergic|allergy|allergies|intolerant|intolerance|coeliac|celiac|vegan|vegetarian|"
+    r"halal|kosher|(?:doesn't|does not|don't|can't|cannot|mustn't|won't) (?:eat|have|drink))\b",
+    re.IGNORECASE,
+)
+
+
+_CANNOT_EAT_WORDS = frozenset(
+    tokens("eat eats eating have drink unable able allowed avoid cannot can't cant mustn't")
+)
+
+
+def cannot_eat_held(question: str, fact: str) -> frozenset[str]:
+    """The words of a question of what someone may not eat that a fact of their allergy or
+    diet holds by meaning: "Ifan is allergic to sesame." answers "what is my grandson Ifan
+    unable to eat?" (an eighteenth trial's got "I don't know"); never "…like to eat"."""
+    if _CANNOT_EAT_ASKED.search(question) and _CANNOT_EAT_TOLD.search(fact):
+        return _CANNOT_EAT_WORDS
+    return frozenset()
 
 
 def said_in(word: str, held: set[str]) -> bool:

@@ -531,13 +531,16 @@ def _answering(found: list[Recalled], question: str) -> list[Recalled]:
         return []
     # "what time does cubs finish", "how often does grandma come": words that only ask when
     # or how often are no words the fact must carry (a held-out split's got "I don't know")
-    asked = set(content_words(question)) - answers.ONLY_ASKING or set(content_words(question))
+    asked = set(content_words(answers.without_titles(question))) - answers.ONLY_ASKING or set(
+        content_words(question)
+    )
     if not asked:
         return []
     best = found[0]
     held = set(content_words(best.fact.text + " " + " ".join(best.fact.links)))
     held |= answers.said_apart(question, held)  # "epi pen" is in "epipen"
     held |= answers.implied(best.fact)  # "takes metformin": a medicine
+    held |= answers.cannot_eat_held(question, best.fact.text)  # "…unable to eat": an allergy
     if sum(answers.said_in(word, held) for word in asked) * 2 < len(asked):
         return []
     return [r for r in found[:ANSWER_FACTS] if r.score >= best.score / 2]

@@ -106,7 +106,17 @@ _ONE_ASKED = re.compile(
 )
 
 
+# "what time is my reminder for the tablets?", "when's the reminder about the bins" (an
+# eighteenth trial's got memory's "I don't know that yet")
+_REMINDER_FOR = re.compile(
+    r"^(?:so |and )?(?:when|what time|what day|which day)(?:'s| is|s| does| will)"
+    r" (?:the|my|our|that) reminders? (?:for|about|to) (?:the |my |our )?"
+    r"(?P<about>[a-z0-9' ]{1,40}?)"
+    r"(?: (?:go off|come|ring|set for|again|then))?$"
+)
+
+
 def one_asked(said: str) -> ListReminders | None:
     """The reminders about what a question of one names, to be read only where one is."""
-    found = _ONE_ASKED.match(said)
+    found = _ONE_ASKED.match(said) or _REMINDER_FOR.match(said)
     return None if found is None else ListReminders(found["about"], if_any=True)

@@ -140,6 +140,14 @@ _CANCEL_ANY_REMINDER = re.compile(
     # "delete the 7am one" (a thirteenth trial's was read as the list's "7am one")
     r"(?:reminders?|(?<=am |pm )one)$"
 )
+# "cancel the one at 5", "delete the 7:30 one" (an eighteenth trial's got "The one at 5 is not
+# available anymore." from the model): the reminder at that time
+_CANCEL_ONE_AT = re.compile(
+    r"^(?:cancel|delete|remove|drop|scrap|bin|get rid of) (?:the|that) (?:one|reminder) (?:at|for) "
+    r"(?P<at>\d{1,2}(?:[:.]\d{2})?(?: ?(?:am|pm))?)$"
+    r"|^(?:cancel|delete|remove|drop|scrap|bin|get rid of) (?:the|that) "
+    r"(?P<at2>\d{1,2}(?:[:.]\d{2})?(?: ?(?:am|pm))?|\d{1,2} o'clock) (?:one|reminder)$"
+)
 # "i dont need the 6am wake up anymore": the reminder at that time, ended
 _NO_MORE_AT = re.compile(
     r"^(?:i|we) (?:don't|dont|do not) need (?:the |my |that |our )?(?P<at>\d{1,2}(?:[:.]\d{2})? ?"
@@ -360,6 +368,9 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
         return CancelReminder(match["what"] or (f"at {match['at']}" if match["at"] else None))
     if match := _NO_MORE_AT.match(text):
         return CancelReminder(f"at {match['at']}")
+    if match := _CANCEL_ONE_AT.match(text):
+        at = (match["at"] or match["at2"]).removesuffix(" o'clock")
+        return CancelReminder(f"at {at}")
     if match := _NO_MORE_REMINDER_TO.match(text):
         return CancelReminder(re.sub(r"^(?:the|my) ", "", match["what"]))
     if match := _NO_MORE_REMINDER.match(text):

@@ -17,6 +17,7 @@ from appliance.household.requests import (
     ClockDate,
     ClockSpan,
     ClockTime,
+    ListReminders,
     ReadList,
     Remind,
     RemoveItems,
@@ -167,3 +168,14 @@ def test_more_an_eighteenth_trial_said_of_timers_reminders_and_the_list() -> Non
     # controls: the cooking's and the kettle's
     assert parse("put the chicken on", MONDAY) is None
     assert parse("put the kettle on", MONDAY) is None
+
+
+def test_a_reminder_asked_of_or_cancelled_by_its_errand_or_its_time() -> None:
+    # an eighteenth trial's got memory's "I don't know that yet", and the model's "The one at
+    # 5 is not available anymore."
+    assert parse("What time is my reminder for the tablets?", MONDAY) == ListReminders(
+        "tablets", if_any=True
+    )
+    assert parse("cancel the one at 5", MONDAY) == CancelReminder("at 5")
+    assert parse("delete the 7:30 one", MONDAY) == CancelReminder("at 7:30")
+    assert parse("cancel the one at the back", MONDAY) != CancelReminder("at the back")
