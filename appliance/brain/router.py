@@ -442,7 +442,22 @@ def fixed_reply(name: str, pattern: re.Pattern[str], line: str) -> Intent:
     return Intent(name, match, act=lambda route: line)
 
 
+# A recogniser's stutter: one word three times or more running ("Remember Tha Tha Tha Tha…",
+# an eighteenth trial's clip, was carded as "Tha Tha Tha Tha…"); nothing to keep or answer
+_STUTTER = re.compile(r"\b([a-z']+)(?:[\s,.-]+\1\b){2,}", re.IGNORECASE)
+HEARD_A_STUTTER = "I didn't catch that clearly, so I haven't kept or done anything. Say it again?"
+_NOT_A_STUTTER = frozenset({"no", "yes", "very", "ha", "la", "bye", "really", "so", "now", "go"})
+
+
+def _stutter(text: str) -> Route | None:
+    found = _STUTTER.search(text)
+    if found is None or found[1].lower() in _NOT_A_STUTTER:
+        return None  # "no no no", "very very very": said so on purpose
+    return Route("stutter", text)
+
+
 DEFAULT_INTENTS: tuple[Intent, ...] = (
+    Intent("stutter", _stutter, act=lambda _route: HEARD_A_STUTTER),
     Intent("ask-to-recall", _ask_to_recall),
     Intent("remember", _remember),
     Intent("forget", _forget),

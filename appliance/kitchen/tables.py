@@ -163,8 +163,33 @@ class Name:
         return (self.us, self.us.replace("-", " "))
 
 
+@dataclass(frozen=True)
+class MadeOf:
+    """What a food is made of by its name, and the allergens that makes it hold: "tahini" is
+    ground sesame seeds. Only ever said as what it holds, never what it is free of."""
+
+    food: str
+    aliases: tuple[str, ...]
+    made_with: str
+    allergens: tuple[str, ...]
+    source: str
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return (self.food, *self.aliases)
+
+
 Row = TypeVar(
-    "Row", Density, Storage, CoreTemperature, SafetyRule, Pregnancy, Cooking, Substitution, Name
+    "Row",
+    Density,
+    Storage,
+    CoreTemperature,
+    SafetyRule,
+    Pregnancy,
+    Cooking,
+    Substitution,
+    Name,
+    MadeOf,
 )
 
 
@@ -413,6 +438,35 @@ def _substitution(row: dict[str, str], where: str) -> Substitution:
     )
 
 
+# The allergens a made_of row may name: the UK's fourteen, as allergens.py's questions say them
+MADE_OF_ALLERGENS = (
+    "sesame",
+    "peanuts",
+    "nuts",
+    "milk",
+    "eggs",
+    "fish",
+    "crustaceans",
+    "molluscs",
+    "gluten",
+    "soya",
+    "mustard",
+    "celery",
+    "lupin",
+    "sulphites",
+)
+
+
+def _made_of(row: dict[str, str], where: str) -> MadeOf:
+    allergens = tuple(a for a in row["allergens"].split("|") if a)
+    if not row["food"] or not row["made_with"] or not allergens:
+        raise TableError(f"{where}: a made_of row gives a food, what makes it, and its allergens")
+    for allergen in allergens:
+        _one_of(allergen, MADE_OF_ALLERGENS, where, "allergen")
+    aliases = tuple(a for a in row["aliases"].split("|") if a)
+    return MadeOf(row["food"].lower(), aliases, row["made_with"], allergens, row["source"])
+
+
 def _name(row: dict[str, str], where: str) -> Name:
     if not row["us"] or not row["uk"]:
         raise TableError(f"{where}: a name row gives the US name and the UK one")
@@ -429,6 +483,7 @@ class Tables:
     cooking: Table[Cooking]
     substitutions: Table[Substitution]
     names: Table[Name]
+    made_of: Table[MadeOf]
 
 
 @cache
@@ -438,7 +493,7 @@ def tables() -> Tables:
 
 
 def read_tables(folder: Path) -> Tables:
-    """The eight files in `folder`, each row checked; TableError names the file and line."""
+    """The nine files in `folder`, each row checked; TableError names the file and line."""
     return Tables(
         Table("densities", _rows(folder, "densities.csv", _density)),
         Table("storage", _rows(folder, "storage.csv", _storage)),
@@ -448,4 +503,5 @@ def read_tables(folder: Path) -> Tables:
         Table("cooking", _rows(folder, "cooking.csv", _cooking)),
         Table("substitutions", _rows(folder, "substitutions.csv", _substitution)),
         Table("names", _rows(folder, "names.csv", _name)),
+        Table("made of", _rows(folder, "made_of.csv", _made_of)),
     )

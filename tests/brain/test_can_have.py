@@ -70,14 +70,17 @@ def test_a_dish_no_fact_names_is_to_be_checked_against_the_facts(
     memory.add("Rosa is allergic to eggs - proper allergic, she has an epipen.", "health")
     memory.add("Femi is 9 and Rosa is 4.", "person")
     reply, model = scripted_reply(
-        settings, memory, ["Yes, Rosa can have meringue."], "is it safe for Rosa to eat a meringue"
+        settings, memory, ["Yes, Rosa can have cake."], "is it safe for Rosa to eat a cake"
     )
     assert model.prompts == []
     assert reply.text == (
         "From memory: Rosa is allergic to eggs - proper allergic, she has an epipen. I can't see "
-        "what's in meringue, so check it against that before Rosa has any."
+        "what's in cake, so check it against that before Rosa has any."
     )
     assert "Femi is 9" not in reply.text  # only what bears on what she may eat
+    # a meringue is made of egg whites by its very name (made_of.csv): said so
+    reply, _ = scripted_reply(settings, memory, [], "is it safe for Rosa to eat a meringue")
+    assert "Meringue is made with egg whites" in reply.text and "expect eggs" in reply.text
 
 
 def test_a_name_memory_does_not_hold_is_the_model_s(settings: Settings, memory: Memory) -> None:
@@ -289,3 +292,17 @@ def test_someone_else_of_the_same_name_is_not_them(
     asked = "can nana have nuts" if "Nana" in facts[0] else "can grandad have nuts"
     reply, _ = scripted_reply(settings, memory, ["Yes."], asked, intents=intent_router(settings))
     assert "allergic to nuts" not in reply.text
+
+
+def test_a_food_made_of_the_allergen_kept_says_so(settings, memory) -> None:  # type: ignore[no-untyped-def]
+    """An eighteenth trial's "can ifan have hummus?" with his sesame allergy kept got "I can't
+    see what's in hummus": hummus is made with tahini, by its very name (made_of.csv)."""
+    from tests.brain.conftest import scripted_reply
+
+    memory.add("Ifan is allergic to sesame.", "health")
+    reply, model = scripted_reply(settings, memory, [], "can ifan have hummus?")
+    assert reply.text.startswith("From memory: Ifan is allergic to sesame. Hummus is made with")
+    assert "expect sesame" in reply.text and model.prompts == []
+    # control: a food not made of sesame is still the label's
+    reply, _ = scripted_reply(settings, memory, [], "can Ifan have pesto")
+    assert "I can't see what's in pesto" in reply.text

@@ -358,3 +358,20 @@ def test_remember_typed_with_a_slip(said: str, fact: str) -> None:
 
 def test_a_word_that_only_starts_like_remember_is_no_remember() -> None:
     assert route("rememberance day is in november").kind != "remember"
+
+
+@pytest.mark.parametrize(
+    ("said", "kind"),
+    [
+        # an eighteenth trial's clip, heard as a stutter, was carded as "Tha Tha Tha Tha…"
+        ("Remember Tha Tha Tha Tha Zara is a vegetarian", "stutter"),
+        ("what what what", "stutter"),
+        # controls: said so on purpose, or said once
+        ("no no no not that", "chat"),
+        ("remember that Zara is vegetarian", "remember"),
+    ],
+)
+def test_a_recognisers_stutter_keeps_nothing(said: str, kind: str) -> None:
+    from appliance.brain.router import DEFAULT_ROUTER
+
+    assert DEFAULT_ROUTER.route(said).kind == kind

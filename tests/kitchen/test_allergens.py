@@ -16,16 +16,34 @@ from tests.brain.conftest import scripted_reply
     [
         # a third outside trial, a family with a coeliac son: the model answered each
         "is cornflour gluten free?",
-        "is soy sauce gluten free?",
         "can a coeliac eat oats?",
-        "is there gluten in soy sauce?",
-        "does mayonnaise contain egg?",
         "does this have nuts in it?",
+        # a food made of another allergen than the one asked: still the label's
+        "is hummus gluten free?",
     ],
 )
 def test_what_a_food_holds_is_left_to_its_label(asked: str) -> None:
     found = answer(asked)
     assert found is not None and found.text == ALLERGEN_UNSURE and found.kind == "unsure"
+
+
+@pytest.mark.parametrize(
+    ("asked", "holds"),
+    [
+        # made of it by its very name (made_of.csv): said, with the label still to check
+        ("is soy sauce gluten free?", "expect gluten"),
+        ("is there gluten in soy sauce?", "expect gluten"),
+        ("does mayonnaise contain egg?", "expect eggs"),
+        ("what nuts are in pesto?", "expect nuts"),
+    ],
+)
+def test_what_a_food_is_made_of_by_its_name_is_said_and_the_label_still_checked(
+    asked: str, holds: str
+) -> None:
+    found = answer(asked)
+    assert found is not None and found.kind == "unsure"
+    assert holds in found.text and "Check the label all the same" in found.text
+    assert "free" not in found.text.split("Check the label")[0]  # never what it is free of
 
 
 @pytest.mark.parametrize(
@@ -65,9 +83,7 @@ def test_a_memory_answer_about_what_someone_cannot_have_stands(settings, memory:
     assert reply.text == "From memory: Ravi cannot have dairy." and model.prompts == []
 
 
-@pytest.mark.parametrize(
-    "asked", ["are pine nuts actually nuts?", "is coconut a nut?", "what nuts are in pesto?"]
-)
+@pytest.mark.parametrize("asked", ["are pine nuts actually nuts?", "is coconut a nut?"])
 def test_whether_a_food_is_a_nut_is_left_to_its_label(asked: str) -> None:
     # a fourth outside trial, a nut allergy in the house: the model answered each wrongly
     found = answer(asked)

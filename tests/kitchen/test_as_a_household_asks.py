@@ -126,8 +126,13 @@ def test_what_no_table_vouches_for_gets_the_honest_answer(question: str) -> None
     assert _said(question) == UNSURE
 
 
-def test_what_a_sauce_holds_is_never_guessed() -> None:
-    assert _said("is worcestershire sauce got fish in it") == ALLERGEN_UNSURE
+def test_what_a_sauce_is_made_of_is_said_and_what_it_is_free_of_never() -> None:
+    assert "expect fish" in _said("is worcestershire sauce got fish in it")
+    assert "expect sesame" in _said("does hummus have sesame in it")
+    assert "expect nuts" in _said("is pesto nut free my son has a nut allergy")
+    # controls: a sauce no row names, and an allergen its row does not hold
+    assert _said("is brown sauce got fish in it") == ALLERGEN_UNSURE
+    assert _said("is pesto gluten free") == ALLERGEN_UNSURE
 
 
 def test_milk_is_a_little_heavier_than_water() -> None:

@@ -19,6 +19,7 @@ FILES = (
     "cooking.csv",
     "substitutions.csv",
     "names.csv",
+    "made_of.csv",
 )
 
 
@@ -32,6 +33,7 @@ def test_every_row_of_every_file_is_read_and_names_its_source() -> None:
         read.cooking,
         read.substitutions,
         read.names,
+        read.made_of,
     )
     for table in every:
         assert len(table) > 0
@@ -120,3 +122,12 @@ def test_a_food_name_inside_another_food_is_not_that_food() -> None:
     )
     found = storage.named_in("how long does cooked rice keep".split())
     assert found is not None and found[0] == "cooked rice"  # the control
+
+
+def test_a_made_of_row_names_only_allergens_of_the_fourteen(tmp_path: Path) -> None:
+    copied = tmp_path / "data"
+    shutil.copytree(DATA, copied)
+    with (copied / "made_of.csv").open("a", encoding="utf-8") as handle:
+        handle.write("toast,,bread,crumbs,a guess\n")
+    with pytest.raises(TableError, match="allergen must be one of"):
+        read_tables(copied)
