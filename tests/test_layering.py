@@ -32,6 +32,7 @@ LEAVES = {
     "minilm",
     "english",
     "given_names",
+    "apostrophes",
 }
 PARTS = {p.name.removesuffix(".py") for p in ROOT.iterdir() if p.name != "__pycache__"}
 ALLOWED = {

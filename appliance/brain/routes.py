@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from appliance.brain import (
@@ -29,21 +29,19 @@ from appliance.brain import (
     statements,
 )
 from appliance.brain.cannot_eat import cannot_eat_asked, of_someone_else, says_cannot_eat
-from appliance.brain.known import KnownToMemory, with_names_told
+from appliance.brain.known import with_names_told
 from appliance.brain.not_known import not_known
-from appliance.brain.notetaker import NoteTaker
+from appliance.brain.put_right_routes import PutRight
 from appliance.brain.turn import RECALL_K
 from appliance.errors import HearthError
 from appliance.memory import (
     AlreadyKnown,
     AlreadyWaiting,
     Fact,
-    Memory,
     Proposal,
     Recalled,
     Refused,
 )
-from appliance.memory.recallable import RECALLABLE_STATUSES
 from appliance.memory.text import tokens as content_words
 
 if TYPE_CHECKING:
@@ -54,72 +52,17 @@ log = logging.getLogger(__name__)
 ANSWER_FACTS = 3
 ALLERGY_FACTS = 6  # "does anyone here have an allergy?": each person's, a household's worth
 NOTED = "Noted — it'll be on the board for you to keep."
-NOT_FOUND = (
-    "I couldn't find that in memory, so there is nothing to correct. "
-    "`hearth memory list` shows what is stored."
-)
-TAKEN_OFF_THE_BOARD = "All right, I've taken it off the board and won't save it: {}"
-NOTHING_JUST_KEPT = "Okay. I haven't just kept or read out a fact, so nothing is forgotten."
-NOT_TOLD_WHICH = (
-    "I couldn't tell which fact that puts right, so nothing was changed. Say “forget …” with "
-    "its words, or “remember that …” for the new one."
-)
-# Content words a "that's wrong, …" must share with a fact to replace it (its name and what
-# is said of it): one alone is a name, and another fact of the same person is not this one.
-SHARED_TO_REPLACE = 2
-# Said of many facts, they tell none apart: "Declan isn't vegan" is not "Declan isn't keen
-# on mushrooms"
-_NEGATIONS = frozenset(
-    "not no never isnt arent wasnt werent doesnt dont didnt cant wont hasnt havent anymore".split()
-)
 # MiniLM cosine at which a fact answers a "who …?" question by meaning: "who can't eat
 # nuts?" ~ "Sam is allergic to peanuts" is 0.50, unrelated household facts sit below 0.3.
 MEANING_FLOOR = 0.45
-# The model's side of a turn, for a question about the world (conversation.py).
-ModelChat = Callable[["ReplyStream", str, "list[Recalled] | None"], Iterator[str]]
-
 # Family words and pets' kinds, as memory stems them: a question with one may name someone
 # the facts call by a name
 _KIN = frozenset(content_words(" ".join(people.FAMILY)))
 
 
-class RuleRoutes:
-    """The rule-answered turns of one brain, on its memory and note-taker."""
-
-    def __init__(self, memory: Memory, notetaker: NoteTaker | None, chat: ModelChat) -> None:
-        self.memory = memory
-        self.notetaker = notetaker
-        self.chat = chat
-        self.cited: dict[str, tuple[str, ...]] = {}  # thread -> facts the last answer used
-        self.carded: dict[str, tuple[str, ...]] = {}  # thread -> what it put on the board
-        self.known = KnownToMemory(memory)  # names, pets, who has a diet: per memory change
-
-    def answered(self, thread: str, facts: tuple[str, ...], carded: tuple[str, ...] = ()) -> None:
-        """Remember which facts a thread's last answer used or kept ("no, that's wrong" and
-        "forget that" target them), and the new facts it put on the board ("don't save
-        that" takes them off)."""
-        self.cited[thread] = facts
-        # only the last answer's cards: "cancel it" after a timer is the timer's, and "never
-        # mind" after another question drops that topic (a second review found both taking
-        # an earlier card away)
-        self.carded[thread] = carded
-        for kept in (self.cited, self.carded):
-            if len(kept) > 256:
-                kept.pop(next(iter(kept)))
-
-    def _take_off_the_board(self, thread: str) -> list[str]:
-        """The words of each card the thread's last answer put on the board, discarded: the
-        person refused them, so a tombstone keeps them from coming back (an eleventh
-        trial's "no wait, don't save that" had left the card waiting for anyone's Keep)."""
-        taken = []
-        for proposal_id in self.carded.pop(thread, ()):
-            try:
-                proposal = self.memory.get_proposal(proposal_id)
-                self.memory.discard(proposal_id, "agent", "taken back in the conversation")
-            except HearthError:
-                continue  # already kept or discarded at the board
-            taken.append(proposal.text)
-        return taken
+class RuleRoutes(PutRight):
+    """The rule-answered turns of one brain, on its memory and note-taker (its state, and
+    how a fact is put right or forgotten: route_state.py, put_right_routes.py)."""
 
     def remember(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
         """An explicit "remember that": typed, a live fact; heard, a proposal read back.
@@ -232,100 +175,6 @@ class RuleRoutes:
         else:
             yield "Noted, but I couldn't put that on the board."
 
-    def correct(self, stream: ReplyStream, route: router.Route) -> Iterator[str]:
-        if route.replaces:
-            target = self._replaced(stream.thread_id, route.text)
-        else:
-            target = self._correction_target(stream.thread_id, route.text)
-        if (
-            not route.text
-            and not route.replaces
-            and (taken := self._take_off_the_board(stream.thread_id))
-        ):
-            yield TAKEN_OFF_THE_BOARD.format(" ".join(taken))
-            return
-        if (
-            target is None
-            and route.text
-            and not route.replaces
-            and (
-                card := corrections.waiting_one(
-                    route.text, self.memory.proposals(), self.known_names()
-                )
-            )
-        ):
-            # "forget that Nani's proper name is Rokeya Begum" while it waits on the board:
-            # that card refused, never a live fact about Nani (an eighteenth trial's)
-            self.memory.discard(card.id, "agent", "forgotten in the conversation")
-            yield TAKEN_OFF_THE_BOARD.format(card.text)
-            return
-        if target is None:  # "forget it" with nothing just kept or read is a "never mind"
-            if route.replaces:
-                yield NOT_TOLD_WHICH
-            else:
-                yield NOTHING_JUST_KEPT if not route.text else NOT_FOUND
-            return
-        replacement = (
-            corrections.with_its_subject(target.text, route.text) if route.replaces else ""
-        )
-        if not route.replaces and route.text:
-            # one of two things a fact says: what stays replaces it, never all forgotten
-            replacement = corrections.what_stays(target.text, route.text) or ""
-        correction = corrections.propose(self.memory, stream.thread_id, target, replacement)
-        if correction.proposal is not None:
-            stream.facts, stream.proposal = (target.id,), correction.proposal
-        yield correction.said
-        if not replacement and correction.proposal is not None:
-            # the same said in other words goes with it: an approved "forget that Dave has a
-            # key to the shed" had left "Dave next door has a key to our shed" to be recalled
-            found = [r.fact for r in self.memory.recall(target.text, RECALL_K)]
-            yield corrections.also_forgotten(self.memory, stream.thread_id, target, found)
-
-    def _correction_target(self, thread: str, what: str) -> Fact | None:
-        if what:
-            found = [r.fact for r in self.memory.recall(what, RECALL_K)]
-            return corrections.forgotten_one(what, found, self.known_names())
-        for fact_id in self.cited.get(thread, ()):
-            if (fact := self._live(fact_id)) is not None:
-                return fact
-        return None
-
-    def _replaced(self, thread: str, instead: str) -> Fact | None:
-        """The fact "that's wrong, `instead`" puts right: of the facts the last answer
-        used and those recall finds, the one sharing most of its words. A Keep replaces
-        that fact's words, so one sharing a name alone is not enough ("that's wrong,
-        Declan isn't vegan" had been proposed over "Declan's mum, Nana Adaeze, lives with
-        us too, she's diabetic", and Keep lost it); words too few to tell, "that" is what
-        the last answer used."""
-        said = set(content_words(instead)) - _NEGATIONS
-        cited = self.live(self.cited.get(thread, ()))
-        if len(said) < SHARED_TO_REPLACE:
-            return cited[0] if cited else self._correction_target(thread, instead)
-        # the fact just kept or read needs one word in common: "remember that Ify's school
-        # shoes are size 2", then "that's wrong, she's a size 3 now" (an eleventh trial's
-        # was "I couldn't tell which fact that puts right")
-        # (a name in common is not enough: "that's wrong, Declan isn't vegan" is not said of
-        # "Declan's mum, Nana Adaeze, … she's diabetic")
-        names = {n.lower() for n in self.known_names()}
-        if len(cited) == 1 and (said & set(content_words(cited[0].text))) - names:
-            return cited[0]
-        found = [*cited, *(r.fact for r in self.memory.recall(instead, RECALL_K))]
-        shared = [len(said & set(content_words(fact.text))) for fact in found]
-        best = max(shared, default=0)
-        return found[shared.index(best)] if best >= SHARED_TO_REPLACE else None
-
-    def live(self, fact_ids: Iterable[str]) -> list[Fact]:
-        """Those of the facts that are still there to be recalled."""
-        return [fact for fid in fact_ids if (fact := self._live(fid)) is not None]
-
-    def _live(self, fact_id: str) -> Fact | None:
-        """The fact, if it is still there to be recalled."""
-        try:
-            fact = self.memory.get(fact_id)
-        except HearthError:
-            return None
-        return fact if fact.status in RECALLABLE_STATUSES else None
-
     def recall(self, stream: ReplyStream, text: str, route: router.Route) -> Iterator[str]:
         """Household questions are answered from memory or honestly not at all; questions
         about the world go to the model (questions.py draws the line)."""
@@ -415,16 +264,6 @@ class RuleRoutes:
         if near:
             reply += " What I do know: " + " ".join(_said(r) for r in near)
         return reply + " Ask it with a name, and I'll tell you what I've been told."
-
-    def people_ever_named(self) -> frozenset[str]:
-        """The names memory holds, and those only forgotten facts held: whom the model's
-        sentences are checked of (told.py)."""
-        known = self.known.now()
-        return known.names | known.once
-
-    def known_names(self) -> frozenset[str]:
-        """The names memory holds (lower case; known.py), read again only when it changed."""
-        return self.known.now().names
 
     def _answers_by_meaning(self, asked: questions.Question, found: list[Recalled]) -> bool:
         """A question about the household's people that names no one ("who can't eat

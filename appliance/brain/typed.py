@@ -11,36 +11,13 @@ from __future__ import annotations
 
 import re
 
+from appliance.apostrophes import APOSTROPHES
 from appliance.brain.people import ONLY_OF_SOMEONE, TITLED, a_name_typed_lower, only_of_someone
 from appliance.english import english_words
 from appliance.letters import LETTER, LOWER
 
 _RESTORED = {
-    "whats": "what's",
-    "wheres": "where's",
-    "whos": "who's",
-    "whens": "when's",
-    "hows": "how's",
-    "whys": "why's",
-    "thats": "that's",
-    "theres": "there's",
-    "dont": "don't",
-    "doesnt": "doesn't",
-    "didnt": "didn't",
-    "cant": "can't",
-    "isnt": "isn't",
-    "arent": "aren't",
-    "wasnt": "wasn't",
-    "werent": "weren't",
-    "havent": "haven't",
-    "hasnt": "hasn't",
-    "couldnt": "couldn't",
-    "shouldnt": "shouldn't",
-    "wouldnt": "wouldn't",
-    "ive": "I've",
-    "im": "I'm",
-    "youre": "you're",
-    "theyre": "they're",
+    **APOSTROPHES,
     # as texted: "wat time is soccer practise" (a held-out split's went to the model)
     "wat": "what",
     "wot": "what",

@@ -27,6 +27,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from appliance.apostrophes import NEGATED_MODAL
 from appliance.english import english_words
 from appliance.given_names import given_names
 from appliance.memory import details, quantities
@@ -136,25 +137,6 @@ _DIETS = frozenset("vegan vegetarian pescatarian flexitarian".split())
 # 2: without _NOT_NOW, _DIETS and days of the month in words ("June the fourteenth");
 # 1: times and numbers as said, word by word.
 VERSION = 4
-# A negation typed without its apostrophe, as a voice transcript or a text writes it
-_UNMARKED_NEGATIONS = {
-    "isnt": None,
-    "arent": None,
-    "wasnt": None,
-    "werent": None,
-    "dont": None,
-    "doesnt": None,
-    "didnt": None,
-    "hasnt": None,
-    "havent": None,
-    "hadnt": None,
-    "wont": "will",
-    "wouldnt": "would",
-    "cant": "can",
-    "couldnt": "could",
-    "shouldnt": "should",
-    "mustnt": "must",
-}
 # The parts of a day, and which half of it each is in ("night" may be either).
 _PARTS = frozenset("morning afternoon evening night tonight noon midnight".split())
 _PART_HALVES = {
@@ -322,9 +304,9 @@ class Marks:
             base, _, tail = word.partition("'")
             if word in _NEGATIONS or tail == "t":
                 negations += 1
-            elif version >= 4 and word in _UNMARKED_NEGATIONS:
+            elif version >= 4 and word in NEGATED_MODAL:
                 negations += 1  # "nnamdi isnt allowed…" (a held-out split's was held)
-                if (modal := _UNMARKED_NEGATIONS[word]) in _MODALS:
+                if (modal := NEGATED_MODAL[word]) in _MODALS:
                     closed.add("not-" + modal)
             # A modal inside a negation ("can't") is part of the negation: "Sam can't
             # stand mushrooms" has no "can" for "Sam hates mushrooms" to lack.

@@ -25,6 +25,7 @@ import re
 import unicodedata
 from functools import cache
 
+from appliance.apostrophes import APOSTROPHES
 from appliance.english import english_words
 from appliance.given_names import given_names
 
@@ -92,26 +93,7 @@ _RINGS = (
 )
 # Typed without its apostrophe, as a voice transcript or a text writes it
 _APOSTROPHE = {
-    "cant": "can't",
-    "dont": "don't",
-    "doesnt": "doesn't",
-    "didnt": "didn't",
-    "isnt": "isn't",
-    "arent": "aren't",
-    "wasnt": "wasn't",
-    "werent": "weren't",
-    "wont": "won't",
-    "wouldnt": "wouldn't",
-    "shouldnt": "shouldn't",
-    "couldnt": "couldn't",
-    "hasnt": "hasn't",
-    "havent": "haven't",
-    "shes": "she's",
-    "hes": "he's",
-    "theyre": "they're",
-    "weve": "we've",
-    "ive": "I've",
-    "im": "I'm",
+    **APOSTROPHES,
     # a family word's own, typed without its apostrophe: "mams bday is 14 feb"
     "mams": "mum's",
     "mums": "mum's",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from appliance.brain.routes import NOTHING_JUST_KEPT, TAKEN_OFF_THE_BOARD
+from appliance.brain.put_right_routes import NOTHING_JUST_KEPT, TAKEN_OFF_THE_BOARD
 from appliance.composition import intent_router
 from appliance.memory import Memory
 from tests.brain.conftest import ScriptedModel, scripted_brain
