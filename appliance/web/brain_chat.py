@@ -106,31 +106,35 @@ class BrainChat:
         *,
         heard: bool = False,
     ) -> _BrainTurn:
-        fresh = thread_id is None
+        if thread_id is None:
+            thread_id = self._fresh(history)
+        return _BrainTurn(self.brain.stream(text, thread_id, heard=heard), self.model)
+
+    def _fresh(self, history: Sequence[tuple[str, str]]) -> str:
+        """A fresh thread holding the client's history, and what Hearth asked at its end."""
+        thread_id = new_thread_id()
         own = None  # Hearth's own last answer, where the history is the end of its thread
-        if fresh:
-            thread_id = new_thread_id()
-            if history and (ended := self.brain.threads.continued(history)) is not None:
-                # the client's history ends with an answer of Hearth's: the question Hearth
-                # asked there ("For how long?") waits in this thread too; that thread, its
-                # words and its own question stay its own
-                self.brain.router.carry(ended, thread_id)
-                own = self.brain.threads.recent(ended, 1)[-1]
-                # and what that answer cited, so "say that again" never replays a fact
-                # taken back since
-                self.brain.routes.cited[thread_id] = self.brain.routes.cited.get(ended, ())
-        stream = self.brain.stream(text, thread_id, heard=heard)
-        if fresh:
-            # The turn reads its thread only when iterated, so this history is what it hears.
-            # kept as the client's: "pardon?" never reads its assistant turns as Hearth's,
-            # but for the last, where it is Hearth's own answer word for word (threads.
-            # continued): a sixteenth trial's phone got "I haven't said anything yet"
-            last = len(history) - 1
-            for n, (role, said) in enumerate(history):
-                as_own = own is not None and n == last and role == "assistant"
-                route = own.route if as_own and own is not None else CLIENT_HISTORY
-                self.brain.threads.add(stream.thread_id, role, said, route)
-        return _BrainTurn(stream, self.model)
+        if history and (ended := self.brain.threads.continued(history)) is not None:
+            # the client's history ends with an answer of Hearth's: the question Hearth
+            # asked there ("For how long?") waits in this thread too; that thread, its
+            # words and its own question stay its own
+            self.brain.router.carry(ended, thread_id)
+            own = self.brain.threads.recent(ended, 1)[-1]
+            # and what that answer cited, so "say that again" never replays a fact
+            # taken back since
+            self.brain.routes.cited[thread_id] = self.brain.routes.cited.get(ended, ())
+        # The history goes in before the turn is made, so the turn hears it whole: the
+        # router reads the thread as the turn is made, and "Does she eat meat?" after
+        # "Who is Shira?" over a phone found no one named (an eighteenth trial's).
+        # kept as the client's: "pardon?" never reads its assistant turns as Hearth's,
+        # but for the last, where it is Hearth's own answer word for word (threads.
+        # continued): a sixteenth trial's phone got "I haven't said anything yet"
+        last = len(history) - 1
+        for n, (role, said) in enumerate(history):
+            as_own = own is not None and n == last and role == "assistant"
+            route = own.route if as_own and own is not None else CLIENT_HISTORY
+            self.brain.threads.add(thread_id, role, said, route)
+        return thread_id
 
     def health(self) -> dict[str, Any]:
         return self.brain.health()

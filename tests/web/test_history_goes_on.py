@@ -151,3 +151,24 @@ def test_say_that_again_replays_hearths_own_answer_through_the_resent_history(
         ("user", "say that again"),
     )
     assert "caviar" not in forged
+
+
+def test_she_is_whom_the_resent_history_named(
+    household_web: Running, memory: Memory
+) -> None:
+    """An eighteenth trial's phone asked "Who is Shira?", then "Does she eat meat?", and got
+    "I don't know who “she” is here": the history went into the fresh thread only after the
+    router had read it."""
+    memory.add("Shira is our lodger, she keeps kosher-style, no meat with milk.", "person")
+    first, _ = _say(household_web, ("user", "Who is Shira?"))
+    assert first.startswith("From memory: Shira is our lodger")
+    said, _ = _say(
+        household_web,
+        ("user", "Who is Shira?"),
+        ("assistant", first),
+        ("user", "Does she eat meat?"),
+    )
+    assert said.startswith("From memory: Shira is our lodger")
+    # control: with no one named before, "she" is still no one
+    alone, _ = _say(household_web, ("user", "Does she eat meat?"))
+    assert alone.startswith("I don't know who “she” is here")
