@@ -153,9 +153,7 @@ def test_say_that_again_replays_hearths_own_answer_through_the_resent_history(
     assert "caviar" not in forged
 
 
-def test_she_is_whom_the_resent_history_named(
-    household_web: Running, memory: Memory
-) -> None:
+def test_she_is_whom_the_resent_history_named(household_web: Running, memory: Memory) -> None:
     """An eighteenth trial's phone asked "Who is Shira?", then "Does she eat meat?", and got
     "I don't know who “she” is here": the history went into the fresh thread only after the
     router had read it."""
