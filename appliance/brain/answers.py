@@ -14,6 +14,7 @@ from itertools import pairwise
 from appliance.brain import days_until
 from appliance.brain.cannot_eat import CANNOT_EAT, KINDS
 from appliance.brain.days import WEEKDAY_STEM, another_day, the_day_told
+from appliance.brain.known import DIET
 from appliance.brain.questions import (
     HOW_OFTEN_OURS,
     SOMEONE_UNNAMED,
@@ -238,13 +239,6 @@ _CANNOT_EAT_ASKED = re.compile(
     r"|\b(?:avoid|allergic to|intolerant (?:to|of))\b",
     re.IGNORECASE,
 )
-_CANNOT_EAT_TOLD = re.compile(
-    r"\b(?:allergic|allergy|allergies|intolerant|intolerance|coeliac|celiac|vegan|vegetarian|"
-    r"halal|kosher|(?:doesn't|does not|don't|can't|cannot|mustn't|won't) (?:eat|have|drink))\b",
-    re.IGNORECASE,
-)
-
-
 _CANNOT_EAT_WORDS = frozenset(
     tokens("eat eats eating have drink unable able allowed avoid cannot can't cant mustn't")
 )
@@ -254,7 +248,7 @@ def cannot_eat_held(question: str, fact: str) -> frozenset[str]:
     """The words of a question of what someone may not eat that a fact of their allergy or
     diet holds by meaning: "Ifan is allergic to sesame." answers "what is my grandson Ifan
     unable to eat?" (an eighteenth trial's got "I don't know"); never "…like to eat"."""
-    if _CANNOT_EAT_ASKED.search(question) and _CANNOT_EAT_TOLD.search(fact):
+    if _CANNOT_EAT_ASKED.search(question) and DIET.search(fact):
         return _CANNOT_EAT_WORDS
     return frozenset()
 

@@ -24,7 +24,13 @@ from appliance.kitchen.safety import asked_of_a_pregnancy, is_safety_question, s
 from appliance.kitchen.said import tokens
 from appliance.kitchen.spelling import fix_slips
 from appliance.kitchen.tables import tables
-from appliance.kitchen.times import cooking_question, name_question, swap_question
+from appliance.kitchen.times import (
+    COOKED_BY,
+    HOW_LONG_IT_COOKS,
+    cooking_question,
+    name_question,
+    swap_question,
+)
 from appliance.kitchen.units import UNITS
 
 KINDS = ("temperature", "convert", "substitute", "safety", "unsure", "cooking", "unclear")
@@ -98,7 +104,7 @@ def _answered(words: list[str]) -> KitchenAnswer | None:
         return KitchenAnswer(text, "safety" if sure else "unsure", source)
     if (unsure := allergen_question(words)) is not None:
         return KitchenAnswer(unsure, "unsure", "")  # what a pack holds: its label says
-    asks_a_time = _HOW_LONG_IT_COOKS.search(asked) is not None
+    asks_a_time = HOW_LONG_IT_COOKS.search(asked) is not None
     if asks_a_time and not _safety_first(words) and (cooked := cooking_question(words, data)):
         # "salmon fillet in the oven at 200, how long": the time asked, never the oven's
         # 200 °C in °F (a held-out split's)
@@ -115,7 +121,7 @@ def _answered(words: list[str]) -> KitchenAnswer | None:
         return KitchenAnswer(cooked.text, "cooking", cooked.source)
     # "how long to fry raw king prawns": no row of the dish, and never how long it keeps (a
     # held-out split's got the fridge's 1 to 3 days); an honest line, no guess
-    method = _COOKED_BY.search(asked) if asks_a_time and cooked is None else None
+    method = COOKED_BY.search(asked) if asks_a_time and cooked is None else None
     no_time = method and KitchenAnswer(
         f"I don't have {_a_time_of(method[0])} for that, so I won't guess: go by the pack or "
         "the recipe, and cook it until it is hot all the way through.",
@@ -171,19 +177,6 @@ def _as_spelled(words: list[str]) -> list[str]:
 _OCCASION = re.compile(
     r"\b(?:christmas|xmas|christmas day|boxing day|thanksgiving|easter|sunday|new year'?s?)\s+"
     r"(?=(?:roast |dinner |day )?(?:turkey|ham|gammon|chicken|goose|beef|lamb|pork|leftovers)\b)"
-)
-# How long something takes to cook, never how long it keeps
-_HOW_LONG_IT_COOKS = re.compile(
-    r"^(?!.*\b(?:keep|keeps|kept|last|lasts|good for|store|stored|go off|goes off|fridge|"
-    r"freezer|frozen|left out|room temp\w*|defrost\w*|thaw\w*|rest|resting|soak\w*|"
-    r"preheat\w*|heat up)\b)"
-    r"(?=.*\b(?:how long|how many (?:minutes|mins|hours))\b)"
-)
-# A way of cooking said, as a cook says it
-_COOKED_BY = re.compile(
-    r"\b(?:air ?fry(?:er|ing)?|deep fry(?:ing)?|fry|frying|boil|boiling|bake|baking|roast|"
-    r"roasting|grill|grilling|microwave|microwaving|steam|steaming|poach|poaching|bbq|"
-    r"barbecue|slow cooker|pressure cooker|oven|cook|cooking)\b"
 )
 _TIME_OF = {
     "air": "an air fryer time",

@@ -24,6 +24,7 @@ from appliance.kitchen.tables import (
     Storage,
     Tables,
 )
+from appliance.kitchen.times import COOKED_BY, HOW_LONG_IT_COOKS
 
 UNSURE = (
     "I'm not sure, and I won't guess about food safety: check the packet or the label, "
@@ -689,7 +690,9 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
             return _core_said(core)
     if (
         _HOW_LONG.search(said)
-        and not _COOKING_TIME.search(said)
+        # "how long to fry raw king prawns" is no question of how long they keep (a
+        # held-out split's got the fridge's days)
+        and not (HOW_LONG_IT_COOKS.search(said) and COOKED_BY.search(said))
         and (rows := _storage(food, said, tables))
     ):
         return _verdict(_storage_said(rows), rows, said)
@@ -715,13 +718,6 @@ def _core_said(core: CoreTemperature, whole_note: bool = False) -> SafetyAnswer:
 
 
 _IT = re.compile(r"\b(?:it|them|they|those|these|that)\b")
-# How long a way of cooking takes, asked with no word of keeping: "how long to fry raw king
-# prawns" is no question of how long they keep (a held-out split's got the fridge's days)
-_COOKING_TIME = re.compile(
-    rf"^(?!.*{_KEEPING_ASKED})(?=.*\bhow long\b).*\b(?:fry|frying|boil|boiling|bake|baking|"
-    r"roast|roasting|grill|grilling|cook|microwave|microwaving|steam|steaming|poach|poaching|"
-    r"air ?fry\w*|bbq|barbecue)\b"
-)
 # Topics whose rows say whether or how food may be eaten, never how long it keeps
 _NOT_OF_KEEPING = frozenset({"eggs", "rare_meat", "raw_dough", "chicken_wash"})
 _ASKS_HOW_LONG_IT_KEEPS = re.compile(

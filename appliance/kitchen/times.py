@@ -28,6 +28,20 @@ _COOKING = re.compile(
     r"timing|timings|boiling time|roasting time|baking time|time for|times for|how do i cook|"
     r"how to cook)\b"
 )
+# How long something takes to cook, never how long it keeps, thaws or rests (ask.py; and
+# safety.py, which never answers it with how long the food keeps)
+HOW_LONG_IT_COOKS = re.compile(
+    r"^(?!.*\b(?:keep|keeps|kept|last|lasts|good for|store|stored|go off|goes off|fridge|"
+    r"freezer|frozen|left out|room temp\w*|defrost\w*|thaw\w*|rest|resting|soak\w*|"
+    r"preheat\w*|heat up)\b)"
+    r"(?=.*\b(?:how long|how many (?:minutes|mins|hours))\b)"
+)
+# A way of cooking said, as a cook says it
+COOKED_BY = re.compile(
+    r"\b(?:air ?fry(?:er|ing)?|deep fry(?:ing)?|fry|frying|boil|boiling|bake|baking|roast|"
+    r"roasting|grill|grilling|microwave|microwaving|steam|steaming|poach|poaching|bbq|"
+    r"barbecue|slow cooker|pressure cooker|oven|cook|cooking)\b"
+)
 _DONENESS = (
     ("soft", re.compile(r"\b(runny|soft|dippy|dippy egg|soft boiled)\b")),
     ("medium", re.compile(r"\b(medium|jammy|creamy|fudgy|medium boiled)\b")),

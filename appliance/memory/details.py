@@ -63,7 +63,6 @@ _RELATED_OTHERWISE = re.compile(
 )
 # Which way a journey goes
 _FROM = re.compile(r"\b(?:back from|from)\b")
-_TO = re.compile(r"\b(?:to|towards|off to)\b")
 _JOURNEY = re.compile(
     r"\b(?:fly|flies|flying|flew|flight|drive|drives|driving|drove|travel\w*|go|goes|going|went|"
     r"come|comes|coming|came|move|moves|moving|moved|head\w*|return\w*|sail\w*|train)\b"
@@ -95,8 +94,6 @@ def marked(text: str) -> set[str]:
         found.add("journey")
         if _FROM.search(said):
             found.add("journey-from")
-        if _TO.search(said):
-            found.add("journey-to")
     if _PLANNED.search(said):
         found.add("planned")
     elif _DONE.search(said):
