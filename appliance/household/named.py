@@ -28,6 +28,7 @@ from appliance.household.requests import (
     RemoveItems,
     TimerStatus,
 )
+from appliance.household.scheduler import sounding
 from appliance.household.store import HouseholdStore
 
 # "cancel the rice", "cancel the GP one": a timer or a reminder named without saying which
@@ -237,9 +238,9 @@ def the_records_hold(store: HouseholdStore, command: Command, said: str) -> bool
 
 def household_command(store: HouseholdStore, text: str, now: dt.datetime) -> Command | None:
     """The command `text` gives the household, read as Hearth reads it: its words alone
-    (phrases.parse, "stop" said to what rings), else a name the records hold, and then
+    (phrases.parse, "stop" said to what rings and is heard), else a name the records hold, and then
     only if the records bear it out (`the_records_hold`)."""
-    command = parse(text, now, ringing=bool(store.ringing()))
+    command = parse(text, now, ringing=bool(sounding(store, now)))
     if (
         isinstance(command, MoveReminder)
         and command.what is not None

@@ -28,7 +28,7 @@ from appliance.household.list_phrases import (  # noqa: F401  (re-exported)
     shopping,
 )
 from appliance.household.phrase_words import normalise
-from appliance.household.remarks import after_a_remark
+from appliance.household.remarks import ASKED, after_a_remark
 from appliance.household.reminder_phrases import reminder
 from appliance.household.requests import (  # noqa: F401  (re-exported: p.SetTimer, …)
     READS,
@@ -236,10 +236,21 @@ def _read_with_reason(said: str, now: dt.datetime, ringing: bool) -> Command | N
     command = _read(said, now, ringing)
     if command is None and " , " in said:
         # "wipe the list, I've done the big shop": a command that ends a task, and why;
-        # never one taken back after it ("Clear the list? No, don't do that.")
+        # never one taken back after it ("Clear the list? No, don't do that."), nor one
+        # before a question, which is no reason ("Thank you. And where is his medicine
+        # kept?" to a ringing reminder stopped it and lost the question: an eighteenth trial's)
         first, reason = said.split(" , ", 1)
         done = _read(first, now, ringing)
-        if isinstance(done, _SAID_WITH_A_REASON) and not TAKEN_BACK.search(reason):
+        after = _read(reason, now, ringing)
+        if isinstance(done, StopRinging) and isinstance(after, _DONE_IN_TURN):
+            # "thanks. set a timer for 5 minutes" to what rings: heard, and asked for
+            return Both(done, after)
+        if (
+            isinstance(done, _SAID_WITH_A_REASON)
+            and not TAKEN_BACK.search(reason)
+            and not ASKED.match(reason)
+            and after in (None, done)  # another command said next is no reason
+        ):
             command = done
     if command is None and (purpose := _FOR_A_PURPOSE.search(said)) is not None:
         # "set a timer for one minute so I can brush my teeth": what for is no part of it

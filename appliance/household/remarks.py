@@ -45,9 +45,11 @@ _NOT_A_REMARK = re.compile(
     r"birthday|born|lives|works|favourite|favorite|hates|loves|likes|can't|cannot|called|"
     r"password|code|pin|key|medicine|tablets|doctor|dentist|vet)\b"
 )
-# Asked: a question word first (never "what a day", "how lovely", which exclaim)
-_ASKED = re.compile(
-    r"^(?:(?:what|how)(?! an? \w)(?! (?:lovely|nice|awful|great|funny|annoying)\b)|why|"
+# Asked: a question word first (never "what a day", "how lovely", which exclaim), after
+# an "and" or a "but" if one leads ("…, and where is his medicine kept")
+ASKED = re.compile(
+    r"^(?:(?:and|but|oh|so|also) )*"
+    r"(?:(?:what|how)(?! an? \w)(?! (?:lovely|nice|awful|great|funny|annoying)\b)|why|"
     r"when|where|who|which|is|are|am|was|were|do|does|did|can|could|would|will)\b"
 )
 # A day, said before a reminder: which day is it for? ("It's Friday tomorrow. Remind me at
@@ -96,7 +98,7 @@ def _a_remark(sentence: str, read: Callable[[str], Command | None]) -> bool:
         and all(word.lower() in _NO_ONE for word in _A_CAPITAL_INSIDE.findall(sentence.strip()))
         and not any(w[:1].isdigit() or number_at(words, i) for i, w in enumerate(words))
         and _NOT_A_REMARK.search(said) is None
-        and _ASKED.match(said) is None
+        and ASKED.match(said) is None
         and _ASKS_SOMETHING_DONE.match(said) is None
         and read(sentence) is None
     )

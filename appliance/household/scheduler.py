@@ -33,6 +33,21 @@ REPEAT_SECONDS = 30.0
 REPEATS = 10  # sounds after the first, then the ring is shown but silent
 
 
+# How long a ring sounds before it is only shown: its first sound and every repeat
+SOUNDS_FOR = dt.timedelta(seconds=REPEAT_SECONDS * (REPEATS + 1))
+
+
+def sounding(store: HouseholdStore, now: dt.datetime) -> list[Timer | Reminder]:
+    """What rings and is still heard. "Give me a shout in half an hour", said long after a
+    ring went quiet on the panel, is said to nothing that rings (an eighteenth trial's
+    snoozed a naan timer that had rung 40 minutes before); "stop" still stops it."""
+    return [
+        record
+        for record in store.ringing()
+        if record.rang_at is not None and now - record.rang_at <= SOUNDS_FOR
+    ]
+
+
 @dataclass(frozen=True)
 class Ring:
     """One record that started ringing."""
