@@ -26,29 +26,18 @@ import sys
 from pathlib import Path
 
 from benchmarks.conversations import run_split
-from benchmarks.reminders_said import reply_right, words
+from benchmarks.reminders_said import matched, reply_right, words
 
 HERE = Path(__file__).resolve().parent
 SPLIT = HERE / "data" / "list_timers_said_heldout.json"
 BASELINE = "4b19fbd"  # the last commit of code before this split
 
 
-def _matched(expected: list[dict], held: list, holds) -> bool:
-    """Each expected record held once, by `holds`, and nothing else held."""
-    left = list(held)
-    for want in expected:
-        found = next((h for h in left if holds(want, h)), None)
-        if found is None:
-            return False
-        left.remove(found)
-    return not left
-
-
-def _item_holds(want: dict, name: str) -> bool:
+def item_holds(want: dict, name: str) -> bool:
     return words(want["about"]) <= words(name)
 
 
-def _timer_holds(want: dict, timer: dict) -> bool:
+def timer_holds(want: dict, timer: dict) -> bool:
     named = want.get("about") is None or (
         timer["name"] is not None and words(want["about"]) <= words(timer["name"])
     )
@@ -59,8 +48,8 @@ def _records_right(case: dict, after: dict) -> bool:
     expect = case["expect"]
     return (
         not after["reminders"]
-        and _matched(expect.get("list", []), after["list"], _item_holds)
-        and _matched(expect.get("timers", []), after["timers"], _timer_holds)
+        and matched(expect.get("list", []), after["list"], item_holds)
+        and matched(expect.get("timers", []), after["timers"], timer_holds)
     )
 
 

@@ -37,11 +37,28 @@ def words(said: str) -> set[str]:
     return {w.removesuffix("'s").rstrip("s") for w in re.findall(r"[a-z0-9']+", said.lower())}
 
 
-def _holds(expected: dict, held: dict) -> bool:
+def matched(expected: list[dict], held: list, holds) -> bool:
+    """Each expected record held once, by `holds`, and nothing else held."""
+    left = list(held)
+    for want in expected:
+        found = next((h for h in left if holds(want, h)), None)
+        if found is None:
+            return False
+        left.remove(found)
+    return not left
+
+
+def _days(every: str | list[str] | None) -> str | None:
+    """A rule of days as the records write it: day names in a list are said one after
+    another ("tuesday thursday"), as a split may write them."""
+    return " ".join(every) if isinstance(every, list) else every
+
+
+def reminder_holds(expected: dict, held: dict) -> bool:
     return (
         words(expected["about"]) <= words(held["what"])
         and expected["at"] == held["at"]
-        and expected.get("every") == held.get("every")
+        and _days(expected.get("every")) == held.get("every")
         and expected.get("until") == held.get("until")
     )
 
@@ -51,13 +68,7 @@ def _records_right(case: dict, after: dict) -> bool:
     timer, nothing on the list."""
     if after["timers"] or after["list"]:
         return False
-    held = list(after["reminders"])
-    for expected in case["expect"]["reminders"]:
-        found = next((h for h in held if _holds(expected, h)), None)
-        if found is None:
-            return False
-        held.remove(found)
-    return not held
+    return matched(case["expect"]["reminders"], after["reminders"], reminder_holds)
 
 
 def reply_right(case: dict, reply: str) -> bool:

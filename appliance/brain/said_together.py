@@ -158,6 +158,11 @@ def _held_together(
         whole_command = whole is not None and whole.command
         return whole_command and not tail.asked_to_keep and not turned
     comma = "," in joint.group() or ";" in joint.group()
+    if whole is not None and whole.command and not (comma or turned) and "," in head.said:
+        # "the cupboards are bare, fish fingers and bread on the list": the household reads
+        # the whole as one command said after a remark, and this "and" joins its things (a
+        # held-out split of the daily loop's kept "…, fish fingers" as a fact)
+        return True
     return not (comma or turned or _NAMES_ITS_RECORD.search(tail.said))
 
 

@@ -44,13 +44,14 @@ from appliance.household.second_thoughts import takes_back
 # Words said before a command that ask for it: "can you", "would you mind", "I need you to"
 # ("would you" said first is gone already: phrase_words.normalise, so "mind adding…").
 _OPENER = re.compile(
-    r"\b(?:(?P<gerund3>(?:do|would) you mind)|(?:can|could|would|will|can't|won't) (?:you|ya)"
+    r"\b(?:(?P<gerund3>(?:do|would) you mind)|(?:can|could|would|will|can't|won't) (?:you|ya|u|ye)"
     r"|if you (?:could|can|would|wouldn't mind|don't mind)"
     r"|(?:i|we) (?:need|want|would like|'d like) you to|i'd like you to|we'd like you to"
     r"|(?:can|could|may) i (?:get|ask) you to|(?P<gerund>^mind)(?= \w+ing\b)"
     r"|(?:is it possible|would it be possible|any chance you (?:could|can)|are you able) ?(?:to)?"
     r"|(?P<gerund2>any chance of(?: you)?|how about(?: you)?)"
     r"|(?:do|be) (?:me )?a (?:favour|favor|love|dear|star|darling|sweetheart|doll) and"
+    r"|(?:be )?so kind as to|(?:be )?good enough to"
     r"|go ahead and|(?:i|we) (?:need|want|'d like|would like|wanna) to|let's|lets|let me"
     r"|i'll get you to"
     r"|(?P<thing>(?:can|could|may) (?:i|we) (?:have|get)|give me|get me))"
@@ -349,11 +350,19 @@ def _frames(clause: str, *, after_command: bool) -> bool:
     return not _SOMEONE_ELSE.search(clause)  # "my mum said, add milk…": not an ask
 
 
+_LACKS = re.compile(
+    r"^(?:a )?(?:(?:wee|little|bit|tad|bit of a) )*(?:low|short|out|running (?:low|out)|"
+    r"(?:nearly|almost|all) out|clean out) (?:on|of) "
+)
+
+
 def _a_statement(words: list[str]) -> bool:
     """Whether `words` say something of someone or something: a subject first."""
     first = words[0]
     return (
         first in _SUBJECT
+        # "wee bit low on spuds", "out of bread": what the house lacks, its subject unsaid
+        or _LACKS.match(" ".join(words)) is not None
         or first.endswith("'s")  # "Oli's not allowed nuts", "the oven's slow"
         or (len(words) > 1 and words[1] in _SAYS_OF_SOMEONE)
         # "Sam found a box in the fridge", "Dad bought some": someone, and what they did

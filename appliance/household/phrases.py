@@ -68,6 +68,7 @@ from appliance.household.second_thoughts import second_thoughts
 from appliance.household.timer_changes import pause_asked, time_taken_off
 from appliance.household.timer_numbers import timer_numbered
 from appliance.household.timer_phrases import add_time, timer, timer_status
+from appliance.household.timers_listed import timers_listed
 from appliance.household.undo import asked_what_was_done, said_change, said_undo
 from appliance.household.watch_phrases import watched
 
@@ -80,8 +81,11 @@ from appliance.household.watch_phrases import watched
 _UNMARKED_CHANGE = re.compile(r"(?<! ,) (no wait|wait no|or rather|no(?= \d+(?: |$))) ")
 _UNMARKED_SO = re.compile(
     # only a command that names its record: "the water is boiling so add the pasta" is a
-    # cooking step (a review found a first version putting the pasta on the list)
-    r"(?<! ,) so (?=(?:please )?(?:remind me |set (?:a |the |an )?(?:[a-z]+ )?timer |"
+    # cooking step (a review found a first version putting the pasta on the list); "fyi"
+    # and "btw" join the same way ("were out of oat milk fyi can u stick it on the list",
+    # a held-out split of the daily loop's went to the model)
+    r"(?<! ,) (?P<joint>so|fyi|btw) (?=(?:(?:can|could|will|would) (?:you|u|ya) )?(?:please )?"
+    r"(?:remind me |set (?:a |the |an )?(?:[a-z]+ )?timer |"
     r"(?:add|put|pop|stick) .+ (?:to|on|onto) (?:the |my |our )?(?:shopping )?list\b))"
 )
 
@@ -121,7 +125,7 @@ def parse(
     # wait thursday" (a thirteenth trial's set Tuesday, "no wait thursday" in its errand)
     # why, then "so" and the command, typed with no comma: "we're low on milk so add milk
     # to the list" (read as one statement)
-    as_typed = _UNMARKED_SO.sub(" , so ", normalise(text, sentences=True))
+    as_typed = _UNMARKED_SO.sub(r" , \g<joint> ", normalise(text, sentences=True))
     sentences = _UNMARKED_CHANGE.sub(r" , \1 ", as_typed)
     # "…, actually, ring Sue as well": more, never instead (normalise took the tail off)
     adds = _ADDS.search(text.lower()) is not None
@@ -155,6 +159,10 @@ def parse(
         mended = misheard.mended(sentences)
         if mended and mended != said:
             command = read_all(mended, mended)
+    if command is None:
+        # "timers for all three: roasties 50 mins, pigs in blankets 30…", "lasagne's in, it
+        # needs 1 hr 10 mins, can you time it" (timers_listed.py): last, so never instead
+        command = timers_listed(text)
     if command is None:
         command = asked_to_add(text)  # "milk", said alone: asked whether it goes on the list
     return as_written(command, text)
@@ -311,6 +319,7 @@ def _read_with_reason(said: str, now: dt.datetime, ringing: bool) -> Command | N
 # for this form"); never one that sets a length
 # ("set a timer for 5 minutes, no, 10" must not set 5).
 _SAID_WITH_A_REASON = (
+    ReadList,  # "read me back what's on my list, my glasses are upstairs" (a held-out split's)
     CancelTimer,
     CancelReminder,
     RemoveItems,

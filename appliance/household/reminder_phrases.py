@@ -307,10 +307,25 @@ def _until(text: str, now: dt.datetime) -> tuple[dt.date | None, str | None, str
     said = _UNTIL.search(text)
     if said is None:
         return None, None, text
-    day = moments.date_said(said["day"].split(" "), now) or _end_of(said["day"], now)
-    if day is None:
+    words = said["day"].split(" ")
+    # the day, and what follows it: the time the moment said first brought after it ("…until
+    # the 18th at 7:30"), kept; why, dropped ("…until the 18th when they break up": a
+    # held-out split of the daily loop's was asked when)
+    for end in range(len(words), 0, -1):
+        day = moments.date_said(words[:end], now) or _end_of(" ".join(words[:end]), now)
+        if day is not None:
+            break
+    rest = words[end:] if day is not None else []
+    if rest and rest[0] in _WHY:  # why, to where the moment said first was brought
+        after = [n for n, word in enumerate(rest) if word in ("every", "each", "at", "on")]
+        rest = rest[after[0] :] if after else []
+    if day is None or (rest and rest[0] not in ("at", "from", "starting")):
         return None, said[0].strip(), text[: said.start()] + text[said.end() :]
-    return day, None, " ".join((text[: said.start()] + text[said.end() :]).split())
+    kept = " ".join(rest)
+    return day, None, " ".join(f"{text[: said.start()]} {kept} {text[said.end() :]}".split())
+
+
+_WHY = frozenset({"when", "because", "cause", "cos", "as", "since", "so"})
 
 
 def _end_of(said: str, now: dt.datetime) -> dt.date | None:

@@ -190,6 +190,12 @@ def _said_again(clauses: list[str], read: Callable[[str], Command | None]) -> Co
     return None
 
 
+# "drumsticks not thighs": a word of an item said right, and the word it was
+_ONE_NOT_ANOTHER = re.compile(
+    r"(?P<new>[a-z][a-z']*) (?:not|instead of) (?:the )?(?P<old>[a-z][a-z']*)"
+)
+
+
 def _put_right(
     first: Command,
     head: str,
@@ -223,6 +229,14 @@ def _put_right(
             # with the day put right (a twelfth session's set nothing); the time kept unless
             # said again
             tried += [f"remind me {part}", f"remind me at {at:%H:%M} {part}"]
+        case AddItems(items=items) if (swap := _ONE_NOT_ANOTHER.fullmatch(part)) and (
+            was := [n for n, item in enumerate(items) if item.split()[-1] == swap["old"]]
+        ):
+            # "put chicken thighs on the list, no wait, drumsticks not thighs": the thing put
+            # right in its place (a held-out split's took the whole back)
+            item = items[was[-1]]
+            put = f"{item.removesuffix(swap['old'])}{swap['new']}".strip()
+            return AddItems((*items[: was[-1]], put, *items[was[-1] + 1 :]))
         case AddItems(items=items) if renumbered is None and _only_names(
             named := _ON_THE_LIST.sub("", part)
         ):
