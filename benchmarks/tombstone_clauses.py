@@ -24,6 +24,10 @@ the tombstone.
   (memory/wordings.py), before any run: 50 `same` ("Priya is vegetarian" / "Priya doesn't
   eat meat") and 50 `different` (vegan for vegetarian, "used to", another allergen).
   FIRST_READ_DIET is its first read.
+- data/tombstone_household_heldout.jsonl (90 pairs, committed 0c78ce4) and
+  data/tombstone_family_heldout.jsonl (100 pairs, committed 181517f): refused statements
+  and what a household or a family says later, written by two more helpers from briefs;
+  FIRST_READ_HOUSEHOLD and FIRST_READ_FAMILY are their first reads.
 - data/tombstone_pairs.jsonl and data/tombstone_outside.jsonl: the paraphrase pairs the
   threshold was chosen and checked on, read the same way, to show what else moved.
 
@@ -45,11 +49,13 @@ FIRST_READ = "eaf6fb2"
 FIRST_READ_DIET = "bb62da2"
 # the household split was committed (0c78ce4) before its first run, with the rules of 976e138
 FIRST_READ_HOUSEHOLD = "0c78ce4"
+FIRST_READ_FAMILY = "181517f"
 RULES = {
     "before": BASELINE,
     "first read": FIRST_READ,
     "first read, diet": FIRST_READ_DIET,
     "first read, household": FIRST_READ_HOUSEHOLD,
+    "first read, family": FIRST_READ_FAMILY,
     "now": None,
 }
 SPLITS = {
@@ -66,6 +72,11 @@ SPLITS = {
     ),
     "said by a household (held out)": (
         HERE / "data" / "tombstone_household_heldout.jsonl",
+        "refused",
+        "new",
+    ),
+    "said by a family (held out)": (
+        HERE / "data" / "tombstone_family_heldout.jsonl",
         "refused",
         "new",
     ),
@@ -102,8 +113,9 @@ def main() -> int:
     args = parser.parse_args()
     table = [
         "| pairs | label | pairs | held before | held at the first read | held at the diet "
-        "split's first read | held at the household split's first read | held now |",
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "split's first read | held at the household split's first read | held at the family "
+        "split's first read | held now |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     plotted: dict[str, list[int]] = {}
     splits = {
@@ -134,6 +146,8 @@ def main() -> int:
                 if split.startswith("diet")
                 else "first read, household"
                 if split.startswith("said by a household")
+                else "first read, family"
+                if split.startswith("said by a family")
                 else "first read"
             )
             for n, pair in enumerate(pairs):
@@ -151,7 +165,8 @@ def main() -> int:
         "# A refused statement said with a clause less or more, or its times and amounts "
         f"written otherwise (benchmarks/tombstone_clauses.py; before = {BASELINE}, first read "
         f"= {FIRST_READ}, the diet split's first read = {FIRST_READ_DIET}, the household "
-        f"split's first read = {FIRST_READ_HOUSEHOLD})\n\n{text}\n",
+        f"split's first read = {FIRST_READ_HOUSEHOLD}, the family split's first read = "
+        f"{FIRST_READ_FAMILY})\n\n{text}\n",
         encoding="utf-8",
     )
     write_plot(plotted, RESULTS / "tombstone_clauses.png")

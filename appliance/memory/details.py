@@ -82,21 +82,42 @@ _ROUTINE = re.compile(
 _ONCE = re.compile(r"\b(?:last|next|this coming|this past|yesterday|tomorrow)\b")
 
 
-def marked(text: str) -> set[str]:
-    """The details a statement says, as marks ("at-fridge", "allergen-peanut", …)."""
+# Version 5 (a stop-64 held-out split's): nuts said whole ("allergic to all nuts" is not
+# "to peanuts"), and the medicines a household names in an allergy
+_ALLERGENS_V5 = (
+    ("nuts", re.compile(r"(?<!tree )\bnuts?\b")),
+    ("penicillin", re.compile(r"\b(?:penicillin|amoxicillin|amoxycillin)\b")),
+    ("antibiotics", re.compile(r"\bantibiotics?\b")),
+    ("aspirin", re.compile(r"\baspirin\b")),
+    ("ibuprofen", re.compile(r"\bibuprofen|nurofen\b")),
+    ("plasters", re.compile(r"\b(?:plasters?|latex)\b")),
+)
+# Version 5: "going to" plans; a thing done said as "has gone", "we changed", "we got"
+_PLANNED_V5 = re.compile(r"\b(?:going to|gonna)\b")
+_DONE_V5 = re.compile(
+    r"\b(?:has|have|had|'s|'ve) (?:just |now |already )?(?:gone|been|done|got|given|taken|"
+    r"made|become|bought|sold|paid|sent|won|lost|begun|started|stopped)\b"
+    r"|\b(?:we|i|he|she|they) (?:\w+ed|got|went|took|gave|made|sold|bought|paid|sent)\b"
+)
+
+
+def marked(text: str, version: int = 5) -> set[str]:
+    """The details a statement says, as marks ("at-fridge", "allergen-peanut", …), as
+    marks of `version` read them (contrast.VERSION)."""
     said = re.sub(r"\bshell[- ]fish\b", "shellfish", text.lower().replace("\u2019", "'"))
     words = re.findall(r"[a-z]+", said)
     found = {f"at-{_SINGULAR_PLACES.get(w, w)}" for w in words if w in _PLACES}
-    found |= {f"allergen-{name}" for name, pattern in _ALLERGENS if pattern.search(said)}
+    allergens = _ALLERGENS + (_ALLERGENS_V5 if version >= 5 else ())
+    found |= {f"allergen-{name}" for name, pattern in allergens if pattern.search(said)}
     if _RELATED_OTHERWISE.search(said):
         found.add("related-otherwise")
     if _JOURNEY.search(said):
         found.add("journey")
         if _FROM.search(said):
             found.add("journey-from")
-    if _PLANNED.search(said):
+    if _PLANNED.search(said) or (version >= 5 and _PLANNED_V5.search(said)):
         found.add("planned")
-    elif _DONE.search(said):
+    elif _DONE.search(said) or (version >= 5 and _DONE_V5.search(said)):
         found.add("done")
     if _AS_A_CHILD.search(said):
         found.add("as-a-child")
@@ -107,10 +128,14 @@ def marked(text: str) -> set[str]:
     return found
 
 
-def differs(a: set[str], b: set[str]) -> str | None:
-    """Why two statements' details make them two facts, or None."""
+def differs(a: set[str], b: set[str], version: int = 5) -> str | None:
+    """Why two statements' details make them two facts, or None. From `version` 5 each
+    naming a place the other does not is two places ("the kitchen windowsill" is not "the
+    bathroom windowsill"); before, only places with none in common."""
     a_places, b_places = _of(a, "at-"), _of(b, "at-")
     if a_places and b_places and not a_places & b_places:
+        return "they say different places"
+    if version >= 5 and a_places - b_places and b_places - a_places:
         return "they say different places"
     a_allergens, b_allergens = _of(a, "allergen-"), _of(b, "allergen-")
     if a_allergens and b_allergens and a_allergens != b_allergens:

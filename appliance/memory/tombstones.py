@@ -29,6 +29,7 @@ from appliance.memory.contrast import Marks, contrast
 from appliance.memory.embedding import Embedder
 from appliance.memory.plain_words import in_plain_words
 from appliance.memory.restated import keys_of, named_alike, same_key
+from appliance.memory.said_less import relation_said, said_less, without_asides
 from appliance.memory.text import (
     fingerprint,
     is_legacy_fingerprint,
@@ -62,10 +63,14 @@ _CLAUSE_JOIN = re.compile(
 
 
 def _kept_parts(text: str) -> list[str]:
-    """What a tombstone keeps beside the whole: each clause, and the statement and each
-    clause in plain words where those differ (plain_words.py: "Nan" and "Grandma", the
-    vacuum and the hoover read alike)."""
+    """What a tombstone keeps beside the whole: each clause, the statement with a detail
+    left out and a relation said one way (said_less.py: "Saturday mornings" carries
+    "Saturdays"), and each of those in plain words where they differ (plain_words.py:
+    "Nan" and "Grandma", the vacuum and the hoover read alike)."""
     said = clauses(text)
+    said += [less for less in said_less(text) if less not in said]
+    if (relation := relation_said(text)) is not None:
+        said.append(relation)
     plain = [in_plain_words(part) for part in (text, *said)]
     return list(dict.fromkeys([*said, *(p for p in plain if p != text)]))
 
@@ -334,6 +339,11 @@ class TombstoneLog:
         so "оat" with a Cyrillic "о" is "oat"), then by meaning.
         """
         parts = claims_within(text)
+        # a relation said from its other side ("Halina is married to Dariusz"), and a name
+        # said between commas left as the one said of ("Fatima's husband, Karim, is…")
+        if (relation := relation_said(text)) is not None:
+            parts.append(relation)
+        parts += [aside for aside in without_asides(text) if aside not in parts]
         # the statement and each part in plain words too, as the tombstone keeps its own
         parts += [
             plain

@@ -113,7 +113,7 @@ def test_a_tombstone_of_version_2_is_compared_as_it_was(semantic_memory: Memory)
     _refused(semantic_memory, refused)
     path = semantic_memory.data_dir / "tombstones.jsonl"
     stone = json.loads(path.read_text(encoding="utf-8"))
-    assert stone["marks"]["version"] == VERSION == 4
+    assert stone["marks"]["version"] == VERSION == 5
     stone["marks"] = Marks.of(refused, 2).to_json()  # as the Hearth before this one wrote it
     assert "not-now" not in stone["marks"]["words"]
     path.write_text(json.dumps(stone) + "\n", encoding="utf-8")

@@ -1,0 +1,148 @@
+"""A refused statement read as saying less, and a relation read from either side.
+
+A held-out split of refused statements said again by a family (stop 64,
+benchmarks/data/tombstone_family_heldout.jsonl) found the refusal missed where the
+family said the same thing with less in it:
+
+    "Rhys goes swimming on Saturday mornings."      / "Rhys goes swimming on Saturdays."
+    "Grandpa takes his tablet at 8am with breakfast." / "…his tablet with breakfast."
+    "Fatima's husband, Karim, is allergic to sesame." / "Karim is allergic to sesame."
+    "Uncle Femi is diabetic, so don't give him sugary drinks."
+                                                    / "Don't give Uncle Femi sugary drinks."
+
+or said a relation from its other side:
+
+    "Dariusz is Halina's husband."  / "Halina is married to Dariusz."
+    "Rosalind is Callum's mum."     / "Callum is Rosalind's son."
+
+`said_less` gives the readings of a refused statement with a detail left out (a clock
+time, the part of a day after its day, an aside between commas) and a later clause's
+"him" or "her" as the person the first clause names. A tombstone keeps them as parts
+beside the whole (tombstones.py), so a statement that says the refused fact with less in
+it is held for Keep; one that says another detail ("Saturday afternoons", "at 9am") still
+differs from every reading, since each reading only leaves a detail out. `relation_said`
+reads "X is Y's husband", "X is married to Y", "Y's wife is X" as one sentence with the
+two names in a fixed order, for both sides. Like plain words, these only ever add a
+reading to check: they can hold a statement for review, never let one through.
+"""
+
+from __future__ import annotations
+
+import re
+
+# A clock time said with "at": "at 8am", "at 7.30pm", "at half past six", "at 7"
+_CLOCK = re.compile(
+    r"\s+at\s+(?:(?:half|quarter)\s+(?:past|to)\s+\w+|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?"
+    r"|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+o'?clock)?)"
+    r"(?:\s+(?:in the (?:morning|afternoon|evening)|at night))?\b",
+    re.IGNORECASE,
+)
+_DAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+# The part of a day said after the day: "Saturday mornings" is said of Saturdays
+_DAY_AND_PART = re.compile(
+    rf"\b({_DAYS})\s+(?:morning|afternoon|evening|night)(s?)\b", re.IGNORECASE
+)
+# An aside between commas after a name: "Clover, our older rabbit, has…", "Dylan, who's in
+# Year 4, walks…"; a name between commas after whose it is: "Fatima's husband, Karim, is…"
+_NAME_THEN_ASIDE = re.compile(
+    r"^(?P<name>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?), [^,]{2,40}, (?P<rest>.+)$"
+)
+_WHOSE_THEN_NAME = re.compile(
+    r"^(?P<whose>(?:[A-Z][\w-]*'s|[Oo]ur|[Mm]y|[Tt]he) [a-z][\w -]{1,20}), "
+    r"(?P<name>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?), (?P<rest>.+)$"
+)
+# A later clause's person said as a pronoun: "Uncle Femi is diabetic, so don't give him…"
+_SUBJECT = re.compile(
+    r"^(?P<who>(?:(?:Uncle|Auntie|Aunt|Nan|Gran|Grandma|Grandpa) )?[A-Z][\w'-]*)"
+    r"(?= (?:is|was|has|had|can't|cannot|doesn't|does|needs|takes|gets|won't|must|should)\b)"
+)
+_LATER_CLAUSE = re.compile(r"(?:,\s*|\s+)(?:so|and|because|but)\s+(?P<clause>.+)$", re.IGNORECASE)
+_PRONOUN = re.compile(r"\b(?:him|her|them)\b")
+
+
+def _part_of_day(clock: re.Match[str]) -> str:
+    """ "at 7pm" as " evening", "at 8am" as " morning"; nothing where the half is unsaid."""
+    said = clock[0].lower()
+    hour = re.search(r"\d{1,2}", said)
+    if hour is None or not re.search(r"am|pm", said):
+        return ""
+    late = "pm" in said
+    value = int(hour[0]) % 12 + (12 if late else 0)
+    return " morning" if value < 12 else " afternoon" if value < 17 else " evening"
+
+
+def without_asides(text: str) -> list[str]:
+    """`text` without a name's aside between commas ("Clover, our older rabbit, has…" as
+    "Clover has…"), or with only the name or only whose it is ("Fatima's husband, Karim,
+    is…" as "Karim is…" and "Fatima's husband is…"); [] where it has none."""
+    said = text.strip()
+    if (whose := _WHOSE_THEN_NAME.match(said)) is not None:
+        return [f"{whose['name']} {whose['rest']}", f"{whose['whose']} {whose['rest']}"]
+    if (aside := _NAME_THEN_ASIDE.match(said)) is not None:
+        return [f"{aside['name']} {aside['rest']}"]
+    return []
+
+
+def said_less(text: str) -> list[str]:
+    """The readings of `text` with a detail left out, each a statement it carries."""
+    said = text.strip()
+    readings = without_asides(said)
+    for reading in [said, *readings]:
+        untimed = _CLOCK.sub("", reading)
+        if untimed != reading:
+            readings.append(untimed)
+            # "every Wednesday at 7pm" is said "on Wednesday evenings" too
+            parted = _CLOCK.sub(_part_of_day, reading)
+            if parted != untimed:
+                readings.append(parted)
+        for timed in (reading, untimed):
+            dayed = _DAY_AND_PART.sub(lambda m: f"{m[1]}{m[2] or ''}", timed)
+            if dayed != timed:
+                readings.append(dayed)
+    if (subject := _SUBJECT.match(said)) is not None and (
+        later := _LATER_CLAUSE.search(said)
+    ) is not None:
+        clause = later["clause"]
+        if _PRONOUN.search(clause) and subject["who"].split()[-1] not in clause:
+            named = _PRONOUN.sub(subject["who"], clause, count=1)
+            readings.append(named[:1].upper() + named[1:])
+    return list(dict.fromkeys(r for r in readings if r != said and len(r.split()) >= 3))
+
+
+# The relations read from either side; each side's word, and the one it is said with
+_SPOUSE = r"husband|wife|partner|spouse"
+_PARENT = r"mum|mam|mom|mother|dad|father"
+_CHILD = r"son|daughter|child|boy|girl"
+_NAME = r"[A-Z][\w'-]*"
+_ELDER, _YOUNGER, _SIBLING = r"older|big|elder", r"younger|little|baby", r"(?:brother|sister)"
+_RELATIONS = (
+    # "Dariusz is Halina's husband", "Halina's husband is Dariusz"
+    (re.compile(rf"^(?P<a>{_NAME}) is (?P<b>{_NAME})'s (?:{_SPOUSE})\W*$"), "married"),
+    (re.compile(rf"^(?P<b>{_NAME})'s (?:{_SPOUSE}) is (?P<a>{_NAME})\W*$"), "married"),
+    # "Halina is married to Dariusz", "Dariusz and Halina are married"
+    (re.compile(rf"^(?P<a>{_NAME}) is married to (?P<b>{_NAME})\W*$"), "married"),
+    (re.compile(rf"^(?P<a>{_NAME}) and (?P<b>{_NAME}) are married\W*$"), "married"),
+    # "Rosalind is Callum's mum" / "Callum is Rosalind's son": the parent first
+    (re.compile(rf"^(?P<a>{_NAME}) is (?P<b>{_NAME})'s (?:{_PARENT})\W*$"), "parent"),
+    (re.compile(rf"^(?P<b>{_NAME}) is (?P<a>{_NAME})'s (?:{_CHILD})\W*$"), "parent"),
+    # "Eoin is Saoirse's older brother" / "Saoirse is Eoin's younger sister": the elder first
+    (re.compile(rf"^(?P<a>{_NAME}) is (?P<b>{_NAME})'s (?:{_ELDER}) {_SIBLING}\W*$"), "elder"),
+    (re.compile(rf"^(?P<b>{_NAME}) is (?P<a>{_NAME})'s (?:{_YOUNGER}) {_SIBLING}\W*$"), "elder"),
+)
+_SAID_AS = {
+    "married": "{0} and {1} are husband and wife.",
+    "parent": "{0} is the mother of {1}.",
+    "elder": "{0} is the older brother of {1}.",
+}
+
+
+def relation_said(text: str) -> str | None:
+    """The relation `text` states, said one way whichever side it was said from; None if it
+    states none of these. Two married are named in the order of the alphabet."""
+    for pattern, relation in _RELATIONS:
+        if (found := pattern.match(text.strip())) is not None:
+            a, b = found["a"], found["b"]
+            if relation == "married":
+                a, b = sorted((a, b))
+            return _SAID_AS[relation].format(a, b)
+    return None
