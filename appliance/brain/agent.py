@@ -40,6 +40,7 @@ from appliance.brain.threads import CLIENT_HISTORY, Threads, check_thread_id, ne
 from appliance.brain.turn import EmptyMessage, MessageTooLong, Reply, ReplyStream
 from appliance.brain.typed import (
     asked_by_whoever_said,
+    plainly_asked,
     with_apostrophes,
     with_its_mark,
     without_asides,
@@ -217,6 +218,7 @@ class Brain:
         # a name only forgotten facts held is still a name ("what is kostas allergic to"
         # had become "Kosta's", a review's)
         typed = with_its_mark(with_apostrophes(text, self.routes.people_ever_named()))
+        typed = plainly_asked(typed)  # "would you be so kind as to remind me…": asked
         # "…, tell me na", "its chidi here what am i allergic to": the question itself
         typed = asked_by_whoever_said(without_asides(typed))
         route = self.router.route(as_question(typed), thread)

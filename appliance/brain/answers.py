@@ -23,6 +23,7 @@ from appliance.brain.questions import (
 )
 from appliance.letters import LOWER, UPPER
 from appliance.memory import Fact, Recalled
+from appliance.memory.restated import names_a_medicine
 from appliance.memory.text import tokens
 
 _HOW_OFTEN_SAID = re.compile(
@@ -386,7 +387,11 @@ def implied(fact: Fact) -> frozenset[str]:
     """Words a fact means without saying: "Nana takes metformin with breakfast" is of a
     medicine (a tenth trial's "what medication is nana on" got "I don't know that about nana
     yet")."""
-    said = _MEDICINE if fact.type == "health" and _TAKES.search(fact.text) else frozenset()
+    # a medicine named, whatever the note-taker filed it as ("Grandma Bernadette takes
+    # warfarin every evening at 6pm" was a routine: a nineteenth trial's "what medication
+    # does Grandma take" got "I don't know that about Grandma yet")
+    taken = _TAKES.search(fact.text) and (fact.type == "health" or names_a_medicine(fact.text))
+    said = _MEDICINE if taken else frozenset()
     if _WORKS.search(fact.text):
         said |= _JOB  # "Sami works as a nurse…" answers "what is sami's job" (a review's)
     if _TRAVELS.search(fact.text):

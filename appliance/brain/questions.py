@@ -88,7 +88,15 @@ _HOW_SOMEONE_HERE_DOES = re.compile(
     r"mg|milligrams?|medicines?|medication)\b.*\b(?:do|does) "
     r"(?!you\b)(?:i|we|he|she|they|[a-z]+) take\b"
     r"|^\s*(?:so\s+|and\s+)?how (?:do|does) (?:i|we|he|she|they|[a-z]+) (?:take|have|like) "
-    r"(?:my|our|his|her|their) (?:tea|coffee|tablets?|pills?|medicine|eggs|steak|toast)\b",
+    r"(?:my|our|his|her|their) (?:tea|coffee|tablets?|pills?|medicine|eggs|steak|toast)\b"
+    # "what medicine do I take?", "what time do I take it?" (a nineteenth trial's model told a
+    # woman on warfarin "You can take it anytime."): which medicine, or when, someone here takes
+    r"|^.{0,40}?\bwhat (?:medicines?|medication|meds|tablets|pills) (?:do|does|am|is|are) "
+    r"(?!you\b)(?:i|we|he|she|they|[a-z]+)(?: \w+)? (?:take|on)\b"
+    r"|^.{0,40}?\bwhat (?:medicines?|medication|meds|tablets|pills) (?:i|we|he|she|they) "
+    r"(?:take|am on)\b"
+    r"|^.{0,40}?\b(?:what time|when|how often) (?:do|does|should) (?!you\b)(?:i|we|he|she|they) "
+    r"(?:take|have) (?:it|them|my|his|her|their)\b",
     re.IGNORECASE,
 )
 

@@ -411,6 +411,36 @@ _WHICH_UNSAID = re.compile(
 WHICH_UNSAID = "Which one do you mean? Say it with its name and I'll look."
 
 
+# How much of a medicine, or whether another may be taken: "how much paracetamol can I
+# take", "can I give him more calpol" (a nineteenth trial's reached the model). A dose or a
+# time is the label's, a pharmacist's or a GP's, never a guess; what this house was told of
+# who takes what is memory's ("what does Gran take?")
+_MEDICINE_WORDS = (
+    r"(?:paracetamol|ibuprofen|aspirin|calpol|nurofen|codeine|co-codamol|antihistamines?|"
+    r"piriton|piriteze|cetirizine|loratadine|gaviscon|rennie|senna|lemsip|tablets?|pills?|"
+    r"capsules?|medicines?|medication|meds|doses?|antibiotics?|amoxicillin|penicillin|"
+    r"warfarin|insulin|metformin|inhaler|puffs?)"
+)
+_A_DOSE_ASKED = re.compile(
+    # never "how many tablets of metformin do I take": what someone here does, memory's
+    r"^(?!.*\b(?:do|does|did) (?:i|we|he|she|they|[a-z]+) (?:take|have)\b).*?(?:"
+    rf"\bhow (?:much|many)\b.*\b{_MEDICINE_WORDS}\b.*\b(?:can|should|may|could|to)\b"
+    rf"|\bhow (?:much|many) {_MEDICINE_WORDS}\b"
+    r"|\b(?:what|the|max|maximum|right|safe|usual)(?:'s| is)? (?:the )?doses? (?:of|for) "
+    r"(?!love\b|fun\b|reality\b)"
+    rf"|\b(?:can|should|could|may) (?:i|we|he|she|they|you|a child|my \w+) (?:take|have|give \w+)"
+    rf" (?:another|more|two|2|extra|some more|a second)\b.*{_MEDICINE_WORDS}?"
+    rf"|\bis it (?:ok|okay|safe|alright|all right) to (?:take|give|have|mix)\b.*{_MEDICINE_WORDS}"
+    rf"|\bhow (?:long|often) (?:between|should|can|do)\b.*\b{_MEDICINE_WORDS}\b)",
+    re.IGNORECASE,
+)
+A_DOSE_ASKED = (
+    "I won't guess about a medicine's dose or when to take it: the label says, and a "
+    "pharmacist can tell you (or NHS 111). If this house told me who takes what, ask me, "
+    "for example “what does Gran take?”."
+)
+
+
 TAKEN_BACK = "All right, I haven't kept it."
 
 
@@ -466,6 +496,7 @@ DEFAULT_INTENTS: tuple[Intent, ...] = (
     fixed_reply("what was refused", _WHAT_WAS_REFUSED, WHAT_WAS_REFUSED),
     fixed_reply("bring back refused", _BRING_BACK_REFUSED, BRING_BACK_REFUSED),
     fixed_reply("which unsaid", _WHICH_UNSAID, WHICH_UNSAID),
+    fixed_reply("a dose asked", _A_DOSE_ASKED, A_DOSE_ASKED),
     Intent("inbox", _inbox),
     Intent("overview", _overview),
     Intent("know-about", _know_about),

@@ -214,7 +214,12 @@ def _carried_out(store: HouseholdStore, command: p.Command) -> tuple[str, p.Ques
     """What was said, and the question it asks back (if it asks one)."""
     if isinstance(
         command,
-        p.AskTimerLength | p.AskReminder | p.AskReminderTime | p.AskReminderWhat | p.AskAddItems,
+        p.AskTimerLength
+        | p.AskSetTimer
+        | p.AskReminder
+        | p.AskReminderTime
+        | p.AskReminderWhat
+        | p.AskAddItems,
     ):
         return _said(store, command), command
     if isinstance(command, p.CancelTimer | p.AddTime):
@@ -247,6 +252,9 @@ def _said(store: HouseholdStore, command: p.Command) -> str:
                 f"For how long? Say how long {named} should run, for example "
                 f"“set a {name + ' ' if name else ''}timer for 12 minutes”."
             )
+        case p.AskSetTimer(seconds=seconds):
+            length = say_duration(seconds)
+            return f"Shall I set a timer for {length}? Say “yes”, or “set a timer for {length}”."
         case p.TimerStatus(name=name, seconds=seconds):
             return timer_status(store, name, now, seconds)
         case p.PauseTimer():
@@ -283,7 +291,7 @@ def _left_as_it_was(said: p.Command) -> str:
     """What a command taken back in the same breath would have changed, said unchanged:
     the reply names what it left, so the person knows nothing happened."""
     match said:
-        case p.SetTimer() | p.AskTimerLength():
+        case p.SetTimer() | p.AskTimerLength() | p.AskSetTimer():
             return "All right, I haven't set a timer."
         case p.CancelTimer() | p.AddTime() | p.AskWhichTimer() | p.RenameTimer() | p.PauseTimer():
             return "All right, I've left the timers as they were."

@@ -25,6 +25,7 @@ from appliance.household.requests import (
     AskReminder,
     AskReminderTime,
     AskReminderWhat,
+    AskSetTimer,
     AskTimerLength,
     AskWhichReminder,
     AskWhichTimer,
@@ -44,6 +45,7 @@ from appliance.numbers import ORDINALS, number_at, whole_number_at
 
 _KINDS: dict[str, type] = {
     "timer.ask": AskTimerLength,
+    "timer.offer": AskSetTimer,
     "remind.ask": AskReminderTime,
     "remind.what": AskReminderWhat,
     "remind.bare": AskReminder,
@@ -137,6 +139,11 @@ def answer_to(question: Question, text: str, now: dt.datetime) -> Command | None
         case AskTimerLength(name=name):
             seconds = _duration(tokens)
             return SetTimer(name, seconds) if seconds else None
+        case AskSetTimer(seconds=seconds):
+            # "Shall I set a timer for 5 minutes?" "yes": only a yes, said alone
+            if set(tokens) <= _A_YES and set(tokens) & _A_YES - {"please", ","}:
+                return SetTimer(None, seconds)
+            return TakenBack(question) if set(tokens) <= _A_NO else None
         case AskReminderTime(what=what, day=day, every=every):
             if (again := repeats.found_in(said)) is not None:
                 # "What time every week…?" "On Fridays at 6pm." (a sixth trial's was proposed

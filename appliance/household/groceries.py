@@ -62,7 +62,8 @@ caster sugar|cane sugar|plain flour|bread flour|rice flour|corn flour|self raisi
 lemon juice|ginger beer|root beer|tea cake|tea bag|coffee bean|ice lolly|ice pop|
 soda water|tonic water|coconut water|sparkling water|still water|chicken nuggets|
 dog food|cat food|bin bag|kitchen roll|toilet roll|loo roll|washing up|dish soap|
-hand soap|hand wash|shower gel|baby wipe|cotton bud
+hand soap|hand wash|shower gel|baby wipe|cotton bud|porridge oat|rolled oat|gravy granule|
+stock cube|pizza base|tortilla wrap|pitta bread|naan bread|rich tea|custard cream
 """
 
 # A flavour and what it flavours are one thing too ("strawberry yoghurt", "cheese scones",

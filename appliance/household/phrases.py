@@ -68,7 +68,7 @@ from appliance.household.second_thoughts import second_thoughts
 from appliance.household.timer_changes import pause_asked, time_taken_off
 from appliance.household.timer_numbers import timer_numbered
 from appliance.household.timer_phrases import add_time, timer, timer_status
-from appliance.household.timers_listed import timers_listed
+from appliance.household.timers_listed import offered_timer, timers_listed
 from appliance.household.undo import asked_what_was_done, said_change, said_undo
 from appliance.household.watch_phrases import watched
 
@@ -165,6 +165,8 @@ def parse(
         command = timers_listed(text)
     if command is None:
         command = asked_to_add(text)  # "milk", said alone: asked whether it goes on the list
+    if command is None:
+        command = offered_timer(text)  # "5 minutes", said alone: asked whether to time it
     return as_written(command, text)
 
 

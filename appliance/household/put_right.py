@@ -42,6 +42,7 @@ from appliance.household.requests import (
     RemoveItems,
     RenameTimer,
     SetTimer,
+    TimerStatus,
 )
 from appliance.household.store import ACTIVE, HouseholdStore, item_key
 from appliance.household.undo import said_undo
@@ -122,6 +123,9 @@ _ANOTHER = re.compile(
 )
 # "call it the bread timer": only with "timer" (never "call that progress", "call it a win")
 _CALLED = re.compile(r"^(?:call|name) (?:it|that) (?:the )?(?P<called>[a-z][a-z' ]{0,30}?) timer$")
+# "what's it called?" straight after a timer was set (a nineteenth trial's got the model's
+# "The timer is called a time-out"): the timer's own name, or that it has none
+_ITS_NAME = re.compile(r"^(?:what's|what is|whats) (?:it|that|its name|the name)(?: called)?$")
 _SAME_TIME = re.compile(r"(?: ,)?(?: at)? (?:the )?same time$")
 # An oven's heat, never a length or a time: "make it 180", "set it to gas mark 6"
 _HEAT = re.compile(r"\b(?:degrees?|deg|gas|mark|fan|celsius|fahrenheit|centigrade)\b|°|\d\s*[cf]\b")
@@ -226,6 +230,8 @@ def said_put_right(said: str, *, corrected: bool = False) -> PutRight | None:
             return PutRight(by=by, another=name)
     if (called := _CALLED.match(rest)) is not None:
         return PutRight(called=called["called"])
+    if _ITS_NAME.match(rest):
+        return PutRight(named=True)
     if (times := _TIMES.match(rest)) is not None:
         return PutRight(times=2.0 if times["times"] == "double" else 0.5)
     for more in _MORE:
@@ -319,6 +325,8 @@ def _timer_put_right(store: HouseholdStore, timer_id: int, said: PutRight) -> Co
         return SetTimer(said.another or None, said.by)
     if said.called is not None:
         return RenameTimer(timer.name, said.called)
+    if said.named:
+        return TimerStatus(timer.name)
     if said.by is not None:
         return AddTime(timer.name, said.by)  # the name is the one running timer's own
     if said.times is not None:

@@ -29,10 +29,13 @@ from appliance.household.requests import (
 )
 
 _LISTS_REMINDERS = re.compile(
-    r"^(?:(?:what|which|any|are there any|do i have any|do we have any|have i got any|"
+    # "tell me what reminders I have today" (a nineteenth trial's got "I haven't done
+    # anything")
+    r"^(?:(?:tell|show|read) (?:me|us) )?"
+    r"(?:(?:what|which|any|are there any|do i have any|do we have any|have i got any|"
     r"have we got any) reminders?"
     r"(?: (?:are|is|do i have|do we have|have i got|have we got|have i|have we|are there|"
-    r"is there))?"
+    r"is there|i have|we have|i've got|we've got))?"
     r"(?: (?:set|on|left|now|there))?|"
     r"(?:list|show|show me|read|tell me) (?:(?:the|my|all|all my|our) )?reminders|"
     # "reminders", "whats on my reminders" (a fourteenth trial's got the model three ways)

@@ -26,6 +26,16 @@ class AskTimerLength:
 
 
 @dataclass(frozen=True)
+class AskSetTimer:
+    """ "5 minutes", said alone with nothing asked: "Shall I set a timer for 5 minutes?" (a
+    nineteenth trial's reached the model, which answered "Set a timer for 5 minutes." and
+    set nothing)."""
+
+    intent: ClassVar[str] = "timer.offer"
+    seconds: float
+
+
+@dataclass(frozen=True)
 class CancelTimer:
     intent: ClassVar[str] = "timer.cancel"
     name: str | None  # None: the only one (or the one ringing)
@@ -322,6 +332,7 @@ class PutRight:
     # for `by` seconds, called this ("" when unnamed)
     another: str | None = None
     of: str | None = None  # "the turkey is thursday not wednesday": only of a record about it
+    named: bool = False  # "what's it called?": the timer just set, asked its name
 
 
 @dataclass(frozen=True)
@@ -365,6 +376,7 @@ class Both:
 Command = (
     SetTimer
     | AskTimerLength
+    | AskSetTimer
     | CancelTimer
     | TimerStatus
     | AddTime
@@ -415,6 +427,7 @@ READS = (
 # What Hearth asks back, whose answer the next message in the same thread may be.
 Question = (
     AskTimerLength
+    | AskSetTimer
     | AskAddItems
     | AskReminder
     | AskReminderTime

@@ -468,6 +468,9 @@ _IS_IT_RINGING = re.compile(
     rf"|is (?:the |my )?(?P<name2>{_NAME})(?: timer)?)"
     r" (?:going off|ringing|beeping|that|that noise)$"
     r"|^(?:which|what) timer is (?:that|this|it|ringing|going off|beeping)$"
+    # "what reminders are ringing" (a nineteenth trial's got a reminder the model made up)
+    r"|^(?:which|what) (?:reminders?|timers?|alarms?) (?:is|are) (?:ringing|going off|beeping)"
+    r"(?: now)?$"
     # "what's that beeping?", "what's ringing?": a third trial's went to the model ("The
     # beeping sounds are a result of the device's internal noise reduction technology.")
     r"|^(?:what's|what is|whats) (?:that |this )?(?:ringing|beeping|going off|that noise|"
@@ -508,7 +511,9 @@ _RINGS_OF_ITSELF = re.compile(
 
 
 # Asked of every timer, naming none
-_ANY_TIMER = frozenset({"anything", "something", "any", "one", "any timer", "a timer"})
+_ANY_TIMER = frozenset(
+    {"anything", "something", "any", "one", "any timer", "a timer", "a reminder", "any reminder"}
+)
 
 
 def timer_status(text: str) -> Command | None:

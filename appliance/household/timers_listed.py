@@ -22,7 +22,7 @@ import re
 
 from appliance.household import spoken
 from appliance.household.phrase_words import normalise
-from appliance.household.requests import Both, Command, SetTimer
+from appliance.household.requests import AskSetTimer, Both, Command, SetTimer
 
 # Asked for, at the start of a clause: a verb that sets a timer ("put a timer on for the
 # spuds", "please keep a timer of 20 minutes"), a length's timer alone ("noodles 3 min
@@ -215,3 +215,16 @@ def _after(tokens: list[str], start: int, stop: int | None) -> list[str]:
             break
         words.append(token)
     return words
+
+
+def offered_timer(text: str) -> AskSetTimer | None:
+    """ "5 minutes", "an hour and a half", the whole message and nothing else: asked
+    whether to set a timer that long (never set unasked)."""
+    said = normalise(text).split(" ")
+    span = spoken.duration_in(said)
+    if span is None or (span.start, span.end) != (0, len(said)) or not 0 < span.value <= _A_DAY:
+        return None
+    return AskSetTimer(float(span.value))
+
+
+_A_DAY = 24 * 3600

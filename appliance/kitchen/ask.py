@@ -90,9 +90,30 @@ def vocabulary() -> frozenset[str]:
     return frozenset(w for phrase in (*named, *unit_words) for w in phrase.split() if w.isalpha())
 
 
+# How much to cook for so many: "how big a turkey do I need for 11 people", "how many
+# potatoes for 11" (a nineteenth trial's model said "11 people can have 24 turkeys.")
+_NUMBERS_SAID = (
+    r"\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+    r"fifteen|sixteen|twenty"
+)
+_HOW_MUCH_FOR = re.compile(
+    r"^\W*how (?:big|much|many|large|heavy)(?: an?)? (?P<what>[a-z' -]{2,40}?)"
+    r"(?: (?:do|should|would|will) (?:i|we|you) (?:need|want|make|cook|buy|get|do|allow))?"
+    r"(?: to (?:make|cook|buy|get|allow))?"
+    rf" (?:for|to feed|between) (?:{_NUMBERS_SAID})(?: (?:people|of us|guests|adults|kids|children|"
+    r"folk|persons))?\W*$"
+)
+HOW_MUCH_FOR = (
+    "I don't have a table of how much to cook for so many, so I won't guess: go by the recipe "
+    "or the pack's servings, or ask the butcher for the size of a bird or a joint."
+)
+
+
 def _answered(words: list[str]) -> KitchenAnswer | None:
     data = tables()
     asked = " ".join(words)
+    if _HOW_MUCH_FOR.match(asked):
+        return KitchenAnswer(HOW_MUCH_FOR, "unsure", "")
     if (
         _MAY_EAT.search(asked)
         and asked_of_a_pregnancy(asked)
@@ -122,8 +143,12 @@ def _answered(words: list[str]) -> KitchenAnswer | None:
     # "how long to fry raw king prawns": no row of the dish, and never how long it keeps (a
     # held-out split's got the fridge's 1 to 3 days); an honest line, no guess
     method = COOKED_BY.search(asked) if asks_a_time and cooked is None else None
-    no_time = method and KitchenAnswer(
-        f"I don't have {_a_time_of(method[0])} for that, so I won't guess: go by the pack or "
+    # "how long does stuffing take", no way of cooking said (a nineteenth trial's model said
+    # "2-4 hours", then "about 20 minutes"): a dish's cooking time all the same
+    dish = _HOW_LONG_A_DISH.match(asked) if asks_a_time and cooked is None else None
+    how = method[0] if method else "cook" if dish and dish["dish"] not in _NO_DISH else None
+    no_time = how and KitchenAnswer(
+        f"I don't have {_a_time_of(how)} for that, so I won't guess: go by the pack or "
         "the recipe, and cook it until it is hot all the way through.",
         "unsure",
         "",
@@ -195,6 +220,18 @@ _TIME_OF = {
     "pressure": "a pressure cooker time",
     "oven": "an oven time",
 }
+
+
+_HOW_LONG_A_DISH = re.compile(
+    r"^\W*how long (?:does|do|will|should) (?:the |my |a |an |some |your )?"
+    r"(?P<dish>[a-z][a-z' -]{2,30}?) (?:take|need|want)(?: to (?:cook|do|be done|be ready))?\W*$"
+)
+# What takes a while and is no dish
+_NO_DISH = frozenset(
+    """it that this they bus train journey flight drive delivery parcel post it all
+    everything the washing washing machine dishwasher tumble dryer dryer kettle glue paint
+    varnish nail polish plaster""".split()
+)
 
 
 def _a_time_of(method: str) -> str:

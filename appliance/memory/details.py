@@ -30,6 +30,8 @@ _PLACES = frozenset(
     garden greenhouse caravan van""".split()
 )
 _SINGULAR_PLACES = {"cupboards": "cupboard", "drawers": "drawer", "shelves": "shelf"}
+# Version 5: one place said two ways (each place the other does not name is two places)
+_SAME_PLACE_V5 = {"hallway": "hall", "attic": "loft", "basement": "cellar", "larder": "pantry"}
 # The allergens a household tells apart (the UK's fourteen, and the nuts named singly)
 _ALLERGENS = (
     ("peanut", re.compile(r"\bpeanuts?\b|\bgroundnuts?\b")),
@@ -106,7 +108,8 @@ def marked(text: str, version: int = 5) -> set[str]:
     marks of `version` read them (contrast.VERSION)."""
     said = re.sub(r"\bshell[- ]fish\b", "shellfish", text.lower().replace("\u2019", "'"))
     words = re.findall(r"[a-z]+", said)
-    found = {f"at-{_SINGULAR_PLACES.get(w, w)}" for w in words if w in _PLACES}
+    one_word = {**_SINGULAR_PLACES, **(_SAME_PLACE_V5 if version >= 5 else {})}
+    found = {f"at-{one_word.get(w, w)}" for w in words if w in _PLACES}
     allergens = _ALLERGENS + (_ALLERGENS_V5 if version >= 5 else ())
     found |= {f"allergen-{name}" for name, pattern in allergens if pattern.search(said)}
     if _RELATED_OTHERWISE.search(said):

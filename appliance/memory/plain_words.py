@@ -71,6 +71,10 @@ _RINGS = (
     "boot trunk",
     "fringe bangs",
     "child bairn wean kid",
+    # as texted: a nineteenth trial's "xmas pudding" and "gf cake" went live after the
+    # Christmas pudding and the gluten free cake were discarded
+    "christmas xmas chrimbo crimbo",
+    "hate h8",
     "tap faucet",
     "pavement sidewalk",
     "courgette zucchini",
@@ -118,6 +122,7 @@ _PHRASES = (
     (re.compile(r"\bvacuum cleaners?\b"), "hoover"),
     (re.compile(r"\bwi[- ]?fi\b", re.IGNORECASE), "wifi"),
     (re.compile(r"\blittle one\b"), "child"),
+    (re.compile(r"\bgf\b|\bgluten-free\b", re.IGNORECASE), "gluten free"),
     # "expecting her second baby", "pregnant": due, as "Hannah is due in May" says it
     (re.compile(r"\bexpecting (?:(?:a|an|her|their|his|our) )?(?:\w+ )?(?:baby|child)\b"), "due"),
     (re.compile(r"\b(?:is|are) pregnant\b"), "is due"),

@@ -129,6 +129,11 @@ _KIN_NAMES = frozenset(
 )
 
 
+def names_a_medicine(text: str) -> bool:
+    """Whether `text` names a medicine a matter of health is taken with ("warfarin")."""
+    return any(_key(word) in _MEDICINE_KEYS for word in tokens(text))
+
+
 def _health(keys: list[str]) -> set[str]:
     return {_HEALTH_OF_KEY[key] for key in keys if key in _HEALTH_OF_KEY}
 

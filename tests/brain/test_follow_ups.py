@@ -74,9 +74,11 @@ def test_an_answer_to_for_how_long_sets_the_timer(kitchen: Kitchen) -> None:
 
 
 def test_the_same_words_with_no_question_asked_are_not_a_timer(kitchen: Kitchen) -> None:
-    """The positive control: "five minutes" alone is an answer only to Hearth's question."""
-    kitchen.say("five minutes")
-    assert kitchen.store.timers() == [] and len(kitchen.model.prompts) == 1
+    """The positive control: "five minutes" alone is an answer only to Hearth's question;
+    said unasked it is asked about, never set (a nineteenth trial's went to the model, which
+    said "Set a timer for 5 minutes." and set nothing)."""
+    assert kitchen.say("five minutes").startswith("Shall I set a timer for 5 minutes?")
+    assert kitchen.store.timers() == [] and kitchen.model.prompts == []
 
 
 def test_which_one_is_answered_by_naming_the_timer(kitchen: Kitchen) -> None:

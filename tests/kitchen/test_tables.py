@@ -10,6 +10,7 @@ import pytest
 
 from appliance.kitchen import units
 from appliance.kitchen.tables import DATA, DURATION_UNITS, TableError, read_tables, tables
+from appliance.kitchen.units import FAN_OFFSET_C, GAS_MARKS
 
 FILES = (
     "densities.csv",
@@ -59,6 +60,15 @@ def test_cooking_rows_give_times_and_a_consistent_oven() -> None:
         assert row.least_minutes is not None or row.per_kg_minutes is not None, row.food
         if row.oven_celsius is not None and row.fan_celsius is not None:
             assert row.fan_celsius < row.oven_celsius, row.food
+        if row.gas_mark is not None and row.fan_celsius is not None:
+            # one heat, by the converter's own table (a gas mark is a step of 10 to 20 °C);
+            # said with a fan heat alone, its mark is that heat's own: a nineteenth trial's
+            # turkey said "180 °C fan (gas mark 5)", which the converter puts 10 °C apart
+            gas = GAS_MARKS[row.gas_mark][0]
+            if row.oven_celsius is None:
+                assert gas == row.fan_celsius + FAN_OFFSET_C, row.food
+            else:
+                assert abs(gas - row.oven_celsius) <= 10, row.food
 
 
 def test_a_food_name_is_found_longest_first() -> None:

@@ -92,6 +92,15 @@ def test_a_relation_is_one_sentence_from_either_side(one: str, other: str) -> No
             "Never leave the twins alone near the stove.",
         ),
         ("Hannah is expecting her second baby in May.", "Hannah is due in May."),
+        # a nineteenth trial's, each went live after the discard
+        (
+            "The Christmas pudding is in the garage freezer.",
+            "the xmas pudding's in the garage freezer",
+        ),
+        (
+            "Kemi's gluten free Christmas cake is in the pantry.",
+            "Kemi's gf Christmas cake is in the pantry",
+        ),
     ],
 )
 def test_a_refused_fact_said_with_less_or_from_the_other_side_is_held(
@@ -122,6 +131,10 @@ def test_a_refused_fact_said_with_less_or_from_the_other_side_is_held(
             "The spare key is under the plant pot by the back door.",
         ),
         ("We're getting the boiler serviced next month.", "We got the boiler serviced last month."),
+        (
+            "The Christmas pudding is in the garage freezer.",
+            "The xmas pudding is in the chest freezer.",
+        ),
     ],
 )
 def test_another_detail_relation_or_thing_goes_through(
