@@ -389,6 +389,19 @@ _A_PET_NAMED = re.compile(
 )
 
 
+_ONLY_WHEN = frozenset(
+    """and or & monday mondays tuesday tuesdays wednesday wednesdays thursday thursdays
+    friday fridays saturday saturdays sunday sundays weekend weekends weekday weekdays
+    morning mornings afternoon afternoons evening evenings night nights also too""".split()
+)
+
+
+def _only_when(clause: str) -> bool:
+    """Only days or parts of a day, and what joins them: "Wednesdays and Fridays"."""
+    words = clause.strip(" .!").split()
+    return bool(words) and all(w.lower().strip(",") in _ONLY_WHEN for w in words)
+
+
 def is_statement(clause: str) -> bool:
     """Whether one clause, fillers removed, states a lasting household fact."""
     clause = clause.strip(" .!")
@@ -396,6 +409,10 @@ def is_statement(clause: str) -> bool:
         return True  # and "Tom wants his health kept private" (a review's went unkept)
     words = clause.split()
     if clause.endswith("?") or len(words) < (2 if _OF_HEALTH.match(clause) else 3):
+        return False
+    if _only_when(clause):
+        # "Wednesdays and Fridays", the tail of "I work nights on Mondays, Wednesdays and
+        # Fridays" (a nineteenth trial's card said only that): days said, nothing stated
         return False
     first = words[0].lower().strip(",")
     if first in _REQUEST or first in _ASKS or _SPEAKER_SUBJECT.match(clause):
@@ -602,8 +619,9 @@ def facts_stated(text: str) -> list[str]:
         kept: list[str] = []
         for n, (clause, joined) in enumerate(clauses):
             clause = without_filler(clause).strip(" .!")
-            if kept and n and _ROUTINE_TAIL.match(clause):
-                kept[-1] = f"{kept[-1]}{joined}{clause}"  # "…, usually mon tue wed"
+            if kept and n and (_ROUTINE_TAIL.match(clause) or _only_when(clause)):
+                # "…, usually mon tue wed", "…on Mondays, Wednesdays and Fridays"
+                kept[-1] = f"{kept[-1]}{joined}{clause}"
             elif is_statement(clause):
                 kept.append(clause)
             elif (

@@ -182,7 +182,11 @@ class ReviewPolicy:
         )
         return Tombstone(
             fingerprint=print_,
-            text=proposal.text,
+            # a forget card's words are the fact it asks to forget, which stays live: its
+            # discard refuses the asking, never the fact (a nineteenth trial's "The spare key's
+            # under the blue plant pot" was then held as "you discarded this"), so no meaning
+            # of those words is kept, only the correction's own fingerprint
+            text=None if proposal.kind == "retract" else proposal.text,
             reason=reason or "discarded at review",
             date=today,
             fact_id=proposal.id,

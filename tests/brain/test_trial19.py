@@ -172,3 +172,26 @@ def test_a_dish_with_no_cooking_row_gets_no_guessed_time(settings, memory: Memor
 def test_what_takes_a_while_and_is_no_dish_is_not_the_kitchens(settings, said: str) -> None:
     """The controls."""
     assert intent_router(settings).route(said).kind != "kitchen"
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        # a list of days after a comma is the clause's own, never a fact alone (the trial's
+        # card said "Wednesdays and Fridays.", and its discard then refused the whole)
+        (
+            "Sam has swimming on Mondays, Wednesdays and Fridays.",
+            ["Sam has swimming on Mondays, Wednesdays and Fridays."],
+        ),
+        ("I work night shifts at the Royal on Mondays, Wednesdays and Fridays.", []),
+        # the control: a clause of its own after the comma is a fact of its own
+        (
+            "The bins go out on Tuesdays, and the recycling goes out on Fridays.",
+            ["The bins go out on Tuesdays.", "The recycling goes out on Fridays."],
+        ),
+    ],
+)
+def test_days_said_after_a_comma_stay_with_their_clause(said: str, facts: list[str]) -> None:
+    from appliance.brain.statements import facts_stated
+
+    assert facts_stated(said) == facts

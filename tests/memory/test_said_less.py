@@ -188,3 +188,25 @@ def test_plain_words_read_a_households_other_words() -> None:
     )
     assert in_plain_words("Hannah is expecting a baby in May.") == "Hannah is due in May."
     assert in_plain_words("The hob is hot.") == in_plain_words("The stove is hot.")
+
+
+def test_a_discarded_forget_card_refuses_the_asking_never_the_fact(
+    semantic_memory: Memory,
+) -> None:
+    """A nineteenth trial discarded "forget what you know about the spare key" to keep the
+    fact; "The spare key's under the blue plant pot" was then held as "you discarded this"."""
+    fact = semantic_memory.add("The spare key is under the blue plant pot.", "household")
+    card = semantic_memory.propose(fact.text, "household", kind="retract", target=fact.id)
+    semantic_memory.discard(card.id, actor="panel")
+    stone = semantic_memory.review.said_no_to("The spare key's under the blue plant pot.")
+    assert stone is None  # the fact's words are no refusal
+    with pytest.raises(AlreadyKnown, match="correction"):  # the same asking stays refused
+        semantic_memory.propose(fact.text, "household", kind="retract", target=fact.id)
+
+
+def test_a_discarded_fact_card_still_refuses_its_words(semantic_memory: Memory) -> None:
+    """The control: a discarded statement's meaning is still held."""
+    _discard(semantic_memory, "The spare key is under the blue plant pot.")
+    assert (
+        semantic_memory.review.said_no_to("The spare key's under the blue plant pot.") is not None
+    )
