@@ -224,6 +224,17 @@ def _carried_out(store: HouseholdStore, command: p.Command) -> tuple[str, p.Ques
         return _said(store, command), command
     if isinstance(command, p.CancelTimer | p.AddTime):
         return timer_change(store, command, store.now())
+    if isinstance(command, p.CancelReminder) and command.every and not command.sure:
+        set_now = store.reminders()
+        if len(set_now) > 1 or any(one.every for one in set_now):
+            # asked first: every reminder is a lot to lose to one sentence
+            repeating = [f"“{one.said}” ({one.often})" for one in set_now if one.every]
+            named = f", including {listed(repeating)}" if repeating else ""
+            return (
+                f"Cancel all {len(set_now)} reminders{named}? Say “yes” to cancel them all, "
+                "or name the one to cancel.",
+                p.AskCancelAllReminders(len(set_now)),
+            )
     if isinstance(command, p.CancelReminder | p.MoveReminder):
         # "Which one? 5: …; 10: …" is kept, so "5" answers it (asked before it is carried out)
         asked = asked_which(store, command, store.now())
@@ -303,6 +314,7 @@ def _left_as_it_was(said: p.Command) -> str:
             | p.MoveReminder()
             | p.SkipReminder()
             | p.AskWhichReminder()
+            | p.AskCancelAllReminders()
         ):
             return "All right, I've left the reminders as they were."
         case p.AddItems() | p.RemoveItems() | p.BoughtItems() | p.ClearList() | p.AskAddItems():

@@ -22,6 +22,7 @@ from appliance.household.requests import (
     AddItems,
     AddTime,
     AskAddItems,
+    AskCancelAllReminders,
     AskReminder,
     AskReminderTime,
     AskReminderWhat,
@@ -46,6 +47,7 @@ from appliance.numbers import ORDINALS, number_at, whole_number_at
 _KINDS: dict[str, type] = {
     "timer.ask": AskTimerLength,
     "timer.offer": AskSetTimer,
+    "reminder.cancel_all": AskCancelAllReminders,
     "remind.ask": AskReminderTime,
     "remind.what": AskReminderWhat,
     "remind.bare": AskReminder,
@@ -139,6 +141,11 @@ def answer_to(question: Question, text: str, now: dt.datetime) -> Command | None
         case AskTimerLength(name=name):
             seconds = _duration(tokens)
             return SetTimer(name, seconds) if seconds else None
+        case AskCancelAllReminders():
+            # "Cancel all 11 reminders…?" "yes": only a yes, said alone
+            if set(tokens) <= _A_YES and set(tokens) & _A_YES - {"please", ","}:
+                return CancelReminder(None, every=True, sure=True)
+            return TakenBack(question) if set(tokens) <= _A_NO else None
         case AskSetTimer(seconds=seconds):
             # "Shall I set a timer for 5 minutes?" "yes": only a yes, said alone
             if set(tokens) <= _A_YES and set(tokens) & _A_YES - {"please", ","}:

@@ -172,6 +172,17 @@ class CancelReminder:
     what: str | None  # None: the only one, or the one ringing
     every: bool = False  # "cancel all reminders"
     number: int | None = None  # "cancel reminder 5", or 5 to "Which one? 5: …; 10: …"
+    sure: bool = False  # "yes" to "Cancel all 11 reminders…?": every one, asked and answered
+
+
+@dataclass(frozen=True)
+class AskCancelAllReminders:
+    """ "delete all the reminders" with several set, or one that comes again: asked first (a
+    nineteenth trial's guest on the phone cancelled eleven in one sentence, a daily warfarin
+    reminder among them, and the family set them again by hand)."""
+
+    intent: ClassVar[str] = "reminder.cancel_all"
+    count: int
 
 
 @dataclass(frozen=True)
@@ -377,6 +388,7 @@ Command = (
     SetTimer
     | AskTimerLength
     | AskSetTimer
+    | AskCancelAllReminders
     | CancelTimer
     | TimerStatus
     | AddTime
@@ -428,6 +440,7 @@ READS = (
 Question = (
     AskTimerLength
     | AskSetTimer
+    | AskCancelAllReminders
     | AskAddItems
     | AskReminder
     | AskReminderTime

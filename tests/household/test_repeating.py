@@ -345,14 +345,38 @@ def test_a_repeating_reminder_ended_in_other_words(store: HouseholdStore, said: 
     assert [r.text for r in store.reminders()] == ["call Gran"]
 
 
-def test_cancel_all_reminders_ends_each_and_names_them(store: HouseholdStore) -> None:
+def test_cancel_all_reminders_asks_first_then_ends_each_and_names_them(
+    store: HouseholdStore,
+) -> None:
+    """A nineteenth trial's guest cancelled eleven reminders, a daily warfarin one among
+    them, in one sentence: several, or one that comes again, are asked about first."""
+    from tests.household.test_daily_loop_said import said
+
     store.add_reminder("take my tablets", dt.datetime(2026, 12, 1, 21, 0), "day")
     store.add_reminder("about the bins", dt.datetime(2026, 12, 1, 20, 0))
-    assert say(store, "cancel all my reminders") == (
-        "I've cancelled every reminder: the bins and take my tablets."
+    assert said(store, "cancel all my reminders") == (
+        "Cancel all 2 reminders, including “take my tablets” (every day)? Say “yes” to cancel "
+        "them all, or name the one to cancel."
     )
+    assert len(store.reminders()) == 2  # nothing cancelled before the yes
+    assert said(store, "yes") == "I've cancelled every reminder: the bins and take my tablets."
     assert store.reminders() == []
     assert say(store, "cancel all reminders") == "No reminders are set, so nothing changed."
+
+
+def test_cancel_all_said_no_to_cancels_none(store: HouseholdStore) -> None:
+    from tests.household.test_daily_loop_said import said
+
+    store.add_reminder("take my tablets", dt.datetime(2026, 12, 1, 21, 0), "day")
+    said(store, "delete all the reminders", "no")
+    assert [r.text for r in store.reminders()] == ["take my tablets"]
+
+
+def test_cancel_all_with_one_reminder_set_once_needs_no_yes(store: HouseholdStore) -> None:
+    """The control: one reminder that comes once is cancelled as asked."""
+    store.add_reminder("about the bins", dt.datetime(2026, 12, 1, 20, 0))
+    assert say(store, "cancel all my reminders") == "I've cancelled every reminder: the bins."
+    assert store.reminders() == []
 
 
 def test_what_time_is_a_reminder_reads_them(store: HouseholdStore) -> None:

@@ -14,6 +14,7 @@ from appliance.household.phrases import parse
 from appliance.household.requests import (
     AddItems,
     AskSetTimer,
+    CancelTimer,
     ListReminders,
     TimerStatus,
 )
@@ -81,3 +82,9 @@ def test_porridge_oats_are_one_thing() -> None:
 
 def test_done_reply_for_a_length_alone_says_nothing_was_set(store: HouseholdStore) -> None:
     assert "set for" not in perform(store, AskSetTimer(420.0), "t")
+
+
+def test_stop_the_timer_heard_as_top_is_mended() -> None:
+    """Heard three times as "Top the yorkshires timer.", carded as a fact, the timer ringing."""
+    assert parse("Top the yorkshires timer.", NOW, ringing=True) == CancelTimer("yorkshires")
+    assert parse("top the table with cheese", NOW) is None  # the control: no timer named
