@@ -32,6 +32,12 @@ def _said(settings: Settings, memory: Memory, said: str):
         ("Gran takes her tablets at 9 now.", "Gran takes her tablets at 8."),
         ("Miko goes to bed at 8 these days.", "Miko goes to bed at 7.30."),
         ("Ify is in year 5 now.", "Ify is in year 4."),
+        # the old value said as not so (a nineteenth trial's became a second fact)
+        (
+            "actually the rabbit gets fed at 8am and 5pm, not 7",
+            "Pudding the rabbit gets fed at 7am and 5pm.",
+        ),
+        ("actually the bins go out on Thursday, not Wednesday", "The bins go out on Wednesday."),
     ],
 )
 def test_a_new_number_or_day_said_as_a_change_changes_the_fact(said: str, fact: str) -> None:
@@ -47,6 +53,7 @@ def test_a_new_number_or_day_said_as_a_change_changes_the_fact(said: str, fact: 
         ("Miko is 9 now.", "Ify is 8."),  # another person
         ("Ify is 8 now.", "Ify is 8."),  # nothing new
         ("Ify has the dentist on Friday at 10am.", "Ify has the dentist on Tuesday at 3pm."),
+        ("Actually the rabbit is not 7.", "Pudding the rabbit is 7."),  # a negation, no value
     ],
 )
 def test_what_changes_no_fact_is_not_read_as_a_change(said: str, fact: str) -> None:
