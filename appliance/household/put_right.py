@@ -175,6 +175,11 @@ _NOT_THAT_ONE = re.compile(
     r"^(?:(?:no|nah|oh|actually|sorry|oops|wait)(?: ,)? )*not (?:the |any |that )?"
     r"(?P<thing>[a-z][a-z' -]*?)(?: , (?P<then>.*))?$"
 )
+_TAKE_IT_OFF = re.compile(
+    r"^(?:(?:actually|no|oh|sorry|wait|hmm|ok|okay)(?: ,)? )*(?:take|get|knock|cross|scratch|"
+    r"scrap) (?:it|that|them|those) (?:off|back off)(?: again)?(?: the list| (?:the |my )?shopping"
+    r"(?: list)?)?$"
+)
 # "no sorry, cream cheese", "no i meant cream cheese": the one thing just added, said right
 _MEANT = re.compile(r"^(?:i meant |i mean |i said )?(?P<thing>[a-z][a-z' -]*)$")
 
@@ -189,6 +194,10 @@ def item_said_right(store: HouseholdStore, text: str, thread: str) -> Command | 
     if made.timers or made.reminders or not made.items:
         return None
     said = normalise(text)
+    if _TAKE_IT_OFF.match(said):
+        # "actually, take it off again" straight after "add horseradish" (a nineteenth
+        # trial's got the model's "You're right, I'm glad you're planning the Sunday roast.")
+        return RemoveItems(tuple(sorted(made.items)))
     if (not_that := _NOT_THAT_ONE.match(said)) is not None:
         if (taken := _the_one(made.items, not_that["thing"])) is None:
             return None

@@ -88,3 +88,19 @@ def test_stop_the_timer_heard_as_top_is_mended() -> None:
     """Heard three times as "Top the yorkshires timer.", carded as a fact, the timer ringing."""
     assert parse("Top the yorkshires timer.", NOW, ringing=True) == CancelTimer("yorkshires")
     assert parse("top the table with cheese", NOW) is None  # the control: no timer named
+
+
+def test_take_it_off_again_takes_off_what_was_just_added(store: HouseholdStore) -> None:
+    said(store, "add milk to the list")
+    said(store, "add horseradish to the list", "actually, take it off again")
+    assert [item.name for item in store.items()] == ["milk"]
+
+
+def test_take_it_off_with_nothing_just_added_is_no_command(store: HouseholdStore) -> None:
+    """The control: with no add just made, "it" names nothing on the list."""
+    from appliance.brain.household import _answer
+
+    store.add_items(["milk"])
+    store.heard("t")
+    assert _answer(store, "take it off again", "t", more=True, put_right=True) is None
+    assert [item.name for item in store.items()] == ["milk"]
