@@ -47,6 +47,9 @@ def propose(memory: Memory, thread: str, target: Fact, replacement: str = "") ->
             kind=kind,
             target=target.id,
             actor="chat",
+            # a person's own asking: a correction they discarded before is proposed again,
+            # its card marked (promise 2 is that nothing comes back on its own)
+            asked_again=True,
         )
     except AlreadyWaiting:
         return Correction(

@@ -50,7 +50,9 @@ class InboxChanges(LiveFacts):
         """
         actor = checked_actor(actor or origin)
         check_proposal_origin(origin)
-        if asked_again and origin != "voice":
+        # a person heard saying refused words again, or asking again in chat for a fact to be
+        # forgotten or put right (a correction chat proposes is a person's own asking)
+        if asked_again and origin != "voice" and not (origin == "chat" and kind != "add"):
             raise InvalidFact("only a person heard saying it again may propose refused words")
         text, type = dated(check_text(text), self.writes.now()), check_type(type)
         links = tuple(links)

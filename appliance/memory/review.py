@@ -119,6 +119,14 @@ class ReviewPolicy:
         What the panel's card and `hearth review list` show beside a proposal that
         came back through chat, the model's tool or an import.
         """
+        if proposal.target is not None:
+            # the same correction asked again by a person (a nineteenth trial's "please forget
+            # where the spare key is" after a discarded one): the card says so
+            asked = self.tombstones.find(
+                correction_fingerprint(proposal.kind, proposal.target, proposal.text)
+            )
+            if asked is not None:
+                return asked.said_no("this correction")
         if proposal.kind == "retract":
             return None  # its words are the asking, not a fact
         # a supersede's words become a fact at Keep: "that's wrong, Declan is vegan" after
@@ -162,7 +170,7 @@ class ReviewPolicy:
         if kind != "add":
             assert target is not None
             tombstone = self.tombstones.find(correction_fingerprint(kind, target, text))
-            if tombstone is not None:
+            if tombstone is not None and not asked_again:
                 raise AlreadyKnown(f"{tombstone.said_no('this correction')}; not proposed again")
             return
         for fact in self._indexed_facts(print_):

@@ -195,3 +195,19 @@ def test_days_said_after_a_comma_stay_with_their_clause(said: str, facts: list[s
     from appliance.brain.statements import facts_stated
 
     assert facts_stated(said) == facts
+
+
+def test_a_forget_asked_again_after_a_discard_is_proposed_marked(settings, memory: Memory) -> None:
+    """The trial's family discarded a "forget the spare key" card, changed their minds, and
+    were told "I haven't asked again" every time after: a person asking again is proposed
+    again, the card marked (the control, tests/memory/test_said_less.py: the same correction
+    proposed unasked is still refused)."""
+    memory.add("The spare key is under the blue plant pot.", "household")
+    said = ["where is the spare key", "forget that"]
+    scripted_conversation(settings, memory, [], said, intents=intent_router(settings))
+    [card] = memory.proposals()
+    memory.discard(card.id, actor="panel")
+    replies, _ = scripted_conversation(settings, memory, [], said, intents=intent_router(settings))
+    assert "Note: you discarded this correction on" in replies[-1].text
+    [again] = memory.proposals()
+    assert memory.said_no_before(again) is not None  # the card says so
