@@ -338,6 +338,8 @@ _WORKS = re.compile(
     re.IGNORECASE,
 )
 _JOB = frozenset(tokens("job jobs work works"))
+_CALLED = re.compile(r"\b(?:is called|are called|was called|named|name is|names are)\b", re.I)
+_NAME = frozenset(tokens("name names called"))
 _TRAVELS = re.compile(
     rf"\b(?:goes|going|go|flies|flying|fly|travels|travelling|heading|off) to (?-i:[{UPPER}])"
     r"|\b(?:holiday|trip|flight|flies|abroad)\b",
@@ -392,6 +394,10 @@ def implied(fact: Fact) -> frozenset[str]:
     # does Grandma take" got "I don't know that about Grandma yet")
     taken = _TAKES.search(fact.text) and (fact.type == "health" or names_a_medicine(fact.text))
     said = _MEDICINE if taken else frozenset()
+    if _CALLED.search(fact.text):
+        # "The cat is called Biscuit." answers "what is the cat's name" (a nineteenth trial's
+        # got "I don't know Biscuit's name yet… What I do know: The cat is called Biscuit.")
+        said |= _NAME
     if _WORKS.search(fact.text):
         said |= _JOB  # "Sami works as a nurse…" answers "what is sami's job" (a review's)
     if _TRAVELS.search(fact.text):

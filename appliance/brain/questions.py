@@ -289,7 +289,8 @@ HOW_OFTEN_OURS = re.compile(
 # "where's the sellotape?", "where do we keep the batteries?": a thing in this house.
 _WHERE_OURS = re.compile(
     r"^\s*(?:hearth[,:]?\s+)?(?:any idea |do you know )?"
-    r"where(?:'s|\u2019s| is| are| did| do| have| has| would| could| might| should| was| were|"
+    # "where can I find the spare key" (a nineteenth trial's got the model)
+    r"where(?:'s|\u2019s| is| are| did| do| have| has| would| could| can| might| should| was| were|"
     r" i| we)\b"
     # "where did Niamh leave her glasses", "where did mam put her phone" (a ninth trial's got
     # the model's "Niamh left her glasses in a glass of water.")

@@ -211,3 +211,30 @@ def test_a_forget_asked_again_after_a_discard_is_proposed_marked(settings, memor
     assert "Note: you discarded this correction on" in replies[-1].text
     [again] = memory.proposals()
     assert memory.said_no_before(again) is not None  # the card says so
+
+
+@pytest.mark.parametrize(
+    ("said", "reply"),
+    [
+        ("Where can I find the spare key?", "From memory: The spare key is under the blue pot."),
+        ("What is the cat's name?", "From memory: The cat is called Biscuit."),
+    ],
+)
+def test_a_thing_or_a_name_asked_otherwise_is_read_from_memory(
+    settings, memory: Memory, said: str, reply: str
+) -> None:
+    memory.add("The spare key is under the blue pot.", "household")
+    memory.add("The cat is called Biscuit.", "household")
+    answer, model = scripted_reply(
+        settings, memory, ["Under the mat."], said, intents=intent_router(settings)
+    )
+    assert answer.text == reply and model.prompts == []
+
+
+def test_a_name_not_told_is_not_known(settings, memory: Memory) -> None:
+    """The control: the dog's name was never told, and none is made up."""
+    memory.add("The cat is called Biscuit.", "household")
+    answer, _ = scripted_reply(
+        settings, memory, ["Rex."], "what's the dog called", intents=intent_router(settings)
+    )
+    assert answer.text.startswith("I don't know what the dog is called")
