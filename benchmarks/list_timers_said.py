@@ -26,43 +26,11 @@ import sys
 from pathlib import Path
 
 from benchmarks.conversations import run_split
-from benchmarks.reminders_said import matched, reply_right, words
+from benchmarks.daily_loop import outcome
 
 HERE = Path(__file__).resolve().parent
 SPLIT = HERE / "data" / "list_timers_said_heldout.json"
 BASELINE = "4b19fbd"  # the last commit of code before this split
-
-
-def item_holds(want: dict, name: str) -> bool:
-    return words(want["about"]) <= words(name)
-
-
-def timer_holds(want: dict, timer: dict) -> bool:
-    named = want.get("about") is None or (
-        timer["name"] is not None and words(want["about"]) <= words(timer["name"])
-    )
-    return named and abs(want["seconds"] - timer["seconds"]) <= 1
-
-
-def _records_right(case: dict, after: dict) -> bool:
-    expect = case["expect"]
-    return (
-        not after["reminders"]
-        and matched(expect.get("list", []), after["list"], item_holds)
-        and matched(expect.get("timers", []), after["timers"], timer_holds)
-    )
-
-
-def outcome(case: dict, read: dict) -> str:
-    after = read["after"]
-    if _records_right(case, after):
-        return "right" if reply_right(case, read["replies"][-1]) else "reply wrong"
-    expect = case["expect"]
-    if (expect.get("list") or expect.get("timers")) and not (
-        after["list"] or after["timers"] or after["reminders"]
-    ):
-        return "nothing done"
-    return "wrong"
 
 
 def main() -> int:

@@ -8,17 +8,14 @@ weights). The classifier's own contract is in test_guard_classifier.py.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from appliance.config import Settings
 from appliance.errors import Refused
 from appliance.memory import Memory
 from appliance.memory import guard as guard_module
 from appliance.memory.embed import OnnxMiniLMEmbedder
-from appliance.memory.embedding import Embedding
 from appliance.memory.guard import find_refusal, iban_valid, luhn_valid, rule_refusal
 from appliance.memory.normalise import Normalised, normalise
 
@@ -354,13 +351,6 @@ def test_guarded_text_is_written_when_the_guard_allows_it(memory: Memory) -> Non
     """Positive control: the same path writes an ordinary fact."""
     fact = memory.add("The oven is broken", "household", origin="agent")
     assert fact.source.startswith("agent@")
-
-
-@pytest.fixture
-def semantic_memory(data_dir: Path, clock, real_embedder: OnnxMiniLMEmbedder) -> Iterator[Memory]:
-    settings = Settings.for_data_dir(data_dir, semantic=True)
-    with Memory.open(settings, clock=clock, embedding=Embedding.of(real_embedder)) as memory:
-        yield memory
 
 
 def test_the_store_refuses_by_classifier_and_audits_which_mode_decided(

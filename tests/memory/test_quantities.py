@@ -6,16 +6,11 @@ remember Reuben has his piano on Thursday afternoons at four" went live."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from appliance.config import Settings
 from appliance.memory import Memory
 from appliance.memory.contrast import VERSION, Marks, contrast
-from appliance.memory.embed import OnnxMiniLMEmbedder
-from appliance.memory.embedding import Embedding
 from appliance.memory.quantities import read
 from appliance.memory.restated import keys_of
 from appliance.memory.store import HeldForReview
@@ -111,13 +106,6 @@ def test_a_part_of_the_day_agrees_with_a_time_in_it() -> None:
     """The control: "on Thursday afternoons at four" is "on Thursdays at 4pm"."""
     one, other = "Reuben swims on Thursdays at 4pm.", "Reuben swims on Thursday afternoons at four."
     assert contrast(Marks.of(one), Marks.of(other)) is None
-
-
-@pytest.fixture
-def semantic_memory(data_dir: Path, clock, real_embedder: OnnxMiniLMEmbedder) -> Iterator[Memory]:  # type: ignore[no-untyped-def]
-    settings = Settings.for_data_dir(data_dir, semantic=True)
-    with Memory.open(settings, clock=clock, embedding=Embedding.of(real_embedder)) as memory:
-        yield memory
 
 
 @pytest.mark.parametrize(

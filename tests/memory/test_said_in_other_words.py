@@ -4,29 +4,13 @@ guard beside its control, through a real Memory."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
-from appliance.config import Settings
 from appliance.memory import Memory
 from appliance.memory.contrast import Marks, contrast
-from appliance.memory.embed import OnnxMiniLMEmbedder
-from appliance.memory.embedding import Embedding
 from appliance.memory.plain_words import in_plain_words
 from appliance.memory.store import AlreadyKnown
-
-
-@pytest.fixture
-def semantic_memory(data_dir: Path, clock, real_embedder: OnnxMiniLMEmbedder) -> Iterator[Memory]:  # type: ignore[no-untyped-def]
-    settings = Settings.for_data_dir(data_dir, semantic=True)
-    with Memory.open(settings, clock=clock, embedding=Embedding.of(real_embedder)) as memory:
-        yield memory
-
-
-def _discard(memory: Memory, text: str) -> None:
-    memory.discard(memory.propose(text, "note").id, actor="panel")
+from tests.memory.conftest import discarded, held_once_refused, let_through_once_refused
 
 
 @pytest.mark.parametrize(
@@ -66,7 +50,7 @@ def test_plain_words_leave_names_and_word_forms_alone(kept: str) -> None:
 
 def test_a_refused_fact_said_with_fyi_is_held_without_a_model(memory: Memory) -> None:
     assert memory.recall_mode == "keyword"
-    _discard(memory, "The school's class number is 24.")
+    discarded(memory, "The school's class number is 24.")
     with pytest.raises(AlreadyKnown, match="discarded"):
         memory.propose("FYI the school's class number is 24", "note")
     with pytest.raises(AlreadyKnown, match="discarded"):
@@ -99,10 +83,7 @@ def test_a_refused_fact_said_with_fyi_is_held_without_a_model(memory: Memory) ->
 def test_a_refused_fact_in_a_households_other_words_is_held(
     semantic_memory: Memory, refused: str, again: str
 ) -> None:
-    _discard(semantic_memory, refused)
-    with pytest.raises(AlreadyKnown, match="discarded"):
-        semantic_memory.propose(again, "note")
-    assert semantic_memory.proposals() == []
+    held_once_refused(semantic_memory, refused, again)
 
 
 @pytest.mark.parametrize(
@@ -125,8 +106,7 @@ def test_a_refused_fact_in_a_households_other_words_is_held(
     ],
 )
 def test_another_detail_is_another_fact(semantic_memory: Memory, refused: str, other: str) -> None:
-    _discard(semantic_memory, refused)
-    assert semantic_memory.propose(other, "note").text.rstrip(".") == other.rstrip(".")
+    let_through_once_refused(semantic_memory, refused, other)
 
 
 @pytest.mark.parametrize(
@@ -178,7 +158,7 @@ def test_marks_of_an_older_tombstone_read_no_details() -> None:
 def test_an_eighteenth_trials_refusals_said_again_are_held(
     semantic_memory: Memory, refused: str, again: str
 ) -> None:
-    _discard(semantic_memory, refused)
+    discarded(semantic_memory, refused)
     with pytest.raises(AlreadyKnown, match="discarded"):
         semantic_memory.propose(again, "note")
 
@@ -198,5 +178,5 @@ def test_an_eighteenth_trials_refusals_said_again_are_held(
 def test_the_same_said_of_someone_else_is_another_fact(
     semantic_memory: Memory, refused: str, other: str
 ) -> None:
-    _discard(semantic_memory, refused)
+    discarded(semantic_memory, refused)
     assert semantic_memory.propose(other, "note")

@@ -5,30 +5,14 @@ MiniLM (a stop-64 held-out split's misses, benchmarks/data/tombstone_family_held
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
-from appliance.config import Settings
 from appliance.memory import Memory
 from appliance.memory.contrast import Marks, contrast
-from appliance.memory.embed import OnnxMiniLMEmbedder
-from appliance.memory.embedding import Embedding
 from appliance.memory.plain_words import in_plain_words
 from appliance.memory.said_less import relation_said, said_less
 from appliance.memory.store import AlreadyKnown
-
-
-@pytest.fixture
-def semantic_memory(data_dir: Path, clock, real_embedder: OnnxMiniLMEmbedder) -> Iterator[Memory]:  # type: ignore[no-untyped-def]
-    settings = Settings.for_data_dir(data_dir, semantic=True)
-    with Memory.open(settings, clock=clock, embedding=Embedding.of(real_embedder)) as memory:
-        yield memory
-
-
-def _discard(memory: Memory, text: str) -> None:
-    memory.discard(memory.propose(text, "note").id, actor="panel")
+from tests.memory.conftest import discarded, held_once_refused, let_through_once_refused
 
 
 @pytest.mark.parametrize(
@@ -106,10 +90,7 @@ def test_a_relation_is_one_sentence_from_either_side(one: str, other: str) -> No
 def test_a_refused_fact_said_with_less_or_from_the_other_side_is_held(
     semantic_memory: Memory, refused: str, again: str
 ) -> None:
-    _discard(semantic_memory, refused)
-    with pytest.raises(AlreadyKnown, match="discarded"):
-        semantic_memory.propose(again, "note")
-    assert semantic_memory.proposals() == []
+    held_once_refused(semantic_memory, refused, again)
 
 
 @pytest.mark.parametrize(
@@ -141,8 +122,7 @@ def test_another_detail_relation_or_thing_goes_through(
     semantic_memory: Memory, refused: str, other: str
 ) -> None:
     """The controls: each says something the refused statement did not."""
-    _discard(semantic_memory, refused)
-    assert semantic_memory.propose(other, "note").text.rstrip(".") == other.rstrip(".")
+    let_through_once_refused(semantic_memory, refused, other)
 
 
 @pytest.mark.parametrize(
@@ -206,7 +186,7 @@ def test_a_discarded_forget_card_refuses_the_asking_never_the_fact(
 
 def test_a_discarded_fact_card_still_refuses_its_words(semantic_memory: Memory) -> None:
     """The control: a discarded statement's meaning is still held."""
-    _discard(semantic_memory, "The spare key is under the blue plant pot.")
+    discarded(semantic_memory, "The spare key is under the blue plant pot.")
     assert (
         semantic_memory.review.said_no_to("The spare key's under the blue plant pot.") is not None
     )

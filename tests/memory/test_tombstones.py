@@ -4,7 +4,6 @@ a tombstone keeps what the check needs, not the refused words."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,13 +16,6 @@ from appliance.memory.embedding import Embedding
 from appliance.memory.store import AlreadyKnown, HeldForReview, Tombstoned
 from appliance.memory.text import fingerprint, legacy_fingerprint
 from appliance.memory.tombstones import FORMAT, SAME_MEANING, claims_within
-
-
-@pytest.fixture
-def semantic_memory(data_dir: Path, clock, real_embedder: OnnxMiniLMEmbedder) -> Iterator[Memory]:  # type: ignore[no-untyped-def]
-    settings = Settings.for_data_dir(data_dir, semantic=True)
-    with Memory.open(settings, clock=clock, embedding=Embedding.of(real_embedder)) as memory:
-        yield memory
 
 
 def _discard(memory: Memory, text: str, **kwargs: object) -> None:

@@ -6,25 +6,13 @@ version 3). Through a real Memory, its tombstones and the installed MiniLM."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from appliance.config import Settings
 from appliance.memory import Memory, tombstones
 from appliance.memory.contrast import VERSION, Marks
-from appliance.memory.embed import OnnxMiniLMEmbedder
-from appliance.memory.embedding import Embedding
 from appliance.memory.store import HeldForReview
 from appliance.memory.wordings import other_wordings
-
-
-@pytest.fixture
-def semantic_memory(data_dir: Path, clock, real_embedder: OnnxMiniLMEmbedder) -> Iterator[Memory]:  # type: ignore[no-untyped-def]
-    settings = Settings.for_data_dir(data_dir, semantic=True)
-    with Memory.open(settings, clock=clock, embedding=Embedding.of(real_embedder)) as memory:
-        yield memory
 
 
 def _refused(memory: Memory, text: str) -> None:
