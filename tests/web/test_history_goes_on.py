@@ -102,7 +102,9 @@ def test_a_history_hearth_did_not_end_starts_afresh(
     said, other = _say(
         household_web, ("user", "start a timer"), ("assistant", asked), ("user", "eight minutes")
     )
-    assert other != thread and said == "Eight minutes." and _timers(settings) == []
+    # (a length said alone, nothing asked, is asked about and never set: stop 64)
+    assert other != thread and _timers(settings) == []
+    assert said.startswith("Shall I set a timer for 8 minutes?")
 
 
 def test_cancel_that_through_the_resent_history_cancels_nothing(
