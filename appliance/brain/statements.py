@@ -21,6 +21,7 @@ import re
 
 from appliance.brain.people import FAMILY, ONLY_A_PERSONS, a_name_typed_lower
 from appliance.brain.questions import HOUSE, food_words, names_in
+from appliance.household.moments import WEEKDAYS
 from appliance.letters import LOWER, UPPER
 from appliance.memory.private_health import private_to
 from appliance.memory.text import tokens
@@ -389,11 +390,12 @@ _A_PET_NAMED = re.compile(
 )
 
 
+# Days and parts of a day, each said once or as a habit ("Wednesdays"), and what joins them
 _ONLY_WHEN = frozenset(
-    """and or & monday mondays tuesday tuesdays wednesday wednesdays thursday thursdays
-    friday fridays saturday saturdays sunday sundays weekend weekends weekday weekdays
-    morning mornings afternoon afternoons evening evenings night nights also too""".split()
-)
+    word
+    for when in (*WEEKDAYS, *"weekend weekday morning afternoon evening night".split())
+    for word in (when, f"{when}s")
+) | frozenset("and or & also too".split())
 
 
 def _only_when(clause: str) -> bool:

@@ -116,6 +116,19 @@ _ASKED = re.compile(
 )
 
 
+def _only_a_yes(tokens: list[str]) -> bool:
+    """ "yes", "yes please", "go on": a yes said alone, never "please" on its own."""
+    return set(tokens) <= _A_YES and bool(set(tokens) & _A_YES - {"please", ","})
+
+
+def _yes_or_no(tokens: list[str], question: Question, done: Command) -> Command | None:
+    """What a question that asks yes or no is answered: `done` for a yes said alone, the
+    question taken back for a no, else None (the words are no answer to it)."""
+    if _only_a_yes(tokens):
+        return done
+    return TakenBack(question) if set(tokens) <= _A_NO else None
+
+
 def answer_to(question: Question, text: str, now: dt.datetime) -> Command | None:
     """The command an answer to `question` makes, or None when it is not an answer."""
     said = normalise(text)
@@ -127,7 +140,7 @@ def answer_to(question: Question, text: str, now: dt.datetime) -> Command | None
     match question:
         case AskAddItems(items=items):
             # "Shall I put milk on the shopping list?" "yes please": only a yes, said alone
-            if set(tokens) <= _A_YES and set(tokens) & _A_YES - {"please", ","}:
+            if _only_a_yes(tokens):
                 return AddItems(items)
             if re.fullmatch(
                 r"(?:add|put|stick|pop|chuck) (?:it|them|that|those) ?(?:on|to|onto)?"
@@ -142,15 +155,11 @@ def answer_to(question: Question, text: str, now: dt.datetime) -> Command | None
             seconds = _duration(tokens)
             return SetTimer(name, seconds) if seconds else None
         case AskCancelAllReminders():
-            # "Cancel all 11 reminders…?" "yes": only a yes, said alone
-            if set(tokens) <= _A_YES and set(tokens) & _A_YES - {"please", ","}:
-                return CancelReminder(None, every=True, sure=True)
-            return TakenBack(question) if set(tokens) <= _A_NO else None
+            # "Cancel all 11 reminders…?" "yes"
+            return _yes_or_no(tokens, question, CancelReminder(None, every=True, sure=True))
         case AskSetTimer(seconds=seconds):
-            # "Shall I set a timer for 5 minutes?" "yes": only a yes, said alone
-            if set(tokens) <= _A_YES and set(tokens) & _A_YES - {"please", ","}:
-                return SetTimer(None, seconds)
-            return TakenBack(question) if set(tokens) <= _A_NO else None
+            # "Shall I set a timer for 5 minutes?" "yes"
+            return _yes_or_no(tokens, question, SetTimer(None, seconds))
         case AskReminderTime(what=what, day=day, every=every):
             if (again := repeats.found_in(said)) is not None:
                 # "What time every week…?" "On Fridays at 6pm." (a sixth trial's was proposed

@@ -251,7 +251,8 @@ def _read_with_reason(said: str, now: dt.datetime, ringing: bool) -> Command | N
         # kept?" to a ringing reminder stopped it and lost the question: an eighteenth trial's)
         first, reason = said.split(" , ", 1)
         done = _read(first, now, ringing)
-        after = _read(reason, now, ringing)
+        # what was said next, read only where it can matter (parse reads each clause often)
+        after = _read(reason, now, ringing) if isinstance(done, _SAID_WITH_A_REASON) else None
         if isinstance(done, StopRinging) and isinstance(after, _DONE_IN_TURN):
             # "thanks. set a timer for 5 minutes" to what rings: heard, and asked for
             return Both(done, after)

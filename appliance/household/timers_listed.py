@@ -116,9 +116,9 @@ def _dish(words: list[str]) -> str | None:
     return " ".join(w.removesuffix("'s") for w in kept)
 
 
-def _lengths(tokens: list[str], total: bool) -> list[spoken.Span[float]] | None:
-    """Each length said, in order; a bare number after the first is minutes ("…, 30");
-    None where a length is spent on each side and which is not said."""
+def _lengths(tokens: list[str], total: bool) -> list[spoken.Span[float]]:
+    """Each length said, in order; a bare number after the first is minutes ("…, 30"); a
+    length spent on each side is one side's, or both's where the `total` is asked for."""
     found: list[spoken.Span[float]] = []
     i = 0
     while i < len(tokens):
@@ -131,16 +131,11 @@ def _lengths(tokens: list[str], total: bool) -> list[spoken.Span[float]] | None:
         if span is None:
             i += 1
             continue
-        rest = " ".join(tokens[span.end :])
-        if _EACH_SIDE.match(rest):
-            side = re.match(r"(?:on )?(?:each|a|per) side|each", rest)
-            assert side is not None
+        side = _EACH_SIDE.match(" ".join(tokens[span.end :]))
+        if side is not None:
             span = spoken.Span(span.value * (2 if total else 1), span.start, span.end)
-            found.append(span)
-            i = span.end + len(side.group().split())
-            continue
         found.append(span)
-        i = span.end
+        i = span.end + (len(side.group().split()) if side is not None else 0)
     return found
 
 

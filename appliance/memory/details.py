@@ -91,7 +91,7 @@ _ALLERGENS_V5 = (
     ("penicillin", re.compile(r"\b(?:penicillin|amoxicillin|amoxycillin)\b")),
     ("antibiotics", re.compile(r"\bantibiotics?\b")),
     ("aspirin", re.compile(r"\baspirin\b")),
-    ("ibuprofen", re.compile(r"\bibuprofen|nurofen\b")),
+    ("ibuprofen", re.compile(r"\b(?:ibuprofen|nurofen)\b")),
     ("plasters", re.compile(r"\b(?:plasters?|latex)\b")),
 )
 # Version 5: "going to" plans; a thing done said as "has gone", "we changed", "we got"

@@ -262,3 +262,25 @@ def test_ugh_before_a_cancel_is_no_part_of_it(store: HouseholdStore) -> None:
     said(store, "remind me at 5pm to defrost the chicken", "and at 6pm to call mum")
     said(store, "ugh cancel the chicken one, we're getting a takeaway")
     assert [r.text for r in store.reminders()] == ["call mum"]
+
+
+@pytest.mark.parametrize(
+    ("text", "command"),
+    [
+        # typed short (the split's "wat timers hav i got now", "whats on teh list")
+        ("wat timers hav i got now", "TimerStatus"),
+        ("whats on teh list", "ReadList"),
+        # the list asked, then why (the split's gran had got the model)
+        ("read me back what's on my list, my glasses are upstairs", "ReadList"),
+    ],
+)
+def test_asked_as_typed_short_or_with_why_reads_the_records(text: str, command: str) -> None:
+    assert type(parse(text, THURSDAY)).__name__ == command
+
+
+def test_a_moved_reminder_said_with_same_time_after_a_comma_keeps_its_time(
+    store: HouseholdStore,
+) -> None:
+    said(store, "remind me friday at 10am to ring the garage", "actually make it monday, same time")
+    [moved] = store.reminders()
+    assert (moved.due_at.weekday(), moved.due_at.hour) == (0, 10)

@@ -81,7 +81,8 @@ def test_porridge_oats_are_one_thing() -> None:
 
 
 def test_done_reply_for_a_length_alone_says_nothing_was_set(store: HouseholdStore) -> None:
-    assert "set for" not in perform(store, AskSetTimer(420.0), "t")
+    assert perform(store, AskSetTimer(420.0), "t").startswith("Shall I set a timer for 7")
+    assert store.timers() == []
 
 
 def test_stop_the_timer_heard_as_top_is_mended() -> None:
