@@ -39,6 +39,7 @@ from appliance.brain.said_to_another import with_said_to_another
 from appliance.composition import household_screen, open_memory, process_embedding, recipe_meaning
 from appliance.config import Settings
 from appliance.household.store import ACTIVE, HouseholdStore
+from appliance.web.brain_chat import BrainChat
 """
     + ASKED_MODEL
     + """
@@ -81,12 +82,21 @@ for case in payload["cases"]:
             memory.add(fact, "note")
         model = AskedModel()
         brain = Brain.open(settings, memory, chat_model=model, intents=router)
-        thread, replies, first = None, [], None
+        # "phone": as an OpenAI client says it, each turn with the whole history resent and
+        # no thread id (web/brain_chat.py), where one thread holds the whole conversation
+        phone = BrainChat(brain) if payload.get("client") == "phone" else None
+        thread, replies, first, history = None, [], None, []
         try:
             for n, said in enumerate(case["turns"]):
-                reply = brain.reply(said, thread) if thread else brain.reply(said)
-                thread = reply.thread_id
-                replies.append(reply.text)
+                if phone is not None:
+                    turn = phone.stream(said, None, history)
+                    text = "".join(turn)
+                    history += [("user", said), ("assistant", text)]
+                    replies.append(text)
+                else:
+                    reply = brain.reply(said, thread) if thread else brain.reply(said)
+                    thread = reply.thread_id
+                    replies.append(reply.text)
                 if n == 0:
                     first = held(settings.data_dir)
             out.append({"replies": replies, "first": first, "after": held(settings.data_dir)})
@@ -136,7 +146,8 @@ def report(
     shown: list[str] = []
     for n, case in enumerate(cases):
         said = {label: read[n] for label, read in runs.items()}
-        if show or outcome(case, said["now"]) != outcomes[0]:
+        now = [r for label, r in said.items() if label.startswith("now")]
+        if show or any(outcome(case, r) != outcomes[0] for r in now):
             shown.append(
                 f"- [{case['kind']}{' ' + case['id'] if 'id' in case else ''}] "
                 + " / ".join(case["turns"])
@@ -180,6 +191,19 @@ def read_at_and_now(baseline: str, split: dict) -> dict[str, list[dict]]:
     }
 
 
+def read_by_each_client(baseline: str, split: dict) -> dict[str, list[dict]]:
+    """The split's conversations in one thread (a voice, the CLI, the web page) and by a
+    phone that resends its history each turn, as the rules at `baseline` and now read them;
+    "now" (one thread) last, the run the cases shown are judged by."""
+    phone = {**split, "client": "phone"}
+    return {
+        f"before ({baseline}), one thread": run_at(baseline, CONVERSATIONS, split, MODEL_SAID),
+        f"before ({baseline}), phone": run_at(baseline, CONVERSATIONS, phone, MODEL_SAID),
+        "now, phone": run_at(None, CONVERSATIONS, phone, MODEL_SAID),
+        "now": run_at(None, CONVERSATIONS, split, MODEL_SAID),
+    }
+
+
 def expected_with_reply(case: dict) -> list[str]:
     """What a case expects of the records, and of the last reply where it says."""
     lines = [f"expected: {json.dumps(case['expect'])}"]
@@ -200,15 +224,16 @@ def run_split(
     expected: Callable[[dict], list[str]] = expected_with_reply,
     first_reply: int = 0,
     asked_as: str = "messages to the model",
+    reads: Callable[[str, dict], dict[str, list[dict]]] = read_at_and_now,
 ) -> int:
     """A conversation benchmark's command line: `--baseline REV` and `--show`; the split
-    read at the baseline and now, side by side, printed and written (`written`)."""
+    read at the baseline and now (`reads`), side by side, printed and written (`written`)."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--baseline", default=baseline)
     parser.add_argument("--show", action="store_true", help="every case, before and now")
     args = parser.parse_args()
     split = json.loads(split_path.read_text())
-    runs = read_at_and_now(args.baseline, split)
+    runs = reads(args.baseline, split)
     outcomes = tuple(name for name, _ in colours)
     written(
         stem,

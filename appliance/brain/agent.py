@@ -44,6 +44,7 @@ from appliance.brain.typed import (
     with_apostrophes,
     with_its_mark,
     without_asides,
+    without_fillers,
 )
 from appliance.config import Settings
 from appliance.kitchen.ask import answer as kitchen_answer
@@ -217,7 +218,8 @@ class Brain:
         thread = check_thread_id(thread_id) if thread_id else new_thread_id()
         # a name only forgotten facts held is still a name ("what is kostas allergic to"
         # had become "Kosta's", a review's)
-        typed = with_its_mark(with_apostrophes(text, self.routes.people_ever_named()))
+        typed = without_fillers(text)  # "add um bananas": never an item called "um bananas"
+        typed = with_its_mark(with_apostrophes(typed, self.routes.people_ever_named()))
         typed = plainly_asked(typed)  # "would you be so kind as to remind me…": asked
         # "…, tell me na", "its chidi here what am i allergic to": the question itself
         typed = asked_by_whoever_said(without_asides(typed))

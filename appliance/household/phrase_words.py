@@ -95,6 +95,7 @@ _SLIPS = {
     **dict.fromkeys(("wat", "wot", "whta", "waht"), "what"),
     **dict.fromkeys(("hav", "hve"), "have"),
     **dict.fromkeys(("teh", "hte"), "the"),
+    **dict.fromkeys(("tht", "taht"), "that"),
     **dict.fromkeys(("whats", "wats", "wots"), "what's"),
     **dict.fromkeys(("cancle", "cancell", "cansel", "cancl"), "cancel"),
     **dict.fromkeys(("tomorow", "tommorow", "tommorrow", "tomorroe", "tomoz"), "tomorrow"),
@@ -167,6 +168,8 @@ _DIALECT_WHERE = (
     # "ad tomatos to the lsit": a slip for "add" only first, before what goes where
     (re.compile(r"^ad(?= [a-z' ]+ (?:to|on|onto) )"), "add"),
 )
+_CLIPPED_SAID = {"t": "the", "an": "and", "o": "of"}
+_CLIPPED = re.compile(r"(?<![a-z'])(t|an|o)'(?= )")
 # "remind me 2 defrost…", "set timer 4 pasta…": a digit for "to" or "for", as texted
 # (never "remind me 2 days before", "a timer 4 minutes": a number said, a second review's)
 _A_UNIT = (
@@ -251,6 +254,8 @@ def normalise(text: str, *, sentences: bool = False) -> str:
     ("Delete the bread reminder. It's done." as "…reminder, it's done")."""
     lowered = _DOTTED_HALF_DAY.sub(r"\1m", text.lower().replace("’", "'").replace("-", " "))
     lowered = _O_CLOCK.sub("o'clock", lowered)
+    # Yorkshire and Scots, written with their apostrophe: "on t' list", "an' a jar o' coffee"
+    lowered = _CLIPPED.sub(lambda m: _CLIPPED_SAID[m[1]], lowered)
     lowered = _TEXTED_DAYS.sub(lambda m: "tonight" if "n" in m[0] else "tomorrow", lowered)
     lowered = _SCOTS.sub(lambda m: _SCOTS_SAID[m[0]], lowered)
     lowered = _CLOCK_RUN_TOGETHER.sub(

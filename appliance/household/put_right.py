@@ -22,11 +22,14 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
+from dataclasses import replace
 
-from appliance.household import list_changes, spoken, undo
+from appliance.household import list_changes, reminder_phrases, spoken, undo
 from appliance.household.list_phrases import things_to_buy
 from appliance.household.moments import speaks_of_a_moment
 from appliance.household.phrase_words import normalise
+from appliance.household.records import Reminder
 from appliance.household.reminder_phrases import moved_to
 from appliance.household.reminders_meant import is_about
 from appliance.household.requests import (
@@ -43,6 +46,7 @@ from appliance.household.requests import (
     RenameTimer,
     SetTimer,
     TimerStatus,
+    UndoLast,
 )
 from appliance.household.store import ACTIVE, HouseholdStore, item_key
 from appliance.household.undo import said_undo
@@ -83,6 +87,8 @@ _BECOMES = (
         rf"^(?:cancel|scrap|stop|delete|bin) {_IT}(?: ,)? and (?:do|make|set|start|put on|have)"
         r"(?: it| one)?(?: (?:a|an|for|to|at))? (?P<to>.+?)(?: one| timer)?$"
     ),
+    # "just the once tomorrow, not every day": how often the reminder just set comes
+    re.compile(r"^(?P<to>(?:just |only )?(?:the )?once\b.*|not every [a-z]+.*)$"),
     # "oh wait its thursday not tomorrow": only with what it is not
     re.compile(r"^(?:it's|its|it is|it should be|should be) (?P<to>.+ not .+)$"),
     # "ah no the turkey is thursday not wednesday": the thing named, which the change's
@@ -109,17 +115,23 @@ _MORE = (
         r"^(?:add|give (?:it|that)|put on|stick on|and|and add|put)"
         r" (?:another|an extra|a further|extra) (?P<by>.+)$"
     ),
-    re.compile(r"^(?:add |and )?(?P<by>[a-z0-9.]+(?: [a-z0-9.]+)?) more(?P<unit> [a-z]+)?$"),
+    re.compile(
+        rf"^(?:add |and )?(?P<by>[a-z0-9.]+(?: [a-z0-9.]+)?) more(?P<unit> [a-z]+)?"
+        rf"(?: (?:to|on|onto) {_IT})?$"
+    ),
     re.compile(rf"^make {_IT} longer(?: like| by)? (?P<by>.+?)(?: more)?(?P<unit> [a-z]+)?$"),
 )
 _TIMES = re.compile(rf"^(?P<times>double|halve) {_IT}$")
 # "and one for the sauce, 15", "and another for 5", "and a sauce one for 15 mins": a second
 # timer, straight after one was set (a held-out split's went to the model); only with "and"
 _ANOTHER = re.compile(
-    r"^and (?:(?:one|another(?: one)?)(?: for (?:the |my )?(?P<name>[a-z][a-z' ]{0,30}?))?"
+    r"^and (?:(?:one|another(?: one| 1)?|one more)"
+    r"(?: for (?:the |my )?(?P<name>[a-z][a-z' ]{0,30}?))?"
     r"|an?(?:other)? (?P<kind>[a-z][a-z' ]{0,30}?) (?:one|timer))"
-    # the length after "for", "on" or a comma: "and another 2" is more time (_MORE)
-    r"(?: , (?:for |on )?| (?:for|on) )(?P<length>[a-z0-9. ]+?)(?: (?:minutes|mins|min))?$"
+    # the length after "for", "on" or a comma, or a number said with its unit after the
+    # name ("and another 1 for the toast 5 min"): "and another 2" is more time (_MORE)
+    r"(?: , (?:for |on )?| (?:for|on) |(?<=[a-z]) (?=[0-9.]+ (?:minutes|mins|min)$))"
+    r"(?P<length>[a-z0-9. ]+?)(?: (?:minutes|mins|min))?$"
 )
 # "call it the bread timer": only with "timer" (never "call that progress", "call it a win")
 _CALLED = re.compile(r"^(?:call|name) (?:it|that) (?:the )?(?P<called>[a-z][a-z' ]{0,30}?) timer$")
@@ -143,6 +155,65 @@ def follow_up(store: HouseholdStore, text: str, thread: str) -> PutRight | None:
     # only what puts the change right: words that fit none of it are no follow-up, and go
     # where they would have gone ("make it 4 servings" after a timer is a recipe's)
     return put if put is not None and not isinstance(resolved(store, thread, put), str) else None
+
+
+# "take it off again", "take that off the list": said of the list, never of a pan
+_OFF_THE_LIST = re.compile(r"\b(?:again|back off|the list|shopping)")
+_SAYS_IT = re.compile(rf"\b{_IT}\b")
+
+
+def nothing_to_put_right(store: HouseholdStore, text: str, thread: str) -> Command | None:
+    """A change of "it" said where this conversation has changed nothing lately ("make that
+    2 bags", "take it off again" as a phone's first message): read as one, so the answer says
+    nothing was changed and what to say instead. A nineteenth trial's fresh "make that 4
+    pints" got the model's "I don't have the ability to make a 4-pint mug", and a small
+    model may as well say "Done"."""
+    if store.just_done(thread) is not None or store.ringing():
+        return None
+    said = normalise(text)
+    if _TAKE_IT_OFF.match(said) and _OFF_THE_LIST.search(said):
+        return UndoLast("item", undoes=False) if store.last_done(thread) is None else None
+    put = said_put_right(said, corrected=_PUTS_RIGHT.match(text.strip().lower()) is not None)
+    # only a change said of "it" or "that", or "add 5 more": "no, 25" alone may answer
+    # anything, and "what's it called?" asks, it changes nothing
+    if put is None or put.named or not (put.more or _SAYS_IT.search(said)):
+        return None
+    # never the change before last: "make that 2 bags" after "what time is it?" is asked
+    # which, as the change it might have meant is not the message before
+    return replace(put, after_nothing=True)
+
+
+# Where a follow-up says a second thing: "make it 4 tins, and add tahini", "make tht 2 packs
+# n add milk too", "make it 35 minutes and also set one for the kheer, 10 minutes"
+_AND_THEN = re.compile(r"(?:\s*,)?\s+(?:and|n|an')\s+(?:also\s+)?(?=\S)", re.IGNORECASE)
+# …said inside what a thing becomes: after a comma, or before a verb ("make that salt and
+# vinegar crisps" is one thing)
+_A_SECOND_THING = re.compile(
+    r" , (?:and|n|an') | (?:and|n|an') (?:also|add|put|set|call|stick|pop|get|it's|its|it is)\b"
+)
+
+
+def said_in_two(
+    store: HouseholdStore, text: str, thread: str, read: Callable[[str], Command | None]
+) -> Both | None:
+    """A follow-up of the change just made that says two things: the change put right (or
+    taken back), then another command, or another timer like it ("and one for the kheer,
+    10 minutes"); both carried out, in turn. None unless each part reads whole (a held-out
+    split's eight went to the model, or made a reminder "to ring 11 , and it's the dentist")."""
+    if store.just_done(thread) is None or store.ringing():
+        return None
+    for split in _AND_THEN.finditer(text):
+        first, second = text[: split.start()], text[split.end() :]
+        said_first = said_undo(normalise(first)) or follow_up(store, first, thread)
+        if said_first is None:
+            continue
+        said_second = read(second) or said_put_right(normalise(f"and {second}"))
+        if said_second is None or isinstance(said_second, PutRight | UndoLast):
+            if isinstance(said_second, PutRight) and said_second.another is not None:
+                return Both(said_first, said_second)
+            continue  # "make it 20 and call it the pie": of the same change, left
+        return Both(said_first, said_second)
+    return None
 
 
 # "NOOO put oreos back on", straight after they came off the list: what came off, back on
@@ -244,7 +315,8 @@ def said_put_right(said: str, *, corrected: bool = False) -> PutRight | None:
     if (times := _TIMES.match(rest)) is not None:
         return PutRight(times=2.0 if times["times"] == "double" else 0.5)
     for more in _MORE:
-        if (found := more.match(rest)) is not None:
+        # "and another 1 for the toast": another timer, never more time on this one
+        if (found := more.match(rest)) is not None and " for " not in f" {found['by']} ":
             by = _length(found["by"] + (found.groupdict().get("unit") or ""))
             if by is not None:
                 return PutRight(by=by, more=True)
@@ -263,7 +335,9 @@ def said_put_right(said: str, *, corrected: bool = False) -> PutRight | None:
         if (found := becomes.match(rest)) is not None:
             to = found["to"]
             verb = found.groupdict().get("verb")
-            if not _a_value(to, instead=instead):
+            # "make it 11, and it's the dentist…": a second thing said (said_in_two), never
+            # part of what it becomes (a held-out split's errand became "ring 11 , and…")
+            if not _a_value(to, instead=instead) or _A_SECOND_THING.search(to):
                 return None
             # "och no make it 8": said as a correction, a bare number moves it too
             moves = verb in _MOVES or corrected
@@ -299,6 +373,8 @@ def _a_value(to: str, *, instead: bool) -> bool:
     words = to.split(" ")
     if re.search(r"\d", to) or " not " in f" {to} " or speaks_of_a_moment(words):
         return True
+    if _REPEATS.search(to):  # "every day", "just the once": how often a reminder comes
+        return True
     if any(number_at(words, i) is not None for i in range(len(words))):
         return True
     return bool(re.search(r"\b(?:dozen|half|quarter)\b", to)) or (instead and len(words) <= 3)
@@ -310,9 +386,19 @@ _WHICH = (
 )
 
 
+# "make that 2 bags" where nothing was just done: never "Which one?", as if there were several
+_NOTHING_JUST_DONE = (
+    "I haven't just done anything here to put right, so everything is as it was. Say what "
+    "to change, for example “make the pasta timer 5 minutes”, “move the dentist reminder to "
+    "9” or “change the milk on the list to 2 pints”."
+)
+
+
 def resolved(store: HouseholdStore, thread: str | None, said: PutRight) -> Command | str:
     """The command that puts the last change in `thread` right as `said`, or what to say
     when it cannot: nothing changed, nothing guessed."""
+    if said.after_nothing:
+        return _NOTHING_JUST_DONE
     kept = store.last_done(thread) if thread is not None else None
     made = undo.Made.from_json(kept).meant() if kept is not None else undo.Made()
     timers, reminders = sorted(made.timers), sorted(made.reminders)
@@ -370,6 +456,8 @@ def _reminder_put_right(store: HouseholdStore, reminder_id: int, said: PutRight)
     if said.how_many or said.by is not None:
         return _WHICH
     to = _SAME_TIME.sub("", said.to or "")
+    if _REPEATS.search(to):
+        return _repeated(reminder, to, now)
     if " not " in f" {to} ":
         new, _, old = to.partition(" not ")
         errand = re.sub(
@@ -388,6 +476,35 @@ def _reminder_put_right(store: HouseholdStore, reminder_id: int, said: PutRight)
     if moved is None:
         return _WHICH
     return MoveReminder(reminder.text, moved.at, moved.same_day, moved.either_half, moved.same_time)
+
+
+# How often it comes, said of the reminder just set: "make that every day", "make that one
+# every Tuesday, up to and including the 22nd", "just the once tomorrow, not every day" (a
+# held-out split's every Tuesday was read as a move to the 22nd)
+_REPEATS = re.compile(
+    r"\b(?:every|each|daily|weekly|weekdays|weekends|fortnightly|(?:just |only )?(?:the )?once)\b"
+)
+_ONCE = re.compile(
+    r"\b(?:just |only )?(?:the )?once\b|(?: , )?\bnot every \w+|\b(?:one|that) (?=every)"
+)
+_NOT_EVERY = re.compile(r"\bonce\b|\bnot every\b")
+
+
+def _repeated(reminder: Reminder, to: str, now: dt.datetime) -> Command | str:
+    """The reminder just set, said again with how often it comes: the old one cancelled and
+    the new one set, read as the whole request would be; nothing changed where it is not."""
+    once = _NOT_EVERY.search(to) is not None
+    when = " ".join(_ONCE.sub(" ", to).replace(" , ", " ").split())
+    when = re.sub(r"\b(?:actually|please|then)\b", " ", when).strip()
+    if once and not when:  # "just the once": its first time, and no more
+        return Both(CancelReminder(reminder.text), Remind(reminder.text, reminder.due_at))
+    said = f"remind me {when} at {reminder.due_at:%H:%M} to {reminder.text}"
+    again = reminder_phrases.reminder(said, now)
+    if not isinstance(again, Remind) or (again.every is None) != once:
+        return _WHICH
+    return Both(
+        CancelReminder(reminder.text), Remind(reminder.text, again.at, again.every, again.until)
+    )
 
 
 # A time of day or a day said as one, never a bare number: "9am", "8.30", "half eleven",

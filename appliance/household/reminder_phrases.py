@@ -300,7 +300,9 @@ def _repeating(text: str, repeat: re.Match[str], now: dt.datetime) -> Command | 
     return None
 
 
-_UNTIL = re.compile(r" (?:until|till|til|up until|up to) (?P<day>.+?)(?= to | , |$)")
+_UNTIL = re.compile(
+    r"(?: ,)? (?:until|till|til|up until|up to and including|up to) (?P<day>.+?)(?= to | , |$)"
+)
 
 
 def _until(text: str, now: dt.datetime) -> tuple[dt.date | None, str | None, str]:

@@ -344,6 +344,8 @@ class PutRight:
     another: str | None = None
     of: str | None = None  # "the turkey is thursday not wednesday": only of a record about it
     named: bool = False  # "what's it called?": the timer just set, asked its name
+    # said where the message before changed nothing: nothing is changed, and which is asked
+    after_nothing: bool = False
 
 
 @dataclass(frozen=True)

@@ -280,6 +280,28 @@ class HouseholdStore(ReminderRecords):
                 (thread,),
             )
 
+    def carry_done(self, source: str, target: str) -> None:
+        """The last change in `source`, where it was the last message there, kept for
+        `target` as its own message before: a phone that resends its whole history each
+        turn starts a thread each turn, and its "make that 2 bags" after "add a bag of
+        sugar" had gone to the model, the sugar left as it was (a nineteenth trial's)."""
+        rows = self._read("SELECT turn, done_turn FROM heard WHERE thread = ?", (source,))
+        if not rows or rows[0]["done_turn"] != rows[0]["turn"]:
+            return  # another message came after the change: it is no longer "that"
+        done = self._read("SELECT made, at FROM done WHERE thread = ?", (source,))
+        if not done:
+            return
+        with self._write() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO done (thread, made, at) VALUES (?, ?, ?)",
+                (target, done[0]["made"], done[0]["at"]),
+            )
+            db.execute(
+                "INSERT INTO heard (thread, turn, done_turn) VALUES (?, 0, 0) "
+                "ON CONFLICT (thread) DO UPDATE SET turn = 0, done_turn = 0",
+                (target,),
+            )
+
     def heard(self, thread: str) -> None:
         """Another message in this thread (the router says so, once for each)."""
         with self._write() as db:

@@ -43,6 +43,7 @@ def test_the_default_table_is_kept_behind_them() -> None:
         "shopping",
         "clock",
         "undo",
+        "nothing_done",  # "make that 2 bags" with nothing just done: after every follow-up
         *DEFAULT_ROUTER.names,
     )
 

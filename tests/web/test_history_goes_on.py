@@ -1,6 +1,7 @@
 """An OpenAI client that resends its history, and never a thread id, has the question the
-thread its history ends asked carried to its own fresh thread (`Threads.continued`,
-`Router.carry`): Hearth's "For how long?" is answered by its "eight minutes". A twelfth
+thread its history ends asked, and the change it made there last, carried to its own fresh
+thread (`Threads.continued`, `Router.carry`): Hearth's "For how long?" is answered by its
+"eight minutes", and "make that 2 bags" puts right the sugar just added. A twelfth
 outside trial's timers, reminders and "Which one?" went unanswered, each reply starting a
 fresh thread. A real server on 127.0.0.1, the household's own rules, and a scripted chat
 model (saying what the trial heard the real one say, where a fresh thread gives it the
@@ -107,21 +108,70 @@ def test_a_history_hearth_did_not_end_starts_afresh(
     assert said.startswith("Shall I set a timer for 8 minutes?")
 
 
-def test_cancel_that_through_the_resent_history_cancels_nothing(
+def _items(settings: Settings) -> list[str]:
+    with HouseholdStore.open(settings.data_dir) as store:
+        return [item.name for item in store.items()]
+
+
+def test_the_change_the_resent_history_ends_with_is_put_right(
     household_web: Running, settings: Settings
 ) -> None:
-    """Only the question Hearth asked is carried, never its last change: a review of a first
-    version that carried it found a phone that had set nothing cancelling the kitchen's
-    timer ("cancel that" after the same "what's on the list?" and answer), and the carried
-    change renewed with each resent turn. "Cancel what?" is the safe answer."""
-    said, _ = _say(household_web, ("user", "set a timer for 10 minutes"))
+    """A nineteenth trial's phone said "add a bag of sugar to the list" and then "make that
+    2 bags", and got the model's "make that 2 bags of sugar", the list as it was: each turn
+    was a fresh thread, and only Hearth's question was carried to it. The last change is
+    carried too, where it was the last thing done in the thread the history ends."""
+    added, _ = _say(household_web, ("user", "add a bag of sugar to the list"))
+    said, _ = _say(
+        household_web,
+        ("user", "add a bag of sugar to the list"),
+        ("assistant", added),
+        ("user", "make that 2 bags"),
+    )
+    assert _items(settings) == ["2 bags of sugar"] and "2 bags of sugar" in said
+    timer, _ = _say(household_web, ("user", "set a timer for 10 minutes"))
     undone, _ = _say(
         household_web,
         ("user", "set a timer for 10 minutes"),
-        ("assistant", said),
+        ("assistant", timer),
+        ("user", "cancel that"),
+    )
+    assert "cancelled" in undone and _timers(settings) == []
+
+
+def test_a_change_with_a_message_after_it_is_never_carried(
+    household_web: Running, settings: Settings
+) -> None:
+    """The control a review of a first version found: the kitchen set a timer, then asked
+    "what's on the list?"; a phone that had set nothing resent that question and its answer,
+    and its "cancel that" cancelled the kitchen's timer. A change is carried only where it
+    was its thread's last message."""
+    url, auth = f"{household_web.url}/v1/chat/completions", household_web.auth()
+    kitchen = {**auth, "X-Hearth-Thread": "kitchenvoice2"}
+    for text in ("set a timer for 10 minutes", "what's on the list"):
+        body = {"model": "hearth", "messages": [{"role": "user", "content": text}]}
+        assert call(url, "POST", body, kitchen, timeout=60).status == 200
+    read, _ = _say(household_web, ("user", "what's on the list"))
+    undone, _ = _say(
+        household_web,
+        ("user", "what's on the list"),
+        ("assistant", read),
         ("user", "cancel that"),
     )
     assert "cancelled" not in undone and len(_timers(settings)) == 1
+
+
+def test_a_carried_change_is_not_carried_on_past_another_message(
+    household_web: Running, settings: Settings
+) -> None:
+    """Carried once, it is the new thread's own: a read there after it, resent, leaves no
+    change to take back (a review had found a carried change renewed with each resent turn)."""
+    history = [("user", "add oat milk to the list")]
+    history.append(("assistant", _say(household_web, *history)[0]))
+    history.append(("user", "what's on the list"))
+    history.append(("assistant", _say(household_web, *history)[0]))
+    history.append(("user", "take it off again"))
+    said, _ = _say(household_web, *history)
+    assert _items(settings) == ["oat milk"] and "Nothing was changed" in said
 
 
 def test_say_that_again_replays_hearths_own_answer_through_the_resent_history(
