@@ -85,7 +85,8 @@ _ADD_BARE = re.compile(
 )
 _SHOP_COUNT = re.compile(
     r"\b(?:tins?|cans?|packs?|packets?|bags?|bottles?|jars?|boxes?|cartons?|loaf|loaves|"
-    r"pints?|dozen|multipacks?|punnets?|bunch(?:es)?|tubs?|rolls?|litres?|kilos?)\b"
+    r"pints?|dozen|multipacks?|punnets?|bunch(?:es)?|tubs?|rolls?|litres?|kilos?|kg|gallons?|"
+    r"quarts?|lbs?|pounds?|grams?)\b"
 )
 _RECIPE_MEASURE = re.compile(
     r"\b(?:pinch|splash|dash|drizzle|knob|handful|sprinkle|cups?|tablespoons?|tbsp|"
@@ -348,7 +349,12 @@ def _counted(item: str) -> str:
 
 # An item that is a deed or a denial: "stir the sauce", "then chop the onions", "no more
 # crisps", "my sanity".
-_NOT_A_THING = re.compile(r"^(?:no|not|none|my|our|your|then|just)\b|^\w+ (?:the|a|an|it|them)\b")
+# a deed ("stir the sauce"), never an amount a shop sells ("half a dozen eggs", "half a pound
+# of mince"); "add half the sugar" and "add half an onion" are a recipe's
+_NOT_A_THING = re.compile(
+    r"^(?:no|not|none|my|our|your|then|just)\b"
+    r"|^(?!half a (?:dozen|pound|kilo|gallon|litre|pint)\b)\w+ (?:the|a|an|it|them)\b"
+)
 
 
 def things_to_buy(said: str) -> tuple[str, ...] | None:

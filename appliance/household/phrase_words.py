@@ -105,6 +105,7 @@ _SLIPS = {
     **dict.fromkeys(("tonite", "tonyt"), "tonight"),
     **dict.fromkeys(("rmnd", "rmind", "remd"), "remind"),
     **dict.fromkeys(("n",), "and"),  # "gravy granules, cranberry sauce n foil"
+    **dict.fromkeys(("nvm", "nevermind"), "never mind"),
 }
 # Scots, Irish and Australian English for a command's own words, none of them a word of
 # standard English, so read as it means everywhere: a held-out split's "och we're clean oot
@@ -127,6 +128,7 @@ _DIALECT = {
     "oan": "on",
     "doon": "down",
     "aboot": "about",
+    "mek": "make",  # Yorkshire: "mek it twenty-five"
     "em": "them",
     # Australian English: "tomorrow arvo" (a sixteenth trial's errand kept "arvo")
     "arvo": "afternoon",

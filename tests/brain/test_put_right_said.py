@@ -163,3 +163,117 @@ def test_a_thing_with_and_in_its_name_is_one_thing(settings: Settings, memory: M
     """The control: "salt and vinegar crisps" is never split into two things."""
     _said(settings, memory, "add crisps", "make that salt and vinegar crisps instead")
     assert "vinegar crisps" not in _items(settings)
+
+
+# -- a word of the thing just done, said right ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "items"),
+    [
+        ("add cheddar", "sorry, red leicester not cheddar", ["red leicester"]),
+        ("add 2 tins of beans", "actually four not two", ["4 tins of beans"]),
+        (
+            "add a jar of smooth peanut butter",
+            "not the smooth peanut butter, the crunchy one",
+            ["jar of crunchy peanut butter"],
+        ),
+        ("add 500 g mince", "sorry, make it 750 g, not 500", ["750 g mince"]),
+        ("add a pint of semi skimmed milk", "make that whole instead of semi skimmed", None),
+        ("add grapes to the list", "no not grapes satsumas sorry", ["satsumas"]),
+    ],
+)
+def test_a_word_of_the_thing_just_added_is_said_right(
+    settings: Settings, memory: Memory, first: str, then: str, items: list[str] | None
+) -> None:
+    _, asked = _said(settings, memory, first, then)
+    held = _items(settings)
+    assert asked == 0
+    if items is None:  # "pint of whole milk", however the amount is written
+        assert len(held) == 1 and "whole milk" in held[0]
+    else:
+        assert held == items
+
+
+def test_a_word_the_thing_does_not_hold_changes_nothing(settings: Settings, memory: Memory) -> None:
+    """The control: "soya not almond" of the oat milk just added is no word of it."""
+    _said(settings, memory, "add oat milk", "sorry, soya not almond")
+    assert _items(settings) == ["oat milk"]
+
+
+def test_a_word_of_the_reminder_just_set_is_said_right(settings: Settings, memory: Memory) -> None:
+    _said(
+        settings, memory, "remind me at 5pm to defrost the chicken", "no, the lamb, not the chicken"
+    )
+    assert [r.text for r in _reminders(settings)] == ["defrost the lamb"]
+
+
+def test_the_day_of_the_reminder_just_set_is_said_right(settings: Settings, memory: Memory) -> None:
+    _said(
+        settings,
+        memory,
+        "remind me to pay the window cleaner on the 20th at 9am",
+        "sorry, 19th not 20th",
+    )
+    [reminder] = _reminders(settings)
+    assert reminder.due_at.day == 19 and reminder.due_at.hour == 9
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "items"),
+    [
+        ("add custard", "never mind, we've got plenty", []),
+        ("add flour and sugar", "we found some, so never mind the sugar after all", ["flour"]),
+        ("put butter on the list", "och, take it aff again, we've loads in the fridge", []),
+    ],
+)
+def test_what_was_just_added_is_taken_off_with_why(
+    settings: Settings, memory: Memory, first: str, then: str, items: list[str]
+) -> None:
+    _said(settings, memory, first, then)
+    assert _items(settings) == items
+
+
+@pytest.mark.parametrize("then", ["never mind", "never mind the weather"])
+def test_never_mind_said_of_nothing_on_the_list_takes_nothing_off(
+    settings: Settings, memory: Memory, then: str
+) -> None:
+    _said(settings, memory, "add milk", then)  # the controls: a topic dropped
+    assert _items(settings) == ["milk"]
+
+
+def test_half_a_dozen_is_an_amount_and_half_the_sugar_a_recipes(
+    settings: Settings, memory: Memory
+) -> None:
+    _said(settings, memory, "add half a dozen eggs")
+    assert _items(settings) == ["half a dozen eggs"]
+    _said(settings, memory, "add half the sugar")  # the control: a recipe's step
+    assert _items(settings) == ["half a dozen eggs"]
+
+
+def test_a_timer_just_set_is_named_with_the(settings: Settings, memory: Memory) -> None:
+    _said(settings, memory, "set a timer for 30 minutes", "call it the gravy")
+    assert [t.name for t in _timers(settings)] == ["gravy"]
+
+
+def test_call_it_a_day_names_no_timer(settings: Settings, memory: Memory) -> None:
+    _said(settings, memory, "set a timer for 30 minutes", "call it a day")  # the control
+    assert [t.name for t in _timers(settings)] == ["timer"]
+
+
+def test_said_to_someone_and_owning_the_slip_is_still_a_change(
+    settings: Settings, memory: Memory
+) -> None:
+    _said(settings, memory, "set a timer for 10 minutes for the rice", "Nay lad, mek it 12")
+    _said(
+        settings,
+        memory,
+        "set a timer for 15 minutes for the soup",
+        "Sorry, I told wrongly, it should be 40 minutes, not 15",
+    )
+    assert [(t.name, t.seconds) for t in _timers(settings)] == [("rice", 720.0), ("soup", 2400.0)]
+
+
+def test_a_change_and_its_name_in_one_breath(settings: Settings, memory: Memory) -> None:
+    _said(settings, memory, "timer 20 minutes", "make it 25 and call it the stew")
+    assert [(t.name, t.seconds) for t in _timers(settings)] == [("stew", 1500.0)]
