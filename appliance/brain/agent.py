@@ -30,8 +30,10 @@ from appliance.brain import can_have, models, router
 from appliance.brain.ate_it import ate_what_they_cannot_have
 from appliance.brain.conversation import MODEL_ROUTES, RECENT_TURNS, Conversation
 from appliance.brain.days_plans import with_the_days_reminders
+from appliance.brain.devices import NOT_A_VET
 from appliance.brain.emergencies import ATE_AN_ALLERGEN
-from appliance.brain.in_context import InContext
+from appliance.brain.in_context import PET_KEPT, InContext
+from appliance.brain.known import DIET, words_said
 from appliance.brain.llm import Model
 from appliance.brain.notetaker import NoteTaker, ReplyGate
 from appliance.brain.remind_me_what import as_question
@@ -106,7 +108,7 @@ class Brain:
             if settings.notetaker
             else None
         )
-        self.routes = RuleRoutes(memory, self.notetaker, self.conversation.chat)
+        self.routes = RuleRoutes(memory, self.notetaker, self.conversation.chat, threads)
         self.conversation.people = self.routes.people_ever_named
         self.in_context = InContext(intents, self.routes, threads, memory)
         # Transcripts past their retention go even while nobody chats.
@@ -298,6 +300,8 @@ class Brain:
                     pieces = iter([self._ate_it(stream, route)])
                 elif route.kind == "allergy kept":
                     pieces = iter([self._allergy_kept(stream, route)])
+                elif route.kind == PET_KEPT:
+                    pieces = iter([self._pet_kept(stream, route)])
                 elif (act := self.router.act(route)) is not None:
                     pieces = iter([act(route)])  # another part's intent answers itself
                 elif route.kind == "remember":
@@ -349,6 +353,19 @@ class Brain:
         stream.facts = found.facts
         # asked of no one named: whose allergy it is, and the table's row for whoever it is
         return _with_the_kitchen_row(found, route.text, "For anyone else: ")
+
+    def _pet_kept(self, stream: ReplyStream, route: router.Route) -> str:
+        """ "can Bramble have a grape?", "Bramble ate a grape, what do I do?": what memory
+        holds of what the pet must not have, word for word, and the vet for the rest."""
+        named = words_said(route.text)
+        told = [
+            f
+            for f in self.memory.facts("live")
+            if DIET.search(f.text) and named & words_said(f.text)
+        ][:2]
+        stream.facts = tuple(f.id for f in told)
+        said = " ".join(f.text if f.text.endswith(".") else f"{f.text}." for f in told)
+        return f"From memory: {said} {NOT_A_VET}" if told else NOT_A_VET
 
     def _ate_it(self, stream: ReplyStream, route: router.Route) -> str:
         """ "miko just had a peanut butter cracker": his allergy as memory holds it, and what

@@ -103,7 +103,8 @@ _NOT_FOOD = frozenset(
 # he have forgotten", "can they eat pork in israel" are no such question, a review's)
 _AS_THEIR_OWN = re.compile(
     r"^\W*(?:(?:so|and|ok|okay|um|hey|hi)[,]?\s+)*(?:can|may)\s+[\w'\u2019-]+\s+(?:have|eat|"
-    r"drink|try)\s+(?!.*\b(?:in|at|from|with|for|when|if|because)\b)(?:\w+\s*){1,4}[?.!]*$",
+    r"drink|try)\s+(?!.*\b(?:in|at|from|with|for|when|if|because)\b)(?:[\w'\u2019]+\s*){1,4}"
+    r"[?.!]*$",
     re.IGNORECASE,
 )
 

@@ -36,6 +36,11 @@ KINDS = {
     "shrimp": "shellfish",
     "crab": "shellfish",
     "meat": "vegetarian",
+    # dried grapes, which a dog told "no grapes" must not have either (a twentieth trial's
+    # "can bramble eat raisins" got "I can't see what's in raisins")
+    "raisin": "grape",
+    "sultana": "grape",
+    "currant": "grape",
 }
 
 

@@ -165,7 +165,10 @@ _LEAD = re.compile(r"^[\w'-]+\s+(?:to|of|with|about|on|from)\s+", re.IGNORECASE)
 _SAYS_OF_ITSELF = frozenset(
     "is are was has have had hates likes loves works lives eats takes needs wants can can't "
     "cannot doesn't does did won't will married vegetarian vegan allergic intolerant diabetic "
-    "coeliac pregnant goes plays keeps owns drives not also".split()
+    "coeliac pregnant goes plays keeps owns drives not also "
+    # "Jack is allergic to peanuts and carries an EpiPen": a twentieth trial's "forget that
+    # Jack is allergic to peanuts" had carded "Jack is allergic to carries an EpiPen."
+    "carries uses wears sees visits drinks gets gives brings sleeps stays".split()
 )
 
 

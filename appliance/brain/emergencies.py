@@ -72,6 +72,27 @@ _ATE_IT = re.compile(
 )
 SIGNS_OF_A_REACTION = fixed_reply("allergic reaction", _SIGNS, ALLERGIC_REACTION)
 
+# What to do in a reaction, asked before one: "what should I do if Jack has an allergic
+# reaction?", "how do you use an EpiPen?" (a twentieth trial's each got "I don't know … yet.
+# Tell me and I'll remember", with his EpiPen in memory). The NHS's steps for anaphylaxis.
+WHAT_TO_DO_IN_A_REACTION = (
+    "If it's a serious allergic reaction (lips, tongue or throat swelling, breathing or "
+    "swallowing hard, faint, floppy, pale or blue): use their adrenaline auto-injector as the "
+    "instructions on its side show, into the outer thigh (through clothes is fine), and ring "
+    "999 now (112 in Europe, 911 in North America), saying it's anaphylaxis. If they're no "
+    "better after 5 minutes, use a second auto-injector if there is one. Lie them down with "
+    "their legs raised, or sit them up if breathing is hard. Their own allergy plan comes "
+    "first. I can't call anyone."
+)
+_REACTION_ASKED = re.compile(
+    r"\b(?:what (?:do|should|would|can) (?:i|we|you|one) do|how (?:do|should|would|can) "
+    r"(?:i|we|you) (?:help|treat|deal with))\b.*\b(?:allergic reaction|anaphyla\w+)\b"
+    r"|\bhow (?:do|should|would|can) (?:i|we|you) (?:use|give|do|inject)\b.*"
+    r"\b(?:epi-?pens?|auto-?injectors?|adrenaline pens?|jext|emerade)\b",
+    re.IGNORECASE,
+)
+A_REACTION_ASKED = fixed_reply("reaction asked", _REACTION_ASKED, WHAT_TO_DO_IN_A_REACTION)
+
 # Signs of serious illness said of someone now, which the NHS says to ring 999 for: a rash
 # that does not fade under a glass (meningitis, sepsis). An eleventh trial's "Zosia has a
 # rash that doesn't fade under a glass" was carded as a fact to keep.

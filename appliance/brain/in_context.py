@@ -9,7 +9,6 @@ allergy's where one is kept; "scratch that" after a card takes that card back.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from appliance.brain import can_have, corrections, router
@@ -22,6 +21,7 @@ from appliance.brain.follow_up import (
     of_the_one_named,
     where_again,
 )
+from appliance.brain.known import words_said
 from appliance.brain.people import as_their_kind
 from appliance.brain.remind_me_what import as_question
 from appliance.brain.routes import RuleRoutes
@@ -39,6 +39,10 @@ _MAY_ASK_OF_A_DIET = frozenset({"chat", "recall", "kitchen", "overview"})
 _MAY_BE_SAID_EATEN = frozenset(
     {"chat", "statement", "a maybe", "recall", "overview", "kitchen", "courtesy", "ate an allergen"}
 )
+
+
+# Asked what a pet may have, or said to have eaten, with what it must not have kept
+PET_KEPT = "pet kept"
 
 
 class InContext:
@@ -67,12 +71,6 @@ class InContext:
             # "is she vegan" after "what does Lina hate": asked of Lina (a sixteenth trial's
             # got the model's "She is a vegetarian…"); memory answers, or says it doesn't know
             route = router.Route("recall", named, thread=thread)
-        if route.kind in _MAY_BE_SAID_EATEN and self._diet_of_someone_named(typed):
-            # "I think Miko ate some peanuts" with his peanut allergy kept: his fact and what
-            # to watch for (an eleventh trial's got the model's "didn't understand")
-            found = ate_what_they_cannot_have(typed, self.memory.facts("live"))
-            if found is not None:
-                return router.Route("ate it", typed, thread=thread)
         if (pets := self.routes.known.now().pets) and route.kind not in _AN_ANIMALS:
             # "can I give Biscuit chocolate?" with "Biscuit is our dog" kept: asked as of the
             # dog it is (a ninth trial's got the model, which read Biscuit as a biscuit)
@@ -80,7 +78,18 @@ class InContext:
             if as_pet != typed and (kind := self.router.route(as_question(as_pet)).kind) in (
                 _AN_ANIMALS
             ):
+                if self._diet_of_someone_named(typed):
+                    # "Bramble ate a grape, what do I do?" with "Bramble the dog must not have
+                    # grapes" kept: that fact, and the vet (a twentieth trial's got only the
+                    # fact, or "I've been told nothing of what Bramble can't have")
+                    return router.Route(PET_KEPT, typed, thread=thread)
                 route = router.Route(kind, typed, thread=thread)
+        if route.kind in _MAY_BE_SAID_EATEN and self._diet_of_someone_named(typed):
+            # "I think Miko ate some peanuts" with his peanut allergy kept: his fact and what
+            # to watch for (an eleventh trial's got the model's "didn't understand")
+            found = ate_what_they_cannot_have(typed, self.memory.facts("live"))
+            if found is not None:
+                return router.Route("ate it", typed, thread=thread)
         if (
             route.kind in ("kitchen", "chat", *_AN_ANIMALS)
             # memory is read only for a question of that shape, never on every turn
@@ -138,8 +147,7 @@ class InContext:
     def _diet_of_someone_named(self, text: str) -> bool:
         """Whether `text` names someone memory holds a diet or health fact about (read once
         per change of memory, known.py)."""
-        said = {w.lower().removesuffix("'s") for w in re.findall(r"[\w'-]+", text)}
-        return bool(said & self.routes.known.now().with_a_diet)
+        return bool(words_said(text) & self.routes.known.now().with_a_diet)
 
     def _of_the_one_named(self, text: str, thread: str) -> str | None:
         """`text` asked of the one person the thread last named, where it asks by a pronoun."""

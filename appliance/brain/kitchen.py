@@ -33,6 +33,7 @@ from appliance.brain.devices import (
 from appliance.brain.emergencies import (
     A_FIRE,
     A_HYPO,
+    A_REACTION_ASKED,
     AN_EMERGENCY,
     ATE_AN_ALLERGEN_ASKED,
     SIGNS_OF_A_REACTION,
@@ -206,6 +207,7 @@ def with_kitchen(router: Router) -> Router:
     fixed = [
         CALL_FOR_HELP,
         SIGNS_OF_A_REACTION,
+        A_REACTION_ASKED,
         ATE_AN_ALLERGEN_ASKED,
         SIGNS_OF_SERIOUS_ILLNESS,
         SIGNS_OF_ILLNESS,

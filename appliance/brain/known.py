@@ -20,9 +20,18 @@ from appliance.memory.text import STOP_WORDS
 # What a fact of someone's diet or health says: such a fact answers what they may eat
 DIET = re.compile(
     r"\b(?:allerg\w*|intoleran\w*|can't (?:eat|have|drink)|cannot (?:eat|have|drink)|coeliac|"
+    # "Bramble the dog must not have grapes or chocolate" (a twentieth trial's "can Bramble
+    # have a grape?" got "I've been told nothing of what Bramble can't have")
+    r"(?:must not|mustn't|should not|shouldn't|is not allowed|isn't allowed|never) "
+    r"(?:eat|have|drink|be given)|"
     r"celiac|vegan|vegetarian|veggie|pescatarian|diabetic|diabetes|halal|kosher|dairy|gluten)\b",
     re.IGNORECASE,
 )
+
+
+def words_said(text: str) -> set[str]:
+    """The words of `text`, lower case, each without its "'s": whom and what it names."""
+    return {w.lower().removesuffix("'s") for w in re.findall(r"[\w'-]+", text)}
 
 
 @dataclass(frozen=True)

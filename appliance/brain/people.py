@@ -207,6 +207,13 @@ _PET_FACTS = (
         rf"\b(?i:our|my|the) (?:(?:new|old|little|big) )?(?P<kind>(?i:{ANIMAL}))"
         rf"(?:'s| is)? (?:called |named )?(?P<name>[{UPPER}][{LOWER}'-]+)\b"
     ),
+    # "Bramble the dog must not have grapes", "Bramble, our spaniel, …" (a twentieth trial's
+    # "Bramble ate a grape, what do I do?" got the fact, never the vet)
+    re.compile(
+        rf"(?:^|[.!?]\s+)(?P<name>[{UPPER}][{LOWER}'-]+),? (?i:the|our|my) "
+        rf"(?:(?:new|old|little|big) )?(?P<kind>(?i:{ANIMAL}))\b(?! (?:walker|lover|sitter|groomer|"
+        r"trainer|food|bowl|bed|lead|flap)\b)"
+    ),
 )
 
 

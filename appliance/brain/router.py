@@ -268,7 +268,12 @@ _FORGET_JUST_SAID = re.compile(
     r"(?:please\s+)?(?:don'?t|do not) (?:remember|save|keep|store) (?:that|it|this)"
     # "don't put that on the board" (a review's left the card)
     r"|(?:please\s+)?(?:don'?t|do not) (?:put|add) (?:that|it|this) (?:on|to) the board"
-    r"(?: please)?)[\s.!]*$",
+    r"(?: please)?)"
+    # and why, after a comma, said of it: "forget that, we've had it moved" (a twentieth
+    # trial's phone got "I couldn't find that in memory"); never a thing named
+    # (never "scratch that, she's a size 3 now": new words, which put the fact right)
+    r"(?:\s*,\s*(?:we|we've|weve|we're|i|i've|ive|i'm|that's (?:wrong|old|not right|out of "
+    r"date|changed)|(?:it|that) (?:was|isn't|wasn't))\b[^?]*)?[\s.!]*$",
     re.IGNORECASE,
 )
 

@@ -10,6 +10,7 @@ hearth-chat-sweep thread), whether or not anyone is chatting.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 import secrets
 import sqlite3
@@ -35,6 +36,14 @@ CREATE TABLE IF NOT EXISTS messages (
 );
 CREATE INDEX IF NOT EXISTS messages_thread ON messages (thread, id);
 CREATE INDEX IF NOT EXISTS messages_at ON messages (at);
+-- what each thread's last answer left: the facts it used, the cards it put on the board
+CREATE TABLE IF NOT EXISTS answered (
+    thread TEXT NOT NULL,
+    kept TEXT NOT NULL CHECK (kept IN ('cited', 'carded')),
+    ids TEXT NOT NULL,
+    at TEXT NOT NULL,
+    PRIMARY KEY (thread, kept)
+);
 """
 
 # The route a client's own history is kept under (web/brain_chat.py): the model hears it,
@@ -152,6 +161,30 @@ class Threads:
             Message(t, r, x, ro, dt.datetime.fromisoformat(a)) for t, r, x, ro, a in reversed(rows)
         ]
 
+    def keep(self, thread: str, kept: str, ids: Sequence[str]) -> None:
+        """What the thread's last answer left (`kept`: "cited" or "carded"), for the next
+        message there, whichever process reads it: a CLI's `hearth chat --thread T` runs a
+        brain of its own, and "forget that" after its read-out had found nothing (a
+        nineteenth and a twentieth trial's)."""
+        now = self._clock().replace(microsecond=0).isoformat()
+        with self._lock:
+            self._db.execute(
+                "INSERT OR REPLACE INTO answered (thread, kept, ids, at) VALUES (?, ?, ?, ?)",
+                (thread, kept, json.dumps(list(ids)), now),
+            )
+
+    def kept(self, thread: str, kept: str) -> tuple[str, ...] | None:
+        """What `keep` last kept of the thread, or None."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT ids FROM answered WHERE thread = ? AND kept = ?", (thread, kept)
+            ).fetchone()
+        return None if row is None else tuple(str(i) for i in json.loads(row[0]))
+
+    def forget_kept(self, thread: str, kept: str) -> None:
+        with self._lock:
+            self._db.execute("DELETE FROM answered WHERE thread = ? AND kept = ?", (thread, kept))
+
     def continued(self, history: Sequence[tuple[str, str]]) -> str | None:
         """The thread a client's resent `history` is the end of, or None.
 
@@ -192,4 +225,5 @@ class Threads:
         cutoff = (now - self.retention).isoformat()
         with self._lock:
             gone = self._db.execute("DELETE FROM messages WHERE at < ?", (cutoff,)).rowcount
+            self._db.execute("DELETE FROM answered WHERE at < ?", (cutoff,))
         return int(gone)

@@ -35,6 +35,9 @@ _RESTORED = {
     "whit": "what",
     "whits": "what's",
     "tak": "take",
+    # "oh and remmber Ollie is allergic to strawberries" (a held-out split's fact was kept
+    # as "Remmber Ollie is…")
+    **dict.fromkeys(("remmber", "rember", "remeber", "rememeber", "remembr"), "remember"),
 }
 # "im" before a capital is German ("im Mai"), which the guard's corpus holds
 _TYPED = re.compile(
@@ -195,6 +198,9 @@ _POLITELY = re.compile(
     r"|(?:would|could) you (?:be so (?:kind|good) as to|be kind enough to|be good enough to|"
     r"possibly|kindly|please)"
     r"|(?:do )?please do|do please"
+    # "Kindly remember that my birthday is…" (a twentieth trial's three went to the model,
+    # and nothing was kept)
+    r"|kindly(?: do)?"
     r"|i(?:'d| would) be (?:ever so |very |most |so )?grateful if you(?:'d| would| could)"
     r"|(?:would|could) i (?:trouble|ask) you to)\s+"
     r"(?P<asked>(?:remember|remind|add|put|set|start|tell me|let me know|note|make a note|"
@@ -205,9 +211,21 @@ _POLITELY = re.compile(
 )
 
 
+# "I take my tea with two sugars, kindly note it" (a twentieth trial's got "You're welcome.",
+# and nothing was kept): asked to remember what was said before it
+_NOTE_IT_AFTER = re.compile(
+    r"^(?P<said>[^?]{8,}?)[,.;]?\s+(?:(?:kindly|please|do) )?(?:note|remember|make a note of)"
+    r" (?:it|that|this)(?: down)?(?: for me)?(?:,? please)?\s*[.!]*\s*$",
+    re.IGNORECASE,
+)
+
+
 def plainly_asked(text: str) -> str:
     """A request wrapped in courtesy, asked plainly ("I wonder if you would be so kind as to
-    remind me at 6 to…" -> "remind me at 6 to…"); any other text as it was."""
+    remind me at 6 to…" -> "remind me at 6 to…"; "…, kindly note it" -> "remember that…");
+    any other text as it was."""
+    if (noted := _NOTE_IT_AFTER.match(text.strip())) is not None:
+        return f"Remember that {noted['said'].strip()}."
     said = _POLITELY.match(text.strip())
     if said is None:
         return text

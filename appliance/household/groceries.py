@@ -149,6 +149,12 @@ def said_apart(run: str) -> list[str] | None:
     things: list[str] = []
     i = 0
     while i < len(words):
+        if i + 2 < len(words) and words[i + 1] == "free":
+            # "sugar free biscuits", "dairy free spread": one thing, never sugar and "free
+            # biscuits" (a twentieth trial's list got both)
+            things.append(" ".join(words[i : i + 3]))
+            i += 3
+            continue
         pair = (_one(words[i]), _one(words[i + 1])) if i + 1 < len(words) else None
         if pair is not None and (
             pair in _pairs()

@@ -456,6 +456,16 @@ def reminder(text: str, now: dt.datetime) -> Command | None:
         # after when, as texted (a twelfth trial's went to the model)
         bare = " ".join(rest)
         return Remind(bare if rest[0] in ERRAND_VERBS else f"about {bare}", at)
+    if (
+        rest[0] not in ("to", *ABOUT)
+        and span.start > 0
+        and span.end == len(tokens)
+        and rest[0] not in ERRAND_VERBS
+        and _A_BARE_ERRAND.fullmatch(" ".join(rest))
+    ):
+        # "remind me football kit at 8 tmrw": a thing said bare before when, as texted (a
+        # twentieth trial's got the model's "I'm sorry, I forgot to remind you…")
+        return Remind(f"about {' '.join(rest)}", at)
     if rest[0] not in ("to", *ABOUT) or len(rest) < 2:
         return _errand_after_words_not_read(tokens, now)
     errand = _without_why(" ".join(rest[1:] if rest[0] == "to" else rest))

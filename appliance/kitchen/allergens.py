@@ -194,6 +194,10 @@ def made_with(words: list[str]) -> str | None:
     said = " ".join(words)
     asked = [name for name, pattern in _ASKED_ALLERGEN if pattern.search(said)]
     held = [name for name in asked if name in row.allergens]
+    if not held and "nuts" in asked and "peanuts" in row.allergens:
+        # "does bombay mix have nuts?": peanuts are no tree nut, but they are what is in it,
+        # and a household asking of nuts means them too
+        held = ["peanuts"]
     if not held:
         return None
     what = "nuts" if held[0] == "nuts" else held[0]

@@ -62,7 +62,9 @@ _SAFETY_WORDS = re.compile(
     r"how (?:quick|quickly|soon|fast)|rare|medium rare|well done|bloody|internal temp|core temp|"
     r"inside temp|centre temp|center temp|"
     r"baby|babies|infant|infants|toddler|toddlers|weaning|pregnant|pregnancy|month old|"
-    r"months old|under one|raw dough|cookie dough|batter|dodgy|gone green|turned green)\b"
+    r"months old|under one|raw dough|cookie dough|dodgy|gone green|turned green)\b"
+    # batter eaten raw, never made or rested: "how long do I rest yorkshire pudding batter?"
+    r"|^(?!.*\b(?:rest|resting|stand|standing|make|making|whisk|mix)\b).*\bbatter\b"
     r"|\bwhat temp(erature)? (should|does|must|do) .*\b(be|reach|get to)\b"
     r"|\b(?:fridge|freezer|refrigerator)\b.*\b(?:temperature|temp|degrees|how cold|cold enough)\b"
     r"|\b(?:temperature|temp|how cold)\b.*\b(?:fridge|freezer|refrigerator)\b"
@@ -193,7 +195,15 @@ _TOPICS = (
     # a baby's milk is warmed, never heated through like leftovers, nor in a microwave (an
     # eleventh trial's "can I microwave breast milk?" got the model's "Yes… without any risks")
     ("baby_milk", _BABY_MILK),
-    ("raw_dough", re.compile(r"\b(?:dough|batter|cake mix|brownie mix)\b")),
+    # eaten raw, never made: "how long do I rest yorkshire pudding batter?" (a twentieth
+    # trial's got "No: raw dough and batter can carry E. coli…")
+    (
+        "raw_dough",
+        re.compile(
+            r"^(?!.*\b(?:rest|resting|rise|prove|proving|stand|make|making|whisk)\b).*"
+            r"\b(?:dough|batter|cake mix|brownie mix)\b"
+        ),
+    ),
     ("rare_meat", re.compile(r"\b(?:rare|medium rare|pink|well done|bloody)\b")),
     ("chicken_wash", re.compile(r"\bwash(ing)?\b")),
     (
@@ -667,6 +677,12 @@ def safety_question(words: list[str], tables: Tables) -> SafetyAnswer | None:
                 rule = _refreeze_rule(food, said, tables)
             else:
                 rule = _rule(topic, food, said, tables)
+            if rule is not None and asks_how_long and rule.answer.startswith("No"):
+                # "how long do I reheat leftover rice for?" is no yes-or-no question (a
+                # twentieth trial's got "No. Don't reheat leftovers more than once…")
+                if topic == "reheat" and (core := _core("reheat", tables)) is not None:
+                    return _core_said(core)
+                continue
             if rule is not None:
                 of_what = topic == "refreeze" and food is None and _IT.search(said) is not None
                 return SafetyAnswer(_with_weight(rule, words), rule.source, True, of_what)

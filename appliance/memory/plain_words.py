@@ -29,13 +29,20 @@ from appliance.apostrophes import APOSTROPHES
 from appliance.english import english_words
 from appliance.given_names import given_names
 
+# Whom a household names by their place in it, as "my" or "Dave's" says them
+FAMILY_WORDS = (
+    r"mum|mam|mom|mother|dad|da|father|nan|nana|gran|grandma|grandad|grandpa|brother|sister|"
+    r"fella|boyfriend|girlfriend|wife|husband|partner|son|daughter|best friend|best mate"
+)
 # Said before a fact, never part of it
 _LEADS = re.compile(
     r"^\W*(?:(?:fyi|btw|by the way|just so you know|for the record|for your information|"
     r"heads up|note that|please note that|remember that|please remember that|remember|"
-    r"don't forget that|dont forget that|note|just to say)\b[\s,:;-]*)+",
+    r"don't forget that|dont forget that|note|just to say|please|kindly)\b[\s,:;-]*)+",
     re.IGNORECASE,
 )
+# …and after it: "jack's bezzie is connor lol", "connors my best mate btw"
+_TAILS = re.compile(r"[\s,]+(?:lol|lmao|haha|btw|fyi|now|x+)\W*$", re.IGNORECASE)
 # One word for each thing, the first of each ring
 _RINGS = (
     "grandma nan nana nanna gran granny grandmother grandmum nain",
@@ -71,6 +78,10 @@ _RINGS = (
     "boot trunk",
     "fringe bangs",
     "child bairn wean kid",
+    # a twentieth trial's (Leeds): "Kasia's fella is Tomasz" after "Kasia's boyfriend is
+    # called Tomasz" was discarded went live
+    "boyfriend fella bf",
+    "girlfriend lass",
     # as texted: a nineteenth trial's "xmas pudding" and "gf cake" went live after the
     # Christmas pudding and the gluten free cake were discarded
     "christmas xmas chrimbo crimbo",
@@ -132,7 +143,33 @@ _PHRASES = (
     (re.compile(r"\bcell phone\b"), "mobile"),
     (re.compile(r"\b(?:living|sitting|front) room\b"), "lounge"),
     (re.compile(r"\bscared stiff\b"), "scared"),
+    # a twentieth trial's, each refused and said again: "jack's bezzie is connor" (best
+    # mate), "car keys go on t'hook by t'front door" (Yorkshire "the"), "Bramble's four"
+    # (4 years old), "me mam" (my mum), "Kasia's boyfriend is called Tomasz" (is)
+    (
+        re.compile(r"\bbest (?:mate|friend|pal|buddy|bud)\b|\bbezzie\b|\bbestie\b|\bbff\b", re.I),
+        "best friend",
+    ),
+    (re.compile(r"(?<![\w'])t'\s?(?=\w)", re.IGNORECASE), "the "),
+    (re.compile(r"\b(?:is|are) (?:called|named) ", re.IGNORECASE), "is "),
+    (
+        re.compile(
+            r"\b(?:go|goes|live|lives|hang|hangs|are kept|is kept|belong|belongs) (?=on|in|by)\b"
+        ),
+        "are ",
+    ),
+    (re.compile(r"\b(years?|yrs?) old\b", re.IGNORECASE), ""),
+    (re.compile(rf"(?<![\w'])me (?=(?:{FAMILY_WORDS})\b)", re.IGNORECASE), "my "),
 )
+# A number said as a word, where an age or a count stands alone: "Bramble's four" is 4
+_SMALL_NUMBERS = {
+    word: str(n)
+    for n, word in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+        "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+_A_NUMBER_ALONE = re.compile(r"\b(" + "|".join(_SMALL_NUMBERS) + r")\b(?=\W*$)", re.IGNORECASE)
 _DIGITS = {
     "zero": "0",
     "oh": "0",
@@ -188,7 +225,7 @@ def _plain() -> dict[str, str]:
 
 def in_plain_words(text: str) -> str:
     """The statement with its household words, spellings, codes and slips read alike."""
-    said = _unaccented(_LEADS.sub("", text).strip())
+    said = _unaccented(_TAILS.sub("", _LEADS.sub("", text).strip()))
     said = said[:1].upper() + said[1:] if said and text[:1].isupper() else said
     for pattern, word in _PHRASES:
         said = pattern.sub(word, said).strip()
@@ -196,6 +233,7 @@ def in_plain_words(text: str) -> str:
         lambda m: "".join(_DIGITS[w.lower()] for w in re.findall(r"[A-Za-z]+", m[0])), said
     )
     said = _DAY_ORDINAL.sub(lambda m: f"{m['on']} {_ORDINALS[m['nth'].lower()]}", said)
+    said = _A_NUMBER_ALONE.sub(lambda m: _SMALL_NUMBERS[m[1].lower()], said)
     # all lower case, as a recogniser or a quick text writes it: a given name gets its
     # capital back, as the refused statement had it
     transcript = said == said.lower()

@@ -29,7 +29,12 @@ from appliance.memory.contrast import Marks, contrast
 from appliance.memory.embedding import Embedder
 from appliance.memory.plain_words import in_plain_words
 from appliance.memory.restated import keys_of, named_alike, same_key
-from appliance.memory.said_less import relation_said, said_less, without_asides
+from appliance.memory.said_less import (
+    as_said_by_them,
+    relation_said,
+    said_less,
+    without_asides,
+)
 from appliance.memory.text import (
     fingerprint,
     is_legacy_fingerprint,
@@ -344,6 +349,8 @@ class TombstoneLog:
         if (relation := relation_said(text)) is not None:
             parts.append(relation)
         parts += [aside for aside in without_asides(text) if aside not in parts]
+        if (theirs := as_said_by_them(text)) is not None:  # "Dave's mum" as Dave says it
+            parts.append(theirs)
         # the statement and each part in plain words too, as the tombstone keeps its own
         parts += [
             plain

@@ -1,0 +1,61 @@
+"""A refused fact said again in a family's own words stays refused: a twentieth outside
+trial's (Leeds) discarded facts came back live through a plain "remember that …" in other
+words ("Kasia's fella is Tomasz", "Bramble is 4", "Dave's mum lives in Bramley", "car keys
+go on t'hook by t'front door"). Each guard beside its control, through a real Memory with
+the installed MiniLM; the pairs here are not the trial's own words."""
+
+from __future__ import annotations
+
+import pytest
+
+from appliance.memory import Memory
+from appliance.memory.plain_words import in_plain_words
+from appliance.memory.said_less import as_said_by_them, relation_said
+from tests.memory.conftest import held_once_refused, let_through_once_refused
+
+
+@pytest.mark.parametrize(
+    ("refused", "again"),
+    [
+        ("Maria's boyfriend is called Luca.", "Maria's fella is Luca"),
+        ("Maria's boyfriend is called Luca.", "Maria is Luca's girlfriend"),
+        ("Pepper is 7 years old.", "Pepper's seven now"),
+        ("Me mam lives in Otley.", "Gareth's mum lives in Otley"),
+        (
+            "The spare key lives on the hook by the back door.",
+            "spare key goes on t'hook by t'back door",
+        ),
+        ("Sophie's best mate is called Ella.", "sophie's bezzie is ella lol"),
+    ],
+)
+def test_a_refused_fact_in_a_familys_own_words_is_held(
+    semantic_memory: Memory, refused: str, again: str
+) -> None:
+    held_once_refused(semantic_memory, refused, again)
+
+
+@pytest.mark.parametrize(
+    ("refused", "other"),
+    [
+        ("Maria's boyfriend is called Luca.", "Maria's brother is called Luca"),
+        ("Maria's boyfriend is called Luca.", "Maria's boyfriend is called Marco"),
+        ("Pepper is 7 years old.", "Pepper is 9"),
+        ("Me mam lives in Otley.", "Gareth's mum lives in Ilkley"),
+        (
+            "The spare key lives on the hook by the back door.",
+            "The spare key is on the hook by the front door",
+        ),
+        ("Sophie's best mate is called Ella.", "Sophie's best mate is called Grace"),
+    ],
+)
+def test_another_relation_age_place_or_name_goes_through(
+    semantic_memory: Memory, refused: str, other: str
+) -> None:
+    let_through_once_refused(semantic_memory, refused, other)
+
+
+def test_the_readings_themselves() -> None:
+    assert relation_said("Maria is Luca's girlfriend") == relation_said("Luca is Maria's boyfriend")
+    assert as_said_by_them("Gareth's mum lives in Otley") == "my mum lives in Otley"
+    assert as_said_by_them("Gareth's van is on the drive") is None  # no one's relation
+    assert in_plain_words("Pepper's seven now") == in_plain_words("Pepper's 7 years old")
