@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from appliance.household import put_right, undo
+from appliance.household import put_right_records, undo
 from appliance.household import requests as p
 from appliance.household.asking import to_json
 from appliance.household.clock import day_and_time as _day_and_time
@@ -65,7 +65,7 @@ def perform(store: HouseholdStore, command: p.Command, thread: str | None = None
             store.did(thread, made.to_json())
         return said
     if isinstance(command, p.PutRight):  # "move it to 8": what the last change made
-        resolved = put_right.resolved(store, thread, command)
+        resolved = put_right_records.resolved(store, thread, command)
         if isinstance(resolved, str):
             if thread is not None:
                 store.answered(thread)
