@@ -16,7 +16,7 @@ from appliance.household import requests as p
 from appliance.household.asking import to_json
 from appliance.household.clock import day_and_time as _day_and_time
 from appliance.household.clock import said as clock_said
-from appliance.household.list_actions import list_said
+from appliance.household.list_actions import list_said, on_the_list
 from appliance.household.records import label
 from appliance.household.reminder_actions import reminder_said
 from appliance.household.reminders_meant import asked_which
@@ -246,8 +246,8 @@ def _said(store: HouseholdStore, command: p.Command) -> str:
     now = store.now()
     if (reminded := reminder_said(store, command, now)) is not None:
         return reminded
-    if (on_the_list := list_said(store, command)) is not None:
-        return on_the_list
+    if (of_the_list := list_said(store, command)) is not None:
+        return of_the_list
     match command:
         case p.SetTimer(name=name, seconds=seconds):
             timer = store.add_timer(name, seconds)
@@ -280,6 +280,11 @@ def _said(store: HouseholdStore, command: p.Command) -> str:
             return clock_said(command, now)
         case p.TakenBack(said=said):
             return _left_as_it_was(said)
+        case p.AskedWhatWasDone(item=str() as item) if on_the_list(store, item):
+            # "did you add the crisps?": the list's own yes, as "did you add bread earlier?"
+            # gets it, never every record read out (a twentieth trial's got the timers, the
+            # list and the reminders)
+            return list_said(store, p.CheckItem(item, of_hearth=True)) or _records_now(store, now)
         case p.AskedWhatWasDone():
             return _records_now(store, now)
     raise TypeError(f"not a household command: {command!r}")

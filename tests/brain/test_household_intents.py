@@ -240,8 +240,12 @@ def test_asked_what_it_did_it_reads_the_records_and_never_denies(
     router = household_router(data_dir)
     brain, model = scripted_brain(settings, memory, [], intents=router)
     try:
+        # a thing on the list asked of is a yes, from the list (a twentieth trial's "did you
+        # add the crisps?" got every record read out)
+        assert brain.reply("did you add the ketchup?").text == (
+            "Yes, ketchup is on the shopping list."
+        )
         for asked in (
-            "did you add the ketchup?",
             "you didn't set a timer, did you?",
             "so there's no timer running?",
             "did you forget to put milk on the list?",
