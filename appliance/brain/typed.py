@@ -259,10 +259,20 @@ def without_asides(text: str) -> str:
 
 # Who speaks, said first: "its chidi here what am i allergic to", "this is Morag, when's my
 # dentist?" (a held-out split's got the model): the question is then asked of them
+_KIN = r"(?:(?:uncle|auntie|aunty|aunt|cousin|nana|nan|gran|grandma|grandad|grandpa)\s+)?"
 _SPEAKER_SAID = re.compile(
-    r"^\s*(?:(?:hi|hiya|hello|hey)[,!]?\s+)?(?:it's|its|it is|this is)\s+(?P<name>[a-z]+)"
-    r"(?:\s+here)?\s*[,.!-]*\s+(?P<asked>.+)$",
+    r"^\s*(?:(?:hi|hiya|hello|hey)[,!]?\s+)?(?:(?:it's|its|it is|this is)\s+"
+    + _KIN
+    + r"(?P<name>[a-z]+)(?:\s+here)?"
+    # "hiya, uncle Raj here. tell me about the house" (a twentieth trial's got the model's
+    # "the house's a small one")
+    + r"|"
+    + _KIN
+    + r"(?P<here>[a-z]+)\s+here)\s*[,.!-]*\s+(?P<asked>.+)$",
     re.IGNORECASE,
+)
+_ASKED_OF_HEARTH = re.compile(
+    r"(?:tell me|show me|read me|give me|add|set|start|remind|put|cancel|stop)\b", re.IGNORECASE
 )
 _AS_SAID_OF = (
     (r"\bam i\b", "is {}"),
@@ -282,11 +292,15 @@ def asked_by_whoever_said(text: str) -> str:
     """ "its chidi here what am i allergic to" -> "what is Chidi allergic to"; any other text
     as it was. Only a question after a name given as the speaker's."""
     said = _SPEAKER_SAID.match(text)
-    if said is None or _ASKS.match(said["asked"]) is None:
+    if said is None:
         return text
-    name = said["name"]
-    if name.lower() in ("me", "i", "him", "her", "them", "us", "that", "this", "the"):
+    name = said["name"] or said["here"]
+    if name.lower() in ("me", "i", "him", "her", "them", "us", "that", "this", "the", "who"):
         return text
+    if _ASKS.match(said["asked"]) is None:
+        # "uncle Raj here. tell me about the house": asked of Hearth, the speaker said first;
+        # never "it's chidi here, i'm allergic to nuts", whose "i" needs the name
+        return said["asked"] if _ASKED_OF_HEARTH.match(said["asked"]) else text
     who = name[:1].upper() + name[1:]
     asked = said["asked"]
     for pattern, as_said in _AS_SAID_OF:

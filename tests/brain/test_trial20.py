@@ -226,3 +226,44 @@ def test_how_long_is_never_answered_with_a_no() -> None:
     assert licked is not None and licked.text.startswith("No: raw dough")
     twice = kitchen_answer("can I reheat rice twice")
     assert twice is not None and "only once" in twice.text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "hiya, uncle Raj here. tell me about the house",
+        "what's the family's Christmas tradition?",
+        "what's the family doctor called",
+    ],
+)
+def test_the_household_asked_after_an_introduction_or_as_the_family_is_memorys(
+    settings: Settings, memory: Memory, said: str
+) -> None:
+    """A twentieth trial's got the model's "Hello, I'm Harlon, the house's a small one" and
+    "The family's Christmas tradition is a classic one…": nothing was told of either."""
+    text, asked = _reply(settings, memory, said)
+    assert asked == 0 and "yet" in text and MODEL not in text
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["what is the family of the tomato called", "what's a family tradition at christmas in spain"],
+)
+def test_a_family_that_is_not_ours_is_still_the_worlds(
+    settings: Settings, memory: Memory, said: str
+) -> None:
+    _, asked = _reply(settings, memory, said)  # the controls
+    assert asked == 1
+
+
+def test_an_introduction_before_a_statement_keeps_whose_it_is(
+    settings: Settings, memory: Memory
+) -> None:
+    """The control: "it's chidi here, i'm allergic to nuts" is never "i'm allergic…" alone."""
+    text, _ = _reply(settings, memory, "it's chidi here, i'm allergic to nuts")
+    assert not any(f.startswith("I'm allergic") for f in _facts(memory))
+
+
+def test_who_is_here_is_no_name(settings: Settings, memory: Memory) -> None:
+    text, _ = _reply(settings, memory, "hello, who's here?")
+    assert "Who's" not in text
