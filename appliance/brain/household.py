@@ -29,6 +29,7 @@ from appliance.household.put_right import (
     nothing_to_put_right,
     put_back,
     said_in_two,
+    said_of_it,
 )
 from appliance.household.requests import Command
 
@@ -69,10 +70,10 @@ def _answer(
     if question is not None:
         return answer_to(question, text, store.now())
 
-    # "move it to 8", "make that a dozen": the last change here, put right (put_right.py)
     def read(said: str) -> Command | None:
         return parse(said, store.now())
 
+    # "move it to 8", "make that a dozen": the last change here, put right (put_right.py)
     if put_right and (put := follow_up(store, text, thread)) is not None:
         return put
     # "make it 4 tins, and add tahini": the change put right, and another thing
@@ -165,6 +166,10 @@ def household_intents(
             store.carry_done(source, target)  # "make that 2 bags" after the phone's "add sugar"
 
     def nothing_done(text: str, thread: str) -> Route | None:
+        # the words first, a change of "it" or none: every message in a thread comes here,
+        # and most say no such thing, so the records are opened only for those that do
+        if said_of_it(text) is None:
+            return None
         with HouseholdStore.open(data_dir, clock) as store:
             said = nothing_to_put_right(store, text, thread)
         return Route("household", text) if said is not None else None

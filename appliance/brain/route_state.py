@@ -46,7 +46,7 @@ class LastAnswer:
 
     def __setitem__(self, thread: str, ids: tuple[str, ...]) -> None:
         if self._threads is not None:
-            self._threads.keep(thread, self._kept, ids)
+            self._threads.keep(thread, **{self._kept: ids})
             return
         self._here[thread] = ids
         if len(self._here) > 256:
@@ -66,6 +66,7 @@ class RouteState:
         self.memory = memory
         self.notetaker = notetaker
         self.chat = chat
+        self.threads = threads
         self.cited = LastAnswer("cited", threads)  # thread -> facts the last answer used
         self.carded = LastAnswer("carded", threads)  # thread -> what it put on the board
         self.known = KnownToMemory(memory)  # names, pets, who has a diet: per memory change
@@ -74,11 +75,13 @@ class RouteState:
         """Remember which facts a thread's last answer used or kept ("no, that's wrong" and
         "forget that" target them), and the new facts it put on the board ("don't save
         that" takes them off)."""
-        self.cited[thread] = facts
         # only the last answer's cards: "cancel it" after a timer is the timer's, and "never
         # mind" after another question drops that topic (a second review found both taking
         # an earlier card away)
-        self.carded[thread] = carded
+        if self.threads is not None:
+            self.threads.keep(thread, cited=facts, carded=carded)  # one write, or none
+        else:
+            self.cited[thread], self.carded[thread] = facts, carded
 
     def live(self, fact_ids: Iterable[str]) -> list[Fact]:
         """Those of the facts that are still there to be recalled."""

@@ -161,17 +161,36 @@ class Threads:
             Message(t, r, x, ro, dt.datetime.fromisoformat(a)) for t, r, x, ro, a in reversed(rows)
         ]
 
-    def keep(self, thread: str, kept: str, ids: Sequence[str]) -> None:
-        """What the thread's last answer left (`kept`: "cited" or "carded"), for the next
-        message there, whichever process reads it: a CLI's `hearth chat --thread T` runs a
-        brain of its own, and "forget that" after its read-out had found nothing (a
-        nineteenth and a twentieth trial's)."""
+    def keep(self, thread: str, **kept: Sequence[str]) -> None:
+        """What the thread's last answer left (cited=…, carded=…), for the next message there,
+        whichever process reads it: a CLI's `hearth chat --thread T` runs a brain of its own,
+        and "forget that" after its read-out had found nothing (a nineteenth and a twentieth
+        trial's). One transaction, and none at all where nothing changed: this is written
+        after every turn, and most turns leave nothing, as the turn before did."""
         now = self._clock().replace(microsecond=0).isoformat()
         with self._lock:
-            self._db.execute(
-                "INSERT OR REPLACE INTO answered (thread, kept, ids, at) VALUES (?, ?, ?, ?)",
-                (thread, kept, json.dumps(list(ids)), now),
+            held = dict(
+                self._db.execute(
+                    "SELECT kept, ids FROM answered WHERE thread = ?", (thread,)
+                ).fetchall()
             )
+            changed = {
+                name: json.dumps(list(ids))
+                for name, ids in kept.items()
+                if held.get(name, "[]") != json.dumps(list(ids))
+            }
+            if not changed:
+                return
+            self._db.execute("BEGIN")  # one transaction for both
+            try:
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO answered (thread, kept, ids, at) VALUES (?, ?, ?, ?)",
+                    [(thread, name, ids, now) for name, ids in changed.items()],
+                )
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
 
     def kept(self, thread: str, kept: str) -> tuple[str, ...] | None:
         """What `keep` last kept of the thread, or None."""

@@ -289,8 +289,9 @@ _AS_SAID_OF = (
 
 
 def asked_by_whoever_said(text: str) -> str:
-    """ "its chidi here what am i allergic to" -> "what is Chidi allergic to"; any other text
-    as it was. Only a question after a name given as the speaker's."""
+    """ "its chidi here what am i allergic to" -> "what is Chidi allergic to"; "uncle Raj
+    here. tell me about the house" -> "tell me about the house"; any other text as it was.
+    Only a question or a request of Hearth after a name given as the speaker's."""
     said = _SPEAKER_SAID.match(text)
     if said is None:
         return text

@@ -164,25 +164,33 @@ _OFF_THE_LIST = re.compile(r"\b(?:again|back off|the list|shopping)")
 _SAYS_IT = re.compile(rf"\b{_IT}\b")
 
 
+def said_of_it(text: str) -> UndoLast | PutRight | None:
+    """The change of "it" or "that" the words alone ask, whatever was done before: "take it
+    off again" (the list's), "make that 2 bags", "add 5 more"; None for words that change
+    nothing said ("no, 25" may answer anything; "what's it called?" asks)."""
+    said = normalise(text)
+    if _TAKE_IT_OFF.match(said) and _OFF_THE_LIST.search(said):
+        return UndoLast("item", undoes=False)
+    put = said_put_right(said, corrected=_PUTS_RIGHT.match(text.strip().lower()) is not None)
+    if put is None or put.named or not (put.more or _SAYS_IT.search(said)):
+        return None
+    return put
+
+
 def nothing_to_put_right(store: HouseholdStore, text: str, thread: str) -> Command | None:
     """A change of "it" said where this conversation has changed nothing lately ("make that
     2 bags", "take it off again" as a phone's first message): read as one, so the answer says
     nothing was changed and what to say instead. A nineteenth trial's fresh "make that 4
     pints" got the model's "I don't have the ability to make a 4-pint mug", and a small
     model may as well say "Done"."""
-    if store.just_done(thread) is not None or store.ringing():
+    said = said_of_it(text)
+    if said is None or store.just_done(thread) is not None or store.ringing():
         return None
-    said = normalise(text)
-    if _TAKE_IT_OFF.match(said) and _OFF_THE_LIST.search(said):
-        return UndoLast("item", undoes=False) if store.last_done(thread) is None else None
-    put = said_put_right(said, corrected=_PUTS_RIGHT.match(text.strip().lower()) is not None)
-    # only a change said of "it" or "that", or "add 5 more": "no, 25" alone may answer
-    # anything, and "what's it called?" asks, it changes nothing
-    if put is None or put.named or not (put.more or _SAYS_IT.search(said)):
-        return None
+    if isinstance(said, UndoLast):
+        return said if store.last_done(thread) is None else None
     # never the change before last: "make that 2 bags" after "what time is it?" is asked
     # which, as the change it might have meant is not the message before
-    return replace(put, after_nothing=True)
+    return replace(said, after_nothing=True)
 
 
 _X_NOT_Y = re.compile(

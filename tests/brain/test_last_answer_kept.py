@@ -60,3 +60,24 @@ def test_a_card_put_on_the_board_is_taken_off_from_another_process(
     assert len(memory.proposals()) == 1
     said = _said_in(settings, memory, "kitchen3", "no wait, don't save that")
     assert "taken it off the board" in said and memory.proposals() == []
+
+
+def test_an_answer_that_leaves_what_the_last_one_did_writes_nothing(tmp_path) -> None:
+    """Kept after every turn, and most turns leave nothing: one transaction where something
+    changed, none where nothing did (a card on an SD card costs a sync for each)."""
+    from appliance.brain.threads import Threads
+
+    threads = Threads.open(tmp_path)
+    try:
+        writes = threads._db.total_changes
+        threads.keep("t1", cited=(), carded=())  # nothing, as before: no row, no write
+        assert threads._db.total_changes == writes and threads.kept("t1", "cited") is None
+        threads.keep("t1", cited=("fact-a",), carded=())
+        assert threads.kept("t1", "cited") == ("fact-a",)
+        writes = threads._db.total_changes
+        threads.keep("t1", cited=("fact-a",), carded=())  # the same again
+        assert threads._db.total_changes == writes
+        threads.keep("t1", cited=(), carded=("card-b",))  # the control: a change is written
+        assert threads.kept("t1", "cited") == () and threads.kept("t1", "carded") == ("card-b",)
+    finally:
+        threads.close()
