@@ -357,14 +357,16 @@ class Brain:
     def _pet_kept(self, stream: ReplyStream, route: router.Route) -> str:
         """ "can Bramble have a grape?", "Bramble ate a grape, what do I do?": what memory
         holds of what the pet must not have, word for word, and the vet for the rest."""
-        named = words_said(route.text)
+        # the pet named, never a word shared ("have"): "Nana must not have sugar" is no answer
+        # for Bramble (a last reading of this change found it quoted)
+        named = words_said(route.text) & set(self.routes.known.now().pets)
         told = [
             f
             for f in self.memory.facts("live")
             if DIET.search(f.text) and named & words_said(f.text)
         ][:2]
         stream.facts = tuple(f.id for f in told)
-        said = " ".join(f.text if f.text.endswith(".") else f"{f.text}." for f in told)
+        said = " ".join(can_have.as_sentence(f.text) for f in told)
         return f"From memory: {said} {NOT_A_VET}" if told else NOT_A_VET
 
     def _ate_it(self, stream: ReplyStream, route: router.Route) -> str:

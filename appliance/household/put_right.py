@@ -124,7 +124,7 @@ _TIMES = re.compile(rf"^(?P<times>double|halve) {_IT}$")
 # "and one for the sauce, 15", "and another for 5", "and a sauce one for 15 mins": a second
 # timer, straight after one was set (a held-out split's went to the model); only with "and"
 _ANOTHER = re.compile(
-    r"^and (?:(?:one|another(?: one| 1)?|one more)"
+    r"^(?:and|add|and add) (?:(?:one|another(?: one| 1)?|one more)"
     r"(?: for (?:the |my )?(?P<name>[a-z][a-z' ]{0,30}?))?"
     r"|an?(?:other)? (?P<kind>[a-z][a-z' ]{0,30}?) (?:one|timer))"
     # the length after "for", "on" or a comma, or a number said with its unit after the

@@ -617,6 +617,10 @@ def add_time(text: str) -> Command | None:
     rest = tokens[: span.start] + tokens[span.end :] + (["more"] if "more" in said else [])
     if not _ADD_SIGNALS & set(rest) or "list" in rest or "shopping" in rest:
         return None
+    if "one" in rest:
+        # "add another one for the garlic bread 8 min": a second timer, never 8 minutes more
+        # on the one running ("one more minute" is a length, read above)
+        return None
     name = [w for w in rest if w not in _ADD_FILLER]
     if len(name) > 3:
         return None

@@ -113,6 +113,23 @@ def test_another_timer_is_never_more_time_on_this_one(settings: Settings, memory
     ]
 
 
+def test_another_one_for_a_dish_is_never_more_time_on_this_one(
+    settings: Settings, memory: Memory
+) -> None:
+    """Said with "add": "add another one for the garlic bread 8 min" had put 8 minutes on
+    the pasta's timer (a last reading of this change found it)."""
+    _said(
+        settings,
+        memory,
+        "set a timer for 12 minutes for the pasta",
+        "add another one for the garlic bread 8 min",
+    )
+    assert [(t.name, t.seconds) for t in _timers(settings)] == [
+        ("garlic bread", 480.0),
+        ("pasta", 720.0),
+    ]
+
+
 def test_more_time_said_of_it_is_still_more_time(settings: Settings, memory: Memory) -> None:
     """The control: "add 5 more to that" is the pasta's."""
     _said(settings, memory, "pasta timer 9 minutes", "add 5 more to that")

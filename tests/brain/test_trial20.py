@@ -75,6 +75,14 @@ def test_what_a_pet_must_not_have_answers_for_it_and_the_vet_for_the_rest(
     assert text.endswith(NOT_A_VET) and "told nothing" not in text
 
 
+def test_someone_elses_diet_is_never_the_pets(settings: Settings, memory: Memory) -> None:
+    """A word shared ("have") had quoted Nana's fact in Bramble's answer."""
+    memory.add(GRAPES, "note")
+    memory.add("Nana must not have sugar.", "note")
+    text, _ = _reply(settings, memory, "can Bramble have a grape?")
+    assert text == f"From memory: {GRAPES} {NOT_A_VET}"
+
+
 def test_a_pet_with_nothing_kept_gets_the_vet_alone(settings: Settings, memory: Memory) -> None:
     memory.add("Bramble the dog sleeps in the utility room.", "note")  # a control
     text, _ = _reply(settings, memory, "can Bramble have a grape?")
