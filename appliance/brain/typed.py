@@ -271,6 +271,8 @@ _SPEAKER_SAID = re.compile(
     + r"(?P<here>[a-z]+)\s+here)\s*[,.!-]*\s+(?P<asked>.+)$",
     re.IGNORECASE,
 )
+# What asks Hearth for something, after who is speaking: never "remember" or "note" (which
+# _POLITELY unwraps), since "it's chidi here, remember that I'm allergic…" needs the name
 _ASKED_OF_HEARTH = re.compile(
     r"(?:tell me|show me|read me|give me|add|set|start|remind|put|cancel|stop)\b", re.IGNORECASE
 )
