@@ -331,6 +331,21 @@ class ReplyBounds:
 _BARE_NUMBER = re.compile(r"\W*\d+(?:[.,:]\d+)?\W*")
 
 
+def reply_bounds(
+    instructions: str, asked: str, facts: Sequence[str], people: frozenset[str], earlier: str = ""
+) -> ReplyBounds:
+    """The bounds a reply to `asked` is checked against, with the facts recalled for it, the
+    names memory holds, and what the person said earlier in the conversation."""
+    told = " ".join(facts)
+    return ReplyBounds(
+        instructions,
+        asked,
+        Told(people, told, asked, earlier, tuple(facts)),
+        Hearsay(asked, told),
+        UnsafeFood(told, asked),
+    )
+
+
 def bounded(pieces: Iterable[str], bounds: ReplyBounds) -> Iterator[str]:
     """The model's pieces, a sentence at a time, each checked before it is said.
 

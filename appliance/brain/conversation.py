@@ -16,11 +16,9 @@ from collections.abc import Callable, Generator, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from appliance.brain import prompt, said_before
-from appliance.brain.bounds import INSTEAD, ReplyBounds, bounded
-from appliance.brain.hearsay import Hearsay
+from appliance.brain.bounds import INSTEAD, ReplyBounds, bounded, reply_bounds
 from appliance.brain.llm import Model
 from appliance.brain.threads import CLIENT_HISTORY, Message, Threads
-from appliance.brain.told import Told
 from appliance.brain.tools import (
     ACTION_SCHEMA,
     TOOL_LIST,
@@ -30,7 +28,6 @@ from appliance.brain.tools import (
     parse_action,
 )
 from appliance.brain.turn import RECALL_K, MessageTooLong
-from appliance.brain.unsafe_food import UnsafeFood
 from appliance.config import Settings
 from appliance.household.notes import household_notes
 from appliance.memory import Memory, Recalled
@@ -187,14 +184,8 @@ class Conversation:
         """The bounds a reply to `asked` is checked against (bounds.py), with what the
         household told of its people (the facts recalled for it), and what the person said
         earlier in the conversation (a day told a turn before is told)."""
-        told = " ".join(r.fact.text for r in found or [])
-        return ReplyBounds(
-            self.static_prefix(),
-            asked,
-            Told(self.people(), told, asked, earlier, tuple(r.fact.text for r in found or [])),
-            Hearsay(asked, told),
-            UnsafeFood(told, asked),
-        )
+        facts = [r.fact.text for r in found or []]
+        return reply_bounds(self.static_prefix(), asked, facts, self.people(), earlier)
 
     def _agent_loop(
         self, stream: ReplyStream, turns: list[tuple[str, str]], found: list[Recalled]

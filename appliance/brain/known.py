@@ -9,7 +9,7 @@ of memory per message, so they are read again only when memory's generation move
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from appliance.brain import people
@@ -84,13 +84,17 @@ class KnownToMemory:
 
 
 def _names(facts: list[Fact]) -> set[str]:
-    """The names the facts hold (lower case): every fact's links, the name a fact starts
-    with ("Sam is …") and its possessives ("Leo's …"); a capital in the middle of a fact
-    ("… Victoria sponge") is not a name."""
-    names: set[str] = set()
-    for fact in facts:
-        names.update(link.lower() for link in fact.links)
-        words = re.findall(rf"{LETTER}[\w'\u2019-]*", fact.text)
+    """The names the facts hold (lower case; names_told)."""
+    return names_told([fact.text for fact in facts], [link for f in facts for link in f.links])
+
+
+def names_told(texts: Sequence[str], links: Sequence[str] = ()) -> set[str]:
+    """The names facts told in `texts` hold (lower case): their links, the name a fact
+    starts with ("Sam is …") and its possessives ("Leo's …"); a capital in the middle of a
+    fact ("… Victoria sponge") is not a name."""
+    names: set[str] = {link.lower() for link in links}
+    for text in texts:
+        words = re.findall(rf"{LETTER}[\w'\u2019-]*", text)
         owners = [w for w in words if re.search(r"['\u2019]s$", w) and w[:1].isupper()]
         # "Our dog Rocky needs fed at 5", "the dog's called Rocky": a name after a word of
         # family or "called" (a fifth trial's "what does rocky eat" went to the model, which
