@@ -188,6 +188,48 @@ _NIGHTED = _phrases(_NIGHTS)
 _ABOUT = _phrases(_ABOUT_ME, lead=rf"(?:{_GREETINGS}(?:\s+(?:there|hearth))*\s+)?")
 
 
+# Asked after the household, or after Hearth's own day: "how's the family?" got the model's
+# "The family is doing well, thank you…", "how was your day?" "…I was just in the kitchen
+# and I had to make some breakfast", "busy day ahead?" said back, "how are the kids getting
+# on?" "There is no kids timer running." (a kitchen's small talk, tried on the default
+# model). Hearth cannot see anyone, and has no day of its own.
+_THE_HOUSEHOLD = (
+    r"(?:the family|the fam|the kids|the children|the boys|the girls|the little ones|"
+    r"the bairns|the weans|everyone|everybody|you all|all the family|the household|"
+    r"the gang|the troops|the lot of them)"
+)
+_HOW_ARE_THEY = re.compile(
+    rf"^(?:{_GREETINGS}(?:\s+(?:there|hearth))*\s+)?(?:hearth\s+)?"
+    rf"(?:how(?:'s| is| are|s| r)|how are)\s+{_THE_HOUSEHOLD}"
+    r"(?:\s+(?:today|tonight|this morning|doing|getting on|keeping|going|doing today|"
+    r"getting on today|keeping today))?(?:\s+hearth)?$"
+)
+HOW_THEY_ARE = (
+    "I can't see anyone from the kitchen counter, so I don't know how everyone is. I only "
+    "know what the household tells me."
+)
+_YOUR_DAY = re.compile(
+    rf"^(?:{_GREETINGS}(?:\s+(?:there|hearth))*\s+)?(?:hearth\s+)?(?:"
+    r"how(?:'s| was| is|s) (?:your|ur) (?:day|morning|evening|weekend)(?: been| going| today)?|"
+    r"(?:have you had|had) a (?:good|nice|busy|long) day|busy (?:day|morning)(?: ahead| today)?|"
+    r"what have you been up to(?: today)?|what did you do today|what's new|whats new|"
+    r"what are you up to|what you up to|wyd"
+    r")(?:\s+hearth)?$"
+)
+_OF_US = re.compile(
+    r"^(?:hearth\s+)?(?:what do you think of|what do you make of|do you like) "
+    r"(?:us|me|the family|my family|this family)(?:\s+hearth)?$"
+)
+NO_OPINION_OF_PEOPLE = (
+    "I don't have opinions of people: I only know what the household tells me, and it waits "
+    "on the panel until someone keeps it."
+)
+NO_DAY_OF_MY_OWN = (
+    "I don't have a day of my own: I'm the kitchen's assistant, here for its timers, "
+    "reminders, shopping list and what the household tells me."
+)
+
+
 # Who is speaking, said alone or after a greeting: "hi hearth, this is chidi", "HELLO THIS IS
 # PADRAIG", "yo its nnamdi", "siobhan here" (a twelfth trial's got the model's "I'm glad you're
 # enjoying your meal!" and "didn't understand"). Only a word English does not know is a name:
@@ -241,6 +283,12 @@ def reply_to(text: str) -> str | None:
         return HOW_I_LISTEN
     if _GREETED.match(said):
         return HELLO
+    if _HOW_ARE_THEY.match(said):
+        return HOW_THEY_ARE
+    if _YOUR_DAY.match(said):
+        return NO_DAY_OF_MY_OWN
+    if _OF_US.match(said):
+        return NO_OPINION_OF_PEOPLE
     return _introduced(said, text)
 
 

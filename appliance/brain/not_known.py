@@ -158,7 +158,7 @@ _DONE_BY = frozenset(
     "speak drive walk sleep mean smoke cook swim ride".split()
 )
 # Said after "is" in the clause: "what your dog is called", "when the parcel is due".
-_SAID_AFTER_IS = frozenset("called named due kept stored made done for about from".split())
+_SAID_AFTER_IS = frozenset("called named due kept stored made done for about from like".split())
 
 
 def _embedded(text: str) -> str | None:
@@ -217,6 +217,9 @@ def _embedded(text: str) -> str | None:
         rest = _speaker_swap(re.sub(r"\s+(?:again|now|then|exactly)$", "", rest))
         if rest.split()[0].lower() in ("the", "your"):
             verb = "are" if re.search(r"\b(are)\b", text, re.IGNORECASE) else "is"
+            if " been " in f" {rest} ":  # "what the dog has been up to", never "…been up to is"
+                head, _, tail = rest.partition(" been ")
+                return f"{wh.lower()} {head} {'have' if verb == 'are' else 'has'} been {tail}"
             head, _, last = rest.rpartition(" ")
             if head and last.lower() in _SAID_AFTER_IS:  # "what your dog is called"
                 return f"{wh.lower()} {head} {verb} {last}"

@@ -83,6 +83,10 @@ _HOW_IS = re.compile(
 _ASKED_AFTER_NO_TIMER = {
     *("it", "things", "everything", "you", "ya", "that", "this", "he", "she", "they", "we"),
     *("life", "work", "everyone", "everybody", "your day", "the day", "school", "you all"),
+    # "how are the kids getting on?" got "There is no kids timer running." (the household's
+    # people and animals are asked after, never timed)
+    *("kids", "children", "family", "boys", "girls", "baby", "twins", "little ones", "dog"),
+    *("cat", "grandkids", "grandchildren", "folks", "neighbours", "bairns", "weans"),
     # "how's the list looking" is the shopping list's (an eighteenth trial's was a timer's)
     *("list", "shopping", "shopping list", "grocery list", "messages"),
 }

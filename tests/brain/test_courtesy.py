@@ -9,7 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from appliance.brain.courtesy import HOW_I_LISTEN, OKAY, WELCOME, reply_to, with_courtesy
+from appliance.brain.courtesy import (
+    HOW_I_LISTEN,
+    HOW_THEY_ARE,
+    NO_DAY_OF_MY_OWN,
+    NO_OPINION_OF_PEOPLE,
+    OKAY,
+    WELCOME,
+    reply_to,
+    with_courtesy,
+)
 from appliance.brain.household import household_router
 from appliance.brain.kitchen import with_kitchen
 from appliance.composition import intent_router
@@ -277,3 +286,42 @@ def test_english_words_are_no_one_s_name(said: str) -> None:  # the controls
 )
 def test_a_word_of_how_someone_is_is_no_name(said: str) -> None:  # a second review's
     assert reply_to(said) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "answer"),
+    [
+        # the default model's, tried as a kitchen's small talk: "The family is doing well,
+        # thank you…", "I was just in the kitchen and I had to make some breakfast", "There is
+        # no kids timer running.", "I don't know what you think of you yet."
+        ("how's the family?", HOW_THEY_ARE),
+        ("hello! how's everyone today?", HOW_THEY_ARE),
+        ("How are the kids getting on?", HOW_THEY_ARE),
+        ("how are the bairns keeping", HOW_THEY_ARE),
+        ("how was your day?", NO_DAY_OF_MY_OWN),
+        ("morning! busy day ahead?", NO_DAY_OF_MY_OWN),
+        ("what have you been up to?", NO_DAY_OF_MY_OWN),
+        ("what do you think of us?", NO_OPINION_OF_PEOPLE),
+    ],
+)
+def test_small_talk_of_the_house_or_its_day_gets_a_true_line(
+    settings: Settings, memory: Memory, said: str, answer: str
+) -> None:
+    brain, model = _brain(settings, memory, ["The family is doing well, thank you."])
+    try:
+        assert brain.reply(said).text == answer
+    finally:
+        brain.close()
+    assert model.prompts == []  # never the model
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "how are the potatoes getting on?",  # a timer's, asked after
+        "how's the family of the tomato?",  # the world's
+        "how was your day at school, Ffion?",  # said to someone else
+    ],
+)
+def test_what_only_sounds_like_small_talk_is_not_answered_so(said: str) -> None:
+    assert reply_to(said) is None  # the controls

@@ -108,6 +108,10 @@ def test_questions_about_the_world(asked: str) -> None:
             "I don't know whether anyone in the house has an allergy yet.",
         ),
         ("what is our dog called?", "I don't know what your dog is called yet."),
+        # small talk tried on the default model: "what your house like is", "what the dog
+        # been up to is"
+        ("what's our house like?", "I don't know what your house is like yet."),
+        ("what's the dog been up to?", "I don't know what the dog has been up to yet."),
         ("when is the MOT due?", "I don't know when the MOT is due yet."),
         # a fifteenth trial heard "what ngozi nots eat"
         ("what does Ngozi not eat?", "I don't know what Ngozi doesn't eat yet."),
