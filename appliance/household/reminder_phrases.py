@@ -70,6 +70,11 @@ _LISTS_REMINDERS = re.compile(
     # it set): the reminders are read out
     r"(?:did|have) you (?:set|made?|add(?:ed)?|put(?: in)?|created?|do) (?:that|the|my|our|"
     r"this|it|a) reminder(?: up| in)?(?: (?:ok|okay|then|for me|properly))?|"
+    # "did you set the bins reminder?" (a twentieth trial's got every record read out): the
+    # ones about the bins, or that there is none
+    r"(?:did|have) (?:you|i|we) (?:set|made?|add(?:ed)?|put(?: in)?|created?) (?:the|my|our|a) "
+    r"(?!next )(?P<named>[a-z' ]{1,40}?) reminder(?: up| in)?"
+    r"(?: (?:ok|okay|then|for me|properly))?|"
     r"(?:is|was) (?:that|the|my|our) reminder (?:set|on|in|there|saved)(?: then)?)$"
 )
 
@@ -91,7 +96,8 @@ def _listed(text: str, now: dt.datetime) -> ListReminders | None:
 
 def _listing_of(said: re.Match[str], day: str | None) -> ListReminders:
     about = next(
-        (said[g] for g in ("asked", "set", "when", "still", "whose", "for") if said[g]), None
+        (said[g] for g in ("asked", "set", "when", "still", "named", "whose", "for") if said[g]),
+        None,
     )
     return ListReminders(
         about, re.sub(r"^(?:on|for|in) ", "", day) if day else None, next=said["next"] is not None
