@@ -158,7 +158,23 @@ _PHRASES = (
         ),
         "are ",
     ),
+    # "bramble were born four year ago" (a twentieth trial's, "Bramble is 4" refused): an age
+    (re.compile(r"\b(?:was|were) born (\w+) (?:years?|yrs?) ago\b", re.IGNORECASE), r"is \1"),
     (re.compile(r"\b(years?|yrs?) old\b", re.IGNORECASE), ""),
+    # "asha likes purple best" (a twentieth trial's, "Asha's favourite colour is purple"
+    # refused): a favourite, whatever of
+    (
+        re.compile(r"\b(\w+) (?:likes|loves) (.+?) (?:best|the most|most)\b", re.IGNORECASE),
+        r"\1's favourite is \2",
+    ),
+    (
+        re.compile(
+            r"\bfavou?rite (?:colou?r|food|drink|animal|song|film|movie|dinner|meal|sweet|"
+            r"snack|cake|biscuit|thing|toy|book|game|team|flower) is\b",
+            re.IGNORECASE,
+        ),
+        "favourite is",
+    ),
     (re.compile(rf"(?<![\w'])me (?=(?:{FAMILY_WORDS})\b)", re.IGNORECASE), "my "),
 )
 # A number said as a word, where an age or a count stands alone: "Bramble's four" is 4

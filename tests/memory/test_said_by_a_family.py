@@ -26,6 +26,9 @@ from tests.memory.conftest import held_once_refused, let_through_once_refused
             "spare key goes on t'hook by t'back door",
         ),
         ("Sophie's best mate is called Ella.", "sophie's bezzie is ella lol"),
+        # and two more of that trial's left at its stop: a favourite, and an age as a birth
+        ("Noor's favourite colour is yellow.", "noor likes yellow best"),
+        ("Pepper is 7 years old.", "pepper were born seven year ago"),
     ],
 )
 def test_a_refused_fact_in_a_familys_own_words_is_held(
@@ -46,6 +49,8 @@ def test_a_refused_fact_in_a_familys_own_words_is_held(
             "The spare key is on the hook by the front door",
         ),
         ("Sophie's best mate is called Ella.", "Sophie's best mate is called Grace"),
+        ("Noor's favourite colour is yellow.", "Noor likes green best"),
+        ("Pepper is 7 years old.", "Pepper was born nine years ago"),
     ],
 )
 def test_another_relation_age_place_or_name_goes_through(
@@ -59,3 +64,7 @@ def test_the_readings_themselves() -> None:
     assert as_said_by_them("Gareth's mum lives in Otley") == "my mum lives in Otley"
     assert as_said_by_them("Gareth's van is on the drive") is None  # no one's relation
     assert in_plain_words("Pepper's seven now") == in_plain_words("Pepper's 7 years old")
+    assert in_plain_words("pepper was born 7 years ago") == "pepper is 7"
+    assert in_plain_words("noor likes yellow best") == in_plain_words(
+        "noor's favourite food is yellow"
+    )
