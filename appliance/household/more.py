@@ -40,6 +40,11 @@ _AN_ASIDE = re.compile(
     r"ha|haha|lol|thanks|please|cheers|ta)\b",
     re.IGNORECASE,
 )
+_TAKEN_OFF = re.compile(
+    r"^(?:take|remove|scrap|scratch|cross|delete|drop|cancel|knock|get rid|tick|strike|ditch|"
+    r"clear|wipe|rub)\b",
+    re.IGNORECASE,
+)
 _THANKS = re.compile(r"thanks|thank you|cheers|ta|please|ha|haha|lol", re.IGNORECASE)
 _WHO_FOR = re.compile(r"\s+for\s+(?:the\s+|my\s+|our\s+)?\w+$", re.IGNORECASE)
 # "an' golden syrup an' a'" (Scots "and all": too)
@@ -68,8 +73,10 @@ def more_of_the_same(
     parts = [part for part in parts if part and not _THANKS.fullmatch(part)]
     while len(parts) > 1 and _AN_ASIDE.match(parts[-1]):
         parts.pop()  # "salt too, we're nearly out": why, not another thing
-    if not parts or _AN_ASIDE.match(parts[0]):
-        return None  # "and thanks, that's all": nothing named
+    if not parts or _AN_ASIDE.match(parts[0]) or _TAKEN_OFF.match(parts[0]):
+        # "and thanks, that's all": nothing named; "take off the milk, and the bread too"
+        # takes both off (a review's had put "take off the milk" on the list)
+        return None
     things = _WHO_FOR.sub("", _HOW_MUCH.sub("", ", ".join(parts)))
     # only things a shop sells: "and what else is on the list?", "and the kids as well"
     # and "and a pinch of salt" name none

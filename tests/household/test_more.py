@@ -28,6 +28,9 @@ def test_more_said_after_an_add_adds_what_it_names(store: HouseholdStore) -> Non
     # "ta" is thanks only as a word of its own: "pitta" had been put on the list as "pit"
     assert more(store, "also some pitta") == AddItems(("pitta",))
     assert more(store, "and feta too, ta") == AddItems(("feta",))
+    # a taking off said with "too" is never more to add (a review's had put "take off the
+    # milk" on the list)
+    assert more(store, "take off the milk, and the bread too") is None
 
 
 def test_it_must_say_it_is_more_and_name_only_things_a_shop_sells(store: HouseholdStore) -> None:

