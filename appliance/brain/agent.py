@@ -333,7 +333,9 @@ class Brain:
 
     def _can_have(self, stream: ReplyStream, route: router.Route) -> str:
         """ "can Rosa have scrambled egg?": her diet and health as memory holds them."""
-        said = can_have.asked(route.text, self.routes.known_names())
+        said = can_have.asked(route.text, self.routes.known_names()) or can_have.asked_by_whoever(
+            route.text
+        )
         assert said is not None, "the route was made for this very text"
         found = can_have.answer(said, self.memory.facts("live"))
         stream.facts = found.facts

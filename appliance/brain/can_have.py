@@ -42,6 +42,12 @@ _ASKED = re.compile(
     rf"(?: (?:some|a|an|any|the))? (?P<fe>.+?)"
     rf"|(?:is|can) {_NAME.format('f')} (?:be )?allowed(?: to (?:have|eat|drink))?"
     rf"(?: (?:some|a|an|any|the))? (?P<ff>.+?)"
+    # asked by whoever speaks: "Kindly tell me whether I may have some jalebi", "am I allowed
+    # a reese's cup?" (a twentieth trial's went to the model)
+    r"|(?:(?:kindly |please )?(?:tell me |let me know )?(?:whether|if) )?(?P<g>i|we) "
+    r"(?:can|could|may|should) (?:have|eat|drink|try)(?: (?:some|a|an|any|the))? (?P<fg>.+?)"
+    r"|(?:am|are) (?P<h>i|we) allowed(?: to (?:have|eat|drink))?(?: (?:some|a|an|any|the))? "
+    r"(?P<fh>.+?)"
     r")[\s?.!]*$",
     re.IGNORECASE,
 )
@@ -69,21 +75,32 @@ def asked(text: str, names: frozenset[str]) -> Asked | None:
     scrambled egg", "is a meringue ok for Rosa?", "can I give Rosa egg fried rice"); never
     a medicine, a day or a lift ("can I give Rosa Calpol and Nurofen", "would Saturday be
     good for Sam?", "can I give Tom a lift": a review's each got a diet answer)."""
+    return _asked(text, names, by_whoever=False)
+
+
+def asked_by_whoever(text: str) -> Asked | None:
+    """Whether `text` asks if whoever speaks may have a food ("can I have peanuts?",
+    "Kindly tell me whether I may have some jalebi"): who that is, is not known."""
+    return _asked(text, frozenset(), by_whoever=True)
+
+
+def _asked(text: str, names: frozenset[str], *, by_whoever: bool) -> Asked | None:
     found = _ASKED.match(text)
     if found is None:
         return None
-    for key in "abcdef":
+    for key in "abcdefgh":
         person = found[key]
         if person is not None:
             food = _AFTER_THE_FOOD.sub("", found[f"f{key}"])
             name = re.sub(r"['\u2019]s$", "", person).lower()
-            someone = name in names or name in _PRONOUNS or _named_unknown(person)
+            if (name in SPEAKERS) != by_whoever:
+                return None
+            someone = by_whoever or (name in names or name in _PRONOUNS or _named_unknown(person))
             # "can she have satay", "can Zoe have satay": of someone, as their own food, what
             # no table names is still asked of (a trial's got "She can.", and with Zoe's
             # peanut allergy kept the model's "Yes, they can."); never "give him a lift"
             as_theirs = (
-                key == "a"
-                and _AS_THEIR_OWN.match(text) is not None
+                (key in "gh" or (key == "a" and _AS_THEIR_OWN.match(text) is not None))
                 and _not_a_medicine_or_doing(food)
                 and not _no_food(food)
             )
@@ -119,6 +136,8 @@ _AFTER_THE_FOOD = re.compile(
     re.IGNORECASE,
 )
 _PRONOUNS = {"she": "her", "he": "him", "they": "them", "her": "her", "him": "him", "them": "them"}
+# Whoever speaks: who that is, is not known
+SPEAKERS = frozenset({"i", "we", "me", "us"})
 
 
 def _named_unknown(person: str) -> bool:
@@ -174,9 +193,42 @@ class Answer:
     named: bool = False  # a fact of their diet names the food: nothing more to say of it
 
 
+def diets_naming(food: str, live: Iterable[Fact]) -> list[Fact]:
+    """The diet facts that name a food, by its own words, its kind, or what it is made of:
+    "Jack is allergic to peanuts." of "a reese's cup"."""
+    named = set(tokens(food))
+    named |= {_KINDS[word] for word in named if word in _KINDS}
+    found = []
+    for fact in live:
+        if not DIET.search(fact.text):
+            continue
+        if named & set(tokens(fact.text)) or made_with(tokens(f"{food} {fact.text}")):
+            found.append(fact)
+    return found[:MOST_FACTS]
+
+
+def _asked_by_whoever(said: Asked, live: Iterable[Fact]) -> Answer:
+    """ "can I have peanuts?": who asks is not known, so every diet fact naming the food."""
+    told = diets_naming(said.food, live)
+    if not told:
+        return Answer(
+            f"I don't know who's asking, and I've been told of no one here who can't have "
+            f"{said.food}.",
+            (),
+        )
+    facts = " ".join(as_sentence(f.text) for f in told)
+    return Answer(
+        f"I can't tell who's asking, so here is what I was told. From memory: {facts}",
+        tuple(f.id for f in told),
+        named=True,
+    )
+
+
 def answer(said: Asked, live: Iterable[Fact]) -> Answer:
     """What memory says of the person's diet and health, word for word, and the fact ids."""
     name = re.sub(r"['\u2019]s$", "", said.person).lower()
+    if name in SPEAKERS:
+        return _asked_by_whoever(said, live)
     if name in _PRONOUNS:
         # "can she have satay then" with no allergy of hers kept (a thirteenth trial's got
         # the model's "She can.", Zoe's peanut allergy just forgotten): who is not said

@@ -102,6 +102,15 @@ class InContext:
             return router.Route("allergy kept", typed, thread=thread)
         if (
             route.kind in _MAY_ASK_OF_A_DIET
+            and (said := can_have.asked_by_whoever(typed)) is not None
+            and can_have.diets_naming(said.food, self.memory.facts("live"))
+        ):
+            # "can I have peanuts?" with Jack's peanut allergy kept: who asks is not known, so
+            # every diet naming the food (a twentieth trial's went to the model); with none,
+            # "can I have a grape?" is the world's
+            return router.Route("can have", typed, thread=thread)
+        if (
+            route.kind in _MAY_ASK_OF_A_DIET
             and can_have.asked(typed, self.routes.known_names())
             # with no diet kept, the kitchen's row where it has one ("can I give Oisin
             # peanuts?")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from appliance.brain.can_have import asked
+from appliance.brain.can_have import asked, asked_by_whoever
 from appliance.composition import intent_router
 from appliance.config import Settings
 from appliance.memory import Memory
@@ -306,3 +306,35 @@ def test_a_food_made_of_the_allergen_kept_says_so(settings, memory) -> None:  # 
     # control: a food not made of sesame is still the label's
     reply, _ = scripted_reply(settings, memory, [], "can Ifan have pesto")
     assert "I can't see what's in pesto" in reply.text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "can I have peanuts?",
+        "am I allowed a reese's cup?",  # made of peanuts, by its very name
+        "kindly tell me whether we may have some satay",
+    ],
+)
+def test_asked_by_whoever_speaks_gets_every_diet_that_names_the_food(
+    settings: Settings, memory: Memory, said: str
+) -> None:
+    # a twentieth trial's "Kindly tell me whether I may have some jalebi" went to the model:
+    # who "I" is, is not known, so each diet kept that names the food is said
+    memory.add("Jack is allergic to peanuts and carries an EpiPen.", "health")
+    memory.add("Nana takes her tea with two sugars.", "preference")
+    reply, model = scripted_reply(settings, memory, ["Yes, you can."], said)
+    assert reply.text == (
+        "I can't tell who's asking, so here is what I was told. From memory: Jack is allergic "
+        "to peanuts and carries an EpiPen."
+    )
+    assert model.prompts == []
+
+
+def test_asked_by_whoever_speaks_with_no_diet_naming_it_is_the_worlds(
+    settings: Settings, memory: Memory
+) -> None:
+    memory.add("Jack is allergic to peanuts and carries an EpiPen.", "health")
+    _, model = scripted_reply(settings, memory, ["Grapes are fine."], "can I have a grape?")
+    assert len(model.prompts) == 1  # the control: no diet names grapes
+    assert asked_by_whoever("can I have a lift") is None  # no food
