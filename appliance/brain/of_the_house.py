@@ -31,13 +31,13 @@ _PEOPLE = sorted(
     | set(
         """
         family household kids children boys girls grandkids grandparents parents folks
-        little one little ones youngest eldest oldest hubby missus fiance fiancee in-laws
-        other half mum-in-law mother-in-law dad-in-law father-in-law stepdad stepmum
-        better half carer budgie parrot goldfish chickens hens guinea tortoise pony horse
-        lizard snake ferret gerbil
+        youngest eldest oldest hubby missus fiance fiancee in-laws mum-in-law mother-in-law
+        dad-in-law father-in-law stepdad stepmum carer budgie parrot goldfish chickens hens
+        tortoise pony horse lizard snake ferret gerbil
         """.split()
     )
-    | {"little one", "little ones", "other half", "better half"},
+    # said in two words, each of which alone is no one ("the other half goes in later")
+    | {"little one", "little ones", "other half", "better half", "guinea pig"},
     key=len,
     reverse=True,
 )
@@ -65,12 +65,20 @@ _VERB = (
     r"never|often|still|live|lives|lived|doesn't|don't|didn't|won't|isn't|aren't|wasn't|"
     r"eat|eats|ate|drink|drinks|sleep|sleeps|slept|play|plays|played|work|works|worked|"
     r"come|comes|came|start|starts|finish|finishes|keep|keeps|adore|adores|tend|tends|"
-    r"celebrate|celebrates|celebrated|spend|spends|spent|need|needs|want|wants|been|do|does"
+    r"celebrate|celebrates|celebrated|spend|spends|spent|need|needs|want|wants|been|do|does|"
+    # done, said the way English does it in the past
+    r"put|made|took|said|told|gave|left|bought|brought|sent|rang|broke|fed|ran|met|paid|"
+    r"sold|won|lost|fell|felt|forgot|grew|knew|read|saw|sat|slept|spoke|stood|thought|wore|"
+    r"wrote|can't|cannot|won't|will|would|could|should|must|may|might"
 )
 _OURS = r"(?:your|ur|our|yr)"
-_NOW = r"(?:all|both|still|really|just|also|always|usually|normally|never|often|sometimes)"
-# What a kitchen also cooks: "the fish is safe to eat" is food, "our fish" a pet
-_ALSO_FOOD = frozenset("fish chickens hens rabbit".split())
+_NOW = (
+    r"(?:all|both|still|really|just|also|always|usually|normally|never|often|sometimes|only|"
+    r"already)"
+)
+# What a kitchen also says with "the": "the fish is safe to eat" is food, "our fish" a
+# pet; "the other half goes in later" is a recipe's, "your other half" someone
+_ALSO_FOOD = frozenset("fish chickens hens rabbit".split()) | {"other half", "better half"}
 _THE_PEOPLE = [word for word in _PEOPLE if word not in _ALSO_FOOD]
 _HOUSEHOLD_SUBJECT = re.compile(
     rf"\b(?P<who>{_OURS} (?:{_FEW} )?(?:{'|'.join(map(re.escape, _PEOPLE))})s?"
@@ -163,7 +171,7 @@ _STATED = (
 _NOT_STATED_BEFORE = re.compile(
     r"\b(?:if|when|whenever|unless|whether|in case|as long as|once|until|what|how|where|who|"
     r"which|why|know|tell me|let me know|ask|asking|wonder|wondering|unsure|not sure|"
-    r"no idea|told|idea)\W*$"
+    r"no idea|told|idea|so|so that|any|whatever|whichever)\W*(?:\w+\W+)?$"
 )
 # After the subject, what makes it none: a modal, the future of liking ("will love it"), a
 # wish.
@@ -260,17 +268,48 @@ _A_MEMBER_NAMED = re.compile(
 )
 
 
+# Said in quotes: what to say, never what is so ("You'd say 'call Mum' to ring her.")
+_QUOTED = re.compile(r"(?<!\w)'[^']*'(?!\w)|\"[^\"]*\"|\u201c[^\u201d]*\u201d")
+# What makes a name said something of: a verb after it ("Leo has a nut allergy", "Mia
+# already put her PE kit by the door"), its own thing ("Kemi's favourite"), "who" ("it was
+# Finn who broke it"); never "call Mum", "Luigi's would be my pick", "Good luck, Ella."
+_SAID_OF = re.compile(
+    rf"^(?:'s (?!(?:would|could|will|might|should|can|been)\b)[a-z]+"
+    rf"| (?:{_NOW} )?(?:{_VERB}|[a-z]+ed|(?!(?:or|and|as|is|us|this|plus|was)\b)[a-z]+s)\b"
+    r"| who\b| and [A-Z][a-z]+ (?:are|were|have|had|[a-z]+ed)\b)"
+)
+
+
+def stated_of(clause: str, name: str) -> bool:
+    """Whether a stated clause says something of `name` (as written in it), and not in quotes,
+    a wish, a condition or a question within it."""
+    said = _QUOTED.sub("''", clause.replace("\u2019", "'"))
+    if _A_WISH.search(_plain(said)):
+        return False
+    for found in re.finditer(rf"\b{re.escape(name)}\b", said, re.IGNORECASE):
+        before = _plain(said[: found.start()])
+        if not _NOT_STATED_BEFORE.search(before) and _SAID_OF.match(said[found.end() :]):
+            return True
+    return False
+
+
 def members_said(clause: str) -> set[str]:
     """The household's people and animals a stated clause says "your" or "our" of, or names
-    by a family word: "tell your wife I said hello" -> {"wife"}, "the same week Grandpa
-    retired" -> {"grandpa"}."""
-    plain = _plain(clause)
+    by a family word and says something of: "tell your wife I said hello" -> {"wife"}, "the
+    same week Grandpa retired" -> {"grandpa"}."""
+    plain = _plain(_QUOTED.sub("''", clause.replace("\u2019", "'")))
+    if _A_WISH.search(plain):
+        return set()
     found = {
         m["member"]
         for m in _A_MEMBER.finditer(plain)
         if not _NOT_STATED_BEFORE.search(plain[: m.start()])  # "let me know what your kids like"
     }
-    found |= {m["member"].lower() for m in _A_MEMBER_NAMED.finditer(clause)}
+    found |= {
+        m["member"].lower()
+        for m in _A_MEMBER_NAMED.finditer(clause)
+        if stated_of(clause, m["member"])
+    }
     return found - _EVERY_HOUSE_HAS
 
 

@@ -23,6 +23,7 @@ import re
 from appliance.brain.of_the_house import (
     in_general,
     members_said,
+    stated_of,
     stated_of_the_house,
     statements,
 )
@@ -306,6 +307,8 @@ class Told:
         # a poem or a story of the family is made up by asking ("Our family is a garden of
         # love."); only a name in it is checked, as before
         self._made_up_asked = _MADE_UP_ASKED.search(asked) is not None
+        # ... and of the family itself, whose metaphors are the poem's
+        self._a_poem_of_us = self._made_up_asked and self._of_the_house
         self._asked_the_house = _ASKED_THE_HOUSE.search(asked) is not None
         self._told = set(tokens(told)) | set(tokens(asked))
         # what the facts alone say: a question's words never answer it
@@ -362,8 +365,7 @@ class Told:
                 return f"your {member}"
         if self._made_up_asked:
             return None  # "a story about a dragon": its names are the story's
-        said = " ".join(stated).lower()
-        made = {n for n in self._made_up_here(sentence) if re.search(rf"\b{n}\b", said)}
+        made = {n for n in self._made_up_here(sentence) if any(stated_of(c, n) for c in stated)}
         if made:
             return "the household" if len(made) > 1 else made.pop().title()
         return None
@@ -372,7 +374,7 @@ class Told:
         """Who of the household, named by no name, a sentence says something untold of
         ("The family is doing well." with nothing told of it; of_the_house.py)."""
         stated = stated_of_the_house(sentence, self._last_of_the_house)
-        if stated is None or self._made_up_asked:
+        if stated is None or self._a_poem_of_us:
             return None
         who, clause = stated
         self._last_of_the_house = who
@@ -385,7 +387,18 @@ class Told:
         told); never a name memory holds or anyone said, a family word, a place ("from
         Lagos") or a public person's second name ("Mary Berry")."""
         found = set()
-        named = {n.lower() for n in names_in(sentence)} - NOT_NAMES - _NO_ONE
+        named = {n.lower() for n in names_in(sentence)}
+        # a name a sentence or a part of it opens with, which no English word is: "Mia
+        # already put her PE kit by the door." (names_in reads a first capital as no one's)
+        named |= {
+            first[1].lower()
+            for clause in statements(sentence)
+            if (first := re.match(rf"^\W*([{UPPER}][{LOWER}]+)\b", clause))
+            and a_name_typed_lower(first[1].lower())
+            # "Timers are handy…", "Reminders work best…": a word English knows, in the plural
+            and a_name_typed_lower(first[1].lower().removesuffix("s"))
+        }
+        named -= NOT_NAMES | _NO_ONE
         named = {n for n in named if n not in FAMILY and n.rstrip("s") not in FAMILY}
         for name in named - self._people - self._said - self._words_said:
             before = re.search(rf"(\S+)\s+{re.escape(name)}\b", sentence, re.IGNORECASE)

@@ -123,3 +123,26 @@ def test_the_models_sentence_of_the_family_is_not_said(settings: Settings, memor
         "how's the family?",
     )
     assert reply.text == "I hope the family is well."
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # harmless sentences of the action-claims splits, which a first version stopped
+        "You'd say 'call Mum' to ring her.",  # what to say, in quotes
+        "I hope Mum likes the message you send her.",  # a wish
+        "Good luck with the spelling test, Ella.",  # said to her, nothing of her
+        "Which Grandma do you mean, Nana Jean or Granny Sue?",  # asked
+        "Were I able to book tables, Luigi's would be my pick.",  # a restaurant's name
+        "Smart bulbs can be dimmed to any level you like.",  # anyone's liking
+        "Chop the onions small so the kids don't notice them.",  # a purpose
+        "The other half goes in later.",  # a recipe's half
+    ],
+)
+def test_a_name_or_one_of_the_family_said_of_nothing_is_said(reply: str) -> None:
+    assert not stopped("", reply)  # controls
+
+
+def test_a_name_said_something_of_is_still_made_up() -> None:
+    assert stopped("", "Mia already put her PE kit by the door.")  # the guard beside them
+    assert stopped("", "Your sister ordered the cake from the bakery, I think.")
