@@ -159,6 +159,10 @@ _IT_IN_A_PLACE = re.compile(
     r"just)\s+)?(?:in|on|under|underneath|behind|inside|beside|next to|by|at the back of)\s",
     re.IGNORECASE,
 )
+_A_NAME_ASKED = re.compile(
+    r"\b(?:call (?:him|her|it|them|the)|name (?:him|her|it|them|the)|names? for|a name)\b",
+    re.IGNORECASE,
+)
 _MADE_UP_ASKED = re.compile(
     r"\b(?:poem|story|stories|song|joke|limerick|rhyme|haiku|verse|tale)\b", re.IGNORECASE
 )
@@ -186,6 +190,16 @@ _CLAIMS_NOTHING = re.compile(
     r"\b(?:most|many|all|lots of|some|other) \w+s\b",
     re.IGNORECASE,
 )
+
+
+def _a_slip_of(name: str, word: str) -> bool:
+    """Whether `name` is `word` with one letter written otherwise: the model's misspelling of
+    someone said, never a new person."""
+    return (
+        len(name) == len(word) >= 4
+        and name[0] == word[0]
+        and sum(a != b for a, b in zip(name, word, strict=True)) == 1
+    )
 
 
 def _of_them(part: str, names: set[str]) -> bool:
@@ -307,6 +321,7 @@ class Told:
         # a poem or a story of the family is made up by asking ("Our family is a garden of
         # love."); only a name in it is checked, as before
         self._made_up_asked = _MADE_UP_ASKED.search(asked) is not None
+        self._a_name_asked = _A_NAME_ASKED.search(asked) is not None
         # ... and of the family itself, whose metaphors are the poem's
         self._a_poem_of_us = self._made_up_asked and self._of_the_house
         self._asked_the_house = _ASKED_THE_HOUSE.search(asked) is not None
@@ -363,8 +378,10 @@ class Told:
         for member in {m for clause in stated for m in members_said(clause)}:
             if not set(tokens(member)) <= self._told:
                 return f"your {member}"
-        if self._made_up_asked:
-            return None  # "a story about a dragon": its names are the story's
+        if self._made_up_asked or self._a_name_asked:
+            # "a story about a dragon": its names are the story's; "what should I call him?"
+            # asks for one
+            return None
         made = {n for n in self._made_up_here(sentence) if any(stated_of(c, n) for c in stated)}
         if made:
             return "the household" if len(made) > 1 else made.pop().title()
@@ -401,6 +418,8 @@ class Told:
         named -= NOT_NAMES | _NO_ONE
         named = {n for n in named if n not in FAMILY and n.rstrip("s") not in FAMILY}
         for name in named - self._people - self._said - self._words_said:
+            if any(_a_slip_of(name, said) for said in self._words_said):
+                continue  # "Fumi needs glasses." of "my sister reckons Femi needs glasses"
             before = re.search(rf"(\S+)\s+{re.escape(name)}\b", sentence, re.IGNORECASE)
             if before is not None and (
                 before[1].lower() in _WORLD_BEFORE or before[1][:1].isupper()

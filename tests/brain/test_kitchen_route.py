@@ -97,9 +97,10 @@ def test_a_sentence_that_breaks_a_bound_is_replaced_by_the_truth(
 def test_a_reply_within_bounds_is_said_as_the_model_wrote_it(
     settings: Settings, memory: Memory
 ) -> None:
-    # (a day or a time nobody told is a guess now: tests/brain/test_told_bound.py)
+    # (a day or a time nobody told is a guess now: tests/brain/test_told_bound.py; and
+    # "Sam loves rainy days.", of a Sam nobody named: test_said_of_the_house.py)
     text = (
-        "Sam loves rainy days. Keep it warm in the oven. "
+        "Rainy days are for baking. Keep it warm in the oven. "
         "Bake it at 180 °C for 20 minutes. It's fine to use plain flour."
     )
     brain, _ = scripted_brain(settings, memory, [text])
