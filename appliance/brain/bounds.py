@@ -199,6 +199,12 @@ _CANNOT = (
 # The model talking about the exchange instead of to the household: a fifth trial heard "The
 # user is correct. The sentence contains a grammatical error…", "The correct answer is:" and
 # "The user's response is incorrect."; and its settings: "…is in the keyword+semantic mode."
+# Program code, which a kitchen never asked for: "del GF pasta" (texted, to take it off the
+# list) got a block of Python from the model (a twenty-first trial's)
+_CODE = re.compile(
+    r"```|^\s*(?:def|class) \w+\s*[(:]|^\s*(?:import [\w.]+|from [\w.]+ import \w+)\s*$|"
+    r"^\s*(?:print|len|input)\(|^\s*>>>|^\s*del \w+(?:\[|$)|^\s*\w+ = \[|^\s*return \w+\s*$"
+)
 _ABOUT_THE_EXCHANGE = re.compile(
     r"^\W*(?:the user(?:'s)?\b|the (?:correct|right) answer (?:is|would be)\b)"
     r"|\b(?:keyword\+semantic|semantic mode|keyword mode|recall mode|system prompt)\b",
@@ -245,7 +251,7 @@ _ORDERS_A_RECORD = re.compile(
 class Broken:
     """A sentence that breaks a bound, and what Hearth says instead."""
 
-    bound: str  # action | echo | ability | clock | weather | life | untold | untold when
+    bound: str  # action | echo | code | ability | clock | weather | life | untold | untold when
     # | unsafe food | hearsay
     # | food safety | allergen | measure | list | stock | recital
     instead: str
@@ -281,6 +287,8 @@ class ReplyBounds:
             return Broken("action", NOTHING_DONE)
         if self._echoes(sentence) or _ABOUT_THE_EXCHANGE.search(sentence):
             return Broken("echo", NOT_UNDERSTOOD)
+        if _CODE.search(sentence):
+            return Broken("code", NOT_UNDERSTOOD)
         if says_done(sentence, self._changed):
             return Broken("action", NOTHING_DONE)
         if self._asked_a_record and _ORDERS_A_RECORD.search(sentence):

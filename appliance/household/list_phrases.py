@@ -94,7 +94,9 @@ _RECIPE_MEASURE = re.compile(
 )
 _REMOVE_BARE = re.compile(
     # never "scrap that idea", "scratch that": what was said, no thing on the list
-    r"^(?:scratch|scrap|ditch|cross off|cross out|strike off|tick off)"
+    # ("del GF pasta", texted, got a block of Python code from the model: a twenty-first
+    # trial's)
+    r"^(?:scratch|scrap|ditch|cross off|cross out|strike off|tick off|del)"
     r" (?!(?:that|this|it|them|those|these|the idea|the plan|the whole)\b)(?P<items>.+)$"
 )
 # "take the milk off", "remove the oatcakes": two outside trials said these of the list, and

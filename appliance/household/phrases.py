@@ -63,7 +63,7 @@ from appliance.household.requests import (  # noqa: F401  (re-exported: p.SetTim
     UndoLast,
 )
 from appliance.household.ringing_phrases import ringing as while_ringing
-from appliance.household.ringing_phrases import stop_with_nothing_ringing
+from appliance.household.ringing_phrases import stop_with_nothing_ringing, the_ringing_ones
 from appliance.household.second_thoughts import second_thoughts
 from appliance.household.timer_changes import pause_asked, time_taken_off
 from appliance.household.timer_numbers import timer_numbered
@@ -189,6 +189,8 @@ def _both(said: str, read: Callable[[str], Command | None]) -> Both | None:
     said = re.sub(r"^(?:set |start |put on )?(?:two )?timers for ", "set a timer for ", said)
     for split in re.finditer(r" (?:, )?(?:oh )?and (?:then |also )?", said):
         rest = said[split.end() :]
+        if _one_length_across(said[: split.start()], rest):
+            continue  # "a timer for 1 hour and 15 minutes for the ham" is one timer
         first, second = read(said[: split.start()]), read(rest) or _both(rest, read)
         # "…and then another 5" runs after the first: no second timer beside it
         if (
@@ -205,6 +207,14 @@ def _both(said: str, read: Callable[[str], Command | None]) -> Both | None:
         ):
             return Both(first, second)
     return None
+
+
+def _one_length_across(before: str, after: str) -> bool:
+    """Whether the words either side of an "and" are one length: "1 hour" and "15 minutes"
+    (a twenty-first trial's set two timers, of an hour and of 15 minutes)."""
+    left, right = before.split(" ")[-3:], after.split(" ")[:3]
+    span = spoken.duration_in([*left, "and", *right])
+    return span is not None and span.start < len(left) < span.end - 1
 
 
 def _another_timer(first: str, rest: str, read: Callable[[str], Command | None]) -> SetTimer | None:
@@ -421,7 +431,8 @@ def _read_once(said: str, now: dt.datetime, ringing: bool) -> Command | None:
     if (undo := said_undo(said) or said_change(said)) is not None:
         return undo  # "cancel that", "move it to 8": the last change in this conversation
     for read in (
-        pause_asked,  # first: "put the timer on hold" is no timer called "hold"
+        the_ringing_ones,  # first: "stop the timers that are ringing" is never every timer
+        pause_asked,  # "put the timer on hold" is no timer called "hold"
         timer,
         watched,  # "let me know in 10 minutes", "the lasagne needs 40 minutes, watch it"
         timer_status,

@@ -61,9 +61,25 @@ _PLAIN_STOP = re.compile(
 )
 
 
+# The ones ringing, said as such: "stop the timers that are ringing", "turn off the ringing
+# one" (a twenty-first trial's cancelled every timer set, the joint in the oven too): only
+# what rings stops, and with nothing ringing nothing does
+_THE_RINGING_ONES = re.compile(
+    r"^(?:please )?(?:stop|silence|turn off|switch off|shut off|cancel|kill|quiet) "
+    r"(?:the |that |those |these |all the )?(?:(?:ringing|beeping) (?:timers?|alarms?|"
+    r"reminders?|ones?)|(?:timers?|alarms?|reminders?|ones?|thing|noise) (?:that(?:'s| is| are)|"
+    r"which(?:'s| is| are)) (?:ringing|beeping|going off))(?: please)?$"
+)
+
+
 # "snooze" alone with nothing ringing: "Nothing is ringing, so there is nothing to snooze."
 # (a sixth trial's got the bound's "I haven't done anything…")
 _PLAIN_SNOOZE = re.compile(r"^snooze(?: it| that)?$")
+
+
+def the_ringing_ones(text: str) -> Command | None:
+    """ "stop the timers that are ringing": what rings, never every timer set."""
+    return StopRinging() if _THE_RINGING_ONES.match(text) else None
 
 
 def stop_with_nothing_ringing(text: str) -> Command | None:
@@ -83,6 +99,6 @@ def ringing(text: str) -> Command | None:
         span = spoken.duration_in(text.replace(" more", "").split(" "))  # "five more minutes"
         if span is not None:
             return SnoozeRinging(float(span.value))
-    if _STOP_RINGING.match(text):
+    if _STOP_RINGING.match(text) or _THE_RINGING_ONES.match(text):
         return StopRinging()
     return None

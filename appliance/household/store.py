@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import sqlite3
 from collections.abc import Iterable
 
 from appliance.household.database import (
@@ -55,6 +56,16 @@ def item_key(name: str) -> str:
         if last.endswith("s") and not last.endswith("ss") and len(last) > 3:
             last = last[:-1]
     return f"{head} {last}".strip()
+
+
+def _listed(db: sqlite3.Connection, key: str) -> sqlite3.Row | None:
+    """The list's row for an item key, a hyphen read as a space: "gluten free bread" is the
+    "gluten-free bread" on it (a twenty-first trial's got "Not on it"). The keys stay as
+    written, so lists kept before read the same."""
+    return db.execute(
+        "SELECT key, name FROM shopping WHERE key = ? OR replace(key, '-', ' ') = ?",
+        (key, key.replace("-", " ")),
+    ).fetchone()
 
 
 class HouseholdStore(ReminderRecords):
@@ -352,6 +363,9 @@ class HouseholdStore(ReminderRecords):
                 name = " ".join(raw.split())
                 if not name:
                     continue
+                if _listed(db, item_key(name)) is not None:
+                    already.append(name)  # "gluten free bread" with "gluten-free bread" on it
+                    continue
                 cursor = db.execute(
                     "INSERT OR IGNORE INTO shopping (key, name, added_at) VALUES (?, ?, ?)",
                     (item_key(name), name, now),
@@ -365,12 +379,11 @@ class HouseholdStore(ReminderRecords):
         missing: list[str] = []
         with self._write() as db:
             for raw in names:
-                key = item_key(raw)
-                row = db.execute("SELECT name FROM shopping WHERE key = ?", (key,)).fetchone()
+                row = _listed(db, item_key(raw))
                 if row is None:
                     missing.append(" ".join(raw.split()))
                     continue
-                db.execute("DELETE FROM shopping WHERE key = ?", (key,))
+                db.execute("DELETE FROM shopping WHERE key = ?", (row["key"],))
                 removed.append(row["name"])
         return removed, missing
 

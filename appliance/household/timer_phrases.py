@@ -94,7 +94,9 @@ _LISTS_TIMERS = re.compile(
     r"^(?:(?:what|which|any|are there any|is there a|do i have any|do we have any) timers?"
     # "which timers are still going?" (a ninth trial's got "I haven't done anything…")
     r"(?: (?:are|is|do i have|do we have|have i got|have we got))?(?: still)?(?: (?:running|on|"
-    r"going|set|left))?|(?:list|show|show me|read|tell me|print|display)"
+    # "what timers are there?" (a twenty-first trial's got the model's "There are no timers
+    # available for this role-playing scenario.", with five running)
+    r"going|set|left|there))?|(?:list|show|show me|read|tell me|print|display)"
     r" (?:(?:the|my|all|all the|all my) )?timers"
     # "timers?" alone: a second trial's got "I'm sorry for your loss…" from the model
     r"|(?:(?:the|my|our|all the|all my) )?timers(?: please)?|(?:the )?timer status"

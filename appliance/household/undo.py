@@ -207,6 +207,11 @@ _ASKED_DONE = re.compile(
     rf"(?P<verb>{_LIST_VERBS}|{_TIMER_VERBS})\b(?P<rest>.*)$"
     r"|^(?:so |and |but )*(?:there's|there is|there are) no (?:timers?|reminders?|alarms?)\b"
     r"(?: (?:running|on|going|set|left|now|then|at all))*$"
+    # "what did you just set?" (a twenty-first trial's went to the model on every client):
+    # what the records hold now
+    r"|^(?:so |and |but |sorry |wait )*what (?:did|have) you (?:just |actually )?(?:set|add|"
+    r"added|do|done|change|changed|put(?: on)?|make|made)(?: (?:it|that|then|there|now|for me|"
+    r"again))*$"
 )
 
 

@@ -1,0 +1,105 @@
+"""A twenty-first outside trial's (a Cardiff household) daily-loop findings, each as a class
+beside a control: "stop the timers that are ringing" cancelled every timer set, "1 hour and
+15 minutes" set two timers, "what timers are there?" and "what did you just set?" went to
+the model, "gluten free bread" was not the "gluten-free bread" listed, and "del GF pasta" got
+a block of program code. A scripted chat model stands in, so a reply that came from it is
+seen; the household's records are real. The words here are not the trial's own."""
+
+from __future__ import annotations
+
+import pytest
+
+from appliance.brain.bounds import NOT_UNDERSTOOD, ReplyBounds
+from appliance.composition import intent_router
+from appliance.config import Settings
+from appliance.household import HouseholdStore
+from appliance.memory import Memory
+from tests.brain.conftest import scripted_conversation
+
+MODEL = "There are no timers available for this role-playing scenario."
+
+
+def _said(settings: Settings, memory: Memory, *turns: str) -> tuple[list[str], int]:
+    replies, model = scripted_conversation(
+        settings, memory, [MODEL] * len(turns), list(turns), intents=intent_router(settings)
+    )
+    return [r.text for r in replies], len(model.prompts)
+
+
+def _timers(settings: Settings) -> list[tuple[str, float]]:
+    with HouseholdStore.open(settings.data_dir) as store:
+        return sorted((t.name, t.seconds) for t in store.timers())
+
+
+def _items(settings: Settings) -> list[str]:
+    with HouseholdStore.open(settings.data_dir) as store:
+        return sorted(item.name for item in store.items())
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "stop the timers that are ringing",
+        "silence the ringing timer",
+        "turn off the one that's beeping",
+    ],
+)
+def test_the_ringing_ones_asked_to_stop_never_cancel_those_set(
+    settings: Settings, memory: Memory, said: str
+) -> None:
+    replies, asked = _said(
+        settings, memory, "timer for the beef, 90 minutes", "set a timer for 4 minutes", said
+    )
+    assert _timers(settings) == [("beef", 5400.0), ("timer", 240.0)]  # nothing rings: all kept
+    assert replies[-1].startswith("Nothing is ringing") and asked == 0
+
+
+def test_stop_the_timers_still_cancels_them_all(settings: Settings, memory: Memory) -> None:
+    _said(settings, memory, "set a timer for 4 minutes", "stop the timers")
+    assert _timers(settings) == []  # the control: every timer, as asked
+
+
+def test_a_length_in_hours_and_minutes_is_one_timer(settings: Settings, memory: Memory) -> None:
+    _said(settings, memory, "set a timer for 2 hours and 20 minutes for the gammon")
+    assert _timers(settings) == [("gammon", 8400.0)]
+
+
+def test_two_lengths_with_and_are_still_two_timers(settings: Settings, memory: Memory) -> None:
+    _said(settings, memory, "set timers for rice 12 mins and peas 4 mins")
+    assert _timers(settings) == [("peas", 240.0), ("rice", 720.0)]  # the control
+
+
+@pytest.mark.parametrize("asked", ["what timers are there?", "what did you just set?"])
+def test_what_was_set_is_read_from_the_records(
+    settings: Settings, memory: Memory, asked: str
+) -> None:
+    replies, model = _said(settings, memory, "timer for the scones, 12 minutes", asked)
+    assert "scones" in replies[-1].lower() and model == 0
+
+
+def test_a_hyphen_is_a_space_on_the_list(settings: Settings, memory: Memory) -> None:
+    replies, _ = _said(
+        settings,
+        memory,
+        "add dairy-free spread to the list",
+        "is the dairy free spread on the list?",
+        "add dairy free spread",
+        "take dairy free spread off the list",
+    )
+    assert replies[1].startswith("Yes")
+    assert replies[2] == "Already on it: dairy free spread."  # never a second one
+    assert _items(settings) == []
+
+
+def test_del_takes_a_thing_off_the_list(settings: Settings, memory: Memory) -> None:
+    _said(settings, memory, "add oat milk and GF crackers", "del GF crackers")
+    assert _items(settings) == ["oat milk"]
+
+
+def test_program_code_from_the_model_is_not_said() -> None:
+    bounds = ReplyBounds()
+    for line in ("```python", "def remove(item):", "del gf_pasta", "import os"):
+        broken = bounds.broken(line)
+        assert broken is not None and broken.instead == NOT_UNDERSTOOD
+    for line in ("Print the recipe and stick it on the fridge.", "Return the pan to the heat."):
+        assert bounds.broken(line) is None  # the controls
