@@ -32,7 +32,9 @@ FAMILY = frozenset(
 """.split()
 )
 
-# Names that are not household members: calendar words and Hearth itself.
+# Names that are not household members: calendar words, Hearth itself, and a title ("Mr
+# Patel next door has one too" had made "Mr" a name, and "Mrs Hughes" was then written
+# "Mr's Hughes": a twenty-first trial's).
 # (never "mark" of "gas mark": Mark is someone's name, and "Mark works from home on
 # Fridays" named no one, and "Mark, can you grab milk" was never said to Mark, in a
 # fourteenth trial)
@@ -42,6 +44,7 @@ NOT_NAMES = frozenset(
     wednesday thursday friday saturday sunday january february
     march april may june july august september october november december christmas
     easter diwali eid hanukkah ramadan halloween
+    mr mrs ms miss mx dr
 """.split()
 )
 

@@ -152,6 +152,28 @@ _PHRASES = (
     ),
     (re.compile(r"(?<![\w'])t'\s?(?=\w)", re.IGNORECASE), "the "),
     (re.compile(r"\b(?:is|are) (?:called|named) ", re.IGNORECASE), "is "),
+    (re.compile(r"\b(?:bday|b-day|b'day|birthdy|bdays)\b", re.IGNORECASE), "birthday"),
+    # a twenty-first trial's, each of a refused fact: "our neighbour Mr Patel" is "Mr Patel
+    # next door", "the vet for Mabli" is "Mabli's vet", "Cowbridge Rd" "on Cowbridge Road"
+    (
+        re.compile(
+            r"\b(?:our|my|the) (?:next door )?neighbou?rs?,? ((?:(?:mr|mrs|ms|miss|dr)\.? )?"
+            r"[A-Z][\w'-]+)",
+            re.IGNORECASE,
+        ),
+        r"\1 next door",
+    ),
+    (re.compile(r"\b(?:from|who lives|that lives) next door\b", re.IGNORECASE), "next door"),
+    (
+        re.compile(
+            r"\b(?i:the) (?i:(vet|doctor|gp|dentist|teacher|school|nursery|childminder)) for "
+            r"([A-Z][\w'-]+)\b"
+        ),
+        r"\2's \1",
+    ),
+    (re.compile(r"\b([A-Z][a-z]+) Rd\b\.?"), r"\1 Road"),
+    (re.compile(r"\b([A-Z][a-z]+) Ave\b\.?"), r"\1 Avenue"),
+    (re.compile(r",\s+(?=[A-Z][\w'-]+ (?:Road|Street|Avenue|Lane|Close|Drive)\b)"), " on "),
     (
         re.compile(
             r"\b(?:go|goes|live|lives|hang|hangs|are kept|is kept|belong|belongs) (?=on|in|by)\b"
@@ -249,11 +271,62 @@ def in_plain_words(text: str) -> str:
         lambda m: "".join(_DIGITS[w.lower()] for w in re.findall(r"[A-Za-z]+", m[0])), said
     )
     said = _DAY_ORDINAL.sub(lambda m: f"{m['on']} {_ORDINALS[m['nth'].lower()]}", said)
+    said = _dated(said)
     said = _A_NUMBER_ALONE.sub(lambda m: _SMALL_NUMBERS[m[1].lower()], said)
     # all lower case, as a recogniser or a quick text writes it: a given name gets its
     # capital back, as the refused statement had it
     transcript = said == said.lower()
     return _WORD.sub(lambda m: _plain_word(m, transcript), said)
+
+
+_MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+_MONTH = {month[:3]: month for month in _MONTHS} | {month: month for month in _MONTHS}
+_MONTH_SAID = r"(?P<month>" + "|".join(sorted(_MONTH, key=len, reverse=True)) + r")\.?"
+# A day of a month, however written: "the 3rd of March", "March the 3rd", "3 Mar", and
+# "03/03" or "3.3" where a birthday or a date is spoken of (day first, as in the UK)
+_DAY_MONTH = re.compile(
+    rf"\b(?:on )?(?:the )?(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?: of)? {_MONTH_SAID}\b"
+    rf"|\b(?:on )?{_MONTH_SAID.replace('month', 'month2')} (?:the )?(?P<day2>\d{{1,2}})"
+    r"(?:st|nd|rd|th)?\b",
+    re.IGNORECASE,
+)
+_NUMBERED_DATE = re.compile(r"\b(?:on )?(?P<day>\d{1,2})[/.](?P<month>\d{1,2})(?:[/.]\d{2,4})?\b")
+_OF_A_DATE = re.compile(r"\b(?:birthday|bday|anniversary|born|due|date)\b", re.IGNORECASE)
+# "It's Taid's birthday on 3 march", "Taid was born on 3 march 1944": his birthday is
+_BIRTHDAY_SAID = (
+    (re.compile(r"^(?:it's|it is) ([\w'-]+'s (?:birthday|anniversary)) is ", re.I), r"\1 is "),
+    (
+        re.compile(r"\b([\w'-]+) (?:was|were) born is (\d{1,2} [a-z]+)(?: \d{4})?", re.I),
+        r"\1's birthday is \2",
+    ),
+)
+
+
+def _dated(said: str) -> str:
+    """A day of a month as one form, "is 3 march": "Taid's bday is 03/03", "It's Taid's
+    birthday on 3.3", "Dad's birthday is March the 3rd" (a twenty-first trial's, each of a
+    refused "…birthday is on the 3rd of March", went live)."""
+
+    def day_month(m: re.Match[str]) -> str:
+        day, month = m["day"] or m["day2"], (m["month"] or m["month2"]).lower()
+        return f"is {int(day)} {_MONTH[month[:3] if len(month) > 3 else month]}"
+
+    said = _DAY_MONTH.sub(day_month, said)
+    if _OF_A_DATE.search(said):
+        said = _NUMBERED_DATE.sub(
+            lambda m: (
+                f"is {int(m['day'])} {_MONTHS[int(m['month']) - 1]}"
+                if 1 <= int(m["month"]) <= 12 and 1 <= int(m["day"]) <= 31
+                else m[0]
+            ),
+            said,
+        )
+    said = re.sub(r"\s*(?:\b(?:is|on)\b|[,:])\s+is (?=\d)", " is ", said)
+    for pattern, written in _BIRTHDAY_SAID:
+        said = pattern.sub(written, said)
+    return said
 
 
 # Letters NFKD leaves whole: "Małgorzata" is written "Malgorzata" as often

@@ -68,3 +68,43 @@ def test_the_readings_themselves() -> None:
     assert in_plain_words("noor likes yellow best") == in_plain_words(
         "noor's favourite food is yellow"
     )
+
+
+@pytest.mark.parametrize(
+    ("refused", "again"),
+    [
+        # a twenty-first trial's (Cardiff), each refused and then kept live in other words
+        ("Nain's birthday is on the 9th of May.", "remember Nain's bday is 09/05"),
+        ("Nain's birthday is on the 9th of May.", "it's Nain's birthday on 9.5"),
+        ("Nain's birthday is on the 9th of May.", "Nain was born on 9 May 1950"),
+        ("Mrs Rees next door has a key too.", "our neighbour Mrs Rees has a key too"),
+        (
+            "Pero's vet is Mr Lloyd on Heol Road.",
+            "the vet for Pero is Mr Lloyd, Heol Rd",
+        ),
+    ],
+)
+def test_a_refused_date_neighbour_or_vet_said_otherwise_is_held(
+    semantic_memory: Memory, refused: str, again: str
+) -> None:
+    held_once_refused(semantic_memory, refused, again)
+
+
+@pytest.mark.parametrize(
+    ("refused", "other"),
+    [
+        ("Nain's birthday is on the 9th of May.", "Nain's birthday is 10/05"),
+        ("Nain's birthday is on the 9th of May.", "Nain was born on 9 June 1950"),
+        ("Mrs Rees next door has a key too.", "our neighbour Mr Jenkins has a key too"),
+        ("Pero's vet is Mr Lloyd on Heol Road.", "the vet for Pero is Ms Price, Heol Rd"),
+    ],
+)
+def test_another_date_neighbour_or_vet_goes_through(
+    semantic_memory: Memory, refused: str, other: str
+) -> None:
+    let_through_once_refused(semantic_memory, refused, other)
+
+
+def test_a_date_is_read_one_way() -> None:
+    assert in_plain_words("Nain's bday is 09/05") == in_plain_words("Nain's birthday is 9th May")
+    assert in_plain_words("Add 3.3 kg of flour") == "Add 3.3 kg of flour"  # no date spoken of

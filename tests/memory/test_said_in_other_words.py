@@ -24,7 +24,8 @@ from tests.memory.conftest import discarded, held_once_refused, let_through_once
             "Grandma's flight back to Lagos is on the 3rd.",
         ),
         ("The vacuum cleaner is in the hall", "The hoover is in the hall"),
-        ("Niamh's favorite color is gray.", "Niamh's favourite colour is grey."),
+        # (a favourite of any kind is one: "likes grey best" says the same)
+        ("Niamh's favorite color is gray.", "Niamh's favourite is grey."),
         ("Gwen's GP is Dr Hughes.", "Gwen's doctor is Dr Hughes."),
         ("Declan is alergic to penicillin.", "Declan is allergic to penicillin."),
         ("priya cant have sesame shes allergic", "priya can't have sesame she's allergic"),
