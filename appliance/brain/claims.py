@@ -42,7 +42,12 @@ _DEVICES = (
     "telly|speakers?|boiler|heater|bins?|recycling"
 )
 _THINGS = f"{_KEPT}|{_DEVICES}"
-_THING = re.compile(rf"\b(?:{_THINGS})\b")
+# ...or a count of it as a shop sells it: "I've made 2 bags of sugar." (a twenty-first trial's,
+# to "make that 2 bags of sugar", nothing changed)
+_THING = re.compile(
+    rf"\b(?:{_THINGS})\b|\b(?:bags?|tins?|cans?|packs?|packets?|bottles?|jars?|boxes?|"
+    r"cartons?|loaves|pints?|litres?|kilos?|kg|tubs?|punnets?|bunches) of\b"
+)
 
 # Verbs that say too much else: a claim only with a household thing after them.
 _BROAD = {"make", "build", "take", "put", "pop", "stick", "throw", "chuck", "bung", "get", "light"}

@@ -24,7 +24,10 @@ DIET = re.compile(
     # have a grape?" got "I've been told nothing of what Bramble can't have")
     r"(?:must not|mustn't|should not|shouldn't|is not allowed|isn't allowed|never) "
     r"(?:eat|have|drink|be given)|"
-    r"celiac|vegan|vegetarian|veggie|pescatarian|diabetic|diabetes|halal|kosher|dairy|gluten)\b",
+    r"celiac|vegan|vegetarian|veggie|pescatarian|diabetic|diabetes|halal|kosher|dairy|gluten|"
+    # "Taid takes warfarin so no cranberry juice." (a twenty-first trial's "can Taid have
+    # cranberry juice?" heard only of his gluten), "no onions and no grapes for her"
+    r"(?:so|and|but) no|no [\w' -]{2,30}? for (?:him|her|them|the dog|the cat))\b",
     re.IGNORECASE,
 )
 

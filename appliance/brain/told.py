@@ -159,6 +159,12 @@ _IT_IN_A_PLACE = re.compile(
     r"just)\s+)?(?:in|on|under|underneath|behind|inside|beside|next to|by|at the back of)\s",
     re.IGNORECASE,
 )
+# Asked of someone by "she" or "he" alone: "what breed is she?", "how old is he"
+_ASKED_BY_A_PRONOUN = re.compile(
+    r"\b(?:is|was|does|did|can|has)\s+(?P<who>she|he)\b|\b(?P<who2>she|he)(?:'s| is)\b",
+    re.IGNORECASE,
+)
+_AS_AN_OBJECT = {"she": "her", "he": "him"}
 _A_NAME_ASKED = re.compile(
     r"\b(?:call (?:him|her|it|them|the)|name (?:him|her|it|them|the)|names? for|a name)\b",
     re.IGNORECASE,
@@ -336,6 +342,11 @@ class Told:
             if unit.strip()
         ]
         self._last: str | None = None  # who "he" or "she" is, in the sentences that follow
+        if not said and (asked_by := _ASKED_BY_A_PRONOUN.search(asked)):
+            # "what breed is she?", her name said a message before or not at all: the
+            # model's "She loves to play fetch with her friends." is of her, and untold (a
+            # twenty-first trial's phone heard Mabli made a greyhound who plays fetch)
+            self._last = _AS_AN_OBJECT[(asked_by["who"] or asked_by["who2"]).lower()]
         self._last_of_the_house: str | None = None  # who "they" is, the same way
         # days said in earlier turns too
         self._days = DaysTold(
@@ -453,7 +464,7 @@ class Told:
             or (self._asked_where and _IT_IN_A_PLACE.search(sentence))
         ) and not self._told_together(sentence):
             return "the house"
-        if not (self._people or self._of_the_house):
+        if not (self._people or self._of_the_house or self._last):
             return None
         words = set(tokens(sentence))
         # a name before a role ("Bara" before "cat"), said as the sentence says it
@@ -479,4 +490,6 @@ class Told:
         who = named[0]
         if who in _ANIMALS:
             return f"the {who}"
+        if who in _AS_AN_OBJECT.values():
+            return who  # "…told about her"
         return f"your {who}" if who in FAMILY else who.title()

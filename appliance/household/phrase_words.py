@@ -330,6 +330,7 @@ _FILLERS = {
     "ooh",
     "och",
     "ach",
+    "duw",  # Welsh: "duw duw, the rice!" (a twenty-first trial's timer lost its name)
 }
 
 

@@ -61,6 +61,12 @@ _STATUS = re.compile(
     r"(?: it| we| i| there| she| he| they)?(?: got)?(?: (?:left|remaining|to go))?"
     rf"(?: (?:on|for|in) (?:the |my )?(?P<name>{_NAME}))?$"
 )
+# "what's left on the rice?" (a twenty-first trial's got the model, and a paragraph on
+# laundry): the rice's timer
+_LEFT_ON = re.compile(
+    rf"^(?:what's|what is|whats|how much is|how much time is|how much time's) (?:left|remaining) "
+    rf"(?:on|for) (?:the |my )?(?P<name>{_NAME})(?: timer)?$"
+)
 # "is the cake nearly done? how long's it got": asked of the cake's timer
 _NEARLY_DONE = re.compile(
     rf"^(?:is|are) (?:the |my )?(?P<name>{_NAME}) (?:nearly |almost |about )?(?:done|ready)"
@@ -545,6 +551,8 @@ def timer_status(text: str) -> Command | None:
                 or match["name7"]
             )
         )
+    if (left := _LEFT_ON.match(text)) and left["name"] not in _ASKED_AFTER_NO_TIMER:
+        return TimerStatus(timer_name(left["name"]))
     if (match := _HOW_IS.match(text)) and match["name"] in _ASKED_AFTER_NO_TIMER:
         return None  # "how's it going?", "how are you doing?": a greeting
     if match := _NEARLY_DONE.match(text) or _HOW_IS.match(text):

@@ -181,6 +181,11 @@ _ASKED_ALLERGEN = (
 )
 
 
+def a_food_made_of(words: list[str]) -> bool:
+    """Whether the words name a food the table knows what it is made of ("ferrero rocher")."""
+    return tables().made_of.named_in(words) is not None
+
+
 def made_with(words: list[str]) -> str | None:
     """What a food is made of by its very name, where that holds the allergen asked of:
     "is tahini made from sesame", "does hummus have sesame in it", "is pesto nut free my

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from appliance.brain.bounds import NOT_UNDERSTOOD, ReplyBounds
+from appliance.brain.bounds import NOT_UNDERSTOOD, ReplyBounds, reply_bounds, untold
+from appliance.brain.claims import claims_action
 from appliance.composition import intent_router
 from appliance.config import Settings
 from appliance.household import HouseholdStore
@@ -103,3 +104,54 @@ def test_program_code_from_the_model_is_not_said() -> None:
         assert broken is not None and broken.instead == NOT_UNDERSTOOD
     for line in ("Print the recipe and stick it on the fridge.", "Return the pan to the heat."):
         assert bounds.broken(line) is None  # the controls
+
+
+def test_a_pet_asked_of_by_she_is_only_what_was_told() -> None:
+    # the trial's phone: "whats the dogs name", then "what breed is she" got "…She loves to
+    # play fetch with her friends." (told only that she is a collie)
+    facts = ["Pip is our dog, she's a spaniel and gets no chocolate."]
+    bounds = reply_bounds("", "what breed is she?", facts, frozenset({"pip"}))
+    broken = bounds.broken("She loves to chase the ducks in the park.")
+    assert broken is not None and broken.instead == untold("her")
+    fresh = reply_bounds("", "what breed is she?", facts, frozenset({"pip"}))
+    assert fresh.broken("She's a spaniel.") is None  # the control: told
+
+
+def test_a_count_made_is_a_claim() -> None:
+    # "make that 2 bags of sugar" got "I've made 2 bags of sugar." with nothing changed
+    assert claims_action("I've made 3 tins of tomatoes.")
+    assert not claims_action("I'm making lasagne tonight.")  # the control
+
+
+def test_a_nut_allergy_is_said_of_a_sweet_made_of_nuts(settings: Settings, memory: Memory) -> None:
+    # "can I give Osian a Ferrero Rocher?" got "I don't know whether you can give Osian a
+    # Ferrero Rocher yet", his tree-nut allergy kept
+    memory.add("Cai has a tree nut allergy.", "health")
+    replies, asked = _said(settings, memory, "can I give Cai a Ferrero Rocher?")
+    assert replies[0].startswith("From memory: Cai has a tree nut allergy.")
+    assert "expect nuts" in replies[0] and asked == 0
+    replies, _ = _said(settings, memory, "is a bakewell tart ok for Cai?")
+    assert "expect nuts" in replies[0]
+
+
+def test_so_no_in_a_fact_is_a_diet(settings: Settings, memory: Memory) -> None:
+    # "Taid takes warfarin so no cranberry juice." was left out of "can Taid have cranberry
+    # juice?", which heard only of his gluten
+    memory.add("Bampi takes warfarin so no grapefruit.", "health")
+    replies, _ = _said(settings, memory, "can Bampi have grapefruit?")
+    assert replies[0] == "From memory: Bampi takes warfarin so no grapefruit."
+    memory.add("Bampi walks to the shop at 10.", "routine")
+    replies, _ = _said(settings, memory, "can Bampi have grapefruit?")
+    assert "walks" not in replies[0]  # the control: a fact of no diet is not said as one
+
+
+def test_a_welsh_lead_keeps_the_timers_name_and_whats_left_asks_it(
+    settings: Settings, memory: Memory
+) -> None:
+    # "duw duw, the rice! timer 12 mins" set a timer with no name, and "what's left on the
+    # rice?" got the model's paragraph on laundry
+    replies, asked = _said(
+        settings, memory, "duw duw, the pasta! timer 9 mins", "what's left on the pasta?"
+    )
+    assert _timers(settings) == [("pasta", 540.0)]
+    assert replies[1].startswith("The pasta timer has") and asked == 0
