@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterable
 
 from appliance.household import list_changes, reminder_phrases, spoken, undo
 from appliance.household.moments import speaks_of_a_moment
@@ -28,7 +29,7 @@ from appliance.household.requests import (
     SetTimer,
     TimerStatus,
 )
-from appliance.household.store import ACTIVE, HouseholdStore
+from appliance.household.store import ACTIVE, HouseholdStore, item_key
 from appliance.numbers import number_at
 
 _SAME_TIME = re.compile(r"(?: ,)?(?: at)? (?:the )?same time$")
@@ -72,6 +73,8 @@ def resolved(store: HouseholdStore, thread: str | None, said: PutRight) -> Comma
     kept = store.last_done(thread) if thread is not None else None
     made = undo.Made.from_json(kept).meant() if kept is not None else undo.Made()
     timers, reminders = sorted(made.timers), sorted(made.reminders)
+    if not timers and not reminders and (one := _the_item_said(made.items, said)) is not None:
+        return _item_put_right(store, one, said)
     if len(timers) + len(reminders) + len(made.items) != 1:
         return _WHICH
     if timers:
@@ -238,6 +241,22 @@ def _same_word(said: str, other: str) -> bool:
         return True
     one, two = number_at([said], 0), number_at([other], 0)
     return one is not None and two is not None and one[0] == two[0]
+
+
+def _the_item_said(items: Iterable[str], said: PutRight) -> str | None:
+    """Of several things just put on the list, the one a put-right's words name: "no, make
+    that 4 pints" after "2 pints of milk and a loaf of bread" (a twenty-first trial's got
+    the model's "no, make that 4 pints of chocolate."); None when no one thing is named."""
+    items = list(items)
+    if len(items) < 2 or not said.to:
+        return None
+
+    def keys(text: str) -> set[str]:  # "loaves" is "loaf" too
+        return {item_key(re.sub(r"ves$", "f", w)) for w in re.findall(r"[a-z]+", text.lower())}
+
+    words = keys(said.to)
+    named = [item for item in items if words & keys(item)]
+    return named[0] if len(named) == 1 else None
 
 
 def _item_put_right(store: HouseholdStore, item: str, said: PutRight) -> Command | str:

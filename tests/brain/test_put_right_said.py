@@ -315,3 +315,24 @@ def test_its_for_the_party_after_a_list_add_changes_nothing(
 ) -> None:
     _said(settings, memory, "add crisps to the list", "no the crisps, it's for the party")
     assert _items(settings) == ["crisps"]  # the control: no timer, nothing renamed
+
+
+# -- one of several things just added, named by its count -----------------------------------
+
+
+def test_a_count_said_of_one_of_several_things_just_added_changes_that_one(
+    settings: Settings, memory: Memory
+) -> None:
+    # a twenty-first trial's "no, make that 4 pints" after "2 pints of milk and a loaf of
+    # gluten free bread" got the model's "no, make that 4 pints of chocolate."
+    replies, asked = _said(
+        settings, memory, "add 2 pints of milk and a loaf of bread", "no, make that 3 pints"
+    )
+    assert _items(settings) == ["3 pints of milk", "loaf of bread"] and asked == 0
+
+
+def test_a_count_two_of_the_things_just_added_share_changes_neither(
+    settings: Settings, memory: Memory
+) -> None:
+    _said(settings, memory, "add 2 pints of milk and 2 pints of cream", "make that 4 pints")
+    assert _items(settings) == ["2 pints of cream", "2 pints of milk"]  # the control
