@@ -70,7 +70,9 @@ _REMEMBER = re.compile(
     # "remmeber that Ngozi is stayin…" (a fifteenth trial's kept "Remmeber that" in the
     # fact, so a refusal of it never matched the same words said right)
     r"|(?:remember|rem+e+m?ber|rember|rememeber|rmember|note|don'?t forget|do not forget|"
-    r"keep in mind)(?:\s+that|\s*:)?\s+)"
+    # "Remember, Natasha's favourite colour is green." (a twenty-first trial's voice clip
+    # got "Noted", nothing kept): a comma or a dash said as the colon is
+    r"keep in mind)(?:\s+that|\s*[:,\u2013-])?\s+)"
     r"(?P<what>.+)$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -206,7 +208,8 @@ def _ask_to_recall(text: str) -> Route | None:
 # (a review's were kept live)
 _NOTHING_SAID = re.compile(
     # "can you note that down again" (a seventeenth trial's kept "Down again." live)
-    r"^(?:(?:that|this|it|down|again)(?:\s+(?:down|again|too|as well|please|for me))*\W*$|"
+    r"^(?:(?:that|this|it|down|again|remember)(?:\s+(?:down|again|too|as well|please|for me))*"
+    r"\W*$|"
     r"(?:how|when|what|where|who|why|whether|if|the time|that time|"
     r"time|me to)\b)",
     re.IGNORECASE,

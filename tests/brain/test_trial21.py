@@ -155,3 +155,17 @@ def test_a_welsh_lead_keeps_the_timers_name_and_whats_left_asks_it(
     )
     assert _timers(settings) == [("pasta", 540.0)]
     assert replies[1].startswith("The pasta timer has") and asked == 0
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Remember, Seren's favourite colour is blue.", "remember - Seren's favourite colour is blue"],
+)
+def test_remember_with_a_comma_or_a_dash_keeps_it(
+    settings: Settings, memory: Memory, said: str
+) -> None:
+    # a voice clip's "Remember, Natasha's favorite color is green." got "Noted", nothing kept
+    replies, _ = _said(settings, memory, said)
+    assert replies[0] == "I'll remember that: Seren's favourite colour is blue."
+    replies, _ = _said(settings, memory, "remember, remember")
+    assert not replies[0].startswith("I'll remember")  # the control: nothing said to keep
