@@ -81,7 +81,14 @@ def perform(store: HouseholdStore, command: p.Command, thread: str | None = None
         if thread is not None:
             store.answered(thread)
         if isinstance(command, p.ChangeTimer):
-            return _changed(store, thread, command.seconds, command.name)
+            kept = store.last_done(thread) if thread is not None else None
+            said = _changed(store, thread, command.seconds, command.name)
+            if thread is not None and kept is not None and store.last_done(thread) == kept:
+                # "make it 7" changed the timer just set: that timer is still what a next
+                # "cancel that" means, here and in a phone's next fresh thread (a twenty-first
+                # trial's phone got "Cancel what? Nothing was changed.")
+                store.did(thread, kept)
+            return said
         return _undone(store, thread, command.kind, undoes=command.undoes)
     # what each command did is kept: "cancel that" takes back what it made or took off the
     # list, and "cancel it" after a change to the broccoli timer never reaches past it

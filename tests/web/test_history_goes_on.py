@@ -222,3 +222,18 @@ def test_she_is_whom_the_resent_history_named(household_web: Running, memory: Me
     # control: with no one named before, "she" is still no one
     alone, _ = _say(household_web, ("user", "Does she eat meat?"))
     assert alone.startswith("I don't know who “she” is here")
+
+
+def test_a_put_right_by_phone_is_itself_carried_to_the_next_turn(
+    household_web: Running, settings: Settings
+) -> None:
+    """A twenty-first trial's phone set a timer, said "make it 7", and then "cancel that":
+    "Cancel what? Nothing was changed." The change a carried change made is carried too."""
+    history = [("user", "set a timer for 5 minutes for the pasta")]
+    said, _ = _say(household_web, *history)
+    history += [("assistant", said), ("user", "make it 7")]
+    said, _ = _say(household_web, *history)
+    assert "7 minutes" in said
+    history += [("assistant", said), ("user", "cancel that")]
+    said, _ = _say(household_web, *history)
+    assert "cancelled" in said and _timers(settings) == []
