@@ -199,6 +199,11 @@ _CANNOT = (
 # The model talking about the exchange instead of to the household: a fifth trial heard "The
 # user is correct. The sentence contains a grammatical error…", "The correct answer is:" and
 # "The user's response is incorrect."; and its settings: "…is in the keyword+semantic mode."
+# A change asked for, in its first words: "make that…", "no make it…", "change it to…"
+_A_CHANGE_SAID = re.compile(
+    r"^(?:(?:no|oh|actually|sorry|wait) )*(?:make|change|move|put|swap|set) "
+    r"(?:that|it|them|this|those)\b"
+)
 # Program code, which a kitchen never asked for: "del GF pasta" (texted, to take it off the
 # list) got a block of Python from the model (a twenty-first trial's)
 _CODE = re.compile(
@@ -273,6 +278,7 @@ class ReplyBounds:
         # what the person said, unless they asked a question (an answer may restate one)
         question = asked.rstrip().endswith("?")
         self._said = set() if question else set(_WORD.findall(asked.lower()))
+        self._opening = _WORD.findall(asked.lower())[:3]
         # what the person asked to change, unless they asked whether to ("is the milk off?")
         self._changed = set() if question else asked_changed(asked)
         self._how_long = _HOW_LONG.search(asked) is not None
@@ -327,10 +333,14 @@ class ReplyBounds:
 
     def _echoes(self, sentence: str) -> bool:
         """Whether the sentence is the person's own words said back: "Clear mothoel shopping
-        list." to a garbled command sounds like it was done (two outside trials heard it)."""
+        list." to a garbled command sounds like it was done (two outside trials heard it);
+        or opens with their first three words, as a change asked for: "no, make that 4 pints
+        of chocolate." to "no, make that 4 pints" (a twenty-first trial's, nothing changed)."""
         words = _WORD.findall(sentence.lower())
         if len(words) < 3 or not self._said or sentence.rstrip().endswith("?"):
             return False
+        if words[:3] == self._opening and _A_CHANGE_SAID.match(" ".join(words[:4])):
+            return True
         return sum(word in self._said for word in words) >= 0.8 * len(words)
 
 

@@ -53,6 +53,9 @@ _LISTS_REMINDERS = re.compile(
     # set): the ones about it are read out, or that there is none
     r"(?:did|have) (?:i|we) (?:ask|asked|tell|told) you to remind (?:me|us) (?:about|to|of) "
     r"(?P<asked>.+)|"
+    # "did you remind Gareth about the prescription?" (a twenty-first trial's got "I can't
+    # see that from here", with that reminder set): the reminders about it
+    r"(?:did|have) you remind(?:ed)? [a-z]+ (?:about|of) (?P<reminded>.+)|"
     r"(?:is there|have i got|have we got|do i have|do we have|did i set|have i set|did we set|"
     r"have we set|have you set|did you set|have you got|have you made|did you make) "
     r"(?:a|any|the) reminders? (?:for|about|to) (?P<set>.+)|"
@@ -96,7 +99,11 @@ def _listed(text: str, now: dt.datetime) -> ListReminders | None:
 
 def _listing_of(said: re.Match[str], day: str | None) -> ListReminders:
     about = next(
-        (said[g] for g in ("asked", "set", "when", "still", "named", "whose", "for") if said[g]),
+        (
+            said[g]
+            for g in ("asked", "reminded", "set", "when", "still", "named", "whose", "for")
+            if said[g]
+        ),
         None,
     )
     return ListReminders(
@@ -374,6 +381,10 @@ def _day_before_the_time(words: list[str], day: list[str], now: dt.datetime) -> 
 
 
 def reminder(text: str, now: dt.datetime) -> Command | None:
+    if text.startswith(("did you remind ", "have you reminded ")) and (
+        listing := _listed(text, now)
+    ):
+        return listing  # asked of, before "remind gareth…" is read as asking for one
     text = as_remind_me(text, now)
     if text.startswith("remind me ") and (repeat := repeats.found_in(text)) is not None:
         return _repeating(text, repeat, now)

@@ -209,9 +209,9 @@ _ASKED_DONE = re.compile(
     r"(?: (?:running|on|going|set|left|now|then|at all))*$"
     # "what did you just set?" (a twenty-first trial's went to the model on every client):
     # what the records hold now
-    r"|^(?:so |and |but |sorry |wait )*what (?:did|have) you (?:just |actually )?(?:set|add|"
-    r"added|do|done|change|changed|put(?: on)?|make|made)(?: (?:it|that|then|there|now|for me|"
-    r"again))*$"
+    r"|^(?:so |and |but |sorry |wait )*what (?:did|have) (?:you|u|ya) (?:just |actually )?"
+    r"(?:set|add|added|do|done|change|changed|put(?: on)?|make|made)(?: (?:it|that|then|there|"
+    r"now|for me|again))*$"
 )
 
 

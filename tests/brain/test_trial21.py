@@ -169,3 +169,28 @@ def test_remember_with_a_comma_or_a_dash_keeps_it(
     assert replies[0] == "I'll remember that: Seren's favourite colour is blue."
     replies, _ = _said(settings, memory, "remember, remember")
     assert not replies[0].startswith("I'll remember")  # the control: nothing said to keep
+
+
+def test_a_change_said_back_by_the_model_is_not_said() -> None:
+    # "no, make that 4 pints" got the model's "no, make that 4 pints of chocolate.", nothing
+    # changed: said back, it reads as done
+    broken = ReplyBounds("", "no, make that 4 pints").broken("no, make that 4 pints of oat milk.")
+    assert broken is not None and broken.instead == NOT_UNDERSTOOD
+    asked = "make a cake for me"  # the control: a recipe's first words are its own
+    assert ReplyBounds("", asked).broken("Make a cake by creaming butter and sugar.") is None
+
+
+def test_asked_whether_someone_was_reminded_reads_the_reminders(
+    settings: Settings, memory: Memory
+) -> None:
+    # "did you remind Gareth about the prescription?" got "I can't see that from here…",
+    # with the reminder set
+    replies, asked = _said(
+        settings,
+        memory,
+        "remind Efa to book the optician at 4pm",
+        "did you remind Efa about the optician?",
+        "what did u just do",
+    )
+    assert replies[1].startswith("Reminders: tell Efa to book the optician")
+    assert "tell Efa to book the optician" in replies[2] and asked == 0
