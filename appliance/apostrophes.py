@@ -8,6 +8,12 @@ word are here: "its", "ill", "were", "wed", "lets" and "shell" are words of thei
 
 from __future__ import annotations
 
+import re
+
+# A word typed short, with its apostrophe or without: "bday", "b'day" are "birthday" (read
+# alike by brain/typed.py and memory/plain_words.py)
+BIRTHDAY_SHORT = re.compile(r"\b(?:bday|b-day|b'day|birthdy|bdays)\b", re.IGNORECASE)
+
 APOSTROPHES = {
     "whats": "what's",
     "wheres": "where's",

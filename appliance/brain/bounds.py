@@ -196,9 +196,6 @@ _CANNOT = (
     r"\bi(?:\s+|')(?:do not|don't|dont|cannot|can't|cant|can not|am unable|m unable|"
     r"am not able|m not able|have no way)\b[^.!?]*?"
 )
-# The model talking about the exchange instead of to the household: a fifth trial heard "The
-# user is correct. The sentence contains a grammatical error…", "The correct answer is:" and
-# "The user's response is incorrect."; and its settings: "…is in the keyword+semantic mode."
 # A change asked for, in its first words: "make that…", "no make it…", "change it to…"
 _A_CHANGE_SAID = re.compile(
     r"^(?:(?:no|oh|actually|sorry|wait) )*(?:make|change|move|put|swap|set) "
@@ -210,6 +207,9 @@ _CODE = re.compile(
     r"```|^\s*(?:def|class) \w+\s*[(:]|^\s*(?:import [\w.]+|from [\w.]+ import \w+)\s*$|"
     r"^\s*(?:print|len|input)\(|^\s*>>>|^\s*del \w+(?:\[|$)|^\s*\w+ = \[|^\s*return \w+\s*$"
 )
+# The model talking about the exchange instead of to the household: a fifth trial heard "The
+# user is correct. The sentence contains a grammatical error…", "The correct answer is:" and
+# "The user's response is incorrect."; and its settings: "…is in the keyword+semantic mode."
 _ABOUT_THE_EXCHANGE = re.compile(
     r"^\W*(?:the user(?:'s)?\b|the (?:correct|right) answer (?:is|would be)\b)"
     r"|\b(?:keyword\+semantic|semantic mode|keyword mode|recall mode|system prompt)\b",

@@ -197,11 +197,16 @@ class Answer:
     named: bool = False  # a fact of their diet names the food: nothing more to say of it
 
 
+def _food_said(food: str) -> set[str]:
+    """The words a diet names a food by: its own, and its kind ("ham": "vegetarian")."""
+    named = set(tokens(food))
+    return named | {_KINDS[word] for word in named if word in _KINDS}
+
+
 def diets_naming(food: str, live: Iterable[Fact]) -> list[Fact]:
     """The diet facts that name a food, by its own words, its kind, or what it is made of:
     "Jack is allergic to peanuts." of "a reese's cup"."""
-    named = set(tokens(food))
-    named |= {_KINDS[word] for word in named if word in _KINDS}
+    named = _food_said(food)
     found = []
     for fact in live:
         if not DIET.search(fact.text):
@@ -268,8 +273,7 @@ def answer(said: Asked, live: Iterable[Fact]) -> Answer:
         )
     facts = " ".join(as_sentence(f.text) for f in told)
     ids = tuple(f.id for f in told)
-    food = set(tokens(said.food))
-    food |= {_KINDS[word] for word in food if word in _KINDS}
+    food = _food_said(said.food)
     if any(food & set(tokens(f.text)) for f in told):
         return Answer(f"From memory: {facts}", ids, named=True)  # "Ravi cannot have dairy."
     kept = " ".join(f.text for f in told)

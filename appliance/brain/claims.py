@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from appliance.brain.action_verbs import BASE, DOING, DONE, FORMS_OF
+from appliance.household.list_phrases import SHOP_COUNTS
 
 # What Hearth itself keeps (timers, reminders, the list, memory) and what a household might
 # think it sends or books: any of them said to be set, running, sent or on is a claim.
@@ -44,10 +45,7 @@ _DEVICES = (
 _THINGS = f"{_KEPT}|{_DEVICES}"
 # ...or a count of it as a shop sells it: "I've made 2 bags of sugar." (a twenty-first trial's,
 # to "make that 2 bags of sugar", nothing changed)
-_THING = re.compile(
-    rf"\b(?:{_THINGS})\b|\b(?:bags?|tins?|cans?|packs?|packets?|bottles?|jars?|boxes?|"
-    r"cartons?|loaves|pints?|litres?|kilos?|kg|tubs?|punnets?|bunches) of\b"
-)
+_THING = re.compile(rf"\b(?:{_THINGS})\b|\b{SHOP_COUNTS} of\b")
 
 # Verbs that say too much else: a claim only with a household thing after them.
 _BROAD = {"make", "build", "take", "put", "pop", "stick", "throw", "chuck", "bung", "get", "light"}

@@ -200,7 +200,7 @@ _THE_HOUSEHOLD = (
 )
 _HOW_ARE_THEY = re.compile(
     rf"^(?:{_GREETINGS}(?:\s+(?:there|hearth))*\s+)?(?:hearth\s+)?"
-    rf"(?:how(?:'s| is| are|s| r)|how are)\s+{_THE_HOUSEHOLD}"
+    rf"how(?:'s| is| are|s| r)\s+{_THE_HOUSEHOLD}"
     r"(?:\s+(?:today|tonight|this morning|doing|getting on|keeping|going|doing today|"
     r"getting on today|keeping today))?(?:\s+hearth)?$"
 )

@@ -14,8 +14,9 @@ well"), what will or might be ("the kids will love it"), advice ("the dog should
 onions"), a condition ("if the kids like pasta, …"), what it does not know ("I don't know
 how the kids are"), and what families do in general ("most families…", no house's own).
 
-    stated_of_the_house("The family is doing well.")  # ("your family", "the family is …")
-    stated_of_the_house("Most families love a roast.")  # None
+    said = "The family is doing well."
+    stated_of_the_house(said, statements(said))  # ("the family", "the family is doing well.")
+    stated_of_the_house("Most families love a roast.", ["Most families love a roast."])  # None
 """
 
 from __future__ import annotations
@@ -68,8 +69,8 @@ _VERB = (
     r"celebrate|celebrates|celebrated|spend|spends|spent|need|needs|want|wants|been|do|does|"
     # done, said the way English does it in the past
     r"put|made|took|said|told|gave|left|bought|brought|sent|rang|broke|fed|ran|met|paid|"
-    r"sold|won|lost|fell|felt|forgot|grew|knew|read|saw|sat|slept|spoke|stood|thought|wore|"
-    r"wrote|can't|cannot|won't|will|would|could|should|must|may|might"
+    r"sold|won|lost|fell|felt|forgot|grew|knew|read|saw|sat|spoke|stood|thought|wore|"
+    r"wrote|can't|cannot|will|would|could|should|must|may|might"
 )
 _OURS = r"(?:your|ur|our|yr)"
 _NOW = (
@@ -80,8 +81,10 @@ _NOW = (
 # pet; "the other half goes in later" is a recipe's, "your other half" someone
 _ALSO_FOOD = frozenset("fish chickens hens rabbit".split()) | {"other half", "better half"}
 _THE_PEOPLE = [word for word in _PEOPLE if word not in _ALSO_FOOD]
+# "your husband", "our two boys": one of the household, said as theirs
+_OUR_PEOPLE = rf"{_OURS} (?:{_FEW} )?(?:{'|'.join(map(re.escape, _PEOPLE))})s?"
 _HOUSEHOLD_SUBJECT = re.compile(
-    rf"\b(?P<who>{_OURS} (?:{_FEW} )?(?:{'|'.join(map(re.escape, _PEOPLE))})s?"
+    rf"\b(?P<who>{_OUR_PEOPLE}"
     rf"|the (?:{_FEW} )?(?:{'|'.join(map(re.escape, _THE_PEOPLE))})s?"
     rf"|{_OURS} (?:{_FEW} )?(?:{'|'.join(map(re.escape, _HOME_WORDS))})"
     rf"|the (?:{_FEW} )?(?:{_THE_HOME}))"
@@ -128,7 +131,7 @@ _WE = re.compile(
 _YOU = re.compile(
     r"\b(?:normally|usually|always) (?P<now>you)\b"
     r"|\b(?P<who>you)(?:'re| are| have| last)? (?:always|usually|normally|often|never|regularly|"
-    r"tend to|up|home|back|over|better|feeling|cleaned|did|made|bought|went|"
+    r"tend to|up|home|back|over|better|feeling|cleaned|made|bought|"
     r"love|like|hate|prefer|adore|enjoy|really love|really like|can't stand|"
     r"live|lived|work|worked|grew up|were born|went|had|did|ate|cooked|"
     r"vegetarian|vegan|coeliac|celiac|diabetic|pregnant|allergic|lactose|"
@@ -230,15 +233,18 @@ def statements(sentence: str) -> list[str]:
     return stated
 
 
-def stated_of_the_house(sentence: str, they: str | None = None) -> tuple[str, str] | None:
+def stated_of_the_house(
+    sentence: str, stated: list[str], they: str | None = None
+) -> tuple[str, str] | None:
     """Who or what of the household a sentence states something of, as Hearth says it back
-    ("your family", "the house", "you"), and the clause that states it; or None. `they` is
-    whom an earlier sentence of the reply stated something of: "They're always looking out
-    for each other." after "The family is doing well." is the family's."""
+    ("your family", "the house", "you"), and the clause that states it; or None. `stated`:
+    its clauses that state (statements). `they` is whom an earlier sentence of the reply
+    stated something of: "They're always looking out for each other." after "The family is
+    doing well." is the family's."""
     said = _plain(sentence)
     if _A_WISH.search(said) or _GENERAL.search(said):
         return None
-    for clause in map(_plain, statements(sentence)):
+    for clause in map(_plain, stated):
         if they is not None and _THEY.match(clause):
             return they, clause
         for pattern in _STATED:
@@ -256,9 +262,7 @@ def stated_of_the_house(sentence: str, they: str | None = None) -> tuple[str, st
 # One of the household said to be there: "tell your wife I said hello", "the big pot from
 # your gran" (a held-out split's, no wife nor gran told). The household itself is no one's
 # guess.
-_A_MEMBER = re.compile(
-    rf"\b(?:{_OURS}) (?:{_FEW} )?(?P<member>{'|'.join(map(re.escape, _PEOPLE))})s?\b(?!-)"
-)
+_A_MEMBER = re.compile(rf"\b{_OUR_PEOPLE}\b(?!-)")
 _EVERY_HOUSE_HAS = frozenset("family household folks".split())
 
 
@@ -301,9 +305,10 @@ def members_said(clause: str) -> set[str]:
     if _A_WISH.search(plain):
         return set()
     found = {
-        m["member"]
+        member
         for m in _A_MEMBER.finditer(plain)
-        if not _NOT_STATED_BEFORE.search(plain[: m.start()])  # "let me know what your kids like"
+        # "let me know what your kids like"
+        if not _NOT_STATED_BEFORE.search(plain[: m.start()]) and (member := _one_of_them(m[0]))
     }
     found |= {
         m["member"].lower()
@@ -318,11 +323,20 @@ def _group(found: re.Match[str], name: str) -> bool:
     return name in found.re.groupindex and found[name] is not None
 
 
-_SAID_OF_PEOPLE = frozenset(
-    f"the {few}{word}"
-    for word in [*_PEOPLE, *(w + "s" for w in _PEOPLE)]
-    for few in ("", "whole ", "little ", "two ", "three ")
-)
+_WHOSE = re.compile(rf"^(?:{_OURS}|the) ")
+_A_FEW = re.compile(rf"^{_FEW} ")
+_PEOPLE_WORDS = frozenset(_PEOPLE)
+
+
+def _one_of_them(said: str) -> str | None:
+    """The household word in "your two boys", "the little ones" ("boy", "little ones"), or
+    None where it names a thing of the house ("the back door window")."""
+    bare = _WHOSE.sub("", said)
+    for word in (bare, _A_FEW.sub("", bare)):
+        for each in (word, word.removesuffix("s")):
+            if each in _PEOPLE_WORDS:
+                return each
+    return None
 
 
 def _said_back(who: str) -> str:
@@ -332,7 +346,7 @@ def _said_back(who: str) -> str:
     if who in ("everyone", "everybody", "all of you", "you all", "the lot of you"):
         return "everyone"
     words = who.split()
-    if words[0] in ("the", "with") and who not in _SAID_OF_PEOPLE:
+    if words[0] in ("the", "with") and _one_of_them(who) is None:
         return "the house"  # "the back door window", "the waffle maker": the house's things
     if words[0] in ("our", "ur", "yr"):
         words[0] = "your"

@@ -19,6 +19,7 @@ guess and the reply stops there (bounds.py says what instead).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from appliance.brain.of_the_house import (
     in_general,
@@ -272,10 +273,10 @@ def _asked_of_in_lower_case(asked: str) -> list[str]:
     return found
 
 
-def _made_up(sentence: str) -> set[str]:
+def _made_up(sentence: str, also: Iterable[str] = ()) -> set[str]:
     """The names a sentence gives people, lower case (family words are no names): "Liam,
-    the father of light, …", "a girl named Ember"."""
-    found = {n.lower() for n in names_in(sentence)}
+    the father of light, …", "a girl named Ember"; with `also` read the same way."""
+    found = {n.lower() for n in names_in(sentence)} | {n.lower() for n in also}
     if (called := said_to(sentence)) is not None:
         found.add(called.who.lower())
     return {n for n in found if n not in FAMILY and n.rstrip("s") not in FAMILY} - NOT_NAMES
@@ -324,12 +325,9 @@ class Told:
         # was given by someone, not by the model
         self._words_said = set(_WORDS.findall(f"{told} {asked} {earlier}".lower()))
         self._asked_where = _ASKED_WHERE.search(asked) is not None
-        # a poem or a story of the family is made up by asking ("Our family is a garden of
-        # love."); only a name in it is checked, as before
+        # a poem or a story is made up by asking
         self._made_up_asked = _MADE_UP_ASKED.search(asked) is not None
         self._a_name_asked = _A_NAME_ASKED.search(asked) is not None
-        # ... and of the family itself, whose metaphors are the poem's
-        self._a_poem_of_us = self._made_up_asked and self._of_the_house
         self._asked_the_house = _ASKED_THE_HOUSE.search(asked) is not None
         self._told = set(tokens(told)) | set(tokens(asked))
         # what the facts alone say: a question's words never answer it
@@ -379,13 +377,15 @@ class Told:
         sentence = sentence.replace("\u2019", "'").replace("\u2018", "'")
         if not _QUESTION.search(sentence) and (who := self._guessed_of_someone(sentence)):
             return who
-        return self._someone_made_up(sentence) or self._guessed_of_the_house(sentence)
+        stated = statements(sentence)
+        return self._someone_made_up(sentence, stated) or self._guessed_of_the_house(
+            sentence, stated
+        )
 
-    def _someone_made_up(self, sentence: str) -> str | None:
+    def _someone_made_up(self, sentence: str, stated: list[str]) -> str | None:
         """One of the household the sentence's stated clauses make up: a family word nobody
         told ("tell your wife I said hello"), or a name nobody said ("Better not, Leo has a
         nut allergy."; a held-out split's)."""
-        stated = statements(sentence)
         for member in {m for clause in stated for m in members_said(clause)}:
             if not set(tokens(member)) <= self._told:
                 return f"your {member}"
@@ -393,41 +393,45 @@ class Told:
             # "a story about a dragon": its names are the story's; "what should I call him?"
             # asks for one
             return None
-        made = {n for n in self._made_up_here(sentence) if any(stated_of(c, n) for c in stated)}
+        made = {
+            n for n in self._made_up_here(sentence, stated) if any(stated_of(c, n) for c in stated)
+        }
         if made:
             return "the household" if len(made) > 1 else made.pop().title()
         return None
 
-    def _guessed_of_the_house(self, sentence: str) -> str | None:
+    def _guessed_of_the_house(self, sentence: str, stated: list[str]) -> str | None:
         """Who of the household, named by no name, a sentence says something untold of
         ("The family is doing well." with nothing told of it; of_the_house.py)."""
-        stated = stated_of_the_house(sentence, self._last_of_the_house)
-        if stated is None or self._a_poem_of_us:
+        # a poem or a story of the family is made up by asking ("Our family is a garden of
+        # love."): only a name in it is checked, as before
+        if self._made_up_asked and self._of_the_house:
             return None
-        who, clause = stated
+        of_the_house = stated_of_the_house(sentence, stated, self._last_of_the_house)
+        if of_the_house is None:
+            return None
+        who, clause = of_the_house
         self._last_of_the_house = who
         said = set(tokens(clause)) - set(tokens(who)) - _NOTHING_OF_A_HOUSE
         return None if said <= self._told else who
 
-    def _made_up_here(self, sentence: str) -> set[str]:
+    def _made_up_here(self, sentence: str, stated: list[str]) -> set[str]:
         """The names a sentence gives the household's people that nobody said: "Better not,
         Leo has a nut allergy.", "it's Kemi's favourite" (a held-out split's, no Leo nor Kemi
         told); never a name memory holds or anyone said, a family word, a place ("from
         Lagos") or a public person's second name ("Mary Berry")."""
         found = set()
-        named = {n.lower() for n in names_in(sentence)}
         # a name a sentence or a part of it opens with, which no English word is: "Mia
         # already put her PE kit by the door." (names_in reads a first capital as no one's)
-        named |= {
-            first[1].lower()
-            for clause in statements(sentence)
+        opening = [
+            first[1]
+            for clause in stated
             if (first := re.match(rf"^\W*([{UPPER}][{LOWER}]+)\b", clause))
             and a_name_typed_lower(first[1].lower())
             # "Timers are handy…", "Reminders work best…": a word English knows, in the plural
             and a_name_typed_lower(first[1].lower().removesuffix("s"))
-        }
-        named -= NOT_NAMES | _NO_ONE
-        named = {n for n in named if n not in FAMILY and n.rstrip("s") not in FAMILY}
+        ]
+        named = _made_up(sentence, opening) - _NO_ONE
         for name in named - self._people - self._said - self._words_said:
             if any(_a_slip_of(name, said) for said in self._words_said):
                 continue  # "Fumi needs glasses." of "my sister reckons Femi needs glasses"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from appliance.apostrophes import APOSTROPHES
+from appliance.apostrophes import APOSTROPHES, BIRTHDAY_SHORT
 from appliance.brain.people import ONLY_OF_SOMEONE, TITLED, a_name_typed_lower, only_of_someone
 from appliance.english import english_words
 from appliance.given_names import given_names
@@ -57,7 +57,6 @@ _OWNED = re.compile(
     r"finished|safe|ok|okay|good|fresh|still|at|for|from|to|and|or|with|now|today|tonight|"
     rf"tomorrow|this|next)\b){LETTER}"
 )
-_SHORT = re.compile(r"\b(?:bday|b'day|birthdy)\b", re.IGNORECASE)
 
 
 def with_apostrophes(text: str, known: frozenset[str] = frozenset()) -> str:
@@ -102,7 +101,7 @@ def with_apostrophes(text: str, known: frozenset[str] = frozenset()) -> str:
             return word[:1].upper() + word[1:]
         return word
 
-    restored_text = _SHORT.sub("birthday", _OWNER.sub(owner, _TYPED.sub(restored, text)))
+    restored_text = BIRTHDAY_SHORT.sub("birthday", _OWNER.sub(owner, _TYPED.sub(restored, text)))
     # a name memory holds, typed in lower case on a phone: "ify has a dentist appointment
     # on friday at 3" (an eleventh trial's went to the model, and nothing was carded)
     # ...and where a sentence starts, after a word said first ("hi its priya. tomasz keeps

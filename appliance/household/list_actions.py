@@ -7,7 +7,7 @@ import re
 
 from appliance.household import requests as p
 from appliance.household.spoken import listed
-from appliance.household.store import HouseholdStore, item_key
+from appliance.household.store import HouseholdStore, hyphen_free, item_key
 
 
 def list_said(store: HouseholdStore, command: p.Command) -> str | None:
@@ -141,12 +141,11 @@ def on_the_list(store: HouseholdStore, item: str) -> list[str]:
     """The items on the list that are the one asked about: "eggs" finds "egg" (only it,
     if it is there), else "milk" finds "2 pints of milk" and "oat milk" (the asked words,
     in order, at the end of the listed ones)."""
-    # a hyphen is a space: "gluten free bread" is the "gluten-free bread" listed
-    asked = item_key(item).replace("-", " ").split()
+    asked = hyphen_free(item_key(item)).split()
     # "rice 5kg", "plantain x6": an amount written after the thing is no part of it (a
     # fifteenth trial's "is rice on the list" got "No", "take rice off" "Not on it")
     entries = [
-        (entry.name, _before_an_amount(item_key(entry.name).replace("-", " ").split()))
+        (entry.name, _before_an_amount(hyphen_free(item_key(entry.name)).split()))
         for entry in store.items()
     ]
     exact = [name for name, words in entries if words == asked]

@@ -69,11 +69,15 @@ _RAN_OUT = re.compile(
     # twelfth session's went to the model)
     rf"{_FOR_WHAT}$"
 )
+# The verbs a thing is taken off the list by (more.py reads a taking off by them too)
+TAKING_OFF = (
+    r"(?:take|cross|strike|scratch|scrap|ditch|tick|remove|delete|drop|clear|knock|wipe|"
+    r"get rid of|rub)"
+)
 _REMOVE = re.compile(
     # "clear haribo off the list", "knock the milk off the list" (a thirteenth session's
     # went to the model)
-    rf"^(?:take|cross|strike|scratch|scrap|ditch|tick|remove|delete|drop|clear|knock|wipe|"
-    rf"get rid of|get|rub) "
+    rf"^(?:{TAKING_OFF}|get) "
     rf"(?P<items>.+?) "
     rf"(?:off|from|off of) (?:{LIST}|list)$"
 )
@@ -83,11 +87,14 @@ _REMOVE = re.compile(
 _ADD_BARE = re.compile(
     r"^(?:add|stick|pop|buy|jot down|(?P<put>put down)) (?:on |down )?(?P<items>.+)$"
 )
-_SHOP_COUNT = re.compile(
-    r"\b(?:tins?|cans?|packs?|packets?|bags?|bottles?|jars?|boxes?|cartons?|loaf|loaves|"
+# How a shop counts a thing: also what the claims bound reads as a household thing ("I've made
+# 2 bags of sugar", brain/claims.py)
+SHOP_COUNTS = (
+    r"(?:tins?|cans?|packs?|packets?|bags?|bottles?|jars?|boxes?|cartons?|loaf|loaves|"
     r"pints?|dozen|multipacks?|punnets?|bunch(?:es)?|tubs?|rolls?|litres?|kilos?|kg|gallons?|"
-    r"quarts?|lbs?|pounds?|grams?)\b"
+    r"quarts?|lbs?|pounds?|grams?)"
 )
+_SHOP_COUNT = re.compile(rf"\b{SHOP_COUNTS}\b")
 _RECIPE_MEASURE = re.compile(
     r"\b(?:pinch|splash|dash|drizzle|knob|handful|sprinkle|cups?|tablespoons?|tbsp|"
     r"teaspoons?|tsp|spoonfuls?|glug|it|them|this|that|these|those|everything|all|some more)\b"
@@ -595,10 +602,17 @@ def shopping(text: str) -> Command | None:
 _AND_TOO = re.compile(r" , (?:and|an'|n) (?P<items>.+?)(?: (?:too|as well|also))?$")
 
 
-def _and_those_too(text: str) -> tuple[str, ...]:
-    """What a taking off adds after its comma, "and … too": the groceries it names."""
+def and_too(text: str) -> tuple[str, str | None]:
+    """A taking off, and what it adds after its comma, "and … too": ("take off the milk",
+    "the bread") of "take off the milk , and the bread"; (text, None) with none after."""
     said = _AND_TOO.search(text)
-    return tuple(groceries(said["items"]) or ()) if said else ()
+    return (text[: said.start()], said["items"]) if said else (text, None)
+
+
+def _and_those_too(text: str) -> tuple[str, ...]:
+    """The groceries a taking off adds after its comma (and_too)."""
+    _, more = and_too(text)
+    return tuple(groceries(more) or ()) if more else ()
 
 
 def _sold(item: str) -> bool:

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from appliance.household.spoken import Moment, Span, clock_at, duration_at
+from appliance.months import MONTHS
 from appliance.numbers import ORDINALS, number_at
 
 _DAYS = {"today": 0, "tonight": 0, "tomorrow": 1}
@@ -25,9 +26,6 @@ SHORT_WEEKDAYS = {
     "weds": "wednesday", "thu": "thursday", "thur": "thursday", "thurs": "thursday",
     "fri": "friday", "sat": "saturday", "sun": "sunday",
 }  # fmt: skip
-MONTHS = (
-    "january february march april may june july august september october november december"
-).split()
 # The part of a day said after it: "tomorrow morning", "friday evening".
 _PARTS = {"morning": "am", "afternoon": "pm", "evening": "pm", "night": "pm"}
 # The words a moment is said with, beside its numbers: what these rules read a moment from.

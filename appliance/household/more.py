@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable
 
 from appliance.household import moments
-from appliance.household.list_phrases import things_to_buy
+from appliance.household.list_phrases import TAKING_OFF, things_to_buy
 from appliance.household.phrase_words import normalise
 from appliance.household.requests import AddItems, Command, Remind
 from appliance.household.store import HouseholdStore
@@ -40,11 +40,7 @@ _AN_ASIDE = re.compile(
     r"ha|haha|lol|thanks|please|cheers|ta)\b",
     re.IGNORECASE,
 )
-_TAKEN_OFF = re.compile(
-    r"^(?:take|remove|scrap|scratch|cross|delete|drop|cancel|knock|get rid|tick|strike|ditch|"
-    r"clear|wipe|rub)\b",
-    re.IGNORECASE,
-)
+_TAKEN_OFF = re.compile(rf"^(?:{TAKING_OFF}|cancel)\b", re.IGNORECASE)
 _THANKS = re.compile(r"thanks|thank you|cheers|ta|please|ha|haha|lol", re.IGNORECASE)
 _WHO_FOR = re.compile(r"\s+for\s+(?:the\s+|my\s+|our\s+)?\w+$", re.IGNORECASE)
 # "an' golden syrup an' a'" (Scots "and all": too)

@@ -13,7 +13,7 @@ import re
 from appliance.household import spoken
 from appliance.household.list_actions import of_the_list, on_the_list
 from appliance.household.list_changes import changed_on_the_list
-from appliance.household.list_phrases import items_of
+from appliance.household.list_phrases import and_too, items_of
 from appliance.household.phrase_words import normalise
 from appliance.household.phrases import TAKEN_BACK, as_written, parse
 from appliance.household.reminders_meant import is_about
@@ -163,17 +163,20 @@ def timer_by_name(store: HouseholdStore, said: str) -> Command | None:
         name = done["name"] or done["name2"]
         if name not in _NO_NAME and store.find_timers(name):
             return TimerStatus(name)
-    if (off := _TAKE_OFF.match(said)) is not None and (taken := _all_on_the_list(store, off)):
+    head, too = and_too(said)
+    if (off := _TAKE_OFF.match(head)) is not None and (
+        taken := _all_on_the_list(store, off["item"], too)
+    ):
         return RemoveItems(taken)  # "take off the plain milk", with it on the list
     return None
 
 
-def _all_on_the_list(store: HouseholdStore, off: re.Match[str]) -> tuple[str, ...]:
+def _all_on_the_list(store: HouseholdStore, item: str, too: str | None) -> tuple[str, ...]:
     """Each thing a "take off …" names, where the list holds one of them: "take off the
     sprouts and the onions" (a held-out split's went to the model), and "…, and the carrots
     too" after it. A thing not there is said as it was ("Not on it: cheese."); with none
     there, nothing ("take off the heat" is a pan's)."""
-    things = [*items_of(off["item"]), *(items_of(off["too"]) if off["too"] else ())]
+    things = [*items_of(item), *(items_of(too) if too else ())]
     bare = [re.sub(r"^(?:the|my|our) ", "", thing) for thing in things]
     found = [on_the_list(store, thing) for thing in bare]
     if not any(len(each) == 1 for each in found) or any(len(each) > 1 for each in found):
@@ -184,8 +187,7 @@ def _all_on_the_list(store: HouseholdStore, off: re.Match[str]) -> tuple[str, ..
 # "take off the plain milk" (a fourteenth trial's got the canned refusal): only a thing the
 # list holds, never "take off the lid" or "take off the heat" ("Not on it: heat.", a review's)
 _TAKE_OFF = re.compile(
-    r"^(?:take|cross|tick|knock) off (?:the |my |our )?(?P<item>[a-z' ,-]{2,60}?)"
-    r"(?: , (?:and|an'|n) (?P<too>[a-z' -]{2,40}?)(?: (?:too|as well|also))?)?$"
+    r"^(?:take|cross|tick|knock) off (?:the |my |our )?(?P<item>[a-z' -]{2,60})$"
 )
 
 

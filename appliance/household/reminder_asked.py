@@ -127,11 +127,20 @@ def _as_remind_me(text: str, now: dt.datetime) -> str:
 _ASKED_LATER = re.compile(rf"(?: ,)? (?={_ASKED_SO.pattern})")
 
 
+_ASKED_IF_DONE = re.compile(r"^(?:did|have|has|had) (?:you|u|ya)\b")
+
+
 def _moment_first(text: str, now: dt.datetime) -> str:
     """ "<moment> remind me to X" as "remind me to X <moment>", when the words before are
     a moment, a repeat, or both."""
     someone = re.search(r" remind (?!me\b|us\b)", text)
-    if someone is not None and "remind" not in text[: someone.start()]:
+    if (
+        someone is not None
+        and "remind" not in text[: someone.start()]
+        # never asked whether it was done: "did you remind gareth about the prescription"
+        # reads the reminders (reminder_phrases), it asks for none
+        and not _ASKED_IF_DONE.match(text)
+    ):
         # "every weekday at 7:30 remind the kids to…" (a held-out split's went to the model)
         text = f"{text[: someone.start()]} {_for_someone(text[someone.start() + 1 :])}"
     if (asked := _ASKED_LATER.search(text)) is None or asked.start() == 0:

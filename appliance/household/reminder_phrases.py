@@ -381,10 +381,6 @@ def _day_before_the_time(words: list[str], day: list[str], now: dt.datetime) -> 
 
 
 def reminder(text: str, now: dt.datetime) -> Command | None:
-    if text.startswith(("did you remind ", "have you reminded ")) and (
-        listing := _listed(text, now)
-    ):
-        return listing  # asked of, before "remind gareth…" is read as asking for one
     text = as_remind_me(text, now)
     if text.startswith("remind me ") and (repeat := repeats.found_in(text)) is not None:
         return _repeating(text, repeat, now)

@@ -99,6 +99,6 @@ def ringing(text: str) -> Command | None:
         span = spoken.duration_in(text.replace(" more", "").split(" "))  # "five more minutes"
         if span is not None:
             return SnoozeRinging(float(span.value))
-    if _STOP_RINGING.match(text) or _THE_RINGING_ONES.match(text):
+    if _STOP_RINGING.match(text):
         return StopRinging()
     return None

@@ -58,13 +58,18 @@ def item_key(name: str) -> str:
     return f"{head} {last}".strip()
 
 
+def hyphen_free(key: str) -> str:
+    """An item key with its hyphens read as spaces: "gluten free bread" is the "gluten-free
+    bread" on the list (a twenty-first trial's got "Not on it"). The keys the list keeps stay
+    as written, so lists kept before read the same; this is how they are compared."""
+    return key.replace("-", " ")
+
+
 def _listed(db: sqlite3.Connection, key: str) -> sqlite3.Row | None:
-    """The list's row for an item key, a hyphen read as a space: "gluten free bread" is the
-    "gluten-free bread" on it (a twenty-first trial's got "Not on it"). The keys stay as
-    written, so lists kept before read the same."""
+    """The list's row for an item key, compared hyphen_free."""
     return db.execute(
         "SELECT key, name FROM shopping WHERE key = ? OR replace(key, '-', ' ') = ?",
-        (key, key.replace("-", " ")),
+        (key, hyphen_free(key)),
     ).fetchone()
 
 

@@ -25,9 +25,11 @@ import re
 import unicodedata
 from functools import cache
 
-from appliance.apostrophes import APOSTROPHES
+from appliance.apostrophes import APOSTROPHES, BIRTHDAY_SHORT
 from appliance.english import english_words
 from appliance.given_names import given_names
+from appliance.months import MONTHS
+from appliance.numbers import ONES, TENS
 
 # Whom a household names by their place in it, as "my" or "Dave's" says them
 FAMILY_WORDS = (
@@ -152,7 +154,7 @@ _PHRASES = (
     ),
     (re.compile(r"(?<![\w'])t'\s?(?=\w)", re.IGNORECASE), "the "),
     (re.compile(r"\b(?:is|are) (?:called|named) ", re.IGNORECASE), "is "),
-    (re.compile(r"\b(?:bday|b-day|b'day|birthdy|bdays)\b", re.IGNORECASE), "birthday"),
+    (BIRTHDAY_SHORT, "birthday"),
     # a twenty-first trial's, each of a refused fact: "our neighbour Mr Patel" is "Mr Patel
     # next door", "the vet for Mabli" is "Mabli's vet", "Cowbridge Rd" "on Cowbridge Road"
     (
@@ -200,13 +202,7 @@ _PHRASES = (
     (re.compile(rf"(?<![\w'])me (?=(?:{FAMILY_WORDS})\b)", re.IGNORECASE), "my "),
 )
 # A number said as a word, where an age or a count stands alone: "Bramble's four" is 4
-_SMALL_NUMBERS = {
-    word: str(n)
-    for n, word in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen "
-        "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split()
-    )
-}
+_SMALL_NUMBERS = {word: str(n) for word, n in {**ONES, "twenty": TENS["twenty"]}.items()}
 _A_NUMBER_ALONE = re.compile(r"\b(" + "|".join(_SMALL_NUMBERS) + r")\b(?=\W*$)", re.IGNORECASE)
 _DIGITS = {
     "zero": "0",
@@ -279,10 +275,7 @@ def in_plain_words(text: str) -> str:
     return _WORD.sub(lambda m: _plain_word(m, transcript), said)
 
 
-_MONTHS = (
-    "january february march april may june july august september october november december"
-).split()
-_MONTH = {month[:3]: month for month in _MONTHS} | {month: month for month in _MONTHS}
+_MONTH = {month[:3]: month for month in MONTHS} | {month: month for month in MONTHS}
 _MONTH_SAID = r"(?P<month>" + "|".join(sorted(_MONTH, key=len, reverse=True)) + r")\.?"
 # A day of a month, however written: "the 3rd of March", "March the 3rd", "3 Mar", and
 # "03/03" or "3.3" where a birthday or a date is spoken of (day first, as in the UK)
@@ -317,7 +310,7 @@ def _dated(said: str) -> str:
     if _OF_A_DATE.search(said):
         said = _NUMBERED_DATE.sub(
             lambda m: (
-                f"is {int(m['day'])} {_MONTHS[int(m['month']) - 1]}"
+                f"is {int(m['day'])} {MONTHS[int(m['month']) - 1]}"
                 if 1 <= int(m["month"]) <= 12 and 1 <= int(m["day"]) <= 31
                 else m[0]
             ),

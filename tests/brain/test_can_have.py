@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from appliance.brain.can_have import asked, asked_by_whoever
+from appliance.brain.can_have import answer, asked, asked_by_whoever
 from appliance.composition import intent_router
 from appliance.config import Settings
 from appliance.memory import Memory
@@ -338,3 +338,15 @@ def test_asked_by_whoever_speaks_with_no_diet_naming_it_is_the_worlds(
     _, model = scripted_reply(settings, memory, ["Grapes are fine."], "can I have a grape?")
     assert len(model.prompts) == 1  # the control: no diet names grapes
     assert asked_by_whoever("can I have a lift") is None  # no food
+
+
+def test_asked_by_whoever_with_no_diet_naming_it_says_so_never_a_yes() -> None:
+    # the answer the route meets only if the facts changed since it was routed: no diet of
+    # anyone names the food, and that is all it says
+    said = asked_by_whoever("can I have a grape?")
+    assert said is not None
+    found = answer(said, [])
+    assert found.text == (
+        "I don't know who's asking, and I've been told of no one here who can't have grape."
+    )
+    assert found.facts == ()

@@ -7,15 +7,21 @@ seen; the household's records are real. The words here are not the trial's own."
 
 from __future__ import annotations
 
+import datetime as dt
+from pathlib import Path
+
 import pytest
 
 from appliance.brain.bounds import NOT_UNDERSTOOD, ReplyBounds, reply_bounds, untold
 from appliance.brain.claims import claims_action
+from appliance.brain.household import household_router
 from appliance.composition import intent_router
 from appliance.config import Settings
-from appliance.household import HouseholdStore
+from appliance.household import HouseholdStore, Scheduler
 from appliance.memory import Memory
-from tests.brain.conftest import scripted_conversation
+from appliance.sound import Silence
+from tests.brain.conftest import scripted_brain, scripted_conversation
+from tests.household.conftest import MovableClock
 
 MODEL = "There are no timers available for this role-playing scenario."
 
@@ -194,3 +200,26 @@ def test_asked_whether_someone_was_reminded_reads_the_reminders(
     )
     assert replies[1].startswith("Reminders: tell Efa to book the optician")
     assert "tell Efa to book the optician" in replies[2] and asked == 0
+
+
+def test_the_ringing_ones_asked_to_stop_while_one_rings_stop_only_it(
+    settings: Settings, memory: Memory, data_dir: Path
+) -> None:
+    # the trial's, typed with an egg timer ringing: "I've stopped 2 timers.", the joint's
+    # 90-minute timer gone with it
+    clock = MovableClock(dt.datetime(2026, 12, 1, 17, 0, 0))
+    brain, _ = scripted_brain(
+        settings, memory, [], clock=clock, intents=household_router(data_dir, clock=clock)
+    )
+    with HouseholdStore.open(data_dir, clock) as store:
+        try:
+            brain.reply("set an egg timer for 1 minute")
+            brain.reply("set a timer for 90 minutes for the joint")
+            clock.advance(60)
+            Scheduler(store, Silence("tests"), clock).check()
+            assert [t.name for t in store.ringing()] == ["egg"]
+            brain.reply("stop the timers that are ringing")
+            assert store.ringing() == []
+            assert [t.name for t in store.timers()] == ["joint"]  # the one not ringing stays
+        finally:
+            brain.close()
