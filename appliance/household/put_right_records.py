@@ -243,6 +243,10 @@ def _same_word(said: str, other: str) -> bool:
     return one is not None and two is not None and one[0] == two[0]
 
 
+# Words every item's name may hold, that name none of them
+_JOINING = frozenset("of a an the some and or".split())
+
+
 def _the_item_said(items: Iterable[str], said: PutRight) -> str | None:
     """Of several things just put on the list, the one a put-right's words name: "no, make
     that 4 pints" after "2 pints of milk and a loaf of bread" (a twenty-first trial's got
@@ -251,8 +255,9 @@ def _the_item_said(items: Iterable[str], said: PutRight) -> str | None:
     if len(items) < 2 or not said.to:
         return None
 
-    def keys(text: str) -> set[str]:  # "loaves" is "loaf" too
-        return {item_key(re.sub(r"ves$", "f", w)) for w in re.findall(r"[a-z]+", text.lower())}
+    def keys(text: str) -> set[str]:  # "loaves" is "loaf" too; "of" names no one thing
+        words = set(re.findall(r"[a-z]+", text.lower())) - _JOINING
+        return {item_key(re.sub(r"ves$", "f", w)) for w in words}
 
     words = keys(said.to)
     named = [item for item in items if words & keys(item)]

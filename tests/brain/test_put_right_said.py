@@ -336,3 +336,12 @@ def test_a_count_two_of_the_things_just_added_share_changes_neither(
 ) -> None:
     _said(settings, memory, "add 2 pints of milk and 2 pints of cream", "make that 4 pints")
     assert _items(settings) == ["2 pints of cream", "2 pints of milk"]  # the control
+
+
+def test_a_count_said_with_of_still_names_its_one_thing(settings: Settings, memory: Memory) -> None:
+    # a review found "make that 2 loaves of bread" read as of both things just added, each
+    # name holding "of", and left to the model
+    _, asked = _said(
+        settings, memory, "add 2 pints of milk and a loaf of bread", "make that 2 loaves of bread"
+    )
+    assert _items(settings) == ["2 loaves of bread", "2 pints of milk"] and asked == 0
