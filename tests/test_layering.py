@@ -33,6 +33,7 @@ LEAVES = {
     "english",
     "given_names",
     "apostrophes",
+    "months",
 }
 PARTS = {p.name.removesuffix(".py") for p in ROOT.iterdir() if p.name != "__pycache__"}
 ALLOWED = {
