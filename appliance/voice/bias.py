@@ -3,8 +3,8 @@
 Whisper tiny has never heard "Tilly", "Bongani" or "stopcock"; it writes the nearest
 words it knows. faster-whisper takes an initial prompt (text the decoder treats as
 what came just before), so the prompt names the names and things in memory (the
-links and capitalised words of live facts, the shopping list and timer names, and
-names in household.md), after a sentence about the appliance. It is rebuilt for each
+links of live facts, their capitalised words and the words English lacks, the shopping
+list and timer names, and names in household.md), after a sentence about the appliance. It is rebuilt for each
 utterance, so a fact kept a minute ago is heard correctly now. `benchmarks/voice.py`
 measures the word error rate on names with and without it, on a tuning split and a
 held-out split.
@@ -16,8 +16,11 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
+from appliance.english import english_words
+
 MAX_WORDS = 48  # Whisper reads at most 224 prompt tokens; a name is 2-4 of them
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]+")
+_SHORTEST_THING = 4  # "ok", "tho", "lol": a short unknown word is more often a slip
 # Words Whisper already knows well, so spending prompt tokens on them buys nothing.
 _COMMON = frozenset(
     """
@@ -64,12 +67,34 @@ def _uncommon(text: str) -> list[str]:
     found = []
     for position, word in enumerate(_WORD.findall(text)):
         bare = word.strip("'-").removesuffix("'s")
-        if len(bare) < 3 or bare.lower() in _COMMON:
+        if len(bare) < 3 or bare.lower() in _COMMON or bare.lower().removesuffix("s") in _COMMON:
             continue
-        # A capital past the first word is a name (things come in as a fact's links).
+        # A capital past the first word is a name (a fact's links name its things too).
         if bare[0].isupper() and position > 0:
             found.append(bare)
+        elif _english_lacks(bare):
+            # First in a fact, a word English lacks is most often who it is of ("Taid takes
+            # warfarin"), so it keeps its capital; inside one, it is a thing of the house.
+            found.append(bare if position == 0 else bare.lower())
     return found
+
+
+def _english_lacks(word: str) -> bool:
+    """A word of the household's own that English at large does not know ("warfarin",
+    "stopcock", "tahini"): a fact kept from what a person said has no links, so without this
+    only its capitalised names reached the prompt, and "Taid takes warfarin" was heard as
+    "take my wafer in". English's words are the recall model's (english.py); a part of a
+    hyphened word, a contraction or a plural of a word English knows is English."""
+    english = english_words()
+    if not english or "'" in word:
+        return False  # without the word list every word would look unknown
+    parts = [part.lower() for part in word.split("-") if len(part) >= _SHORTEST_THING]
+    return any(
+        part not in english
+        and part.removesuffix("s") not in english
+        and part.removesuffix("es") not in english
+        for part in parts
+    )
 
 
 def household_words(
