@@ -4,10 +4,10 @@ Whisper tiny has never heard "Tilly", "Bongani" or "stopcock"; it writes the nea
 words it knows. faster-whisper takes an initial prompt (text the decoder treats as
 what came just before), so the prompt names the names and things in memory (the
 links of live facts, their capitalised words and the words English lacks, the shopping
-list and timer names, and names in household.md), after a sentence about the appliance. It is rebuilt for each
-utterance, so a fact kept a minute ago is heard correctly now. `benchmarks/voice.py`
-measures the word error rate on names with and without it, on a tuning split and a
-held-out split.
+list and timer names, and names in household.md), after a sentence about the appliance.
+It is rebuilt for each utterance, so a fact kept a minute ago is heard correctly now.
+`benchmarks/voice.py` measures the word error rate on names with and without it, on a
+tuning split and a held-out split; `benchmarks/stt_things.py` the household's things.
 """
 
 from __future__ import annotations
