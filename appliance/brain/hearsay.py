@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from appliance.brain.told import IN_GENERAL
+from appliance.brain.places import IN_GENERAL
 from appliance.brain.urgent import sounds_urgent
 from appliance.memory.text import tokens
 from appliance.sentences import sentences

@@ -29,6 +29,7 @@ from appliance.brain.of_the_house import (
     statements,
 )
 from appliance.brain.people import FAMILY, NOT_NAMES, TITLED, a_name_typed_lower, said_to
+from appliance.brain.places import Places
 from appliance.brain.questions import names_in
 from appliance.brain.untold_days import DaysTold
 from appliance.household.moments import WEEKDAYS
@@ -49,7 +50,6 @@ _SAY_NOTHING = frozenset(
         """
     )
 )
-_MEMORY_WORDS = frozenset(tokens("from memory"))
 # What says nothing of a house said to be some way: a greeting, thanks, a hedge ("I think
 # the kids love pasta" with "The kids love pasta." told says what was told)
 _NOTHING_OF_A_HOUSE = frozenset(
@@ -82,84 +82,6 @@ _OF_THE_HOUSE = re.compile(
 )
 
 
-# Where a thing of the house is kept, or when a thing of the house happens: "The spare key
-# is on the shelf in the corner." (asked "tell me where the spare key is", told nothing of
-# it, the model wrote that), "Your dentist appointment is on Monday at 3." Said of the
-# thing as the sentence's subject, or of where "you keep" it; never a step of a recipe
-# ("Put the tray in the oven": the kitchen's appliances are not among these) or a judgement
-# ("The party will be fun").
-# Only what a household keeps in a place of its own: "the key" alone is a figure of speech
-# ("The key is in keeping the butter cold"), "the fuse" a plug's (a review found both
-# stopped); "the spare key", "the fuse box" are the house's.
-_THINGS = (
-    r"(?:spare|house|front door|back door|door|car|shed|garage|padlock|window) keys?|"
-    r"passports?|stopcock|fuse ?box|boiler(?: service)?|router|remote|charger|torch|"
-    r"first[- ]aid kit|meter|thermostat|ladder|bins?|recycling|appointment|"
-    r"birthday|anniversary|lesson|practice|club|pick-?up|bedtime|rota|calpol|inhaler|epipen|"
-    r"mot|check-?up"
-)
-# Said of things in general, not of this house: "The fuse box is usually near the door."
-IN_GENERAL = re.compile(
-    r"\b(?:usually|typically|generally|normally|often|most|many|some people|tend to|should be|"
-    r"can be|could be|might be|may be|is best|are best)\b",
-    re.IGNORECASE,
-)
-_PLACE_OR_TIME = (
-    r"(?:in|on|under|underneath|behind|beside|next to|by|at|inside|above|below|near|every|"
-    r"due|out|kept|hanging|hidden|stored|round|around|beneath|upstairs|downstairs)\b"
-)
-# Hearth's own way of saying a fact, copied by the model from an earlier answer: "From
-# memory: THE CALPOL IS IN THE CUPBOARD ABOVE THE KETTLE." (a twelfth trial's, where only the
-# metformin was told to be there)
-_FROM_MEMORY = r"(?:from (?:my )?memory\W*)?"
-# Said before the thing, and saying nothing of it: "Yes, the slow cooker is in the cupboard
-# above the fridge.", "Ehm the torch is in the car glovebox i believe." (a held-out split's)
-_LEAD = (
-    r"(?:(?:yes|no|yeah|yep|nope|oh|ah|ehm|erm|um|well|so|and|ok|okay|right)\W+"
-    r"|i (?:think|believe|reckon|guess) (?:that )?)*"
-)
-_A_THING_PLACED = re.compile(
-    rf"^\W*{_LEAD}{_FROM_MEMORY}(?P<thing>(?:(?:the|your|our)\s+)?(?:[\w'-]+\s+){{0,2}}?"
-    rf"(?:{_THINGS}))"
-    r"(?:'s|\s+(?:is|are|lives|live|hangs|sits|goes|go|comes|come|starts|start)"
-    r"(?:\s+(?:kept|usually|always|normally|still))?)\s+(?:\w+\s+)?"
-    + _PLACE_OR_TIME
-    + rf"|\byou\s+(?:keep|kept|left|leave|put|hid|hide|store)\s+(?P<kept>(?:the|your)\s+"
-    rf"(?:[\w'-]+\s+){{0,2}}?(?:{_THINGS}))\s+" + _PLACE_OR_TIME,
-    re.IGNORECASE,
-)
-# Anything said to be in a place of the house: "THE CHRISTMAS CAKE IS IN THE CUPBOARD ABOVE
-# THE KETTLE." (a twelfth trial's, the model's own mix of a fact about metformin and the
-# question); never a step of a recipe ("the cake is in the oven": no place of these)
-_HOUSE_PLACES = (
-    r"cupboard|drawer|fridge|freezer|shelf|cabinet|garage|shed|loft|attic|wardrobe|cellar|"
-    r"pantry|larder|utility room|hallway|porch|kettle|sink|stairs|bedroom|"
-    r"glovebox|glove box|bureau|desk|dresser|sideboard|bathroom|medicine box|first aid box|"
-    r"front room|back room|living room|lounge|dining room|spare room|box room|patio|doorstep|"
-    r"greenhouse|driveway|porch|hall|landing|conservatory|bay window|washing line|line"
-)
-_A_THING_IN_A_PLACE = re.compile(
-    rf"^\W*{_LEAD}{_FROM_MEMORY}(?P<thing>(?:the|your|our|my)\s+(?:[\w'-]+\s+){{0,3}}?[\w'-]+)\s+"
-    r"(?:is|are|'s)\s+(?:(?:kept|stored|still|usually|always|hidden)\s+)?(?:in|on|under|"
-    r"underneath|above|behind|inside|beside|next to|on top of|at the back of|at the bottom of)"
-    rf"\s+(?:the|your|our|a|my)\s+(?:[\w'-]+\s+){{0,2}}?(?:{_HOUSE_PLACES})s?\b",
-    re.IGNORECASE,
-)
-# Something there in a place of the house: "There's a spare charger in the kitchen drawer
-# nearest the kettle.", "There's half a bottle of milk left in the fridge." (a held-out
-# split's, nothing told of either)
-_THERE_IN_A_PLACE = re.compile(
-    r"\bthere(?:'s| is| are)\s+(?:[\w'-]+\s+){1,6}?(?:in|on|by|under|behind|inside|at)\s+"
-    rf"(?:the|your|our)\s+(?:[\w'-]+\s+){{0,2}}?(?:{_HOUSE_PLACES})s?\b",
-    re.IGNORECASE,
-)
-# Asked where a thing is, the answer's "it" or "they": "They're in the big tub in the loft
-# next to the Christmas decorations." (told only the tub in the loft)
-_IT_IN_A_PLACE = re.compile(
-    r"^\W*(?:it(?:'s| is)|they(?:'re| are)|that(?:'s| is))\s+(?:(?:still|usually|always|kept|"
-    r"just)\s+)?(?:in|on|under|underneath|behind|inside|beside|next to|by|at the back of)\s",
-    re.IGNORECASE,
-)
 # Asked of someone by "she" or "he" alone: "what breed is she?", "how old is he"
 _ASKED_BY_A_PRONOUN = re.compile(
     r"\b(?:is|was|does|did|can|has)\s+(?P<who>she|he)\b|\b(?P<who2>she|he)(?:'s| is)\b",
@@ -173,7 +95,6 @@ _A_NAME_ASKED = re.compile(
 _MADE_UP_ASKED = re.compile(
     r"\b(?:poem|story|stories|song|joke|limerick|rhyme|haiku|verse|tale)\b", re.IGNORECASE
 )
-_ASKED_WHERE = re.compile(r"^\W*where\b", re.IGNORECASE)
 # A sentence's parts, each said of someone or not: "Mushrooms are up to you, just keep the
 # olives out since Ava hates olives." says only "Ava hates olives." of Ava (told), and
 # advice besides (a held-out split's was stopped whole). Never at "and": "Ava hates olives
@@ -222,11 +143,6 @@ def _of_them(part: str, names: set[str]) -> bool:
             before, _, rest = part.lower().partition(word)
             return not (_SUGGESTED.match(rest) or _A_SUGGESTION.search(before))
     return False
-
-
-_SAID_FROM_MEMORY = re.compile(r"^\W*from (?:my )?memory\b", re.IGNORECASE)
-_SENTENCE = re.compile(r"(?<=[.!?])\s+")
-_CLAUSES = re.compile(r"\s*(?:[;,]|\band\b|\bbut\b)\s*", re.IGNORECASE)
 
 
 _ASKED_OF_SOMEONE = re.compile(
@@ -324,7 +240,6 @@ class Told:
         # every word the household told or the person said, as written: a name among them
         # was given by someone, not by the model
         self._words_said = set(_WORDS.findall(f"{told} {asked} {earlier}".lower()))
-        self._asked_where = _ASKED_WHERE.search(asked) is not None
         # a poem or a story is made up by asking
         self._made_up_asked = _MADE_UP_ASKED.search(asked) is not None
         self._a_name_asked = _A_NAME_ASKED.search(asked) is not None
@@ -332,13 +247,8 @@ class Told:
         self._told = set(tokens(told)) | set(tokens(asked))
         # what the facts alone say: a question's words never answer it
         self._told_facts = set(tokens(told))
-        # each fact, and each thing the person said, on its own: where a thing is, is told
-        # only where one of them says both the thing and the place
-        self._told_apart = [
-            set(tokens(unit))
-            for unit in (*(facts or _SENTENCE.split(told)), asked, earlier)
-            if unit.strip()
-        ]
+        # where a thing of the house is, told only where one fact holds the thing and the place
+        self._places = Places(told, asked, earlier, facts, _SAY_NOTHING)
         self._last: str | None = None  # who "he" or "she" is, in the sentences that follow
         if not said and (asked_by := _ASKED_BY_A_PRONOUN.search(asked)):
             # "what breed is she?", her name said a message before or not at all: the
@@ -350,16 +260,6 @@ class Told:
         self._days = DaysTold(
             f"{told} {asked} {earlier}",
             _ASKS_WHEN.search(asked) is not None or _SAYS_A_DAY.search(asked) is not None,
-        )
-
-    def _told_together(self, sentence: str) -> bool:
-        """Whether one fact, or one thing the person said, holds every word each clause of
-        `sentence` says of something ("The thermometer is in the bathroom drawer and the
-        Calpol is in the cupboard above the kettle." joins two facts, each told)."""
-        return all(
-            any(said <= unit for unit in self._told_apart)
-            for clause in _CLAUSES.split(sentence)
-            if (said := set(tokens(clause)) - _SAY_NOTHING - _MEMORY_WORDS)
         )
 
     def guessed_when(self, sentence: str) -> bool:
@@ -454,20 +354,8 @@ class Told:
     def _guessed_of_someone(self, sentence: str) -> str | None:
         if self._answered_of_the_house(sentence):
             return "the house"
-        placed = None
-        if not IN_GENERAL.search(sentence):
-            placed = _A_THING_PLACED.search(sentence) or _A_THING_IN_A_PLACE.search(sentence)
-        if placed is not None:
-            thing = placed["thing"] or placed["kept"]
-            if not self._told_together(sentence):
-                return "the " + re.sub(r"^(?:the|your|our)\s+", "", thing.lower())
-        elif _SAID_FROM_MEMORY.search(sentence) and not self._told_together(sentence):
-            return "that"  # said as memory's, and no fact says it
-        elif (
-            _THERE_IN_A_PLACE.search(sentence)
-            or (self._asked_where and _IT_IN_A_PLACE.search(sentence))
-        ) and not self._told_together(sentence):
-            return "the house"
+        if where := self._places.guessed(sentence):
+            return where
         if not (self._people or self._of_the_house or self._last):
             return None
         words = set(tokens(sentence))
