@@ -34,6 +34,7 @@ LEAVES = {
     "given_names",
     "apostrophes",
     "months",
+    "family",
 }
 PARTS = {p.name.removesuffix(".py") for p in ROOT.iterdir() if p.name != "__pycache__"}
 ALLOWED = {

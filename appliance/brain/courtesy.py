@@ -16,6 +16,7 @@ import re
 
 from appliance.brain.people import a_name_typed_lower
 from appliance.brain.router import Intent, Route, Router
+from appliance.family import GROUPS
 
 WELCOME = "You're welcome."
 OKAY = "Okay."
@@ -194,9 +195,8 @@ _ABOUT = _phrases(_ABOUT_ME, lead=rf"(?:{_GREETINGS}(?:\s+(?:there|hearth))*\s+)
 # on?" "There is no kids timer running." (a kitchen's small talk, tried on the default
 # model). Hearth cannot see anyone, and has no day of its own.
 _THE_HOUSEHOLD = (
-    r"(?:the family|the fam|the kids|the children|the boys|the girls|the little ones|"
-    r"the bairns|the weans|everyone|everybody|you all|all the family|the household|"
-    r"the gang|the troops|the lot of them)"
+    rf"(?:the (?:{'|'.join(sorted(GROUPS, key=len, reverse=True))})|the fam|everyone|"
+    r"everybody|you all|all the family|the gang|the troops|the lot of them)"
 )
 _HOW_ARE_THEY = re.compile(
     rf"^(?:{_GREETINGS}(?:\s+(?:there|hearth))*\s+)?(?:hearth\s+)?"

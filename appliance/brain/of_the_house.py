@@ -23,22 +23,22 @@ from __future__ import annotations
 
 import re
 
-from appliance.brain.people import FAMILY
+from appliance.family import FAMILY, GROUPS
 
-# The household's own people and animals, without a name: people.FAMILY's words and the ways
-# a family says them.
+# The household's own people and animals, without a name: family.py's words and the other
+# ways a family says them.
 _PEOPLE = sorted(
     FAMILY
+    | GROUPS
     | set(
         """
-        family household kids children boys girls grandkids grandparents parents folks
         youngest eldest oldest hubby missus fiance fiancee in-laws mum-in-law mother-in-law
         dad-in-law father-in-law stepdad stepmum carer budgie parrot goldfish chickens hens
         tortoise pony horse lizard snake ferret gerbil
         """.split()
     )
     # said in two words, each of which alone is no one ("the other half goes in later")
-    | {"little one", "little ones", "other half", "better half", "guinea pig"},
+    | {"little one", "other half", "better half", "guinea pig"},
     key=len,
     reverse=True,
 )

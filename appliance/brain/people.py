@@ -14,23 +14,13 @@ from dataclasses import dataclass
 
 from appliance.config import WAKE_WORDS
 from appliance.english import english_words
+from appliance.family import FAMILY
 from appliance.given_names import given_names
 from appliance.household.frames import HEARTH_CALLED
 from appliance.household.misheard import HEARTH_HEARD_AS
 from appliance.kitchen.ask import vocabulary as kitchen_words
 from appliance.letters import LETTER, LOWER, UPPER
 from appliance.memory.text import STOP_WORDS
-
-FAMILY = frozenset(
-    """
-    grandma granny gran nan nana nanna grandmother grandad granddad grandpa grandfather
-    mum mom mummy mommy mother dad daddy father auntie aunt aunty uncle cousin baby kid
-    child children son daughter wife husband partner brother sister sibling neighbour
-    neighbor cleaner babysitter nanny childminder lodger flatmate housemate twin cat dog
-    puppy kitten rabbit hamster guinea pig pet fish tortoise teacher grandchild grandchildren
-    grandkid grandson granddaughter wean weans bairn bairns wains wain landlord landlady
-""".split()
-)
 
 # Names that are not household members: calendar words, Hearth itself, and a title ("Mr
 # Patel next door has one too" had made "Mr" a name, and "Mrs Hughes" was then written

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from appliance.family import GROUPS
 from appliance.household import spoken
 from appliance.household.groceries import things_alone
 from appliance.household.requests import (
@@ -90,9 +91,9 @@ _ASKED_AFTER_NO_TIMER = {
     *("it", "things", "everything", "you", "ya", "that", "this", "he", "she", "they", "we"),
     *("life", "work", "everyone", "everybody", "your day", "the day", "school", "you all"),
     # "how are the kids getting on?" got "There is no kids timer running." (the household's
-    # people and animals are asked after, never timed)
-    *("kids", "children", "family", "boys", "girls", "baby", "twins", "little ones", "dog"),
-    *("cat", "grandkids", "grandchildren", "folks", "neighbours", "bairns", "weans"),
+    # people and animals are asked after, never timed; never "the fish": a fish timer is)
+    *GROUPS,
+    *("baby", "dog", "cat", "neighbours"),
     # "how's the list looking" is the shopping list's (an eighteenth trial's was a timer's)
     *("list", "shopping", "shopping list", "grocery list", "messages"),
 }

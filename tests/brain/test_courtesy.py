@@ -298,6 +298,9 @@ def test_a_word_of_how_someone_is_is_no_name(said: str) -> None:  # a second rev
         ("hello! how's everyone today?", HOW_THEY_ARE),
         ("How are the kids getting on?", HOW_THEY_ARE),
         ("how are the bairns keeping", HOW_THEY_ARE),
+        # family.py's groups, one list for this and the timers' "how are the … getting on"
+        ("how are the grandparents doing?", HOW_THEY_ARE),
+        ("how are the twins today", HOW_THEY_ARE),
         ("how was your day?", NO_DAY_OF_MY_OWN),
         ("morning! busy day ahead?", NO_DAY_OF_MY_OWN),
         ("what have you been up to?", NO_DAY_OF_MY_OWN),

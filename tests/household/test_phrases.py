@@ -1543,3 +1543,20 @@ def test_days_said_with_no_comma_are_each_a_day_of_the_repeat() -> None:
     assert isinstance(said, Remind) and said.every == "monday tuesday wednesday"
     control = parse("remind me every monday morning at 8 to ring gran", NOW)
     assert isinstance(control, Remind) and control.every == "monday"
+
+
+@pytest.mark.parametrize(
+    "said", ["how are the kids getting on", "how are the grandparents getting on"]
+)
+def test_the_household_s_people_are_asked_after_never_timed(said: str) -> None:
+    """family.py's groups: people, never a timer's name ("There is no kids timer running.")."""
+    assert phrases.parse(said, NOW) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "name"),
+    [("how are the spuds getting on", "spuds"), ("how is the fish getting on", "fish")],
+)
+def test_a_timer_is_asked_after_by_its_name(said: str, name: str) -> None:  # the control
+    asked = phrases.parse(said, NOW)
+    assert asked is not None and asked.name == name
