@@ -10,6 +10,13 @@ from __future__ import annotations
 
 import re
 
+
+def straight(text: str) -> str:
+    """Curly apostrophes and single quotes as the straight one every rule is written with:
+    a phone types "don’t" and "Ffion’s", a recogniser and the model write them too."""
+    return text.replace("\u2019", "'").replace("\u2018", "'")
+
+
 # A word typed short, with its apostrophe or without: "bday", "b'day" are "birthday" (read
 # alike by brain/typed.py and memory/plain_words.py)
 BIRTHDAY_SHORT = re.compile(r"\b(?:bday|b-day|b'day|birthdy|bdays)\b", re.IGNORECASE)

@@ -11,6 +11,7 @@ import datetime as dt
 import re
 from itertools import pairwise
 
+from appliance.apostrophes import straight
 from appliance.brain import days_until
 from appliance.brain.cannot_eat import CANNOT_EAT, KINDS
 from appliance.brain.days import WEEKDAY_STEM, another_day, the_day_told
@@ -379,7 +380,7 @@ def held_by(recalled: Recalled, asked: str = "") -> set[str]:
     don't know", the EpiPen's drawer kept)."""
     fact = recalled.fact
     held = set(tokens(fact.text + " " + " ".join(fact.links)))
-    if CANNOT_EAT.search(fact.text.replace("\u2019", "'")):
+    if CANNOT_EAT.search(straight(fact.text)):
         held |= set(tokens("allergy allergic intolerant intolerance"))
     held |= implied(fact)
     return held | said_apart(asked, held)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from appliance.apostrophes import straight
+
 _WORD = re.compile(r"[a-z']+")
 # A change asked of a thing: "take the spaghetti off", "put bin bags on", "get rid of the
 # rice one", "cross the eggs off", "remove the milk".
@@ -50,7 +52,7 @@ _NAMED_BEFORE = re.compile(r"\b(?:the|my|our|some|those|these)\s+(?P<what>[a-z'-
 def asked_changed(asked: str) -> set[str]:
     """The words of what a person asked to change, in what they said (lower case); never
     what they say they did themselves. "it" is any thing named before it."""
-    said = asked.lower().replace("\u2019", "'")
+    said = straight(asked.lower())
     changed: set[str] = set()
     for match in _ASKED_CHANGE.finditer(said):
         if set(_WORD.findall(said[: match.start()])[-2:]) & _DOER:
@@ -67,7 +69,7 @@ def says_done(sentence: str, changed: set[str]) -> bool:
     `asked_changed`) is changed: "The spaghetti is off." after "take the spaghetti off"."""
     if not changed or sentence.rstrip().endswith("?"):
         return False
-    said = sentence.lower().replace("\u2019", "'")
+    said = straight(sentence.lower())
     for state in _CHANGED_STATE.finditer(said):
         before = _WORD.findall(said[: state.start()])[-4:]
         if set(before) & changed and not _NOT_DONE.search(said[: state.end()]):

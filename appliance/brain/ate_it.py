@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from appliance.apostrophes import straight
 from appliance.brain.answers import only_as_a_relation
 from appliance.brain.can_have import as_sentence
 from appliance.brain.cannot_eat import CANNOT_EAT, NO_MORE
@@ -75,7 +76,7 @@ def _cannot_eat_of(name: str, fact: str) -> bool:
     """Whether `fact` says `name` cannot eat something, now: the name before what they
     cannot have, no one else named between ("Gran makes peanut-free cakes because Miko is
     allergic to peanuts" is Miko's, never Gran's)."""
-    said = fact.replace("\u2019", "'")
+    said = straight(fact)
     restriction = CANNOT_EAT.search(said)
     if restriction is None or NO_MORE.search(said) or only_as_a_relation(name, fact, ""):
         return False
@@ -96,7 +97,7 @@ def ate_what_they_cannot_have(text: str, live: Iterable[Fact]) -> AteIt | None:
     """The answer when `text` says someone memory holds a "cannot eat" fact about ate or had
     a food of what that fact names; None otherwise."""
     facts = list(live)
-    said = text.replace("\u2019", "'")
+    said = straight(text)
     if _ASKS.search(said):
         return None
     for found in _ATE.finditer(said):

@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from appliance.apostrophes import straight
 from appliance.brain.asked_change import asked_changed, says_done
 from appliance.brain.claims import claims_action
 from appliance.brain.hearsay import Hearsay
@@ -307,7 +308,7 @@ class ReplyBounds:
             return Broken("clock", NO_CLOCK)
         if _WEATHER.search(sentence):
             return Broken("weather", NO_WEATHER)
-        if _OWN_LIFE.search(sentence.replace("\u2019", "'")):
+        if _OWN_LIFE.search(straight(sentence)):
             return Broken("life", NO_LIFE)
         if self._people_told is not None and (who := self._people_told.guessed(sentence)):
             return Broken("untold", untold(who))

@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from appliance.apostrophes import straight
 from appliance.brain.answers import only_as_a_relation
 from appliance.brain.cannot_eat import CANNOT_EAT, KINDS, NO_MORE
 from appliance.brain.devices import NOT_A_VET
@@ -337,7 +338,7 @@ def _pet_diet_kept(text: str, kind: str, live: list[Fact]) -> Answer | None:
     told = [
         fact
         for fact in live
-        if CANNOT_EAT.search(fact.text.replace("\u2019", "'"))
+        if CANNOT_EAT.search(straight(fact.text))
         and not NO_MORE.search(fact.text)
         and food & set(tokens(fact.text))
         and called & {w.lower().removesuffix("'s") for w in re.findall(r"[\w'-]+", fact.text)}
@@ -363,7 +364,7 @@ def allergy_kept(text: str, live: Iterable[Fact], names: frozenset[str]) -> Answ
     told = [
         fact
         for fact in live
-        if CANNOT_EAT.search(fact.text.replace("\u2019", "'"))
+        if CANNOT_EAT.search(straight(fact.text))
         and not NO_MORE.search(fact.text)
         and UnsafeFood(fact.text).names_a_food_of(text)
         and (not said or said & {w.lower() for w in re.findall(r"[\w'-]+", fact.text)})

@@ -10,6 +10,7 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from appliance.apostrophes import straight
 from appliance.memory.text import tokens
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ def cannot_eat_asked(question: Question) -> frozenset[str] | None:
 
 def says_cannot_eat(text: str, allergens: frozenset[str]) -> bool:
     """Whether a fact says what someone cannot eat, of `allergens` if any are asked."""
-    if not CANNOT_EAT.search(text.replace("\u2019", "'")):
+    if not CANNOT_EAT.search(straight(text)):
         return False
     held = set(tokens(text))
     held |= {KINDS[w] for w in held if w in KINDS}
@@ -115,7 +116,7 @@ _ANOTHERS = re.compile(
 def of_someone_else(text: str, pets: Mapping[str, str]) -> bool:
     """Whether a fact of what someone cannot eat is of someone else's, or of a pet: never an
     answer to what the household's people cannot have."""
-    if _ANOTHERS.search(text.replace("\u2019", "'")):
+    if _ANOTHERS.search(straight(text)):
         return True
     # whose fact it is, by its first words: never "Miko is allergic to dogs, peanuts and
     # grass" as a dog's (a second review's was left out)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from appliance.apostrophes import straight
 from appliance.brain.action_verbs import BASE, DOING, DONE, FORMS_OF
 from appliance.household.list_phrases import SHOP_COUNTS
 
@@ -239,7 +240,7 @@ _WORDS = re.compile(r"[a-z]+(?:'[a-z]+)?")
 def claims_action(sentence: str) -> bool:
     """Whether `sentence` tells the household Hearth took, is taking or is about to take an
     action (it cannot: see the module's docstring)."""
-    text = sentence.lower().replace("\u2019", "'").replace("\u2018", "'").strip()
+    text = straight(sentence.lower()).strip()
     words = _words(text)
     if not words or words[0] in _TOLD_TO or _HOW_TO_ASK.search(text):
         return False  # "Say 'set a timer for ten minutes' and I will set one."

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from appliance.apostrophes import straight
 from appliance.brain.people import a_name_typed_lower
 from appliance.brain.router import Intent, Route, Router
 from appliance.family import GROUPS
@@ -268,7 +269,7 @@ _NOT_A_NAME = frozenset(
 
 def reply_to(text: str) -> str | None:
     """The fixed answer when the whole message is thanks or "never mind", else None."""
-    said = " ".join(re.sub(r"[^\w'\s]", " ", text.lower().replace("’", "'")).split())
+    said = " ".join(re.sub(r"[^\w'\s]", " ", straight(text.lower())).split())
     if _DISMISSED.match(said):  # first: "no thanks" declines
         return OKAY
     if _THANKED.match(said):

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from appliance.apostrophes import straight
 from appliance.brain.places import IN_GENERAL
 from appliance.brain.urgent import sounds_urgent
 from appliance.memory.text import tokens
@@ -203,13 +204,13 @@ class Hearsay:
         """Whether `sentence` says a claim held in doubt as a settled fact."""
         if not self._claims or sentence.rstrip().endswith("?"):
             return False
-        if self._asked_for_a_yes and _A_YES.match(sentence.replace("\u2019", "'")):
+        if self._asked_for_a_yes and _A_YES.match(straight(sentence)):
             return True
         # what is said before any doubt: "Gran is coming on Sunday, so a roast would be
         # lovely" says it surer, the "would" notwithstanding; a doubt said first covers
         # what follows it ("According to your dad, the bins go out on Tuesday now"), and
         # "Olumide, the dentist is on the 12th" is one claim across its comma
-        said = sentence.replace("\u2019", "'")
+        said = straight(sentence)
         if _A_SOURCE.search(said):
             return False  # a source or a doubt anywhere: "Femi needs glasses, according to
             # your sister" keeps it (a review's was stopped)

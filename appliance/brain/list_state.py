@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from appliance.apostrophes import straight
+
 _A_LIST = r"(?:the |your |our |my )?(?:shopping |grocery |groceries |food )?list\b"
 _ASKS_THE_LIST = re.compile(rf"\b(?:on|in|onto|off) {_A_LIST}", re.IGNORECASE)
 _YES_OR_NO = re.compile(
@@ -40,7 +42,7 @@ LIST_GUESSED = (
 
 def guessed_list(sentence: str, asked: str) -> bool:
     """Whether `sentence` says what a list holds, or answers a question about one yes or no."""
-    said = sentence.replace("\u2019", "'")
+    said = straight(sentence)
     if said.rstrip().endswith("?"):
         return False
     asked_so = asked.rstrip().endswith("?") or _A_QUESTION.match(asked)  # spoken: no "?"

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from appliance.apostrophes import straight
 from appliance.family import FAMILY, GROUPS
 
 # The household's own people and animals, without a name: family.py's words and the other
@@ -213,7 +214,7 @@ def in_general(sentence: str) -> bool:
 
 
 def _plain(sentence: str) -> str:
-    return sentence.lower().replace("\u2019", "'").replace("\u2018", "'")
+    return straight(sentence.lower())
 
 
 def statements(sentence: str) -> list[str]:
@@ -287,7 +288,7 @@ _SAID_OF = re.compile(
 def stated_of(clause: str, name: str) -> bool:
     """Whether a stated clause says something of `name` (as written in it), and not in quotes,
     a wish, a condition or a question within it."""
-    said = _QUOTED.sub("''", clause.replace("\u2019", "'"))
+    said = _QUOTED.sub("''", straight(clause))
     if _A_WISH.search(_plain(said)):
         return False
     for found in re.finditer(rf"\b{re.escape(name)}\b", said, re.IGNORECASE):
@@ -301,7 +302,7 @@ def members_said(clause: str) -> set[str]:
     """The household's people and animals a stated clause says "your" or "our" of, or names
     by a family word and says something of: "tell your wife I said hello" -> {"wife"}, "the
     same week Grandpa retired" -> {"grandpa"}."""
-    plain = _plain(_QUOTED.sub("''", clause.replace("\u2019", "'")))
+    plain = _plain(_QUOTED.sub("''", straight(clause)))
     if _A_WISH.search(plain):
         return set()
     found = {

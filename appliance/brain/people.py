@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from appliance.apostrophes import straight
 from appliance.config import WAKE_WORDS
 from appliance.english import english_words
 from appliance.family import FAMILY
@@ -148,7 +149,7 @@ _CALLED_THEN_TOLD = re.compile(
 def said_to(text: str) -> Called | None:
     """Who the sentence is said to, when it opens by calling a person, else None: a name
     written with a capital or a family word, never Hearth nor a word that opens sentences."""
-    said = text.replace("\u2019", "'")
+    said = straight(text)
     match = _CALLED.match(said) or _CALLED_THEN_TOLD.match(said)
     if match is None:
         return None

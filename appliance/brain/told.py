@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from appliance.apostrophes import straight
 from appliance.brain.of_the_house import (
     in_general,
     members_said,
@@ -274,7 +275,7 @@ class Told:
         """The person or thing of the house a sentence says something untold about, or None."""
         # a curly apostrophe is a straight one ("The spare key’s in the blue pot…, under the
         # geranium." had passed the rule "key's" meets; a held-out split's)
-        sentence = sentence.replace("\u2019", "'").replace("\u2018", "'")
+        sentence = straight(sentence)
         if not _QUESTION.search(sentence) and (who := self._guessed_of_someone(sentence)):
             return who
         stated = statements(sentence)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from appliance.apostrophes import straight
 from appliance.brain.cannot_eat import CANNOT_EAT
 from appliance.memory.text import tokens
 
@@ -69,10 +70,10 @@ class UnsafeFood:
 
     def __init__(self, told: str, asked: str = "") -> None:
         kinds: set[str] = set()
-        if _ASKS_OF_THE_ALLERGY.search(asked.replace("\u2019", "'")):
+        if _ASKS_OF_THE_ALLERGY.search(straight(asked)):
             told = ""  # asked of the allergy itself: "tell me Sam's allergy" -> "Peanuts."
         for fact in re.split(r"(?<=[.!?])\s+", told):
-            if CANNOT_EAT.search(fact.replace("\u2019", "'")):
+            if CANNOT_EAT.search(straight(fact)):
                 said = set(tokens(fact))
                 kinds |= {kind for kind, names in _NAMED_AS.items() if said & set(names)}
         self._foods = frozenset().union(*(_FOODS[kind] for kind in kinds)) if kinds else None
@@ -84,6 +85,6 @@ class UnsafeFood:
 
     def suggests(self, sentence: str) -> bool:
         """Whether `sentence` names a food someone here cannot have, not as the restriction."""
-        if self._foods is None or _SAYS_THE_RESTRICTION.search(sentence.replace("\u2019", "'")):
+        if self._foods is None or _SAYS_THE_RESTRICTION.search(straight(sentence)):
             return False
         return bool(set(tokens(sentence)) & self._foods)

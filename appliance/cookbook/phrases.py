@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from appliance.apostrophes import straight
 from appliance.cookbook.request import NUMBER_WORDS, CookingRequest, said_number
 from appliance.cookbook.scale_phrases import scale_request
 from appliance.household import spoken
@@ -48,7 +49,7 @@ _BARE_CONTRACTION = re.compile(r"\b(?:" + "|".join(_CONTRACTIONS) + r")\b")
 
 
 def _plain(text: str) -> str:
-    text = text.lower().replace("’", "'").strip()
+    text = straight(text.lower()).strip()
     text = _BARE_CONTRACTION.sub(lambda m: _CONTRACTIONS[m[0]], text)
     text = re.sub(r"[?!.;]+", " ", text)
     text = " ".join(text.replace(",", " , ").split())

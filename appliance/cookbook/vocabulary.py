@@ -18,6 +18,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from appliance.apostrophes import straight
 from appliance.cookbook.recipe import Recipe
 from appliance.numbers import ONES
 
@@ -93,7 +94,7 @@ def spoken_commands(recipe: Recipe | None, titles: Iterable[str]) -> dict[str, s
     by its title can be said); `titles`: every kept recipe's."""
     said: dict[str, str] = {}
     for title in titles:
-        name = " ".join(re.findall(r"[a-z0-9']+", title.lower().replace("’", "'")))
+        name = " ".join(re.findall(r"[a-z0-9']+", straight(title.lower())))
         # as phrases.py reads it: "the best banana bread", "mai's recipe" without the frame
         meant = re.sub(r"^(?:the|a|an|our|my|some) | recipe$", "", name)
         for verb in START_VERBS if name else ():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from appliance.apostrophes import straight
 from appliance.household.false_starts import without_false_starts
 from appliance.household.moments import SHORT_WEEKDAYS
 from appliance.numbers import number_at
@@ -254,7 +255,7 @@ def normalise(text: str, *, sentences: bool = False) -> str:
 
     `sentences`: a sentence's end is kept as a comma, as a person typing would have put one
     ("Delete the bread reminder. It's done." as "…reminder, it's done")."""
-    lowered = _DOTTED_HALF_DAY.sub(r"\1m", text.lower().replace("’", "'").replace("-", " "))
+    lowered = _DOTTED_HALF_DAY.sub(r"\1m", straight(text.lower()).replace("-", " "))
     lowered = _O_CLOCK.sub("o'clock", lowered)
     # Yorkshire and Scots, written with their apostrophe: "on t' list", "an' a jar o' coffee"
     lowered = _CLIPPED.sub(lambda m: _CLIPPED_SAID[m[1]], lowered)

@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable
 from typing import Any, cast
 
+from appliance.apostrophes import straight
 from appliance.household import misheard, spoken
 from appliance.household.clock_phrases import clock
 from appliance.household.frames import framed
@@ -461,7 +462,7 @@ def as_written(command: Command | None, text: str) -> Command | None:
     if isinstance(command, Both):
         first, second = as_written(command.first, text), as_written(command.second, text)
         return Both(cast(Command, first), cast(Command, second))
-    original = text.replace("’", "'")
+    original = straight(text)
 
     def found(words: list[str]) -> str | None:
         if not words:

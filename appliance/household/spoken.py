@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from appliance.apostrophes import straight
 from appliance.numbers import number_at
 
 _UNITS = {
@@ -52,7 +53,7 @@ class Span(Generic[V]):
 
 def words(text: str) -> list[str]:
     """Lower-case tokens; hyphens split ("thirty-five"), "1.5", "7:30" and "5pm" stay whole."""
-    text = text.lower().replace("’", "'").replace("-", " ")
+    text = straight(text.lower()).replace("-", " ")
     return _TOKEN.findall(text)
 
 

@@ -15,6 +15,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from appliance.apostrophes import straight
 from appliance.kitchen.units import longest_unit_at
 from appliance.numbers import GLYPHS, fraction_word_at, number_at
 
@@ -33,7 +34,7 @@ def _unaccented(letter: re.Match[str]) -> str:
 def tokens(text: str) -> list[str]:
     # a minus sign before a number is a word of its own ("-18 c": minus 18, never 18)
     said = re.sub(r"(?<![\w.])[-\u2212](?=\d)", " minus ", text.lower())
-    said = said.replace("’", "'").replace("-", " ").replace("º", "°")
+    said = straight(said).replace("-", " ").replace("º", "°")
     said = _ACCENTED.sub(_unaccented, said)  # "pâté" is "pate", "chèvre" "chevre"
     said = re.sub(r"(\d)\s*°\s*([cf])\b", r"\1 \2", said)  # "180 °C" -> "180 c"
     said = re.sub(r"°\s*([cf])\b", r" \1", said)

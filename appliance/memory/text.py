@@ -11,6 +11,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 
+from appliance.apostrophes import straight
 from appliance.memory.normalise import folded
 
 # Words that carry no meaning for recall. Without this list "what is the coffee"
@@ -44,7 +45,7 @@ def unfolded(text: str) -> str:
     """The reading before look-alikes were folded (lower case, NFKC, quotes straight):
     only to match tombstones whose fingerprint was made that way."""
     text = unicodedata.normalize("NFKC", text).lower()
-    return text.replace("\u2019", "'").replace("\u2018", "'")
+    return straight(text)
 
 
 def _stem(word: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from appliance.apostrophes import straight
 from appliance.voice.sounds_like import (
     KnownSounds,
     Phonemes,
@@ -72,7 +73,7 @@ _PHRASE_WORDS = [tuple(phrase.split()) for phrase in sorted(STOP_PHRASES, key=le
 
 
 def words_of(text: str) -> list[str]:
-    return _WORD.findall(text.lower().replace("’", "'"))
+    return _WORD.findall(straight(text.lower()))
 
 
 def _core(text: str) -> str:
@@ -174,7 +175,7 @@ def said_by(heard: frozenset[str]) -> Callable[[str], bool]:
     """Whether one of Hearth's own words is one of `heard`'s (or its -s, -ed, -ing form)."""
 
     def matches(word: str) -> bool:
-        word = word.lower().replace("’", "'")
+        word = straight(word.lower())
         return any(word == w or (word.startswith(w) and word[len(w) :] in _ENDINGS) for w in heard)
 
     return matches
