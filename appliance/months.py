@@ -7,3 +7,10 @@ from __future__ import annotations
 MONTHS = (
     "january february march april may june july august september october november december"
 ).split()
+
+# Each month by its name and as it is written short ("dec 17", "3 Mar"): its number, 1 to 12
+MONTH_NUMBER = {
+    **{month: n for n, month in enumerate(MONTHS, 1)},
+    **{month[:3]: n for n, month in enumerate(MONTHS, 1)},
+    "sept": 9,
+}

@@ -36,6 +36,7 @@ from appliance.memory.records import Problem, Records
 from appliance.memory.review import (
     ReviewPolicy,
 )
+from appliance.memory.said_less import people_of
 from appliance.memory.tombstones import TombstoneLog
 from appliance.memory.writes import Writes, checked_actor
 
@@ -88,6 +89,7 @@ class MemoryCore:
             lambda print_, kind, target: self.reconciler.ask(
                 lambda: self.index.proposals_matching(print_, kind, target)
             ),
+            lambda: {name for fact in self.facts("live") for name in people_of(fact.text)},
         )
 
     # -- opening -----------------------------------------------------------

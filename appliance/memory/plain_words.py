@@ -28,7 +28,7 @@ from functools import cache
 from appliance.apostrophes import APOSTROPHES, BIRTHDAY_SHORT
 from appliance.english import english_words
 from appliance.given_names import given_names
-from appliance.months import MONTHS
+from appliance.months import MONTH_NUMBER, MONTHS
 from appliance.numbers import ONES, TENS
 
 # Whom a household names by their place in it, as "my" or "Dave's" says them
@@ -135,6 +135,17 @@ _PHRASES = (
     (re.compile(r"\bvacuum cleaners?\b"), "hoover"),
     (re.compile(r"\bwi[- ]?fi\b", re.IGNORECASE), "wifi"),
     (re.compile(r"\blittle one\b"), "child"),
+    # someone's "gf" is their girlfriend ("Nia is Kofi's gf", a twenty-second trial's), a
+    # food's is gluten free ("gf cake")
+    (
+        re.compile(
+            r"(?:(?<=\bmy )|(?<=\bhis )|(?<=\bher )|(?<='s ))gf"
+            # never a gf cake: a girlfriend ends the phrase ("…is my gf", "Kofi's gf is Nia")
+            r"(?=\s*(?:[.,!?]|$)|\s+(?:is|was|and|has|lives|works|called|named|btw)\b)",
+            re.I,
+        ),
+        "girlfriend",
+    ),
     (re.compile(r"\bgf\b|\bgluten-free\b", re.IGNORECASE), "gluten free"),
     # "expecting her second baby", "pregnant": due, as "Hannah is due in May" says it
     (re.compile(r"\bexpecting (?:(?:a|an|her|their|his|our) )?(?:\w+ )?(?:baby|child)\b"), "due"),
@@ -275,8 +286,7 @@ def in_plain_words(text: str) -> str:
     return _WORD.sub(lambda m: _plain_word(m, transcript), said)
 
 
-_MONTH = {month[:3]: month for month in MONTHS} | {month: month for month in MONTHS}
-_MONTH_SAID = r"(?P<month>" + "|".join(sorted(_MONTH, key=len, reverse=True)) + r")\.?"
+_MONTH_SAID = r"(?P<month>" + "|".join(sorted(MONTH_NUMBER, key=len, reverse=True)) + r")\.?"
 # A day of a month, however written: "the 3rd of March", "March the 3rd", "3 Mar", and
 # "03/03" or "3.3" where a birthday or a date is spoken of (day first, as in the UK)
 _DAY_MONTH = re.compile(
@@ -304,7 +314,7 @@ def _dated(said: str) -> str:
 
     def day_month(m: re.Match[str]) -> str:
         day, month = m["day"] or m["day2"], (m["month"] or m["month2"]).lower()
-        return f"is {int(day)} {_MONTH[month[:3] if len(month) > 3 else month]}"
+        return f"is {int(day)} {MONTHS[MONTH_NUMBER[month] - 1]}"
 
     said = _DAY_MONTH.sub(day_month, said)
     if _OF_A_DATE.search(said):

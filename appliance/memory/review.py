@@ -21,6 +21,7 @@ from typing import Protocol, TypeVar
 from appliance.errors import HearthError, InvalidFact
 from appliance.memory.fact import FACT_ORIGINS, PROPOSAL_ORIGINS, Fact, Proposal
 from appliance.memory.recallable import RECALLABLE_STATUSES
+from appliance.memory.said_less import in_the_first_person
 from appliance.memory.text import correction_fingerprint, fingerprint
 from appliance.memory.tombstones import Tombstone, TombstoneLog
 
@@ -103,15 +104,23 @@ class ReviewPolicy:
     """What the tombstones and the index say about words before they are written."""
 
     def __init__(
-        self, tombstones: TombstoneLog, indexed_facts: IndexedFacts, waiting: Waiting
+        self,
+        tombstones: TombstoneLog,
+        indexed_facts: IndexedFacts,
+        waiting: Waiting,
+        people: Callable[[], set[str]] = set,
     ) -> None:
         self.tombstones = tombstones
         self._indexed_facts = indexed_facts
         self._waiting = waiting
+        self._people = people
 
     def said_no_to(self, text: str) -> Tombstone | None:
-        """The tombstone of these words or their meaning, if a person said no before."""
-        return self.tombstones.matching(text)
+        """The tombstone of these words or their meaning, if a person said no before; words
+        said in the first person ("my girlfriend's name is…") are read as of each name the
+        live facts hold too, since who speaks is not known."""
+        people = self._people() if in_the_first_person(text) else set()
+        return self.tombstones.matching(text, people=people)
 
     def said_no_before(self, proposal: Proposal) -> str | None:
         """ "you discarded this on DATE (reason)" when a person said no to these words before.

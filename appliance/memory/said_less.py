@@ -169,3 +169,34 @@ def relation_said(text: str) -> str | None:
                 a, b = sorted((a, b))
             return _SAID_AS[relation].format(a, b)
     return None
+
+
+# Said by someone of themselves: "my", "me" as a possessive ("me mam"), "I'm", "I am"
+_MY = re.compile(r"\b(?:[Mm]y|me(?= (?:mam|mum|da|dad|nan|gran|wee|girlfriend|boyfriend)\b))\b")
+_I_AM = re.compile(r"\b(?:I'm|I am|i'm|im|i am)\b")
+# Whom a statement is of: a name owning something, or said to be or have something
+_OF_WHOM = re.compile(r"\b([A-Z][a-z]{1,20})(?:'s\b| is\b| has\b| takes\b)")
+
+
+def people_of(text: str) -> set[str]:
+    """The names a statement says something of: "Jayden's girlfriend is Ashley" -> Jayden
+    (Ashley is what is said of him; "Ashley is…" would name her)."""
+    return set(_OF_WHOM.findall(text))
+
+
+def in_the_first_person(text: str) -> bool:
+    """Whether a statement is said by someone of themselves: "my", "me mam", "I'm"."""
+    return bool(_MY.search(text) or _I_AM.search(text))
+
+
+def as_said_of(text: str, names: set[str]) -> list[str]:
+    """A statement said in the first person, as if of each of `names`: "My girlfriend's
+    name is Ashley" -> "Jayden's girlfriend's name is Ashley". Who speaks is not known, so a
+    refused "Jayden's girlfriend is Ashley" said again by Jayden in his own words waits for a
+    person (a twenty-second trial's went live); the cost of a wrong match is a review."""
+    if not in_the_first_person(text):
+        return []
+    return [
+        _I_AM.sub(f"{name} is", _MY.sub(f"{name}'s", text, count=1), count=1)
+        for name in sorted(names)
+    ]

@@ -20,7 +20,7 @@ import json
 import logging
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
@@ -31,6 +31,7 @@ from appliance.memory.plain_words import in_plain_words
 from appliance.memory.restated import keys_of, named_alike, same_key
 from appliance.memory.said_less import (
     as_said_by_them,
+    as_said_of,
     relation_said,
     said_less,
     without_asides,
@@ -333,7 +334,9 @@ class TombstoneLog:
                 return tombstone
         return None
 
-    def matching(self, text: str, vector: bytes | None = None) -> Tombstone | None:
+    def matching(
+        self, text: str, vector: bytes | None = None, people: Iterable[str] = ()
+    ) -> Tombstone | None:
         """The tombstone a person left for these words (discarded or retracted), if any,
         or for the same meaning in other words where the embedder is installed
         (`find_similar`; `vector` is the text's passage embedding if the caller has one).
@@ -341,7 +344,8 @@ class TombstoneLog:
         Read whole, then in each claim it carries and in the other words of its diet or
         health fact (`wordings.other_wordings`). By fingerprint first (`Tombstone.covers`:
         look-alike letters, accents, format characters and spaced-out letters are folded,
-        so "оat" with a Cyrillic "о" is "oat"), then by meaning.
+        so "оat" with a Cyrillic "о" is "oat"), then by meaning. `people`: the household's
+        names, so words said in the first person are read as of each of them too.
         """
         parts = claims_within(text)
         # a relation said from its other side ("Halina is married to Dariusz"), and a name
@@ -351,6 +355,8 @@ class TombstoneLog:
         parts += [aside for aside in without_asides(text) if aside not in parts]
         if (theirs := as_said_by_them(text)) is not None:  # "Dave's mum" as Dave says it
             parts.append(theirs)
+        # "my girlfriend's name is Ashley" as of each of the household (Jayden's)
+        parts += [said for said in as_said_of(text, set(people)) if said not in parts]
         # the statement and each part in plain words too, as the tombstone keeps its own
         parts += [
             plain

@@ -108,3 +108,32 @@ def test_another_date_neighbour_or_vet_goes_through(
 def test_a_date_is_read_one_way() -> None:
     assert in_plain_words("Nain's bday is 09/05") == in_plain_words("Nain's birthday is 9th May")
     assert in_plain_words("Add 3.3 kg of flour") == "Add 3.3 kg of flour"  # no date spoken of
+
+
+# A twenty-second trial's (Winnipeg): "Jayden's girlfriend is Ashley." discarded, then Jayden
+# typed "remember that my girlfriend's name is Ashley" and it went live. Who speaks is not
+# known, so the first person is read as of each name the live facts hold.
+@pytest.mark.parametrize(
+    "again", ["My girlfriend's name is Nia.", "Nia is my gf.", "I'm going out with Nia."]
+)
+def test_a_refused_fact_said_again_in_the_first_person_is_held(
+    semantic_memory: Memory, again: str
+) -> None:
+    semantic_memory.add("Kofi is lactose intolerant.", "health")
+    held_once_refused(semantic_memory, "Kofi's girlfriend is Nia.", again)
+
+
+@pytest.mark.parametrize("other", ["My girlfriend's name is Zara.", "My bike is in the shed."])
+def test_another_first_person_fact_goes_through(semantic_memory: Memory, other: str) -> None:
+    semantic_memory.add("Kofi is lactose intolerant.", "health")
+    let_through_once_refused(semantic_memory, "Kofi's girlfriend is Nia.", other)
+
+
+def test_the_first_person_is_read_as_of_the_house_s_names() -> None:
+    from appliance.memory.said_less import as_said_of, people_of
+
+    assert people_of("Kofi is lactose intolerant. Ama's bike is red.") == {"Kofi", "Ama"}
+    assert as_said_of("My girlfriend's name is Nia.", {"Kofi"}) == [
+        "Kofi's girlfriend's name is Nia."
+    ]
+    assert as_said_of("Nia is Kofi's girlfriend.", {"Kofi"}) == []  # no first person
