@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from appliance.aloud import citation
 from appliance.kitchen import food_age
 from appliance.kitchen.pregnancy import pregnancy_answer, said_of_a_pregnancy
+from appliance.kitchen.said import weight_said
 from appliance.kitchen.tables import (
     CoreTemperature,
     SafetyRule,
@@ -780,28 +781,26 @@ _CAN_FREEZE = re.compile(r"\b(?:can|could|should) (?:i|you|we) (?:freeze|put)\b|
 
 # The fridge thaws a turkey at 10 to 12 hours a kg (FSA: Christmas turkey advice).
 THAW_HOURS_PER_KG = (10, 12)
-_KG = re.compile(r"\b(\d+(?:\.\d+)?) ?(kg|kilo|kilos|kilogram|kilograms|lb|lbs|pound|pounds)\b")
 
 
 def _with_weight(rule: SafetyRule, words: list[str]) -> str:
     """A thawing rule with the hours worked out for the weight said ("a 5 kg turkey")."""
-    found = _KG.search(" ".join(words))
-    if rule.topic != "thaw_time" or found is None:
+    weight = weight_said(words)
+    if rule.topic != "thaw_time" or weight is None:
         return rule.answer
-    kg = float(found[1]) * (1 if found[2].startswith("k") else 0.45359237)
+    kg = weight.kg
     if "every 5 lb" in rule.answer and "fridge" in rule.answer:
         # USDA: a full day even for a pound, and a day for every 5 lb of a large item
         pounds = kg / 0.45359237
         hours = max(24, round(pounds / 5 * 24))
-        return f"A {kg:g} kg ({pounds:.1f} lb) piece: allow about {hours} hours in the fridge. " + (
-            rule.answer
-        )
+        return f"A {weight.said} piece: allow about {hours} hours in the fridge. " + rule.answer
     if "per kg" not in rule.answer:
         return rule.answer
     least, most = (kg * h for h in THAW_HOURS_PER_KG)
     days = f"{least / 24:.1f} to {most / 24:.1f} days".replace(".0 ", " ").replace(".0 d", " d")
-    return f"A {kg:g} kg bird: about {least:.0f} to {most:.0f} hours ({days}) in the fridge. " + (
-        rule.answer
+    return (
+        f"A {weight.said} bird: about {least:.0f} to {most:.0f} hours ({days}) in the fridge. "
+        + (rule.answer)
     )
 
 

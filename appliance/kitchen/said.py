@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from appliance.apostrophes import straight
-from appliance.kitchen.units import longest_unit_at
+from appliance.kitchen.units import BY_KEY, longest_unit_at
 from appliance.numbers import GLYPHS, fraction_word_at, number_at
 
 _GLUED = re.compile(r"(\d(?:[\d.]*\d)?)(°?)([a-z]+)\b")
@@ -79,3 +79,26 @@ def quantities(words: list[str]) -> list[Quantity]:
         else:
             i += 1
     return found
+
+
+@dataclass(frozen=True)
+class Weight:
+    """A weight said in a question, in kilograms, and as the answer says it back."""
+
+    kg: float
+    said: str  # "5 kg", "14 lb (6.4 kg)": as asked, in metric beside it
+
+
+def weight_said(words: list[str]) -> Weight | None:
+    """The first weight `words` say: "a 14 lb turkey" is 6.35 kg, said back "14 lb (6.4 kg)"
+    (a twenty-second trial's answer read "A 6.35029 kg bird"), "a 2 kg chicken" "2 kg"."""
+    for quantity in quantities(words):
+        unit = BY_KEY[quantity.units[0]]
+        if unit.kind != "mass":
+            continue
+        kg = quantity.value * unit.size / 1000
+        metric = f"{round(kg, 1):g} kg"
+        if unit.key in ("kg", "g"):
+            return Weight(kg, metric)
+        return Weight(kg, f"{quantity.value:g} {unit.singular} ({metric})")
+    return None

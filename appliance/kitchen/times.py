@@ -17,9 +17,8 @@ from dataclasses import dataclass
 
 from appliance.aloud import citation
 from appliance.kitchen.allergens import swap_for_a_diet
-from appliance.kitchen.said import quantities
+from appliance.kitchen.said import quantities, weight_said
 from appliance.kitchen.tables import COMPOUND_HEADS, CUTS, Cooking, Substitution, Tables
-from appliance.kitchen.units import BY_KEY
 from appliance.numbers import as_fraction
 
 _COOKING = re.compile(
@@ -211,11 +210,8 @@ def _oven(row: Cooking) -> str:
 
 
 def _weight_kg(words: list[str]) -> float | None:
-    for quantity in quantities(words):
-        unit = BY_KEY[quantity.units[0]]
-        if unit.kind == "mass":
-            return quantity.value * unit.size / 1000
-    return None
+    weight = weight_said(words)
+    return None if weight is None else weight.kg
 
 
 def _fits_weight(row: Cooking, kg: float | None) -> bool:
@@ -271,12 +267,14 @@ def cooking_question(words: list[str], tables: Tables) -> KitchenSaid | None:
         rule = f"{row.per_kg_minutes:g} minutes a kg" + (
             f" plus {extra:g} minutes" if extra else ""
         )
-        kg = _weight_kg(words)
-        if kg is None:
+        weight = weight_said(words)
+        if weight is None:
             text = f"{name[0].upper()}{name[1:]}{detail}: {rule}{_oven(row)}."
         else:
-            total = row.per_kg_minutes * kg + extra
-            text = f"A {kg:g} kg {name}{detail}: about {say_minutes(total)}{_oven(row)} ({rule})."
+            total = row.per_kg_minutes * weight.kg + extra
+            text = (
+                f"A {weight.said} {name}{detail}: about {say_minutes(total)}{_oven(row)} ({rule})."
+            )
     else:
         least, most = row.least_minutes or 0, row.most_minutes or row.least_minutes or 0
         span = f"{least:g} minutes" if least == most else f"{least:g} to {most:g} minutes"

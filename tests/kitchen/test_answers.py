@@ -596,3 +596,18 @@ def test_tatties_are_potatoes_to_the_kitchen() -> None:
     """ "how long do i boil tatties" (a seventeenth trial's got "I'd only be guessing")."""
     said = answer("how long do i boil tatties")
     assert said is not None and said.text.startswith("Potatoes: 15 to 20 minutes")
+
+
+@pytest.mark.parametrize(
+    ("question", "opening"),
+    [
+        # a twenty-second trial's "A 6.35029 kg turkey": the weight as asked, metric beside it
+        ("how long do I roast a 14 lb turkey", "A 14 lb (6.4 kg) turkey: about 3 hours 35 minutes"),
+        ("how long to thaw a 14 pound turkey in the fridge", "A 14 lb (6.4 kg) bird: about 64"),
+        ("how long to roast a 1500g chicken", "A 1.5 kg chicken: about 1 hour 30 minutes"),
+        ("how long to roast a 2 kg chicken", "A 2 kg chicken: about 1 hour 50 minutes"),  # control
+    ],
+)
+def test_a_weight_is_said_back_as_it_was_asked(question: str, opening: str) -> None:
+    found = answer(question)
+    assert found is not None and found.text.startswith(opening)
