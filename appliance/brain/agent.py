@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import re
 import threading
 from collections.abc import Callable, Generator, Iterator, Mapping
 from typing import Any
@@ -342,7 +343,7 @@ class Brain:
         # the kitchen's food-safety line too, where no fact names the food: "can Oisin have
         # honey", with his dairy allergy kept, still hears honey is not for a baby (a review's
         # lost it); never beside "Tamsin is allergic to peanuts" ("…as a smooth nut butter")
-        return _with_the_kitchen_row(found, route.text)
+        return _with_the_kitchen_row(found, route.text, of_someone_named=True)
 
     def _allergy_kept(self, stream: ReplyStream, route: router.Route) -> str:
         """ "can she have scrambled egg": the allergy memory holds of that food, word for
@@ -450,10 +451,20 @@ class Brain:
             self.notetaker.submit(stream.thread_id, turns)
 
 
-def _with_the_kitchen_row(found: can_have.Answer, asked: str, lead: str = "") -> str:
+# A row's yes for a baby or a small child: "Yes, from around 6 months: pasteurised full-fat
+# cheese…" was said of a 15-year-old's cheddar (a twenty-second trial's), whose age nobody
+# told; a row's caution ("Not for a baby under 12 months") stands for anyone
+_A_CHILDS_YES = re.compile(r"^(?:yes\b|from around \d+ (?:months?|years?), yes\b)", re.IGNORECASE)
+
+
+def _with_the_kitchen_row(
+    found: can_have.Answer, asked: str, lead: str = "", *, of_someone_named: bool = False
+) -> str:
     """Memory's answer of someone's diet, and after it the kitchen's food-safety row for
-    what was asked, where no fact named the food."""
+    what was asked, where no fact named the food; of someone named, never a row's yes."""
     kitchen = None if found.named else kitchen_answer(asked)
-    if kitchen is not None and kitchen.kind == "safety":
-        return f"{found.text} {lead}{kitchen.text}"
-    return found.text
+    if kitchen is None or kitchen.kind != "safety":
+        return found.text
+    if of_someone_named and _A_CHILDS_YES.match(kitchen.text):
+        return found.text
+    return f"{found.text} {lead}{kitchen.text}"

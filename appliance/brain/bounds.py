@@ -17,7 +17,7 @@ breaks a bound is replaced by what is true, and the model's reply ends there.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from appliance.apostrophes import straight
@@ -58,6 +58,12 @@ def untold(who: str) -> str:
 UNTOLD_WHEN = "I'd only be guessing a day or a time nobody told me, so I won't."
 # Instead of a guess or someone's word said back as a fact (hearsay.py).
 ONLY_A_MAYBE = "I only have that as a maybe, not as a fact, so I won't say it's so."
+# Instead of what a person here refused, said back by the model as a fact ("Mia is allergic
+# to tree nuts, including walnuts and cashews." with that discarded: a twenty-second trial's)
+REFUSED_BEFORE = (
+    "Someone here said no to that on the board, so I won't say it's so. If it's right now, "
+    "say “remember that …” and it will wait on the board for a person to keep."
+)
 NOT_UNDERSTOOD = "Sorry, I didn't understand that, so I haven't done anything."
 NO_MEASURE = (
     "I'd only be guessing that. Ask me, for example, “how many grams in a cup of flour?”, "
@@ -213,7 +219,22 @@ _CODE = re.compile(
 # "The user's response is incorrect."; and its settings: "…is in the keyword+semantic mode."
 _ABOUT_THE_EXCHANGE = re.compile(
     r"^\W*(?:the user(?:'s)?\b|the (?:correct|right) answer (?:is|would be)\b)"
-    r"|\b(?:keyword\+semantic|semantic mode|keyword mode|recall mode|system prompt)\b",
+    r"|\b(?:keyword\+semantic|semantic mode|keyword mode|recall mode|system prompt)\b"
+    # the model as a chatbot somewhere else: "as a text-based AI assistant, I don't have the
+    # ability to…", "Please refer to the recipe provided by the user.", "I don't have the
+    # ability to access your current location." (a twenty-second trial's); Hearth is in this
+    # kitchen, and a household is no "user"
+    r"|\bas an? (?:[\w-]+ ){0,3}(?:ai|language model|chatbot|virtual assistant)\b"
+    r"|\b(?:provided|given|asked|said) by the user\b|\bthe user(?:'s)? (?:request|question)\b"
+    r"|\b(?:access|know|see|track) your (?:current )?(?:location|whereabouts|position)\b",
+    re.IGNORECASE,
+)
+# A link: nothing leaves the house, and no answer sends anyone off to the internet ("you can
+# find me on Facebook and Twitter using the following link: [https://twitter.com/…]", a
+# twenty-second trial's, made up)
+_A_LINK = re.compile(
+    r"\bhttps?://|\bwww\.\w|\b[\w-]+\.(?:com|org|net|co\.uk|io|gov|info)\b"
+    r"|\b(?:find|follow|contact|message) (?:me|us) on (?:facebook|twitter|instagram|x|tiktok)\b",
     re.IGNORECASE,
 )
 _DENIES_WHAT_IT_DOES = re.compile(
@@ -257,8 +278,8 @@ _ORDERS_A_RECORD = re.compile(
 class Broken:
     """A sentence that breaks a bound, and what Hearth says instead."""
 
-    bound: str  # action | echo | code | ability | clock | weather | life | untold | untold when
-    # | unsafe food | hearsay
+    bound: str  # action | echo | code | link | ability | clock | weather | life | untold
+    # | untold when | refused | unsafe food | hearsay
     # | food safety | allergen | measure | list | stock | recital
     instead: str
 
@@ -273,6 +294,7 @@ class ReplyBounds:
         told: Told | None = None,
         hearsay: Hearsay | None = None,
         unsafe: UnsafeFood | None = None,
+        refused: Callable[[str], bool] | None = None,
     ) -> None:
         words = _WORD.findall(instructions.lower())
         self._runs = word_runs(words, RECITAL_WORDS)
@@ -288,6 +310,7 @@ class ReplyBounds:
         self._people_told = told  # None: no household people to check sentences against
         self._hearsay = hearsay or Hearsay(asked)
         self._unsafe = unsafe or UnsafeFood("")
+        self._refused = refused  # None: no refusals to check sentences against
 
     def broken(self, sentence: str) -> Broken | None:
         if claims_action(sentence):
@@ -296,6 +319,8 @@ class ReplyBounds:
             return Broken("echo", NOT_UNDERSTOOD)
         if _CODE.search(sentence):
             return Broken("code", NOT_UNDERSTOOD)
+        if _A_LINK.search(sentence):
+            return Broken("link", NOT_UNDERSTOOD)
         if says_done(sentence, self._changed):
             return Broken("action", NOTHING_DONE)
         if self._asked_a_record and _ORDERS_A_RECORD.search(sentence):
@@ -314,6 +339,10 @@ class ReplyBounds:
             return Broken("untold", untold(who))
         if self._people_told is not None and self._people_told.guessed_when(sentence):
             return Broken("untold when", UNTOLD_WHEN)
+        # told, or said by the person just now, and refused on the board before
+        asks = sentence.rstrip().endswith("?")
+        if self._refused is not None and not asks and self._refused(sentence):
+            return Broken("refused", REFUSED_BEFORE)
         if self._unsafe.suggests(sentence):
             return Broken("unsafe food", UNSAFE_SUGGESTION)
         if self._hearsay.restated(sentence):
@@ -351,10 +380,16 @@ _BARE_NUMBER = re.compile(r"\W*\d+(?:[.,:]\d+)?\W*")
 
 
 def reply_bounds(
-    instructions: str, asked: str, facts: Sequence[str], people: frozenset[str], earlier: str = ""
+    instructions: str,
+    asked: str,
+    facts: Sequence[str],
+    people: frozenset[str],
+    earlier: str = "",
+    refused: Callable[[str], bool] | None = None,
 ) -> ReplyBounds:
     """The bounds a reply to `asked` is checked against, with the facts recalled for it, the
-    names memory holds, and what the person said earlier in the conversation."""
+    names memory holds, what the person said earlier in the conversation, and whether a
+    person refused what a sentence says (memory's tombstones)."""
     told = " ".join(facts)
     return ReplyBounds(
         instructions,
@@ -362,6 +397,7 @@ def reply_bounds(
         Told(people, told, asked, earlier, tuple(facts)),
         Hearsay(asked, told),
         UnsafeFood(told, asked),
+        refused,
     )
 
 

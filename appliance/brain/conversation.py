@@ -185,7 +185,14 @@ class Conversation:
         household told of its people (the facts recalled for it), and what the person said
         earlier in the conversation (a day told a turn before is told)."""
         facts = [r.fact.text for r in found or []]
-        return reply_bounds(self.static_prefix(), asked, facts, self.people(), earlier)
+        return reply_bounds(
+            self.static_prefix(),
+            asked,
+            facts,
+            self.people(),
+            earlier,
+            lambda sentence: self.memory.review.said_no_to(sentence) is not None,
+        )
 
     def _agent_loop(
         self, stream: ReplyStream, turns: list[tuple[str, str]], found: list[Recalled]

@@ -20,6 +20,7 @@ from collections import OrderedDict
 from functools import lru_cache
 
 from appliance.brain.bounds import WEATHER
+from appliance.brain.cannot_eat import CANNOT_EAT
 from appliance.brain.devices import (
     AN_ANIMAL_UNWELL,
     ASKED_IF_SENT,
@@ -56,6 +57,11 @@ THREADS_KEPT = 64  # the last kitchen question of this many conversations
 def _answered(text: str) -> KitchenAnswer | None:
     """Matching and answering read the same text once (the tables are read once too)."""
     return answer(text)
+
+
+def _an_allergy_stated(text: str) -> bool:
+    """Whether `text` only states what someone cannot eat: an allergy, an intolerance."""
+    return CANNOT_EAT.search(text) is not None and _only_a_statement(text)
 
 
 def _only_a_statement(text: str) -> bool:
@@ -155,6 +161,11 @@ def kitchen_intent() -> Intent:
         if told_to_someone(text):
             return None  # "Femi, go and wash your hands for tea": to Femi (said_to_another)
         found = _answered(text)
+        if found is not None and _an_allergy_stated(text):
+            # "The baby is allergic to eggs." got "From around 6 months, yes: …eggs can be
+            # soft…" (a twenty-second trial's voice): what someone cannot eat, said as a
+            # fact, is kept, never answered as whether they may
+            return None
         if found is not None and found.kind == "substitute" and _only_a_statement(text):
             # "Uncle Pete is teetotal so no wine for him": a fact to keep, no swap asked; a
             # safety answer always stands ("the baby is 6 months old and loves honey")

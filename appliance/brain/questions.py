@@ -57,8 +57,9 @@ HOUSE = frozenset(
 PLACE_BEFORE = frozenset("in at from to of near into across".split())
 # How a request may open before what it asks: the wake name, "please", "can you".
 LEAD = (
-    r"^\s*(?:(?:hey |ok |okay )?hearth[,:]?\s+)?(?:please\s+)?"
-    r"(?:(?:can|could|will|would) you\s+(?:please\s+)?)?"
+    # "pls remember theo is allergic to egg", typed (a twenty-second trial's got the model)
+    r"^\s*(?:(?:hey |ok |okay )?hearth[,:]?\s+)?(?:(?:please|pls|plz)\s+)?"
+    r"(?:(?:can|could|will|would) (?:you|u)\s+(?:(?:please|pls|plz)\s+)?)?"
 )
 CONTRACTIONS = frozenset("what who where when how it that there here let he she".split())
 

@@ -463,6 +463,9 @@ def _statement(text: str) -> Route | None:
         # "hej, Tomasz here. my birthday is 14th of August" is Tomasz's (an eleventh trial's
         # card said "My birthday…", which then answered anyone's "when is my birthday?")
         facts = [as_theirs(fact, speaker) for fact in facts]
+        # and "My name is Lola Cora" is who speaks, no fact to keep ("Lola's name is Lola
+        # Cora." was carded, a twenty-second trial's)
+        facts = [f for f in facts if not f.startswith(f"{speaker}'s name is {speaker}")]
     return Route("statement", text, facts=tuple(facts)) if facts else None
 
 

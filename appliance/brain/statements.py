@@ -39,7 +39,8 @@ def sentence(text: str) -> str:
 
 _FILLER = re.compile(
     r"^(?:(?:oh|and|also|so|btw|by the way|anyway|right|well|ok|okay|just so you know|"
-    rf"fyi|for the record|hearth|(?:hey|hi|hello|hiya)(?:\s+(?-i:[{UPPER}])\w*)?)\b[\s,:!-]*)+",
+    # "po", the Filipino word of respect: "Also po, my doctor is…" (a twenty-second trial's)
+    rf"fyi|for the record|hearth|po|(?:hey|hi|hello|hiya)(?:\s+(?-i:[{UPPER}])\w*)?)\b[\s,:!-]*)+",
     re.IGNORECASE,
 )
 # Speaks to Hearth (a request), not about the household.
@@ -538,7 +539,11 @@ def corrected_in(text: str) -> str | None:
 
 # An aside at a fact's end: "my birthday is 14th of August btw" (an eleventh trial's card
 # kept the "btw")
-_TRAILING_ASIDE = re.compile(r"(?:,?\s+(?:btw|by the way|fyi|lol|haha|tbh|x+))+\s*$", re.I)
+# said last, and no part of the fact: an aside, "po" (Filipino respect: "Lola is diabetic
+# po." was carded so, a twenty-second trial's) or the Canadian "eh"
+_TRAILING_ASIDE = re.compile(
+    r"(?:,?\s+(?:btw|by the way|fyi|lol|haha|tbh|x+|po|eh))+\s*$", re.IGNORECASE
+)
 # Said of Hearth, not of the house: "we just set you up" (an eleventh trial's was carded)
 _SAID_TO_HEARTH = re.compile(
     r"\b(?:set|got|bought|installed|named|called|plugged|switched|turned|put|love|like|"
@@ -550,7 +555,10 @@ _SAID_TO_HEARTH = re.compile(
 # the router to set them aside before "remember" (router._GREETED_FIRST)
 GREETING = (
     r"(?:hi|hello|hey|hej|hiya|morning|good morning|evening|good evening|dzień dobry|cześć|"
-    r"hola|bonjour|salaam|hearth|hi hearth|hello hearth|hey hearth)"
+    r"hola|bonjour|salaam|hearth|hi hearth|hello hearth|hey hearth|afternoon|good afternoon|"
+    # "Good afternoon po. Please remember that…" (Filipino respect; a twenty-second trial's got
+    # the food-safety line)
+    r"good day|po)"
 )
 _A_NAME = rf"(?-i:[{UPPER}])[{LOWER}]+"
 
@@ -560,26 +568,45 @@ def introduced(named: bool = False) -> str:
     `named`: the name in the groups "name" or "name2"."""
 
     def name(group: str) -> str:
-        return rf"(?P<{group}>{_A_NAME})" if named else _A_NAME
+        # never one owning something: "I am Marco's mother" is no Marco speaking (a
+        # twenty-second trial's card read "Marco is diabetic po.")
+        one = rf"{_A_NAME}\b(?!['\u2019]s\b)"
+        return rf"(?P<{group}>{one})" if named else one
 
-    return rf"(?:(?:it's|this is|i'm|i am)\s+{name('name')}|{name('name2')}\s+here)\b"
+    return (
+        rf"(?:(?:it's|this is|i'm|i am|my name is|my name's)\s+{name('name')}"
+        rf"|{name('name2')}\s+here)\b"
+    )
 
 
 _SPEAKER_NAMED = re.compile(
     rf"(?:^|(?<=[.!?,] ))\W*(?:{GREETING}\b[\s,!.]*)*{introduced(named=True)}", re.IGNORECASE
 )
+# typed in lower case, as a phone does: "hey hearth its jayden." (a twenty-second trial's)
+_SPEAKER_TYPED = re.compile(
+    rf"^\W*(?:{GREETING}\b[\s,!.]*)*(?:it's|its|this is)\s+(?P<name>[a-z][a-z'-]+)\b"
+    r"(?!['\u2019]s\b)(?=\s*(?:[.!,]|$|here\b))",
+    re.IGNORECASE,
+)
 
 
 def said_by(text: str) -> str | None:
     """The name the speaker gives themselves at the start, else None."""
-    found = _SPEAKER_NAMED.search(" ".join(text.split()))
-    return (found["name"] or found["name2"]) if found else None
+    said = " ".join(text.split())
+    if found := _SPEAKER_NAMED.search(said):
+        return found["name"] or found["name2"]
+    typed = _SPEAKER_TYPED.match(said)
+    if typed and a_name_typed_lower(typed["name"].lower()):
+        return typed["name"].title()
+    return None
 
 
 def as_theirs(fact: str, name: str) -> str:
     """A fact said in the first person, said of the one who said it: "My birthday is 14th of
-    August." said by Tomasz is "Tomasz's birthday is 14th of August."."""
-    return re.sub(r"^My\b", f"{name}'s", re.sub(r"^(?:I'm|I am)\b", f"{name} is", fact))
+    August." said by Tomasz is "Tomasz's birthday is 14th of August."; "Ashley is my gf."
+    said by Jayden is "Ashley is Jayden's gf."."""
+    fact = re.sub(r"^(?:I'm|I am)\b", f"{name} is", fact)
+    return re.sub(r"\b[Mm]y\b", f"{name}'s", fact, count=1)
 
 
 # A question said last with no question mark, as voice and texting say one: "fish fingers
@@ -599,11 +626,37 @@ _ASKED_LAST = re.compile(
 )
 
 
+# A note texted as a name, a dash and what is of them: "mia - tree nut allergy too fyi",
+# "lola - bday march 3 fyi" (a twenty-second trial's each got "didn't understand" or the
+# model's own "Mia is allergic to tree nuts, including walnuts and cashews.")
+_NAME_DASH = re.compile(r"^\s*(?P<name>[A-Za-z][a-z'-]+)\s+[-\u2013\u2014:]\s+(?P<note>\S.*)$")
+
+
+def _noted_of(text: str) -> str | None:
+    """ "mia - tree nut allergy too fyi" as a card: "Mia: tree nut allergy too"; None where
+    what comes first is no one's name."""
+    found = _NAME_DASH.match(text)
+    if found is None:
+        return None
+    name, note = found["name"], _TRAILING_ASIDE.sub("", found["note"].strip(" .!"))
+    one_of_them = name.lower() in FAMILY or (name[0].isupper() and name.lower() not in _NOT_A_NAME)
+    if not (one_of_them or a_name_typed_lower(name.lower())) or not note or _asks_first(note):
+        return None
+    return f"{name[0].upper()}{name[1:]}: {note}"
+
+
+def _asks_first(note: str) -> bool:
+    """Whether a note opens by asking something done: "mum - call me back" is a message."""
+    return note.split(" ")[0].lower() in _REQUEST
+
+
 def facts_stated(text: str) -> list[str]:
     """The facts a plain statement states, each as the sentence that was said."""
     text = " ".join(text.split())
     if not text or text.endswith("?") or len(text.split()) > MESSAGE_MAX_WORDS:
         return []
+    if (noted := _noted_of(text)) is not None and len(noted.split()) <= FACT_MAX_WORDS:
+        return [sentence(noted)]
     if _ASKED_LAST.search(text.rstrip(" .!")):
         return []
     if taken_back(text):

@@ -146,6 +146,24 @@ def _of_them(part: str, names: set[str]) -> bool:
     return False
 
 
+# A part that goes on saying what the part before it said: "Mia is allergic to tree nuts,
+# including walnuts and cashews." says the walnuts and cashews of Mia too (a twenty-second
+# trial's was said, only the tree nuts told)
+_GOES_ON = re.compile(r"^\W*(?:including|such as|especially|namely|like|even|plus)\b", re.I)
+
+
+def _parts_of_them(sentence: str, names: set[str]) -> list[str]:
+    """The parts of `sentence` that say something of the people named (_of_them), and each
+    part after one of those that goes on saying it."""
+    found: list[str] = []
+    of_them = False
+    for part in _PARTS.split(sentence):
+        of_them = _of_them(part, names) or (of_them and _GOES_ON.match(part) is not None)
+        if of_them:
+            found.append(part)
+    return found
+
+
 _ASKED_OF_SOMEONE = re.compile(
     r"^\W*(?:(?:where|what|when|how|why|who|which)\s+)?(?:does|did|is|was|has|can|could|will|"
     r"would|should)\s+(?P<who>[a-z][a-z'-]+)\s+(?:work|works|working|do|does|doing|live|lives|"
@@ -376,8 +394,7 @@ class Told:
         names = {t for p in named for t in tokens(p)}
         if all(
             set(tokens(clause)) - names - _SAY_NOTHING <= self._told
-            for clause in _PARTS.split(sentence)
-            if _of_them(clause, names)
+            for clause in _parts_of_them(sentence, names)
         ):
             return None
         who = named[0]

@@ -132,6 +132,9 @@ def _before_an_amount(words: list[str]) -> list[str]:
     trial's "is haggis on the list" got "No" with it there)."""
     if "for" in words[1:]:
         words = item_key(" ".join(words[: words.index("for", 1)])).split()
+    if len(words) > 2 and words[-2] == "size":
+        # "diapers size 4" (a twenty-second trial's "make the diapers size 5" did nothing)
+        words = item_key(" ".join(words[:-2])).split()
     while len(words) > 1 and _AMOUNT_AFTER.fullmatch(words[-1]):
         words = words[:-1]
     return words

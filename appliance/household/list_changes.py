@@ -33,6 +33,8 @@ _NUMBER = rf"(?:{NUMBER_WORDS}|a|an)"
 _UNIT = MEASURES
 _AN_AMOUNT = rf"{_NUMBER}(?: ?{_UNIT})?"
 _AMOUNT = re.compile(rf"^{_AN_AMOUNT}(?: of)?$|^\d+(?:\.\d+)?{_UNIT}$")
+# A size a shop sells a thing in: nappies, shoes, batteries ("size 5", "size aa")
+_A_SIZE = r"size [a-z0-9]{1,3}"
 _AN_AMOUNTS_WORD = re.compile(rf"{_UNIT}|of|x")
 _SAID = (
     # "change the mince to 750g", "swap the broccoli for peas", "change coke to diet coke on
@@ -41,6 +43,8 @@ _SAID = (
     # milk with Sam")
     rf"^(?:change|swap|switch|replace) (?:the |my |our )?(?P<old>{_WHAT}){_ON_THE_LIST}? "
     rf"(?:to|for) (?:the |some )?(?P<new>{_WHAT}){_ON_THE_LIST.replace('list>', 'list2>')}?$",
+    # "make the diapers size 5" (a twenty-second trial's phone got "didn't understand")
+    rf"^make (?:the |my |our )?(?P<old>{_WHAT}) (?P<new>{_A_SIZE}){_ON_THE_LIST}?$",
     # "make the milk two pints", "make the onions four": an amount said after the thing
     rf"^make (?:the |my |our )?(?P<old>{_WHAT}) (?P<new>{_AN_AMOUNT}){_ON_THE_LIST}?$",
     # "bump the chicken breasts up to six", "take the eggs down to 6"
@@ -189,6 +193,9 @@ def new_item(old: str, new: str, *, counted: bool = False) -> str | None:
     "whole milk" and "semi skimmed" -> "semi skimmed milk"; "a small loaf" and "a large
     one" -> "a large loaf"; "broccoli" and "peas" -> "peas". An amount takes the old
     amount's shape: digits for digits ("6 eggs" and "a dozen": "12 eggs"), "of" for "of"."""
+    if re.fullmatch(_A_SIZE, new):
+        # "diapers size 4" and "size 5": the size said in the old one's place
+        return re.sub(rf"\b{_A_SIZE}\b", new, old) if re.search(_A_SIZE, old) else f"{old} {new}"
     words = old.split(" ")
     rest = _without_amount(words)
     amount = words[: len(words) - len(rest)]

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 
+from appliance.english import english_words
+from appliance.family import FAMILY
+from appliance.given_names import given_names
 from appliance.household import spoken
 from appliance.household.groceries import said_apart, things_alone
 from appliance.household.phrase_words import without_fillers
@@ -17,6 +20,7 @@ from appliance.household.requests import (
     ReadList,
     RemoveItems,
 )
+from appliance.numbers import NUMBER_WORDS
 
 # Why a thing comes off, said straight after it: someone has it, or it is not wanted
 _WHY = (
@@ -111,10 +115,15 @@ _REMOVE_BARE = re.compile(
 # tags and shoes too, so only things a shop sells, named in one or two words.
 _REMOVE_LOOSE = re.compile(
     r"^(?:you can )?(?:(?:remove|delete) (?P<items>.+?)"
-    r"|(?:take|cross|strike|tick|scratch) (?P<taken>.+?) off)"
+    r"|(?:take|cross|strike|tick|scratch) (?P<taken>.+?) off"
+    # "take off cheerios we have some" (a twenty-second trial's phone got the model)
+    r"|(?:take|cross|tick) off (?!(?:the |your |my )?(?:heat|hob|boil|stove|cooker|lid|oven|"
+    r"grill|fire|flame|burner|top|shoes?|coat|jacket|clothes|hat)\b)(?P<off>.+?))"
     # and why, said after with no comma: "take the bread off someone got it", "remove the
     # plain milk we only want semi skimmed", "remove the chocolate buttons mum said no"
-    rf"(?: {_WHY})?$"
+    rf"(?: {_WHY})?"
+    # "remove the peanut butter if it's there" (the trial's went to the model)
+    r"(?: if (?:it's|it is|its|they're|they are|theyre) (?:there|on (?:there|it|the list)))?$"
 )
 # Words that make an "item" a question or a clause, never a thing to buy.
 _NOT_AN_ITEM = re.compile(
@@ -283,6 +292,36 @@ def _length(item: str) -> int:
 _POLITE_AFTER = re.compile(r"(?:\s+(?:pls|plz|please|ta|thanks|thx|cheers|x+))+$")
 
 
+_FOR_WHOM = re.compile(r" for (?:my |our |the )?(?P<who>[a-z']+)$")
+
+
+def _the_thing(item: str) -> str:
+    """A thing without a note in brackets or whom it is for: "block of cheddar (lactose
+    free if they have it)" is a block of cheddar, "lactose free milk for jayden" is lactose
+    free milk (a twenty-second trial's got an allergen line and the model's "I haven't done
+    anything"); never "bread for tea", "eggs for the cake". Whom: one of the family, a given
+    name, or a word English lacks."""
+    item = re.sub(r" \([^()]*\)$", "", item)
+    found = _FOR_WHOM.search(item)
+    if found is None:
+        return item
+    who, english = found["who"], english_words()
+    if who in FAMILY or who in given_names() or (english and who not in english):
+        return item[: found.start()]
+    return item
+
+
+# A wish said after the thing: "a block of cheddar, lactose free if they have it"
+_A_WISH = (
+    r"[a-z0-9' -]{2,30} if (?:they|the shop|tesco|there's|there is|you can)"
+    r"(?: (?:have|has|got|do|sell|find|get))?(?: (?:it|any|some|them|one))?"
+)
+_IF_THEY_HAVE = re.compile(rf"^{_A_WISH}$")
+_WISH_AFTER = re.compile(rf" ?, {_A_WISH}$")  # its "it" is no recipe's "add it"
+# A count said after the thing: "lactose free milk, 2 cartons" is 2 cartons of it
+_A_COUNT_ALONE = re.compile(rf"^(?:{NUMBER_WORDS}|a|an|a couple of) {SHOP_COUNTS}$")
+
+
 def items_of(said: str) -> tuple[str, ...]:
     """ "tomatoes , onions and garlic" -> ("tomatoes", "onions", "garlic")."""
     said = _ONE_THING.sub(lambda m: m[0].replace(" and ", _JOINED), said)
@@ -298,6 +337,12 @@ def items_of(said: str) -> tuple[str, ...]:
         item = re.sub(r"^(?:please|pls|plz) ", "", item)  # "add please kefir" (a trial's)
         item = _WANTED.sub("", item)  # "Ciaran wants quorn mince": the mince, not Ciaran
         item = _counted(_POLITE_AFTER.sub("", item))
+        if items and (wish := _IF_THEY_HAVE.match(item)):
+            items[-1] = f"{items[-1]} ({wish[0]})"  # "cheddar, lactose free if they have it"
+            continue
+        if items and _A_COUNT_ALONE.match(item):
+            items[-1] = f"{item} of {items[-1]}"  # "milk, 2 cartons" (not "2 cartons" too)
+            continue
         if i and (item.startswith("not ") or item == "not"):
             after_not = True
             continue  # "2 bags of peas, not one", "milk, not oat milk": never a thing to buy
@@ -370,7 +415,7 @@ def things_to_buy(said: str) -> tuple[str, ...] | None:
     """The things `said` names, if each is a thing a shop sells, never a recipe's measure
     ("a pinch of salt"), a deed ("stir the sauce") nor a person: more.py's "and eggs
     too"."""
-    found = None if _RECIPE_MEASURE.search(said) else groceries(said)
+    found = None if _RECIPE_MEASURE.search(_WISH_AFTER.sub("", said)) else groceries(said)
     if found is None or any(_NOT_A_THING.search(item) for item in found):
         return None
     return found
@@ -388,8 +433,8 @@ def groceries(said: str) -> tuple[str, ...] | None:
             # "delete the bank one": a record pointed at (a held-out split's put "bank one"
             # on the list), never a thing to buy
             or item.endswith((" one", " ones"))
-            or _length(item) > 6
-            or _CLAUSE_WORD.search(item)
+            or _length(_the_thing(item)) > 6
+            or _CLAUSE_WORD.search(_the_thing(item))
             or _NOT_AN_ITEM.search(item)
             for item in items
         )
@@ -415,6 +460,12 @@ _CHECK = re.compile(
     # the soup"
     r"|(?:have|did) you (?:already )?(?:add|added) (?!(?:it|that|them|this|those|the)\b)"
     r"(?!.*\b(?:to|in|into|on|onto|with)\b)(?P<added2>[a-z' -]+?)"
+    # "did I already add eggs?", "did i add baby wipes?" (a twenty-second trial's got "I
+    # don't know whether you added baby wipes yet" and the model's "No, no need to add
+    # diapers. You already added them!"): the list says, as for "did you add…"
+    r"|(?:have|did) (?:i|we) (?:already |just )?(?:add|added|put) "
+    r"(?!(?:it|that|them|this|those|the)\b)(?!.*\b(?:to|in|into|on|onto|with)\b)"
+    r"(?P<added3>[a-z' -]+?)(?: (?:already|yet|earlier|before))?"
     r"|(?:is|are) (?P<listed>.+?) (?:on|in) there"
     rf"|(?:have we got|is there) (?P<item2>.+?) on {LIST}"
     # "have we spuds on the list?" (Irish English; a fifteenth trial's got memory's "I don't
@@ -570,8 +621,8 @@ def shopping(text: str) -> Command | None:
     if (
         (match := _ADD_BARE.match(text))
         and (found := things_to_buy(match["items"]))
-        and not _RECIPE_MEASURE.search(match["items"])
-        and all(_SHOP_COUNT.search(item) or _length(item) <= 3 for item in found)
+        and not _RECIPE_MEASURE.search(_WISH_AFTER.sub("", match["items"]))
+        and all(_SHOP_COUNT.search(item) or _length(_the_thing(item)) <= 3 for item in found)
         # "put down 2 litres of milk and a dozen eggs", "…two tins of chickpeas and some
         # nappies" (a held-out split's reached the model), never "put down the knife"
         and not (
@@ -583,7 +634,7 @@ def shopping(text: str) -> Command | None:
     if (bare := _REMOVE_BARE.match(head)) and (found := groceries(bare["items"])):
         return RemoveItems(found + _and_those_too(text))
     loose = _REMOVE_LOOSE.match(head)
-    found = things_to_buy(loose["items"] or loose["taken"]) if loose else None
+    found = things_to_buy(loose["items"] or loose["taken"] or loose["off"]) if loose else None
     if found and all(_length(item) <= (3 if _ONE_THING.search(item) else 2) for item in found):
         return RemoveItems(found + _and_those_too(text))
     # the whole message, never a head before a comma: "we've got eggs, what can I make?"

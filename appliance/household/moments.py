@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from appliance.household.spoken import Moment, Span, clock_at, duration_at
-from appliance.months import MONTHS
+from appliance.months import MONTH_NUMBER, MONTHS
 from appliance.numbers import ORDINALS, number_at
 
 _DAYS = {"today": 0, "tonight": 0, "tomorrow": 1}
@@ -189,16 +189,18 @@ def _one_day(tokens: list[str], i: int, now: dt.datetime) -> tuple[int, int] | N
             fixed = _next_date(now.date() - dt.timedelta(days=1), day, month)
             return None if fixed is None else ((fixed - now.date()).days, at + len(words))
     at += 1 if tokens[at : at + 1] == ["the"] else 0
-    if tokens[at : at + 1] and tokens[at] in MONTHS:
-        return _month_first(tokens, at, now)  # "January the 3rd", "December 23rd"
+    if tokens[at : at + 1] and tokens[at] in MONTH_NUMBER:
+        return _month_first(tokens, at, now)  # "January the 3rd", "December 23rd", "dec 17"
     said = _date_number(tokens, at)
+    if said is None and tokens[at + 1 : at + 2] and tokens[at + 1] in MONTH_NUMBER:
+        said = _a_bare_date(tokens, at)  # "17 december", "3 mar"
     if said is None:
         return None
     number, end = said
     end += 1 if tokens[end : end + 2] and tokens[end] == "of" else 0  # "the 3rd of January"
     month_said: int | None = None
-    if tokens[end : end + 1] and tokens[end] in MONTHS:
-        month_said, end = MONTHS.index(tokens[end]) + 1, end + 1
+    if tokens[end : end + 1] and tokens[end] in MONTH_NUMBER:
+        month_said, end = MONTH_NUMBER[tokens[end]], end + 1
     elif tokens[end - 1] == "of":
         end -= 1  # "the 3rd of" something else: the date alone
     if month_said is None and not tokens[at][:1].isdigit() and tokens[i : i + 1] != ["on"]:
@@ -208,9 +210,9 @@ def _one_day(tokens: list[str], i: int, now: dt.datetime) -> tuple[int, int] | N
 
 
 def _month_first(tokens: list[str], at: int, now: dt.datetime) -> tuple[int, int] | None:
-    month = MONTHS.index(tokens[at]) + 1
+    month = MONTH_NUMBER[tokens[at]]
     after = at + 1 + (tokens[at + 1 : at + 2] == ["the"])
-    said = _date_number(tokens, after)
+    said = _date_number(tokens, after) or _a_bare_date(tokens, after)
     if said is None:
         return None
     day = _next_date(now.date(), said[0], month)
@@ -227,10 +229,21 @@ def _date_after_its_day(tokens: list[str], at: int, now: dt.datetime) -> tuple[i
     number, end = said
     end += 1 if tokens[end : end + 2] and tokens[end] == "of" and tokens[end + 1] in MONTHS else 0
     month: int | None = None
-    if tokens[end : end + 1] and tokens[end] in MONTHS:
-        month, end = MONTHS.index(tokens[end]) + 1, end + 1
+    if tokens[end : end + 1] and tokens[end] in MONTH_NUMBER:
+        month, end = MONTH_NUMBER[tokens[end]], end + 1
     dated = _next_date(now.date(), number, month)
     return None if dated is None else ((dated - now.date()).days, end)
+
+
+def _a_bare_date(tokens: list[str], at: int) -> tuple[int, int] | None:
+    """A day of a month said as a number alone beside its month: "dec 17", "17 december" (a
+    twenty-second trial's "remind me to pack the bag on dec 17 at 8pm" was set for today);
+    never a clock time ("december 17:30") nor a count past 31."""
+    if not (tokens[at : at + 1] and tokens[at].isdigit() and 1 <= int(tokens[at]) <= 31):
+        return None
+    if tokens[at + 1 : at + 2] and tokens[at + 1] in (":", ".", "am", "pm"):
+        return None
+    return int(tokens[at]), at + 1
 
 
 def _date_number(tokens: list[str], at: int) -> tuple[int, int] | None:

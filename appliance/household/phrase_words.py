@@ -12,7 +12,10 @@ from appliance.numbers import number_at
 
 _LEAD = re.compile(
     r"^(?:(?:(?:grand|right|lovely|great|cool|brilliant|perfect)(?= ,)|"
-    r"hang on|wait|um|erm|er|so|oh|och|ach|hmm|ha|actually|sorry|quick question|yo|oi|"
+    r"hang on|wait|um|uh|erm|er|so|oh|och|ach|hmm|ha|actually|sorry|quick question|yo|oi|"
+    # "Hey, uh, so set a potato timer… , and a gravy timer…" (a twenty-second trial's voice
+    # went to the model): a greeting before another lead word is a lead too
+    r"(?:hey|ok|okay)(?= (?:, )?(?:so|um|uh|erm|er|right|hang on|wait)\b)|"
     # "ugh cancel the chicken one" (a held-out split of the daily loop's went to the model)
     r"ugh|argh|aargh|ach no|oh no|damn|dang|"
     # "no wait make the porridge 3 more minutes" (a fourteenth trial's got "didn't understand")
@@ -67,6 +70,11 @@ _TAIL = re.compile(
     # timer); never "for now", "by now", "till now"
     r"(?<!for )(?<!by )(?<!till )(?<!until )(?<!from )(?<!before )now|"
     r"ty|tyvm|that's it|thats it|that is it|"
+    # "make the diapers size 5 actually" (a twenty-second trial's phone got "didn't
+    # understand"): a change of mind said last
+    r"actually|"
+    # "po", the Filipino word of respect: "Every day po" (a twenty-second trial's)
+    r"po|"
     # "add a sliced pan to the list there" (Irish English; a held-out split's went to the model)
     r"(?<=list )there|(?<=minutes )there|(?<=mins )there|(?<=timer )there))"
     r"|(?: ,)? (?:would|could|will|can) you"

@@ -119,6 +119,16 @@ _MORE = (
         rf"(?: (?:to|on|onto) {_IT})?$"
     ),
     re.compile(rf"^make {_IT} longer(?: like| by)? (?P<by>.+?)(?: more)?(?P<unit> [a-z]+)?$"),
+    # "add 10 minutes to it", "give it 10 minutes", "put 5 minutes on that": "it" is the
+    # timer just set ("Which one?" with three running, a twenty-second trial's)
+    re.compile(
+        rf"^(?:add|put|stick) (?P<by>[a-z0-9.]+(?: [a-z0-9.]+)?)(?P<unit> (?:minutes?|mins?|"
+        rf"seconds?|secs?|hours?|hrs?)) (?:to|on|onto) {_IT}$"
+    ),
+    re.compile(
+        rf"^give {_IT} (?:another |an extra )?(?P<by>[a-z0-9.]+(?: [a-z0-9.]+)?)"
+        r"(?P<unit> (?:minutes?|mins?|seconds?|secs?|hours?|hrs?))$"
+    ),
 )
 _TIMES = re.compile(rf"^(?P<times>double|halve) {_IT}$")
 # "and one for the sauce, 15", "and another for 5", "and a sauce one for 15 mins": a second
@@ -412,13 +422,38 @@ def said_put_right(said: str, *, corrected: bool = False) -> PutRight | None:
     # "no, 25", "nah, saturday", "actually 930": a value alone, after a word that puts right
     if corrected and len(rest.split(" ")) <= 3 and _a_value(rest, instead=False):
         return PutRight(to=rest, moves=True)
+    # "every day", "weekdays": how often, said alone after the reminder it is of (a
+    # twenty-second trial's "Every day po" got the model); only the very next message
+    if _HOW_OFTEN_ALONE.fullmatch(rest):
+        return PutRight(to=rest, moves=True)
     return None
+
+
+_HOW_OFTEN_ALONE = re.compile(
+    r"(?:and )?(?:every|each) (?:day|morning|evening|night|week|weekday|monday|tuesday|"
+    r"wednesday|thursday|friday|saturday|sunday)|daily|weekly|weekdays|every weekday"
+)
+
+
+_ONE_POINTED_AT = re.compile(
+    r" (?:that|this|the|which|each|every|any|no|other|last|first|new|old|big|small|"
+    r"same|right|wrong|blue|red|green|white|black|large|little) one(?= )"
+)
+_ASKS_ITS_OWN = frozenset(
+    "cancel delete remove stop scrap scratch undo bin ditch drop forget kill clear".split()
+)
 
 
 def _a_value(to: str, *, instead: bool) -> bool:
     """Whether `to` is something a record may become: a number, a moment, an amount, a
     length, "Mum not Dad", or a thing said "instead"; never "snappy" or "a double"."""
+    # "one" after "that", "the" or "this" is a thing pointed at, never a number: "actually
+    # cancel that one" had moved a reminder to 13:00 (a twenty-second trial's); and a verb
+    # said first asks something of its own
+    to = _ONE_POINTED_AT.sub(" ", f" {to} ").strip()
     words = to.split(" ")
+    if not to or words[0] in _ASKS_ITS_OWN:
+        return False
     if re.search(r"\d", to) or " not " in f" {to} " or speaks_of_a_moment(words):
         return True
     if REPEATS.search(to) or INSTEAD_OF.fullmatch(to):

@@ -9,6 +9,9 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from appliance.english import english_words
+from appliance.family import FAMILY
+from appliance.given_names import given_names
 from appliance.household import moments, repeats, spoken
 from appliance.household.records import ABOUT
 
@@ -27,10 +30,14 @@ NOTHING_NAMED = (["it"], ["that"], ["this"], ["them"])
 # household reminded to tell Femi (a fourth trial's got the model: "I don't have the
 # ability to remember anything").
 _HOUR = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+# Words after "remind" that are no one to remind
+_NO_ONE = (
+    r"(?:me|us|myself|ourselves|you|yourself|it|that|this|them|everyone|everybody|anyone|"
+    r"someone|how|what|when|where|why|which|who|whether|if|again|later|about|of|to|at|in|on|"
+    r"the|a|my|our)\b"
+)
 _REMIND_SOMEONE = re.compile(
-    r"^remind (?P<who>(?:the )?(?:kids|children|boys|girls)|(?!(?:me|us|myself|ourselves|you|"
-    r"yourself|it|that|this|them|everyone|everybody|anyone|someone|how|what|when|where|why|"
-    r"which|who|whether|if|again|later|about|of|to|at|in|on|the|a|my|our)\b)[a-z][a-z'-]*) "
+    rf"^remind (?P<who>(?:the )?(?:kids|children|boys|girls)|(?!{_NO_ONE})[a-z][a-z'-]*) "
     # "remind aoife about the midwife on thursday at 9am" too (a twelfth session's went to the
     # model): to tell her about it
     # "quarter to 8" is a time, not the errand's "to" (a held-out split's was asked when)
@@ -39,8 +46,25 @@ _REMIND_SOMEONE = re.compile(
 )
 
 
+# "remind jayden hockey practice tues 5:30", texted without "about" (a twenty-second trial's
+# phone got the model's echo of an earlier message): about it, when the one named is someone
+_REMIND_SOMEONE_BARE = re.compile(
+    rf"^remind (?!{_NO_ONE})(?P<who>[a-z][a-z'-]{{2,}}) (?!{_NO_ONE}|,)(?P<rest>.+)$"
+)
+
+
+def _someone(word: str) -> bool:
+    """Whether a word said after "remind" is someone: one of the family, a given name, or a
+    word English lacks."""
+    english = english_words()
+    return word in FAMILY or word in given_names() or bool(english and word not in english)
+
+
 def _for_someone(text: str) -> str:
     """ "remind Femi at 8 to X" as "remind me at 8 to tell Femi to X"; else the text."""
+    bare = _REMIND_SOMEONE_BARE.match(text) if not _REMIND_SOMEONE.match(text) else None
+    if bare is not None and _someone(bare["who"]):
+        text = f"remind {bare['who']} about {bare['rest']}"
     said = _REMIND_SOMEONE.match(text)
     if said is None or (said["how"] == "about" and said["errand"].split(" ") in NOTHING_NAMED):
         return text  # "remind her about it": what about is the model's to hear

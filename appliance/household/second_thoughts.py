@@ -152,7 +152,10 @@ def second_thoughts(
             return again
         # "…at 9 tomorrow, no, wednesday, to ring the vet": the day and the errand both
         parts = [rest.replace(" , ", " ")] if isinstance(first, AskReminderWhat) else []
-        for part in [*parts, *rest.split(" , ")]:
+        # a part that brings its correction first is the correction: "no wait, Mia, make it
+        # sunflower seed butter instead" (a twenty-second trial's put "Mia" on the list)
+        said_after = sorted(rest.split(" , "), key=lambda p: not _BRINGS_A_CORRECTION.match(p))
+        for part in [*parts, *said_after]:
             if (put_right := _put_right(first, head, part, read, adds=adds)) is not None:
                 return put_right
         # nothing put right: left as it was, even after only "sorry" or "actually" ("take
@@ -208,6 +211,7 @@ def _put_right(
     recycling out", "almond milk"), or None: that part does not."""
     while (lead := _BRINGS_A_CORRECTION.match(part)) is not None and lead.end():
         part = part[lead.end() :]
+    part = re.sub(r"(?:^| )instead$", "", part)  # "…, make it sunflower butter instead"
     if not part:
         return None
     tried: list[str] = []

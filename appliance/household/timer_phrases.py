@@ -380,7 +380,7 @@ def _timer(text: str) -> Command | None:
     if _LISTS_TIMERS.match(text):
         return TimerStatus(None)
     if match := _STATUS.match(text):
-        return TimerStatus(timer_name(match["name"]))
+        return _status(match["name"])
     if (
         (match := _ADJECTIVE_TIMER.match(text))  # "a 12 minute timer for the pasta"
         and (seconds := _length_before_timer(match)) is not None
@@ -553,11 +553,11 @@ def timer_status(text: str) -> Command | None:
             )
         )
     if (left := _LEFT_ON.match(text)) and left["name"] not in _ASKED_AFTER_NO_TIMER:
-        return TimerStatus(timer_name(left["name"]))
+        return _status(left["name"])
     if (match := _HOW_IS.match(text)) and match["name"] in _ASKED_AFTER_NO_TIMER:
         return None  # "how's it going?", "how are you doing?": a greeting
     if match := _NEARLY_DONE.match(text) or _HOW_IS.match(text):
-        return TimerStatus(timer_name(match["name"]))
+        return _status(match["name"])
     match = _STATUS.match(text)
     if match is None:
         return None
@@ -571,14 +571,22 @@ def timer_status(text: str) -> Command | None:
     )
     if not on_a_timer and not re.search(r"\b(?:left|remaining|to go|longer|got)\b", text):
         return None
-    if match["name"] in _EVERY_TIMER:
-        return TimerStatus(None)  # "how much longer on everything" (was "no everything timer")
-    return TimerStatus(timer_name(match["name"]))
+    # "how much longer on everything" (was "no everything timer")
+    return _status(match["name"])
 
 
+# "how long left on all my timers" (a twenty-second trial's got "There is no all my timers
+# timer running.")
 _EVERY_TIMER = frozenset(
     {"everything", "all of them", "them all", "both", "both of them", "the timers", "timers"}
+    | {f"{every} timers" for every in ("all", "all my", "all the", "all of my", "all of the")}
+    | {"my timers", "all our timers", "our timers", "every timer", "each timer", "all"}
 )
+
+
+def _status(name: str | None) -> TimerStatus:
+    """The status asked of the timer named, or of every timer where the name says all."""
+    return TimerStatus(None if name is None or name in _EVERY_TIMER else timer_name(name))
 
 
 _ADD_SIGNALS = {"add", "more", "another", "extra", "extend"}

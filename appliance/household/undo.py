@@ -41,7 +41,8 @@ _UNDO = re.compile(
     # names what comes off, and "i've called mum, cancel that" what is done (a review's took
     # every item just added off the list, or the milk for the call)
     r"(?:(?P<verb>cancel|undo|scratch|scrap|bin|"
-    r"ditch|delete|remove|reverse) (?P<what>that|it|this|that last one|the last one|"
+    r"ditch|delete|remove|reverse) (?P<what>that|it|this|that one|this one|that last one|"
+    r"the last one|"
     r"what you just did|that (?P<kind>reminder|timer))|(?P<undo>undo)|take (?:that|it) back"
     # "take that back off", "take them off": what went on the list (a held-out split's went
     # to the model); never "take it off", said of a pan
@@ -212,6 +213,11 @@ _ASKED_DONE = re.compile(
     r"|^(?:so |and |but |sorry |wait )*what (?:did|have) (?:you|u|ya) (?:just |actually )?"
     r"(?:set|add|added|do|done|change|changed|put(?: on)?|make|made)(?: (?:it|that|then|there|"
     r"now|for me|again))*$"
+    # "what did i just add" (a twenty-second trial's phone got "I haven't done anything…"):
+    # what the person asked for is what Hearth did, read from the records
+    r"|^(?:so |and |but |sorry |wait )*what (?:did|have) (?:i|we) (?:just )?"
+    r"(?:set|add|added|put(?: on)?)(?: (?:on|to) (?:the |my )?(?:shopping |grocery )?list)?"
+    r"(?: (?:just now|again|then))?$"
 )
 
 

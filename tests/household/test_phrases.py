@@ -1560,3 +1560,44 @@ def test_the_household_s_people_are_asked_after_never_timed(said: str) -> None:
 def test_a_timer_is_asked_after_by_its_name(said: str, name: str) -> None:  # the control
     asked = phrases.parse(said, NOW)
     assert asked is not None and asked.name == name
+
+
+# A twenty-second trial's (Winnipeg) list and timer phrasings, each beside its control.
+@pytest.mark.parametrize(
+    ("said", "items"),
+    [
+        ("take off cheerios we have some", ("cheerios",)),
+        ("and remove the peanut butter if it's there", ("peanut butter",)),
+    ],
+)
+def test_taking_off_said_first_or_with_if_it_s_there(said: str, items: tuple[str, ...]) -> None:
+    assert phrases.parse(said, NOW) == RemoveItems(items)
+
+
+@pytest.mark.parametrize("said", ["take off the heat", "take off the lid", "take off your coat"])
+def test_taking_off_the_heat_or_a_coat_is_no_list(said: str) -> None:
+    assert phrases.parse(said, NOW) is None  # the control
+
+
+@pytest.mark.parametrize("said", ["how long left on all my timers", "whats left on all timers"])
+def test_all_the_timers_asked_after_is_every_timer(said: str) -> None:
+    assert phrases.parse(said, NOW) == TimerStatus(None)
+
+
+def test_a_timer_named_is_still_that_timer() -> None:
+    assert phrases.parse("how long left on the rice timer", NOW) == TimerStatus("rice")
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["remind me on dec 17 at 8pm to pack the bag", "remind me 17 december at 8pm to pack the bag"],
+)
+def test_a_short_month_and_a_bare_day_is_a_date(said: str) -> None:
+    command = phrases.parse(said, NOW)
+    assert isinstance(command, Remind) and (command.at.month, command.at.day) == (12, 17)
+    assert command.what == "pack the bag"
+
+
+def test_a_month_s_name_never_takes_a_clock_time() -> None:
+    command = phrases.parse("remind me on december 17:30 to pack the bag", NOW)
+    assert not isinstance(command, Remind)  # the control: asked when, never the 17th
