@@ -1,4 +1,5 @@
-"""One stacked horizontal bar per row of a split's table: how its lines were answered."""
+"""Bars of a split's table: one stacked bar per row (how its lines were answered), or two
+shares per run compared (before and now)."""
 
 from __future__ import annotations
 
@@ -26,5 +27,26 @@ def stacked(rows: Sequence[Row], parts: Sequence[tuple[str, str]], path: Path, x
     ax.invert_yaxis()
     ax.set_xlabel(xlabel)
     ax.legend(loc="lower right", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+
+
+def two_shares(
+    runs: dict[str, tuple[float, float]], labels: tuple[str, str], path: Path, xlabel: str
+) -> None:
+    """Each run's two shares (percent) as bars side by side, the runs compared, to `path`."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 2.5))
+    for n, (name, shares) in enumerate(runs.items()):
+        ax.barh([0 + 0.4 * n, 1 + 0.4 * n], shares, height=0.4, label=name)
+    ax.set_yticks([0.2, 1.2], list(labels))
+    ax.invert_yaxis()
+    ax.set_xlim(0, 100)
+    ax.set_xlabel(xlabel)
+    ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=100)

@@ -28,6 +28,7 @@ from collections import Counter
 from pathlib import Path
 
 from appliance.brain.known import names_told
+from benchmarks.bars import two_shares
 from benchmarks.baseline import run_at
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -106,23 +107,15 @@ def report(cases: list[dict], runs: dict[str, list[str]]) -> str:
 
 
 def plot(cases: list[dict], runs: dict[str, list[str]], path: Path) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(7, 2.5))
-    for n, (name, rows) in enumerate(runs.items()):
+    shares = {}
+    for name, rows in runs.items():
         stopped, total = judged(cases, rows)
-        shares = [100 * stopped[s] / total[s] for s in ("invents", "passes")]
-        ax.barh([0 + 0.4 * n, 1 + 0.4 * n], shares, height=0.4, label=name)
-    ax.set_yticks([0.2, 1.2], ["invented facts stopped", "harmless sentences stopped"])
-    ax.invert_yaxis()
-    ax.set_xlim(0, 100)
-    ax.set_xlabel("% (the first row should be high, the second low)")
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
+        shares[name] = (
+            100 * stopped["invents"] / total["invents"],
+            100 * stopped["passes"] / total["passes"],
+        )
+    labels = ("invented facts stopped", "harmless sentences stopped")
+    two_shares(shares, labels, path, "% (the first row should be high, the second low)")
 
 
 def main() -> int:

@@ -30,6 +30,9 @@ from __future__ import annotations
 
 import re
 
+from appliance.english import english_words
+from appliance.given_names import given_names
+from appliance.letters import LOWER, UPPER
 from appliance.memory.plain_words import FAMILY_WORDS
 
 # A clock time said with "at": "at 8am", "at 7.30pm", "at half past six", "at 7"
@@ -171,22 +174,90 @@ def relation_said(text: str) -> str | None:
     return None
 
 
-# Said by someone of themselves: "my", "me" as a possessive ("me mam"), "I'm", "I am"
+# Said by someone of themselves: "my", "me" as a possessive ("me mam"), "I'm", "I take"
 _MY = re.compile(r"\b(?:[Mm]y|me(?= (?:mam|mum|da|dad|nan|gran|wee|girlfriend|boyfriend)\b))\b")
-_I_AM = re.compile(r"\b(?:I'm|I am|i'm|im|i am)\b")
-# Whom a statement is of: a name owning something, or said to be or have something
-_OF_WHOM = re.compile(r"\b([A-Z][a-z]{1,20})(?:'s\b| is\b| has\b| takes\b)")
+_I = re.compile(
+    r"\b(?:I|i)(?:'m| am|m\b|'ve got| have got|'ve| have| was|'ll| will| don't| do not"
+    r"| didn't| can't| cannot| can| would| had| did|(?= [a-z]+\b))",
+)
+# "I'm" and the like, said of the one named: "Lola is", "Lola has got"
+_AS_SAID_OF = {
+    "'m": "is",
+    " am": "is",
+    "m": "is",
+    "'ve got": "has got",
+    " have got": "has got",
+    "'ve": "has",
+    " have": "has",
+    " was": "was",
+    "'ll": "will",
+    " will": "will",
+    " don't": "doesn't",
+    " do not": "does not",
+    " didn't": "didn't",
+    " can't": "can't",
+    " cannot": "cannot",
+    " can": "can",
+    " would": "would",
+    " had": "had",
+    " did": "did",
+}
+# Whom a statement is of: a name owning something, or said to be, have or do something
+# ("Arjun plays cricket", "Seán is…")
+_OF_WHOM = re.compile(
+    rf"(?<![\w'])([{UPPER}][{LOWER}]{{1,20}})(?:'s\b| (?:is|has|was|does|doesn't|isn't|can't)\b"
+    rf"| [{LOWER}]+s\b)"
+)
+_CAPITALISED = re.compile(rf"(?<![\w'])[{UPPER}][{LOWER}]{{1,20}}\b")
 
 
 def people_of(text: str) -> set[str]:
     """The names a statement says something of: "Jayden's girlfriend is Ashley" -> Jayden
-    (Ashley is what is said of him; "Ashley is…" would name her)."""
-    return set(_OF_WHOM.findall(text))
+    (Ashley is what is said of him; "Ashley is…" would name her), and every word written with
+    a capital that is a given name or a word English lacks ("Madison plays soccer")."""
+    english = english_words()
+    named = {
+        word
+        for word in _CAPITALISED.findall(text)
+        if word.lower() in given_names() or (english and word.lower() not in english)
+    }
+    return set(_OF_WHOM.findall(text)) | named
 
 
 def in_the_first_person(text: str) -> bool:
-    """Whether a statement is said by someone of themselves: "my", "me mam", "I'm"."""
-    return bool(_MY.search(text) or _I_AM.search(text))
+    """Whether a statement is said by someone of themselves: "my", "me mam", "I'm", "I take"."""
+    return bool(_MY.search(text) or _I.search(text))
+
+
+def _third_person(verb: str) -> str:
+    """ "take" -> "takes", "go" -> "goes", "carry" -> "carries", "have" -> "has"."""
+    if verb == "have":
+        return "has"
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return f"{verb}es"
+    if len(verb) > 2 and verb.endswith("y") and verb[-2] not in "aeiou":
+        return f"{verb[:-1]}ies"
+    return f"{verb}s"
+
+
+def _of(name: str, text: str) -> str:
+    """`text`, said by `name` of themselves, as said of them: "I take my coffee black" ->
+    "Marco takes Marco's coffee black", "I'm diabetic" -> "Lola is diabetic"."""
+    if (found := _I.search(text)) is not None:
+        rest, after = found[0][1:], text[found.end() :]
+        if rest in _AS_SAID_OF:
+            said = f"{name} {_AS_SAID_OF[rest]}"
+        elif (verb := re.match(r" ([a-z]+)\b", after)) is not None:
+            said = f"{name} {verb[1] if verb[1] in _NOT_VERBS else _third_person(verb[1])}"
+            after = after[verb.end() :]
+        else:
+            said = name
+        text = f"{text[: found.start()]}{said}{after}"
+    return _MY.sub(f"{name}'s", text)
+
+
+# Words after "I" that are no verb to say of someone else: "I also…", "I just…"
+_NOT_VERBS = frozenset("also just really still always never usually only".split())
 
 
 def as_said_of(text: str, names: set[str]) -> list[str]:
@@ -196,7 +267,4 @@ def as_said_of(text: str, names: set[str]) -> list[str]:
     person (a twenty-second trial's went live); the cost of a wrong match is a review."""
     if not in_the_first_person(text):
         return []
-    return [
-        _I_AM.sub(f"{name} is", _MY.sub(f"{name}'s", text, count=1), count=1)
-        for name in sorted(names)
-    ]
+    return [_of(name, text) for name in sorted(names)]
