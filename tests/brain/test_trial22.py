@@ -271,3 +271,14 @@ def test_every_day_said_with_nothing_before_changes_nothing(
 def test_please_remember_typed_short_is_remember(settings: Settings, memory: Memory) -> None:
     replies, asked = _said(settings, memory, "pls remember kofi's bus pass is in the drawer")
     assert replies[0].startswith("I'll remember that") and asked == 0
+
+
+def test_a_sound_heard_now_is_no_fact(settings: Settings, memory: Memory) -> None:
+    _said(settings, memory, "Po, something is beeping in the kitchen.", notetaker=ScriptedModel([]))
+    assert memory.proposals() == []
+
+
+def test_what_a_thing_does_when_it_sounds_is_a_fact(settings: Settings, memory: Memory) -> None:
+    said = "The smoke alarm beeps when its battery is low."
+    _said(settings, memory, said, notetaker=ScriptedModel([]))
+    assert [p.text for p in memory.proposals()] == [said]  # the control
