@@ -19,6 +19,7 @@ from appliance.aloud import citation
 from appliance.kitchen.allergens import swap_for_a_diet
 from appliance.kitchen.said import quantities, weight_said
 from appliance.kitchen.tables import COMPOUND_HEADS, CUTS, Cooking, Substitution, Tables
+from appliance.kitchen.units import oven_celsius, oven_fahrenheit, to_celsius
 from appliance.numbers import as_fraction
 
 _COOKING = re.compile(
@@ -284,7 +285,43 @@ def cooking_question(words: list[str], tables: Tables) -> KitchenSaid | None:
         text += f" {note}"
     if (other := _not_the_method_asked(words, row)) is not None:
         text = f"{other} {text}"
+    if (oven := _another_oven(words, row)) is not None:
+        text += f" {oven}"
     return KitchenSaid(f"{text} {citation(row.source)}", row.source)
+
+
+# An oven said with the question: "at 325", "at 325 F", "at 160c", "at gas mark 3"
+_OVEN_SAID = re.compile(
+    r"\bat (?P<degrees>\d{2,3})(?: ?(?:°|degrees?))?(?: ?(?P<unit>f|fahrenheit|c|celsius))?\b"
+    r"|\bgas(?: mark)? (?P<gas>[1-9])\b"
+)
+
+
+def _another_oven(words: list[str], row: Cooking) -> str | None:
+    """What to say when the oven asked of is not the row's: "how long do I roast a 14 lb
+    turkey at 325?" had the time at 190 °C, with nothing said of the 163 °C asked (a
+    twenty-second trial's, 5 of 5). The table holds one oven's time, so no other time is
+    made up: that it takes longer or less, and the thermometer. A bare number past 250 is
+    Fahrenheit (no kitchen oven in Celsius goes that high), else Celsius."""
+    found = _OVEN_SAID.search(" ".join(words))
+    if found is None or row.oven_celsius is None:
+        return None
+    if found["gas"]:
+        asked = to_celsius(float(found["gas"]), "gas_mark")
+    else:
+        degrees = float(found["degrees"])
+        unit = found["unit"] or ("f" if degrees > 250 else "c")
+        if degrees < 90:
+            return None  # "at 10" is a time of day, no oven
+        asked = oven_celsius(degrees) if unit.startswith("f") else degrees
+    if abs(asked - row.oven_celsius) < 10:
+        return None
+    way = "longer" if asked < row.oven_celsius else "less time"
+    return (
+        f"That time is for {row.oven_celsius:g} °C; at {asked:.0f} °C "
+        f"({oven_fahrenheit(asked):.0f} °F) it takes {way}, and I have no table for that oven, "
+        "so check it is cooked through with a meat thermometer."
+    )
 
 
 def _not_the_method_asked(words: list[str], row: Cooking) -> str | None:

@@ -611,3 +611,20 @@ def test_tatties_are_potatoes_to_the_kitchen() -> None:
 def test_a_weight_is_said_back_as_it_was_asked(question: str, opening: str) -> None:
     found = answer(question)
     assert found is not None and found.text.startswith(opening)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["how long do I roast a 14 lb turkey at 325?", "5 lb pork shoulder how long at 300 F"],
+)
+def test_another_oven_asked_of_is_said_to_take_longer(question: str) -> None:
+    found = answer(question)  # a twenty-second trial's: the time at 190 °C, 325 °F not said
+    assert found is not None and "it takes longer" in found.text and "thermometer" in found.text
+
+
+@pytest.mark.parametrize(
+    "question", ["how long to roast a 2 kg chicken at 200", "how long to roast a 2 kg chicken"]
+)
+def test_the_table_s_own_oven_adds_nothing(question: str) -> None:
+    found = answer(question)  # the control
+    assert found is not None and "That time is for" not in found.text
