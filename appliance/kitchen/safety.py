@@ -491,6 +491,17 @@ def _rule(topic: str, food: str | None, said: str, tables: Tables) -> SafetyRule
     candidates = [r for r in tables.safety_rules if r.topic == topic]
     if topic in ("defrost", "thaw_time"):
         candidates = _by_thaw_method(candidates, said)
+    if topic == "defrost" and _HOW_LONG_IT_KEEPS.search(said):
+        # "how long does a thawed turkey keep in the fridge" got how to defrost, 3 of 3 (a
+        # twenty-second trial's): the rule of how long it keeps once thawed
+        candidates = [
+            r for r in candidates if _SAYS_HOW_LONG_IT_KEEPS.search(r.answer)
+        ] or candidates
+    elif topic == "defrost" and _ASKED_HOW.search(said):
+        # "how do I defrost chicken" asks how, never how long it keeps once it is
+        candidates = [
+            r for r in candidates if not _SAYS_HOW_LONG_IT_KEEPS.search(r.answer)
+        ] or candidates
     if topic in ("reheat", "rice") and _MORE_THAN_ONCE.search(said):
         # "can i reheat rice twice": the rule of how often, never how hot (a held-out
         # split's got the 75 °C row)
@@ -515,6 +526,11 @@ def _rule(topic: str, food: str | None, said: str, tables: Tables) -> SafetyRule
     return best
 
 
+_HOW_LONG_IT_KEEPS = re.compile(
+    r"\bhow (?:long|many days)\b.*\b(?:keep|keeps|last|lasts|good for|before cooking)\b"
+)
+_SAYS_HOW_LONG_IT_KEEPS = re.compile(r"\bkeep\b|\bwithin \d+ hours\b")
+_ASKED_HOW = re.compile(r"\bhow (?:do|should|can|would|to)\b")
 _MORE_THAN_ONCE = re.compile(
     r"\b(?:twice|more than once|a second time|second time|two times|again and again|"
     r"(?:re)?heat(?:ed)? (?:it |them )?again)\b"
@@ -529,6 +545,8 @@ _THAW_METHODS = (
     re.compile(r"\bcold (?:tap )?water\b|\b(?:bowl|sink|basin) of water\b|\bin water\b"),
     re.compile(r"\b(?:room temperature|worktop|on the side|on the counter|counter top)\b"),
     re.compile(r"\b(?:fridge|refrigerator)\b"),
+    # "how to thaw chicken quickly" had the fridge overnight: the faster way's rule
+    re.compile(r"\b(?:fast|faster|fastest|quick|quickly|quicker|quickest|in a hurry)\b"),
 )
 
 

@@ -628,3 +628,19 @@ def test_another_oven_asked_of_is_said_to_take_longer(question: str) -> None:
 def test_the_table_s_own_oven_adds_nothing(question: str) -> None:
     found = answer(question)  # the control
     assert found is not None and "That time is for" not in found.text
+
+
+@pytest.mark.parametrize(
+    ("question", "opening"),
+    [
+        # a twenty-second trial's thawed turkey got how to defrost, 3 of 3
+        ("how long does a thawed turkey keep in the fridge", "FSA: once defrosted, cook it"),
+        ("how long can I keep defrosted chicken before cooking", "FSA: once defrosted, cook it"),
+        # and how to, asked how: never how long it keeps
+        ("how do I defrost a turkey", "Defrost in the fridge, ideally overnight"),
+        ("what's the quickest way to thaw mince", "For faster thawing"),
+    ],
+)
+def test_how_long_thawed_food_keeps_and_how_to_thaw_it(question: str, opening: str) -> None:
+    found = answer(question)
+    assert found is not None and found.text.startswith(opening)
