@@ -227,6 +227,14 @@ def _hash(word: str) -> str:
     return hashlib.sha256(word.encode("utf-8")).hexdigest()[:12]
 
 
+def name_marks(name: str) -> set[str]:
+    """A name as marks may hold it (hashed, lower case): whole, and as _CAPITALISED reads it,
+    up to its first letter past A to Z ("Seán" is marked "se"): to ask whether marks name
+    someone."""
+    ascii_part = re.match(r"[A-Za-z]+", name)
+    return {_hash(name.lower())} | ({_hash(ascii_part[0].lower())} if ascii_part else set())
+
+
 def _number(word: str) -> str | None:
     if word.isdigit():
         return str(int(word))

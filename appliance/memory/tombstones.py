@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from appliance.files import append_line, commit_temp, write_temp
-from appliance.memory.contrast import Marks, contrast
+from appliance.memory.contrast import Marks, contrast, name_marks
 from appliance.memory.embedding import Embedder
 from appliance.memory.plain_words import in_plain_words
 from appliance.memory.restated import keys_of, named_alike, same_key
@@ -355,8 +355,9 @@ class TombstoneLog:
         parts += [aside for aside in without_asides(text) if aside not in parts]
         if (theirs := as_said_by_them(text)) is not None:  # "Dave's mum" as Dave says it
             parts.append(theirs)
-        # "my girlfriend's name is Ashley" as of each of the household (Jayden's)
-        parts += [said for said in as_said_of(text, set(people)) if said not in parts]
+        # "my girlfriend's name is Ashley" as of each of the household a refusal named
+        # (Jayden's): only those, so a statement is read again a few times, not once a name
+        parts += [said for said in as_said_of(text, self._named(people)) if said not in parts]
         # the statement and each part in plain words too, as the tombstone keeps its own
         parts += [
             plain
@@ -374,6 +375,19 @@ class TombstoneLog:
             if (similar := self.find_similar(said, said_vector)) is not None:
                 return similar
         return self.find_same_key(text)
+
+    def _named(self, people: Iterable[str]) -> set[str]:
+        """Of `people`, those a refusal names by its marks; all of them where a refusal's
+        marks name no one."""
+        names: set[str] = set()
+        for tombstone in self:
+            named = tombstone.marks.get("names") if tombstone.marks is not None else None
+            if not isinstance(named, list) or not named:
+                # no name read from it ("Arjun doesn't eat beef.": a first word English also
+                # has is no name to the marks), so it may be of anyone
+                return set(people)
+            names.update(str(name) for name in named)
+        return {person for person in people if name_marks(person) & names}
 
     def find_same_key(self, text: str) -> Tombstone | None:
         """The tombstone these words restate by what they are about (`same_key`)."""
