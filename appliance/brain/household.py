@@ -15,6 +15,7 @@ is involved, and these routes are not model routes, so the note-taker never read
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from appliance.household import HouseholdStore, NotKept, Screen, parse, perform
 from appliance.household.asking import answer_to, from_json
 from appliance.household.more import another_reminder, more_of_the_same
 from appliance.household.named import household_command
+from appliance.household.phrase_words import normalise
 from appliance.household.put_right import (
     follow_up,
     item_said_right,
@@ -32,6 +34,7 @@ from appliance.household.put_right import (
     said_of_it,
 )
 from appliance.household.requests import Command
+from appliance.household.undo import said_undo
 
 # intent name -> the command intents (requests.py) it claims
 FAMILIES = {
@@ -50,6 +53,10 @@ HOUSEHOLD_INTENTS = frozenset({*FAMILIES, NOTHING_DONE})
 # the families that work the records, so a fact said beside one of their commands is kept
 # too ("Sam is allergic to nuts. Add peanuts to the list.")
 HOUSEHOLD_RECORDS = ("timers", "reminders", "shopping")
+
+
+# Said first by one taking back what they just asked for: "actually", "no", "wait", "sorry"
+_CHANGE_OF_MIND = re.compile(r"^\W*(?:actually|no|nah|wait|sorry|oops|oh no)\b", re.IGNORECASE)
 
 
 def _answer(
@@ -76,6 +83,16 @@ def _answer(
     # "move it to 8", "make that a dozen": the last change here, put right (put_right.py)
     if put_right and (put := follow_up(store, text, thread)) is not None:
         return put
+    # "actually cancel that one", straight after a reminder set here, takes that reminder
+    # back even while a timer rings (a twenty-third trial's phone stopped the ringing
+    # tortilla timer instead); a bare "cancel that" is still said to what rings
+    if (
+        put_right
+        and _CHANGE_OF_MIND.match(text)
+        and store.just_done(thread) is not None
+        and (undo := said_undo(normalise(text))) is not None
+    ):
+        return undo
     # "make it 4 tins, and add tahini": the change put right, and another thing
     if put_right and (both := said_in_two(store, text, thread, read)) is not None:
         return both

@@ -49,6 +49,7 @@ from appliance.brain.questions import LEAD as _LEAD
 from appliance.brain.statements import (
     GREETING,
     a_statement_taken_back,
+    after_introduction,
     as_theirs,
     facts_stated,
     introduced,
@@ -240,6 +241,10 @@ def _remember(text: str) -> Route | None:
         and greeted.end() < len(text)
         and (remembered := _remember(text[greeted.end() :])) is not None
     ):
+        # "Buenas tardes, soy Ernesto. Please remember that my birthday is March 3." is
+        # Ernesto's (a twenty-third trial's kept "My birthday is March 3.")
+        if (speaker := said_by(text[: greeted.end()])) is not None:
+            return Route("remember", sentence(as_theirs(remembered.text, speaker)))
         return remembered
     if (match := _REMEMBER.match(text)) and not _NOTHING_SAID.match(match["what"]):
         what = re.sub(r"^that\s+", "", match["what"], flags=re.IGNORECASE)
@@ -459,7 +464,12 @@ def _taken_back(text: str) -> Route | None:
 
 def _statement(text: str) -> Route | None:
     facts = facts_stated(text)
-    if facts and (speaker := said_by(text)) is not None:
+    speaker = said_by(text)
+    if not facts and speaker is not None and (rest := after_introduction(text)):
+        # "hi it's Rosa. I take metformin w/ breakfast daily": hers, said of her (a
+        # twenty-third trial's got the model's "I'm glad you're enjoying breakfast today!")
+        facts = facts_stated(as_theirs(rest, speaker))
+    if facts and speaker is not None:
         # "hej, Tomasz here. my birthday is 14th of August" is Tomasz's (an eleventh trial's
         # card said "My birthday…", which then answered anyone's "when is my birthday?")
         facts = [as_theirs(fact, speaker) for fact in facts]

@@ -24,6 +24,7 @@ from appliance.brain.questions import HOUSE, food_words, names_in
 from appliance.household.moments import WEEKDAYS
 from appliance.letters import LOWER, UPPER
 from appliance.memory.private_health import private_to
+from appliance.memory.said_less import said_of
 from appliance.memory.text import tokens
 from appliance.sentences import sentences
 
@@ -562,7 +563,7 @@ GREETING = (
     r"hola|bonjour|salaam|hearth|hi hearth|hello hearth|hey hearth|afternoon|good afternoon|"
     # "Good afternoon po. Please remember that…" (Filipino respect; a twenty-second trial's got
     # the food-safety line)
-    r"good day|po)"
+    r"good day|po|buenas tardes|buenos d[ií]as|buenas noches|buenas)"
 )
 _A_NAME = rf"(?-i:[{UPPER}])[{LOWER}]+"
 
@@ -578,7 +579,8 @@ def introduced(named: bool = False) -> str:
         return rf"(?P<{group}>{one})" if named else one
 
     return (
-        rf"(?:(?:it's|this is|i'm|i am|my name is|my name's)\s+{name('name')}"
+        # "soy Ernesto": said in Spanish first (a twenty-third trial's)
+        rf"(?:(?:it's|this is|i'm|i am|my name is|my name's|soy)\s+{name('name')}"
         rf"|{name('name2')}\s+here)\b"
     )
 
@@ -596,21 +598,33 @@ _SPEAKER_TYPED = re.compile(
 
 def said_by(text: str) -> str | None:
     """The name the speaker gives themselves at the start, else None."""
+    found = _introduction(text)
+    return None if found is None else found[0]
+
+
+def after_introduction(text: str) -> str:
+    """What follows who is speaking: "hi it's Rosa. I take metformin daily" -> "I take
+    metformin daily"; "" where no one says who they are."""
+    found = _introduction(text)
+    return "" if found is None else found[1].lstrip(" .,!")
+
+
+def _introduction(text: str) -> tuple[str, str] | None:
     said = " ".join(text.split())
     if found := _SPEAKER_NAMED.search(said):
-        return found["name"] or found["name2"]
+        return found["name"] or found["name2"], said[found.end() :]
     typed = _SPEAKER_TYPED.match(said)
     if typed and a_name_typed_lower(typed["name"].lower()):
-        return typed["name"].title()
+        return typed["name"].title(), said[typed.end() :]
     return None
 
 
 def as_theirs(fact: str, name: str) -> str:
     """A fact said in the first person, said of the one who said it: "My birthday is 14th of
     August." said by Tomasz is "Tomasz's birthday is 14th of August."; "Ashley is my gf."
-    said by Jayden is "Ashley is Jayden's gf."."""
-    fact = re.sub(r"^(?:I'm|I am)\b", f"{name} is", fact)
-    return re.sub(r"\b[Mm]y\b", f"{name}'s", fact, count=1)
+    said by Jayden is "Ashley is Jayden's gf."; "I take my tablets at 8." said by Halina is
+    "Halina takes Halina's tablets at 8." (memory reads a refusal said again so too)."""
+    return said_of(name, fact)
 
 
 # A question said last with no question mark, as voice and texting say one: "fish fingers
@@ -654,6 +668,20 @@ def _asks_first(note: str) -> bool:
     return note.split(" ")[0].lower() in _REQUEST
 
 
+# A clause that ends in the things a verb is of: "can't have chocolate", "allergic to nuts",
+# "loves peas"; and what goes on after it, things alone: "grapes or onions", "and sesame"
+_OBJECT_LAST = re.compile(
+    r"\b(?:have|eat|eats|drink|drinks|like|likes|love|loves|hate|hates|allergic to|"
+    r"intolerant to|need|needs|take|takes|no|buy|bring|avoid|avoids)\s+[\w' -]+$",
+    re.IGNORECASE,
+)
+_MORE_THINGS = re.compile(
+    r"(?:(?:and|or|nor|plus) )?(?:any |no |some )?[a-z'-]+(?: [a-z'-]+)?"
+    r"(?: (?:and|or|nor) (?:any |no |some )?[a-z'-]+(?: [a-z'-]+)?)?",
+    re.IGNORECASE,
+)
+
+
 def facts_stated(text: str) -> list[str]:
     """The facts a plain statement states, each as the sentence that was said."""
     text = " ".join(text.split())
@@ -680,6 +708,10 @@ def facts_stated(text: str) -> list[str]:
             clause = without_filler(clause).strip(" .!")
             if kept and n and (_ROUTINE_TAIL.match(clause) or _only_when(clause)):
                 # "…, usually mon tue wed", "…on Mondays, Wednesdays and Fridays"
+                kept[-1] = f"{kept[-1]}{joined}{clause}"
+            elif kept and n and _OBJECT_LAST.search(kept[-1]) and _MORE_THINGS.fullmatch(clause):
+                # "Chile the dog can't have chocolate, grapes or onions" was carded as
+                # "…can't have chocolate." (a twenty-third trial's): the things go on
                 kept[-1] = f"{kept[-1]}{joined}{clause}"
             elif is_statement(clause):
                 kept.append(clause)

@@ -183,7 +183,10 @@ _WORLD_BEFORE = frozenset("in from at to of near by on via into".split())
 # A question of the house asked yes or no: "Do we have chickens?", "Are the kids asleep?",
 # "Did the parcel come?", "Is the washing dry?"
 _ASKED_THE_HOUSE = re.compile(
-    r"^\W*(?:hearth\W+)?(?:do|does|did|have|has|had|is|are|was|were|will)\s+(?:we|us|our|"
+    # "does anyone take metformin?" (a twenty-third trial's got "No, no one does take
+    # metformin.", nothing told of anyone's)
+    r"^\W*(?:hearth\W+)?(?:do|does|did|have|has|had|is|are|was|were|will)\s+(?:anyone|anybody|"
+    r"someone|somebody|everyone|everybody|any of us|we|us|our|"
     r"my|the (?:kids|children|baby|twins|boys|girls|cat|dog|pets|washing|laundry|lights|"
     r"parcel|post|heating|door|back door|front door|windows|house|car|bins|recycling|"
     r"dishwasher|washing machine|oven|telly|tv))\b",

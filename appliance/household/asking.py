@@ -209,7 +209,12 @@ def answer_to(question: Question, text: str, now: dt.datetime) -> Command | None
                 # "Which one? pasta…; garlic bread…" had stopped a chicken's 1 h 50 too (an
                 # eighteenth trial's)
                 return _each_of(names)
-            chosen = _which(names, said)
+            # only a pick, said alone: "set another one for the beans, 2 hours" after "Which
+            # one? …; pozole 2 …" had added the time asked before to pozole 2 (a
+            # twenty-third trial's): another command's number picks nothing
+            named = {word for name in names for word in name.split()}
+            rest = [t for t in tokens if t not in _AROUND_A_PICK and t not in named and t != ","]
+            chosen = _which(names, said) if len(rest) <= 2 else []
             if len(chosen) != 1:
                 return None
             if action == "cancel":

@@ -292,6 +292,16 @@ def _length(item: str) -> int:
 _POLITE_AFTER = re.compile(r"(?:\s+(?:pls|plz|please|ta|thanks|thx|cheers|x+))+$")
 
 
+# What a thing is for that is no one: a meal, a time, an occasion or a use
+_NO_ONE_FOR = frozenset(
+    """
+    tea dinner lunch breakfast supper brunch dessert pudding afters snack snacks later now
+    tonight tomorrow today weekend week christmas xmas easter halloween thanksgiving
+    birthday party parties baking cooking school work packed lunches sandwiches toast
+    flavour flavor taste sweetness binding frying roasting dipping decoration decorating
+    cleaning washing guests visitors everyone everybody us them it that this one two
+    """.split()
+)
 _FOR_WHOM = re.compile(r" for (?P<whose>my |our |the )?(?P<who>[a-z']+)$")
 
 
@@ -306,8 +316,13 @@ def _the_thing(item: str) -> str:
     if found is None:
         return item
     who, english = found["who"], english_words()
-    # "for the barbie" is an occasion; "for the baby", "for my mum" are someone
-    named = not found["whose"] and (who in given_names() or (english and who not in english))
+    # "for the barbie" is an occasion; "for the baby", "for my mum" are someone; a word
+    # alone is someone unless it is a meal, a time or what a thing does ("for tea", "for
+    # later", "for flavour"): "mateo" is in English's word list too (a twenty-third trial's
+    # "add egg-free mayo for Mateo" added nothing)
+    named = not found["whose"] and (
+        who in given_names() or (english and who not in english) or who not in _NO_ONE_FOR
+    )
     return item[: found.start()] if who in FAMILY or named else item
 
 
@@ -318,8 +333,11 @@ _A_WISH = (
 )
 _IF_THEY_HAVE = re.compile(rf"^{_A_WISH}$")
 _WISH_AFTER = re.compile(rf" ?, {_A_WISH}$")  # its "it" is no recipe's "add it"
-# A count said after the thing: "lactose free milk, 2 cartons" is 2 cartons of it
-_A_COUNT_ALONE = re.compile(rf"^(?:{NUMBER_WORDS}|a|an|a couple of) {SHOP_COUNTS}$")
+# A count said after the thing: "lactose free milk, 2 cartons" is 2 cartons of it, "dog food
+# for Chile, 30 lb bag" a 30 lb bag of it
+_A_COUNT_ALONE = re.compile(
+    rf"^(?:{NUMBER_WORDS}|a|an|a couple of) {SHOP_COUNTS}(?: {SHOP_COUNTS})?$"
+)
 
 
 def items_of(said: str) -> tuple[str, ...]:
@@ -599,7 +617,9 @@ def shopping(text: str) -> Command | None:
             # (frames.py reads it so); never both as things to buy
             return None
         found = groceries(said)
-        if found is None or any(_length(item) > 4 for item in found):
+        if found is None or any(
+            _length(_the_thing(item)) > 4 and not _SHOP_COUNT.search(item) for item in found
+        ):
             return None
         if not (text.startswith(("we ", "ran ")) or listed) and match["needed"] and len(found) < 2:
             return None  # "need coffee" may be a wish; "need bread milk and teabags" a list

@@ -47,7 +47,8 @@ from appliance.household.store import HouseholdStore, item_key
 from appliance.household.undo import said_undo
 from appliance.numbers import number_at
 
-_IT = r"(?:it|that|this|them|those|these)"
+# "move that one to 7:30pm" (a twenty-third trial's got the model's "I can't move that one")
+_IT = r"(?:it|that one|this one|that|this|them|those|these)"
 # Said first, and no part of what is put right: "och, could ye make that…", "oops i meant 8"
 _LEAD = re.compile(
     r"^(?:(?:no|nah|nay|nope|oh|och|ah|aw|actually|wait|sorry|oops|hmm|um|erm|er|ok|okay|so|"

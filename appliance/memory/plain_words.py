@@ -40,7 +40,10 @@ FAMILY_WORDS = (
 _LEADS = re.compile(
     r"^\W*(?:(?:fyi|btw|by the way|just so you know|for the record|for your information|"
     r"heads up|note that|please note that|remember that|please remember that|remember|"
-    r"don't forget that|dont forget that|note|just to say|please|kindly)\b[\s,:;-]*)+",
+    r"don't forget that|dont forget that|note|just to say|please|kindly|"
+    # "ok fine i eat fish on fri" (a twenty-third trial's, of a refused "Sofia eats fish on
+    # fridays", went live): giving in first says nothing of the fact
+    r"ok fine|okay fine|fine|ok|okay|alright|all right|hi|hey|hello|good morning)\b[\s,:;.!-]*)+",
     re.IGNORECASE,
 )
 # …and after it: "jack's bezzie is connor lol", "connors my best mate btw"
@@ -165,6 +168,10 @@ _PHRASES = (
     ),
     (re.compile(r"(?<![\w'])t'\s?(?=\w)", re.IGNORECASE), "the "),
     (re.compile(r"\b(?:is|are) (?:called|named) ", re.IGNORECASE), "is "),
+    # a twenty-third trial's "sofia = pescatarian on fridays" (texted), of a refused "Sofia
+    # eats fish on fridays", went live: "=" is "is", and a pescatarian eats fish
+    (re.compile(r"\s+=\s+"), " is "),
+    (re.compile(r"\b(?:is|are|'s) (?:a )?pescatarians?\b", re.IGNORECASE), "eats fish"),
     (BIRTHDAY_SHORT, "birthday"),
     # a twenty-first trial's, each of a refused fact: "our neighbour Mr Patel" is "Mr Patel
     # next door", "the vet for Mabli" is "Mabli's vet", "Cowbridge Rd" "on Cowbridge Road"
@@ -302,6 +309,12 @@ _BIRTHDAY_SAID = (
     (re.compile(r"^(?:it's|it is) ([\w'-]+'s (?:birthday|anniversary)) is ", re.I), r"\1 is "),
     (
         re.compile(r"\b([\w'-]+) (?:was|were) born is (\d{1,2} [a-z]+)(?: \d{4})?", re.I),
+        r"\1's birthday is \2",
+    ),
+    # "Ernesto Morales, born March 3" (a twenty-third trial's, of a refused "Ernesto's
+    # birthday is on March 3rd", went live)
+    (
+        re.compile(r"^([\w'-]+)(?: [A-Z][\w'-]+)?,? born is (\d{1,2} [a-z]+)(?: \d{4})?", re.I),
         r"\1's birthday is \2",
     ),
 )

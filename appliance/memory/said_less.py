@@ -240,9 +240,10 @@ def _third_person(verb: str) -> str:
     return f"{verb}s"
 
 
-def _of(name: str, text: str) -> str:
+def said_of(name: str, text: str) -> str:
     """`text`, said by `name` of themselves, as said of them: "I take my coffee black" ->
-    "Marco takes Marco's coffee black", "I'm diabetic" -> "Lola is diabetic"."""
+    "Marco takes their coffee black", "I'm diabetic" -> "Lola is diabetic", "my birthday is
+    March 3" -> "Ernesto's birthday is March 3"."""
     if (found := _I.search(text)) is not None:
         rest, after = found[0][1:], text[found.end() :]
         if rest in _AS_SAID_OF:
@@ -252,7 +253,8 @@ def _of(name: str, text: str) -> str:
             after = after[verb.end() :]
         else:
             said = name
-        text = f"{text[: found.start()]}{said}{after}"
+        # "I take my tablets": their own, said once by name ("Halina takes their tablets")
+        return _MY.sub("their", f"{text[: found.start()]}{said}{after}")
     return _MY.sub(f"{name}'s", text)
 
 
@@ -267,4 +269,4 @@ def as_said_of(text: str, names: set[str]) -> list[str]:
     person (a twenty-second trial's went live); the cost of a wrong match is a review."""
     if not in_the_first_person(text):
         return []
-    return [_of(name, text) for name in sorted(names)]
+    return [said_of(name, text) for name in sorted(names)]

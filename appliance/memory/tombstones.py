@@ -357,7 +357,10 @@ class TombstoneLog:
             parts.append(theirs)
         # "my girlfriend's name is Ashley" as of each of the household a refusal named
         # (Jayden's): only those, so a statement is read again a few times, not once a name
-        parts += [said for said in as_said_of(text, self._named(people)) if said not in parts]
+        theirs_said = as_said_of(text, self._named(people))
+        for theirs in theirs_said:  # each whole, and what it says before a comma
+            head = theirs.split(",")[0].strip()
+            parts += [said for said in dict.fromkeys((theirs, head)) if said not in parts]
         # the statement and each part in plain words too, as the tombstone keeps its own
         parts += [
             plain

@@ -644,3 +644,11 @@ def test_the_table_s_own_oven_adds_nothing(question: str) -> None:
 def test_how_long_thawed_food_keeps_and_how_to_thaw_it(question: str, opening: str) -> None:
     found = answer(question)
     assert found is not None and found.text.startswith(opening)
+
+
+@pytest.mark.parametrize(
+    "question", ["what internal temp for brisket?", "safe temperature for pot roast"]
+)
+def test_a_beef_roast_by_its_american_name_is_beef(question: str) -> None:
+    found = answer(question)  # a twenty-third trial's brisket got the unsure line
+    assert found is not None and found.text.startswith("Beef: 62.8 °C (145 °F)")

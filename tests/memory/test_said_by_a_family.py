@@ -144,6 +144,32 @@ def test_the_first_person_is_read_as_of_the_house_s_names() -> None:
         "Kofi's girlfriend's name is Nia."
     ]
     assert as_said_of("Nia is Kofi's girlfriend.", {"Kofi"}) == []  # no first person
-    assert as_said_of("I take my coffee black", {"Kofi"}) == ["Kofi takes Kofi's coffee black"]
+    assert as_said_of("I take my coffee black", {"Kofi"}) == ["Kofi takes their coffee black"]
     assert as_said_of("I don't eat beef", {"Kofi"}) == ["Kofi doesn't eat beef"]
     assert people_of("Arjun plays cricket. Seán walks the dog.") == {"Arjun", "Seán"}
+
+
+# A twenty-third trial's (Houston): refusals texted back, each went live on the phone
+def _refused_then(memory: Memory, live: str, refused: str) -> None:
+    memory.add(live, "note")
+    proposal = memory.propose(refused, "note", 0.8)
+    memory.discard(proposal.id, "cli", "wrong")
+
+
+def test_refusals_said_again_as_a_family_texts_them_are_held(semantic_memory: Memory) -> None:
+    _refused_then(semantic_memory, "Ines is vegan.", "Ines eats fish on fridays.")
+    _refused_then(semantic_memory, "Tomas is diabetic.", "Tomas's birthday is on March 3rd.")
+    _refused_then(semantic_memory, "Joe works from home.", "Joe is allergic to shellfish.")
+    for again in (
+        "ines = pescatarian on fridays",  # texted
+        "Tomas Ruiz, born March 3",
+        "I can't eat shrimp or crab, allergic.",  # Joe, in the first person
+    ):
+        assert semantic_memory.review.said_no_to(again) is not None, again
+
+
+def test_another_fact_texted_so_is_let_through(semantic_memory: Memory) -> None:
+    _refused_then(semantic_memory, "Ines is vegan.", "Ines eats fish on fridays.")
+    _refused_then(semantic_memory, "Tomas is diabetic.", "Tomas's birthday is on March 3rd.")
+    for other in ("ines = vegan on mondays", "Tomas Ruiz, born June 9", "I'm allergic to cats"):
+        assert semantic_memory.review.said_no_to(other) is None, other  # the controls
