@@ -133,6 +133,25 @@ def scripted_conversation(
         brain.close()
 
 
+def rules_conversation(
+    settings: Settings, memory: Memory, turns: Sequence[str], model_says: str, **kwargs: Any
+) -> tuple[list[str], int]:
+    """The brain's replies to `turns` in one conversation, with the rules a household gets
+    (composition.intent_router) and a scripted model saying `model_says` each time it is
+    asked, and how many times it was asked."""
+    from appliance.composition import intent_router
+
+    replies, model = scripted_conversation(
+        settings,
+        memory,
+        [model_says] * len(turns),
+        list(turns),
+        intents=intent_router(settings),
+        **kwargs,
+    )
+    return [r.text for r in replies], len(model.prompts)
+
+
 def scripted_reply(
     settings: Settings, memory: Memory, replies: Sequence[str], said: str, **kwargs: Any
 ) -> tuple[Any, ScriptedModel]:

@@ -15,22 +15,18 @@ import pytest
 from appliance.brain.bounds import NOT_UNDERSTOOD, ReplyBounds, reply_bounds, untold
 from appliance.brain.claims import claims_action
 from appliance.brain.household import household_router
-from appliance.composition import intent_router
 from appliance.config import Settings
 from appliance.household import HouseholdStore, Scheduler
 from appliance.memory import Memory
 from appliance.sound import Silence
-from tests.brain.conftest import scripted_brain, scripted_conversation
+from tests.brain.conftest import rules_conversation, scripted_brain
 from tests.household.conftest import MovableClock
 
 MODEL = "There are no timers available for this role-playing scenario."
 
 
 def _said(settings: Settings, memory: Memory, *turns: str) -> tuple[list[str], int]:
-    replies, model = scripted_conversation(
-        settings, memory, [MODEL] * len(turns), list(turns), intents=intent_router(settings)
-    )
-    return [r.text for r in replies], len(model.prompts)
+    return rules_conversation(settings, memory, turns, MODEL)
 
 
 def _timers(settings: Settings) -> list[tuple[str, float]]:

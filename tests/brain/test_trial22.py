@@ -12,25 +12,16 @@ from __future__ import annotations
 import pytest
 
 from appliance.brain.bounds import NOT_UNDERSTOOD, REFUSED_BEFORE, reply_bounds
-from appliance.composition import intent_router
 from appliance.config import Settings
 from appliance.household import HouseholdStore
 from appliance.memory import Memory
-from tests.brain.conftest import ScriptedModel, scripted_conversation
+from tests.brain.conftest import ScriptedModel, rules_conversation
 
 MODEL = "Model says hi."
 
 
 def _said(settings: Settings, memory: Memory, *turns: str, **kwargs) -> tuple[list[str], int]:
-    replies, model = scripted_conversation(
-        settings,
-        memory,
-        [MODEL] * len(turns),
-        list(turns),
-        intents=intent_router(settings),
-        **kwargs,
-    )
-    return [r.text for r in replies], len(model.prompts)
+    return rules_conversation(settings, memory, turns, MODEL, **kwargs)
 
 
 def _reminders(settings: Settings) -> list[tuple[str, str]]:

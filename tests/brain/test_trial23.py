@@ -11,27 +11,18 @@ import datetime as dt
 from pathlib import Path
 
 from appliance.brain.household import household_router
-from appliance.composition import intent_router
 from appliance.config import Settings
 from appliance.household import HouseholdStore, Scheduler
 from appliance.memory import Memory
 from appliance.sound import Silence
-from tests.brain.conftest import ScriptedModel, scripted_brain, scripted_conversation
+from tests.brain.conftest import ScriptedModel, rules_conversation, scripted_brain
 from tests.household.conftest import MovableClock
 
 MODEL = "Model says hi."
 
 
 def _said(settings: Settings, memory: Memory, *turns: str, **kwargs) -> list[str]:
-    replies, _ = scripted_conversation(
-        settings,
-        memory,
-        [MODEL] * len(turns),
-        list(turns),
-        intents=intent_router(settings),
-        **kwargs,
-    )
-    return [r.text for r in replies]
+    return rules_conversation(settings, memory, turns, MODEL, **kwargs)[0]
 
 
 def _timers(settings: Settings) -> dict[str, float]:
