@@ -17,9 +17,19 @@ from __future__ import annotations
 from functools import cache
 from importlib.resources import files
 
+from appliance.english import english_words
+
 
 @cache
 def given_names() -> frozenset[str]:
     """The given names, lower case."""
     lines = files("appliance").joinpath("given_names.csv").read_text(encoding="utf-8").splitlines()
     return frozenset(line for line in lines[1:] if line)
+
+
+def could_be_a_name(word: str) -> bool:
+    """Whether a lower-case word can be someone's name by the word lists alone: one English
+    lacks ("chidi", "nnamdi") or a given name English also holds ("josh", "sam"). Without the
+    English list (the recall model not installed) none can: every word would look unknown."""
+    english = english_words()
+    return bool(english) and len(word) >= 3 and (word not in english or word in given_names())

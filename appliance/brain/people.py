@@ -14,9 +14,8 @@ from dataclasses import dataclass
 
 from appliance.apostrophes import straight
 from appliance.config import WAKE_WORDS
-from appliance.english import english_words
 from appliance.family import FAMILY
-from appliance.given_names import given_names
+from appliance.given_names import could_be_a_name
 from appliance.household.frames import HEARTH_CALLED
 from appliance.household.misheard import HEARTH_HEARD_AS
 from appliance.kitchen.ask import vocabulary as kitchen_words
@@ -50,14 +49,7 @@ def a_name_typed_lower(word: str) -> bool:
     list holds ("chidi", "nnamdi"), or a given name English also holds as a word ("josh",
     "sam"); never a calendar word nor the kitchen's ("pepper", "basil"). Without the English
     word list (the recall model is not installed), no lower-case word is."""
-    english = english_words()
-    return (
-        bool(english)
-        and len(word) >= 3
-        and (word not in english or word in given_names())
-        and word not in NOT_NAMES
-        and word not in kitchen_words()
-    )
+    return could_be_a_name(word) and word not in NOT_NAMES and word not in kitchen_words()
 
 
 # Said only of a person: "mark hates mushrooms", "lily's vegetarian", "frank is allergic to

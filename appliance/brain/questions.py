@@ -32,10 +32,10 @@ from appliance.brain.people import (
     NOT_NAMES,
     ONLY_A_PERSONS,
     a_name_typed_lower,
-    given_names,
     kitchen_words,
     said_to,
 )
+from appliance.given_names import given_names
 from appliance.letters import LETTER, UPPER
 from appliance.memory.guard_heard import names_a_credential
 from appliance.memory.text import STOP_WORDS, tokens

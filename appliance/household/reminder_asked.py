@@ -9,9 +9,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from appliance.english import english_words
 from appliance.family import FAMILY
-from appliance.given_names import given_names
+from appliance.given_names import could_be_a_name
 from appliance.household import moments, repeats, spoken
 from appliance.household.records import ABOUT
 
@@ -54,10 +53,9 @@ _REMIND_SOMEONE_BARE = re.compile(
 
 
 def _someone(word: str) -> bool:
-    """Whether a word said after "remind" is someone: one of the family, a given name, or a
-    word English lacks."""
-    english = english_words()
-    return word in FAMILY or word in given_names() or bool(english and word not in english)
+    """Whether a word said after "remind" is someone: one of the family, or a word that
+    could be a name (a given name, or a word English lacks)."""
+    return word in FAMILY or could_be_a_name(word)
 
 
 def _for_someone(text: str) -> str:

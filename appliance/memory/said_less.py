@@ -30,8 +30,7 @@ from __future__ import annotations
 
 import re
 
-from appliance.english import english_words
-from appliance.given_names import given_names
+from appliance.given_names import could_be_a_name
 from appliance.letters import LOWER, UPPER
 from appliance.memory.plain_words import FAMILY_WORDS
 
@@ -215,12 +214,7 @@ def people_of(text: str) -> set[str]:
     """The names a statement says something of: "Jayden's girlfriend is Ashley" -> Jayden
     (Ashley is what is said of him; "Ashley is…" would name her), and every word written with
     a capital that is a given name or a word English lacks ("Madison plays soccer")."""
-    english = english_words()
-    named = {
-        word
-        for word in _CAPITALISED.findall(text)
-        if word.lower() in given_names() or (english and word.lower() not in english)
-    }
+    named = {word for word in _CAPITALISED.findall(text) if could_be_a_name(word.lower())}
     return set(_OF_WHOM.findall(text)) | named
 
 

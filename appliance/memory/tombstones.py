@@ -347,6 +347,8 @@ class TombstoneLog:
         so "оat" with a Cyrillic "о" is "oat"), then by meaning. `people`: the household's
         names, so words said in the first person are read as of each of them too.
         """
+        if not self._all():
+            return None  # nothing refused: asked of every sentence a reply says (bounds.py)
         parts = claims_within(text)
         # a relation said from its other side ("Halina is married to Dariusz"), and a name
         # said between commas left as the one said of ("Fatima's husband, Karim, is…")
