@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import re
 
-from appliance.english import english_words
 from appliance.family import FAMILY
-from appliance.given_names import given_names
 from appliance.household import spoken
 from appliance.household.groceries import said_apart, things_alone
 from appliance.household.phrase_words import without_fillers
@@ -309,20 +307,18 @@ def _the_thing(item: str) -> str:
     """A thing without a note in brackets or whom it is for: "block of cheddar (lactose
     free if they have it)" is a block of cheddar, "lactose free milk for jayden" is lactose
     free milk (a twenty-second trial's got an allergen line and the model's "I haven't done
-    anything"); never "bread for tea", "eggs for the cake". Whom: one of the family, a given
-    name, or a word English lacks."""
+    anything"); never "bread for tea", "eggs for the cake". Whom: one of the family, or a
+    word alone that is no meal, time or use."""
     item = re.sub(r" \([^()]*\)$", "", item)
     found = _FOR_WHOM.search(item)
     if found is None:
         return item
-    who, english = found["who"], english_words()
+    who = found["who"]
     # "for the barbie" is an occasion; "for the baby", "for my mum" are someone; a word
     # alone is someone unless it is a meal, a time or what a thing does ("for tea", "for
-    # later", "for flavour"): "mateo" is in English's word list too (a twenty-third trial's
-    # "add egg-free mayo for Mateo" added nothing)
-    named = not found["whose"] and (
-        who in given_names() or (english and who not in english) or who not in _NO_ONE_FOR
-    )
+    # later", "for flavour"): no word list says who, "mateo" is in English's too (a
+    # twenty-third trial's "add egg-free mayo for Mateo" added nothing)
+    named = not found["whose"] and who not in _NO_ONE_FOR
     return item[: found.start()] if who in FAMILY or named else item
 
 

@@ -174,3 +174,35 @@ def test_whose_errand_a_reminder_is_does_not_hide_it(settings: Settings, memory:
         "did you remind Sofia about her shift?",
     )
     assert replies[-1].startswith("Reminders: leave for my shift")
+
+
+def test_an_occasion_english_lacks_is_still_no_one(settings: Settings, memory: Memory) -> None:
+    # "xmas", "brunch" are no words of English's list, and were read as someone by a first
+    # version: "add eggs for brunch" is a recipe's, never the list's
+    _said(settings, memory, "add eggs for brunch")
+    assert _items(settings) == []
+
+
+def test_a_wish_said_after_the_thing_stays_with_it(settings: Settings, memory: Memory) -> None:
+    _said(settings, memory, "add a block of cheddar, lactose free if they have it")
+    assert _items(settings) == ["block of cheddar (lactose free if they have it)"]
+
+
+def test_add_time_to_it_is_the_timer_just_set(settings: Settings, memory: Memory) -> None:
+    _said(
+        settings,
+        memory,
+        "set a stew timer for 45 minutes",
+        "set a pie timer for 30 minutes",
+        "add 10 minutes to it",
+    )
+    assert _timers(settings) == {"stew": 2700.0, "pie": 2400.0}
+
+
+def test_add_time_to_it_with_nothing_just_set_asks_which(
+    settings: Settings, memory: Memory
+) -> None:
+    _said(settings, memory, "set a stew timer for 45 minutes", "set a pie timer for 30 minutes")
+    replies = _said(settings, memory, "add 10 minutes to it")  # another conversation
+    assert replies[0].startswith("Which one?")  # the control
+    assert _timers(settings) == {"stew": 2700.0, "pie": 1800.0}
